@@ -1,0 +1,28 @@
+import { Command } from 'commander';
+import type { CliIo } from './io.js';
+import { VERSION } from '../version.js';
+
+/** Outcome carries the exit code a command action decided. */
+export interface Outcome {
+  exitCode: number;
+}
+
+/**
+ * buildProgram assembles the commander program. Each command lives in its own file
+ * under `src/cli/` and registers itself here; actions set `outcome.exitCode` and
+ * throw typed errors for `run()` to report.
+ */
+export function buildProgram(io: CliIo, outcome: Outcome): Command {
+  const program = new Command('viewctl')
+    .description('GitOps for the saved views, pinned tabs and admin automations of a workspace')
+    .version(VERSION)
+    .showHelpAfterError()
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+    });
+  // Commands are added below as they land, one file each.
+  void outcome;
+  return program;
+}

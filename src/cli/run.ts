@@ -1,0 +1,43 @@
+import { CommanderError } from 'commander';
+import { EXIT, InternalError, ViewctlError } from '../errors.js';
+import { redactSecrets } from './redact.js';
+import type { CliIo } from './io.js';
+import { buildProgram } from './program.js';
+
+/**
+ * run parses argv, runs the command and returns the exit code. It is the one
+ * top-level catch (style.md, practice 8): a user error prints its message and hint,
+ * never a stack; anything else is reported as a bug.
+ */
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  const outcome: { exitCode: number } = { exitCode: EXIT.ok };
+  const program = buildProgram(io, outcome);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return outcome.exitCode;
+  } catch (error) {
+    return reportError(error, io);
+  }
+}
+
+function reportError(error: unknown, io: CliIo): number {
+  const secret = io.env['VIEWCTL_API_KEY'];
+  const write = (text: string): void => {
+    io.stderr.write(redactSecrets(text, secret));
+  };
+  if (error instanceof CommanderError) {
+    // Commander already printed its message (unknown option, missing argument, help).
+    return error.exitCode === 0 ? EXIT.ok : EXIT.error;
+  }
+  if (error instanceof ViewctlError) {
+    write(`error[${error.code}]: ${error.message}\n`);
+    if (error.hint !== undefined) write(`  hint: ${error.hint}\n`);
+    return error.exitCode;
+  }
+  const internal = error instanceof InternalError ? error : undefined;
+  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  write(`internal error: ${internal?.message ?? 'viewctl hit an unexpected condition'}\n`);
+  write('This is a bug in viewctl, not in your manifests. Please report it with the lines below.\n');
+  write(`${detail}\n`);
+  return EXIT.error;
+}

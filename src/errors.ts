@@ -1,0 +1,90 @@
+/**
+ * Typed errors and the exit codes of the product contract. Code throws these; the one
+ * top-level catch in `cli.ts` prints them and exits with `exitCode`.
+ */
+
+/** EXIT holds the exit codes of product-contract.md. */
+export const EXIT = {
+  ok: 0,
+  /** Error before any write: bad manifests, unreachable service, bad key, refusals. */
+  error: 1,
+  /** `plan --detailed-exitcode`: changes or drift. */
+  changes: 2,
+  /** `apply` refused: stale plan, or `--max-deletes` broken. */
+  refused: 3,
+  /** `apply` failed part-way. */
+  partial: 4,
+} as const;
+
+/** ExitCode is one of the contract's exit codes. */
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+/**
+ * ViewctlError is the base of every error a user can cause or fix. `code` is stable
+ * (tests assert it); `hint` says how to fix it. The message never carries the API key.
+ */
+export class ViewctlError extends Error {
+  readonly code: string;
+  readonly hint: string | undefined;
+  readonly exitCode: ExitCode;
+
+  constructor(code: string, message: string, options: { hint?: string; exitCode?: ExitCode; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.code = code;
+    this.hint = options.hint;
+    this.exitCode = options.exitCode ?? EXIT.error;
+  }
+}
+
+/** UsageError is a bad flag, a missing option or a missing environment variable. */
+export class UsageError extends ViewctlError {
+  constructor(code: string, message: string, hint?: string) {
+    super(code, message, hint === undefined ? {} : { hint });
+  }
+}
+
+/**
+ * ServiceError is a failure talking to the service: an error response after retries,
+ * a timeout, or a network error. `status` is absent for network errors.
+ */
+export class ServiceError extends ViewctlError {
+  readonly status: number | undefined;
+  readonly errorType: string | undefined;
+  readonly path: string | undefined;
+  /** `METHOD /v1/route/{template}` of the failed request. */
+  readonly endpoint: string;
+
+  constructor(
+    code: string,
+    message: string,
+    details: { endpoint: string; status?: number; errorType?: string; path?: string; hint?: string; cause?: unknown },
+  ) {
+    super(code, message, {
+      ...(details.hint === undefined ? {} : { hint: details.hint }),
+      ...(details.cause === undefined ? {} : { cause: details.cause }),
+    });
+    this.status = details.status;
+    this.errorType = details.errorType;
+    this.path = details.path;
+    this.endpoint = details.endpoint;
+  }
+}
+
+/** RefusedError is an apply refusal (stale plan, `--max-deletes`): exit 3, nothing written. */
+export class RefusedError extends ViewctlError {
+  constructor(code: string, message: string, hint?: string) {
+    super(code, message, { exitCode: EXIT.refused, ...(hint === undefined ? {} : { hint }) });
+  }
+}
+
+/**
+ * InternalError is a bug in viewctl, not something the user did. The top-level catch
+ * says so and prints the stack.
+ */
+export class InternalError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'InternalError';
+  }
+}

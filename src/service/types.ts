@@ -1,0 +1,44 @@
+/**
+ * The interface the core uses to talk to the service. The core receives a client as
+ * a parameter (style.md, practice 5), so tests feed it a fake or the emulator.
+ */
+
+/** HttpMethod is a method the service uses. */
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/**
+ * ServiceRequest is one call. `route` is the route template, e.g.
+ * `/v1/deals/views/{viewId}`: `METHOD route` is the rate-limit endpoint key.
+ */
+export interface ServiceRequest {
+  method: HttpMethod;
+  route: string;
+  /** Values of the `{placeholders}` of `route`, URL-encoded by the client. */
+  params?: Record<string, string>;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  /**
+   * Whether the request may be retried after it may have reached the service. GET,
+   * PUT, PATCH and DELETE are idempotent; a POST that creates is not, and must not be
+   * retried blindly (apply re-reads and adopts instead).
+   */
+  idempotent?: boolean;
+}
+
+/** ServiceStats are the client's counters, for the plan summary and `--verbose`. */
+export interface ServiceStats {
+  /** Requests sent, retries included. */
+  requests: number;
+  retries: number;
+  /** 429 responses seen (a 429 from a well-behaved service is a bug). */
+  rateLimited: number;
+  /** `X-RateLimit-Daily-Remaining` from the latest response, when sent. */
+  dailyRemaining: number | null;
+}
+
+/** ServiceClient sends requests through one rate limiter and returns `result`. */
+export interface ServiceClient {
+  /** request sends one call and resolves with the response's `result` (undefined for 204). */
+  request<T = unknown>(request: ServiceRequest): Promise<T>;
+  stats(): ServiceStats;
+}

@@ -1,0 +1,96 @@
+import type { ApiAdminAutomation, ApiUser, ApiView, ApiWorkspace, JsonObject } from '../domain/api-types.js';
+import type { Domain } from '../domain/domains.js';
+import type { SourcePosition } from '../manifest/types.js';
+
+/**
+ * Desired is what the manifests declare, after validation. Attributes a view manifest
+ * omits are absent from `managed` and so unmanaged (product-contract.md, Manifests).
+ */
+export interface Desired {
+  workspace: DesiredWorkspace;
+  views: DesiredView[];
+  pins: DesiredPins[];
+  /** Absent when no `AdminAutomations` document is declared. */
+  automations?: DesiredAutomations;
+}
+
+/** DesiredWorkspace is the `Workspace` document, or its defaults when there is none. */
+export interface DesiredWorkspace {
+  workspaceId?: string;
+  creatorEmail?: string;
+  prune: boolean;
+  /** Name globs that prune and drift leave alone. */
+  ignore: string[];
+  source?: SourcePosition;
+}
+
+/** ManagedViewAttributes are the view attributes a manifest can manage. `icon: null` removes the icon. */
+export interface ManagedViewAttributes {
+  icon?: string | null;
+  columns?: JsonObject[];
+  filters?: JsonObject;
+  sort?: JsonObject[];
+}
+
+/** DesiredView is one view document (`RecordingView`, `DealView`, ...). */
+export interface DesiredView {
+  domain: Domain;
+  name: string;
+  /** Binds the manifest to this live view; lets a rename be an update. */
+  viewId?: string;
+  managed: ManagedViewAttributes;
+  source: SourcePosition;
+}
+
+/** PinRef names a view in a pinned list: by name, or by id (for private views). */
+export type PinRef = { name: string } | { viewId: string };
+
+/** DesiredPins is one domain of one `PinnedViews` document. */
+export interface DesiredPins {
+  userEmail: string;
+  domain: Domain;
+  refs: PinRef[];
+  /** The document allows dropping private views the user has pinned today. */
+  unpinPrivate: boolean;
+  source: SourcePosition;
+  /** Position of each entry of `refs`, same order. */
+  refSources: SourcePosition[];
+}
+
+/** ExpectedAutomation is one entry of an `AdminAutomations` document; omitted attributes are not compared. */
+export interface ExpectedAutomation {
+  name: string;
+  color?: string;
+  disallowUserOverride?: boolean;
+  filters?: JsonObject[];
+  actions?: JsonObject;
+  source: SourcePosition;
+}
+
+/** DesiredAutomations is the `AdminAutomations` document: the complete list in priority order. */
+export interface DesiredAutomations {
+  automations: ExpectedAutomation[];
+  source: SourcePosition;
+}
+
+/**
+ * Live is what the service holds, read at the request floor: only the domains, users
+ * and resources the manifests need.
+ */
+export interface Live {
+  workspace: ApiWorkspace;
+  /** Listing of each domain read: public saved views, then built-in defaults. */
+  views: Partial<Record<Domain, ApiView[]>>;
+  /** Pinned lists read, keyed by `pinsKey(domain, userEmail)`, in tab order. */
+  pins: Record<string, ApiView[]>;
+  automations?: ApiAdminAutomation[];
+  /** Read only when `creatorEmail` must be checked. */
+  users?: ApiUser[];
+  /** Requests the read took, and the daily budget left after it when the service said. */
+  requests: { used: number; dailyRemaining: number | null };
+}
+
+/** pinsKey is the key of a pinned list in `Live.pins` and of a pin change's target. */
+export function pinsKey(domain: Domain, userEmail: string): string {
+  return `${domain}:${userEmail.toLowerCase()}`;
+}

@@ -1,0 +1,2 @@
+/** VERSION is viewctl's version, printed by `--version` and recorded nowhere secret. */
+export const VERSION = '0.1.0';
