@@ -1,6 +1,9 @@
 import { Command } from 'commander';
 import type { CliIo } from './io.js';
 import { VERSION } from '../version.js';
+import { registerEmulatorCommand } from './emulator-command.js';
+import { registerPlanCommand } from './plan-command.js';
+import { registerValidateCommand } from './validate-command.js';
 
 /** Outcome carries the exit code a command action decided. */
 export interface Outcome {
@@ -22,7 +25,8 @@ export function buildProgram(io: CliIo, outcome: Outcome): Command {
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
     });
-  // Commands are added below as they land, one file each.
-  void outcome;
+  registerValidateCommand(program, io, outcome);
+  registerPlanCommand(program, io, outcome);
+  registerEmulatorCommand(program, io, outcome);
   return program;
 }

@@ -79,6 +79,8 @@ export interface DeleteChange extends ChangeBase {
   after: null;
   reason: 'prune';
   ownerId: string;
+  /** The owner's email, when the plan read the users (only to check `creatorEmail`). */
+  ownerEmail?: string;
   /** Emails of the users read by this plan who have the view pinned. */
   pinnedBy: string[];
 }

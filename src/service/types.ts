@@ -42,3 +42,27 @@ export interface ServiceClient {
   request<T = unknown>(request: ServiceRequest): Promise<T>;
   stats(): ServiceStats;
 }
+
+/**
+ * RequestEvent describes one finished attempt, for `--verbose`. It is built from the
+ * method, route and path only, never from headers, so it cannot carry the API key.
+ */
+export interface RequestEvent {
+  method: HttpMethod;
+  /** Route template, the rate-limit endpoint: `/v1/deals/views/{viewId}`. */
+  route: string;
+  /** Filled path with query: `/v1/deals/views/dv_1`. */
+  path: string;
+  /** 1 for the first attempt, 2 for the first retry, and so on. */
+  attempt: number;
+  /** HTTP status, when a response arrived. */
+  status?: number;
+  /** Error code when no response arrived: `service.timeout`, `service.unreachable`, `service.aborted`. */
+  error?: string;
+  /** Time from sending to the end of the response (or the failure). */
+  ms: number;
+  /** Retry-After the service sent with this response, in milliseconds. */
+  retryAfterMs?: number;
+  /** When this attempt will be retried: the wait before the retry. */
+  retryInMs?: number;
+}

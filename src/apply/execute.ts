@@ -1,0 +1,259 @@
+import type { ApiView } from '../domain/api-types.js';
+import type { Domain } from '../domain/domains.js';
+import { ServiceError, ViewctlError } from '../errors.js';
+import type { ServiceClient } from '../service/types.js';
+import type { Live } from '../state/types.js';
+import type { Operation } from './operations.js';
+import { PHASES, createdKey, toServiceRequest } from './operations.js';
+
+/**
+ * Carrying operations out against the service: phase by phase (creates, updates,
+ * pinned lists, deletes), each phase's endpoints concurrently, and the client's one
+ * limiter spacing calls to one endpoint. On the first failure, or when the signal
+ * aborts, nothing new starts; what is in flight finishes, so the outcome of every
+ * operation is known and reported.
+ */
+
+/** OperationError is the service's account of a failed operation, for the report. */
+export interface OperationError {
+  code: string;
+  message: string;
+  status?: number;
+  /** The service's `error.type` (`validation_error`, ...). */
+  errorType?: string;
+  /** The service's `error.path`: the offending attribute. */
+  path?: string;
+}
+
+/** OperationOutcome is what came of one operation. */
+export type OperationOutcome =
+  | {
+      status: 'landed';
+      operation: Operation;
+      /** The view created, updated, or (for a delete) removed. */
+      viewId?: string;
+      /** Create: the view the service answered with. Pin: the pinned list it answered with. */
+      view?: ApiView;
+      pinned?: ApiView[];
+      /** Create: adopted after a lost response. Delete: the view was already gone. */
+      note?: 'adopted' | 'already-gone';
+    }
+  | { status: 'failed'; operation: Operation; error: OperationError }
+  | { status: 'not-attempted'; operation: Operation };
+
+/** Execution is every operation's outcome, in operation order, and why the run stopped early. */
+export interface Execution {
+  outcomes: OperationOutcome[];
+  /** Null when every operation was attempted. */
+  stopped: null | 'failure' | 'aborted';
+}
+
+/** ExecuteOptions configure `executeOperations`. */
+export interface ExecuteOptions {
+  client: ServiceClient;
+  /** The live state the plan was checked against: ids that existed before this run. */
+  live: Live;
+  signal?: AbortSignal;
+  /** Attempts of one create when its response is lost and no view was adopted (default 3). */
+  maxCreateAttempts?: number;
+  /**
+   * Operations in flight per endpoint (default 2: enough to hide a round trip at the
+   * service's 3/s). The limiter spaces them anyway; the window bounds what is already
+   * committed to when a failure stops the run.
+   */
+  inFlightPerEndpoint?: number;
+  /** Called as each operation ends, for progress lines. */
+  onOutcome?: (outcome: OperationOutcome) => void;
+}
+
+/**
+ * executeOperations sends `operations` (already in phase order, from
+ * `buildOperations`) and reports each one's outcome. It never throws for a failed
+ * operation: failures are data in the result.
+ */
+export async function executeOperations(operations: readonly Operation[], options: ExecuteOptions): Promise<Execution> {
+  const outcomes = new Map<string, OperationOutcome>();
+  const createdIds = new Map<string, string>();
+  const run: RunState = { stopped: null };
+  const stopOnAbort = (): void => {
+    run.stopped ??= 'aborted';
+  };
+  if (options.signal?.aborted === true) stopOnAbort();
+  options.signal?.addEventListener('abort', stopOnAbort, { once: true });
+  try {
+    for (const phase of PHASES) {
+      if (run.stopped !== null) break;
+      const inPhase = operations.filter((operation) => operation.action === phase);
+      await runPhase(inPhase, options, run, async (operation) => {
+        const outcome = await attempt(operation, options, createdIds);
+        outcomes.set(operation.id, outcome);
+        if (outcome.status === 'landed' && operation.action === 'create' && outcome.viewId !== undefined) {
+          createdIds.set(createdKey(operation.domain, operation.name), outcome.viewId);
+        }
+        if (outcome.status === 'failed') run.stopped ??= 'failure';
+        options.onOutcome?.(outcome);
+      });
+    }
+  } finally {
+    options.signal?.removeEventListener('abort', stopOnAbort);
+  }
+  return {
+    outcomes: operations.map((operation) => outcomes.get(operation.id) ?? { status: 'not-attempted', operation }),
+    stopped: run.stopped,
+  };
+}
+
+interface RunState {
+  stopped: Execution['stopped'];
+}
+
+/**
+ * runPhase runs one phase: one queue per endpoint, all endpoints at once, a bounded
+ * window per endpoint. A worker checks `run.stopped` before taking each operation.
+ */
+async function runPhase(
+  operations: readonly Operation[],
+  options: ExecuteOptions,
+  run: RunState,
+  perform: (operation: Operation) => Promise<void>,
+): Promise<void> {
+  const queues = new Map<string, Operation[]>();
+  for (const operation of operations) {
+    const queue = queues.get(operation.endpoint) ?? [];
+    queue.push(operation);
+    queues.set(operation.endpoint, queue);
+  }
+  const window = Math.max(1, options.inFlightPerEndpoint ?? 2);
+  const workers: Promise<void>[] = [];
+  for (const queue of queues.values()) {
+    for (let slot = 0; slot < Math.min(window, queue.length); slot += 1) {
+      workers.push(
+        (async () => {
+          for (let next = queue.shift(); next !== undefined && run.stopped === null; next = queue.shift()) {
+            await perform(next);
+          }
+        })(),
+      );
+    }
+  }
+  await Promise.all(workers);
+}
+
+async function attempt(
+  operation: Operation,
+  options: ExecuteOptions,
+  createdIds: ReadonlyMap<string, string>,
+): Promise<OperationOutcome> {
+  try {
+    switch (operation.action) {
+      case 'create':
+        return await create(operation, options, createdIds);
+      case 'update': {
+        const view = await options.client.request<ApiView>(toServiceRequest(operation, createdIds));
+        return { status: 'landed', operation, viewId: view.viewId, view };
+      }
+      case 'pin': {
+        const pinned = await options.client.request<ApiView[]>(toServiceRequest(operation, createdIds));
+        return { status: 'landed', operation, pinned };
+      }
+      case 'delete':
+        return await remove(operation, options, createdIds);
+    }
+  } catch (error) {
+    return { status: 'failed', operation, error: describeError(error) };
+  }
+}
+
+/**
+ * create sends a POST that may land without its answer arriving (a timeout, a reset,
+ * a 5xx after sending). Then the domain is listed once: a view of that name that did
+ * not exist before this run is the one the lost call made, and is adopted; none means
+ * the call did not land, and it is tried again (bounded); several mean the service
+ * made duplicates, which are reported and never deleted.
+ */
+async function create(
+  operation: Operation,
+  options: ExecuteOptions,
+  createdIds: ReadonlyMap<string, string>,
+): Promise<OperationOutcome> {
+  const maxAttempts = Math.max(1, options.maxCreateAttempts ?? 3);
+  for (let attemptNumber = 1; ; attemptNumber += 1) {
+    try {
+      const view = await options.client.request<ApiView>(toServiceRequest(operation, createdIds));
+      return { status: 'landed', operation, viewId: view.viewId, view };
+    } catch (error) {
+      if (!outcomeUnknown(error)) throw error;
+      const candidates = await newViewsNamed(operation.domain, operation.name, options, createdIds);
+      const [only] = candidates;
+      if (candidates.length === 1 && only !== undefined) {
+        return { status: 'landed', operation, viewId: only.viewId, view: only, note: 'adopted' };
+      }
+      if (candidates.length > 1) {
+        throw new ViewctlError(
+          'apply.duplicate-created',
+          `the service created ${candidates.length} views named "${operation.name}" after lost responses: ${candidates.map((view) => view.viewId).join(', ')}`,
+          { hint: `delete all but one of them in the application (apply never deletes what the plan did not show), then run apply again` },
+        );
+      }
+      if (attemptNumber >= maxAttempts || options.signal?.aborted === true) throw error;
+    }
+  }
+}
+
+async function newViewsNamed(
+  domain: Domain,
+  name: string,
+  options: ExecuteOptions,
+  createdIds: ReadonlyMap<string, string>,
+): Promise<ApiView[]> {
+  const known = new Set([...(options.live.views[domain] ?? []).map((view) => view.viewId), ...createdIds.values()]);
+  const listing = await options.client.request<ApiView[]>({ method: 'GET', route: `/v1/${domain}/views` });
+  return listing.filter((view) => view.name === name && !view.isDefault && !known.has(view.viewId));
+}
+
+/** remove deletes a view; a 404 means it is already gone (a retry after a lost response), which is the goal. */
+async function remove(
+  operation: Operation,
+  options: ExecuteOptions,
+  createdIds: ReadonlyMap<string, string>,
+): Promise<OperationOutcome> {
+  try {
+    await options.client.request(toServiceRequest(operation, createdIds));
+    return { status: 'landed', operation, ...viewIdOf(operation) };
+  } catch (error) {
+    if (error instanceof ServiceError && error.status === 404) {
+      return { status: 'landed', operation, ...viewIdOf(operation), note: 'already-gone' };
+    }
+    throw error;
+  }
+}
+
+function viewIdOf(operation: Operation): { viewId?: string } {
+  return operation.viewId === undefined ? {} : { viewId: operation.viewId };
+}
+
+/**
+ * outcomeUnknown tells whether a failed POST may have landed: the client says so
+ * (`service.outcome-unknown`), or the failure came after the request could have
+ * reached the service (no status: network; 5xx: server fault).
+ */
+export function outcomeUnknown(error: unknown): boolean {
+  if (!(error instanceof ServiceError)) return false;
+  if (error.code === 'service.outcome-unknown') return true;
+  return error.status !== undefined && error.status >= 500;
+}
+
+/** describeError keeps what the report needs of an error: never a stack, never the key. */
+export function describeError(error: unknown): OperationError {
+  if (error instanceof ServiceError) {
+    return {
+      code: error.code,
+      message: error.message,
+      ...(error.status === undefined ? {} : { status: error.status }),
+      ...(error.errorType === undefined ? {} : { errorType: error.errorType }),
+      ...(error.path === undefined ? {} : { path: error.path }),
+    };
+  }
+  if (error instanceof ViewctlError) return { code: error.code, message: error.message };
+  return { code: 'apply.unexpected', message: error instanceof Error ? error.message : String(error) };
+}

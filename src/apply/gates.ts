@@ -1,0 +1,183 @@
+import { createInterface } from 'node:readline';
+import type { ApiWorkspace } from '../domain/api-types.js';
+import type { Domain } from '../domain/domains.js';
+import { DOMAINS } from '../domain/domains.js';
+import { RefusedError, UsageError, ViewctlError } from '../errors.js';
+import { liveHashesFor } from '../plan/hash.js';
+import { parsePlanFile } from '../plan/plan-file.js';
+import type { Plan } from '../plan/types.js';
+import type { ReadNeeds } from '../state/needs.js';
+import type { Live } from '../state/types.js';
+
+/**
+ * The safety gates apply passes before its first write (product-contract.md,
+ * "Fail-safe rules", "Exit codes"; style.md, practice 11). Each throws a typed error;
+ * none writes. Exit 3 is for a plan that must not be carried out as it stands (stale,
+ * not the reviewed one, too many deletes); exit 1 for everything else.
+ */
+
+/** DEFAULT_MAX_DELETES is `--max-deletes` when not given. */
+export const DEFAULT_MAX_DELETES = 5;
+
+/**
+ * readPlanFile parses a saved plan. A file that is not a plan, or of another format
+ * version, is an error (exit 1). A digest that does not match the content means the
+ * file was edited or corrupted after `plan` wrote it: that plan is not the one
+ * reviewed, so apply refuses it (exit 3), like a stale plan.
+ */
+export function readPlanFile(text: string, file: string): Plan {
+  try {
+    return parsePlanFile(text);
+  } catch (error) {
+    if (error instanceof ViewctlError && error.code === 'plan.digest-mismatch') {
+      throw new RefusedError(
+        'plan.digest-mismatch',
+        `${file} does not match its own digest: it was edited or corrupted after viewctl plan wrote it; nothing was written`,
+        'run viewctl plan --out again and review the new plan; never edit a plan file by hand',
+      );
+    }
+    if (error instanceof ViewctlError) throw error;
+    throw new ViewctlError('plan.invalid', `${file} is not a viewctl plan: ${error instanceof Error ? error.message : String(error)}`, {
+      hint: 'pass the file written by viewctl plan --out',
+    });
+  }
+}
+
+/** checkExpectedDigest refuses a plan other than the one a pipeline insists on (`--expect-digest`). */
+export function checkExpectedDigest(plan: Plan, expected: string | undefined): void {
+  if (expected === undefined) return;
+  const wanted = expected.trim().toLowerCase();
+  if (wanted === plan.digest.toLowerCase()) return;
+  throw new RefusedError(
+    'apply.digest-unexpected',
+    `the plan's digest is ${plan.digest}, not the expected ${wanted}: this is not the plan that was reviewed; nothing was written`,
+    'review the current plan (viewctl plan) and pass its digest, or apply the saved plan file that was reviewed',
+  );
+}
+
+/** checkPlanWorkspace refuses a saved plan computed for another workspace than the key's. */
+export function checkPlanWorkspace(plan: Plan, workspace: ApiWorkspace): void {
+  if (plan.workspace.id === workspace.id) return;
+  throw new ViewctlError(
+    'workspace.mismatch',
+    `the plan is for workspace ${plan.workspace.name} (${plan.workspace.id}), but the key belongs to ${workspace.name} (${workspace.id}); nothing was written`,
+    { hint: 'use the key of the workspace the plan was computed for' },
+  );
+}
+
+/** checkMaxDeletes refuses a plan deleting more views than `--max-deletes` allows. */
+export function checkMaxDeletes(plan: Plan, maxDeletes: number): void {
+  const deletes = plan.changes.filter((change) => change.action === 'delete');
+  if (deletes.length <= maxDeletes) return;
+  const names = deletes.map((change) => `${change.kind} "${change.name}"`).join(', ');
+  throw new RefusedError(
+    'apply.max-deletes',
+    `the plan deletes ${deletes.length} views (${names}), more than --max-deletes ${maxDeletes} allows; nothing was written`,
+    `review the deletions; if they are intended, pass --max-deletes ${deletes.length}`,
+  );
+}
+
+/**
+ * checkDailyBudget refuses a plan that needs more requests than the service said are
+ * left today: starting it would fail part-way on the quota.
+ */
+export function checkDailyBudget(plan: Plan, dailyRemaining: number | null): void {
+  if (dailyRemaining === null || plan.requests.applyNeeds <= dailyRemaining) return;
+  throw new ViewctlError(
+    'apply.daily-budget',
+    `the apply needs ${plan.requests.applyNeeds} requests but only ${dailyRemaining} of the workspace's daily ${plan.requests.dailyQuota} are left; nothing was written`,
+    { hint: 'apply later, when the rolling 24-hour budget has recovered, or split the change into smaller plans' },
+  );
+}
+
+/**
+ * planReadNeeds is what `apply --plan` re-reads for the stale check: only the plan's
+ * targets. One list per domain with view changes, and each pinned list it replaces;
+ * never the automations (drift is not applied).
+ */
+export function planReadNeeds(plan: Plan): ReadNeeds {
+  const domains = new Set<Domain>();
+  const pins: ReadNeeds['pins'] = [];
+  for (const change of plan.changes) {
+    if (change.action === 'create' || change.action === 'update' || change.action === 'delete') domains.add(change.domain);
+    if (change.action === 'pin') pins.push({ domain: change.domain, userEmail: change.userEmail });
+  }
+  return { domains: DOMAINS.filter((domain) => domains.has(domain)), pins, automations: false };
+}
+
+/**
+ * staleTargets lists the targets whose live state changed since the plan was computed:
+ * the live hash of each applied change's target, recomputed from `live`, differs from
+ * the one the plan recorded. Drift targets are left out; apply does not act on them.
+ */
+export function staleTargets(plan: Plan, live: Live): string[] {
+  const now = liveHashesFor(plan, live);
+  const targets = new Set(plan.changes.filter((change) => change.action !== 'drift').map((change) => change.target));
+  return [...targets].filter((target) => now[target] === undefined || now[target] !== plan.liveHashes[target]);
+}
+
+/** checkNotStale refuses a saved plan whose targets changed live since it was computed. */
+export function checkNotStale(plan: Plan, live: Live): void {
+  const stale = staleTargets(plan, live);
+  if (stale.length === 0) return;
+  const described = stale.map((target) => describeTarget(plan, target));
+  throw new RefusedError(
+    'apply.stale-plan',
+    `the plan is stale: ${stale.length === 1 ? 'this target' : `these ${stale.length} targets`} changed since it was computed; nothing was written:\n${described.map((line) => `  ${line}`).join('\n')}`,
+    'run viewctl plan again, review the new plan and apply that one',
+  );
+}
+
+function describeTarget(plan: Plan, target: string): string {
+  const change = plan.changes.find((candidate) => candidate.target === target);
+  if (change === undefined) return target;
+  if (change.action === 'pin') return `pinned ${change.domain} tabs of ${change.userEmail}`;
+  const id = 'id' in change && change.id !== undefined ? ` (${change.id})` : '';
+  return `${change.action} ${change.kind} "${change.name}"${id}`;
+}
+
+/** Approval is how apply gets its go-ahead: it was given up front, or the user must be asked. */
+export type Approval = 'given' | 'ask';
+
+/**
+ * decideApproval: `--auto-approve` and a saved plan (reviewed already, as with
+ * `terraform apply PLANFILE`) need no prompt; otherwise a terminal is asked, and
+ * anything else is an error naming both ways out.
+ */
+export function decideApproval(options: { autoApprove: boolean; fromPlanFile: boolean; stdinIsTTY: boolean }): Approval {
+  if (options.autoApprove || options.fromPlanFile) return 'given';
+  if (options.stdinIsTTY) return 'ask';
+  throw new UsageError(
+    'apply.needs-approval',
+    'apply needs approval, but stdin is not a terminal to ask on; nothing was written',
+    'pass --auto-approve to apply without asking, or --plan FILE to apply a plan saved by viewctl plan --out',
+  );
+}
+
+/** APPROVAL_QUESTION is the prompt; only the exact answer "yes" goes ahead, as in Terraform. */
+export const APPROVAL_QUESTION = 'Apply these changes? Only "yes" is accepted: ';
+
+/**
+ * askApproval asks on a terminal and resolves true only for "yes"; an abort (Ctrl-C)
+ * or the end of input is a no.
+ */
+export async function askApproval(
+  input: NodeJS.ReadableStream,
+  output: NodeJS.WritableStream,
+  signal?: AbortSignal,
+): Promise<boolean> {
+  if (signal?.aborted === true) return false;
+  output.write(APPROVAL_QUESTION);
+  const lines = createInterface({ input, terminal: false });
+  try {
+    const answer = await new Promise<string | undefined>((resolve) => {
+      lines.once('line', (line) => resolve(line));
+      lines.once('close', () => resolve(undefined));
+      signal?.addEventListener('abort', () => resolve(undefined), { once: true });
+    });
+    if (answer === undefined) output.write('\n');
+    return answer?.trim() === 'yes';
+  } finally {
+    lines.close();
+  }
+}

@@ -1,0 +1,160 @@
+import pc from 'picocolors';
+import type { Domain, ResourceKind } from '../domain/domains.js';
+import { EXIT } from '../errors.js';
+import type { ExitCode } from '../errors.js';
+import type { Plan } from '../plan/types.js';
+import type { Execution, OperationError, OperationOutcome } from './execute.js';
+import type { OperationAction } from './operations.js';
+import type { Verification, VerificationProblem } from './verify.js';
+
+/**
+ * The outcome report of an apply: data first (JSON is its serialisation), then a text
+ * rendering. On a partial failure it lists what landed, what failed and what was not
+ * attempted, so the user knows the exact state the workspace was left in.
+ */
+
+/** ReportEntry is one operation in the report. */
+export interface ReportEntry {
+  action: OperationAction;
+  kind: ResourceKind;
+  /** View name, or `userEmail domain` for a pinned list. */
+  name: string;
+  domain: Domain;
+  id?: string;
+  userEmail?: string;
+  /** `adopted`: a create whose response was lost; `already-gone`: a delete that found nothing. */
+  note?: 'adopted' | 'already-gone';
+  error?: OperationError;
+}
+
+/** ApplyReport is what `apply` reports, in text or as JSON (`--format json`). */
+export interface ApplyReport {
+  formatVersion: 1;
+  /** `applied`: every operation landed and verified. `partial`: anything else after writing began. */
+  status: 'applied' | 'partial';
+  /** Why the run stopped before attempting everything, when it did. */
+  stopped: Execution['stopped'];
+  workspace: { id: string; name: string };
+  digest: string;
+  counts: { created: number; updated: number; pinned: number; deleted: number };
+  landed: ReportEntry[];
+  failed: ReportEntry[];
+  notAttempted: ReportEntry[];
+  /** Null when verification did not run (a run stopped early is not verified). */
+  verification: { problems: VerificationProblem[] } | null;
+  requests: number;
+  elapsedMs: number;
+  /** What to do next, on a partial outcome. */
+  next?: string;
+}
+
+/** buildReport assembles the report of one apply run. */
+export function buildReport(
+  plan: Plan,
+  execution: Execution,
+  verification: Verification | null,
+  run: { requests: number; elapsedMs: number; fromPlanFile: boolean },
+): ApplyReport {
+  const byStatus = (status: OperationOutcome['status']): ReportEntry[] =>
+    execution.outcomes.filter((outcome) => outcome.status === status).map(toEntry);
+  const landed = byStatus('landed');
+  const count = (action: OperationAction): number => landed.filter((entry) => entry.action === action).length;
+  const clean = execution.stopped === null && execution.outcomes.every((outcome) => outcome.status === 'landed') && (verification?.problems.length ?? 0) === 0;
+  const report: ApplyReport = {
+    formatVersion: 1,
+    status: clean ? 'applied' : 'partial',
+    stopped: execution.stopped,
+    workspace: plan.workspace,
+    digest: plan.digest,
+    counts: { created: count('create'), updated: count('update'), pinned: count('pin'), deleted: count('delete') },
+    landed,
+    failed: byStatus('failed'),
+    notAttempted: byStatus('not-attempted'),
+    verification: verification === null ? null : { problems: verification.problems },
+    requests: run.requests,
+    elapsedMs: Math.round(run.elapsedMs),
+  };
+  if (!clean) {
+    // A saved plan is stale once part of it landed: re-planning is the way on.
+    report.next = run.fromPlanFile
+      ? 'Run viewctl plan again and apply the new plan to converge.'
+      : 'Run the same command again to converge.';
+  }
+  return report;
+}
+
+/**
+ * reportExitCode is 0 when everything landed and verified, and 4 (partial) once a
+ * write was attempted and anything went wrong. An interrupt before the first write
+ * left the workspace as it was: 1, an error before any write.
+ */
+export function reportExitCode(report: ApplyReport): ExitCode {
+  if (report.status === 'applied') return EXIT.ok;
+  if (report.stopped === 'aborted' && report.landed.length === 0 && report.failed.length === 0) return EXIT.error;
+  return EXIT.partial;
+}
+
+/** renderReportText renders the report for a terminal or a CI log. */
+export function renderReportText(report: ApplyReport, options: { color: boolean }): string {
+  const c = pc.createColors(options.color);
+  const { counts } = report;
+  const totals =
+    `${counts.created} created, ${counts.updated} updated, ${counts.pinned} pin ${counts.pinned === 1 ? 'list' : 'lists'}, ` +
+    `${counts.deleted} deleted (${report.requests} ${report.requests === 1 ? 'request' : 'requests'} in ${(report.elapsedMs / 1000).toFixed(1)} s).`;
+  const lines: string[] = [];
+  if (report.stopped === null) lines.push(`${c.bold('Applied:')} ${totals}`);
+  else if (report.stopped === 'aborted') lines.push(`${c.bold(c.yellow('Apply interrupted:'))} ${totals}`);
+  else lines.push(`${c.bold(c.red('Apply failed part-way:'))} ${totals}`);
+  const notes = report.landed.filter((entry) => entry.note !== undefined);
+  if (report.stopped === null) {
+    for (const entry of notes) lines.push(`  note: ${entryLine(entry)}`);
+  } else {
+    lines.push(c.green('Landed:'), ...sectionLines(report.landed));
+    lines.push(c.red('Failed:'), ...sectionLines(report.failed));
+    lines.push(c.dim('Not attempted:'), ...sectionLines(report.notAttempted));
+  }
+  const problems = report.verification?.problems ?? [];
+  if (problems.length > 0) {
+    lines.push(c.red(`Verification found ${problems.length} ${problems.length === 1 ? 'difference' : 'differences'} after apply:`));
+    for (const problem of problems) {
+      lines.push(`  ${problem.kind}  "${problem.name}"  ${problem.id ?? '-'}  ${problem.message}`);
+    }
+  }
+  if (report.next !== undefined) lines.push(report.next);
+  return `${lines.join('\n')}\n`;
+}
+
+/** renderReportJson is the report as JSON, one document. */
+export function renderReportJson(report: ApplyReport): string {
+  return `${JSON.stringify(report, null, 2)}\n`;
+}
+
+function sectionLines(entries: readonly ReportEntry[]): string[] {
+  return entries.length === 0 ? ['  (none)'] : entries.map((entry) => `  ${entryLine(entry)}`);
+}
+
+function entryLine(entry: ReportEntry): string {
+  const parts = [entry.action.padEnd(6), entry.kind, `"${entry.name}"`, entry.id ?? '-'];
+  if (entry.note === 'adopted') parts.push('(response lost; the created view was found and adopted)');
+  if (entry.note === 'already-gone') parts.push('(already gone)');
+  if (entry.error !== undefined) parts.push(describe(entry.error));
+  return parts.join('  ');
+}
+
+function describe(error: OperationError): string {
+  const type = error.errorType ?? error.code;
+  const status = error.status === undefined ? '' : `${error.status} `;
+  const path = error.path === undefined ? '' : ` (path: ${error.path})`;
+  return `${status}${type}: ${error.message}${path}`;
+}
+
+function toEntry(outcome: OperationOutcome): ReportEntry {
+  const { operation } = outcome;
+  const entry: ReportEntry = { action: operation.action, kind: operation.kind, name: operation.name, domain: operation.domain };
+  const id = outcome.status === 'landed' ? (outcome.viewId ?? operation.viewId) : operation.viewId;
+  if (id !== undefined) entry.id = id;
+  if (operation.userEmail !== undefined) entry.userEmail = operation.userEmail;
+  if (outcome.status === 'landed' && outcome.note !== undefined) entry.note = outcome.note;
+  if (outcome.status === 'failed') entry.error = outcome.error;
+  return entry;
+}

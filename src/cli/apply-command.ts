@@ -1,0 +1,202 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { Option } from 'commander';
+import type { Command } from 'commander';
+import { carryOut } from '../apply/carry-out.js';
+import type { OperationOutcome } from '../apply/execute.js';
+import {
+  DEFAULT_MAX_DELETES,
+  askApproval,
+  checkDailyBudget,
+  checkExpectedDigest,
+  checkMaxDeletes,
+  checkNotStale,
+  checkPlanWorkspace,
+  decideApproval,
+  planReadNeeds,
+  readPlanFile,
+} from '../apply/gates.js';
+import { buildOperations } from '../apply/operations.js';
+import type { ApplyReport } from '../apply/report.js';
+import { buildReport, renderReportJson, renderReportText, reportExitCode } from '../apply/report.js';
+import { EXIT, UsageError, ViewctlError } from '../errors.js';
+import type { Plan } from '../plan/types.js';
+import type { ServiceClient } from '../service/types.js';
+import { readLive } from '../state/read-live.js';
+import type { Desired, Live } from '../state/types.js';
+import { addConnectionOptions, openConnection } from './connection.js';
+import type { ConnectionOptions } from './connection.js';
+import type { CliIo } from './io.js';
+import type { OutputFormat } from './output.js';
+import { formatOption, useColor } from './output.js';
+import { parseCount } from './parse-options.js';
+import { renderPlan } from './plan-command.js';
+import { loadDesired, planAgainst } from './plan-flow.js';
+import type { Outcome } from './program.js';
+import { progressReporter } from './progress.js';
+
+interface ApplyOptions extends ConnectionOptions {
+  format: OutputFormat;
+  autoApprove?: boolean;
+  maxDeletes: number;
+  plan?: string;
+  expectDigest?: string;
+}
+
+/** Where the plan comes from: manifests to plan now, or a plan file saved by `plan --out`. */
+type PlanSource = { type: 'manifests'; desired: Desired } | { type: 'file'; file: string; plan: Plan };
+
+/**
+ * registerApplyCommand adds `viewctl apply [PATH...]`: plan (or read `--plan FILE`
+ * and check it is not stale), pass the safety gates, carry the plan out, verify and
+ * report. Exit 0 applied (or nothing to do), 1 error before any write, 3 refused,
+ * 4 failed part-way (product-contract.md, "Exit codes").
+ */
+export function registerApplyCommand(program: Command, io: CliIo, outcome: Outcome): void {
+  const command = program
+    .command('apply')
+    .description('plan, then carry the plan out (or carry out a saved plan with --plan FILE)')
+    .argument('[paths...]', 'manifest files or folders (every *.yaml / *.yml below); default .')
+    .addOption(formatOption())
+    .addOption(new Option('--auto-approve', 'apply without asking; required when stdin is not a terminal and no --plan is given'))
+    .addOption(
+      new Option('--max-deletes <n>', 'refuse plans that delete more than N views')
+        .default(DEFAULT_MAX_DELETES)
+        .argParser((value) => parseCount(value, '--max-deletes')),
+    )
+    .addOption(new Option('--plan <file>', 'carry out a plan saved by viewctl plan --out, after checking it is not stale'))
+    .addOption(new Option('--expect-digest <hex>', 'refuse unless the plan has exactly this digest (the one a reviewer saw)'));
+  addConnectionOptions(command).action(async (paths: string[], options: ApplyOptions) => {
+    outcome.exitCode = await apply(paths, options, io);
+  });
+}
+
+async function apply(paths: string[], options: ApplyOptions, io: CliIo): Promise<number> {
+  // Decided first, so a pipeline missing --auto-approve fails before any request.
+  const approval = decideApproval({
+    autoApprove: options.autoApprove === true,
+    fromPlanFile: options.plan !== undefined,
+    stdinIsTTY: io.stdin.isTTY === true,
+  });
+  const source = await loadSource(paths, options, io);
+  const connection = await openConnection(options, io);
+  try {
+    const { plan, live, elapsedMs } = await preparePlan(source, connection.client, io, options.expectDigest);
+    const json = options.format === 'json';
+    const color = useColor(io.stdout, io.env);
+    if (!plan.changes.some((change) => change.action !== 'drift')) {
+      io.stdout.write(json ? renderReportJson(emptyReport(plan)) : `${renderPlan(plan, options.format, { color, elapsedMs })}Nothing to apply.\n`);
+      return EXIT.ok;
+    }
+    checkMaxDeletes(plan, options.maxDeletes);
+    checkDailyBudget(plan, connection.client.stats().dailyRemaining);
+    const operations = buildOperations(plan);
+
+    // With JSON on stdout, the plan and the prompt go to stderr so stdout stays one document.
+    const display = json ? io.stderr : io.stdout;
+    if (!json || approval === 'ask') {
+      display.write(renderPlan(plan, json ? 'text' : options.format, { color: useColor(display, io.env), elapsedMs }));
+    }
+    const interrupt = interruptOnSigint(io);
+    try {
+      if (approval === 'ask' && !(await askApproval(io.stdin, display, interrupt.signal))) {
+        throw new ViewctlError('apply.cancelled', 'apply cancelled; nothing was written', {
+          hint: 'answer exactly "yes" to apply, or pass --auto-approve',
+        });
+      }
+      const progress = progressReporter(io.stderr, 'applying');
+      let done = 0;
+      const report = await carryOut(plan, operations, {
+        client: connection.client,
+        live,
+        fromPlanFile: source.type === 'file',
+        signal: interrupt.signal,
+        onOutcome: (result: OperationOutcome) => {
+          done += 1;
+          progress(done, operations.length);
+          if (result.status === 'failed') io.stderr.write(`failed: ${result.operation.action} ${result.operation.kind} "${result.operation.name}": ${result.error.message}\n`);
+        },
+      });
+      // A blank line parts the report from the plan shown above it.
+      io.stdout.write(json ? renderReportJson(report) : `\n${renderReportText(report, { color })}`);
+      return reportExitCode(report);
+    } finally {
+      interrupt.dispose();
+    }
+  } finally {
+    await connection.close();
+  }
+}
+
+/** loadSource reads what needs no network: the manifests, or the plan file and its digest checks. */
+async function loadSource(paths: string[], options: ApplyOptions, io: CliIo): Promise<PlanSource> {
+  if (options.plan === undefined) {
+    return { type: 'manifests', desired: await loadDesired(paths, io, useColor(io.stderr, io.env)) };
+  }
+  if (paths.length > 0) {
+    throw new UsageError(
+      'usage.plan-with-paths',
+      `apply --plan reads no manifests, but paths were given: ${paths.join(' ')}`,
+      'drop the paths to apply the saved plan, or drop --plan to plan the manifests and apply',
+    );
+  }
+  const file = options.plan;
+  let text: string;
+  try {
+    text = await readFile(resolve(io.cwd, file), 'utf8');
+  } catch (error) {
+    const reason = error instanceof Error && 'code' in error ? String(error.code) : 'unknown error';
+    throw new UsageError('apply.plan-unreadable', `cannot read the plan file ${file}: ${reason}`, 'pass the file written by viewctl plan --out');
+  }
+  const plan = readPlanFile(text, file);
+  checkExpectedDigest(plan, options.expectDigest);
+  return { type: 'file', file, plan };
+}
+
+/**
+ * preparePlan computes the plan from the manifests, or, for a saved plan, re-reads
+ * only its targets and refuses it if any changed since it was computed.
+ */
+async function preparePlan(
+  source: PlanSource,
+  client: ServiceClient,
+  io: CliIo,
+  expectDigest: string | undefined,
+): Promise<{ plan: Plan; live: Live; elapsedMs: number }> {
+  if (source.type === 'manifests') {
+    const run = await planAgainst(source.desired, client, io);
+    checkExpectedDigest(run.plan, expectDigest);
+    return run;
+  }
+  const started = performance.now();
+  const { plan } = source;
+  const live = await readLive(client, planReadNeeds(plan), {
+    checkWorkspace: (workspace) => checkPlanWorkspace(plan, workspace),
+    onProgress: progressReporter(io.stderr, 'checking the plan against live state'),
+  });
+  checkNotStale(plan, live);
+  return { plan, live, elapsedMs: performance.now() - started };
+}
+
+function emptyReport(plan: Plan): ApplyReport {
+  return buildReport(plan, { outcomes: [], stopped: null }, { problems: [], domainsRead: [] }, { requests: 0, elapsedMs: 0, fromPlanFile: false });
+}
+
+/**
+ * interruptOnSigint turns the first Ctrl-C into an abort: nothing new starts, what is
+ * in flight finishes and the report says what landed. A second Ctrl-C quits at once.
+ */
+function interruptOnSigint(io: CliIo): { signal: AbortSignal; dispose: () => void } {
+  const controller = new AbortController();
+  const onSigint = (): void => {
+    if (controller.signal.aborted) {
+      process.removeListener('SIGINT', onSigint);
+      process.kill(process.pid, 'SIGINT');
+      return;
+    }
+    io.stderr.write('\ninterrupted: finishing the requests in flight and starting nothing new (Ctrl-C again to quit at once)\n');
+    controller.abort();
+  };
+  process.on('SIGINT', onSigint);
+  return { signal: controller.signal, dispose: () => process.removeListener('SIGINT', onSigint) };
+}

@@ -1,0 +1,80 @@
+import type { Command } from 'commander';
+import { Option } from 'commander';
+import { DEFAULT_RATE } from '../domain/domains.js';
+import { demoWorkspace } from '../emulator/demo/demo-workspace.js';
+import { startEmulator } from '../emulator/server.js';
+import { UsageError } from '../errors.js';
+import { createServiceClient } from '../service/client.js';
+import type { ServiceClient } from '../service/types.js';
+import { verboseLogger } from '../service/verbose-log.js';
+import type { CliIo } from './io.js';
+import { parsePositiveNumber } from './parse-options.js';
+
+/** ConnectionOptions are the flags every command that talks to the service takes. */
+export interface ConnectionOptions {
+  baseUrl?: string;
+  emulator?: boolean;
+  rate: number;
+  verbose?: boolean;
+}
+
+/** Connection is an open client, and how to release what opening it started. */
+export interface Connection {
+  client: ServiceClient;
+  /** Where requests go, for messages; never carries the key. */
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/** addConnectionOptions adds `--base-url`, `--emulator`, `--rate` and `--verbose` to a command. */
+export function addConnectionOptions(command: Command): Command {
+  return command
+    .addOption(new Option('--base-url <url>', 'service root, before /v1 (env VIEWCTL_BASE_URL)'))
+    .addOption(new Option('--emulator', 'start the built-in emulator in-process, seeded with the demo workspace, and use it'))
+    .addOption(
+      new Option('--rate <n>', 'requests per second per endpoint')
+        .default(DEFAULT_RATE)
+        .argParser((value) => parsePositiveNumber(value, '--rate')),
+    )
+    .addOption(new Option('--verbose', 'one line per HTTP request on stderr (key never shown)'));
+}
+
+/**
+ * openConnection resolves where to send requests: the in-process emulator, or
+ * `--base-url` / `VIEWCTL_BASE_URL` with the key from `VIEWCTL_API_KEY` (never a flag).
+ */
+export async function openConnection(options: ConnectionOptions, io: CliIo, signal?: AbortSignal): Promise<Connection> {
+  const onRequest = options.verbose === true ? verboseLogger(io.stderr) : undefined;
+  const common = {
+    rate: options.rate,
+    ...(onRequest === undefined ? {} : { onRequest }),
+    ...(signal === undefined ? {} : { signal }),
+  };
+  if (options.emulator === true) {
+    const emulator = await startEmulator({ data: demoWorkspace(), port: 0 });
+    const client = createServiceClient({ ...common, baseUrl: emulator.url, apiKey: emulator.apiKey });
+    return { client, baseUrl: emulator.url, close: () => emulator.close() };
+  }
+  const baseUrl = options.baseUrl ?? nonEmpty(io.env['VIEWCTL_BASE_URL']);
+  if (baseUrl === undefined) {
+    throw new UsageError(
+      'connection.no-service',
+      'no service to talk to: neither --base-url nor VIEWCTL_BASE_URL is set, and --emulator was not given',
+      'set VIEWCTL_BASE_URL (or pass --base-url URL) to the service root before /v1, or pass --emulator to use the built-in emulator',
+    );
+  }
+  const apiKey = nonEmpty(io.env['VIEWCTL_API_KEY']);
+  if (apiKey === undefined) {
+    throw new UsageError(
+      'connection.no-key',
+      'VIEWCTL_API_KEY is not set',
+      'export VIEWCTL_API_KEY with the workspace key (created by an admin in the settings section for API and webhooks); it is never accepted as a flag',
+    );
+  }
+  const client = createServiceClient({ ...common, baseUrl, apiKey });
+  return { client, baseUrl, close: async () => {} };
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}

@@ -1,0 +1,95 @@
+import { resolve } from 'node:path';
+import { Option } from 'commander';
+import type { Command } from 'commander';
+import { DOMAINS } from '../domain/domains.js';
+import { EXIT } from '../errors.js';
+import { AUTOMATIONS_FILE, exportFiles, PINS_FOLDER, WORKSPACE_FILE, type ExportResult } from '../export/export-files.js';
+import { checkPinBudget, describePinRead, parseEmailList, selectPinUsers, type PinUserChoice } from '../export/pin-users.js';
+import { schemaLocationFor } from '../export/schema-ref.js';
+import { checkOutFolder, writeExportFiles, type WriteReport } from '../export/write-files.js';
+import { readExport } from '../state/read-export.js';
+import { addConnectionOptions, openConnection } from './connection.js';
+import type { ConnectionOptions } from './connection.js';
+import type { CliIo } from './io.js';
+import type { Outcome } from './program.js';
+import { progressReporter } from './progress.js';
+
+interface ExportOptions extends ConnectionOptions {
+  out: string;
+  users?: string[];
+  allUsers?: boolean;
+  force?: boolean;
+}
+
+/**
+ * registerExportCommand adds `viewctl export`: read the live workspace and write
+ * manifests that plan finds in sync with it. Reads only; never writes to the service.
+ */
+export function registerExportCommand(program: Command, io: CliIo, outcome: Outcome): void {
+  const command = program
+    .command('export')
+    .description('write manifests that describe the live workspace, so the first plan shows nothing to do (never writes to the service)')
+    .addOption(new Option('--out <dir>', 'folder to write the manifests to; must be new or empty unless --force').default('.'))
+    .addOption(
+      new Option('--users <emails>', 'also export the pinned views of these members (comma separated; may repeat)')
+        .argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
+    )
+    .addOption(new Option('--all-users', 'also export the pinned views of every active member').conflicts('users'))
+    .addOption(new Option('--force', 'write into a non-empty folder: replace the files export writes, leave the others'));
+  addConnectionOptions(command).action(async (options: ExportOptions) => {
+    const outDir = resolve(io.cwd, options.out);
+    await checkOutFolder(outDir, options.out, options.force === true);
+    const choice = pinUserChoice(options);
+    const connection = await openConnection(options, io);
+    // Close even when the read fails: with --emulator the connection owns a server.
+    const exported = await readExport(connection.client, {
+      ...(choice.kind === 'none' ? {} : { selectUsers: (users) => selectPinUsers(users, choice) }),
+      beforePins: (plan) => {
+        checkPinBudget(plan);
+        io.stderr.write(describePinRead(plan, options.rate));
+      },
+      onProgress: progressReporter(io.stderr, 'reading pinned views'),
+    }).finally(() => connection.close());
+    const result = exportFiles({ ...exported, schemas: schemaLocationFor(outDir) });
+    const report = await writeExportFiles(outDir, result.files);
+    for (const note of result.notes) io.stderr.write(`note: ${note}\n`);
+    if (choice.kind === 'none') {
+      io.stderr.write('note: pinned views not exported: name members with --users a@x.com,b@x.com, or pass --all-users\n');
+    }
+    if (report.untouched.length > 0) {
+      io.stderr.write(
+        `note: left as they were, not written by this export (plan reads them too): ${report.untouched.join(', ')}\n`,
+      );
+    }
+    io.stdout.write(summaryText(options.out, exported.live.workspace, result, report, exported.live.requests.used));
+    outcome.exitCode = EXIT.ok;
+  });
+}
+
+function pinUserChoice(options: ExportOptions): PinUserChoice {
+  if (options.allUsers === true) return { kind: 'all' };
+  if (options.users !== undefined) return { kind: 'listed', emails: parseEmailList(options.users) };
+  return { kind: 'none' };
+}
+
+function summaryText(
+  shown: string,
+  workspace: { id: string; name: string },
+  result: ExportResult,
+  report: WriteReport,
+  requests: number,
+): string {
+  const { views, automations, pinUsers } = result.summary;
+  const total = DOMAINS.reduce((sum, domain) => sum + views[domain], 0);
+  const perDomain = DOMAINS.map((domain) => `${views[domain]} ${domain}`).join(', ');
+  const lines = [
+    `exported workspace ${JSON.stringify(workspace.name)} (${workspace.id}) to ${shown}`,
+    `  ${WORKSPACE_FILE}`,
+    `  ${total} view${total === 1 ? '' : 's'} (${perDomain})`,
+  ];
+  if (automations !== null) lines.push(`  ${AUTOMATIONS_FILE}: ${automations} admin automation${automations === 1 ? '' : 's'}`);
+  if (pinUsers > 0) lines.push(`  ${PINS_FOLDER}/: pinned views of ${pinUsers} member${pinUsers === 1 ? '' : 's'}`);
+  lines.push(`${report.written} files written, ${requests} requests used; nothing was changed in the workspace`);
+  lines.push(`next: viewctl plan ${shown} (it should show no changes)`);
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,56 @@
+import { Option } from 'commander';
+import type { Command } from 'commander';
+import { EXIT } from '../errors.js';
+import type { Plan } from '../plan/types.js';
+import { renderJson } from '../render/json.js';
+import { renderMarkdown } from '../render/markdown.js';
+import { renderText } from '../render/text.js';
+import { addConnectionOptions, openConnection } from './connection.js';
+import type { ConnectionOptions } from './connection.js';
+import type { CliIo } from './io.js';
+import type { OutputFormat } from './output.js';
+import { formatOption, useColor, writeFileAtomically } from './output.js';
+import { loadDesired, planAgainst } from './plan-flow.js';
+import type { Outcome } from './program.js';
+
+interface PlanOptions extends ConnectionOptions {
+  format: OutputFormat;
+  out?: string;
+  detailedExitcode?: boolean;
+}
+
+/** registerPlanCommand adds `viewctl plan [PATH...]`: validate, read live state, print the plan. Never writes. */
+export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcome): void {
+  const command = program
+    .command('plan')
+    .description('validate the manifests, read the live workspace and print what apply would change (never writes)')
+    .argument('[paths...]', 'manifest files or folders (every *.yaml / *.yml below)', ['.'])
+    .addOption(formatOption())
+    .addOption(new Option('--out <file>', 'also write the machine-readable plan (JSON) to FILE'))
+    .addOption(new Option('--detailed-exitcode', 'exit 2 when there are changes or drift'));
+  addConnectionOptions(command).action(async (paths: string[], options: PlanOptions) => {
+    const color = useColor(io.stdout, io.env);
+    const desired = await loadDesired(paths, io, useColor(io.stderr, io.env));
+    const connection = await openConnection(options, io);
+    try {
+      const { plan, elapsedMs } = await planAgainst(desired, connection.client, io);
+      const planFile = options.out;
+      if (planFile !== undefined) await writeFileAtomically(io, planFile, renderJson(plan));
+      io.stdout.write(renderPlan(plan, options.format, { color, elapsedMs, ...(planFile === undefined ? {} : { planFile }) }));
+      outcome.exitCode = options.detailedExitcode === true && plan.changes.length > 0 ? EXIT.changes : EXIT.ok;
+    } finally {
+      await connection.close();
+    }
+  });
+}
+
+/** renderPlan renders a plan in the chosen format. */
+export function renderPlan(
+  plan: Plan,
+  format: OutputFormat,
+  options: { color: boolean; elapsedMs?: number; planFile?: string },
+): string {
+  if (format === 'json') return renderJson(plan);
+  if (format === 'markdown') return renderMarkdown(plan, options);
+  return renderText(plan, options);
+}

@@ -1,0 +1,45 @@
+import type { Command } from 'commander';
+import { EXIT } from '../errors.js';
+import { countProblems, formatProblems, plural } from '../manifest/format-problems.js';
+import { loadManifests, type LoadResult } from '../manifest/load.js';
+import { hasErrors } from '../manifest/problems.js';
+import { nodeManifestSource, type ManifestSource } from '../manifest/source.js';
+import type { CliIo } from './io.js';
+import type { Outcome } from './program.js';
+
+/**
+ * validateReport renders the outcome of `viewctl validate`: the problems, then one
+ * summary line. Pure, so the golden tests and the command print the same text.
+ */
+export function validateReport(result: LoadResult, options: { color: boolean }): string {
+  const lines: string[] = [];
+  if (result.problems.length > 0) lines.push(formatProblems(result.problems, options));
+  const scope = `${plural(result.documents.length, 'document')} in ${plural(result.files.length, 'file')}`;
+  if (hasErrors(result.problems)) lines.push(`${countProblems(result.problems)} in ${plural(result.files.length, 'file')}`);
+  else if (result.problems.length > 0) lines.push(`${scope} ${result.documents.length === 1 ? 'is' : 'are'} valid (${countProblems(result.problems).split(', ')[1] ?? ''})`);
+  else lines.push(`${scope} ${result.documents.length === 1 ? 'is' : 'are'} valid`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** runValidate loads and checks the manifests under `paths`, prints the report and returns the exit code. */
+export async function runValidate(paths: readonly string[], source: ManifestSource, io: CliIo): Promise<number> {
+  const result = await loadManifests(paths, source);
+  const color = io.stdout.isTTY === true && io.env['NO_COLOR'] === undefined;
+  io.stdout.write(validateReport(result, { color }));
+  return hasErrors(result.problems) ? EXIT.error : EXIT.ok;
+}
+
+/**
+ * registerValidateCommand adds `viewctl validate [PATH...]`: schema and semantic
+ * checks of the manifests, offline (it never contacts the service). Exit 1 when any
+ * error is found; warnings alone exit 0.
+ */
+export function registerValidateCommand(program: Command, io: CliIo, outcome: Outcome): void {
+  program
+    .command('validate')
+    .description('check manifests offline: schemas and semantic rules, every problem with file:line:column')
+    .argument('[paths...]', 'manifest files or folders (every *.yaml / *.yml below them)', ['.'])
+    .action(async (paths: string[]) => {
+      outcome.exitCode = await runValidate(paths, nodeManifestSource(io.cwd), io);
+    });
+}

@@ -1,0 +1,44 @@
+/**
+ * DemoRandom is the seeded generator behind the demo workspace. It is its own (not the
+ * server's fault-injection generator) so the demo data never shifts when fault
+ * injection changes how it draws.
+ */
+export interface DemoRandom {
+  /** next returns a number in [0, 1). */
+  next(): number;
+  /** int returns an integer in [min, max]. */
+  int(min: number, max: number): number;
+  /** pick returns one element of a non-empty list. */
+  pick<T>(items: readonly T[]): T;
+  /** sample returns `count` distinct elements, in list order. */
+  sample<T>(items: readonly T[], count: number): T[];
+  /** chance returns true with probability `rate`. */
+  chance(rate: number): boolean;
+}
+
+/** demoRandom returns a mulberry32 generator for `seed`. */
+export function demoRandom(seed: number): DemoRandom {
+  let state = seed >>> 0;
+  const next = (): number => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (min: number, max: number): number => min + Math.floor(next() * (max - min + 1));
+  const pick = <T>(items: readonly T[]): T => {
+    const item = items[int(0, items.length - 1)];
+    if (item === undefined) throw new Error('pick from an empty list');
+    return item;
+  };
+  const sample = <T>(items: readonly T[], count: number): T[] => {
+    const indexes = items.map((_, index) => index);
+    for (let i = indexes.length - 1; i > 0; i -= 1) {
+      const j = int(0, i);
+      [indexes[i], indexes[j]] = [indexes[j] as number, indexes[i] as number];
+    }
+    return indexes.slice(0, count).sort((a, b) => a - b).map((index) => items[index] as T);
+  };
+  return { next, int, pick, sample, chance: (rate) => next() < rate };
+}

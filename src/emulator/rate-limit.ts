@@ -1,0 +1,108 @@
+/**
+ * The emulator's limits (api-contract.md, "Rate limits"): a token bucket per endpoint
+ * (method + route template) refilled at `rate` per second up to `burst`, and a daily
+ * quota per workspace over a rolling 24 hours. The clock is injected so tests step
+ * time instead of sleeping.
+ *
+ * Decisions where the contract is silent:
+ * - A request refused with 429 consumes neither a token nor quota, so a client that
+ *   backs off is not punished twice.
+ * - Unauthenticated requests (401) are not counted at all: without a valid key the
+ *   emulator cannot tell which workspace's budget they would spend.
+ */
+
+/** DAY_MS is the width of the rolling quota window. */
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** LimitSettings are the limits of one emulator. */
+export interface LimitSettings {
+  /** Steady per-endpoint rate, requests per second. */
+  rate: number;
+  /** Requests an idle endpoint accepts at once. */
+  burst: number;
+  /** Requests per rolling 24 hours for the whole workspace. */
+  quota: number;
+}
+
+/** LimitDecision is the verdict on one request plus the values of the rate-limit headers. */
+export interface LimitDecision {
+  allowed: boolean;
+  /** Why a refused request was refused. */
+  reason?: 'rate' | 'quota';
+  /** Seconds until a refused request would be accepted (rounded up, at least 1). */
+  retryAfterSeconds?: number;
+  /** `X-RateLimit-Remaining`: calls possible right now on this endpoint. */
+  remaining: number;
+  /** `X-RateLimit-Daily-Remaining`. */
+  dailyRemaining: number;
+}
+
+interface Bucket {
+  tokens: number;
+  updatedAt: number;
+}
+
+/** RateLimiter decides whether a request may proceed and counts it if so. */
+export interface RateLimiter {
+  take(endpoint: string, now: number): LimitDecision;
+  /** dailyRemaining reports the quota left, for headers on responses that were not limited. */
+  dailyRemaining(now: number): number;
+}
+
+/** createRateLimiter builds the per-endpoint buckets and the rolling daily quota. */
+export function createRateLimiter(settings: LimitSettings): RateLimiter {
+  const buckets = new Map<string, Bucket>();
+  // Timestamps of counted requests, oldest first; trimmed as they leave the window.
+  const counted: number[] = [];
+  let head = 0;
+
+  const trim = (now: number): void => {
+    while (head < counted.length && (counted[head] as number) <= now - DAY_MS) head += 1;
+    if (head > 1024 && head * 2 > counted.length) {
+      counted.splice(0, head);
+      head = 0;
+    }
+  };
+  const dailyRemaining = (now: number): number => {
+    trim(now);
+    return Math.max(0, settings.quota - (counted.length - head));
+  };
+  const refill = (endpoint: string, now: number): Bucket => {
+    const bucket = buckets.get(endpoint) ?? { tokens: settings.burst, updatedAt: now };
+    const elapsed = Math.max(0, now - bucket.updatedAt) / 1000;
+    bucket.tokens = Math.min(settings.burst, bucket.tokens + elapsed * settings.rate);
+    bucket.updatedAt = now;
+    buckets.set(endpoint, bucket);
+    return bucket;
+  };
+
+  return {
+    dailyRemaining,
+    take(endpoint, now) {
+      const daily = dailyRemaining(now);
+      const bucket = refill(endpoint, now);
+      if (daily <= 0) {
+        const oldest = counted[head] ?? now;
+        return {
+          allowed: false,
+          reason: 'quota',
+          retryAfterSeconds: Math.max(1, Math.ceil((oldest + DAY_MS - now) / 1000)),
+          remaining: Math.floor(bucket.tokens),
+          dailyRemaining: 0,
+        };
+      }
+      if (bucket.tokens < 1) {
+        return {
+          allowed: false,
+          reason: 'rate',
+          retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / settings.rate)),
+          remaining: 0,
+          dailyRemaining: daily,
+        };
+      }
+      bucket.tokens -= 1;
+      counted.push(now);
+      return { allowed: true, remaining: Math.floor(bucket.tokens), dailyRemaining: daily - 1 };
+    },
+  };
+}

@@ -1,0 +1,191 @@
+import type { StoredDeal, StoredRecording } from '../types.js';
+import { groupIdsOf, type FilterEnv } from './env.js';
+import { matchesInsightFilter } from './insight-filters.js';
+import { isMe, matchesOwnerIn, matchesOwnerNotIn } from './owner-filters.js';
+import {
+  dealAgeDays,
+  entryList,
+  matchesBetween,
+  matchesDealAge,
+  matchesIn,
+  matchesNotIn,
+  matchesNumeric,
+  matchesRelative,
+  matchesString,
+  timestamp,
+  type JsonRecord,
+} from './shared-shapes.js';
+
+/**
+ * RecordingPredicate tests one recording against one filter attribute's value.
+ */
+type RecordingPredicate = (value: unknown, recording: StoredRecording, env: FilterEnv) => boolean;
+
+/** A person of a recording: its meeting participants plus the recorder. */
+interface Person {
+  id?: string;
+  email: string;
+  name: string;
+}
+
+/**
+ * RECORDING_FILTERS evaluates every attribute of RecordingViewFilters
+ * (service-api.md, "Recording view filters"), one entry per attribute. Attributes
+ * absent from the table (internal ones the API does not expose) do not narrow.
+ *
+ * Linked-deal filters read the recording's deal; a recording without a deal fails
+ * their include and range tests and passes their exclude tests. The people of a
+ * recording are its meeting participants plus its recorder; a `User` entry matches by
+ * user id, a `Contact` entry by email when given, else by name (case-insensitive).
+ * `createdAfterAt` is inclusive, `createdBeforeAt` exclusive. `Me` (rule 7) in an
+ * include list matches any workspace user; in an exclude list it matches nothing.
+ */
+export const RECORDING_FILTERS: Record<string, RecordingPredicate> = {
+  authorIdIn: (value, recording, env) => matchesAuthorIn(value, recording, env),
+  authorIdNotIn: (value, recording) => matchesAuthorNotIn(value, recording),
+  companyIdIn: (value, recording) => matchesIn(value, recording.companyIds),
+  companyIdNotIn: (value, recording) => matchesNotIn(value, recording.companyIds),
+  createdAfterAt: (value, recording) => typeof value !== 'string' || afterOrAt(recording.createdAt, value),
+  createdBeforeAt: (value, recording) => typeof value !== 'string' || before(recording.createdAt, value),
+  createdAfterRelative: (value, recording, env) => matchesRelative(value, undefined, timestamp(recording.createdAt), env.now),
+  createdBeforeRelative: (value, recording, env) => matchesRelative(undefined, value, timestamp(recording.createdAt), env.now),
+  dealAgeRange: (value, recording, env) => {
+    const deal = dealOf(recording, env);
+    return matchesDealAge(value, deal === undefined ? null : dealAgeDays(deal.openedAt, deal.closedAt, env.now));
+  },
+  dealAiStatusIn: (value, recording, env) => matchesIn(value, dealValues(recording, env, (deal) => deal.aiStatus)),
+  dealAiStatusNotIn: (value, recording, env) => matchesNotIn(value, dealValues(recording, env, (deal) => deal.aiStatus)),
+  dealAmountCurrencyIn: (value, recording, env) => matchesIn(value, dealValues(recording, env, (deal) => deal.amount?.currency)),
+  dealAmountCurrencyNotIn: (value, recording, env) => matchesNotIn(value, dealValues(recording, env, (deal) => deal.amount?.currency)),
+  dealAmountValue: (value, recording, env) => matchesNumeric(value, dealOf(recording, env)?.amount?.value ?? null),
+  dealClosedAfterRelative: (value, recording, env) => matchesRelative(value, undefined, dealTime(recording, env, 'closedAt'), env.now),
+  dealClosedBeforeRelative: (value, recording, env) => matchesRelative(undefined, value, dealTime(recording, env, 'closedAt'), env.now),
+  dealOpenedAfterRelative: (value, recording, env) => matchesRelative(value, undefined, dealTime(recording, env, 'openedAt'), env.now),
+  dealOpenedBeforeRelative: (value, recording, env) => matchesRelative(undefined, value, dealTime(recording, env, 'openedAt'), env.now),
+  dealIdIn: (value, recording) => matchesIn(value, recording.dealId === null ? [] : [recording.dealId]),
+  dealIdNotIn: (value, recording) => matchesNotIn(value, recording.dealId === null ? [] : [recording.dealId]),
+  dealOwnerNameIn: (value, recording, env) => matchesOwnerIn(value, dealOf(recording, env), env, 'ownerName'),
+  dealOwnerNameNotIn: (value, recording, env) => matchesOwnerNotIn(value, dealOf(recording, env), 'ownerName'),
+  dealPipelineIdIn: (value, recording, env) => matchesIn(value, dealValues(recording, env, (deal) => deal.pipelineId)),
+  dealPipelineIdNotIn: (value, recording, env) => matchesNotIn(value, dealValues(recording, env, (deal) => deal.pipelineId)),
+  dealStageIn: (value, recording, env) => matchesIn(value, dealValues(recording, env, (deal) => deal.stage)),
+  dealStageNotIn: (value, recording, env) => matchesNotIn(value, dealValues(recording, env, (deal) => deal.stage)),
+  dealStatusIn: (value, recording, env) => matchesIn(value, dealValues(recording, env, (deal) => deal.status)),
+  dealStatusNotIn: (value, recording, env) => matchesNotIn(value, dealValues(recording, env, (deal) => deal.status)),
+  dealTypeIn: (value, recording, env) => matchesIn(value, dealValues(recording, env, (deal) => deal.type)),
+  dealTypeNotIn: (value, recording, env) => matchesNotIn(value, dealValues(recording, env, (deal) => deal.type)),
+  insights: (value, recording) => entryList(value).every((entry) => matchesInsightFilter(entry, recording.insights)),
+  interactivityScore: (value, recording) => matchesNumeric(value, recording.analytics?.interactivityScore ?? null),
+  labelIdIn: (value, recording) => matchesIn(value, recording.labelIds),
+  labelIdNotIn: (value, recording) => matchesNotIn(value, recording.labelIds),
+  langIso2In: (value, recording) => matchesIn(value, [recording.langIso2]),
+  langIso2NotIn: (value, recording) => matchesNotIn(value, [recording.langIso2]),
+  longestCustomerStorySeconds: (value, recording) => matchesNumeric(value, recording.analytics?.longestCustomerStorySeconds ?? null),
+  longestMonologueSeconds: (value, recording) => matchesNumeric(value, recording.analytics?.longestMonologueSeconds ?? null),
+  patienceSeconds: (value, recording) => matchesNumeric(value, recording.analytics?.patienceSeconds ?? null),
+  peopleIn: (value, recording, env) => matchesPeopleIn(value, peopleOf(recording, env), env),
+  peopleNotIn: (value, recording, env) => matchesPeopleNotIn(value, peopleOf(recording, env)),
+  questionsPerHour: (value, recording) => matchesNumeric(value, recording.analytics?.questionsPerHour ?? null),
+  recordingIdIn: (value, recording) => matchesIn(value, [recording.id]),
+  recordingIdNotIn: (value, recording) => matchesNotIn(value, [recording.id]),
+  recordingTypeIn: (value, recording) => matchesIn(value, [recording.recordingType]),
+  sourceIn: (value, recording) => matchesIn(value, [recording.source]),
+  sourceNotIn: (value, recording) => matchesNotIn(value, [recording.source]),
+  stateIn: (value, recording) => matchesIn(value, [recording.state]),
+  talkingRatio: (value, recording) => matchesNumeric(value, recording.analytics?.talkingRatio ?? null),
+  teamIdIn: (value, recording, env) => matchesIn(value, groupIdsOf(env.teamsOf, recording.recorderId)),
+  teamIdNotIn: (value, recording, env) => matchesNotIn(value, groupIdsOf(env.teamsOf, recording.recorderId)),
+  title: (value, recording) => matchesString(value, recording.title),
+  topicIdIn: (value, recording) => matchesIn(value, recording.topicIds),
+  topicIdNotIn: (value, recording) => matchesNotIn(value, recording.topicIds),
+  userGroupIn: (value, recording, env) => matchesIn(value, groupIdsOf(env.groupsOf, recording.recorderId)),
+  userGroupNotIn: (value, recording, env) => matchesNotIn(value, groupIdsOf(env.groupsOf, recording.recorderId)),
+  videoDurationSecBetween: (value, recording) => matchesBetween(value, recording.durationSeconds),
+};
+
+/**
+ * matchesRecordingFilters tells whether a recording passes every set attribute of a
+ * RecordingViewFilters object.
+ */
+export function matchesRecordingFilters(filters: JsonRecord, recording: StoredRecording, env: FilterEnv): boolean {
+  for (const [attribute, value] of Object.entries(filters)) {
+    const predicate = RECORDING_FILTERS[attribute];
+    if (predicate !== undefined && value !== undefined && value !== null && !predicate(value, recording, env)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+function afterOrAt(createdAt: string, bound: string): boolean {
+  const at = timestamp(createdAt);
+  const limit = timestamp(bound);
+  return limit === null || (at !== null && at >= limit);
+}
+
+function before(createdAt: string, bound: string): boolean {
+  const at = timestamp(createdAt);
+  const limit = timestamp(bound);
+  return limit === null || (at !== null && at < limit);
+}
+
+function dealOf(recording: StoredRecording, env: FilterEnv): StoredDeal | undefined {
+  return recording.dealId === null ? undefined : env.dealsById.get(recording.dealId);
+}
+
+function dealValues(recording: StoredRecording, env: FilterEnv, read: (deal: StoredDeal) => string | undefined): string[] {
+  const deal = dealOf(recording, env);
+  const value = deal === undefined ? undefined : read(deal);
+  return value === undefined ? [] : [value];
+}
+
+function dealTime(recording: StoredRecording, env: FilterEnv, key: 'openedAt' | 'closedAt'): number | null {
+  return timestamp(dealOf(recording, env)?.[key]);
+}
+
+function matchesAuthorIn(value: unknown, recording: StoredRecording, env: FilterEnv): boolean {
+  const entries = entryList(value);
+  if (entries.length === 0) return true;
+  return entries.some((entry) => isMe(entry)
+    ? env.memberIds.has(recording.recorderId)
+    : entry.type === 'User' && entry.userId === recording.recorderId);
+}
+
+function matchesAuthorNotIn(value: unknown, recording: StoredRecording): boolean {
+  const entries = entryList(value);
+  // Rule 7: excluding `Me` excludes every workspace member, hence everything.
+  if (entries.some(isMe)) return false;
+  return !entries.some((entry) => entry.type === 'User' && entry.userId === recording.recorderId);
+}
+
+function peopleOf(recording: StoredRecording, env: FilterEnv): Person[] {
+  const people: Person[] = (recording.meeting?.participants ?? []).map((participant) => ({ ...participant }));
+  const recorder = env.usersById.get(recording.recorderId);
+  if (!people.some((person) => person.id === recording.recorderId)) {
+    people.push({ id: recording.recorderId, email: recorder?.email ?? '', name: recorder?.name ?? '' });
+  }
+  return people;
+}
+
+function personMatches(entry: JsonRecord, person: Person): boolean {
+  if (entry.type === 'User') return typeof entry.userId === 'string' && person.id === entry.userId;
+  if (entry.type === 'Contact') {
+    if (typeof entry.email === 'string' && entry.email !== '') return person.email.toLowerCase() === entry.email.toLowerCase();
+    return typeof entry.name === 'string' && person.name.toLowerCase() === entry.name.toLowerCase();
+  }
+  return false;
+}
+
+function matchesPeopleIn(value: unknown, people: Person[], env: FilterEnv): boolean {
+  const entries = entryList(value);
+  if (entries.length === 0) return true;
+  return entries.some((entry) => isMe(entry)
+    ? people.some((person) => (person.id !== undefined && env.memberIds.has(person.id)) || env.memberEmails.has(person.email.toLowerCase()))
+    : people.some((person) => personMatches(entry, person)));
+}
+
+function matchesPeopleNotIn(value: unknown, people: Person[]): boolean {
+  const entries = entryList(value);
+  if (entries.some(isMe)) return false;
+  return !entries.some((entry) => people.some((person) => personMatches(entry, person)));
+}

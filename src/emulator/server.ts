@@ -1,0 +1,238 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DAILY_QUOTA, DEFAULT_RATE } from '../domain/domains.js';
+import { errorBody, readBody, sendJson } from './http-io.js';
+import type { EmulatorData } from './model.js';
+import { createRateLimiter, type LimitDecision } from './rate-limit.js';
+import { createRng } from './rng.js';
+import type { RouteResult } from './route-result.js';
+import { buildRoutes, matchRoute } from './routes.js';
+import { openStateStore } from './state-store.js';
+import type { AttributeChecker } from './views/body.js';
+import { schemaChecker } from './views/schema-checker.js';
+import { createWebhookDispatcher, DEFAULT_WEBHOOK_SETTINGS, type DeliveryReport } from './webhooks.js';
+
+/**
+ * The emulator of the service: the whole API of api-contract.md on node:http, with
+ * its auth, limits and faults. Order of checks for every request, so behaviour is
+ * predictable: auth (401, never counted), rate limit and daily quota (429),
+ * latency, injected failure (503, nothing done), routing (404), body parsing (400),
+ * the handler, persistence of any change, then either the answer or, for an
+ * injected drop, a destroyed socket.
+ */
+
+/** EmulatorOptions configure one emulator; only `data` is required. */
+export interface EmulatorOptions {
+  /** The workspace to serve (the demo or `--data`); copied, never mutated. */
+  data: EmulatorData;
+  /** 0 or absent picks a free port. The host is always 127.0.0.1. */
+  port?: number;
+  /** The accepted `X-Service-Key` (default `emulator-key`). */
+  apiKey?: string;
+  /** Keep state in this file: loaded when it exists, written on every change. */
+  statePath?: string;
+  /** Steady rate per endpoint, requests per second (default 3). */
+  rate?: number;
+  /** Burst allowance per endpoint (default 3). */
+  burst?: number;
+  /** Requests per rolling 24 hours (default 3,000). */
+  quota?: number;
+  /** Seed of the fault and Retry-After choices (default 1). */
+  seed?: number;
+  /** Delay before each request is handled. */
+  latencyMs?: number;
+  /** Share of requests answered 503 without acting. */
+  failRate?: number;
+  /** Share of writes (non-GET requests) applied and then left unanswered (socket destroyed). */
+  dropAfterCommitRate?: number;
+  /** Deliver every webhook here instead of the webhook's own url. */
+  webhookUrl?: string;
+  /** The clock (ms) for limits, quota, relative filters and transcript expiry. */
+  now?: () => number;
+  /** Whether the key has Full access, which shows private recordings (default true). */
+  fullAccess?: boolean;
+  /** Webhook try timeout (default 5,000 ms). */
+  webhookTimeoutMs?: number;
+  /** Delays before webhook retries (default 0, 60,000, 300,000 ms). */
+  webhookRetryDelaysMs?: readonly number[];
+  /** Told of each webhook try and its outcome. */
+  onWebhookDelivery?: (report: DeliveryReport) => void;
+  /** How latency waits; tests may pass a fake. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Checks view columns, filters and sort (default: the JSON Schemas of `schemas/`). */
+  attributeChecker?: AttributeChecker;
+}
+
+/** EmulatorStats are the emulator's counters since start or the last reset. */
+export interface EmulatorStats {
+  requests: number;
+  /** Successful POST/PATCH/PUT/DELETE requests that changed the workspace. */
+  writes: number;
+  /** Requests per `METHOD /route/{template}` (unknown routes under `METHOD (no route)`). */
+  byEndpoint: Record<string, number>;
+  rateLimited: number;
+  /** 503s, dropped connections. */
+  faultsInjected: number;
+}
+
+/** RunningEmulator is a started emulator. */
+export interface RunningEmulator {
+  /** Base URL, before `/v1`. */
+  url: string;
+  apiKey: string;
+  close(): Promise<void>;
+  /** snapshot returns a copy of the workspace as it is now. */
+  snapshot(): EmulatorData;
+  stats(): EmulatorStats;
+  resetStats(): void;
+}
+
+/** DEFAULT_API_KEY is the key an emulator accepts unless told otherwise. */
+export const DEFAULT_API_KEY = 'emulator-key';
+
+/** startEmulator starts an emulator on 127.0.0.1 and resolves once it listens. */
+export async function startEmulator(options: EmulatorOptions): Promise<RunningEmulator> {
+  const apiKey = options.apiKey ?? DEFAULT_API_KEY;
+  const rate = options.rate ?? DEFAULT_RATE;
+  const now = options.now ?? Date.now;
+  const fullAccess = options.fullAccess ?? true;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  checkLimits(options);
+  const store = openStateStore(options.data, options.statePath);
+  const limiter = createRateLimiter({ rate, burst: options.burst ?? 3, quota: options.quota ?? DAILY_QUOTA });
+  const rng = createRng(options.seed ?? 1);
+  const webhooks = createWebhookDispatcher({
+    timeoutMs: options.webhookTimeoutMs ?? DEFAULT_WEBHOOK_SETTINGS.timeoutMs,
+    retryDelaysMs: options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_SETTINGS.retryDelaysMs,
+    overrideUrl: options.webhookUrl,
+    ...(options.onWebhookDelivery === undefined ? {} : { onDelivery: options.onWebhookDelivery }),
+  });
+  const routes = buildRoutes({ checker: options.attributeChecker ?? schemaChecker, webhooks });
+  let stats = emptyStats();
+  let closed = false;
+  let baseUrl = '';
+
+  const limitHeaders = (decision: LimitDecision): Record<string, string> => ({
+    'x-ratelimit-limit': String(rate),
+    'x-ratelimit-remaining': String(decision.remaining),
+    'x-ratelimit-daily-remaining': String(decision.dailyRemaining),
+  });
+
+  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const method = request.method ?? 'GET';
+    const url = new URL(request.url ?? '/', 'http://emulator.invalid');
+    const rawBody = await readBody(request);
+    stats.requests += 1;
+    if (request.headers['x-service-key'] !== apiKey) {
+      sendJson(response, 401, errorBody('unauthorized', 'missing or invalid X-Service-Key header'), {});
+      return;
+    }
+    const matched = matchRoute(routes, method, url.pathname);
+    const endpoint = matched === undefined ? `${method} (no route)` : `${method} ${matched.route.template}`;
+    stats.byEndpoint[endpoint] = (stats.byEndpoint[endpoint] ?? 0) + 1;
+    const decision = limiter.take(endpoint, now());
+    const headers = limitHeaders(decision);
+    if (!decision.allowed) {
+      stats.rateLimited += 1;
+      // The quota always says when it frees up; the per-endpoint limit only sometimes
+      // does, so clients must cope with both (api-contract.md, "Rate limits").
+      const tell = decision.reason === 'quota' || rng.chance(0.5);
+      const retryAfter: Record<string, string> =
+        tell && decision.retryAfterSeconds !== undefined ? { 'retry-after': String(decision.retryAfterSeconds) } : {};
+      const message = decision.reason === 'quota' ? 'daily request quota exceeded' : `rate limit of ${endpoint} exceeded`;
+      sendJson(response, 429, errorBody('rate_limited', message), { ...headers, ...retryAfter });
+      return;
+    }
+    if ((options.latencyMs ?? 0) > 0) await sleep(options.latencyMs ?? 0);
+    if (closed) return;
+    if (rng.chance(options.failRate ?? 0)) {
+      stats.faultsInjected += 1;
+      sendJson(response, 503, errorBody('internal_error', 'injected failure: the service is unavailable, nothing was done'), headers);
+      return;
+    }
+    if (matched === undefined) {
+      sendJson(response, 404, errorBody('not_found', `no route ${method} ${url.pathname}`), headers);
+      return;
+    }
+    const body = parseBody(rawBody);
+    let result: RouteResult;
+    if (body.ok) {
+      result = matched.route.handle({ data: store.data, params: matched.params, query: url.searchParams, body: body.value, now: now(), fullAccess, baseUrl });
+    } else {
+      result = { status: 400, type: 'validation_error', message: body.message };
+    }
+    if (result.status === 200 && result.changed === true) {
+      store.persist();
+      stats.writes += 1;
+    }
+    if (method !== 'GET' && rng.chance(options.dropAfterCommitRate ?? 0)) {
+      stats.faultsInjected += 1;
+      request.socket.destroy();
+      return;
+    }
+    if (result.status === 200) sendJson(response, 200, { result: result.result }, headers);
+    else sendJson(response, result.status, errorBody(result.type, result.message, result.path), headers);
+  };
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      sendJson(response, 500, errorBody('internal_error', `emulator fault: ${reason}`), {});
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url: baseUrl,
+    apiKey,
+    snapshot: () => structuredClone(store.data),
+    stats: () => structuredClone(stats),
+    resetStats: () => {
+      stats = emptyStats();
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      webhooks.close();
+      const done = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await done;
+    },
+  };
+}
+
+// The CLI checks its flags with friendly messages; this guards programmatic callers
+// against values that would make the limiter divide by zero or never refill.
+function checkLimits(options: EmulatorOptions): void {
+  const positive = { rate: options.rate, burst: options.burst, quota: options.quota };
+  for (const [name, value] of Object.entries(positive)) {
+    if (value !== undefined && !(value > 0)) throw new RangeError(`emulator option ${name} must be above 0, got ${value}`);
+  }
+  const shares = { failRate: options.failRate, dropAfterCommitRate: options.dropAfterCommitRate };
+  for (const [name, value] of Object.entries(shares)) {
+    if (value !== undefined && !(value >= 0 && value <= 1)) throw new RangeError(`emulator option ${name} must be from 0 to 1, got ${value}`);
+  }
+}
+
+function emptyStats(): EmulatorStats {
+  return { requests: 0, writes: 0, byEndpoint: {}, rateLimited: 0, faultsInjected: 0 };
+}
+
+type ParsedBody = { ok: true; value: unknown } | { ok: false; message: string };
+
+function parseBody(raw: string | undefined): ParsedBody {
+  if (raw === undefined) return { ok: false, message: 'the request body is too large' };
+  if (raw.trim() === '') return { ok: true, value: undefined };
+  try {
+    return { ok: true, value: JSON.parse(raw) as unknown };
+  } catch {
+    return { ok: false, message: 'the request body is not valid JSON' };
+  }
+}

@@ -1,0 +1,118 @@
+import type { JsonObject, ViewCreateBody, ViewPatchBody } from '../../domain/api-types.js';
+import type { Domain } from '../../domain/domains.js';
+
+/**
+ * Validation of view bodies (api-contract.md, "Views"): the attribute set, the types
+ * of `name`, `icon` and `creatorEmail`, and the shapes of `columns`, `filters` and
+ * `sort` through an injected per-domain checker (the JSON Schemas).
+ */
+
+/** ViewAttribute is a view attribute whose shape is domain-specific. */
+export type ViewAttribute = 'columns' | 'filters' | 'sort';
+
+/** BodyProblem is the first thing wrong with a body: a dotted `path` and a message. */
+export interface BodyProblem {
+  path: string | undefined;
+  message: string;
+}
+
+/**
+ * AttributeChecker checks the value of one domain-specific attribute against the
+ * API's shape; it returns the problem, with a path relative to the body, or undefined.
+ */
+export type AttributeChecker = (domain: Domain, attribute: ViewAttribute, value: unknown) => BodyProblem | undefined;
+
+/**
+ * RESPONSE_ONLY_FILTERS are filter attributes the service returns but never accepts:
+ * a body carrying one is refused, and an update keeps the stored value (rule 6,
+ * "internal filter attributes ... keep their stored values").
+ */
+export const RESPONSE_ONLY_FILTERS: Record<Domain, readonly string[]> = {
+  recordings: [],
+  deals: ['dealAgeRange'],
+  companies: [],
+  contacts: [],
+};
+
+const CREATE_ATTRIBUTES = ['creatorEmail', 'name', 'icon', 'columns', 'filters', 'sort'];
+const PATCH_ATTRIBUTES = ['name', 'icon', 'columns', 'filters', 'sort'];
+
+/** Checked is a validated body, or the first problem found in it. */
+export type Checked<T> = { ok: true; body: T } | { ok: false; problem: BodyProblem };
+
+/** checkCreateBody validates a POST body; `creatorEmail` membership is checked by the caller. */
+export function checkCreateBody(domain: Domain, body: unknown, checker: AttributeChecker): Checked<ViewCreateBody> {
+  const problem = checkObject(body, CREATE_ATTRIBUTES) ?? checkCreateRequired(body as Record<string, unknown>)
+    ?? checkCommon(domain, body as Record<string, unknown>, checker, false);
+  return problem === undefined ? { ok: true, body: body as ViewCreateBody } : { ok: false, problem };
+}
+
+/** checkPatchBody validates a PATCH body: every attribute optional, `icon: null` allowed. */
+export function checkPatchBody(domain: Domain, body: unknown, checker: AttributeChecker): Checked<ViewPatchBody> {
+  const problem = checkObject(body, PATCH_ATTRIBUTES) ?? checkCommon(domain, body as Record<string, unknown>, checker, true);
+  return problem === undefined ? { ok: true, body: body as ViewPatchBody } : { ok: false, problem };
+}
+
+function checkObject(body: unknown, allowed: string[]): BodyProblem | undefined {
+  if (!isPlainObject(body)) return { path: undefined, message: 'the body must be a JSON object' };
+  const unknown = Object.keys(body).find((key) => !allowed.includes(key));
+  return unknown === undefined
+    ? undefined
+    : { path: unknown, message: `unknown attribute "${unknown}"; allowed: ${allowed.join(', ')}` };
+}
+
+function checkCreateRequired(body: Record<string, unknown>): BodyProblem | undefined {
+  if (!('creatorEmail' in body)) return { path: 'creatorEmail', message: 'creatorEmail is required' };
+  if (typeof body['creatorEmail'] !== 'string') return { path: 'creatorEmail', message: 'creatorEmail must be a string' };
+  if (!('name' in body)) return { path: 'name', message: 'name is required' };
+  return undefined;
+}
+
+function checkCommon(
+  domain: Domain,
+  body: Record<string, unknown>,
+  checker: AttributeChecker,
+  iconMayBeNull: boolean,
+): BodyProblem | undefined {
+  if ('name' in body && (typeof body['name'] !== 'string' || body['name'].trim() === '')) {
+    return { path: 'name', message: 'name must be a non-empty string' };
+  }
+  if ('icon' in body) {
+    const icon = body['icon'];
+    const nullOk = iconMayBeNull && icon === null;
+    if (!nullOk && (typeof icon !== 'string' || icon === '')) {
+      return { path: 'icon', message: iconMayBeNull ? 'icon must be a non-empty string, or null to remove it' : 'icon must be a non-empty string' };
+    }
+  }
+  for (const attribute of ['columns', 'filters', 'sort'] as const) {
+    if (!(attribute in body)) continue;
+    const value = body[attribute];
+    const problem = checkStructure(attribute, value) ?? responseOnly(domain, attribute, value) ?? checker(domain, attribute, value);
+    if (problem !== undefined) return problem;
+  }
+  return undefined;
+}
+
+// The structure every domain shares, checked before the domain's schema so a wrong
+// container type gets a plain message.
+function checkStructure(attribute: ViewAttribute, value: unknown): BodyProblem | undefined {
+  if (attribute === 'filters') {
+    return isPlainObject(value) ? undefined : { path: 'filters', message: 'filters must be an object' };
+  }
+  if (!Array.isArray(value)) return { path: attribute, message: `${attribute} must be an array` };
+  const index = value.findIndex((entry) => !isPlainObject(entry));
+  return index < 0 ? undefined : { path: attribute, message: `${attribute}[${index}] must be an object` };
+}
+
+function responseOnly(domain: Domain, attribute: ViewAttribute, value: unknown): BodyProblem | undefined {
+  if (attribute !== 'filters' || !isPlainObject(value)) return undefined;
+  const found = RESPONSE_ONLY_FILTERS[domain].find((name) => name in value);
+  return found === undefined
+    ? undefined
+    : { path: `filters.${found}`, message: `filters.${found} appears in responses only and cannot be sent` };
+}
+
+/** isPlainObject tells a JSON object from arrays, null and scalars. */
+export function isPlainObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

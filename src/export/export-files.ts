@@ -1,0 +1,148 @@
+import type { ApiUser, ApiView } from '../domain/api-types.js';
+import { DOMAINS, VIEW_KINDS, type Domain } from '../domain/domains.js';
+import { compareCodePoints } from '../kinds/canonical.js';
+import type { Live } from '../state/types.js';
+import { pinsKey } from '../state/types.js';
+import { renderPinsFile } from './pin-documents.js';
+import { schemaModeline, type SchemaLocation } from './schema-ref.js';
+import { assignStems, slugify } from './slug.js';
+import { isExportableView, renderViewFile } from './view-documents.js';
+import { renderAutomationsFile, renderWorkspaceFile } from './workspace-documents.js';
+
+/**
+ * The pure half of `viewctl export`: live state in, file texts out. The writer
+ * (write-files.ts) puts them on disk; keeping them apart lets tests check the exact
+ * output from in-memory data.
+ *
+ * Layout of the output folder:
+ *   workspace.yaml            Workspace
+ *   automations.yaml          AdminAutomations
+ *   <domain>/<name-slug>.yaml one view document per public saved view
+ *   pins/<email-slug>.yaml    PinnedViews, one per exported user
+ */
+
+/** WORKSPACE_FILE and AUTOMATIONS_FILE are the fixed files of an export. */
+export const WORKSPACE_FILE = 'workspace.yaml';
+export const AUTOMATIONS_FILE = 'automations.yaml';
+
+/** PINS_FOLDER holds one PinnedViews file per user. */
+export const PINS_FOLDER = 'pins';
+
+/** EXPORT_FOLDERS are the folders whose YAML files an export owns (one per domain, and pins). */
+export const EXPORT_FOLDERS: readonly string[] = [...DOMAINS, PINS_FOLDER];
+
+/** ExportInput is what an export needs: the live state, and whose pins it holds. */
+export interface ExportInput {
+  /** Listings of every domain, the automations, and the pins of `pinUsers` in every domain. */
+  live: Pick<Live, 'workspace' | 'views' | 'pins' | 'automations'>;
+  /** Users whose pinned lists to write (their lists are in `live.pins`). */
+  pinUsers: readonly ApiUser[];
+  schemas: SchemaLocation;
+}
+
+/** ExportSummary counts what was exported, for the closing message. */
+export interface ExportSummary {
+  views: Record<Domain, number>;
+  automations: number | null;
+  pinUsers: number;
+}
+
+/** ExportResult is every file (path relative to the output folder → text), sorted by path. */
+export interface ExportResult {
+  files: Record<string, string>;
+  /** Things a reviewer should know that the files alone do not say. */
+  notes: string[];
+  summary: ExportSummary;
+}
+
+/** exportFiles turns live state into manifests that plan finds in sync with it. */
+export function exportFiles(input: ExportInput): ExportResult {
+  const { live, schemas } = input;
+  const files = new Map<string, string>();
+  const notes: string[] = [];
+  const modeline = (kind: string, path: string): string => schemaModeline(schemas, kind, path);
+
+  files.set(WORKSPACE_FILE, renderWorkspaceFile(live.workspace, modeline('Workspace', WORKSPACE_FILE)));
+
+  const views = {} as Record<Domain, number>;
+  for (const domain of DOMAINS) {
+    const listing = live.views[domain] ?? [];
+    const { kept, skipped } = firstOfEachName(listing.filter(isExportableView));
+    views[domain] = kept.length;
+    const stems = assignStems(kept.map((view) => ({ name: view.name, id: view.viewId })));
+    for (const view of kept) {
+      const path = `${domain}/${stems.get(view.viewId) ?? slugify(view.viewId)}.yaml`;
+      const namesakes = listing.filter((other) => other.name === view.name && other.viewId !== view.viewId);
+      files.set(path, renderViewFile(domain, view, namesakes, modeline(VIEW_KINDS[domain], path)));
+    }
+    for (const view of skipped) notes.push(skippedNote(domain, view, kept));
+  }
+
+  let automations: number | null = null;
+  const sharedNames = live.automations === undefined ? [] : repeatedNames(live.automations.map((automation) => automation.name));
+  if (sharedNames.length > 0) {
+    notes.push(
+      `${AUTOMATIONS_FILE} not written: several admin automations are named ${sharedNames.map((name) => JSON.stringify(name)).join(', ')}, ` +
+        'and expectations match automations by name; rename them in the admin settings and export again to check them for drift',
+    );
+  } else if (live.automations !== undefined) {
+    const rendered = renderAutomationsFile(live.automations, modeline('AdminAutomations', AUTOMATIONS_FILE));
+    files.set(AUTOMATIONS_FILE, rendered.text);
+    automations = live.automations.length;
+    for (const entry of rendered.dropped) {
+      notes.push(`admin automation ${entry}: the manifest format has no place for this attribute; it is not checked for drift`);
+    }
+  }
+
+  const userStems = assignStems(input.pinUsers.map((user) => ({ name: user.email, id: user.id })));
+  for (const user of input.pinUsers) {
+    const path = `${PINS_FOLDER}/${userStems.get(user.id) ?? slugify(user.id)}.yaml`;
+    const pins: Partial<Record<Domain, ApiView[]>> = {};
+    for (const domain of DOMAINS) {
+      const list = live.pins[pinsKey(domain, user.email)];
+      if (list !== undefined) pins[domain] = list;
+    }
+    const rendered = renderPinsFile(user, pins, live.views, modeline('PinnedViews', path));
+    files.set(path, rendered.text);
+    if (rendered.emptyDomains.length > 0) {
+      notes.push(`${user.email} has no pinned ${rendered.emptyDomains.join(', ')} views today: ${path} leaves them unmanaged`);
+    }
+  }
+
+  const sorted = [...files.keys()].sort(compareCodePoints);
+  return {
+    files: Object.fromEntries(sorted.map((path) => [path, files.get(path) ?? ''])),
+    notes,
+    summary: { views, automations, pinUsers: input.pinUsers.length },
+  };
+}
+
+function repeatedNames(names: readonly string[]): string[] {
+  return [...new Set(names.filter((name, index) => names.indexOf(name) !== index))];
+}
+
+/**
+ * firstOfEachName keeps the first listed public view of each name. Manifests use the
+ * name as a view's identity within its domain, and validation refuses two documents
+ * with one name even when each has its own viewId; so a second view of a name is left
+ * unmanaged (plan leaves undeclared views alone while `prune` is false) and reported.
+ */
+function firstOfEachName(saved: readonly ApiView[]): { kept: ApiView[]; skipped: ApiView[] } {
+  const seen = new Set<string>();
+  const kept: ApiView[] = [];
+  const skipped: ApiView[] = [];
+  for (const view of saved) {
+    if (seen.has(view.name)) skipped.push(view);
+    else kept.push(view);
+    seen.add(view.name);
+  }
+  return { kept, skipped };
+}
+
+function skippedNote(domain: Domain, view: ApiView, kept: readonly ApiView[]): string {
+  const first = kept.find((other) => other.name === view.name);
+  return (
+    `${domain} view ${view.viewId} is not exported: its name ${JSON.stringify(view.name)} is already the name of ` +
+    `${first?.viewId ?? 'another view'}, and two manifests cannot share a name; rename one in the app and export again to manage both`
+  );
+}

@@ -1,0 +1,80 @@
+import { isSeq, YAMLMap } from 'yaml';
+import type { ApiUser, ApiView, JsonObject, JsonValue } from '../domain/api-types.js';
+import { DOMAINS, type Domain } from '../domain/domains.js';
+import { exportDocument, quoted, renderFile } from './yaml-text.js';
+
+/**
+ * PinnedViews documents: one per exported user, every domain in tab order. A tab is
+ * written by name when the name resolves to exactly that view (product-contract.md:
+ * names resolve against the manifests, the live public views, then the built-in
+ * defaults, and an ambiguous name is an error); otherwise by `{viewId}`, with a
+ * comment naming the view, since an id alone tells a reviewer nothing. Private
+ * views have no resolvable name at all: always `{viewId}`, commented `private`.
+ */
+
+/** PinsFile is the rendered document of one user, and what could not be written. */
+export interface PinsFile {
+  text: string;
+  /** Domains left out because the user has no tab there today (a list needs one). */
+  emptyDomains: Domain[];
+}
+
+/** PinEntry is one tab as written: a name, or an id with the comment that explains it. */
+type PinEntry = { name: string } | { viewId: string; comment: string };
+
+/**
+ * pinEntry decides how a pinned view is written. `listing` is the domain's listing
+ * (public saved views, then defaults): the only names a pinned list can resolve.
+ */
+export function pinEntry(view: ApiView, listing: readonly ApiView[]): PinEntry {
+  if (view.visibility === 'Private' && !view.isDefault) {
+    return { viewId: view.viewId, comment: `private: ${quoted(view.name)}` };
+  }
+  const sameName = listing.filter((candidate) => candidate.name === view.name);
+  const listed = sameName.some((candidate) => candidate.viewId === view.viewId);
+  if (listed && sameName.length === 1) return { name: view.name };
+  if (!listed) return { viewId: view.viewId, comment: `${quoted(view.name)}: not in the public listing` };
+  return { viewId: view.viewId, comment: `${quoted(view.name)}: ${sameName.length} views share this name` };
+}
+
+/**
+ * renderPinsFile prints the PinnedViews document of `user`. `pins` holds the user's
+ * tabs per domain; a domain with no tab is left out (unmanaged) and reported.
+ */
+export function renderPinsFile(
+  user: ApiUser,
+  pins: Partial<Record<Domain, readonly ApiView[]>>,
+  listings: Partial<Record<Domain, readonly ApiView[]>>,
+  modeline: string,
+): PinsFile {
+  const value: JsonObject = { kind: 'PinnedViews', userEmail: user.email };
+  const entries = new Map<Domain, PinEntry[]>();
+  const emptyDomains: Domain[] = [];
+  for (const domain of DOMAINS) {
+    const tabs = pins[domain] ?? [];
+    if (tabs.length === 0) {
+      emptyDomains.push(domain);
+      continue;
+    }
+    const listing = listings[domain] ?? [];
+    const domainEntries = tabs.map((view) => pinEntry(view, listing));
+    entries.set(domain, domainEntries);
+    value[domain] = domainEntries.map((entry): JsonValue => ('name' in entry ? entry.name : { viewId: entry.viewId }));
+  }
+  const document = exportDocument(value);
+  for (const [domain, domainEntries] of entries) {
+    const list = document.get(domain, true);
+    if (!isSeq(list)) continue;
+    domainEntries.forEach((entry, index) => {
+      const node = list.items[index];
+      if ('name' in entry || !(node instanceof YAMLMap)) return;
+      node.flow = true;
+      node.comment = ` ${entry.comment}`;
+    });
+  }
+  const header = [`Pinned view tabs of ${user.name === '' ? user.email : `${quoted(user.name)} (${user.email})`}, in tab order.`];
+  for (const domain of emptyDomains) {
+    header.push(`${domain}: no tab pinned today, and a pinned list needs one: left unmanaged.`);
+  }
+  return { text: renderFile(document, modeline, header), emptyDomains };
+}

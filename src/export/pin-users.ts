@@ -1,0 +1,96 @@
+import type { ApiUser } from '../domain/api-types.js';
+import { DOMAINS } from '../domain/domains.js';
+import { UsageError, ViewctlError } from '../errors.js';
+import { compareCodePoints } from '../kinds/canonical.js';
+import type { PinReadPlan } from '../state/read-export.js';
+
+/** PinUserChoice is whose pinned views an export writes: nobody, every active member, or the listed emails. */
+export type PinUserChoice = { kind: 'none' } | { kind: 'all' } | { kind: 'listed'; emails: readonly string[] };
+
+/**
+ * parseEmailList splits `--users` values (comma separated, the flag may repeat) into
+ * distinct emails, first spelling kept; emails compare case-insensitively.
+ */
+export function parseEmailList(values: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const emails: string[] = [];
+  for (const email of values.flatMap((value) => value.split(',')).map((part) => part.trim())) {
+    if (email === '' || seen.has(email.toLowerCase())) continue;
+    seen.add(email.toLowerCase());
+    emails.push(email);
+  }
+  return emails;
+}
+
+/**
+ * selectPinUsers resolves the choice against the workspace members, sorted by email.
+ * A listed email that is no active member stops the export before any pin is read:
+ * the service would refuse it anyway (400 on `userEmail`), and a partial export would
+ * hide the mistake.
+ */
+export function selectPinUsers(users: readonly ApiUser[], choice: PinUserChoice): ApiUser[] {
+  const active = users.filter((user) => user.state === 'Active');
+  if (choice.kind === 'none') return [];
+  if (choice.kind === 'all') return sortByEmail(active);
+  const chosen: ApiUser[] = [];
+  const missing: string[] = [];
+  for (const email of choice.emails) {
+    const user = active.find((candidate) => candidate.email.toLowerCase() === email.toLowerCase());
+    if (user === undefined) missing.push(describeMissing(email, users));
+    else chosen.push(user);
+  }
+  if (missing.length > 0) {
+    throw new UsageError(
+      'export.unknown-user',
+      `--users names ${missing.length === 1 ? 'an email that is' : 'emails that are'} not an active workspace member: ${missing.join(', ')}`,
+      'pinned views exist only for active members; correct the list, or pass --all-users to export every active member',
+    );
+  }
+  return sortByEmail(chosen);
+}
+
+function describeMissing(email: string, users: readonly ApiUser[]): string {
+  const known = users.find((user) => user.email.toLowerCase() === email.toLowerCase());
+  return known === undefined ? email : `${email} (${known.state.toLowerCase()})`;
+}
+
+function sortByEmail(users: readonly ApiUser[]): ApiUser[] {
+  return [...users].sort((a, b) => compareCodePoints(a.email.toLowerCase(), b.email.toLowerCase()));
+}
+
+/**
+ * describePinRead is the line printed before the pinned lists are read: how many
+ * requests, and about how long at `rate`. Each domain has its own endpoint and
+ * limiter, so the four domains proceed side by side: the time is one domain's share.
+ */
+export function describePinRead(plan: PinReadPlan, rate: number): string {
+  const users = plan.users.length;
+  const seconds = Math.ceil(users / rate);
+  const budget = plan.dailyRemaining === null ? '' : `; ${formatCount(plan.dailyRemaining)} requests left today`;
+  return (
+    `reading the pinned views of ${users} user${users === 1 ? '' : 's'}: ${plan.requests} requests ` +
+    `(one per user and domain), about ${formatDuration(seconds)} at ${rate} requests/s per endpoint${budget}\n`
+  );
+}
+
+/**
+ * checkPinBudget refuses to start reading pins the daily budget cannot cover: the
+ * export would fail part-way, having spent what is left of the day.
+ */
+export function checkPinBudget(plan: PinReadPlan): void {
+  if (plan.dailyRemaining === null || plan.requests <= plan.dailyRemaining) return;
+  throw new ViewctlError(
+    'export.over-budget',
+    `reading the pinned views of ${plan.users.length} users takes ${plan.requests} requests, but only ${plan.dailyRemaining} are left today`,
+    { hint: `name fewer users with --users (each costs ${DOMAINS.length} requests), or run again once the rolling 24-hour budget has recovered` },
+  );
+}
+
+function formatDuration(seconds: number): string {
+  if (seconds < 90) return `${Math.max(1, seconds)} s`;
+  return `${Math.round(seconds / 60)} min`;
+}
+
+function formatCount(count: number): string {
+  return count.toLocaleString('en-US');
+}

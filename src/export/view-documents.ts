@@ -1,0 +1,68 @@
+import type { ApiView, JsonObject, JsonValue } from '../domain/api-types.js';
+import { VIEW_KINDS, type Domain } from '../domain/domains.js';
+import { normalizeView } from '../kinds/normalize.js';
+import { compactLeaves, exportDocument, flowEach, orderKeys, quoted, renderFile } from './yaml-text.js';
+
+/**
+ * View documents (`RecordingView`, `DealView`, `CompanyView`, `ContactView`): one per
+ * public saved view, in exactly the normalisation plan compares (kinds/normalize.ts),
+ * so planning the export against the workspace it came from finds nothing to do.
+ *
+ * Every export writes `viewId`: the document stays bound to its live view when the
+ * view is renamed in the app, or when another view of the same name appears (by name
+ * alone the document would then be ambiguous, which plan refuses).
+ */
+
+/** VIEW_HEADER explains, in each view file, why `viewId` is there and what omission means. */
+const VIEW_HEADER = [
+  'viewId binds this document to its live view: renaming the view here is an update,',
+  'and a name that another view takes later stays unambiguous. Remove viewId to match by name.',
+  'Attributes written here are managed; an attribute you delete is left as it is live.',
+] as const;
+
+/** isExportableView tells whether a listed view becomes a view document: public saved views only. */
+export function isExportableView(view: ApiView): boolean {
+  return !view.isDefault && view.visibility === 'Public';
+}
+
+/**
+ * viewDocumentValue is the manifest of a live view: kind, name, viewId, icon when
+ * set, columns, filters and sort, normalised (sets sorted, `isHidden: false` and
+ * response-only attributes dropped) and in a stable key order.
+ */
+export function viewDocumentValue(domain: Domain, view: ApiView): JsonObject {
+  const snapshot = normalizeView(domain, view);
+  const value: JsonObject = { kind: VIEW_KINDS[domain], name: view.name, viewId: view.viewId };
+  if (snapshot.icon !== undefined) value['icon'] = snapshot.icon;
+  value['columns'] = snapshot.columns.map((column) => orderKeys(column, ['type', 'columnId', 'fieldId', 'title']));
+  value['filters'] = typeFirst(snapshot.filters) as JsonObject;
+  value['sort'] = snapshot.sort.map((entry) => orderKeys(entry, ['field', 'insight', 'order']));
+  return value;
+}
+
+/**
+ * renderViewFile prints the file of one view. `namesakes` are the other listed views
+ * of the domain with the same name (saved or default): the header names them, since
+ * only `viewId` tells them apart.
+ */
+export function renderViewFile(domain: Domain, view: ApiView, namesakes: readonly ApiView[], modeline: string): string {
+  const document = exportDocument(viewDocumentValue(domain, view));
+  flowEach(document.get('columns', true));
+  flowEach(document.get('sort', true));
+  compactLeaves(document.get('filters', true));
+  const header: string[] = [...VIEW_HEADER];
+  if (namesakes.length > 0) {
+    const others = namesakes.map((other) => `${other.viewId}${other.isDefault ? ' (built-in default)' : ''}`);
+    header.push(`Other ${domain} views named ${quoted(view.name)}, left unmanaged: ${others.join(', ')}. Keep viewId.`);
+  }
+  return renderFile(document, modeline, header);
+}
+
+/** typeFirst puts `type` (then an insight's `fieldId`) first in every object below `value`: it reads as the discriminator it is. */
+function typeFirst(value: JsonValue): JsonValue {
+  if (Array.isArray(value)) return value.map(typeFirst);
+  if (value === null || typeof value !== 'object') return value;
+  const ordered = orderKeys(value, ['type', 'fieldId']);
+  for (const [key, member] of Object.entries(ordered)) ordered[key] = typeFirst(member);
+  return ordered;
+}

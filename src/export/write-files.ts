@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { UsageError } from '../errors.js';
+import { compareCodePoints } from '../kinds/canonical.js';
+import { EXPORT_FOLDERS } from './export-files.js';
+
+/**
+ * The file-system half of `viewctl export`. It only ever writes below the output
+ * folder, and only the files the export produced.
+ */
+
+/** IGNORED_ENTRIES may sit in an output folder that still counts as empty (a fresh `git init`). */
+const IGNORED_ENTRIES = new Set(['.git']);
+
+/**
+ * checkOutFolder refuses a folder that holds anything (but `.git`) unless `force`,
+ * before any request is sent, so a typo in `--out` costs nothing. A missing folder
+ * is fine: the writer creates it. `shown` is the folder as the user spelled it.
+ */
+export async function checkOutFolder(path: string, shown: string, force: boolean): Promise<void> {
+  const info = await stat(path).catch((error: unknown) => {
+    if (errorCode(error) === 'ENOENT') return undefined;
+    throw new UsageError('export.out-unreadable', `cannot read the output folder ${shown}: ${errorCode(error)}`);
+  });
+  if (info === undefined) return;
+  if (!info.isDirectory()) {
+    throw new UsageError('export.out-not-folder', `--out ${shown} is a file, not a folder`, 'name a new or empty folder with --out');
+  }
+  if (force) return;
+  const entries = (await readdir(path)).filter((entry) => !IGNORED_ENTRIES.has(entry));
+  if (entries.length > 0) {
+    throw new UsageError(
+      'export.out-not-empty',
+      `the output folder ${shown} is not empty (${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}, e.g. ${entries.sort(compareCodePoints)[0]})`,
+      `choose a new or empty folder with --out, or pass --force to replace the files export writes there (other files are left as they are)`,
+    );
+  }
+}
+
+/** WriteReport says what the writer did. */
+export interface WriteReport {
+  written: number;
+  /** YAML files in the export's folders that this export did not write (left as they were). */
+  untouched: string[];
+}
+
+/**
+ * writeExportFiles writes every file below `outDir`, each atomically (a temporary
+ * file in the same folder, then a rename), so an interrupted export never leaves a
+ * half-written manifest for plan to trip on.
+ */
+export async function writeExportFiles(outDir: string, files: Record<string, string>): Promise<WriteReport> {
+  for (const [relativePath, text] of Object.entries(files)) {
+    const target = join(outDir, ...relativePath.split('/'));
+    await mkdir(dirname(target), { recursive: true }).catch((error: unknown) => {
+      throw writeFailure(relativePath, error);
+    });
+    await writeAtomically(target, text).catch((error: unknown) => {
+      throw writeFailure(relativePath, error);
+    });
+  }
+  return { written: Object.keys(files).length, untouched: await untouchedFiles(outDir, files) };
+}
+
+async function writeAtomically(target: string, text: string): Promise<void> {
+  const temporary = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    await writeFile(temporary, text, 'utf8');
+    await rename(temporary, target);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+/** untouchedFiles lists manifests in the export's folders it did not write: left over from an earlier export, or the team's own. */
+async function untouchedFiles(outDir: string, files: Record<string, string>): Promise<string[]> {
+  const untouched: string[] = [];
+  for (const folder of EXPORT_FOLDERS) {
+    const entries = await readdir(join(outDir, folder)).catch(() => [] as string[]);
+    for (const entry of entries) {
+      const relativePath = `${folder}/${entry}`;
+      if (/\.ya?ml$/.test(entry) && !Object.hasOwn(files, relativePath)) untouched.push(relativePath);
+    }
+  }
+  return untouched.sort(compareCodePoints);
+}
+
+function writeFailure(relativePath: string, error: unknown): UsageError {
+  return new UsageError(
+    'export.write-failed',
+    `cannot write ${relativePath}: ${errorCode(error)}`,
+    'check that the output folder is writable and that no folder stands where the file goes',
+  );
+}
+
+function errorCode(error: unknown): string {
+  return error instanceof Error && 'code' in error ? String(error.code) : 'unknown error';
+}

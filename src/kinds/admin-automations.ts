@@ -1,0 +1,135 @@
+import jsonpatch from 'fast-json-patch';
+import type { ApiAdminAutomation, JsonObject, JsonValue } from '../domain/api-types.js';
+import type { DesiredAutomations, ExpectedAutomation } from '../state/types.js';
+import type { DriftChange, DriftDifference } from '../plan/types.js';
+import { AUTOMATIONS_TARGET } from '../plan/targets.js';
+import type { NameMatcher } from '../plan/glob.js';
+import { canonicalize } from './canonical.js';
+
+/**
+ * The `AdminAutomations` kind: read-only expectations, checked for drift and never
+ * applied. Automations match by name; only the attributes an expectation gives are
+ * compared; the list is complete and in priority order (highest first).
+ */
+
+const COMPARED = ['color', 'disallowUserOverride', 'filters', 'actions'] as const;
+
+/** normalizeAutomation is a live automation without its id, keys in canonical order. */
+export function normalizeAutomation(automation: ApiAdminAutomation): JsonObject {
+  const { adminAutomationId: _id, ...rest } = automation;
+  return canonicalize(rest as unknown as JsonObject);
+}
+
+/** expectedAutomation is an expectation as data: its name and the attributes it gives. */
+export function expectedAutomation(expected: ExpectedAutomation): JsonObject {
+  const out: JsonObject = { name: expected.name };
+  for (const attribute of COMPARED) {
+    const value = expected[attribute];
+    if (value !== undefined) out[attribute] = value as JsonValue;
+  }
+  return canonicalize(out);
+}
+
+/**
+ * automationDrift compares the expected automations with the live list and returns one
+ * drift change per automation that is missing, differs, is out of priority order, or
+ * is live but not expected (unless `ignored` matches its name).
+ */
+export function automationDrift(desired: DesiredAutomations, live: readonly ApiAdminAutomation[], ignored: NameMatcher): DriftChange[] {
+  const unmatched = live.map((automation, index) => ({ automation, index }));
+  const pairs: { expected: ExpectedAutomation; expectedIndex: number; live: ApiAdminAutomation; liveIndex: number }[] = [];
+  const changes: DriftChange[] = [];
+  desired.automations.forEach((expected, expectedIndex) => {
+    const at = unmatched.findIndex((entry) => entry.automation.name === expected.name);
+    const found = unmatched[at];
+    if (found === undefined) {
+      changes.push(drift(expected.name, expected.source, undefined, null, expectedAutomation(expected), []));
+      return;
+    }
+    unmatched.splice(at, 1);
+    pairs.push({ expected, expectedIndex, live: found.automation, liveIndex: found.index });
+  });
+  const inOrder = longestIncreasingByLiveIndex(pairs.map((pair) => pair.liveIndex));
+  pairs.forEach((pair, position) => {
+    const actual = normalizeAutomation(pair.live);
+    const expected = expectedAutomation(pair.expected);
+    const differences = attributeDifferences(actual, expected);
+    if (!inOrder.has(position)) {
+      differences.push({ pointer: '/priority', expected: pair.expectedIndex + 1, actual: pair.liveIndex + 1 });
+    }
+    if (differences.length > 0) {
+      changes.push(drift(pair.expected.name, pair.expected.source, pair.live.adminAutomationId, actual, expected, differences));
+    }
+  });
+  for (const { automation } of unmatched) {
+    if (ignored(automation.name) !== undefined) continue;
+    changes.push(drift(automation.name, desired.source, automation.adminAutomationId, normalizeAutomation(automation), null, []));
+  }
+  return changes;
+}
+
+function drift(
+  name: string,
+  source: DriftChange['source'],
+  id: string | undefined,
+  before: JsonObject | null,
+  after: JsonObject | null,
+  differences: DriftDifference[],
+): DriftChange {
+  const change: DriftChange = { action: 'drift', target: AUTOMATIONS_TARGET, kind: 'AdminAutomation', name, before, after, differences };
+  if (source !== undefined) change.source = source;
+  if (id !== undefined) change.id = id;
+  return change;
+}
+
+/** attributeDifferences lists, per JSON pointer, where `actual` differs from the attributes `expected` gives. */
+function attributeDifferences(actual: JsonObject, expected: JsonObject): DriftDifference[] {
+  const compared: JsonObject = {};
+  for (const key of Object.keys(expected)) {
+    const value = actual[key];
+    if (value !== undefined) compared[key] = value;
+  }
+  return jsonpatch.compare(compared, expected).map((operation) => {
+    const difference: DriftDifference = { pointer: operation.path };
+    const expectedValue = valueAt(expected, operation.path);
+    const actualValue = valueAt(compared, operation.path);
+    if (expectedValue !== undefined) difference.expected = expectedValue;
+    if (actualValue !== undefined) difference.actual = actualValue;
+    return difference;
+  });
+}
+
+function valueAt(document: JsonObject, pointer: string): JsonValue | undefined {
+  let value: JsonValue | undefined = document;
+  for (const raw of pointer.split('/').slice(1)) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(value)) value = value[Number(key)];
+    else if (value !== null && typeof value === 'object') value = value[key];
+    else return undefined;
+  }
+  return value;
+}
+
+/**
+ * longestIncreasingByLiveIndex returns the positions of a longest run of pairs whose
+ * live order agrees with the expected order: the automations outside it are the ones
+ * out of priority order, so one moved automation is reported once, not every one after it.
+ */
+function longestIncreasingByLiveIndex(liveIndexes: readonly number[]): Set<number> {
+  const length = liveIndexes.length;
+  const best = new Array<number>(length).fill(1);
+  const previous = new Array<number>(length).fill(-1);
+  for (let i = 0; i < length; i += 1) {
+    for (let j = 0; j < i; j += 1) {
+      if ((liveIndexes[j] ?? 0) < (liveIndexes[i] ?? 0) && (best[j] ?? 0) + 1 > (best[i] ?? 0)) {
+        best[i] = (best[j] ?? 0) + 1;
+        previous[i] = j;
+      }
+    }
+  }
+  let end = -1;
+  for (let i = 0; i < length; i += 1) if (end === -1 || (best[i] ?? 0) > (best[end] ?? 0)) end = i;
+  const kept = new Set<number>();
+  for (let at = end; at !== -1; at = previous[at] ?? -1) kept.add(at);
+  return kept;
+}

@@ -1,0 +1,8 @@
+import { defineViewKind } from './view-kind.js';
+
+/** COMPANY_VIEW is the `CompanyView` kind (service-api.md, "Company view filters"). */
+export const COMPANY_VIEW = defineViewKind({
+  kind: 'CompanyView',
+  domain: 'companies',
+  setAttributes: ['contactIdIn', 'contactIdNotIn', 'dealIdIn', 'dealIdNotIn', 'dealStatusIn', 'dealStatusNotIn'],
+});

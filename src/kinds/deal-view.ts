@@ -1,0 +1,18 @@
+import { defineViewKind } from './view-kind.js';
+
+/**
+ * DEAL_VIEW is the `DealView` kind (service-api.md, "Deal view"). `dealAgeRange`
+ * appears in responses only and the service rejects it in a PATCH (api-contract.md),
+ * so it is never compared and never sent.
+ */
+export const DEAL_VIEW = defineViewKind({
+  kind: 'DealView',
+  domain: 'deals',
+  setAttributes: [
+    'aiStatusIn', 'aiStatusNotIn', 'amountCurrencyIn', 'amountCurrencyNotIn',
+    'companyIdIn', 'companyIdNotIn', 'contactIdIn', 'ownerEmailIn', 'ownerEmailNotIn',
+    'pipelineIdIn', 'pipelineIdNotIn', 'stageIn', 'stageNotIn', 'statusIn', 'statusNotIn',
+    'typeIn', 'typeNotIn', 'userGroupIn', 'userGroupNotIn',
+  ],
+  responseOnlyFilters: ['dealAgeRange'],
+});

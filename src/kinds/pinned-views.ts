@@ -1,0 +1,194 @@
+import type { ApiView } from '../domain/api-types.js';
+import type { Domain } from '../domain/domains.js';
+import type { DesiredPins, PinRef } from '../state/types.js';
+import type { PinChange, PinnedTab } from '../plan/types.js';
+import type { RefusalReason } from '../plan/refusal.js';
+import { suggestNames } from '../plan/suggest.js';
+import { pinsTarget } from '../plan/targets.js';
+
+/**
+ * The `PinnedViews` kind: resolving each entry of a desired pinned list to a view,
+ * checking the pinned-list fail-safe rules, and comparing with the list read live.
+ * Ordered: tab order is the point of a pinned list.
+ */
+
+/** DeclaredViewRef is a view some manifest declares, as the pins see it after apply. */
+export interface DeclaredViewRef {
+  name: string;
+  /** The bound live view, or null for a view this plan creates. */
+  viewId: string | null;
+}
+
+/** PinContext is what the rest of the plan tells pin resolution about one domain. */
+export interface PinContext {
+  domain: Domain;
+  /** Views the manifests declare in this domain. */
+  declared: readonly DeclaredViewRef[];
+  /** The domain's live listing: public saved views, then built-in defaults. */
+  listing: readonly ApiView[];
+  /** Ids the plan deletes (prune), with their names. */
+  deleted: ReadonlyMap<string, string>;
+}
+
+/** PinOutcome is the change (if the list differs) and the refusals of one desired list. */
+export interface PinOutcome {
+  change?: PinChange;
+  reasons: RefusalReason[];
+}
+
+/** tabOfView is the PinnedTab of a live view, named as it will be after apply. */
+export function tabOfView(view: ApiView, renamedTo?: string): PinnedTab {
+  return { viewId: view.viewId, name: renamedTo ?? view.name, visibility: view.visibility, isDefault: view.isDefault };
+}
+
+/** tabKey compares tabs: by id, or by name for a view the plan creates. */
+export function tabKey(tab: PinnedTab): string {
+  return tab.viewId === null ? `new:${tab.name}` : `id:${tab.viewId}`;
+}
+
+/**
+ * planPins resolves one desired pinned list against the list read live (`current`,
+ * in tab order) and returns its change, if any, and every rule it breaks.
+ */
+export function planPins(pins: DesiredPins, current: readonly ApiView[], context: PinContext): PinOutcome {
+  const reasons: RefusalReason[] = [];
+  const declaredNameById = new Map<string, string>();
+  for (const view of context.declared) if (view.viewId !== null) declaredNameById.set(view.viewId, view.name);
+  const after: PinnedTab[] = [];
+  pins.refs.forEach((ref, index) => {
+    const source = pins.refSources[index] ?? pins.source;
+    const resolved = resolveRef(ref, pins, current, context, declaredNameById);
+    if ('reason' in resolved) {
+      reasons.push({ ...resolved.reason, source });
+      return;
+    }
+    const { tab } = resolved;
+    const deletedName = tab.viewId === null ? undefined : context.deleted.get(tab.viewId);
+    if (tab.viewId !== null && deletedName !== undefined) {
+      reasons.push({
+        code: 'pins.references-deleted',
+        message: `the ${context.domain} tabs of ${pins.userEmail} pin "${deletedName}" (${tab.viewId}), which this plan deletes (prune: not declared)`,
+        wayOut: `declare the view in a manifest, add its name to the Workspace \`ignore\`, or remove it from this list`,
+        source,
+        ids: [tab.viewId],
+      });
+    }
+    if (after.some((other) => tabKey(other) === tabKey(tab))) {
+      reasons.push({
+        code: 'pins.duplicate-view',
+        message: `the ${context.domain} tabs of ${pins.userEmail} list "${tab.name}"${tab.viewId === null ? '' : ` (${tab.viewId})`} twice; the service refuses duplicates`,
+        wayOut: 'list each view once',
+        source,
+        ids: tab.viewId === null ? [] : [tab.viewId],
+      });
+      return;
+    }
+    after.push(tab);
+  });
+  if (pins.refs.length === 0) {
+    reasons.push({
+      code: 'pins.empty',
+      message: `the ${context.domain} tabs of ${pins.userEmail} would be empty; the service needs at least one pinned view`,
+      wayOut: 'list at least one view, or leave the domain out of the PinnedViews document to leave it alone',
+      source: pins.source,
+      ids: [],
+    });
+  }
+  const afterIds = new Set(after.map((tab) => tab.viewId));
+  for (const view of current) {
+    if (view.visibility !== 'Private' || afterIds.has(view.viewId) || pins.unpinPrivate) continue;
+    reasons.push({
+      code: 'pins.drops-private',
+      message: `the ${context.domain} tabs of ${pins.userEmail} would drop the private view "${view.name}" (${view.viewId}) pinned today`,
+      wayOut: `keep it with \`{viewId: ${view.viewId}}\` in the list, or set \`unpinPrivate: true\` on the PinnedViews document to unpin it on purpose`,
+      source: pins.source,
+      ids: [view.viewId],
+    });
+  }
+  const before = current.map((view) => tabOfView(view));
+  const same = before.length === after.length && before.every((tab, index) => after[index] !== undefined && tabKey(tab) === tabKey(after[index]));
+  if (same || reasons.length > 0) return { reasons };
+  return {
+    reasons,
+    change: {
+      action: 'pin',
+      target: pinsTarget(context.domain, pins.userEmail),
+      kind: 'PinnedViews',
+      name: pins.userEmail,
+      source: pins.source,
+      domain: context.domain,
+      userEmail: pins.userEmail,
+      before,
+      after,
+    },
+  };
+}
+
+type Resolution = { tab: PinnedTab } | { reason: Omit<RefusalReason, 'source'> };
+
+function resolveRef(
+  ref: PinRef,
+  pins: DesiredPins,
+  current: readonly ApiView[],
+  context: PinContext,
+  declaredNameById: ReadonlyMap<string, string>,
+): Resolution {
+  if ('viewId' in ref) {
+    const view = current.find((candidate) => candidate.viewId === ref.viewId)
+      ?? context.listing.find((candidate) => candidate.viewId === ref.viewId);
+    if (view !== undefined) return { tab: tabOfView(view, declaredNameById.get(view.viewId)) };
+    return {
+      reason: {
+        code: 'pins.unknown-view-id',
+        message: `${ref.viewId} is neither pinned by ${pins.userEmail} today nor a public or default ${context.domain} view: it is private to someone else, or deleted`,
+        wayOut: 'pin it in the application first (a private view can only be kept, not added, by viewctl), or remove it from the list',
+        ids: [ref.viewId],
+      },
+    };
+  }
+  const name = ref.name;
+  const declared = context.declared.filter((view) => view.name === name);
+  if (declared.length === 1 && declared[0] !== undefined) {
+    const { viewId } = declared[0];
+    const live = viewId === null ? undefined : context.listing.find((view) => view.viewId === viewId);
+    if (live !== undefined) return { tab: tabOfView(live, name) };
+    return { tab: { viewId, name, visibility: 'Public', isDefault: false } };
+  }
+  if (declared.length > 1) return ambiguous(name, pins, context, declared.flatMap((view) => (view.viewId === null ? [] : [view.viewId])));
+  // A live view bound to a manifest takes the manifest's name after apply: its old name no longer resolves.
+  const saved = context.listing.filter((view) => !view.isDefault && view.visibility === 'Public' && !declaredNameById.has(view.viewId));
+  const byName = saved.filter((view) => view.name === name);
+  if (byName.length === 1 && byName[0] !== undefined) return { tab: tabOfView(byName[0]) };
+  if (byName.length > 1) return ambiguous(name, pins, context, byName.map((view) => view.viewId));
+  const defaults = context.listing.filter((view) => view.isDefault && view.name === name);
+  if (defaults.length === 1 && defaults[0] !== undefined) return { tab: tabOfView(defaults[0]) };
+  if (defaults.length > 1) return ambiguous(name, pins, context, defaults.map((view) => view.viewId));
+  const candidates = [
+    ...context.declared.map((view) => view.name),
+    ...saved.map((view) => view.name),
+    ...context.listing.filter((view) => view.isDefault).map((view) => view.name),
+    ...current.map((view) => view.name),
+  ];
+  const suggestions = suggestNames(name, candidates);
+  const didYouMean = suggestions.length === 0 ? '' : `; did you mean ${suggestions.map((s) => `"${s}"`).join(' or ')}?`;
+  return {
+    reason: {
+      code: 'pins.unknown-name',
+      message: `no manifest, public view or default ${context.domain} view is named "${name}"${didYouMean}`,
+      wayOut: 'fix the name, declare the view, or pin a private view by `{viewId: ...}`',
+      ids: [],
+    },
+  };
+}
+
+function ambiguous(name: string, pins: DesiredPins, context: PinContext, ids: string[]): Resolution {
+  const listed = ids.length === 0 ? '' : `: ${ids.join(', ')}`;
+  return {
+    reason: {
+      code: 'pins.ambiguous-name',
+      message: `"${name}" in the ${context.domain} tabs of ${pins.userEmail} names more than one view${listed}`,
+      wayOut: ids[0] === undefined ? 'give the declared views distinct names' : `pin the one you mean by id, e.g. \`{viewId: ${ids[0]}}\``,
+      ids,
+    },
+  };
+}

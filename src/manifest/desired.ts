@@ -1,0 +1,104 @@
+import type { JsonObject } from '../domain/api-types.js';
+import { DOMAINS, domainOfKind, VIEW_KINDS, type ViewKind } from '../domain/domains.js';
+import type {
+  Desired,
+  DesiredAutomations,
+  DesiredPins,
+  DesiredView,
+  DesiredWorkspace,
+  ExpectedAutomation,
+  ManagedViewAttributes,
+  PinRef,
+} from '../state/types.js';
+import type {
+  AdminAutomations,
+  PinnedViews,
+  Workspace,
+  RecordingView,
+  DealView,
+  CompanyView,
+  ContactView,
+} from './generated/manifest-types.js';
+import type { ManifestDocument } from './types.js';
+import { encodePointer } from './yaml-positions.js';
+
+const VIEW_KIND_NAMES: readonly string[] = Object.values(VIEW_KINDS);
+
+type ViewManifest = RecordingView | DealView | CompanyView | ContactView;
+
+/**
+ * toDesired turns validated documents into the Desired state the planner compares
+ * with live state. Call it only when loading found no error: it trusts the schemas.
+ * Omitted view attributes stay absent from `managed` (unmanaged); `icon: null` is
+ * kept, meaning "remove the icon".
+ */
+export function toDesired(documents: readonly ManifestDocument[]): Desired {
+  const workspaceDocument = documents.find((document) => document.kind === 'Workspace');
+  const automationsDocument = documents.find((document) => document.kind === 'AdminAutomations');
+  const desired: Desired = {
+    workspace: workspaceDocument === undefined ? { prune: false, ignore: [] } : toWorkspace(workspaceDocument),
+    views: documents.filter((document) => VIEW_KIND_NAMES.includes(document.kind)).map(toView),
+    pins: documents.filter((document) => document.kind === 'PinnedViews').flatMap(toPins),
+  };
+  if (automationsDocument !== undefined) desired.automations = toAutomations(automationsDocument);
+  return desired;
+}
+
+function toWorkspace(document: ManifestDocument): DesiredWorkspace {
+  const body = document.body as unknown as Workspace;
+  return {
+    ...(body.workspaceId === undefined ? {} : { workspaceId: body.workspaceId }),
+    ...(body.creatorEmail === undefined ? {} : { creatorEmail: body.creatorEmail }),
+    prune: body.prune ?? false,
+    ignore: body.ignore ?? [],
+    source: document.position,
+  };
+}
+
+function toView(document: ManifestDocument): DesiredView {
+  const body = document.body as unknown as ViewManifest;
+  const managed: ManagedViewAttributes = {};
+  if (body.icon !== undefined) managed.icon = body.icon;
+  if (body.columns !== undefined) managed.columns = body.columns as unknown as JsonObject[];
+  if (body.filters !== undefined) managed.filters = body.filters as unknown as JsonObject;
+  if (body.sort !== undefined) managed.sort = body.sort as unknown as JsonObject[];
+  return {
+    domain: domainOfKind(document.kind as ViewKind),
+    name: body.name,
+    ...(body.viewId === undefined ? {} : { viewId: body.viewId }),
+    managed,
+    source: document.position,
+  };
+}
+
+function toPins(document: ManifestDocument): DesiredPins[] {
+  const body = document.body as unknown as PinnedViews;
+  return DOMAINS.flatMap((domain) => {
+    const list = body[domain];
+    if (list === undefined) return [];
+    const refs: PinRef[] = list.map((entry) => (typeof entry === 'string' ? { name: entry } : { viewId: entry.viewId }));
+    return [
+      {
+        userEmail: body.userEmail,
+        domain,
+        refs,
+        unpinPrivate: body.unpinPrivate ?? false,
+        source: document.positionOf(`/${domain}`),
+        refSources: list.map((_, index) => document.positionOf(encodePointer([domain, index]))),
+      },
+    ];
+  });
+}
+
+function toAutomations(document: ManifestDocument): DesiredAutomations {
+  const body = document.body as unknown as AdminAutomations;
+  const automations = body.automations.map((entry, index): ExpectedAutomation => ({
+    name: entry.name,
+    ...(entry.color === undefined ? {} : { color: entry.color }),
+    ...(entry.disallowUserOverride === undefined ? {} : { disallowUserOverride: entry.disallowUserOverride }),
+    ...(entry.filters === undefined ? {} : { filters: entry.filters as unknown as JsonObject[] }),
+    ...(entry.actions === undefined ? {} : { actions: entry.actions as unknown as JsonObject }),
+    source: document.positionOf(encodePointer(['automations', index])),
+  }));
+  return { automations, source: document.position };
+}

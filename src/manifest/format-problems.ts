@@ -1,0 +1,52 @@
+import picocolors from 'picocolors';
+import { EXIT, ViewctlError } from '../errors.js';
+import type { Problem } from './types.js';
+
+/**
+ * formatProblems renders problems one per line, in the order given:
+ * `file:LINE:COL  CODE  message at /pointer; hint`. A warning says so before its
+ * message. The layout is what editors and CI annotators parse as a location.
+ */
+export function formatProblems(problems: readonly Problem[], options: { color: boolean }): string {
+  const colors = picocolors.createColors(options.color);
+  return problems
+    .map((problem) => {
+      const location = colors.bold(`${problem.file}:${problem.line}:${problem.column}`);
+      const code = problem.severity === 'error' ? colors.red(problem.code) : colors.yellow(problem.code);
+      const label = problem.severity === 'warning' ? `${colors.yellow('warning:')} ` : '';
+      const pointer = problem.pointer === '' ? '' : colors.dim(` at ${problem.pointer}`);
+      const hint = problem.hint === undefined ? '' : `; ${colors.cyan(problem.hint)}`;
+      return `${location}  ${code}  ${label}${problem.message}${pointer}${hint}`;
+    })
+    .join('\n');
+}
+
+/** countProblems says how many errors and warnings there are, e.g. `2 errors, 1 warning`. */
+export function countProblems(problems: readonly Problem[]): string {
+  const errors = problems.filter((problem) => problem.severity === 'error').length;
+  const warnings = problems.length - errors;
+  return `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
+}
+
+/** plural writes a count with its noun, e.g. `1 file`, `3 files`. */
+export function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/**
+ * ManifestInvalidError stops validate, plan and apply when any manifest has an error
+ * (product-contract.md, fail-safe rules: no write is sent). Its message is the whole
+ * problem list and a count, so the one top-level catch prints everything.
+ */
+export class ManifestInvalidError extends ViewctlError {
+  readonly problems: readonly Problem[];
+
+  constructor(problems: readonly Problem[], options: { color?: boolean } = {}) {
+    super(
+      'manifest.invalid',
+      `the manifests are invalid:\n${formatProblems(problems, { color: options.color ?? false })}\n${countProblems(problems)}`,
+      { exitCode: EXIT.error, hint: 'fix the problems above; `viewctl validate` checks manifests without contacting the service' },
+    );
+    this.problems = problems;
+  }
+}

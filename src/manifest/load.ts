@@ -1,0 +1,134 @@
+import { didYouMean } from './did-you-mean.js';
+import { MAX_FILE_BYTES, parseManifestFile, tooLarge, type RawDocument } from './parse-file.js';
+import { makeProblem, sortProblems } from './problems.js';
+import { MANIFEST_KINDS, validatorFor } from './schema-registry.js';
+import { schemaProblems } from './schema-problems.js';
+import { semanticProblems } from './semantic.js';
+import type { ManifestSource } from './source.js';
+import type { ManifestDocument, Problem } from './types.js';
+
+// The sources are re-exported so that callers find the loader and its inputs in one place.
+export { memoryManifestSource, nodeManifestSource, type ManifestSource } from './source.js';
+
+/**
+ * LoadResult is every document that parsed to a mapping with a known kind, and every
+ * problem found in every file, sorted by file, line and column. Callers go on only
+ * when no problem is an error.
+ */
+export interface LoadResult {
+  documents: ManifestDocument[];
+  problems: Problem[];
+  /** Files read, relative to the working directory, in order. */
+  files: string[];
+}
+
+/**
+ * loadManifests reads, parses and checks the manifests under `paths` (files, or
+ * folders searched for `*.yaml` / `*.yml`). It never stops at the first problem: a
+ * user fixes a whole batch in one round.
+ */
+export async function loadManifests(paths: readonly string[], source: ManifestSource): Promise<LoadResult> {
+  const problems: Problem[] = [];
+  const files = await resolveFiles(paths.length === 0 ? ['.'] : paths, source, problems);
+  const documents: ManifestDocument[] = [];
+  for (const file of files) {
+    const info = await source.stat(file);
+    if (info?.type === 'file' && info.size > MAX_FILE_BYTES) {
+      problems.push(tooLarge(file, info.size));
+      continue;
+    }
+    const parsed = parseManifestFile(file, await source.read(file));
+    problems.push(...parsed.problems);
+    for (const raw of parsed.documents) {
+      const checked = checkDocument(raw);
+      problems.push(...checked.problems);
+      if (checked.document === undefined) continue;
+      documents.push(checked.document);
+    }
+  }
+  // Semantic rules run on schema-invalid documents too (they check types as they go),
+  // so that one round of fixes clears every problem.
+  problems.push(...semanticProblems(documents));
+  return { documents, problems: sortProblems(dedupe(problems)), files };
+}
+
+async function resolveFiles(paths: readonly string[], source: ManifestSource, problems: Problem[]): Promise<string[]> {
+  const files: string[] = [];
+  for (const path of paths) {
+    const info = await source.stat(path);
+    if (info === undefined) {
+      problems.push(
+        makeProblem({
+          code: 'file.not-found',
+          message: `no file or folder at "${source.display(path)}"`,
+          at: { file: source.display(path), line: 1, column: 1 },
+        }),
+      );
+    } else if (info.type === 'directory') {
+      const listed = await source.list(path);
+      // An empty folder is most likely a wrong path: say so rather than "all valid".
+      if (listed.length === 0) {
+        problems.push(
+          makeProblem({
+            severity: 'warning',
+            code: 'file.no-manifests',
+            message: `no *.yaml or *.yml file below "${source.display(path)}"`,
+            at: { file: source.display(path), line: 1, column: 1 },
+          }),
+        );
+      }
+      files.push(...listed);
+    } else {
+      files.push(source.display(path));
+    }
+  }
+  return [...new Set(files)];
+}
+
+function checkDocument(raw: RawDocument): { document?: ManifestDocument; problems: Problem[] } {
+  const kind = raw.body['kind'];
+  const at = (pointer: string) => ({ at: raw.positionOf(pointer), document: raw.index, pointer });
+  if (kind === undefined) {
+    return {
+      problems: [
+        makeProblem({
+          code: 'schema.required',
+          message: `missing required attribute "kind" (one of ${MANIFEST_KINDS.join(', ')})`,
+          ...at(''),
+          pointer: '/kind',
+        }),
+      ],
+    };
+  }
+  if (typeof kind !== 'string') {
+    return { problems: [makeProblem({ code: 'schema.type', message: '"kind" must be a string', ...at('/kind') })] };
+  }
+  const validate = validatorFor(kind);
+  if (validate === undefined) {
+    const hint = didYouMean(kind, MANIFEST_KINDS);
+    return {
+      problems: [
+        makeProblem({
+          code: 'manifest.unknown-kind',
+          message: `unknown kind "${kind}"; expected one of ${MANIFEST_KINDS.join(', ')}`,
+          ...at('/kind'),
+          ...(hint === undefined ? {} : { hint }),
+        }),
+      ],
+    };
+  }
+  const document: ManifestDocument = { ...raw, kind };
+  const problems = validate(raw.body) ? [] : schemaProblems(validate.errors ?? [], raw, kind);
+  return { document, problems };
+}
+
+/** dedupe drops a problem already reported with the same code at the same place. */
+function dedupe(problems: readonly Problem[]): Problem[] {
+  const seen = new Set<string>();
+  return problems.filter((problem) => {
+    const key = [problem.file, problem.document, problem.code, problem.pointer, problem.line, problem.column].join('\u0000');
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

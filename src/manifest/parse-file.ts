@@ -1,0 +1,181 @@
+import { LineCounter, isMap, isScalar, isSeq, parseAllDocuments, visit, type Document } from 'yaml';
+import { makeProblem } from './problems.js';
+import type { Problem, SourcePosition } from './types.js';
+import { NodeLocator } from './yaml-positions.js';
+
+/**
+ * MAX_FILE_BYTES is the largest manifest file read (5 MiB). Thousands of views fit
+ * in far less; anything bigger is a mistake (a log, a dump) and is refused unread.
+ */
+export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+
+/**
+ * MAX_ALIAS_COUNT bounds alias expansion per document: YAML aliases can expand
+ * exponentially ("billion laughs"), so converting stops with an error past it.
+ */
+export const MAX_ALIAS_COUNT = 100;
+
+/** RawDocument is one YAML document that parsed cleanly to a mapping, before any schema check. */
+export interface RawDocument {
+  file: string;
+  index: number;
+  body: Record<string, unknown>;
+  position: SourcePosition;
+  positionOf(pointer: string): SourcePosition;
+  keyPositionOf(pointer: string): SourcePosition;
+}
+
+/** ParsedFile is what one file yields: its clean mapping documents and its problems. */
+export interface ParsedFile {
+  documents: RawDocument[];
+  problems: Problem[];
+}
+
+/**
+ * decodeUtf8 decodes strictly: a manifest in another encoding would otherwise load
+ * with replacement characters in names. A leading BOM is dropped.
+ */
+export function decodeUtf8(file: string, bytes: Uint8Array): { text: string } | { problem: Problem } {
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+  } catch {
+    // Locate the first bad sequence: the lenient decoding marks it with U+FFFD.
+    const lenient = new TextDecoder('utf-8').decode(bytes);
+    const before = lenient.slice(0, Math.max(0, lenient.indexOf('\uFFFD')));
+    const lines = before.split('\n');
+    const at = { file, line: lines.length, column: (lines[lines.length - 1]?.length ?? 0) + 1 };
+    return {
+      problem: makeProblem({
+        code: 'file.not-utf8',
+        message: 'the file is not valid UTF-8',
+        at,
+        hint: 'save the file as UTF-8',
+      }),
+    };
+  }
+}
+
+/** parseManifestFile parses every YAML document of one file, reporting all problems. */
+export function parseManifestFile(file: string, bytes: Uint8Array): ParsedFile {
+  if (bytes.byteLength > MAX_FILE_BYTES) return { documents: [], problems: [tooLarge(file, bytes.byteLength)] };
+  const decoded = decodeUtf8(file, bytes);
+  if ('problem' in decoded) return { documents: [], problems: [decoded.problem] };
+  const lineCounter = new LineCounter();
+  const parsed = parseAllDocuments(decoded.text, { lineCounter, uniqueKeys: true, merge: true, prettyErrors: true });
+  const documents: RawDocument[] = [];
+  const problems: Problem[] = [];
+  const yamlDocuments = Array.isArray(parsed) ? parsed : [];
+  yamlDocuments.forEach((yamlDocument, index) => {
+    const result = readDocument(file, index, yamlDocument, lineCounter);
+    problems.push(...result.problems);
+    if (result.document !== undefined) documents.push(result.document);
+  });
+  return { documents, problems };
+}
+
+/** tooLarge is the problem of a file over MAX_FILE_BYTES. */
+export function tooLarge(file: string, size: number): Problem {
+  return makeProblem({
+    code: 'file.too-large',
+    message: `the file has ${size} bytes; manifests are limited to ${MAX_FILE_BYTES} bytes (5 MiB)`,
+    at: { file, line: 1, column: 1 },
+    hint: 'split the manifests into several files',
+  });
+}
+
+function readDocument(
+  file: string,
+  index: number,
+  yamlDocument: Document.Parsed,
+  lineCounter: LineCounter,
+): { document?: RawDocument; problems: Problem[] } {
+  const start = yamlDocument.range[0];
+  const locator = new NodeLocator(yamlDocument, lineCounter, start);
+  const position = (pointer: string, key = false): SourcePosition => ({
+    file,
+    ...(key ? locator.keyPosition(pointer) : locator.valuePosition(pointer)),
+  });
+  const problems: Problem[] = [];
+  for (const error of yamlDocument.errors) {
+    const [line, column] = [error.linePos?.[0].line ?? 1, error.linePos?.[0].col ?? 1];
+    const duplicate = error.code === 'DUPLICATE_KEY';
+    problems.push(
+      makeProblem({
+        code: duplicate ? 'yaml.duplicate-key' : 'yaml.syntax',
+        message: duplicate ? 'this key appears twice in the same mapping' : firstLine(error.message),
+        at: { file, line, column },
+        document: index,
+      }),
+    );
+  }
+  for (const warning of yamlDocument.warnings) {
+    problems.push(
+      makeProblem({
+        severity: 'warning',
+        code: 'yaml.warning',
+        message: firstLine(warning.message),
+        at: { file, line: warning.linePos?.[0].line ?? 1, column: warning.linePos?.[0].col ?? 1 },
+        document: index,
+      }),
+    );
+  }
+  if (yamlDocument.errors.length > 0) return { problems };
+  const contents = yamlDocument.contents;
+  // An empty document (`---` alone, comments only) declares nothing: skip it.
+  if (contents === null || (isScalar(contents) && contents.value === null)) return { problems };
+  if (!isMap(contents)) {
+    const what = isSeq(contents) ? 'a list' : 'a single value';
+    problems.push(
+      makeProblem({
+        code: 'manifest.not-an-object',
+        message: `a manifest document must be a mapping with a "kind"; this one is ${what}`,
+        at: position(''),
+        document: index,
+      }),
+    );
+    return { problems };
+  }
+  let body: unknown;
+  try {
+    body = yamlDocument.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    if (!(error instanceof ReferenceError)) throw error;
+    problems.push(
+      makeProblem({
+        code: 'yaml.alias-limit',
+        message: `aliases expand to too many nodes (limit ${MAX_ALIAS_COUNT}); this looks like an alias bomb`,
+        at: firstAliasPosition(yamlDocument, lineCounter, file) ?? position(''),
+        document: index,
+        hint: 'write the values out instead of nesting aliases',
+      }),
+    );
+    return { problems };
+  }
+  const document: RawDocument = {
+    file,
+    index,
+    body: body as Record<string, unknown>,
+    position: position(''),
+    positionOf: (pointer) => position(pointer),
+    keyPositionOf: (pointer) => position(pointer, true),
+  };
+  return { document, problems };
+}
+
+function firstAliasPosition(document: Document.Parsed, lineCounter: LineCounter, file: string): SourcePosition | undefined {
+  let offset: number | undefined;
+  visit(document, {
+    Alias(_key, node) {
+      offset = node.range?.[0];
+      return visit.BREAK;
+    },
+  });
+  if (offset === undefined) return undefined;
+  const { line, col } = lineCounter.linePos(offset);
+  return { file, line, column: col };
+}
+
+function firstLine(message: string): string {
+  const [first = message] = message.split('\n');
+  return first.replace(/ at line \d+, column \d+:?$/, '');
+}

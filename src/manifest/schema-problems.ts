@@ -1,0 +1,267 @@
+import type { ErrorObject } from 'ajv';
+import { didYouMean } from './did-you-mean.js';
+import type { RawDocument } from './parse-file.js';
+import { makeProblem } from './problems.js';
+import { discriminatorValues } from './schema-registry.js';
+import type { Problem } from './types.js';
+import { decodePointer } from './yaml-positions.js';
+
+/**
+ * schemaProblems turns ajv's errors for one document into one clear problem per real
+ * mistake: the noise of `oneOf` branches collapses onto the branch the value meant,
+ * `if`/`then` bookkeeping disappears, and each problem gets a stable code and the
+ * position of the offending key or value.
+ */
+export function schemaProblems(errors: readonly ErrorObject[], document: RawDocument, kind: string): Problem[] {
+  const seen = new Set<string>();
+  const problems: Problem[] = [];
+  for (const error of collapseBranches(errors)) {
+    const problem = toProblem(error, document, kind);
+    const key = `${problem.code}\u0000${problem.pointer}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    problems.push(problem);
+  }
+  return problems;
+}
+
+/**
+ * collapseBranches replaces the errors of a failed `oneOf`/`anyOf` without a
+ * discriminator by those of the branch whose type matches the value (fewest errors
+ * first); when no branch has the value's type, by a single type error.
+ */
+function collapseBranches(errors: readonly ErrorObject[]): ErrorObject[] {
+  let result = dropNoiseOfWrongType(errors.filter((error) => error.keyword !== 'if'));
+  const unions = result.filter((error) => error.keyword === 'oneOf' || error.keyword === 'anyOf');
+  for (const union of unions) {
+    const prefix = `${union.schemaPath}/`;
+    // Several values can fail the same union: a branch error belongs to this one when
+    // it sits at or below the union's value.
+    const within = (error: ErrorObject): boolean =>
+      error.schemaPath.startsWith(prefix) &&
+      (error.instancePath === union.instancePath || error.instancePath.startsWith(`${union.instancePath}/`));
+    const branches = new Map<string, ErrorObject[]>();
+    for (const error of result) {
+      if (!within(error)) continue;
+      const branch = error.schemaPath.slice(prefix.length).split('/')[0] ?? '';
+      branches.set(branch, [...(branches.get(branch) ?? []), error]);
+    }
+    const isRootTypeError = (error: ErrorObject): boolean =>
+      error.keyword === 'type' && error.instancePath === union.instancePath;
+    const fitting = [...branches.values()]
+      .filter((branchErrors) => !branchErrors.some(isRootTypeError))
+      .sort((a, b) => a.length - b.length);
+    const replacement: ErrorObject[] = fitting[0] ?? [
+      {
+        ...union,
+        keyword: 'type',
+        params: { type: [...branches.values()].flat().filter(isRootTypeError).map((error) => String(error.params['type'])) },
+      },
+    ];
+    result = result.filter((error) => error !== union && !within(error));
+    result.push(...replacement);
+  }
+  return result;
+}
+
+/**
+ * dropNoiseOfWrongType keeps only the `type` error of an object whose `type` tag has
+ * a value its schema does not allow (e.g. an `AiSection` column in a company view):
+ * its missing and unknown attributes follow from that one mistake.
+ */
+function dropNoiseOfWrongType(errors: ErrorObject[]): ErrorObject[] {
+  const wrongTag = new Set(
+    errors
+      .filter((error) => (error.keyword === 'const' || error.keyword === 'enum') && error.instancePath.endsWith('/type'))
+      .map((error) => error.instancePath.slice(0, -'/type'.length)),
+  );
+  return errors.filter(
+    (error) => !(wrongTag.has(error.instancePath) && (error.keyword === 'required' || error.keyword === 'additionalProperties')),
+  );
+}
+
+function toProblem(error: ErrorObject, document: RawDocument, kind: string): Problem {
+  const pointer = error.instancePath;
+  const name = attributeName(pointer);
+  const at = (target: string, key = false) => ({
+    at: key ? document.keyPositionOf(target) : document.positionOf(target),
+    document: document.index,
+  });
+  const params = error.params as Record<string, unknown>;
+  const parent = error.parentSchema as Record<string, unknown> | undefined;
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const attribute = String(params['additionalProperty']);
+      const target = `${pointer}/${escape(attribute)}`;
+      if (kind === 'DealView' && pointer === '/filters' && attribute === 'dealAgeRange') {
+        return makeProblem({
+          code: 'schema.response-only',
+          message: '"dealAgeRange" appears in deal view responses only; the service refuses it in a deal view',
+          pointer: target,
+          hint: 'remove it',
+          ...at(target, true),
+        });
+      }
+      const allowed = Object.keys((parent?.['properties'] as Record<string, unknown> | undefined) ?? {});
+      const hint = didYouMean(attribute, allowed);
+      return makeProblem({
+        code: 'schema.unknown-attribute',
+        message: `unknown attribute "${attribute}"`,
+        pointer: target,
+        ...(hint === undefined ? {} : { hint }),
+        ...at(target, true),
+      });
+    }
+    case 'required': {
+      const missing = String(params['missingProperty']);
+      const conditional = error.schemaPath.includes('/then/') ? ' (required when field is Insight)' : '';
+      return makeProblem({
+        code: 'schema.required',
+        message: `missing required attribute "${missing}"${conditional}`,
+        pointer: `${pointer}/${escape(missing)}`,
+        ...at(pointer),
+      });
+    }
+    case 'discriminator': {
+      const tag = String(params['tag']);
+      const values = discriminatorValues(parent);
+      const value = (error.data as Record<string, unknown> | undefined)?.[tag];
+      const target = `${pointer}/${escape(tag)}`;
+      if (value === undefined) {
+        return makeProblem({
+          code: 'schema.required',
+          message: `missing required attribute "${tag}" (one of ${values.join(', ')})`,
+          pointer: target,
+          ...at(pointer),
+        });
+      }
+      const hint = typeof value === 'string' ? didYouMean(value, values) : undefined;
+      return makeProblem({
+        code: typeof value === 'string' ? 'schema.enum' : 'schema.type',
+        message: `"${tag}" is ${show(value)}; expected one of ${values.join(', ')}`,
+        pointer: target,
+        ...(hint === undefined ? {} : { hint }),
+        ...at(target),
+      });
+    }
+    case 'type': {
+      const expected = ([] as unknown[]).concat(params['type']).flatMap((type) => String(type).split(','));
+      // YAML 1.2 reads yes/no/on/off as text, unlike YAML 1.1 tools.
+      const yamlBoolean = expected.includes('boolean') && typeof error.data === 'string' && /^(yes|no|on|off|y|n)$/i.test(error.data);
+      return makeProblem({
+        code: 'schema.type',
+        message: `${name} must be ${expected.map(article).join(' or ')}; got ${article(jsonType(error.data))}`,
+        ...(yamlBoolean ? { hint: 'write true or false (YAML 1.2 reads yes/no/on/off as text)' } : {}),
+        pointer,
+        ...at(pointer),
+      });
+    }
+    case 'enum':
+    case 'const': {
+      const allowed = (error.keyword === 'enum' ? (params['allowedValues'] as unknown[]) : [params['allowedValue']]).map(String);
+      const hint = typeof error.data === 'string' ? didYouMean(error.data, allowed) : undefined;
+      return makeProblem({
+        code: 'schema.enum',
+        message: `${name} is ${show(error.data)}; expected ${allowed.length === 1 ? '' : 'one of '}${allowed.join(', ')}`,
+        pointer,
+        ...(hint === undefined ? {} : { hint }),
+        ...at(pointer),
+      });
+    }
+    case 'format': {
+      const email = params['format'] === 'email';
+      return makeProblem({
+        code: email ? 'email.invalid' : 'schema.format',
+        message: email ? `${show(error.data)} is not a valid email address` : `${name} must be a valid ${String(params['format'])}`,
+        pointer,
+        ...at(pointer),
+      });
+    }
+    case 'pattern': {
+      const title = parent?.['title'];
+      if (title === 'IsoDate') {
+        return makeProblem({
+          code: 'date.invalid',
+          message: `${show(error.data)} is not an ISO date (YYYY-MM-DD, or a date-time such as 2026-01-31T09:00:00Z)`,
+          pointer,
+          ...at(pointer),
+        });
+      }
+      const detail = title === 'PascalCaseField' ? 'a PascalCase field name such as "CreatedAt"' : `text matching ${String(params['pattern'])}`;
+      return makeProblem({ code: 'schema.pattern', message: `${name} must be ${detail}; got ${show(error.data)}`, pointer, ...at(pointer) });
+    }
+    case 'minItems':
+      return makeProblem({
+        code: 'schema.min-items',
+        message: `${name} must list at least ${String(params['limit'])} ${Number(params['limit']) === 1 ? 'entry' : 'entries'}`,
+        pointer,
+        ...at(pointer),
+      });
+    case 'minLength':
+      return makeProblem({ code: 'schema.min-length', message: `${name} must not be empty`, pointer, ...at(pointer) });
+    case 'minProperties': {
+      const options = Object.keys((parent?.['properties'] as Record<string, unknown> | undefined) ?? {});
+      return makeProblem({
+        code: 'schema.min-properties',
+        message: `${name} must set at least one of ${options.join(', ')}`,
+        pointer,
+        ...at(pointer),
+      });
+    }
+    case 'minimum':
+      return makeProblem({
+        code: 'schema.minimum',
+        message: `${name} must be at least ${String(params['limit'])}; got ${show(error.data)}`,
+        pointer,
+        ...at(pointer),
+      });
+    default:
+      return makeProblem({
+        code: `schema.${error.keyword.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`,
+        message: `${name} ${error.message ?? 'is invalid'}`,
+        pointer,
+        ...at(pointer),
+      });
+  }
+}
+
+/** attributeName names the value at a pointer for messages: `"sourceIn"[0]`-like text. */
+function attributeName(pointer: string): string {
+  const segments = decodePointer(pointer);
+  const last = segments[segments.length - 1];
+  if (last === undefined) return 'the document';
+  if (/^\d+$/.test(last)) {
+    const owner = segments[segments.length - 2];
+    return owner === undefined ? `entry ${last}` : `"${owner}" entry ${last}`;
+  }
+  return `"${last}"`;
+}
+
+function escape(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+function article(type: string): string {
+  const words: Record<string, string> = {
+    null: 'null',
+    array: 'a list',
+    object: 'a mapping',
+    integer: 'an integer',
+    number: 'a number',
+    string: 'a string',
+    boolean: 'a boolean',
+  };
+  return words[type] ?? type;
+}
+
+function show(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}

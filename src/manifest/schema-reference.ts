@@ -1,0 +1,136 @@
+/**
+ * The manifest reference (`schemas/README.md`) is rendered from the schemas, so the
+ * documentation cannot drift from what `viewctl validate` enforces. `npm run
+ * schemas:types` rewrites it; a test fails when the committed file differs.
+ */
+
+type Node = { [key: string]: unknown };
+
+const KIND_FILES: readonly [string, string][] = [
+  ['Workspace', 'workspace.schema.json'],
+  ['RecordingView', 'recording-view.schema.json'],
+  ['DealView', 'deal-view.schema.json'],
+  ['CompanyView', 'company-view.schema.json'],
+  ['ContactView', 'contact-view.schema.json'],
+  ['PinnedViews', 'pinned-views.schema.json'],
+  ['AdminAutomations', 'admin-automations.schema.json'],
+];
+
+function isNode(value: unknown): value is Node {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** renderSchemaReference renders the Markdown reference of every manifest kind and shared shape. */
+export function renderSchemaReference(files: ReadonlyMap<string, unknown>): string {
+  const resolve = (ref: string, file: string): { node: Node; file: string } | undefined => {
+    const [target = '', fragment = ''] = ref.split('#');
+    const owner = target === '' ? file : target;
+    let node: unknown = files.get(owner);
+    for (const segment of fragment.split('/').filter((part) => part !== '')) node = isNode(node) ? node[segment] : undefined;
+    return isNode(node) ? { node, file: owner } : undefined;
+  };
+  const typeOf = (schema: unknown, file: string): string => {
+    if (schema === true) return 'any';
+    if (!isNode(schema)) return 'never';
+    if (typeof schema['$ref'] === 'string') {
+      const target = resolve(schema['$ref'], file);
+      const title = target?.node['title'];
+      if (typeof title === 'string' && target !== undefined && isShape(target.node)) return `[${title}](#${anchor(title)})`;
+      return target === undefined ? schema['$ref'] : typeOf(target.node, target.file);
+    }
+    if ('const' in schema) return `\`${JSON.stringify(schema['const'])}\``;
+    if (Array.isArray(schema['enum'])) return schema['enum'].map((value) => `\`${String(value)}\``).join(', ');
+    if (Array.isArray(schema['oneOf'])) return schema['oneOf'].map((branch) => typeOf(branch, file)).join(' or ');
+    const type = schema['type'];
+    if (Array.isArray(type)) return type.join(' or ');
+    if (type === 'array') return `list of ${typeOf(schema['items'], file)}`;
+    if (type === 'object' && isNode(schema['properties'])) {
+      const required = new Set(Array.isArray(schema['required']) ? schema['required'] : []);
+      const fields = Object.entries(schema['properties']).map(([name, field]) => `${name}${required.has(name) ? '' : '?'}: ${typeOf(field, file)}`);
+      return `{${fields.join(', ')}}`;
+    }
+    if (type === 'string' && schema['format'] === 'email') return 'email';
+    if (type === 'string' && typeof schema['title'] === 'string' && typeof schema['pattern'] === 'string') return `string (${schema['title']})`;
+    return typeof type === 'string' ? type : 'any';
+  };
+  const constraints = (schema: unknown, file: string): string => {
+    const target = isNode(schema) && typeof schema['$ref'] === 'string' ? resolve(schema['$ref'], file)?.node : undefined;
+    const merged: Node = { ...(target ?? {}), ...(isNode(schema) ? schema : {}) };
+    const notes: string[] = [];
+    if (typeof merged['minItems'] === 'number') notes.push(`at least ${merged['minItems']} entry`);
+    if (typeof merged['minLength'] === 'number') notes.push('not empty');
+    if (typeof merged['minimum'] === 'number') notes.push(`≥ ${merged['minimum']}`);
+    if (typeof merged['minProperties'] === 'number') notes.push('at least one attribute');
+    return notes.join('; ');
+  };
+  const table = (schema: Node, file: string): string[] => {
+    const properties = isNode(schema['properties']) ? schema['properties'] : {};
+    const required = new Set(Array.isArray(schema['required']) ? schema['required'] : []);
+    const rows = Object.entries(properties).map(([name, field]) => {
+      const description = isNode(field) && typeof field['description'] === 'string' ? field['description'] : describeRef(field, file);
+      const notes = [required.has(name) ? '**required**' : '', constraints(field, file)].filter((note) => note !== '').join('; ');
+      return `| \`${name}\` | ${escapeCell(typeOf(field, file))} | ${escapeCell(notes)} | ${escapeCell(description)} |`;
+    });
+    return ['| attribute | type | notes | description |', '| --- | --- | --- | --- |', ...rows];
+  };
+  const describeRef = (field: unknown, file: string): string => {
+    if (!isNode(field) || typeof field['$ref'] !== 'string') return '';
+    const description = resolve(field['$ref'], file)?.node['description'];
+    return typeof description === 'string' ? description : '';
+  };
+
+  const lines: string[] = [
+    '# Manifest reference',
+    '',
+    '<!-- Generated from schemas/*.schema.json by `npm run schemas:types`. Do not edit: a test fails when it is out of date. -->',
+    '',
+    'Manifests are YAML files holding one or more documents, each with a `kind`. These JSON Schemas',
+    '(draft 2020-12) are the single source of truth for their shapes: `viewctl validate` checks them,',
+    'the TypeScript types are generated from them, and the view schemas\' `$defs` `columns`, `filters`',
+    'and `sort` are the service API\'s own shapes.',
+    '',
+    'Every schema has the `$id` `https://viewctl.local/schemas/<file>`. The host does not resolve on',
+    'purpose: viewctl always loads the schemas from its package and never fetches them. An editor can',
+    'use them through a relative path, e.g. `# yaml-language-server: $schema=../node_modules/viewctl/schemas/manifest.schema.json`.',
+    '',
+    'Unknown attributes are errors everywhere. Attributes a view manifest omits are left as they are live.',
+    '',
+  ];
+  for (const [kind, file] of KIND_FILES) {
+    const schema = files.get(file);
+    if (!isNode(schema)) continue;
+    lines.push(`## ${kind}`, '', `Schema: \`${file}\`. ${String(schema['description'] ?? '')}`, '', ...table(schema, file), '');
+    const defs = isNode(schema['$defs']) ? schema['$defs'] : {};
+    for (const [name, def] of Object.entries(defs)) {
+      if (!isNode(def)) continue;
+      const heading = typeof def['title'] === 'string' ? def['title'] : `${kind} ${name}`;
+      lines.push(`### ${heading}`, '', `\`${file}#/$defs/${name}\`${typeof def['description'] === 'string' ? `: ${def['description']}` : ''}`, '');
+      if (isNode(def['properties'])) lines.push(...table(def, file), '');
+      else lines.push(`Type: ${escapeCell(typeOf(def, file))}.`, '');
+      if (isNode(def['items']) && isNode(def['items']['properties'])) lines.push('Each entry:', '', ...table(def['items'], file), '');
+    }
+  }
+  const common = files.get('common.schema.json');
+  const commonDefs = isNode(common) && isNode(common['$defs']) ? common['$defs'] : {};
+  lines.push('## Shared shapes', '', 'Schema: `common.schema.json`.', '');
+  for (const def of Object.values(commonDefs)) {
+    if (!isNode(def) || typeof def['title'] !== 'string' || !isShape(def)) continue;
+    lines.push(`### ${def['title']}`, '', String(def['description'] ?? ''), '');
+    if (isNode(def['properties'])) lines.push(...table(def, 'common.schema.json'), '');
+    else lines.push(`Type: ${escapeCell(typeOf({ ...def, title: undefined }, 'common.schema.json'))}.`, '');
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/** isShape tells whether a titled definition is worth its own section (not a plain string alias). */
+function isShape(def: Node): boolean {
+  return isNode(def['properties']) || Array.isArray(def['enum']) || Array.isArray(def['oneOf']) || def['type'] === 'array';
+}
+
+function anchor(title: string): string {
+  return title.toLowerCase().replace(/[^a-z0-9-]/g, '');
+}
+
+function escapeCell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}

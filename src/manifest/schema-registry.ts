@@ -1,0 +1,148 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { AnySchemaObject, ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { VIEW_KINDS, type Domain } from '../domain/domains.js';
+
+const addFormats = addFormatsModule.default;
+
+/**
+ * SCHEMA_BASE is the `$id` prefix of every schema in `schemas/`. The host is not
+ * resolvable on purpose: schemas are always loaded from the package, never fetched.
+ */
+export const SCHEMA_BASE = 'https://viewctl.local/schemas/';
+
+/** KIND_SCHEMAS maps each manifest kind to its schema file. */
+export const KIND_SCHEMAS: Readonly<Record<string, string>> = {
+  Workspace: 'workspace.schema.json',
+  RecordingView: 'recording-view.schema.json',
+  DealView: 'deal-view.schema.json',
+  CompanyView: 'company-view.schema.json',
+  ContactView: 'contact-view.schema.json',
+  PinnedViews: 'pinned-views.schema.json',
+  AdminAutomations: 'admin-automations.schema.json',
+};
+
+/** MANIFEST_KINDS lists every valid `kind`, in the order the reference documents them. */
+export const MANIFEST_KINDS: readonly string[] = Object.keys(KIND_SCHEMAS);
+
+/** schemaDirectory is the package's `schemas/` folder; the same path works from `src/` and `dist/`. */
+export function schemaDirectory(): URL {
+  return new URL('../../schemas/', import.meta.url);
+}
+
+/** loadSchemaFiles reads every `*.schema.json` of the package, keyed by file name. */
+export function loadSchemaFiles(directory: URL = schemaDirectory()): Map<string, AnySchemaObject> {
+  const schemas = new Map<string, AnySchemaObject>();
+  for (const file of readdirSync(directory).filter((name) => name.endsWith('.schema.json')).sort()) {
+    schemas.set(file, JSON.parse(readFileSync(new URL(file, directory), 'utf8')) as AnySchemaObject);
+  }
+  return schemas;
+}
+
+let cached: Ajv2020 | undefined;
+let tagValues: Map<string, string[]> | undefined;
+const compiled = new Map<string, ValidateFunction>();
+
+/**
+ * schemaRegistry returns the one Ajv instance holding every schema, built on first
+ * use. `verbose` keeps the failing schema on each error: the problem mapper reads
+ * allowed names from it for "did you mean".
+ */
+export function schemaRegistry(): Ajv2020 {
+  if (cached !== undefined) return cached;
+  const ajv = new Ajv2020({
+    strict: true,
+    allErrors: true,
+    verbose: true,
+    discriminator: true,
+    // `icon` is `string | null`; a union type is the plainest way to say it.
+    allowUnionTypes: true,
+  });
+  addFormats(ajv);
+  for (const schema of loadSchemaFiles().values()) ajv.addSchema(schema);
+  cached = ajv;
+  return ajv;
+}
+
+function compiledFor(ref: string): ValidateFunction {
+  const existing = compiled.get(ref);
+  if (existing !== undefined) return existing;
+  const validate = schemaRegistry().getSchema(ref);
+  if (validate === undefined) throw new Error(`schema not found: ${ref}`);
+  compiled.set(ref, validate);
+  return validate;
+}
+
+/** validatorFor returns the validator of a manifest kind, or undefined for an unknown kind. */
+export function validatorFor(kind: string): ValidateFunction | undefined {
+  const file = Object.hasOwn(KIND_SCHEMAS, kind) ? KIND_SCHEMAS[kind] : undefined;
+  return file === undefined ? undefined : compiledFor(SCHEMA_BASE + file);
+}
+
+/** manifestValidator validates any manifest document, dispatching on `kind`. */
+export function manifestValidator(): ValidateFunction {
+  return compiledFor(`${SCHEMA_BASE}manifest.schema.json`);
+}
+
+/**
+ * viewAttributeValidator validates a request-body attribute of a view domain against
+ * `<kind>.schema.json#/$defs/<attribute>`: the API's own shape (the emulator uses it).
+ */
+export function viewAttributeValidator(domain: Domain, attribute: 'columns' | 'filters' | 'sort'): ValidateFunction {
+  const file = KIND_SCHEMAS[VIEW_KINDS[domain]];
+  if (file === undefined) throw new Error(`no schema for domain ${domain}`);
+  return compiledFor(`${SCHEMA_BASE}${file}#/$defs/${attribute}`);
+}
+
+type SchemaNode = { [key: string]: unknown };
+
+function isNode(value: unknown): value is SchemaNode {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** resolveLocalRef finds the schema a `$ref` names, relative to the file that holds it. */
+function resolveLocalRef(ref: string, file: string, files: Map<string, AnySchemaObject>): SchemaNode | undefined {
+  const [target = '', fragment = ''] = ref.split('#');
+  let node: unknown = files.get(target === '' ? file : target);
+  for (const segment of fragment.split('/').filter((part) => part !== '')) {
+    node = isNode(node) ? node[segment] : undefined;
+  }
+  return isNode(node) ? node : undefined;
+}
+
+function collectTagValues(node: unknown, file: string, files: Map<string, AnySchemaObject>, into: Map<string, string[]>): void {
+  if (Array.isArray(node)) {
+    for (const item of node) collectTagValues(item, file, files, into);
+    return;
+  }
+  if (!isNode(node)) return;
+  const discriminator = node['discriminator'];
+  const branches = node['oneOf'];
+  if (isNode(discriminator) && typeof discriminator['propertyName'] === 'string' && Array.isArray(branches)) {
+    const tag = discriminator['propertyName'];
+    const values = branches.flatMap((branch: unknown) => {
+      const target = isNode(branch) && typeof branch['$ref'] === 'string' ? resolveLocalRef(branch['$ref'], file, files) : branch;
+      const properties = isNode(target) ? target['properties'] : undefined;
+      const property = isNode(properties) ? properties[tag] : undefined;
+      if (!isNode(property)) return [];
+      if (typeof property['const'] === 'string') return [property['const']];
+      return Array.isArray(property['enum']) ? property['enum'].filter((value) => typeof value === 'string') : [];
+    });
+    into.set(JSON.stringify(branches), values);
+  }
+  for (const child of Object.values(node)) collectTagValues(child, file, files, into);
+}
+
+/**
+ * discriminatorValues returns the allowed values of the tag of a schema that has a
+ * `discriminator` (e.g. `User`, `Me` for an author filter), read from its branches.
+ */
+export function discriminatorValues(schema: unknown): string[] {
+  if (tagValues === undefined) {
+    const files = loadSchemaFiles();
+    tagValues = new Map();
+    for (const [file, content] of files) collectTagValues(content, file, files, tagValues);
+  }
+  return isNode(schema) ? (tagValues.get(JSON.stringify(schema['oneOf'])) ?? []) : [];
+}

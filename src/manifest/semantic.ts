@@ -1,0 +1,230 @@
+import { DOMAINS, VIEW_KINDS } from '../domain/domains.js';
+import { makeProblem } from './problems.js';
+import { SCHEMA_BASE, schemaRegistry } from './schema-registry.js';
+import type { ManifestDocument, Problem, SourcePosition } from './types.js';
+import { encodePointer } from './yaml-positions.js';
+
+const VIEW_KIND_NAMES: readonly string[] = Object.values(VIEW_KINDS);
+const ISO_DATE_SCHEMA = `${SCHEMA_BASE}common.schema.json#/$defs/isoDate`;
+
+/**
+ * semanticProblems checks rules that span attributes or documents, on documents that
+ * already passed their schema: duplicate identities, duplicate pins, calendar dates,
+ * and filters that cannot match what the author meant.
+ */
+export function semanticProblems(documents: readonly ManifestDocument[]): Problem[] {
+  const problems: Problem[] = [];
+  const ofKind = (kind: string) => documents.filter((document) => document.kind === kind);
+  problems.push(...singleton(ofKind('Workspace'), 'workspace.multiple', 'Workspace'));
+  problems.push(...singleton(ofKind('AdminAutomations'), 'automations.multiple', 'AdminAutomations'));
+  for (const kind of VIEW_KIND_NAMES) {
+    const views = ofKind(kind);
+    problems.push(...duplicates(views.map((view) => identity(view, '/name')), 'view.duplicate-name', (name) => `${kind} "${name}" is declared more than once`));
+    problems.push(...duplicates(views.map((view) => identity(view, '/viewId')), 'view.duplicate-id', (id) => `viewId "${id}" is bound by more than one ${kind}`));
+    for (const view of views) problems.push(...viewProblems(view));
+  }
+  problems.push(...pinProblems(ofKind('PinnedViews')));
+  for (const automations of ofKind('AdminAutomations')) {
+    const list = automations.body['automations'];
+    const entries = (Array.isArray(list) ? list : []).map((entry: unknown, index) => ({
+      key: isObject(entry) && typeof entry['name'] === 'string' ? entry['name'] : undefined,
+      document: automations,
+      pointer: encodePointer(['automations', index, 'name']),
+    }));
+    problems.push(...duplicates(entries, 'automations.duplicate-name', (name) => `automation "${name}" is listed more than once`));
+  }
+  return problems;
+}
+
+interface Occurrence {
+  key: string | undefined;
+  document: ManifestDocument;
+  pointer: string;
+}
+
+function identity(document: ManifestDocument, pointer: string): Occurrence {
+  const value = document.body[pointer.slice(1)];
+  return { key: typeof value === 'string' ? value : undefined, document, pointer };
+}
+
+function place(position: SourcePosition): string {
+  return `${position.file}:${position.line}:${position.column}`;
+}
+
+/** duplicates reports every occurrence of a repeated key, each naming the other places. */
+function duplicates(occurrences: readonly Occurrence[], code: string, describe: (key: string) => string): Problem[] {
+  const groups = new Map<string, Occurrence[]>();
+  for (const occurrence of occurrences) {
+    if (occurrence.key === undefined) continue;
+    groups.set(occurrence.key, [...(groups.get(occurrence.key) ?? []), occurrence]);
+  }
+  const problems: Problem[] = [];
+  for (const [key, group] of groups) {
+    if (group.length < 2) continue;
+    const positions = group.map((occurrence) => occurrence.document.positionOf(occurrence.pointer));
+    group.forEach((occurrence, index) => {
+      const others = positions.filter((_, other) => other !== index).map(place);
+      problems.push(
+        makeProblem({
+          code,
+          message: `${describe(key)}: also at ${others.join(', ')}`,
+          at: positions[index] ?? occurrence.document.position,
+          pointer: occurrence.pointer,
+          document: occurrence.document.index,
+        }),
+      );
+    });
+  }
+  return problems;
+}
+
+function singleton(documents: readonly ManifestDocument[], code: string, kind: string): Problem[] {
+  const [first, ...rest] = documents;
+  if (first === undefined) return [];
+  return rest.map((document) =>
+    makeProblem({
+      code,
+      message: `only one ${kind} document is allowed; the first is at ${place(first.position)}`,
+      at: document.position,
+      document: document.index,
+      hint: 'merge the documents into one',
+    }),
+  );
+}
+
+function pinProblems(documents: readonly ManifestDocument[]): Problem[] {
+  const problems: Problem[] = [];
+  const managed: Occurrence[] = [];
+  for (const document of documents) {
+    const listed = DOMAINS.filter((domain) => Array.isArray(document.body[domain]));
+    if (listed.length === 0) {
+      problems.push(
+        makeProblem({
+          code: 'pins.no-domain',
+          message: `PinnedViews lists no domain, so it manages nothing; list one of ${DOMAINS.join(', ')}`,
+          at: document.position,
+          document: document.index,
+        }),
+      );
+    }
+    const email = document.body['userEmail'];
+    const user = typeof email === 'string' ? email.toLowerCase() : undefined;
+    for (const domain of listed) {
+      managed.push({ key: user === undefined ? undefined : `${user} ${domain}`, document, pointer: `/${domain}` });
+      const entries = (document.body[domain] as unknown[]).map((entry, index) => ({
+        key: pinKey(entry),
+        document,
+        pointer: encodePointer([domain, index]),
+      }));
+      problems.push(
+        ...duplicates(entries, 'pins.duplicate-entry', (key) => `${domain} pins ${key.startsWith('id:') ? 'viewId' : 'view'} "${key.slice(key.indexOf(':') + 1)}" twice`),
+      );
+    }
+  }
+  problems.push(
+    ...duplicates(managed, 'pins.duplicate-user-domain', (key) => {
+      const [user, domain] = key.split(' ');
+      return `the ${domain ?? ''} pins of ${user ?? ''} are managed by more than one PinnedViews document`;
+    }),
+  );
+  return problems;
+}
+
+function pinKey(entry: unknown): string | undefined {
+  if (typeof entry === 'string') return `name:${entry}`;
+  return isObject(entry) && typeof entry['viewId'] === 'string' ? `id:${entry['viewId']}` : undefined;
+}
+
+function viewProblems(view: ManifestDocument): Problem[] {
+  const problems: Problem[] = [];
+  const warn = (code: string, message: string, pointer: string): void => {
+    problems.push(makeProblem({ severity: 'warning', code, message, pointer, at: view.positionOf(pointer), document: view.index }));
+  };
+  const filters = view.body['filters'];
+  if (isObject(filters)) {
+    for (const attribute of ['authorIdNotIn', 'peopleNotIn']) {
+      const entries = filters[attribute];
+      if (!Array.isArray(entries)) continue;
+      entries.forEach((entry, index) => {
+        if (isObject(entry) && entry['type'] === 'Me') {
+          warn('filter.excludes-me', `${attribute} excludes Me: listing records with this view through the API returns an empty page`, encodePointer(['filters', attribute, index]));
+        }
+      });
+    }
+    for (const [pointer, values] of inAndNotIn(filters, ['filters'])) {
+      warn('filter.in-and-not-in', `${JSON.stringify(values[0])} is both included and excluded, so nothing matches it`, pointer);
+    }
+    for (const pointer of emptyRanges(filters, ['filters'])) {
+      warn('filter.empty-range', 'gte is greater than lte: the range matches nothing', pointer);
+    }
+    for (const attribute of ['createdAfterAt', 'createdBeforeAt']) {
+      const value = filters[attribute];
+      // A value of the wrong shape is already reported by the schema (date.invalid too).
+      if (typeof value === 'string' && schemaRegistry().validate(ISO_DATE_SCHEMA, value) === true && !isCalendarDate(value)) {
+        const pointer = encodePointer(['filters', attribute]);
+        problems.push(makeProblem({ code: 'date.invalid', message: `"${value}" is not a date on the calendar`, pointer, at: view.positionOf(pointer), document: view.index }));
+      }
+    }
+  }
+  const columns = view.body['columns'];
+  if (Array.isArray(columns)) {
+    const seen = new Set<string>();
+    columns.forEach((column, index) => {
+      if (!isObject(column)) return;
+      const id = typeof column['columnId'] === 'string' ? `column ${column['columnId']}` : `field ${String(column['fieldId'])}`;
+      if (seen.has(id)) warn('view.duplicate-column', `${id} appears twice in columns`, encodePointer(['columns', index]));
+      seen.add(id);
+    });
+  }
+  return problems;
+}
+
+/** inAndNotIn finds values listed in both `xIn` and `xNotIn` (or `in` and `notIn`) of one object, at any depth. */
+function inAndNotIn(value: unknown, path: (string | number)[]): [string, unknown[]][] {
+  const found: [string, unknown[]][] = [];
+  if (Array.isArray(value)) value.forEach((item, index) => found.push(...inAndNotIn(item, [...path, index])));
+  if (!isObject(value)) return found;
+  for (const [key, included] of Object.entries(value)) {
+    if (!Array.isArray(included)) {
+      found.push(...inAndNotIn(included, [...path, key]));
+      continue;
+    }
+    const excludedKey = key === 'in' ? 'notIn' : key.endsWith('In') && !key.endsWith('NotIn') ? `${key.slice(0, -2)}NotIn` : undefined;
+    const excluded = excludedKey === undefined ? undefined : value[excludedKey];
+    if (excludedKey === undefined || !Array.isArray(excluded)) {
+      found.push(...inAndNotIn(included, [...path, key]));
+      continue;
+    }
+    const excludedText = excluded.map((item) => JSON.stringify(item));
+    excluded.forEach((item, index) => {
+      if (included.some((candidate) => JSON.stringify(candidate) === excludedText[index])) {
+        found.push([encodePointer([...path, excludedKey, index]), [item]]);
+      }
+    });
+    found.push(...inAndNotIn(included, [...path, key]));
+  }
+  return found;
+}
+
+function emptyRanges(value: unknown, path: (string | number)[]): string[] {
+  if (Array.isArray(value)) return value.flatMap((item, index) => emptyRanges(item, [...path, index]));
+  if (!isObject(value)) return [];
+  const here = typeof value['gte'] === 'number' && typeof value['lte'] === 'number' && value['gte'] > value['lte'];
+  const below = Object.entries(value).flatMap(([key, child]) => emptyRanges(child, [...path, key]));
+  return here ? [encodePointer(path), ...below] : below;
+}
+
+/** isCalendarDate tells whether an ISO date (the schema checked the shape) names a real day and time. */
+export function isCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?)?/.exec(text);
+  if (match === null) return false;
+  const [year, month, day, hour = 0, minute = 0, second = 0] = match.slice(1).map((part) => (part === undefined ? undefined : Number(part)));
+  if (year === undefined || month === undefined || day === undefined) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const sameDay = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return sameDay && hour < 24 && minute < 60 && second < 60;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}

@@ -1,0 +1,115 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+
+/** PathInfo is what a manifest source knows about a path before reading it. */
+export type PathInfo = { type: 'file'; size: number } | { type: 'directory' };
+
+/**
+ * ManifestSource is the file access the loader needs (style.md, practice 5): tests
+ * pass in-memory files, the CLI passes `nodeManifestSource(cwd)`. Paths are as the
+ * user gave them; `display` turns one into the form problems report.
+ */
+export interface ManifestSource {
+  /** stat describes a path, or returns undefined when nothing is there. */
+  stat(path: string): Promise<PathInfo | undefined>;
+  /** list returns every `*.yaml` / `*.yml` file below a directory, recursively, sorted. */
+  list(directory: string): Promise<string[]>;
+  /** read returns the bytes of a file. */
+  read(path: string): Promise<Uint8Array>;
+  /** display is the path relative to the working directory, with `/` separators. */
+  display(path: string): string;
+}
+
+/** isManifestFile tells whether a file name has a manifest extension. */
+export function isManifestFile(name: string): boolean {
+  return name.endsWith('.yaml') || name.endsWith('.yml');
+}
+
+/**
+ * isSkippedDirectory tells whether a folder walk skips a directory: hidden folders
+ * (`.git`, `.github` with its workflow YAML) and `node_modules` never hold manifests.
+ * A file named explicitly is always read.
+ */
+export function isSkippedDirectory(name: string): boolean {
+  return name.startsWith('.') || name === 'node_modules';
+}
+
+/** nodeManifestSource reads manifests from the real filesystem, relative to `cwd`. */
+export function nodeManifestSource(cwd: string): ManifestSource {
+  const absolute = (path: string): string => (isAbsolute(path) ? path : resolve(cwd, path));
+  const display = (path: string): string => {
+    const rel = relative(cwd, absolute(path));
+    return (rel === '' ? '.' : rel).split(sep).join('/');
+  };
+  async function walk(directory: string, into: string[]): Promise<void> {
+    const entries = await readdir(directory, { withFileTypes: true });
+    for (const entry of entries) {
+      // Symbolic links are not followed: a link cycle must not hang a walk.
+      if (entry.isDirectory() && !isSkippedDirectory(entry.name)) await walk(join(directory, entry.name), into);
+      else if (entry.isFile() && isManifestFile(entry.name)) into.push(join(directory, entry.name));
+    }
+  }
+  return {
+    async stat(path) {
+      try {
+        const info = await stat(absolute(path));
+        if (info.isDirectory()) return { type: 'directory' };
+        return info.isFile() ? { type: 'file', size: info.size } : undefined;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+    },
+    async list(directory) {
+      const files: string[] = [];
+      await walk(absolute(directory), files);
+      return files.map(display).sort();
+    },
+    async read(path) {
+      return readFile(absolute(path));
+    },
+    display,
+  };
+}
+
+/**
+ * memoryManifestSource serves files from a map of `/`-separated relative paths to
+ * contents (text is stored as UTF-8). Tests and benches use it.
+ */
+export function memoryManifestSource(files: Record<string, string | Uint8Array>): ManifestSource {
+  const bytes = new Map<string, Uint8Array>();
+  for (const [path, content] of Object.entries(files)) {
+    bytes.set(normalise(path), typeof content === 'string' ? new TextEncoder().encode(content) : content);
+  }
+  const isUnder = (file: string, directory: string): boolean => directory === '.' || file.startsWith(`${directory}/`);
+  const visible = (file: string, directory: string): boolean => {
+    const below = directory === '.' ? file : file.slice(directory.length + 1);
+    const folders = below.split('/').slice(0, -1);
+    return !folders.some(isSkippedDirectory);
+  };
+  return {
+    async stat(path) {
+      const key = normalise(path);
+      const content = bytes.get(key);
+      if (content !== undefined) return { type: 'file', size: content.byteLength };
+      return [...bytes.keys()].some((file) => isUnder(file, key)) ? { type: 'directory' } : undefined;
+    },
+    async list(directory) {
+      const key = normalise(directory);
+      return [...bytes.keys()]
+        .filter((file) => isUnder(file, key) && visible(file, key) && isManifestFile(file))
+        .sort();
+    },
+    async read(path) {
+      const content = bytes.get(normalise(path));
+      if (content === undefined) throw new Error(`no such file: ${path}`);
+      return content;
+    },
+    display: normalise,
+  };
+}
+
+function normalise(path: string): string {
+  const parts = path.split('/').filter((part) => part !== '' && part !== '.');
+  return parts.length === 0 ? '.' : parts.join('/');
+}

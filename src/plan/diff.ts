@@ -1,0 +1,87 @@
+import { DAILY_QUOTA, type Domain } from '../domain/domains.js';
+import { InternalError } from '../errors.js';
+import { pinsKey, type Desired, type Live } from '../state/types.js';
+import { automationDrift } from '../kinds/admin-automations.js';
+import { planPins } from '../kinds/pinned-views.js';
+import { compileGlobs } from './glob.js';
+import { liveHashesFor, planDigest } from './hash.js';
+import { compareChanges } from './order.js';
+import { planPrune } from './prune.js';
+import { PlanRefusedError, type RefusalReason } from './refusal.js';
+import { applyLoad } from './requests.js';
+import { ACTIONS, PLAN_FORMAT_VERSION, type Action, type Change, type Plan } from './types.js';
+import { liveListing, planViews } from './views.js';
+
+/** PlanResult is what `computePlan` returns when no fail-safe rule refuses. */
+export interface PlanResult {
+  plan: Plan;
+}
+
+/**
+ * computePlan diffs the desired state against the live state into a Plan. Pure and
+ * deterministic: the same inputs give a byte-equal plan. It throws PlanRefusedError
+ * with every refusal at once, except that a workspace mismatch is reported alone,
+ * before anything else (product-contract.md, "Fail-safe rules").
+ */
+export function computePlan(desired: Desired, live: Live): PlanResult {
+  const expectedWorkspace = desired.workspace.workspaceId;
+  if (expectedWorkspace !== undefined && expectedWorkspace !== live.workspace.id) {
+    throw new PlanRefusedError([{
+      code: 'workspace.mismatch',
+      message: `the manifests are for workspace ${expectedWorkspace}, but the API key belongs to ${live.workspace.name} (${live.workspace.id})`,
+      wayOut: `use the key of ${expectedWorkspace}, or change \`workspaceId\` in the Workspace document`,
+      ...(desired.workspace.source === undefined ? {} : { source: desired.workspace.source }),
+      ids: [expectedWorkspace, live.workspace.id],
+    }]);
+  }
+  const ignored = compileGlobs(desired.workspace.ignore);
+  const views = planViews(desired, live);
+  const prune = planPrune(desired, live, views.claimed, ignored);
+  const reasons: RefusalReason[] = [...views.reasons];
+  const changes: Change[] = [...views.changes, ...prune.changes];
+  const deletedByDomain = new Map<Domain, Map<string, string>>();
+  for (const change of prune.changes) {
+    const map = deletedByDomain.get(change.domain) ?? new Map<string, string>();
+    map.set(change.id, change.name);
+    deletedByDomain.set(change.domain, map);
+  }
+  for (const pins of desired.pins) {
+    const current = live.pins[pinsKey(pins.domain, pins.userEmail)];
+    if (current === undefined) throw new InternalError(`live state lacks the ${pins.domain} pinned list of ${pins.userEmail}`);
+    const outcome = planPins(pins, current, {
+      domain: pins.domain,
+      declared: views.declared.get(pins.domain) ?? [],
+      listing: liveListing(live, pins.domain),
+      deleted: deletedByDomain.get(pins.domain) ?? new Map(),
+    });
+    reasons.push(...outcome.reasons);
+    if (outcome.change !== undefined) changes.push(outcome.change);
+  }
+  if (desired.automations !== undefined) {
+    if (live.automations === undefined) throw new InternalError('live state lacks the admin automations that the manifests expect');
+    changes.push(...automationDrift(desired.automations, live.automations, ignored));
+  }
+  if (reasons.length > 0) throw new PlanRefusedError(reasons);
+  return { plan: assemblePlan(desired, live, changes.sort(compareChanges), prune.warnings) };
+}
+
+function assemblePlan(desired: Desired, live: Live, changes: Change[], warnings: string[]): Plan {
+  const summary = Object.fromEntries(ACTIONS.map((action) => [action, 0])) as Record<Action, number>;
+  for (const change of changes) summary[change.action] += 1;
+  const withoutDigest: Omit<Plan, 'digest'> = {
+    formatVersion: PLAN_FORMAT_VERSION,
+    workspace: { id: live.workspace.id, name: live.workspace.name },
+    ...(summary.create > 0 && desired.workspace.creatorEmail !== undefined ? { creatorEmail: desired.workspace.creatorEmail } : {}),
+    changes,
+    summary,
+    requests: {
+      used: live.requests.used,
+      applyNeeds: applyLoad(changes).total,
+      dailyRemaining: live.requests.dailyRemaining,
+      dailyQuota: DAILY_QUOTA,
+    },
+    liveHashes: liveHashesFor({ changes }, live),
+    warnings,
+  };
+  return { ...withoutDigest, digest: planDigest(withoutDigest) };
+}

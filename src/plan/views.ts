@@ -1,0 +1,185 @@
+import jsonpatch from 'fast-json-patch';
+import type { ApiView } from '../domain/api-types.js';
+import { DOMAINS, VIEW_KINDS, type Domain } from '../domain/domains.js';
+import { InternalError } from '../errors.js';
+import type { Desired, DesiredView, Live } from '../state/types.js';
+import { desiredSnapshot, normalizeView } from '../kinds/normalize.js';
+import type { DeclaredViewRef } from '../kinds/pinned-views.js';
+import type { RefusalReason } from './refusal.js';
+import { newViewTarget, viewTarget } from './targets.js';
+import type { CreateChange, JsonPatchOperation, UpdateChange } from './types.js';
+
+/**
+ * Identity of declared views (product-contract.md, "Fail-safe rules"): a manifest
+ * `viewId` binds to that live public saved view; otherwise the name does, within the
+ * domain. Zero live matches is a create, one an update when it differs; anything
+ * else is refused with the ids and the way out.
+ */
+
+/** ViewPlan is what identity resolution yields for every declared view. */
+export interface ViewPlan {
+  changes: (CreateChange | UpdateChange)[];
+  reasons: RefusalReason[];
+  /** Per domain, every declared view as pins will see it after apply. */
+  declared: Map<Domain, DeclaredViewRef[]>;
+  /** Per domain, the live ids some manifest binds to (prune leaves them alone). */
+  claimed: Map<Domain, Set<string>>;
+}
+
+/** liveListing returns a domain's listing, which the reader must have read. */
+export function liveListing(live: Live, domain: Domain): ApiView[] {
+  const listing = live.views[domain];
+  if (listing === undefined) throw new InternalError(`live state lacks the ${domain} view listing that the manifests need`);
+  return listing;
+}
+
+/** isPublicSaved tells whether a listed view is a public saved view (not a default). */
+export function isPublicSaved(view: ApiView): boolean {
+  return !view.isDefault && view.visibility === 'Public';
+}
+
+/** planViews matches every declared view to the live listing of its domain. */
+export function planViews(desired: Desired, live: Live): ViewPlan {
+  const result: ViewPlan = { changes: [], reasons: [], declared: new Map(), claimed: new Map() };
+  for (const domain of DOMAINS) {
+    const views = desired.views.filter((view) => view.domain === domain);
+    if (views.length > 0) planDomain(domain, views, liveListing(live, domain), result);
+  }
+  const creates = result.changes.filter((change) => change.action === 'create');
+  const first = creates[0];
+  if (first !== undefined) result.reasons.push(...creatorReasons(desired, live, creates.length, first));
+  return result;
+}
+
+function planDomain(domain: Domain, views: DesiredView[], listing: ApiView[], result: ViewPlan): void {
+  const kind = VIEW_KINDS[domain];
+  const claimedBy = new Map<string, DesiredView>();
+  const bound = new Map<DesiredView, ApiView | null>();
+  const claim = (view: DesiredView, target: ApiView): void => {
+    const other = claimedBy.get(target.viewId);
+    if (other !== undefined) {
+      result.reasons.push({
+        code: 'view.bound-twice',
+        message: `${kind} "${view.name}" and "${other.name}" (${other.source.file}:${other.source.line}) both bind to ${target.viewId}`,
+        wayOut: 'keep one manifest for the view, or give the other its own name',
+        source: view.source,
+        ids: [target.viewId],
+      });
+      return;
+    }
+    claimedBy.set(target.viewId, view);
+    bound.set(view, target);
+  };
+  const byId = new Map(listing.map((candidate) => [candidate.viewId, candidate]));
+  // Explicit ids first, so a name never binds a view some manifest claims by id.
+  for (const view of views) {
+    if (view.viewId === undefined) continue;
+    const target = byId.get(view.viewId);
+    if (target === undefined) {
+      result.reasons.push({
+        code: 'view.id-not-found',
+        message: `${kind} "${view.name}" binds to ${view.viewId}, which the service reports as not found: it is private or deleted (never a create)`,
+        wayOut: `fix the id, or remove \`viewId\` to create a new public view named "${view.name}"`,
+        source: view.source,
+        ids: [view.viewId],
+      });
+    } else if (target.isDefault) {
+      result.reasons.push({
+        code: 'view.default-immutable',
+        message: `${kind} "${view.name}" binds to ${view.viewId}, the built-in default view "${target.name}", which the service never lets anyone update`,
+        wayOut: 'remove `viewId` and give the manifest a name of its own to manage a saved view instead',
+        source: view.source,
+        ids: [view.viewId],
+      });
+    } else {
+      claim(view, target);
+    }
+  }
+  const byName = new Map<string, { saved: ApiView[]; defaults: ApiView[] }>();
+  for (const candidate of listing) {
+    const entry = byName.get(candidate.name) ?? { saved: [], defaults: [] };
+    if (candidate.isDefault) entry.defaults.push(candidate);
+    else if (isPublicSaved(candidate)) entry.saved.push(candidate);
+    byName.set(candidate.name, entry);
+  }
+  for (const view of views) {
+    if (view.viewId !== undefined) continue;
+    const named = byName.get(view.name);
+    const saved = (named?.saved ?? []).filter((candidate) => !claimedBy.has(candidate.viewId));
+    const defaults = named?.defaults ?? [];
+    if (defaults.length > 0) {
+      const savedIds = saved.map((candidate) => candidate.viewId);
+      result.reasons.push({
+        code: 'view.default-name',
+        message: `${kind} "${view.name}" has the name of a built-in default view (${defaults.map((d) => d.viewId).join(', ')}); default views are never updated`,
+        wayOut: savedIds[0] === undefined
+          ? 'rename the manifest'
+          : `bind the manifest to the saved view with \`viewId: ${savedIds[0]}\`${savedIds.length > 1 ? ` (saved views of that name: ${savedIds.join(', ')})` : ''}, or rename it`,
+        source: view.source,
+        ids: [...defaults.map((d) => d.viewId), ...savedIds],
+      });
+    } else if (saved.length > 1) {
+      const ids = saved.map((candidate) => candidate.viewId);
+      result.reasons.push({
+        code: 'view.ambiguous-name',
+        message: `${saved.length} public ${kind}s are named "${view.name}": ${ids.join(', ')}`,
+        wayOut: `bind the manifest to one of them with \`viewId: ${ids[0] ?? ''}\` (and rename or delete the others)`,
+        source: view.source,
+        ids,
+      });
+    } else if (saved[0] !== undefined) {
+      claim(view, saved[0]);
+    } else {
+      bound.set(view, null);
+    }
+  }
+  const declared: DeclaredViewRef[] = [];
+  for (const view of views) {
+    const target = bound.get(view);
+    declared.push({ name: view.name, viewId: target?.viewId ?? null });
+    if (target === undefined) continue;
+    if (target === null) {
+      result.changes.push({
+        action: 'create', target: newViewTarget(domain, view.name), kind, name: view.name, source: view.source,
+        domain, before: null, after: desiredSnapshot(domain, view),
+      });
+      continue;
+    }
+    const before = normalizeView(domain, target);
+    const after = desiredSnapshot(domain, view, before);
+    // Both sides are normalised, so their key order is already canonical.
+    if (JSON.stringify(before) === JSON.stringify(after)) continue;
+    result.changes.push({
+      action: 'update', target: viewTarget(domain, target.viewId), kind, name: view.name, source: view.source,
+      domain, id: target.viewId, before, after, patch: jsonpatch.compare(before, after) as JsonPatchOperation[],
+    });
+  }
+  result.declared.set(domain, declared);
+  result.claimed.set(domain, new Set(claimedBy.keys()));
+}
+
+function creatorReasons(desired: Desired, live: Live, creates: number, first: CreateChange): RefusalReason[] {
+  const email = desired.workspace.creatorEmail;
+  const source = desired.workspace.source ?? first.source;
+  const plural = creates === 1 ? `creates ${first.kind} "${first.name}"` : `creates ${creates} views`;
+  if (email === undefined) {
+    return [{
+      code: 'workspace.creator-required',
+      message: `the plan ${plural}, and the Workspace document names no \`creatorEmail\` to own them`,
+      wayOut: 'set `creatorEmail: <an active member>` in the Workspace document',
+      ...(source === undefined ? {} : { source }),
+      ids: [],
+    }];
+  }
+  if (live.users === undefined) return [];
+  const user = live.users.find((candidate) => candidate.email.toLowerCase() === email.toLowerCase());
+  if (user !== undefined && user.state === 'Active') return [];
+  const why = user === undefined ? 'is not a member of the workspace' : `is ${user.state.toLowerCase()}, not active`;
+  return [{
+    code: 'workspace.creator-inactive',
+    message: `creatorEmail ${email} ${why}; the service would refuse every create`,
+    wayOut: 'set `creatorEmail` to an active member of the workspace',
+    ...(source === undefined ? {} : { source }),
+    ids: user === undefined ? [] : [user.id],
+  }];
+}

@@ -1,0 +1,143 @@
+import { stringify } from 'yaml';
+import { structuredPatch } from 'diff';
+import type { JsonValue } from '../domain/api-types.js';
+import { DEFAULT_RATE } from '../domain/domains.js';
+import type { Plan, UpdateChange } from '../plan/types.js';
+import { applySeconds } from '../plan/requests.js';
+
+/**
+ * Formatting shared by the text and markdown renderers. Names, emails and paths are
+ * user data: `safeText` neutralises control and bidirectional-override characters so
+ * a manifest cannot rewrite the reviewer's terminal or hide text.
+ */
+
+// C0 and C1 controls, and the bidi embedding/override/isolate characters.
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/** safeText replaces control and bidi characters with visible `\u{..}` escapes. */
+export function safeText(text: string): string {
+  return text.replace(UNSAFE, (char) => `\\u{${(char.codePointAt(0) ?? 0).toString(16)}}`);
+}
+
+/** quoted is a user-data string in double quotes, made safe. */
+export function quoted(text: string): string {
+  return `"${safeText(text).replace(/"/g, '\\"')}"`;
+}
+
+/** formatCount writes an integer with thousands separators (`2,981`), locale-independent. */
+export function formatCount(value: number): string {
+  return String(Math.trunc(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** plural is `1 thing` or `N things`. */
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${formatCount(count)} ${count === 1 ? singular : pluralForm}`;
+}
+
+/** summaryParts are the per-action counts, as `Plan:` and the markdown count line spell them. */
+export function summaryParts(plan: Plan): { create: string; update: string; delete: string; pin: string; drift: string } {
+  const { summary } = plan;
+  return {
+    create: formatCount(summary.create),
+    update: formatCount(summary.update),
+    delete: formatCount(summary.delete),
+    pin: plural(summary.pin, 'pin list'),
+    drift: plural(summary.drift, 'drift'),
+  };
+}
+
+/** applyEstimate says how long apply takes at the per-endpoint rate: `about 2 s`, `under 1 s`. */
+export function applyEstimate(plan: Plan, rate = DEFAULT_RATE): string {
+  const seconds = applySeconds(plan.changes, rate);
+  if (seconds < 1) return 'under 1 s';
+  if (seconds < 120) return `about ${Math.ceil(seconds)} s`;
+  return `about ${Math.ceil(seconds / 60)} min`;
+}
+
+/** budgetText is `2,981 of 3,000 left today`, or what is known when the service did not say. */
+export function budgetText(plan: Plan): string {
+  const { dailyRemaining, dailyQuota, applyNeeds } = plan.requests;
+  if (dailyRemaining === null) return `the service did not say how many of its ${formatCount(dailyQuota)} a day are left`;
+  const short = applyNeeds > dailyRemaining ? ' (not enough for this apply: wait for the budget to recover)' : '';
+  return `${formatCount(dailyRemaining)} of ${formatCount(dailyQuota)} left today${short}`;
+}
+
+/** pointerPath turns a JSON pointer into a readable path: `/filters/0/not` → `filters[0].not`. */
+export function pointerPath(pointer: string): string {
+  if (pointer === '') return '(whole)';
+  let out = '';
+  for (const raw of pointer.split('/').slice(1)) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    out += /^\d+$/.test(key) ? `[${key}]` : out === '' ? key : `.${key}`;
+  }
+  return safeText(out);
+}
+
+/** valueText writes a drift value: strings bare, anything else as compact JSON. */
+export function valueText(value: JsonValue | undefined): string {
+  if (value === undefined) return '(absent)';
+  return safeText(typeof value === 'string' ? value : JSON.stringify(value));
+}
+
+/** DiffLine is one line of a view's YAML diff; `gap` separates hunks. */
+export type DiffLine = { marker: '+' | '-' | ' '; text: string } | { marker: 'gap' };
+
+const diffCache = new WeakMap<UpdateChange, DiffLine[]>();
+
+/**
+ * updateDiff is the unified diff of an update's view, as YAML, with two lines of
+ * context and no file headers. Cached per change: text and markdown share the work.
+ */
+export function updateDiff(change: UpdateChange): DiffLine[] {
+  const cached = diffCache.get(change);
+  if (cached !== undefined) return cached;
+  // Only the top-level attributes the patch touches are dumped: less YAML to write and
+  // diff, and no context lines from attributes that did not change.
+  const touched = new Set(change.patch.map((operation) => operation.path.split('/')[1] ?? ''));
+  const section = (view: object): object => Object.fromEntries(Object.entries(view).filter(([key]) => touched.has(key)));
+  const beforeYaml = viewYaml(section(change.before));
+  const oldLines = beforeYaml.split('\n');
+  const patch = structuredPatch('before', 'after', beforeYaml, viewYaml(section(change.after)), undefined, undefined, { context: 2 });
+  const lines: DiffLine[] = [];
+  patch.hunks.forEach((hunk, index) => {
+    if (index > 0) lines.push({ marker: 'gap' });
+    for (const text of parentLines(oldLines, hunk.oldStart - 1, hunk.lines[0]?.slice(1) ?? '')) {
+      lines.push({ marker: ' ', text: safeText(text) });
+    }
+    for (const line of hunk.lines) {
+      const marker = line[0];
+      if (marker === '+' || marker === '-' || marker === ' ') lines.push({ marker, text: safeText(line.slice(1)) });
+    }
+  });
+  diffCache.set(change, lines);
+  return lines;
+}
+
+/**
+ * parentLines are the YAML lines that enclose a hunk starting at `start` (0-based, in
+ * the old text) with `first` as its first line, outermost first: the reviewer sees
+ * `filters:` above a change to `sourceIn`, as a diff shows the enclosing function.
+ */
+function parentLines(oldLines: readonly string[], start: number, first: string): string[] {
+  const indentOf = (text: string): number => text.length - text.trimStart().length;
+  let indent = indentOf(first);
+  const parents: string[] = [];
+  for (let at = start - 1; at >= 0 && indent > 0; at -= 1) {
+    const text = oldLines[at] ?? '';
+    if (text.trim() === '' || indentOf(text) >= indent) continue;
+    parents.unshift(text);
+    indent = indentOf(text);
+  }
+  return parents;
+}
+
+/** viewYaml dumps a view snapshot as block YAML, never folding long lines. */
+export function viewYaml(view: object): string {
+  return stringify(view, { lineWidth: 0 });
+}
+
+/** shellWord quotes a path for a copy-pasted command line when it needs it. */
+export function shellWord(text: string): string {
+  const safe = safeText(text);
+  return /^[\w./@:=+-]+$/.test(safe) ? safe : `'${safe.replace(/'/g, `'\\''`)}'`;
+}

@@ -1,0 +1,177 @@
+import { budgetText, plural, pointerPath, safeText, updateDiff, valueText } from './format.js';
+import type { RenderOptions } from './options.js';
+import { tabText } from './text.js';
+import type { Change, DriftChange, PinChange, Plan, UpdateChange } from '../plan/types.js';
+
+/** MARKDOWN_LIMIT is the most characters a rendering may have: a PR comment holds 65,536. */
+export const MARKDOWN_LIMIT = 65_000;
+
+const ICONS = { create: '➕', update: '✏️', delete: '🗑️', pin: '📌', drift: '⚠️' } as const;
+
+/**
+ * renderMarkdown is the plan as one pull-request comment (plan-output.md): the counts,
+ * a table with one row per change (deletions in bold, never collapsed), a collapsed
+ * block per update, pin list and drift, and a footer with the digest and the budget.
+ * It never passes MARKDOWN_LIMIT: the details of the largest changes go first, then
+ * table rows (deletions last), and a last line says what was left out and where the
+ * full plan is.
+ */
+export function renderMarkdown(plan: Plan, options: RenderOptions): string {
+  const heading = `### viewctl plan: ${mdText(plan.workspace.name)} (${mdText(plan.workspace.id)})`;
+  const warnings = plan.warnings.map((warning) => `> ⚠️ ${mdText(warning)}`);
+  if (plan.changes.length === 0) {
+    return [heading, `No changes: the workspace matches the manifests (read ${plural(plan.requests.used, 'request')}).`, ...warnings, ''].join('\n');
+  }
+  const { summary } = plan;
+  const counts = [
+    plural(summary.create, 'create'), plural(summary.update, 'update'), plural(summary.delete, 'delete'),
+    plural(summary.pin, 'pin list'), plural(summary.drift, 'drift'),
+  ].join(' · ');
+  const head = [heading, `**${counts}**`, '', '| | kind | name | source |', '|---|---|---|---|'];
+  const rows = plan.changes.map(tableRow);
+  const details = plan.changes.map(detailBlock);
+  const footer = `Digest \`${plan.digest}\` · apply needs ${plural(plan.requests.applyNeeds, 'request')} · ${budgetText(plan)}`;
+  return fit(head, rows, warnings, details, footer, plan.changes, options);
+}
+
+/** fit assembles the comment, leaving out details and then rows until it is short enough. */
+function fit(
+  head: string[], rows: string[], warnings: string[], details: (string | undefined)[], footer: string,
+  changes: readonly Change[], options: RenderOptions,
+): string {
+  const assemble = (keptRows: boolean[], keptDetails: boolean[], note?: string): string => {
+    const parts = [...head, ...rows.filter((_, index) => keptRows[index])];
+    if (warnings.length > 0) parts.push('', ...warnings);
+    for (const [index, block] of details.entries()) if (block !== undefined && keptDetails[index]) parts.push('', block);
+    parts.push('', footer);
+    if (note !== undefined) parts.push('', note);
+    return `${parts.join('\n')}\n`;
+  };
+  const keptRows = rows.map(() => true);
+  const keptDetails = details.map((block) => block !== undefined);
+  const whole = assemble(keptRows, keptDetails);
+  if (whole.length <= MARKDOWN_LIMIT) return whole;
+
+  const noteFor = (droppedDetails: number, droppedRows: number): string => {
+    const what = [
+      droppedDetails > 0 ? plural(droppedDetails, 'change detail') : '',
+      droppedRows > 0 ? plural(droppedRows, 'table row') : '',
+    ].filter((part) => part !== '').join(' and ');
+    const where = options.planFile === undefined
+      ? 'run `viewctl plan --out plan.json` for the full JSON plan'
+      : `the full plan is in the JSON plan \`${mdText(options.planFile)}\``;
+    return `*${what} left out to fit one comment; ${where}.*`;
+  };
+  // Reserve room for the note at its longest, so adding it never breaks the limit.
+  const budget = MARKDOWN_LIMIT - noteFor(details.length, rows.length).length - 2;
+  let length = whole.length;
+  let droppedDetails = 0;
+  const bySize = [...details.keys()].filter((index) => details[index] !== undefined)
+    .sort((a, b) => (details[b]?.length ?? 0) - (details[a]?.length ?? 0) || a - b);
+  for (const index of bySize) {
+    if (length <= budget) break;
+    keptDetails[index] = false;
+    length -= (details[index]?.length ?? 0) + 2;
+    droppedDetails += 1;
+  }
+  // Rows go last, and deletions only when nothing else is left to drop.
+  let droppedRows = 0;
+  const rowOrder = [...rows.keys()].reverse().sort((a, b) => Number(changes[a]?.action === 'delete') - Number(changes[b]?.action === 'delete'));
+  for (const index of rowOrder) {
+    if (length <= budget) break;
+    keptRows[index] = false;
+    length -= (rows[index]?.length ?? 0) + 1;
+    droppedRows += 1;
+  }
+  return assemble(keptRows, keptDetails, noteFor(droppedDetails, droppedRows));
+}
+
+function tableRow(change: Change): string {
+  const source = change.source === undefined ? '' : codeSpan(`${change.source.file}:${change.source.line}`);
+  const icon = ICONS[change.action];
+  switch (change.action) {
+    case 'create':
+      return `| ${icon} | ${change.kind} | ${mdText(change.name)} | ${source} |`;
+    case 'update':
+      return `| ${icon} | ${change.kind} | ${mdText(change.name)} (${mdText(change.id)}) | ${source} |`;
+    case 'delete': {
+      const pinned = change.pinnedBy.length === 0 ? '' : `, pinned by ${plural(change.pinnedBy.length, 'user')}`;
+      const owner = mdText(change.ownerEmail ?? change.ownerId);
+      return `| ${icon} | ${change.kind} | **${mdText(change.name)}** (${mdText(change.id)}, owner ${owner}${pinned}) | prune: not declared |`;
+    }
+    case 'pin':
+      return `| ${icon} | Pins | ${mdText(change.userEmail)} · ${change.domain} | ${source} |`;
+    case 'drift':
+      return `| ${icon} | Drift | ${mdText(change.name)} | ${source} (read-only) |`;
+  }
+}
+
+function detailBlock(change: Change): string | undefined {
+  switch (change.action) {
+    case 'update':
+      return updateBlock(change);
+    case 'pin':
+      return pinBlock(change);
+    case 'drift':
+      return driftBlock(change);
+    default:
+      // Creates are the manifest itself, in the pull request; deletions stay in the table, never collapsed.
+      return undefined;
+  }
+}
+
+function updateBlock(change: UpdateChange): string {
+  const body = updateDiff(change).map((line) => (line.marker === 'gap' ? ' ⋯' : `${line.marker}${line.text}`)).join('\n');
+  const fenceMark = fence(body);
+  return [
+    `<details><summary>${ICONS.update} ${mdText(change.name)} (${mdText(change.id)})</summary>`, '',
+    `${fenceMark}diff`, body, fenceMark, '</details>',
+  ].join('\n');
+}
+
+function pinBlock(change: PinChange): string {
+  const list = (tabs: PinChange['before']): string => (tabs.length === 0 ? '(none)' : tabs.map((tab) => mdText(tabText(tab))).join(' · '));
+  return [
+    `<details><summary>${ICONS.pin} ${change.domain} tabs of ${mdText(change.userEmail)}</summary>`, '',
+    `- now: ${list(change.before)}`, `- after: ${list(change.after)}`, '</details>',
+  ].join('\n');
+}
+
+function driftBlock(change: DriftChange): string {
+  const file = change.source === undefined ? 'the AdminAutomations document' : codeSpan(change.source.file);
+  let lines: string[];
+  if (change.before === null) lines = [`- expected by ${file} but missing from the workspace`];
+  else if (change.after === null) lines = [`- in the workspace${change.id === undefined ? '' : ` (${mdText(change.id)})`} but not in ${file}`];
+  else {
+    lines = change.differences.map((difference) =>
+      `- ${codeSpan(pointerPath(difference.pointer))}: ${mdText(valueText(difference.actual))} (expected ${mdText(valueText(difference.expected))})`);
+  }
+  return [
+    `<details><summary>${ICONS.drift} ${mdText(change.name)}</summary>`, '',
+    ...lines, '', 'Fix it in the workspace settings; apply cannot.', '</details>',
+  ].join('\n');
+}
+
+/**
+ * mdText makes user data inert in markdown and HTML: control characters escaped,
+ * markdown punctuation backslash-escaped (`|` so table cells hold), HTML entities.
+ */
+export function mdText(text: string): string {
+  return safeText(text)
+    .replace(/[\\`*_[\]~|#]/g, (char) => `\\${char}`)
+    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** codeSpan wraps text in a code span that its own backticks cannot close; `|` escaped for tables. */
+export function codeSpan(text: string): string {
+  const safe = safeText(text).replace(/\|/g, '\\|');
+  const longest = Math.max(0, ...[...safe.matchAll(/`+/g)].map((match) => match[0].length));
+  const ticks = '`'.repeat(longest + 1);
+  return longest === 0 ? `${ticks}${safe}${ticks}` : `${ticks} ${safe} ${ticks}`;
+}
+
+/** fence is a code fence longer than any backtick run in `body`. */
+function fence(body: string): string {
+  const longest = Math.max(0, ...[...body.matchAll(/`+/g)].map((match) => match[0].length));
+  return '`'.repeat(Math.max(3, longest + 1));
+}

@@ -1,0 +1,11 @@
+/** RenderOptions is what every renderer takes besides the plan. */
+export interface RenderOptions {
+  /** Colour the text output (the CLI decides: TTY, `NO_COLOR`). Ignored by markdown and json. */
+  color: boolean;
+  /** Where the JSON plan was written (`--out`), named in the apply hint and the markdown footer. */
+  planFile?: string;
+  /** Time the live read took, shown in the text header. */
+  elapsedMs?: number;
+  /** Requests per second per endpoint (`--rate`) for the apply estimate; default 3. */
+  rate?: number;
+}

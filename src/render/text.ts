@@ -1,0 +1,169 @@
+import picocolors from 'picocolors';
+import {
+  applyEstimate, formatCount, budgetText, plural, pointerPath, quoted, safeText, shellWord, summaryParts, updateDiff, valueText,
+} from './format.js';
+import type { RenderOptions } from './options.js';
+import { DEFAULT_RATE } from '../domain/domains.js';
+import { shortDigest } from '../plan/hash.js';
+import type { Change, DeleteChange, DriftChange, PinChange, PinnedTab, Plan, UpdateChange } from '../plan/types.js';
+
+type Colors = ReturnType<typeof picocolors.createColors>;
+
+/** SYMBOLS are the action marks of plan-output.md. */
+const SYMBOLS = { create: '+', update: '~', delete: '-', pin: '↻', drift: '!' } as const;
+const LABELS = { create: 'create', update: 'update', delete: 'delete', pin: 'pins', drift: 'drift' } as const;
+/** Columns wider than this do not push every other row right; longer values overflow. */
+const MAX_COLUMN = 48;
+
+/**
+ * renderText is the plan for a terminal (plan-output.md): a header, one line per
+ * change traced to its manifest line, the details a reviewer needs (YAML diffs of
+ * updates, deletions with owner and pinners, tab lists, drift), then the counts, the
+ * request budget and the digest. A plan with nothing to do is one line.
+ */
+export function renderText(plan: Plan, options: RenderOptions): string {
+  const c = picocolors.createColors(options.color);
+  const workspace = `${safeText(plan.workspace.name)} (${safeText(plan.workspace.id)})`;
+  const warnings = plan.warnings.map((warning) => c.yellow(`warning: ${safeText(warning)}`));
+  if (plan.changes.length === 0) {
+    return [`No changes. Workspace ${workspace} matches the manifests (read ${plural(plan.requests.used, 'request')}).`, ...warnings, ''].join('\n');
+  }
+  const elapsed = options.elapsedMs === undefined ? '' : ` in ${(options.elapsedMs / 1000).toFixed(1)} s`;
+  const lines = [`viewctl plan · workspace ${workspace} · read ${plural(plan.requests.used, 'request')}${elapsed}`, ''];
+  lines.push(...summaryLines(plan.changes, c), '');
+  for (const change of plan.changes) {
+    const block = detailLines(change, c);
+    if (block.length > 0) lines.push(...block, '');
+  }
+  if (warnings.length > 0) lines.push(...warnings, '');
+  lines.push(...footerLines(plan, options), '');
+  return lines.join('\n');
+}
+
+function colorOf(action: Change['action'], c: Colors): (text: string) => string {
+  switch (action) {
+    case 'create': return c.green;
+    case 'update': return c.yellow;
+    case 'delete': return c.red;
+    case 'pin': return c.cyan;
+    case 'drift': return c.magenta;
+  }
+}
+
+function summaryLines(changes: readonly Change[], c: Colors): string[] {
+  const rows = changes.map((change) => summaryRow(change));
+  const kindWidth = Math.min(MAX_COLUMN, Math.max(...rows.map((row) => row.kind.length)));
+  const nameWidth = Math.min(MAX_COLUMN, Math.max(...rows.map((row) => row.name.length)));
+  return changes.map((change, index) => {
+    const row = rows[index] ?? { kind: '', name: '', source: '' };
+    const mark = colorOf(change.action, c)(`${SYMBOLS[change.action]} ${LABELS[change.action].padEnd(6)}`);
+    return `  ${mark}  ${row.kind.padEnd(kindWidth)}  ${row.name.padEnd(nameWidth)}  ${row.source}`.trimEnd();
+  });
+}
+
+function summaryRow(change: Change): { kind: string; name: string; source: string } {
+  const source = change.source === undefined ? '' : `${safeText(change.source.file)}:${change.source.line}`;
+  switch (change.action) {
+    case 'create':
+      return { kind: change.kind, name: quoted(change.name), source };
+    case 'update':
+      return { kind: change.kind, name: `${quoted(change.name)} (${safeText(change.id)})`, source };
+    case 'delete':
+      return { kind: change.kind, name: `${quoted(change.name)} (${safeText(change.id)})`, source: 'prune: not declared' };
+    case 'pin':
+      return { kind: safeText(change.userEmail), name: change.domain, source };
+    case 'drift':
+      return { kind: change.kind, name: quoted(change.name), source: `${source} (read-only)`.trimStart() };
+  }
+}
+
+function detailLines(change: Change, c: Colors): string[] {
+  switch (change.action) {
+    case 'create':
+      // The manifest itself is in the review; the summary line says where.
+      return [];
+    case 'update':
+      return updateLines(change, c);
+    case 'delete':
+      return deleteLines(change, c);
+    case 'pin':
+      return pinLines(change, c);
+    case 'drift':
+      return driftLines(change, c);
+  }
+}
+
+function updateLines(change: UpdateChange, c: Colors): string[] {
+  const lines = [c.yellow(`~ ${change.kind} ${quoted(change.name)} (${safeText(change.id)})`)];
+  for (const line of updateDiff(change)) {
+    if (line.marker === 'gap') lines.push(c.dim('    ⋯'));
+    else if (line.marker === '+') lines.push(c.green(`  + ${line.text}`));
+    else if (line.marker === '-') lines.push(c.red(`  - ${line.text}`));
+    else lines.push(`    ${line.text}`);
+  }
+  return lines;
+}
+
+function deleteLines(change: DeleteChange, c: Colors): string[] {
+  const owner = safeText(change.ownerEmail ?? change.ownerId);
+  const pinned = change.pinnedBy.length === 0 ? '' : `, pinned by ${plural(change.pinnedBy.length, 'user')}`;
+  const lines = [c.red(`- ${change.kind} ${quoted(change.name)} (${safeText(change.id)}), owner ${owner}${pinned}`)];
+  if (change.pinnedBy.length > 0) {
+    const shown = change.pinnedBy.slice(0, 10).map(safeText);
+    const more = change.pinnedBy.length > 10 ? ` and ${change.pinnedBy.length - 10} more` : '';
+    lines.push(`    pinned by: ${shown.join(', ')}${more}`);
+  }
+  return lines;
+}
+
+/** tabText names a tab with its marks: `(private)`, `(new)`. */
+export function tabText(tab: PinnedTab): string {
+  const marks = [tab.visibility === 'Private' ? ' (private)' : '', tab.viewId === null ? ' (new)' : ''].join('');
+  return `${safeText(tab.name)}${marks}`;
+}
+
+function pinLines(change: PinChange, c: Colors): string[] {
+  const list = (tabs: readonly PinnedTab[]): string => (tabs.length === 0 ? '(none)' : tabs.map(tabText).join(' · '));
+  return [
+    c.cyan(`↻ ${change.domain} tabs of ${safeText(change.userEmail)}`),
+    `    now:   ${list(change.before)}`,
+    `    after: ${list(change.after)}`,
+  ];
+}
+
+function driftLines(change: DriftChange, c: Colors): string[] {
+  const file = change.source === undefined ? 'the AdminAutomations document' : safeText(change.source.file);
+  const id = change.id === undefined ? '' : ` (${safeText(change.id)})`;
+  const advice = 'fix it in the workspace settings; apply cannot';
+  if (change.before === null) {
+    return [c.magenta(`! ${quoted(change.name)} is expected by ${file} but missing from the workspace`), `    ${advice}`];
+  }
+  if (change.after === null) {
+    return [c.magenta(`! ${quoted(change.name)}${id} is in the workspace but not in ${file}`), `    ${advice}, or add it to ${file}`];
+  }
+  const lines = [c.magenta(`! ${quoted(change.name)}${id} differs from what ${file} expects`)];
+  change.differences.forEach((difference, index) => {
+    const text = `${pointerPath(difference.pointer)}: ${valueText(difference.actual)} (expected ${valueText(difference.expected)})`;
+    lines.push(index === 0 ? `    ${text.padEnd(30)}  ${advice}` : `    ${text}`);
+  });
+  return lines;
+}
+
+function footerLines(plan: Plan, options: RenderOptions): string[] {
+  const parts = summaryParts(plan);
+  const lines = [`Plan: ${parts.create} to create, ${parts.update} to update, ${parts.delete} to delete, ${parts.pin}, ${parts.drift}.`];
+  const { applyNeeds } = plan.requests;
+  const rate = options.rate ?? DEFAULT_RATE;
+  if (applyNeeds === 0) {
+    lines.push(`Apply has nothing to write: drift is reported, never applied; ${budgetText(plan)}.`);
+  } else {
+    lines.push(`Apply needs ${plural(applyNeeds, 'request')} (${applyEstimate(plan, rate)} at ${formatCount(rate)}/s per endpoint); ${budgetText(plan)}.`);
+  }
+  const digest = shortDigest(plan.digest);
+  if (options.planFile === undefined) {
+    lines.push(`Digest ${digest}. To apply exactly this plan, save it with --out plan.json, then: viewctl apply --plan plan.json --expect-digest ${plan.digest}`);
+  } else {
+    lines.push(`Digest ${digest}. To apply exactly this plan: viewctl apply --plan ${shellWord(options.planFile)} --expect-digest ${plan.digest}`);
+  }
+  return lines;
+}

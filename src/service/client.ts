@@ -1,0 +1,217 @@
+/**
+ * The HTTP client of the service: every request goes through one per-endpoint rate
+ * limiter, a bounded retry loop and the daily quota guard, and comes back as the
+ * response's `result` or a ServiceError (api-contract.md). All delays, the fetch and
+ * the randomness are options, so tests run in milliseconds.
+ */
+import { UsageError } from '../errors.js';
+import { VERSION } from '../version.js';
+import { systemClock, type Clock } from './clock.js';
+import { sendAttempt, type AttemptResult, type FetchLike } from './http-attempt.js';
+import { QuotaTracker, readDailyRemaining } from './quota.js';
+import { RateLimiter } from './rate-limiter.js';
+import {
+  abortedError,
+  networkError,
+  redirectError,
+  responseError,
+  retryAfterTooLongError,
+  successResult,
+  timeoutError,
+  type RequestContext,
+} from './response.js';
+import { DEFAULT_RETRY_POLICY, decideRetry, parseRetryAfter, type AttemptOutcome, type RetryPolicy } from './retry-policy.js';
+import type { RequestEvent, ServiceClient, ServiceRequest, ServiceStats } from './types.js';
+import { endpointKey, parseBaseUrl, requestPath } from './url.js';
+
+/** ClientOptions configure createServiceClient; only baseUrl and apiKey are required. */
+export interface ClientOptions {
+  /** Service root before `/v1` (`--base-url` / `VIEWCTL_BASE_URL`). */
+  baseUrl: string;
+  /** Workspace key (`VIEWCTL_API_KEY`), sent as `X-Service-Key` and nowhere else. */
+  apiKey: string;
+  /** Requests per second per endpoint (`--rate`); default 3, the service's limit. */
+  rate?: number;
+  /** Back-to-back requests allowed per endpoint; default 1: never faster than `rate`. */
+  burst?: number;
+  /** Attempts per request, the first included; default 5. */
+  maxAttempts?: number;
+  /** Time limit of one attempt, body included; default 15,000 ms. */
+  timeoutMs?: number;
+  /** Backoff and Retry-After bounds; defaults 500 ms base, 10 s cap, 60 s longest Retry-After. */
+  backoff?: Partial<Pick<RetryPolicy, 'baseMs' | 'capMs' | 'maxRetryAfterMs'>>;
+  fetch?: FetchLike;
+  clock?: Clock;
+  /** Source of jitter in [0, 1); default Math.random. */
+  random?: () => number;
+  /** Called once per attempt (`--verbose`); see verboseLogger. */
+  onRequest?: (event: RequestEvent) => void;
+  /** Aborting cancels in-flight and queued requests (Ctrl-C). */
+  signal?: AbortSignal;
+  /** Daily requests to leave unused; a request that would dig into them is refused. Default 0. */
+  dailyReserve?: number;
+  userAgent?: string;
+}
+
+/** DEFAULT_RATE is the service's steady per-endpoint rate, requests per second. */
+export const DEFAULT_RATE = 3;
+
+/**
+ * createServiceClient checks the options (UsageError on a bad base URL, key or number)
+ * and returns a ServiceClient. A request without `idempotent` is idempotent unless it
+ * is a POST.
+ */
+export function createServiceClient(options: ClientOptions): ServiceClient {
+  const baseUrl = parseBaseUrl(options.baseUrl);
+  const apiKey = checkApiKey(options.apiKey);
+  const rate = positive('rate', options.rate ?? DEFAULT_RATE);
+  const burst = wholeNumber('burst', options.burst ?? 1, 1);
+  const timeoutMs = positive('timeoutMs', options.timeoutMs ?? 15_000);
+  const reserve = wholeNumber('dailyReserve', options.dailyReserve ?? 0, 0);
+  const policy: RetryPolicy = {
+    ...DEFAULT_RETRY_POLICY,
+    ...options.backoff,
+    maxAttempts: wholeNumber('maxAttempts', options.maxAttempts ?? DEFAULT_RETRY_POLICY.maxAttempts, 1),
+  };
+  const clock = options.clock ?? systemClock;
+  const random = options.random ?? Math.random;
+  const fetchImpl: FetchLike = options.fetch ?? ((url, init) => fetch(url, init));
+  const signal = options.signal;
+  const limiter = new RateLimiter({ rate, burst, clock, ...(signal === undefined ? {} : { signal }) });
+  const quota = new QuotaTracker();
+  const counters = { requests: 0, retries: 0, rateLimited: 0 };
+  const headers = {
+    'X-Service-Key': apiKey,
+    Accept: 'application/json',
+    'User-Agent': options.userAgent ?? `viewctl/${VERSION}`,
+  };
+  let inFlight = 0;
+
+  async function request<T>(req: ServiceRequest): Promise<T> {
+    const endpoint = endpointKey(req.method, req.route);
+    const path = requestPath(req);
+    const idempotent = req.idempotent ?? req.method !== 'POST';
+    const body = req.body === undefined ? undefined : JSON.stringify(req.body);
+    const context: RequestContext = { endpoint, target: `${req.method} ${path}`, baseUrl, apiKey, attempts: 0 };
+    const attemptHeaders = body === undefined ? headers : { ...headers, 'Content-Type': 'application/json' };
+    const emit = (event: Omit<RequestEvent, 'method' | 'route' | 'path'>): void =>
+      options.onRequest?.({ method: req.method, route: req.route, path, ...event });
+
+    for (let attempt = 1; ; attempt += 1) {
+      // Checked before queueing (fail fast) and again at the slot (in-flight count moved).
+      quota.check(inFlight, reserve, context.target);
+      try {
+        await limiter.acquire(endpoint, { front: attempt > 1 });
+      } catch {
+        throw abortedError(context, false);
+      }
+      quota.check(inFlight, reserve, context.target);
+
+      const sequence = counters.requests;
+      counters.requests += 1;
+      if (attempt > 1) counters.retries += 1;
+      context.attempts = attempt;
+      inFlight += 1;
+      const started = clock.now();
+      let result: AttemptResult;
+      try {
+        result = await sendAttempt({ url: baseUrl + path, method: req.method, headers: attemptHeaders, body, timeoutMs, clock, fetch: fetchImpl, signal });
+      } finally {
+        inFlight -= 1;
+      }
+      const ms = Math.round(clock.now() - started);
+
+      let outcome: AttemptOutcome;
+      let retryAfterMs: number | undefined;
+      switch (result.kind) {
+        case 'aborted':
+          emit({ attempt, error: 'service.aborted', ms });
+          throw abortedError(context, true);
+        case 'timeout':
+          outcome = { kind: 'timeout' };
+          break;
+        case 'network':
+          outcome = { kind: 'network', code: result.code, beforeSend: result.beforeSend, permanent: result.permanent };
+          break;
+        case 'response': {
+          quota.observe(sequence, readDailyRemaining(result.headers));
+          if (result.headers.get('x-ratelimit-remaining')?.trim() === '0') {
+            limiter.exhausted(endpoint, readLimit(result.headers));
+          }
+          if (result.status >= 200 && result.status < 300) {
+            emit({ attempt, status: result.status, ms });
+            return successResult(result.status, result.text, context) as T;
+          }
+          if (result.status >= 300 && result.status < 400) {
+            emit({ attempt, status: result.status, ms });
+            throw redirectError(result.status, result.headers.get('location'), context);
+          }
+          if (result.status === 429) counters.rateLimited += 1;
+          retryAfterMs = parseRetryAfter(result.headers.get('retry-after'), clock.now());
+          outcome = { kind: 'status', status: result.status, retryAfterMs };
+          break;
+        }
+      }
+
+      const decision = decideRetry(outcome, { attempt, idempotent }, policy, random);
+      emit({
+        attempt,
+        ms,
+        ...(result.kind === 'response' ? { status: result.status } : { error: result.kind === 'timeout' ? 'service.timeout' : 'service.unreachable' }),
+        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+        ...(decision.action === 'retry' ? { retryInMs: decision.delayMs } : {}),
+      });
+      if (decision.action === 'fail') {
+        if (decision.reason === 'retry-after-too-long') throw retryAfterTooLongError(decision.retryAfterMs, clock.now(), context);
+        const unknown = decision.reason === 'outcome-unknown';
+        if (result.kind === 'response') throw responseError(result.status, result.text, context, unknown);
+        if (result.kind === 'network') throw networkError(result, context, unknown);
+        throw timeoutError(timeoutMs, context, unknown);
+      }
+      if (decision.pauseEndpoint) {
+        // A 429 pauses the whole endpoint, so requests queued behind do not hit 429 too.
+        limiter.pause(endpoint, clock.now() + decision.delayMs);
+      } else {
+        try {
+          await clock.sleep(decision.delayMs, signal);
+        } catch {
+          throw abortedError(context, false);
+        }
+      }
+    }
+  }
+
+  return {
+    request,
+    stats: (): ServiceStats => ({ ...counters, dailyRemaining: quota.dailyRemaining }),
+  };
+}
+
+/** The service's advertised steady rate (`X-RateLimit-Limit`, requests per second), if sent. */
+function readLimit(headers: Headers): number | undefined {
+  const value = Number(headers.get('x-ratelimit-limit') ?? Number.NaN);
+  return Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
+function checkApiKey(raw: string): string {
+  // A key read with `$(cat file)` or pasted often ends with a newline.
+  const key = raw.trim();
+  if (key === '') {
+    throw new UsageError('usage.api-key', 'VIEWCTL_API_KEY is not set', 'set it to the workspace key from the settings section for API and webhooks');
+  }
+  // fetch would reject such a header with a message that quotes the key.
+  if (!/^[\x21-\x7e]+$/.test(key)) {
+    throw new UsageError('usage.api-key', 'VIEWCTL_API_KEY contains spaces, control or non-ASCII characters, which cannot go in an HTTP header', 'copy the key again from the settings section for API and webhooks');
+  }
+  return key;
+}
+
+function positive(name: string, value: number): number {
+  if (!Number.isFinite(value) || value <= 0) throw new UsageError('usage.bad-number', `${name} must be a number above 0, got ${value}`);
+  return value;
+}
+
+function wholeNumber(name: string, value: number, min: number): number {
+  if (!Number.isInteger(value) || value < min) throw new UsageError('usage.bad-count', `${name} must be a whole number of at least ${min}, got ${value}`);
+  return value;
+}

@@ -1,0 +1,82 @@
+/**
+ * The daily quota guard. The workspace may send 3,000 requests per rolling 24 hours,
+ * shared by all its keys, and every response says how many are left
+ * (api-contract.md, "Rate limits"). Running out half-way through an apply leaves the
+ * workspace half-changed, so the client refuses to send a request the quota cannot
+ * cover, and apply can check its whole budget before it starts.
+ */
+import { ServiceError } from '../errors.js';
+import type { ServiceStats } from './types.js';
+
+/** DAILY_QUOTA is the service's daily request budget per workspace. */
+export const DAILY_QUOTA = 3000;
+
+/** DAILY_REMAINING_HEADERS: the contract's spelling first, then the public docs' alternative. */
+export const DAILY_REMAINING_HEADERS = ['x-ratelimit-daily-remaining', 'x-daily-ratelimit-remaining'] as const;
+
+const QUOTA_HINT =
+  'the workspace may send 3,000 requests per rolling 24 hours, shared by all its keys; the service does not say ' +
+  'when requests free up (each frees 24 h after it was made), so try again later';
+
+/** readDailyRemaining reads the daily remaining count from response headers, if sent and valid. */
+export function readDailyRemaining(headers: Headers): number | undefined {
+  for (const name of DAILY_REMAINING_HEADERS) {
+    const value = headers.get(name);
+    if (value !== null && /^\s*\d+\s*$/.test(value)) return Number(value);
+  }
+  return undefined;
+}
+
+/**
+ * QuotaTracker keeps the latest daily remaining count. Responses to concurrent
+ * requests can arrive out of order, so a count only replaces one from a request that
+ * was sent earlier (`sequence` is the send order).
+ */
+export class QuotaTracker {
+  private remaining: number | null = null;
+  private sequence = -1;
+
+  /** dailyRemaining is the latest count, or null before any response carried one. */
+  get dailyRemaining(): number | null {
+    return this.remaining;
+  }
+
+  /** observe records the count from the response to the request sent as number `sequence`. */
+  observe(sequence: number, remaining: number | undefined): void {
+    if (remaining === undefined || sequence < this.sequence) return;
+    this.sequence = sequence;
+    this.remaining = remaining;
+  }
+
+  /**
+   * check throws `service.quota-exhausted` when the requests already in flight plus
+   * the reserve would use up what is left, so this one must not be sent.
+   */
+  check(inFlight: number, reserve: number, endpoint: string): void {
+    if (this.remaining === null || this.remaining > inFlight + reserve) return;
+    const reserved = reserve > 0 ? ` and ${reserve} are kept in reserve` : '';
+    const pending = inFlight > 0 ? `, ${inFlight} already in flight` : '';
+    throw new ServiceError(
+      'service.quota-exhausted',
+      `not sending ${endpoint}: the daily request quota is used up (${this.remaining} of ${DAILY_QUOTA} left${pending}${reserved})`,
+      { endpoint, hint: QUOTA_HINT },
+    );
+  }
+}
+
+/**
+ * assertBudget throws `service.quota-exhausted` when a caller that knows it needs
+ * `needed` more requests cannot get them from the daily quota (less `reserve`).
+ * Apply uses it to refuse before its first write rather than stop half-way. With no
+ * count known yet (no response so far) it does not refuse.
+ */
+export function assertBudget(stats: Pick<ServiceStats, 'dailyRemaining'>, needed: number, reserve = 0): void {
+  const remaining = stats.dailyRemaining;
+  if (remaining === null || remaining - reserve >= needed) return;
+  const reserved = reserve > 0 ? `, ${reserve} kept in reserve` : '';
+  throw new ServiceError(
+    'service.quota-exhausted',
+    `this needs ${needed} more request${needed === 1 ? '' : 's'}, but only ${remaining} of the workspace's ${DAILY_QUOTA} daily requests are left${reserved}`,
+    { endpoint: '', hint: QUOTA_HINT },
+  );
+}

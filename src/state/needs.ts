@@ -1,0 +1,38 @@
+import type { Domain } from '../domain/domains.js';
+import { DOMAINS } from '../domain/domains.js';
+import type { Desired } from './types.js';
+
+/**
+ * ReadNeeds is exactly what a plan must read from the service (product-contract.md,
+ * "Requests"): the workspace once, one list per view domain in use, one pinned call
+ * per declared user and domain, the automations once if declared.
+ */
+export interface ReadNeeds {
+  domains: Domain[];
+  pins: { domain: Domain; userEmail: string }[];
+  automations: boolean;
+}
+
+/**
+ * readNeeds derives the reads from the manifests. A domain is in use when a view of
+ * it is declared or a pinned list of it is declared (names resolve against the live
+ * listing and defaults).
+ */
+export function readNeeds(desired: Desired): ReadNeeds {
+  const used = new Set<Domain>();
+  for (const view of desired.views) used.add(view.domain);
+  for (const pins of desired.pins) used.add(pins.domain);
+  const seen = new Set<string>();
+  const pins: ReadNeeds['pins'] = [];
+  for (const entry of desired.pins) {
+    const key = `${entry.domain}\u0000${entry.userEmail.toLowerCase()}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    pins.push({ domain: entry.domain, userEmail: entry.userEmail });
+  }
+  return {
+    domains: DOMAINS.filter((domain) => used.has(domain)),
+    pins,
+    automations: desired.automations !== undefined,
+  };
+}

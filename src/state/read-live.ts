@@ -1,0 +1,100 @@
+import type { ApiAdminAutomation, ApiUser, ApiView, ApiWorkspace, Pagination } from '../domain/api-types.js';
+import type { Domain } from '../domain/domains.js';
+import type { ServiceClient } from '../service/types.js';
+import type { ReadNeeds } from './needs.js';
+import type { Live } from './types.js';
+import { pinsKey } from './types.js';
+
+/** ReadLiveOptions tune the read; `wantUsers` decides, once the views are known, whether users are needed. */
+export interface ReadLiveOptions {
+  /**
+   * Called with the domain listings once read; returns true when `creatorEmail` must
+   * be checked (the plan will create views), which costs the users read.
+   */
+  wantUsers?: (views: Partial<Record<Domain, ApiView[]>>) => boolean;
+  /**
+   * Called with the workspace before anything else is read; throws to stop (a
+   * manifest's `workspaceId` naming another workspace).
+   */
+  checkWorkspace?: (workspace: ApiWorkspace) => void;
+  /** Progress for long reads (stderr), called after each completed request. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/**
+ * readLive reads what `needs` names, at the request floor. The workspace comes first,
+ * so a key for the wrong workspace stops before anything else is read; then every
+ * call is issued at once and the client's per-endpoint limiter spaces calls to one
+ * endpoint, so calls to different endpoints overlap.
+ */
+export async function readLive(client: ServiceClient, needs: ReadNeeds, options: ReadLiveOptions = {}): Promise<Live> {
+  const before = client.stats().requests;
+  const total = 1 + needs.domains.length + needs.pins.length + (needs.automations ? 1 : 0);
+  let done = 0;
+  const track = <T>(promise: Promise<T>): Promise<T> =>
+    promise.then((value) => {
+      done += 1;
+      options.onProgress?.(done, total);
+      return value;
+    });
+
+  const { workspace } = await track(
+    client.request<{ workspace: ApiWorkspace }>({ method: 'GET', route: '/v1/workspaces/mine' }),
+  );
+  options.checkWorkspace?.(workspace);
+  const listings = Promise.all(
+    needs.domains.map((domain) =>
+      track(client.request<ApiView[]>({ method: 'GET', route: `/v1/${domain}/views` })).then(
+        (views) => [domain, views] as const,
+      ),
+    ),
+  );
+  const pinned = Promise.all(
+    needs.pins.map(({ domain, userEmail }) =>
+      track(
+        client.request<ApiView[]>({ method: 'GET', route: `/v1/${domain}/views/pinned`, query: { userEmail } }),
+      ).then((views) => [pinsKey(domain, userEmail), views] as const),
+    ),
+  );
+  const automations = needs.automations
+    ? track(client.request<ApiAdminAutomation[]>({ method: 'GET', route: '/v1/admin-automations' }))
+    : Promise.resolve(undefined);
+  const users = listings.then((entries) => {
+    const views = Object.fromEntries(entries) as Partial<Record<Domain, ApiView[]>>;
+    return options.wantUsers?.(views) === true ? readUsers(client) : undefined;
+  });
+
+  // allSettled, so a failure does not leave sibling requests running unobserved.
+  const settled = await Promise.allSettled([listings, pinned, automations, users]);
+  const failure = settled.find((entry): entry is PromiseRejectedResult => entry.status === 'rejected');
+  if (failure !== undefined) throw failure.reason;
+
+  const stats = client.stats();
+  const live: Live = {
+    workspace,
+    views: Object.fromEntries(await listings),
+    pins: Object.fromEntries(await pinned),
+    requests: { used: stats.requests - before, dailyRemaining: stats.dailyRemaining },
+  };
+  const automationList = await automations;
+  if (automationList !== undefined) live.automations = automationList;
+  const userList = await users;
+  if (userList !== undefined) live.users = userList;
+  return live;
+}
+
+/** readUsers pages through `GET /v1/users` at the maximum page size. */
+export async function readUsers(client: ServiceClient): Promise<ApiUser[]> {
+  const users: ApiUser[] = [];
+  let cursor: string | undefined;
+  do {
+    const page: { users: ApiUser[]; pagination: Pagination } = await client.request({
+      method: 'GET',
+      route: '/v1/users',
+      query: { limit: 100, cursor },
+    });
+    users.push(...page.users);
+    cursor = page.pagination.nextCursor;
+  } while (cursor !== undefined);
+  return users;
+}

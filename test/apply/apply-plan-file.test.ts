@@ -1,0 +1,152 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RunningEmulator } from '../../src/emulator/server.js';
+import { planDigest } from '../../src/plan/hash.js';
+import type { Plan } from '../../src/plan/types.js';
+import { renderJson } from '../../src/render/json.js';
+import type { ServiceClient } from '../../src/service/types.js';
+import { runApply, tempDir } from './cli-harness.js';
+import { SAMPLE, desired, desiredPins, desiredView, planFor, startTestEmulator, testClient, testWorkspace } from './harness.js';
+
+const wanted = desired(
+  [
+    desiredView('recordings', 'Customer calls', { filters: { sourceIn: ['Call', 'MsTeams', 'Zoom'] } }),
+    desiredView('recordings', 'Team calls', SAMPLE),
+    desiredView('deals', 'Pipeline', {}),
+  ],
+  [desiredPins('recordings', 'mia@acme.test', [{ name: 'Team calls' }, { name: 'Customer calls' }, { viewId: 'rv_p' }])],
+  true,
+);
+
+let emulator: RunningEmulator;
+let client: ServiceClient;
+let scratch: Awaited<ReturnType<typeof tempDir>>;
+
+beforeEach(async () => {
+  emulator = await startTestEmulator(testWorkspace());
+  client = testClient(emulator);
+  scratch = await tempDir();
+});
+afterEach(async () => {
+  await emulator.close();
+  await scratch.remove();
+});
+
+/** savePlan plans `wanted` now and writes the plan file, as `plan --out` does. */
+async function savePlan(edit?: (plan: Plan) => void, redigest = true): Promise<{ plan: Plan; file: string }> {
+  const { plan } = await planFor(wanted, client);
+  if (edit !== undefined) {
+    edit(plan);
+    if (redigest) plan.digest = planDigest(plan);
+  }
+  const file = await scratch.write('plan.json', renderJson(plan));
+  emulator.resetStats();
+  return { plan, file };
+}
+
+describe('apply --plan FILE', () => {
+  it('carries out a saved plan that is still current, and reports it', async () => {
+    const { plan, file } = await savePlan();
+    expect(plan.summary).toMatchObject({ create: 1, update: 1, pin: 1, delete: 2 });
+    const run = await runApply(['--plan', file, '--expect-digest', plan.digest.toUpperCase()], emulator, { cwd: scratch.dir });
+    expect(run.stderr).toBe('');
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toMatch(/Applied: 1 created, 1 updated, 1 pin list, 2 deleted \(\d+ requests in \d+\.\d s\)\.\n$/);
+    expect(emulator.stats().writes).toBe(5);
+    expect((await planFor(wanted, client)).plan.changes).toEqual([]);
+  });
+
+  it('prints one JSON report with --format json', async () => {
+    const { file } = await savePlan();
+    const run = await runApply(['--plan', file, '--format', 'json'], emulator, { cwd: scratch.dir });
+    expect(run.exitCode).toBe(0);
+    const report = JSON.parse(run.stdout) as { status: string; counts: unknown; failed: unknown[]; notAttempted: unknown[] };
+    expect(report).toMatchObject({ status: 'applied', counts: { created: 1, updated: 1, pinned: 1, deleted: 2 }, failed: [], notAttempted: [] });
+  });
+
+  it('refuses a stale plan, naming what changed, and writes nothing', async () => {
+    const { file } = await savePlan();
+    await client.request({ method: 'PATCH', route: '/v1/recordings/views/{viewId}', params: { viewId: 'rv_1' }, body: { icon: 'fire' } });
+    await client.request({ method: 'PUT', route: '/v1/recordings/views/pinned', query: { userEmail: 'mia@acme.test' }, body: { viewIds: ['rv_1'] } });
+    emulator.resetStats();
+    const run = await runApply(['--plan', file], emulator, { cwd: scratch.dir });
+    expect(run.exitCode).toBe(3);
+    expect(run.errorCode).toBe('apply.stale-plan');
+    expect(run.stderr).toContain('update RecordingView "Customer calls" (rv_1)');
+    expect(run.stderr).toContain('pinned recordings tabs of mia@acme.test');
+    expect(run.stderr).not.toContain('Pipeline');
+    expect(emulator.stats().writes).toBe(0);
+    // Only the plan's targets were re-read: the workspace, two listings, one pinned list.
+    expect(emulator.stats().requests).toBe(4);
+  });
+
+  it('refuses a plan edited after it was written (digest kept), and writes nothing', async () => {
+    const { file } = await savePlan((plan) => {
+      const create = plan.changes.find((change) => change.action === 'create');
+      if (create?.action === 'create') create.after.name = 'Edited by hand';
+    }, false);
+    const run = await runApply(['--plan', file], emulator, { cwd: scratch.dir });
+    expect(run.exitCode).toBe(3);
+    expect(run.errorCode).toBe('plan.digest-mismatch');
+    expect(emulator.stats().requests).toBe(0);
+  });
+
+  it('refuses a plan whose digest is not the expected one, before any request', async () => {
+    const { file } = await savePlan();
+    const run = await runApply(['--plan', file, '--expect-digest', 'ab'.repeat(32)], emulator, { cwd: scratch.dir });
+    expect(run.exitCode).toBe(3);
+    expect(run.errorCode).toBe('apply.digest-unexpected');
+    expect(emulator.stats().requests).toBe(0);
+  });
+
+  it('refuses more deletes than --max-deletes allows, and writes nothing', async () => {
+    const { file } = await savePlan();
+    const run = await runApply(['--plan', file, '--max-deletes', '1'], emulator, { cwd: scratch.dir });
+    expect(run.exitCode).toBe(3);
+    expect(run.errorCode).toBe('apply.max-deletes');
+    expect(run.stderr).toContain('--max-deletes 2');
+    expect(emulator.stats().writes).toBe(0);
+  });
+
+  it('refuses a plan for another workspace (exit 1), and one over the daily budget (exit 1)', async () => {
+    const other = await savePlan((plan) => {
+      plan.workspace = { id: 'ws_other', name: 'Other' };
+    });
+    const wrongWorkspace = await runApply(['--plan', other.file], emulator, { cwd: scratch.dir });
+    expect([wrongWorkspace.exitCode, wrongWorkspace.errorCode]).toEqual([1, 'workspace.mismatch']);
+    expect(emulator.stats().requests).toBe(1);
+
+    const big = await savePlan((plan) => {
+      plan.requests.applyNeeds = 200_000;
+    });
+    const overBudget = await runApply(['--plan', big.file], emulator, { cwd: scratch.dir });
+    expect([overBudget.exitCode, overBudget.errorCode]).toEqual([1, 'apply.daily-budget']);
+    expect(emulator.stats().writes).toBe(0);
+  });
+
+  it('refuses paths with --plan, and a file that is not a plan', async () => {
+    const { file } = await savePlan();
+    const withPaths = await runApply(['--plan', file, 'views/'], emulator, { cwd: scratch.dir });
+    expect([withPaths.exitCode, withPaths.errorCode]).toEqual([1, 'usage.plan-with-paths']);
+    const notAPlan = await scratch.write('notes.json', '{"hello": 1}');
+    const invalid = await runApply(['--plan', notAPlan], emulator, { cwd: scratch.dir });
+    expect(invalid.exitCode).toBe(1);
+    const missing = await runApply(['--plan', 'nowhere.json'], emulator, { cwd: scratch.dir });
+    expect([missing.exitCode, missing.errorCode]).toEqual([1, 'apply.plan-unreadable']);
+    expect(emulator.stats().requests).toBe(0);
+  });
+
+  it('exits 4 and lists landed, failed and not attempted when a write is refused part-way', async () => {
+    const { file } = await savePlan((plan) => {
+      const update = plan.changes.find((change) => change.action === 'update');
+      if (update?.action === 'update') update.after.sort = [{ field: 'NoSuchField', order: 'Asc' }];
+    });
+    const run = await runApply(['--plan', file], emulator, { cwd: scratch.dir });
+    expect(run.exitCode).toBe(4);
+    expect(run.stdout).toContain('Apply failed part-way: 1 created, 0 updated, 0 pin lists, 0 deleted');
+    expect(run.stdout).toMatch(/Landed:\n {2}create\s+RecordingView {2}"Team calls" {2}rv_\d+\n/);
+    expect(run.stdout).toMatch(/Failed:\n {2}update\s+RecordingView {2}"Customer calls" {2}rv_1 {2}400 validation_error: .*\(path: sort/);
+    expect(run.stdout).toMatch(/Not attempted:\n {2}pin\s+PinnedViews {2}"mia@acme.test recordings" {2}-\n {2}delete/);
+    expect(run.stdout).toContain('Run viewctl plan again and apply the new plan to converge.');
+    expect(emulator.stats().writes).toBe(1);
+  });
+});

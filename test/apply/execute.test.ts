@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { executeOperations } from '../../src/apply/execute.js';
+import { buildOperations } from '../../src/apply/operations.js';
+import type { ApiView } from '../../src/domain/api-types.js';
+import { ServiceError } from '../../src/errors.js';
+import type { Change } from '../../src/plan/types.js';
+import type { ServiceClient, ServiceRequest } from '../../src/service/types.js';
+import type { Live } from '../../src/state/types.js';
+import { handPlan, snapshot } from './plan-fixtures.js';
+
+/** A scripted client: each call is answered by the next handler for its `METHOD route`. */
+function scriptedClient(script: Record<string, ((request: ServiceRequest) => unknown)[]>): ServiceClient & { log: string[] } {
+  const log: string[] = [];
+  let requests = 0;
+  return {
+    log,
+    request: async <T>(request: ServiceRequest): Promise<T> => {
+      const key = `${request.method} ${request.route}`;
+      log.push(key);
+      requests += 1;
+      const handler = script[key]?.shift();
+      if (handler === undefined) throw new Error(`unscripted ${key}`);
+      return handler(request) as T;
+    },
+    stats: () => ({ requests, retries: 0, rateLimited: 0, dailyRemaining: null }),
+  };
+}
+
+const lost = (): never => {
+  throw new ServiceError('service.outcome-unknown', 'no answer to POST /v1/recordings/views', { endpoint: 'POST /v1/recordings/views' });
+};
+
+function apiView(viewId: string, name: string): ApiView {
+  return { viewId, name, visibility: 'Public', isDefault: false, ownerId: 'u_ops', columns: [], filters: {}, sort: [] };
+}
+
+const create: Change = { action: 'create', target: 'view:recordings:name:Team', kind: 'RecordingView', name: 'Team', domain: 'recordings', before: null, after: snapshot('Team') };
+const live: Live = {
+  workspace: { id: 'ws_test', name: 'Test', createdAt: '', membersCount: 1, recordingsCount: 0 },
+  views: { recordings: [apiView('rv_old', 'Old')] },
+  pins: {},
+  requests: { used: 0, dailyRemaining: null },
+};
+
+describe('executeOperations with lost create responses', () => {
+  it('adopts the one new view of that name instead of creating it again', async () => {
+    const client = scriptedClient({
+      'POST /v1/recordings/views': [lost],
+      'GET /v1/recordings/views': [() => [apiView('rv_old', 'Old'), apiView('rv_9', 'Team')]],
+    });
+    const execution = await executeOperations(buildOperations(handPlan([create])), { client, live });
+    expect(execution.outcomes[0]).toMatchObject({ status: 'landed', viewId: 'rv_9', note: 'adopted' });
+    expect(client.log).toEqual(['POST /v1/recordings/views', 'GET /v1/recordings/views']);
+  });
+
+  it('creates again when the lost call did not land, within a bound', async () => {
+    const client = scriptedClient({
+      'POST /v1/recordings/views': [lost, () => apiView('rv_10', 'Team')],
+      'GET /v1/recordings/views': [() => [apiView('rv_old', 'Old')]],
+    });
+    const execution = await executeOperations(buildOperations(handPlan([create])), { client, live });
+    expect(execution.outcomes[0]).toMatchObject({ status: 'landed', viewId: 'rv_10' });
+
+    const hopeless = scriptedClient({
+      'POST /v1/recordings/views': [lost, lost],
+      'GET /v1/recordings/views': [() => [], () => []],
+    });
+    const failed = await executeOperations(buildOperations(handPlan([create])), { client: hopeless, live, maxCreateAttempts: 2 });
+    expect(failed.outcomes[0]).toMatchObject({ status: 'failed', error: { code: 'service.outcome-unknown' } });
+    expect(hopeless.log).toHaveLength(4);
+  });
+
+  it('reports duplicates the service made, and deletes nothing', async () => {
+    const client = scriptedClient({
+      'POST /v1/recordings/views': [lost],
+      'GET /v1/recordings/views': [() => [apiView('rv_8', 'Team'), apiView('rv_9', 'Team')]],
+    });
+    const execution = await executeOperations(buildOperations(handPlan([create])), { client, live });
+    expect(execution.outcomes[0]).toMatchObject({ status: 'failed', error: { code: 'apply.duplicate-created' } });
+    expect(execution.stopped).toBe('failure');
+    expect(client.log.some((entry) => entry.startsWith('DELETE'))).toBe(false);
+  });
+
+  it('never re-creates after a validation error, and counts a delete that finds nothing as landed', async () => {
+    const refused = scriptedClient({
+      'POST /v1/recordings/views': [
+        () => {
+          throw new ServiceError('service.validation', 'rejected', { endpoint: 'POST /v1/recordings/views', status: 400, errorType: 'validation_error', path: 'creatorEmail' });
+        },
+      ],
+    });
+    const execution = await executeOperations(buildOperations(handPlan([create])), { client: refused, live });
+    expect(execution.outcomes[0]).toMatchObject({ status: 'failed', error: { status: 400, errorType: 'validation_error', path: 'creatorEmail' } });
+    expect(refused.log).toEqual(['POST /v1/recordings/views']);
+
+    const remove: Change = {
+      action: 'delete', target: 'view:recordings:id:rv_old', kind: 'RecordingView', name: 'Old', domain: 'recordings', id: 'rv_old',
+      before: snapshot('Old'), after: null, reason: 'prune', ownerId: 'u_ops', pinnedBy: [],
+    };
+    const gone = scriptedClient({
+      'DELETE /v1/recordings/views/{viewId}': [
+        () => {
+          throw new ServiceError('service.not-found', 'not found', { endpoint: 'DELETE /v1/recordings/views/{viewId}', status: 404, errorType: 'not_found' });
+        },
+      ],
+    });
+    const deleted = await executeOperations(buildOperations(handPlan([remove])), { client: gone, live });
+    expect(deleted.outcomes[0]).toMatchObject({ status: 'landed', viewId: 'rv_old', note: 'already-gone' });
+  });
+
+  it('starts nothing when already aborted', async () => {
+    const client = scriptedClient({});
+    const controller = new AbortController();
+    controller.abort();
+    const execution = await executeOperations(buildOperations(handPlan([create])), { client, live, signal: controller.signal });
+    expect(execution).toMatchObject({ stopped: 'aborted', outcomes: [{ status: 'not-attempted' }] });
+    expect(client.log).toEqual([]);
+  });
+});

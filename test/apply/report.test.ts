@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import type { Execution } from '../../src/apply/execute.js';
+import { buildOperations } from '../../src/apply/operations.js';
+import { buildReport, renderReportJson, renderReportText, reportExitCode } from '../../src/apply/report.js';
+import type { Change } from '../../src/plan/types.js';
+import { handPlan, snapshot } from './plan-fixtures.js';
+
+const changes: Change[] = [
+  { action: 'create', target: 'view:recordings:name:Team', kind: 'RecordingView', name: 'Team', domain: 'recordings', before: null, after: snapshot('Team') },
+  {
+    action: 'update', target: 'view:deals:id:dv_1', kind: 'DealView', name: 'Pipeline', domain: 'deals', id: 'dv_1',
+    before: snapshot('Pipeline'), after: snapshot('Pipeline', { icon: 'star' }), patch: [],
+  },
+  {
+    action: 'pin', target: 'pins:recordings:mia@acme.test', kind: 'PinnedViews', name: 'mia', domain: 'recordings', userEmail: 'mia@acme.test',
+    before: [], after: [{ viewId: null, name: 'Team', visibility: 'Public', isDefault: false }],
+  },
+];
+const plan = handPlan(changes);
+const [create, update, pin] = buildOperations(plan);
+if (create === undefined || update === undefined || pin === undefined) throw new Error('expected three operations');
+
+describe('apply report', () => {
+  it('summarises a clean run in one line, exit 0', () => {
+    const execution: Execution = {
+      stopped: null,
+      outcomes: [
+        { status: 'landed', operation: create, viewId: 'rv_5' },
+        { status: 'landed', operation: update, viewId: 'dv_1' },
+        { status: 'landed', operation: pin, pinned: [] },
+      ],
+    };
+    const report = buildReport(plan, execution, { problems: [], domainsRead: ['recordings', 'deals'] }, { requests: 5, elapsedMs: 1234, fromPlanFile: false });
+    expect(renderReportText(report, { color: false })).toBe('Applied: 1 created, 1 updated, 1 pin list, 0 deleted (5 requests in 1.2 s).\n');
+    expect(reportExitCode(report)).toBe(0);
+  });
+
+  it('lists landed, failed and not attempted after a failure, exit 4, the same in JSON', () => {
+    const execution: Execution = {
+      stopped: 'failure',
+      outcomes: [
+        { status: 'landed', operation: create, viewId: 'rv_5', note: 'adopted' },
+        { status: 'failed', operation: update, error: { code: 'service.validation', message: 'icon is not an emoji', status: 400, errorType: 'validation_error', path: 'icon' } },
+        { status: 'not-attempted', operation: pin },
+      ],
+    };
+    const report = buildReport(plan, execution, null, { requests: 3, elapsedMs: 400, fromPlanFile: false });
+    expect(renderReportText(report, { color: false })).toBe(
+      [
+        'Apply failed part-way: 1 created, 0 updated, 0 pin lists, 0 deleted (3 requests in 0.4 s).',
+        'Landed:',
+        '  create  RecordingView  "Team"  rv_5  (response lost; the created view was found and adopted)',
+        'Failed:',
+        '  update  DealView  "Pipeline"  dv_1  400 validation_error: icon is not an emoji (path: icon)',
+        'Not attempted:',
+        '  pin     PinnedViews  "mia@acme.test recordings"  -',
+        'Run the same command again to converge.',
+        '',
+      ].join('\n'),
+    );
+    expect(reportExitCode(report)).toBe(4);
+    const json = JSON.parse(renderReportJson(report)) as typeof report;
+    expect(json.landed).toEqual([{ action: 'create', kind: 'RecordingView', name: 'Team', domain: 'recordings', id: 'rv_5', note: 'adopted' }]);
+    expect(json.failed[0]?.error).toMatchObject({ errorType: 'validation_error', path: 'icon' });
+    expect(json.notAttempted[0]).toMatchObject({ action: 'pin', userEmail: 'mia@acme.test' });
+  });
+
+  it('reports a verification difference as partial even when every write landed', () => {
+    const execution: Execution = { stopped: null, outcomes: [{ status: 'landed', operation: update, viewId: 'dv_1' }] };
+    const report = buildReport(
+      handPlan([changes[1] as Change]),
+      execution,
+      { problems: [{ changeIndex: 0, kind: 'DealView', name: 'Pipeline', id: 'dv_1', message: 'after apply, icon differs from the plan' }], domainsRead: ['deals'] },
+      { requests: 2, elapsedMs: 100, fromPlanFile: true },
+    );
+    expect(reportExitCode(report)).toBe(4);
+    const text = renderReportText(report, { color: false });
+    expect(text).toContain('Verification found 1 difference after apply:\n  DealView  "Pipeline"  dv_1  after apply, icon differs from the plan\n');
+    expect(text).toContain('Run viewctl plan again and apply the new plan to converge.');
+  });
+
+  it('exits 1 when interrupted before the first write: nothing changed', () => {
+    const execution: Execution = { stopped: 'aborted', outcomes: [{ status: 'not-attempted', operation: create }] };
+    const report = buildReport(handPlan([changes[0] as Change]), execution, null, { requests: 0, elapsedMs: 0, fromPlanFile: false });
+    expect(reportExitCode(report)).toBe(1);
+    expect(renderReportText(report, { color: false })).toMatch(/^Apply interrupted: 0 created/);
+  });
+});

@@ -1,0 +1,75 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { demoWorkspace } from '../../src/emulator/demo/demo-workspace.js';
+import type { EmulatorData } from '../../src/emulator/model.js';
+import { startEmulator } from '../../src/emulator/server.js';
+import type { EmulatorOptions, RunningEmulator } from '../../src/emulator/server.js';
+
+/** CLI is the built entry point; `npm test` builds before running the tests. */
+export const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+
+/** EXAMPLES is the examples folder, planned by the demo. */
+export const EXAMPLES = fileURLToPath(new URL('../../examples', import.meta.url));
+
+/** CliRun is what one CLI invocation printed and returned. */
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * runCli runs the built CLI in a child process, with a clean environment (only PATH
+ * and what the test passes), so nothing of the developer's shell leaks in.
+ */
+export function runCli(args: string[], options: { env?: Record<string, string>; cwd?: string; input?: string } = {}): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd: options.cwd ?? process.cwd(),
+      env: { PATH: process.env['PATH'] ?? '', NO_COLOR: '1', ...options.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    child.stdin.end(options.input ?? '');
+  });
+}
+
+/** FAST_LIMITS raise the emulator's limits for tests whose subject is not the limit. */
+export const FAST_LIMITS = { rate: 1000, burst: 1000, quota: 1_000_000 } as const;
+
+/** withEmulator serves `data` (the demo by default) on a free loopback port for the duration of `body`. */
+export async function withEmulator<T>(
+  body: (emulator: RunningEmulator, env: Record<string, string>) => Promise<T>,
+  options: Partial<EmulatorOptions> = {},
+): Promise<T> {
+  const emulator = await startEmulator({ data: demoWorkspace(), port: 0, ...FAST_LIMITS, ...options });
+  try {
+    return await body(emulator, { VIEWCTL_BASE_URL: emulator.url, VIEWCTL_API_KEY: emulator.apiKey });
+  } finally {
+    await emulator.close();
+  }
+}
+
+/** manifestDir writes `files` (relative path → YAML) into a fresh temporary folder. */
+export async function manifestDir(files: Record<string, string>): Promise<{ dir: string; cleanup(): Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'viewctl-e2e-'));
+  for (const [path, text] of Object.entries(files)) {
+    const target = join(dir, path);
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, text);
+  }
+  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** cloneData deep-copies emulator data so a test can change it without touching the demo. */
+export function cloneData(data: EmulatorData = demoWorkspace()): EmulatorData {
+  return structuredClone(data);
+}

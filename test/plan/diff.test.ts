@@ -1,0 +1,272 @@
+import { describe, expect, it } from 'vitest';
+import { computePlan } from '../../src/plan/diff.js';
+import { PlanRefusedError } from '../../src/plan/refusal.js';
+import type { Desired, Live } from '../../src/state/types.js';
+import { pinsKey } from '../../src/state/types.js';
+import {
+  RECORDING_DEFAULTS, at, automation, declared, emptyDesired, emptyLive, mixedScenario, pinsOf, privateView, user, view,
+} from './fixtures.js';
+
+function refusal(desired: Desired, live: Live): PlanRefusedError {
+  try {
+    computePlan(desired, live);
+  } catch (error) {
+    if (error instanceof PlanRefusedError) return error;
+    throw error;
+  }
+  throw new Error('expected the plan to be refused');
+}
+
+const codes = (desired: Desired, live: Live): string[] => refusal(desired, live).reasons.map((reason) => reason.code);
+
+describe('computePlan: identity of views', () => {
+  it('creates, updates, skips equal views and orders changes', () => {
+    const { desired, live } = mixedScenario();
+    const { plan } = computePlan(desired, live);
+    expect(plan.changes.map((change) => `${change.action}:${change.name}`)).toEqual([
+      'create:Team calls', 'update:Zoom and Meet calls', 'delete:Old pipeline', 'pin:mia@acme.com', 'drift:Record external meetings',
+    ]);
+    expect(plan.summary).toEqual({ create: 1, update: 1, delete: 1, pin: 1, drift: 1 });
+    expect(plan.creatorEmail).toBe('ops@acme.com');
+  });
+
+  it('is deterministic: the same inputs give the same plan and digest', () => {
+    const first = computePlan(mixedScenario().desired, mixedScenario().live).plan;
+    const second = computePlan(mixedScenario().desired, mixedScenario().live).plan;
+    expect(JSON.stringify(second)).toBe(JSON.stringify(first));
+  });
+
+  it('binds by viewId, so a rename is an update', () => {
+    const live = emptyLive();
+    live.views.recordings = [view('rv_1', 'Old name'), ...RECORDING_DEFAULTS];
+    const desired = emptyDesired();
+    desired.views = [declared('recordings', 'New name', {}, { viewId: 'rv_1' })];
+    const [change] = computePlan(desired, live).plan.changes;
+    expect(change).toMatchObject({ action: 'update', id: 'rv_1', patch: [{ op: 'replace', path: '/name', value: 'New name' }] });
+  });
+
+  it('ignores set order and response-only attributes (no change)', () => {
+    const live = emptyLive();
+    live.views.deals = [view('dv_1', 'P', { filters: { statusIn: ['Won', 'Open'], dealAgeRange: 'OneDay' }, columns: [{ type: 'Default', columnId: 'a', isHidden: false }] })];
+    const desired = emptyDesired();
+    desired.views = [declared('deals', 'P', { filters: { statusIn: ['Open', 'Won', 'Open'] }, columns: [{ columnId: 'a', type: 'Default' }] })];
+    expect(computePlan(desired, live).plan.changes).toEqual([]);
+  });
+
+  it('refuses a viewId the service reports as not found, never a create', () => {
+    const desired = emptyDesired();
+    desired.views = [declared('recordings', 'Mine', {}, { viewId: 'rv_private_7' })];
+    const live = emptyLive();
+    live.views.recordings = [...RECORDING_DEFAULTS];
+    const error = refusal(desired, live);
+    expect(error.code).toBe('view.id-not-found');
+    expect(error.exitCode).toBe(1);
+    expect(error.reasons[0]).toMatchObject({ ids: ['rv_private_7'], source: desired.views[0]?.source });
+    expect(error.message).toContain('views/recordings/mine.yaml:1:1');
+  });
+
+  it('refuses binding to a default view by id, and declaring a default view name', () => {
+    const desired = emptyDesired();
+    desired.views = [declared('recordings', 'X', {}, { viewId: 'rv_all' }), declared('recordings', 'My recordings')];
+    expect(codes(desired, emptyLive()).sort()).toEqual(['view.default-immutable', 'view.default-name']);
+  });
+
+  it('refuses an ambiguous name with every id and the viewId way out', () => {
+    const live = emptyLive();
+    live.views.recordings = [view('rv_1', 'Dup'), view('rv_2', 'Dup'), ...RECORDING_DEFAULTS];
+    const desired = emptyDesired();
+    desired.views = [declared('recordings', 'Dup')];
+    const error = refusal(desired, live);
+    expect(error.code).toBe('view.ambiguous-name');
+    expect(error.reasons[0]?.ids).toEqual(['rv_1', 'rv_2']);
+    expect(error.hint).toContain('viewId: rv_1');
+  });
+
+  it('lets a viewId settle an ambiguous name', () => {
+    const live = emptyLive();
+    live.views.recordings = [view('rv_1', 'Dup'), view('rv_2', 'Dup'), ...RECORDING_DEFAULTS];
+    const desired = emptyDesired();
+    desired.views = [declared('recordings', 'Dup', { icon: 'star' }, { viewId: 'rv_2' })];
+    expect(computePlan(desired, live).plan.changes.map((change) => change.target)).toEqual(['view:recordings:id:rv_2']);
+  });
+
+  it('refuses two manifests bound to the same view', () => {
+    const live = emptyLive();
+    live.views.recordings = [view('rv_1', 'A'), ...RECORDING_DEFAULTS];
+    const desired = emptyDesired();
+    desired.views = [declared('recordings', 'A', {}, { viewId: 'rv_1' }), declared('recordings', 'B', {}, { viewId: 'rv_1', source: at('b.yaml') })];
+    expect(codes(desired, live)).toEqual(['view.bound-twice']);
+  });
+
+  it('reports every refusal at once, sorted by position', () => {
+    const live = emptyLive();
+    live.views.recordings = [view('rv_1', 'Dup'), view('rv_2', 'Dup'), ...RECORDING_DEFAULTS];
+    const desired = emptyDesired();
+    desired.views = [declared('recordings', 'Dup', {}, { source: at('z.yaml') }), declared('recordings', 'Gone', {}, { viewId: 'rv_9', source: at('a.yaml') })];
+    const error = refusal(desired, live);
+    expect(error.reasons.map((reason) => reason.code)).toEqual(['view.id-not-found', 'view.ambiguous-name']);
+    expect(error.message).toContain('[view.ambiguous-name]');
+    expect(error.message).toContain('[view.id-not-found]');
+  });
+});
+
+describe('computePlan: workspace', () => {
+  it('refuses another workspace first and alone', () => {
+    const desired = emptyDesired({ workspaceId: 'ws_other' });
+    desired.views = [declared('recordings', 'Dup', {}, { viewId: 'rv_missing' })];
+    expect(codes(desired, emptyLive())).toEqual(['workspace.mismatch']);
+  });
+
+  it('needs creatorEmail for creates', () => {
+    const desired = emptyDesired();
+    delete desired.workspace.creatorEmail;
+    desired.views = [declared('recordings', 'New')];
+    expect(codes(desired, emptyLive())).toEqual(['workspace.creator-required']);
+    desired.views = [];
+    expect(computePlan(desired, emptyLive()).plan.changes).toEqual([]);
+  });
+
+  it('needs an active creator when the users were read', () => {
+    const desired = emptyDesired({ creatorEmail: 'gone@acme.com' });
+    desired.views = [declared('recordings', 'New')];
+    expect(codes(desired, emptyLive())).toEqual(['workspace.creator-inactive']);
+    const live = emptyLive();
+    live.users = [user('u_gone', 'Gone@acme.com', 'Deactivated')];
+    expect(codes(desired, live)).toEqual(['workspace.creator-inactive']);
+    delete live.users;
+    expect(computePlan(desired, live).plan.summary.create).toBe(1);
+  });
+});
+
+describe('computePlan: prune', () => {
+  function pruneCase(prune: boolean): { desired: Desired; live: Live } {
+    const live = emptyLive();
+    live.views.recordings = [view('rv_1', 'Kept'), view('rv_2', 'Extra'), view('rv_3', 'Scratch 1'), ...RECORDING_DEFAULTS];
+    live.views.deals = [view('dv_1', 'Undeclared domain')];
+    live.pins[pinsKey('recordings', 'zoe@acme.com')] = [view('rv_2', 'Extra')];
+    const desired = emptyDesired({ prune, ignore: ['Scratch ?'] });
+    desired.views = [declared('recordings', 'Kept')];
+    return { desired, live };
+  }
+
+  it('deletes only undeclared public views of declared domains, not ignored ones', () => {
+    const { desired, live } = pruneCase(true);
+    const { plan } = computePlan(desired, live);
+    expect(plan.changes).toEqual([expect.objectContaining({ action: 'delete', id: 'rv_2', pinnedBy: ['zoe@acme.com'], ownerEmail: 'ops@acme.com', reason: 'prune' })]);
+    expect(plan.warnings).toEqual([expect.stringContaining('"Scratch 1" (rv_3)')]);
+  });
+
+  it('deletes nothing without prune: true', () => {
+    const { desired, live } = pruneCase(false);
+    expect(computePlan(desired, live).plan.changes).toEqual([]);
+  });
+
+  it('refuses to delete a view a desired pinned list references', () => {
+    const { desired, live } = pruneCase(true);
+    live.pins[pinsKey('recordings', 'mia@acme.com')] = [view('rv_1', 'Kept')];
+    desired.pins = [pinsOf('mia@acme.com', 'recordings', [{ name: 'Kept' }, { name: 'Extra' }])];
+    expect(codes(desired, live)).toEqual(['pins.references-deleted']);
+  });
+});
+
+describe('computePlan: pinned views', () => {
+  function pinCase(): { desired: Desired; live: Live } {
+    const live = emptyLive();
+    live.views.recordings = [view('rv_1', 'Calls'), view('rv_2', 'Demos'), view('rv_3', 'Twin'), view('rv_4', 'Twin'), ...RECORDING_DEFAULTS];
+    live.pins[pinsKey('recordings', 'mia@acme.com')] = [privateView('rv_p', "Mia's calls"), view('rv_1', 'Calls')];
+    const desired = emptyDesired();
+    desired.views = [declared('recordings', 'New one')];
+    return { desired, live };
+  }
+
+  it('resolves names against manifests, live views, then defaults; ids against pins and the listing', () => {
+    const { desired, live } = pinCase();
+    desired.pins = [pinsOf('mia@acme.com', 'recordings', [{ name: 'New one' }, { name: 'Demos' }, { name: 'All recordings' }, { viewId: 'rv_p' }, { viewId: 'rv_1' }])];
+    const pin = computePlan(desired, live).plan.changes.find((change) => change.action === 'pin');
+    expect(pin?.action === 'pin' ? pin.after.map((tab) => tab.viewId) : []).toEqual([null, 'rv_2', 'rv_all', 'rv_p', 'rv_1']);
+    expect(pin?.target).toBe('pins:recordings:mia@acme.com');
+  });
+
+  it('makes no change when the ordered ids are equal', () => {
+    const { desired, live } = pinCase();
+    desired.views = [];
+    desired.pins = [pinsOf('mia@acme.com', 'recordings', [{ viewId: 'rv_p' }, { name: 'Calls' }])];
+    expect(computePlan(desired, live).plan.changes).toEqual([]);
+  });
+
+  it('refuses to drop a private view pinned today unless unpinPrivate', () => {
+    const { desired, live } = pinCase();
+    desired.pins = [pinsOf('mia@acme.com', 'recordings', [{ name: 'Calls' }])];
+    const error = refusal(desired, live);
+    expect(error.code).toBe('pins.drops-private');
+    expect(error.message).toContain("Mia's calls");
+    expect(error.hint).toContain('unpinPrivate: true');
+    desired.pins = [pinsOf('mia@acme.com', 'recordings', [{ name: 'Calls' }], { unpinPrivate: true })];
+    expect(computePlan(desired, live).plan.summary.pin).toBe(1);
+  });
+
+  it('refuses unknown ids, unknown names (with did you mean), ambiguous names and duplicates', () => {
+    const { desired, live } = pinCase();
+    desired.pins = [pinsOf('mia@acme.com', 'recordings', [{ viewId: 'rv_p' }, { viewId: 'rv_nope' }, { name: 'Demo' }, { name: 'Twin' }, { name: 'Calls' }, { viewId: 'rv_1' }])];
+    const error = refusal(desired, live);
+    expect(error.reasons.map((reason) => reason.code)).toEqual(['pins.unknown-view-id', 'pins.unknown-name', 'pins.ambiguous-name', 'pins.duplicate-view']);
+    expect(error.reasons[1]?.message).toContain('did you mean "Demos"');
+    expect(error.reasons[2]?.ids).toEqual(['rv_3', 'rv_4']);
+    expect(error.reasons[0]?.source).toEqual(desired.pins[0]?.refSources[1]);
+  });
+
+  it('refuses an empty list', () => {
+    const { desired, live } = pinCase();
+    desired.pins = [pinsOf('mia@acme.com', 'recordings', [], { unpinPrivate: true })];
+    expect(codes(desired, live)).toEqual(['pins.empty']);
+  });
+});
+
+describe('computePlan: admin automations', () => {
+  function driftCase(): { desired: Desired; live: Live } {
+    const live = emptyLive();
+    live.automations = [automation('aa_1', 'A'), automation('aa_2', 'B', { color: 'green' }), automation('aa_3', 'C'), automation('aa_4', 'Scratch x')];
+    const desired = emptyDesired({ ignore: ['Scratch *'] });
+    desired.automations = {
+      source: at('automations.yaml'),
+      automations: [
+        { name: 'C', color: 'blue', source: at('automations.yaml', 2) },
+        { name: 'A', actions: { autoRecord: { toBeRecorded: true, onlyHosted: true } }, source: at('automations.yaml', 5) },
+        { name: 'B', color: 'green', source: at('automations.yaml', 9) },
+        { name: 'D', source: at('automations.yaml', 12) },
+      ],
+    };
+    return { desired, live };
+  }
+
+  it('reports differences, priority, missing and unexpected automations as drift', () => {
+    const { desired, live } = driftCase();
+    live.automations?.push(automation('aa_5', 'Rogue'));
+    const drift = computePlan(desired, live).plan.changes;
+    expect(drift.every((change) => change.action === 'drift')).toBe(true);
+    const byName = Object.fromEntries(drift.map((change) => [change.name, change]));
+    expect(byName['A']).toMatchObject({ differences: [{ pointer: '/actions/autoRecord/onlyHosted', expected: true, actual: false }] });
+    expect(byName['C']).toMatchObject({ differences: [{ pointer: '/priority', expected: 1, actual: 3 }] });
+    expect(byName['B']).toBeUndefined();
+    expect(byName['D']).toMatchObject({ before: null, after: { name: 'D' } });
+    expect(byName['Rogue']).toMatchObject({ after: null, id: 'aa_5' });
+    expect(byName['Scratch x']).toBeUndefined();
+  });
+
+  it('reports nothing when live matches the expectations', () => {
+    const live = emptyLive();
+    live.automations = [automation('aa_1', 'A')];
+    const desired = emptyDesired();
+    desired.automations = { source: at('a.yaml'), automations: [{ name: 'A', color: 'blue', filters: [{ not: true, combineWith: 'And', meetingType: 'Internal', type: 'MeetingType' }], source: at('a.yaml', 2) }] };
+    expect(computePlan(desired, live).plan.changes).toEqual([]);
+  });
+});
+
+describe('computePlan: request accounting', () => {
+  it('counts writes plus one verification read per touched view domain', () => {
+    const { desired, live } = mixedScenario();
+    const { plan } = computePlan(desired, live);
+    // create + update (recordings), delete (deals), one pin list; reads: recordings, deals.
+    expect(plan.requests).toEqual({ used: 6, applyNeeds: 6, dailyRemaining: 2981, dailyQuota: 3000 });
+  });
+});

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { computePlan } from '../../src/plan/diff.js';
+import { hashJson, liveHashesFor, planDigest, targetHash, verifyDigest } from '../../src/plan/hash.js';
+import { parsePlanFile } from '../../src/plan/plan-file.js';
+import { renderJson } from '../../src/render/json.js';
+import { ViewctlError } from '../../src/errors.js';
+import { pinsKey } from '../../src/state/types.js';
+import { mixedScenario, view } from './fixtures.js';
+
+function errorOf(run: () => unknown): ViewctlError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ViewctlError) return error;
+    throw error;
+  }
+  throw new Error('expected an error');
+}
+
+describe('hashes', () => {
+  it('hash canonical JSON: key order does not matter', () => {
+    expect(hashJson({ a: 1, b: [1, { c: 2, d: 3 }] })).toBe(hashJson({ b: [1, { d: 3, c: 2 }], a: 1 }));
+    expect(hashJson({ a: 1 })).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('liveHashesFor recomputes the plan hashes from the same live state', () => {
+    const { desired, live } = mixedScenario();
+    const { plan } = computePlan(desired, live);
+    expect(Object.keys(plan.liveHashes)).toEqual([
+      'automations', 'pins:recordings:mia@acme.com', 'view:deals:id:dv_9', 'view:recordings:id:rv_1', 'view:recordings:name:Team calls',
+    ]);
+    expect(liveHashesFor(plan, mixedScenario().live)).toEqual(plan.liveHashes);
+  });
+
+  it('changes a target hash when its live state changes, and only then', () => {
+    const { desired, live } = mixedScenario();
+    const { plan } = computePlan(desired, live);
+    const later = mixedScenario().live;
+    later.views.recordings?.unshift(view('rv_new', 'Team calls'));
+    later.views.deals = later.views.deals?.filter((candidate) => candidate.viewId !== 'dv_9');
+    const stale = liveHashesFor(plan, later);
+    expect(stale['view:recordings:name:Team calls']).not.toBe(plan.liveHashes['view:recordings:name:Team calls']);
+    expect(stale['view:deals:id:dv_9']).not.toBe(plan.liveHashes['view:deals:id:dv_9']);
+    expect(stale['view:recordings:id:rv_1']).toBe(plan.liveHashes['view:recordings:id:rv_1']);
+    later.pins[pinsKey('recordings', 'mia@acme.com')]?.reverse();
+    expect(targetHash('pins:recordings:mia@acme.com', later)).not.toBe(plan.liveHashes['pins:recordings:mia@acme.com']);
+  });
+});
+
+describe('digest and plan files', () => {
+  const { plan } = computePlan(mixedScenario().desired, mixedScenario().live);
+
+  it('round-trips through the JSON rendering', () => {
+    expect(verifyDigest(plan)).toBe(true);
+    expect(planDigest(plan)).toBe(plan.digest);
+    expect(parsePlanFile(renderJson(plan))).toEqual(plan);
+  });
+
+  it('detects any tampering', () => {
+    const text = renderJson(plan);
+    const edited = text.replace('"MsTeams"', '"Loom"');
+    expect(edited).not.toBe(text);
+    const error = errorOf(() => parsePlanFile(edited));
+    expect(error.code).toBe('plan.digest-mismatch');
+    expect(error.exitCode).toBe(3);
+    const reordered = JSON.parse(text) as typeof plan;
+    reordered.changes.reverse();
+    expect(verifyDigest(reordered)).toBe(false);
+  });
+
+  it('refuses files that are not plans, or of another version', () => {
+    expect(errorOf(() => parsePlanFile('not json')).code).toBe('plan.invalid');
+    expect(errorOf(() => parsePlanFile('[]')).code).toBe('plan.invalid');
+    expect(errorOf(() => parsePlanFile(JSON.stringify({ ...plan, formatVersion: 2 }))).code).toBe('plan.version');
+    const broken = { ...plan, changes: [{ ...plan.changes[0], action: 'explode' }] };
+    const error = errorOf(() => parsePlanFile(JSON.stringify(broken)));
+    expect(error.code).toBe('plan.invalid');
+    expect(error.message).toContain('/changes/0/action');
+  });
+});

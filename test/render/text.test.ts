@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { computePlan } from '../../src/plan/diff.js';
+import { renderJson } from '../../src/render/json.js';
+import { renderText } from '../../src/render/text.js';
+import { formatCount, shellWord } from '../../src/render/format.js';
+import { mixedScenario, noChangeScenario } from '../plan/fixtures.js';
+
+describe('renderText', () => {
+  it('colours only when asked', () => {
+    const { desired, live } = mixedScenario();
+    const { plan } = computePlan(desired, live);
+    expect(renderText(plan, { color: false })).not.toContain('\u001b[');
+    const coloured = renderText(plan, { color: true });
+    expect(coloured).toContain('\u001b[32m+ create');
+    expect(coloured).toContain('\u001b[31m- delete');
+    expect(coloured).toContain('\u001b[36m↻ pins');
+    expect(coloured).toContain('\u001b[35m! drift');
+  });
+
+  it('says "No changes" in one line', () => {
+    const { desired, live } = noChangeScenario();
+    desired.workspace.ignore = [];
+    live.views.deals = live.views.deals?.filter((view) => view.viewId !== 'dv_12');
+    const text = renderText(computePlan(desired, live).plan, { color: false });
+    expect(text).toBe('No changes. Workspace Acme Sales (ws_123) matches the manifests (read 6 requests).\n');
+  });
+
+  it('neutralises control characters in names and explains how to save the plan', () => {
+    const { desired, live } = mixedScenario();
+    const first = desired.views[0];
+    if (first !== undefined) first.name = 'evil\u001b]0;title\u0007\u202e';
+    desired.pins = [];
+    const text = renderText(computePlan(desired, live).plan, { color: false });
+    expect(text).not.toMatch(/[\u001b\u0007\u202e]/);
+    expect(text).toContain('"evil\\u{1b}]0;title\\u{7}\\u{202e}"');
+    expect(text).toContain('save it with --out plan.json, then: viewctl apply --plan plan.json --expect-digest');
+  });
+
+  it('reports when the service did not give the daily budget, and when it is short', () => {
+    const { desired, live } = mixedScenario();
+    live.requests.dailyRemaining = null;
+    expect(renderText(computePlan(desired, live).plan, { color: false })).toContain('the service did not say how many of its 3,000 a day are left');
+    live.requests.dailyRemaining = 2;
+    expect(renderText(computePlan(desired, live).plan, { color: false })).toContain('2 of 3,000 left today (not enough for this apply');
+  });
+
+  it('formats helpers', () => {
+    expect(formatCount(1234567)).toBe('1,234,567');
+    expect(shellWord('plans/plan.json')).toBe('plans/plan.json');
+    expect(shellWord("my plan's.json")).toBe(`'my plan'\\''s.json'`);
+  });
+});
+
+describe('renderJson', () => {
+  it('is the plan, indented, with a final newline', () => {
+    const { desired, live } = mixedScenario();
+    const { plan } = computePlan(desired, live);
+    const text = renderJson(plan);
+    expect(text.endsWith('}\n')).toBe(true);
+    expect(JSON.parse(text)).toEqual(plan);
+  });
+});

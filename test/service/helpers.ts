@@ -1,0 +1,135 @@
+/**
+ * Test doubles for the service client: a fake clock that only moves when told, and a
+ * tiny node:http server on 127.0.0.1 that records what it received.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import type { Clock } from '../../src/service/clock.js';
+
+interface Timer {
+  at: number;
+  order: number;
+  resolve: () => void;
+}
+
+/** FakeClock is a Clock whose time advances only through `advance`. */
+export class FakeClock implements Clock {
+  private current = 0;
+  private order = 0;
+  private timers: Timer[] = [];
+
+  now(): number {
+    return this.current;
+  }
+
+  sleep(ms: number, signal?: AbortSignal): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (signal?.aborted === true) {
+        reject(signal.reason);
+        return;
+      }
+      const timer: Timer = { at: this.current + Math.max(0, ms), order: this.order++, resolve };
+      this.timers.push(timer);
+      signal?.addEventListener(
+        'abort',
+        () => {
+          this.timers = this.timers.filter((t) => t !== timer);
+          reject(signal.reason);
+        },
+        { once: true },
+      );
+    });
+  }
+
+  /** pending is the number of sleeps not yet over. */
+  get pending(): number {
+    return this.timers.length;
+  }
+
+  /** nextAt is when the earliest sleep ends, if any. */
+  get nextAt(): number | undefined {
+    return this.timers.reduce<number | undefined>((min, t) => (min === undefined || t.at < min ? t.at : min), undefined);
+  }
+
+  /** advance moves time forward by `ms`, waking sleepers in time order and letting them run. */
+  async advance(ms: number): Promise<void> {
+    const target = this.current + ms;
+    for (;;) {
+      await settle();
+      const next = [...this.timers].sort((a, b) => a.at - b.at || a.order - b.order)[0];
+      if (next === undefined || next.at > target) break;
+      this.timers = this.timers.filter((t) => t !== next);
+      this.current = next.at;
+      next.resolve();
+    }
+    this.current = target;
+    await settle();
+  }
+}
+
+/** settle lets pending promise callbacks and I/O callbacks run. */
+export function settle(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Hit is one request the test server received. */
+export interface Hit {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+  /** Arrival time, performance.now() milliseconds. */
+  at: number;
+}
+
+/** Handler answers one request; `index` counts hits from 0. */
+export type Handler = (hit: Hit, res: ServerResponse, index: number) => void;
+
+/** TestServer is a running server with its recorded hits. */
+export interface TestServer {
+  baseUrl: string;
+  hits: Hit[];
+  close(): Promise<void>;
+}
+
+/** startServer listens on a free loopback port and records every request before handing it on. */
+export async function startServer(handler: Handler): Promise<TestServer> {
+  const hits: Hit[] = [];
+  const server = createServer((req, res) => {
+    const at = performance.now();
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const hit: Hit = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at };
+      hits.push(hit);
+      handler(hit, res, hits.length - 1);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    hits,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** json writes a JSON response with optional extra headers. */
+export function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+/** closedPort returns a loopback port that nothing listens on (it was just released). */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
