@@ -1,7 +1,9 @@
 import { Command } from 'commander';
 import type { CliIo } from './io.js';
 import { VERSION } from '../version.js';
+import { registerApplyCommand } from './apply-command.js';
 import { registerEmulatorCommand } from './emulator-command.js';
+import { registerExportCommand } from './export-command.js';
 import { registerPlanCommand } from './plan-command.js';
 import { registerValidateCommand } from './validate-command.js';
 
@@ -27,6 +29,8 @@ export function buildProgram(io: CliIo, outcome: Outcome): Command {
     });
   registerValidateCommand(program, io, outcome);
   registerPlanCommand(program, io, outcome);
+  registerApplyCommand(program, io, outcome);
+  registerExportCommand(program, io, outcome);
   registerEmulatorCommand(program, io, outcome);
   return program;
 }

@@ -4,6 +4,7 @@
  * response's `result` or a ServiceError (api-contract.md). All delays, the fetch and
  * the randomness are options, so tests run in milliseconds.
  */
+import { DEFAULT_RATE } from '../domain/domains.js';
 import { UsageError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { systemClock, type Clock } from './clock.js';
@@ -52,9 +53,6 @@ export interface ClientOptions {
   dailyReserve?: number;
   userAgent?: string;
 }
-
-/** DEFAULT_RATE is the service's steady per-endpoint rate, requests per second. */
-export const DEFAULT_RATE = 3;
 
 /**
  * createServiceClient checks the options (UsageError on a bad base URL, key or number)

@@ -2,10 +2,10 @@
  * The service client's public surface, for the CLI and the core. Import from here
  * rather than from the individual files.
  */
-export { createServiceClient, DEFAULT_RATE, type ClientOptions } from './client.js';
+export { createServiceClient, type ClientOptions } from './client.js';
 export { systemClock, sleep, type Clock } from './clock.js';
 export type { FetchLike } from './http-attempt.js';
-export { assertBudget, DAILY_QUOTA } from './quota.js';
+export { assertBudget } from './quota.js';
 export { formatRequestEvent, verboseLogger, type TextSink } from './verbose-log.js';
 export { endpointKey, requestPath } from './url.js';
 export type { HttpMethod, RequestEvent, ServiceClient, ServiceRequest, ServiceStats } from './types.js';

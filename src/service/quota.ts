@@ -5,11 +5,9 @@
  * workspace half-changed, so the client refuses to send a request the quota cannot
  * cover, and apply can check its whole budget before it starts.
  */
+import { DAILY_QUOTA } from '../domain/domains.js';
 import { ServiceError } from '../errors.js';
 import type { ServiceStats } from './types.js';
-
-/** DAILY_QUOTA is the service's daily request budget per workspace. */
-export const DAILY_QUOTA = 3000;
 
 /** DAILY_REMAINING_HEADERS: the contract's spelling first, then the public docs' alternative. */
 export const DAILY_REMAINING_HEADERS = ['x-ratelimit-daily-remaining', 'x-daily-ratelimit-remaining'] as const;

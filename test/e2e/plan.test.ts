@@ -1,0 +1,237 @@
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EXAMPLES, cloneData, manifestDir, runCli, withEmulator } from './harness.js';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()?.();
+});
+
+async function dir(files: Record<string, string>): Promise<string> {
+  const made = await manifestDir(files);
+  cleanups.push(made.cleanup);
+  return made.dir;
+}
+
+async function example(path: string): Promise<string> {
+  return readFile(join(EXAMPLES, path), 'utf8');
+}
+
+const WORKSPACE = 'kind: Workspace\nworkspaceId: ws_acme\ncreatorEmail: adam.reyes@acme.test\n';
+
+describe('viewctl plan against the emulator', () => {
+  it('exits 0 and says so in one line when the manifests match the workspace', async () => {
+    const manifests = await dir({
+      'workspace.yaml': WORKSPACE,
+      'views/big-renewals.yaml': await example('views/deals/big-renewals.yaml'),
+      'views/pipeline-review.yaml': await example('views/deals/pipeline-review.yaml'),
+      'pins/noah.yaml': await example('pins/noah.yaml'),
+    });
+    await withEmulator(async (emulator, env) => {
+      const run = await runCli(['plan', manifests, '--detailed-exitcode'], { env });
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      expect(run.stdout.trim().split('\n')).toHaveLength(1);
+      expect(run.stdout).toMatch(/^No changes\. .*Acme Sales \(ws_acme\)/);
+      expect(emulator.stats().writes).toBe(0);
+    });
+  });
+
+  it('exits 2 with --detailed-exitcode on creates, updates, pins and drift, and writes nothing', async () => {
+    await withEmulator(async (emulator, env) => {
+      const run = await runCli(['plan', EXAMPLES, '--detailed-exitcode'], { env });
+      expect(run.code).toBe(2);
+      expect(run.stdout).toContain('+ create  RecordingView');
+      expect(run.stdout).toContain('~ update  RecordingView');
+      expect(run.stdout).toContain('↻ pins');
+      expect(run.stdout).toContain('! drift');
+      expect(run.stdout).toMatch(/Plan: 1 to create, 1 to update, 0 to delete, 2 pin lists, 1 drift\./);
+      expect(emulator.stats().writes).toBe(0);
+      // Without the flag, changes are still success.
+      expect((await runCli(['plan', EXAMPLES], { env })).code).toBe(0);
+    });
+  });
+
+  it('reads at the request floor: workspace, one list per domain, one pinned call per user and domain, automations, users', async () => {
+    await withEmulator(async (emulator, env) => {
+      emulator.resetStats();
+      await runCli(['plan', EXAMPLES], { env });
+      const byEndpoint = emulator.stats().byEndpoint;
+      expect(byEndpoint).toEqual({
+        'GET /v1/workspaces/mine': 1,
+        'GET /v1/recordings/views': 1,
+        'GET /v1/deals/views': 1,
+        'GET /v1/companies/views': 1,
+        'GET /v1/contacts/views': 1,
+        'GET /v1/recordings/views/pinned': 2,
+        'GET /v1/deals/views/pinned': 1,
+        'GET /v1/admin-automations': 1,
+        // The plan creates "Team calls", so creatorEmail is checked (one page of users).
+        'GET /v1/users': 1,
+      });
+      expect(emulator.stats().rateLimited).toBe(0);
+    });
+  });
+
+  it('writes the JSON plan with --out and prints the same plan with --format json', async () => {
+    const out = await dir({});
+    await withEmulator(async (_emulator, env) => {
+      const run = await runCli(['plan', EXAMPLES, '--format', 'json', '--out', join(out, 'plan.json')], { env });
+      expect(run.code).toBe(0);
+      const saved = JSON.parse(await readFile(join(out, 'plan.json'), 'utf8')) as Record<string, unknown>;
+      expect(JSON.parse(run.stdout)).toEqual(saved);
+      expect(saved['formatVersion']).toBe(1);
+      expect(saved['digest']).toMatch(/^[0-9a-f]{64}$/);
+      expect(saved['summary']).toEqual({ create: 1, update: 1, delete: 0, pin: 2, drift: 1 });
+    });
+  });
+
+  it('renders markdown for a pull-request comment', async () => {
+    await withEmulator(async (_emulator, env) => {
+      const run = await runCli(['plan', EXAMPLES, '--format', 'markdown'], { env });
+      expect(run.code).toBe(0);
+      expect(run.stdout.startsWith('### viewctl plan: Acme Sales (ws\\_acme)')).toBe(true);
+      expect(run.stdout).toContain('<details>');
+    });
+  });
+});
+
+describe('fail-safe rules: exit 1, nothing written', () => {
+  const cases: Array<{ rule: string; code: string; files: Record<string, string>; where?: string }> = [
+    {
+      rule: 'a built-in default view is never updated',
+      code: 'view.default-name',
+      files: { 'v.yaml': `${WORKSPACE}---\nkind: RecordingView\nname: All recordings\nfilters: {}\n` },
+      where: 'v.yaml:5',
+    },
+    {
+      rule: 'a viewId the service reports as not found is an error, never a create',
+      code: 'view.id-not-found',
+      files: { 'v.yaml': `${WORKSPACE}---\nkind: RecordingView\nname: Follow-ups\nviewId: rv_mia_followups\nfilters: {}\n` },
+      where: 'v.yaml:5',
+    },
+    {
+      rule: "a pinned list that drops the user's private view is refused",
+      code: 'pins.drops-private',
+      files: { 'p.yaml': `${WORKSPACE}---\nkind: PinnedViews\nuserEmail: mia.chen@acme.test\nrecordings: [All recordings]\n` },
+      where: 'p.yaml:7',
+    },
+    {
+      rule: 'a view that would be created needs creatorEmail',
+      code: 'workspace.creator-required',
+      files: { 'v.yaml': 'kind: RecordingView\nname: Brand new\nfilters: {}\n' },
+    },
+    {
+      rule: 'creatorEmail must name an active member',
+      code: 'workspace.creator-inactive',
+      files: { 'v.yaml': 'kind: Workspace\ncreatorEmail: tom.becker@acme.test\n---\nkind: RecordingView\nname: Brand new\nfilters: {}\n' },
+    },
+    {
+      rule: 'the key of another workspace stops everything',
+      code: 'workspace.mismatch',
+      files: { 'w.yaml': 'kind: Workspace\nworkspaceId: ws_other\n---\nkind: RecordingView\nname: Customer calls\n' },
+      where: 'w.yaml:1',
+    },
+  ];
+
+  for (const { rule, code, files, where } of cases) {
+    it(rule, async () => {
+      const manifests = await dir(files);
+      await withEmulator(async (emulator, env) => {
+        const run = await runCli(['plan', manifests], { env });
+        expect(run.code).toBe(1);
+        expect(run.stderr).toContain(code);
+        if (where !== undefined) expect(run.stderr).toContain(where);
+        expect(run.stderr).not.toMatch(/\n\s+at /); // no stack trace
+        expect(emulator.stats().writes).toBe(0);
+      });
+    });
+  }
+
+  it('a wrong workspaceId is found with the first request, before anything else is read', async () => {
+    const manifests = await dir({ 'w.yaml': 'kind: Workspace\nworkspaceId: ws_other\n---\nkind: RecordingView\nname: Customer calls\n' });
+    await withEmulator(async (emulator, env) => {
+      emulator.resetStats();
+      await runCli(['plan', manifests], { env });
+      expect(emulator.stats().byEndpoint).toEqual({ 'GET /v1/workspaces/mine': 1 });
+    });
+  });
+
+  it('two live views with a declared name are ambiguous: error with both ids and the way out', async () => {
+    const data = cloneData();
+    const twin = data.views.recordings.find((view) => view.viewId === 'rv_customer_calls');
+    if (twin === undefined) throw new Error('demo lost rv_customer_calls');
+    data.views.recordings.push({ ...structuredClone(twin), viewId: 'rv_customer_calls_copy' });
+    const manifests = await dir({ 'v.yaml': `${WORKSPACE}---\nkind: RecordingView\nname: Customer calls\nfilters: {}\n` });
+    await withEmulator(
+      async (emulator, env) => {
+        const run = await runCli(['plan', manifests], { env });
+        expect(run.code).toBe(1);
+        expect(run.stderr).toContain('view.ambiguous-name');
+        expect(run.stderr).toContain('rv_customer_calls');
+        expect(run.stderr).toContain('rv_customer_calls_copy');
+        expect(run.stderr).toContain('viewId');
+        expect(emulator.stats().writes).toBe(0);
+      },
+      { data },
+    );
+  });
+
+  it('a validation error anywhere stops before the service is contacted', async () => {
+    const manifests = await dir({
+      'good.yaml': `${WORKSPACE}---\nkind: RecordingView\nname: Brand new\nfilters: {}\n`,
+      'bad.yaml': 'kind: RecordingView\nname: Broken\nfilters:\n  sourceIn: [Fax]\n',
+    });
+    await withEmulator(async (emulator, env) => {
+      emulator.resetStats();
+      const run = await runCli(['plan', manifests], { env });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/bad\.yaml:4:\d+\s+schema\.enum/);
+      expect(emulator.stats().requests).toBe(0);
+    });
+  });
+});
+
+describe('service errors', () => {
+  it('a bad key exits 1 with a clear message that never shows the key', async () => {
+    await withEmulator(async (emulator, env) => {
+      const key = 'sk_wrong_key_do_not_print_4711';
+      const run = await runCli(['plan', EXAMPLES, '--verbose'], { env: { ...env, VIEWCTL_API_KEY: key } });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain('service.unauthorized');
+      expect(run.stdout + run.stderr).not.toContain(key);
+      expect(run.stdout + run.stderr).not.toContain(emulator.apiKey);
+    });
+  });
+
+  it('an unreachable service exits 1 naming the base URL and how to fix it', async () => {
+    const port = await closedPort();
+    const run = await runCli(['plan', EXAMPLES], {
+      env: { VIEWCTL_BASE_URL: `http://127.0.0.1:${port}`, VIEWCTL_API_KEY: 'k_unused_123' },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('service.unreachable');
+    expect(run.stderr).toContain(`127.0.0.1:${port}`);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('without a base URL or --emulator it names both', async () => {
+    const run = await runCli(['plan', EXAMPLES]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('--base-url');
+    expect(run.stderr).toContain('VIEWCTL_BASE_URL');
+    expect(run.stderr).toContain('--emulator');
+  });
+});
+
+/** closedPort finds a loopback port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
