@@ -67,7 +67,8 @@ export function exportFiles(input: ExportInput): ExportResult {
   const views = {} as Record<Domain, number>;
   for (const domain of DOMAINS) {
     const listing = live.views[domain] ?? [];
-    const { kept, skipped } = firstOfEachName(listing.filter(isExportableView));
+    // Every file binds its viewId, so views sharing a name are all exportable.
+    const kept = listing.filter(isExportableView);
     views[domain] = kept.length;
     const stems = assignStems(kept.map((view) => ({ name: view.name, id: view.viewId })));
     for (const view of kept) {
@@ -75,7 +76,6 @@ export function exportFiles(input: ExportInput): ExportResult {
       const namesakes = listing.filter((other) => other.name === view.name && other.viewId !== view.viewId);
       files.set(path, renderViewFile(domain, view, namesakes, modeline(VIEW_KINDS[domain], path)));
     }
-    for (const view of skipped) notes.push(skippedNote(domain, view, kept));
   }
 
   let automations: number | null = null;
@@ -119,30 +119,4 @@ export function exportFiles(input: ExportInput): ExportResult {
 
 function repeatedNames(names: readonly string[]): string[] {
   return [...new Set(names.filter((name, index) => names.indexOf(name) !== index))];
-}
-
-/**
- * firstOfEachName keeps the first listed public view of each name. Manifests use the
- * name as a view's identity within its domain, and validation refuses two documents
- * with one name even when each has its own viewId; so a second view of a name is left
- * unmanaged (plan leaves undeclared views alone while `prune` is false) and reported.
- */
-function firstOfEachName(saved: readonly ApiView[]): { kept: ApiView[]; skipped: ApiView[] } {
-  const seen = new Set<string>();
-  const kept: ApiView[] = [];
-  const skipped: ApiView[] = [];
-  for (const view of saved) {
-    if (seen.has(view.name)) skipped.push(view);
-    else kept.push(view);
-    seen.add(view.name);
-  }
-  return { kept, skipped };
-}
-
-function skippedNote(domain: Domain, view: ApiView, kept: readonly ApiView[]): string {
-  const first = kept.find((other) => other.name === view.name);
-  return (
-    `${domain} view ${view.viewId} is not exported: its name ${JSON.stringify(view.name)} is already the name of ` +
-    `${first?.viewId ?? 'another view'}, and two manifests cannot share a name; rename one in the app and export again to manage both`
-  );
 }

@@ -53,7 +53,7 @@ export function renderViewFile(domain: Domain, view: ApiView, namesakes: readonl
   const header: string[] = [...VIEW_HEADER];
   if (namesakes.length > 0) {
     const others = namesakes.map((other) => `${other.viewId}${other.isDefault ? ' (built-in default)' : ''}`);
-    header.push(`Other ${domain} views named ${quoted(view.name)}, left unmanaged: ${others.join(', ')}. Keep viewId.`);
+    header.push(`Other ${domain} views are named ${quoted(view.name)} too: ${others.join(', ')}. Keep viewId: the name alone is ambiguous.`);
   }
   return renderFile(document, modeline, header);
 }

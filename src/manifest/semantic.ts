@@ -19,7 +19,7 @@ export function semanticProblems(documents: readonly ManifestDocument[]): Proble
   problems.push(...singleton(ofKind('AdminAutomations'), 'automations.multiple', 'AdminAutomations'));
   for (const kind of VIEW_KIND_NAMES) {
     const views = ofKind(kind);
-    problems.push(...duplicates(views.map((view) => identity(view, '/name')), 'view.duplicate-name', (name) => `${kind} "${name}" is declared more than once`));
+    problems.push(...duplicates(unboundNames(views), 'view.duplicate-name', (name) => `${kind} "${name}" is declared more than once`));
     problems.push(...duplicates(views.map((view) => identity(view, '/viewId')), 'view.duplicate-id', (id) => `viewId "${id}" is bound by more than one ${kind}`));
     for (const view of views) problems.push(...viewProblems(view));
   }
@@ -40,6 +40,23 @@ interface Occurrence {
   key: string | undefined;
   document: ManifestDocument;
   pointer: string;
+}
+
+/**
+ * unboundNames gives the name occurrences that count as duplicates. The service does
+ * not keep names unique, and `viewId` is the contract's way out of an ambiguous name:
+ * documents sharing a name are fine when every one of them binds its own `viewId`
+ * (distinct ids are checked by `view.duplicate-id`).
+ */
+function unboundNames(views: readonly ManifestDocument[]): Occurrence[] {
+  const names = views.map((view) => identity(view, '/name'));
+  const allBound = new Map<string, boolean>();
+  names.forEach((occurrence, index) => {
+    if (occurrence.key === undefined) return;
+    const bound = typeof views[index]?.body['viewId'] === 'string';
+    allBound.set(occurrence.key, (allBound.get(occurrence.key) ?? true) && bound);
+  });
+  return names.filter((occurrence) => occurrence.key !== undefined && allBound.get(occurrence.key) !== true);
 }
 
 function identity(document: ManifestDocument, pointer: string): Occurrence {

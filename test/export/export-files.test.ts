@@ -100,21 +100,23 @@ describe('exportFiles', () => {
     expect(exportFiles(smallWorkspace()).files).toEqual(files);
   });
 
-  it('exports the first view of a shared name, reports the other, and pins both by id', () => {
+  it('exports every view of a shared name, each bound by its viewId, and pins both by id', () => {
     const input = smallWorkspace();
     const twin = view('rv_2', 'Customer calls');
     input.live.views.recordings = [...(input.live.views.recordings ?? []), twin];
     input.live.pins['recordings:mia@acme.test'] = [twin, view('rv_1', 'Customer calls')];
     const result = exportFiles(input);
-    expect(Object.keys(result.files).filter((path) => path.startsWith('recordings/'))).toEqual(['recordings/customer-calls.yaml']);
-    expect(result.files['recordings/customer-calls.yaml']).toContain(
-      '# Other recordings views named "Customer calls", left unmanaged: rv_2. Keep viewId.',
-    );
-    expect(result.notes).toContainEqual(expect.stringContaining('recordings view rv_2 is not exported'));
+    const files = Object.keys(result.files).filter((path) => path.startsWith('recordings/'));
+    expect(files).toHaveLength(2);
+    for (const path of files) {
+      expect(result.files[path]).toMatch(/Other recordings views are named "Customer calls" too: rv_\d\. Keep viewId/);
+    }
+    expect(result.files[files[0]!]).toContain('viewId: rv_');
+    expect(result.notes.filter((note) => note.includes('not exported'))).toEqual([]);
     expect(result.files['pins/mia-acme-test.yaml']).toContain(
       '  - {viewId: rv_2} # "Customer calls": 2 views share this name\n  - {viewId: rv_1} # "Customer calls": 2 views share this name\n',
     );
-    expect(result.summary.views.recordings).toBe(1);
+    expect(result.summary.views.recordings).toBe(2);
   });
 });
 

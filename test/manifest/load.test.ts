@@ -100,6 +100,19 @@ describe('loadManifests', () => {
     ]);
   });
 
+  it('allows one name in several documents when each binds its own viewId, and not otherwise', async () => {
+    const bound = memoryManifestSource({
+      'a.yaml': 'kind: RecordingView\nname: Same\nviewId: rv_1\n',
+      'b.yaml': 'kind: RecordingView\nname: Same\nviewId: rv_2\n',
+    });
+    expect(codes((await loadManifests(['.'], bound)).problems)).toEqual([]);
+    const half = memoryManifestSource({
+      'a.yaml': 'kind: RecordingView\nname: Same\nviewId: rv_1\n',
+      'b.yaml': 'kind: RecordingView\nname: Same\n',
+    });
+    expect(codes((await loadManifests(['.'], half)).problems)).toEqual(['a.yaml:2:7 view.duplicate-name', 'b.yaml:2:7 view.duplicate-name']);
+  });
+
   it('reports duplicate view names across files at both places', async () => {
     const source = memoryManifestSource({
       'a.yaml': 'kind: RecordingView\nname: Same\n',
