@@ -2,6 +2,7 @@ import { Option } from 'commander';
 import type { Command } from 'commander';
 import { EXIT } from '../errors.js';
 import type { Plan } from '../plan/types.js';
+import type { RenderOptions } from '../render/options.js';
 import { renderJson } from '../render/json.js';
 import { renderMarkdown } from '../render/markdown.js';
 import { renderText } from '../render/text.js';
@@ -48,7 +49,7 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
 export function renderPlan(
   plan: Plan,
   format: OutputFormat,
-  options: { color: boolean; elapsedMs?: number; planFile?: string },
+  options: RenderOptions,
 ): string {
   if (format === 'json') return renderJson(plan);
   if (format === 'markdown') return renderMarkdown(plan, options);

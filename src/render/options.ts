@@ -6,6 +6,11 @@ export interface RenderOptions {
   planFile?: string;
   /** Time the live read took, shown in the text header. */
   elapsedMs?: number;
+  /**
+   * Where the plan is shown: `plan` ends with how to apply exactly this plan; `apply`,
+   * which is about to carry it out, shows only the digest.
+   */
+  context?: 'plan' | 'apply';
   /** Requests per second per endpoint (`--rate`) for the apply estimate; default 3. */
   rate?: number;
 }

@@ -160,7 +160,9 @@ function footerLines(plan: Plan, options: RenderOptions): string[] {
     lines.push(`Apply needs ${plural(applyNeeds, 'request')} (${applyEstimate(plan, rate)} at ${formatCount(rate)}/s per endpoint); ${budgetText(plan)}.`);
   }
   const digest = shortDigest(plan.digest);
-  if (options.planFile === undefined) {
+  if (options.context === 'apply') {
+    lines.push(`Digest ${digest}.`);
+  } else if (options.planFile === undefined) {
     lines.push(`Digest ${digest}. To apply exactly this plan, save it with --out plan.json, then: viewctl apply --plan plan.json --expect-digest ${plan.digest}`);
   } else {
     lines.push(`Digest ${digest}. To apply exactly this plan: viewctl apply --plan ${shellWord(options.planFile)} --expect-digest ${plan.digest}`);

@@ -10,13 +10,11 @@ import { createServiceClient } from '../../src/service/client.js';
 import { readNeeds } from '../../src/state/needs.js';
 import { readLive } from '../../src/state/read-live.js';
 import type { Desired, DesiredPins } from '../../src/state/types.js';
+import { rateFloor, SERVICE_LIMITS, type LiveMeasurement } from './table.js';
 
-/** ApplyBenchResult is one measured apply: wall time, requests, 429s, and the rate-limit floor. */
-export interface ApplyBenchResult {
-  wallMs: number;
-  requests: number;
-  rateLimited: number;
-  /** The fastest any client could go: the busiest endpoint's writes at 3 per second. */
+/** ApplyBenchResult is one measured apply: wall time, requests by endpoint, 429s, and the rate-limit floor. */
+export interface ApplyBenchResult extends LiveMeasurement {
+  /** The fastest any client could go (see rateFloor), from the requests the emulator saw. */
   floorMs: number;
 }
 
@@ -55,7 +53,7 @@ function benchDesired(data: EmulatorData, users: number): Desired {
 
 /**
  * benchApplyPins measures apply changing the pinned tabs of `users` users in all four
- * domains against an emulator at the service's limits (3/s per endpoint, burst 3).
+ * domains against a fresh emulator at its default limits (the service's: 3/s per endpoint, burst 3).
  * The plan is computed on a twin emulator with raised limits, so only the apply is timed.
  */
 export async function benchApplyPins(users = 40): Promise<ApplyBenchResult> {
@@ -73,17 +71,26 @@ export async function benchApplyPins(users = 40): Promise<ApplyBenchResult> {
 
   const emulator = await startEmulator({ data, port: 0 });
   try {
-    const client = createServiceClient({ baseUrl: emulator.url, apiKey: emulator.apiKey });
+    const client = createServiceClient({ baseUrl: emulator.url, apiKey: emulator.apiKey, rate: SERVICE_LIMITS.rate });
     const operations = buildOperations(planned.plan);
+    const strays = operations.filter((operation) => operation.action !== 'pin');
+    if (strays.length > 0) throw new Error(`bench plan has ${strays.length} operations besides pinned tabs; the request floor would be wrong`);
     const started = performance.now();
     const report = await carryOut(planned.plan, operations, { client, live: planned.live, fromPlanFile: false });
     const wallMs = performance.now() - started;
     if (report.status !== 'applied') throw new Error(`bench apply did not complete: ${report.failed.map((entry) => entry.error?.message).join('; ')}`);
-    const perEndpoint = new Map<string, number>();
-    for (const operation of operations) perEndpoint.set(operation.endpoint, (perEndpoint.get(operation.endpoint) ?? 0) + 1);
-    const busiest = Math.max(0, ...perEndpoint.values());
     const stats = emulator.stats();
-    return { wallMs, requests: stats.requests, rateLimited: stats.rateLimited, floorMs: (busiest / 3) * 1000 };
+    return {
+      wallMs,
+      requests: stats.requests,
+      // One PUT per pinned list that changes; pinned lists are verified from the PUT answers.
+      minimumRequests: operations.length,
+      minimumBreakdown: `${operations.length} pinned-tab PUTs (one per user and domain)`,
+      byEndpoint: stats.byEndpoint,
+      rateLimited: stats.rateLimited,
+      limits: SERVICE_LIMITS,
+      floorMs: rateFloor(stats.byEndpoint, SERVICE_LIMITS).floorMs,
+    };
   } finally {
     await emulator.close();
   }

@@ -1,0 +1,120 @@
+import { cpus, loadavg } from 'node:os';
+import { benchApplyPins } from './apply-bench.js';
+import { benchDiffRender } from './plan-bench.js';
+import { benchPlanLive } from './plan-live-bench.js';
+import { renderTable, type BenchRow, type MachineInfo } from './table.js';
+import { benchValidate } from './validate-bench.js';
+
+/**
+ * `npm run bench`: measures validate, diff + render, plan and apply, prints one table
+ * on stdout (progress on stderr). Targets are reported (✓/✗), not enforced: the exit
+ * code is 0 unless a row threw, which is 1. `--soak` adds the soak run's report.
+ * Every live row gets a fresh emulator, so no row spends another's daily quota.
+ */
+
+const DIFF_RUNS = 5;
+
+interface RowSpec {
+  id: string;
+  label: string;
+  measure: () => Promise<BenchRow[]>;
+}
+
+const ROWS: RowSpec[] = [
+  {
+    id: '1',
+    label: 'validate 5,000 views (1 run)',
+    measure: async () => {
+      const { ms, views } = await benchValidate(5000);
+      if (views !== 5000) throw new Error(`validated ${views} views, expected 5,000`);
+      return [{ kind: 'timed', id: '1', label: 'validate 5,000 views (1 run)', wallMs: ms, targetMs: 2000 }];
+    },
+  },
+  {
+    id: '2',
+    label: 'diff + render 2,000 views',
+    measure: async () => {
+      const total = (run: { diffMs: number; renderMs: number }): number => run.diffMs + run.renderMs;
+      // The first run is the cold one (and the warm-up); the median is over the runs after it.
+      const cold = total(benchDiffRender(2000));
+      const warm = Array.from({ length: DIFF_RUNS }, () => total(benchDiffRender(2000))).sort((a, b) => a - b);
+      return [
+        { kind: 'timed', id: '2a', label: 'diff + render 2,000 views: cold, first run', wallMs: cold, targetMs: 300 },
+        { kind: 'timed', id: '2b', label: `diff + render 2,000 views: warm, median of ${DIFF_RUNS}`, wallMs: warm[Math.floor(DIFF_RUNS / 2)] ?? Number.NaN, targetMs: 300 },
+      ];
+    },
+  },
+  {
+    id: '3',
+    label: 'plan, 40 users × 4 domains',
+    measure: async () => {
+      const measured = await benchPlanLive(40);
+      if (measured.users !== 40) throw new Error(`declared ${measured.users} users, expected 40`);
+      return [{ kind: 'live', id: '3', label: 'plan, 40 users × 4 domains (in-process)', measured }];
+    },
+  },
+  {
+    id: '4',
+    label: 'apply pinned tabs, 40 users × 4 domains',
+    measure: async () => {
+      const measured = await benchApplyPins(40);
+      return [{ kind: 'live', id: '4', label: 'apply pinned tabs, 40 users × 4 domains', measured }];
+    },
+  },
+];
+
+async function main(argv: readonly string[]): Promise<number> {
+  const soak = argv.includes('--soak');
+  const machine = machineInfo();
+  const started = performance.now();
+  const rows: BenchRow[] = [];
+  for (const spec of ROWS) {
+    process.stderr.write(`bench: row ${spec.id}, ${spec.label}…\n`);
+    try {
+      rows.push(...(await spec.measure()));
+    } catch (error) {
+      process.stderr.write(`bench: row ${spec.id} threw: ${stackOf(error)}\n`);
+      rows.push({ kind: 'failed', id: spec.id, label: spec.label, error: describe(error) });
+    }
+  }
+  process.stdout.write(renderTable(rows, machine, performance.now() - started));
+  let failed = rows.some((row) => row.kind === 'failed');
+  if (soak) failed = !(await runSoakRow()) || failed;
+  return failed ? 1 : 0;
+}
+
+/** runSoakRow runs the soak and prints its report; false when it threw. */
+async function runSoakRow(): Promise<boolean> {
+  process.stderr.write('bench: soak…\n');
+  try {
+    const { runSoak } = await import('./soak.js');
+    const report = await runSoak({ seeds: 20, log: (line) => process.stderr.write(`${line}\n`) });
+    process.stdout.write(`\nsoak\n${JSON.stringify(report, null, 2)}\n`);
+    return true;
+  } catch (error) {
+    process.stderr.write(`bench: soak threw: ${stackOf(error)}\n`);
+    process.stdout.write(`\nsoak ✗ threw: ${describe(error)}\n`);
+    return false;
+  }
+}
+
+function machineInfo(): MachineInfo {
+  const processors = cpus();
+  return {
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    cpus: processors.length,
+    cpuModel: processors[0]?.model.trim() ?? 'unknown',
+    loadAverage: loadavg(),
+  };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function stackOf(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,162 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { EmulatorData } from '../../src/emulator/model.js';
+import { EXAMPLES, manifestDir, runCli, withEmulator } from './harness.js';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()?.();
+});
+
+async function dir(files: Record<string, string>): Promise<string> {
+  const made = await manifestDir(files);
+  cleanups.push(made.cleanup);
+  return made.dir;
+}
+
+/** publicSavedNames lists the public saved views of a domain, by name, sorted. */
+function publicSavedNames(data: EmulatorData, domain: keyof EmulatorData['views']): string[] {
+  return data.views[domain].filter((view) => view.visibility === 'Public' && !view.isDefault).map((view) => view.name).sort();
+}
+
+function duplicateNames(data: EmulatorData): string[] {
+  const found: string[] = [];
+  for (const [domain, views] of Object.entries(data.views)) {
+    const names = views.filter((view) => view.visibility === 'Public' && !view.isDefault).map((view) => view.name);
+    for (const name of new Set(names)) if (names.filter((other) => other === name).length > 1) found.push(`${domain}:${name}`);
+  }
+  return found;
+}
+
+describe('viewctl apply against the emulator', () => {
+  it('applies the examples, and a second plan has nothing to do', async () => {
+    await withEmulator(async (emulator, env) => {
+      const applied = await runCli(['apply', EXAMPLES, '--auto-approve'], { env });
+      expect(applied.code).toBe(0);
+      expect(applied.stdout).toMatch(/Applied: 1 created, 1 updated, 2 pin lists, 0 deleted/);
+      expect(emulator.stats().writes).toBe(4);
+      const again = await runCli(['plan', EXAMPLES, '--detailed-exitcode'], { env });
+      // Only the drift remains: it is reported, never applied.
+      expect(again.code).toBe(2);
+      expect(JSON.parse((await runCli(['plan', EXAMPLES, '--format', 'json'], { env })).stdout).summary).toEqual({
+        create: 0, update: 0, delete: 0, pin: 0, drift: 1,
+      });
+      expect(emulator.stats().writes).toBe(4);
+    });
+  });
+
+  it('carries out a saved plan with --expect-digest', async () => {
+    const out = await dir({});
+    const planFile = join(out, 'plan.json');
+    await withEmulator(async (emulator, env) => {
+      await runCli(['plan', EXAMPLES, '--out', planFile], { env });
+      const { digest } = JSON.parse(await readFile(planFile, 'utf8')) as { digest: string };
+      const applied = await runCli(['apply', '--plan', planFile, '--expect-digest', digest], { env });
+      expect(applied.code).toBe(0);
+      expect(emulator.stats().writes).toBe(4);
+    });
+  });
+
+  it('refuses without approval when stdin is not a terminal, writing nothing', async () => {
+    await withEmulator(async (emulator, env) => {
+      emulator.resetStats();
+      const run = await runCli(['apply', EXAMPLES], { env });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain('--auto-approve');
+      expect(emulator.stats().requests).toBe(0);
+    });
+  });
+
+  it('refuses a stale plan (exit 3) and a tampered plan, writing nothing', async () => {
+    const out = await dir({});
+    const planFile = join(out, 'plan.json');
+    await withEmulator(async (emulator, env) => {
+      await runCli(['plan', EXAMPLES, '--out', planFile], { env });
+      // Tampered: a change edited by hand, digest kept.
+      const text = await readFile(planFile, 'utf8');
+      const tamperedFile = join(out, 'tampered.json');
+      await writeFile(tamperedFile, text.replace('"MsTeams"', '"Loom"'));
+      const tampered = await runCli(['apply', '--plan', tamperedFile], { env });
+      expect(tampered.code).toBe(3);
+      expect(tampered.stderr).toContain('plan.digest-mismatch');
+      // A digest other than the reviewed one.
+      const other = await runCli(['apply', '--plan', planFile, '--expect-digest', 'f'.repeat(64)], { env });
+      expect(other.code).toBe(3);
+      // Stale: someone changes a target view in the app between plan and apply.
+      const changed = await fetch(`${emulator.url}/v1/recordings/views/rv_video_meetings`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', 'x-service-key': emulator.apiKey },
+        body: JSON.stringify({ icon: 'tv' }),
+      });
+      expect(changed.status).toBe(200);
+      const writesBefore = emulator.stats().writes;
+      const stale = await runCli(['apply', '--plan', planFile], { env });
+      expect(stale.code).toBe(3);
+      expect(stale.stderr).toContain('rv_video_meetings');
+      expect(emulator.stats().writes).toBe(writesBefore);
+    });
+  });
+
+  it('prunes exactly the undeclared public views of a declared domain', async () => {
+    const manifests = await dir({
+      'workspace.yaml': 'kind: Workspace\nworkspaceId: ws_acme\ncreatorEmail: adam.reyes@acme.test\nprune: true\nignore: ["SDR *"]\n',
+      'views.yaml': 'kind: RecordingView\nname: Customer calls\n---\nkind: RecordingView\nname: Zoom and Meet calls\n',
+    });
+    await withEmulator(async (emulator, env) => {
+      const before = emulator.snapshot();
+      const planned = await runCli(['plan', manifests, '--format', 'json'], { env });
+      const deletes = (JSON.parse(planned.stdout) as { changes: Array<{ action: string; name: string }> }).changes
+        .filter((change) => change.action === 'delete')
+        .map((change) => change.name)
+        .sort();
+      expect(deletes).toEqual(['Budget confirmed', 'Competitor mentions', 'Deals at risk']);
+      const applied = await runCli(['apply', manifests, '--auto-approve'], { env });
+      expect(applied.code).toBe(0);
+      const after = emulator.snapshot();
+      // Declared and ignored views stay; defaults and the private view are never candidates.
+      expect(publicSavedNames(after, 'recordings')).toEqual(['Customer calls', 'SDR coaching', 'Zoom and Meet calls']);
+      expect(after.views.recordings.filter((view) => view.isDefault)).toEqual(before.views.recordings.filter((view) => view.isDefault));
+      expect(after.views.recordings.some((view) => view.viewId === 'rv_mia_followups')).toBe(true);
+      // Undeclared domains are never pruned.
+      for (const domain of ['deals', 'companies', 'contacts'] as const) {
+        expect(after.views[domain]).toEqual(before.views[domain]);
+      }
+    });
+  });
+
+  it('refuses a plan deleting more than --max-deletes (exit 3), writing nothing', async () => {
+    const manifests = await dir({
+      'workspace.yaml': 'kind: Workspace\nprune: true\n',
+      'views.yaml': 'kind: RecordingView\nname: Customer calls\n',
+    });
+    await withEmulator(async (emulator, env) => {
+      const run = await runCli(['apply', manifests, '--auto-approve', '--max-deletes', '2'], { env });
+      expect(run.code).toBe(3);
+      expect(run.stderr).toContain('--max-deletes');
+      expect(emulator.stats().writes).toBe(0);
+    });
+  });
+
+  for (const seed of [3, 11, 29]) {
+    it(`converges within three runs under 503s and lost responses (seed ${seed}), with no duplicates`, async () => {
+      await withEmulator(
+        async (emulator, env) => {
+          const codes: number[] = [];
+          for (let attempt = 0; attempt < 3; attempt += 1) {
+            const run = await runCli(['apply', EXAMPLES, '--auto-approve'], { env });
+            codes.push(run.code);
+            expect([0, 4], run.stderr).toContain(run.code);
+            if (run.code === 0) break;
+          }
+          expect(codes.at(-1)).toBe(0);
+          const data = emulator.snapshot();
+          expect(duplicateNames(data)).toEqual([]);
+          expect(publicSavedNames(data, 'recordings')).toContain('Team calls');
+          expect(emulator.stats().faultsInjected).toBeGreaterThan(0);
+        },
+        { seed, failRate: 0.2, dropAfterCommitRate: 0.2 },
+      );
+    });
+  }
+});
