@@ -6,8 +6,9 @@ import { describeError, executeOperations } from './execute.js';
 import type { Operation } from './operations.js';
 import type { ApplyReport } from './report.js';
 import { buildReport } from './report.js';
+import { settleRaceCopies } from './race-copies.js';
 import type { Verification } from './verify.js';
-import { verifyApplied } from './verify.js';
+import { checkApplied, readTouchedListings } from './verify.js';
 
 /** CarryOutOptions are the I/O `carryOut` needs, passed in (style.md, practice 5). */
 export interface CarryOutOptions extends Pick<ExecuteOptions, 'signal' | 'onOutcome' | 'maxCreateAttempts' | 'inFlightPerEndpoint'> {
@@ -40,7 +41,11 @@ export async function carryOut(plan: Plan, operations: readonly Operation[], opt
   let verification: Verification | null = null;
   if (execution.stopped === null) {
     try {
-      verification = await verifyApplied(plan, execution, options.client);
+      // The listings read to verify also show copies a concurrent run created: settle them first.
+      const listings = await readTouchedListings(execution, options.client);
+      const race = await settleRaceCopies(execution, options.live, listings, options.client);
+      const checked = checkApplied(plan, race.execution, race.listings);
+      verification = { ...checked, problems: [...checked.problems, ...race.problems] };
     } catch (error) {
       // Every write landed; only the read-back failed. Say so rather than claim success.
       const { message } = describeError(error);

@@ -36,15 +36,22 @@ export interface Verification {
  * exactly once, a deleted one is gone, and each pinned list holds the ids sent, in order.
  */
 export async function verifyApplied(plan: Plan, execution: Execution, client: ServiceClient): Promise<Verification> {
-  const landed = execution.outcomes.filter(
-    (outcome): outcome is Extract<OperationOutcome, { status: 'landed' }> => outcome.status === 'landed',
-  );
-  const domains = [...new Set(landed.filter((outcome) => outcome.operation.action !== 'pin').map((outcome) => outcome.operation.domain))];
-  const listings = new Map<Domain, ApiView[]>(
+  return checkApplied(plan, execution, await readTouchedListings(execution, client));
+}
+
+/** readTouchedListings lists every view domain a landed create, update or delete touched (one call each). */
+export async function readTouchedListings(execution: Execution, client: ServiceClient): Promise<Map<Domain, ApiView[]>> {
+  const domains = [...new Set(landedOutcomes(execution).filter((outcome) => outcome.operation.action !== 'pin').map((outcome) => outcome.operation.domain))];
+  return new Map<Domain, ApiView[]>(
     await Promise.all(
       domains.map(async (domain) => [domain, await client.request<ApiView[]>({ method: 'GET', route: `/v1/${domain}/views` })] as const),
     ),
   );
+}
+
+/** checkApplied is the comparison half of `verifyApplied`, on listings already read. Pure. */
+export function checkApplied(plan: Plan, execution: Execution, listings: ReadonlyMap<Domain, ApiView[]>): Verification {
+  const landed = landedOutcomes(execution);
   const createdIds = new Map<string, string>();
   for (const outcome of landed) {
     if (outcome.operation.action === 'create' && outcome.viewId !== undefined) {
@@ -57,7 +64,14 @@ export async function verifyApplied(plan: Plan, execution: Execution, client: Se
     const problem = check(plan, outcome, listing, createdIds);
     if (problem !== undefined) problems.push(problem);
   }
-  return { problems, domainsRead: domains };
+  return { problems, domainsRead: [...listings.keys()] };
+}
+
+/** LandedOutcome is an operation outcome that landed. */
+export type LandedOutcome = Extract<OperationOutcome, { status: 'landed' }>;
+
+function landedOutcomes(execution: Execution): LandedOutcome[] {
+  return execution.outcomes.filter((outcome): outcome is LandedOutcome => outcome.status === 'landed');
 }
 
 function check(

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { CliIo } from '../../src/cli/io.js';
 import { loadDesired, planAgainst } from '../../src/cli/plan-flow.js';
 import type { ApiUser } from '../../src/domain/api-types.js';
-import { DOMAINS } from '../../src/domain/domains.js';
+import { DOMAINS, type Domain } from '../../src/domain/domains.js';
 import { demoWorkspace } from '../../src/emulator/demo/demo-workspace.js';
 import type { EmulatorData } from '../../src/emulator/model.js';
 import { startEmulator } from '../../src/emulator/server.js';
@@ -90,7 +90,8 @@ function benchData(users: number): EmulatorData {
 /**
  * writeManifests copies the examples' Workspace, automations and views (a few per
  * domain, one of them a create) and writes one PinnedViews per user: in every domain
- * two public saved views, rotating by user, then the domain's first built-in default.
+ * the private views the user pins today (kept, as fail-safe rules require), two public
+ * saved views rotating by user, then the domain's first built-in default.
  */
 async function writeManifests(dir: string, data: EmulatorData, emails: readonly string[]): Promise<void> {
   await cp(join(EXAMPLES, 'workspace.yaml'), join(dir, 'workspace.yaml'));
@@ -103,11 +104,19 @@ async function writeManifests(dir: string, data: EmulatorData, emails: readonly 
       const saved = data.views[domain].filter((view) => !view.isDefault && view.visibility === 'Public').map((view) => view.name);
       const fallback = data.views[domain].find((view) => view.isDefault)?.name;
       if (saved.length < 2 || fallback === undefined) throw new Error(`the demo's ${domain} views no longer suit the bench`);
-      const names = [saved[index % saved.length], saved[(index + 1) % saved.length], fallback];
-      lines.push(`${domain}: [${names.map((name) => JSON.stringify(name)).join(', ')}]`);
+      const names = [saved[index % saved.length], saved[(index + 1) % saved.length], fallback].map((name) => JSON.stringify(name));
+      lines.push(`${domain}: [${[...keptPrivate(data, domain, email), ...names].join(', ')}]`);
     }
     await writeFile(join(dir, 'pins', `user-${String(index).padStart(2, '0')}.yaml`), `${lines.join('\n')}\n`);
   }
+}
+
+/** keptPrivate lists, as `{viewId}` refs, the private views `email` has pinned in `domain` today. */
+function keptPrivate(data: EmulatorData, domain: Domain, email: string): string[] {
+  const userId = data.users.find((user) => user.email === email)?.id;
+  const pinned = userId === undefined ? [] : (data.pinned[domain][userId] ?? []);
+  const privateIds = new Set(data.views[domain].filter((view) => view.visibility === 'Private').map((view) => view.viewId));
+  return pinned.filter((viewId) => privateIds.has(viewId)).map((viewId) => `{viewId: ${viewId}}`);
 }
 
 /** quietIo is a CliIo whose output goes nowhere: the bench prints its own table. */

@@ -2,18 +2,10 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EmulatorData } from '../../src/emulator/model.js';
-import { EXAMPLES, manifestDir, runCli, withEmulator } from './harness.js';
+import { EXAMPLES, tempDirs, runCli, withEmulator } from './harness.js';
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  while (cleanups.length > 0) await cleanups.pop()?.();
-});
-
-async function dir(files: Record<string, string>): Promise<string> {
-  const made = await manifestDir(files);
-  cleanups.push(made.cleanup);
-  return made.dir;
-}
+const { dir, cleanupAll } = tempDirs();
+afterEach(cleanupAll);
 
 /** publicSavedNames lists the public saved views of a domain, by name, sorted. */
 function publicSavedNames(data: EmulatorData, domain: keyof EmulatorData['views']): string[] {

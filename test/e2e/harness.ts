@@ -73,3 +73,21 @@ export async function manifestDir(files: Record<string, string>): Promise<{ dir:
 export function cloneData(data: EmulatorData = demoWorkspace()): EmulatorData {
   return structuredClone(data);
 }
+
+/**
+ * tempDirs hands out manifest folders (`dir(files)`) and removes them all in
+ * `cleanupAll`, meant for `afterEach`.
+ */
+export function tempDirs(): { dir(files: Record<string, string>): Promise<string>; cleanupAll(): Promise<void> } {
+  const cleanups: Array<() => Promise<void>> = [];
+  return {
+    async dir(files) {
+      const made = await manifestDir(files);
+      cleanups.push(made.cleanup);
+      return made.dir;
+    },
+    async cleanupAll() {
+      while (cleanups.length > 0) await cleanups.pop()?.();
+    },
+  };
+}

@@ -2,18 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EXAMPLES, cloneData, manifestDir, runCli, withEmulator } from './harness.js';
+import { EXAMPLES, tempDirs, cloneData, runCli, withEmulator } from './harness.js';
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  while (cleanups.length > 0) await cleanups.pop()?.();
-});
-
-async function dir(files: Record<string, string>): Promise<string> {
-  const made = await manifestDir(files);
-  cleanups.push(made.cleanup);
-  return made.dir;
-}
+const { dir, cleanupAll } = tempDirs();
+afterEach(cleanupAll);
 
 async function example(path: string): Promise<string> {
   return readFile(join(EXAMPLES, path), 'utf8');

@@ -1,8 +1,6 @@
-/**
- * DemoRandom is the seeded generator behind the demo workspace. It is its own (not the
- * server's fault-injection generator) so the demo data never shifts when fault
- * injection changes how it draws.
- */
+import { createRng } from '../rng.js';
+
+/** DemoRandom is the seeded generator behind the demo workspace. */
 export interface DemoRandom {
   /** next returns a number in [0, 1). */
   next(): number;
@@ -16,16 +14,12 @@ export interface DemoRandom {
   chance(rate: number): boolean;
 }
 
-/** demoRandom returns a mulberry32 generator for `seed`. */
+/**
+ * demoRandom returns a generator for `seed`: its own instance of the emulator's
+ * mulberry32, so the demo data never shifts when fault injection draws differently.
+ */
 export function demoRandom(seed: number): DemoRandom {
-  let state = seed >>> 0;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const { next } = createRng(seed);
   const int = (min: number, max: number): number => min + Math.floor(next() * (max - min + 1));
   const pick = <T>(items: readonly T[]): T => {
     const item = items[int(0, items.length - 1)];
@@ -40,5 +34,6 @@ export function demoRandom(seed: number): DemoRandom {
     }
     return indexes.slice(0, count).sort((a, b) => a - b).map((index) => items[index] as T);
   };
+  // chance always draws (unlike the fault generator's), so the data stays as generated.
   return { next, int, pick, sample, chance: (rate) => next() < rate };
 }
