@@ -26,6 +26,8 @@ export interface RouteContext {
   now: number;
   fullAccess: boolean;
   baseUrl: string;
+  /** Signs the media download links the transcript endpoint hands out. */
+  mediaSecret: string;
 }
 
 /** success wraps a payload as a 200; `changed` marks a write. */

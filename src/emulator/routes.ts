@@ -113,5 +113,5 @@ function records(ctx: RouteContext, domain: Domain): RouteResult {
 }
 
 function recordsContext(ctx: RouteContext): RecordsContext {
-  return { now: ctx.now, fullAccess: ctx.fullAccess, baseUrl: ctx.baseUrl };
+  return { now: ctx.now, fullAccess: ctx.fullAccess, baseUrl: ctx.baseUrl, mediaSecret: ctx.mediaSecret };
 }

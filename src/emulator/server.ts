@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DAILY_QUOTA, DEFAULT_RATE } from '../domain/domains.js';
@@ -5,6 +6,7 @@ import { errorBody, readBody, sendJson } from './http-io.js';
 import type { EmulatorData } from './model.js';
 import { createRateLimiter, type LimitDecision } from './rate-limit.js';
 import { createRng } from './rng.js';
+import { MEDIA_PREFIX, serveMedia } from './records/media.js';
 import type { RouteResult } from './route-result.js';
 import { buildRoutes, matchRoute } from './routes.js';
 import { openStateStore } from './state-store.js';
@@ -101,6 +103,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   const store = openStateStore(options.data, options.statePath);
   const limiter = createRateLimiter({ rate, burst: options.burst ?? 3, quota: options.quota ?? DAILY_QUOTA });
   const rng = createRng(options.seed ?? 1);
+  const mediaSecret = randomBytes(32).toString('hex');
   const webhooks = createWebhookDispatcher({
     timeoutMs: options.webhookTimeoutMs ?? DEFAULT_WEBHOOK_SETTINGS.timeoutMs,
     retryDelaysMs: options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_SETTINGS.retryDelaysMs,
@@ -122,6 +125,13 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     const method = request.method ?? 'GET';
     const url = new URL(request.url ?? '/', 'http://emulator.invalid');
     const rawBody = await readBody(request);
+    if (url.pathname.startsWith(MEDIA_PREFIX) && method === 'GET') {
+      // Signed download links carry their own credentials and are not API endpoints.
+      const answer = serveMedia(store.data, url, now(), mediaSecret);
+      if (answer.status === 200) sendJson(response, 200, answer.body, {});
+      else sendJson(response, answer.status, errorBody(answer.status === 403 ? 'forbidden' : 'not_found', answer.message), {});
+      return;
+    }
     stats.requests += 1;
     if (request.headers['x-service-key'] !== apiKey) {
       sendJson(response, 401, errorBody('unauthorized', 'missing or invalid X-Service-Key header'), {});
@@ -157,7 +167,9 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     const body = parseBody(rawBody);
     let result: RouteResult;
     if (body.ok) {
-      result = matched.route.handle({ data: store.data, params: matched.params, query: url.searchParams, body: body.value, now: now(), fullAccess, baseUrl });
+      result = matched.route.handle({
+        data: store.data, params: matched.params, query: url.searchParams, body: body.value, now: now(), fullAccess, baseUrl, mediaSecret,
+      });
     } else {
       result = { status: 400, type: 'validation_error', message: body.message };
     }

@@ -31,7 +31,7 @@ export function triggerWebhook(ctx: RouteContext, dispatcher: WebhookDispatcher)
   if (recording === undefined) return notFound(`no recording with id "${recordingId}"`);
   if (recording.isPrivate) return success({ ok: true });
   // The payload is the recording as its details endpoint shows it to a Full-access key.
-  const details = recordingDetails(ctx.data, recordingId, { now: ctx.now, fullAccess: true, baseUrl: ctx.baseUrl });
+  const details = recordingDetails(ctx.data, recordingId, { now: ctx.now, fullAccess: true, baseUrl: ctx.baseUrl, mediaSecret: ctx.mediaSecret });
   if (details.status !== 200) return details;
   const payload = (details.result as { recording: unknown }).recording;
   dispatcher.dispatch({ webhook, eventId: `evt_${randomUUID()}`, event: { type, recording: payload } });

@@ -89,6 +89,7 @@ export async function benchApplyPins(users = 40): Promise<ApplyBenchResult> {
       byEndpoint: stats.byEndpoint,
       rateLimited: stats.rateLimited,
       limits: SERVICE_LIMITS,
+      detail: `carry-out only (the plan is computed beforehand on an unthrottled twin); ${operations.length} pinned lists written and verified`,
       floorMs: rateFloor(stats.byEndpoint, SERVICE_LIMITS).floorMs,
     };
   } finally {

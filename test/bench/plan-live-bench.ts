@@ -12,7 +12,7 @@ import type { EmulatorData } from '../../src/emulator/model.js';
 import { startEmulator } from '../../src/emulator/server.js';
 import { createServiceClient } from '../../src/service/client.js';
 import { readNeeds } from '../../src/state/needs.js';
-import { SERVICE_LIMITS, type LiveMeasurement } from './table.js';
+import { formatMs, SERVICE_LIMITS, type LiveMeasurement } from './table.js';
 
 /** PlanLiveResult is one measured plan against the emulator at the service's limits. */
 export interface PlanLiveResult extends LiveMeasurement {
@@ -42,7 +42,8 @@ export async function benchPlanLive(users = 40): Promise<PlanLiveResult> {
     const client = createServiceClient({ baseUrl: emulator.url, apiKey: emulator.apiKey, rate: SERVICE_LIMITS.rate });
     const started = performance.now();
     const desired = await loadDesired([dir], io, false);
-    const { plan } = await planAgainst(desired, client, io);
+    const loadedMs = performance.now() - started;
+    const { plan, elapsedMs } = await planAgainst(desired, client, io);
     const wallMs = performance.now() - started;
 
     const needs = readNeeds(desired);
@@ -64,6 +65,7 @@ export async function benchPlanLive(users = 40): Promise<PlanLiveResult> {
       byEndpoint: stats.byEndpoint,
       rateLimited: stats.rateLimited,
       limits: SERVICE_LIMITS,
+      detail: `load + validate ${formatMs(loadedMs)}, read + diff ${formatMs(elapsedMs)}; the plan has ${plan.changes.length} changes`,
       changes: plan.changes.length,
       users: emails.length,
     };

@@ -33,6 +33,8 @@ export interface LiveMeasurement {
   /** 429s the emulator answered. */
   rateLimited: number;
   limits: RateLimits;
+  /** Where the wall time went, or what was done, for the footnotes. */
+  detail?: string;
 }
 
 /** RateFloor is the least time the requests could take under the limits, and the endpoint that sets it. */
@@ -134,13 +136,15 @@ function footnotes(rows: readonly BenchRow[]): string[] {
   const limits = live[0]?.measured.limits ?? SERVICE_LIMITS;
   const notes = [
     `¹ floor = max over endpoints of max(0, (calls − burst) / rate) s, calls as counted by the emulator, rate ${limits.rate}/s and burst ${limits.burst}`,
-    '  (its defaults): the least time any client needs, however it overlaps endpoints.',
+    '  (its defaults): the least time any client needs, however it overlaps endpoints. viewctl\'s client never bursts',
+    '  (it starts calls to one endpoint at least 1/rate s apart), so its own best is (calls − 1) / rate on the busiest endpoint.',
     '² requests the emulator received (429s included) / the floor of the task; a live row needs requests ≤ minimum.',
     `³ naive = requests / rate: one request at a time at ${limits.rate}/s; computed, not run.`,
   ];
   for (const row of live) {
     const { measured } = row;
     const floor = rateFloor(measured.byEndpoint, measured.limits);
+    if (measured.detail !== undefined) notes.push(`row ${row.id}: ${measured.detail}`);
     notes.push(`row ${row.id}: minimum ${measured.minimumRequests} = ${measured.minimumBreakdown}; floor set by ${floor.endpoint ?? '(no requests)'} (${floor.calls} calls)`);
     const spread = Object.entries(measured.byEndpoint)
       .sort(([a], [b]) => a.localeCompare(b))

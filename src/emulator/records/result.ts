@@ -10,12 +10,14 @@ export type EndpointResult =
 /**
  * RecordsContext carries what record endpoints need from outside the data: the clock
  * (`now`, ms since epoch: relative filters and transcript expiry), whether the key has
- * Full access (private recordings), and the base URL that built URLs start with.
+ * Full access (private recordings), the base URL that built URLs start with, and the
+ * secret that signs media download links.
  */
 export interface RecordsContext {
   now: number;
   fullAccess: boolean;
   baseUrl: string;
+  mediaSecret: string;
 }
 
 /** ok wraps a payload as a 200 EndpointResult. */

@@ -1,5 +1,6 @@
 import type { EmulatorData } from '../model.js';
 import { findVisibleRecording, hasTranscript } from './details.js';
+import { signMedia, transcriptPath } from './media.js';
 import { notFound, ok, type EndpointResult, type RecordsContext } from './result.js';
 
 /** TRANSCRIPT_URL_TTL_MS is how long a transcript download URL stays valid: 24 hours. */
@@ -7,8 +8,8 @@ export const TRANSCRIPT_URL_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
  * transcript answers `GET /v1/recordings/{recordingId}/transcript` with
- * `{url, expiresAt}`: a download URL for the transcript JSON, valid 24 hours from
- * `ctx.now`. Only `Ready` recordings have a transcript; for the other states the
+ * `{url, expiresAt}`: a signed download URL for the transcript JSON (served by
+ * `serveMedia`), valid 24 hours from `ctx.now`. Only `Ready` recordings have a transcript; for the other states the
  * answer is 404 `not_found` saying the transcript does not exist yet (or failed), so
  * a client can tell it from an unknown recording by the message only, as the
  * service does for every missing resource. Private recordings need Full access.
@@ -21,7 +22,8 @@ export function transcript(data: EmulatorData, recordingId: string, ctx: Records
     return notFound(`recording ${recordingId} has no transcript: ${reason}`);
   }
   const expiresAt = new Date(ctx.now + TRANSCRIPT_URL_TTL_MS).toISOString();
-  const url = `${ctx.baseUrl}/media/recordings/${encodeURIComponent(recording.id)}/transcript-${recording.langIso2}.json`
-    + `?expires=${encodeURIComponent(expiresAt)}`;
+  const path = transcriptPath(recording);
+  const signature = signMedia(ctx.mediaSecret, path, expiresAt);
+  const url = `${ctx.baseUrl}${path}?expires=${encodeURIComponent(expiresAt)}&signature=${signature}`;
   return ok({ url, expiresAt });
 }

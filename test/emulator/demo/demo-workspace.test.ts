@@ -12,7 +12,7 @@ import { viewAttributeValidator } from '../../../src/manifest/schema-registry.js
 
 const data = demoWorkspace();
 const NOW = Date.parse('2026-11-01T00:00:00Z');
-const ctx = { now: NOW, fullAccess: true, baseUrl: 'http://127.0.0.1:4010' };
+const ctx = { now: NOW, fullAccess: true, baseUrl: 'http://127.0.0.1:4010', mediaSecret: 'test-media-secret' };
 
 describe('demoWorkspace', () => {
   it('is deterministic', () => {

@@ -17,8 +17,10 @@ const data = demoWorkspace();
 
 interface Manifest { file: string; doc: Record<string, unknown> }
 
+/** yamlFiles lists the manifests below `dir`; like the loader, it skips hidden folders (`.github/`). */
 function yamlFiles(dir: string): string[] {
   return readdirSync(dir).sort().flatMap((entry) => {
+    if (entry.startsWith('.')) return [];
     const path = join(dir, entry);
     if (statSync(path).isDirectory()) return yamlFiles(path);
     return /\.ya?ml$/.test(entry) ? [path] : [];

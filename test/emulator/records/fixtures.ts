@@ -9,7 +9,7 @@ export const DAY = 24 * 60 * 60 * 1000;
 
 /** ctx is a records context at NOW; private recordings need `fullAccess`. */
 export function ctx(overrides: Partial<RecordsContext> = {}): RecordsContext {
-  return { now: NOW, fullAccess: false, baseUrl: 'http://127.0.0.1:4010', ...overrides };
+  return { now: NOW, fullAccess: false, baseUrl: 'http://127.0.0.1:4010', mediaSecret: 'test-media-secret', ...overrides };
 }
 
 /** daysAgo is an ISO timestamp `days` before NOW. */

@@ -1,0 +1,99 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseDocument } from 'yaml';
+
+/** REPO is the repository root. */
+export const REPO = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * WORKFLOW_DIRS are the folders holding GitHub Actions workflows: the project's own CI
+ * and the ones users copy into their manifests repository. The latter sit in a hidden
+ * folder of examples/, where a manifests repository keeps them, so that
+ * `viewctl plan examples` skips them like any `.github` folder.
+ */
+export const WORKFLOW_DIRS = ['.github/workflows', 'examples/.github/workflows'] as const;
+
+/** Step is one step of a job, as written in the YAML. */
+export interface Step {
+  id?: string;
+  name?: string;
+  uses?: string;
+  run?: string;
+  if?: string;
+  env?: Record<string, string>;
+  with?: Record<string, string | number | boolean>;
+}
+
+/** Job is one job of a workflow. */
+export interface Job {
+  'runs-on': string;
+  'timeout-minutes'?: number;
+  permissions?: Record<string, string>;
+  steps: Step[];
+}
+
+/** Workflow is a parsed workflow file with the path it came from. */
+export interface Workflow {
+  path: string;
+  name: string;
+  on: Record<string, unknown>;
+  permissions?: Record<string, string> | string;
+  concurrency?: { group: string; 'cancel-in-progress': boolean };
+  env?: Record<string, string | number>;
+  jobs: Record<string, Job>;
+}
+
+/** workflowPaths lists every workflow file, relative to the repository root, sorted. */
+export function workflowPaths(): string[] {
+  return WORKFLOW_DIRS.flatMap((dir) =>
+    readdirSync(join(REPO, dir))
+      .filter((name) => /\.ya?ml$/.test(name))
+      .map((name) => relative(REPO, join(REPO, dir, name))),
+  ).sort();
+}
+
+/** YamlResult is a file's parse errors and, without errors, its content. */
+export interface YamlResult {
+  errors: string[];
+  value: unknown;
+}
+
+/** parseWorkflowYaml parses one file strictly (duplicate keys are errors, as on GitHub). */
+export function parseWorkflowYaml(path: string): YamlResult {
+  const document = parseDocument(readFileSync(join(REPO, path), 'utf8'), { uniqueKeys: true, prettyErrors: false });
+  const errors = [...document.errors, ...document.warnings].map((error) => error.message);
+  return { errors, value: errors.length === 0 ? document.toJS() : undefined };
+}
+
+/** loadWorkflow parses a workflow file that is known to be valid YAML. */
+export function loadWorkflow(path: string): Workflow {
+  const { errors, value } = parseWorkflowYaml(path);
+  if (errors.length > 0) throw new Error(`${path}: ${errors.join('; ')}`);
+  return { ...(value as Omit<Workflow, 'path'>), path };
+}
+
+/** LocatedStep is a step with the job it belongs to. */
+export interface LocatedStep {
+  job: string;
+  step: Step;
+}
+
+/** allSteps lists every step of every job, in file order. */
+export function allSteps(workflow: Workflow): LocatedStep[] {
+  return Object.entries(workflow.jobs).flatMap(([job, body]) => body.steps.map((step) => ({ job, step })));
+}
+
+/** stepById finds the step with this id, or fails the test with the workflow's path. */
+export function stepById(workflow: Workflow, id: string): Step {
+  const found = allSteps(workflow).find(({ step }) => step.id === id);
+  if (found === undefined) throw new Error(`${workflow.path} has no step with id "${id}"`);
+  return found.step;
+}
+
+/** stepByName finds the step with this name, or fails the test with the workflow's path. */
+export function stepByName(workflow: Workflow, name: string): Step {
+  const found = allSteps(workflow).find(({ step }) => step.name === name);
+  if (found === undefined) throw new Error(`${workflow.path} has no step named "${name}"`);
+  return found.step;
+}
