@@ -65,7 +65,9 @@ export function registerApplyCommand(program: Command, io: CliIo, outcome: Outco
         .argParser((value) => parseCount(value, '--max-deletes')),
     )
     .addOption(new Option('--plan <file>', 'carry out a plan saved by viewctl plan --out, after checking it is not stale'))
-    .addOption(new Option('--expect-digest <hex>', 'refuse unless the plan has exactly this digest (the one a reviewer saw)'));
+    .addOption(
+      new Option('--expect-digest <hex>', 'refuse unless the plan has exactly this digest (the one a reviewer saw)').argParser(parseDigest),
+    );
   addConnectionOptions(command).action(async (paths: string[], options: ApplyOptions) => {
     outcome.exitCode = await apply(paths, options, io);
   });
@@ -199,4 +201,17 @@ function interruptOnSigint(io: CliIo): { signal: AbortSignal; dispose: () => voi
   };
   process.on('SIGINT', onSigint);
   return { signal: controller.signal, dispose: () => process.removeListener('SIGINT', onSigint) };
+}
+
+/** parseDigest accepts a full plan digest: 64 hex digits, as plan prints and writes it. */
+function parseDigest(value: string): string {
+  const digest = value.trim().toLowerCase();
+  if (!/^[0-9a-f]{64}$/.test(digest)) {
+    throw new UsageError(
+      'usage.bad-digest',
+      `--expect-digest takes the full 64-hex-digit digest of a plan, got "${value}"`,
+      'copy it from the last line of `viewctl plan`, or from the "digest" field of the JSON plan',
+    );
+  }
+  return digest;
 }

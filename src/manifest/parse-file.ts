@@ -61,10 +61,17 @@ export function parseManifestFile(file: string, bytes: Uint8Array): ParsedFile {
   const decoded = decodeUtf8(file, bytes);
   if ('problem' in decoded) return { documents: [], problems: [decoded.problem] };
   const lineCounter = new LineCounter();
-  const parsed = parseAllDocuments(decoded.text, { lineCounter, uniqueKeys: true, merge: true, prettyErrors: true });
+  let yamlDocuments: Document.Parsed[];
+  try {
+    const parsed = parseAllDocuments(decoded.text, { lineCounter, uniqueKeys: true, merge: true, prettyErrors: true });
+    yamlDocuments = Array.isArray(parsed) ? parsed : [];
+  } catch (error) {
+    // The YAML parser recurses per nesting level: thousands of levels exhaust the stack.
+    if (!(error instanceof RangeError)) throw error;
+    return { documents: [], problems: [tooDeep({ file, line: 1, column: 1 }, 0)] };
+  }
   const documents: RawDocument[] = [];
   const problems: Problem[] = [];
-  const yamlDocuments = Array.isArray(parsed) ? parsed : [];
   yamlDocuments.forEach((yamlDocument, index) => {
     const result = readDocument(file, index, yamlDocument, lineCounter);
     problems.push(...result.problems);
@@ -139,16 +146,7 @@ function readDocument(
   try {
     body = yamlDocument.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (error) {
-    if (!(error instanceof ReferenceError)) throw error;
-    problems.push(
-      makeProblem({
-        code: 'yaml.alias-limit',
-        message: `aliases expand to too many nodes (limit ${MAX_ALIAS_COUNT}); this looks like an alias bomb`,
-        at: firstAliasPosition(yamlDocument, lineCounter, file) ?? position(''),
-        document: index,
-        hint: 'write the values out instead of nesting aliases',
-      }),
-    );
+    problems.push(conversionProblem(error, { file, index, document: yamlDocument, lineCounter, start: position('') }));
     return { problems };
   }
   const document: RawDocument = {
@@ -160,6 +158,64 @@ function readDocument(
     keyPositionOf: (pointer) => position(pointer, true),
   };
   return { document, problems };
+}
+
+/**
+ * conversionProblem reports why a document that parsed could not become plain data:
+ * an alias bomb, a merge key (`<<`) given something other than mappings, or nesting
+ * too deep for the converter. Never a crash: the user gets a position to fix.
+ */
+function conversionProblem(
+  error: unknown,
+  where: { file: string; index: number; document: Document.Parsed; lineCounter: LineCounter; start: SourcePosition },
+): Problem {
+  const { file, index, document, lineCounter, start } = where;
+  if (error instanceof ReferenceError) {
+    return makeProblem({
+      code: 'yaml.alias-limit',
+      message: `aliases expand to too many nodes (limit ${MAX_ALIAS_COUNT}); this looks like an alias bomb`,
+      at: firstAliasPosition(document, lineCounter, file) ?? start,
+      document: index,
+      hint: 'write the values out instead of nesting aliases',
+    });
+  }
+  if (error instanceof RangeError) return tooDeep(start, index);
+  return makeProblem({
+    code: 'yaml.merge',
+    message: `cannot read this document: ${firstLine(error instanceof Error ? error.message : String(error))}`,
+    at: firstMergePosition(document, lineCounter, file) ?? start,
+    document: index,
+    hint: 'a merge key (<<) takes a mapping, an alias to one, or a list of them',
+  });
+}
+
+function tooDeep(at: SourcePosition, document: number): Problem {
+  return makeProblem({
+    code: 'yaml.too-deep',
+    message: 'the YAML nests too deeply to be read',
+    at,
+    document,
+    hint: 'manifests need only a few levels of nesting: check for runaway brackets or indentation',
+  });
+}
+
+function firstMergePosition(document: Document.Parsed, lineCounter: LineCounter, file: string): SourcePosition | undefined {
+  let offset: number | undefined;
+  visit(document, {
+    Pair(_key, pair) {
+      // With merge keys on, the parser turns a plain `<<` key into Symbol(<<).
+      const node = isScalar(pair.key) ? pair.key : undefined;
+      const key: unknown = node?.value;
+      if (node !== undefined && (key === '<<' || (typeof key === 'symbol' && key.description === '<<'))) {
+        offset = node.range?.[0];
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  if (offset === undefined) return undefined;
+  const { line, col } = lineCounter.linePos(offset);
+  return { file, line, column: col };
 }
 
 function firstAliasPosition(document: Document.Parsed, lineCounter: LineCounter, file: string): SourcePosition | undefined {

@@ -72,10 +72,15 @@ export function liveHashesFor(plan: { changes: readonly Change[] }, live: Live):
   return out;
 }
 
-/** planDigest is the SHA-256 hex of the canonical JSON of every field of the plan but `digest`. */
+/**
+ * planDigest is the SHA-256 hex of the canonical JSON of the plan's content: every
+ * field but `digest` and `requests`. The request figures change from one read to the
+ * next (the daily budget left) without changing what apply would do, so they stay
+ * out; otherwise two plans of the same changes could never match `--expect-digest`.
+ */
 export function planDigest(plan: Omit<Plan, 'digest'> | Plan): string {
-  const { digest: _ignored, ...rest } = plan as Plan;
-  return hashJson(rest);
+  const { digest: _digest, requests: _requests, ...content } = plan as Plan;
+  return hashJson(content);
 }
 
 /** verifyDigest tells whether a plan's `digest` matches its content. */

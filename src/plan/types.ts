@@ -150,6 +150,6 @@ export interface Plan {
   liveHashes: Record<string, string>;
   /** Warnings to show with the plan (e.g. a prune candidate left alone by `ignore`). */
   warnings: string[];
-  /** SHA-256 hex of the canonical JSON of every other field. */
+  /** SHA-256 hex of the canonical JSON of every field but `digest` and `requests` (see `planDigest`). */
   digest: string;
 }

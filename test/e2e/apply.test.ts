@@ -50,6 +50,21 @@ describe('viewctl apply against the emulator', () => {
     });
   });
 
+  it('gives two plans of the same changes one digest, so apply PATHS --expect-digest can insist on it', async () => {
+    await withEmulator(async (emulator, env) => {
+      const digestOf = async (): Promise<string> =>
+        (JSON.parse((await runCli(['plan', EXAMPLES, '--format', 'json'], { env })).stdout) as { digest: string }).digest;
+      const first = await digestOf();
+      expect(await digestOf()).toBe(first);
+      const refused = await runCli(['apply', EXAMPLES, '--auto-approve', '--expect-digest', 'abc'], { env });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('usage.bad-digest');
+      const applied = await runCli(['apply', EXAMPLES, '--auto-approve', '--expect-digest', first], { env });
+      expect(applied.code).toBe(0);
+      expect(emulator.stats().writes).toBe(4);
+    });
+  });
+
   it('refuses without approval when stdin is not a terminal, writing nothing', async () => {
     await withEmulator(async (emulator, env) => {
       emulator.resetStats();

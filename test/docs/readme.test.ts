@@ -1,0 +1,104 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { EXIT } from '../../src/errors.js';
+import { commandHelp, topLevelCommands, type CommandHelp } from './cli-help.js';
+import { REPO, workflowPaths } from './workflow-files.js';
+
+// The README documents every command and option as `--help` has them, links only to
+// what exists, and opens with the two commands a fresh clone runs.
+
+const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
+const CONNECTION = ['--base-url', '--emulator', '--rate', '--verbose'];
+const help = new Map<string, CommandHelp>();
+
+beforeAll(() => {
+  for (const command of topLevelCommands()) help.set(command, commandHelp(command));
+});
+
+/** between returns the README text from `start` to the next heading of `level` or higher. */
+function between(start: string, level: number): string {
+  const from = readme.indexOf(start);
+  if (from === -1) throw new Error(`README has no "${start}"`);
+  const rest = readme.slice(from + start.length);
+  const end = rest.search(new RegExp(`\\n#{1,${level}} `));
+  return end === -1 ? rest : rest.slice(0, end);
+}
+
+/** documentedFlags lists the flags in the first column of the tables of a text. */
+const documentedFlags = (text: string): string[] => [...text.matchAll(/^\| `(--[a-z0-9-]+)/gm)].map((match) => match[1] ?? '');
+
+/** slug is GitHub's anchor for a heading. */
+const slug = (heading: string): string => heading.trim().toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-');
+
+describe('README.md', () => {
+  it('opens with the two commands for a fresh clone', () => {
+    expect(readme.startsWith([
+      '# viewctl',
+      '',
+      '```sh',
+      'npm ci && npm run demo    # plan the example manifests against the built-in emulator',
+      'npm ci && npm test        # build, then run every test (unit and end-to-end, no network)',
+      '```',
+    ].join('\n'))).toBe(true);
+  });
+
+  it('has a section for every command', () => {
+    expect([...help.keys()]).toEqual(['validate', 'plan', 'apply', 'export', 'emulator']);
+    for (const command of help.keys()) expect(readme).toContain(`\n### ${command}\n`);
+  });
+
+  it('documents every option of every command, where that command is described', () => {
+    const connection = documentedFlags(between('**Connection options**', 3));
+    expect(connection).toEqual(CONNECTION);
+    for (const [command, { options }] of help) {
+      const own = documentedFlags(between(`\n### ${command}\n`, 3));
+      for (const { flag } of options) {
+        if (flag === '--help') continue;
+        const where = command !== 'emulator' && CONNECTION.includes(flag) ? connection : own;
+        expect(where, `${command} ${flag}`).toContain(flag);
+      }
+      for (const flag of own) expect(options.map((option) => option.flag), `README documents ${command} ${flag}`).toContain(flag);
+    }
+  });
+
+  it('states the defaults --help states', () => {
+    const defaults: Array<[string, string, string]> = [['apply', '--max-deletes', '5'], ['emulator', '--quota', '3000'], ['emulator', '--burst', '3']];
+    for (const [command, flag, value] of defaults) {
+      const option = help.get(command)?.options.find((candidate) => candidate.flag === flag);
+      expect(option?.description).toContain(`default: ${/^\d+$/.test(value) && command === 'emulator' ? `"${value}"` : value}`);
+      const row = between(`\n### ${command}\n`, 3).split('\n').find((line) => line.startsWith(`| \`${flag}`));
+      expect(row).toContain(`default ${value}`);
+    }
+  });
+
+  it('lists the exit codes of src/errors.ts', () => {
+    const codes = [...between('## Exit codes', 2).matchAll(/^\| (\d) \|/gm)].map((match) => Number(match[1]));
+    expect(codes).toEqual(Object.values(EXIT));
+  });
+
+  it('installs the version this repository builds', () => {
+    const { version } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string };
+    const pinned = [...readme.matchAll(/viewctl@(\d+\.\d+\.\d+)/g)].map((match) => match[1]);
+    expect(pinned.length).toBeGreaterThan(0);
+    for (const found of pinned) expect(found).toBe(version);
+  });
+
+  it('names every workflow users copy', () => {
+    for (const path of workflowPaths().filter((file) => file.startsWith('examples/'))) {
+      expect(readme).toContain(`\`${path.split('/').pop() ?? ''}\``);
+    }
+  });
+
+  it('links only to files and headings that exist', () => {
+    const anchors = new Set([...readme.matchAll(/^#{1,6} (.+)$/gm)].map((match) => slug(match[1] ?? '')));
+    const links = [...readme.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1] ?? '');
+    expect(links.length).toBeGreaterThan(3);
+    for (const link of links) {
+      if (/^https?:/.test(link)) continue;
+      if (link.startsWith('#')) expect(anchors, link).toContain(link.slice(1));
+      else expect(existsSync(join(REPO, link)), link).toBe(true);
+    }
+    expect(readme).toContain('(schemas/README.md)');
+  });
+});

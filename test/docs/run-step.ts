@@ -1,0 +1,202 @@
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * Runners for workflow steps outside GitHub: a `run:` script under bash as the runner
+ * starts it, with stand-ins for `viewctl` and `git`; and an `actions/github-script`
+ * script with a fake API. They let tests check what a step does, not how it reads.
+ */
+
+/** StubbedRun is the outcome of a `run:` script. */
+export interface StubbedRun {
+  status: number;
+  stdout: string;
+  stderr: string;
+  /** What the script appended to $GITHUB_OUTPUT, as key → value. */
+  outputs: Record<string, string>;
+  /** What the script appended to $GITHUB_STEP_SUMMARY. */
+  summary: string;
+  /** The arguments each viewctl call received, one list per call. */
+  viewctlCalls: string[][];
+  /** The folder the script ran in. */
+  dir: string;
+}
+
+/** StubOptions set how the stand-ins behave. */
+export interface StubOptions {
+  /** viewctl's exit code. */
+  viewctlExit: number;
+  /** What viewctl prints on stdout and stderr. */
+  viewctlStdout?: string;
+  viewctlStderr?: string;
+  /** What `git rev-parse` prints. */
+  gitTree?: string;
+  env?: Record<string, string>;
+  /** Files to create in the working folder first, path → content. */
+  files?: Record<string, string>;
+}
+
+// The stand-in viewctl records its arguments, writes a plan file where `--out` says
+// (as the real one does whenever it computed a plan) and exits as told.
+const VIEWCTL_STUB = `#!/usr/bin/env bash
+printf '%s\\0' "$@" >>"$STUB_DIR/viewctl-calls"
+printf '\\n' >>"$STUB_DIR/viewctl-calls"
+out=""
+while [ $# -gt 0 ]; do
+  if [ "$1" = "--out" ]; then out="$2"; fi
+  shift
+done
+if [ -n "$out" ] && { [ "$STUB_EXIT" = 0 ] || [ "$STUB_EXIT" = 2 ]; }; then echo '{"digest":"stub"}' >"$out"; fi
+printf '%s' "$STUB_STDOUT"
+printf '%s' "$STUB_STDERR" >&2
+exit "$STUB_EXIT"
+`;
+
+const GIT_STUB = `#!/usr/bin/env bash
+printf '%s\\n' "$STUB_TREE"
+`;
+
+/** runStepScript runs a step's script as the runner does: `bash --noprofile --norc -eo pipefail`. */
+export function runStepScript(script: string, options: StubOptions): StubbedRun {
+  const dir = mkdtempSync(join(tmpdir(), 'viewctl-step-'));
+  const bin = join(dir, '.bin');
+  const work = join(dir, 'work');
+  mkdirSync(bin);
+  mkdirSync(work);
+  writeFileSync(join(bin, 'viewctl'), VIEWCTL_STUB);
+  writeFileSync(join(bin, 'git'), GIT_STUB);
+  chmodSync(join(bin, 'viewctl'), 0o755);
+  chmodSync(join(bin, 'git'), 0o755);
+  for (const [path, content] of Object.entries(options.files ?? {})) {
+    mkdirSync(join(work, path, '..'), { recursive: true });
+    writeFileSync(join(work, path), content);
+  }
+  const outputFile = join(dir, 'github-output');
+  const summaryFile = join(dir, 'step-summary');
+  writeFileSync(outputFile, '');
+  writeFileSync(summaryFile, '');
+  const scriptFile = join(dir, 'step.sh');
+  writeFileSync(scriptFile, script);
+  const result = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', scriptFile], {
+    cwd: work,
+    encoding: 'utf8',
+    env: {
+      PATH: `${bin}:${process.env['PATH'] ?? ''}`,
+      GITHUB_OUTPUT: outputFile,
+      GITHUB_STEP_SUMMARY: summaryFile,
+      MANIFESTS: '.',
+      STUB_DIR: dir,
+      STUB_EXIT: String(options.viewctlExit),
+      STUB_STDOUT: options.viewctlStdout ?? '',
+      STUB_STDERR: options.viewctlStderr ?? '',
+      STUB_TREE: options.gitTree ?? 'tree-0',
+      ...options.env,
+    },
+  });
+  const callsFile = join(dir, 'viewctl-calls');
+  const viewctlCalls = existsSync(callsFile)
+    ? readFileSync(callsFile, 'utf8').split('\n').filter((line) => line !== '').map((line) => line.split('\0').filter((arg) => arg !== ''))
+    : [];
+  return {
+    status: result.status ?? -1,
+    stdout: result.stdout,
+    stderr: result.stderr,
+    outputs: parseOutputs(readFileSync(outputFile, 'utf8')),
+    summary: readFileSync(summaryFile, 'utf8'),
+    viewctlCalls,
+    dir: work,
+  };
+}
+
+function parseOutputs(text: string): Record<string, string> {
+  const outputs: Record<string, string> = {};
+  for (const line of text.split('\n')) {
+    const at = line.indexOf('=');
+    if (at > 0) outputs[line.slice(0, at)] = line.slice(at + 1);
+  }
+  return outputs;
+}
+
+/** Comment is an issue comment as the API returns it. */
+export interface Comment {
+  id: number;
+  user: { login: string };
+  body: string;
+}
+
+/** FakeGitHub is the state the fake API serves and the writes it received. */
+export interface FakeGitHub {
+  comments: Comment[];
+  pulls: Array<Record<string, unknown>>;
+  runs: Record<number, Record<string, unknown>>;
+  created: Array<{ issue_number: number; body: string }>;
+  updated: Array<{ comment_id: number; body: string }>;
+}
+
+/** fakeGitHub starts an empty fake API. */
+export function fakeGitHub(partial: Partial<FakeGitHub> = {}): FakeGitHub {
+  return { comments: [], pulls: [], runs: {}, created: [], updated: [], ...partial };
+}
+
+/** ScriptRun is what a github-script step produced. */
+export interface ScriptRun {
+  outputs: Record<string, string>;
+  error: Error | undefined;
+}
+
+type AsyncScript = (...args: unknown[]) => Promise<unknown>;
+const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (...args: string[]) => AsyncScript;
+
+/**
+ * runGithubScript runs an `actions/github-script` script as the action does (an async
+ * function body given `require`, `github`, `context`, `core`), with `fs` reading from
+ * `dir` and `process.env` set to `env`.
+ */
+export async function runGithubScript(
+  script: string,
+  options: { api: FakeGitHub; context: Record<string, unknown>; env: Record<string, string>; dir: string },
+): Promise<ScriptRun> {
+  const { api, dir } = options;
+  const realRequire = createRequire(import.meta.url);
+  const fsInDir = {
+    existsSync: (path: string) => existsSync(join(dir, path)),
+    readFileSync: (path: string, encoding: BufferEncoding) => readFileSync(join(dir, path), encoding),
+  };
+  const requireShim = (name: string): unknown => (name === 'fs' ? fsInDir : realRequire(name));
+  const github = {
+    paginate: async (method: (params: unknown) => Promise<{ data: unknown[] }>, params: unknown) => (await method(params)).data,
+    rest: {
+      issues: {
+        listComments: async () => ({ data: api.comments }),
+        createComment: async (params: { issue_number: number; body: string }) => {
+          api.created.push({ issue_number: params.issue_number, body: params.body });
+          return { data: {} };
+        },
+        updateComment: async (params: { comment_id: number; body: string }) => {
+          api.updated.push({ comment_id: params.comment_id, body: params.body });
+          return { data: {} };
+        },
+      },
+      repos: { listPullRequestsAssociatedWithCommit: async () => ({ data: api.pulls }) },
+      actions: {
+        getWorkflowRun: async (params: { run_id: number }) => {
+          const run = api.runs[params.run_id];
+          if (run === undefined) throw new Error(`HttpError: Not Found (run ${params.run_id})`);
+          return { data: run };
+        },
+      },
+    },
+  };
+  const outputs: Record<string, string> = {};
+  const core = { setOutput: (key: string, value: string) => { outputs[key] = value; }, info: () => {} };
+  const run = new AsyncFunction('require', 'github', 'context', 'core', 'process', script);
+  try {
+    await run(requireShim, github, options.context, core, { env: options.env });
+    return { outputs, error: undefined };
+  } catch (error) {
+    return { outputs, error: error instanceof Error ? error : new Error(String(error)) };
+  }
+}

@@ -1,0 +1,197 @@
+import { demoWorkspace } from '../../src/emulator/demo/demo-workspace.js';
+import type { EmulatorOptions, RunningEmulator } from '../../src/emulator/server.js';
+import { startEmulator } from '../../src/emulator/server.js';
+import { DEFAULT_RETRY_POLICY } from '../../src/service/retry-policy.js';
+import { runCli } from '../e2e/harness.js';
+import { comparable, duplicateNames, runInProcess, type CliResult } from './cli.js';
+import { WORKLOAD_FLAGS } from './workload.js';
+
+/**
+ * Fault runs through the real CLI: the workload applied against an emulator that
+ * injects one kind of fault (or several), re-run until a plan shows nothing to do
+ * (at most three applies), then compared with a fault-free run. Shared by the
+ * hardening tests and the soak (test/bench/soak.ts).
+ */
+
+/** FaultKind names what an emulator injects. */
+export type FaultKind = 'latency' | 'fail-503' | 'rate-429' | 'drop-after-commit' | 'restart' | 'mixed';
+
+/** Runner runs one CLI invocation: in-process through `run()`, or the built CLI in a child process. */
+export type Runner = (args: string[], env: Record<string, string>) => Promise<CliResult>;
+
+/** inProcess runs the CLI through `run()`. */
+export const inProcess: Runner = (args, env) => runInProcess(args, { env });
+
+/** spawned runs the built CLI (`npm run build` first) in a child process. */
+export const spawned: Runner = async (args, env) => {
+  const result = await runCli(args, { env });
+  return { code: result.code, stdout: result.stdout, stderr: result.stderr };
+};
+
+/** FAST is an emulator without limits in the way, for faults that are not the limits. */
+export const FAST: Partial<EmulatorOptions> = { rate: 1000, burst: 1000, quota: 1_000_000 };
+
+/**
+ * RETRY_BUDGET_MS is the longest the client backs off over one request's retries with
+ * default settings: the sum of each retry's backoff ceiling (500 ms doubling, 10 s cap).
+ */
+export const RETRY_BUDGET_MS = Array.from({ length: DEFAULT_RETRY_POLICY.maxAttempts - 1 }, (_, retry) =>
+  Math.min(DEFAULT_RETRY_POLICY.capMs, DEFAULT_RETRY_POLICY.baseMs * 2 ** retry),
+).reduce((sum, ms) => sum + ms, 0);
+
+/** FaultScenario is one emulator configuration and how the CLI is pointed at it. */
+export interface FaultScenario {
+  kind: FaultKind;
+  seed: number;
+  emulator: Partial<EmulatorOptions>;
+  /** `--rate` of the CLI; above the emulator's rate for 429 scenarios. */
+  clientRate: number;
+  /** Restart scenarios: close the emulator after this many writes and start it again on the same port and state file. */
+  restart?: { afterWrites: number; downMs: number; statePath: string };
+}
+
+/** ScenarioResult is what came of one scenario. */
+export interface ScenarioResult {
+  kind: FaultKind;
+  seed: number;
+  /** Exit code of each apply, in order. */
+  applies: number[];
+  /** Applies it took until a plan showed nothing to do; null when three did not converge. */
+  convergedAfter: number | null;
+  faultsInjected: number;
+  rateLimited: number;
+  /** Restart scenarios: whether the emulator went down while the first apply was running. */
+  restartedMidApply: boolean;
+  duplicates: string[];
+  /** Whether the final workspace equals the fault-free run's. */
+  matchesFaultFree: boolean;
+  /** Output of every CLI run, for failure messages. */
+  transcript: string[];
+}
+
+/**
+ * faultScenario picks the emulator options of a fault kind for a seed. Rates are
+ * chosen so that a workload apply meets a few faults of the kind.
+ */
+export function faultScenario(kind: FaultKind, seed: number, statePath?: string): FaultScenario {
+  const base = { kind, seed, clientRate: 1000 };
+  switch (kind) {
+    case 'latency':
+      return { ...base, emulator: { ...FAST, seed, latencyMs: 5 + (seed % 4) * 10 } };
+    case 'fail-503':
+      return { ...base, emulator: { ...FAST, seed, failRate: 0.15 } };
+    case 'drop-after-commit':
+      return { ...base, emulator: { ...FAST, seed, dropAfterCommitRate: 0.25 } };
+    case 'rate-429':
+      // The service allows 2/s with no burst; the client is told it may send 40/s, and
+      // with 40 ms of latency it sends again before an answer says the endpoint is spent.
+      return { ...base, clientRate: 40, emulator: { seed, rate: 2, burst: 1, quota: 1_000_000, latencyMs: 40 } };
+    case 'restart':
+      if (statePath === undefined) throw new Error('a restart scenario needs a state file');
+      return { ...base, emulator: { ...FAST, seed, latencyMs: 10 }, restart: { afterWrites: 2 + (seed % 5), downMs: 50, statePath } };
+    case 'mixed':
+      return { ...base, emulator: { ...FAST, seed, latencyMs: seed % 7, failRate: 0.1, dropAfterCommitRate: 0.15 } };
+  }
+}
+
+/** faultFreeState applies the workload once without faults and returns the comparable result. */
+export async function faultFreeState(dir: string, runner: Runner): Promise<ReturnType<typeof comparable>> {
+  const emulator = await startEmulator({ data: demoWorkspace(), port: 0, ...FAST });
+  try {
+    const apply = await runner(['apply', dir, ...WORKLOAD_FLAGS, '--rate', '1000'], env(emulator));
+    if (apply.code !== 0) throw new Error(`the fault-free apply failed (${apply.code}):\n${apply.stdout}\n${apply.stderr}`);
+    return comparable(emulator.snapshot());
+  } finally {
+    await emulator.close();
+  }
+}
+
+/** runScenario applies the workload in `dir` under a scenario's faults until it converges (three applies at most). */
+export async function runScenario(
+  scenario: FaultScenario,
+  dir: string,
+  expected: ReturnType<typeof comparable>,
+  runner: Runner,
+): Promise<ScenarioResult> {
+  const options: EmulatorOptions = { data: demoWorkspace(), port: 0, ...scenario.emulator };
+  if (scenario.restart !== undefined) options.statePath = scenario.restart.statePath;
+  let emulator = await startEmulator(options);
+  const counted = { faultsInjected: 0, rateLimited: 0 };
+  const transcript: string[] = [];
+  const applies: number[] = [];
+  let convergedAfter: number | null = null;
+  let restartedMidApply = false;
+  const record = (label: string, result: CliResult): CliResult => {
+    transcript.push(`$ viewctl ${label} → ${result.code}\n${result.stdout}${result.stderr}`);
+    return result;
+  };
+  try {
+    for (let attempt = 1; attempt <= 3 && convergedAfter === null; attempt += 1) {
+      const args = ['apply', dir, ...WORKLOAD_FLAGS, '--rate', String(scenario.clientRate)];
+      let apply: CliResult;
+      if (scenario.restart !== undefined && attempt === 1) {
+        const restarted = await applyAcrossRestart(emulator, options, scenario.restart, () => runner(args, env(emulator)), counted);
+        emulator = restarted.emulator;
+        apply = restarted.apply;
+        restartedMidApply = restarted.midApply;
+      } else {
+        apply = await runner(args, env(emulator));
+      }
+      applies.push(record('apply', apply).code);
+      const plan = record('plan', await runner(['plan', dir, '--detailed-exitcode', '--rate', String(scenario.clientRate)], env(emulator)));
+      if (plan.code === 0) convergedAfter = attempt;
+    }
+    const final = emulator.snapshot();
+    counted.faultsInjected += emulator.stats().faultsInjected;
+    counted.rateLimited += emulator.stats().rateLimited;
+    return {
+      kind: scenario.kind,
+      seed: scenario.seed,
+      applies,
+      convergedAfter,
+      ...counted,
+      restartedMidApply,
+      duplicates: duplicateNames(final),
+      matchesFaultFree: JSON.stringify(comparable(final)) === JSON.stringify(expected),
+      transcript,
+    };
+  } finally {
+    await emulator.close();
+  }
+}
+
+/**
+ * applyAcrossRestart starts an apply, closes the emulator once `afterWrites` writes
+ * landed, keeps it down for `downMs`, and starts a new one on the same port with the
+ * same state file while the apply goes on.
+ */
+export async function applyAcrossRestart(
+  emulator: RunningEmulator,
+  options: EmulatorOptions,
+  restart: { afterWrites: number; downMs: number },
+  start: () => Promise<CliResult>,
+  counted: { faultsInjected: number; rateLimited: number },
+): Promise<{ emulator: RunningEmulator; apply: CliResult; midApply: boolean }> {
+  const port = Number(new URL(emulator.url).port);
+  const running = start();
+  let settled = false;
+  void running.finally(() => {
+    settled = true;
+  });
+  while (!settled && emulator.stats().writes < restart.afterWrites) await pause(2);
+  const midApply = !settled;
+  counted.faultsInjected += emulator.stats().faultsInjected;
+  counted.rateLimited += emulator.stats().rateLimited;
+  await emulator.close();
+  await pause(restart.downMs);
+  const restarted = await startEmulator({ ...options, port });
+  return { emulator: restarted, apply: await running, midApply };
+}
+
+function env(emulator: RunningEmulator): Record<string, string> {
+  return { VIEWCTL_BASE_URL: emulator.url, VIEWCTL_API_KEY: emulator.apiKey };
+}
+
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

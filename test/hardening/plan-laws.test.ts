@@ -1,0 +1,99 @@
+import fc from 'fast-check';
+import jsonpatch, { type Operation } from 'fast-json-patch';
+import { describe, expect, it } from 'vitest';
+import { carryOut } from '../../src/apply/carry-out.js';
+import { buildOperations } from '../../src/apply/operations.js';
+import type { JsonObject } from '../../src/domain/api-types.js';
+import { DOMAINS } from '../../src/domain/domains.js';
+import { startEmulator } from '../../src/emulator/server.js';
+import { canonicalJson } from '../../src/kinds/canonical.js';
+import { desiredSnapshot, normalizeSnapshot, normalizeView } from '../../src/kinds/normalize.js';
+import { computePlan } from '../../src/plan/diff.js';
+import { PlanRefusedError } from '../../src/plan/refusal.js';
+import type { Plan } from '../../src/plan/types.js';
+import { createServiceClient } from '../../src/service/client.js';
+import type { ServiceClient } from '../../src/service/types.js';
+import { readNeeds } from '../../src/state/needs.js';
+import { readLive } from '../../src/state/read-live.js';
+import type { Desired, Live } from '../../src/state/types.js';
+import { COLUMN, FILTERS, SORTS, scenario } from './state-arbitraries.js';
+
+/**
+ * The laws of planning, on random desired and live states across all four domains
+ * (test/plan checks the patch law for recording views; test/apply checks convergence
+ * for one fixed desired state): each update's patch turns `before` into `after`, and
+ * carrying a plan out leaves nothing to plan.
+ */
+
+async function planFor(desired: Desired, client: ServiceClient): Promise<{ plan: Plan; live: Live }> {
+  const live = await readLive(client, readNeeds(desired), { wantUsers: () => true });
+  return { plan: computePlan(desired, live).plan, live };
+}
+
+describe('planning laws on random states', () => {
+  it('patch law and convergence: the patch of every update gives `after`, and after apply the next plan is empty', async () => {
+    const outcomes = { converged: 0, refused: 0, changes: 0 };
+    await fc.assert(
+      fc.asyncProperty(scenario(), async ({ data, desired }) => {
+        const emulator = await startEmulator({ data, port: 0, rate: 1000, burst: 1000, quota: 1_000_000 });
+        try {
+          const client = createServiceClient({ baseUrl: emulator.url, apiKey: emulator.apiKey, rate: 1000, burst: 10, backoff: { baseMs: 1, capMs: 4 } });
+          let first: { plan: Plan; live: Live };
+          try {
+            first = await planFor(desired, client);
+          } catch (error) {
+            // A random pin list may still name a view the plan deletes; that is a refusal, not a crash.
+            if (!(error instanceof PlanRefusedError)) throw error;
+            outcomes.refused += 1;
+            return;
+          }
+          for (const change of first.plan.changes) {
+            if (change.action !== 'update') continue;
+            const patched = jsonpatch.applyPatch(structuredClone(change.before), change.patch as Operation[], true, false).newDocument;
+            expect(canonicalJson(patched)).toBe(canonicalJson(change.after));
+          }
+          outcomes.changes += first.plan.changes.length;
+          const report = await carryOut(first.plan, buildOperations(first.plan), { client, live: first.live, fromPlanFile: false });
+          expect(report.failed).toEqual([]);
+          expect(report.verification?.problems ?? []).toEqual([]);
+          const next = await planFor(desired, client);
+          expect(next.plan.changes).toEqual([]);
+          outcomes.converged += 1;
+        } finally {
+          await emulator.close();
+        }
+      }),
+      { numRuns: 40, seed: 8675309, endOnFailure: true },
+    );
+    // The generator must produce plans that do something, and mostly ones the planner accepts.
+    expect(outcomes.converged).toBeGreaterThan(30);
+    expect(outcomes.changes).toBeGreaterThan(100);
+  });
+
+  it('normalisation is idempotent in every domain and ignores the response-only dealAgeRange', () => {
+    const view = fc.constantFrom(...DOMAINS).chain((domain) =>
+      fc.record({
+        domain: fc.constant(domain),
+        icon: fc.option(fc.constantFrom('star', 'warning'), { nil: undefined }),
+        columns: fc.array(COLUMN, { maxLength: 3 }),
+        filters: FILTERS[domain],
+        sort: fc.array(SORTS[domain], { maxLength: 2 }),
+        ageRange: fc.constantFrom('OneDay', 'LessThan30Days', 'MoreThan180Days'),
+      }),
+    );
+    fc.assert(
+      fc.property(view, ({ domain, icon, columns, filters, sort, ageRange }) => {
+        const apiView = { viewId: 'v_1', name: 'V', visibility: 'Public' as const, isDefault: false, ownerId: 'u_1', columns, filters, sort, ...(icon === undefined ? {} : { icon }) };
+        const once = normalizeView(domain, apiView);
+        expect(normalizeSnapshot(domain, once)).toEqual(once);
+        // A manifest declaring exactly what is live plans no change.
+        const declared = desiredSnapshot(domain, { domain, name: 'V', managed: { icon: icon ?? null, columns, filters, sort }, source: { file: 'f', line: 1, column: 1 } }, once);
+        expect(canonicalJson(declared)).toBe(canonicalJson(once));
+        const aged = normalizeView(domain, { ...apiView, filters: { ...filters, dealAgeRange: ageRange } as JsonObject });
+        if (domain === 'deals') expect(aged).toEqual(once);
+        else expect(aged.filters['dealAgeRange']).toBe(ageRange);
+      }),
+      { numRuns: 300, seed: 1234 },
+    );
+  });
+});
