@@ -31,7 +31,7 @@ import type { OutputFormat } from './output.js';
 import { formatOption, useColor } from './output.js';
 import { parseCount } from './parse-options.js';
 import { renderPlan } from './plan-command.js';
-import { loadDesired, planAgainst } from './plan-flow.js';
+import { loadManifestFiles, planAgainst } from './plan-flow.js';
 import type { Outcome } from './program.js';
 import { progressReporter } from './progress.js';
 
@@ -133,7 +133,7 @@ async function apply(paths: string[], options: ApplyOptions, io: CliIo): Promise
 /** loadSource reads what needs no network: the manifests, or the plan file and its digest checks. */
 async function loadSource(paths: string[], options: ApplyOptions, io: CliIo): Promise<PlanSource> {
   if (options.plan === undefined) {
-    return { type: 'manifests', desired: await loadDesired(paths, io, useColor(io.stderr, io.env)) };
+    return { type: 'manifests', desired: await loadManifestFiles(paths, io, useColor(io.stderr, io.env)) };
   }
   if (paths.length > 0) {
     throw new UsageError(

@@ -23,6 +23,11 @@ export interface Connection {
   client: ServiceClient;
   /** Where requests go, for messages; never carries the key. */
   baseUrl: string;
+  /**
+   * close cancels every request still queued or in flight (after a failed read, its
+   * siblings must not go on spending the daily quota) and stops the in-process
+   * emulator, if one was started.
+   */
   close(): Promise<void>;
 }
 
@@ -45,15 +50,20 @@ export function addConnectionOptions(command: Command): Command {
  */
 export async function openConnection(options: ConnectionOptions, io: CliIo, signal?: AbortSignal): Promise<Connection> {
   const onRequest = options.verbose === true ? verboseLogger(io.stderr) : undefined;
-  const common = {
-    rate: options.rate,
-    ...(onRequest === undefined ? {} : { onRequest }),
-    ...(signal === undefined ? {} : { signal }),
-  };
+  const controller = new AbortController();
+  signal?.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
+  const common = { rate: options.rate, signal: controller.signal, ...(onRequest === undefined ? {} : { onRequest }) };
   if (options.emulator === true) {
     const emulator = await startEmulator({ data: demoWorkspace(), port: 0 });
     const client = createServiceClient({ ...common, baseUrl: emulator.url, apiKey: emulator.apiKey });
-    return { client, baseUrl: emulator.url, close: () => emulator.close() };
+    return {
+      client,
+      baseUrl: emulator.url,
+      close: async () => {
+        controller.abort();
+        await emulator.close();
+      },
+    };
   }
   const baseUrl = options.baseUrl ?? nonEmpty(io.env['VIEWCTL_BASE_URL']);
   if (baseUrl === undefined) {
@@ -72,7 +82,7 @@ export async function openConnection(options: ConnectionOptions, io: CliIo, sign
     );
   }
   const client = createServiceClient({ ...common, baseUrl, apiKey });
-  return { client, baseUrl, close: async () => {} };
+  return { client, baseUrl, close: async () => controller.abort() };
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

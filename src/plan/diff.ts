@@ -1,3 +1,4 @@
+import type { ApiWorkspace } from '../domain/api-types.js';
 import { DAILY_QUOTA, type Domain } from '../domain/domains.js';
 import { InternalError } from '../errors.js';
 import { pinsKey, type Desired, type Live } from '../state/types.js';
@@ -12,6 +13,23 @@ import { applyLoad } from './requests.js';
 import { ACTIONS, PLAN_FORMAT_VERSION, type Action, type Change, type Plan } from './types.js';
 import { liveListing, planViews } from './views.js';
 
+/**
+ * checkWorkspace refuses a key of another workspace than the manifests' `workspaceId`.
+ * The reader calls it on the first response, so nothing else is read; computePlan
+ * calls it again so the pure diff holds the rule on its own.
+ */
+export function checkWorkspace(desired: Desired, workspace: ApiWorkspace): void {
+  const expected = desired.workspace.workspaceId;
+  if (expected === undefined || expected === workspace.id) return;
+  throw new PlanRefusedError([{
+    code: 'workspace.mismatch',
+    message: `the manifests are for workspace ${expected}, but the API key belongs to ${workspace.name} (${workspace.id})`,
+    wayOut: `use the key of ${expected}, or change \`workspaceId\` in the Workspace document`,
+    ...(desired.workspace.source === undefined ? {} : { source: desired.workspace.source }),
+    ids: [expected, workspace.id],
+  }]);
+}
+
 /** PlanResult is what `computePlan` returns when no fail-safe rule refuses. */
 export interface PlanResult {
   plan: Plan;
@@ -24,16 +42,7 @@ export interface PlanResult {
  * before anything else (product-contract.md, "Fail-safe rules").
  */
 export function computePlan(desired: Desired, live: Live): PlanResult {
-  const expectedWorkspace = desired.workspace.workspaceId;
-  if (expectedWorkspace !== undefined && expectedWorkspace !== live.workspace.id) {
-    throw new PlanRefusedError([{
-      code: 'workspace.mismatch',
-      message: `the manifests are for workspace ${expectedWorkspace}, but the API key belongs to ${live.workspace.name} (${live.workspace.id})`,
-      wayOut: `use the key of ${expectedWorkspace}, or change \`workspaceId\` in the Workspace document`,
-      ...(desired.workspace.source === undefined ? {} : { source: desired.workspace.source }),
-      ids: [expectedWorkspace, live.workspace.id],
-    }]);
-  }
+  checkWorkspace(desired, live.workspace);
   const ignored = compileGlobs(desired.workspace.ignore);
   const views = planViews(desired, live);
   const prune = planPrune(desired, live, views.claimed, ignored);

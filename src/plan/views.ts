@@ -27,7 +27,7 @@ export interface ViewPlan {
 }
 
 /** liveListing returns a domain's listing, which the reader must have read. */
-export function liveListing(live: Live, domain: Domain): ApiView[] {
+export function liveListing(live: Pick<Live, 'views'>, domain: Domain): ApiView[] {
   const listing = live.views[domain];
   if (listing === undefined) throw new InternalError(`live state lacks the ${domain} view listing that the manifests need`);
   return listing;
@@ -38,16 +38,32 @@ export function isPublicSaved(view: ApiView): boolean {
   return !view.isDefault && view.visibility === 'Public';
 }
 
-/** planViews matches every declared view to the live listing of its domain. */
+/** planViews matches every declared view to the live listing of its domain and checks the creator of any create. */
 export function planViews(desired: Desired, live: Live): ViewPlan {
+  const result = matchViews(desired, live);
+  const creates = result.changes.filter((change) => change.action === 'create');
+  const first = creates[0];
+  if (first !== undefined) result.reasons.push(...creatorReasons(desired, live, creates.length, first));
+  return result;
+}
+
+/**
+ * createsViews tells, from the listings alone, whether the plan will create a view
+ * whose `creatorEmail` must then be checked against the users: the reader calls it
+ * to spend the users read only when needed, with the same identity rule as the diff.
+ */
+export function createsViews(desired: Desired, views: Live['views']): boolean {
+  if (desired.workspace.creatorEmail === undefined) return false;
+  return matchViews(desired, { views }).changes.some((change) => change.action === 'create');
+}
+
+/** matchViews resolves the identity of every declared view against its domain's listing. */
+function matchViews(desired: Desired, live: Pick<Live, 'views'>): ViewPlan {
   const result: ViewPlan = { changes: [], reasons: [], declared: new Map(), claimed: new Map() };
   for (const domain of DOMAINS) {
     const views = desired.views.filter((view) => view.domain === domain);
     if (views.length > 0) planDomain(domain, views, liveListing(live, domain), result);
   }
-  const creates = result.changes.filter((change) => change.action === 'create');
-  const first = creates[0];
-  if (first !== undefined) result.reasons.push(...creatorReasons(desired, live, creates.length, first));
   return result;
 }
 
@@ -171,7 +187,11 @@ function creatorReasons(desired: Desired, live: Live, creates: number, first: Cr
       ids: [],
     }];
   }
-  if (live.users === undefined) return [];
+  if (live.users === undefined) {
+    // The reader reads users whenever createsViews says so; skipping the check would
+    // let apply fail half-way on a creator the service refuses.
+    throw new InternalError('live state lacks the users needed to check creatorEmail for the views the plan creates');
+  }
   const user = live.users.find((candidate) => candidate.email.toLowerCase() === email.toLowerCase());
   if (user !== undefined && user.state === 'Active') return [];
   const why = user === undefined ? 'is not a member of the workspace' : `is ${user.state.toLowerCase()}, not active`;

@@ -1,5 +1,6 @@
 import type { Domain } from '../domain/domains.js';
 import { DOMAINS } from '../domain/domains.js';
+import type { SourcePosition } from '../manifest/types.js';
 import type { Desired } from './types.js';
 
 /**
@@ -9,7 +10,8 @@ import type { Desired } from './types.js';
  */
 export interface ReadNeeds {
   domains: Domain[];
-  pins: { domain: Domain; userEmail: string }[];
+  /** `source` is where the user is named, for errors the service raises about them. */
+  pins: { domain: Domain; userEmail: string; source?: SourcePosition }[];
   automations: boolean;
 }
 
@@ -28,7 +30,7 @@ export function readNeeds(desired: Desired): ReadNeeds {
     const key = `${entry.domain}\u0000${entry.userEmail.toLowerCase()}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    pins.push({ domain: entry.domain, userEmail: entry.userEmail });
+    pins.push({ domain: entry.domain, userEmail: entry.userEmail, source: entry.source });
   }
   return {
     domains: DOMAINS.filter((domain) => used.has(domain)),

@@ -1,5 +1,7 @@
 import type { ApiAdminAutomation, ApiUser, ApiView, ApiWorkspace, Pagination } from '../domain/api-types.js';
 import type { Domain } from '../domain/domains.js';
+import { ServiceError, ViewctlError } from '../errors.js';
+import type { SourcePosition } from '../manifest/types.js';
 import type { ServiceClient } from '../service/types.js';
 import type { ReadNeeds } from './needs.js';
 import type { Live } from './types.js';
@@ -50,10 +52,15 @@ export async function readLive(client: ServiceClient, needs: ReadNeeds, options:
     ),
   );
   const pinned = Promise.all(
-    needs.pins.map(({ domain, userEmail }) =>
+    needs.pins.map(({ domain, userEmail, source }) =>
       track(
         client.request<ApiView[]>({ method: 'GET', route: `/v1/${domain}/views/pinned`, query: { userEmail } }),
-      ).then((views) => [pinsKey(domain, userEmail), views] as const),
+      ).then(
+        (views) => [pinsKey(domain, userEmail), views] as const,
+        (error: unknown) => {
+          throw inactiveUser(error, userEmail, source) ?? error;
+        },
+      ),
     ),
   );
   const automations = needs.automations
@@ -64,7 +71,8 @@ export async function readLive(client: ServiceClient, needs: ReadNeeds, options:
     return options.wantUsers?.(views) === true ? readUsers(client) : undefined;
   });
 
-  // allSettled, so a failure does not leave sibling requests running unobserved.
+  // allSettled, so every rejection is observed; the caller's connection cancels the
+  // siblings of a failed read still queued when it closes.
   const settled = await Promise.allSettled([listings, pinned, automations, users]);
   const failure = settled.find((entry): entry is PromiseRejectedResult => entry.status === 'rejected');
   if (failure !== undefined) throw failure.reason;
@@ -97,4 +105,18 @@ export async function readUsers(client: ServiceClient): Promise<ApiUser[]> {
     cursor = page.pagination.nextCursor;
   } while (cursor !== undefined);
   return users;
+}
+
+/**
+ * inactiveUser turns the service's refusal of a pinned read (`userEmail` is not an
+ * active member, api-contract.md) into an error at the manifest that names the user.
+ */
+function inactiveUser(error: unknown, userEmail: string, source: SourcePosition | undefined): ViewctlError | undefined {
+  if (!(error instanceof ServiceError) || error.errorType !== 'validation_error' || error.path !== 'userEmail') return undefined;
+  const where = source === undefined ? '' : `${source.file}:${source.line}:${source.column}: `;
+  return new ViewctlError(
+    'pins.user-not-active',
+    `${where}${userEmail} is not an active member of the workspace, so the service refuses to read or set their tabs`,
+    { hint: 'fix userEmail, or remove the PinnedViews document of a user who left or has not accepted the invitation yet', cause: error },
+  );
 }

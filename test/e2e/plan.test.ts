@@ -198,6 +198,25 @@ describe('service errors', () => {
     });
   });
 
+  it('a failed read cancels its queued siblings instead of spending more of the quota', async () => {
+    const users = ['tom.becker', 'olivia.park', 'adam.reyes', 'mia.chen', 'noah.patel', 'lena.fischer', 'sam.okafor', 'ines.duarte'];
+    const manifests = await dir(
+      // Files load in name order: the deactivated user's list is read first.
+      Object.fromEntries(users.map((name, index) => [`pins/${index}-${name}.yaml`, `kind: PinnedViews\nuserEmail: ${name}@acme.test\nrecordings: [All recordings]\n`])),
+    );
+    // The service's own limits: eight pinned reads of one endpoint take about 2.5 s.
+    await withEmulator(
+      async (emulator, env) => {
+        const run = await runCli(['plan', manifests], { env });
+        expect(run.code).toBe(1);
+        expect(run.stderr).toContain('pins.user-not-active');
+        expect(run.stderr).toMatch(/pins\/0-tom\.becker\.yaml:\d+:\d+: tom\.becker@acme\.test is not an active member/);
+        expect(emulator.stats().byEndpoint['GET /v1/recordings/views/pinned'] ?? 0).toBeLessThan(users.length);
+      },
+      { rate: 3, burst: 3, quota: 3000 },
+    );
+  });
+
   it('an unreachable service exits 1 naming the base URL and how to fix it', async () => {
     const port = await closedPort();
     const run = await runCli(['plan', EXAMPLES], {

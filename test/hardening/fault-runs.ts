@@ -83,9 +83,9 @@ export function faultScenario(kind: FaultKind, seed: number, statePath?: string)
     case 'drop-after-commit':
       return { ...base, emulator: { ...FAST, seed, dropAfterCommitRate: 0.25 } };
     case 'rate-429':
-      // The service allows 2/s with no burst; the client is told it may send 40/s, and
+      // The service allows 5/s with no burst; the client is told it may send 40/s, and
       // with 40 ms of latency it sends again before an answer says the endpoint is spent.
-      return { ...base, clientRate: 40, emulator: { seed, rate: 2, burst: 1, quota: 1_000_000, latencyMs: 40 } };
+      return { ...base, clientRate: 40, emulator: { seed, rate: 5, burst: 1, quota: 1_000_000, latencyMs: 40 } };
     case 'restart':
       if (statePath === undefined) throw new Error('a restart scenario needs a state file');
       return { ...base, emulator: { ...FAST, seed, latencyMs: 10 }, restart: { afterWrites: 2 + (seed % 5), downMs: 50, statePath } };

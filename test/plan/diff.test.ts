@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { InternalError } from '../../src/errors.js';
 import { computePlan } from '../../src/plan/diff.js';
+import { createsViews } from '../../src/plan/views.js';
 import { PlanRefusedError } from '../../src/plan/refusal.js';
 import type { Desired, Live } from '../../src/state/types.js';
 import { pinsKey } from '../../src/state/types.js';
@@ -133,8 +135,23 @@ describe('computePlan: workspace', () => {
     const live = emptyLive();
     live.users = [user('u_gone', 'Gone@acme.com', 'Deactivated')];
     expect(codes(desired, live)).toEqual(['workspace.creator-inactive']);
+    // The reader reads users whenever createsViews says so; a plan without them is a bug, never a pass.
     delete live.users;
-    expect(computePlan(desired, live).plan.summary.create).toBe(1);
+    expect(() => computePlan(desired, live)).toThrow(InternalError);
+  });
+
+  it('createsViews applies the same identity rule as the diff: a rename by viewId frees the old name', () => {
+    const desired = emptyDesired({ creatorEmail: 'ops@acme.com' });
+    const live = emptyLive();
+    live.views.recordings = [view('rv_1', 'Customer calls'), ...RECORDING_DEFAULTS];
+    desired.views = [declared('recordings', 'Customer calls', {}, { viewId: 'rv_1' })];
+    expect(createsViews(desired, live.views)).toBe(false);
+    desired.views = [
+      declared('recordings', 'Customer calls v2', {}, { viewId: 'rv_1' }),
+      declared('recordings', 'Customer calls'),
+    ];
+    expect(createsViews(desired, live.views)).toBe(true);
+    expect(createsViews(emptyDesired({ creatorEmail: undefined }), live.views)).toBe(false);
   });
 });
 

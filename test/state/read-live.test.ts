@@ -57,8 +57,8 @@ describe('readNeeds', () => {
     expect(readNeeds(desired)).toEqual({
       domains: ['recordings', 'deals', 'contacts'],
       pins: [
-        { domain: 'recordings', userEmail: 'mia@x.test' },
-        { domain: 'contacts', userEmail: 'mia@x.test' },
+        { domain: 'recordings', userEmail: 'mia@x.test', source: at },
+        { domain: 'contacts', userEmail: 'mia@x.test', source: at },
       ],
       automations: true,
     });
