@@ -1,6 +1,6 @@
 import { CommanderError } from 'commander';
 import { EXIT, InternalError, ViewctlError } from '../errors.js';
-import { redactSecrets } from './redact.js';
+import { redactingStream } from '../secrets/redact.js';
 import type { CliIo } from './io.js';
 import { buildProgram } from './program.js';
 
@@ -9,7 +9,10 @@ import { buildProgram } from './program.js';
  * top-level catch (style.md, practice 8): a user error prints its message and hint,
  * never a stack; anything else is reported as a bug.
  */
-export async function run(argv: string[], io: CliIo): Promise<number> {
+export async function run(argv: string[], rawIo: CliIo): Promise<number> {
+  // Every byte a command prints passes through redaction of the key.
+  const secret = rawIo.env['VIEWCTL_API_KEY'];
+  const io: CliIo = { ...rawIo, stdout: redactingStream(rawIo.stdout, secret), stderr: redactingStream(rawIo.stderr, secret) };
   const outcome: { exitCode: number } = { exitCode: EXIT.ok };
   const program = buildProgram(io, outcome);
   try {
@@ -21,9 +24,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
 }
 
 function reportError(error: unknown, io: CliIo): number {
-  const secret = io.env['VIEWCTL_API_KEY'];
   const write = (text: string): void => {
-    io.stderr.write(redactSecrets(text, secret));
+    io.stderr.write(text);
   };
   if (error instanceof CommanderError) {
     // Commander already printed its message (unknown option, missing argument, help).

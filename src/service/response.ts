@@ -5,6 +5,7 @@
  * (api-contract.md, "Transport" and "Errors").
  */
 import { ServiceError } from '../errors.js';
+import { redactSecrets } from '../secrets/redact.js';
 import type { AttemptResult } from './http-attempt.js';
 
 /** RequestContext names the request in messages and holds what redaction needs. */
@@ -62,7 +63,8 @@ export function redirectError(status: number, location: string | null, context: 
  */
 export function responseError(status: number, text: string, context: RequestContext, outcomeUnknown = false): ServiceError {
   const body = parseErrorBody(text);
-  const said = body.message === undefined ? '' : `: ${scrub(body.message, context.apiKey)}`;
+  // The service should never echo the key, but a proxy or a faulty service might.
+  const said = body.message === undefined ? '' : `: ${redactSecrets(body.message, context.apiKey)}`;
   const details = {
     endpoint: context.endpoint,
     status,
@@ -190,16 +192,12 @@ function parseErrorBody(text: string): ErrorBody {
   if (typeof error !== 'object' || error === null) return {};
   const { type, message, path } = error as Record<string, unknown>;
   return {
-    ...(typeof type === 'string' ? { type } : {}),
+    ...(typeof type === 'string' ? { type: type.slice(0, 100) } : {}),
     ...(typeof message === 'string' && message !== '' ? { message: message.slice(0, 500) } : {}),
-    ...(typeof path === 'string' ? { path } : {}),
+    ...(typeof path === 'string' ? { path: path.slice(0, 200) } : {}),
   };
 }
 
-// The service should never echo the key, but a proxy or a faulty service might.
-function scrub(text: string, apiKey: string): string {
-  return apiKey === '' ? text : text.split(apiKey).join('[redacted]');
-}
 
 function safeOrigin(location: string, base: string): string {
   try {

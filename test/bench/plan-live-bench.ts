@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { CliIo } from '../../src/cli/io.js';
-import { loadDesired, planAgainst } from '../../src/cli/plan-flow.js';
+import { loadManifestFiles, planAgainst } from '../../src/cli/plan-flow.js';
 import type { ApiUser } from '../../src/domain/api-types.js';
 import { DOMAINS, type Domain } from '../../src/domain/domains.js';
 import { demoWorkspace } from '../../src/emulator/demo/demo-workspace.js';
@@ -25,7 +25,7 @@ const EXAMPLES = fileURLToPath(new URL('../../examples/', import.meta.url));
 const USERS_PAGE = 100;
 
 /**
- * benchPlanLive times the real plan path (`loadDesired` + `planAgainst`, the code
+ * benchPlanLive times the real plan path (`loadManifestFiles` + `planAgainst`, the code
  * `viewctl plan` runs, in-process so process start does not count) against a fresh
  * emulator at its default limits. The manifests are the examples' Workspace,
  * automations and views, plus PinnedViews for `users` active members in all four
@@ -41,7 +41,7 @@ export async function benchPlanLive(users = 40): Promise<PlanLiveResult> {
     const io = quietIo(dir);
     const client = createServiceClient({ baseUrl: emulator.url, apiKey: emulator.apiKey, rate: SERVICE_LIMITS.rate });
     const started = performance.now();
-    const desired = await loadDesired([dir], io, false);
+    const desired = await loadManifestFiles([dir], io, false);
     const loadedMs = performance.now() - started;
     const { plan, elapsedMs } = await planAgainst(desired, client, io);
     const wallMs = performance.now() - started;

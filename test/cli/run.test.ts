@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { redactSecrets } from '../../src/cli/redact.js';
+import { redactSecrets, redactingStream } from '../../src/secrets/redact.js';
 import { useColor } from '../../src/cli/output.js';
 import { progressReporter } from '../../src/cli/progress.js';
 
@@ -10,6 +10,22 @@ describe('redactSecrets', () => {
   });
   it('leaves text alone without a key', () => {
     expect(redactSecrets('nothing', undefined)).toBe('nothing');
+  });
+  it('compares the key trimmed, as the client sends it', () => {
+    expect(redactSecrets('sent sk_live_123', ' sk_live_123\n')).toBe('sent [redacted]');
+  });
+});
+
+describe('redactingStream', () => {
+  it('removes the key from strings and buffers written, and keeps the stream itself', () => {
+    const target = Object.assign(new PassThrough(), { isTTY: true });
+    const chunks: string[] = [];
+    target.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
+    const stream = redactingStream(target, 'sk_live_123');
+    stream.write('a sk_live_123\n');
+    stream.write(Buffer.from('b sk_live_123\n'));
+    expect(stream.isTTY).toBe(true);
+    expect(chunks.join('')).toBe('a [redacted]\nb [redacted]\n');
   });
 });
 

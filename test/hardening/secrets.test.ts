@@ -109,9 +109,8 @@ describe('the API key in every command', () => {
     await cli('bad key', inProcess, ['plan', m, '--rate', '1000'], envFor(good, `${SECRET}_wrong`), [1]);
     await cli('key with a space', inProcess, ['plan', m], envFor(good, `${SECRET} x`), [1]);
     await cli('key in the URL', inProcess, ['plan', m, '--base-url', `http://user:${SECRET}@127.0.0.1:1`], envFor(good), [1]);
-    const closed = await startEmulator({ data: demoWorkspace(), port: 0 });
-    await closed.close();
-    await cli('unreachable', inProcess, ['plan', m], envFor(closed.url), [1]);
+    // A name that cannot resolve fails at once; a refused connection (retried) is in time-bounds.test.ts.
+    await cli('unreachable', inProcess, ['plan', m], envFor('http://viewctl-hardening.invalid'), [1]);
     transcripts.push({ label: 'emulator --api-key', result: await runEmulatorCommand(['--api-key', SECRET, '--port', '0', '--rate', '1000']) });
     transcripts.push({ label: 'emulator bad option', result: await runEmulatorCommand(['--api-key', SECRET, '--rate', 'fast']) });
     transcripts.push({ label: 'emulator empty key', result: await runEmulatorCommand(['--api-key', ' ', '--fail-rate', '2']) });

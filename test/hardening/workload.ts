@@ -51,3 +51,24 @@ export const WORKLOAD_FILES: Readonly<Record<string, string>> = {
  * the default five views.
  */
 export const WORKLOAD_FLAGS: readonly string[] = ['--auto-approve', '--max-deletes', '20'];
+
+/**
+ * workloadVariant is the workload with other values for the same views: other icons
+ * and filters, created views with other content, pinned tabs in another order. Two
+ * applies of the workload and its variant touch the same views.
+ */
+export function workloadVariant(): Record<string, string> {
+  const swaps: [string, string][] = [
+    ['icon: phone', 'icon: telephone_receiver'],
+    ['createdAfterRelative: 60', 'createdAfterRelative: 45'],
+    ['icon: warning', 'icon: star'],
+    ['createdAfterRelative: 14', 'createdAfterRelative: 21'],
+    ['statusIn: [Open]\n', 'statusIn: [Open, Won]\n'],
+    ['hasInteraction: false', 'hasInteraction: true'],
+    ['externalities: [decision-maker]', 'externalities: [champion, decision-maker]'],
+    ['recordings: [Escalations, Renewal calls, All recordings]', 'recordings: [Renewal calls, Escalations]'],
+  ];
+  return Object.fromEntries(
+    Object.entries(WORKLOAD_FILES).map(([path, text]) => [path, swaps.reduce((out, [from, to]) => out.split(from).join(to), text)]),
+  );
+}
