@@ -1,6 +1,6 @@
 /**
  * Typed errors and the exit codes of the product contract. Code throws these; the one
- * top-level catch in `cli.ts` prints them and exits with `exitCode`.
+ * top-level catch in `cli/run.ts` prints them and exits with `exitCode`.
  */
 
 /** EXIT holds the exit codes of product-contract.md. */

@@ -87,7 +87,7 @@ async function apply(paths: string[], options: ApplyOptions, io: CliIo): Promise
     const json = options.format === 'json';
     const color = useColor(io.stdout, io.env);
     if (!plan.changes.some((change) => change.action !== 'drift')) {
-      io.stdout.write(json ? renderReportJson(emptyReport(plan)) : `${renderPlan(plan, options.format, { color, elapsedMs, context: 'apply' })}Nothing to apply.\n`);
+      io.stdout.write(json ? renderReportJson(emptyReport(plan)) : `${renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, context: 'apply' })}Nothing to apply.\n`);
       return EXIT.ok;
     }
     checkMaxDeletes(plan, options.maxDeletes);
@@ -97,7 +97,7 @@ async function apply(paths: string[], options: ApplyOptions, io: CliIo): Promise
     // With JSON on stdout, the plan and the prompt go to stderr so stdout stays one document.
     const display = json ? io.stderr : io.stdout;
     if (!json || approval === 'ask') {
-      display.write(renderPlan(plan, json ? 'text' : options.format, { color: useColor(display, io.env), elapsedMs, context: 'apply' }));
+      display.write(renderPlan(plan, json ? 'text' : options.format, { color: useColor(display, io.env), elapsedMs, rate: options.rate, context: 'apply' }));
     }
     const interrupt = interruptOnSigint(io);
     try {

@@ -37,7 +37,7 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
       const { plan, elapsedMs } = await planAgainst(desired, connection.client, io);
       const planFile = options.out;
       if (planFile !== undefined) await writeFileAtomically(io, planFile, renderJson(plan));
-      io.stdout.write(renderPlan(plan, options.format, { color, elapsedMs, ...(planFile === undefined ? {} : { planFile }) }));
+      io.stdout.write(renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, ...(planFile === undefined ? {} : { planFile }) }));
       outcome.exitCode = options.detailedExitcode === true && plan.changes.length > 0 ? EXIT.changes : EXIT.ok;
     } finally {
       await connection.close();

@@ -4,6 +4,7 @@ import { countProblems, formatProblems, plural } from '../manifest/format-proble
 import { loadManifests, type LoadResult } from '../manifest/load.js';
 import { hasErrors } from '../manifest/problems.js';
 import { nodeManifestSource, type ManifestSource } from '../manifest/source.js';
+import { useColor } from './output.js';
 import type { CliIo } from './io.js';
 import type { Outcome } from './program.js';
 
@@ -24,7 +25,7 @@ export function validateReport(result: LoadResult, options: { color: boolean }):
 /** runValidate loads and checks the manifests under `paths`, prints the report and returns the exit code. */
 export async function runValidate(paths: readonly string[], source: ManifestSource, io: CliIo): Promise<number> {
   const result = await loadManifests(paths, source);
-  const color = io.stdout.isTTY === true && io.env['NO_COLOR'] === undefined;
+  const color = useColor(io.stdout, io.env);
   io.stdout.write(validateReport(result, { color }));
   return hasErrors(result.problems) ? EXIT.error : EXIT.ok;
 }
