@@ -100,7 +100,11 @@ export function planReadNeeds(plan: Plan): ReadNeeds {
   const pins: ReadNeeds['pins'] = [];
   for (const change of plan.changes) {
     if (change.action === 'create' || change.action === 'update' || change.action === 'delete') domains.add(change.domain);
-    if (change.action === 'pin') pins.push({ domain: change.domain, userEmail: change.userEmail });
+    if (change.action === 'pin') {
+      // A pinned list resolves names against its domain's listing: re-read it too.
+      domains.add(change.domain);
+      pins.push({ domain: change.domain, userEmail: change.userEmail });
+    }
   }
   return { domains: DOMAINS.filter((domain) => domains.has(domain)), pins, automations: false };
 }

@@ -21,7 +21,8 @@ export function hashJson(value: unknown): string {
 /**
  * targetHash hashes the live state one target was computed from: a view's id and
  * normalised snapshot (or its absence), the ids of the public views having a new
- * view's name, a pinned list's ordered ids, or the normalised automation list.
+ * view's name, a pinned list's ordered ids with its domain's ids and names, or the
+ * normalised automation list.
  * A target that is not read in `live` hashes as absent, which makes it stale.
  */
 export function targetHash(target: string, live: Live): string {
@@ -53,8 +54,11 @@ function hashTarget(target: string, live: Live, index: ViewIndex): string {
       return hashJson({ name: parsed.name, liveIds: ids ?? null });
     }
     case 'pins': {
+      // The new list was resolved against the user's tabs and the domain's listing
+      // (names to ids): a rename, a deletion or a new namesake there makes it stale.
       const key = target.slice('pins:'.length);
-      return hashJson({ pins: key, ids: live.pins[key]?.map((view) => view.viewId) ?? null });
+      const listing = live.views[parsed.domain]?.map((view) => [view.viewId, view.name, view.isDefault]);
+      return hashJson({ pins: key, ids: live.pins[key]?.map((view) => view.viewId) ?? null, listing: listing ?? null });
     }
     case 'automations':
       return hashJson({

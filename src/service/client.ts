@@ -4,6 +4,7 @@
  * response's `result` or a ServiceError (api-contract.md). All delays, the fetch and
  * the randomness are options, so tests run in milliseconds.
  */
+import { setMaxListeners } from 'node:events';
 import { DEFAULT_RATE } from '../domain/domains.js';
 import { UsageError } from '../errors.js';
 import { VERSION } from '../version.js';
@@ -75,6 +76,9 @@ export function createServiceClient(options: ClientOptions): ServiceClient {
   const random = options.random ?? Math.random;
   const fetchImpl: FetchLike = options.fetch ?? ((url, init) => fetch(url, init));
   const signal = options.signal;
+  // Every request in flight or waiting listens for the abort: dozens at once are
+  // expected, so Node's leak warning (past 10 listeners) would be a false alarm on stderr.
+  if (signal !== undefined) setMaxListeners(0, signal);
   const limiter = new RateLimiter({ rate, burst, clock, ...(signal === undefined ? {} : { signal }) });
   const quota = new QuotaTracker();
   const counters = { requests: 0, retries: 0, rateLimited: 0 };

@@ -77,14 +77,14 @@ describe('gates', () => {
     expect(errorOf(() => checkDailyBudget(plan, 9))?.code).toBe('apply.daily-budget');
   });
 
-  it('re-reads only the targets of a saved plan', () => {
+  it('re-reads only the targets of a saved plan, with the listing a pinned list resolved names against', () => {
     const pin: Change = {
       action: 'pin', target: 'pins:contacts:mia@acme.test', kind: 'PinnedViews', name: 'mia', domain: 'contacts', userEmail: 'mia@acme.test',
       before: [], after: [{ viewId: 'ctv_1', name: 'A', visibility: 'Public', isDefault: false }],
     };
     const drift: Change = { action: 'drift', target: 'automations', kind: 'AdminAutomation', name: 'x', before: null, after: {}, differences: [] };
     expect(planReadNeeds(handPlan([deleteOf('dv_1'), pin, drift]))).toEqual({
-      domains: ['deals'],
+      domains: ['deals', 'contacts'],
       pins: [{ domain: 'contacts', userEmail: 'mia@acme.test' }],
       automations: false,
     });

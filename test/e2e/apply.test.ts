@@ -167,3 +167,32 @@ describe('viewctl apply against the emulator', () => {
     });
   }
 });
+
+describe('the stale check of pinned lists', () => {
+  it('refuses a saved plan whose pinned list names a view deleted since the plan', async () => {
+    const { dir: tempDir, cleanupAll } = tempDirs();
+    try {
+      const manifests = await tempDir({
+        'pins.yaml': 'kind: PinnedViews\nuserEmail: noah.patel@acme.test\nrecordings: [Customer calls, All recordings]\n',
+      });
+      const out = await tempDir({});
+      const planFile = join(out, 'plan.json');
+      await withEmulator(async (emulator, env) => {
+        expect((await runCli(['plan', manifests, '--out', planFile], { env })).code).toBe(0);
+        const deleted = await fetch(`${emulator.url}/v1/recordings/views/rv_customer_calls`, {
+          method: 'DELETE',
+          headers: { 'x-service-key': emulator.apiKey },
+        });
+        expect(deleted.status).toBe(200);
+        const writes = emulator.stats().writes;
+        const stale = await runCli(['apply', '--plan', planFile], { env });
+        expect(stale.code).toBe(3);
+        expect(stale.stderr).toContain('apply.stale-plan');
+        expect(stale.stderr).toContain('recordings tabs of noah.patel@acme.test');
+        expect(emulator.stats().writes).toBe(writes);
+      });
+    } finally {
+      await cleanupAll();
+    }
+  });
+});

@@ -112,7 +112,7 @@ export const manifestDocument: fc.Arbitrary<Record<string, unknown>> = fc
 export const parsedYaml: fc.Arbitrary<string> = fc
   .tuple(fc.array(fc.oneof({ weight: 8, arbitrary: manifestDocument }, { weight: 1, arbitrary: jsonLike }), { maxLength: 4 }), fc.boolean())
   .map(([documents, flow]) =>
-    documents.map((document) => stringify(document, flow ? { defaultCollectionStyle: 'flow' } : {})).join('---\n'),
+    documents.map((document) => stringify(document, { collectionStyle: flow ? 'flow' : 'any' })).join('---\n'),
   );
 
 const punctuation = fc.constantFrom(':', ': ', '- ', '-', '[', ']', '{', '}', ',', '"', "'", '#', '&a ', '*a', '!!str ', '!tag ', '? ', '|', '>', '%YAML 1.2', '---', '...', '\t', '@', '`');

@@ -115,6 +115,8 @@ describe('the API key in every command', () => {
     transcripts.push({ label: 'emulator bad option', result: await runEmulatorCommand(['--api-key', SECRET, '--rate', 'fast']) });
     transcripts.push({ label: 'emulator empty key', result: await runEmulatorCommand(['--api-key', ' ', '--fail-rate', '2']) });
 
+    // Nor does Node print warnings of its own (a listener leak warning once did, on export --all-users).
+    expect(transcripts.filter(({ result }) => /Warning/.test(result.stderr)).map(({ label }) => label)).toEqual([]);
     const leaks = transcripts.filter(({ result }) => result.stdout.includes(SECRET) || result.stderr.includes(SECRET)).map(({ label }) => label);
     expect(leaks).toEqual([]);
     const written = await filesBelow(join(dir, 'out'));

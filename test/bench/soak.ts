@@ -1,0 +1,122 @@
+import { join } from 'node:path';
+import { scratchDir } from '../hardening/cli.js';
+import { faultFreeState, faultScenario, inProcess, runScenario, type FaultKind, type ScenarioResult } from '../hardening/fault-runs.js';
+import { WORKLOAD_FILES } from '../hardening/workload.js';
+
+/**
+ * The soak: the hardening fault runs (test/hardening/fault-runs.ts) over many seeds.
+ * Each seed runs the workload once under mixed faults (latency, 503s, responses lost
+ * after commit) and once under one more kind in turn (503s, lost responses, 429s, a
+ * restart mid-apply, latency), through the CLI's `run()`, re-running each until a
+ * plan is empty (three applies at most), and compares the final workspace with a
+ * fault-free run's. Prints nothing itself: every line goes through `log`.
+ */
+
+/** SoakOptions: how many seeds, and where progress lines go. */
+export interface SoakOptions {
+  seeds: number;
+  log: (line: string) => void;
+}
+
+/** KindTotals is what one fault kind came to over the soak. */
+export interface KindTotals {
+  scenarios: number;
+  faultsInjected: number;
+  failed: number;
+}
+
+/** SoakReport is the soak's outcome; `duplicatesFound` and `outcomes.failed` must be 0. */
+export interface SoakReport {
+  seeds: number;
+  scenarios: number;
+  /** Applies run in all, re-runs included. */
+  runs: number;
+  /** Faults the emulators injected (503s and dropped connections: `stats().faultsInjected`). */
+  faultsInjected: number;
+  /** 429s the emulators answered. */
+  rateLimited: number;
+  /** Restarts that happened while an apply was running. */
+  restartsMidApply: number;
+  outcomes: { convergedIn1: number; convergedIn2: number; convergedIn3: number; failed: number };
+  /** Names held by more than one public view at the end of a scenario, over all scenarios. */
+  duplicatesFound: number;
+  /** Scenarios whose final workspace differs from the fault-free run's. */
+  mismatches: number;
+  byKind: Partial<Record<FaultKind, KindTotals>>;
+  /** Every scenario that did not converge, doubled a name or lost something. */
+  problems: { kind: FaultKind; seed: number; applies: number[]; what: string }[];
+  elapsedMs: number;
+}
+
+const ROTATION: readonly FaultKind[] = ['fail-503', 'drop-after-commit', 'rate-429', 'restart', 'latency'];
+
+/** runSoak runs the soak over `seeds` seeds (1 to `seeds`) and reports. */
+export async function runSoak(options: SoakOptions): Promise<SoakReport> {
+  const started = performance.now();
+  const workload = await scratchDir(WORKLOAD_FILES);
+  const report: SoakReport = {
+    seeds: options.seeds,
+    scenarios: 0,
+    runs: 0,
+    faultsInjected: 0,
+    rateLimited: 0,
+    restartsMidApply: 0,
+    outcomes: { convergedIn1: 0, convergedIn2: 0, convergedIn3: 0, failed: 0 },
+    duplicatesFound: 0,
+    mismatches: 0,
+    byKind: {},
+    problems: [],
+    elapsedMs: 0,
+  };
+  try {
+    const expected = await faultFreeState(workload.dir, inProcess);
+    for (let seed = 1; seed <= options.seeds; seed += 1) {
+      const kinds: FaultKind[] = ['mixed', ROTATION[(seed - 1) % ROTATION.length] ?? 'fail-503'];
+      for (const kind of kinds) {
+        const scenario = faultScenario(kind, seed, kind === 'restart' ? join(workload.dir, `state-${seed}.json`) : undefined);
+        const result = await runScenario(scenario, workload.dir, expected, inProcess);
+        tally(report, result);
+        options.log(describe(result));
+      }
+    }
+  } finally {
+    await workload.cleanup();
+  }
+  report.elapsedMs = Math.round(performance.now() - started);
+  options.log(
+    `soak: ${report.scenarios} scenarios, ${report.runs} applies, ${report.faultsInjected} faults, ${report.rateLimited} 429s, ` +
+      `${report.outcomes.failed} failed, ${report.duplicatesFound} duplicates, ${report.mismatches} mismatches`,
+  );
+  return report;
+}
+
+function tally(report: SoakReport, result: ScenarioResult): void {
+  report.scenarios += 1;
+  report.runs += result.applies.length;
+  report.faultsInjected += result.faultsInjected;
+  report.rateLimited += result.rateLimited;
+  if (result.restartedMidApply) report.restartsMidApply += 1;
+  report.duplicatesFound += result.duplicates.length;
+  if (!result.matchesFaultFree) report.mismatches += 1;
+  const failed = result.convergedAfter === null;
+  if (result.convergedAfter === 1) report.outcomes.convergedIn1 += 1;
+  else if (result.convergedAfter === 2) report.outcomes.convergedIn2 += 1;
+  else if (result.convergedAfter === 3) report.outcomes.convergedIn3 += 1;
+  else report.outcomes.failed += 1;
+  const totals = report.byKind[result.kind] ?? { scenarios: 0, faultsInjected: 0, failed: 0 };
+  totals.scenarios += 1;
+  totals.faultsInjected += result.faultsInjected;
+  if (failed) totals.failed += 1;
+  report.byKind[result.kind] = totals;
+  const what = [
+    failed ? 'did not converge in three applies' : '',
+    result.duplicates.length > 0 ? `doubled ${result.duplicates.join(', ')}` : '',
+    result.matchesFaultFree ? '' : 'final workspace differs from the fault-free run',
+  ].filter((part) => part !== '');
+  if (what.length > 0) report.problems.push({ kind: result.kind, seed: result.seed, applies: result.applies, what: what.join('; ') });
+}
+
+function describe(result: ScenarioResult): string {
+  const outcome = result.convergedAfter === null ? 'FAILED' : `converged in ${result.convergedAfter}`;
+  return `soak: seed ${result.seed} ${result.kind}: exits ${result.applies.join(',')}, ${outcome}, ${result.faultsInjected} faults, ${result.rateLimited} 429s`;
+}
