@@ -23,7 +23,8 @@ export interface CarryOutOptions extends Pick<ExecuteOptions, 'signal' | 'onOutc
 
 /**
  * carryOut runs the operations of a plan that passed every gate, verifies what landed
- * when everything did, and reports. It never throws for a failed write: the report
+ * when everything did (first deleting its own copy of any view a concurrent run also
+ * created: race-copies.ts), and reports. It never throws for a failed write: the report
  * lists it. A run stopped early is not verified (the next plan shows the state).
  */
 export async function carryOut(plan: Plan, operations: readonly Operation[], options: CarryOutOptions): Promise<ApplyReport> {

@@ -149,11 +149,16 @@ async function attempt(
       case 'create':
         return await create(operation, options, createdIds);
       case 'update': {
-        const view = await options.client.request<ApiView>(toServiceRequest(operation, createdIds));
-        return { status: 'landed', operation, viewId: view.viewId, view };
+        // A 204 (no body) is success too (api-contract.md, "Transport"): the id is the one sent.
+        const view = await options.client.request<ApiView | undefined>(toServiceRequest(operation, createdIds));
+        return view === undefined ? { status: 'landed', operation, ...viewIdOf(operation) } : { status: 'landed', operation, viewId: view.viewId, view };
       }
       case 'pin': {
-        const pinned = await options.client.request<ApiView[]>(toServiceRequest(operation, createdIds));
+        const request = toServiceRequest(operation, createdIds);
+        // Without a body to verify against, read the list back once.
+        const pinned =
+          (await options.client.request<ApiView[] | undefined>(request)) ??
+          (await options.client.request<ApiView[]>({ method: 'GET', route: request.route, ...(request.query === undefined ? {} : { query: request.query }) }));
         return { status: 'landed', operation, pinned };
       }
       case 'delete':
@@ -179,8 +184,18 @@ async function create(
   const maxAttempts = Math.max(1, options.maxCreateAttempts ?? 3);
   for (let attemptNumber = 1; ; attemptNumber += 1) {
     try {
-      const view = await options.client.request<ApiView>(toServiceRequest(operation, createdIds));
-      return { status: 'landed', operation, viewId: view.viewId, view };
+      const view = await options.client.request<ApiView | undefined>(toServiceRequest(operation, createdIds));
+      if (view !== undefined) return { status: 'landed', operation, viewId: view.viewId, view };
+      // A 201/204 without a body: the view exists, find its id the way a lost response's is found.
+      const candidates = await newViewsNamed(operation.domain, operation.name, options, createdIds);
+      if (candidates.length === 1 && candidates[0] !== undefined) {
+        return { status: 'landed', operation, viewId: candidates[0].viewId, view: candidates[0] };
+      }
+      throw new ViewctlError(
+        'apply.created-not-found',
+        `the service accepted the create of "${operation.name}" without answering the view, and the listing shows ${candidates.length} new views of that name`,
+        { hint: 'run viewctl plan to see the live state; apply never deletes what the plan did not show' },
+      );
     } catch (error) {
       if (!outcomeUnknown(error)) throw error;
       const candidates = await newViewsNamed(operation.domain, operation.name, options, createdIds);

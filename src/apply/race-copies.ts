@@ -11,13 +11,15 @@ import type { VerificationProblem } from './verify.js';
  * Copies left by concurrent applies. Two runs of the same manifests both plan
  * "create X" before either creates it, and the service (whose names are not unique,
  * and which has no lock) then holds X twice: a state every later plan refuses as
- * ambiguous. So after writing, apply looks at the listings it reads to verify: the
- * public views named like one it created that were not there when it planned are
- * copies made by concurrent runs. Every run keeps the same one, the smallest id
- * (shorter first, then by code point, so sequential ids keep the first created), and
- * deletes the others, another run's included. A run's listing always shows the
- * creates of runs that listed before it, so the last run to look leaves exactly one.
- * The runs that lose a copy say so, and running again converges.
+ * ambiguous. So after writing, apply looks at the listings it reads to verify: a
+ * public view named like one this run created, that was not there when it planned
+ * and is not this run's, is a concurrent run's copy. Then this run deletes its own
+ * copy, and only its own (apply never deletes a view the plan did not show). A run's
+ * listing always shows the creates of runs that listed before it, so the last run to
+ * look always sees the other copies and deletes its own: at most one copy remains.
+ * When both runs look after both created, both delete theirs and none remains. Either
+ * way the run reports it (its pinned lists may name the deleted copy), ends partial,
+ * and running again converges.
  */
 
 /** RaceCopies is one created name that concurrent runs created more than once. */
@@ -26,15 +28,15 @@ export interface RaceCopies {
   name: string;
   /** Index of this run's create change in the plan. */
   changeIndex: number;
-  /** The id this run created (or adopted). */
+  /** The id this run created (or adopted): deleted. */
   ours: string;
-  kept: string;
-  removed: string[];
+  /** The concurrent runs' copies, smallest id first (shorter first, then by code point): left alone. */
+  others: string[];
 }
 
 /**
  * findRaceCopies finds, in listings read after this run's writes, every name this run
- * created that more than one new public view carries. Pure.
+ * created that another new public view also carries. Pure.
  */
 export function findRaceCopies(execution: Execution, live: Live, listings: ReadonlyMap<Domain, ApiView[]>): RaceCopies[] {
   const found: RaceCopies[] = [];
@@ -42,13 +44,13 @@ export function findRaceCopies(execution: Execution, live: Live, listings: Reado
     if (outcome.status !== 'landed' || outcome.operation.action !== 'create' || outcome.viewId === undefined) continue;
     const { domain, name } = outcome.operation;
     const before = new Set((live.views[domain] ?? []).map((view) => view.viewId));
-    const copies = (listings.get(domain) ?? [])
-      .filter((view) => view.name === name && !view.isDefault && view.visibility === 'Public' && !before.has(view.viewId))
+    const ours = outcome.viewId;
+    const others = (listings.get(domain) ?? [])
+      .filter((view) => view.name === name && !view.isDefault && view.visibility === 'Public' && !before.has(view.viewId) && view.viewId !== ours)
       .map((view) => view.viewId)
       .sort(compareIds);
-    const [kept, ...removed] = copies;
-    if (kept === undefined || removed.length === 0) continue;
-    found.push({ domain, name, changeIndex: outcome.operation.changeIndex, ours: outcome.viewId, kept, removed });
+    if (others.length === 0) continue;
+    found.push({ domain, name, changeIndex: outcome.operation.changeIndex, ours, others });
   }
   return found;
 }
@@ -61,10 +63,9 @@ export interface SettledRace {
 }
 
 /**
- * settleRaceCopies deletes the copies `findRaceCopies` finds (a 404 means another
- * run deleted it first), points this run's creates at the kept views, and reports
- * each settled name as a problem so the run ends partial and advises running again
- * (pinned lists sent with a removed id lost that tab).
+ * settleRaceCopies deletes this run's copy of each name `findRaceCopies` finds (a 404
+ * means it is gone already), points this run's create at the first other copy, and
+ * reports each name as a problem, so the run ends partial and advises running again.
  */
 export async function settleRaceCopies(
   execution: Execution,
@@ -75,36 +76,35 @@ export async function settleRaceCopies(
   const races = findRaceCopies(execution, live, listings);
   const settledListings = new Map(listings);
   const problems: VerificationProblem[] = [];
+  const pointTo = new Map<number, string>();
   for (const race of races) {
-    const failures: string[] = [];
-    for (const viewId of race.removed) {
-      try {
-        await client.request({ method: 'DELETE', route: `/v1/${race.domain}/views/{viewId}`, params: { viewId }, idempotent: true });
-      } catch (error) {
-        if (!(error instanceof ServiceError && error.status === 404)) failures.push(`${viewId}: ${describeError(error).message}`);
-      }
+    let failure = '';
+    try {
+      await client.request({ method: 'DELETE', route: `/v1/${race.domain}/views/{viewId}`, params: { viewId: race.ours }, idempotent: true });
+    } catch (error) {
+      if (!(error instanceof ServiceError && error.status === 404)) failure = ` (could not delete it: ${describeError(error).message})`;
     }
-    const removed = new Set(race.removed);
-    settledListings.set(race.domain, (settledListings.get(race.domain) ?? []).filter((view) => !removed.has(view.viewId)));
+    settledListings.set(race.domain, (settledListings.get(race.domain) ?? []).filter((view) => view.viewId !== race.ours));
+    const [first = race.ours] = race.others;
+    pointTo.set(race.changeIndex, first);
     problems.push({
       changeIndex: race.changeIndex,
       kind: kindOf(execution, race.changeIndex),
       name: race.name,
-      id: race.kept,
+      id: race.ours,
       message:
-        `a concurrent run created "${race.name}" too; kept ${race.kept} and deleted ${race.removed.join(', ')}` +
-        (failures.length === 0 ? '' : ` (could not delete ${failures.join('; ')})`),
+        `a concurrent run created "${race.name}" too (${race.others.join(', ')}); this run deleted its own copy ${race.ours}${failure}, ` +
+        'so pinned tabs it set to that copy are gone',
     });
   }
-  const keptFor = new Map(races.map((race) => [race.changeIndex, race.kept]));
   const outcomes = execution.outcomes.map((outcome): OperationOutcome => {
-    const kept = keptFor.get(outcome.operation.changeIndex);
-    return outcome.status === 'landed' && outcome.operation.action === 'create' && kept !== undefined ? { ...outcome, viewId: kept } : outcome;
+    const other = pointTo.get(outcome.operation.changeIndex);
+    return outcome.status === 'landed' && outcome.operation.action === 'create' && other !== undefined ? { ...outcome, viewId: other } : outcome;
   });
   return { execution: { ...execution, outcomes }, listings: settledListings, problems };
 }
 
-/** compareIds orders ids shorter first, then by code point: sequential ids sort by age. */
+/** compareIds orders ids shorter first, then by code point: sequential ids sort by age, so reports name the oldest copy first. */
 export function compareIds(a: string, b: string): number {
   return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 }

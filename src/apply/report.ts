@@ -74,23 +74,35 @@ export function buildReport(
     requests: run.requests,
     elapsedMs: Math.round(run.elapsedMs),
   };
-  if (!clean) {
-    // A saved plan is stale once part of it landed: re-planning is the way on.
-    report.next = run.fromPlanFile
-      ? 'Run viewctl plan again and apply the new plan to converge.'
-      : 'Run the same command again to converge.';
-  }
+  if (!clean) report.next = nextStep(report, run.fromPlanFile);
   return report;
 }
 
 /**
+ * nextStep says how to go on. A refusal the service will repeat (a 4xx) needs a fix
+ * first; anything transient (a fault, a lost answer, an interrupt, a concurrent run)
+ * converges by running again. A saved plan is stale once part of it landed, so its way
+ * on is a new plan.
+ */
+function nextStep(report: ApplyReport, fromPlanFile: boolean): string {
+  const again = fromPlanFile ? 'run viewctl plan again and apply the new plan' : 'run the same command again';
+  const refused = report.failed.filter((entry) => entry.error?.status !== undefined && entry.error.status < 500 && entry.error.status !== 429);
+  if (refused.length > 0) {
+    return `The service refused ${refused.length === 1 ? 'a write' : `${refused.length} writes`}: fix what the error says (in the manifests or the workspace), then ${again}.`;
+  }
+  return `${again.charAt(0).toUpperCase()}${again.slice(1)} to converge.`;
+}
+
+/**
  * reportExitCode is 0 when everything landed and verified, and 4 (partial) once a
- * write was attempted and anything went wrong. An interrupt before the first write
- * left the workspace as it was: 1, an error before any write.
+ * write landed (or may have) and anything went wrong. When nothing landed, the
+ * workspace is as it was: 1, an error before any write.
  */
 export function reportExitCode(report: ApplyReport): ExitCode {
   if (report.status === 'applied') return EXIT.ok;
-  if (report.stopped === 'aborted' && report.landed.length === 0 && report.failed.length === 0) return EXIT.error;
+  // Nothing landed, and no failed write may have landed unseen: the workspace is as it was.
+  const mayHaveLanded = report.failed.some((entry) => entry.error?.code === 'service.outcome-unknown');
+  if (report.landed.length === 0 && !mayHaveLanded) return EXIT.error;
   return EXIT.partial;
 }
 
@@ -102,7 +114,9 @@ export function renderReportText(report: ApplyReport, options: { color: boolean 
     `${counts.created} created, ${counts.updated} updated, ${counts.pinned} pin ${counts.pinned === 1 ? 'list' : 'lists'}, ` +
     `${counts.deleted} deleted (${report.requests} ${report.requests === 1 ? 'request' : 'requests'} in ${(report.elapsedMs / 1000).toFixed(1)} s).`;
   const lines: string[] = [];
-  if (report.stopped === null) lines.push(`${c.bold('Applied:')} ${totals}`);
+  const problems = report.verification?.problems ?? [];
+  if (report.stopped === null && problems.length === 0) lines.push(`${c.bold('Applied:')} ${totals}`);
+  else if (report.stopped === null) lines.push(`${c.bold(c.yellow('Applied, but the result differs from the plan:'))} ${totals}`);
   else if (report.stopped === 'aborted') lines.push(`${c.bold(c.yellow('Apply interrupted:'))} ${totals}`);
   else lines.push(`${c.bold(c.red('Apply failed part-way:'))} ${totals}`);
   const notes = report.landed.filter((entry) => entry.note !== undefined);
@@ -113,7 +127,6 @@ export function renderReportText(report: ApplyReport, options: { color: boolean 
     lines.push(c.red('Failed:'), ...sectionLines(report.failed));
     lines.push(c.dim('Not attempted:'), ...sectionLines(report.notAttempted));
   }
-  const problems = report.verification?.problems ?? [];
   if (problems.length > 0) {
     lines.push(c.red(`Verification found ${problems.length} ${problems.length === 1 ? 'difference' : 'differences'} after apply:`));
     for (const problem of problems) {

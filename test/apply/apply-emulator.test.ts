@@ -105,7 +105,8 @@ describe('apply against the emulator', () => {
     expect(accounted).toBe(buildOperations(broken).length);
     expect(report.notAttempted.map((entry) => entry.action)).toEqual(expect.arrayContaining(['pin', 'pin', 'delete', 'delete']));
     expect(emulator.stats().writes).toBe(report.landed.length);
-    expect(report.next).toBe('Run the same command again to converge.');
+    // A 400 will come again: the advice is to fix it first.
+    expect(report.next).toBe('The service refused a write: fix what the error says (in the manifests or the workspace), then run the same command again.');
 
     // Re-running converges.
     const rerun = await planFor(wanted, client);

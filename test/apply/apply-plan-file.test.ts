@@ -146,7 +146,7 @@ describe('apply --plan FILE', () => {
     expect(run.stdout).toMatch(/Landed:\n {2}create\s+RecordingView {2}"Team calls" {2}rv_\d+\n/);
     expect(run.stdout).toMatch(/Failed:\n {2}update\s+RecordingView {2}"Customer calls" {2}rv_1 {2}400 validation_error: .*\(path: sort/);
     expect(run.stdout).toMatch(/Not attempted:\n {2}pin\s+PinnedViews {2}"mia@acme.test recordings" {2}-\n {2}delete/);
-    expect(run.stdout).toContain('Run viewctl plan again and apply the new plan to converge.');
+    expect(run.stdout).toContain('The service refused a write: fix what the error says (in the manifests or the workspace), then run viewctl plan again and apply the new plan.');
     expect(emulator.stats().writes).toBe(1);
   });
 });

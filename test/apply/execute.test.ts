@@ -117,3 +117,40 @@ describe('executeOperations with lost create responses', () => {
     expect(client.log).toEqual([]);
   });
 });
+
+describe('executeOperations with successes that carry no body (201/204)', () => {
+  const update: Change = {
+    action: 'update', target: 'view:recordings:id:rv_old', kind: 'RecordingView', name: 'Old', domain: 'recordings', id: 'rv_old',
+    before: snapshot('Old'), after: { ...snapshot('Old'), icon: 'phone' }, patch: [{ op: 'add', path: '/icon', value: 'phone' }],
+  };
+  const pin: Change = {
+    action: 'pin', target: 'pins:recordings:mia@acme.test', kind: 'PinnedViews', name: 'mia@acme.test', domain: 'recordings', userEmail: 'mia@acme.test',
+    before: [], after: [{ viewId: 'rv_old', name: 'Old', visibility: 'Public', isDefault: false }],
+  };
+
+  it('counts them as landed: the create is found by listing, the update keeps its id, the pins are read back', async () => {
+    const client = scriptedClient({
+      'POST /v1/recordings/views': [() => undefined],
+      'GET /v1/recordings/views': [() => [apiView('rv_old', 'Old'), apiView('rv_11', 'Team')]],
+      'PATCH /v1/recordings/views/{viewId}': [() => undefined],
+      'PUT /v1/recordings/views/pinned': [() => undefined],
+      'GET /v1/recordings/views/pinned': [(request) => (request.query?.['userEmail'] === 'mia@acme.test' ? [apiView('rv_old', 'Old')] : [])],
+    });
+    const execution = await executeOperations(buildOperations(handPlan([create, update, pin])), { client, live });
+    expect(execution.outcomes.map((outcome) => [outcome.status, outcome.operation.action, outcome.viewId])).toEqual([
+      ['landed', 'create', 'rv_11'],
+      ['landed', 'update', 'rv_old'],
+      ['landed', 'pin', undefined],
+    ]);
+    expect(execution.outcomes[2]).toMatchObject({ pinned: [{ viewId: 'rv_old' }] });
+  });
+
+  it('fails the create clearly when the listing does not show exactly one new view of the name', async () => {
+    const client = scriptedClient({
+      'POST /v1/recordings/views': [() => undefined],
+      'GET /v1/recordings/views': [() => [apiView('rv_old', 'Old')]],
+    });
+    const execution = await executeOperations(buildOperations(handPlan([create])), { client, live });
+    expect(execution.outcomes[0]).toMatchObject({ status: 'failed', error: { code: 'apply.created-not-found' } });
+  });
+});

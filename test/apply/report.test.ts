@@ -54,7 +54,7 @@ describe('apply report', () => {
         '  update  DealView  "Pipeline"  dv_1  400 validation_error: icon is not an emoji (path: icon)',
         'Not attempted:',
         '  pin     PinnedViews  "mia@acme.test recordings"  -',
-        'Run the same command again to converge.',
+        'The service refused a write: fix what the error says (in the manifests or the workspace), then run the same command again.',
         '',
       ].join('\n'),
     );
@@ -76,7 +76,24 @@ describe('apply report', () => {
     expect(reportExitCode(report)).toBe(4);
     const text = renderReportText(report, { color: false });
     expect(text).toContain('Verification found 1 difference after apply:\n  DealView  "Pipeline"  dv_1  after apply, icon differs from the plan\n');
+    expect(text.startsWith('Applied, but the result differs from the plan: 0 created, 1 updated')).toBe(true);
     expect(text).toContain('Run viewctl plan again and apply the new plan to converge.');
+  });
+
+  it('exits 1 when nothing landed and nothing may have: the workspace is as it was', () => {
+    const refusedFirst: Execution = {
+      stopped: 'failure',
+      outcomes: [
+        { status: 'failed', operation: update, error: { code: 'service.validation', message: 'bad icon', status: 400, errorType: 'validation_error' } },
+        { status: 'not-attempted', operation: pin },
+      ],
+    };
+    expect(reportExitCode(buildReport(plan, refusedFirst, null, { requests: 1, elapsedMs: 10, fromPlanFile: false }))).toBe(1);
+    const unknown: Execution = {
+      stopped: 'failure',
+      outcomes: [{ status: 'failed', operation: create, error: { code: 'service.outcome-unknown', message: 'no answer' } }],
+    };
+    expect(reportExitCode(buildReport(plan, unknown, null, { requests: 1, elapsedMs: 10, fromPlanFile: false }))).toBe(4);
   });
 
   it('exits 1 when interrupted before the first write: nothing changed', () => {

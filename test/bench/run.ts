@@ -2,17 +2,20 @@ import { cpus, loadavg } from 'node:os';
 import { benchApplyPins } from './apply-bench.js';
 import { benchDiffRender } from './plan-bench.js';
 import { benchPlanLive } from './plan-live-bench.js';
+import { renderSoak } from './soak-table.js';
 import { renderTable, type BenchRow, type MachineInfo } from './table.js';
 import { benchValidate } from './validate-bench.js';
 
 /**
  * `npm run bench`: measures validate, diff + render, plan and apply, prints one table
  * on stdout (progress on stderr). Targets are reported (✓/✗), not enforced: the exit
- * code is 0 unless a row threw, which is 1. `--soak` adds the soak run's report.
+ * code is 0 unless a row threw, which is 1. `--soak` (or `--soak-seeds N`) adds the
+ * soak's report after the table.
  * Every live row gets a fresh emulator, so no row spends another's daily quota.
  */
 
 const DIFF_RUNS = 5;
+const DEFAULT_SOAK_SEEDS = 20;
 
 interface RowSpec {
   id: string;
@@ -64,7 +67,7 @@ const ROWS: RowSpec[] = [
 ];
 
 async function main(argv: readonly string[]): Promise<number> {
-  const soak = argv.includes('--soak');
+  const soakSeeds = soakSeedsOf(argv);
   const machine = machineInfo();
   const started = performance.now();
   const rows: BenchRow[] = [];
@@ -79,17 +82,33 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   process.stdout.write(renderTable(rows, machine, performance.now() - started));
   let failed = rows.some((row) => row.kind === 'failed');
-  if (soak) failed = !(await runSoakRow()) || failed;
+  if (soakSeeds !== undefined) failed = !(await runSoakRow(soakSeeds)) || failed;
   return failed ? 1 : 0;
 }
 
+/**
+ * soakSeedsOf reads `--soak` (DEFAULT_SOAK_SEEDS seeds) and `--soak-seeds N`; undefined
+ * when neither is given. A malformed count throws: a bench asked for the wrong thing
+ * should say so, not run something else.
+ */
+function soakSeedsOf(argv: readonly string[]): number | undefined {
+  const at = argv.indexOf('--soak-seeds');
+  if (at >= 0) {
+    const seeds = Number(argv[at + 1]);
+    if (!Number.isInteger(seeds) || seeds < 1) throw new Error(`--soak-seeds needs a whole number above 0, got ${argv[at + 1] ?? 'nothing'}`);
+    return seeds;
+  }
+  return argv.includes('--soak') ? DEFAULT_SOAK_SEEDS : undefined;
+}
+
 /** runSoakRow runs the soak and prints its report; false when it threw. */
-async function runSoakRow(): Promise<boolean> {
-  process.stderr.write('bench: soak…\n');
+async function runSoakRow(seeds: number): Promise<boolean> {
+  process.stderr.write(`bench: soak, ${seeds} seeds…\n`);
   try {
+    // Loaded only when asked for: it pulls in the hardening harness and the whole CLI.
     const { runSoak } = await import('./soak.js');
-    const report = await runSoak({ seeds: 20, log: (line) => process.stderr.write(`${line}\n`) });
-    process.stdout.write(`\nsoak\n${JSON.stringify(report, null, 2)}\n`);
+    const report = await runSoak({ seeds, log: (line) => process.stderr.write(`${line}\n`) });
+    process.stdout.write(`\n${renderSoak(report)}`);
     return true;
   } catch (error) {
     process.stderr.write(`bench: soak threw: ${stackOf(error)}\n`);

@@ -83,9 +83,9 @@ export function faultScenario(kind: FaultKind, seed: number, statePath?: string)
     case 'drop-after-commit':
       return { ...base, emulator: { ...FAST, seed, dropAfterCommitRate: 0.25 } };
     case 'rate-429':
-      // The service allows 5/s with no burst; the client is told it may send 40/s, and
+      // The service allows 10/s with no burst; the client is told it may send 40/s, and
       // with 40 ms of latency it sends again before an answer says the endpoint is spent.
-      return { ...base, clientRate: 40, emulator: { seed, rate: 5, burst: 1, quota: 1_000_000, latencyMs: 40 } };
+      return { ...base, clientRate: 40, emulator: { seed, rate: 10, burst: 1, quota: 1_000_000, latencyMs: 40 } };
     case 'restart':
       if (statePath === undefined) throw new Error('a restart scenario needs a state file');
       return { ...base, emulator: { ...FAST, seed, latencyMs: 10 }, restart: { afterWrites: 2 + (seed % 5), downMs: 50, statePath } };
@@ -162,13 +162,13 @@ export async function runScenario(
 
 /**
  * applyAcrossRestart starts an apply, closes the emulator once `afterWrites` writes
- * landed, keeps it down for `downMs`, and starts a new one on the same port with the
- * same state file while the apply goes on.
+ * landed, keeps it down for `downMs` (or until the apply has given up), and starts a
+ * new one on the same port with the same state file.
  */
 export async function applyAcrossRestart(
   emulator: RunningEmulator,
   options: EmulatorOptions,
-  restart: { afterWrites: number; downMs: number },
+  restart: { afterWrites: number; downMs: number | 'until-apply-ends' },
   start: () => Promise<CliResult>,
   counted: { faultsInjected: number; rateLimited: number },
 ): Promise<{ emulator: RunningEmulator; apply: CliResult; midApply: boolean }> {
@@ -183,7 +183,9 @@ export async function applyAcrossRestart(
   counted.faultsInjected += emulator.stats().faultsInjected;
   counted.rateLimited += emulator.stats().rateLimited;
   await emulator.close();
-  await pause(restart.downMs);
+  // 'until-apply-ends': an outage longer than the apply's retries, without waiting out a fixed worst case.
+  if (restart.downMs === 'until-apply-ends') await running.catch(() => undefined);
+  else await pause(restart.downMs);
   const restarted = await startEmulator({ ...options, port });
   return { emulator: restarted, apply: await running, midApply };
 }

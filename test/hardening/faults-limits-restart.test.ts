@@ -5,14 +5,15 @@ import { startEmulator } from '../../src/emulator/server.js';
 import type { comparable } from './cli.js';
 import { comparable as comparableState, duplicateNames, scratchDir } from './cli.js';
 import {
-  FAST, RETRY_BUDGET_MS, applyAcrossRestart, faultFreeState, faultScenario, inProcess, runScenario, spawned,
+  FAST, applyAcrossRestart, faultFreeState, faultScenario, inProcess, runScenario, spawned,
 } from './fault-runs.js';
 import { WORKLOAD_FILES, WORKLOAD_FLAGS } from './workload.js';
 
 /**
  * The workload through the real CLI against a slow service, a service whose rate
  * limit the client is told to exceed (429s), and a service that restarts in the
- * middle of an apply, keeping its state in a file.
+ * middle of an apply, keeping its state in a file. Each test has its own emulator and
+ * mostly waits (Retry-After, backoff, an outage), so the tests run side by side.
  */
 
 let workload: { dir: string; cleanup(): Promise<void> };
@@ -27,9 +28,9 @@ afterAll(async () => {
   await workload.cleanup();
 });
 
-describe('apply against a slow or rate-limiting service', () => {
-  it('applies in one run with latency, in the built CLI', async () => {
-    const result = await runScenario(faultScenario('latency', 2), workload.dir, expected, spawned);
+describe.concurrent('apply against a slow or rate-limiting service', () => {
+  it('applies in one run with latency', async () => {
+    const result = await runScenario(faultScenario('latency', 2), workload.dir, expected, inProcess);
     expect(result.applies, result.transcript.join('\n')).toEqual([0]);
     expect(result.matchesFaultFree).toBe(true);
   });
@@ -45,11 +46,14 @@ describe('apply against a slow or rate-limiting service', () => {
   });
 });
 
-describe('a service that restarts mid-apply (same port, same state file)', () => {
+describe.concurrent('a service that restarts mid-apply (same port, same state file)', () => {
   it('bridges a short restart by retrying, then converges with nothing lost or doubled', async () => {
-    for (const seed of [1, 2]) {
-      const result = await runScenario(faultScenario('restart', seed, join(workload.dir, `state-${seed}.json`)), workload.dir, expected, inProcess);
-      const context = `seed ${seed}\n${result.transcript.join('\n')}`;
+    const seeds = [1, 2, 3];
+    const results = await Promise.all(
+      seeds.map((seed) => runScenario(faultScenario('restart', seed, join(workload.dir, `state-${seed}.json`)), workload.dir, expected, inProcess)),
+    );
+    for (const result of results) {
+      const context = `seed ${result.seed}\n${result.transcript.join('\n')}`;
       expect(result.restartedMidApply, context).toBe(true);
       expect([0, 1, 4], context).toContain(result.applies[0]);
       expect(result.convergedAfter, context).not.toBeNull();
@@ -67,8 +71,8 @@ describe('a service that restarts mid-apply (same port, same state file)', () =>
     const { emulator, apply, midApply } = await applyAcrossRestart(
       first,
       options,
-      // Down for longer than every backoff of one request put together.
-      { afterWrites: 3, downMs: RETRY_BUDGET_MS + 1000 },
+      // Down until the apply gave up: longer than all the retries of one request (at most RETRY_BUDGET_MS of backoff).
+      { afterWrites: 3, downMs: 'until-apply-ends' },
       () => inProcess(['apply', workload.dir, ...WORKLOAD_FLAGS, '--rate', '1000'], env),
       counted,
     );

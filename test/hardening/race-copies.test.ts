@@ -8,7 +8,7 @@ import { ServiceError } from '../../src/errors.js';
 import type { ServiceClient, ServiceRequest } from '../../src/service/types.js';
 import type { Live } from '../../src/state/types.js';
 
-/** Copies left by concurrent applies: found in the verification listings, settled the same way by every run. */
+/** Copies left by concurrent applies: found in the verification listings; each run deletes only its own. */
 
 function view(viewId: string, name: string, extra: Partial<ApiView> = {}): ApiView {
   return { viewId, name, visibility: 'Public', isDefault: false, ownerId: 'u_1', columns: [], filters: {}, sort: [], ...extra };
@@ -34,37 +34,42 @@ describe('copies made by concurrent applies', () => {
     expect(['rv_10', 'rv_9', 'rv_11', 'rv_1'].sort(compareIds)).toEqual(['rv_1', 'rv_9', 'rv_10', 'rv_11']);
   });
 
-  it('finds a created name that more than one new public view carries, ignoring views that existed and defaults', () => {
+  it('finds a created name that another new public view carries, ignoring views that existed, defaults and private views', () => {
     const execution: Execution = { outcomes: [created(0, 'recordings', 'Team', 'rv_12'), created(1, 'recordings', 'Solo', 'rv_13')], stopped: null };
     const listing = [
-      view('rv_old', 'Team'), view('rv_12', 'Team'), view('rv_9', 'Team'), view('rv_d', 'Team', { isDefault: true }),
+      view('rv_old', 'Team'), view('rv_12', 'Team'), view('rv_10', 'Team'), view('rv_9', 'Team'), view('rv_d', 'Team', { isDefault: true }),
       view('rv_p', 'Team', { visibility: 'Private' }), view('rv_13', 'Solo'),
     ];
     expect(findRaceCopies(execution, { ...live, views: { recordings: [view('rv_old', 'Team')] } }, new Map([['recordings', listing]]))).toEqual([
-      { domain: 'recordings', name: 'Team', changeIndex: 0, ours: 'rv_12', kept: 'rv_9', removed: ['rv_12'] },
+      { domain: 'recordings', name: 'Team', changeIndex: 0, ours: 'rv_12', others: ['rv_9', 'rv_10'] },
     ]);
   });
 
-  it('deletes the copies (a 404 is fine), points the create at the kept view and reports it', async () => {
-    const sent: ServiceRequest[] = [];
-    const client: ServiceClient = {
-      request: <T>(request: ServiceRequest): Promise<T> => {
-        sent.push(request);
-        if (request.params?.['viewId'] === 'rv_14') return Promise.reject(new ServiceError('service.not-found', 'gone', { endpoint: 'DELETE', status: 404 }));
-        return Promise.resolve({ ok: true } as T);
-      },
-      stats: () => ({ requests: sent.length, retries: 0, rateLimited: 0, dailyRemaining: null }),
-    };
-    const execution: Execution = { outcomes: [created(0, 'recordings', 'Team', 'rv_12')], stopped: null };
-    const listing = [view('rv_12', 'Team'), view('rv_14', 'Team'), view('rv_9', 'Team'), view('rv_old', 'Calls')];
-    const settled = await settleRaceCopies(execution, live, new Map([['recordings', listing]]), client);
-    expect(sent.map((request) => `${request.method} ${request.params?.['viewId'] ?? ''}`)).toEqual(['DELETE rv_12', 'DELETE rv_14']);
-    expect(settled.listings.get('recordings')?.map((entry) => entry.viewId)).toEqual(['rv_9', 'rv_old']);
-    const [outcome] = settled.execution.outcomes;
-    expect(outcome?.status === 'landed' ? outcome.viewId : undefined).toBe('rv_9');
-    expect(settled.problems).toEqual([
-      { changeIndex: 0, kind: 'RecordingView', name: 'Team', id: 'rv_9', message: 'a concurrent run created "Team" too; kept rv_9 and deleted rv_12, rv_14' },
-    ]);
+  it('deletes only this run\'s copy (a 404 is fine), points the create at the oldest other copy and reports it', async () => {
+    for (const gone of [false, true]) {
+      const sent: ServiceRequest[] = [];
+      const client: ServiceClient = {
+        request: <T>(request: ServiceRequest): Promise<T> => {
+          sent.push(request);
+          if (gone) return Promise.reject(new ServiceError('service.not-found', 'gone', { endpoint: 'DELETE', status: 404 }));
+          return Promise.resolve({ ok: true } as T);
+        },
+        stats: () => ({ requests: sent.length, retries: 0, rateLimited: 0, dailyRemaining: null }),
+      };
+      const execution: Execution = { outcomes: [created(0, 'recordings', 'Team', 'rv_12')], stopped: null };
+      const listing = [view('rv_12', 'Team'), view('rv_14', 'Team'), view('rv_9', 'Team'), view('rv_old', 'Calls')];
+      const settled = await settleRaceCopies(execution, live, new Map([['recordings', listing]]), client);
+      expect(sent.map((request) => `${request.method} ${request.params?.['viewId'] ?? ''}`)).toEqual(['DELETE rv_12']);
+      expect(settled.listings.get('recordings')?.map((entry) => entry.viewId)).toEqual(['rv_14', 'rv_9', 'rv_old']);
+      const [outcome] = settled.execution.outcomes;
+      expect(outcome?.status === 'landed' ? outcome.viewId : undefined).toBe('rv_9');
+      expect(settled.problems).toEqual([
+        {
+          changeIndex: 0, kind: 'RecordingView', name: 'Team', id: 'rv_12',
+          message: 'a concurrent run created "Team" too (rv_9, rv_14); this run deleted its own copy rv_12, so pinned tabs it set to that copy are gone',
+        },
+      ]);
+    }
   });
 
   it('changes nothing when every created name is unique', async () => {

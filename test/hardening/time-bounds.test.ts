@@ -6,6 +6,7 @@ import { planAgainst } from '../../src/cli/plan-flow.js';
 import { ServiceError, ViewctlError } from '../../src/errors.js';
 import { createServiceClient, type ClientOptions } from '../../src/service/client.js';
 import type { Clock } from '../../src/service/clock.js';
+import type { FetchLike } from '../../src/service/http-attempt.js';
 import { DEFAULT_RETRY_POLICY } from '../../src/service/retry-policy.js';
 import type { Desired } from '../../src/state/types.js';
 import { runInProcess, scratchDir } from './cli.js';
@@ -18,16 +19,18 @@ import { WORKLOAD_FILES } from './workload.js';
  * backoff 500 ms doubling) the bound is 5 × 15 s + (0.5 + 1 + 2 + 4) s = 82.5 s for a
  * silent service and 7.5 s for an unreachable one: under the two minutes a CI job can
  * afford. The bounds are measured on a virtual clock; the real waits in these tests
- * use a short per-attempt timeout.
+ * use a short per-attempt timeout, and the tests run side by side.
  */
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 const desired: Desired = { workspace: { prune: false, ignore: [] }, views: [{ domain: 'deals', name: 'X', managed: {}, source: { file: 'x.yaml', line: 1, column: 1 } }], pins: [] };
 
 /**
- * sequentialClock is a virtual clock for one request at a time: each sleep ends on
- * the next turn of the event loop and moves the time on by its length, so the time
- * read at the end is the sum of every wait the client took.
+ * sequentialClock is a virtual clock for one request at a time, over a fetch that
+ * settles without real I/O: each sleep ends on the next turn of the event loop (after
+ * the fetch settled, when it does) and moves the time on by its length, so the time
+ * read at the end is the sum of every wait the client took. A sleep cancelled first
+ * adds nothing.
  */
 function sequentialClock(): Clock & { elapsed(): number } {
   let now = 0;
@@ -51,6 +54,15 @@ function sequentialClock(): Clock & { elapsed(): number } {
       }),
   };
 }
+
+/** neverAnswers is a fetch that waits until it is aborted, as against a server that never answers. */
+const neverAnswers: FetchLike = (_url, init) =>
+  new Promise<Response>((_resolve, reject) => {
+    init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')), { once: true });
+  });
+
+/** refused is a fetch whose connection is refused, as fetch reports it (the code in the cause). */
+const refused: FetchLike = () => Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) }));
 
 let silent: Server;
 let silentUrl: string;
@@ -89,11 +101,12 @@ async function planFailure(options: Partial<ClientOptions> & { baseUrl: string }
   return error as ServiceError;
 }
 
-describe('time bounds of a plan against a service that does not answer', () => {
+describe.concurrent('time bounds of a plan against a service that does not answer', () => {
   it('gives up on a silent service after every attempt timed out, within attempts × timeout + backoff (default 82.5 s)', async () => {
     const clock = sequentialClock();
-    // Worst-case jitter: every backoff takes its whole ceiling.
-    const error = await planFailure({ baseUrl: silentUrl, clock, random: () => 0.999_999 });
+    // Worst-case jitter: every backoff takes its whole ceiling. The fetch, like the
+    // silent server, never answers: only the per-attempt timeout ends an attempt.
+    const error = await planFailure({ baseUrl: silentUrl, clock, random: () => 0.999_999, fetch: neverAnswers });
     expect(error.code).toBe('service.timeout');
     expect(error.message).toBe(`no answer from ${silentUrl} to GET /v1/workspaces/mine within 15 s (5 attempts)`);
     const bound = DEFAULT_RETRY_POLICY.maxAttempts * DEFAULT_TIMEOUT_MS + RETRY_BUDGET_MS;
@@ -112,7 +125,7 @@ describe('time bounds of a plan against a service that does not answer', () => {
 
   it('gives up on an unreachable service after the backoff alone (default at most 7.5 s)', async () => {
     const clock = sequentialClock();
-    const error = await planFailure({ baseUrl: closedUrl, clock, random: () => 0.999_999 });
+    const error = await planFailure({ baseUrl: closedUrl, clock, random: () => 0.999_999, fetch: refused });
     expect(error.code).toBe('service.unreachable');
     expect(clock.elapsed()).toBeLessThanOrEqual(RETRY_BUDGET_MS);
     expect(RETRY_BUDGET_MS).toBe(7_500);
