@@ -137,7 +137,7 @@ describe('executeOperations with successes that carry no body (201/204)', () => 
       'GET /v1/recordings/views/pinned': [(request) => (request.query?.['userEmail'] === 'mia@acme.test' ? [apiView('rv_old', 'Old')] : [])],
     });
     const execution = await executeOperations(buildOperations(handPlan([create, update, pin])), { client, live });
-    expect(execution.outcomes.map((outcome) => [outcome.status, outcome.operation.action, outcome.viewId])).toEqual([
+    expect(execution.outcomes.map((outcome) => [outcome.status, outcome.operation.action, 'viewId' in outcome ? outcome.viewId : undefined])).toEqual([
       ['landed', 'create', 'rv_11'],
       ['landed', 'update', 'rv_old'],
       ['landed', 'pin', undefined],
