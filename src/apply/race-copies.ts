@@ -1,5 +1,6 @@
 import type { ApiView } from '../domain/api-types.js';
 import type { Domain } from '../domain/domains.js';
+import { isPublicSaved } from '../domain/views.js';
 import { ServiceError } from '../errors.js';
 import type { ServiceClient } from '../service/types.js';
 import type { Live } from '../state/types.js';
@@ -46,7 +47,7 @@ export function findRaceCopies(execution: Execution, live: Live, listings: Reado
     const before = new Set((live.views[domain] ?? []).map((view) => view.viewId));
     const ours = outcome.viewId;
     const others = (listings.get(domain) ?? [])
-      .filter((view) => view.name === name && !view.isDefault && view.visibility === 'Public' && !before.has(view.viewId) && view.viewId !== ours)
+      .filter((view) => view.name === name && isPublicSaved(view) && !before.has(view.viewId) && view.viewId !== ours)
       .map((view) => view.viewId)
       .sort(compareIds);
     if (others.length === 0) continue;

@@ -23,20 +23,11 @@ export interface VerificationProblem {
   message: string;
 }
 
-/** Verification is the outcome of `verifyApplied`. */
+/** Verification is the outcome of `checkApplied`. */
 export interface Verification {
   problems: VerificationProblem[];
   /** View domains re-read. */
   domainsRead: Domain[];
-}
-
-/**
- * verifyApplied re-reads the domains the landed view operations touched and checks:
- * each created or updated view equals its change's `after`, a created view exists
- * exactly once, a deleted one is gone, and each pinned list holds the ids sent, in order.
- */
-export async function verifyApplied(plan: Plan, execution: Execution, client: ServiceClient): Promise<Verification> {
-  return checkApplied(plan, execution, await readTouchedListings(execution, client));
 }
 
 /** readTouchedListings lists every view domain a landed create, update or delete touched (one call each). */
@@ -49,7 +40,12 @@ export async function readTouchedListings(execution: Execution, client: ServiceC
   );
 }
 
-/** checkApplied is the comparison half of `verifyApplied`, on listings already read. Pure. */
+/**
+ * checkApplied compares the listings read after writing (`readTouchedListings`) with
+ * the plan: each created or updated view equals its change's `after`, a created view
+ * exists exactly once, a deleted one is gone, and each pinned list holds the ids sent,
+ * in order. Pure.
+ */
 export function checkApplied(plan: Plan, execution: Execution, listings: ReadonlyMap<Domain, ApiView[]>): Verification {
   const landed = landedOutcomes(execution);
   const createdIds = new Map<string, string>();

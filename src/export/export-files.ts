@@ -6,7 +6,8 @@ import { pinsKey } from '../state/types.js';
 import { renderPinsFile } from './pin-documents.js';
 import { schemaModeline, type SchemaLocation } from './schema-ref.js';
 import { assignStems, slugify } from './slug.js';
-import { isExportableView, renderViewFile } from './view-documents.js';
+import { isPublicSaved } from '../domain/views.js';
+import { renderViewFile } from './view-documents.js';
 import { renderAutomationsFile, renderWorkspaceFile } from './workspace-documents.js';
 
 /**
@@ -68,7 +69,7 @@ export function exportFiles(input: ExportInput): ExportResult {
   for (const domain of DOMAINS) {
     const listing = live.views[domain] ?? [];
     // Every file binds its viewId, so views sharing a name are all exportable.
-    const kept = listing.filter(isExportableView);
+    const kept = listing.filter(isPublicSaved);
     views[domain] = kept.length;
     const stems = assignStems(kept.map((view) => ({ name: view.name, id: view.viewId })));
     for (const view of kept) {

@@ -20,11 +20,6 @@ const VIEW_HEADER = [
   'Attributes written here are managed; an attribute you delete is left as it is live.',
 ] as const;
 
-/** isExportableView tells whether a listed view becomes a view document: public saved views only. */
-export function isExportableView(view: ApiView): boolean {
-  return !view.isDefault && view.visibility === 'Public';
-}
-
 /**
  * viewDocumentValue is the manifest of a live view: kind, name, viewId, icon when
  * set, columns, filters and sort, normalised (sets sorted, `isHidden: false` and

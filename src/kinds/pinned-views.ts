@@ -1,3 +1,4 @@
+import { isPublicSaved } from '../domain/views.js';
 import type { ApiView } from '../domain/api-types.js';
 import type { Domain } from '../domain/domains.js';
 import type { DesiredPins, PinRef } from '../state/types.js';
@@ -156,7 +157,7 @@ function resolveRef(
   }
   if (declared.length > 1) return ambiguous(name, pins, context, declared.flatMap((view) => (view.viewId === null ? [] : [view.viewId])));
   // A live view bound to a manifest takes the manifest's name after apply: its old name no longer resolves.
-  const saved = context.listing.filter((view) => !view.isDefault && view.visibility === 'Public' && !declaredNameById.has(view.viewId));
+  const saved = context.listing.filter((view) => isPublicSaved(view) && !declaredNameById.has(view.viewId));
   const byName = saved.filter((view) => view.name === name);
   if (byName.length === 1 && byName[0] !== undefined) return { tab: tabOfView(byName[0]) };
   if (byName.length > 1) return ambiguous(name, pins, context, byName.map((view) => view.viewId));

@@ -5,7 +5,7 @@ import { canonicalJson } from '../kinds/canonical.js';
 import { normalizeAutomation } from '../kinds/admin-automations.js';
 import { normalizeView } from '../kinds/normalize.js';
 import { parseTarget } from './targets.js';
-import { isPublicSaved } from './views.js';
+import { isPublicSaved } from '../domain/views.js';
 import type { Change, Plan } from './types.js';
 
 /**

@@ -2,7 +2,8 @@ import { DOMAINS, VIEW_KINDS, type Domain } from '../domain/domains.js';
 import type { Desired, Live } from '../state/types.js';
 import { normalizeView } from '../kinds/normalize.js';
 import type { NameMatcher } from './glob.js';
-import { isPublicSaved, liveListing } from './views.js';
+import { isPublicSaved } from '../domain/views.js';
+import { liveListing } from './views.js';
 import { viewTarget } from './targets.js';
 import type { DeleteChange } from './types.js';
 

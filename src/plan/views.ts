@@ -1,6 +1,7 @@
 import jsonpatch from 'fast-json-patch';
 import type { ApiView } from '../domain/api-types.js';
 import { DOMAINS, VIEW_KINDS, type Domain } from '../domain/domains.js';
+import { isPublicSaved } from '../domain/views.js';
 import { InternalError } from '../errors.js';
 import type { Desired, DesiredView, Live } from '../state/types.js';
 import { desiredSnapshot, normalizeView } from '../kinds/normalize.js';
@@ -31,11 +32,6 @@ export function liveListing(live: Pick<Live, 'views'>, domain: Domain): ApiView[
   const listing = live.views[domain];
   if (listing === undefined) throw new InternalError(`live state lacks the ${domain} view listing that the manifests need`);
   return listing;
-}
-
-/** isPublicSaved tells whether a listed view is a public saved view (not a default). */
-export function isPublicSaved(view: ApiView): boolean {
-  return !view.isDefault && view.visibility === 'Public';
 }
 
 /** planViews matches every declared view to the live listing of its domain and checks the creator of any create. */

@@ -5,7 +5,6 @@
 export { createServiceClient, type ClientOptions } from './client.js';
 export { systemClock, sleep, type Clock } from './clock.js';
 export type { FetchLike } from './http-attempt.js';
-export { assertBudget } from './quota.js';
 export { formatRequestEvent, verboseLogger, type TextSink } from './verbose-log.js';
 export { endpointKey, requestPath } from './url.js';
 export type { HttpMethod, RequestEvent, ServiceClient, ServiceRequest, ServiceStats } from './types.js';

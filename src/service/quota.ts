@@ -62,19 +62,3 @@ export class QuotaTracker {
   }
 }
 
-/**
- * assertBudget throws `service.quota-exhausted` when a caller that knows it needs
- * `needed` more requests cannot get them from the daily quota (less `reserve`).
- * Apply uses it to refuse before its first write rather than stop half-way. With no
- * count known yet (no response so far) it does not refuse.
- */
-export function assertBudget(stats: Pick<ServiceStats, 'dailyRemaining'>, needed: number, reserve = 0): void {
-  const remaining = stats.dailyRemaining;
-  if (remaining === null || remaining - reserve >= needed) return;
-  const reserved = reserve > 0 ? `, ${reserve} kept in reserve` : '';
-  throw new ServiceError(
-    'service.quota-exhausted',
-    `this needs ${needed} more request${needed === 1 ? '' : 's'}, but only ${remaining} of the workspace's ${DAILY_QUOTA} daily requests are left${reserved}`,
-    { endpoint: '', hint: QUOTA_HINT },
-  );
-}

@@ -1,9 +1,8 @@
-import type { ApiUser, ApiView } from '../domain/api-types.js';
-import { DOMAINS, type Domain } from '../domain/domains.js';
+import type { ApiUser } from '../domain/api-types.js';
+import { DOMAINS } from '../domain/domains.js';
 import type { ServiceClient } from '../service/types.js';
-import { readLive } from './read-live.js';
+import { readLive, readPinnedLists } from './read-live.js';
 import type { Live } from './types.js';
-import { pinsKey } from './types.js';
 
 /** PinReadPlan is what reading the pinned lists will cost, announced before it starts. */
 export interface PinReadPlan {
@@ -52,40 +51,13 @@ export async function readExport(client: ServiceClient, options: ReadExportOptio
   if (pinUsers.length > 0) {
     const pairs = pinUsers.flatMap((user) => DOMAINS.map((domain) => ({ domain, userEmail: user.email })));
     options.beforePins?.({ users: pinUsers, requests: pairs.length, dailyRemaining: client.stats().dailyRemaining });
-    live.pins = await readPinnedLists(client, pairs, options.onProgress);
+    let done = 0;
+    live.pins = await readPinnedLists(client, pairs, () => {
+      done += 1;
+      options.onProgress?.(done, pairs.length);
+    });
   }
   const stats = client.stats();
   live.requests = { used: stats.requests - before, dailyRemaining: stats.dailyRemaining };
   return { live, pinUsers };
-}
-
-/**
- * readPinnedLists reads each user's tabs with the call `readLive` uses, all issued at
- * once: the client's per-endpoint limiter paces each domain's endpoint, and the four
- * endpoints proceed side by side. Keyed by `pinsKey`.
- */
-export async function readPinnedLists(
-  client: ServiceClient,
-  pairs: readonly { domain: Domain; userEmail: string }[],
-  onProgress?: (done: number, total: number) => void,
-): Promise<Record<string, ApiView[]>> {
-  let done = 0;
-  const settled = await Promise.allSettled(
-    pairs.map(async ({ domain, userEmail }) => {
-      const views = await client.request<ApiView[]>({
-        method: 'GET',
-        route: `/v1/${domain}/views/pinned`,
-        query: { userEmail },
-      });
-      done += 1;
-      onProgress?.(done, pairs.length);
-      return [pinsKey(domain, userEmail), views] as const;
-    }),
-  );
-  // allSettled, so a failure does not leave sibling requests running unobserved.
-  const failure = settled.find((entry): entry is PromiseRejectedResult => entry.status === 'rejected');
-  if (failure !== undefined) throw failure.reason;
-  return Object.fromEntries(
-    settled.map((entry) => (entry as PromiseFulfilledResult<readonly [string, ApiView[]]>).value),
-  );
 }

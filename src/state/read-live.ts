@@ -33,10 +33,13 @@ export async function readLive(client: ServiceClient, needs: ReadNeeds, options:
   const before = client.stats().requests;
   const total = 1 + needs.domains.length + needs.pins.length + (needs.automations ? 1 : 0);
   let done = 0;
+  const tick = (): void => {
+    done += 1;
+    options.onProgress?.(done, total);
+  };
   const track = <T>(promise: Promise<T>): Promise<T> =>
     promise.then((value) => {
-      done += 1;
-      options.onProgress?.(done, total);
+      tick();
       return value;
     });
 
@@ -51,18 +54,7 @@ export async function readLive(client: ServiceClient, needs: ReadNeeds, options:
       ),
     ),
   );
-  const pinned = Promise.all(
-    needs.pins.map(({ domain, userEmail, source }) =>
-      track(
-        client.request<ApiView[]>({ method: 'GET', route: `/v1/${domain}/views/pinned`, query: { userEmail } }),
-      ).then(
-        (views) => [pinsKey(domain, userEmail), views] as const,
-        (error: unknown) => {
-          throw inactiveUser(error, userEmail, source) ?? error;
-        },
-      ),
-    ),
-  );
+  const pinned = readPinnedLists(client, needs.pins, tick);
   const automations = needs.automations
     ? track(client.request<ApiAdminAutomation[]>({ method: 'GET', route: '/v1/admin-automations' }))
     : Promise.resolve(undefined);
@@ -81,7 +73,7 @@ export async function readLive(client: ServiceClient, needs: ReadNeeds, options:
   const live: Live = {
     workspace,
     views: Object.fromEntries(await listings),
-    pins: Object.fromEntries(await pinned),
+    pins: await pinned,
     requests: { used: stats.requests - before, dailyRemaining: stats.dailyRemaining },
   };
   const automationList = await automations;
@@ -89,6 +81,31 @@ export async function readLive(client: ServiceClient, needs: ReadNeeds, options:
   const userList = await users;
   if (userList !== undefined) live.users = userList;
   return live;
+}
+
+/**
+ * readPinnedLists reads each user's tabs, one call per user and domain, all issued at
+ * once: the client's limiter paces each domain's endpoint and the four endpoints
+ * proceed side by side. Keyed by `pinsKey`. A user the service refuses is reported at
+ * the manifest that names them.
+ */
+export async function readPinnedLists(
+  client: ServiceClient,
+  pins: ReadNeeds['pins'],
+  onEach?: () => void,
+): Promise<Record<string, ApiView[]>> {
+  const entries = await Promise.all(
+    pins.map(async ({ domain, userEmail, source }) => {
+      try {
+        const views = await client.request<ApiView[]>({ method: 'GET', route: `/v1/${domain}/views/pinned`, query: { userEmail } });
+        onEach?.();
+        return [pinsKey(domain, userEmail), views] as const;
+      } catch (error) {
+        throw inactiveUser(error, userEmail, source) ?? error;
+      }
+    }),
+  );
+  return Object.fromEntries(entries);
 }
 
 /** readUsers pages through `GET /v1/users` at the maximum page size. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Execution } from '../../src/apply/execute.js';
 import { buildOperations } from '../../src/apply/operations.js';
-import { verifyApplied } from '../../src/apply/verify.js';
+import { checkApplied, readTouchedListings } from '../../src/apply/verify.js';
 import type { ApiView } from '../../src/domain/api-types.js';
 import type { Change } from '../../src/plan/types.js';
 import type { ServiceClient, ServiceRequest } from '../../src/service/types.js';
@@ -51,14 +51,18 @@ function landedAll(pinned: ApiView[]): Execution {
   };
 }
 
-describe('verifyApplied', () => {
+async function verifyWith(plan: Parameters<typeof checkApplied>[0], execution: Parameters<typeof checkApplied>[1], client: Parameters<typeof readTouchedListings>[1]) {
+  return checkApplied(plan, execution, await readTouchedListings(execution, client));
+}
+
+describe('readTouchedListings + checkApplied', () => {
   it('finds nothing wrong when the service holds what the plan said, reading one list per touched domain', async () => {
     const client = listingClient({
       // Set order differs from the plan's: normalisation makes them equal.
       '/v1/recordings/views': [apiView('rv_1', 'Calls', { icon: 'star' }), apiView('rv_5', 'Team', { filters: { sourceIn: ['Zoom', 'Call'] } })],
       '/v1/deals/views': [apiView('dv_1', 'Pipeline')],
     });
-    const verification = await verifyApplied(plan, landedAll([apiView('rv_5', 'Team'), apiView('rv_1', 'Calls')]), client);
+    const verification = await verifyWith(plan, landedAll([apiView('rv_5', 'Team'), apiView('rv_1', 'Calls')]), client);
     expect(verification.problems).toEqual([]);
     expect(client.reads.sort()).toEqual(['/v1/deals/views', '/v1/recordings/views']);
   });
@@ -68,7 +72,7 @@ describe('verifyApplied', () => {
       '/v1/recordings/views': [apiView('rv_1', 'Calls'), apiView('rv_5', 'Team'), apiView('rv_6', 'Team')],
       '/v1/deals/views': [apiView('dv_9', 'Old')],
     });
-    const verification = await verifyApplied(plan, landedAll([apiView('rv_1', 'Calls'), apiView('rv_5', 'Team')]), client);
+    const verification = await verifyWith(plan, landedAll([apiView('rv_1', 'Calls'), apiView('rv_5', 'Team')]), client);
     expect(verification.problems.map((problem) => [problem.kind, problem.message])).toEqual([
       ['RecordingView', 'expected one view named "Team", found 2'],
       ['RecordingView', 'after apply, icon differs from the plan'],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InternalError, ServiceError, UsageError } from '../../src/errors.js';
-import { assertBudget, QuotaTracker, readDailyRemaining } from '../../src/service/quota.js';
+import { QuotaTracker, readDailyRemaining } from '../../src/service/quota.js';
 import { buildQuery, endpointKey, fillRoute, parseBaseUrl, requestPath } from '../../src/service/url.js';
 import { formatRequestEvent } from '../../src/service/verbose-log.js';
 
@@ -77,14 +77,6 @@ describe('quota', () => {
     expect(error.hint).toContain('3,000 requests per rolling 24 hours');
   });
 
-  it('assertBudget refuses a run the remaining quota cannot cover', () => {
-    expect(() => assertBudget({ dailyRemaining: null }, 10)).not.toThrow();
-    expect(() => assertBudget({ dailyRemaining: 10 }, 10)).not.toThrow();
-    const error = catchError(() => assertBudget({ dailyRemaining: 10 }, 8, 3)) as ServiceError;
-    expect(error.code).toBe('service.quota-exhausted');
-    expect(error.message).toContain('8 more requests');
-    expect(error.message).toContain('3 kept in reserve');
-  });
 });
 
 describe('formatRequestEvent', () => {
