@@ -2,11 +2,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { Command } from 'commander';
-import { registerApplyCommand } from '../../src/cli/apply-command.js';
 import type { CliIo } from '../../src/cli/io.js';
-import { ViewctlError } from '../../src/errors.js';
 import type { RunningEmulator } from '../../src/emulator/server.js';
+import { runInProcess } from '../support/cli.js';
 
 /** CliRun is what one in-process `viewctl apply` printed and returned. */
 export interface CliRun {
@@ -25,41 +23,17 @@ export function terminalInput(answer: string): PassThrough & { isTTY: boolean } 
 }
 
 /**
- * runApply runs `viewctl apply ARGS` in-process against the emulator, with the same
- * handling of typed errors as the top-level catch (exit code from the error).
+ * runApply runs `viewctl apply ARGS` in-process against the emulator, through the real
+ * top-level catch; `errorCode` is the code of the error that ended the run, if one did.
  */
 export async function runApply(args: string[], emulator: RunningEmulator, options: { cwd: string; stdin?: CliIo['stdin'] }): Promise<CliRun> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const out: string[] = [];
-  const err: string[] = [];
-  stdout.on('data', (chunk: Buffer) => out.push(chunk.toString()));
-  stderr.on('data', (chunk: Buffer) => err.push(chunk.toString()));
-  const io: CliIo = {
-    stdout,
-    stderr,
-    stdin: options.stdin ?? new PassThrough(),
-    env: { VIEWCTL_BASE_URL: emulator.url, VIEWCTL_API_KEY: emulator.apiKey, NO_COLOR: '1' },
+  const run = await runInProcess(['apply', '--rate', '1000', ...args], {
+    env: { VIEWCTL_BASE_URL: emulator.url, VIEWCTL_API_KEY: emulator.apiKey },
     cwd: options.cwd,
-  };
-  const outcome = { exitCode: 0 };
-  const program = new Command('viewctl').exitOverride().configureOutput({ writeOut: (text) => out.push(text), writeErr: (text) => err.push(text) });
-  registerApplyCommand(program, io, outcome);
-  const result: CliRun = { exitCode: 0, stdout: '', stderr: '' };
-  try {
-    await program.parseAsync(['apply', '--rate', '1000', ...args], { from: 'user' });
-    result.exitCode = outcome.exitCode;
-  } catch (error) {
-    if (!(error instanceof ViewctlError)) throw error;
-    err.push(`error[${error.code}]: ${error.message}\n`);
-    if (error.hint !== undefined) err.push(`  hint: ${error.hint}\n`);
-    result.exitCode = error.exitCode;
-    result.errorCode = error.code;
-  }
-  await new Promise((resolve) => setImmediate(resolve));
-  result.stdout = out.join('');
-  result.stderr = err.join('');
-  return result;
+    ...(options.stdin === undefined ? {} : { stdin: options.stdin }),
+  });
+  const errorCode = /^error\[([^\]]+)\]/m.exec(run.stderr)?.[1];
+  return { exitCode: run.code, ...(errorCode === undefined ? {} : { errorCode }), stdout: run.stdout, stderr: run.stderr };
 }
 
 /** tempDir makes a scratch folder and returns it with its cleanup. */

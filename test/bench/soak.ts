@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { scratchDir } from '../hardening/cli.js';
+import { scratchDir } from '../support/cli.js';
 import { faultFreeState, faultScenario, inProcess, runScenario, type FaultKind, type ScenarioResult } from '../hardening/fault-runs.js';
 import { WORKLOAD_FILES } from '../hardening/workload.js';
 

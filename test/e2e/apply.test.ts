@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EmulatorData } from '../../src/emulator/model.js';
+import { duplicateNames } from '../support/cli.js';
 import { EXAMPLES, tempDirs, runCli, withEmulator } from './harness.js';
 
 const { dir, cleanupAll } = tempDirs();
@@ -10,15 +11,6 @@ afterEach(cleanupAll);
 /** publicSavedNames lists the public saved views of a domain, by name, sorted. */
 function publicSavedNames(data: EmulatorData, domain: keyof EmulatorData['views']): string[] {
   return data.views[domain].filter((view) => view.visibility === 'Public' && !view.isDefault).map((view) => view.name).sort();
-}
-
-function duplicateNames(data: EmulatorData): string[] {
-  const found: string[] = [];
-  for (const [domain, views] of Object.entries(data.views)) {
-    const names = views.filter((view) => view.visibility === 'Public' && !view.isDefault).map((view) => view.name);
-    for (const name of new Set(names)) if (names.filter((other) => other === name).length > 1) found.push(`${domain}:${name}`);
-  }
-  return found;
 }
 
 describe('viewctl apply against the emulator', () => {

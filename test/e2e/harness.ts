@@ -1,12 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { demoWorkspace } from '../../src/emulator/demo/demo-workspace.js';
 import type { EmulatorData } from '../../src/emulator/model.js';
 import { startEmulator } from '../../src/emulator/server.js';
 import type { EmulatorOptions, RunningEmulator } from '../../src/emulator/server.js';
+import { scratchDir } from '../support/cli.js';
 
 /** CLI is the built entry point; `npm test` builds before running the tests. */
 export const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
@@ -58,17 +56,6 @@ export async function withEmulator<T>(
   }
 }
 
-/** manifestDir writes `files` (relative path → YAML) into a fresh temporary folder. */
-export async function manifestDir(files: Record<string, string>): Promise<{ dir: string; cleanup(): Promise<void> }> {
-  const dir = await mkdtemp(join(tmpdir(), 'viewctl-e2e-'));
-  for (const [path, text] of Object.entries(files)) {
-    const target = join(dir, path);
-    await mkdir(dirname(target), { recursive: true });
-    await writeFile(target, text);
-  }
-  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
-}
-
 /** cloneData deep-copies emulator data so a test can change it without touching the demo. */
 export function cloneData(data: EmulatorData = demoWorkspace()): EmulatorData {
   return structuredClone(data);
@@ -82,7 +69,7 @@ export function tempDirs(): { dir(files: Record<string, string>): Promise<string
   const cleanups: Array<() => Promise<void>> = [];
   return {
     async dir(files) {
-      const made = await manifestDir(files);
+      const made = await scratchDir(files);
       cleanups.push(made.cleanup);
       return made.dir;
     },

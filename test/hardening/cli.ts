@@ -1,68 +1,11 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { PassThrough } from 'node:stream';
-import { run } from '../../src/cli/run.js';
 import { DOMAINS, type Domain } from '../../src/domain/domains.js';
 import type { EmulatorData } from '../../src/emulator/model.js';
 import { normalizeView } from '../../src/kinds/normalize.js';
 
 /**
- * Helpers shared by the hardening tests and the soak: the CLI run in-process through
- * `run()` (its real top-level catch, streams captured), scratch folders, and views
- * of an emulator snapshot that can be compared across runs.
+ * Views of an emulator snapshot that can be compared across runs (the generic CLI
+ * helpers the hardening tests use live in test/support/cli.ts).
  */
-
-/** CliResult is what one CLI invocation printed and returned. */
-export interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** runInProcess runs `viewctl ARGS` through `run()` with captured streams and only the given environment. */
-export async function runInProcess(args: string[], options: { env?: Record<string, string>; cwd?: string } = {}): Promise<CliResult> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const out: string[] = [];
-  const err: string[] = [];
-  stdout.on('data', (chunk: Buffer) => out.push(chunk.toString()));
-  stderr.on('data', (chunk: Buffer) => err.push(chunk.toString()));
-  const stdin = new PassThrough();
-  stdin.end();
-  const code = await run(args, { stdout, stderr, stdin, env: { NO_COLOR: '1', ...options.env }, cwd: options.cwd ?? process.cwd() });
-  // Let the PassThrough streams deliver what was written last.
-  await new Promise((resolve) => setImmediate(resolve));
-  return { code, stdout: out.join(''), stderr: err.join('') };
-}
-
-/** scratchDir writes `files` (relative path → text) into a fresh temporary folder. */
-export async function scratchDir(files: Readonly<Record<string, string>> = {}): Promise<{ dir: string; cleanup(): Promise<void> }> {
-  const dir = await mkdtemp(join(tmpdir(), 'viewctl-hardening-'));
-  for (const [path, text] of Object.entries(files)) {
-    const target = join(dir, path);
-    await mkdir(dirname(target), { recursive: true });
-    await writeFile(target, text);
-  }
-  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
-}
-
-/**
- * duplicateNames lists, per domain, every name that more than one public saved view
- * carries: the state a race or a repeated create would leave behind.
- */
-export function duplicateNames(data: EmulatorData): string[] {
-  const found: string[] = [];
-  for (const domain of DOMAINS) {
-    const names = data.views[domain].filter((view) => !view.isDefault && view.visibility === 'Public').map((view) => view.name);
-    const seen = new Set<string>();
-    for (const name of names) {
-      if (seen.has(name)) found.push(`${domain}: "${name}"`);
-      seen.add(name);
-    }
-  }
-  return [...new Set(found)];
-}
 
 /**
  * comparable is a workspace's views and pinned tabs by name, without the ids the

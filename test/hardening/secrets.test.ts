@@ -7,7 +7,7 @@ import { demoWorkspace } from '../../src/emulator/demo/demo-workspace.js';
 import type { EmulatorData } from '../../src/emulator/model.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { CLI } from '../e2e/harness.js';
-import { scratchDir, type CliResult } from './cli.js';
+import { scratchDir, type CliResult } from '../support/cli.js';
 import { FAST, inProcess, spawned, type Runner } from './fault-runs.js';
 import { WORKLOAD_FILES, WORKLOAD_FLAGS } from './workload.js';
 

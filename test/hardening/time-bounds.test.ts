@@ -9,7 +9,7 @@ import type { Clock } from '../../src/service/clock.js';
 import type { FetchLike } from '../../src/service/http-attempt.js';
 import { DEFAULT_RETRY_POLICY } from '../../src/service/retry-policy.js';
 import type { Desired } from '../../src/state/types.js';
-import { runInProcess, scratchDir } from './cli.js';
+import { runInProcess, scratchDir } from '../support/cli.js';
 import { RETRY_BUDGET_MS } from './fault-runs.js';
 import { WORKLOAD_FILES } from './workload.js';
 
