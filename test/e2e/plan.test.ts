@@ -99,6 +99,12 @@ describe('fail-safe rules: exit 1, nothing written', () => {
       where: 'v.yaml:5',
     },
     {
+      rule: 'a manifest bound by viewId to a built-in default view is refused',
+      code: 'view.default-immutable',
+      files: { 'v.yaml': `${WORKSPACE}---\nkind: RecordingView\nname: Everything\nviewId: rv_default_all\nfilters: {}\n` },
+      where: 'v.yaml:5',
+    },
+    {
       rule: 'a viewId the service reports as not found is an error, never a create',
       code: 'view.id-not-found',
       files: { 'v.yaml': `${WORKSPACE}---\nkind: RecordingView\nname: Follow-ups\nviewId: rv_mia_followups\nfilters: {}\n` },
