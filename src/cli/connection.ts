@@ -53,6 +53,13 @@ export async function openConnection(options: ConnectionOptions, io: CliIo, sign
   const controller = new AbortController();
   signal?.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
   const common = { rate: options.rate, signal: controller.signal, ...(onRequest === undefined ? {} : { onRequest }) };
+  if (options.emulator === true && options.baseUrl !== undefined) {
+    throw new UsageError(
+      'usage.conflicting-options',
+      '--emulator and --base-url both say where to send requests',
+      'pass --emulator to use the built-in emulator, or --base-url URL for a service, not both',
+    );
+  }
   if (options.emulator === true) {
     const emulator = await startEmulator({ data: demoWorkspace(), port: 0 });
     const client = createServiceClient({ ...common, baseUrl: emulator.url, apiKey: emulator.apiKey });

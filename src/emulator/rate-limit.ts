@@ -47,6 +47,11 @@ export interface RateLimiter {
   take(endpoint: string, now: number): LimitDecision;
   /** dailyRemaining reports the quota left, for headers on responses that were not limited. */
   dailyRemaining(now: number): number;
+  /**
+   * peek reports the header values of an endpoint without taking a token or quota,
+   * for answers that must not count (401) or that fail before the limiter ran.
+   */
+  peek(endpoint: string, now: number): Pick<LimitDecision, 'remaining' | 'dailyRemaining'>;
 }
 
 /** createRateLimiter builds the per-endpoint buckets and the rolling daily quota. */
@@ -67,17 +72,22 @@ export function createRateLimiter(settings: LimitSettings): RateLimiter {
     trim(now);
     return Math.max(0, settings.quota - (counted.length - head));
   };
-  const refill = (endpoint: string, now: number): Bucket => {
-    const bucket = buckets.get(endpoint) ?? { tokens: settings.burst, updatedAt: now };
+  // The tokens an endpoint has at `now`, computed without touching its bucket.
+  const tokensAt = (endpoint: string, now: number): number => {
+    const bucket = buckets.get(endpoint);
+    if (bucket === undefined) return settings.burst;
     const elapsed = Math.max(0, now - bucket.updatedAt) / 1000;
-    bucket.tokens = Math.min(settings.burst, bucket.tokens + elapsed * settings.rate);
-    bucket.updatedAt = now;
+    return Math.min(settings.burst, bucket.tokens + elapsed * settings.rate);
+  };
+  const refill = (endpoint: string, now: number): Bucket => {
+    const bucket = { tokens: tokensAt(endpoint, now), updatedAt: now };
     buckets.set(endpoint, bucket);
     return bucket;
   };
 
   return {
     dailyRemaining,
+    peek: (endpoint, now) => ({ remaining: Math.floor(tokensAt(endpoint, now)), dailyRemaining: dailyRemaining(now) }),
     take(endpoint, now) {
       const daily = dailyRemaining(now);
       const bucket = refill(endpoint, now);

@@ -4,7 +4,7 @@ import { makeProblem, sortProblems } from './problems.js';
 import { MANIFEST_KINDS, validatorFor } from './schema-registry.js';
 import { schemaProblems } from './schema-problems.js';
 import { semanticProblems } from './semantic.js';
-import type { ManifestSource } from './source.js';
+import type { ManifestSource, PathInfo } from './source.js';
 import type { ManifestDocument, Problem } from './types.js';
 
 // The sources are re-exported so that callers find the loader and its inputs in one place.
@@ -32,12 +32,19 @@ export async function loadManifests(paths: readonly string[], source: ManifestSo
   const files = await resolveFiles(paths.length === 0 ? ['.'] : paths, source, problems);
   const documents: ManifestDocument[] = [];
   for (const file of files) {
-    const info = await source.stat(file);
-    if (info?.type === 'file' && info.size > MAX_FILE_BYTES) {
-      problems.push(tooLarge(file, info.size));
+    let bytes: Uint8Array;
+    try {
+      const info = await source.stat(file);
+      if (info?.type === 'file' && info.size > MAX_FILE_BYTES) {
+        problems.push(tooLarge(file, info.size));
+        continue;
+      }
+      bytes = await source.read(file);
+    } catch (error) {
+      problems.push(unreadable(source, file, error));
       continue;
     }
-    const parsed = parseManifestFile(file, await source.read(file));
+    const parsed = parseManifestFile(file, bytes);
     problems.push(...parsed.problems);
     for (const raw of parsed.documents) {
       const checked = checkDocument(raw);
@@ -55,7 +62,13 @@ export async function loadManifests(paths: readonly string[], source: ManifestSo
 async function resolveFiles(paths: readonly string[], source: ManifestSource, problems: Problem[]): Promise<string[]> {
   const files: string[] = [];
   for (const path of paths) {
-    const info = await source.stat(path);
+    let info: PathInfo | undefined;
+    try {
+      info = await source.stat(path);
+    } catch (error) {
+      problems.push(unreadable(source, path, error));
+      continue;
+    }
     if (info === undefined) {
       problems.push(
         makeProblem({
@@ -65,7 +78,13 @@ async function resolveFiles(paths: readonly string[], source: ManifestSource, pr
         }),
       );
     } else if (info.type === 'directory') {
-      const listed = await source.list(path);
+      let listed: string[];
+      try {
+        listed = await source.list(path);
+      } catch (error) {
+        problems.push(unreadable(source, path, error));
+        continue;
+      }
       // An empty folder is most likely a wrong path: say so rather than "all valid".
       if (listed.length === 0) {
         problems.push(
@@ -130,5 +149,34 @@ function dedupe(problems: readonly Problem[]): Problem[] {
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
+  });
+}
+
+/** Why the filesystem refused, in words, for the errno codes a user can cause. */
+const FILESYSTEM_REASONS: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  ENOTDIR: 'a part of the path is a file, not a folder',
+  ELOOP: 'too many symbolic links (a link cycle?)',
+  EISDIR: 'it is a folder',
+  ENAMETOOLONG: 'the path is too long',
+  EIO: 'an input/output error',
+  EMFILE: 'too many open files',
+};
+
+/**
+ * unreadable reports a path the filesystem refused (permissions, a file used as a
+ * folder, a link cycle) as a problem at that path; anything that is not a
+ * filesystem error is a bug and propagates.
+ */
+function unreadable(source: ManifestSource, path: string, error: unknown): Problem {
+  const errno = error as NodeJS.ErrnoException;
+  if (typeof errno?.code !== 'string') throw error;
+  const where = source.display(typeof errno.path === 'string' ? errno.path : path);
+  return makeProblem({
+    code: 'file.unreadable',
+    message: `cannot read "${where}": ${FILESYSTEM_REASONS[errno.code] ?? errno.code}`,
+    at: { file: where, line: 1, column: 1 },
+    hint: 'check the path and its permissions',
   });
 }

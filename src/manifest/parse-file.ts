@@ -106,6 +106,11 @@ function readDocument(
   for (const error of yamlDocument.errors) {
     const [line, column] = [error.linePos?.[0].line ?? 1, error.linePos?.[0].col ?? 1];
     const duplicate = error.code === 'DUPLICATE_KEY';
+    // The parser recurses per nesting level and reports a blown stack as a parse error.
+    if (error.message.includes('Maximum call stack size exceeded')) {
+      problems.push(tooDeep({ file, line, column }, index));
+      continue;
+    }
     problems.push(
       makeProblem({
         code: duplicate ? 'yaml.duplicate-key' : 'yaml.syntax',
@@ -170,6 +175,17 @@ function conversionProblem(
   where: { file: string; index: number; document: Document.Parsed; lineCounter: LineCounter; start: SourcePosition },
 ): Problem {
   const { file, index, document, lineCounter, start } = where;
+  const unresolved = error instanceof ReferenceError ? /Unresolved alias[^:]*:\s*(\S+)/.exec(error.message) : null;
+  if (unresolved !== null) {
+    const name = unresolved[1] ?? '';
+    return makeProblem({
+      code: 'yaml.unknown-alias',
+      message: `the alias *${name} names no anchor &${name} before it in this document`,
+      at: firstAliasPosition(document, lineCounter, file, name) ?? start,
+      document: index,
+      hint: 'define the anchor before the alias; anchors do not carry across `---` documents',
+    });
+  }
   if (error instanceof ReferenceError) {
     return makeProblem({
       code: 'yaml.alias-limit',
@@ -218,10 +234,11 @@ function firstMergePosition(document: Document.Parsed, lineCounter: LineCounter,
   return { file, line, column: col };
 }
 
-function firstAliasPosition(document: Document.Parsed, lineCounter: LineCounter, file: string): SourcePosition | undefined {
+function firstAliasPosition(document: Document.Parsed, lineCounter: LineCounter, file: string, name?: string): SourcePosition | undefined {
   let offset: number | undefined;
   visit(document, {
     Alias(_key, node) {
+      if (name !== undefined && node.source !== name) return undefined;
       offset = node.range?.[0];
       return visit.BREAK;
     },

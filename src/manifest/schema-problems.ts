@@ -187,7 +187,12 @@ function toProblem(error: ErrorObject, document: RawDocument, kind: string): Pro
           ...at(pointer),
         });
       }
-      const detail = title === 'PascalCaseField' ? 'a PascalCase field name such as "CreatedAt"' : `text matching ${String(params['pattern'])}`;
+      const detail =
+        title === 'PascalCaseField'
+          ? 'a PascalCase field name such as "CreatedAt"'
+          : title === 'ViewName'
+            ? 'a name with at least one visible character (the service refuses blank names)'
+            : `text matching ${String(params['pattern'])}`;
       return makeProblem({ code: 'schema.pattern', message: `${name} must be ${detail}; got ${show(error.data)}`, pointer, ...at(pointer) });
     }
     case 'minItems':

@@ -68,23 +68,33 @@ function place(position: SourcePosition): string {
   return `${position.file}:${position.line}:${position.column}`;
 }
 
-/** duplicates reports every occurrence of a repeated key, each naming the other places. */
+/** OTHER_PLACES_SHOWN bounds the "also at" list, so a key repeated thousands of times stays readable and linear. */
+const OTHER_PLACES_SHOWN = 3;
+
+/** duplicates reports every occurrence of a repeated key, each naming (a few of) the other places. */
 function duplicates(occurrences: readonly Occurrence[], code: string, describe: (key: string) => string): Problem[] {
   const groups = new Map<string, Occurrence[]>();
   for (const occurrence of occurrences) {
     if (occurrence.key === undefined) continue;
-    groups.set(occurrence.key, [...(groups.get(occurrence.key) ?? []), occurrence]);
+    const group = groups.get(occurrence.key);
+    if (group === undefined) groups.set(occurrence.key, [occurrence]);
+    else group.push(occurrence);
   }
   const problems: Problem[] = [];
   for (const [key, group] of groups) {
     if (group.length < 2) continue;
     const positions = group.map((occurrence) => occurrence.document.positionOf(occurrence.pointer));
     group.forEach((occurrence, index) => {
-      const others = positions.filter((_, other) => other !== index).map(place);
+      const others: string[] = [];
+      for (let other = 0; other < positions.length && others.length < OTHER_PLACES_SHOWN; other += 1) {
+        const position = positions[other];
+        if (other !== index && position !== undefined) others.push(place(position));
+      }
+      const more = positions.length - 1 - others.length;
       problems.push(
         makeProblem({
           code,
-          message: `${describe(key)}: also at ${others.join(', ')}`,
+          message: `${describe(key)}: also at ${others.join(', ')}${more > 0 ? ` and ${more} more ${more === 1 ? 'place' : 'places'}` : ''}`,
           at: positions[index] ?? occurrence.document.position,
           pointer: occurrence.pointer,
           document: occurrence.document.index,
@@ -159,7 +169,7 @@ function viewProblems(view: ManifestDocument): Problem[] {
   };
   const filters = view.body['filters'];
   if (isObject(filters)) {
-    for (const attribute of ['authorIdNotIn', 'peopleNotIn']) {
+    for (const attribute of ['authorIdNotIn', 'peopleNotIn', 'ownerEmailNotIn']) {
       const entries = filters[attribute];
       if (!Array.isArray(entries)) continue;
       entries.forEach((entry, index) => {

@@ -1,4 +1,4 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 /** PathInfo is what a manifest source knows about a path before reading it. */
@@ -41,12 +41,21 @@ export function nodeManifestSource(cwd: string): ManifestSource {
     const rel = relative(cwd, absolute(path));
     return (rel === '' ? '.' : rel).split(sep).join('/');
   };
-  async function walk(directory: string, into: string[]): Promise<void> {
+  /**
+   * walk collects manifest files below a folder. Symbolic links are followed, since a
+   * manifest shared by link must count (left out, prune would delete its view); each
+   * folder is entered once by its real path, so a link cycle cannot hang the walk.
+   */
+  async function walk(directory: string, into: string[], seen: Set<string>): Promise<void> {
+    const real = await realpath(directory);
+    if (seen.has(real)) return;
+    seen.add(real);
     const entries = await readdir(directory, { withFileTypes: true });
     for (const entry of entries) {
-      // Symbolic links are not followed: a link cycle must not hang a walk.
-      if (entry.isDirectory() && !isSkippedDirectory(entry.name)) await walk(join(directory, entry.name), into);
-      else if (entry.isFile() && isManifestFile(entry.name)) into.push(join(directory, entry.name));
+      const path = join(directory, entry.name);
+      const kind = entry.isSymbolicLink() ? await linkTarget(path) : entry.isDirectory() ? 'directory' : entry.isFile() ? 'file' : 'other';
+      if (kind === 'directory' && !isSkippedDirectory(entry.name)) await walk(path, into, seen);
+      else if (kind === 'file' && isManifestFile(entry.name)) into.push(path);
     }
   }
   return {
@@ -62,7 +71,7 @@ export function nodeManifestSource(cwd: string): ManifestSource {
     },
     async list(directory) {
       const files: string[] = [];
-      await walk(absolute(directory), files);
+      await walk(absolute(directory), files, new Set());
       return files.map(display).sort();
     },
     async read(path) {
@@ -70,6 +79,17 @@ export function nodeManifestSource(cwd: string): ManifestSource {
     },
     display,
   };
+}
+
+/** linkTarget tells what a symbolic link points at; a dangling link is 'other' (skipped). */
+async function linkTarget(path: string): Promise<'file' | 'directory' | 'other'> {
+  try {
+    const info = await stat(path);
+    return info.isDirectory() ? 'directory' : info.isFile() ? 'file' : 'other';
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'other';
+    throw error;
+  }
 }
 
 /**

@@ -189,7 +189,7 @@ export type DefaultColumns = DefaultColumn[];
  */
 export type PlainSort = PlainSortDimension[];
 /**
- * The view name: its identity within the domain.
+ * The view name: its identity within the domain. Not blank.
  *
  * This interface was referenced by `undefined`'s JSON-Schema
  * via the `definition` "common.viewName".
@@ -203,12 +203,19 @@ export type ViewName = string;
  */
 export type ViewId = string;
 /**
- * An emoji short code; `null` removes the icon.
+ * An emoji short code (not empty); `null` removes the icon.
  *
  * This interface was referenced by `undefined`'s JSON-Schema
  * via the `definition` "common.icon".
  */
 export type ViewIcon = string | null;
+/**
+ * Deal owners: email addresses, or `{type: Me}` (whoever views the table; rule 7 of the service: for API reads it matches every member, and excluding it lists nothing).
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "common.ownerList".
+ */
+export type OwnerList = (string | AuthorMe)[];
 /**
  * Sort entries, first key first. `field` is PascalCase: the service shows only an example (`AmountCurrency`).
  *
@@ -319,6 +326,7 @@ export interface AutomationFilter {
    * Negates the filter.
    */
   not?: boolean;
+  [k: string]: unknown | undefined;
 }
 /**
  * What the automation does.
@@ -331,6 +339,7 @@ export interface AutomationActions {
   autoShare?: AutoShareAction;
   moveToFolder?: MoveToFolderAction;
   updateOverview?: UpdateOverviewAction;
+  [k: string]: unknown | undefined;
 }
 export interface AutoRecordAction {
   onlyHosted?: boolean;
@@ -812,11 +821,11 @@ export interface DealViewFilters {
   /**
    * Owner email addresses: include matching.
    */
-  ownerEmailIn?: StringList;
+  ownerEmailIn?: OwnerList;
   /**
    * Owner email addresses: exclude matching.
    */
-  ownerEmailNotIn?: StringList;
+  ownerEmailNotIn?: OwnerList;
   /**
    * Pipeline identifiers: include matching.
    */
