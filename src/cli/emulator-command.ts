@@ -1,8 +1,9 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { demoWorkspace } from '../emulator/demo/demo-workspace.js';
 import { loadEmulatorData } from '../emulator/data-file.js';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../emulator/server.js';
-import { UsageError } from '../errors.js';
+import { DAILY_QUOTA, DEFAULT_RATE } from '../domain/domains.js';
+import { UsageError, ViewctlError } from '../errors.js';
 import type { CliIo } from './io.js';
 import type { Outcome } from './program.js';
 
@@ -12,21 +13,36 @@ export interface EmulatorCommandDeps {
   untilStopped?: (emulator: RunningEmulator) => Promise<void>;
 }
 
-/** RawEmulatorFlags are the flag values as commander hands them over. */
+/**
+ * RawEmulatorFlags are the flag values as commander hands them over: strings when
+ * given, the numbers of EMULATOR_DEFAULTS when not.
+ */
 export interface RawEmulatorFlags {
-  port?: string;
+  port?: string | number;
   apiKey?: string;
   data?: string;
   state?: string;
-  rate?: string;
-  burst?: string;
-  quota?: string;
-  seed?: string;
-  latencyMs?: string;
-  failRate?: string;
-  dropAfterCommitRate?: string;
+  rate?: string | number;
+  burst?: string | number;
+  quota?: string | number;
+  seed?: string | number;
+  latencyMs?: string | number;
+  failRate?: string | number;
+  dropAfterCommitRate?: string | number;
   webhookUrl?: string;
 }
+
+/** EMULATOR_DEFAULTS are the numeric flag defaults, shown as numbers by `--help`. */
+export const EMULATOR_DEFAULTS = {
+  port: 0,
+  rate: DEFAULT_RATE,
+  burst: 3,
+  quota: DAILY_QUOTA,
+  seed: 1,
+  latencyMs: 0,
+  failRate: 0,
+  dropAfterCommitRate: 0,
+} as const;
 
 /**
  * registerEmulatorCommand adds `viewctl emulator`: it serves the API on 127.0.0.1,
@@ -34,24 +50,27 @@ export interface RawEmulatorFlags {
  * and serves until SIGINT or SIGTERM, then closes cleanly.
  */
 export function registerEmulatorCommand(program: Command, io: CliIo, outcome: Outcome, deps: EmulatorCommandDeps = {}): void {
+  const defaults = EMULATOR_DEFAULTS;
   program
     .command('emulator')
     .description('run the local emulator of the service (HTTP, on 127.0.0.1)')
-    .option('--port <n>', 'port to listen on; 0 picks a free one', '0')
+    .addOption(numeric('--port <n>', 'port to listen on; 0 picks a free one', defaults.port))
     .option('--api-key <key>', 'the X-Service-Key the emulator accepts (default emulator-key)')
     .option('--data <file>', 'serve this workspace JSON instead of the demo workspace')
     .option('--state <file>', 'keep state in this file, so it survives restarts')
-    .option('--rate <n>', 'requests per second per endpoint', '3')
-    .option('--burst <n>', 'burst allowance per endpoint', '3')
-    .option('--quota <n>', 'requests per rolling 24 hours', '3000')
-    .option('--seed <n>', 'seed of injected faults', '1')
-    .option('--latency-ms <n>', 'delay before each request is handled', '0')
-    .option('--fail-rate <x>', 'share of requests answered 503 without acting (0 to 1)', '0')
-    .option('--drop-after-commit-rate <x>', 'share of writes applied then left unanswered (0 to 1)', '0')
+    .addOption(numeric('--rate <n>', 'requests per second per endpoint', defaults.rate))
+    .addOption(numeric('--burst <n>', 'burst allowance per endpoint', defaults.burst))
+    .addOption(numeric('--quota <n>', 'requests per rolling 24 hours', defaults.quota))
+    .addOption(numeric('--seed <n>', 'seed of injected faults', defaults.seed))
+    .addOption(numeric('--latency-ms <n>', 'delay before each request is handled', defaults.latencyMs))
+    .addOption(numeric('--fail-rate <x>', 'share of requests answered 503 without acting (0 to 1)', defaults.failRate))
+    .addOption(numeric('--drop-after-commit-rate <x>', 'share of writes applied then left unanswered (0 to 1)', defaults.dropAfterCommitRate))
     .option('--webhook-url <url>', 'deliver every webhook to this URL')
     .action(async (raw: RawEmulatorFlags) => {
       const options = parseEmulatorOptions(raw);
-      const emulator = await startEmulator(options);
+      const emulator = await startEmulator(options).catch((error: unknown) => {
+        throw asFlagError(error, options);
+      });
       io.stdout.write(`listening on ${emulator.url}\n`);
       try {
         await (deps.untilStopped ?? untilSignal)(emulator);
@@ -64,15 +83,17 @@ export function registerEmulatorCommand(program: Command, io: CliIo, outcome: Ou
 
 /** parseEmulatorOptions turns the flags into EmulatorOptions, with a UsageError naming any bad value. */
 export function parseEmulatorOptions(raw: RawEmulatorFlags): EmulatorOptions {
+  const text = (value: string | number | undefined, fallback: number): string => String(value ?? fallback);
+  const defaults = EMULATOR_DEFAULTS;
   const options: Omit<EmulatorOptions, 'data'> = {
-    port: integer('--port', raw.port ?? '0', 0, 65535),
-    rate: positive('--rate', raw.rate ?? '3'),
-    burst: integer('--burst', raw.burst ?? '3', 1, Number.MAX_SAFE_INTEGER),
-    quota: integer('--quota', raw.quota ?? '3000', 1, Number.MAX_SAFE_INTEGER),
-    seed: integer('--seed', raw.seed ?? '1', 0, 2 ** 32 - 1),
-    latencyMs: integer('--latency-ms', raw.latencyMs ?? '0', 0, 600_000),
-    failRate: share('--fail-rate', raw.failRate ?? '0'),
-    dropAfterCommitRate: share('--drop-after-commit-rate', raw.dropAfterCommitRate ?? '0'),
+    port: integer('--port', text(raw.port, defaults.port), 0, 65535),
+    rate: positive('--rate', text(raw.rate, defaults.rate)),
+    burst: integer('--burst', text(raw.burst, defaults.burst), 1, Number.MAX_SAFE_INTEGER),
+    quota: integer('--quota', text(raw.quota, defaults.quota), 1, Number.MAX_SAFE_INTEGER),
+    seed: integer('--seed', text(raw.seed, defaults.seed), 0, 2 ** 32 - 1),
+    latencyMs: integer('--latency-ms', text(raw.latencyMs, defaults.latencyMs), 0, 600_000),
+    failRate: share('--fail-rate', text(raw.failRate, defaults.failRate)),
+    dropAfterCommitRate: share('--drop-after-commit-rate', text(raw.dropAfterCommitRate, defaults.dropAfterCommitRate)),
   };
   if (raw.apiKey !== undefined) {
     // The key is never echoed, not even in this error.
@@ -84,6 +105,25 @@ export function parseEmulatorOptions(raw: RawEmulatorFlags): EmulatorOptions {
   // Flags are checked before the data file is read, so a typo fails fast.
   const data = raw.data === undefined ? demoWorkspace() : loadEmulatorData(raw.data);
   return { ...options, data };
+}
+
+// A numeric default handed to commander as a number, so `--help` shows `(default: 3)`, not `"3"`.
+function numeric(flags: string, description: string, value: number): Option {
+  return new Option(flags, description).default(value);
+}
+
+// Start-up failures caused by a flag's value become usage errors naming the flag.
+function asFlagError(error: unknown, options: EmulatorOptions): unknown {
+  if (!(error instanceof ViewctlError)) return error;
+  if (error.code === 'emulator.port-in-use') {
+    return new UsageError(error.code, `--port ${options.port ?? 0}: port ${options.port ?? 0} on 127.0.0.1 is already in use`,
+      'stop the program listening there, pass another --port, or pass --port 0 to pick a free one');
+  }
+  if (error.code === 'emulator.state-unwritable') {
+    return new UsageError(error.code, `--state ${options.statePath ?? ''}: ${error.message}`,
+      'name a file in an existing folder you may write to; the folder is not created for you');
+  }
+  return error;
 }
 
 function integer(flag: string, text: string, min: number, max: number): number {

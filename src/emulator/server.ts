@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DAILY_QUOTA, DEFAULT_RATE } from '../domain/domains.js';
+import { ViewctlError } from '../errors.js';
 import { errorBody, readBody, sendJson } from './http-io.js';
 import type { EmulatorData } from './model.js';
 import { createRateLimiter, type LimitDecision } from './rate-limit.js';
@@ -19,8 +20,16 @@ import { createWebhookDispatcher, DEFAULT_WEBHOOK_SETTINGS, type DeliveryReport 
  * its auth, limits and faults. Order of checks for every request, so behaviour is
  * predictable: auth (401, never counted), rate limit and daily quota (429),
  * latency, injected failure (503, nothing done), routing (404), body parsing (400),
- * the handler, persistence of any change, then either the answer or, for an
- * injected drop, a destroyed socket.
+ * the handler (on a copy of the workspace for writes), persistence of any change
+ * then the swap to the changed copy, then either the answer or, for an injected
+ * drop, a destroyed socket. Every answer carries the rate-limit headers.
+ *
+ * Draws from the seeded RNG, in request order, so a seed replays the same faults:
+ * one for a per-endpoint 429 (whether to send Retry-After); one for the fail rate on
+ * every request within the limits; one for the drop rate on every non-GET request
+ * the handler carried out (200, changed or not). A refused write (400/403/404) is
+ * never dropped, so its refusal always reaches the client. Rates of 0 and 1 draw
+ * nothing (see rng.ts).
  */
 
 /** EmulatorOptions configure one emulator; only `data` is required. */
@@ -45,7 +54,7 @@ export interface EmulatorOptions {
   latencyMs?: number;
   /** Share of requests answered 503 without acting. */
   failRate?: number;
-  /** Share of writes (non-GET requests) applied and then left unanswered (socket destroyed). */
+  /** Share of writes (non-GET requests answered 200) applied and then left unanswered (socket destroyed). */
   dropAfterCommitRate?: number;
   /** Deliver every webhook here instead of the webhook's own url. */
   webhookUrl?: string;
@@ -115,13 +124,22 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   let closed = false;
   let baseUrl = '';
 
-  const limitHeaders = (decision: LimitDecision): Record<string, string> => ({
+  const limitHeaders = (decision: Pick<LimitDecision, 'remaining' | 'dailyRemaining'>): Record<string, string> => ({
     'x-ratelimit-limit': String(rate),
     'x-ratelimit-remaining': String(decision.remaining),
     'x-ratelimit-daily-remaining': String(decision.dailyRemaining),
   });
+  // Headers for answers that take no token (401, a fault before the limiter ran): the
+  // endpoint's current allowance, or the full rate when the endpoint is not known.
+  const peekHeaders = (endpoint: string | undefined): Record<string, string> => {
+    const at = now();
+    return limitHeaders(endpoint === undefined
+      ? { remaining: Math.floor(rate), dailyRemaining: limiter.dailyRemaining(at) }
+      : limiter.peek(endpoint, at));
+  };
 
-  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+  // `seen` tells the fault handler which headers this request has earned so far.
+  const handle = async (request: IncomingMessage, response: ServerResponse, seen: SeenRequest): Promise<void> => {
     const method = request.method ?? 'GET';
     const url = new URL(request.url ?? '/', 'http://emulator.invalid');
     const rawBody = await readBody(request);
@@ -133,15 +151,17 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       return;
     }
     stats.requests += 1;
-    if (request.headers['x-service-key'] !== apiKey) {
-      sendJson(response, 401, errorBody('unauthorized', 'missing or invalid X-Service-Key header'), {});
-      return;
-    }
     const matched = matchRoute(routes, method, url.pathname);
     const endpoint = matched === undefined ? `${method} (no route)` : `${method} ${matched.route.template}`;
+    seen.endpoint = endpoint;
+    if (request.headers['x-service-key'] !== apiKey) {
+      sendJson(response, 401, errorBody('unauthorized', 'missing or invalid X-Service-Key header'), peekHeaders(endpoint));
+      return;
+    }
     stats.byEndpoint[endpoint] = (stats.byEndpoint[endpoint] ?? 0) + 1;
     const decision = limiter.take(endpoint, now());
     const headers = limitHeaders(decision);
+    seen.headers = headers;
     if (!decision.allowed) {
       stats.rateLimited += 1;
       // The quota always says when it frees up; the per-endpoint limit only sometimes
@@ -165,19 +185,25 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       return;
     }
     const body = parseBody(rawBody);
+    const isWrite = method !== 'GET';
+    // Writes change a copy, swapped in only once persisted: a handler that throws or a
+    // state file that cannot be written leaves the workspace as it was.
+    const data = isWrite ? store.draft() : store.data;
     let result: RouteResult;
     if (body.ok) {
       result = matched.route.handle({
-        data: store.data, params: matched.params, query: url.searchParams, body: body.value, now: now(), fullAccess, baseUrl, mediaSecret,
+        data, params: matched.params, query: url.searchParams, body: body.value, now: now(), fullAccess, baseUrl, mediaSecret,
       });
     } else {
       result = { status: 400, type: 'validation_error', message: body.message };
     }
     if (result.status === 200 && result.changed === true) {
-      store.persist();
+      store.commit(data);
       stats.writes += 1;
     }
-    if (method !== 'GET' && rng.chance(options.dropAfterCommitRate ?? 0)) {
+    // Only a write that was carried out is dropped: dropping a refusal would turn a
+    // definite answer into an ambiguous transport failure.
+    if (isWrite && result.status === 200 && rng.chance(options.dropAfterCommitRate ?? 0)) {
       stats.faultsInjected += 1;
       request.socket.destroy();
       return;
@@ -187,15 +213,23 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   };
 
   const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
+    const seen: SeenRequest = {};
+    handle(request, response, seen).catch((error: unknown) => {
       const reason = error instanceof Error ? error.message : String(error);
-      sendJson(response, 500, errorBody('internal_error', `emulator fault: ${reason}`), {});
+      sendJson(response, 500, errorBody('internal_error', `emulator fault: ${reason}`), seen.headers ?? peekHeaders(seen.endpoint));
     });
   });
+  const port = options.port ?? 0;
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => {
-      server.off('error', reject);
+    const refuse = (error: NodeJS.ErrnoException): void => reject(error.code === 'EADDRINUSE'
+      ? new ViewctlError('emulator.port-in-use', `port ${port} on 127.0.0.1 is already in use`, {
+        hint: 'stop the program listening there, choose another port, or use port 0 to pick a free one',
+        cause: error,
+      })
+      : error);
+    server.once('error', refuse);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', refuse);
       resolve();
     });
   });
@@ -231,6 +265,12 @@ function checkLimits(options: EmulatorOptions): void {
   for (const [name, value] of Object.entries(shares)) {
     if (value !== undefined && !(value >= 0 && value <= 1)) throw new RangeError(`emulator option ${name} must be from 0 to 1, got ${value}`);
   }
+}
+
+// What the fault handler needs to know about a request that threw.
+interface SeenRequest {
+  endpoint?: string;
+  headers?: Record<string, string>;
 }
 
 function emptyStats(): EmulatorStats {

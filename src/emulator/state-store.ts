@@ -1,4 +1,5 @@
 import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { ViewctlError } from '../errors.js';
 import { checkEmulatorData, loadEmulatorData } from './data-file.js';
 import type { EmulatorData } from './model.js';
@@ -47,7 +48,8 @@ function writeState(statePath: string, data: EmulatorData): void {
     renameSync(temporary, statePath);
   } catch (error) {
     removeQuietly(temporary);
-    const reason = error instanceof Error ? error.message : String(error);
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? `its folder ${dirname(statePath)} does not exist` : error instanceof Error ? error.message : String(error);
     throw new ViewctlError('emulator.state-unwritable', `cannot write the emulator state file ${statePath}: ${reason}`, {
       hint: 'name a file in an existing folder the emulator may write to',
       cause: error,

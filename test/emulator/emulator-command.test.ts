@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { registerEmulatorCommand } from '../../src/cli/emulator-command.js';
 import type { CliIo } from '../../src/cli/io.js';
 import type { RunningEmulator } from '../../src/emulator/server.js';
-import { ViewctlError } from '../../src/errors.js';
+import { UsageError, ViewctlError } from '../../src/errors.js';
 import { fixture } from './fixture.js';
 
 const folders: string[] = [];
@@ -86,6 +87,40 @@ describe('viewctl emulator', () => {
     expect(error).toBeInstanceOf(ViewctlError);
     expect((error as ViewctlError).code).toBe('emulator.option-invalid');
     expect((error as ViewctlError).message).toMatch(message);
+  });
+
+  it('a --port already in use is emulator.port-in-use naming the flag and the port', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = String((blocker.address() as AddressInfo).port);
+      const error = await runCommand(['--port', port, '--data', dataFile()]).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(UsageError);
+      expect((error as UsageError).code).toBe('emulator.port-in-use');
+      expect((error as UsageError).message).toContain(`--port ${port}`);
+      expect((error as UsageError).hint).toMatch(/--port 0/);
+    } finally {
+      await new Promise<void>((resolve) => blocker.close(() => resolve()));
+    }
+  });
+
+  it('a --state in a folder that does not exist is emulator.state-unwritable naming the flag and the file', async () => {
+    const statePath = join(tempFolder(), 'absent', 'state.json');
+    const error = await runCommand(['--state', statePath, '--data', dataFile()]).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as UsageError).code).toBe('emulator.state-unwritable');
+    expect((error as UsageError).message).toContain(`--state ${statePath}`);
+    expect((error as UsageError).message).toMatch(/folder .*absent does not exist/);
+    expect((error as UsageError).hint).toMatch(/existing folder/);
+  });
+
+  it('--help shows numeric defaults as numbers, not quoted strings', () => {
+    const program = new Command('viewctl');
+    registerEmulatorCommand(program, { stdout: new PassThrough(), stderr: new PassThrough(), stdin: new PassThrough(), env: {}, cwd: process.cwd() }, { exitCode: 0 });
+    const help = program.commands.find((command) => command.name() === 'emulator')?.helpInformation() ?? '';
+    expect(help.replace(/\s+/g, ' ')).toContain('requests per rolling 24 hours (default: 3000)');
+    expect(help).toContain('(default: 3)');
+    expect(help).not.toMatch(/default: "/);
   });
 
   it('a missing --data file is a clear error', async () => {

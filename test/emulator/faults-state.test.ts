@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -33,6 +33,38 @@ describe('faults', () => {
     await expect(call(emulator, 'PATCH', '/v1/deals/views/d_pub1', { body: { name: 'changed' } })).rejects.toThrow();
     expect(emulator.snapshot().views.deals.find((view) => view.viewId === 'd_pub1')?.name).toBe('changed');
     expect(emulator.stats()).toMatchObject({ writes: 1, faultsInjected: 1 });
+  });
+
+  it('drop-after-commit never drops a refused write: 400, 403 and 404 reach the client', async () => {
+    const emulator = await start({ dropAfterCommitRate: 1 });
+    expect((await call(emulator, 'PATCH', '/v1/deals/views/d_default1', { body: { name: 'x' } })).status).toBe(403);
+    expect((await call(emulator, 'PATCH', '/v1/deals/views/d_absent', { body: { name: 'x' } })).status).toBe(404);
+    expect((await call(emulator, 'POST', '/v1/deals/views', { body: { name: 'no creator' } })).status).toBe(400);
+    expect((await call(emulator, 'POST', '/v1/deals/views', { rawBody: '{' })).status).toBe(400);
+    expect(emulator.stats()).toMatchObject({ writes: 0, faultsInjected: 0 });
+  });
+
+  it('drop-after-commit drops a write that was carried out even when it changed nothing', async () => {
+    const emulator = await start({ dropAfterCommitRate: 1 });
+    await expect(call(emulator, 'PATCH', '/v1/deals/views/d_pub1', { body: { name: 'Pipeline' } })).rejects.toThrow();
+    expect(emulator.stats()).toMatchObject({ writes: 0, faultsInjected: 1 });
+  });
+
+  it('drop-after-commit draws only for writes carried out, so refusals do not shift the seeded drops', async () => {
+    const dropped = async (refusalsBetween: boolean): Promise<boolean[]> => {
+      const emulator = await start({ dropAfterCommitRate: 0.5, seed: 11 });
+      const outcomes: boolean[] = [];
+      for (let index = 0; index < 12; index += 1) {
+        if (refusalsBetween) await call(emulator, 'PATCH', '/v1/deals/views/d_default1', { body: { name: 'x' } });
+        const reply = await call(emulator, 'PATCH', '/v1/deals/views/d_pub1', { body: { name: `n${index}` } }).catch(() => undefined);
+        outcomes.push(reply === undefined);
+      }
+      return outcomes;
+    };
+    const alone = await dropped(false);
+    expect(alone).toContain(true);
+    expect(alone).toContain(false);
+    expect(await dropped(true)).toEqual(alone);
   });
 
   it('drop-after-commit leaves reads alone', async () => {
@@ -108,6 +140,24 @@ describe('state file', () => {
     await call(emulator, 'PATCH', '/v1/companies/views/c_pub1', { body: { name: 'On disk' } });
     const saved = JSON.parse(readFileSync(statePath, 'utf8'));
     expect(saved.views.companies.find((view: { viewId: string }) => view.viewId === 'c_pub1').name).toBe('On disk');
+    expect(readdirSync(folder)).toEqual(['state.json']);
+  });
+
+  it('a state file that cannot be written refuses the change: memory and file keep agreeing', async () => {
+    const folder = tempFolder();
+    const statePath = join(folder, 'state.json');
+    const emulator = await start({ statePath });
+    rmSync(folder, { recursive: true, force: true });
+    const refused = await call(emulator, 'PATCH', '/v1/companies/views/c_pub1', { body: { name: 'Lost' } });
+    expect(refused.status).toBe(500);
+    expect(refused.body.error.type).toBe('internal_error');
+    expect(emulator.snapshot()).toEqual(fixture());
+    expect(emulator.stats().writes).toBe(0);
+    mkdirSync(folder);
+    expect((await call(emulator, 'PATCH', '/v1/companies/views/c_pub2', { body: { name: 'Kept' } })).status).toBe(200);
+    const saved = loadEmulatorData(statePath);
+    expect(saved).toEqual(emulator.snapshot());
+    expect(saved.views.companies.find((view) => view.viewId === 'c_pub1')?.name).toBe('Pipeline');
     expect(readdirSync(folder)).toEqual(['state.json']);
   });
 

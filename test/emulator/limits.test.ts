@@ -41,6 +41,33 @@ describe('auth', () => {
   });
 });
 
+describe('rate-limit headers on every response', () => {
+  const limits = (reply: { headers: Headers }): (string | null)[] =>
+    ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-daily-remaining'].map((name) => reply.headers.get(name));
+
+  it('a 401 carries the endpoint\'s current headers without taking a token or quota', async () => {
+    const time = clock();
+    const emulator = await start({ rate: 3, burst: 3, quota: 10, now: time.now });
+    expect(limits(await call(emulator, 'GET', '/v1/users'))).toEqual(['3', '2', '9']);
+    expect(limits(await call(emulator, 'GET', '/v1/users', { key: null }))).toEqual(['3', '2', '9']);
+    expect(limits(await call(emulator, 'GET', '/v1/workspaces/mine', { key: 'bad' }))).toEqual(['3', '3', '9']);
+    expect(limits(await call(emulator, 'GET', '/v1/users'))).toEqual(['3', '1', '8']);
+  });
+
+  it('a 500 emulator fault carries the headers of the request it failed', async () => {
+    const time = clock();
+    const emulator = await start({
+      rate: 3, burst: 3, quota: 10, now: time.now,
+      attributeChecker: () => {
+        throw new Error('checker broke');
+      },
+    });
+    const reply = await call(emulator, 'PATCH', '/v1/deals/views/d_pub1', { body: { sort: [] } });
+    expect(reply.status).toBe(500);
+    expect(limits(reply)).toEqual(['3', '2', '9']);
+  });
+});
+
 describe('rate limit', () => {
   it('rate limit: the 4th request in a burst of one endpoint is 429 with headers', async () => {
     const time = clock();

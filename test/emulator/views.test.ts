@@ -242,3 +242,17 @@ describe('recording views', () => {
     expect(second).not.toBe(first);
   });
 });
+
+describe('one visibility rule for view ids', () => {
+  it('Visibility: a built-in default stored as Private is found alike by GET /views/{id} and ?viewId=', async () => {
+    const data = fixture();
+    const stored = data.views.deals.find((view) => view.viewId === 'd_default1');
+    if (stored === undefined) throw new Error('fixture has no d_default1');
+    stored.visibility = 'Private';
+    const emulator = await start({ data });
+    expect((await call(emulator, 'GET', '/v1/deals/views/d_default1')).status).toBe(200);
+    expect((await call(emulator, 'GET', '/v1/deals?viewId=d_default1')).status).toBe(200);
+    expect((await call(emulator, 'GET', '/v1/deals/views/d_private')).status).toBe(404);
+    expect((await call(emulator, 'GET', '/v1/deals?viewId=d_private')).status).toBe(404);
+  });
+});

@@ -1,6 +1,7 @@
 import type { ApiView } from '../../domain/api-types.js';
 import type { Domain } from '../../domain/domains.js';
 import type { EmulatorData } from '../model.js';
+import { isApiVisible } from '../views/access.js';
 import { recordingResponse } from './details.js';
 import { matchesCompanyFilters } from './filters/company-filters.js';
 import { matchesContactFilters } from './filters/contact-filters.js';
@@ -26,7 +27,8 @@ const DEFAULT_SORT: Record<Exclude<Domain, 'recordings'>, SortDimension[]> = {
  * `/v1/contacts` with `{<domain>: [...], pagination: {nextCursor?, totalCount}}`
  * (service-api.md rule 4, api-contract.md "Records"):
  *
- * - `viewId` applies that view's filters and sort; an unknown or private view is 404.
+ * - `viewId` applies that view's filters and sort; an unknown view, or a private one
+ *   that is not a built-in default, is 404.
  * - For recordings, the narrowing parameters intersect with the view's filters (a
  *   contradicting value gives an empty page), and `sort` overrides the view's sort.
  *   Private recordings are listed only with Full access. Entries use the recording
@@ -43,8 +45,9 @@ export function listRecords(data: EmulatorData, domain: Domain, query: URLSearch
   let view: ApiView | undefined;
   if (viewId !== null) {
     view = data.views[domain].find((candidate) => candidate.viewId === viewId);
-    // Private views are reported as not found outside the pinned endpoints (rule 1).
-    if (view === undefined || view.visibility !== 'Public') return notFound(`view ${viewId} not found in ${domain}`);
+    // Private views are reported as not found outside the pinned endpoints (rule 1), by
+    // the same test as the view endpoints, so `GET .../views/{id}` and `?viewId=` agree.
+    if (view === undefined || !isApiVisible(view)) return notFound(`view ${viewId} not found in ${domain}`);
   }
   const env = filterEnv(data, ctx.now);
   const filters: JsonRecord = view?.filters ?? {};

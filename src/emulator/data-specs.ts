@@ -1,0 +1,165 @@
+import {
+  DEAL_AI_STATUSES,
+  DEAL_STATUSES,
+  RECORDING_SOURCES,
+  RECORDING_STATES,
+  USER_LICENSES,
+  USER_ROLES,
+  USER_STATES,
+} from '../domain/domains.js';
+
+/**
+ * Field specs of the records an emulator data file holds: one small table per record
+ * type, naming every field the emulator reads or serves with the shape it must have
+ * (model.ts, records/types.ts, domain/api-types.ts). A file that passes them cannot
+ * make a handler crash on a missing or mistyped field. Extra fields are allowed.
+ */
+
+/** Fail reports the first problem at a JSON path (`$.recordings[0].state`) and never returns. */
+export type Fail = (path: string, message: string) => never;
+
+/** Check checks a value found at `path`, calling `fail` on the first problem. */
+export type Check = (value: unknown, path: string, fail: Fail) => void;
+
+/** isObject tells whether a value is a JSON object (not an array, not null). */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const kind = (test: (value: unknown) => boolean, message: string): Check => (value, path, fail) => {
+  if (!test(value)) fail(path, message);
+};
+
+/** Basic checks. */
+export const str = kind((value) => typeof value === 'string', 'must be a string');
+export const num = kind((value) => typeof value === 'number' && Number.isFinite(value), 'must be a number');
+export const bool = kind((value) => typeof value === 'boolean', 'must be a boolean');
+export const anyObject = kind(isObject, 'must be an object');
+export const count = kind((value) => Number.isSafeInteger(value) && (value as number) >= 0, 'must be an integer of 0 or more');
+
+/** oneOf accepts one of the listed strings. */
+export function oneOf(allowed: readonly string[]): Check {
+  return kind((value) => typeof value === 'string' && allowed.includes(value), `must be one of ${allowed.join(', ')}`);
+}
+
+/** nullable accepts null or what `check` accepts. */
+export function nullable(check: Check): Check {
+  return (value, path, fail) => {
+    if (value === null) return;
+    check(value, path, (at, message) => fail(at, at === path ? `${message} or null` : message));
+  };
+}
+
+/** optional accepts an absent field or what `check` accepts. */
+export function optional(check: Check): Check {
+  return (value, path, fail) => {
+    if (value !== undefined) check(value, path, fail);
+  };
+}
+
+/** arrayOf accepts an array whose every entry `check` accepts. */
+export function arrayOf(check: Check): Check {
+  return (value, path, fail) => {
+    if (!Array.isArray(value)) fail(path, 'must be an array');
+    (value as unknown[]).forEach((entry, index) => check(entry, `${path}[${index}]`, fail));
+  };
+}
+
+/** object accepts an object whose listed fields pass their checks. */
+export function object(fields: Record<string, Check>): Check {
+  return (value, path, fail) => {
+    if (!isObject(value)) fail(path, 'must be an object');
+    const record = value as Record<string, unknown>;
+    for (const [name, check] of Object.entries(fields)) check(record[name], `${path}.${name}`, fail);
+  };
+}
+
+const strings = arrayOf(str);
+const time = str;
+const optionalTime = nullable(str);
+
+// An insight value is typed by the insight's kind; any JSON scalar or list of strings.
+const insightValue = kind(
+  (value) => value === null || ['boolean', 'number', 'string'].includes(typeof value) || (Array.isArray(value) && value.every((entry) => typeof entry === 'string')),
+  'must be a boolean, number, string, list of strings or null',
+);
+
+const byLanguage = (field: string, check: Check): Check => arrayOf(object({ langIso2: str, [field]: check }));
+
+/** USER_SPEC is an entry of `users` (ApiUser). */
+export const USER_SPEC = object({
+  id: str, email: str, name: str, license: oneOf(USER_LICENSES), role: oneOf(USER_ROLES), state: oneOf(USER_STATES),
+  isDesktopAppInstalled: bool, isMobileAppInstalled: bool,
+});
+
+/** VIEW_SPEC is a view of any domain (ApiView); column, filter and sort contents are checked on write, not here. */
+export const VIEW_SPEC = object({
+  viewId: str, name: str, visibility: oneOf(['Public', 'Private']), icon: optional(str), isDefault: bool, ownerId: str,
+  columns: arrayOf(anyObject), filters: anyObject, sort: arrayOf(anyObject),
+});
+
+/** AUTOMATION_SPEC is an entry of `automations` (ApiAdminAutomation). */
+export const AUTOMATION_SPEC = object({
+  adminAutomationId: str, name: str, color: str, disallowUserOverride: bool, filters: arrayOf(anyObject), actions: anyObject,
+});
+
+/** RECORDING_SPEC is an entry of `recordings` (StoredRecording). */
+export const RECORDING_SPEC = object({
+  id: str, createdAt: time, durationSeconds: num, state: oneOf(RECORDING_STATES), title: str, transcriptOnly: bool,
+  labelIds: strings, recorderId: str, recorderAttended: bool, channelId: nullable(str), companyIds: strings,
+  dealId: nullable(str), topicIds: strings, langIso2: str, source: oneOf(RECORDING_SOURCES),
+  recordingType: oneOf(['Meeting', 'Clip']), isPrivate: bool,
+  meeting: nullable(object({
+    startingAt: time, endingAt: time, type: str, conferenceUrl: str,
+    participants: arrayOf(object({ attended: bool, email: str, id: optional(str), name: str })),
+  })),
+  analytics: nullable(object({
+    interactivityScore: num, longestCustomerStorySeconds: num, longestMonologueSeconds: num,
+    patienceSeconds: num, questionsPerHour: num, talkingRatio: num,
+  })),
+  insights: arrayOf(object({
+    fieldId: str, title: str, kind: oneOf(['boolean', 'date', 'number', 'select', 'string']), value: insightValue,
+  })),
+  actionItems: byLanguage('items', arrayOf(object({ isChecked: bool, description: str }))),
+  keyTakeaways: byLanguage('text', str),
+  outlines: byLanguage('text', str),
+  crm: nullable(str),
+});
+
+/** DEAL_SPEC is an entry of `deals` (StoredDeal). */
+export const DEAL_SPEC = object({
+  id: str, name: str, status: oneOf(DEAL_STATUSES), aiStatus: oneOf(DEAL_AI_STATUSES), stage: str, pipelineId: str,
+  type: str, ownerEmail: str, ownerName: str, amount: nullable(object({ value: num, currency: str })),
+  openedAt: time, closedAt: optionalTime, companyId: nullable(str), contactIds: strings, hasInteraction: bool,
+  lastActivityAt: optionalTime,
+});
+
+/** COMPANY_SPEC is an entry of `companies` (StoredCompany). */
+export const COMPANY_SPEC = object({
+  id: str, name: str, domain: str, contactIds: strings, dealIds: strings, hasInteraction: bool, lastActivityAt: optionalTime,
+});
+
+/** CONTACT_SPEC is an entry of `contacts` (StoredContact). */
+export const CONTACT_SPEC = object({
+  id: str, name: str, email: str, companyId: nullable(str), externalities: strings, lastActivityAt: optionalTime,
+});
+
+const NAMED = object({ id: str, name: str });
+const GROUP = object({ id: str, name: str, memberIds: strings });
+
+/**
+ * COLLECTION_SPECS are the collections of records with unique `id`s a file may leave
+ * out (absent means empty), with the spec of their entries.
+ */
+export const COLLECTION_SPECS: Record<string, Check> = {
+  teams: GROUP,
+  userGroups: GROUP,
+  labels: NAMED,
+  channels: NAMED,
+  topics: NAMED,
+  recordings: RECORDING_SPEC,
+  deals: DEAL_SPEC,
+  companies: COMPANY_SPEC,
+  contacts: CONTACT_SPEC,
+  webhooks: object({ id: str, secret: str, url: optional(str) }),
+};
