@@ -7,7 +7,6 @@
  */
 import { DAILY_QUOTA } from '../domain/domains.js';
 import { ServiceError } from '../errors.js';
-import type { ServiceStats } from './types.js';
 
 /** DAILY_REMAINING_HEADERS: the contract's spelling first, then the public docs' alternative. */
 export const DAILY_REMAINING_HEADERS = ['x-ratelimit-daily-remaining', 'x-daily-ratelimit-remaining'] as const;

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { comparable } from '../support/cli.js';
 import type { Domain } from '../../src/domain/domains.js';
 import { DOMAINS } from '../../src/domain/domains.js';
-import type { EmulatorData } from '../../src/emulator/model.js';
-import { normalizeView } from '../../src/kinds/normalize.js';
 import {
   SAMPLE, applyPlan, desired, desiredPins, desiredView, planFor, startTestEmulator, testClient, testWorkspace,
 } from './harness.js';
@@ -29,21 +28,6 @@ const wanted = desired(
   true,
 );
 
-/** comparable is a workspace's views and tabs by name, without the ids the server picked. */
-function comparable(data: EmulatorData): Record<Domain, unknown> {
-  const out = {} as Record<Domain, unknown>;
-  for (const domain of DOMAINS) {
-    const views = data.views[domain];
-    const nameOf = (id: string): string => views.find((view) => view.viewId === id)?.name ?? `missing ${id}`;
-    out[domain] = {
-      views: views
-        .map((view) => ({ ...normalizeView(domain, view), visibility: view.visibility, isDefault: view.isDefault, ownerId: view.ownerId }))
-        .sort((a, b) => a.name.localeCompare(b.name)),
-      pinned: Object.fromEntries(Object.entries(data.pinned[domain]).map(([user, ids]) => [user, ids.map(nameOf)])),
-    };
-  }
-  return out;
-}
 
 async function expectedState(): Promise<Record<Domain, unknown>> {
   const emulator = await startTestEmulator(testWorkspace());

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoWorkspace } from '../../src/emulator/demo/demo-workspace.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
-import { comparable } from './cli.js';
+import { comparable } from '../support/cli.js';
 import { duplicateNames, scratchDir, type CliResult } from '../support/cli.js';
 import { FAST, faultFreeState, inProcess, spawned } from './fault-runs.js';
 import { WORKLOAD_FILES, WORKLOAD_FLAGS, workloadVariant } from './workload.js';

@@ -3,7 +3,7 @@ import type { EmulatorOptions, RunningEmulator } from '../../src/emulator/server
 import { startEmulator } from '../../src/emulator/server.js';
 import { DEFAULT_RETRY_POLICY } from '../../src/service/retry-policy.js';
 import { runCli } from '../e2e/harness.js';
-import { comparable } from './cli.js';
+import { comparable } from '../support/cli.js';
 import { duplicateNames, runInProcess, type CliResult } from '../support/cli.js';
 import { WORKLOAD_FLAGS } from './workload.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scratchDir } from '../support/cli.js';
-import type { comparable } from './cli.js';
+import type { comparable } from '../support/cli.js';
 import { faultFreeState, faultScenario, inProcess, runScenario, spawned, type FaultKind, type Runner, type ScenarioResult } from './fault-runs.js';
 import { WORKLOAD_FILES } from './workload.js';
 

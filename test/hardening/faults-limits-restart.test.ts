@@ -2,8 +2,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoWorkspace } from '../../src/emulator/demo/demo-workspace.js';
 import { startEmulator } from '../../src/emulator/server.js';
-import type { comparable } from './cli.js';
-import { comparable as comparableState } from './cli.js';
+import type { comparable } from '../support/cli.js';
+import { comparable as comparableState } from '../support/cli.js';
 import { duplicateNames, scratchDir } from '../support/cli.js';
 import {
   FAST, applyAcrossRestart, faultFreeState, faultScenario, inProcess, runScenario, spawned,

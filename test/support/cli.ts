@@ -4,14 +4,16 @@ import { dirname, join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { CliIo } from '../../src/cli/io.js';
 import { run } from '../../src/cli/run.js';
-import { DOMAINS } from '../../src/domain/domains.js';
+import { DOMAINS, type Domain } from '../../src/domain/domains.js';
 import { isPublicSaved } from '../../src/domain/views.js';
 import type { EmulatorData } from '../../src/emulator/model.js';
+import { normalizeView } from '../../src/kinds/normalize.js';
 
 /**
  * Helpers every test level shares: the CLI run in-process through `run()` (its real
  * top-level catch and redaction, streams captured), scratch folders of manifests, and
- * the duplicate names a race or a repeated create would leave in a workspace.
+ * the duplicate names a race or a repeated create would leave in a workspace, and a
+ * form of a workspace that runs under faults can be compared in.
  */
 
 /** CliResult is what one CLI invocation printed and returned. */
@@ -65,4 +67,27 @@ export function duplicateNames(data: EmulatorData): string[] {
     }
   }
   return [...new Set(found)];
+}
+
+/**
+ * comparable is a workspace's views and pinned tabs by name, without the ids the
+ * emulator picked, so that a run under faults can be compared with a fault-free one.
+ */
+export function comparable(data: EmulatorData): Record<Domain, unknown> {
+  const out = {} as Record<Domain, unknown>;
+  for (const domain of DOMAINS) {
+    const views = data.views[domain];
+    const nameOf = (id: string): string => views.find((view) => view.viewId === id)?.name ?? `missing ${id}`;
+    out[domain] = {
+      views: views
+        .map((view) => ({ ...normalizeView(domain, view), visibility: view.visibility, isDefault: view.isDefault, ownerId: view.ownerId }))
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+      pinned: Object.fromEntries(
+        Object.entries(data.pinned[domain])
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+          .map(([user, ids]) => [user, ids.map(nameOf)]),
+      ),
+    };
+  }
+  return out;
 }
