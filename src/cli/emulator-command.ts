@@ -119,6 +119,9 @@ function asFlagError(error: unknown, options: EmulatorOptions): unknown {
     return new UsageError(error.code, `--port ${options.port ?? 0}: port ${options.port ?? 0} on 127.0.0.1 is already in use`,
       'stop the program listening there, pass another --port, or pass --port 0 to pick a free one');
   }
+  if (error.code === 'emulator.port-forbidden') {
+    return new UsageError(error.code, `--port ${options.port ?? 0}: ${error.message}`, 'pass a port above 1023, or --port 0 to pick a free one');
+  }
   if (error.code === 'emulator.state-unwritable') {
     return new UsageError(error.code, `--state ${options.statePath ?? ''}: ${error.message}`,
       'name a file in an existing folder you may write to; the folder is not created for you');

@@ -221,12 +221,19 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   });
   const port = options.port ?? 0;
   await new Promise<void>((resolve, reject) => {
-    const refuse = (error: NodeJS.ErrnoException): void => reject(error.code === 'EADDRINUSE'
-      ? new ViewctlError('emulator.port-in-use', `port ${port} on 127.0.0.1 is already in use`, {
-        hint: 'stop the program listening there, choose another port, or use port 0 to pick a free one',
-        cause: error,
-      })
-      : error);
+    const refuse = (error: NodeJS.ErrnoException): void => reject(
+      error.code === 'EADDRINUSE'
+        ? new ViewctlError('emulator.port-in-use', `port ${port} on 127.0.0.1 is already in use`, {
+          hint: 'stop the program listening there, choose another port, or use port 0 to pick a free one',
+          cause: error,
+        })
+        : error.code === 'EACCES'
+          ? new ViewctlError('emulator.port-forbidden', `port ${port} on 127.0.0.1 needs privileges this process does not have`, {
+            hint: 'use a port above 1023, or port 0 to pick a free one',
+            cause: error,
+          })
+          : error,
+    );
     server.once('error', refuse);
     server.listen(port, '127.0.0.1', () => {
       server.off('error', refuse);
