@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import { demoWorkspace } from '../emulator/demo/demo-workspace.js';
+import { MAX_SCALED_MEMBERS, scaledWorkspace } from '../emulator/demo/scaled-workspace.js';
 import { loadEmulatorData } from '../emulator/data-file.js';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../emulator/server.js';
 import { DAILY_QUOTA, DEFAULT_RATE } from '../domain/domains.js';
@@ -21,6 +22,7 @@ export interface RawEmulatorFlags {
   port?: string | number;
   apiKey?: string;
   data?: string;
+  members?: string;
   state?: string;
   rate?: string | number;
   burst?: string | number;
@@ -57,6 +59,7 @@ export function registerEmulatorCommand(program: Command, io: CliIo, outcome: Ou
     .addOption(numeric('--port <n>', 'port to listen on; 0 picks a free one', defaults.port))
     .option('--api-key <key>', 'the X-Service-Key the emulator accepts (default emulator-key)')
     .option('--data <file>', 'serve this workspace JSON instead of the demo workspace')
+    .option('--members <n>', `serve the demo workspace grown to N members (up to ${MAX_SCALED_MEMBERS}), for quota studies at company size`)
     .option('--state <file>', 'keep state in this file, so it survives restarts')
     .addOption(numeric('--rate <n>', 'requests per second per endpoint', defaults.rate))
     .addOption(numeric('--burst <n>', 'burst allowance per endpoint', defaults.burst))
@@ -103,6 +106,10 @@ export function parseEmulatorOptions(raw: RawEmulatorFlags): EmulatorOptions {
   if (raw.state !== undefined) options.statePath = raw.state;
   if (raw.webhookUrl !== undefined) options.webhookUrl = webhookUrl(raw.webhookUrl);
   // Flags are checked before the data file is read, so a typo fails fast.
+  if (raw.data !== undefined && raw.members !== undefined) {
+    throw new UsageError('emulator.option-invalid', '--members grows the demo workspace and cannot be combined with --data', 'drop one of the two');
+  }
+  if (raw.members !== undefined) return { ...options, data: scaledWorkspace(integer('--members', raw.members, 1, MAX_SCALED_MEMBERS)) };
   const data = raw.data === undefined ? demoWorkspace() : loadEmulatorData(raw.data);
   return { ...options, data };
 }
