@@ -36,7 +36,7 @@ function toPicomatch(glob: string): string {
     else if (char === '*' || char === '?') out += char;
     else out += /[!-/:-@[-`{-~]/.test(char) ? `\\${char}` : char;
   }
-  if (escaped) throw new ViewctlError(GLOB_INVALID, `the glob "${glob}" ends with a \\ that escapes nothing`, { hint: 'write \\\\ for a literal backslash, or remove it' });
+  if (escaped) throw new ViewctlError('glob.invalid', `the glob "${glob}" ends with a \\ that escapes nothing`, { hint: 'write \\\\ for a literal backslash, or remove it' });
   return out;
 }
 
@@ -53,7 +53,7 @@ export function compileNameGlob(glob: string): NameGlob {
   try {
     regExp = picomatch.makeRe(pattern, OPTIONS);
   } catch (error) {
-    throw new ViewctlError(GLOB_INVALID, `the glob "${glob}" cannot be compiled: ${error instanceof Error ? error.message : String(error)}`, {
+    throw new ViewctlError('glob.invalid', `the glob "${glob}" cannot be compiled: ${error instanceof Error ? error.message : String(error)}`, {
       hint: 'use * for any run of characters, ? for one, and \\ before a character to match it literally',
     });
   }
