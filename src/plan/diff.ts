@@ -9,6 +9,7 @@ import { liveHashesFor, planDigest } from './hash.js';
 import { compareChanges } from './order.js';
 import { planPrune } from './prune.js';
 import { PlanRefusedError, type RefusalReason } from './refusal.js';
+import { renameReasons } from './renames.js';
 import { applyLoad } from './requests.js';
 import { ACTIONS, PLAN_FORMAT_VERSION, type Action, type Change, type Plan } from './types.js';
 import { liveListing, planViews } from './views.js';
@@ -48,6 +49,7 @@ export function computePlan(desired: Desired, live: Live): PlanResult {
   const prune = planPrune(desired, live, views.claimed, ignored);
   const reasons: RefusalReason[] = [...views.reasons];
   const changes: Change[] = [...views.changes, ...prune.changes];
+  reasons.push(...renameReasons(live, changes));
   const deletedByDomain = new Map<Domain, Map<string, string>>();
   for (const change of prune.changes) {
     const map = deletedByDomain.get(change.domain) ?? new Map<string, string>();

@@ -1,0 +1,35 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCli, tempDirs, withEmulator } from './harness.js';
+
+const { dir, cleanupAll } = tempDirs();
+afterEach(cleanupAll);
+
+const WORKSPACE = 'kind: Workspace\nworkspaceId: ws_acme\ncreatorEmail: adam.reyes@acme.test\n';
+
+describe('fail-safe rules through the CLI', () => {
+  it('refuses a rename to a default view name, and applies nothing', async () => {
+    const manifests = await dir({
+      'workspace.yaml': WORKSPACE,
+      'customers.yaml': 'kind: CompanyView\nname: All companies\nviewId: cv_customers\n',
+    });
+    await withEmulator(async (emulator, env) => {
+      const run = await runCli(['apply', '.', '--auto-approve'], { env, cwd: manifests });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain('error[view.default-name]: customers.yaml:1:1: CompanyView "Customers" (cv_customers) is renamed to "All companies"');
+      expect(emulator.stats().writes).toBe(0);
+    });
+  });
+
+  it('plans with an ignore glob holding a - (it crashed with an invalid regular expression)', async () => {
+    const manifests = await dir({
+      'workspace.yaml': `${WORKSPACE}prune: true\nignore: ["Scratch-*", "Q1 - {old}"]\n`,
+      'customers.yaml': 'kind: CompanyView\nname: Customers\nviewId: cv_customers\n',
+    });
+    await withEmulator(async (_emulator, env) => {
+      const run = await runCli(['plan', manifests], { env });
+      expect(run.stderr).not.toContain('internal error');
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain('- delete  CompanyView');
+    });
+  });
+});
