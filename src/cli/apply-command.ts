@@ -11,6 +11,8 @@ import {
   checkExpectedDigest,
   checkMaxDeletes,
   checkNotStale,
+  checkPlanIdentity,
+  checkPlanRules,
   checkPlanWorkspace,
   decideApproval,
   planReadNeeds,
@@ -152,6 +154,7 @@ async function loadSource(paths: string[], options: ApplyOptions, io: CliIo): Pr
   }
   const plan = readPlanFile(text, file);
   checkExpectedDigest(plan, options.expectDigest);
+  checkPlanIdentity(plan);
   return { type: 'file', file, plan };
 }
 
@@ -177,6 +180,7 @@ async function preparePlan(
     onProgress: progressReporter(io.stderr, 'checking the plan against live state'),
   });
   checkNotStale(plan, live);
+  checkPlanRules(plan, live);
   return { plan, live, elapsedMs: performance.now() - started };
 }
 
