@@ -7,6 +7,7 @@ import { liveHashesFor } from '../plan/hash.js';
 import { parsePlanFile } from '../plan/plan-file.js';
 import { identityProblems, liveRuleProblems } from '../plan/saved-plan-checks.js';
 import type { Plan } from '../plan/types.js';
+import { quoted, safeText } from '../render/format.js';
 import type { ReadNeeds } from '../state/needs.js';
 import type { Live } from '../state/types.js';
 
@@ -70,7 +71,7 @@ export function checkPlanWorkspace(plan: Plan, workspace: ApiWorkspace): void {
 export function checkMaxDeletes(plan: Plan, maxDeletes: number): void {
   const deletes = plan.changes.filter((change) => change.action === 'delete');
   if (deletes.length <= maxDeletes) return;
-  const names = deletes.map((change) => `${change.kind} "${change.name}"`).join(', ');
+  const names = deletes.map((change) => `${change.kind} ${quoted(change.name)}`).join(', ');
   throw new RefusedError(
     'apply.max-deletes',
     `the plan deletes ${deletes.length} views (${names}), more than --max-deletes ${maxDeletes} allows; nothing was written`,
@@ -125,7 +126,7 @@ export function staleTargets(plan: Plan, live: Live): string[] {
 export function checkNotStale(plan: Plan, live: Live): void {
   const stale = staleTargets(plan, live);
   if (stale.length === 0) return;
-  const described = stale.map((target) => describeTarget(plan, target));
+  const described = stale.map((target) => safeText(describeTarget(plan, target)));
   throw new RefusedError(
     'apply.stale-plan',
     `the plan is stale: ${stale.length === 1 ? 'this target' : `these ${stale.length} targets`} changed since it was computed; nothing was written:\n${described.map((line) => `  ${line}`).join('\n')}`,
@@ -162,7 +163,7 @@ function refuseUnsafe(problems: readonly string[], why: string): void {
   const shown = problems.length > 20 ? [...problems.slice(0, 20), `and ${problems.length - 20} more`] : problems;
   throw new RefusedError(
     'plan.unsafe',
-    `the plan file is not one viewctl plan would write: ${why}; nothing was written:\n${shown.map((line) => `  ${line}`).join('\n')}`,
+    `the plan file is not one viewctl plan would write: ${why}; nothing was written:\n${shown.map((line) => `  ${safeText(line)}`).join('\n')}`,
     'run viewctl plan --out again and apply that file unchanged',
   );
 }

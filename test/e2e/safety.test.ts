@@ -32,4 +32,29 @@ describe('fail-safe rules through the CLI', () => {
       expect(run.stdout).toContain('- delete  CompanyView');
     });
   });
+
+  it('escapes names in error messages and makes them inert in the markdown the workflow posts', async () => {
+    const manifests = await dir({
+      'workspace.yaml': WORKSPACE,
+      'evil.yaml': 'kind: RecordingView\nname: "Evil\\e[2J\\u202e"\nviewId: rv_gone\n',
+    });
+    await withEmulator(async (_emulator, env) => {
+      const run = await runCli(['plan', '.'], { env, cwd: manifests });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain('RecordingView "Evil\\u{1b}[2J\\u{202e}" binds to rv_gone');
+      expect(run.stderr).not.toMatch(/[\u001b\u202e]/);
+    });
+    const links = await dir({
+      'workspace.yaml': WORKSPACE,
+      'evil.yaml': 'kind: RecordingView\nname: "[click me](http://evil.example) <img src=x>"\n',
+    });
+    await withEmulator(async (emulator, env) => {
+      const run = await runCli(['apply', '.', '--auto-approve', '--format', 'markdown'], { env, cwd: links });
+      expect(run.code).toBe(0);
+      expect(emulator.stats().writes).toBe(1);
+      expect(run.stdout).toContain('\\[click me\\](http\\://evil.example) &lt;img src=x&gt;');
+      expect(run.stdout).not.toContain('<img');
+      expect(run.stdout).toMatch(/\n```text\nApplied: 1 created, 0 updated, 0 pin lists, 0 deleted .*\n```\n$/);
+    });
+  });
 });
