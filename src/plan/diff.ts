@@ -6,6 +6,7 @@ import { automationDrift } from '../kinds/admin-automations.js';
 import { planPins } from '../kinds/pinned-views.js';
 import { compileGlobs } from './glob.js';
 import { liveHashesFor, planDigest } from './hash.js';
+import { lookAlikeWarnings } from './look-alikes.js';
 import { compareChanges } from './order.js';
 import { planPrune } from './prune.js';
 import { PlanRefusedError, type RefusalReason } from './refusal.js';
@@ -73,7 +74,8 @@ export function computePlan(desired: Desired, live: Live): PlanResult {
     changes.push(...automationDrift(desired.automations, live.automations, ignored));
   }
   if (reasons.length > 0) throw new PlanRefusedError(reasons);
-  return { plan: assemblePlan(desired, live, changes.sort(compareChanges), prune.warnings) };
+  changes.sort(compareChanges);
+  return { plan: assemblePlan(desired, live, changes, [...prune.warnings, ...lookAlikeWarnings(changes)]) };
 }
 
 function assemblePlan(desired: Desired, live: Live, changes: Change[], warnings: string[]): Plan {
