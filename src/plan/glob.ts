@@ -30,7 +30,7 @@ function toPicomatch(glob: string): string {
   let escaped = false;
   for (const char of asText(glob)) {
     if (escaped) {
-      out += /[\p{L}\p{N}\s]/u.test(char) || char.codePointAt(0)! > 0x7f ? char : `\\${char}`;
+      out += /[\p{L}\p{N}\s]/u.test(char) || (char.codePointAt(0) ?? 0) > 0x7f ? char : `\\${char}`;
       escaped = false;
     } else if (char === '\\') escaped = true;
     else if (char === '*' || char === '?') out += char;
