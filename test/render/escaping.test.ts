@@ -2,6 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ApplyReport } from '../../src/apply/report.js';
 import { renderReportMarkdown, renderReportText } from '../../src/apply/report.js';
+import { formatProblems } from '../../src/manifest/format-problems.js';
+import { loadManifests } from '../../src/manifest/load.js';
+import { memoryManifestSource } from '../../src/manifest/source.js';
 import { computePlan } from '../../src/plan/diff.js';
 import type { Plan } from '../../src/plan/types.js';
 import { quoted, safeText } from '../../src/render/format.js';
@@ -83,5 +86,13 @@ describe('escaping arbitrary names in every output format', () => {
       expect(markdown.endsWith(`\n${fence}\n`)).toBe(true);
       expect(markdown.slice(fence.length, -fence.length - 1)).not.toContain(fence);
     }), { numRuns: 150 });
+  });
+
+  it('manifest problems: names quoted in messages are escaped for the terminal', async () => {
+    const view = 'kind: RecordingView\nname: "Evil\\e[2J\\u202e"\n';
+    const { problems } = await loadManifests(['.'], memoryManifestSource({ 'a.yaml': view, 'b.yaml': view }));
+    const text = formatProblems(problems, { color: false });
+    expect(text).toContain('RecordingView "Evil\\u{1b}[2J\\u{202e}" is declared more than once');
+    expect(text.replace(/\n/g, '')).not.toMatch(UNSAFE);
   });
 });
