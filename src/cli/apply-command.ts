@@ -178,6 +178,8 @@ async function preparePlan(
   const { plan } = source;
   const live = await readLive(client, planReadNeeds(plan), {
     checkWorkspace: (workspace) => checkPlanWorkspace(plan, workspace),
+    // The creator of the views a plan creates is re-checked, as plan checks it.
+    wantUsers: () => plan.changes.some((change) => change.action === 'create'),
     onProgress: progressReporter(io.stderr, 'checking the plan against live state'),
   });
   checkNotStale(plan, live);

@@ -108,6 +108,11 @@ export function liveRuleProblems(plan: Plan, live: Live): string[] {
     }
   });
   for (const reason of renameReasons(live, plan.changes)) problems.push(`[${reason.code}] ${reason.message}`);
+  const email = plan.creatorEmail?.toLowerCase();
+  if (email !== undefined && live.users !== undefined && plan.changes.some((change) => change.action === 'create')) {
+    const creator = live.users.find((user) => user.email.toLowerCase() === email);
+    if (creator?.state !== 'Active') problems.push(`creatorEmail ${plan.creatorEmail ?? ''} is not an active member; the service would refuse every create`);
+  }
   return problems;
 }
 

@@ -85,8 +85,9 @@ describe('apply --plan FILE', () => {
     expect(run.stderr).toContain('pinned recordings tabs of mia@acme.test');
     expect(run.stderr).not.toContain('Pipeline');
     expect(emulator.stats().writes).toBe(0);
-    // Only the plan's targets were re-read: the workspace, two listings, one pinned list.
-    expect(emulator.stats().requests).toBe(4);
+    // Only the plan's targets were re-read: the workspace, two listings, one pinned list,
+    // and the users, since the plan creates a view whose creator is checked again.
+    expect(emulator.stats().requests).toBe(5);
   });
 
   it('refuses a plan edited after it was written (digest kept), and writes nothing', async () => {
@@ -215,6 +216,9 @@ describe('apply --plan refuses forged plans whose digest was recomputed', () => 
     ['a delete of a private view', (plan, live) => {
       retarget(only(plan, 'delete'), 'rv_p', live);
     }, /rv_p is not a public view the key can see \(private, deleted or unknown\)/, false],
+    ['a creator who is not a member', (plan) => {
+      plan.creatorEmail = 'nobody@acme.test';
+    }, /creatorEmail nobody@acme.test is not an active member/, false],
     ['a PATCH body that is not what the live before and after imply', (plan) => {
       const update = only(plan, 'update');
       update.before.icon = 'forged';
