@@ -4,6 +4,7 @@ import { EXIT } from '../errors.js';
 import type { ExitCode } from '../errors.js';
 import type { Plan } from '../plan/types.js';
 import { quoted, safeLines, safeText } from '../render/format.js';
+import { jsonText } from '../render/json.js';
 import type { Execution, OperationError, OperationOutcome } from './execute.js';
 import type { OperationAction } from './operations.js';
 import type { Verification, VerificationProblem } from './verify.js';
@@ -152,7 +153,7 @@ export function renderReportMarkdown(report: ApplyReport): string {
 
 /** renderReportJson is the report as JSON, one document. */
 export function renderReportJson(report: ApplyReport): string {
-  return `${JSON.stringify(report, null, 2)}\n`;
+  return jsonText(report);
 }
 
 function sectionLines(entries: readonly ReportEntry[]): string[] {

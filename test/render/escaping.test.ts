@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ApplyReport } from '../../src/apply/report.js';
-import { renderReportMarkdown, renderReportText } from '../../src/apply/report.js';
+import { renderReportJson, renderReportMarkdown, renderReportText } from '../../src/apply/report.js';
 import { formatProblems } from '../../src/manifest/format-problems.js';
 import { loadManifests } from '../../src/manifest/load.js';
 import { memoryManifestSource } from '../../src/manifest/source.js';
@@ -61,14 +61,16 @@ describe('escaping arbitrary names in every output format', () => {
     }), { numRuns: 150 });
   });
 
-  it('json: raw data, as read', () => {
+  it('json: the data exactly as read, with no control, invisible or bidi character raw in the bytes', () => {
     fc.assert(fc.property(names, names, (created, deleted) => {
-      const plan = JSON.parse(renderJson(planNaming(created, deleted))) as Plan;
+      const json = renderJson(planNaming(created, deleted));
+      expect(json.replace(/\n/g, '')).not.toMatch(UNSAFE);
+      const plan = JSON.parse(json) as Plan;
       expect(plan.changes.map((change) => change.name)).toEqual(expect.arrayContaining([`X${created}`, `Y${deleted}`]));
-    }), { numRuns: 50 });
+    }), { numRuns: 100 });
   });
 
-  it('apply report: text escaped; markdown in a fence no name or message can close', () => {
+  it('apply report: text escaped, JSON exact, markdown in a fence no name or message can close', () => {
     fc.assert(fc.property(names, names, (name, message) => {
       const entry = { action: 'update' as const, kind: 'RecordingView' as const, name, domain: 'recordings' as const, id: 'rv_1' };
       const report: ApplyReport = {
@@ -81,6 +83,9 @@ describe('escaping arbitrary names in every output format', () => {
       expect(text.replace(/\n/g, '')).not.toMatch(UNSAFE);
       expect(text).toContain(quoted(name));
       expect(text).toContain(safeText(message));
+      const json = renderReportJson(report);
+      expect(json.replace(/\n/g, '')).not.toMatch(UNSAFE);
+      expect(JSON.parse(json)).toEqual(report);
       const markdown = renderReportMarkdown(report);
       const fence = /^(`{3,})text\n/.exec(markdown)?.[1] ?? '';
       expect(markdown.endsWith(`\n${fence}\n`)).toBe(true);
