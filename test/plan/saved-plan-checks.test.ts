@@ -9,6 +9,11 @@ describe('saved-plan checks accept every plan viewctl writes', () => {
     const { plan } = computePlan(desired, live);
     expect(identityProblems(plan)).toEqual([]);
     expect(liveRuleProblems(plan, live)).toEqual([]);
+    // The same plan with a change pointed elsewhere is caught at once.
+    const moved = structuredClone(plan);
+    const update = moved.changes.find((change) => change.action === 'update' || change.action === 'delete');
+    if (update?.action === 'update' || update?.action === 'delete') update.id = 'rv_elsewhere';
+    expect(identityProblems(moved)).toHaveLength(1);
   });
 
   it('a create of a name a rename frees in the same plan, and name swaps', () => {
