@@ -5,7 +5,9 @@ import { DOMAINS } from '../domain/domains.js';
 import { RefusedError, UsageError, ViewctlError } from '../errors.js';
 import { liveHashesFor } from '../plan/hash.js';
 import { parsePlanFile } from '../plan/plan-file.js';
+import { identityProblems, liveRuleProblems } from '../plan/saved-plan-checks.js';
 import type { Plan } from '../plan/types.js';
+import { quoted, safeText } from '../render/format.js';
 import type { ReadNeeds } from '../state/needs.js';
 import type { Live } from '../state/types.js';
 
@@ -69,7 +71,7 @@ export function checkPlanWorkspace(plan: Plan, workspace: ApiWorkspace): void {
 export function checkMaxDeletes(plan: Plan, maxDeletes: number): void {
   const deletes = plan.changes.filter((change) => change.action === 'delete');
   if (deletes.length <= maxDeletes) return;
-  const names = deletes.map((change) => `${change.kind} "${change.name}"`).join(', ');
+  const names = deletes.map((change) => `${change.kind} ${quoted(change.name)}`).join(', ');
   throw new RefusedError(
     'apply.max-deletes',
     `the plan deletes ${deletes.length} views (${names}), more than --max-deletes ${maxDeletes} allows; nothing was written`,
@@ -124,7 +126,7 @@ export function staleTargets(plan: Plan, live: Live): string[] {
 export function checkNotStale(plan: Plan, live: Live): void {
   const stale = staleTargets(plan, live);
   if (stale.length === 0) return;
-  const described = stale.map((target) => describeTarget(plan, target));
+  const described = stale.map((target) => safeText(describeTarget(plan, target)));
   throw new RefusedError(
     'apply.stale-plan',
     `the plan is stale: ${stale.length === 1 ? 'this target' : `these ${stale.length} targets`} changed since it was computed; nothing was written:\n${described.map((line) => `  ${line}`).join('\n')}`,
@@ -138,6 +140,32 @@ function describeTarget(plan: Plan, target: string): string {
   if (change.action === 'pin') return `pinned ${change.domain} tabs of ${change.userEmail}`;
   const id = 'id' in change && change.id !== undefined ? ` (${change.id})` : '';
   return `${change.action} ${change.kind} "${change.name}"${id}`;
+}
+
+/**
+ * checkPlanIdentity refuses, before any request, a saved plan whose changes disagree
+ * with their own targets (a forged or hand-made file: the digest is no signature).
+ */
+export function checkPlanIdentity(plan: Plan): void {
+  refuseUnsafe(identityProblems(plan), 'its changes do not agree with their targets');
+}
+
+/**
+ * checkPlanRules refuses a saved plan that breaks a fail-safe rule against the live
+ * state apply re-read, so a plan file can never do what `plan` would have refused.
+ */
+export function checkPlanRules(plan: Plan, live: Live): void {
+  refuseUnsafe(liveRuleProblems(plan, live), 'it breaks the fail-safe rules against the live workspace');
+}
+
+function refuseUnsafe(problems: readonly string[], why: string): void {
+  if (problems.length === 0) return;
+  const shown = problems.length > 20 ? [...problems.slice(0, 20), `and ${problems.length - 20} more`] : problems;
+  throw new RefusedError(
+    'plan.unsafe',
+    `the plan file is not one viewctl plan would write: ${why}; nothing was written:\n${shown.map((line) => `  ${safeText(line)}`).join('\n')}`,
+    'run viewctl plan --out again and apply that file unchanged',
+  );
 }
 
 /** Approval is how apply gets its go-ahead: it was given up front, or the user must be asked. */

@@ -3,6 +3,8 @@ import type { Domain, ResourceKind } from '../domain/domains.js';
 import { EXIT } from '../errors.js';
 import type { ExitCode } from '../errors.js';
 import type { Plan } from '../plan/types.js';
+import { quoted, safeLines, safeText } from '../render/format.js';
+import { jsonText } from '../render/json.js';
 import type { Execution, OperationError, OperationOutcome } from './execute.js';
 import type { OperationAction } from './operations.js';
 import type { Verification, VerificationProblem } from './verify.js';
@@ -130,16 +132,28 @@ export function renderReportText(report: ApplyReport, options: { color: boolean 
   if (problems.length > 0) {
     lines.push(c.red(`Verification found ${problems.length} ${problems.length === 1 ? 'difference' : 'differences'} after apply:`));
     for (const problem of problems) {
-      lines.push(`  ${problem.kind}  "${problem.name}"  ${problem.id ?? '-'}  ${problem.message}`);
+      lines.push(`  ${problem.kind}  ${quoted(problem.name)}  ${safeText(problem.id ?? '-')}  ${safeText(problem.message)}`);
     }
   }
-  if (report.next !== undefined) lines.push(report.next);
+  if (report.next !== undefined) lines.push(safeLines(report.next));
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * renderReportMarkdown is the report for `--format markdown` (posted as a PR comment):
+ * the text report, uncoloured, in a code fence longer than any backtick run in it, so
+ * nothing a view name or a service message holds can render as markdown or HTML.
+ */
+export function renderReportMarkdown(report: ApplyReport): string {
+  const text = renderReportText(report, { color: false });
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((match) => match[0].length));
+  const fence = '`'.repeat(Math.max(3, longest + 1));
+  return `${fence}text\n${text}${fence}\n`;
 }
 
 /** renderReportJson is the report as JSON, one document. */
 export function renderReportJson(report: ApplyReport): string {
-  return `${JSON.stringify(report, null, 2)}\n`;
+  return jsonText(report);
 }
 
 function sectionLines(entries: readonly ReportEntry[]): string[] {
@@ -147,7 +161,7 @@ function sectionLines(entries: readonly ReportEntry[]): string[] {
 }
 
 function entryLine(entry: ReportEntry): string {
-  const parts = [entry.action.padEnd(6), entry.kind, `"${entry.name}"`, entry.id ?? '-'];
+  const parts = [entry.action.padEnd(6), entry.kind, quoted(entry.name), safeText(entry.id ?? '-')];
   if (entry.note === 'adopted') parts.push('(response lost; the created view was found and adopted)');
   if (entry.note === 'already-gone') parts.push('(already gone)');
   if (entry.error !== undefined) parts.push(describe(entry.error));
@@ -158,7 +172,7 @@ function describe(error: OperationError): string {
   const type = error.errorType ?? error.code;
   const status = error.status === undefined ? '' : `${error.status} `;
   const path = error.path === undefined ? '' : ` (path: ${error.path})`;
-  return `${status}${type}: ${error.message}${path}`;
+  return `${status}${safeText(type)}: ${safeText(error.message)}${safeText(path)}`;
 }
 
 function toEntry(outcome: OperationOutcome): ReportEntry {

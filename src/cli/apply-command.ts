@@ -11,6 +11,8 @@ import {
   checkExpectedDigest,
   checkMaxDeletes,
   checkNotStale,
+  checkPlanIdentity,
+  checkPlanRules,
   checkPlanWorkspace,
   decideApproval,
   planReadNeeds,
@@ -18,7 +20,8 @@ import {
 } from '../apply/gates.js';
 import { buildOperations } from '../apply/operations.js';
 import type { ApplyReport } from '../apply/report.js';
-import { buildReport, renderReportJson, renderReportText, reportExitCode } from '../apply/report.js';
+import { buildReport, renderReportJson, renderReportMarkdown, renderReportText, reportExitCode } from '../apply/report.js';
+import { quoted, safeText } from '../render/format.js';
 import { EXIT, UsageError, ViewctlError } from '../errors.js';
 import type { Plan } from '../plan/types.js';
 import type { ServiceClient } from '../service/types.js';
@@ -116,11 +119,11 @@ async function apply(paths: string[], options: ApplyOptions, io: CliIo): Promise
         onOutcome: (result: OperationOutcome) => {
           done += 1;
           progress(done, operations.length);
-          if (result.status === 'failed') io.stderr.write(`failed: ${result.operation.action} ${result.operation.kind} "${result.operation.name}": ${result.error.message}\n`);
+          if (result.status === 'failed') io.stderr.write(`failed: ${result.operation.action} ${result.operation.kind} ${quoted(result.operation.name)}: ${safeText(result.error.message)}\n`);
         },
       });
       // A blank line parts the report from the plan shown above it.
-      io.stdout.write(json ? renderReportJson(report) : `\n${renderReportText(report, { color })}`);
+      io.stdout.write(json ? renderReportJson(report) : `\n${options.format === 'markdown' ? renderReportMarkdown(report) : renderReportText(report, { color })}`);
       return reportExitCode(report);
     } finally {
       interrupt.dispose();
@@ -152,6 +155,7 @@ async function loadSource(paths: string[], options: ApplyOptions, io: CliIo): Pr
   }
   const plan = readPlanFile(text, file);
   checkExpectedDigest(plan, options.expectDigest);
+  checkPlanIdentity(plan);
   return { type: 'file', file, plan };
 }
 
@@ -174,9 +178,12 @@ async function preparePlan(
   const { plan } = source;
   const live = await readLive(client, planReadNeeds(plan), {
     checkWorkspace: (workspace) => checkPlanWorkspace(plan, workspace),
+    // The creator of the views a plan creates is re-checked, as plan checks it.
+    wantUsers: () => plan.changes.some((change) => change.action === 'create'),
     onProgress: progressReporter(io.stderr, 'checking the plan against live state'),
   });
   checkNotStale(plan, live);
+  checkPlanRules(plan, live);
   return { plan, live, elapsedMs: performance.now() - started };
 }
 

@@ -8,7 +8,7 @@ import { createServiceClient } from '../service/client.js';
 import type { ServiceClient } from '../service/types.js';
 import { verboseLogger } from '../service/verbose-log.js';
 import type { CliIo } from './io.js';
-import { parsePositiveNumber } from './parse-options.js';
+import { parseRate } from './parse-options.js';
 
 /** ConnectionOptions are the flags every command that talks to the service takes. */
 export interface ConnectionOptions {
@@ -39,7 +39,7 @@ export function addConnectionOptions(command: Command): Command {
     .addOption(
       new Option('--rate <n>', 'requests per second per endpoint')
         .default(DEFAULT_RATE)
-        .argParser((value) => parsePositiveNumber(value, '--rate')),
+        .argParser((value) => parseRate(value)),
     )
     .addOption(new Option('--verbose', 'one line per HTTP request on stderr (key never shown)'));
 }

@@ -6,6 +6,7 @@ import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../em
 import { DAILY_QUOTA, DEFAULT_RATE } from '../domain/domains.js';
 import { UsageError, ViewctlError } from '../errors.js';
 import type { CliIo } from './io.js';
+import { parseNumberFlag } from './parse-options.js';
 import type { Outcome } from './program.js';
 
 /** EmulatorCommandDeps lets tests stop the command without sending signals to the test runner. */
@@ -136,28 +137,17 @@ function asFlagError(error: unknown, options: EmulatorOptions): unknown {
   return error;
 }
 
+// Every numeric flag goes through the one parser of numeric flags, with this command's code.
 function integer(flag: string, text: string, min: number, max: number): number {
-  const value = /^[0-9]+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
-  if (!Number.isSafeInteger(value) || value < min || value > max) {
-    throw new UsageError('emulator.option-invalid', `${flag} must be an integer from ${min} to ${max}, got "${text}"`);
-  }
-  return value;
+  return parseNumberFlag(text, flag, { min, max, integer: true, code: 'emulator.option-invalid' });
 }
 
 function positive(flag: string, text: string): number {
-  const value = Number(text.trim());
-  if (text.trim() === '' || !Number.isFinite(value) || value <= 0) {
-    throw new UsageError('emulator.option-invalid', `${flag} must be a number above 0, got "${text}"`);
-  }
-  return value;
+  return parseNumberFlag(text, flag, { min: 0, max: Number.MAX_SAFE_INTEGER, aboveMin: true, code: 'emulator.option-invalid' });
 }
 
 function share(flag: string, text: string): number {
-  const value = Number(text.trim());
-  if (text.trim() === '' || !Number.isFinite(value) || value < 0 || value > 1) {
-    throw new UsageError('emulator.option-invalid', `${flag} must be a number from 0 to 1, got "${text}"`);
-  }
-  return value;
+  return parseNumberFlag(text, flag, { min: 0, max: 1, code: 'emulator.option-invalid' });
 }
 
 function webhookUrl(text: string): string {

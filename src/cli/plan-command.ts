@@ -11,7 +11,7 @@ import type { ConnectionOptions } from './connection.js';
 import type { CliIo } from './io.js';
 import type { OutputFormat } from './output.js';
 import { formatOption, useColor, writeFileAtomically } from './output.js';
-import { loadManifestFiles, planAgainst } from './plan-flow.js';
+import { checkOutputPath, loadManifestSet, planAgainst } from './plan-flow.js';
 import type { Outcome } from './program.js';
 
 interface PlanOptions extends ConnectionOptions {
@@ -31,7 +31,8 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
     .addOption(new Option('--detailed-exitcode', 'exit 2 when there are changes or drift'));
   addConnectionOptions(command).action(async (paths: string[], options: PlanOptions) => {
     const color = useColor(io.stdout, io.env);
-    const desired = await loadManifestFiles(paths, io, useColor(io.stderr, io.env));
+    const { desired, files } = await loadManifestSet(paths, io, useColor(io.stderr, io.env));
+    if (options.out !== undefined) await checkOutputPath(io, options.out, files);
     const connection = await openConnection(options, io);
     try {
       const { plan, elapsedMs } = await planAgainst(desired, connection.client, io);

@@ -1,3 +1,6 @@
+import { realpath, stat, unlink, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { UsageError } from '../errors.js';
 import { formatProblems } from '../manifest/format-problems.js';
 import { nodeManifestSource } from '../manifest/load.js';
 import { loadDesired } from '../manifest/load-desired.js';
@@ -17,9 +20,45 @@ import { progressReporter } from './progress.js';
  * contacted.
  */
 export async function loadManifestFiles(paths: string[], io: CliIo, color: boolean): Promise<Desired> {
-  const { desired, warnings } = await loadDesired(paths.length === 0 ? ['.'] : paths, nodeManifestSource(io.cwd));
+  return (await loadManifestSet(paths, io, color)).desired;
+}
+
+/** loadManifestSet is `loadManifestFiles`, also answering the files it read (absolute paths). */
+export async function loadManifestSet(paths: string[], io: CliIo, color: boolean): Promise<{ desired: Desired; files: string[] }> {
+  const { desired, warnings, read } = await loadDesired(paths.length === 0 ? ['.'] : paths, nodeManifestSource(io.cwd));
   if (warnings.length > 0) io.stderr.write(`${formatProblems(warnings, { color })}\n`);
-  return desired;
+  return { desired, files: read.map((file) => resolve(io.cwd, file)) };
+}
+
+/**
+ * checkOutputPath makes sure, before any request is spent, that `--out FILE` can be
+ * written: its folder exists and takes a new file, FILE is not a folder, and FILE is
+ * not one of the manifests this run read (a plan written there would replace it).
+ * Links are followed on both sides, as the loader follows them.
+ */
+export async function checkOutputPath(io: CliIo, path: string, manifests: readonly string[]): Promise<void> {
+  const target = resolve(io.cwd, path);
+  const real = await realpath(target).catch(() => target);
+  const read = new Set(await Promise.all(manifests.map((file) => realpath(file).catch(() => file))));
+  if (read.has(real)) {
+    throw new UsageError(
+      'output.overwrites-manifest',
+      `--out ${path} is a manifest this plan read; writing the plan there would replace it`,
+      'write the plan to a file outside the manifests, e.g. --out plan.json',
+    );
+  }
+  const failed = (reason: string): UsageError =>
+    new UsageError('output.write-failed', `cannot write ${path}: ${reason}; nothing was read from the service`, 'check that the folder exists and is writable');
+  const existing = await stat(real).catch(() => undefined);
+  if (existing?.isDirectory() === true) throw failed('it is a folder');
+  // The plan is written through a temporary file beside FILE and a rename: try exactly that.
+  const probe = join(dirname(real), `.${basename(real)}.${process.pid}.probe`);
+  try {
+    await writeFile(probe, '', { flag: 'wx' });
+  } catch (error) {
+    throw failed(error instanceof Error && 'code' in error ? String(error.code) : 'unknown error');
+  }
+  await unlink(probe).catch(() => undefined);
 }
 
 /** PlanRun is a computed plan with the live state it came from and how long reading took. */

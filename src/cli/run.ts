@@ -1,5 +1,6 @@
 import { CommanderError } from 'commander';
 import { EXIT, InternalError, ViewctlError } from '../errors.js';
+import { safeLines } from '../render/format.js';
 import { redactingStream } from '../secrets/redact.js';
 import type { CliIo } from './io.js';
 import { buildProgram } from './program.js';
@@ -32,14 +33,15 @@ function reportError(error: unknown, io: CliIo): number {
     return error.exitCode === 0 ? EXIT.ok : EXIT.error;
   }
   if (error instanceof ViewctlError) {
-    write(`error[${error.code}]: ${error.message}\n`);
-    if (error.hint !== undefined) write(`  hint: ${error.hint}\n`);
+    // Messages carry names and text from manifests and the service: escaped for the terminal.
+    write(`error[${error.code}]: ${safeLines(error.message)}\n`);
+    if (error.hint !== undefined) write(`  hint: ${safeLines(error.hint)}\n`);
     return error.exitCode;
   }
   const internal = error instanceof InternalError ? error : undefined;
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  write(`internal error: ${internal?.message ?? 'viewctl hit an unexpected condition'}\n`);
+  write(`internal error: ${safeLines(internal?.message ?? 'viewctl hit an unexpected condition')}\n`);
   write('This is a bug in viewctl, not in your manifests. Please report it with the lines below.\n');
-  write(`${detail}\n`);
+  write(`${safeLines(detail)}\n`);
   return EXIT.error;
 }

@@ -109,6 +109,7 @@ export function planPins(pins: DesiredPins, current: readonly ApiView[], context
   const before = current.map((view) => tabOfView(view));
   const same = before.length === after.length && before.every((tab, index) => after[index] !== undefined && tabKey(tab) === tabKey(after[index]));
   if (same || reasons.length > 0) return { reasons };
+  const dropsPrivate = current.some((view) => view.visibility === 'Private' && !afterIds.has(view.viewId));
   return {
     reasons,
     change: {
@@ -121,6 +122,7 @@ export function planPins(pins: DesiredPins, current: readonly ApiView[], context
       userEmail: pins.userEmail,
       before,
       after,
+      ...(dropsPrivate ? { unpinPrivate: true as const } : {}),
     },
   };
 }

@@ -1,5 +1,6 @@
 import picocolors from 'picocolors';
 import { EXIT, ViewctlError } from '../errors.js';
+import { safeText } from '../render/format.js';
 import type { Problem } from './types.js';
 
 /**
@@ -11,12 +12,13 @@ export function formatProblems(problems: readonly Problem[], options: { color: b
   const colors = picocolors.createColors(options.color);
   return problems
     .map((problem) => {
-      const location = colors.bold(`${problem.file}:${problem.line}:${problem.column}`);
+      // File names, messages and hints quote manifest text: escaped for the terminal before colouring.
+      const location = colors.bold(`${safeText(problem.file)}:${problem.line}:${problem.column}`);
       const code = problem.severity === 'error' ? colors.red(problem.code) : colors.yellow(problem.code);
       const label = problem.severity === 'warning' ? `${colors.yellow('warning:')} ` : '';
-      const pointer = problem.pointer === '' ? '' : colors.dim(` at ${problem.pointer}`);
-      const hint = problem.hint === undefined ? '' : `; ${colors.cyan(problem.hint)}`;
-      return `${location}  ${code}  ${label}${problem.message}${pointer}${hint}`;
+      const pointer = problem.pointer === '' ? '' : colors.dim(` at ${safeText(problem.pointer)}`);
+      const hint = problem.hint === undefined ? '' : `; ${colors.cyan(safeText(problem.hint))}`;
+      return `${location}  ${code}  ${label}${safeText(problem.message)}${pointer}${hint}`;
     })
     .join('\n');
 }

@@ -14,7 +14,7 @@ import type { Problem } from './types.js';
 export async function loadDesired(
   paths: readonly string[],
   source: ManifestSource,
-): Promise<{ desired: Desired; warnings: Problem[]; documents: number; files: number }> {
+): Promise<{ desired: Desired; warnings: Problem[]; documents: number; files: number; read: string[] }> {
   const result = await loadManifests(paths, source);
   if (hasErrors(result.problems)) throw new ManifestInvalidError(result.problems);
   return {
@@ -22,5 +22,7 @@ export async function loadDesired(
     warnings: result.problems,
     documents: result.documents.length,
     files: result.files.length,
+    // The files read, as `source.display` spells them: plan never writes its output over one.
+    read: result.files,
   };
 }

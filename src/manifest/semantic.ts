@@ -1,4 +1,5 @@
 import { DOMAINS, VIEW_KINDS } from '../domain/domains.js';
+import { GLOB_INVALID, globProblem } from '../plan/glob.js';
 import { makeProblem } from './problems.js';
 import { SCHEMA_BASE, schemaRegistry } from './schema-registry.js';
 import type { ManifestDocument, Problem, SourcePosition } from './types.js';
@@ -17,6 +18,7 @@ export function semanticProblems(documents: readonly ManifestDocument[]): Proble
   const ofKind = (kind: string) => documents.filter((document) => document.kind === kind);
   problems.push(...singleton(ofKind('Workspace'), 'workspace.multiple', 'Workspace'));
   problems.push(...singleton(ofKind('AdminAutomations'), 'automations.multiple', 'AdminAutomations'));
+  for (const workspace of ofKind('Workspace')) problems.push(...ignoreProblems(workspace));
   for (const kind of VIEW_KIND_NAMES) {
     const views = ofKind(kind);
     problems.push(...duplicates(unboundNames(views), 'view.duplicate-name', (name) => `${kind} "${name}" is declared more than once`));
@@ -103,6 +105,21 @@ function duplicates(occurrences: readonly Occurrence[], code: string, describe: 
     });
   }
   return problems;
+}
+
+/** ignoreProblems reports each `ignore` glob that cannot be compiled, at its position (plan would stop on it). */
+function ignoreProblems(workspace: ManifestDocument): Problem[] {
+  const globs = workspace.body['ignore'];
+  if (!Array.isArray(globs)) return [];
+  return globs.flatMap((glob: unknown, index) => {
+    const why = typeof glob === 'string' ? globProblem(glob) : undefined;
+    if (why === undefined) return [];
+    const pointer = encodePointer(['ignore', index]);
+    return [makeProblem({
+      code: GLOB_INVALID, message: why, pointer, at: workspace.positionOf(pointer), document: workspace.index,
+      hint: 'use * for any run of characters, ? for one, and \\ before a character to match it literally',
+    })];
+  });
 }
 
 function singleton(documents: readonly ManifestDocument[], code: string, kind: string): Problem[] {

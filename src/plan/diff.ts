@@ -6,9 +6,11 @@ import { automationDrift } from '../kinds/admin-automations.js';
 import { planPins } from '../kinds/pinned-views.js';
 import { compileGlobs } from './glob.js';
 import { liveHashesFor, planDigest } from './hash.js';
+import { lookAlikeWarnings } from './look-alikes.js';
 import { compareChanges } from './order.js';
 import { planPrune } from './prune.js';
 import { PlanRefusedError, type RefusalReason } from './refusal.js';
+import { renameReasons } from './renames.js';
 import { applyLoad } from './requests.js';
 import { ACTIONS, PLAN_FORMAT_VERSION, type Action, type Change, type Plan } from './types.js';
 import { liveListing, planViews } from './views.js';
@@ -48,6 +50,7 @@ export function computePlan(desired: Desired, live: Live): PlanResult {
   const prune = planPrune(desired, live, views.claimed, ignored);
   const reasons: RefusalReason[] = [...views.reasons];
   const changes: Change[] = [...views.changes, ...prune.changes];
+  reasons.push(...renameReasons(live, changes));
   const deletedByDomain = new Map<Domain, Map<string, string>>();
   for (const change of prune.changes) {
     const map = deletedByDomain.get(change.domain) ?? new Map<string, string>();
@@ -71,7 +74,8 @@ export function computePlan(desired: Desired, live: Live): PlanResult {
     changes.push(...automationDrift(desired.automations, live.automations, ignored));
   }
   if (reasons.length > 0) throw new PlanRefusedError(reasons);
-  return { plan: assemblePlan(desired, live, changes.sort(compareChanges), prune.warnings) };
+  changes.sort(compareChanges);
+  return { plan: assemblePlan(desired, live, changes, [...prune.warnings, ...lookAlikeWarnings(changes)]) };
 }
 
 function assemblePlan(desired: Desired, live: Live, changes: Change[], warnings: string[]): Plan {

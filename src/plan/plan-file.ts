@@ -119,6 +119,7 @@ function changeProblems(change: unknown): string[] {
       checks.push(
         ['/domain: a view domain', isDomain(change['domain'])], ['/userEmail: a string', typeof change['userEmail'] === 'string'],
         ['/before: a list of tabs', isTabs(change['before'])], ['/after: a list of tabs', isTabs(change['after'])],
+        ['/unpinPrivate: true when present', change['unpinPrivate'] === undefined || change['unpinPrivate'] === true],
       );
       break;
     case 'drift':

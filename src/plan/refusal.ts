@@ -1,6 +1,7 @@
 import { ViewctlError } from '../errors.js';
 import type { SourcePosition } from '../manifest/types.js';
 import { compareCodePoints } from '../kinds/canonical.js';
+import { safeText } from '../render/format.js';
 
 /**
  * RefusalReason is one fail-safe rule that refuses the plan (product-contract.md,
@@ -45,21 +46,22 @@ export class PlanRefusedError extends ViewctlError {
     const first = sorted[0];
     if (first === undefined) throw new Error('PlanRefusedError needs at least one reason');
     const single = sorted.length === 1;
-    super(first.code, single ? describeOne(first) : describeAll(sorted), single ? { hint: first.wayOut } : {});
+    super(first.code, single ? describeOne(first) : describeAll(sorted), single ? { hint: safeText(first.wayOut) } : {});
     this.reasons = sorted;
   }
 }
 
+// Each reason is one line, escaped here: a name holding a line feed must not forge another line.
 function describeOne(reason: RefusalReason): string {
   const where = reason.source === undefined ? '' : `${formatPosition(reason.source)}: `;
-  return `${where}${reason.message}; nothing was written`;
+  return `${safeText(where)}${safeText(reason.message)}; nothing was written`;
 }
 
 function describeAll(reasons: readonly RefusalReason[]): string {
   const lines = [`the plan is refused for ${reasons.length} reasons; nothing was written:`];
   for (const reason of reasons) {
     const where = reason.source === undefined ? '' : `${formatPosition(reason.source)} `;
-    lines.push(`  ${where}[${reason.code}] ${reason.message}`, `      way out: ${reason.wayOut}`);
+    lines.push(`  ${safeText(where)}[${reason.code}] ${safeText(reason.message)}`, `      way out: ${safeText(reason.wayOut)}`);
   }
   return lines.join('\n');
 }

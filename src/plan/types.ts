@@ -101,6 +101,11 @@ export interface PinChange extends ChangeBase {
   userEmail: string;
   before: PinnedTab[];
   after: PinnedTab[];
+  /**
+   * Present (true) when the list drops private tabs the member pins today, which only a
+   * document saying `unpinPrivate: true` allows; `apply --plan` refuses such a drop otherwise.
+   */
+  unpinPrivate?: true;
 }
 
 /** DriftDifference is one attribute where a live automation differs from the expectation. */

@@ -6,17 +6,28 @@ import type { Plan, UpdateChange } from '../plan/types.js';
 import { applySeconds } from '../plan/requests.js';
 
 /**
- * Formatting shared by the text and markdown renderers. Names, emails and paths are
- * user data: `safeText` neutralises control and bidirectional-override characters so
- * a manifest cannot rewrite the reviewer's terminal or hide text.
+ * Formatting shared by the text and markdown renderers. Names, emails, paths and
+ * messages are user or service data: `safeText` is the one escaping rule for terminal
+ * text, so a manifest or a live view name can neither rewrite the reviewer's terminal
+ * (ESC, CR, other controls) nor hide or reorder text (zero-width and bidi characters).
  */
 
-// C0 and C1 controls, and the bidi embedding/override/isolate characters.
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+// Controls (C0, C1), format characters (zero-width, bidi marks, embeddings, overrides
+// and isolates, soft hyphen, BOM), line and paragraph separators, lone surrogates,
+// and the Hangul fillers, letters that render as nothing.
+const UNSAFE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\u115f\u1160\u3164\uffa0]/gu;
 
-/** safeText replaces control and bidi characters with visible `\u{..}` escapes. */
+/** safeText replaces every control, invisible and bidi character with a visible `\u{..}` escape. */
 export function safeText(text: string): string {
   return text.replace(UNSAFE, (char) => `\\u{${(char.codePointAt(0) ?? 0).toString(16)}}`);
+}
+
+/**
+ * safeLines is `safeText` for a message of several lines: line feeds stay (the
+ * message's own layout), everything else unsafe is escaped, CR included.
+ */
+export function safeLines(text: string): string {
+  return text.split('\n').map(safeText).join('\n');
 }
 
 /** quoted is a user-data string in double quotes, made safe. */

@@ -1,10 +1,24 @@
 import type { Plan } from '../plan/types.js';
 import type { RenderOptions } from './options.js';
 
+// What a terminal or a reviewer's viewer could act on or hide; line feeds outside
+// strings are the layout (inside strings JSON.stringify already writes `\n`).
+const UNSAFE = /(?!\n)[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
+
+/**
+ * jsonText is the one rule for JSON output: the data as it is (parsing gives back
+ * every name exactly), indented, with controls, invisible and bidi characters written
+ * as `\uXXXX` escapes, so the bytes printed carry none of them raw.
+ */
+export function jsonText(value: unknown): string {
+  return `${JSON.stringify(value, null, 2).replace(UNSAFE, (char) =>
+    [...Array(char.length).keys()].map((at) => `\\u${char.charCodeAt(at).toString(16).padStart(4, '0')}`).join(''))}\n`;
+}
+
 /**
  * renderJson is the machine-readable plan: the Plan itself, indented, with a final
  * newline. It takes the renderers' options for a uniform signature; none applies.
  */
 export function renderJson(plan: Plan, _options?: RenderOptions): string {
-  return `${JSON.stringify(plan, null, 2)}\n`;
+  return jsonText(plan);
 }

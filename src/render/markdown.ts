@@ -153,13 +153,18 @@ function driftBlock(change: DriftChange): string {
 }
 
 /**
- * mdText makes user data inert in markdown and HTML: control characters escaped,
- * markdown punctuation backslash-escaped (`|` so table cells hold), HTML entities.
+ * mdText is the one escaping rule for markdown (a PR comment): terminal-unsafe
+ * characters escaped visibly as in text, markdown punctuation backslash-escaped (no
+ * link, image, emphasis or heading can form; `|` so table cells hold), `&`, `<`, `>`
+ * as entities (no HTML), and the `:` of `scheme://` and the `.` of `www.` escaped so
+ * GitHub does not autolink a URL.
  */
 export function mdText(text: string): string {
   return safeText(text)
     .replace(/[\\`*_[\]~|#]/g, (char) => `\\${char}`)
-    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+    .replace(/:(?=\/\/)/g, '\\:')
+    .replace(/(www)\./gi, '$1\\.');
 }
 
 /** codeSpan wraps text in a code span that its own backticks cannot close; `|` escaped for tables. */

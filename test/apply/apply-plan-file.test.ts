@@ -1,7 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/server.js';
-import { planDigest } from '../../src/plan/hash.js';
-import type { Plan } from '../../src/plan/types.js';
+import jsonpatch from 'fast-json-patch';
+import { normalizeView } from '../../src/kinds/normalize.js';
+import { liveHashesFor, planDigest } from '../../src/plan/hash.js';
+import { viewTarget } from '../../src/plan/targets.js';
+import type { Change, JsonPatchOperation, Plan } from '../../src/plan/types.js';
+import type { Live } from '../../src/state/types.js';
 import { renderJson } from '../../src/render/json.js';
 import type { ServiceClient } from '../../src/service/types.js';
 import { runApply, tempDir } from './cli-harness.js';
@@ -31,12 +35,18 @@ afterEach(async () => {
   await scratch.remove();
 });
 
-/** savePlan plans `wanted` now and writes the plan file, as `plan --out` does. */
-async function savePlan(edit?: (plan: Plan) => void, redigest = true): Promise<{ plan: Plan; file: string }> {
-  const { plan } = await planFor(wanted, client);
+/**
+ * savePlan plans `wanted` now and writes the plan file, as `plan --out` does. An edit
+ * is followed by what a forger would do: live hashes and digest recomputed.
+ */
+async function savePlan(edit?: (plan: Plan, live: Live) => void, redigest = true): Promise<{ plan: Plan; file: string }> {
+  const { plan, live } = await planFor(wanted, client);
   if (edit !== undefined) {
-    edit(plan);
-    if (redigest) plan.digest = planDigest(plan);
+    edit(plan, live);
+    if (redigest) {
+      plan.liveHashes = liveHashesFor(plan, live);
+      plan.digest = planDigest(plan);
+    }
   }
   const file = await scratch.write('plan.json', renderJson(plan));
   emulator.resetStats();
@@ -75,8 +85,9 @@ describe('apply --plan FILE', () => {
     expect(run.stderr).toContain('pinned recordings tabs of mia@acme.test');
     expect(run.stderr).not.toContain('Pipeline');
     expect(emulator.stats().writes).toBe(0);
-    // Only the plan's targets were re-read: the workspace, two listings, one pinned list.
-    expect(emulator.stats().requests).toBe(4);
+    // Only the plan's targets were re-read: the workspace, two listings, one pinned list,
+    // and the users, since the plan creates a view whose creator is checked again.
+    expect(emulator.stats().requests).toBe(5);
   });
 
   it('refuses a plan edited after it was written (digest kept), and writes nothing', async () => {
@@ -138,7 +149,9 @@ describe('apply --plan FILE', () => {
   it('exits 4 and lists landed, failed and not attempted when a write is refused part-way', async () => {
     const { file } = await savePlan((plan) => {
       const update = plan.changes.find((change) => change.action === 'update');
-      if (update?.action === 'update') update.after.sort = [{ field: 'NoSuchField', order: 'Asc' }];
+      if (update?.action !== 'update') return;
+      update.after.sort = [{ field: 'NoSuchField', order: 'Asc' }];
+      update.patch = jsonpatch.compare(update.before, update.after) as JsonPatchOperation[];
     });
     const run = await runApply(['--plan', file], emulator, { cwd: scratch.dir });
     expect(run.exitCode).toBe(4);
@@ -148,5 +161,77 @@ describe('apply --plan FILE', () => {
     expect(run.stdout).toMatch(/Not attempted:\n {2}pin\s+PinnedViews {2}"mia@acme.test recordings" {2}-\n {2}delete/);
     expect(run.stdout).toContain('The service refused a write: fix what the error says (in the manifests or the workspace), then run viewctl plan again and apply the new plan.');
     expect(emulator.stats().writes).toBe(1);
+  });
+
+  it('carries out a plan that unpins a private tab when the document said unpinPrivate', async () => {
+    const unpin = desired(wanted.views, [desiredPins('recordings', 'mia@acme.test', [{ name: 'Customer calls' }], true)], true);
+    const { plan } = await planFor(unpin, client);
+    const pin = plan.changes.find((change) => change.action === 'pin');
+    expect(pin).toMatchObject({ unpinPrivate: true, after: [{ viewId: 'rv_1' }] });
+    const file = await scratch.write('plan.json', renderJson(plan));
+    expect((await runApply(['--plan', file], emulator, { cwd: scratch.dir })).exitCode).toBe(0);
+  });
+});
+
+/** only returns the first change of an action, typed. */
+function only<A extends Change['action']>(plan: Plan, action: A): Extract<Change, { action: A }> {
+  const change = plan.changes.find((candidate) => candidate.action === action);
+  if (change === undefined) throw new Error(`the plan has no ${action}`);
+  return change as Extract<Change, { action: A }>;
+}
+
+function retarget(change: Extract<Change, { action: 'update' | 'delete' }>, id: string, live: Live): void {
+  const view = live.views.recordings?.find((candidate) => candidate.viewId === id);
+  change.id = id;
+  change.target = viewTarget('recordings', id);
+  change.domain = 'recordings';
+  change.kind = 'RecordingView';
+  if (view !== undefined) change.before = normalizeView('recordings', view);
+  change.name = change.before.name;
+  if (change.action === 'update') {
+    change.after = { ...change.before, name: 'Renamed' };
+    change.name = 'Renamed';
+    change.patch = jsonpatch.compare(change.before, change.after) as JsonPatchOperation[];
+  }
+}
+
+describe('apply --plan refuses forged plans whose digest was recomputed', () => {
+  const forgeries: [string, (plan: Plan, live: Live) => void, RegExp, boolean][] = [
+    ['an update whose id names another view than its target', (plan) => {
+      only(plan, 'update').id = 'rv_2';
+    }, /changes\[\d\] update RecordingView "Customer calls": its target is view:recordings:id:rv_1, but what it changes is view:recordings:id:rv_2/, true],
+    ['a pin change for another user than its target', (plan) => {
+      only(plan, 'pin').userEmail = 'max@acme.test';
+    }, /its target is pins:recordings:mia@acme.test, but what it changes is pins:recordings:max@acme.test/, true],
+    ['a pin change that drops the private tab a member pins today', (plan) => {
+      const pin = only(plan, 'pin');
+      pin.after = pin.after.filter((tab) => tab.viewId !== 'rv_p');
+    }, /drops the private view rv_p the member pins today, which only `unpinPrivate: true` allows/, false],
+    ['an update of a default view', (plan, live) => {
+      const update = only(plan, 'update');
+      const view = live.views.recordings?.find((candidate) => candidate.viewId === 'rv_default_all');
+      if (view !== undefined) update.before = normalizeView('recordings', view);
+      retarget(update, 'rv_default_all', live);
+    }, /rv_default_all is not a public view the key can see|rv_default_all is a built-in default view/, false],
+    ['a delete of a private view', (plan, live) => {
+      retarget(only(plan, 'delete'), 'rv_p', live);
+    }, /rv_p is not a public view the key can see \(private, deleted or unknown\)/, false],
+    ['a creator who is not a member', (plan) => {
+      plan.creatorEmail = 'nobody@acme.test';
+    }, /creatorEmail nobody@acme.test is not an active member/, false],
+    ['a PATCH body that is not what the live before and after imply', (plan) => {
+      const update = only(plan, 'update');
+      update.before.icon = 'forged';
+      update.patch = jsonpatch.compare(update.before, update.after) as JsonPatchOperation[];
+    }, /its before is not the live state of rv_1/, false],
+  ];
+
+  it.each(forgeries)('%s', async (_what, forge, message, beforeAnyRequest) => {
+    const { file } = await savePlan(forge);
+    const run = await runApply(['--plan', file], emulator, { cwd: scratch.dir });
+    expect([run.exitCode, run.errorCode]).toEqual([3, 'plan.unsafe']);
+    expect(run.stderr).toMatch(message);
+    expect(emulator.stats().writes).toBe(0);
+    if (beforeAnyRequest) expect(emulator.stats().requests).toBe(0);
   });
 });

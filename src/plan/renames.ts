@@ -1,0 +1,57 @@
+import type { ApiView } from '../domain/api-types.js';
+import { DOMAINS, VIEW_KINDS } from '../domain/domains.js';
+import { isPublicSaved } from '../domain/views.js';
+import type { Live } from '../state/types.js';
+import type { RefusalReason } from './refusal.js';
+import type { Change } from './types.js';
+
+/**
+ * The name rules of the README's "Fail-safe rules" hold for the name a view has after
+ * the plan, not only for names without `viewId`: a rename (an update of `name`) must
+ * not give a saved view the name of a built-in default view (pins would then resolve
+ * the default's name to it), nor a name another public saved view of the domain will
+ * have after apply (two live views with one name). Views the plan deletes no longer
+ * count; two manifests renaming into one name are refused both.
+ */
+
+/** renameReasons refuses every rename that breaks the name rules, with the ids and the way out. */
+export function renameReasons(live: Pick<Live, 'views'>, changes: readonly Change[]): RefusalReason[] {
+  const reasons: RefusalReason[] = [];
+  for (const domain of DOMAINS) {
+    const updates = changes.filter((change) => change.action === 'update' && change.domain === domain);
+    const renames = updates.filter((change) => change.action === 'update' && change.before.name !== change.after.name);
+    const listing = live.views[domain];
+    if (renames.length === 0 || listing === undefined) continue;
+    const deleted = new Set(changes.flatMap((change) => (change.action === 'delete' && change.domain === domain ? [change.id] : [])));
+    const nameAfter = new Map<string, string>();
+    for (const view of listing) if (isPublicSaved(view) && !deleted.has(view.viewId)) nameAfter.set(view.viewId, view.name);
+    for (const change of updates) if (change.action === 'update') nameAfter.set(change.id, change.after.name);
+    for (const rename of renames) {
+      if (rename.action !== 'update') continue;
+      const name = rename.after.name;
+      const kind = VIEW_KINDS[domain];
+      const renaming = `${kind} "${rename.before.name}" (${rename.id}) is renamed to "${name}"`;
+      const defaults = listing.filter((view: ApiView) => view.isDefault && view.name === name).map((view) => view.viewId);
+      if (defaults.length > 0) {
+        reasons.push({
+          code: 'view.default-name',
+          message: `${renaming}, the name of the built-in default view ${defaults.join(', ')}; pinned lists would resolve that name to it`,
+          wayOut: 'give the view a name no default view has',
+          ...(rename.source === undefined ? {} : { source: rename.source }),
+          ids: [rename.id, ...defaults],
+        });
+        continue;
+      }
+      const others = [...nameAfter].filter(([id, other]) => id !== rename.id && other === name).map(([id]) => id).sort();
+      if (others.length === 0) continue;
+      reasons.push({
+        code: 'view.ambiguous-name',
+        message: `${renaming}, a name ${others.join(', ')} will also have after apply: two public ${kind}s would share it`,
+        wayOut: `give the view a name no other ${kind} has, or rename or delete ${others.join(', ')} in the same plan`,
+        ...(rename.source === undefined ? {} : { source: rename.source }),
+        ids: [rename.id, ...others],
+      });
+    }
+  }
+  return reasons;
+}

@@ -1,0 +1,173 @@
+import jsonpatch from 'fast-json-patch';
+import type { ApiView } from '../domain/api-types.js';
+import { VIEW_KINDS, type Domain } from '../domain/domains.js';
+import { isPublicSaved } from '../domain/views.js';
+import { jsonEqual } from '../kinds/canonical.js';
+import { normalizeSnapshot, normalizeView } from '../kinds/normalize.js';
+import { pinsKey, type Live } from '../state/types.js';
+import { renameReasons } from './renames.js';
+import { AUTOMATIONS_TARGET, newViewTarget, pinsTarget, viewTarget } from './targets.js';
+import type { Change, PinChange, Plan, ViewSnapshot } from './types.js';
+
+/**
+ * A saved plan is only as trustworthy as its content: its digest is an unkeyed SHA-256
+ * whose recipe the README gives, so anyone who can edit the file can recompute it.
+ * `apply --plan` therefore never trusts a change's fields to agree with each other or
+ * with the workspace. These checks make sure a plan file can do nothing `plan` would
+ * have refused: each change acts on exactly its stale-checked target, its `before` is
+ * the live state, its patch is what `before` and `after` imply, and the fail-safe
+ * rules hold against the live state apply re-read. Each problem is one line naming
+ * the change (`changes[3] update RecordingView "X"`).
+ */
+
+/** identityProblems lists changes whose fields disagree with each other; no live state needed. */
+export function identityProblems(plan: Plan): string[] {
+  const problems: string[] = [];
+  const seen = new Map<string, number>();
+  plan.changes.forEach((change, index) => {
+    const say = (what: string): void => {
+      problems.push(`${label(change, index)}: ${what}`);
+    };
+    const expected = expectedTarget(change);
+    if (change.target !== expected) say(`its target is ${change.target}, but what it changes is ${expected}`);
+    if (change.action !== 'drift') {
+      const earlier = seen.get(change.target);
+      if (earlier !== undefined) say(`changes the same target as changes[${earlier}]`);
+      seen.set(change.target, index);
+    }
+    switch (change.action) {
+      case 'create':
+      case 'update':
+      case 'delete': {
+        if (change.kind !== VIEW_KINDS[change.domain]) say(`kind ${change.kind} is not the kind of ${change.domain} views (${VIEW_KINDS[change.domain]})`);
+        const shown = change.action === 'delete' ? change.before : change.after;
+        if (change.name !== shown.name) say(`is shown as "${change.name}" but names the view "${shown.name}"`);
+        for (const [side, snapshot] of [['before', change.before], ['after', change.after]] as const) {
+          if (snapshot !== null && !isNormalized(change.domain, snapshot)) say(`its ${side} is not a view as viewctl writes it`);
+        }
+        if (change.action === 'update' && !jsonEqual(change.patch, jsonpatch.compare(change.before, change.after))) {
+          say('its patch is not the difference between before and after');
+        }
+        if (change.action === 'create' && plan.creatorEmail === undefined) say('creates a view but the plan names no creatorEmail');
+        break;
+      }
+      case 'pin':
+        if ((change.kind as string) !== 'PinnedViews' || change.name !== change.userEmail) say(`kind and name must be PinnedViews and ${change.userEmail}`);
+        if (change.after.length === 0) say('empties the pinned list; the service needs at least one tab');
+        if (new Set(change.after.map((tab) => tab.viewId ?? `new:${tab.name}`)).size !== change.after.length) say('lists a tab twice');
+        break;
+      case 'drift':
+        if ((change.kind as string) !== 'AdminAutomation') say(`kind ${String(change.kind)} is not AdminAutomation`);
+        break;
+    }
+  });
+  return problems;
+}
+
+/**
+ * liveRuleProblems re-checks the fail-safe rules for every change against the live
+ * state apply re-read (the listings of the domains it touches and the pinned lists it
+ * replaces), as `plan` checks them against the live state it reads.
+ */
+export function liveRuleProblems(plan: Plan, live: Live): string[] {
+  const problems: string[] = [];
+  const deleted = new Set(plan.changes.flatMap((change) => (change.action === 'delete' ? [`${change.domain}:${change.id}`] : [])));
+  const renamedTo = new Map(plan.changes.flatMap((change) => (change.action === 'update' ? [[`${change.domain}:${change.id}`, change.after.name] as const] : [])));
+  plan.changes.forEach((change, index) => {
+    const say = (what: string): void => {
+      problems.push(`${label(change, index)}: ${what}`);
+    };
+    if (change.action === 'drift') return;
+    const listing = live.views[change.domain] ?? [];
+    switch (change.action) {
+      case 'create': {
+        // The names views will have after apply: renames count with their new name, deletions not at all.
+        const name = change.after.name;
+        const taken = listing.filter((view) => (view.isDefault && view.name === name)
+          || (isPublicSaved(view) && !deleted.has(`${change.domain}:${view.viewId}`) && (renamedTo.get(`${change.domain}:${view.viewId}`) ?? view.name) === name));
+        if (taken.length > 0) say(`the name is taken by ${taken.map((view) => view.viewId).join(', ')} after apply; plan would bind or refuse, never create`);
+        return;
+      }
+      case 'update':
+      case 'delete': {
+        const view = listing.find((candidate) => candidate.viewId === change.id);
+        if (view === undefined || view.visibility !== 'Public') {
+          say(`${change.id} is not a public view the key can see (private, deleted or unknown); only public saved views are ${change.action}d`);
+        } else if (view.isDefault) {
+          say(`${change.id} is a built-in default view, which is never ${change.action}d`);
+        } else if (!jsonEqual(change.before, normalizeView(change.domain, view))) {
+          say(`its before is not the live state of ${change.id}`);
+        } else if (change.action === 'delete' && change.ownerId !== view.ownerId) {
+          say(`names owner ${change.ownerId}, but ${change.id} belongs to ${view.ownerId}`);
+        }
+        return;
+      }
+      case 'pin':
+        for (const problem of pinProblems(change, live, listing, deleted, renamedTo)) say(problem);
+        return;
+    }
+  });
+  for (const reason of renameReasons(live, plan.changes)) problems.push(`[${reason.code}] ${reason.message}`);
+  const email = plan.creatorEmail?.toLowerCase();
+  if (email !== undefined && live.users !== undefined && plan.changes.some((change) => change.action === 'create')) {
+    const creator = live.users.find((user) => user.email.toLowerCase() === email);
+    if (creator?.state !== 'Active') problems.push(`creatorEmail ${plan.creatorEmail ?? ''} is not an active member; the service would refuse every create`);
+  }
+  return problems;
+}
+
+function pinProblems(
+  change: PinChange,
+  live: Live,
+  listing: readonly ApiView[],
+  deleted: ReadonlySet<string>,
+  renamedTo: ReadonlyMap<string, string>,
+): string[] {
+  const problems: string[] = [];
+  const current = live.pins[pinsKey(change.domain, change.userEmail)];
+  if (current === undefined) return [`the pinned list of ${change.userEmail} was not read`];
+  if (!jsonEqual(change.before.map((tab) => tab.viewId), current.map((view) => view.viewId))) problems.push('its before is not the live pinned list');
+  const afterIds = new Set(change.after.map((tab) => tab.viewId));
+  for (const view of current) {
+    if (view.visibility === 'Private' && !afterIds.has(view.viewId) && change.unpinPrivate !== true) {
+      problems.push(`drops the private view ${view.viewId} the member pins today, which only \`unpinPrivate: true\` allows`);
+    }
+  }
+  for (const tab of change.after) {
+    if (tab.viewId === null) continue;
+    const view = current.find((candidate) => candidate.viewId === tab.viewId)
+      ?? listing.find((candidate) => candidate.viewId === tab.viewId && (isPublicSaved(candidate) || candidate.isDefault));
+    if (view === undefined) {
+      problems.push(`pins ${tab.viewId}, which is neither pinned by ${change.userEmail} today nor a public or default view`);
+      continue;
+    }
+    if (deleted.has(`${change.domain}:${tab.viewId}`)) problems.push(`pins ${tab.viewId}, which the plan deletes`);
+    const name = renamedTo.get(`${change.domain}:${tab.viewId}`) ?? view.name;
+    if (tab.name !== name || tab.visibility !== view.visibility || tab.isDefault !== view.isDefault) {
+      problems.push(`shows the tab ${tab.viewId} as "${tab.name}", which is not that view`);
+    }
+  }
+  return problems;
+}
+
+function expectedTarget(change: Change): string {
+  switch (change.action) {
+    case 'create':
+      return newViewTarget(change.domain, change.after.name);
+    case 'update':
+    case 'delete':
+      return viewTarget(change.domain, change.id);
+    case 'pin':
+      return pinsTarget(change.domain, change.userEmail);
+    case 'drift':
+      return AUTOMATIONS_TARGET;
+  }
+}
+
+function isNormalized(domain: Domain, snapshot: ViewSnapshot): boolean {
+  return jsonEqual(normalizeSnapshot(domain, snapshot), snapshot);
+}
+
+function label(change: Change, index: number): string {
+  return `changes[${index}] ${change.action} ${change.kind} "${change.name}"`;
+}
