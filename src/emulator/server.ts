@@ -5,6 +5,7 @@ import { DAILY_QUOTA, DEFAULT_RATE } from '../domain/domains.js';
 import { ViewctlError } from '../errors.js';
 import { errorBody, readBody, sendJson } from './http-io.js';
 import type { EmulatorData } from './model.js';
+import { ownValue, setOwn } from './own.js';
 import { createRateLimiter, type LimitDecision } from './rate-limit.js';
 import { createRng } from './rng.js';
 import { MEDIA_PREFIX, serveMedia } from './records/media.js';
@@ -158,7 +159,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       sendJson(response, 401, errorBody('unauthorized', 'missing or invalid X-Service-Key header'), peekHeaders(endpoint));
       return;
     }
-    stats.byEndpoint[endpoint] = (stats.byEndpoint[endpoint] ?? 0) + 1;
+    setOwn(stats.byEndpoint, endpoint, (ownValue(stats.byEndpoint, endpoint) ?? 0) + 1);
     const decision = limiter.take(endpoint, now());
     const headers = limitHeaders(decision);
     seen.headers = headers;
