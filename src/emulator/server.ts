@@ -99,6 +99,9 @@ export interface RunningEmulator {
   resetStats(): void;
 }
 
+// The limiter key of requests that name no endpoint; no route template looks like it.
+const NO_ENDPOINT = '(no endpoint)';
+
 /** DEFAULT_API_KEY is the key an emulator accepts unless told otherwise. */
 export const DEFAULT_API_KEY = 'emulator-key';
 
@@ -130,14 +133,11 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     'x-ratelimit-remaining': String(decision.remaining),
     'x-ratelimit-daily-remaining': String(decision.dailyRemaining),
   });
-  // Headers for answers that take no token (401, a fault before the limiter ran): the
-  // endpoint's current allowance, or the full rate when the endpoint is not known.
-  const peekHeaders = (endpoint: string | undefined): Record<string, string> => {
-    const at = now();
-    return limitHeaders(endpoint === undefined
-      ? { remaining: Math.floor(rate), dailyRemaining: limiter.dailyRemaining(at) }
-      : limiter.peek(endpoint, at));
-  };
+  // Headers for answers that take no token (401, a fault before the limiter ran, a
+  // malformed request): the endpoint's current allowance; a request with no known
+  // endpoint reads as a fresh one, still capped by the daily remainder.
+  const peekHeaders = (endpoint: string | undefined): Record<string, string> =>
+    limitHeaders(limiter.peek(endpoint ?? NO_ENDPOINT, now()));
 
   // `seen` tells the fault handler which headers this request has earned so far.
   const handle = async (request: IncomingMessage, response: ServerResponse, seen: SeenRequest): Promise<void> => {
