@@ -112,6 +112,19 @@ function responseOnly(domain: Domain, attribute: ViewAttribute, value: unknown):
     : { path: `filters.${found}`, message: `filters.${found} appears in responses only and cannot be sent` };
 }
 
+/**
+ * storedSort is a checked `sort` as the service keeps it: `insight` is "required when
+ * `field` is `Insight`, ignored otherwise" (service-api.md, RecordingViewSortDimension),
+ * so an ignored one is dropped, not stored and echoed back.
+ */
+export function storedSort(sort: readonly JsonObject[]): JsonObject[] {
+  return sort.map((entry) => {
+    if (entry['field'] === 'Insight' || !Object.hasOwn(entry, 'insight')) return entry;
+    const { insight: _ignored, ...kept } = entry;
+    return kept;
+  });
+}
+
 /** isPlainObject tells a JSON object from arrays, null and scalars. */
 export function isPlainObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -5,7 +5,7 @@ import type { EmulatorData } from '../model.js';
 import { ownValue, setOwn } from '../own.js';
 import { forbidden, notFound, success, validationError, type RouteContext, type RouteResult } from '../route-result.js';
 import { findActiveMember, isApiVisible } from './access.js';
-import { checkCreateBody, checkPatchBody, RESPONSE_ONLY_FILTERS, type AttributeChecker } from './body.js';
+import { checkCreateBody, checkPatchBody, RESPONSE_ONLY_FILTERS, storedSort, type AttributeChecker } from './body.js';
 
 /**
  * The view endpoints outside the pinned ones (api-contract.md, "Views";
@@ -60,7 +60,7 @@ export function createView(ctx: RouteContext, domain: Domain, checker: Attribute
     ownerId: creator.id,
     columns: body.columns ?? [],
     filters: body.filters ?? {},
-    sort: body.sort ?? [],
+    sort: storedSort(body.sort ?? []),
   };
   ctx.data.views[domain].push(view);
   return success(view, true);
@@ -84,7 +84,7 @@ export function updateView(ctx: RouteContext, domain: Domain, checker: Attribute
   else if (body.icon !== undefined) view.icon = body.icon;
   if (body.columns !== undefined) view.columns = body.columns;
   if (body.filters !== undefined) view.filters = keepResponseOnly(domain, view.filters, body.filters);
-  if (body.sort !== undefined) view.sort = body.sort;
+  if (body.sort !== undefined) view.sort = storedSort(body.sort);
   // Key order is not a change: a client resending the same filters wrote nothing.
   return success(view, !isDeepStrictEqual(view, before));
 }
