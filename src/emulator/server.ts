@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { DAILY_QUOTA, DEFAULT_RATE } from '../domain/domains.js';
 import { ViewctlError } from '../errors.js';
 import { errorBody, readBody, sendJson } from './http-io.js';
+import { attachHttpLayer, MAX_HEADER_BYTES, requestTarget } from './http-layer.js';
 import type { EmulatorData } from './model.js';
 import { ownValue, setOwn } from './own.js';
 import { createRateLimiter, type LimitDecision } from './rate-limit.js';
@@ -19,7 +20,8 @@ import { createWebhookDispatcher, DEFAULT_WEBHOOK_SETTINGS, type DeliveryReport 
 /**
  * The emulator of the service: the whole API of api-contract.md on node:http, with
  * its auth, limits and faults. Order of checks for every request, so behaviour is
- * predictable: auth (401, never counted), rate limit and daily quota (429),
+ * predictable: a request that is not well-formed HTTP (http-layer.ts: 400, 408, 417,
+ * 431, never counted), auth (401, never counted), rate limit and daily quota (429),
  * latency, injected failure (503, nothing done), routing (404), body parsing (400),
  * the handler (on a copy of the workspace for writes), persistence of any change
  * then the swap to the changed copy, then either the answer or, for an injected
@@ -142,8 +144,13 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   // `seen` tells the fault handler which headers this request has earned so far.
   const handle = async (request: IncomingMessage, response: ServerResponse, seen: SeenRequest): Promise<void> => {
     const method = request.method ?? 'GET';
-    const url = new URL(request.url ?? '/', 'http://emulator.invalid');
     const rawBody = await readBody(request);
+    const url = requestTarget(request.url ?? '');
+    if (url === undefined || (request.httpVersion === '1.1' && request.headers.host === undefined)) {
+      const message = url === undefined ? `the request target ${JSON.stringify(request.url ?? '')} is not a path` : 'an HTTP/1.1 request needs a Host header';
+      sendJson(response, 400, errorBody('validation_error', message), peekHeaders(undefined));
+      return;
+    }
     if (url.pathname.startsWith(MEDIA_PREFIX) && method === 'GET') {
       // Signed download links carry their own credentials and are not API endpoints.
       const answer = serveMedia(store.data, url, now(), mediaSecret);
@@ -213,13 +220,16 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     else sendJson(response, result.status, errorBody(result.type, result.message, result.path), headers);
   };
 
-  const server = createServer((request, response) => {
+  // Node answers a missing Host with a bare 400; the emulator answers it as JSON (http-layer.ts).
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false }, (request, response) => {
+    track(request, response);
     const seen: SeenRequest = {};
     handle(request, response, seen).catch((error: unknown) => {
       const reason = error instanceof Error ? error.message : String(error);
       sendJson(response, 500, errorBody('internal_error', `emulator fault: ${reason}`), seen.headers ?? peekHeaders(seen.endpoint));
     });
   });
+  const track = attachHttpLayer(server, { apiKey, headers: () => peekHeaders(undefined) });
   const port = options.port ?? 0;
   await new Promise<void>((resolve, reject) => {
     const refuse = (error: NodeJS.ErrnoException): void => reject(
