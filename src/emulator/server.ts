@@ -3,13 +3,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { DAILY_QUOTA, DEFAULT_RATE } from '../domain/domains.js';
 import { ViewctlError } from '../errors.js';
-import { errorBody, readBody, sendJson } from './http-io.js';
+import { errorBody, readBody, sendBody, sendJson } from './http-io.js';
 import { attachHttpLayer, MAX_HEADER_BYTES, requestTarget } from './http-layer.js';
 import type { EmulatorData } from './model.js';
 import { ownValue, setOwn } from './own.js';
 import { createRateLimiter, type LimitDecision } from './rate-limit.js';
 import { createRng } from './rng.js';
-import { MEDIA_PREFIX, serveMedia } from './records/media.js';
+import { APP_PREFIX, MEDIA_PREFIX, serveAppPage, serveMedia } from './records/media.js';
 import type { RouteResult } from './route-result.js';
 import { buildRoutes, matchRoute } from './routes.js';
 import { openStateStore } from './state-store.js';
@@ -151,10 +151,12 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       sendJson(response, 400, errorBody('validation_error', message), peekHeaders(undefined));
       return;
     }
-    if (url.pathname.startsWith(MEDIA_PREFIX) && method === 'GET') {
-      // Signed download links carry their own credentials and are not API endpoints.
-      const answer = serveMedia(store.data, url, now(), mediaSecret);
-      if (answer.status === 200) sendJson(response, 200, answer.body, {});
+    const isPage = url.pathname.startsWith(APP_PREFIX);
+    if ((url.pathname.startsWith(MEDIA_PREFIX) || isPage) && (method === 'GET' || method === 'HEAD')) {
+      // Signed download links carry their own credentials and app pages stand for the
+      // application: neither is an API endpoint, so no key, limits or limit headers.
+      const answer = isPage ? serveAppPage(store.data, url) : serveMedia(store.data, url, now(), mediaSecret);
+      if (answer.status === 200) sendBody(response, answer.contentType, answer.body);
       else sendJson(response, answer.status, errorBody(answer.status === 403 ? 'forbidden' : 'not_found', answer.message), {});
       return;
     }
