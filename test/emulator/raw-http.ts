@@ -10,7 +10,8 @@ export interface RawReply {
 /**
  * sendRaw writes `request` as is to 127.0.0.1:`port` and reads the first answer until
  * the server closes the connection or the answer is complete (by Content-Length), so
- * malformed requests a client library would refuse to send can be tested.
+ * malformed requests a client library would refuse to send can be tested. The
+ * request is all the client sends: its side of the connection closes after it.
  */
 export function sendRaw(port: number, request: string | Buffer): Promise<RawReply> {
   return new Promise((resolve, reject) => {
@@ -29,7 +30,11 @@ export function sendRaw(port: number, request: string | Buffer): Promise<RawRepl
         const colon = line.indexOf(':');
         return [line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()] as const;
       }));
-      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: text.slice(split + 4) });
+      // Bytes after the answer belong to the next one (a payload the server read as another request).
+      const rest = Buffer.from(text.slice(split + 4), 'utf8');
+      const length = headers.get('content-length');
+      const body = (length === undefined ? rest : rest.subarray(0, Number(length))).toString('utf8');
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
     };
     socket.on('data', (chunk: Buffer) => {
       chunks.push(chunk);
@@ -40,6 +45,8 @@ export function sendRaw(port: number, request: string | Buffer): Promise<RawRepl
     });
     socket.on('end', finish);
     socket.on('error', (error) => (chunks.length > 0 ? finish() : reject(error)));
-    socket.write(request);
+    // End the sending side: a request cut short (a body shorter than announced) must be
+    // answered at once, not after the server's timeouts.
+    socket.end(request);
   });
 }
