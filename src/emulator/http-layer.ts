@@ -107,7 +107,7 @@ export function requestTarget(raw: string): URL | undefined {
   }
 }
 
-/** ApiAnswerError is the error body of the answers written here. */
+// The error body of the answers written straight to a socket.
 type ErrorBody = { error: { type: ApiErrorType; message: string } };
 
 function rawAnswer(status: number, body: ErrorBody, headers: Record<string, string>): string {
