@@ -119,9 +119,9 @@ export function matchesRecordingFilters(filters: JsonRecord, recording: StoredRe
   return true;
 }
 
-// Views are checked on write, so a stored bound is a service date; one that is not (a
-// hand-written --data file) matches nothing rather than being ignored, which would
-// list every recording.
+// Views are checked on write and data files on load, so a stored bound is a service
+// date; were one not, it would match nothing rather than be ignored, which would list
+// every recording.
 function afterOrAt(createdAt: string, bound: string): boolean {
   const at = timestamp(createdAt);
   const limit = parseServiceDate(bound);
