@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { DOMAINS } from '../domain/domains.js';
+import { DOMAINS, type Domain } from '../domain/domains.js';
 import { ViewctlError } from '../errors.js';
 import {
-  anyObject, arrayOf, AUTOMATION_SPEC, COLLECTION_SPECS, count, object, str, USER_SPEC, VIEW_SPEC, type Check, type Fail,
+  anyObject, arrayOf, AUTOMATION_SPEC, COLLECTION_SPECS, count, isObject, object, str, USER_SPEC, VIEW_SPEC, type Check, type Fail,
 } from './data-specs.js';
+import { RESPONSE_ONLY_FILTERS } from './views/body.js';
+import { schemaChecker } from './views/schema-checker.js';
 import type { EmulatorData } from './model.js';
 
 /**
@@ -36,7 +38,8 @@ export function loadEmulatorData(path: string): EmulatorData {
 /**
  * checkEmulatorData checks a parsed value and returns it as EmulatorData, with the
  * optional collections filled in. `source` names the value in the error. Every
- * record is checked against its field spec (data-specs.ts); ids must be unique per
+ * record is checked against its field spec (data-specs.ts), and every view's columns,
+ * filters and sort against the API's shapes (the JSON Schemas); ids must be unique per
  * collection, and pinned lists must name known users and views of their domain.
  */
 export function checkEmulatorData(value: unknown, source: string): EmulatorData {
@@ -56,6 +59,7 @@ export function checkEmulatorData(value: unknown, source: string): EmulatorData 
   for (const domain of DOMAINS) {
     const list = collection(views[domain], `$.views.${domain}`, VIEW_SPEC, { key: 'viewId', noun: 'view id', required: true }, fail);
     viewIds.set(domain, new Set(list.map((view) => view['viewId'] as string)));
+    list.forEach((view, index) => checkViewAttributes(domain, view, `$.views.${domain}[${index}]`, fail));
   }
 
   const pinned = root['pinned'] === undefined ? {} : objectAt(root['pinned'], '$.pinned', fail);
@@ -80,6 +84,20 @@ export function checkEmulatorData(value: unknown, source: string): EmulatorData 
   for (const [key, counter] of Object.entries(nextIds)) count(counter, `$.nextIds.${key}`, fail);
   filled['nextIds'] = nextIds;
   return filled as unknown as EmulatorData;
+}
+
+// Stored views pass the same checks as views sent to the API (a response-only filter
+// aside, which the service stores itself), so listing with one never meets a value the
+// filters cannot read, such as a date that does not exist.
+function checkViewAttributes(domain: Domain, view: Record<string, unknown>, path: string, fail: Fail): void {
+  for (const attribute of ['columns', 'filters', 'sort'] as const) {
+    let value = view[attribute];
+    if (attribute === 'filters' && isObject(value)) {
+      value = Object.fromEntries(Object.entries(value).filter(([name]) => !RESPONSE_ONLY_FILTERS[domain].includes(name)));
+    }
+    const problem = schemaChecker(domain, attribute, value);
+    if (problem !== undefined) fail(`${path}.${problem.path ?? attribute}`, `is not a ${domain} view ${attribute} value: ${problem.message}`);
+  }
 }
 
 function objectAt(value: unknown, path: string, fail: Fail): Record<string, unknown> {

@@ -31,6 +31,13 @@ export function sendJson(response: ServerResponse, status: number, body: unknown
   response.end(text);
 }
 
+/** sendBody answers 200 with a body of the given type (media downloads, app pages). */
+export function sendBody(response: ServerResponse, contentType: string, body: string | Buffer): void {
+  if (response.destroyed || response.writableEnded) return;
+  response.writeHead(200, { 'content-type': contentType, 'content-length': String(Buffer.byteLength(body)) });
+  response.end(body);
+}
+
 /** errorBody builds `{error: {type, message, path?}}` (api-contract.md, "Errors"). */
 export function errorBody(type: ApiErrorType, message: string, path?: string): { error: { type: ApiErrorType; message: string; path?: string } } {
   return { error: path === undefined ? { type, message } : { type, message, path } };

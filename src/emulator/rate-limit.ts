@@ -9,6 +9,9 @@
  *   backs off is not punished twice.
  * - Unauthenticated requests (401) are not counted at all: without a valid key the
  *   emulator cannot tell which workspace's budget they would spend.
+ * - `X-RateLimit-Remaining` is the calls possible right now on the endpoint: the
+ *   lower of its tokens and the daily remainder, so it is 0 whenever the next call
+ *   would be refused, whichever limit refuses it.
  */
 
 /** DAY_MS is the width of the rolling quota window. */
@@ -31,7 +34,7 @@ export interface LimitDecision {
   reason?: 'rate' | 'quota';
   /** Seconds until a refused request would be accepted (rounded up, at least 1). */
   retryAfterSeconds?: number;
-  /** `X-RateLimit-Remaining`: calls possible right now on this endpoint. */
+  /** `X-RateLimit-Remaining`: calls possible right now on this endpoint (never above `dailyRemaining`). */
   remaining: number;
   /** `X-RateLimit-Daily-Remaining`. */
   dailyRemaining: number;
@@ -87,7 +90,10 @@ export function createRateLimiter(settings: LimitSettings): RateLimiter {
 
   return {
     dailyRemaining,
-    peek: (endpoint, now) => ({ remaining: Math.floor(tokensAt(endpoint, now)), dailyRemaining: dailyRemaining(now) }),
+    peek: (endpoint, now) => {
+      const daily = dailyRemaining(now);
+      return { remaining: Math.min(Math.floor(tokensAt(endpoint, now)), daily), dailyRemaining: daily };
+    },
     take(endpoint, now) {
       const daily = dailyRemaining(now);
       const bucket = refill(endpoint, now);
@@ -97,7 +103,7 @@ export function createRateLimiter(settings: LimitSettings): RateLimiter {
           allowed: false,
           reason: 'quota',
           retryAfterSeconds: Math.max(1, Math.ceil((oldest + DAY_MS - now) / 1000)),
-          remaining: Math.floor(bucket.tokens),
+          remaining: 0,
           dailyRemaining: 0,
         };
       }
@@ -112,7 +118,7 @@ export function createRateLimiter(settings: LimitSettings): RateLimiter {
       }
       bucket.tokens -= 1;
       counted.push(now);
-      return { allowed: true, remaining: Math.floor(bucket.tokens), dailyRemaining: daily - 1 };
+      return { allowed: true, remaining: Math.min(Math.floor(bucket.tokens), daily - 1), dailyRemaining: daily - 1 };
     },
   };
 }

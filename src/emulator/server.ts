@@ -3,11 +3,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { DAILY_QUOTA, DEFAULT_RATE } from '../domain/domains.js';
 import { ViewctlError } from '../errors.js';
-import { errorBody, readBody, sendJson } from './http-io.js';
+import { errorBody, readBody, sendBody, sendJson } from './http-io.js';
+import { attachHttpLayer, MAX_HEADER_BYTES, requestTarget } from './http-layer.js';
 import type { EmulatorData } from './model.js';
+import { ownValue, setOwn } from './own.js';
 import { createRateLimiter, type LimitDecision } from './rate-limit.js';
 import { createRng } from './rng.js';
-import { MEDIA_PREFIX, serveMedia } from './records/media.js';
+import { APP_PREFIX, MEDIA_PREFIX, serveAppPage, serveMedia } from './records/media.js';
 import type { RouteResult } from './route-result.js';
 import { buildRoutes, matchRoute } from './routes.js';
 import { openStateStore } from './state-store.js';
@@ -18,7 +20,8 @@ import { createWebhookDispatcher, DEFAULT_WEBHOOK_SETTINGS, type DeliveryReport 
 /**
  * The emulator of the service: the whole API of api-contract.md on node:http, with
  * its auth, limits and faults. Order of checks for every request, so behaviour is
- * predictable: auth (401, never counted), rate limit and daily quota (429),
+ * predictable: a request that is not well-formed HTTP (http-layer.ts: 400, 408, 417,
+ * 431, never counted), auth (401, never counted), rate limit and daily quota (429),
  * latency, injected failure (503, nothing done), routing (404), body parsing (400),
  * the handler (on a copy of the workspace for writes), persistence of any change
  * then the swap to the changed copy, then either the answer or, for an injected
@@ -98,6 +101,9 @@ export interface RunningEmulator {
   resetStats(): void;
 }
 
+// The limiter key of requests that name no endpoint; no route template looks like it.
+const NO_ENDPOINT = '(no endpoint)';
+
 /** DEFAULT_API_KEY is the key an emulator accepts unless told otherwise. */
 export const DEFAULT_API_KEY = 'emulator-key';
 
@@ -129,24 +135,28 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     'x-ratelimit-remaining': String(decision.remaining),
     'x-ratelimit-daily-remaining': String(decision.dailyRemaining),
   });
-  // Headers for answers that take no token (401, a fault before the limiter ran): the
-  // endpoint's current allowance, or the full rate when the endpoint is not known.
-  const peekHeaders = (endpoint: string | undefined): Record<string, string> => {
-    const at = now();
-    return limitHeaders(endpoint === undefined
-      ? { remaining: Math.floor(rate), dailyRemaining: limiter.dailyRemaining(at) }
-      : limiter.peek(endpoint, at));
-  };
+  // Headers for answers that take no token (401, a fault before the limiter ran, a
+  // malformed request): the endpoint's current allowance; a request with no known
+  // endpoint reads as a fresh one, still capped by the daily remainder.
+  const peekHeaders = (endpoint: string | undefined): Record<string, string> =>
+    limitHeaders(limiter.peek(endpoint ?? NO_ENDPOINT, now()));
 
   // `seen` tells the fault handler which headers this request has earned so far.
   const handle = async (request: IncomingMessage, response: ServerResponse, seen: SeenRequest): Promise<void> => {
     const method = request.method ?? 'GET';
-    const url = new URL(request.url ?? '/', 'http://emulator.invalid');
     const rawBody = await readBody(request);
-    if (url.pathname.startsWith(MEDIA_PREFIX) && method === 'GET') {
-      // Signed download links carry their own credentials and are not API endpoints.
-      const answer = serveMedia(store.data, url, now(), mediaSecret);
-      if (answer.status === 200) sendJson(response, 200, answer.body, {});
+    const url = requestTarget(request.url ?? '');
+    if (url === undefined || (request.httpVersion === '1.1' && request.headers.host === undefined)) {
+      const message = url === undefined ? `the request target ${JSON.stringify(request.url ?? '')} is not a path` : 'an HTTP/1.1 request needs a Host header';
+      sendJson(response, 400, errorBody('validation_error', message), peekHeaders(undefined));
+      return;
+    }
+    const isPage = url.pathname.startsWith(APP_PREFIX);
+    if ((url.pathname.startsWith(MEDIA_PREFIX) || isPage) && (method === 'GET' || method === 'HEAD')) {
+      // Signed download links carry their own credentials and app pages stand for the
+      // application: neither is an API endpoint, so no key, limits or limit headers.
+      const answer = isPage ? serveAppPage(store.data, url) : serveMedia(store.data, url, now(), mediaSecret);
+      if (answer.status === 200) sendBody(response, answer.contentType, answer.body);
       else sendJson(response, answer.status, errorBody(answer.status === 403 ? 'forbidden' : 'not_found', answer.message), {});
       return;
     }
@@ -158,7 +168,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       sendJson(response, 401, errorBody('unauthorized', 'missing or invalid X-Service-Key header'), peekHeaders(endpoint));
       return;
     }
-    stats.byEndpoint[endpoint] = (stats.byEndpoint[endpoint] ?? 0) + 1;
+    setOwn(stats.byEndpoint, endpoint, (ownValue(stats.byEndpoint, endpoint) ?? 0) + 1);
     const decision = limiter.take(endpoint, now());
     const headers = limitHeaders(decision);
     seen.headers = headers;
@@ -212,13 +222,16 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     else sendJson(response, result.status, errorBody(result.type, result.message, result.path), headers);
   };
 
-  const server = createServer((request, response) => {
+  // Node answers a missing Host with a bare 400; the emulator answers it as JSON (http-layer.ts).
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false }, (request, response) => {
+    track(request, response);
     const seen: SeenRequest = {};
     handle(request, response, seen).catch((error: unknown) => {
       const reason = error instanceof Error ? error.message : String(error);
       sendJson(response, 500, errorBody('internal_error', `emulator fault: ${reason}`), seen.headers ?? peekHeaders(seen.endpoint));
     });
   });
+  const track = attachHttpLayer(server, { apiKey, headers: () => peekHeaders(undefined) });
   const port = options.port ?? 0;
   await new Promise<void>((resolve, reject) => {
     const refuse = (error: NodeJS.ErrnoException): void => reject(

@@ -1,5 +1,5 @@
 import { Document, isCollection, isMap, isScalar, isSeq } from 'yaml';
-import type { JsonObject } from '../domain/api-types.js';
+import type { JsonObject, JsonValue } from '../domain/api-types.js';
 import { compareCodePoints } from '../kinds/canonical.js';
 
 /**
@@ -72,14 +72,15 @@ export function quoted(text: string): string {
  * every other key after them in code-point order.
  */
 export function orderKeys(object: JsonObject, first: readonly string[]): JsonObject {
-  const out: JsonObject = {};
+  // Entries, then fromEntries, so a `__proto__` attribute stays an attribute.
+  const out: [string, JsonValue][] = [];
   for (const key of first) {
-    const value = object[key];
-    if (value !== undefined) out[key] = value;
+    const value = Object.hasOwn(object, key) ? object[key] : undefined;
+    if (value !== undefined) out.push([key, value]);
   }
   for (const key of Object.keys(object).sort(compareCodePoints)) {
     const value = object[key];
-    if (!first.includes(key) && value !== undefined) out[key] = value;
+    if (!first.includes(key) && value !== undefined) out.push([key, value]);
   }
-  return out;
+  return Object.fromEntries(out) as JsonObject;
 }

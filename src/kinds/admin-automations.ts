@@ -104,7 +104,8 @@ function valueAt(document: JsonObject, pointer: string): JsonValue | undefined {
   for (const raw of pointer.split('/').slice(1)) {
     const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
     if (Array.isArray(value)) value = value[Number(key)];
-    else if (value !== null && typeof value === 'object') value = value[key];
+    // Own properties only: a pointer segment such as `constructor` names no inherited function.
+    else if (value !== null && typeof value === 'object') value = Object.hasOwn(value, key) ? value[key] : undefined;
     else return undefined;
   }
   return value;

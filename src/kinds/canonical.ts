@@ -11,12 +11,12 @@ export function canonicalize<T extends JsonValue>(value: T): T;
 export function canonicalize(value: JsonValue): JsonValue {
   if (Array.isArray(value)) return value.map((item) => canonicalize(item));
   if (value !== null && typeof value === 'object') {
-    const out: JsonObject = {};
-    for (const key of Object.keys(value).sort(compareCodePoints)) {
+    // fromEntries defines own properties: `out[key] =` would set the prototype for a
+    // `__proto__` key (JSON.parse keeps it as an attribute) and drop it from every diff.
+    return Object.fromEntries(Object.keys(value).sort(compareCodePoints).flatMap((key) => {
       const member = value[key];
-      if (member !== undefined) out[key] = canonicalize(member);
-    }
-    return out;
+      return member === undefined ? [] : [[key, canonicalize(member)]];
+    })) as JsonObject;
   }
   return value;
 }

@@ -56,7 +56,8 @@ export function defineViewKind(spec: ViewKindSpec): ViewKindModule {
     responseOnlyFilters,
     isSetAttribute,
     normalizeFilters(filters) {
-      const out: JsonObject = {};
+      // Entries, then fromEntries: an own `__proto__` attribute stays an attribute (canonical.ts).
+      const out: [string, JsonValue][] = [];
       for (const attribute of Object.keys(filters).sort(compareCodePoints)) {
         const raw = filters[attribute];
         if (raw === undefined || responseOnlyFilters.has(attribute)) continue;
@@ -67,9 +68,9 @@ export function defineViewKind(spec: ViewKindSpec): ViewKindModule {
         } else {
           value = canonicalize(raw);
         }
-        out[attribute] = spec.normalizeFilterValue === undefined ? value : canonicalize(spec.normalizeFilterValue(attribute, value));
+        out.push([attribute, spec.normalizeFilterValue === undefined ? value : canonicalize(spec.normalizeFilterValue(attribute, value))]);
       }
-      return out;
+      return Object.fromEntries(out) as JsonObject;
     },
     normalizeColumn,
     normalizeSortEntry,

@@ -169,6 +169,17 @@ function toProblem(error: ErrorObject, document: RawDocument, kind: string): Pro
       });
     }
     case 'format': {
+      if (params['format'] === 'date' || params['format'] === 'date-time') {
+        const shaped = typeof error.data === 'string' && /^\d{4}-\d{2}-\d{2}([Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}(:?\d{2})?))?$/.test(error.data);
+        return makeProblem({
+          code: 'date.invalid',
+          message: shaped
+            ? `${show(error.data)} is not a date on the calendar`
+            : `${show(error.data)} is not an ISO date (YYYY-MM-DD, or a date-time with seconds and an offset such as 2026-01-31T09:00:00Z)`,
+          pointer,
+          ...at(pointer),
+        });
+      }
       const email = params['format'] === 'email';
       return makeProblem({
         code: email ? 'email.invalid' : 'schema.format',
@@ -179,14 +190,6 @@ function toProblem(error: ErrorObject, document: RawDocument, kind: string): Pro
     }
     case 'pattern': {
       const title = parent?.['title'];
-      if (title === 'IsoDate') {
-        return makeProblem({
-          code: 'date.invalid',
-          message: `${show(error.data)} is not an ISO date (YYYY-MM-DD, or a date-time such as 2026-01-31T09:00:00Z)`,
-          pointer,
-          ...at(pointer),
-        });
-      }
       const detail =
         title === 'PascalCaseField'
           ? 'a PascalCase field name such as "CreatedAt"'

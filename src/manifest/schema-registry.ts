@@ -59,7 +59,9 @@ export function schemaRegistry(): Ajv2020 {
     // `icon` is `string | null`; a union type is the plainest way to say it.
     allowUnionTypes: true,
   });
-  addFormats(ajv);
+  // Full mode checks that a date or date-time exists (day of month, hour, minute), as
+  // the service does; fast mode checks only the shape.
+  addFormats(ajv, { mode: 'full' });
   for (const schema of loadSchemaFiles().values()) ajv.addSchema(schema);
   cached = ajv;
   return ajv;

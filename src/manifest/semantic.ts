@@ -1,17 +1,16 @@
 import { DOMAINS, VIEW_KINDS } from '../domain/domains.js';
 import { GLOB_INVALID, globProblem } from '../plan/glob.js';
 import { makeProblem } from './problems.js';
-import { SCHEMA_BASE, schemaRegistry } from './schema-registry.js';
 import type { ManifestDocument, Problem, SourcePosition } from './types.js';
 import { encodePointer } from './yaml-positions.js';
 
 const VIEW_KIND_NAMES: readonly string[] = Object.values(VIEW_KINDS);
-const ISO_DATE_SCHEMA = `${SCHEMA_BASE}common.schema.json#/$defs/isoDate`;
 
 /**
  * semanticProblems checks rules that span attributes or documents, on documents that
- * already passed their schema: duplicate identities, duplicate pins, calendar dates,
- * and filters that cannot match what the author meant.
+ * already passed their schema: duplicate identities, duplicate pins, and filters
+ * that cannot match what the author meant. (Dates that do not exist are the schema's:
+ * `format: date` / `date-time` in full mode.)
  */
 export function semanticProblems(documents: readonly ManifestDocument[]): Problem[] {
   const problems: Problem[] = [];
@@ -201,14 +200,6 @@ function viewProblems(view: ManifestDocument): Problem[] {
     for (const pointer of emptyRanges(filters, ['filters'])) {
       warn('filter.empty-range', 'gte is greater than lte: the range matches nothing', pointer);
     }
-    for (const attribute of ['createdAfterAt', 'createdBeforeAt']) {
-      const value = filters[attribute];
-      // A value of the wrong shape is already reported by the schema (date.invalid too).
-      if (typeof value === 'string' && schemaRegistry().validate(ISO_DATE_SCHEMA, value) === true && !isCalendarDate(value)) {
-        const pointer = encodePointer(['filters', attribute]);
-        problems.push(makeProblem({ code: 'date.invalid', message: `"${value}" is not a date on the calendar`, pointer, at: view.positionOf(pointer), document: view.index }));
-      }
-    }
   }
   const columns = view.body['columns'];
   if (Array.isArray(columns)) {
@@ -256,17 +247,6 @@ function emptyRanges(value: unknown, path: (string | number)[]): string[] {
   const here = typeof value['gte'] === 'number' && typeof value['lte'] === 'number' && value['gte'] > value['lte'];
   const below = Object.entries(value).flatMap(([key, child]) => emptyRanges(child, [...path, key]));
   return here ? [encodePointer(path), ...below] : below;
-}
-
-/** isCalendarDate tells whether an ISO date (the schema checked the shape) names a real day and time. */
-export function isCalendarDate(text: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?)?/.exec(text);
-  if (match === null) return false;
-  const [year, month, day, hour = 0, minute = 0, second = 0] = match.slice(1).map((part) => (part === undefined ? undefined : Number(part)));
-  if (year === undefined || month === undefined || day === undefined) return false;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  const sameDay = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  return sameDay && hour < 24 && minute < 60 && second < 60;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -47,6 +47,8 @@ describe('emulator data: every field the emulator reads is checked, by JSON path
     ['a user without a license', (data) => delete data.users[0].license, '$.users[0].license must be one of None, Lite, Full'],
     ['a view whose icon is a number', (data) => (data.views.companies[0].icon = 3), '$.views.companies[0].icon must be a string'],
     ['a view sort entry that is not an object', (data) => (data.views.contacts[0].sort = ['Name']), '$.views.contacts[0].sort[0] must be an object'],
+    ['a view filter date that does not exist', (data) => (data.views.recordings[0].filters = { createdAfterAt: '2026-02-30' }), '$.views.recordings[0].filters.createdAfterAt is not a recordings view filters value: filters.createdAfterAt is not a date that exists'],
+    ['a view sort field that is a built-in name', (data) => (data.views.deals[0].sort = [{ field: '__proto__', order: 'Asc' }]), '$.views.deals[0].sort is not a deals view sort value'],
     ['a team without memberIds', (data) => delete data.teams[0].memberIds, '$.teams[0].memberIds must be an array'],
     ['a label without a name', (data) => delete data.labels[0].name, '$.labels[0].name must be a string'],
     ['a webhook without a secret', (data) => delete data.webhooks[0].secret, '$.webhooks[0].secret must be a string'],

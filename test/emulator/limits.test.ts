@@ -143,6 +143,22 @@ describe('daily quota', () => {
     expect((await call(emulator, 'GET', '/v1/workspaces/mine')).status).toBe(429);
   });
 
+  it('daily quota: X-RateLimit-Remaining is 0 whenever no call is possible, on every answer', async () => {
+    const time = clock();
+    const emulator = await start({ rate: 1000, burst: 1000, quota: 2, now: time.now });
+    expect((await call(emulator, 'GET', '/v1/users')).headers.get('x-ratelimit-remaining')).toBe('1');
+    const last = await call(emulator, 'GET', '/v1/users');
+    expect(last.headers.get('x-ratelimit-remaining')).toBe('0');
+    for (const reply of [
+      await call(emulator, 'GET', '/v1/deals/views'),
+      await call(emulator, 'GET', '/v1/deals/views', { key: null }),
+    ]) {
+      expect(reply.status).toBeGreaterThanOrEqual(400);
+      expect(reply.headers.get('x-ratelimit-remaining')).toBe('0');
+      expect(reply.headers.get('x-ratelimit-daily-remaining')).toBe('0');
+    }
+  });
+
   it('daily quota: requests refused with 429 do not spend the quota', async () => {
     const time = clock();
     const emulator = await start({ rate: 1, burst: 1, quota: 100, now: time.now });

@@ -41,3 +41,37 @@ describe('transcript download links (GET /v1/recordings/{id}/transcript)', () =>
     expect(((await expired.json()) as { error: { message: string } }).error.message).toContain('expired');
   });
 });
+
+describe('every URL of the recording details resolves', () => {
+  // The meeting's conference link is the workspace's own data (the provider's page),
+  // served as stored; every other URL is the emulator's and must lead somewhere.
+  const urlsOf = (value: unknown, path: string[] = []): { path: string; url: string }[] => {
+    if (typeof value === 'string') return /^https?:\/\//.test(value) ? [{ path: path.join('.'), url: value }] : [];
+    if (Array.isArray(value)) return value.flatMap((item, index) => urlsOf(item, [...path, String(index)]));
+    if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([key, item]) => urlsOf(item, [...path, key]));
+    return [];
+  };
+  const TYPES: [RegExp, string][] = [
+    [/\/app\/recordings\/[^/?]+$/, 'text/html'], [/\.json\?/, 'application/json'], [/\.txt\?/, 'text/plain'],
+    [/\.mp4\?/, 'video/mp4'], [/\.svg\?/, 'image/svg+xml'],
+  ];
+
+  it('app pages, signed transcripts (JSON and text), placeholder videos and thumbnails, in every state', async () => {
+    const data = demoWorkspace();
+    expect(new Set(data.recordings.map((recording) => recording.state))).toEqual(new Set(['Empty', 'Uploaded', 'Ready', 'Failed']));
+    const emulator = await start({ data });
+    const listed = await call(emulator, 'GET', '/v1/recordings?limit=100');
+    const urls = urlsOf(listed.body.result.recordings).filter((entry) => !entry.path.endsWith('meeting.conferenceUrl'));
+    expect(new Set(urls.map((entry) => entry.path.replace(/^\d+\./, '')))).toEqual(new Set(['url', 'thumbnailUrl', 'transcripts.0.url', 'transcripts.0.textUrl', 'video.url']));
+    for (const { path, url } of urls) {
+      expect(url.startsWith(`${emulator.url}/`), path).toBe(true);
+      const answer = await fetch(url);
+      expect(answer.status, `${path} ${url}`).toBe(200);
+      const type = TYPES.find(([pattern]) => pattern.test(url))?.[1];
+      expect(answer.headers.get('content-type'), url).toContain(type);
+      expect((await answer.arrayBuffer()).byteLength, url).toBeGreaterThan(0);
+    }
+    // Following links is not an API call.
+    expect(emulator.stats().requests).toBe(1);
+  });
+});

@@ -256,3 +256,20 @@ describe('one visibility rule for view ids', () => {
     expect((await call(emulator, 'GET', '/v1/deals?viewId=d_private')).status).toBe(404);
   });
 });
+
+describe('sort attributes the service ignores', () => {
+  it('insight is dropped from a sort entry whose field is not Insight, on POST and PATCH', async () => {
+    const emulator = await start();
+    const sort = [
+      { field: 'CreatedAt', order: 'Desc', insight: { fieldId: 'f1' } },
+      { field: 'Insight', order: 'Asc', insight: { fieldId: 'f1' } },
+    ];
+    const kept = [{ field: 'CreatedAt', order: 'Desc' }, sort[1]];
+    const created = await call(emulator, 'POST', '/v1/recordings/views', { body: { creatorEmail: USERS.owner.email, name: 'Sorted', sort } });
+    expect(created.body.result.sort).toEqual(kept);
+    const updated = await call(emulator, 'PATCH', `/v1/recordings/views/${ids('recordings').publics[0]}`, { body: { sort } });
+    expect(updated.body.result.sort).toEqual(kept);
+    const read = await call(emulator, 'GET', `/v1/recordings/views/${ids('recordings').publics[0]}`);
+    expect(read.body.result.sort).toEqual(kept);
+  });
+});

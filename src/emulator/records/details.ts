@@ -1,4 +1,5 @@
 import type { EmulatorData } from '../model.js';
+import { appPagePath, mediaPath, signedMediaUrl, type MediaFile } from './media.js';
 import { notFound, ok, type EndpointResult, type RecordsContext } from './result.js';
 import type { StoredInsight, StoredRecording } from './types.js';
 
@@ -38,20 +39,21 @@ export function hasTranscript(recording: StoredRecording): boolean {
  * - `Empty` (nothing uploaded yet), `Uploaded` (processing) and `Failed` (processing
  *   failed) carry none of the processed fields.
  *
- * URLs are built under `ctx.baseUrl` (`/app/...` for the page, `/media/...` for files).
+ * Every URL resolves (media.ts): `url` is the recording's app page, the others are
+ * media downloads signed for 24 hours from `ctx.now`, as the transcript endpoint's.
  */
 export function recordingResponse(data: EmulatorData, recording: StoredRecording, ctx: RecordsContext): Record<string, unknown> {
   const recorder = data.users.find((user) => user.id === recording.recorderId);
   const labelNames = new Map(data.labels.map((label) => [label.id, label.name]));
-  const media = `${ctx.baseUrl}/media/recordings/${encodeURIComponent(recording.id)}`;
+  const media = (file: MediaFile): string => signedMediaUrl(ctx, mediaPath(recording, file)).url;
   const response: Record<string, unknown> = {
     id: recording.id,
     createdAt: recording.createdAt,
     durationSeconds: recording.durationSeconds,
     state: recording.state,
     title: recording.title,
-    url: `${ctx.baseUrl}/app/recordings/${encodeURIComponent(recording.id)}`,
-    thumbnailUrl: `${media}/thumbnail.jpg`,
+    url: `${ctx.baseUrl}${appPagePath(recording)}`,
+    thumbnailUrl: media('thumbnail'),
     transcriptOnly: recording.transcriptOnly,
     labels: recording.labelIds.map((id) => labelNames.get(id) ?? id),
     recorder: {
@@ -79,11 +81,11 @@ export function recordingResponse(data: EmulatorData, recording: StoredRecording
   return response;
 }
 
-function processedFields(recording: StoredRecording, media: string): Record<string, unknown> {
+function processedFields(recording: StoredRecording, media: (file: MediaFile) => string): Record<string, unknown> {
   const fields: Record<string, unknown> = {
     transcripts: [{
-      textUrl: `${media}/transcript-${recording.langIso2}.txt`,
-      url: `${media}/transcript-${recording.langIso2}.json`,
+      textUrl: media('transcript.txt'),
+      url: media('transcript.json'),
       isActive: true,
       isTranscript: true,
       langIso2: recording.langIso2,
@@ -96,7 +98,7 @@ function processedFields(recording: StoredRecording, media: string): Record<stri
     keyTakeaways: recording.keyTakeaways.map((entry) => ({ ...entry })),
     outlines: recording.outlines.map((entry) => ({ ...entry })),
   };
-  if (!recording.transcriptOnly) fields.video = { url: `${media}/video.mp4` };
+  if (!recording.transcriptOnly) fields.video = { url: media('video') };
   if (recording.analytics !== null) fields.analytics = { ...recording.analytics };
   return fields;
 }

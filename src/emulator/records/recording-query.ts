@@ -1,7 +1,9 @@
 import { RECORDING_SOURCES } from '../../domain/domains.js';
 import type { FilterEnv } from './filters/env.js';
 import { timestamp } from './filters/shared-shapes.js';
+import { ownValue } from '../own.js';
 import { invalid, type EndpointResult } from './result.js';
+import { parseServiceDate, SERVICE_DATE_FORMS } from './service-date.js';
 import type { SortDimension } from './sort.js';
 import type { StoredRecording } from './types.js';
 
@@ -32,8 +34,8 @@ export interface RecordingQuery {
  * naming the parameter. Settled details:
  * - `labels` (comma separated) takes label ids or names and matches a recording with
  *   at least one of them; `sources` likewise matches any listed source;
- * - `createdAfter` is inclusive, `createdBefore` exclusive; both take ISO dates or
- *   timestamps;
+ * - `createdAfter` is inclusive, `createdBefore` exclusive; both take a date that
+ *   exists (service-date.ts), else 400;
  * - `recorderEmail` compares case-insensitively; empty parameters are ignored.
  */
 export function parseRecordingQuery(query: URLSearchParams): RecordingQuery | EndpointResult {
@@ -61,8 +63,8 @@ export function parseRecordingQuery(query: URLSearchParams): RecordingQuery | En
   for (const [name, inclusive] of [['createdAfter', true], ['createdBefore', false]] as const) {
     const raw = param(query, name);
     if (raw === undefined) continue;
-    const bound = isoDate(raw);
-    if (bound === null) return invalid(name, `${name} must be an ISO date such as 2026-11-01 or 2026-11-01T09:00:00Z`);
+    const bound = parseServiceDate(raw);
+    if (bound === null) return invalid(name, `${name} is not a date that exists; ${SERVICE_DATE_FORMS}`);
     tests.push((recording) => {
       const at = timestamp(recording.createdAt);
       return at !== null && (inclusive ? at >= bound : at < bound);
@@ -71,7 +73,7 @@ export function parseRecordingQuery(query: URLSearchParams): RecordingQuery | En
   const sortParam = param(query, 'sort');
   let sort: SortDimension[] | undefined;
   if (sortParam !== undefined) {
-    sort = RECORDING_SORT_PARAMS[sortParam];
+    sort = ownValue(RECORDING_SORT_PARAMS, sortParam);
     if (sort === undefined) {
       return invalid('sort', `unknown sort "${sortParam}"; expected one of ${Object.keys(RECORDING_SORT_PARAMS).join(', ')}`);
     }
@@ -87,9 +89,4 @@ function param(query: URLSearchParams, name: string): string | undefined {
 function list(query: URLSearchParams, name: string): string[] | undefined {
   const values = param(query, name)?.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
   return values === undefined || values.length === 0 ? undefined : values;
-}
-
-function isoDate(raw: string): number | null {
-  if (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(raw)) return null;
-  return timestamp(raw);
 }

@@ -1,3 +1,4 @@
+import { ownValue } from '../own.js';
 import type { StoredCompany, StoredContact, StoredDeal, StoredRecording } from './types.js';
 import type { FilterEnv } from './filters/env.js';
 import { dealAgeDays, isRecord, timestamp, type JsonRecord } from './filters/shared-shapes.js';
@@ -28,7 +29,7 @@ export function sortRecords<T extends { id: string }>(
 ): T[] {
   const decorated = records.map((record) => ({
     record,
-    keys: dimensions.map((dimension) => readers[dimension.field]?.(record, env, dimension) ?? null),
+    keys: dimensions.map((dimension) => ownValue(readers, dimension.field)?.(record, env, dimension) ?? null),
   }));
   decorated.sort((a, b) => {
     for (const [index, dimension] of dimensions.entries()) {

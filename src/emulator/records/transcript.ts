@@ -1,10 +1,10 @@
 import type { EmulatorData } from '../model.js';
 import { findVisibleRecording, hasTranscript } from './details.js';
-import { signMedia, transcriptPath } from './media.js';
+import { mediaPath, MEDIA_URL_TTL_MS, signedMediaUrl } from './media.js';
 import { notFound, ok, type EndpointResult, type RecordsContext } from './result.js';
 
 /** TRANSCRIPT_URL_TTL_MS is how long a transcript download URL stays valid: 24 hours. */
-export const TRANSCRIPT_URL_TTL_MS = 24 * 60 * 60 * 1000;
+export const TRANSCRIPT_URL_TTL_MS = MEDIA_URL_TTL_MS;
 
 /**
  * transcript answers `GET /v1/recordings/{recordingId}/transcript` with
@@ -21,9 +21,5 @@ export function transcript(data: EmulatorData, recordingId: string, ctx: Records
     const reason = recording.state === 'Failed' ? 'its processing failed' : `it is ${recording.state}, not processed yet`;
     return notFound(`recording ${recordingId} has no transcript: ${reason}`);
   }
-  const expiresAt = new Date(ctx.now + TRANSCRIPT_URL_TTL_MS).toISOString();
-  const path = transcriptPath(recording);
-  const signature = signMedia(ctx.mediaSecret, path, expiresAt);
-  const url = `${ctx.baseUrl}${path}?expires=${encodeURIComponent(expiresAt)}&signature=${signature}`;
-  return ok({ url, expiresAt });
+  return ok(signedMediaUrl(ctx, mediaPath(recording, 'transcript.json')));
 }

@@ -62,9 +62,9 @@ function checkObject(body: unknown, allowed: string[]): BodyProblem | undefined 
 }
 
 function checkCreateRequired(body: Record<string, unknown>): BodyProblem | undefined {
-  if (!('creatorEmail' in body)) return { path: 'creatorEmail', message: 'creatorEmail is required' };
+  if (!(Object.hasOwn(body, 'creatorEmail'))) return { path: 'creatorEmail', message: 'creatorEmail is required' };
   if (typeof body['creatorEmail'] !== 'string') return { path: 'creatorEmail', message: 'creatorEmail must be a string' };
-  if (!('name' in body)) return { path: 'name', message: 'name is required' };
+  if (!(Object.hasOwn(body, 'name'))) return { path: 'name', message: 'name is required' };
   return undefined;
 }
 
@@ -74,10 +74,10 @@ function checkCommon(
   checker: AttributeChecker,
   iconMayBeNull: boolean,
 ): BodyProblem | undefined {
-  if ('name' in body && (typeof body['name'] !== 'string' || body['name'].trim() === '')) {
+  if (Object.hasOwn(body, 'name') && (typeof body['name'] !== 'string' || body['name'].trim() === '')) {
     return { path: 'name', message: 'name must be a non-empty string' };
   }
-  if ('icon' in body) {
+  if (Object.hasOwn(body, 'icon')) {
     const icon = body['icon'];
     const nullOk = iconMayBeNull && icon === null;
     if (!nullOk && (typeof icon !== 'string' || icon === '')) {
@@ -85,7 +85,7 @@ function checkCommon(
     }
   }
   for (const attribute of ['columns', 'filters', 'sort'] as const) {
-    if (!(attribute in body)) continue;
+    if (!(Object.hasOwn(body, attribute))) continue;
     const value = body[attribute];
     const problem = checkStructure(attribute, value) ?? responseOnly(domain, attribute, value) ?? checker(domain, attribute, value);
     if (problem !== undefined) return problem;
@@ -106,10 +106,23 @@ function checkStructure(attribute: ViewAttribute, value: unknown): BodyProblem |
 
 function responseOnly(domain: Domain, attribute: ViewAttribute, value: unknown): BodyProblem | undefined {
   if (attribute !== 'filters' || !isPlainObject(value)) return undefined;
-  const found = RESPONSE_ONLY_FILTERS[domain].find((name) => name in value);
+  const found = RESPONSE_ONLY_FILTERS[domain].find((name) => Object.hasOwn(value, name));
   return found === undefined
     ? undefined
     : { path: `filters.${found}`, message: `filters.${found} appears in responses only and cannot be sent` };
+}
+
+/**
+ * storedSort is a checked `sort` as the service keeps it: `insight` is "required when
+ * `field` is `Insight`, ignored otherwise" (service-api.md, RecordingViewSortDimension),
+ * so an ignored one is dropped, not stored and echoed back.
+ */
+export function storedSort(sort: readonly JsonObject[]): JsonObject[] {
+  return sort.map((entry) => {
+    if (entry['field'] === 'Insight' || !Object.hasOwn(entry, 'insight')) return entry;
+    const { insight: _ignored, ...kept } = entry;
+    return kept;
+  });
 }
 
 /** isPlainObject tells a JSON object from arrays, null and scalars. */

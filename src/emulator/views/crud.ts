@@ -2,9 +2,10 @@ import { isDeepStrictEqual } from 'node:util';
 import type { ApiView, JsonObject } from '../../domain/api-types.js';
 import { VIEW_CAP, type Domain } from '../../domain/domains.js';
 import type { EmulatorData } from '../model.js';
+import { ownValue, setOwn } from '../own.js';
 import { forbidden, notFound, success, validationError, type RouteContext, type RouteResult } from '../route-result.js';
 import { findActiveMember, isApiVisible } from './access.js';
-import { checkCreateBody, checkPatchBody, RESPONSE_ONLY_FILTERS, type AttributeChecker } from './body.js';
+import { checkCreateBody, checkPatchBody, RESPONSE_ONLY_FILTERS, storedSort, type AttributeChecker } from './body.js';
 
 /**
  * The view endpoints outside the pinned ones (api-contract.md, "Views";
@@ -59,7 +60,7 @@ export function createView(ctx: RouteContext, domain: Domain, checker: Attribute
     ownerId: creator.id,
     columns: body.columns ?? [],
     filters: body.filters ?? {},
-    sort: body.sort ?? [],
+    sort: storedSort(body.sort ?? []),
   };
   ctx.data.views[domain].push(view);
   return success(view, true);
@@ -83,7 +84,7 @@ export function updateView(ctx: RouteContext, domain: Domain, checker: Attribute
   else if (body.icon !== undefined) view.icon = body.icon;
   if (body.columns !== undefined) view.columns = body.columns;
   if (body.filters !== undefined) view.filters = keepResponseOnly(domain, view.filters, body.filters);
-  if (body.sort !== undefined) view.sort = body.sort;
+  if (body.sort !== undefined) view.sort = storedSort(body.sort);
   // Key order is not a change: a client resending the same filters wrote nothing.
   return success(view, !isDeepStrictEqual(view, before));
 }
@@ -96,7 +97,7 @@ export function deleteView(ctx: RouteContext, domain: Domain): RouteResult {
   ctx.data.views[domain] = ctx.data.views[domain].filter((candidate) => candidate !== view);
   const pinned = ctx.data.pinned[domain];
   for (const [userId, viewIds] of Object.entries(pinned)) {
-    pinned[userId] = viewIds.filter((viewId) => viewId !== view.viewId);
+    setOwn(pinned, userId, viewIds.filter((viewId) => viewId !== view.viewId));
   }
   return success({ ok: true }, true);
 }
@@ -124,13 +125,13 @@ function keepResponseOnly(domain: Domain, stored: JsonObject, sent: JsonObject):
 // skips ids a hand-written --data file may already use.
 function nextViewId(data: EmulatorData, domain: Domain): string {
   const key = `view:${domain}`;
-  let counter = data.nextIds[key] ?? 1;
+  let counter = ownValue(data.nextIds, key) ?? 1;
   const taken = new Set(data.views[domain].map((view) => view.viewId));
   let id = `${VIEW_ID_PREFIXES[domain]}_${counter}`;
   while (taken.has(id)) {
     counter += 1;
     id = `${VIEW_ID_PREFIXES[domain]}_${counter}`;
   }
-  data.nextIds[key] = counter + 1;
+  setOwn(data.nextIds, key, counter + 1);
   return id;
 }

@@ -1,6 +1,7 @@
 import type { ApiUser, ApiView } from '../../domain/api-types.js';
 import type { Domain } from '../../domain/domains.js';
 import type { EmulatorData } from '../model.js';
+import { ownValue, setOwn } from '../own.js';
 import { success, validationError, type RouteContext, type RouteResult } from '../route-result.js';
 import { canAccess, findActiveMember } from './access.js';
 import { isPlainObject } from './body.js';
@@ -44,8 +45,8 @@ export function putPinned(ctx: RouteContext, domain: Domain): RouteResult {
       return validationError('viewIds', `no ${domain} view "${viewId}" that ${user.email} can access`);
     }
   }
-  const previous = ctx.data.pinned[domain][user.id];
-  ctx.data.pinned[domain][user.id] = [...viewIds];
+  const previous = ownValue(ctx.data.pinned[domain], user.id);
+  setOwn(ctx.data.pinned[domain], user.id, [...viewIds]);
   const changed = previous === undefined || previous.join('\n') !== viewIds.join('\n');
   return success(pinnedViews(ctx.data, domain, user), changed);
 }
@@ -56,7 +57,7 @@ export function putPinned(ctx: RouteContext, domain: Domain): RouteResult {
  */
 export function pinnedViews(data: EmulatorData, domain: Domain, user: ApiUser): ApiView[] {
   const views = data.views[domain];
-  const stored = data.pinned[domain][user.id];
+  const stored = ownValue(data.pinned[domain], user.id);
   const ids = stored ?? views.filter((view) => view.isDefault).map((view) => view.viewId);
   const result: ApiView[] = [];
   for (const viewId of ids) {

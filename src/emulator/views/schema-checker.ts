@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import { viewAttributeValidator } from '../../manifest/schema-registry.js';
+import { SERVICE_DATE_FORMS } from '../records/service-date.js';
 import type { AttributeChecker, BodyProblem } from './body.js';
 
 /**
@@ -60,6 +61,9 @@ function explain(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>;
   if (error.keyword === 'additionalProperties') return 'is not a known attribute';
   if (error.keyword === 'required') return 'is required';
+  if (error.keyword === 'format' && (params['format'] === 'date' || params['format'] === 'date-time')) {
+    return `is not a date that exists; ${SERVICE_DATE_FORMS}`;
+  }
   if (error.keyword === 'enum' && Array.isArray(params['allowedValues'])) {
     return `must be one of ${params['allowedValues'].map(String).join(', ')}`;
   }

@@ -39,12 +39,16 @@ export type NonEmptyString = string;
  */
 export type Email = string;
 /**
- * An ISO 8601 date (`2026-01-31`) or date-time (`2026-01-31T09:00:00Z`).
+ * A date that exists: an RFC 3339 full-date (`2026-01-31`, midnight UTC) or date-time with seconds and an offset (`2026-01-31T09:00:00Z`). `2026-02-30` and `25:00` do not exist and are refused, never adjusted.
  *
  * This interface was referenced by `undefined`'s JSON-Schema
  * via the `definition` "common.isoDate".
  */
-export type IsoDate = string;
+export type IsoDate = CommonIsoDate & CommonIsoDate1;
+export type CommonIsoDate = {
+  [k: string]: unknown | undefined;
+};
+export type CommonIsoDate1 = string;
 /**
  * Sort direction.
  *

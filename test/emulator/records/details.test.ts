@@ -55,7 +55,7 @@ describe('recordingDetails', () => {
       insightTemplates: [],
       aiFields: [{ title: 'Budget confirmed', description: 'Yes' }, { title: 'Competitors', description: 'Rival, Other' }],
       transcripts: [{ isActive: true, isTranscript: true, langIso2: 'fr' }],
-      video: { url: 'http://127.0.0.1:4010/media/recordings/r_ready/video.mp4' },
+      video: { url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:4010\/media\/recordings\/r_ready\/video\.mp4\?expires=[^&]+&signature=[0-9a-f]{64}$/) },
       url: 'http://127.0.0.1:4010/app/recordings/r_ready',
     });
   });

@@ -102,7 +102,11 @@ describe('listRecords: recordings', () => {
     ['sources=Zoom,Skype', 'sources'],
     ['createdAfter=yesterday', 'createdAfter'],
     ['createdBefore=2026-13-45', 'createdBefore'],
+    ['createdAfter=2026-02-30', 'createdAfter'],
+    ['createdAfter=2026-00-00', 'createdAfter'],
+    ['createdBefore=2026-10-01T25:61:00Z', 'createdBefore'],
     ['sort=newest', 'sort'],
+    ...['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty'].map((name) => [`sort=${name}`, 'sort']),
     ['limit=0', 'limit'],
     ['cursor=zzz', 'cursor'],
   ])('rejects %s with path %s', (query, path) => {

@@ -1,3 +1,4 @@
+import { ownValue } from '../../own.js';
 import type { StoredCompany } from '../types.js';
 import type { FilterEnv } from './env.js';
 import { matchesIn, matchesNotIn, type JsonRecord } from './shared-shapes.js';
@@ -22,7 +23,7 @@ export const COMPANY_FILTERS: Record<string, CompanyPredicate> = {
 /** matchesCompanyFilters tells whether a company passes every set attribute of company view filters. */
 export function matchesCompanyFilters(filters: JsonRecord, company: StoredCompany, env: FilterEnv): boolean {
   for (const [attribute, value] of Object.entries(filters)) {
-    const predicate = COMPANY_FILTERS[attribute];
+    const predicate = ownValue(COMPANY_FILTERS, attribute);
     if (predicate !== undefined && value !== undefined && value !== null && !predicate(value, company, env)) return false;
   }
   return true;

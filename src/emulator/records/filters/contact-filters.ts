@@ -1,3 +1,4 @@
+import { ownValue } from '../../own.js';
 import type { StoredContact } from '../types.js';
 import { matchesIn, matchesNotIn, type JsonRecord } from './shared-shapes.js';
 
@@ -17,7 +18,7 @@ export const CONTACT_FILTERS: Record<string, ContactPredicate> = {
 /** matchesContactFilters tells whether a contact passes every set attribute of contact view filters. */
 export function matchesContactFilters(filters: JsonRecord, contact: StoredContact): boolean {
   for (const [attribute, value] of Object.entries(filters)) {
-    const predicate = CONTACT_FILTERS[attribute];
+    const predicate = ownValue(CONTACT_FILTERS, attribute);
     if (predicate !== undefined && value !== undefined && value !== null && !predicate(value, contact)) return false;
   }
   return true;

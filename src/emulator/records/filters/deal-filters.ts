@@ -1,3 +1,4 @@
+import { ownValue } from '../../own.js';
 import type { StoredDeal } from '../types.js';
 import { groupIdsOf, type FilterEnv } from './env.js';
 import { matchesOwnerIn, matchesOwnerNotIn } from './owner-filters.js';
@@ -53,7 +54,7 @@ export const DEAL_FILTERS: Record<string, DealPredicate> = {
 /** matchesDealFilters tells whether a deal passes every set attribute of deal view filters. */
 export function matchesDealFilters(filters: JsonRecord, deal: StoredDeal, env: FilterEnv): boolean {
   for (const [attribute, value] of Object.entries(filters)) {
-    const predicate = DEAL_FILTERS[attribute];
+    const predicate = ownValue(DEAL_FILTERS, attribute);
     if (predicate !== undefined && value !== undefined && value !== null && !predicate(value, deal, env)) return false;
   }
   return true;

@@ -1,4 +1,6 @@
+import { ownValue } from '../../own.js';
 import type { StoredDeal, StoredRecording } from '../types.js';
+import { parseServiceDate } from '../service-date.js';
 import { groupIdsOf, type FilterEnv } from './env.js';
 import { matchesInsightFilter } from './insight-filters.js';
 import { isMe, matchesOwnerIn, matchesOwnerNotIn } from './owner-filters.js';
@@ -109,7 +111,7 @@ export const RECORDING_FILTERS: Record<string, RecordingPredicate> = {
  */
 export function matchesRecordingFilters(filters: JsonRecord, recording: StoredRecording, env: FilterEnv): boolean {
   for (const [attribute, value] of Object.entries(filters)) {
-    const predicate = RECORDING_FILTERS[attribute];
+    const predicate = ownValue(RECORDING_FILTERS, attribute);
     if (predicate !== undefined && value !== undefined && value !== null && !predicate(value, recording, env)) {
       return false;
     }
@@ -117,16 +119,19 @@ export function matchesRecordingFilters(filters: JsonRecord, recording: StoredRe
   return true;
 }
 
+// Views are checked on write and data files on load, so a stored bound is a service
+// date; were one not, it would match nothing rather than be ignored, which would list
+// every recording.
 function afterOrAt(createdAt: string, bound: string): boolean {
   const at = timestamp(createdAt);
-  const limit = timestamp(bound);
-  return limit === null || (at !== null && at >= limit);
+  const limit = parseServiceDate(bound);
+  return limit !== null && at !== null && at >= limit;
 }
 
 function before(createdAt: string, bound: string): boolean {
   const at = timestamp(createdAt);
-  const limit = timestamp(bound);
-  return limit === null || (at !== null && at < limit);
+  const limit = parseServiceDate(bound);
+  return limit !== null && at !== null && at < limit;
 }
 
 function dealOf(recording: StoredRecording, env: FilterEnv): StoredDeal | undefined {

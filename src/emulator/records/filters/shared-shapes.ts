@@ -157,7 +157,7 @@ export function dealAgeDays(openedAt: string, closedAt: string | null, now: numb
 /** matchesDealAge evaluates a `dealAgeRange` value against an age; unset or unknown ranges match. */
 export function matchesDealAge(range: unknown, ageDays: number | null): boolean {
   if (typeof range !== 'string') return true;
-  const test = DEAL_AGE_RANGES[range];
+  const test = Object.hasOwn(DEAL_AGE_RANGES, range) ? DEAL_AGE_RANGES[range] : undefined;
   if (test === undefined) return true;
   return ageDays !== null && test(ageDays);
 }
