@@ -54,6 +54,12 @@ export class ServiceError extends ViewctlError {
   readonly path: string | undefined;
   /** `METHOD /v1/route/{template}` of the failed request. */
   readonly endpoint: string;
+  /**
+   * A write that may have been carried out although it failed: an attempt timed out,
+   * lost its connection after sending, got a 5xx, or got a 2xx the client could not
+   * read. Set by the client; apply lists such writes as "may have landed" (exit 4).
+   */
+  mayHaveLanded = false;
 
   constructor(
     code: string,

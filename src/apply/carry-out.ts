@@ -1,3 +1,4 @@
+import { ViewctlError } from '../errors.js';
 import type { Plan } from '../plan/types.js';
 import type { ServiceClient } from '../service/types.js';
 import type { Live } from '../state/types.js';
@@ -10,8 +11,8 @@ import { settleRaceCopies } from './race-copies.js';
 import type { Verification } from './verify.js';
 import { checkApplied, readTouchedListings } from './verify.js';
 
-/** CarryOutOptions are the I/O `carryOut` needs, passed in (style.md, practice 5). */
-export interface CarryOutOptions extends Pick<ExecuteOptions, 'signal' | 'onOutcome' | 'maxCreateAttempts' | 'inFlightPerEndpoint'> {
+/** CarryOutOptions are the I/O `carryOut` needs, passed in. */
+export interface CarryOutOptions extends Pick<ExecuteOptions, 'signal' | 'onOutcome' | 'relistDelaysMs' | 'sleep' | 'inFlightPerEndpoint'> {
   client: ServiceClient;
   /** The live state the plan was computed or checked against. */
   live: Live;
@@ -22,38 +23,47 @@ export interface CarryOutOptions extends Pick<ExecuteOptions, 'signal' | 'onOutc
 }
 
 /**
- * carryOut runs the operations of a plan that passed every gate, verifies what landed
- * when everything did (first deleting its own copy of any view a concurrent run also
- * created: race-copies.ts), and reports. It never throws for a failed write: the report
- * lists it. A run stopped early is not verified (the next plan shows the state).
+ * carryOut runs the operations of a plan that passed every gate and reports. On every
+ * exit path but an interrupt, it first deletes its own copy of any view a concurrent
+ * run also created (race-copies.ts), so a run that stopped on a fault leaves no
+ * duplicate behind either. When everything landed it then verifies what it wrote; a
+ * run stopped early is not verified (the next plan shows the state). It never throws
+ * for a failed write: the report lists it.
  */
 export async function carryOut(plan: Plan, operations: readonly Operation[], options: CarryOutOptions): Promise<ApplyReport> {
   const now = options.now ?? (() => performance.now());
   const started = now();
   const requestsBefore = options.client.stats().requests;
-  const execution: Execution = await executeOperations(operations, {
+  let execution: Execution = await executeOperations(operations, {
     client: options.client,
     live: options.live,
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     ...(options.onOutcome === undefined ? {} : { onOutcome: options.onOutcome }),
-    ...(options.maxCreateAttempts === undefined ? {} : { maxCreateAttempts: options.maxCreateAttempts }),
+    ...(options.relistDelaysMs === undefined ? {} : { relistDelaysMs: options.relistDelaysMs }),
+    ...(options.sleep === undefined ? {} : { sleep: options.sleep }),
     ...(options.inFlightPerEndpoint === undefined ? {} : { inFlightPerEndpoint: options.inFlightPerEndpoint }),
   });
   let verification: Verification | null = null;
-  if (execution.stopped === null) {
+  if (execution.stopped !== 'aborted') {
+    const complete = execution.stopped === null;
     try {
-      // The listings read to verify also show copies a concurrent run created: settle them first.
-      const listings = await readTouchedListings(execution, options.client);
+      // A stopped run reads only the domains it created in: enough to find copies.
+      const touched = complete ? execution : { ...execution, outcomes: execution.outcomes.filter((outcome) => outcome.operation.action === 'create') };
+      const listings = await readTouchedListings(touched, options.client);
       const race = await settleRaceCopies(execution, options.live, listings, options.client);
-      const checked = checkApplied(plan, race.execution, race.listings);
-      verification = { ...checked, problems: [...checked.problems, ...race.problems] };
+      execution = race.execution;
+      if (complete) {
+        const checked = checkApplied(plan, race.execution, race.listings);
+        verification = { ...checked, problems: [...checked.problems, ...race.problems] };
+      } else if (race.problems.length > 0) {
+        verification = { domainsRead: [...listings.keys()], problems: race.problems };
+      }
     } catch (error) {
-      // Every write landed; only the read-back failed. Say so rather than claim success.
+      // Only the service can fail here; anything else is a bug for the top-level catch.
+      if (!(error instanceof ViewctlError)) throw error;
       const { message } = describeError(error);
-      verification = {
-        domainsRead: [],
-        problems: [{ changeIndex: -1, kind: 'Apply', name: 'verification', message: `could not read back what was applied: ${message}` }],
-      };
+      const what = complete ? 'could not read back what was applied' : 'could not check for copies a concurrent run created';
+      verification = { domainsRead: [], problems: [{ changeIndex: -1, kind: 'Apply', name: 'verification', message: `${what}: ${message}` }] };
     }
   }
   return buildReport(plan, execution, verification, {

@@ -18,6 +18,8 @@ import { PHASES, createdKey, toServiceRequest } from './operations.js';
 export interface OperationError {
   code: string;
   message: string;
+  /** The write may have been carried out although it failed (see ServiceError.mayHaveLanded). */
+  mayHaveLanded?: boolean;
   status?: number;
   /** The service's `error.type` (`validation_error`, ...). */
   errorType?: string;
@@ -35,7 +37,10 @@ export type OperationOutcome =
       /** Create: the view the service answered with. Pin: the pinned list it answered with. */
       view?: ApiView;
       pinned?: ApiView[];
-      /** Create: adopted after a lost response. Delete: the view was already gone. */
+      /**
+       * Create: its answer was lost and the only new view of its name was taken as this
+       * run's. Delete: the view was already gone.
+       */
       note?: 'adopted' | 'already-gone';
     }
   | { status: 'failed'; operation: Operation; error: OperationError }
@@ -54,8 +59,13 @@ export interface ExecuteOptions {
   /** The live state the plan was checked against: ids that existed before this run. */
   live: Live;
   signal?: AbortSignal;
-  /** Attempts of one create when its response is lost and no view was adopted (default 3). */
-  maxCreateAttempts?: number;
+  /**
+   * Waits before each re-listing after a create's answer was lost (default 1 s, 4 s,
+   * 10 s): a create still in flight at the service may take that long to show.
+   */
+  relistDelaysMs?: readonly number[];
+  /** Waits `ms`; default a timer. Tests pass an instant one. */
+  sleep?: (ms: number) => Promise<void>;
   /**
    * Operations in flight per endpoint (default 2: enough to hide a round trip at the
    * service's 3/s). The limiter spaces them anyway; the window bounds what is already
@@ -165,54 +175,79 @@ async function attempt(
         return await remove(operation, options, createdIds);
     }
   } catch (error) {
+    // A failure the service or a rule caused is data for the report; anything else is a
+    // bug and goes to the top-level catch, not into "run the same command again".
+    if (!(error instanceof ViewctlError)) throw error;
     return { status: 'failed', operation, error: describeError(error) };
   }
 }
 
+/** DEFAULT_RELIST_DELAYS_MS are the waits before each look for a create whose answer was lost. */
+export const DEFAULT_RELIST_DELAYS_MS: readonly number[] = [1_000, 4_000, 10_000];
+
 /**
- * create sends a POST that may land without its answer arriving (a timeout, a reset,
- * a 5xx after sending). Then the domain is listed once: a view of that name that did
- * not exist before this run is the one the lost call made, and is adopted; none means
- * the call did not land, and it is tried again (bounded); several mean the service
- * made duplicates, which are reported and never deleted.
+ * MayHaveLandedError is a write that failed in a way that does not prove it was not
+ * carried out; apply lists it as "may have landed" and exits 4.
+ */
+export class MayHaveLandedError extends ViewctlError {
+  readonly mayHaveLanded = true;
+}
+
+/**
+ * create sends a POST once, and never again: a POST whose answer was lost (a timeout,
+ * a reset, a 5xx, an unreadable 2xx) may still be in flight at the service, and an
+ * empty listing right after is no proof that it will not land, so a second POST could
+ * make a duplicate. Instead the domain is listed again after growing waits: a single
+ * view of that name that did not exist before this run is taken as this run's (the
+ * report says so); several are duplicates, reported and never deleted; none after
+ * the last wait is an unknown outcome, reported as "may have landed" for the next
+ * run, which adopts the view by its name if it landed.
  */
 async function create(
   operation: Operation,
   options: ExecuteOptions,
   createdIds: ReadonlyMap<string, string>,
 ): Promise<OperationOutcome> {
-  const maxAttempts = Math.max(1, options.maxCreateAttempts ?? 3);
-  for (let attemptNumber = 1; ; attemptNumber += 1) {
-    try {
-      const view = await options.client.request<ApiView | undefined>(toServiceRequest(operation, createdIds));
-      if (view !== undefined) return { status: 'landed', operation, viewId: view.viewId, view };
-      // A 201/204 without a body: the view exists, find its id the way a lost response's is found.
-      const candidates = await newViewsNamed(operation.domain, operation.name, options, createdIds);
-      if (candidates.length === 1 && candidates[0] !== undefined) {
-        return { status: 'landed', operation, viewId: candidates[0].viewId, view: candidates[0] };
-      }
-      throw new ViewctlError(
-        'apply.created-not-found',
-        `the service accepted the create of "${operation.name}" without answering the view, and the listing shows ${candidates.length} new views of that name`,
-        { hint: 'run viewctl plan to see the live state; apply never deletes what the plan did not show' },
+  let lost: ServiceError;
+  try {
+    const view = await options.client.request<ApiView | undefined>(toServiceRequest(operation, createdIds));
+    if (view !== undefined) return { status: 'landed', operation, viewId: view.viewId, view };
+    // A 201/204 without a body: the view exists; find its id the way a lost answer's is found.
+    const [only, ...more] = await newViewsNamed(operation.domain, operation.name, options, createdIds);
+    if (only !== undefined && more.length === 0) return { status: 'landed', operation, viewId: only.viewId, view: only };
+    throw new MayHaveLandedError(
+      'apply.created-not-found',
+      `the service accepted the create of "${operation.name}" without answering the view, and the listing shows ${more.length + (only === undefined ? 0 : 1)} new views of that name`,
+      { hint: 'run viewctl plan to see the live state; apply never deletes what the plan did not show' },
+    );
+  } catch (error) {
+    if (!(error instanceof ServiceError && error.mayHaveLanded)) throw error;
+    lost = error;
+  }
+  const delays = options.relistDelaysMs ?? DEFAULT_RELIST_DELAYS_MS;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  for (const delay of delays) {
+    if (options.signal?.aborted === true) break;
+    await sleep(delay);
+    const candidates = await newViewsNamed(operation.domain, operation.name, options, createdIds);
+    const [only] = candidates;
+    if (candidates.length === 1 && only !== undefined) {
+      return { status: 'landed', operation, viewId: only.viewId, view: only, note: 'adopted' };
+    }
+    if (candidates.length > 1) {
+      throw new MayHaveLandedError(
+        'apply.duplicate-created',
+        `the service holds ${candidates.length} new views named "${operation.name}" after this run's create lost its answer: ${candidates.map((view) => view.viewId).join(', ')} (a concurrent run may have created one)`,
+        { hint: 'keep one: bind the manifest to it with `viewId:`, delete the others in the application (apply never deletes what the plan did not show), then run apply again' },
       );
-    } catch (error) {
-      if (!outcomeUnknown(error)) throw error;
-      const candidates = await newViewsNamed(operation.domain, operation.name, options, createdIds);
-      const [only] = candidates;
-      if (candidates.length === 1 && only !== undefined) {
-        return { status: 'landed', operation, viewId: only.viewId, view: only, note: 'adopted' };
-      }
-      if (candidates.length > 1) {
-        throw new ViewctlError(
-          'apply.duplicate-created',
-          `the service created ${candidates.length} views named "${operation.name}" after lost responses: ${candidates.map((view) => view.viewId).join(', ')}`,
-          { hint: `delete all but one of them in the application (apply never deletes what the plan did not show), then run apply again` },
-        );
-      }
-      if (attemptNumber >= maxAttempts || options.signal?.aborted === true) throw error;
     }
   }
+  const waited = delays.reduce((sum, delay) => sum + delay, 0);
+  throw new MayHaveLandedError(
+    'apply.create-unconfirmed',
+    `the create of "${operation.name}" may have landed: ${lost.message}; the view did not appear in ${delays.length} ${delays.length === 1 ? 'listing' : 'listings'} over ${Math.round(waited / 1000)} s, and viewctl did not send the create again, so it cannot make a duplicate`,
+    { hint: 'run viewctl plan later: a view that landed shows as in sync (or as an update to make), one that did not shows as a create again' },
+  );
 }
 
 async function newViewsNamed(
@@ -247,17 +282,6 @@ function viewIdOf(operation: Operation): { viewId?: string } {
   return operation.viewId === undefined ? {} : { viewId: operation.viewId };
 }
 
-/**
- * outcomeUnknown tells whether a failed POST may have landed: the client says so
- * (`service.outcome-unknown`), or the failure came after the request could have
- * reached the service (no status: network; 5xx: server fault).
- */
-export function outcomeUnknown(error: unknown): boolean {
-  if (!(error instanceof ServiceError)) return false;
-  if (error.code === 'service.outcome-unknown') return true;
-  return error.status !== undefined && error.status >= 500;
-}
-
 /** describeError keeps what the report needs of an error: never a stack, never the key. */
 export function describeError(error: unknown): OperationError {
   if (error instanceof ServiceError) {
@@ -267,8 +291,10 @@ export function describeError(error: unknown): OperationError {
       ...(error.status === undefined ? {} : { status: error.status }),
       ...(error.errorType === undefined ? {} : { errorType: error.errorType }),
       ...(error.path === undefined ? {} : { path: error.path }),
+      ...(error.mayHaveLanded ? { mayHaveLanded: true } : {}),
     };
   }
+  if (error instanceof MayHaveLandedError) return { code: error.code, message: error.message, mayHaveLanded: true };
   if (error instanceof ViewctlError) return { code: error.code, message: error.message };
   return { code: 'apply.unexpected', message: error instanceof Error ? error.message : String(error) };
 }

@@ -87,7 +87,7 @@ export function checkDailyBudget(plan: Plan, dailyRemaining: number | null): voi
   if (dailyRemaining === null || plan.requests.applyNeeds <= dailyRemaining) return;
   throw new ViewctlError(
     'apply.daily-budget',
-    `the apply needs ${plan.requests.applyNeeds} requests but only ${dailyRemaining} of the workspace's daily ${plan.requests.dailyQuota} are left; nothing was written`,
+    `the apply needs ${plan.requests.applyNeeds} requests but the service says only ${dailyRemaining} are left today; nothing was written`,
     { hint: 'apply later, when the rolling 24-hour budget has recovered, or split the change into smaller plans' },
   );
 }

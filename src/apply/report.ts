@@ -40,6 +40,12 @@ export interface ApplyReport {
   digest: string;
   counts: { created: number; updated: number; pinned: number; deleted: number };
   landed: ReportEntry[];
+  /**
+   * Writes that failed in a way that does not prove they were not carried out (a lost
+   * answer, a 5xx, an unreadable success): the next plan shows whether they landed.
+   */
+  mayHaveLanded: ReportEntry[];
+  /** Writes the service refused or that certainly never reached it. */
   failed: ReportEntry[];
   notAttempted: ReportEntry[];
   /** Null when verification did not run (a run stopped early is not verified). */
@@ -60,6 +66,7 @@ export function buildReport(
   const byStatus = (status: OperationOutcome['status']): ReportEntry[] =>
     execution.outcomes.filter((outcome) => outcome.status === status).map(toEntry);
   const landed = byStatus('landed');
+  const unsure = byStatus('failed').filter((entry) => entry.error?.mayHaveLanded === true);
   const count = (action: OperationAction): number => landed.filter((entry) => entry.action === action).length;
   const clean = execution.stopped === null && execution.outcomes.every((outcome) => outcome.status === 'landed') && (verification?.problems.length ?? 0) === 0;
   const report: ApplyReport = {
@@ -70,7 +77,8 @@ export function buildReport(
     digest: plan.digest,
     counts: { created: count('create'), updated: count('update'), pinned: count('pin'), deleted: count('delete') },
     landed,
-    failed: byStatus('failed'),
+    mayHaveLanded: unsure,
+    failed: byStatus('failed').filter((entry) => entry.error?.mayHaveLanded !== true),
     notAttempted: byStatus('not-attempted'),
     verification: verification === null ? null : { problems: verification.problems },
     requests: run.requests,
@@ -97,14 +105,13 @@ function nextStep(report: ApplyReport, fromPlanFile: boolean): string {
 
 /**
  * reportExitCode is 0 when everything landed and verified, and 4 (partial) once a
- * write landed (or may have) and anything went wrong. When nothing landed, the
- * workspace is as it was: 1, an error before any write.
+ * write landed or may have, and anything went wrong. Only when no write landed and
+ * every failed one is known not to have been carried out is the workspace as it was:
+ * 1, an error before any write.
  */
 export function reportExitCode(report: ApplyReport): ExitCode {
   if (report.status === 'applied') return EXIT.ok;
-  // Nothing landed, and no failed write may have landed unseen: the workspace is as it was.
-  const mayHaveLanded = report.failed.some((entry) => entry.error?.code === 'service.outcome-unknown');
-  if (report.landed.length === 0 && !mayHaveLanded) return EXIT.error;
+  if (report.landed.length === 0 && report.mayHaveLanded.length === 0) return EXIT.error;
   return EXIT.partial;
 }
 
@@ -126,6 +133,7 @@ export function renderReportText(report: ApplyReport, options: { color: boolean 
     for (const entry of notes) lines.push(`  note: ${entryLine(entry)}`);
   } else {
     lines.push(c.green('Landed:'), ...sectionLines(report.landed));
+    if (report.mayHaveLanded.length > 0) lines.push(c.yellow('May have landed (the next plan shows whether it did):'), ...sectionLines(report.mayHaveLanded));
     lines.push(c.red('Failed:'), ...sectionLines(report.failed));
     lines.push(c.dim('Not attempted:'), ...sectionLines(report.notAttempted));
   }
@@ -162,7 +170,7 @@ function sectionLines(entries: readonly ReportEntry[]): string[] {
 
 function entryLine(entry: ReportEntry): string {
   const parts = [entry.action.padEnd(6), entry.kind, quoted(entry.name), safeText(entry.id ?? '-')];
-  if (entry.note === 'adopted') parts.push('(response lost; the created view was found and adopted)');
+  if (entry.note === 'adopted') parts.push('(its answer was lost; the only new view of that name was taken as this run\'s)');
   if (entry.note === 'already-gone') parts.push('(already gone)');
   if (entry.error !== undefined) parts.push(describe(entry.error));
   return parts.join('  ');

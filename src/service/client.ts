@@ -6,7 +6,8 @@
  */
 import { setMaxListeners } from 'node:events';
 import { DEFAULT_RATE } from '../domain/domains.js';
-import { UsageError } from '../errors.js';
+import { ServiceError, UsageError } from '../errors.js';
+import { MIN_KEY_LENGTH } from '../secrets/redact.js';
 import { VERSION } from '../version.js';
 import { systemClock, type Clock } from './clock.js';
 import { sendAttempt, type AttemptResult, type FetchLike } from './http-attempt.js';
@@ -20,9 +21,10 @@ import {
   retryAfterTooLongError,
   successResult,
   timeoutError,
+  tooLargeError,
   type RequestContext,
 } from './response.js';
-import { DEFAULT_RETRY_POLICY, decideRetry, parseRetryAfter, type AttemptOutcome, type RetryPolicy } from './retry-policy.js';
+import { DEFAULT_RETRY_POLICY, REFUSED_UNPROCESSED, decideRetry, parseRetryAfter, type AttemptOutcome, type RetryPolicy } from './retry-policy.js';
 import type { RequestEvent, ServiceClient, ServiceRequest, ServiceStats } from './types.js';
 import { endpointKey, parseBaseUrl, requestPath } from './url.js';
 
@@ -40,6 +42,8 @@ export interface ClientOptions {
   maxAttempts?: number;
   /** Time limit of one attempt, body included; default 15,000 ms. */
   timeoutMs?: number;
+  /** Longest response body read; default 16 MiB (500 views of a domain take about 2). */
+  maxBodyBytes?: number;
   /** Backoff and Retry-After bounds; defaults 500 ms base, 10 s cap, 60 s longest Retry-After. */
   backoff?: Partial<Pick<RetryPolicy, 'baseMs' | 'capMs' | 'maxRetryAfterMs'>>;
   fetch?: FetchLike;
@@ -66,6 +70,7 @@ export function createServiceClient(options: ClientOptions): ServiceClient {
   const rate = positive('rate', options.rate ?? DEFAULT_RATE);
   const burst = wholeNumber('burst', options.burst ?? 1, 1);
   const timeoutMs = positive('timeoutMs', options.timeoutMs ?? 15_000);
+  const maxBodyBytes = wholeNumber('maxBodyBytes', options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, 1);
   const reserve = wholeNumber('dailyReserve', options.dailyReserve ?? 0, 0);
   const policy: RetryPolicy = {
     ...DEFAULT_RETRY_POLICY,
@@ -89,12 +94,24 @@ export function createServiceClient(options: ClientOptions): ServiceClient {
   };
   let inFlight = 0;
 
+  // A failed write whose request may have reached the service is marked, so apply lists
+  // it as "may have landed" rather than as not done.
   async function request<T>(req: ServiceRequest): Promise<T> {
+    const reached = { value: false };
+    try {
+      return await send<T>(req, reached);
+    } catch (error) {
+      if (error instanceof ServiceError && req.method !== 'GET' && (reached.value || error.code === 'service.outcome-unknown')) error.mayHaveLanded = true;
+      throw error;
+    }
+  }
+
+  async function send<T>(req: ServiceRequest, reached: { value: boolean }): Promise<T> {
     const endpoint = endpointKey(req.method, req.route);
     const path = requestPath(req);
     const idempotent = req.idempotent ?? req.method !== 'POST';
     const body = req.body === undefined ? undefined : JSON.stringify(req.body);
-    const context: RequestContext = { endpoint, target: `${req.method} ${path}`, baseUrl, apiKey, attempts: 0 };
+    const context: RequestContext = { method: req.method, route: req.route, endpoint, target: `${req.method} ${path}`, baseUrl, apiKey, attempts: 0 };
     const attemptHeaders = body === undefined ? headers : { ...headers, 'Content-Type': 'application/json' };
     const emit = (event: Omit<RequestEvent, 'method' | 'route' | 'path'>): void =>
       options.onRequest?.({ method: req.method, route: req.route, path, ...event });
@@ -117,21 +134,28 @@ export function createServiceClient(options: ClientOptions): ServiceClient {
       const started = clock.now();
       let result: AttemptResult;
       try {
-        result = await sendAttempt({ url: baseUrl + path, method: req.method, headers: attemptHeaders, body, timeoutMs, clock, fetch: fetchImpl, signal });
+        result = await sendAttempt({ url: baseUrl + path, method: req.method, headers: attemptHeaders, body, timeoutMs, clock, fetch: fetchImpl, signal, maxBodyBytes });
       } finally {
         inFlight -= 1;
       }
       const ms = Math.round(clock.now() - started);
+      if (mayHaveReached(result)) reached.value = true;
 
       let outcome: AttemptOutcome;
       let retryAfterMs: number | undefined;
       switch (result.kind) {
         case 'aborted':
+          // Cancelled while in flight: the service may have received it.
+          reached.value = true;
           emit({ attempt, error: 'service.aborted', ms });
           throw abortedError(context, true);
         case 'timeout':
           outcome = { kind: 'timeout' };
           break;
+        case 'too-large':
+          quota.observe(sequence, readDailyRemaining(result.headers));
+          emit({ attempt, status: result.status, ms, error: 'service.response-too-large' });
+          throw tooLargeError(result.status, result.limitBytes, context);
         case 'network':
           outcome = { kind: 'network', code: result.code, beforeSend: result.beforeSend, permanent: result.permanent };
           break;
@@ -189,6 +213,29 @@ export function createServiceClient(options: ClientOptions): ServiceClient {
   };
 }
 
+/** DEFAULT_MAX_BODY_BYTES caps a response body: far above any real answer, far below what would hurt. */
+export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+/**
+ * mayHaveReached tells whether the service may have carried an attempt out: it timed
+ * out, lost its connection after the request could have been sent, or got an answer
+ * other than a refusal (a 2xx, even unreadable, or a 500, 502 or 504). A 3xx, a 4xx,
+ * a 503 and a connection that never opened mean it was not done.
+ */
+function mayHaveReached(result: AttemptResult): boolean {
+  switch (result.kind) {
+    case 'timeout':
+      return true;
+    case 'network':
+      return !result.beforeSend;
+    case 'response':
+    case 'too-large':
+      return (result.status >= 200 && result.status < 300) || (result.status >= 500 && !REFUSED_UNPROCESSED.has(result.status));
+    case 'aborted':
+      return false;
+  }
+}
+
 /** The service's advertised steady rate (`X-RateLimit-Limit`, requests per second), if sent. */
 function readLimit(headers: Headers): number | undefined {
   const value = Number(headers.get('x-ratelimit-limit') ?? Number.NaN);
@@ -200,6 +247,10 @@ function checkApiKey(raw: string): string {
   const key = raw.trim();
   if (key === '') {
     throw new UsageError('usage.api-key', 'VIEWCTL_API_KEY is not set', 'set it to the workspace key from the settings section for API and webhooks');
+  }
+  // Redaction needs a key long enough not to match ordinary words in the output.
+  if (key.length < MIN_KEY_LENGTH) {
+    throw new UsageError('usage.api-key', `VIEWCTL_API_KEY is ${key.length} ${key.length === 1 ? 'character' : 'characters'} long, too short to be a workspace key`, 'copy the key again from the settings section for API and webhooks');
   }
   // fetch would reject such a header with a message that quotes the key.
   if (!/^[\x21-\x7e]+$/.test(key)) {

@@ -20,19 +20,23 @@ export interface AttemptInput {
   fetch: FetchLike;
   /** The client's signal: aborting cancels the attempt (Ctrl-C). */
   signal: AbortSignal | undefined;
+  /** Longest body read; a longer one ends the attempt as `too-large`. */
+  maxBodyBytes: number;
 }
 
 /** AttemptResult is how one attempt ended. */
 export type AttemptResult =
   | { kind: 'response'; status: number; headers: Headers; text: string }
+  /** The body passed `maxBodyBytes`; it was not read further. */
+  | { kind: 'too-large'; status: number; headers: Headers; limitBytes: number }
   | { kind: 'network'; code: string; beforeSend: boolean; permanent: boolean; cause: unknown }
   | { kind: 'timeout' }
   | { kind: 'aborted' };
 
 // Codes meaning the connection never opened, so the request cannot have been processed.
-const BEFORE_SEND = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const BEFORE_SEND = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'ERR_BAD_PORT', 'ERR_INVALID_URL']);
 // The host name does not exist: retrying will not change that.
-const PERMANENT = new Set(['ENOTFOUND']);
+const PERMANENT = new Set(['ENOTFOUND', 'ERR_BAD_PORT', 'ERR_INVALID_URL']);
 
 /**
  * sendAttempt sends one request. The timeout covers the body too, so a service that
@@ -61,7 +65,11 @@ export async function sendAttempt(input: AttemptInput): Promise<AttemptResult> {
       // A redirect could carry X-Service-Key to another host: never follow one.
       redirect: 'manual',
     });
-    const text = await response.text();
+    const text = await readCapped(response, input.maxBodyBytes);
+    if (text === undefined) {
+      controller.abort();
+      return { kind: 'too-large', status: response.status, headers: response.headers, limitBytes: input.maxBodyBytes };
+    }
     return { kind: 'response', status: response.status, headers: response.headers, text };
   } catch (error) {
     if (timedOut) return { kind: 'timeout' };
@@ -73,6 +81,30 @@ export async function sendAttempt(input: AttemptInput): Promise<AttemptResult> {
   }
 }
 
+/**
+ * readCapped reads a body as UTF-8 up to `limit` bytes, or answers undefined as soon
+ * as it grows past that: a service that never stops sending must not fill memory.
+ */
+async function readCapped(response: Response, limit: number): Promise<string | undefined> {
+  if (response.body === null) return '';
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > limit) return undefined;
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 // A function, so TypeScript does not narrow `aborted` across the awaits above.
 function isAborted(signal: AbortSignal | undefined): boolean {
   return signal?.aborted === true;
@@ -80,8 +112,37 @@ function isAborted(signal: AbortSignal | undefined): boolean {
 
 /** classifyNetworkError finds the system error code in a fetch failure's cause chain. */
 export function classifyNetworkError(error: unknown): Extract<AttemptResult, { kind: 'network' }> {
-  const code = findCode(error, 0) ?? 'EUNKNOWN';
+  const code = findCode(error, 0) ?? codeFromMessage(innermostMessage(error, 0));
   return { kind: 'network', code, beforeSend: BEFORE_SEND.has(code), permanent: PERMANENT.has(code), cause: error };
+}
+
+/**
+ * NETWORK_CAUSES explains the codes a user meets, for messages: what happened, in
+ * words, so `(ECONNREFUSED)` reads as "nothing is listening there".
+ */
+export const NETWORK_CAUSES: ReadonlyMap<string, string> = new Map([
+  ['ECONNREFUSED', 'the connection was refused: nothing is listening at that address and port'],
+  ['ENOTFOUND', 'the host name does not resolve'],
+  ['EAI_AGAIN', 'the host name could not be looked up (DNS is not answering)'],
+  ['EHOSTUNREACH', 'the host cannot be reached'],
+  ['ENETUNREACH', 'the network cannot be reached'],
+  ['ECONNRESET', 'the connection was reset'],
+  ['UND_ERR_SOCKET', 'the connection closed before the answer was complete'],
+  ['UND_ERR_CONNECT_TIMEOUT', 'the connection could not be opened in time'],
+  ['ERR_BAD_PORT', 'Node refuses to connect to that port (it is on the list of ports fetch blocks for safety)'],
+  ['ERR_INVALID_URL', 'the URL is not valid'],
+]);
+
+// fetch reports some refusals with a message and no code: give them one.
+function codeFromMessage(message: string | undefined): string {
+  if (message === 'bad port') return 'ERR_BAD_PORT';
+  return 'EUNKNOWN';
+}
+
+function innermostMessage(error: unknown, depth: number): string | undefined {
+  if (typeof error !== 'object' || error === null || depth > 5) return undefined;
+  const { cause, message } = error as { cause?: unknown; message?: unknown };
+  return innermostMessage(cause, depth + 1) ?? (typeof message === 'string' ? message : undefined);
 }
 
 function findCode(error: unknown, depth: number): string | undefined {

@@ -5,14 +5,13 @@
  * workspace half-changed, so the client refuses to send a request the quota cannot
  * cover, and apply can check its whole budget before it starts.
  */
-import { DAILY_QUOTA } from '../domain/domains.js';
 import { ServiceError } from '../errors.js';
 
 /** DAILY_REMAINING_HEADERS: the contract's spelling first, then the public docs' alternative. */
 export const DAILY_REMAINING_HEADERS = ['x-ratelimit-daily-remaining', 'x-daily-ratelimit-remaining'] as const;
 
 const QUOTA_HINT =
-  'the workspace may send 3,000 requests per rolling 24 hours, shared by all its keys; the service does not say ' +
+  'the workspace has a daily request quota (3,000 per rolling 24 hours on the service), shared by all its keys; the service does not say ' +
   'when requests free up (each frees 24 h after it was made), so try again later';
 
 /** readDailyRemaining reads the daily remaining count from response headers, if sent and valid. */
@@ -55,7 +54,7 @@ export class QuotaTracker {
     const pending = inFlight > 0 ? `, ${inFlight} already in flight` : '';
     throw new ServiceError(
       'service.quota-exhausted',
-      `not sending ${endpoint}: the daily request quota is used up (${this.remaining} of ${DAILY_QUOTA} left${pending}${reserved})`,
+      `not sending ${endpoint}: the daily request quota is used up (the service says ${this.remaining} ${this.remaining === 1 ? 'request is' : 'requests are'} left today${pending}${reserved})`,
       { endpoint, hint: QUOTA_HINT },
     );
   }

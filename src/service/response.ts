@@ -5,11 +5,15 @@
  * (api-contract.md, "Transport" and "Errors").
  */
 import { ServiceError } from '../errors.js';
-import { redactSecrets } from '../secrets/redact.js';
-import type { AttemptResult } from './http-attempt.js';
+import { redactSecrets, redactValue } from '../secrets/redact.js';
+import { NETWORK_CAUSES, type AttemptResult } from './http-attempt.js';
+import { responseShapeProblem } from './response-shapes.js';
 
 /** RequestContext names the request in messages and holds what redaction needs. */
 export interface RequestContext {
+  method: string;
+  /** The route template: `/v1/deals/views/{viewId}`. */
+  route: string;
   /** `METHOD /v1/route/{template}`: ServiceError.endpoint. */
   endpoint: string;
   /** `METHOD /v1/filled/path?query`: what messages show. */
@@ -35,16 +39,30 @@ const BASE_URL_HINT = 'check --base-url or VIEWCTL_BASE_URL: it must be the serv
  */
 export function successResult(status: number, text: string, context: RequestContext): unknown {
   if (text.trim() === '' && status !== 200) return undefined;
-  let body: unknown;
+  let parsed: unknown;
   try {
-    body = JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch {
     throw badResponse(context, status, 'a body that is not JSON');
   }
+  // Every string the service sent is cleaned of the key here, where it is read.
+  const body = redactValue(parsed, context.apiKey);
   if (typeof body !== 'object' || body === null || Array.isArray(body) || !('result' in body)) {
     throw badResponse(context, status, 'JSON without a "result"');
   }
+  const problem = responseShapeProblem(context.method, context.route, body.result);
+  if (problem !== undefined) throw badResponse(context, status, `a result viewctl cannot use: ${problem}`);
   return body.result;
+}
+
+/** tooLargeError: the answer grew past the body cap, so the client stopped reading it. */
+export function tooLargeError(status: number, limitBytes: number, context: RequestContext): ServiceError {
+  const limit = `${Math.round(limitBytes / 1024 / 1024)} MiB`;
+  return new ServiceError('service.response-too-large', `the service's answer to ${context.target} (${status}) is larger than ${limit}; viewctl stopped reading it`, {
+    endpoint: context.endpoint,
+    status,
+    hint: `no answer of the service is that large (500 views of a domain fit well under ${limit}): ${BASE_URL_HINT}, or look for a proxy in between`,
+  });
 }
 
 /** redirectError explains a 3xx: viewctl does not follow redirects (the key could leak). */
@@ -62,9 +80,8 @@ export function redirectError(status: number, location: string | null, context: 
  * a non-idempotent request that got a 5xx: it may have been processed.
  */
 export function responseError(status: number, text: string, context: RequestContext, outcomeUnknown = false): ServiceError {
-  const body = parseErrorBody(text);
-  // The service should never echo the key, but a proxy or a faulty service might.
-  const said = body.message === undefined ? '' : `: ${redactSecrets(body.message, context.apiKey)}`;
+  const body = parseErrorBody(text, context.apiKey);
+  const said = body.message === undefined ? '' : `: ${body.message}`;
   const details = {
     endpoint: context.endpoint,
     status,
@@ -141,9 +158,12 @@ export function networkError(result: Extract<AttemptResult, { kind: 'network' }>
     });
   }
   const after = context.attempts > 1 ? ` after ${context.attempts} attempts` : '';
-  return new ServiceError('service.unreachable', `cannot reach the service at ${context.baseUrl} for ${context.target} (${result.code})${after}`, {
+  const why = NETWORK_CAUSES.get(result.code);
+  return new ServiceError('service.unreachable', `cannot reach the service at ${context.baseUrl} for ${context.target} (${result.code}${why === undefined ? '' : `: ${why}`})${after}`, {
     ...details,
-    hint: `${BASE_URL_HINT}, and that the service (or \`viewctl emulator\`) is running`,
+    hint: result.code === 'ERR_BAD_PORT'
+      ? 'serve the service (or `viewctl emulator --port N`) on another port and point --base-url at it'
+      : `${BASE_URL_HINT}, and that the service (or \`viewctl emulator\`) is running`,
   });
 }
 
@@ -180,7 +200,9 @@ function badResponse(context: RequestContext, status: number, what: string): Ser
   });
 }
 
-function parseErrorBody(text: string): ErrorBody {
+// The service should never echo the key, but a proxy or a faulty service might: each
+// field is redacted before it is cut to length, so no fragment of the key survives.
+function parseErrorBody(text: string, apiKey: string): ErrorBody {
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -192,9 +214,9 @@ function parseErrorBody(text: string): ErrorBody {
   if (typeof error !== 'object' || error === null) return {};
   const { type, message, path } = error as Record<string, unknown>;
   return {
-    ...(typeof type === 'string' ? { type: type.slice(0, 100) } : {}),
-    ...(typeof message === 'string' && message !== '' ? { message: message.slice(0, 500) } : {}),
-    ...(typeof path === 'string' ? { path: path.slice(0, 200) } : {}),
+    ...(typeof type === 'string' ? { type: redactSecrets(type, apiKey).slice(0, 100) } : {}),
+    ...(typeof message === 'string' && message !== '' ? { message: redactSecrets(message, apiKey).slice(0, 500) } : {}),
+    ...(typeof path === 'string' ? { path: redactSecrets(path, apiKey).slice(0, 200) } : {}),
   };
 }
 

@@ -5,7 +5,7 @@
  * Retried: 429, 500, 502, 503, 504, network errors and timeouts, with full-jitter
  * exponential backoff, honouring `Retry-After` (api-contract.md, "Rate limits").
  * A request that is not idempotent (a creating POST) is retried only when the service
- * certainly did not process it: a 429, or a connection that never opened. After a
+ * certainly did not process it: a 429 or 503, or a connection that never opened. After a
  * timeout, a reset or a 5xx its outcome is unknown, and retrying could create a
  * duplicate, so the caller gets `outcome-unknown` and re-reads instead.
  */
@@ -26,6 +26,13 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 5, baseMs: 500, 
 
 /** RETRYABLE_STATUSES are the statuses worth another attempt. */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
+
+/**
+ * REFUSED_UNPROCESSED are the statuses that say the request was not carried out: too
+ * many requests, and the service unavailable (it did not handle the request at all).
+ * A 500, 502 or 504 may come after the work was done.
+ */
+export const REFUSED_UNPROCESSED: ReadonlySet<number> = new Set([429, 503]);
 
 /** AttemptOutcome is what one failed attempt came to. */
 export type AttemptOutcome =
@@ -65,8 +72,8 @@ export function decideRetry(
     case 'status': {
       if (!RETRYABLE_STATUSES.has(outcome.status)) return { action: 'fail', reason: 'not-retryable' };
       const rateLimited = outcome.status === 429;
-      // A 429 is refused before any processing; a 5xx may have half-happened.
-      if (!idempotent && !rateLimited) return { action: 'fail', reason: 'outcome-unknown' };
+      // A 429 and a 503 are refused before any processing; another 5xx may have half-happened.
+      if (!idempotent && !REFUSED_UNPROCESSED.has(outcome.status)) return { action: 'fail', reason: 'outcome-unknown' };
       if (outcome.retryAfterMs !== undefined && outcome.retryAfterMs > policy.maxRetryAfterMs) {
         return { action: 'fail', reason: 'retry-after-too-long', retryAfterMs: outcome.retryAfterMs };
       }

@@ -26,9 +26,18 @@ function scriptedClient(script: Record<string, ((request: ServiceRequest) => unk
   };
 }
 
+/** A create whose answer was lost; the client marks such a write as one that may have landed. */
 const lost = (): never => {
-  throw new ServiceError('service.outcome-unknown', 'no answer to POST /v1/recordings/views', { endpoint: 'POST /v1/recordings/views' });
+  const error = new ServiceError('service.outcome-unknown', 'no answer to POST /v1/recordings/views', { endpoint: 'POST /v1/recordings/views' });
+  error.mayHaveLanded = true;
+  throw error;
 };
+
+/** An instant sleep that records the waits asked for. */
+function recordedSleep(): { sleep: (ms: number) => Promise<void>; waits: number[] } {
+  const waits: number[] = [];
+  return { waits, sleep: async (ms) => void waits.push(ms) };
+}
 
 function apiView(viewId: string, name: string): ApiView {
   return { viewId, name, visibility: 'Public', isDefault: false, ownerId: 'u_ops', columns: [], filters: {}, sort: [] };
@@ -48,26 +57,32 @@ describe('executeOperations with lost create responses', () => {
       'POST /v1/recordings/views': [lost],
       'GET /v1/recordings/views': [() => [apiView('rv_old', 'Old'), apiView('rv_9', 'Team')]],
     });
-    const execution = await executeOperations(buildOperations(handPlan([create])), { client, live });
+    const { sleep } = recordedSleep();
+    const execution = await executeOperations(buildOperations(handPlan([create])), { client, live, sleep });
     expect(execution.outcomes[0]).toMatchObject({ status: 'landed', viewId: 'rv_9', note: 'adopted' });
     expect(client.log).toEqual(['POST /v1/recordings/views', 'GET /v1/recordings/views']);
   });
 
-  it('creates again when the lost call did not land, within a bound', async () => {
+  it('never sends a lost create again: a create still in flight that lands late is found by a later listing', async () => {
     const client = scriptedClient({
-      'POST /v1/recordings/views': [lost, () => apiView('rv_10', 'Team')],
-      'GET /v1/recordings/views': [() => [apiView('rv_old', 'Old')]],
+      'POST /v1/recordings/views': [lost],
+      'GET /v1/recordings/views': [() => [apiView('rv_old', 'Old')], () => [apiView('rv_old', 'Old')], () => [apiView('rv_old', 'Old'), apiView('rv_10', 'Team')]],
     });
-    const execution = await executeOperations(buildOperations(handPlan([create])), { client, live });
-    expect(execution.outcomes[0]).toMatchObject({ status: 'landed', viewId: 'rv_10' });
+    const { sleep, waits } = recordedSleep();
+    const execution = await executeOperations(buildOperations(handPlan([create])), { client, live, sleep });
+    expect(execution.outcomes[0]).toMatchObject({ status: 'landed', viewId: 'rv_10', note: 'adopted' });
+    expect(client.log.filter((entry) => entry.startsWith('POST'))).toHaveLength(1);
+    expect(waits).toEqual([1_000, 4_000, 10_000]);
+  });
 
+  it('reports a create that never showed up as one that may have landed, without sending it twice', async () => {
     const hopeless = scriptedClient({
-      'POST /v1/recordings/views': [lost, lost],
+      'POST /v1/recordings/views': [lost],
       'GET /v1/recordings/views': [() => [], () => []],
     });
-    const failed = await executeOperations(buildOperations(handPlan([create])), { client: hopeless, live, maxCreateAttempts: 2 });
-    expect(failed.outcomes[0]).toMatchObject({ status: 'failed', error: { code: 'service.outcome-unknown' } });
-    expect(hopeless.log).toHaveLength(4);
+    const failed = await executeOperations(buildOperations(handPlan([create])), { client: hopeless, live, relistDelaysMs: [5, 50], sleep: recordedSleep().sleep });
+    expect(failed.outcomes[0]).toMatchObject({ status: 'failed', error: { code: 'apply.create-unconfirmed', mayHaveLanded: true } });
+    expect(hopeless.log).toEqual(['POST /v1/recordings/views', 'GET /v1/recordings/views', 'GET /v1/recordings/views']);
   });
 
   it('reports duplicates the service made, and deletes nothing', async () => {
@@ -75,7 +90,7 @@ describe('executeOperations with lost create responses', () => {
       'POST /v1/recordings/views': [lost],
       'GET /v1/recordings/views': [() => [apiView('rv_8', 'Team'), apiView('rv_9', 'Team')]],
     });
-    const execution = await executeOperations(buildOperations(handPlan([create])), { client, live });
+    const execution = await executeOperations(buildOperations(handPlan([create])), { client, live, sleep: recordedSleep().sleep });
     expect(execution.outcomes[0]).toMatchObject({ status: 'failed', error: { code: 'apply.duplicate-created' } });
     expect(execution.stopped).toBe('failure');
     expect(client.log.some((entry) => entry.startsWith('DELETE'))).toBe(false);

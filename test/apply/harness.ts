@@ -100,9 +100,15 @@ export async function planFor(wanted: Desired, client: ServiceClient): Promise<{
   return { plan: computePlan(wanted, live).plan, live };
 }
 
+/**
+ * TEST_RELIST_DELAYS_MS are the waits before re-listing after a lost create, in
+ * milliseconds: the emulator commits a write before it drops the answer.
+ */
+export const TEST_RELIST_DELAYS_MS = [1, 5, 20] as const;
+
 /** applyPlan carries a plan out against the live state it came from. */
 export function applyPlan(plan: Plan, live: Live, client: ServiceClient, options: { inFlightPerEndpoint?: number } = {}): Promise<ApplyReport> {
-  return carryOut(plan, buildOperations(plan), { client, live, fromPlanFile: false, ...options });
+  return carryOut(plan, buildOperations(plan), { client, live, fromPlanFile: false, relistDelaysMs: TEST_RELIST_DELAYS_MS, ...options });
 }
 
 /** columns, filters and sort values the schemas accept. */

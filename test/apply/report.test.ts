@@ -49,7 +49,7 @@ describe('apply report', () => {
       [
         'Apply failed part-way: 1 created, 0 updated, 0 pin lists, 0 deleted (3 requests in 0.4 s).',
         'Landed:',
-        '  create  RecordingView  "Team"  rv_5  (response lost; the created view was found and adopted)',
+        '  create  RecordingView  "Team"  rv_5  (its answer was lost; the only new view of that name was taken as this run\'s)',
         'Failed:',
         '  update  DealView  "Pipeline"  dv_1  400 validation_error: icon is not an emoji (path: icon)',
         'Not attempted:',
@@ -89,11 +89,21 @@ describe('apply report', () => {
       ],
     };
     expect(reportExitCode(buildReport(plan, refusedFirst, null, { requests: 1, elapsedMs: 10, fromPlanFile: false }))).toBe(1);
+  });
+
+  it('exits 4 and lists apart every write that may have landed, though none is known to have', () => {
     const unknown: Execution = {
       stopped: 'failure',
-      outcomes: [{ status: 'failed', operation: create, error: { code: 'service.outcome-unknown', message: 'no answer' } }],
+      outcomes: [
+        { status: 'failed', operation: pin, error: { code: 'service.unavailable', message: 'the service failed on PUT (500)', status: 500, mayHaveLanded: true } },
+        { status: 'failed', operation: update, error: { code: 'service.validation', message: 'bad icon', status: 400 } },
+      ],
     };
-    expect(reportExitCode(buildReport(plan, unknown, null, { requests: 1, elapsedMs: 10, fromPlanFile: false }))).toBe(4);
+    const report = buildReport(plan, unknown, null, { requests: 2, elapsedMs: 10, fromPlanFile: false });
+    expect(reportExitCode(report)).toBe(4);
+    expect(report.mayHaveLanded.map((entry) => entry.action)).toEqual(['pin']);
+    expect(report.failed.map((entry) => entry.action)).toEqual(['update']);
+    expect(renderReportText(report, { color: false })).toContain('Landed:\n  (none)\nMay have landed (the next plan shows whether it did):\n  pin ');
   });
 
   it('exits 1 when interrupted before the first write: nothing changed', () => {

@@ -19,6 +19,7 @@ export function renderSoak(report: SoakReport): string {
     `  ${mark(outcomes.failed)} did not converge in 3 applies: ${outcomes.failed} (target 0)`,
     `  ${mark(report.duplicatesFound)} names held by two public views: ${report.duplicatesFound} (target 0)`,
     `  ${mark(report.mismatches)} final workspace unlike the fault-free run's: ${report.mismatches} (target 0)`,
+    `  ${mark(report.wrongExitCodes)} exit codes that contradict the run's own account: ${report.wrongExitCodes} (target 0)`,
     `  by kind: ${kinds.join('; ')}`,
     ...report.problems.map((problem) => `  ✗ seed ${problem.seed} ${problem.kind} (exits ${problem.applies.join(', ')}): ${problem.what}`),
   ];

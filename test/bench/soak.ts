@@ -6,7 +6,8 @@ import { WORKLOAD_FILES } from '../hardening/workload.js';
 /**
  * The soak: the hardening fault runs (test/hardening/fault-runs.ts) over many seeds.
  * Each seed runs the workload once under mixed faults (latency, 503s, responses lost
- * after commit) and once under one more kind in turn (503s, lost responses, 429s, a
+ * after commit), once as two applies at once under the same faults, and once under
+ * one more kind in turn (503s, lost responses, 429s, a
  * restart mid-apply, latency), through the CLI's `run()`, re-running each until a
  * plan is empty (three applies at most), and compares the final workspace with a
  * fault-free run's. Prints nothing itself: every line goes through `log`.
@@ -42,6 +43,8 @@ export interface SoakReport {
   duplicatesFound: number;
   /** Scenarios whose final workspace differs from the fault-free run's. */
   mismatches: number;
+  /** Applies whose exit code contradicts their own account (see `wrongExit`). */
+  wrongExitCodes: number;
   byKind: Partial<Record<FaultKind, KindTotals>>;
   /** Every scenario that did not converge, doubled a name or lost something. */
   problems: { kind: FaultKind; seed: number; applies: number[]; what: string }[];
@@ -64,6 +67,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     outcomes: { convergedIn1: 0, convergedIn2: 0, convergedIn3: 0, failed: 0 },
     duplicatesFound: 0,
     mismatches: 0,
+    wrongExitCodes: 0,
     byKind: {},
     problems: [],
     elapsedMs: 0,
@@ -71,7 +75,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   try {
     const expected = await faultFreeState(workload.dir, inProcess);
     for (let seed = 1; seed <= options.seeds; seed += 1) {
-      const kinds: FaultKind[] = ['mixed', ROTATION[(seed - 1) % ROTATION.length] ?? 'fail-503'];
+      const kinds: FaultKind[] = ['mixed', 'concurrent', ROTATION[(seed - 1) % ROTATION.length] ?? 'fail-503'];
       for (const kind of kinds) {
         const scenario = faultScenario(kind, seed, kind === 'restart' ? join(workload.dir, `state-${seed}.json`) : undefined);
         const result = await runScenario(scenario, workload.dir, expected, inProcess);
@@ -85,7 +89,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   report.elapsedMs = Math.round(performance.now() - started);
   options.log(
     `soak: ${report.scenarios} scenarios, ${report.runs} applies, ${report.faultsInjected} faults, ${report.rateLimited} 429s, ` +
-      `${report.outcomes.failed} failed, ${report.duplicatesFound} duplicates, ${report.mismatches} mismatches`,
+      `${report.outcomes.failed} failed, ${report.duplicatesFound} duplicates, ${report.mismatches} mismatches, ${report.wrongExitCodes} wrong exit codes`,
   );
   return report;
 }
@@ -98,6 +102,7 @@ function tally(report: SoakReport, result: ScenarioResult): void {
   if (result.restartedMidApply) report.restartsMidApply += 1;
   report.duplicatesFound += result.duplicates.length;
   if (!result.matchesFaultFree) report.mismatches += 1;
+  report.wrongExitCodes += result.wrongExits.length;
   const failed = result.convergedAfter === null;
   if (result.convergedAfter === 1) report.outcomes.convergedIn1 += 1;
   else if (result.convergedAfter === 2) report.outcomes.convergedIn2 += 1;
@@ -112,6 +117,7 @@ function tally(report: SoakReport, result: ScenarioResult): void {
     failed ? 'did not converge in three applies' : '',
     result.duplicates.length > 0 ? `doubled ${result.duplicates.join(', ')}` : '',
     result.matchesFaultFree ? '' : 'final workspace differs from the fault-free run',
+    ...result.wrongExits,
   ].filter((part) => part !== '');
   if (what.length > 0) report.problems.push({ kind: result.kind, seed: result.seed, applies: result.applies, what: what.join('; ') });
 }

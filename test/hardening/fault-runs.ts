@@ -15,7 +15,7 @@ import { WORKLOAD_FLAGS } from './workload.js';
  */
 
 /** FaultKind names what an emulator injects. */
-export type FaultKind = 'latency' | 'fail-503' | 'rate-429' | 'drop-after-commit' | 'restart' | 'mixed';
+export type FaultKind = 'latency' | 'fail-503' | 'rate-429' | 'drop-after-commit' | 'restart' | 'mixed' | 'concurrent';
 
 /** Runner runs one CLI invocation: in-process through `run()`, or the built CLI in a child process. */
 export type Runner = (args: string[], env: Record<string, string>) => Promise<CliResult>;
@@ -49,6 +49,8 @@ export interface FaultScenario {
   clientRate: number;
   /** Restart scenarios: close the emulator after this many writes and start it again on the same port and state file. */
   restart?: { afterWrites: number; downMs: number; statePath: string };
+  /** Concurrent scenarios: the first apply is this many applies at once. */
+  together?: number;
 }
 
 /** ScenarioResult is what came of one scenario. */
@@ -66,8 +68,34 @@ export interface ScenarioResult {
   duplicates: string[];
   /** Whether the final workspace equals the fault-free run's. */
   matchesFaultFree: boolean;
+  /** Applies whose exit code does not match what their output says happened. */
+  wrongExits: string[];
   /** Output of every CLI run, for failure messages. */
   transcript: string[];
+}
+
+/**
+ * wrongExit says why an apply's exit code contradicts its own account, or undefined
+ * when they agree: 0 only when everything applied, 1 only when no write landed or may
+ * have, 4 only with the account of a partial run, 3 only for a refusal.
+ */
+export function wrongExit(result: CliResult): string | undefined {
+  const output = result.stdout + result.stderr;
+  const partial = /Apply failed part-way|Apply interrupted|Verification found|Applied, but/.test(output);
+  const wrote = /Landed:\n {2}(?!\(none\))/.test(output) || /May have landed/.test(output);
+  if (/internal error|\n\s+at /.test(output)) return `exit ${result.code} with an internal error`;
+  switch (result.code) {
+    case 0:
+      return partial ? 'exit 0 after a partial run' : undefined;
+    case 1:
+      return wrote ? 'exit 1 though writes landed or may have' : undefined;
+    case 3:
+      return /error\[apply\.(stale-plan|max-deletes|digest-unexpected)\]/.test(output) ? undefined : 'exit 3 without a refusal';
+    case 4:
+      return partial ? undefined : 'exit 4 without an account of what landed';
+    default:
+      return `exit ${result.code}`;
+  }
 }
 
 /**
@@ -92,6 +120,9 @@ export function faultScenario(kind: FaultKind, seed: number, statePath?: string)
       return { ...base, emulator: { ...FAST, seed, latencyMs: 10 }, restart: { afterWrites: 2 + (seed % 5), downMs: 50, statePath } };
     case 'mixed':
       return { ...base, emulator: { ...FAST, seed, latencyMs: seed % 7, failRate: 0.1, dropAfterCommitRate: 0.15 } };
+    case 'concurrent':
+      // Two applies of the same manifests at once, both planning the same creates, under faults.
+      return { ...base, together: 2, emulator: { ...FAST, seed, latencyMs: 5 + (seed % 5), failRate: 0.1, dropAfterCommitRate: 0.15 } };
   }
 }
 
@@ -122,15 +153,21 @@ export async function runScenario(
   const applies: number[] = [];
   let convergedAfter: number | null = null;
   let restartedMidApply = false;
+  const applyResults: CliResult[] = [];
   const record = (label: string, result: CliResult): CliResult => {
     transcript.push(`$ viewctl ${label} → ${result.code}\n${result.stdout}${result.stderr}`);
+    if (label.startsWith('apply')) applyResults.push(result);
     return result;
   };
   try {
     for (let attempt = 1; attempt <= 3 && convergedAfter === null; attempt += 1) {
       const args = ['apply', dir, ...WORKLOAD_FLAGS, '--rate', String(scenario.clientRate)];
       let apply: CliResult;
-      if (scenario.restart !== undefined && attempt === 1) {
+      if (scenario.together !== undefined && attempt === 1) {
+        const runs = await Promise.all(Array.from({ length: scenario.together }, () => runner(args, env(emulator))));
+        for (const extra of runs.slice(1)) applies.push(record('apply (concurrent)', extra).code);
+        apply = runs[0] as CliResult;
+      } else if (scenario.restart !== undefined && attempt === 1) {
         const restarted = await applyAcrossRestart(emulator, options, scenario.restart, () => runner(args, env(emulator)), counted);
         emulator = restarted.emulator;
         apply = restarted.apply;
@@ -154,6 +191,10 @@ export async function runScenario(
       restartedMidApply,
       duplicates: duplicateNames(final),
       matchesFaultFree: JSON.stringify(comparable(final)) === JSON.stringify(expected),
+      wrongExits: applyResults.flatMap((result, index) => {
+        const why = wrongExit(result);
+        return why === undefined ? [] : [`apply ${index + 1}: ${why}`];
+      }),
       transcript,
     };
   } finally {

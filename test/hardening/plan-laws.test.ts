@@ -53,7 +53,7 @@ describe('planning laws on random states', () => {
             expect(canonicalJson(patched)).toBe(canonicalJson(change.after));
           }
           outcomes.changes += first.plan.changes.length;
-          const report = await carryOut(first.plan, buildOperations(first.plan), { client, live: first.live, fromPlanFile: false });
+          const report = await carryOut(first.plan, buildOperations(first.plan), { client, live: first.live, fromPlanFile: false, relistDelaysMs: [1, 5, 20] });
           expect(report.failed).toEqual([]);
           expect(report.verification?.problems ?? []).toEqual([]);
           const next = await planFor(desired, client);

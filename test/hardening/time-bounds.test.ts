@@ -92,7 +92,7 @@ afterAll(async () => {
 const io = { stdout: new PassThrough(), stderr: new PassThrough(), stdin: new PassThrough(), env: {}, cwd: process.cwd() };
 
 async function planFailure(options: Partial<ClientOptions> & { baseUrl: string }): Promise<ServiceError> {
-  const client = createServiceClient({ apiKey: 'k', ...options });
+  const client = createServiceClient({ apiKey: 'key-time-bounds', ...options });
   const error = await planAgainst(desired, client, io).then(
     () => undefined,
     (caught: unknown) => caught,
@@ -134,9 +134,9 @@ describe.concurrent('time bounds of a plan against a service that does not answe
   it('the CLI reports an unreachable service with the address and what to check, exit 1, no stack', async () => {
     const workload = await scratchDir(WORKLOAD_FILES);
     try {
-      const result = await runInProcess(['plan', workload.dir], { env: { VIEWCTL_BASE_URL: closedUrl, VIEWCTL_API_KEY: 'k' } });
+      const result = await runInProcess(['plan', workload.dir], { env: { VIEWCTL_BASE_URL: closedUrl, VIEWCTL_API_KEY: 'key-time-bounds' } });
       expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(new RegExp(`^error\\[service\\.unreachable\\]: cannot reach the service at ${closedUrl.replace(/\./g, '\\.')} for GET /v1/workspaces/mine \\(ECONNREFUSED\\) after 5 attempts\\n  hint: .*VIEWCTL_BASE_URL`));
+      expect(result.stderr).toMatch(new RegExp(`^error\\[service\\.unreachable\\]: cannot reach the service at ${closedUrl.replace(/\./g, '\\.')} for GET /v1/workspaces/mine \\(ECONNREFUSED: the connection was refused: nothing is listening at that address and port\\) after 5 attempts\\n  hint: .*VIEWCTL_BASE_URL`));
       expect(result.stderr).not.toMatch(/\n\s+at |internal error/);
       expect(result.stdout).toBe('');
     } finally {

@@ -49,18 +49,18 @@ describe('success responses', () => {
       else res.writeHead(201).end();
     });
     const c = client(server.baseUrl);
-    await expect(c.request({ method: 'GET', route: '/v1/deals/views' })).resolves.toEqual([{ id: 'dv_1' }]);
-    await expect(c.request({ method: 'POST', route: '/v1/deals/views', body: { name: 'A' } })).resolves.toEqual({ id: 'dv_2' });
-    await expect(c.request({ method: 'DELETE', route: '/v1/deals/views/{viewId}', params: { viewId: 'dv 2' } })).resolves.toBeUndefined();
-    await expect(c.request({ method: 'PUT', route: '/v1/deals/views/pinned', query: { userEmail: 'a@x.co' }, body: { viewIds: ['dv_1'] } })).resolves.toBeUndefined();
+    await expect(c.request({ method: 'GET', route: '/v1/things' })).resolves.toEqual([{ id: 'dv_1' }]);
+    await expect(c.request({ method: 'POST', route: '/v1/things', body: { name: 'A' } })).resolves.toEqual({ id: 'dv_2' });
+    await expect(c.request({ method: 'DELETE', route: '/v1/things/{viewId}', params: { viewId: 'dv 2' } })).resolves.toBeUndefined();
+    await expect(c.request({ method: 'PUT', route: '/v1/things/pinned', query: { userEmail: 'a@x.co' }, body: { viewIds: ['dv_1'] } })).resolves.toBeUndefined();
     const [get, post, del, put] = server.hits;
     expect(get?.headers['x-service-key']).toBe(KEY);
     expect(get?.headers['user-agent']).toMatch(/^viewctl\//);
     expect(get?.headers['content-type']).toBeUndefined();
     expect(post?.headers['content-type']).toBe('application/json');
     expect(JSON.parse(post?.body ?? '')).toEqual({ name: 'A' });
-    expect(del?.url).toBe('/v1/deals/views/dv%202');
-    expect(put?.url).toBe('/v1/deals/views/pinned?userEmail=a%40x.co');
+    expect(del?.url).toBe('/v1/things/dv%202');
+    expect(put?.url).toBe('/v1/things/pinned?userEmail=a%40x.co');
     expect(c.stats()).toEqual({ requests: 4, retries: 0, rateLimited: 0, dailyRemaining: null });
   });
 
@@ -102,9 +102,9 @@ describe('error responses', () => {
 
   it('400 gives service.validation with the path, naming the request', async () => {
     const server = await serve((_hit, res) => json(res, 400, { error: { type: 'validation_error', message: 'unknown source', path: 'filters.sourceIn' } }));
-    const error = await failure(client(server.baseUrl).request({ method: 'PATCH', route: '/v1/deals/views/{viewId}', params: { viewId: 'dv_1' }, body: {} }));
-    expect(error).toMatchObject({ code: 'service.validation', status: 400, errorType: 'validation_error', path: 'filters.sourceIn', endpoint: 'PATCH /v1/deals/views/{viewId}' });
-    expect(error.message).toContain('PATCH /v1/deals/views/dv_1');
+    const error = await failure(client(server.baseUrl).request({ method: 'PATCH', route: '/v1/things/{viewId}', params: { viewId: 'dv_1' }, body: {} }));
+    expect(error).toMatchObject({ code: 'service.validation', status: 400, errorType: 'validation_error', path: 'filters.sourceIn', endpoint: 'PATCH /v1/things/{viewId}' });
+    expect(error.message).toContain('PATCH /v1/things/dv_1');
     expect(error.message).toContain('filters.sourceIn');
   });
 
@@ -113,7 +113,7 @@ describe('error responses', () => {
     [404, 'not_found', 'service.not-found'],
   ])('%i gives %s', async (status, type, code) => {
     const server = await serve((_hit, res) => json(res, status, { error: { type, message: 'no' } }));
-    const error = await failure(client(server.baseUrl).request({ method: 'DELETE', route: '/v1/deals/views/{viewId}', params: { viewId: 'dv_9' } }));
+    const error = await failure(client(server.baseUrl).request({ method: 'DELETE', route: '/v1/things/{viewId}', params: { viewId: 'dv_9' } }));
     expect(error.code).toBe(code);
     expect(server.hits).toHaveLength(1);
   });
@@ -123,7 +123,7 @@ describe('retries', () => {
   it('retries a 429 with Retry-After after that long, then succeeds', async () => {
     const server = await serve((_hit, res, i) => (i === 0 ? json(res, 429, { error: { type: 'rate_limited', message: 'slow' } }, { 'Retry-After': '0.06' }) : json(res, 200, { result: 1 })));
     const c = client(server.baseUrl);
-    await expect(c.request({ method: 'GET', route: '/v1/users' })).resolves.toBe(1);
+    await expect(c.request({ method: 'GET', route: '/v1/items' })).resolves.toBe(1);
     expect(server.hits).toHaveLength(2);
     expect(server.hits[1]!.at - server.hits[0]!.at).toBeGreaterThanOrEqual(55);
     expect(c.stats()).toMatchObject({ requests: 2, retries: 1, rateLimited: 1 });
@@ -132,13 +132,13 @@ describe('retries', () => {
   it('retries a 429 without Retry-After on its own backoff', async () => {
     const server = await serve((_hit, res, i) => (i < 2 ? json(res, 429, { error: { type: 'rate_limited', message: 'slow' } }) : json(res, 200, { result: 'done' })));
     const c = client(server.baseUrl);
-    await expect(c.request({ method: 'GET', route: '/v1/users' })).resolves.toBe('done');
+    await expect(c.request({ method: 'GET', route: '/v1/items' })).resolves.toBe('done');
     expect(c.stats()).toMatchObject({ requests: 3, retries: 2, rateLimited: 2 });
   });
 
   it('fails at once with a time to retry when Retry-After is beyond a minute', async () => {
     const server = await serve((_hit, res) => json(res, 429, { error: { type: 'rate_limited', message: 'quota' } }, { 'Retry-After': '3600' }));
-    const error = await failure(client(server.baseUrl).request({ method: 'GET', route: '/v1/users' }));
+    const error = await failure(client(server.baseUrl).request({ method: 'GET', route: '/v1/items' }));
     expect(error.code).toBe('service.rate-limited');
     expect(error.message).toContain('3600 s');
     expect(error.hint).toMatch(/try again after \d{4}-\d\d-\d\dT/);
@@ -148,31 +148,32 @@ describe('retries', () => {
   it('retries a 503 and succeeds', async () => {
     const server = await serve((_hit, res, i) => (i === 0 ? json(res, 503, { error: { type: 'internal_error', message: 'busy' } }) : json(res, 200, { result: 'up' })));
     const c = client(server.baseUrl);
-    await expect(c.request({ method: 'PATCH', route: '/v1/deals/views/{viewId}', params: { viewId: 'dv_1' }, body: { name: 'x' } })).resolves.toBe('up');
+    await expect(c.request({ method: 'PATCH', route: '/v1/things/{viewId}', params: { viewId: 'dv_1' }, body: { name: 'x' } })).resolves.toBe('up');
     expect(server.hits).toHaveLength(2);
   });
 
   it('gives service.unavailable after maxAttempts of 500', async () => {
     const server = await serve((_hit, res) => json(res, 500, { error: { type: 'internal_error', message: 'boom' } }));
-    const error = await failure(client(server.baseUrl, { maxAttempts: 3 }).request({ method: 'GET', route: '/v1/users' }));
+    const error = await failure(client(server.baseUrl, { maxAttempts: 3 }).request({ method: 'GET', route: '/v1/items' }));
     expect(error.code).toBe('service.unavailable');
     expect(error.message).toContain('after 3 attempts');
     expect(server.hits).toHaveLength(3);
   });
 
-  it('does not repeat a creating POST after a 503: service.outcome-unknown, one attempt', async () => {
-    const server = await serve((_hit, res) => json(res, 503, { error: { type: 'internal_error', message: 'busy' } }));
+  it('does not repeat a creating POST after a 500: service.outcome-unknown, one attempt, may have landed', async () => {
+    const server = await serve((_hit, res) => json(res, 500, { error: { type: 'internal_error', message: 'busy' } }));
     const c = client(server.baseUrl);
-    const error = await failure(c.request({ method: 'POST', route: '/v1/deals/views', body: { name: 'A' } }));
+    const error = await failure(c.request({ method: 'POST', route: '/v1/things', body: { name: 'A' } }));
     expect(error.code).toBe('service.outcome-unknown');
-    expect(error.message).toContain('POST /v1/deals/views');
+    expect(error.mayHaveLanded).toBe(true);
+    expect(error.message).toContain('POST /v1/things');
     expect(server.hits).toHaveLength(1);
     expect(c.stats().requests).toBe(1);
   });
 
   it('retries a creating POST after a 429 (certainly not processed)', async () => {
     const server = await serve((_hit, res, i) => (i === 0 ? json(res, 429, { error: { type: 'rate_limited', message: 'slow' } }) : json(res, 200, { result: { id: 'dv_3' } })));
-    await expect(client(server.baseUrl).request({ method: 'POST', route: '/v1/deals/views', body: { name: 'A' } })).resolves.toEqual({ id: 'dv_3' });
+    await expect(client(server.baseUrl).request({ method: 'POST', route: '/v1/things', body: { name: 'A' } })).resolves.toEqual({ id: 'dv_3' });
     expect(server.hits).toHaveLength(2);
   });
 
@@ -187,7 +188,7 @@ describe('network failures', () => {
   it('times out a server that never answers, retrying idempotent requests', async () => {
     const server = await serve(() => undefined);
     const c = client(server.baseUrl, { timeoutMs: 50, maxAttempts: 2 });
-    const error = await failure(c.request({ method: 'GET', route: '/v1/users' }));
+    const error = await failure(c.request({ method: 'GET', route: '/v1/items' }));
     expect(error.code).toBe('service.timeout');
     expect(error.message).toContain('50 ms');
     expect(error.message).toContain(server.baseUrl);
@@ -199,7 +200,7 @@ describe('network failures', () => {
   it('a creating POST that times out is service.outcome-unknown after one attempt', async () => {
     const server = await serve(() => undefined);
     const c = client(server.baseUrl, { timeoutMs: 50 });
-    const error = await failure(c.request({ method: 'POST', route: '/v1/deals/views', body: {} }));
+    const error = await failure(c.request({ method: 'POST', route: '/v1/things', body: {} }));
     expect(error.code).toBe('service.outcome-unknown');
     expect(c.stats().requests).toBe(1);
     expect(server.hits.length).toBeLessThanOrEqual(1);
@@ -209,7 +210,7 @@ describe('network failures', () => {
     const baseUrl = `http://127.0.0.1:${await closedPort()}`;
     const events: RequestEvent[] = [];
     const c = client(baseUrl, { maxAttempts: 2, onRequest: (e) => events.push(e) });
-    const error = await failure(c.request({ method: 'GET', route: '/v1/deals/views' }));
+    const error = await failure(c.request({ method: 'GET', route: '/v1/things' }));
     expect(error.code).toBe('service.unreachable');
     expect(error.message).toContain(baseUrl);
     expect(error.message).toContain('ECONNREFUSED');
@@ -218,7 +219,7 @@ describe('network failures', () => {
     expectNoKey(error);
     expect(events.map((e) => e.error)).toEqual(['service.unreachable', 'service.unreachable']);
     // Refused before sending: safe to retry even a creating POST, and still unreachable.
-    expect((await failure(c.request({ method: 'POST', route: '/v1/deals/views', body: {} }))).code).toBe('service.unreachable');
+    expect((await failure(c.request({ method: 'POST', route: '/v1/things', body: {} }))).code).toBe('service.unreachable');
     expect(c.stats().requests).toBe(4);
   });
 });
@@ -227,11 +228,11 @@ describe('daily quota', () => {
   it.each(['X-RateLimit-Daily-Remaining', 'X-Daily-RateLimit-Remaining'])('refuses before sending once %s reaches 0', async (header) => {
     const server = await serve((_hit, res) => json(res, 200, { result: 'ok' }, { [header]: '0' }));
     const c = client(server.baseUrl);
-    await c.request({ method: 'GET', route: '/v1/deals/views' });
+    await c.request({ method: 'GET', route: '/v1/things' });
     expect(c.stats().dailyRemaining).toBe(0);
-    const error = await failure(c.request({ method: 'GET', route: '/v1/contacts/views' }));
+    const error = await failure(c.request({ method: 'GET', route: '/v1/others' }));
     expect(error.code).toBe('service.quota-exhausted');
-    expect(error.message).toContain('GET /v1/contacts/views');
+    expect(error.message).toContain('GET /v1/others');
     expect(error.hint).toContain('3,000');
     expect(server.hits).toHaveLength(1);
     expect(c.stats().requests).toBe(1);
@@ -240,8 +241,8 @@ describe('daily quota', () => {
   it('keeps the daily reserve unused', async () => {
     const server = await serve((_hit, res) => json(res, 200, { result: 'ok' }, { 'X-RateLimit-Daily-Remaining': '2' }));
     const c = client(server.baseUrl, { dailyReserve: 2 });
-    await c.request({ method: 'GET', route: '/v1/users' });
-    expect((await failure(c.request({ method: 'GET', route: '/v1/users' }))).code).toBe('service.quota-exhausted');
+    await c.request({ method: 'GET', route: '/v1/items' });
+    expect((await failure(c.request({ method: 'GET', route: '/v1/items' }))).code).toBe('service.quota-exhausted');
     expect(server.hits).toHaveLength(1);
   });
 });
@@ -251,10 +252,10 @@ describe('verbose log and cancellation', () => {
     const server = await serve((_hit, res, i) => (i === 0 ? json(res, 429, {}, { 'Retry-After': '0' }) : json(res, 200, { result: [] })));
     const lines: string[] = [];
     const c = client(server.baseUrl, { onRequest: verboseLogger({ write: (text: string) => lines.push(text) }) });
-    await c.request({ method: 'GET', route: '/v1/deals/views/pinned', query: { userEmail: 'a@x.co' } });
+    await c.request({ method: 'GET', route: '/v1/things/pinned', query: { userEmail: 'a@x.co' } });
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^GET \/v1\/deals\/views\/pinned\?userEmail=a%40x\.co 429 \d+ms retry-after 0s\n$/);
-    expect(lines[1]).toMatch(/^GET \/v1\/deals\/views\/pinned\?userEmail=a%40x\.co 200 \d+ms retry 1\n$/);
+    expect(lines[0]).toMatch(/^GET \/v1\/things\/pinned\?userEmail=a%40x\.co 429 \d+ms retry-after 0s\n$/);
+    expect(lines[1]).toMatch(/^GET \/v1\/things\/pinned\?userEmail=a%40x\.co 200 \d+ms retry 1\n$/);
     expect(lines.join('')).not.toContain(KEY);
   });
 
@@ -263,28 +264,28 @@ describe('verbose log and cancellation', () => {
     const server = await serve((_hit, res) => json(res, 200, { result: 'first' }));
     // Rate 2: the second request would wait 500 ms for its slot; Ctrl-C comes as the first completes.
     const c = client(server.baseUrl, { rate: 2, signal: controller.signal, onRequest: () => controller.abort() });
-    const results = await Promise.allSettled([1, 2, 3].map(() => c.request({ method: 'GET', route: '/v1/users' })));
+    const results = await Promise.allSettled([1, 2, 3].map(() => c.request({ method: 'GET', route: '/v1/items' })));
     expect(results[0]).toEqual({ status: 'fulfilled', value: 'first' });
     for (const r of results.slice(1)) {
       expect(r.status).toBe('rejected');
       expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'service.aborted' });
     }
     expect(server.hits).toHaveLength(1);
-    await expect(c.request({ method: 'GET', route: '/v1/users' })).rejects.toMatchObject({ code: 'service.aborted' });
+    await expect(c.request({ method: 'GET', route: '/v1/items' })).rejects.toMatchObject({ code: 'service.aborted' });
     expect(server.hits).toHaveLength(1);
   });
 
   it('aborting cancels a request in flight', async () => {
     const controller = new AbortController();
     const server = await serve(() => controller.abort());
-    const error = await failure(client(server.baseUrl, { signal: controller.signal }).request({ method: 'GET', route: '/v1/users' }));
+    const error = await failure(client(server.baseUrl, { signal: controller.signal }).request({ method: 'GET', route: '/v1/items' }));
     expect(error.code).toBe('service.aborted');
     expect(error.message).toContain('in flight');
   });
 });
 
 describe('concurrency', () => {
-  const routes = ['/v1/deals/views', '/v1/contacts/views', '/v1/companies/views'];
+  const routes = ['/v1/things', '/v1/others', '/v1/companies'];
   const gaps = (times: number[]): number[] => times.slice(1).map((t, i) => t - times[i]!);
 
   it('spaces each endpoint at the rate while endpoints overlap (fake clock over real HTTP)', async () => {
@@ -363,7 +364,7 @@ describe('options', () => {
 
   it('trims a trailing newline from the key', async () => {
     const server = await serve((_hit, res) => json(res, 200, { result: 1 }));
-    await createServiceClient({ baseUrl: server.baseUrl, apiKey: `${KEY}\n` }).request({ method: 'GET', route: '/v1/users' });
+    await createServiceClient({ baseUrl: server.baseUrl, apiKey: `${KEY}\n` }).request({ method: 'GET', route: '/v1/items' });
     expect(server.hits[0]?.headers['x-service-key']).toBe(KEY);
   });
 });

@@ -52,12 +52,14 @@ describe('decideRetry', () => {
   });
 
   it('retries a non-idempotent request only when it certainly was not processed', () => {
+    // A 429 and a 503 say the service did not handle the request.
     expect(decideRetry(status(429), post(1), policy, half).action).toBe('retry');
+    expect(decideRetry(status(503), post(1), policy, half).action).toBe('retry');
     expect(decideRetry(refused, post(1), policy, half).action).toBe('retry');
-    for (const outcome of [status(500), status(503), status(504), reset, { kind: 'timeout' } as const]) {
+    for (const outcome of [status(500), status(502), status(504), reset, { kind: 'timeout' } as const]) {
       expect(decideRetry(outcome, post(1), policy, half)).toEqual({ action: 'fail', reason: 'outcome-unknown' });
     }
-    expect(decideRetry(status(503), post(5), policy, half)).toEqual({ action: 'fail', reason: 'outcome-unknown' });
+    expect(decideRetry(status(500), post(5), policy, half)).toEqual({ action: 'fail', reason: 'outcome-unknown' });
   });
 });
 

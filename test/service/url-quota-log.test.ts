@@ -74,7 +74,7 @@ describe('quota', () => {
     const error = catchError(() => quota.check(1, 2, 'GET /v1/users')) as ServiceError;
     expect(error.code).toBe('service.quota-exhausted');
     expect(error.message).toContain('GET /v1/users');
-    expect(error.hint).toContain('3,000 requests per rolling 24 hours');
+    expect(error.hint).toContain('3,000 per rolling 24 hours');
   });
 
 });
