@@ -1,6 +1,6 @@
 import type { ApiView } from '../domain/api-types.js';
 import type { Domain } from '../domain/domains.js';
-import { isPublicSaved } from '../domain/views.js';
+import { compareIds, isPublicSaved } from '../domain/views.js';
 import { ServiceError } from '../errors.js';
 import type { ServiceClient } from '../service/types.js';
 import type { Live } from '../state/types.js';
@@ -105,10 +105,6 @@ export async function settleRaceCopies(
   return { execution: { ...execution, outcomes }, listings: settledListings, problems };
 }
 
-/** compareIds orders ids shorter first, then by code point: sequential ids sort by age, so reports name the oldest copy first. */
-export function compareIds(a: string, b: string): number {
-  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
-}
 
 function kindOf(execution: Execution, changeIndex: number): string {
   return execution.outcomes.find((outcome) => outcome.operation.changeIndex === changeIndex)?.operation.kind ?? 'View';

@@ -7,3 +7,8 @@ import type { ApiView } from './api-types.js';
 export function isPublicSaved(view: ApiView): boolean {
   return !view.isDefault && view.visibility === 'Public';
 }
+
+/** compareIds orders ids shorter first, then by code point: sequential ids sort by age, so reports name the oldest copy first. */
+export function compareIds(a: string, b: string): number {
+  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+}

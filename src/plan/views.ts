@@ -1,7 +1,7 @@
 import jsonpatch from 'fast-json-patch';
 import type { ApiView } from '../domain/api-types.js';
 import { DOMAINS, VIEW_KINDS, type Domain } from '../domain/domains.js';
-import { isPublicSaved } from '../domain/views.js';
+import { compareIds, isPublicSaved } from '../domain/views.js';
 import { InternalError } from '../errors.js';
 import type { Desired, DesiredView, Live } from '../state/types.js';
 import { desiredSnapshot, normalizeView } from '../kinds/normalize.js';
@@ -131,11 +131,15 @@ function planDomain(domain: Domain, views: DesiredView[], listing: ApiView[], re
         ids: [...defaults.map((d) => d.viewId), ...savedIds],
       });
     } else if (saved.length > 1) {
-      const ids = saved.map((candidate) => candidate.viewId);
+      // Oldest first: copies left by concurrent or retried creates are usually the newer ones.
+      const ids = saved.map((candidate) => candidate.viewId).sort(compareIds);
+      const [keep = '', ...others] = ids;
       result.reasons.push({
         code: 'view.ambiguous-name',
         message: `${saved.length} public ${kind}s are named "${view.name}": ${ids.join(', ')}`,
-        wayOut: `bind the manifest to one of them with \`viewId: ${ids[0] ?? ''}\` (and rename or delete the others)`,
+        wayOut:
+          `keep one: add \`viewId: ${keep}\` to the manifest (the oldest), then the others (${others.join(', ')}) are undeclared, ` +
+          'and `viewctl apply` with `prune: true` deletes them (or delete them in the application, or rename them)',
         source: view.source,
         ids,
       });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Execution, OperationOutcome } from '../../src/apply/execute.js';
 import type { Operation } from '../../src/apply/operations.js';
-import { compareIds, findRaceCopies, settleRaceCopies } from '../../src/apply/race-copies.js';
+import { findRaceCopies, settleRaceCopies } from '../../src/apply/race-copies.js';
+import { compareIds } from '../../src/domain/views.js';
 import type { ApiView } from '../../src/domain/api-types.js';
 import type { Domain } from '../../src/domain/domains.js';
 import { ServiceError } from '../../src/errors.js';

@@ -73,15 +73,17 @@ describe('computePlan: identity of views', () => {
     expect(codes(desired, emptyLive()).sort()).toEqual(['view.default-immutable', 'view.default-name']);
   });
 
-  it('refuses an ambiguous name with every id and the viewId way out', () => {
+  it('refuses an ambiguous name with every id, oldest first, and the way out: keep the oldest, prune the others', () => {
     const live = emptyLive();
-    live.views.recordings = [view('rv_1', 'Dup'), view('rv_2', 'Dup'), ...RECORDING_DEFAULTS];
+    live.views.recordings = [view('rv_10', 'Dup'), view('rv_9', 'Dup'), view('rv_11', 'Dup'), ...RECORDING_DEFAULTS];
     const desired = emptyDesired();
     desired.views = [declared('recordings', 'Dup')];
     const error = refusal(desired, live);
     expect(error.code).toBe('view.ambiguous-name');
-    expect(error.reasons[0]?.ids).toEqual(['rv_1', 'rv_2']);
-    expect(error.hint).toContain('viewId: rv_1');
+    expect(error.reasons[0]?.ids).toEqual(['rv_9', 'rv_10', 'rv_11']);
+    expect(error.hint).toContain('viewId: rv_9');
+    expect(error.hint).toContain('the others (rv_10, rv_11) are undeclared');
+    expect(error.hint).toContain('prune: true');
   });
 
   it('lets a viewId settle an ambiguous name', () => {
