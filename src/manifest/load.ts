@@ -34,12 +34,12 @@ export async function loadManifests(paths: readonly string[], source: ManifestSo
   for (const file of files) {
     let bytes: Uint8Array;
     try {
-      const info = await source.stat(file);
-      if (info?.type === 'file' && info.size > MAX_FILE_BYTES) {
-        problems.push(tooLarge(file, info.size));
+      const read = await source.read(file, MAX_FILE_BYTES);
+      if ('tooLarge' in read) {
+        problems.push(tooLarge(file, read.tooLarge));
         continue;
       }
-      bytes = await source.read(file);
+      bytes = read.bytes;
     } catch (error) {
       problems.push(unreadable(source, file, error));
       continue;

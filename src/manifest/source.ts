@@ -1,11 +1,15 @@
-import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 /** PathInfo is what a manifest source knows about a path before reading it. */
 export type PathInfo = { type: 'file'; size: number } | { type: 'directory' };
 
+/** ReadResult is a file's bytes, or its size when it is over the limit (then it is not read). */
+export type ReadResult = { bytes: Uint8Array } | { tooLarge: number };
+
 /**
- * ManifestSource is the file access the loader needs (style.md, practice 5): tests
+ * ManifestSource is the file access the loader needs, passed in: tests
  * pass in-memory files, the CLI passes `nodeManifestSource(cwd)`. Paths are as the
  * user gave them; `display` turns one into the form problems report.
  */
@@ -14,8 +18,8 @@ export interface ManifestSource {
   stat(path: string): Promise<PathInfo | undefined>;
   /** list returns every `*.yaml` / `*.yml` file below a directory, recursively, sorted. */
   list(directory: string): Promise<string[]>;
-  /** read returns the bytes of a file. */
-  read(path: string): Promise<Uint8Array>;
+  /** read returns the bytes of a file, or only its size when that is over `maxBytes`. */
+  read(path: string, maxBytes: number): Promise<ReadResult>;
   /** display is the path relative to the working directory, with `/` separators. */
   display(path: string): string;
 }
@@ -74,11 +78,35 @@ export function nodeManifestSource(cwd: string): ManifestSource {
       await walk(absolute(directory), files, new Set());
       return files.map(display).sort();
     },
-    async read(path) {
-      return readFile(absolute(path));
+    async read(path, maxBytes) {
+      return readBounded(absolute(path), maxBytes);
     },
     display,
   };
+}
+
+/**
+ * readBounded reads a whole file through one descriptor: its size from the open file
+ * (no separate stat round trip), and nothing more when it is over `maxBytes`. It is
+ * synchronous on purpose: thousands of small manifests read one by one through the
+ * promise API spend most of their time waiting on the event loop, not on the disk.
+ */
+function readBounded(path: string, maxBytes: number): ReadResult {
+  const fd = openSync(path, 'r');
+  try {
+    const { size } = fstatSync(fd);
+    if (size > maxBytes) return { tooLarge: size };
+    const bytes = Buffer.allocUnsafe(size);
+    let filled = 0;
+    while (filled < size) {
+      const read = readSync(fd, bytes, filled, size - filled, null);
+      if (read === 0) break;
+      filled += read;
+    }
+    return { bytes: filled === size ? bytes : bytes.subarray(0, filled) };
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** linkTarget tells what a symbolic link points at; a dangling link is 'other' (skipped). */
@@ -120,10 +148,10 @@ export function memoryManifestSource(files: Record<string, string | Uint8Array>)
         .filter((file) => isUnder(file, key) && visible(file, key) && isManifestFile(file))
         .sort();
     },
-    async read(path) {
+    async read(path, maxBytes) {
       const content = bytes.get(normalise(path));
       if (content === undefined) throw new Error(`no such file: ${path}`);
-      return content;
+      return content.byteLength > maxBytes ? { tooLarge: content.byteLength } : { bytes: content };
     },
     display: normalise,
   };

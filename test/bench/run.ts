@@ -5,6 +5,7 @@ import { benchPlanLive } from './plan-live-bench.js';
 import { renderSoak } from './soak-table.js';
 import { renderTable, type BenchRow, type MachineInfo } from './table.js';
 import { benchValidate } from './validate-bench.js';
+import { benchValidatePeer } from './validate-peer.js';
 
 /**
  * `npm run bench`: measures validate, diff + render, plan and apply, prints one table
@@ -23,7 +24,20 @@ interface RowSpec {
   measure: () => Promise<BenchRow[]>;
 }
 
+const PEER_RUNS = 5;
+
 const ROWS: RowSpec[] = [
+  {
+    id: '0',
+    label: 'viewctl validate vs ajv-cli, 5,000 one-view files',
+    measure: async () => {
+      const { ours, peer } = benchValidatePeer(5000, PEER_RUNS);
+      return [{
+        kind: 'peer', id: '0', label: `validate 5,000 one-view files, whole process, median of ${PEER_RUNS} alternating runs`, peerName: 'ajv-cli 5',
+        oursMs: ours.ms, peerMs: peer.ms, ...(ours.rssKb === undefined ? {} : { oursRssKb: ours.rssKb }), ...(peer.rssKb === undefined ? {} : { peerRssKb: peer.rssKb }),
+      }];
+    },
+  },
   {
     id: '1',
     label: 'validate 5,000 views (1 run, cold)',

@@ -61,6 +61,8 @@ export function rateFloor(byEndpoint: Record<string, number>, limits: RateLimits
 /** BenchRow is one line of the table: a timed computation, a live run, or a row that threw. */
 export type BenchRow =
   | { kind: 'timed'; id: string; label: string; wallMs: number; targetMs: number }
+  /** Two tools on the same input in the same run: met when ours takes no longer than the peer. */
+  | { kind: 'peer'; id: string; label: string; peerName: string; oursMs: number; peerMs: number; oursRssKb?: number; peerRssKb?: number }
   | { kind: 'live'; id: string; label: string; measured: LiveMeasurement }
   | { kind: 'failed'; id: string; label: string; error: string };
 
@@ -73,6 +75,10 @@ export interface Verdict {
 /** verdict judges one row: timed rows against their wall target; live rows on ratio, 429s and requests. */
 export function verdict(row: BenchRow): Verdict {
   if (row.kind === 'failed') return { met: false, reasons: [`threw: ${row.error}`] };
+  if (row.kind === 'peer') {
+    const ratio = row.oursMs / row.peerMs;
+    return ratio <= 1 ? { met: true, reasons: [] } : { met: false, reasons: [`${ratio.toFixed(2)} × ${row.peerName}'s wall time (target ≤ 1.00)`] };
+  }
   if (row.kind === 'timed') {
     return row.wallMs < row.targetMs
       ? { met: true, reasons: [] }
@@ -115,6 +121,10 @@ function rowCells(row: BenchRow): string[] {
   const mark = verdict(row).met ? '✓' : '✗';
   if (row.kind === 'failed') return [row.id, row.label, 'threw', '', '', '', '', '', '', mark];
   if (row.kind === 'timed') return [row.id, row.label, formatMs(row.wallMs), `< ${formatMs(row.targetMs)}`, '', '', '', '', '', mark];
+  if (row.kind === 'peer') {
+    const rss = (kb: number | undefined): string => (kb === undefined ? '' : `, ${Math.round(kb / 1024)} MiB peak`);
+    return [row.id, row.label, `${formatMs(row.oursMs)}${rss(row.oursRssKb)}`, `≤ ${row.peerName}: ${formatMs(row.peerMs)}${rss(row.peerRssKb)}`, '', `${(row.oursMs / row.peerMs).toFixed(2)} × peer`, '', '', '', mark];
+  }
   const { measured } = row;
   const floor = rateFloor(measured.byEndpoint, measured.limits);
   return [
