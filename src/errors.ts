@@ -3,7 +3,7 @@
  * top-level catch in `cli/run.ts` prints them and exits with `exitCode`.
  */
 
-/** EXIT holds the exit codes of product-contract.md. */
+/** EXIT holds the exit codes (README, "Exit codes"). */
 export const EXIT = {
   ok: 0,
   /** Error before any write: bad manifests, unreachable service, bad key, refusals. */

@@ -159,7 +159,7 @@ async function attempt(
       case 'create':
         return await create(operation, options, createdIds);
       case 'update': {
-        // A 204 (no body) is success too (api-contract.md, "Transport"): the id is the one sent.
+        // A 204 (no body) is success too (the service's "Transport"): the id is the one sent.
         const view = await options.client.request<ApiView | undefined>(toServiceRequest(operation, createdIds));
         return view === undefined ? { status: 'landed', operation, ...viewIdOf(operation) } : { status: 'landed', operation, viewId: view.viewId, view };
       }

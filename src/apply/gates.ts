@@ -12,8 +12,8 @@ import type { ReadNeeds } from '../state/needs.js';
 import type { Live } from '../state/types.js';
 
 /**
- * The safety gates apply passes before its first write (product-contract.md,
- * "Fail-safe rules", "Exit codes"; style.md, practice 11). Each throws a typed error;
+ * The safety gates apply passes before its first write (README, "Fail-safe rules" and
+ * "Exit codes"). Each throws a typed error;
  * none writes. Exit 3 is for a plan that must not be carried out as it stands (stale,
  * not the reviewed one, too many deletes); exit 1 for everything else.
  */

@@ -6,7 +6,7 @@ import type { Change, CreateChange, DeleteChange, PinChange, Plan, UpdateChange,
 import type { HttpMethod, ServiceRequest } from '../service/types.js';
 
 /**
- * Which call carries out which change (style.md, practice 3): a Change says what
+ * Which call carries out which change: a Change says what
  * differs, an Operation is the HTTP call that fixes it and points back to its change.
  * Pure; the executor sends them.
  */
@@ -48,7 +48,7 @@ export interface Operation {
   params: Record<string, string>;
   query: Record<string, string>;
   body?: JsonObject;
-  /** Rate-limit endpoint key, `METHOD route` (api-contract.md, "Rate limits"). */
+  /** Rate-limit endpoint key, `METHOD route` (the service's "Rate limits"). */
   endpoint: string;
   /** Pin operations only: tabs that name views created in this run. */
   newViewTabs: NewViewTab[];
@@ -117,7 +117,7 @@ export function toServiceRequest(operation: Operation, createdIds: ReadonlyMap<s
 
 /**
  * patchBody holds the top-level attributes that differ between `before` and `after`:
- * a sent attribute replaces its value entirely (service-api.md, rule 6), so the whole
+ * a sent attribute replaces its value entirely (the service's view rule 6), so the whole
  * new value goes, and a removed icon is sent as `icon: null`.
  */
 export function patchBody(before: ViewSnapshot, after: ViewSnapshot): ViewPatchBody {

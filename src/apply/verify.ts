@@ -9,7 +9,7 @@ import { createdKey } from './operations.js';
 
 /**
  * Post-apply verification: what landed is read back and compared, through the same
- * normalisation the plan used (style.md, practice 1), with what the plan said it
+ * normalisation the plan used, with what the plan said it
  * would become. One list call per touched view domain; pinned lists are checked from
  * the PUT responses, which are the new lists.
  */

@@ -53,7 +53,7 @@ type PlanSource = { type: 'manifests'; desired: Desired } | { type: 'file'; file
  * registerApplyCommand adds `viewctl apply [PATH...]`: plan (or read `--plan FILE`
  * and check it is not stale), pass the safety gates, carry the plan out, verify and
  * report. Exit 0 applied (or nothing to do), 1 error before any write, 3 refused,
- * 4 failed part-way (product-contract.md, "Exit codes").
+ * 4 failed part-way (README, "Exit codes").
  */
 export function registerApplyCommand(program: Command, io: CliIo, outcome: Outcome): void {
   const command = program

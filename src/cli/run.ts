@@ -7,7 +7,7 @@ import { buildProgram } from './program.js';
 
 /**
  * run parses argv, runs the command and returns the exit code. It is the one
- * top-level catch (style.md, practice 8): a user error prints its message and hint,
+ * top-level catch: a user error prints its message and hint,
  * never a stack; anything else is reported as a bug.
  */
 export async function run(argv: string[], rawIo: CliIo): Promise<number> {

@@ -34,7 +34,7 @@ export function isDomain(value: unknown): value is Domain {
 
 /**
  * RECORDING_SOURCES are the twelve recording sources, generic first
- * (api-contract.md, "Recording sources").
+ * (the service's "Recording sources").
  */
 export const RECORDING_SOURCES = [
   'Api', 'Call', 'MobileApp', 'Uploaded',
@@ -55,7 +55,7 @@ export const DEAL_STATUSES = ['Open', 'Won', 'Lost'] as const;
 /** DEAL_AI_STATUSES are the deal AI status values used in view filters. */
 export const DEAL_AI_STATUSES = ['Active', 'AtRisk', 'Lost', 'NeedsAction', 'OnTrack', 'Stalled', 'Won'] as const;
 
-/** USER_ROLES, USER_STATES and USER_LICENSES are the settled user enums (api-contract.md). */
+/** USER_ROLES, USER_STATES and USER_LICENSES are the settled user enums. */
 export const USER_ROLES = ['Owner', 'Admin', 'Member'] as const;
 export const USER_STATES = ['Active', 'Invited', 'Deactivated'] as const;
 export const USER_LICENSES = ['None', 'Lite', 'Full'] as const;

@@ -38,7 +38,7 @@ export function sendBody(response: ServerResponse, contentType: string, body: st
   response.end(body);
 }
 
-/** errorBody builds `{error: {type, message, path?}}` (api-contract.md, "Errors"). */
+/** errorBody builds `{error: {type, message, path?}}` (the service's "Errors"). */
 export function errorBody(type: ApiErrorType, message: string, path?: string): { error: { type: ApiErrorType; message: string; path?: string } } {
   return { error: path === undefined ? { type, message } : { type, message, path } };
 }

@@ -5,7 +5,7 @@ import { errorBody, sendJson } from './http-io.js';
 
 /**
  * Answers to requests that never reach a route, in the contract's JSON error shape
- * (api-contract.md, "Errors") instead of Node's bare status lines:
+ * (the service's "Errors") instead of Node's bare status lines:
  *
  * - requests Node's HTTP parser refuses (`clientError`): request line and headers
  *   above MAX_HEADER_BYTES are 431, a request not received within Node's timeouts 408,

@@ -1,5 +1,5 @@
 /**
- * The emulator's limits (api-contract.md, "Rate limits"): a token bucket per endpoint
+ * The emulator's limits (the service's "Rate limits"): a token bucket per endpoint
  * (method + route template) refilled at `rate` per second up to `burst`, and a daily
  * quota per workspace over a rolling 24 hours. The clock is injected so tests step
  * time instead of sleeping.

@@ -12,7 +12,7 @@ import type { WebhookDispatcher } from './webhooks.js';
 import { getUser, getWorkspace, listAutomations, listUsers } from './workspace-routes.js';
 
 /**
- * The route table of the emulator (api-contract.md). A route is a method and a
+ * The route table of the emulator. A route is a method and a
  * template such as `/v1/deals/views/{viewId}`; `METHOD template` is also the
  * rate-limit endpoint key.
  */

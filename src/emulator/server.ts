@@ -18,7 +18,7 @@ import { schemaChecker } from './views/schema-checker.js';
 import { createWebhookDispatcher, DEFAULT_WEBHOOK_SETTINGS, type DeliveryReport } from './webhooks.js';
 
 /**
- * The emulator of the service: the whole API of api-contract.md on node:http, with
+ * The emulator of the service: the whole API on node:http, with
  * its auth, limits and faults. Order of checks for every request, so behaviour is
  * predictable: a request that is not well-formed HTTP (http-layer.ts: 400, 408, 417,
  * 431, never counted), auth (401, never counted), rate limit and daily quota (429),
@@ -175,7 +175,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     if (!decision.allowed) {
       stats.rateLimited += 1;
       // The quota always says when it frees up; the per-endpoint limit only sometimes
-      // does, so clients must cope with both (api-contract.md, "Rate limits").
+      // does, so clients must cope with both (the service's "Rate limits").
       const tell = decision.reason === 'quota' || rng.chance(0.5);
       const retryAfter: Record<string, string> =
         tell && decision.retryAfterSeconds !== undefined ? { 'retry-after': String(decision.retryAfterSeconds) } : {};

@@ -4,7 +4,7 @@ import { notFound, success, validationError, type RouteContext, type RouteResult
 import { isPlainObject } from './views/body.js';
 import type { WebhookDispatcher } from './webhooks.js';
 
-/** WEBHOOK_EVENT_TYPES are the event kinds a trigger may name (api-contract.md). */
+/** WEBHOOK_EVENT_TYPES are the event kinds a trigger may name. */
 export const WEBHOOK_EVENT_TYPES = ['recording_added', 'recording_updated'] as const;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Webhook delivery (api-contract.md, "Workspace, users, automations, webhooks"): a
+ * Webhook delivery (the service's "Workspace, users, automations, webhooks"): a
  * JSON POST `{eventId, event: {type, recording}}` with the webhook's id and secret in
  * headers. A try not answered 200 within the timeout is retried at once, then after
  * 1 minute and after 5 minutes, then dropped; every try carries the same eventId.

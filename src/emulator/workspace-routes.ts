@@ -3,7 +3,7 @@ import { paginate } from './records/pagination.js';
 import { notFound, success, type RouteContext, type RouteResult } from './route-result.js';
 
 /**
- * Workspace administration endpoints (api-contract.md, "Workspace, users,
+ * Workspace administration endpoints (the service's "Workspace, users,
  * automations, webhooks"): read-only views of the data.
  */
 

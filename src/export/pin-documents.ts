@@ -5,7 +5,7 @@ import { exportDocument, quoted, renderFile } from './yaml-text.js';
 
 /**
  * PinnedViews documents: one per exported user, every domain in tab order. A tab is
- * written by name when the name resolves to exactly that view (product-contract.md:
+ * written by name when the name resolves to exactly that view (README:
  * names resolve against the manifests, the live public views, then the built-in
  * defaults, and an ambiguous name is an error); otherwise by `{viewId}`, with a
  * comment naming the view, since an id alone tells a reviewer nothing. Private

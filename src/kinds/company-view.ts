@@ -1,6 +1,6 @@
 import { defineViewKind } from './view-kind.js';
 
-/** COMPANY_VIEW is the `CompanyView` kind (service-api.md, "Company view filters"). */
+/** COMPANY_VIEW is the `CompanyView` kind (the service's "Company view filters"). */
 export const COMPANY_VIEW = defineViewKind({
   kind: 'CompanyView',
   domain: 'companies',

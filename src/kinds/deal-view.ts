@@ -1,8 +1,8 @@
 import { defineViewKind } from './view-kind.js';
 
 /**
- * DEAL_VIEW is the `DealView` kind (service-api.md, "Deal view"). `dealAgeRange`
- * appears in responses only and the service rejects it in a PATCH (api-contract.md),
+ * DEAL_VIEW is the `DealView` kind (the service's "Deal view"). `dealAgeRange`
+ * appears in responses only and the service rejects it in a PATCH,
  * so it is never compared and never sent.
  */
 export const DEAL_VIEW = defineViewKind({

@@ -9,8 +9,8 @@ import { RECORDING_VIEW } from './recording-view.js';
 import type { ViewKindModule } from './view-kind.js';
 
 /**
- * One normalisation for desired state, live state, post-apply verification and drift
- * (style.md, practice 1). A ViewSnapshot holds only what a manifest can manage
+ * One normalisation for desired state, live state, post-apply verification and drift.
+ * A ViewSnapshot holds only what a manifest can manage
  * (name, icon, columns, filters, sort); `viewId`, `visibility`, `isDefault` and
  * `ownerId` are server attributes and never part of it.
  */
@@ -40,7 +40,7 @@ export interface SnapshotParts {
 /**
  * normalizeSnapshot normalises view-shaped data of a domain. Omitted columns and sort
  * are `[]` and omitted filters `{}`, as the service fills them on create
- * (api-contract.md, POST); a null or absent icon is no icon. Idempotent.
+ * (the service's POST); a null or absent icon is no icon. Idempotent.
  */
 export function normalizeSnapshot(domain: Domain, parts: SnapshotParts): ViewSnapshot {
   const module = VIEW_KIND_MODULES[domain];

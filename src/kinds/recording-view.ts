@@ -3,7 +3,7 @@ import { isJsonObject, sortedSet } from './canonical.js';
 import { defineViewKind, normalizeNestedSets } from './view-kind.js';
 
 /**
- * RECORDING_VIEW is the `RecordingView` kind (service-api.md, "Recording view filters").
+ * RECORDING_VIEW is the `RecordingView` kind (the service's "Recording view filters").
  * `recordingTypeIn` and `stateIn` are named explicitly although the suffix rule covers
  * them. `insights` is a set too: "all entries must match", so order carries no
  * meaning; inside a `select` insight filter, `in` and `notIn` are sets of options.

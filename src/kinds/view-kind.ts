@@ -3,8 +3,8 @@ import type { Domain, ViewKind } from '../domain/domains.js';
 import { canonicalize, compareCodePoints, isJsonObject, sortedSet } from './canonical.js';
 
 /**
- * ViewKindModule is what the engine needs to know about one view domain
- * (style.md, practice 4): which filter attributes are sets, which are response-only,
+ * ViewKindModule is what the engine needs to know about one view domain:
+ * which filter attributes are sets, which are response-only,
  * and how its columns, filters and sort entries normalise. The same functions serve
  * plan, post-apply verification and drift.
  *

@@ -37,7 +37,7 @@ export function plural(count: number, noun: string): string {
 
 /**
  * ManifestInvalidError stops validate, plan and apply when any manifest has an error
- * (product-contract.md, fail-safe rules: no write is sent). Its message is the whole
+ * (README, "Fail-safe rules": no write is sent). Its message is the whole
  * problem list and a count, so the one top-level catch prints everything.
  */
 export class ManifestInvalidError extends ViewctlError {

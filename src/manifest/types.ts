@@ -1,6 +1,6 @@
 /**
  * Types shared by the manifest loader, the validator and everything that reports a
- * position in a manifest. Problems are data (style.md, practice 7): a stable code, a
+ * position in a manifest. Problems are data: a stable code, a
  * position and a JSON pointer; wording is for people, tests assert codes.
  */
 

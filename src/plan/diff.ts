@@ -41,7 +41,7 @@ export interface PlanResult {
  * computePlan diffs the desired state against the live state into a Plan. Pure and
  * deterministic: the same inputs give a byte-equal plan. It throws PlanRefusedError
  * with every refusal at once, except that a workspace mismatch is reported alone,
- * before anything else (product-contract.md, "Fail-safe rules").
+ * before anything else (README, "Fail-safe rules").
  */
 export function computePlan(desired: Desired, live: Live): PlanResult {
   checkWorkspace(desired, live.workspace);

@@ -4,7 +4,7 @@ import { compareCodePoints } from '../kinds/canonical.js';
 import { safeText } from '../render/format.js';
 
 /**
- * RefusalReason is one fail-safe rule that refuses the plan (product-contract.md,
+ * RefusalReason is one fail-safe rule that refuses the plan (README,
  * "Fail-safe rules"): a stable code, the manifest position that causes it, the ids
  * involved and the way out.
  */

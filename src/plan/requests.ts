@@ -4,7 +4,7 @@ import type { Change } from './types.js';
  * What apply will ask of the service: one write per create, update, delete and pin
  * change, plus one list read per view domain it writes views in (to verify the
  * result). Drift is never applied. Endpoints are the rate limiter's keys
- * (api-contract.md, "Rate limits": method + route template).
+ * (the service's "Rate limits": method + route template).
  */
 
 /** ApplyLoad counts the requests apply needs, in total and per endpoint. */

@@ -3,7 +3,7 @@ import type { Domain, ResourceKind, ViewKind } from '../domain/domains.js';
 import type { SourcePosition } from '../manifest/types.js';
 
 /**
- * The plan is plain, serialisable data (style.md, practice 2): `--format json` and
+ * The plan is plain, serialisable data: `--format json` and
  * `--out` are its serialisation, and `apply --plan` reads it back. What differs
  * (a Change) is kept apart from which call fixes it (an Operation, in `apply/`).
  */

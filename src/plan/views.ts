@@ -11,7 +11,7 @@ import { newViewTarget, viewTarget } from './targets.js';
 import type { CreateChange, JsonPatchOperation, UpdateChange } from './types.js';
 
 /**
- * Identity of declared views (product-contract.md, "Fail-safe rules"): a manifest
+ * Identity of declared views (README, "Fail-safe rules"): a manifest
  * `viewId` binds to that live public saved view; otherwise the name does, within the
  * domain. Zero live matches is a create, one an update when it differs; anything
  * else is refused with the ids and the way out.

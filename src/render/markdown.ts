@@ -9,7 +9,7 @@ export const MARKDOWN_LIMIT = 65_000;
 const ICONS = { create: '➕', update: '✏️', delete: '🗑️', pin: '📌', drift: '⚠️' } as const;
 
 /**
- * renderMarkdown is the plan as one pull-request comment (plan-output.md): the counts,
+ * renderMarkdown is the plan as one pull-request comment (README, plan): the counts,
  * a table with one row per change (deletions in bold, never collapsed), a collapsed
  * block per update, pin list and drift, and a footer with the digest and the budget.
  * It never passes MARKDOWN_LIMIT: the details of the largest changes go first, then

@@ -9,14 +9,14 @@ import type { Change, DeleteChange, DriftChange, PinChange, PinnedTab, Plan, Upd
 
 type Colors = ReturnType<typeof picocolors.createColors>;
 
-/** SYMBOLS are the action marks of plan-output.md. */
+/** SYMBOLS are the action marks of the text plan (README, plan). */
 const SYMBOLS = { create: '+', update: '~', delete: '-', pin: '↻', drift: '!' } as const;
 const LABELS = { create: 'create', update: 'update', delete: 'delete', pin: 'pins', drift: 'drift' } as const;
 /** Columns wider than this do not push every other row right; longer values overflow. */
 const MAX_COLUMN = 48;
 
 /**
- * renderText is the plan for a terminal (plan-output.md): a header, one line per
+ * renderText is the plan for a terminal (README, plan): a header, one line per
  * change traced to its manifest line, the details a reviewer needs (YAML diffs of
  * updates, deletions with owner and pinners, tab lists, drift), then the counts, the
  * request budget and the digest. A plan with nothing to do is one line.

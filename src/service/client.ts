@@ -1,7 +1,7 @@
 /**
  * The HTTP client of the service: every request goes through one per-endpoint rate
  * limiter, a bounded retry loop and the daily quota guard, and comes back as the
- * response's `result` or a ServiceError (api-contract.md). All delays, the fetch and
+ * response's `result` or a ServiceError. All delays, the fetch and
  * the randomness are options, so tests run in milliseconds.
  */
 import { setMaxListeners } from 'node:events';

@@ -1,7 +1,7 @@
 /**
  * Time as the client sees it. Every delay the client takes (rate-limit spacing,
  * backoff, Retry-After, per-attempt timeouts) goes through a Clock, so tests inject a
- * fake one and run in milliseconds (style.md, practice 6).
+ * fake one and run in milliseconds.
  */
 import { performance } from 'node:perf_hooks';
 

@@ -1,7 +1,7 @@
 /**
  * The daily quota guard. The workspace may send 3,000 requests per rolling 24 hours,
  * shared by all its keys, and every response says how many are left
- * (api-contract.md, "Rate limits"). Running out half-way through an apply leaves the
+ * (the service's "Rate limits"). Running out half-way through an apply leaves the
  * workspace half-changed, so the client refuses to send a request the quota cannot
  * cover, and apply can check its whole budget before it starts.
  */

@@ -1,7 +1,7 @@
 /**
- * The one rate limiter every request goes through (style.md, practice 6). The service
+ * The one rate limiter every request goes through. The service
  * limits each endpoint (method + route template) to a steady rate with a small burst
- * (api-contract.md, "Rate limits"); the limiter keeps one token bucket and one FIFO
+ * (the service's "Rate limits"); the limiter keeps one token bucket and one FIFO
  * queue per endpoint, so different endpoints proceed concurrently while calls to one
  * endpoint are spaced at the configured rate.
  *

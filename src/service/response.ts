@@ -2,7 +2,7 @@
  * What a response or a failed attempt means to the caller: the `result` of a success,
  * or a ServiceError with a stable code, a message naming the request
  * (`METHOD /v1/path?query`, never the key) and a hint on how to fix it
- * (api-contract.md, "Transport" and "Errors").
+ * (the service's "Transport" and "Errors").
  */
 import { ServiceError } from '../errors.js';
 import { redactSecrets, redactValue } from '../secrets/redact.js';
@@ -35,7 +35,7 @@ const BASE_URL_HINT = 'check --base-url or VIEWCTL_BASE_URL: it must be the serv
 
 /**
  * successResult returns the `result` of a 2xx response: 200 must carry `{result}`;
- * 201 and other 2xx may also be empty, like 204 (api-contract.md: "accept 201 and 204").
+ * 201 and other 2xx may also be empty, like 204 (the service: "accept 201 and 204").
  */
 export function successResult(status: number, text: string, context: RequestContext): unknown {
   if (text.trim() === '' && status !== 200) return undefined;

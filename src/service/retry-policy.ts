@@ -3,7 +3,7 @@
  * outcome of an attempt and a random source, and carries out the decision.
  *
  * Retried: 429, 500, 502, 503, 504, network errors and timeouts, with full-jitter
- * exponential backoff, honouring `Retry-After` (api-contract.md, "Rate limits").
+ * exponential backoff, honouring `Retry-After` (the service's "Rate limits").
  * A request that is not idempotent (a creating POST) is retried only when the service
  * certainly did not process it: a 429 or 503, or a connection that never opened. After a
  * timeout, a reset or a 5xx its outcome is unknown, and retrying could create a

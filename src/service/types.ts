@@ -1,6 +1,6 @@
 /**
  * The interface the core uses to talk to the service. The core receives a client as
- * a parameter (style.md, practice 5), so tests feed it a fake or the emulator.
+ * a parameter, so tests feed it a fake or the emulator.
  */
 
 /** HttpMethod is a method the service uses. */

@@ -1,6 +1,6 @@
 /**
  * URL building for service requests. The route template stays the rate-limit endpoint
- * key (api-contract.md, "Rate limits": method + route template), while the filled
+ * key (the service's "Rate limits": method + route template), while the filled
  * path is what goes on the wire and into messages.
  */
 import { InternalError, UsageError } from '../errors.js';

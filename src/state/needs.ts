@@ -4,7 +4,7 @@ import type { SourcePosition } from '../manifest/types.js';
 import type { Desired } from './types.js';
 
 /**
- * ReadNeeds is exactly what a plan must read from the service (product-contract.md,
+ * ReadNeeds is exactly what a plan must read from the service (README,
  * "Requests"): the workspace once, one list per view domain in use, one pinned call
  * per declared user and domain, the automations once if declared.
  */

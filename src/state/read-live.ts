@@ -126,7 +126,7 @@ export async function readUsers(client: ServiceClient): Promise<ApiUser[]> {
 
 /**
  * inactiveUser turns the service's refusal of a pinned read (`userEmail` is not an
- * active member, api-contract.md) into an error at the manifest that names the user.
+ * active member) into an error at the manifest that names the user.
  */
 function inactiveUser(error: unknown, userEmail: string, source: SourcePosition | undefined): ViewctlError | undefined {
   if (!(error instanceof ServiceError) || error.errorType !== 'validation_error' || error.path !== 'userEmail') return undefined;

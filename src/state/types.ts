@@ -4,7 +4,7 @@ import type { SourcePosition } from '../manifest/types.js';
 
 /**
  * Desired is what the manifests declare, after validation. Attributes a view manifest
- * omits are absent from `managed` and so unmanaged (product-contract.md, Manifests).
+ * omits are absent from `managed` and so unmanaged (README, Manifests).
  */
 export interface Desired {
   workspace: DesiredWorkspace;

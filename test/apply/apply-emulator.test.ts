@@ -83,7 +83,7 @@ describe('apply against the emulator', () => {
     emulator = await startTestEmulator(testWorkspace());
     const client = testClient(emulator);
     const { plan, live } = await planFor(wanted, client);
-    // The service refuses a value outside an enum with 400 validation_error (api-contract.md).
+    // The service refuses a value outside an enum with 400 validation_error.
     const broken = structuredClone(plan);
     const update = broken.changes.find((change) => change.action === 'update' && change.domain === 'deals');
     if (update?.action !== 'update') throw new Error('expected the deals update');

@@ -13,7 +13,7 @@ export interface RateLimits {
 
 /**
  * SERVICE_LIMITS are the emulator's defaults, which are the service's limits
- * (service-api.md: 3 per second per endpoint; the emulator's burst allowance is 3).
+ * (the service: 3 per second per endpoint; the emulator's burst allowance is 3).
  */
 export const SERVICE_LIMITS: RateLimits = { rate: DEFAULT_RATE, burst: 3 };
 

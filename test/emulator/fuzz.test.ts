@@ -87,7 +87,7 @@ const request = fc.record({
   withKey: fc.integer({ min: 0, max: 9 }).map((draw) => draw > 0),
 });
 
-/** STATUS_TYPES are the error types each status may carry (api-contract.md, "Errors"; README, emulator). */
+/** STATUS_TYPES are the error types each status may carry (the service's "Errors"; README, emulator). */
 const STATUS_TYPES = new Map<number, string>([
   [400, 'validation_error'], [401, 'unauthorized'], [403, 'forbidden'], [404, 'not_found'], [408, 'validation_error'],
   [417, 'validation_error'], [429, 'rate_limited'], [431, 'validation_error'],
@@ -101,7 +101,7 @@ function expectDocumentedError(status: number, body: unknown): void {
   if ('path' in error) expect(typeof error['path']).toBe('string');
 }
 
-// The success shapes of api-contract.md, by route template.
+// The service's success shapes, by route template.
 function expectSuccessShape(method: string, template: string, result: unknown): void {
   const object = expect.any(Object);
   if (/\/views(\/pinned)?$/.test(template) && !(method === 'POST')) expect(Array.isArray(result)).toBe(true);

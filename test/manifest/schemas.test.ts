@@ -83,7 +83,7 @@ describe('schemas', () => {
     expect(validate({ kind: 'Nope' })).toBe(false);
   });
 
-  it('accepts every recording filter attribute of service-api.md with a value of its type', () => {
+  it('accepts every recording filter attribute of the service with a value of its type', () => {
     const numeric = { gte: 1, lte: 9 };
     const filters = {
       authorIdIn: [{ type: 'User', userId: 'u_1' }, { type: 'Me' }],

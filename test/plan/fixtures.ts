@@ -67,7 +67,7 @@ const ZOOM_COLUMNS: JsonObject[] = [
   { type: 'AiSection', fieldId: 'fld_next_steps', title: 'Next steps' },
 ];
 
-/** mixedScenario is plan-output.md's example: one of each action. */
+/** mixedScenario is one of each action, as a reviewer would see them all. */
 export function mixedScenario(): { desired: Desired; live: Live } {
   const live = emptyLive();
   const zoom = view('rv_1', 'Zoom and Meet calls', { columns: ZOOM_COLUMNS, filters: { sourceIn: ['Zoom', 'GoogleMeet'], createdAfterRelative: 30 }, sort: [{ field: 'CreatedAt', order: 'Desc' }] });

@@ -26,7 +26,7 @@ export function demoDealViews(): ApiView[] {
     defaultView('dv_default_open', 'Open deals', DEAL_COLUMNS, { statusIn: ['Open'] }, [{ field: 'AmountValue', order: 'Desc' }]),
     savedView('dv_pipeline_review', 'Pipeline review', 'u_olivia', 'bar_chart', {
       columns: [...DEAL_COLUMNS, dealCol('aiStatus', 130)],
-      // dealAgeRange is response-only (service-api.md, "Deal view"): manifests cannot
+      // dealAgeRange is response-only (the service's "Deal view"): manifests cannot
       // set it, and it keeps its stored value on update.
       filters: { statusIn: ['Open'], pipelineIdIn: ['pl_new_business', 'pl_expansion'], dealAgeRange: 'LessThan180Days' },
       sort: [{ field: 'Stage', order: 'Asc' }, { field: 'AmountValue', order: 'Desc' }],

@@ -13,7 +13,7 @@ export const DEMO_SEED = 20261101;
 
 /**
  * DEMO_AUTOMATIONS are the workspace's admin automations, highest priority first, in
- * the shape of service-api.md "Admin automation".
+ * the shape of the service's "Admin automation".
  */
 export const DEMO_AUTOMATIONS: ApiAdminAutomation[] = [
   {

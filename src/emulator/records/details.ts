@@ -6,7 +6,7 @@ import type { StoredInsight, StoredRecording } from './types.js';
 /**
  * recordingDetails answers `GET /v1/recordings/{recordingId}` with
  * `{recording: ...}`. A private recording is reported as not found unless the key has
- * Full access (service-api.md, Authentication rule 4).
+ * Full access (the service's authentication rule 4).
  */
 export function recordingDetails(data: EmulatorData, recordingId: string, ctx: RecordsContext): EndpointResult {
   const recording = findVisibleRecording(data, recordingId, ctx);
@@ -25,7 +25,7 @@ export function hasTranscript(recording: StoredRecording): boolean {
 }
 
 /**
- * recordingResponse builds the "Recording details" object of service-api.md. Which
+ * recordingResponse builds the service's "Recording details" object. Which
  * fields a state carries (the spec does not show it) is settled here:
  *
  * - every state: `id`, `createdAt`, `durationSeconds`, `state`, `title`, `url`,

@@ -25,7 +25,7 @@ const DEFAULT_SORT: Record<Exclude<Domain, 'recordings'>, SortDimension[]> = {
 /**
  * listRecords answers `GET /v1/recordings`, `/v1/deals`, `/v1/companies` and
  * `/v1/contacts` with `{<domain>: [...], pagination: {nextCursor?, totalCount}}`
- * (service-api.md rule 4, api-contract.md "Records"):
+ * (the service's view rule 4 and its records endpoints):
  *
  * - `viewId` applies that view's filters and sort; an unknown view, or a private one
  *   that is not a built-in default, is 404.

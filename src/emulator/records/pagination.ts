@@ -1,6 +1,6 @@
 import { invalid, ok, type EndpointResult } from './result.js';
 
-/** DEFAULT_LIMIT and MAX_LIMIT bound `limit` (api-contract.md, "Records"). */
+/** DEFAULT_LIMIT and MAX_LIMIT bound `limit` (the service's "Records"). */
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
 

@@ -9,7 +9,7 @@ import type { StoredRecording } from './types.js';
 
 /**
  * RECORDING_SORT_PARAMS maps the `sort` query values of `GET /v1/recordings`
- * (api-contract.md, "Records") to sort dimensions; `created_desc` is the default.
+ * (the service's "Records") to sort dimensions; `created_desc` is the default.
  */
 export const RECORDING_SORT_PARAMS: Record<string, SortDimension[]> = {
   created_asc: [{ field: 'CreatedAt', order: 'Asc' }],

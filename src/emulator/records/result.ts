@@ -1,7 +1,7 @@
 /**
  * EndpointResult is what a records endpoint function returns to the HTTP layer: either
  * the `result` payload of a 200, or an error the server wraps as
- * `{error: {type, message, path?}}` (api-contract.md, "Errors").
+ * `{error: {type, message, path?}}` (the service's "Errors").
  */
 export type EndpointResult =
   | { status: 200; result: unknown }

@@ -1,6 +1,6 @@
 /**
  * Stored records of the emulator. They hold the public response fields of
- * service-api.md plus the few facts view filters need that responses do not show
+ * the service's API plus the few facts view filters need that responses do not show
  * (topic ids, typed insight values, amounts), kept in `*Facts`-style fields that the
  * response builders leave out.
  */

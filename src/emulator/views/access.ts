@@ -2,7 +2,7 @@ import type { ApiUser, ApiView } from '../../domain/api-types.js';
 import type { EmulatorData } from '../model.js';
 
 /**
- * Access rules of views (service-api.md, "Behaviour of views", rules 1 and 3).
+ * Access rules of views (the service's view rules 1 and 3).
  */
 
 /**

@@ -2,7 +2,7 @@ import type { JsonObject, ViewCreateBody, ViewPatchBody } from '../../domain/api
 import type { Domain } from '../../domain/domains.js';
 
 /**
- * Validation of view bodies (api-contract.md, "Views"): the attribute set, the types
+ * Validation of view bodies (the service's "Views"): the attribute set, the types
  * of `name`, `icon` and `creatorEmail`, and the shapes of `columns`, `filters` and
  * `sort` through an injected per-domain checker (the JSON Schemas).
  */
@@ -114,7 +114,7 @@ function responseOnly(domain: Domain, attribute: ViewAttribute, value: unknown):
 
 /**
  * storedSort is a checked `sort` as the service keeps it: `insight` is "required when
- * `field` is `Insight`, ignored otherwise" (service-api.md, RecordingViewSortDimension),
+ * `field` is `Insight`, ignored otherwise" (the service's RecordingViewSortDimension),
  * so an ignored one is dropped, not stored and echoed back.
  */
 export function storedSort(sort: readonly JsonObject[]): JsonObject[] {

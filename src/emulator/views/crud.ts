@@ -8,8 +8,8 @@ import { findActiveMember, isApiVisible } from './access.js';
 import { checkCreateBody, checkPatchBody, RESPONSE_ONLY_FILTERS, storedSort, type AttributeChecker } from './body.js';
 
 /**
- * The view endpoints outside the pinned ones (api-contract.md, "Views";
- * service-api.md, "Behaviour of views", rules 1, 2, 5 and 6). Every handler checks
+ * The view endpoints outside the pinned ones (the service's "Views";
+ * the service's view rules 1, 2, 5 and 6). Every handler checks
  * everything before it changes anything, so a refused request leaves no trace.
  */
 

@@ -7,7 +7,7 @@ import { canAccess, findActiveMember } from './access.js';
 import { isPlainObject } from './body.js';
 
 /**
- * The pinned-views endpoints (service-api.md, "Behaviour of views", rule 3): the
+ * The pinned-views endpoints (the service's view rule 3): the
  * only place private views appear, under the access rules of the user named by
  * `userEmail`.
  */

@@ -37,7 +37,7 @@ const SCHEMA_OF_KIND: Record<string, string> = {
   Workspace: 'workspace', RecordingView: 'recording-view', DealView: 'deal-view', CompanyView: 'company-view',
   ContactView: 'contact-view', PinnedViews: 'pinned-views', AdminAutomations: 'admin-automations',
 };
-/** Attributes the API returns but never accepts (service-api.md, "Deal view"). */
+/** Attributes the API returns but never accepts (the service's "Deal view"). */
 const RESPONSE_ONLY: Partial<Record<Domain, string[]>> = { deals: ['dealAgeRange'] };
 const NEW_VIEWS: Record<Domain, string[]> = { recordings: ['Team calls'], deals: [], companies: [], contacts: [] };
 

@@ -6,7 +6,7 @@ import { matchesIn, matchesNotIn, type JsonRecord } from './shared-shapes.js';
 type CompanyPredicate = (value: unknown, company: StoredCompany, env: FilterEnv) => boolean;
 
 /**
- * COMPANY_FILTERS evaluates every company view filter (service-api.md, "Company view
+ * COMPANY_FILTERS evaluates every company view filter (the service's "Company view
  * filters"). `dealStatusIn` matches a company with at least one linked deal in one of
  * the statuses; `dealStatusNotIn` one with no linked deal in any of them.
  */

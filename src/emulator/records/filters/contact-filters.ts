@@ -5,7 +5,7 @@ import { matchesIn, matchesNotIn, type JsonRecord } from './shared-shapes.js';
 type ContactPredicate = (value: unknown, contact: StoredContact) => boolean;
 
 /**
- * CONTACT_FILTERS evaluates every contact view filter (service-api.md, "Contact view
+ * CONTACT_FILTERS evaluates every contact view filter (the service's "Contact view
  * filters"). The element shape of `externalities` is not shown; the emulator takes
  * strings (tags such as `decision-maker`) and matches a contact carrying any of them.
  */

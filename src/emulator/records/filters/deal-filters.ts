@@ -16,7 +16,7 @@ import {
 type DealPredicate = (value: unknown, deal: StoredDeal, env: FilterEnv) => boolean;
 
 /**
- * DEAL_FILTERS evaluates every attribute of the deal view filters (service-api.md,
+ * DEAL_FILTERS evaluates every attribute of the deal view filters (the service's
  * "Deal view"). `ownerEmailIn` / `ownerEmailNotIn` hold owner emails (compared
  * case-insensitively) and may hold the `Me` entry (rule 7); `userGroupIn` matches when
  * the deal owner (found by email) is in one of the groups; `dealAgeRange` counts from

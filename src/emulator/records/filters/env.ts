@@ -18,7 +18,7 @@ export interface FilterEnv {
   groupsOf: ReadonlyMap<string, ReadonlySet<string>>;
   /**
    * Ids of the workspace's users, whatever their state: whom `Me` resolves to
-   * (service-api.md rule 7: "resolved against the whole workspace"), so a deactivated
+   * (the service's view rule 7: "resolved against the whole workspace"), so a deactivated
    * user's recordings still count as a member's.
    */
   memberIds: ReadonlySet<string>;

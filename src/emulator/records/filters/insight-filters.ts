@@ -3,7 +3,7 @@ import { isRecord, matchesBetween, matchesNumeric, matchesString, stringList, ti
 
 /**
  * matchesInsightFilter evaluates one RecordingViewInsightFilter against a recording's
- * insights (service-api.md, "RecordingViewInsightFilter"). The entry's `type` decides
+ * insights (the service's "RecordingViewInsightFilter"). The entry's `type` decides
  * both the attribute read and the value kind expected: an insight of another kind
  * counts as missing, so only `exists: false` style tests match it.
  *

@@ -32,7 +32,7 @@ interface Person {
 
 /**
  * RECORDING_FILTERS evaluates every attribute of RecordingViewFilters
- * (service-api.md, "Recording view filters"), one entry per attribute. Attributes
+ * (the service's "Recording view filters"), one entry per attribute. Attributes
  * absent from the table (internal ones the API does not expose) do not narrow.
  *
  * Linked-deal filters read the recording's deal; a recording without a deal fails

@@ -1,5 +1,5 @@
 /**
- * Evaluation of the shared filter shapes of service-api.md ("Shared filter shapes")
+ * Evaluation of the service's shared filter shapes
  * and the list conventions every domain uses. Filters arrive as stored JSON (already
  * validated on write), so readers here are tolerant: a value of the wrong type is
  * treated as "not set" rather than throwing while listing records.
