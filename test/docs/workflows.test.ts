@@ -135,9 +135,13 @@ describe('viewctl commands in the workflows users copy', () => {
     const flow = workflow(path);
     expect(String(flow.env?.['VIEWCTL_VERSION'])).toBe(version);
     const installs = allSteps(flow).filter(({ step }) => step.run?.includes('npm install'));
-    expect(installs.map(({ step }) => step.run?.trim())).toEqual(['npm install -g "viewctl@${VIEWCTL_VERSION}"']);
+    // Not from the registry (viewctl is not published): from the release tag of its repository, checked after.
+    expect(installs).toHaveLength(1);
+    expect(installs[0]?.step.run).toContain('npm install -g "$VIEWCTL_REPOSITORY#v$VIEWCTL_VERSION"');
+    expect(installs[0]?.step.run).toContain('test "$(viewctl --version)" = "$VIEWCTL_VERSION"');
+    expect(installs[0]?.step.env?.['VIEWCTL_REPOSITORY']).toBe('${{ vars.VIEWCTL_REPOSITORY }}');
     const text = readFileSync(join(REPO, path), 'utf8');
-    expect(text).not.toMatch(/npx viewctl(?!@)|viewctl@latest/);
+    expect(text).not.toMatch(/npx viewctl|viewctl@/);
   });
 
   it.each(userPaths)('%s gives the key and base URL only to the steps that run viewctl', (path) => {
