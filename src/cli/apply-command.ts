@@ -184,7 +184,10 @@ async function preparePlan(
   });
   checkNotStale(plan, live);
   checkPlanRules(plan, live);
-  return { plan, live, elapsedMs: performance.now() - started };
+  // The figures shown are this run's: its re-reads and what the service says is left
+  // now, not the saved plan's (the digest covers the content, not these figures).
+  const requests = { ...plan.requests, used: live.requests.used, dailyRemaining: live.requests.dailyRemaining ?? plan.requests.dailyRemaining };
+  return { plan: { ...plan, requests }, live, elapsedMs: performance.now() - started };
 }
 
 function emptyReport(plan: Plan): ApplyReport {

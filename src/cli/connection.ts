@@ -82,9 +82,10 @@ export async function openConnection(options: ConnectionOptions, io: CliIo, sign
   }
   const apiKey = nonEmpty(io.env['VIEWCTL_API_KEY']);
   if (apiKey === undefined) {
+    // An empty value (`VIEWCTL_API_KEY=` in a pipeline whose secret is missing) is no key either.
     throw new UsageError(
       'connection.no-key',
-      'VIEWCTL_API_KEY is not set',
+      io.env['VIEWCTL_API_KEY'] === undefined ? 'VIEWCTL_API_KEY is not set' : 'VIEWCTL_API_KEY is set but empty',
       'export VIEWCTL_API_KEY with the workspace key (created by an admin in the settings section for API and webhooks); it is never accepted as a flag',
     );
   }

@@ -62,6 +62,21 @@ describe('apply --plan FILE', () => {
     expect(run.exitCode).toBe(0);
     expect(run.stdout).toMatch(/Applied: 1 created, 1 updated, 1 pin list, 2 deleted \(\d+ requests in \d+\.\d s\)\.\n$/);
     expect(emulator.stats().writes).toBe(5);
+    // The header counts this run's re-reads (every request before the first write), not the saved plan's reads.
+    const reads = Number(/read (\d+) requests/.exec(run.stdout)?.[1]);
+    // Everything else the run sent: the 5 writes and one verification list per touched domain (recordings, deals).
+    expect(reads).toBe(emulator.stats().requests - 5 - 2);
+  });
+
+  it('shows the requests this run read, not those the saved plan says it used', async () => {
+    // The digest covers the content, not the request figures, so the file still applies.
+    const { file } = await savePlan((plan) => {
+      plan.requests.used = 34;
+    }, false);
+    const run = await runApply(['--plan', file], emulator, { cwd: scratch.dir });
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).not.toContain('read 34 requests');
+    expect(Number(/read (\d+) requests/.exec(run.stdout)?.[1])).toBe(emulator.stats().requests - 5 - 2);
     expect((await planFor(wanted, client)).plan.changes).toEqual([]);
   });
 

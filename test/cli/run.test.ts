@@ -29,6 +29,30 @@ describe('redactingStream', () => {
   });
 });
 
+describe('progressReporter', () => {
+  it('stays quiet for short runs, and in long ones prints a line every 5 s and at the end', () => {
+    const stream = new PassThrough();
+    const chunks: string[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
+    let clock = 0;
+    const short = progressReporter(stream, 'reading', () => clock);
+    for (let done = 1; done <= 10; done += 1) {
+      clock += 10_000;
+      short(done, 10);
+    }
+    // 100 requests, one a second: a line every 5 s however the quarters fall.
+    const long = progressReporter(stream, 'writing', () => clock);
+    for (let done = 1; done <= 100; done += 1) {
+      clock += 1_000;
+      long(done, 100);
+    }
+    const lines = chunks.join('').trimEnd().split('\n');
+    expect(lines[0]).toBe('writing: 6/100 requests');
+    expect(lines.at(-1)).toBe('writing: 100/100 requests');
+    expect(lines).toHaveLength(20);
+  });
+});
+
 describe('useColor', () => {
   it('colours a terminal only, and never with NO_COLOR', () => {
     expect(useColor({ isTTY: true }, {})).toBe(true);
@@ -36,19 +60,12 @@ describe('useColor', () => {
     expect(useColor({ isTTY: true }, { NO_COLOR: '1' })).toBe(false);
     expect(useColor({ isTTY: true }, { TERM: 'dumb' })).toBe(false);
   });
-});
 
-describe('progressReporter', () => {
-  it('stays quiet for short runs and prints quarters for long ones', () => {
-    const stream = new PassThrough();
-    const chunks: string[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
-    const short = progressReporter(stream, 'reading');
-    for (let done = 1; done <= 10; done += 1) short(done, 10);
-    const long = progressReporter(stream, 'reading');
-    for (let done = 1; done <= 40; done += 1) long(done, 40);
-    expect(chunks.join('')).toBe(
-      'reading: 10/40 requests\nreading: 20/40 requests\nreading: 30/40 requests\nreading: 40/40 requests\n',
-    );
+  it('follows a non-empty FORCE_COLOR first, as Node does: on in a CI log, off with 0 or false', () => {
+    expect(useColor({ isTTY: false }, { FORCE_COLOR: '1' })).toBe(true);
+    expect(useColor({ isTTY: false }, { FORCE_COLOR: '1', NO_COLOR: '1' })).toBe(true);
+    expect(useColor({ isTTY: true }, { FORCE_COLOR: '0' })).toBe(false);
+    expect(useColor({ isTTY: true }, { FORCE_COLOR: 'false' })).toBe(false);
+    expect(useColor({ isTTY: false }, { FORCE_COLOR: '' })).toBe(false);
   });
 });
