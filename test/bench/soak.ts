@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { scratchDir } from '../support/cli.js';
 import { faultFreeState, faultScenario, inProcess, runScenario, type FaultKind, type ScenarioResult } from '../hardening/fault-runs.js';
 import { WORKLOAD_FILES } from '../hardening/workload.js';
+import { runSlowCreateScenario, type SlowCreateResult } from './soak-slow-create.js';
 
 /**
  * The soak: the hardening fault runs (test/hardening/fault-runs.ts) over many seeds.
@@ -18,6 +19,9 @@ export interface SoakOptions {
   seeds: number;
   log: (line: string) => void;
 }
+
+/** SoakKind is a fault kind of the CLI runs, or the library-level slow creates. */
+export type SoakKind = FaultKind | 'slow-create';
 
 /** KindTotals is what one fault kind came to over the soak. */
 export interface KindTotals {
@@ -45,9 +49,9 @@ export interface SoakReport {
   mismatches: number;
   /** Applies whose exit code contradicts their own account (see `wrongExit`). */
   wrongExitCodes: number;
-  byKind: Partial<Record<FaultKind, KindTotals>>;
+  byKind: Partial<Record<SoakKind, KindTotals>>;
   /** Every scenario that did not converge, doubled a name or lost something. */
-  problems: { kind: FaultKind; seed: number; applies: number[]; what: string }[];
+  problems: { kind: SoakKind; seed: number; applies: number[]; what: string }[];
   elapsedMs: number;
 }
 
@@ -82,6 +86,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         tally(report, result);
         options.log(describe(result));
       }
+      const slow = await runSlowCreateScenario(workload.dir, seed);
+      tallySlow(report, slow);
+      options.log(`soak: seed ${seed} slow-create: exits ${slow.applies.join(',')}, ${slow.convergedAfter === null ? 'FAILED' : `converged in ${slow.convergedAfter}`}, ${slow.held} creates held past the timeout, ${slow.resent.length} sent twice`);
     }
   } finally {
     await workload.cleanup();
@@ -120,6 +127,30 @@ function tally(report: SoakReport, result: ScenarioResult): void {
     ...result.wrongExits,
   ].filter((part) => part !== '');
   if (what.length > 0) report.problems.push({ kind: result.kind, seed: result.seed, applies: result.applies, what: what.join('; ') });
+}
+
+function tallySlow(report: SoakReport, result: SlowCreateResult): void {
+  report.scenarios += 1;
+  report.runs += result.applies.length;
+  report.duplicatesFound += result.duplicates.length;
+  report.wrongExitCodes += result.wrongExits.length;
+  const failed = result.convergedAfter === null;
+  if (result.convergedAfter === 1) report.outcomes.convergedIn1 += 1;
+  else if (result.convergedAfter === 2) report.outcomes.convergedIn2 += 1;
+  else if (result.convergedAfter === 3) report.outcomes.convergedIn3 += 1;
+  else report.outcomes.failed += 1;
+  const totals = report.byKind['slow-create'] ?? { scenarios: 0, faultsInjected: 0, failed: 0 };
+  totals.scenarios += 1;
+  totals.faultsInjected += result.held;
+  if (failed) totals.failed += 1;
+  report.byKind['slow-create'] = totals;
+  const what = [
+    failed ? 'did not converge in three applies' : '',
+    result.duplicates.length > 0 ? `doubled ${result.duplicates.join(', ')}` : '',
+    result.resent.length > 0 ? `sent a create twice: ${result.resent.join(', ')}` : '',
+    ...result.wrongExits,
+  ].filter((part) => part !== '');
+  if (what.length > 0) report.problems.push({ kind: 'slow-create', seed: result.seed, applies: result.applies, what: what.join('; ') });
 }
 
 function describe(result: ScenarioResult): string {
