@@ -5,7 +5,7 @@ import { DOMAINS } from '../domain/domains.js';
 import { EXIT } from '../errors.js';
 import { AUTOMATIONS_FILE, exportFiles, PINS_FOLDER, WORKSPACE_FILE, type ExportResult } from '../export/export-files.js';
 import { checkPinBudget, describePinRead, parseEmailList, selectPinUsers, type PinUserChoice } from '../export/pin-users.js';
-import { schemaLocationFor } from '../export/schema-ref.js';
+import { schemaTexts } from '../manifest/schema-registry.js';
 import { checkOutFolder, writeExportFiles, type WriteReport } from '../export/write-files.js';
 import { readExport } from '../state/read-export.js';
 import { addConnectionOptions, openConnection } from './connection.js';
@@ -50,7 +50,7 @@ export function registerExportCommand(program: Command, io: CliIo, outcome: Outc
       },
       onProgress: progressReporter(io.stderr, 'reading pinned views'),
     }).finally(() => connection.close());
-    const result = exportFiles({ ...exported, schemas: schemaLocationFor(outDir) });
+    const result = exportFiles({ ...exported, schemas: schemaTexts() });
     const report = await writeExportFiles(outDir, result.files);
     for (const note of result.notes) io.stderr.write(`note: ${note}\n`);
     if (choice.kind === 'none') {

@@ -5,6 +5,7 @@ import { registerApplyCommand } from './apply-command.js';
 import { registerEmulatorCommand } from './emulator-command.js';
 import { registerExportCommand } from './export-command.js';
 import { registerPlanCommand } from './plan-command.js';
+import { registerSchemasCommand } from './schemas-command.js';
 import { registerValidateCommand } from './validate-command.js';
 
 /** Outcome carries the exit code a command action decided. */
@@ -48,5 +49,6 @@ export function buildProgram(io: CliIo, outcome: Outcome): Command {
   registerApplyCommand(program, io, outcome);
   registerExportCommand(program, io, outcome);
   registerEmulatorCommand(program, io, outcome);
+  registerSchemasCommand(program, io, outcome);
   return program;
 }

@@ -4,7 +4,7 @@ import { compareCodePoints } from '../kinds/canonical.js';
 import type { Live } from '../state/types.js';
 import { pinsKey } from '../state/types.js';
 import { renderPinsFile } from './pin-documents.js';
-import { schemaModeline, type SchemaLocation } from './schema-ref.js';
+import { schemaCopies, schemaModeline } from './schema-ref.js';
 import { assignStems, slugify } from './slug.js';
 import { isPublicSaved } from '../domain/views.js';
 import { renderViewFile } from './view-documents.js';
@@ -20,6 +20,7 @@ import { renderAutomationsFile, renderWorkspaceFile } from './workspace-document
  *   automations.yaml          AdminAutomations
  *   <domain>/<name-slug>.yaml one view document per public saved view
  *   pins/<email-slug>.yaml    PinnedViews, one per exported user
+ *   .viewctl/schemas/*.json   the JSON Schemas the files' modelines point editors at
  */
 
 /** WORKSPACE_FILE and AUTOMATIONS_FILE are the fixed files of an export. */
@@ -38,7 +39,8 @@ export interface ExportInput {
   live: Pick<Live, 'workspace' | 'views' | 'pins' | 'automations'>;
   /** Users whose pinned lists to write (their lists are in `live.pins`). */
   pinUsers: readonly ApiUser[];
-  schemas: SchemaLocation;
+  /** The package's JSON Schemas (file name to text), copied for editors under SCHEMAS_FOLDER. */
+  schemas: ReadonlyMap<string, string>;
 }
 
 /** ExportSummary counts what was exported, for the closing message. */
@@ -61,7 +63,8 @@ export function exportFiles(input: ExportInput): ExportResult {
   const { live, schemas } = input;
   const files = new Map<string, string>();
   const notes: string[] = [];
-  const modeline = (kind: string, path: string): string => schemaModeline(schemas, kind, path);
+  const modeline = (kind: string, path: string): string => schemaModeline(kind, path);
+  for (const [path, text] of schemaCopies(schemas)) files.set(path, text);
 
   files.set(WORKSPACE_FILE, renderWorkspaceFile(live.workspace, modeline('Workspace', WORKSPACE_FILE)));
 

@@ -7,10 +7,12 @@ import { VIEW_KINDS, type Domain } from '../domain/domains.js';
 const addFormats = addFormatsModule.default;
 
 /**
- * SCHEMA_BASE is the `$id` prefix of every schema in `schemas/`. The host is not
- * resolvable on purpose: schemas are always loaded from the package, never fetched.
+ * SCHEMA_BASE is the key prefix each schema file is registered under in ajv, so that
+ * their relative `$ref`s (`common.schema.json#/$defs/...`) resolve between them. The
+ * files carry no `$id`: an editor resolves the same references against the files'
+ * own location, and no URL is named that does not serve them.
  */
-export const SCHEMA_BASE = 'https://viewctl.local/schemas/';
+export const SCHEMA_BASE = 'https://viewctl.invalid/schemas/';
 
 /** KIND_SCHEMAS maps each manifest kind to its schema file. */
 export const KIND_SCHEMAS: Readonly<Record<string, string>> = {
@@ -31,13 +33,18 @@ export function schemaDirectory(): URL {
   return new URL('../../schemas/', import.meta.url);
 }
 
-/** loadSchemaFiles reads every `*.schema.json` of the package, keyed by file name. */
-export function loadSchemaFiles(directory: URL = schemaDirectory()): Map<string, AnySchemaObject> {
-  const schemas = new Map<string, AnySchemaObject>();
+/** schemaTexts reads every `*.schema.json` of the package as text, keyed by file name, for copying. */
+export function schemaTexts(directory: URL = schemaDirectory()): Map<string, string> {
+  const texts = new Map<string, string>();
   for (const file of readdirSync(directory).filter((name) => name.endsWith('.schema.json')).sort()) {
-    schemas.set(file, JSON.parse(readFileSync(new URL(file, directory), 'utf8')) as AnySchemaObject);
+    texts.set(file, readFileSync(new URL(file, directory), 'utf8'));
   }
-  return schemas;
+  return texts;
+}
+
+/** loadSchemaFiles reads every `*.schema.json` of the package, parsed, keyed by file name. */
+export function loadSchemaFiles(directory: URL = schemaDirectory()): Map<string, AnySchemaObject> {
+  return new Map([...schemaTexts(directory)].map(([file, text]) => [file, JSON.parse(text) as AnySchemaObject]));
 }
 
 let cached: Ajv2020 | undefined;
@@ -62,7 +69,7 @@ export function schemaRegistry(): Ajv2020 {
   // Full mode checks that a date or date-time exists (day of month, hour, minute), as
   // the service does; fast mode checks only the shape.
   addFormats(ajv, { mode: 'full' });
-  for (const schema of loadSchemaFiles().values()) ajv.addSchema(schema);
+  for (const [file, schema] of loadSchemaFiles()) ajv.addSchema(schema, SCHEMA_BASE + file);
   cached = ajv;
   return ajv;
 }

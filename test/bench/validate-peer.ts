@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -80,12 +80,20 @@ export function benchValidatePeer(files = 5000, runs = 5): PeerComparison {
     const folder = join(dir, 'views', 'recordings');
     mkdirSync(folder, { recursive: true });
     for (let index = 0; index < files; index += 1) writeFileSync(join(folder, `recording-view-${String(index).padStart(5, '0')}.yaml`), recordingViewFile(index));
+    // The schema files carry no `$id` (editors resolve their relative references by
+    // location); ajv-cli links the files it is given by `$id`, so its copies get one.
+    const schemas = join(dir, 'schemas');
+    mkdirSync(schemas);
+    for (const file of ['recording-view.schema.json', 'common.schema.json']) {
+      const schema = JSON.parse(readFileSync(join(ROOT, 'schemas', file), 'utf8')) as Record<string, unknown>;
+      writeFileSync(join(schemas, file), JSON.stringify({ $id: `https://viewctl.invalid/schemas/${file}`, ...schema }));
+    }
     const ours: PeerRun[] = [];
     const peer: PeerRun[] = [];
     const viewctl = [join(ROOT, 'dist', 'cli.js'), 'validate', dir];
     const ajv = [
       join(ROOT, 'node_modules', 'ajv-cli', 'dist', 'index.js'), 'validate', '--spec=draft2020', '--strict=false', '--all-errors', '-c', 'ajv-formats',
-      '-s', join(ROOT, 'schemas', 'recording-view.schema.json'), '-r', join(ROOT, 'schemas', 'common.schema.json'), '-d', join(folder, '*.yaml'),
+      '-s', join(schemas, 'recording-view.schema.json'), '-r', join(schemas, 'common.schema.json'), '-d', join(folder, '*.yaml'),
     ];
     for (let run = 0; run < runs; run += 1) {
       ours.push(timed(process.execPath, viewctl));

@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { exportFiles } from '../../src/export/export-files.js';
 import { pinEntry } from '../../src/export/pin-documents.js';
-import { schemaLocationFor, schemaModeline } from '../../src/export/schema-ref.js';
+import { schemaModeline } from '../../src/export/schema-ref.js';
+import { schemaTexts } from '../../src/manifest/schema-registry.js';
+import { loadManifests, memoryManifestSource } from '../../src/manifest/load.js';
 import { assignStems, slugify } from '../../src/export/slug.js';
 import { defaultView, smallWorkspace, view } from './fixture.js';
 
@@ -24,7 +25,7 @@ describe('exportFiles', () => {
 
   it('writes a view minimally: key order, sorted sets, no defaults repeated, no response-only attributes', () => {
     const text = files['recordings/customer-calls.yaml'] ?? '';
-    expect(text.split('\n')[0]).toBe('# yaml-language-server: $schema=https://viewctl.local/schemas/recording-view.schema.json');
+    expect(text.split('\n')[0]).toBe('# yaml-language-server: $schema=../.viewctl/schemas/recording-view.schema.json');
     expect(text).toContain('# viewId binds this document to its live view');
     expect(text.slice(text.indexOf('kind:'))).toBe(
       [
@@ -174,20 +175,19 @@ describe('file names', () => {
 });
 
 describe('schema modeline', () => {
-  it('points relative to the file when the folder is inside the project, else at the $id', () => {
-    const schemas = '/repo/schemas';
-    const location = schemaLocationFor('/repo/manifests', schemas);
-    expect(location).toEqual({ kind: 'relative', schemasFromOut: '../schemas' });
-    expect(schemaModeline(location, 'RecordingView', 'recordings/a.yaml')).toBe(
-      'yaml-language-server: $schema=../../schemas/recording-view.schema.json',
-    );
-    expect(schemaModeline(location, 'Workspace', 'workspace.yaml')).toBe('yaml-language-server: $schema=../schemas/workspace.schema.json');
-    expect(schemaLocationFor('/elsewhere/out', schemas)).toEqual({ kind: 'id' });
-    expect(schemaLocationFor('/repository-two/out', '/repo/schemas')).toEqual({ kind: 'id' });
+  it('points every file at the copy of the schemas export writes beside it, by relative path', () => {
+    expect(schemaModeline('RecordingView', 'recordings/a.yaml')).toBe('yaml-language-server: $schema=../.viewctl/schemas/recording-view.schema.json');
+    expect(schemaModeline('PinnedViews', 'pins/a.yaml')).toBe('yaml-language-server: $schema=../.viewctl/schemas/pinned-views.schema.json');
+    expect(schemaModeline('Workspace', 'workspace.yaml')).toBe('yaml-language-server: $schema=.viewctl/schemas/workspace.schema.json');
   });
 
-  it('uses the $id written in the schema file', () => {
-    const schema = JSON.parse(readFileSync(new URL('../../schemas/pinned-views.schema.json', import.meta.url), 'utf8')) as { $id: string };
-    expect(schemaModeline({ kind: 'id' }, 'PinnedViews', 'pins/a.yaml')).toBe(`yaml-language-server: $schema=${schema.$id}`);
+  it('writes the copy of every schema into the hidden folder, which validate skips', async () => {
+    const { files } = exportFiles({ ...smallWorkspace(), schemas: schemaTexts() });
+    expect(Object.keys(files).filter((path) => path.startsWith('.viewctl/schemas/')).sort()).toEqual(
+      [...schemaTexts().keys()].map((file) => `.viewctl/schemas/${file}`).sort(),
+    );
+    expect(files['.viewctl/schemas/common.schema.json']).toBe(schemaTexts().get('common.schema.json'));
+    const loaded = await loadManifests(['.'], memoryManifestSource(files));
+    expect(loaded.files.some((file) => file.startsWith('.viewctl'))).toBe(false);
   });
 });

@@ -68,6 +68,6 @@ export function smallWorkspace(): ExportInput {
       automations,
     },
     pinUsers: [mia],
-    schemas: { kind: 'id' },
+    schemas: new Map(),
   };
 }

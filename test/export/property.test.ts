@@ -16,7 +16,7 @@ describe('export then plan, on random workspaces', () => {
         try {
           const client = clientFor(emulator);
           const exported = await readExport(client, { selectUsers: (users) => selectPinUsers(users, { kind: 'all' }) });
-          const { files } = exportFiles({ ...exported, schemas: { kind: 'id' } });
+          const { files } = exportFiles({ ...exported, schemas: new Map() });
           const { problems, plan } = await planManifests(['.'], memoryManifestSource(files), client);
           expect(problems.filter((problem) => problem.severity === 'error')).toEqual([]);
           expect(plan?.changes).toEqual([]);
