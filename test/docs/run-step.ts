@@ -127,9 +127,20 @@ export interface Comment {
   body: string;
 }
 
+/** Issue is an issue as the API returns it. */
+export interface Issue {
+  number: number;
+  user: { login: string };
+  title: string;
+  body: string;
+  state: 'open' | 'closed';
+}
+
 /** FakeGitHub is the state the fake API serves and the writes it received. */
 export interface FakeGitHub {
   comments: Comment[];
+  /** Issues; `issues.create` appends, `issues.update` edits in place. */
+  issues: Issue[];
   pulls: Array<Record<string, unknown>>;
   runs: Record<number, Record<string, unknown>>;
   created: Array<{ issue_number: number; body: string }>;
@@ -138,7 +149,7 @@ export interface FakeGitHub {
 
 /** fakeGitHub starts an empty fake API. */
 export function fakeGitHub(partial: Partial<FakeGitHub> = {}): FakeGitHub {
-  return { comments: [], pulls: [], runs: {}, created: [], updated: [], ...partial };
+  return { comments: [], issues: [], pulls: [], runs: {}, created: [], updated: [], ...partial };
 }
 
 /** ScriptRun is what a github-script step produced. */
@@ -178,6 +189,20 @@ export async function runGithubScript(
         updateComment: async (params: { comment_id: number; body: string }) => {
           api.updated.push({ comment_id: params.comment_id, body: params.body });
           return { data: {} };
+        },
+        listForRepo: async (params: { state: string; creator?: string }) => ({
+          data: api.issues.filter((issue) => issue.state === params.state && (params.creator === undefined || issue.user.login === params.creator)),
+        }),
+        create: async (params: { title: string; body: string }) => {
+          const issue: Issue = { number: 100 + api.issues.length, user: { login: 'github-actions[bot]' }, title: params.title, body: params.body, state: 'open' };
+          api.issues.push(issue);
+          return { data: issue };
+        },
+        update: async (params: { issue_number: number; title?: string; body?: string; state?: 'open' | 'closed' }) => {
+          const issue = api.issues.find((candidate) => candidate.number === params.issue_number);
+          if (issue === undefined) throw new Error(`HttpError: Not Found (issue ${params.issue_number})`);
+          Object.assign(issue, { ...(params.title === undefined ? {} : { title: params.title }), ...(params.body === undefined ? {} : { body: params.body }), ...(params.state === undefined ? {} : { state: params.state }) });
+          return { data: issue };
         },
       },
       repos: { listPullRequestsAssociatedWithCommit: async () => ({ data: api.pulls }) },

@@ -243,3 +243,51 @@ describe('finding the reviewed plan after the merge', () => {
     expect((await lookUp(api)).error?.message).toContain('is not a successful viewctl plan');
   });
 });
+
+describe('the drift workflow\'s one issue', () => {
+  const driftIssue = scriptOf(drift, (_uses, name) => name === 'Open, update or close the drift issue');
+  const BOT = { login: 'github-actions[bot]' };
+
+  async function report(api: FakeGitHub, exitCode: number) {
+    const { dir } = runStepScript('true', { viewctlExit: 0 });
+    writeFileSync(join(dir, 'plan.md'), PLAN_MD);
+    writeFileSync(join(dir, 'plan.err'), 'error[service.unauthorized]: the service did not accept the API key\n');
+    return runGithubScript(driftIssue, {
+      api,
+      dir,
+      context: { repo: { owner: 'acme', repo: 'views' }, runId: 77, serverUrl: 'https://github.com', payload: {} },
+      env: { EXIT_CODE: String(exitCode) },
+    });
+  }
+
+  it('opens one issue on drift, with the plan, and updates that same issue on the next drift', async () => {
+    const api = fakeGitHub();
+    expect((await report(api, 2)).error).toBeUndefined();
+    expect(api.issues).toHaveLength(1);
+    expect(api.issues[0]).toMatchObject({ title: 'viewctl: the workspace differs from main', state: 'open' });
+    expect(api.issues[0]?.body).toContain(PLAN_MD.trim());
+    await report(api, 2);
+    expect(api.issues).toHaveLength(1);
+  });
+
+  it('says so in the same issue when the check cannot run, and closes it once in sync', async () => {
+    const api = fakeGitHub();
+    await report(api, 2);
+    await report(api, 1);
+    expect(api.issues).toHaveLength(1);
+    expect(api.issues[0]).toMatchObject({ title: 'viewctl: the drift check cannot run' });
+    expect(api.issues[0]?.body).toContain('service.unauthorized');
+    await report(api, 0);
+    expect(api.issues[0]?.state).toBe('closed');
+    expect(api.created.at(-1)?.body).toMatch(/^In sync again/);
+  });
+
+  it('opens nothing when in sync, and trusts only its own issue, not one anybody wrote the marker in', async () => {
+    const api = fakeGitHub({ issues: [{ number: 1, user: { login: 'mallory' }, title: 'x', body: '<!-- viewctl-drift -->', state: 'open' }] });
+    await report(api, 0);
+    expect(api.issues.filter((issue) => issue.user.login === BOT.login)).toHaveLength(0);
+    await report(api, 2);
+    expect(api.issues.find((issue) => issue.number === 1)?.body).toBe('<!-- viewctl-drift -->');
+    expect(api.issues.filter((issue) => issue.user.login === BOT.login)).toHaveLength(1);
+  });
+});

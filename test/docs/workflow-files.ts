@@ -29,6 +29,8 @@ export interface Step {
 export interface Job {
   'runs-on': string;
   'timeout-minutes'?: number;
+  /** The deployment environment whose secrets and protection rules the job gets. */
+  environment?: string;
   permissions?: Record<string, string>;
   steps: Step[];
 }

@@ -19,6 +19,15 @@ const CI = '.github/workflows/ci.yml';
 /** ALLOWED_ACTIONS are the only actions a workflow may use: GitHub's own, major-pinned. */
 const ALLOWED_ACTIONS = ['actions/checkout', 'actions/setup-node', 'actions/upload-artifact', 'actions/download-artifact', 'actions/github-script'];
 
+/** PINNED are the commits of the released tags the workflows use (checkout v4.2.2, setup-node v4.4.0, upload-artifact v4.6.2, download-artifact v4.3.0, github-script v7.0.1). */
+const PINNED: Readonly<Record<string, string>> = {
+  'actions/checkout': '11bd71901bbe5b1630ceea73d27597364c9af683',
+  'actions/setup-node': '49933ea5288caeca8642d1e84afbd3f7d6820020',
+  'actions/upload-artifact': 'ea165f8d65b6e75b540449e92b4886f43607fa02',
+  'actions/download-artifact': 'd3f86a106a0bac45b974a628896c90dbdf5c8093',
+  'actions/github-script': '60a0d83039c74a4aee543508d2ffcb1c3799cdea',
+};
+
 const paths = workflowPaths();
 const workflows = new Map<string, Workflow>();
 const help = new Map<string, CommandHelp>();
@@ -65,12 +74,16 @@ describe('workflow files', () => {
     }
   });
 
-  it.each(paths)('%s uses only GitHub\'s own actions, pinned to a major version', (path) => {
+  it.each(paths)('%s uses only GitHub\'s own actions, pinned to a commit with its version tag beside it', (path) => {
+    const text = readFileSync(join(REPO, path), 'utf8');
     for (const { step } of allSteps(workflow(path))) {
       if (step.uses === undefined) continue;
       const [action, version] = step.uses.split('@');
       expect(ALLOWED_ACTIONS, step.uses).toContain(action);
-      expect(version, step.uses).toMatch(/^v\d+$/);
+      // A tag can be moved to other code; a commit cannot. One commit per action everywhere.
+      expect(version, step.uses).toMatch(/^[0-9a-f]{40}$/);
+      expect(text).toMatch(new RegExp(`uses: ${step.uses} # v\\d+\\.\\d+\\.\\d+\\n`));
+      expect(PINNED[action ?? ''], step.uses).toBe(version);
     }
   });
 
@@ -187,7 +200,9 @@ describe('the merge workflow', () => {
   const flow = () => workflow(USER_WORKFLOWS.apply);
 
   it('runs on pushes to main, one apply at a time, never cancelling one', () => {
-    expect(flow().on).toEqual({ push: { branches: ['main'] } });
+    expect(flow().on).toEqual({ push: { branches: ['main'], paths: ['**.yaml', '**.yml'] } });
+    // The writing key lives in an environment that can require a reviewer and the main branch.
+    expect(flow().jobs['apply']?.environment).toBe('viewctl-apply');
     expect(flow().concurrency).toEqual({ group: 'viewctl-apply', 'cancel-in-progress': false });
     expect(flow().permissions).toEqual({ contents: 'read', actions: 'read', 'pull-requests': 'write' });
   });
@@ -220,7 +235,7 @@ describe('the drift workflow', () => {
     expect(on.schedule).toHaveLength(1);
     expect(on.schedule[0]?.cron.split(' ')).toHaveLength(5);
     expect(on).toHaveProperty('workflow_dispatch');
-    expect(flow().permissions).toEqual({ contents: 'read' });
+    expect(flow().permissions).toEqual({ contents: 'read', issues: 'write' });
     expect(flow().concurrency?.group).not.toBe(workflow(USER_WORKFLOWS.apply).concurrency?.group);
   });
 
