@@ -101,14 +101,44 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   return report;
 }
 
+/** ScenarioTally is what every scenario adds to the report, whichever way it ran. */
+interface ScenarioTally {
+  kind: SoakKind;
+  seed: number;
+  applies: number[];
+  convergedAfter: number | null;
+  duplicates: string[];
+  wrongExits: string[];
+  faults: number;
+  /** What else went wrong, in words. */
+  problems: string[];
+}
+
 function tally(report: SoakReport, result: ScenarioResult): void {
-  report.scenarios += 1;
-  report.runs += result.applies.length;
   report.faultsInjected += result.faultsInjected;
   report.rateLimited += result.rateLimited;
   if (result.restartedMidApply) report.restartsMidApply += 1;
-  report.duplicatesFound += result.duplicates.length;
   if (!result.matchesFaultFree) report.mismatches += 1;
+  count(report, {
+    ...result,
+    faults: result.faultsInjected,
+    problems: result.matchesFaultFree ? [] : ['final workspace differs from the fault-free run'],
+  });
+}
+
+function tallySlow(report: SoakReport, result: SlowCreateResult): void {
+  count(report, {
+    ...result,
+    kind: 'slow-create',
+    faults: result.held,
+    problems: result.resent.length > 0 ? [`sent a create twice: ${result.resent.join(', ')}`] : [],
+  });
+}
+
+function count(report: SoakReport, result: ScenarioTally): void {
+  report.scenarios += 1;
+  report.runs += result.applies.length;
+  report.duplicatesFound += result.duplicates.length;
   report.wrongExitCodes += result.wrongExits.length;
   const failed = result.convergedAfter === null;
   if (result.convergedAfter === 1) report.outcomes.convergedIn1 += 1;
@@ -117,40 +147,16 @@ function tally(report: SoakReport, result: ScenarioResult): void {
   else report.outcomes.failed += 1;
   const totals = report.byKind[result.kind] ?? { scenarios: 0, faultsInjected: 0, failed: 0 };
   totals.scenarios += 1;
-  totals.faultsInjected += result.faultsInjected;
+  totals.faultsInjected += result.faults;
   if (failed) totals.failed += 1;
   report.byKind[result.kind] = totals;
   const what = [
     failed ? 'did not converge in three applies' : '',
     result.duplicates.length > 0 ? `doubled ${result.duplicates.join(', ')}` : '',
-    result.matchesFaultFree ? '' : 'final workspace differs from the fault-free run',
+    ...result.problems,
     ...result.wrongExits,
   ].filter((part) => part !== '');
   if (what.length > 0) report.problems.push({ kind: result.kind, seed: result.seed, applies: result.applies, what: what.join('; ') });
-}
-
-function tallySlow(report: SoakReport, result: SlowCreateResult): void {
-  report.scenarios += 1;
-  report.runs += result.applies.length;
-  report.duplicatesFound += result.duplicates.length;
-  report.wrongExitCodes += result.wrongExits.length;
-  const failed = result.convergedAfter === null;
-  if (result.convergedAfter === 1) report.outcomes.convergedIn1 += 1;
-  else if (result.convergedAfter === 2) report.outcomes.convergedIn2 += 1;
-  else if (result.convergedAfter === 3) report.outcomes.convergedIn3 += 1;
-  else report.outcomes.failed += 1;
-  const totals = report.byKind['slow-create'] ?? { scenarios: 0, faultsInjected: 0, failed: 0 };
-  totals.scenarios += 1;
-  totals.faultsInjected += result.held;
-  if (failed) totals.failed += 1;
-  report.byKind['slow-create'] = totals;
-  const what = [
-    failed ? 'did not converge in three applies' : '',
-    result.duplicates.length > 0 ? `doubled ${result.duplicates.join(', ')}` : '',
-    result.resent.length > 0 ? `sent a create twice: ${result.resent.join(', ')}` : '',
-    ...result.wrongExits,
-  ].filter((part) => part !== '');
-  if (what.length > 0) report.problems.push({ kind: 'slow-create', seed: result.seed, applies: result.applies, what: what.join('; ') });
 }
 
 function describe(result: ScenarioResult): string {
