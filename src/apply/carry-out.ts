@@ -7,9 +7,9 @@ import { describeError, executeOperations } from './execute.js';
 import type { Operation } from './operations.js';
 import type { ApplyReport } from './report.js';
 import { buildReport } from './report.js';
-import { settleRaceCopies } from './race-copies.js';
+import { raceDomains, settleRaceCopies } from './race-copies.js';
 import type { Verification } from './verify.js';
-import { checkApplied, readTouchedListings } from './verify.js';
+import { checkApplied, readListings, touchedDomains } from './verify.js';
 
 /** CarryOutOptions are the I/O `carryOut` needs, passed in. */
 export interface CarryOutOptions extends Pick<ExecuteOptions, 'signal' | 'onOutcome' | 'relistDelaysMs' | 'sleep' | 'inFlightPerEndpoint'> {
@@ -24,7 +24,7 @@ export interface CarryOutOptions extends Pick<ExecuteOptions, 'signal' | 'onOutc
 
 /**
  * carryOut runs the operations of a plan that passed every gate and reports. On every
- * exit path but an interrupt, it first deletes its own copy of any view a concurrent
+ * exit path but an interrupt, it first settles the copies of any view a concurrent
  * run also created (race-copies.ts), so a run that stopped on a fault leaves no
  * duplicate behind either. When everything landed it then verifies what it wrote; a
  * run stopped early is not verified (the next plan shows the state). It never throws
@@ -47,9 +47,8 @@ export async function carryOut(plan: Plan, operations: readonly Operation[], opt
   if (execution.stopped !== 'aborted') {
     const complete = execution.stopped === null;
     try {
-      // A stopped run reads only the domains it created in: enough to find copies.
-      const touched = complete ? execution : { ...execution, outcomes: execution.outcomes.filter((outcome) => outcome.operation.action === 'create') };
-      const listings = await readTouchedListings(touched, options.client);
+      // A stopped run reads only the domains it created in, or may have: enough to find copies.
+      const listings = await readListings(complete ? touchedDomains(execution) : raceDomains(execution), options.client);
       const race = await settleRaceCopies(execution, options.live, listings, options.client);
       execution = race.execution;
       if (complete) {

@@ -199,7 +199,8 @@ export class MayHaveLandedError extends ViewctlError {
  * empty listing right after is no proof that it will not land, so a second POST could
  * make a duplicate. Instead the domain is listed again after growing waits: a single
  * view of that name that did not exist before this run is taken as this run's (the
- * report says so); several are duplicates, reported and never deleted; none after
+ * report says so); several are copies a concurrent run made too, which carryOut
+ * settles after the writes (race-copies.ts); none after
  * the last wait is an unknown outcome, reported as "may have landed" for the next
  * run, which adopts the view by its name if it landed.
  */
@@ -238,7 +239,7 @@ async function create(
       throw new MayHaveLandedError(
         'apply.duplicate-created',
         `the service holds ${candidates.length} new views named "${operation.name}" after this run's create lost its answer: ${candidates.map((view) => view.viewId).join(', ')} (a concurrent run may have created one)`,
-        { hint: 'keep one: bind the manifest to it with `viewId:`, delete the others in the application (apply never deletes what the plan did not show), then run apply again' },
+        { hint: 'after the writes this run settles the copies (identical ones keep the smallest id; see below); run the same command again to converge' },
       );
     }
   }

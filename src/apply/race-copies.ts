@@ -2,25 +2,36 @@ import type { ApiView } from '../domain/api-types.js';
 import type { Domain } from '../domain/domains.js';
 import { compareIds, isPublicSaved } from '../domain/views.js';
 import { ServiceError } from '../errors.js';
+import { canonicalJson } from '../kinds/canonical.js';
+import { normalizeView } from '../kinds/normalize.js';
 import type { ServiceClient } from '../service/types.js';
 import type { Live } from '../state/types.js';
 import type { Execution, OperationOutcome } from './execute.js';
 import { describeError } from './execute.js';
+import type { Operation } from './operations.js';
 import type { VerificationProblem } from './verify.js';
 
 /**
  * Copies left by concurrent applies. Two runs of the same manifests both plan
  * "create X" before either creates it, and the service (whose names are not unique,
  * and which has no lock) then holds X twice: a state every later plan refuses as
- * ambiguous. So after writing, apply looks at the listings it reads to verify: a
- * public view named like one this run created, that was not there when it planned
- * and is not this run's, is a concurrent run's copy. Then this run deletes its own
- * copy, and only its own (apply never deletes a view the plan did not show). A run's
- * listing always shows the creates of runs that listed before it, so the last run to
- * look always sees the other copies and deletes its own: at most one copy remains.
- * When both runs look after both created, both delete theirs and none remains. Either
- * way the run reports it (its pinned lists may name the deleted copy), ends partial,
- * and running again converges.
+ * ambiguous. So on every exit path but an interrupt, apply looks at the listings of
+ * the domains it created in: the public views named like one this run created (or may
+ * have created: a create whose answer was lost) that were not there when it planned
+ * are the copies, this run's among them.
+ *
+ * - Identical copies (same attributes and owner) are interchangeable: which run made
+ *   which cannot matter, and a run whose create lost its answer cannot tell anyway. So
+ *   every run keeps the one with the smallest id and deletes the others. All runs pick
+ *   the same one, because the smallest id of what one run sees is never deleted by
+ *   another, so at least one copy always remains; the last run to look sees every copy,
+ *   so at most one remains.
+ * - Copies with other attributes (another change applied at the same time) are
+ *   another run's view: a run deletes only its own copy (known from its create's
+ *   answer) and leaves the rest, which the next plan reports as ambiguous with a way out.
+ *
+ * Either way the run reports what it deleted (pinned lists may name a deleted copy),
+ * ends partial, and running again converges.
  */
 
 /** RaceCopies is one created name that concurrent runs created more than once. */
@@ -29,31 +40,91 @@ export interface RaceCopies {
   name: string;
   /** Index of this run's create change in the plan. */
   changeIndex: number;
-  /** The id this run created (or adopted): deleted. */
-  ours: string;
-  /** The concurrent runs' copies, smallest id first (shorter first, then by code point): left alone. */
-  others: string[];
+  /** The copy this run's create answered with; undefined when its answer was lost (or it was adopted by name). */
+  ours: string | undefined;
+  /** Copies this run deletes, smallest id first. */
+  deleted: string[];
+  /** The copy this run's create stands for afterwards, if any remains that it may take. */
+  kept: string | undefined;
+  /** Copies with other attributes, not this run's: left alone. */
+  leftAlone: string[];
 }
 
 /**
  * findRaceCopies finds, in listings read after this run's writes, every name this run
- * created that another new public view also carries. Pure.
+ * created (or may have) that more than one new public view carries, and decides what
+ * to delete by the rules above. Pure.
  */
 export function findRaceCopies(execution: Execution, live: Live, listings: ReadonlyMap<Domain, ApiView[]>): RaceCopies[] {
   const found: RaceCopies[] = [];
   for (const outcome of execution.outcomes) {
-    if (outcome.status !== 'landed' || outcome.operation.action !== 'create' || outcome.viewId === undefined) continue;
-    const { domain, name } = outcome.operation;
+    const create = createOf(outcome);
+    if (create === undefined) continue;
+    const { domain, name } = create.operation;
     const before = new Set((live.views[domain] ?? []).map((view) => view.viewId));
-    const ours = outcome.viewId;
-    const others = (listings.get(domain) ?? [])
-      .filter((view) => view.name === name && isPublicSaved(view) && !before.has(view.viewId) && view.viewId !== ours)
-      .map((view) => view.viewId)
-      .sort(compareIds);
-    if (others.length === 0) continue;
-    found.push({ domain, name, changeIndex: outcome.operation.changeIndex, ours, others });
+    const copies = (listings.get(domain) ?? []).filter((view) => view.name === name && isPublicSaved(view) && !before.has(view.viewId));
+    if (copies.length < 2) continue;
+    const deleted: string[] = [];
+    const keepers: ApiView[] = [];
+    for (const group of groupByContent(domain, copies)) {
+      const [keeper, ...rest] = group;
+      if (keeper !== undefined) keepers.push(keeper);
+      deleted.push(...rest.map((view) => view.viewId));
+    }
+    const ours = create.ours;
+    // Our own copy survived its group but differs from another run's: it yields.
+    if (ours !== undefined && keepers.length > 1 && keepers.some((view) => view.viewId === ours)) deleted.push(ours);
+    const remaining = keepers.map((view) => view.viewId).filter((id) => !deleted.includes(id));
+    const kept = keptFor(domain, copies, remaining, ours);
+    found.push({
+      domain,
+      name,
+      changeIndex: create.operation.changeIndex,
+      ours,
+      deleted: deleted.sort(compareIds),
+      kept,
+      leftAlone: remaining.filter((id) => id !== kept).sort(compareIds),
+    });
   }
   return found;
+}
+
+/** createOf is a create this run made or may have made, with its own id when its answer said it. */
+function createOf(outcome: OperationOutcome): { operation: Operation; ours: string | undefined } | undefined {
+  if (outcome.operation.action !== 'create') return undefined;
+  if (outcome.status === 'landed') return { operation: outcome.operation, ours: outcome.note === 'adopted' ? undefined : outcome.viewId };
+  if (outcome.status === 'failed' && outcome.error.mayHaveLanded === true) return { operation: outcome.operation, ours: undefined };
+  return undefined;
+}
+
+/** groupByContent splits copies into groups of identical ones, each smallest id first. */
+function groupByContent(domain: Domain, copies: readonly ApiView[]): ApiView[][] {
+  const groups = new Map<string, ApiView[]>();
+  for (const view of copies) {
+    const key = canonicalJson({ ...normalizeView(domain, view), ownerId: view.ownerId });
+    groups.set(key, [...(groups.get(key) ?? []), view]);
+  }
+  return [...groups.values()].map((group) => [...group].sort((a, b) => compareIds(a.viewId, b.viewId)));
+}
+
+/**
+ * keptFor is the copy this run's create stands for afterwards: the survivor of its own
+ * copy's group, or (its copy having yielded) the first copy left, so its report and
+ * verification name a view that exists; when its answer was lost, the only copy left.
+ */
+function keptFor(domain: Domain, copies: readonly ApiView[], remaining: readonly string[], ours: string | undefined): string | undefined {
+  if (ours === undefined) return remaining.length === 1 ? remaining[0] : undefined;
+  const own = copies.find((view) => view.viewId === ours);
+  const group = own === undefined ? [] : groupByContent(domain, copies).find((members) => members.includes(own)) ?? [];
+  return group.map((view) => view.viewId).find((id) => remaining.includes(id)) ?? [...remaining].sort(compareIds)[0];
+}
+
+/** raceDomains are the view domains a run created in, or may have: where copies can be. */
+export function raceDomains(execution: Execution): Domain[] {
+  return [...new Set(execution.outcomes.flatMap((outcome) => {
+    const create = createOf(outcome);
+    return create === undefined ? [] : [create.operation.domain];
+  }))];
 }
 
 /** SettledRace is the run's execution and listings as they stand once the copies are gone, and what to report. */
@@ -64,9 +135,9 @@ export interface SettledRace {
 }
 
 /**
- * settleRaceCopies deletes this run's copy of each name `findRaceCopies` finds (a 404
- * means it is gone already), points this run's create at the first other copy, and
- * reports each name as a problem, so the run ends partial and advises running again.
+ * settleRaceCopies deletes the copies `findRaceCopies` decides on (a 404 means another
+ * run deleted it first), points this run's create at the copy kept, and reports each
+ * name as a problem, so the run ends partial and advises running again.
  */
 export async function settleRaceCopies(
   execution: Execution,
@@ -77,34 +148,48 @@ export async function settleRaceCopies(
   const races = findRaceCopies(execution, live, listings);
   const settledListings = new Map(listings);
   const problems: VerificationProblem[] = [];
-  const pointTo = new Map<number, string>();
+  const pointTo = new Map<number, string | undefined>();
   for (const race of races) {
-    let failure = '';
-    try {
-      await client.request({ method: 'DELETE', route: `/v1/${race.domain}/views/{viewId}`, params: { viewId: race.ours }, idempotent: true });
-    } catch (error) {
-      if (!(error instanceof ServiceError && error.status === 404)) failure = ` (could not delete it: ${describeError(error).message})`;
+    const failures: string[] = [];
+    for (const viewId of race.deleted) {
+      try {
+        await client.request({ method: 'DELETE', route: `/v1/${race.domain}/views/{viewId}`, params: { viewId }, idempotent: true });
+      } catch (error) {
+        if (!(error instanceof ServiceError && error.status === 404)) failures.push(`could not delete ${viewId}: ${describeError(error).message}`);
+      }
     }
-    settledListings.set(race.domain, (settledListings.get(race.domain) ?? []).filter((view) => view.viewId !== race.ours));
-    const [first = race.ours] = race.others;
-    pointTo.set(race.changeIndex, first);
+    settledListings.set(race.domain, (settledListings.get(race.domain) ?? []).filter((view) => !race.deleted.includes(view.viewId)));
+    pointTo.set(race.changeIndex, race.kept);
     problems.push({
       changeIndex: race.changeIndex,
       kind: kindOf(execution, race.changeIndex),
       name: race.name,
-      id: race.ours,
-      message:
-        `a concurrent run created "${race.name}" too (${race.others.join(', ')}); this run deleted its own copy ${race.ours}${failure}, ` +
-        'so pinned tabs it set to that copy are gone',
+      ...(race.ours === undefined ? {} : { id: race.ours }),
+      message: describeRace(race, failures),
     });
   }
   const outcomes = execution.outcomes.map((outcome): OperationOutcome => {
-    const other = pointTo.get(outcome.operation.changeIndex);
-    return outcome.status === 'landed' && outcome.operation.action === 'create' && other !== undefined ? { ...outcome, viewId: other } : outcome;
+    if (outcome.status !== 'landed' || outcome.operation.action !== 'create' || !pointTo.has(outcome.operation.changeIndex)) return outcome;
+    const kept = pointTo.get(outcome.operation.changeIndex);
+    if (kept !== undefined) return { ...outcome, viewId: kept };
+    const { viewId: _gone, ...rest } = outcome;
+    return rest;
   });
   return { execution: { ...execution, outcomes }, listings: settledListings, problems };
 }
 
+/** describeRace says what the copies were and what this run did, in one sentence. */
+function describeRace(race: RaceCopies, failures: readonly string[]): string {
+  const all = [...race.deleted, ...(race.kept === undefined ? [] : [race.kept]), ...race.leftAlone].sort(compareIds);
+  const parts = [`a concurrent run created "${race.name}" too: ${all.join(', ')}`];
+  if (race.deleted.length > 0) {
+    parts.push(`this run deleted ${race.deleted.join(', ')} (${race.ours !== undefined && race.deleted.includes(race.ours) ? `its own copy ${race.ours}` : 'identical copies: every run keeps the smallest id'})`);
+  }
+  if (race.kept !== undefined) parts.push(`this run's create now stands for ${race.kept}`);
+  if (race.leftAlone.length > 0) parts.push(`left ${race.leftAlone.join(', ')} alone (other attributes: not this run's to delete)`);
+  const tail = race.deleted.length > 0 ? '; pinned tabs set to a deleted copy are gone' : '';
+  return `${parts.join('; ')}${tail}${failures.length > 0 ? ` (${failures.join('; ')})` : ''}`;
+}
 
 function kindOf(execution: Execution, changeIndex: number): string {
   return execution.outcomes.find((outcome) => outcome.operation.changeIndex === changeIndex)?.operation.kind ?? 'View';

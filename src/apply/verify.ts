@@ -30,9 +30,13 @@ export interface Verification {
   domainsRead: Domain[];
 }
 
-/** readTouchedListings lists every view domain a landed create, update or delete touched (one call each). */
-export async function readTouchedListings(execution: Execution, client: ServiceClient): Promise<Map<Domain, ApiView[]>> {
-  const domains = [...new Set(landedOutcomes(execution).filter((outcome) => outcome.operation.action !== 'pin').map((outcome) => outcome.operation.domain))];
+/** touchedDomains are the view domains a landed create, update or delete touched. */
+export function touchedDomains(execution: Execution): Domain[] {
+  return [...new Set(landedOutcomes(execution).filter((outcome) => outcome.operation.action !== 'pin').map((outcome) => outcome.operation.domain))];
+}
+
+/** readListings lists each of `domains` (one call each, endpoints at once). */
+export async function readListings(domains: readonly Domain[], client: ServiceClient): Promise<Map<Domain, ApiView[]>> {
   return new Map<Domain, ApiView[]>(
     await Promise.all(
       domains.map(async (domain) => [domain, await client.request<ApiView[]>({ method: 'GET', route: `/v1/${domain}/views` })] as const),
@@ -41,7 +45,7 @@ export async function readTouchedListings(execution: Execution, client: ServiceC
 }
 
 /**
- * checkApplied compares the listings read after writing (`readTouchedListings`) with
+ * checkApplied compares the listings read after writing (`readListings` of `touchedDomains`) with
  * the plan: each created or updated view equals its change's `after`, a created view
  * exists exactly once, a deleted one is gone, and each pinned list holds the ids sent,
  * in order. Pure.

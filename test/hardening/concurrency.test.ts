@@ -10,7 +10,8 @@ import { WORKLOAD_FILES, WORKLOAD_FLAGS, workloadVariant } from './workload.js';
 /**
  * Two applies against one workspace at once, in two processes: with identical
  * manifests (both plan the same creates before either lands them) and with manifests
- * that set the same views differently. Afterwards no name is doubled, every view
+ * that set the same views differently, and with every answer lost so that neither run
+ * knows which copy is its own. Afterwards no name is doubled, every view
  * exports and validates, each run ended in success, a stale refusal or a partial
  * failure with its account, and running again converges.
  */
@@ -82,6 +83,18 @@ describe('two applies at once against one workspace', () => {
       expect(await convergeWith(emulator, 'a')).toBeLessThanOrEqual(2);
       expect(duplicateNames(emulator.snapshot())).toEqual([]);
       expect(comparable(emulator.snapshot())).toEqual(expected);
+    } finally {
+      await emulator.close();
+    }
+  });
+
+  it('with identical manifests and every answer lost after commit: neither run knows its copy, yet one copy of each view remains', async () => {
+    const emulator = await startEmulator({ data: demoWorkspace(), port: 0, ...FAST, latencyMs: 5, dropAfterCommitRate: 1 });
+    try {
+      const results = await together(emulator, ['a', 'a']);
+      results.forEach(expectAccounted);
+      expect(results.map((result) => result.code)).toEqual([4, 4]);
+      expect(duplicateNames(emulator.snapshot())).toEqual([]);
     } finally {
       await emulator.close();
     }
