@@ -4,7 +4,7 @@ import { makeProblem, sortProblems } from './problems.js';
 import { MANIFEST_KINDS, validatorFor } from './schema-registry.js';
 import { schemaProblems } from './schema-problems.js';
 import { semanticProblems } from './semantic.js';
-import type { ManifestSource, PathInfo } from './source.js';
+import type { Listing, ManifestSource, PathInfo, SkippedEntry } from './source.js';
 import type { ManifestDocument, Problem } from './types.js';
 
 // The sources are re-exported so that callers find the loader and its inputs in one place.
@@ -77,16 +77,26 @@ async function resolveFiles(paths: readonly string[], source: ManifestSource, pr
           at: { file: source.display(path), line: 1, column: 1 },
         }),
       );
+    } else if (info.type === 'other') {
+      problems.push(
+        makeProblem({
+          code: 'file.not-regular',
+          message: `"${source.display(path)}" is ${info.what}, not a file or folder viewctl can read`,
+          at: { file: source.display(path), line: 1, column: 1 },
+          hint: 'pass regular *.yaml / *.yml files or folders of them',
+        }),
+      );
     } else if (info.type === 'directory') {
-      let listed: string[];
+      let listed: Listing;
       try {
         listed = await source.list(path);
       } catch (error) {
         problems.push(unreadable(source, path, error));
         continue;
       }
+      problems.push(...listed.skipped.map(skippedProblem));
       // An empty folder is most likely a wrong path: say so rather than "all valid".
-      if (listed.length === 0) {
+      if (listed.files.length === 0 && listed.skipped.length === 0) {
         problems.push(
           makeProblem({
             severity: 'warning',
@@ -96,12 +106,33 @@ async function resolveFiles(paths: readonly string[], source: ManifestSource, pr
           }),
         );
       }
-      files.push(...listed);
+      files.push(...listed.files);
     } else {
       files.push(source.display(path));
     }
   }
   return [...new Set(files)];
+}
+
+/**
+ * skippedProblem reports a manifest-named entry a folder walk could not read: left out
+ * silently, the views it declares would count as undeclared, and prune would delete them.
+ */
+function skippedProblem(entry: SkippedEntry): Problem {
+  const at = { file: entry.path, line: 1, column: 1 };
+  return entry.reason === 'dangling-link'
+    ? makeProblem({
+        code: 'file.dangling-link',
+        message: `"${entry.path}" is a symbolic link to "${entry.detail}", which does not exist`,
+        at,
+        hint: 'point the link at the manifest it stands for, or remove it',
+      })
+    : makeProblem({
+        code: 'file.not-regular',
+        message: `"${entry.path}" is ${entry.detail}, not a file viewctl can read`,
+        at,
+        hint: 'replace it with a regular file, or rename it so it does not end in .yaml or .yml',
+      });
 }
 
 function checkDocument(raw: RawDocument): { document?: ManifestDocument; problems: Problem[] } {

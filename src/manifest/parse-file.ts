@@ -1,7 +1,8 @@
 import { LineCounter, isMap, isScalar, isSeq, parseAllDocuments, visit, type Document } from 'yaml';
+import { mayHoldTaggedValues, taggedValues } from './plain-data.js';
 import { makeProblem } from './problems.js';
 import type { Problem, SourcePosition } from './types.js';
-import { NodeLocator } from './yaml-positions.js';
+import { NodeLocator, decodePointer } from './yaml-positions.js';
 
 /**
  * MAX_FILE_BYTES is the largest manifest file read (5 MiB). Thousands of views fit
@@ -72,8 +73,9 @@ export function parseManifestFile(file: string, bytes: Uint8Array): ParsedFile {
   }
   const documents: RawDocument[] = [];
   const problems: Problem[] = [];
+  const mayBeTagged = mayHoldTaggedValues(decoded.text);
   yamlDocuments.forEach((yamlDocument, index) => {
-    const result = readDocument(file, index, yamlDocument, lineCounter);
+    const result = readDocument(file, index, yamlDocument, lineCounter, mayBeTagged);
     problems.push(...result.problems);
     if (result.document !== undefined) documents.push(result.document);
   });
@@ -95,6 +97,7 @@ function readDocument(
   index: number,
   yamlDocument: Document.Parsed,
   lineCounter: LineCounter,
+  mayBeTagged: boolean,
 ): { document?: RawDocument; problems: Problem[] } {
   const start = yamlDocument.range[0];
   const locator = new NodeLocator(yamlDocument, lineCounter, start);
@@ -153,6 +156,22 @@ function readDocument(
   } catch (error) {
     problems.push(conversionProblem(error, { file, index, document: yamlDocument, lineCounter, start: position('') }));
     return { problems };
+  }
+  // Pairs (`!!pairs`) become arrays of one-entry maps, so the walk finds them as maps.
+  if (mayBeTagged) {
+    const tagged = taggedValues(body);
+    if (tagged.length > 0) {
+      problems.push(...tagged.map(({ pointer, what }) =>
+        makeProblem({
+          code: 'yaml.unsupported-type',
+          message: `${pointer === '' ? 'the document' : `"${decodePointer(pointer).join('.')}"`} is ${what}; manifests hold only strings, numbers, booleans, null, lists and mappings`,
+          at: position(pointer),
+          document: index,
+          pointer,
+          hint: 'remove the tag and write the value as plain YAML',
+        })));
+      return { problems };
+    }
   }
   const document: RawDocument = {
     file,

@@ -1,9 +1,32 @@
+import type { Stats } from 'node:fs';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { readdir, realpath, stat } from 'node:fs/promises';
+import { readdir, readlink, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 
-/** PathInfo is what a manifest source knows about a path before reading it. */
-export type PathInfo = { type: 'file'; size: number } | { type: 'directory' };
+/**
+ * PathInfo is what a manifest source knows about a path before reading it. `other` is
+ * anything but a regular file or a folder (a device such as /dev/null, a FIFO, a
+ * socket): reading one could block or yield nothing, so it is reported, never read.
+ */
+export type PathInfo = { type: 'file'; size: number } | { type: 'directory' } | { type: 'other'; what: string };
+
+/**
+ * SkippedEntry is a `*.yaml` / `*.yml` entry a folder walk could not read as a
+ * manifest: a symbolic link whose target does not exist (`detail` is the target as
+ * written in the link), or something that is not a regular file (`detail` says what).
+ * The loader reports each: a manifest left out silently would make prune delete its views.
+ */
+export interface SkippedEntry {
+  path: string;
+  reason: 'dangling-link' | 'not-regular';
+  detail: string;
+}
+
+/** Listing is what a folder walk found: manifest files, sorted, and entries it could not read. */
+export interface Listing {
+  files: string[];
+  skipped: SkippedEntry[];
+}
 
 /** ReadResult is a file's bytes, or its size when it is over the limit (then it is not read). */
 export type ReadResult = { bytes: Uint8Array } | { tooLarge: number };
@@ -16,8 +39,8 @@ export type ReadResult = { bytes: Uint8Array } | { tooLarge: number };
 export interface ManifestSource {
   /** stat describes a path, or returns undefined when nothing is there. */
   stat(path: string): Promise<PathInfo | undefined>;
-  /** list returns every `*.yaml` / `*.yml` file below a directory, recursively, sorted. */
-  list(directory: string): Promise<string[]>;
+  /** list returns every `*.yaml` / `*.yml` file below a directory, recursively, sorted, and the ones it could not read. */
+  list(directory: string): Promise<Listing>;
   /** read returns the bytes of a file, or only its size when that is over `maxBytes`. */
   read(path: string, maxBytes: number): Promise<ReadResult>;
   /** display is the path relative to the working directory, with `/` separators. */
@@ -50,33 +73,39 @@ export function nodeManifestSource(cwd: string): ManifestSource {
    * manifest shared by link must count (left out, prune would delete its view); each
    * folder is entered once by its real path, so a link cycle cannot hang the walk.
    */
-  async function walk(directory: string, into: string[], seen: Set<string>): Promise<void> {
+  async function walk(directory: string, into: Listing, seen: Set<string>): Promise<void> {
     const real = await realpath(directory);
     if (seen.has(real)) return;
     seen.add(real);
     const entries = await readdir(directory, { withFileTypes: true });
     for (const entry of entries) {
       const path = join(directory, entry.name);
-      const kind = entry.isSymbolicLink() ? await linkTarget(path) : entry.isDirectory() ? 'directory' : entry.isFile() ? 'file' : 'other';
-      if (kind === 'directory' && !isSkippedDirectory(entry.name)) await walk(path, into, seen);
-      else if (kind === 'file' && isManifestFile(entry.name)) into.push(path);
+      const info = entry.isSymbolicLink() ? await linkTarget(path) : entry.isDirectory() ? DIRECTORY : entry.isFile() ? FILE : { type: 'other' as const, what: describeEntry(entry) };
+      if (info === undefined) {
+        if (isManifestFile(entry.name)) into.skipped.push({ path: display(path), reason: 'dangling-link', detail: await readlink(path) });
+      } else if (info.type === 'directory') {
+        if (!isSkippedDirectory(entry.name)) await walk(path, into, seen);
+      } else if (isManifestFile(entry.name)) {
+        if (info.type === 'file') into.files.push(display(path));
+        else into.skipped.push({ path: display(path), reason: 'not-regular', detail: info.what });
+      }
     }
   }
   return {
     async stat(path) {
       try {
-        const info = await stat(absolute(path));
-        if (info.isDirectory()) return { type: 'directory' };
-        return info.isFile() ? { type: 'file', size: info.size } : undefined;
+        return pathInfo(await stat(absolute(path)));
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw error;
       }
     },
     async list(directory) {
-      const files: string[] = [];
-      await walk(absolute(directory), files, new Set());
-      return files.map(display).sort();
+      const listing: Listing = { files: [], skipped: [] };
+      await walk(absolute(directory), listing, new Set());
+      listing.files.sort();
+      listing.skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+      return listing;
     },
     async read(path, maxBytes) {
       return readBounded(absolute(path), maxBytes);
@@ -109,13 +138,31 @@ function readBounded(path: string, maxBytes: number): ReadResult {
   }
 }
 
-/** linkTarget tells what a symbolic link points at; a dangling link is 'other' (skipped). */
-async function linkTarget(path: string): Promise<'file' | 'directory' | 'other'> {
+const DIRECTORY = { type: 'directory' } as const;
+const FILE = { type: 'file', size: 0 } as const;
+
+/** pathInfo describes what `stat` found. */
+function pathInfo(info: Stats): PathInfo {
+  if (info.isDirectory()) return DIRECTORY;
+  if (info.isFile()) return { type: 'file', size: info.size };
+  return { type: 'other', what: describeEntry(info) };
+}
+
+/** describeEntry names what a path that is neither a regular file nor a folder is. */
+function describeEntry(entry: Pick<Stats, 'isCharacterDevice' | 'isBlockDevice' | 'isFIFO' | 'isSocket'>): string {
+  if (entry.isCharacterDevice()) return 'a character device';
+  if (entry.isBlockDevice()) return 'a block device';
+  if (entry.isFIFO()) return 'a named pipe (FIFO)';
+  if (entry.isSocket()) return 'a socket';
+  return 'not a regular file';
+}
+
+/** linkTarget tells what a symbolic link points at; undefined when its target does not exist. */
+async function linkTarget(path: string): Promise<PathInfo | undefined> {
   try {
-    const info = await stat(path);
-    return info.isDirectory() ? 'directory' : info.isFile() ? 'file' : 'other';
+    return pathInfo(await stat(path));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'other';
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
 }
@@ -144,9 +191,8 @@ export function memoryManifestSource(files: Record<string, string | Uint8Array>)
     },
     async list(directory) {
       const key = normalise(directory);
-      return [...bytes.keys()]
-        .filter((file) => isUnder(file, key) && visible(file, key) && isManifestFile(file))
-        .sort();
+      const files = [...bytes.keys()].filter((file) => isUnder(file, key) && visible(file, key) && isManifestFile(file)).sort();
+      return { files, skipped: [] };
     },
     async read(path, maxBytes) {
       const content = bytes.get(normalise(path));

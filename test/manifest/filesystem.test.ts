@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +36,28 @@ describe('loading manifests from the filesystem', () => {
     await symlink('..', join(dir, 'm', 'sub', 'up'));
     const result = await loadManifests(['m'], nodeManifestSource(dir));
     expect(result.documents.map((document) => document.file)).toEqual(['m/a.yaml']);
+  });
+
+  it('reports a dangling manifest link and a manifest-named FIFO in a folder, each by name, instead of skipping them', async () => {
+    const dir = await folder();
+    await mkdir(join(dir, 'm'));
+    await writeFile(join(dir, 'm', 'a.yaml'), 'kind: RecordingView\nname: A\n');
+    await symlink(join('..', 'gone', 'calls.yaml'), join(dir, 'm', 'calls.yaml'));
+    await symlink(join('..', 'gone'), join(dir, 'm', 'notes.txt'));
+    execFileSync('mkfifo', [join(dir, 'm', 'pipe.yml')]);
+    const result = await loadManifests(['m'], nodeManifestSource(dir));
+    expect(result.documents.map((document) => document.file)).toEqual(['m/a.yaml']);
+    expect(result.problems.map((problem) => [problem.code, problem.file, problem.message])).toEqual([
+      ['file.dangling-link', 'm/calls.yaml', '"m/calls.yaml" is a symbolic link to "../gone/calls.yaml", which does not exist'],
+      ['file.not-regular', 'm/pipe.yml', '"m/pipe.yml" is a named pipe (FIFO), not a file viewctl can read'],
+    ]);
+  });
+
+  it('says a device passed as a path is not a regular file (not "not found"), without reading it', async () => {
+    const result = await loadManifests(['/dev/null'], nodeManifestSource('/'));
+    expect(result.problems.map((problem) => [problem.code, problem.message])).toEqual([
+      ['file.not-regular', '"dev/null" is a character device, not a file or folder viewctl can read'],
+    ]);
   });
 
   it('reports a path the filesystem refuses as a problem at that path, never a crash', async () => {
