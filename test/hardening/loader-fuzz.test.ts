@@ -99,7 +99,7 @@ describe('the loader on mutated examples', () => {
   it('reports a merge key given a scalar, a !!binary name and a misused alias at their lines', async () => {
     const cases: [string, string, number][] = [
       ['kind: Workspace\nprune: false\n<<: 0\n', 'yaml.merge', 3],
-      ['kind: RecordingView\nname: !!binary "%%%"\n', 'schema.type', 2],
+      ['kind: RecordingView\nname: !!binary "%%%"\n', 'yaml.unsupported-type', 2],
       ['kind: RecordingView\nname: x\ncolumns: &c [{type: Default, columnId: title}]\nsort: *c\n', 'schema.required', 3],
     ];
     for (const [text, code, line] of cases) {

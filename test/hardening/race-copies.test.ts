@@ -54,7 +54,7 @@ describe('copies made by concurrent applies', () => {
 
   it('a run whose create lost its answer (or was adopted by name) reduces identical copies to the smallest id and never deletes a copy with other attributes', () => {
     const lost = lostCreate(0, 'recordings', 'Team');
-    const adopted: OperationOutcome = { ...created(0, 'recordings', 'Team', 'rv_7'), note: 'adopted' };
+    const adopted = { ...created(0, 'recordings', 'Team', 'rv_7'), note: 'adopted' } as OperationOutcome;
     const identical = [view('rv_8', 'Team'), view('rv_7', 'Team')];
     for (const outcome of [lost, adopted]) {
       expect(findRaceCopies({ outcomes: [outcome], stopped: 'failure' }, live, new Map([['recordings', identical]]))).toEqual([
