@@ -52,6 +52,8 @@ function toWorkspace(document: ManifestDocument): DesiredWorkspace {
     prune: body.prune ?? false,
     ignore: body.ignore ?? [],
     source: document.position,
+    ...(body.workspaceId === undefined ? {} : { workspaceIdSource: document.positionOf('/workspaceId') }),
+    ...(body.creatorEmail === undefined ? {} : { creatorEmailSource: document.positionOf('/creatorEmail') }),
   };
 }
 
@@ -68,6 +70,8 @@ function toView(document: ManifestDocument): DesiredView {
     ...(body.viewId === undefined ? {} : { viewId: body.viewId }),
     managed,
     source: document.position,
+    nameSource: document.positionOf('/name'),
+    ...(body.viewId === undefined ? {} : { viewIdSource: document.positionOf('/viewId') }),
   };
 }
 

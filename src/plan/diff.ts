@@ -2,6 +2,7 @@ import type { ApiWorkspace } from '../domain/api-types.js';
 import { DAILY_QUOTA, type Domain } from '../domain/domains.js';
 import { InternalError } from '../errors.js';
 import { pinsKey, type Desired, type Live } from '../state/types.js';
+import type { SourcePosition } from '../manifest/types.js';
 import { automationDrift } from '../kinds/admin-automations.js';
 import { planPins } from '../kinds/pinned-views.js';
 import { compileGlobs } from './glob.js';
@@ -27,9 +28,13 @@ export function checkWorkspace(desired: Desired, workspace: ApiWorkspace): void 
     code: 'workspace.mismatch',
     message: `the manifests are for workspace ${expected}, but the API key belongs to ${workspace.name} (${workspace.id})`,
     wayOut: `use the key of ${expected}, or change \`workspaceId\` in the Workspace document`,
-    ...(desired.workspace.source === undefined ? {} : { source: desired.workspace.source }),
+    ...sourceOf(desired.workspace.workspaceIdSource ?? desired.workspace.source),
     ids: [expected, workspace.id],
   }]);
+}
+
+function sourceOf(source: SourcePosition | undefined): { source?: SourcePosition } {
+  return source === undefined ? {} : { source };
 }
 
 /** PlanResult is what `computePlan` returns when no fail-safe rule refuses. */
@@ -50,7 +55,8 @@ export function computePlan(desired: Desired, live: Live): PlanResult {
   const prune = planPrune(desired, live, views.claimed, ignored);
   const reasons: RefusalReason[] = [...views.reasons];
   const changes: Change[] = [...views.changes, ...prune.changes];
-  reasons.push(...renameReasons(live, changes));
+  const nameSources = new Map(desired.views.flatMap((view) => (view.viewId === undefined || view.nameSource === undefined ? [] : [[`${view.domain} ${view.viewId}`, view.nameSource] as const])));
+  reasons.push(...renameReasons(live, changes, (rename) => nameSources.get(`${rename.domain} ${rename.id}`)));
   const deletedByDomain = new Map<Domain, Map<string, string>>();
   for (const change of prune.changes) {
     const map = deletedByDomain.get(change.domain) ?? new Map<string, string>();

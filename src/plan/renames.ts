@@ -3,7 +3,8 @@ import { DOMAINS, VIEW_KINDS } from '../domain/domains.js';
 import { isPublicSaved } from '../domain/views.js';
 import type { Live } from '../state/types.js';
 import type { RefusalReason } from './refusal.js';
-import type { Change } from './types.js';
+import type { SourcePosition } from '../manifest/types.js';
+import type { Change, UpdateChange } from './types.js';
 
 /**
  * The name rules of the README's "Fail-safe rules" hold for the name a view has after
@@ -15,7 +16,11 @@ import type { Change } from './types.js';
  */
 
 /** renameReasons refuses every rename that breaks the name rules, with the ids and the way out. */
-export function renameReasons(live: Pick<Live, 'views'>, changes: readonly Change[]): RefusalReason[] {
+export function renameReasons(
+  live: Pick<Live, 'views'>,
+  changes: readonly Change[],
+  nameSourceOf: (change: UpdateChange) => SourcePosition | undefined = () => undefined,
+): RefusalReason[] {
   const reasons: RefusalReason[] = [];
   for (const domain of DOMAINS) {
     const updates = changes.filter((change) => change.action === 'update' && change.domain === domain);
@@ -29,6 +34,7 @@ export function renameReasons(live: Pick<Live, 'views'>, changes: readonly Chang
     for (const rename of renames) {
       if (rename.action !== 'update') continue;
       const name = rename.after.name;
+      const source = nameSourceOf(rename) ?? rename.source;
       const kind = VIEW_KINDS[domain];
       const renaming = `${kind} "${rename.before.name}" (${rename.id}) is renamed to "${name}"`;
       const defaults = listing.filter((view: ApiView) => view.isDefault && view.name === name).map((view) => view.viewId);
@@ -37,7 +43,7 @@ export function renameReasons(live: Pick<Live, 'views'>, changes: readonly Chang
           code: 'view.default-name',
           message: `${renaming}, the name of the built-in default view ${defaults.join(', ')}; pinned lists would resolve that name to it`,
           wayOut: 'give the view a name no default view has',
-          ...(rename.source === undefined ? {} : { source: rename.source }),
+          ...(source === undefined ? {} : { source }),
           ids: [rename.id, ...defaults],
         });
         continue;
@@ -48,7 +54,7 @@ export function renameReasons(live: Pick<Live, 'views'>, changes: readonly Chang
         code: 'view.ambiguous-name',
         message: `${renaming}, a name ${others.join(', ')} will also have after apply: two public ${kind}s would share it`,
         wayOut: `give the view a name no other ${kind} has, or rename or delete ${others.join(', ')} in the same plan`,
-        ...(rename.source === undefined ? {} : { source: rename.source }),
+        ...(source === undefined ? {} : { source }),
         ids: [rename.id, ...others],
       });
     }

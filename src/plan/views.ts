@@ -74,7 +74,7 @@ function planDomain(domain: Domain, views: DesiredView[], listing: ApiView[], re
         code: 'view.bound-twice',
         message: `${kind} "${view.name}" and "${other.name}" (${other.source.file}:${other.source.line}) both bind to ${target.viewId}`,
         wayOut: 'keep one manifest for the view, or give the other its own name',
-        source: view.source,
+        source: view.viewIdSource ?? view.nameSource ?? view.source,
         ids: [target.viewId],
       });
       return;
@@ -92,7 +92,7 @@ function planDomain(domain: Domain, views: DesiredView[], listing: ApiView[], re
         code: 'view.id-not-found',
         message: `${kind} "${view.name}" binds to ${view.viewId}, which the service reports as not found: it is private or deleted (never a create)`,
         wayOut: `fix the id, or remove \`viewId\` to create a new public view named "${view.name}"`,
-        source: view.source,
+        source: view.viewIdSource ?? view.source,
         ids: [view.viewId],
       });
     } else if (target.isDefault) {
@@ -100,7 +100,7 @@ function planDomain(domain: Domain, views: DesiredView[], listing: ApiView[], re
         code: 'view.default-immutable',
         message: `${kind} "${view.name}" binds to ${view.viewId}, the built-in default view "${target.name}", which the service never lets anyone update`,
         wayOut: 'remove `viewId` and give the manifest a name of its own to manage a saved view instead',
-        source: view.source,
+        source: view.viewIdSource ?? view.source,
         ids: [view.viewId],
       });
     } else {
@@ -127,7 +127,7 @@ function planDomain(domain: Domain, views: DesiredView[], listing: ApiView[], re
         wayOut: savedIds[0] === undefined
           ? 'rename the manifest'
           : `bind the manifest to the saved view with \`viewId: ${savedIds[0]}\`${savedIds.length > 1 ? ` (saved views of that name: ${savedIds.join(', ')})` : ''}, or rename it`,
-        source: view.source,
+        source: view.nameSource ?? view.source,
         ids: [...defaults.map((d) => d.viewId), ...savedIds],
       });
     } else if (saved.length > 1) {
@@ -140,7 +140,7 @@ function planDomain(domain: Domain, views: DesiredView[], listing: ApiView[], re
         wayOut:
           `keep one: add \`viewId: ${keep}\` to the manifest (the oldest), then the others (${others.join(', ')}) are undeclared, ` +
           'and `viewctl apply` with `prune: true` deletes them (or delete them in the application, or rename them)',
-        source: view.source,
+        source: view.nameSource ?? view.source,
         ids,
       });
     } else if (saved[0] !== undefined) {
@@ -194,12 +194,13 @@ function creatorReasons(desired: Desired, live: Live, creates: number, first: Cr
   }
   const user = live.users.find((candidate) => candidate.email.toLowerCase() === email.toLowerCase());
   if (user !== undefined && user.state === 'Active') return [];
+  const emailSource = desired.workspace.creatorEmailSource ?? source;
   const why = user === undefined ? 'is not a member of the workspace' : `is ${user.state.toLowerCase()}, not active`;
   return [{
     code: 'workspace.creator-inactive',
     message: `creatorEmail ${email} ${why}; the service would refuse every create`,
     wayOut: 'set `creatorEmail` to an active member of the workspace',
-    ...(source === undefined ? {} : { source }),
+    ...(emailSource === undefined ? {} : { source: emailSource }),
     ids: user === undefined ? [] : [user.id],
   }];
 }

@@ -22,6 +22,9 @@ export interface DesiredWorkspace {
   /** Name globs that prune and drift leave alone. */
   ignore: string[];
   source?: SourcePosition;
+  /** Where `workspaceId` and `creatorEmail` are written, so refusals about them point there. */
+  workspaceIdSource?: SourcePosition;
+  creatorEmailSource?: SourcePosition;
 }
 
 /** ManagedViewAttributes are the view attributes a manifest can manage. `icon: null` removes the icon. */
@@ -39,7 +42,11 @@ export interface DesiredView {
   /** Binds the manifest to this live view; lets a rename be an update. */
   viewId?: string;
   managed: ManagedViewAttributes;
+  /** The document's start: where the plan lists the view. */
   source: SourcePosition;
+  /** Where `name` and `viewId` are written, so refusals about them point there. */
+  nameSource?: SourcePosition;
+  viewIdSource?: SourcePosition;
 }
 
 /** PinRef names a view in a pinned list: by name, or by id (for private views). */

@@ -96,19 +96,19 @@ describe('fail-safe rules: exit 1, nothing written', () => {
       rule: 'a built-in default view is never updated',
       code: 'view.default-name',
       files: { 'v.yaml': `${WORKSPACE}---\nkind: RecordingView\nname: All recordings\nfilters: {}\n` },
-      where: 'v.yaml:5',
+      where: 'v.yaml:6:7',
     },
     {
       rule: 'a manifest bound by viewId to a built-in default view is refused',
       code: 'view.default-immutable',
       files: { 'v.yaml': `${WORKSPACE}---\nkind: RecordingView\nname: Everything\nviewId: rv_default_all\nfilters: {}\n` },
-      where: 'v.yaml:5',
+      where: 'v.yaml:7:9',
     },
     {
       rule: 'a viewId the service reports as not found is an error, never a create',
       code: 'view.id-not-found',
       files: { 'v.yaml': `${WORKSPACE}---\nkind: RecordingView\nname: Follow-ups\nviewId: rv_mia_followups\nfilters: {}\n` },
-      where: 'v.yaml:5',
+      where: 'v.yaml:7:9',
     },
     {
       rule: "a pinned list that drops the user's private view is refused",
@@ -125,12 +125,13 @@ describe('fail-safe rules: exit 1, nothing written', () => {
       rule: 'creatorEmail must name an active member',
       code: 'workspace.creator-inactive',
       files: { 'v.yaml': 'kind: Workspace\ncreatorEmail: tom.becker@acme.test\n---\nkind: RecordingView\nname: Brand new\nfilters: {}\n' },
+      where: 'v.yaml:2:15',
     },
     {
       rule: 'the key of another workspace stops everything',
       code: 'workspace.mismatch',
       files: { 'w.yaml': 'kind: Workspace\nworkspaceId: ws_other\n---\nkind: RecordingView\nname: Customer calls\n' },
-      where: 'w.yaml:1',
+      where: 'w.yaml:2:14',
     },
   ];
 

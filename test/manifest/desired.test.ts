@@ -63,6 +63,8 @@ describe('toDesired', () => {
       prune: false,
       ignore: [],
       source: { file: 'workspace.yaml', line: 1, column: 1 },
+      workspaceIdSource: { file: 'workspace.yaml', line: 2, column: 14 },
+      creatorEmailSource: { file: 'workspace.yaml', line: 3, column: 15 },
     });
     expect(desired.views).toEqual([
       {
@@ -71,14 +73,20 @@ describe('toDesired', () => {
         viewId: 'rv_42',
         managed: { icon: null, filters: {} },
         source: { file: 'views.yaml', line: 1, column: 1 },
+        nameSource: { file: 'views.yaml', line: 2, column: 7 },
+        viewIdSource: { file: 'views.yaml', line: 3, column: 9 },
       },
       {
         domain: 'deals',
         name: 'Pipeline',
         managed: { columns: [{ type: 'Default', columnId: 'amount' }], sort: [{ field: 'AmountCurrency', order: 'Desc' }] },
         source: { file: 'views.yaml', line: 7, column: 1 },
+        nameSource: { file: 'views.yaml', line: 8, column: 7 },
       },
-      { domain: 'companies', name: 'Accounts', managed: { icon: 'office' }, source: { file: 'views.yaml', line: 12, column: 1 } },
+      {
+        domain: 'companies', name: 'Accounts', managed: { icon: 'office' },
+        source: { file: 'views.yaml', line: 12, column: 1 }, nameSource: { file: 'views.yaml', line: 13, column: 7 },
+      },
     ]);
     expect(desired.pins).toEqual([
       {
