@@ -7,7 +7,7 @@ import { liveHashesFor } from '../plan/hash.js';
 import { parsePlanFile } from '../plan/plan-file.js';
 import { identityProblems, liveRuleProblems } from '../plan/saved-plan-checks.js';
 import type { Plan } from '../plan/types.js';
-import { quoted, safeText } from '../render/format.js';
+import { quoted, safeText } from '../text/safe-text.js';
 import type { ReadNeeds } from '../state/needs.js';
 import type { Live } from '../state/types.js';
 

@@ -3,7 +3,7 @@ import type { Domain, ResourceKind } from '../domain/domains.js';
 import { EXIT } from '../errors.js';
 import type { ExitCode } from '../errors.js';
 import type { Plan } from '../plan/types.js';
-import { quoted, safeLines, safeText } from '../render/format.js';
+import { quoted, safeLines, safeText } from '../text/safe-text.js';
 import { jsonText } from '../render/json.js';
 import type { Execution, OperationError, OperationOutcome } from './execute.js';
 import type { OperationAction } from './operations.js';

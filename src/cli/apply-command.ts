@@ -21,7 +21,7 @@ import {
 import { buildOperations } from '../apply/operations.js';
 import type { ApplyReport } from '../apply/report.js';
 import { buildReport, renderReportJson, renderReportMarkdown, renderReportText, reportExitCode } from '../apply/report.js';
-import { quoted, safeText } from '../render/format.js';
+import { quoted, safeText } from '../text/safe-text.js';
 import { EXIT, UsageError, ViewctlError } from '../errors.js';
 import type { Plan } from '../plan/types.js';
 import type { ServiceClient } from '../service/types.js';
@@ -33,7 +33,7 @@ import type { CliIo } from './io.js';
 import type { OutputFormat } from './output.js';
 import { formatOption, useColor } from './output.js';
 import { parseCount } from './parse-options.js';
-import { renderPlan } from './plan-command.js';
+import { renderPlan } from '../render/render-plan.js';
 import { loadManifestFiles, planAgainst } from './plan-flow.js';
 import type { Outcome } from './program.js';
 import { progressReporter } from './progress.js';

@@ -4,8 +4,7 @@ import { Option } from 'commander';
 import { UsageError } from '../errors.js';
 import type { CliIo } from './io.js';
 
-/** OutputFormat is a plan rendering. */
-export type OutputFormat = 'text' | 'markdown' | 'json';
+export type { OutputFormat } from '../render/render-plan.js';
 
 /** formatOption is `--format text|markdown|json` (default text). */
 export function formatOption(): Option {

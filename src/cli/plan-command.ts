@@ -1,11 +1,8 @@
 import { Option } from 'commander';
 import type { Command } from 'commander';
 import { EXIT } from '../errors.js';
-import type { Plan } from '../plan/types.js';
-import type { RenderOptions } from '../render/options.js';
 import { renderJson } from '../render/json.js';
-import { renderMarkdown } from '../render/markdown.js';
-import { renderText } from '../render/text.js';
+import { renderPlan } from '../render/render-plan.js';
 import { addConnectionOptions, openConnection } from './connection.js';
 import type { ConnectionOptions } from './connection.js';
 import type { CliIo } from './io.js';
@@ -44,15 +41,4 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
       await connection.close();
     }
   });
-}
-
-/** renderPlan renders a plan in the chosen format. */
-export function renderPlan(
-  plan: Plan,
-  format: OutputFormat,
-  options: RenderOptions,
-): string {
-  if (format === 'json') return renderJson(plan);
-  if (format === 'markdown') return renderMarkdown(plan, options);
-  return renderText(plan, options);
 }

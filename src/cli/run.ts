@@ -1,6 +1,6 @@
 import { CommanderError } from 'commander';
 import { EXIT, InternalError, ViewctlError } from '../errors.js';
-import { safeLines } from '../render/format.js';
+import { safeLines } from '../text/safe-text.js';
 import { redactingStream } from '../secrets/redact.js';
 import type { CliIo } from './io.js';
 import { buildProgram } from './program.js';

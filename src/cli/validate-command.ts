@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { EXIT } from '../errors.js';
-import { countProblems, formatProblems, plural } from '../manifest/format-problems.js';
+import { countProblems, formatProblems } from '../manifest/format-problems.js';
+import { plural } from '../text/plural.js';
 import { loadManifests, type LoadResult } from '../manifest/load.js';
 import { hasErrors } from '../manifest/problems.js';
 import { nodeManifestSource, type ManifestSource } from '../manifest/source.js';

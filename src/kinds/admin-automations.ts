@@ -1,9 +1,9 @@
 import jsonpatch from 'fast-json-patch';
 import type { ApiAdminAutomation, JsonObject, JsonValue } from '../domain/api-types.js';
 import type { DesiredAutomations, ExpectedAutomation } from '../state/types.js';
-import type { DriftChange, DriftDifference } from '../plan/types.js';
-import { AUTOMATIONS_TARGET } from '../plan/targets.js';
-import type { NameMatcher } from '../plan/glob.js';
+import type { DriftChange, DriftDifference } from './changes.js';
+import { AUTOMATIONS_TARGET } from '../domain/targets.js';
+import type { NameMatcher } from '../text/glob.js';
 import { canonicalize } from './canonical.js';
 
 /**

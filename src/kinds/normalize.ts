@@ -1,7 +1,7 @@
 import type { ApiView, JsonObject } from '../domain/api-types.js';
 import type { Domain } from '../domain/domains.js';
 import type { DesiredView } from '../state/types.js';
-import type { ViewSnapshot } from '../plan/types.js';
+import type { ViewSnapshot } from './changes.js';
 import { COMPANY_VIEW } from './company-view.js';
 import { CONTACT_VIEW } from './contact-view.js';
 import { DEAL_VIEW } from './deal-view.js';

@@ -2,10 +2,10 @@ import { isPublicSaved } from '../domain/views.js';
 import type { ApiView } from '../domain/api-types.js';
 import type { Domain } from '../domain/domains.js';
 import type { DesiredPins, PinRef } from '../state/types.js';
-import type { PinChange, PinnedTab } from '../plan/types.js';
-import type { RefusalReason } from '../plan/refusal.js';
-import { suggestNames } from '../plan/suggest.js';
-import { pinsTarget } from '../plan/targets.js';
+import type { PinChange, PinnedTab } from './changes.js';
+import type { RefusalReason } from '../domain/refusal-reason.js';
+import { suggestNames } from '../text/suggest.js';
+import { pinsTarget } from '../domain/targets.js';
 
 /**
  * The `PinnedViews` kind: resolving each entry of a desired pinned list to a view,

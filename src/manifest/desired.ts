@@ -9,7 +9,7 @@ import type {
   ExpectedAutomation,
   ManagedViewAttributes,
   PinRef,
-} from '../state/types.js';
+} from '../domain/desired.js';
 import type {
   AdminAutomations,
   PinnedViews,

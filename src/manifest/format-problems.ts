@@ -1,6 +1,7 @@
 import picocolors from 'picocolors';
 import { EXIT, ViewctlError } from '../errors.js';
-import { safeText } from '../render/format.js';
+import { safeText } from '../text/safe-text.js';
+import { plural } from '../text/plural.js';
 import type { Problem } from './types.js';
 
 /**
@@ -28,11 +29,6 @@ export function countProblems(problems: readonly Problem[]): string {
   const errors = problems.filter((problem) => problem.severity === 'error').length;
   const warnings = problems.length - errors;
   return `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
-}
-
-/** plural writes a count with its noun, e.g. `1 file`, `3 files`. */
-export function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 /**

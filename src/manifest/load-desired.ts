@@ -1,4 +1,4 @@
-import type { Desired } from '../state/types.js';
+import type { Desired } from '../domain/desired.js';
 import { toDesired } from './desired.js';
 import { ManifestInvalidError } from './format-problems.js';
 import { loadManifests } from './load.js';

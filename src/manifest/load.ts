@@ -1,4 +1,4 @@
-import { didYouMean } from './did-you-mean.js';
+import { didYouMean } from '../text/suggest.js';
 import { MAX_FILE_BYTES, parseManifestFile, tooLarge, type RawDocument } from './parse-file.js';
 import { makeProblem, sortProblems } from './problems.js';
 import { MANIFEST_KINDS, validatorFor } from './schema-registry.js';

@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import { didYouMean } from './did-you-mean.js';
+import { didYouMean } from '../text/suggest.js';
 import type { RawDocument } from './parse-file.js';
 import { makeProblem } from './problems.js';
 import { discriminatorValues } from './schema-registry.js';

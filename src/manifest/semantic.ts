@@ -1,7 +1,8 @@
 import { DOMAINS, VIEW_KINDS } from '../domain/domains.js';
-import { GLOB_INVALID, globProblem } from '../plan/glob.js';
+import { GLOB_INVALID, globProblem } from '../text/glob.js';
 import { makeProblem } from './problems.js';
-import type { ManifestDocument, Problem, SourcePosition } from './types.js';
+import { formatPosition } from '../domain/source-position.js';
+import type { ManifestDocument, Problem } from './types.js';
 import { encodePointer } from './yaml-positions.js';
 
 const VIEW_KIND_NAMES: readonly string[] = Object.values(VIEW_KINDS);
@@ -65,10 +66,6 @@ function identity(document: ManifestDocument, pointer: string): Occurrence {
   return { key: typeof value === 'string' ? value : undefined, document, pointer };
 }
 
-function place(position: SourcePosition): string {
-  return `${position.file}:${position.line}:${position.column}`;
-}
-
 /** OTHER_PLACES_SHOWN bounds the "also at" list, so a key repeated thousands of times stays readable and linear. */
 const OTHER_PLACES_SHOWN = 3;
 
@@ -89,7 +86,7 @@ function duplicates(occurrences: readonly Occurrence[], code: string, describe: 
       const others: string[] = [];
       for (let other = 0; other < positions.length && others.length < OTHER_PLACES_SHOWN; other += 1) {
         const position = positions[other];
-        if (other !== index && position !== undefined) others.push(place(position));
+        if (other !== index && position !== undefined) others.push(formatPosition(position));
       }
       const more = positions.length - 1 - others.length;
       problems.push(
@@ -127,7 +124,7 @@ function singleton(documents: readonly ManifestDocument[], code: string, kind: s
   return rest.map((document) =>
     makeProblem({
       code,
-      message: `only one ${kind} document is allowed; the first is at ${place(first.position)}`,
+      message: `only one ${kind} document is allowed; the first is at ${formatPosition(first.position)}`,
       at: document.position,
       document: document.index,
       hint: 'merge the documents into one',

@@ -4,13 +4,9 @@
  * position and a JSON pointer; wording is for people, tests assert codes.
  */
 
-/** SourcePosition is a 1-based line and column in a manifest file. */
-export interface SourcePosition {
-  /** Path as the user gave it (relative to the working directory when possible). */
-  file: string;
-  line: number;
-  column: number;
-}
+import type { SourcePosition } from '../domain/source-position.js';
+
+export type { SourcePosition };
 
 /** Severity of a problem: errors stop plan and apply; warnings are printed only. */
 export type Severity = 'error' | 'warning';

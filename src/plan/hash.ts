@@ -4,7 +4,7 @@ import type { Live } from '../state/types.js';
 import { canonicalJson } from '../kinds/canonical.js';
 import { normalizeAutomation } from '../kinds/admin-automations.js';
 import { normalizeView } from '../kinds/normalize.js';
-import { parseTarget } from './targets.js';
+import { parseTarget } from '../domain/targets.js';
 import { isPublicSaved } from '../domain/views.js';
 import type { Change, Plan } from './types.js';
 

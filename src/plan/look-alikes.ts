@@ -1,3 +1,4 @@
+import { formatLine } from '../domain/source-position.js';
 import { VIEW_KINDS } from '../domain/domains.js';
 import type { Change, CreateChange, DeleteChange } from './types.js';
 
@@ -27,7 +28,7 @@ export function lookAlikeWarnings(changes: readonly Change[]): string[] {
     const key = lookAlikeKey(create.name);
     for (const deleted of deletes) {
       if (deleted.domain !== create.domain || lookAlikeKey(deleted.name) !== key) continue;
-      const where = create.source === undefined ? '' : ` (${create.source.file}:${create.source.line})`;
+      const where = create.source === undefined ? '' : ` (${formatLine(create.source)})`;
       warnings.push(
         `look-alike names: the plan creates ${VIEW_KINDS[create.domain]} "${create.name}"${where} and deletes "${deleted.name}" (${deleted.id}), `
         + `which differ only in Unicode form, spacing, case or invisible characters: ${difference(create.name, deleted.name)}; `

@@ -1,10 +1,10 @@
 import { DOMAINS, VIEW_KINDS, type Domain } from '../domain/domains.js';
 import type { Desired, Live } from '../state/types.js';
 import { normalizeView } from '../kinds/normalize.js';
-import type { NameMatcher } from './glob.js';
+import type { NameMatcher } from '../text/glob.js';
 import { isPublicSaved } from '../domain/views.js';
 import { liveListing } from './views.js';
-import { viewTarget } from './targets.js';
+import { viewTarget } from '../domain/targets.js';
 import type { DeleteChange } from './types.js';
 
 /** PrunePlan is the deletions prune asks for and the views `ignore` kept from it. */

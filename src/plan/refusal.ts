@@ -1,26 +1,10 @@
 import { ViewctlError } from '../errors.js';
-import type { SourcePosition } from '../manifest/types.js';
+import type { RefusalReason } from '../domain/refusal-reason.js';
+import { formatPosition } from '../domain/source-position.js';
 import { compareCodePoints } from '../kinds/canonical.js';
-import { safeText } from '../render/format.js';
+import { safeText } from '../text/safe-text.js';
 
-/**
- * RefusalReason is one fail-safe rule that refuses the plan (README,
- * "Fail-safe rules"): a stable code, the manifest position that causes it, the ids
- * involved and the way out.
- */
-export interface RefusalReason {
-  code: string;
-  message: string;
-  /** What the user can change to get past the rule. */
-  wayOut: string;
-  source?: SourcePosition;
-  ids: string[];
-}
-
-/** formatPosition renders `file:line:column`. */
-export function formatPosition(source: SourcePosition): string {
-  return `${source.file}:${source.line}:${source.column}`;
-}
+export type { RefusalReason };
 
 /** sortReasons orders reasons by file, line, column, then code, so output is deterministic. */
 export function sortReasons(reasons: readonly RefusalReason[]): RefusalReason[] {

@@ -3,7 +3,7 @@ import { DOMAINS, VIEW_KINDS } from '../domain/domains.js';
 import { isPublicSaved } from '../domain/views.js';
 import type { Live } from '../state/types.js';
 import type { RefusalReason } from './refusal.js';
-import type { SourcePosition } from '../manifest/types.js';
+import type { SourcePosition } from '../domain/source-position.js';
 import type { Change, UpdateChange } from './types.js';
 
 /**

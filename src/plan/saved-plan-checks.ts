@@ -6,7 +6,7 @@ import { jsonEqual } from '../kinds/canonical.js';
 import { normalizeSnapshot, normalizeView } from '../kinds/normalize.js';
 import { pinsKey, type Live } from '../state/types.js';
 import { renameReasons } from './renames.js';
-import { AUTOMATIONS_TARGET, newViewTarget, pinsTarget, viewTarget } from './targets.js';
+import { AUTOMATIONS_TARGET, newViewTarget, pinsTarget, viewTarget } from '../domain/targets.js';
 import type { Change, PinChange, Plan, ViewSnapshot } from './types.js';
 
 /**

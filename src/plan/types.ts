@@ -1,6 +1,3 @@
-import type { JsonObject, JsonValue } from '../domain/api-types.js';
-import type { Domain, ResourceKind, ViewKind } from '../domain/domains.js';
-import type { SourcePosition } from '../manifest/types.js';
 
 /**
  * The plan is plain, serialisable data: `--format json` and
@@ -17,119 +14,8 @@ export type Action = 'create' | 'update' | 'delete' | 'pin' | 'drift';
 /** ACTIONS lists the actions in the order plans show them. */
 export const ACTIONS: readonly Action[] = ['create', 'update', 'delete', 'pin', 'drift'];
 
-/**
- * ViewSnapshot is a view normalised for comparison: sets sorted, response-only and
- * server-managed attributes removed, defaults explicit. The same normalisation serves
- * plan, post-apply verification and drift.
- */
-export interface ViewSnapshot {
-  name: string;
-  icon?: string;
-  columns: JsonObject[];
-  filters: JsonObject;
-  sort: JsonObject[];
-}
-
-/** JsonPatchOperation is one RFC 6902 operation. */
-export interface JsonPatchOperation {
-  op: 'add' | 'remove' | 'replace' | 'move' | 'copy' | 'test';
-  path: string;
-  value?: JsonValue;
-  from?: string;
-}
-
-/** ChangeBase holds what every change has: its stale-check target and its source. */
-interface ChangeBase {
-  /** Stable key of the target; `Plan.liveHashes[target]` is the live hash it was computed from. */
-  target: string;
-  kind: ResourceKind;
-  name: string;
-  /** Manifest position that causes the change; absent for prune deletes. */
-  source?: SourcePosition;
-}
-
-/** CreateChange creates a public saved view owned by `Plan.creatorEmail`. */
-export interface CreateChange extends ChangeBase {
-  action: 'create';
-  kind: ViewKind;
-  domain: Domain;
-  before: null;
-  after: ViewSnapshot;
-}
-
-/** UpdateChange PATCHes the attributes of a view that differ. */
-export interface UpdateChange extends ChangeBase {
-  action: 'update';
-  kind: ViewKind;
-  domain: Domain;
-  id: string;
-  before: ViewSnapshot;
-  after: ViewSnapshot;
-  /** RFC 6902 patch from `before` to `after`. */
-  patch: JsonPatchOperation[];
-}
-
-/** DeleteChange deletes a public saved view that no manifest declares (prune). */
-export interface DeleteChange extends ChangeBase {
-  action: 'delete';
-  kind: ViewKind;
-  domain: Domain;
-  id: string;
-  before: ViewSnapshot;
-  after: null;
-  reason: 'prune';
-  ownerId: string;
-  /** The owner's email, when the plan read the users (only to check `creatorEmail`). */
-  ownerEmail?: string;
-  /** Emails of the users read by this plan who have the view pinned. */
-  pinnedBy: string[];
-}
-
-/** PinnedTab is one tab of a pinned list; `viewId` is null for a view this plan creates. */
-export interface PinnedTab {
-  viewId: string | null;
-  name: string;
-  visibility: 'Public' | 'Private';
-  isDefault: boolean;
-}
-
-/** PinChange replaces the pinned list of one user in one domain. */
-export interface PinChange extends ChangeBase {
-  action: 'pin';
-  kind: 'PinnedViews';
-  domain: Domain;
-  userEmail: string;
-  before: PinnedTab[];
-  after: PinnedTab[];
-  /**
-   * Present (true) when the list drops private tabs the member pins today, which only a
-   * document saying `unpinPrivate: true` allows; `apply --plan` refuses such a drop otherwise.
-   */
-  unpinPrivate?: true;
-}
-
-/** DriftDifference is one attribute where a live automation differs from the expectation. */
-export interface DriftDifference {
-  /** JSON pointer in the automation, or `/priority` for its position. */
-  pointer: string;
-  expected?: JsonValue;
-  actual?: JsonValue;
-}
-
-/** DriftChange reports an admin automation that differs from what is expected; never applied. */
-export interface DriftChange extends ChangeBase {
-  action: 'drift';
-  kind: 'AdminAutomation';
-  id?: string;
-  /** The live automation, or null when an expected one is missing. */
-  before: JsonObject | null;
-  /** The expectation, or null when a live automation is not expected. */
-  after: JsonObject | null;
-  differences: DriftDifference[];
-}
-
-/** Change is a tagged union on `action`. */
-export type Change = CreateChange | UpdateChange | DeleteChange | PinChange | DriftChange;
+export type { ViewSnapshot, JsonPatchOperation, CreateChange, UpdateChange, DeleteChange, PinnedTab, PinChange, DriftDifference, DriftChange, Change } from '../kinds/changes.js';
+import type { Change } from '../kinds/changes.js';
 
 /** Plan is what `plan` computes, renders and saves, and what `apply --plan` carries out. */
 export interface Plan {

@@ -1,3 +1,4 @@
+import { formatLine } from '../domain/source-position.js';
 import jsonpatch from 'fast-json-patch';
 import type { ApiView } from '../domain/api-types.js';
 import { DOMAINS, VIEW_KINDS, type Domain } from '../domain/domains.js';
@@ -7,7 +8,7 @@ import type { Desired, DesiredView, Live } from '../state/types.js';
 import { desiredSnapshot, normalizeView } from '../kinds/normalize.js';
 import type { DeclaredViewRef } from '../kinds/pinned-views.js';
 import type { RefusalReason } from './refusal.js';
-import { newViewTarget, viewTarget } from './targets.js';
+import { newViewTarget, viewTarget } from '../domain/targets.js';
 import type { CreateChange, JsonPatchOperation, UpdateChange } from './types.js';
 
 /**
@@ -72,7 +73,7 @@ function planDomain(domain: Domain, views: DesiredView[], listing: ApiView[], re
     if (other !== undefined) {
       result.reasons.push({
         code: 'view.bound-twice',
-        message: `${kind} "${view.name}" and "${other.name}" (${other.source.file}:${other.source.line}) both bind to ${target.viewId}`,
+        message: `${kind} "${view.name}" and "${other.name}" (${formatLine(other.source)}) both bind to ${target.viewId}`,
         wayOut: 'keep one manifest for the view, or give the other its own name',
         source: view.viewIdSource ?? view.nameSource ?? view.source,
         ids: [target.viewId],

@@ -4,46 +4,13 @@ import type { JsonValue } from '../domain/api-types.js';
 import { DEFAULT_RATE } from '../domain/domains.js';
 import type { Plan, UpdateChange } from '../plan/types.js';
 import { applySeconds } from '../plan/requests.js';
+import { formatCount, plural } from '../text/plural.js';
+import { safeText } from '../text/safe-text.js';
 
 /**
- * Formatting shared by the text and markdown renderers. Names, emails, paths and
- * messages are user or service data: `safeText` is the one escaping rule for terminal
- * text, so a manifest or a live view name can neither rewrite the reviewer's terminal
- * (ESC, CR, other controls) nor hide or reorder text (zero-width and bidi characters).
+ * Formatting shared by the text and markdown renderers. Every name, email, path and
+ * message in it is user or service data, made safe by `safeText` (src/text/safe-text.ts).
  */
-
-// Controls (C0, C1), format characters (zero-width, bidi marks, embeddings, overrides
-// and isolates, soft hyphen, BOM), line and paragraph separators, lone surrogates,
-// and the Hangul fillers, letters that render as nothing.
-const UNSAFE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\u115f\u1160\u3164\uffa0]/gu;
-
-/** safeText replaces every control, invisible and bidi character with a visible `\u{..}` escape. */
-export function safeText(text: string): string {
-  return text.replace(UNSAFE, (char) => `\\u{${(char.codePointAt(0) ?? 0).toString(16)}}`);
-}
-
-/**
- * safeLines is `safeText` for a message of several lines: line feeds stay (the
- * message's own layout), everything else unsafe is escaped, CR included.
- */
-export function safeLines(text: string): string {
-  return text.split('\n').map(safeText).join('\n');
-}
-
-/** quoted is a user-data string in double quotes, made safe. */
-export function quoted(text: string): string {
-  return `"${safeText(text).replace(/"/g, '\\"')}"`;
-}
-
-/** formatCount writes an integer with thousands separators (`2,981`), locale-independent. */
-export function formatCount(value: number): string {
-  return String(Math.trunc(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
-/** plural is `1 thing` or `N things`. */
-export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${formatCount(count)} ${count === 1 ? singular : pluralForm}`;
-}
 
 /** summaryParts are the per-action counts, as `Plan:` and the markdown count line spell them. */
 export function summaryParts(plan: Plan): { create: string; update: string; delete: string; pin: string; drift: string } {

@@ -1,4 +1,7 @@
-import { budgetText, plural, pointerPath, safeText, updateDiff, valueText } from './format.js';
+import { formatLine } from '../domain/source-position.js';
+import { safeText } from '../text/safe-text.js';
+import { plural } from '../text/plural.js';
+import { budgetText, pointerPath, updateDiff, valueText } from './format.js';
 import type { RenderOptions } from './options.js';
 import { tabText } from './text.js';
 import type { Change, DriftChange, PinChange, Plan, UpdateChange } from '../plan/types.js';
@@ -87,7 +90,7 @@ function fit(
 }
 
 function tableRow(change: Change): string {
-  const source = change.source === undefined ? '' : codeSpan(`${change.source.file}:${change.source.line}`);
+  const source = change.source === undefined ? '' : codeSpan(formatLine(change.source));
   const icon = ICONS[change.action];
   switch (change.action) {
     case 'create':

@@ -1,7 +1,7 @@
 import picocolors from 'picocolors';
-import {
-  applyEstimate, formatCount, budgetText, plural, pointerPath, quoted, safeText, shellWord, summaryParts, updateDiff, valueText,
-} from './format.js';
+import { quoted, safeText } from '../text/safe-text.js';
+import { formatCount, plural } from '../text/plural.js';
+import { applyEstimate, budgetText, pointerPath, shellWord, summaryParts, updateDiff, valueText } from './format.js';
 import type { RenderOptions } from './options.js';
 import { DEFAULT_RATE } from '../domain/domains.js';
 import { shortDigest } from '../plan/hash.js';

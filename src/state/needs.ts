@@ -1,6 +1,6 @@
 import type { Domain } from '../domain/domains.js';
 import { DOMAINS } from '../domain/domains.js';
-import type { SourcePosition } from '../manifest/types.js';
+import type { SourcePosition } from '../domain/source-position.js';
 import type { Desired } from './types.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { ApiAdminAutomation, ApiUser, ApiView, ApiWorkspace, Pagination } from '../domain/api-types.js';
 import type { Domain } from '../domain/domains.js';
 import { ServiceError, ViewctlError } from '../errors.js';
-import type { SourcePosition } from '../manifest/types.js';
+import { formatPosition, type SourcePosition } from '../domain/source-position.js';
 import type { ServiceClient } from '../service/types.js';
 import type { ReadNeeds } from './needs.js';
 import type { Live } from './types.js';
@@ -130,7 +130,7 @@ export async function readUsers(client: ServiceClient): Promise<ApiUser[]> {
  */
 function inactiveUser(error: unknown, userEmail: string, source: SourcePosition | undefined): ViewctlError | undefined {
   if (!(error instanceof ServiceError) || error.errorType !== 'validation_error' || error.path !== 'userEmail') return undefined;
-  const where = source === undefined ? '' : `${source.file}:${source.line}:${source.column}: `;
+  const where = source === undefined ? '' : `${formatPosition(source)}: `;
   return new ViewctlError(
     'pins.user-not-active',
     `${where}${userEmail} is not an active member of the workspace, so the service refuses to read or set their tabs`,

@@ -1,5 +1,4 @@
-import { isDomain, type Domain } from '../domain/domains.js';
-import { pinsKey } from '../state/types.js';
+import { isDomain, type Domain } from './domains.js';
 
 /**
  * Change targets are stable string keys of what a change acts on; `Plan.liveHashes`
@@ -14,6 +13,11 @@ export function viewTarget(domain: Domain, id: string): string {
 /** newViewTarget is the target of a view to create: its name within the domain, absent live. */
 export function newViewTarget(domain: Domain, name: string): string {
   return `view:${domain}:name:${name}`;
+}
+
+/** pinsKey is the key of a pinned list in `Live.pins` and of a pin change's target. */
+export function pinsKey(domain: Domain, userEmail: string): string {
+  return `${domain}:${userEmail.toLowerCase()}`;
 }
 
 /** pinsTarget is the target of one user's pinned list in one domain. */

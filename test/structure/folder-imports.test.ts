@@ -1,0 +1,83 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The house drawn from imports: folders of src/ form layers (domain and text at the
+ * bottom, then state, kinds, manifest, plan, render, apply, the CLI on top), so a
+ * folder never imports one that imports it back. Read from the sources, not declared.
+ */
+
+const SRC = fileURLToPath(new URL('../../src', import.meta.url));
+
+function sources(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(directory, entry.name);
+    if (entry.isDirectory()) return entry.name === 'generated' ? [] : sources(path);
+    return entry.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+/** folderOf is a file's top folder under src/ ('' for files at the top). */
+function folderOf(file: string): string {
+  const parts = relative(SRC, file).split(sep);
+  return parts.length > 1 ? (parts[0] ?? '') : '';
+}
+
+/** imports lists the files of src/ a file imports (relative imports only). */
+function imports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/^(?:import|export)[^;]*?from '(\.{1,2}\/[^']+)'/gms)].map((match) => resolve(dirname(file), (match[1] ?? '').replace(/\.js$/, '.ts')));
+}
+
+const FILES = sources(SRC);
+const EDGES = new Map<string, Set<string>>();
+for (const file of FILES) {
+  const from = folderOf(file);
+  for (const target of imports(file)) {
+    const to = folderOf(target);
+    if (from === '' || to === '' || from === to) continue;
+    EDGES.set(from, (EDGES.get(from) ?? new Set()).add(to));
+  }
+}
+
+/** cycleFrom returns a path of folders that leads back to `start`, if any. */
+function cycleFrom(start: string): string[] | undefined {
+  const stack: string[][] = [[start]];
+  const seen = new Set<string>();
+  while (stack.length > 0) {
+    const path = stack.pop() ?? [];
+    const last = path[path.length - 1] ?? '';
+    for (const next of EDGES.get(last) ?? []) {
+      if (next === start) return [...path, next];
+      if (!seen.has(next)) {
+        seen.add(next);
+        stack.push([...path, next]);
+      }
+    }
+  }
+  return undefined;
+}
+
+describe('imports between the folders of src/', () => {
+  it('form no circle', () => {
+    const cycles = [...EDGES.keys()].flatMap((folder) => {
+      const cycle = cycleFrom(folder);
+      return cycle === undefined ? [] : [cycle.join(' → ')];
+    });
+    expect(cycles).toEqual([]);
+  });
+
+  it('keep kinds below plan, and state and manifest apart', () => {
+    expect(EDGES.get('kinds')?.has('plan') ?? false).toBe(false);
+    expect(EDGES.get('state')?.has('manifest') ?? false).toBe(false);
+    expect(EDGES.get('manifest')?.has('state') ?? false).toBe(false);
+  });
+
+  it('never has one CLI command file import another', () => {
+    const commands = FILES.filter((file) => folderOf(file) === 'cli' && file.endsWith('-command.ts'));
+    const crossing = commands.flatMap((file) => imports(file).filter((target) => target !== file && target.endsWith('-command.ts')).map((target) => `${relative(SRC, file)} → ${relative(SRC, target)}`));
+    expect(crossing).toEqual([]);
+  });
+});
