@@ -4,13 +4,9 @@ import { UsageError } from '../errors.js';
 import { formatProblems } from '../manifest/format-problems.js';
 import { nodeManifestSource } from '../manifest/load.js';
 import { loadDesired } from '../manifest/load-desired.js';
-import { checkWorkspace, computePlan } from '../plan/diff.js';
-import { createsViews } from '../plan/views.js';
-import type { Plan } from '../plan/types.js';
 import type { ServiceClient } from '../service/types.js';
-import { readNeeds } from '../state/needs.js';
-import { readLive } from '../state/read-live.js';
-import type { Desired, Live } from '../state/types.js';
+import type { Desired } from '../state/types.js';
+import { planWorkspace, type WorkspacePlan } from '../plan/plan-workspace.js';
 import type { CliIo } from './io.js';
 import { progressReporter } from './progress.js';
 
@@ -61,24 +57,10 @@ export async function checkOutputPath(io: CliIo, path: string, manifests: readon
   await unlink(probe).catch(() => undefined);
 }
 
-/** PlanRun is a computed plan with the live state it came from and how long reading took. */
-export interface PlanRun {
-  plan: Plan;
-  live: Live;
-  elapsedMs: number;
-}
-
 /**
- * planAgainst reads exactly the live state `desired` needs and diffs it. A wrong
- * `workspaceId` stops after the first request, before anything else is read.
+ * planAgainst plans `desired` through the core's one read-then-diff flow
+ * (`planWorkspace`), with progress lines on stderr.
  */
-export async function planAgainst(desired: Desired, client: ServiceClient, io: CliIo): Promise<PlanRun> {
-  const started = performance.now();
-  const live = await readLive(client, readNeeds(desired), {
-    checkWorkspace: (workspace) => checkWorkspace(desired, workspace),
-    wantUsers: (views) => createsViews(desired, views),
-    onProgress: progressReporter(io.stderr, 'reading live state'),
-  });
-  const { plan } = computePlan(desired, live);
-  return { plan, live, elapsedMs: performance.now() - started };
+export function planAgainst(desired: Desired, client: ServiceClient, io: CliIo): Promise<WorkspacePlan> {
+  return planWorkspace(desired, client, { onProgress: progressReporter(io.stderr, 'reading live state') });
 }

@@ -3,7 +3,7 @@ import type { RunningEmulator } from '../../src/emulator/server.js';
 import jsonpatch from 'fast-json-patch';
 import { normalizeView } from '../../src/kinds/normalize.js';
 import { liveHashesFor, planDigest } from '../../src/plan/hash.js';
-import { viewTarget } from '../../src/plan/targets.js';
+import { viewTarget } from '../../src/domain/targets.js';
 import type { Change, JsonPatchOperation, Plan } from '../../src/plan/types.js';
 import type { Live } from '../../src/state/types.js';
 import { renderJson } from '../../src/render/json.js';

@@ -6,13 +6,11 @@ import type { ApplyReport } from '../../src/apply/report.js';
 import type { EmulatorData } from '../../src/emulator/model.js';
 import { startEmulator } from '../../src/emulator/server.js';
 import type { EmulatorOptions, RunningEmulator } from '../../src/emulator/server.js';
-import { computePlan } from '../../src/plan/diff.js';
 import type { Plan } from '../../src/plan/types.js';
 import { createServiceClient } from '../../src/service/client.js';
 import type { ServiceClient } from '../../src/service/types.js';
-import { readNeeds } from '../../src/state/needs.js';
-import { readLive } from '../../src/state/read-live.js';
 import type { Desired, DesiredPins, DesiredView, Live, ManagedViewAttributes, PinRef } from '../../src/state/types.js';
+import { planWorkspace } from '../../src/plan/plan-workspace.js';
 
 /** Test harness: a small hand-made workspace, the real emulator, the real client. */
 
@@ -94,10 +92,10 @@ export function desired(views: DesiredView[], pins: DesiredPins[] = [], prune = 
   return { workspace: { creatorEmail: 'ops@acme.test', prune, ignore: [] }, views, pins };
 }
 
-/** planFor reads what `wanted` needs and diffs it, as `viewctl plan` does. */
+/** planFor plans `wanted` through the core's read-then-diff flow, as `viewctl plan` does. */
 export async function planFor(wanted: Desired, client: ServiceClient): Promise<{ plan: Plan; live: Live }> {
-  const live = await readLive(client, readNeeds(wanted), { wantUsers: () => wanted.workspace.creatorEmail !== undefined });
-  return { plan: computePlan(wanted, live).plan, live };
+  const { plan, live } = await planWorkspace(wanted, client);
+  return { plan, live };
 }
 
 /**

@@ -5,12 +5,10 @@ import { DOMAINS } from '../../src/domain/domains.js';
 import { demoWorkspace } from '../../src/emulator/demo/demo-workspace.js';
 import type { EmulatorData } from '../../src/emulator/model.js';
 import { startEmulator } from '../../src/emulator/server.js';
-import { computePlan } from '../../src/plan/diff.js';
 import { createServiceClient } from '../../src/service/client.js';
-import { readNeeds } from '../../src/state/needs.js';
-import { readLive } from '../../src/state/read-live.js';
 import type { Desired, DesiredPins } from '../../src/state/types.js';
 import { rateFloor, SERVICE_LIMITS, type LiveMeasurement } from './table.js';
+import { planWorkspace } from '../../src/plan/plan-workspace.js';
 
 /** ApplyBenchResult is one measured apply: wall time, requests by endpoint, 429s, and the rate-limit floor. */
 export interface ApplyBenchResult extends LiveMeasurement {
@@ -63,8 +61,8 @@ export async function benchApplyPins(users = 40): Promise<ApplyBenchResult> {
   let planned;
   try {
     const client = createServiceClient({ baseUrl: twin.url, apiKey: twin.apiKey, rate: 1000, burst: 1000 });
-    const live = await readLive(client, readNeeds(wanted));
-    planned = { plan: computePlan(wanted, live).plan, live };
+    const { plan, live } = await planWorkspace(wanted, client);
+    planned = { plan, live };
   } finally {
     await twin.close();
   }

@@ -7,12 +7,10 @@ import { demoWorkspace } from '../../src/emulator/demo/demo-workspace.js';
 import { startEmulator } from '../../src/emulator/server.js';
 import { loadDesired } from '../../src/manifest/load-desired.js';
 import { nodeManifestSource } from '../../src/manifest/load.js';
-import { computePlan } from '../../src/plan/diff.js';
 import { createServiceClient } from '../../src/service/client.js';
-import { readNeeds } from '../../src/state/needs.js';
-import { readLive } from '../../src/state/read-live.js';
 import { duplicateNames } from '../support/cli.js';
 import { FAST } from '../hardening/fault-runs.js';
+import { planWorkspace } from '../../src/plan/plan-workspace.js';
 
 /**
  * The soak's slow creates: the workload applied through a proxy that holds every
@@ -82,15 +80,13 @@ export async function runSlowCreateScenario(dir: string, seed: number): Promise<
   let convergedAfter: number | null = null;
   try {
     for (let attempt = 1; attempt <= 3 && convergedAfter === null; attempt += 1) {
-      const live = await readLive(client, readNeeds(desired), { wantUsers: () => desired.workspace.creatorEmail !== undefined });
-      const { plan } = computePlan(desired, live);
+      const { plan, live } = await planWorkspace(desired, client);
       const report = await carryOut(plan, buildOperations(plan), { client, live, fromPlanFile: false, relistDelaysMs: [holdMs, holdMs * 2, holdMs * 4] });
       const code = reportExitCode(report);
       applies.push(code);
       const wrote = report.landed.length > 0 || report.mayHaveLanded.length > 0;
       if ((code === 1 && wrote) || (code === 0 && report.status !== 'applied')) wrongExits.push(`apply ${attempt}: exit ${code} with ${report.landed.length} landed, ${report.mayHaveLanded.length} may have`);
-      const after = await readLive(client, readNeeds(desired), { wantUsers: () => false });
-      if (computePlan(desired, after).plan.changes.length === 0) convergedAfter = attempt;
+      if ((await planWorkspace(desired, client)).plan.changes.length === 0) convergedAfter = attempt;
     }
     return {
       seed,

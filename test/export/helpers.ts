@@ -7,12 +7,10 @@ import { toDesired } from '../../src/manifest/desired.js';
 import { loadManifests } from '../../src/manifest/load.js';
 import type { ManifestSource } from '../../src/manifest/source.js';
 import type { Problem } from '../../src/manifest/types.js';
-import { computePlan } from '../../src/plan/diff.js';
 import type { Plan } from '../../src/plan/types.js';
 import { createServiceClient } from '../../src/service/client.js';
 import type { ServiceClient } from '../../src/service/types.js';
-import { readNeeds } from '../../src/state/needs.js';
-import { readLive } from '../../src/state/read-live.js';
+import { planWorkspace } from '../../src/plan/plan-workspace.js';
 
 /** FAST_LIMITS raise the emulator's limits: these tests are not about the limit. */
 export const FAST_LIMITS = { rate: 1000, burst: 1000, quota: 1_000_000 } as const;
@@ -71,6 +69,5 @@ export async function planManifests(paths: string[], source: ManifestSource, cli
   const { documents, problems } = await loadManifests(paths, source);
   if (problems.some((problem) => problem.severity === 'error')) return { problems };
   const desired = toDesired(documents);
-  const live = await readLive(client, readNeeds(desired));
-  return { problems, plan: computePlan(desired, live).plan };
+  return { problems, plan: (await planWorkspace(desired, client)).plan };
 }

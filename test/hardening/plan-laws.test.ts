@@ -8,15 +8,13 @@ import { DOMAINS } from '../../src/domain/domains.js';
 import { startEmulator } from '../../src/emulator/server.js';
 import { canonicalJson } from '../../src/kinds/canonical.js';
 import { desiredSnapshot, normalizeSnapshot, normalizeView } from '../../src/kinds/normalize.js';
-import { computePlan } from '../../src/plan/diff.js';
 import { PlanRefusedError } from '../../src/plan/refusal.js';
 import type { Plan } from '../../src/plan/types.js';
 import { createServiceClient } from '../../src/service/client.js';
 import type { ServiceClient } from '../../src/service/types.js';
-import { readNeeds } from '../../src/state/needs.js';
-import { readLive } from '../../src/state/read-live.js';
 import type { Desired, Live } from '../../src/state/types.js';
 import { COLUMN, FILTERS, SORTS, scenario } from './state-arbitraries.js';
+import { planWorkspace } from '../../src/plan/plan-workspace.js';
 
 /**
  * The laws of planning, on random desired and live states across all four domains
@@ -26,8 +24,8 @@ import { COLUMN, FILTERS, SORTS, scenario } from './state-arbitraries.js';
  */
 
 async function planFor(desired: Desired, client: ServiceClient): Promise<{ plan: Plan; live: Live }> {
-  const live = await readLive(client, readNeeds(desired), { wantUsers: () => true });
-  return { plan: computePlan(desired, live).plan, live };
+  const { plan, live } = await planWorkspace(desired, client);
+  return { plan, live };
 }
 
 describe('planning laws on random states', () => {

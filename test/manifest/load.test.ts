@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closestName, editDistance } from '../../src/manifest/did-you-mean.js';
+import { closestName, editDistance } from '../../src/text/suggest.js';
 import { loadManifests } from '../../src/manifest/load.js';
 import { memoryManifestSource, nodeManifestSource } from '../../src/manifest/source.js';
 import type { Problem } from '../../src/manifest/types.js';

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ViewctlError } from '../../src/errors.js';
 import { loadManifests } from '../../src/manifest/load.js';
 import { memoryManifestSource } from '../../src/manifest/source.js';
-import { GLOB_INVALID, compileGlobs, compileNameGlob, escapeGlob, globProblem } from '../../src/plan/glob.js';
-import { editDistance, suggestNames } from '../../src/plan/suggest.js';
+import { GLOB_INVALID, compileGlobs, compileNameGlob, escapeGlob, globProblem } from '../../src/text/glob.js';
+import { editDistance, suggestNames } from '../../src/text/suggest.js';
 
 const matches = (glob: string, name: string): boolean => compileNameGlob(glob)(name);
 

@@ -7,7 +7,7 @@ import { loadManifests } from '../../src/manifest/load.js';
 import { memoryManifestSource } from '../../src/manifest/source.js';
 import { computePlan } from '../../src/plan/diff.js';
 import type { Plan } from '../../src/plan/types.js';
-import { quoted, safeText } from '../../src/render/format.js';
+import { quoted, safeText } from '../../src/text/safe-text.js';
 import { renderJson } from '../../src/render/json.js';
 import { mdText, renderMarkdown } from '../../src/render/markdown.js';
 import { renderText } from '../../src/render/text.js';

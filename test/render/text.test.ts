@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { computePlan } from '../../src/plan/diff.js';
 import { renderJson } from '../../src/render/json.js';
 import { renderText } from '../../src/render/text.js';
-import { formatCount, shellWord } from '../../src/render/format.js';
+import { formatCount } from '../../src/text/plural.js';
+import { shellWord } from '../../src/render/format.js';
 import { mixedScenario, noChangeScenario } from '../plan/fixtures.js';
 
 describe('renderText', () => {

@@ -1,0 +1,41 @@
+import type { Desired } from '../domain/desired.js';
+import type { ServiceClient } from '../service/types.js';
+import { readNeeds } from '../state/needs.js';
+import { readLive } from '../state/read-live.js';
+import type { Live } from '../state/types.js';
+import { checkWorkspace, computePlan } from './diff.js';
+import type { Plan } from './types.js';
+import { createsViews } from './views.js';
+
+/** PlanWorkspaceOptions are the edges `planWorkspace` reports to, passed in. */
+export interface PlanWorkspaceOptions {
+  /** Called after each read with how many of the total are done. */
+  onProgress?: (done: number, total: number) => void;
+  /** Milliseconds clock for `elapsedMs`; default `performance.now`. */
+  now?: () => number;
+}
+
+/** WorkspacePlan is a computed plan with the live state it came from and how long it took. */
+export interface WorkspacePlan {
+  plan: Plan;
+  live: Live;
+  elapsedMs: number;
+}
+
+/**
+ * planWorkspace is the one read-then-diff flow: it reads exactly the live state
+ * `desired` needs (the workspace first, so a wrong `workspaceId` stops after one
+ * request; users only when the plan creates views, to check `creatorEmail`) and diffs
+ * it. The CLI, the tests and the benches all plan through it.
+ */
+export async function planWorkspace(desired: Desired, client: ServiceClient, options: PlanWorkspaceOptions = {}): Promise<WorkspacePlan> {
+  const now = options.now ?? (() => performance.now());
+  const started = now();
+  const live = await readLive(client, readNeeds(desired), {
+    checkWorkspace: (workspace) => checkWorkspace(desired, workspace),
+    wantUsers: (views) => createsViews(desired, views),
+    ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
+  });
+  const { plan } = computePlan(desired, live);
+  return { plan, live, elapsedMs: now() - started };
+}

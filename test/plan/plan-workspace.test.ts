@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiView } from '../../src/domain/api-types.js';
+import type { Desired } from '../../src/domain/desired.js';
+import { planWorkspace } from '../../src/plan/plan-workspace.js';
+import type { ServiceClient, ServiceRequest } from '../../src/service/types.js';
+
+/** The one read-then-diff flow: what it reads, in which order, and when it stops. */
+
+const at = { file: 'm.yaml', line: 1, column: 1 };
+
+function fakeClient(views: ApiView[]): { client: ServiceClient; routes: string[] } {
+  const routes: string[] = [];
+  const client: ServiceClient = {
+    async request<T>(request: ServiceRequest): Promise<T> {
+      routes.push(request.route);
+      if (request.route === '/v1/workspaces/mine') return { workspace: { id: 'ws_1', name: 'Acme', createdAt: '', membersCount: 1, recordingsCount: 0 } } as T;
+      if (request.route === '/v1/users') return { users: [{ id: 'u_1', email: 'ops@x.test', state: 'Active', role: 'Admin', license: 'Full' }], pagination: { totalCount: 1 } } as T;
+      if (request.route === '/v1/recordings/views') return views as T;
+      throw new Error(`unexpected ${request.route}`);
+    },
+    stats: () => ({ requests: routes.length, retries: 0, rateLimited: 0, dailyRemaining: null }),
+  };
+  return { client, routes };
+}
+
+const existing: ApiView = { viewId: 'rv_1', name: 'Calls', visibility: 'Public', isDefault: false, ownerId: 'u_1', columns: [], filters: {}, sort: [] };
+
+function wanting(name: string, workspaceId?: string): Desired {
+  return {
+    workspace: { prune: false, ignore: [], creatorEmail: 'ops@x.test', ...(workspaceId === undefined ? {} : { workspaceId }) },
+    views: [{ domain: 'recordings', name, managed: {}, source: at }],
+    pins: [],
+  };
+}
+
+describe('planWorkspace', () => {
+  it('reads the users only when the plan creates a view, to check its creator', async () => {
+    const inSync = fakeClient([existing]);
+    expect((await planWorkspace(wanting('Calls'), inSync.client)).plan.changes).toEqual([]);
+    expect(inSync.routes).toEqual(['/v1/workspaces/mine', '/v1/recordings/views']);
+
+    const creating = fakeClient([existing]);
+    const { plan } = await planWorkspace(wanting('Demos'), creating.client);
+    expect(plan.changes.map((change) => change.action)).toEqual(['create']);
+    expect(creating.routes).toEqual(['/v1/workspaces/mine', '/v1/recordings/views', '/v1/users']);
+  });
+
+  it('stops after the first request when the key belongs to another workspace', async () => {
+    const { client, routes } = fakeClient([existing]);
+    await expect(planWorkspace(wanting('Calls', 'ws_other'), client)).rejects.toMatchObject({ reasons: [{ code: 'workspace.mismatch' }] });
+    expect(routes).toEqual(['/v1/workspaces/mine']);
+  });
+
+  it('reports progress for every read and measures with the clock it is given', async () => {
+    const ticks: string[] = [];
+    let clock = 100;
+    const { elapsedMs } = await planWorkspace(wanting('Calls'), fakeClient([existing]).client, {
+      onProgress: (done, total) => ticks.push(`${done}/${total}`),
+      now: () => (clock += 250),
+    });
+    expect(ticks).toEqual(['1/2', '2/2']);
+    expect(elapsedMs).toBe(250);
+  });
+});
