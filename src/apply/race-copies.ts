@@ -1,7 +1,7 @@
 import type { ApiView } from '../domain/api-types.js';
 import type { Domain } from '../domain/domains.js';
 import { compareIds, isPublicSaved } from '../domain/views.js';
-import { ServiceError } from '../errors.js';
+import { ServiceError, ViewctlError } from '../errors.js';
 import { canonicalJson } from '../kinds/canonical.js';
 import { normalizeView } from '../kinds/normalize.js';
 import type { ServiceClient } from '../service/types.js';
@@ -155,6 +155,9 @@ export async function settleRaceCopies(
       try {
         await client.request({ method: 'DELETE', route: `/v1/${race.domain}/views/{viewId}`, params: { viewId }, idempotent: true });
       } catch (error) {
+        // A 404: another run deleted it first. A service failure is reported; anything
+        // else is a bug for the top-level catch.
+        if (!(error instanceof ViewctlError)) throw error;
         if (!(error instanceof ServiceError && error.status === 404)) failures.push(`could not delete ${viewId}: ${describeError(error).message}`);
       }
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { carryOut } from '../../src/apply/carry-out.js';
 import { executeOperations } from '../../src/apply/execute.js';
 import { buildOperations } from '../../src/apply/operations.js';
 import type { ApiView } from '../../src/domain/api-types.js';
@@ -167,5 +168,22 @@ describe('executeOperations with successes that carry no body (201/204)', () => 
     });
     const execution = await executeOperations(buildOperations(handPlan([create])), { client, live });
     expect(execution.outcomes[0]).toMatchObject({ status: 'failed', error: { code: 'apply.created-not-found' } });
+  });
+});
+
+describe('a bug is never reported as a failed write', () => {
+  const bug = (): never => {
+    throw new TypeError("Cannot read properties of undefined (reading 'viewId')");
+  };
+
+  it('lets a TypeError while writing reach the top-level catch instead of "run the same command again"', async () => {
+    const client = scriptedClient({ 'POST /v1/recordings/views': [bug] });
+    await expect(executeOperations(buildOperations(handPlan([create])), { client, live })).rejects.toBeInstanceOf(TypeError);
+  });
+
+  it('lets a TypeError while reading back reach the top-level catch instead of "could not read back what was applied"', async () => {
+    const client = scriptedClient({ 'POST /v1/recordings/views': [() => apiView('rv_9', 'Team')], 'GET /v1/recordings/views': [bug] });
+    const plan = handPlan([create]);
+    await expect(carryOut(plan, buildOperations(plan), { client, live, fromPlanFile: false })).rejects.toBeInstanceOf(TypeError);
   });
 });

@@ -130,6 +130,16 @@ describe('copies made by concurrent applies', () => {
     }
   });
 
+  it('lets a bug while deleting a copy reach the top-level catch instead of reporting "could not delete"', async () => {
+    const client: ServiceClient = {
+      request: () => Promise.reject(new TypeError('not a function')),
+      stats: () => ({ requests: 0, retries: 0, rateLimited: 0, dailyRemaining: null }),
+    };
+    const execution: Execution = { outcomes: [created(0, 'recordings', 'Team', 'rv_12')], stopped: null };
+    const listing = [view('rv_12', 'Team'), view('rv_9', 'Team')];
+    await expect(settleRaceCopies(execution, live, new Map([['recordings', listing]]), client)).rejects.toBeInstanceOf(TypeError);
+  });
+
   it('changes nothing when every created name is unique', async () => {
     const client: ServiceClient = { request: () => Promise.reject(new Error('no request expected')), stats: () => ({ requests: 0, retries: 0, rateLimited: 0, dailyRemaining: null }) };
     const execution: Execution = { outcomes: [created(0, 'recordings', 'Team', 'rv_12')], stopped: null };
