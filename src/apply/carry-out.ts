@@ -4,7 +4,7 @@ import type { ServiceClient } from '../service/types.js';
 import type { Live } from '../state/types.js';
 import type { ExecuteOptions, Execution } from './execute.js';
 import { describeError, executeOperations } from './execute.js';
-import type { Operation } from './operations.js';
+import type { Operation } from '../plan/operations.js';
 import type { ApplyReport } from './report.js';
 import { buildReport } from './report.js';
 import { raceDomains, settleRaceCopies } from './race-copies.js';

@@ -1,10 +1,11 @@
 import type { ApiView } from '../domain/api-types.js';
 import type { Domain } from '../domain/domains.js';
-import { ServiceError, ViewctlError } from '../errors.js';
+import { InternalError, ServiceError, ViewctlError } from '../errors.js';
+import { ROUTES } from '../service/routes.js';
 import type { ServiceClient } from '../service/types.js';
 import type { Live } from '../state/types.js';
-import type { Operation } from './operations.js';
-import { PHASES, createdKey, toServiceRequest } from './operations.js';
+import type { Operation } from '../plan/operations.js';
+import { PHASES, createdKey, toServiceRequest } from '../plan/operations.js';
 
 /**
  * Carrying operations out against the service: phase by phase (creates, updates,
@@ -168,7 +169,7 @@ async function attempt(
         // Without a body to verify against, read the list back once.
         const pinned =
           (await options.client.request<ApiView[] | undefined>(request)) ??
-          (await options.client.request<ApiView[]>({ method: 'GET', route: request.route, ...(request.query === undefined ? {} : { query: request.query }) }));
+          (await options.client.request<ApiView[]>(ROUTES.getPinned(operation.domain, pinnedUser(operation))));
         return { status: 'landed', operation, pinned };
       }
       case 'delete':
@@ -258,7 +259,7 @@ async function newViewsNamed(
   createdIds: ReadonlyMap<string, string>,
 ): Promise<ApiView[]> {
   const known = new Set([...(options.live.views[domain] ?? []).map((view) => view.viewId), ...createdIds.values()]);
-  const listing = await options.client.request<ApiView[]>({ method: 'GET', route: `/v1/${domain}/views` });
+  const listing = await options.client.request<ApiView[]>(ROUTES.listViews(domain));
   return listing.filter((view) => view.name === name && !view.isDefault && !known.has(view.viewId));
 }
 
@@ -277,6 +278,11 @@ async function remove(
     }
     throw error;
   }
+}
+
+function pinnedUser(operation: Operation): string {
+  if (operation.userEmail === undefined) throw new InternalError(`pin operation ${operation.id} names no user`);
+  return operation.userEmail;
 }
 
 function viewIdOf(operation: Operation): { viewId?: string } {

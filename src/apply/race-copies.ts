@@ -4,11 +4,12 @@ import { compareIds, isPublicSaved } from '../domain/views.js';
 import { ServiceError, ViewctlError } from '../errors.js';
 import { canonicalJson } from '../kinds/canonical.js';
 import { normalizeView } from '../kinds/normalize.js';
+import { ROUTES } from '../service/routes.js';
 import type { ServiceClient } from '../service/types.js';
 import type { Live } from '../state/types.js';
 import type { Execution, OperationOutcome } from './execute.js';
 import { describeError } from './execute.js';
-import type { Operation } from './operations.js';
+import type { Operation } from '../plan/operations.js';
 import type { VerificationProblem } from './verify.js';
 
 /**
@@ -153,7 +154,7 @@ export async function settleRaceCopies(
     const failures: string[] = [];
     for (const viewId of race.deleted) {
       try {
-        await client.request({ method: 'DELETE', route: `/v1/${race.domain}/views/{viewId}`, params: { viewId }, idempotent: true });
+        await client.request(ROUTES.deleteView(race.domain, viewId));
       } catch (error) {
         // A 404: another run deleted it first. A service failure is reported; anything
         // else is a bug for the top-level catch.

@@ -6,7 +6,7 @@ import type { Plan } from '../plan/types.js';
 import { quoted, safeLines, safeText } from '../text/safe-text.js';
 import { jsonText } from '../render/json.js';
 import type { Execution, OperationError, OperationOutcome } from './execute.js';
-import type { OperationAction } from './operations.js';
+import type { OperationAction } from '../plan/operations.js';
 import type { Verification, VerificationProblem } from './verify.js';
 
 /**

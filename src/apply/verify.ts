@@ -3,9 +3,10 @@ import type { Domain } from '../domain/domains.js';
 import { canonicalJson } from '../kinds/canonical.js';
 import { normalizeView } from '../kinds/normalize.js';
 import type { Plan, ViewSnapshot } from '../plan/types.js';
+import { ROUTES } from '../service/routes.js';
 import type { ServiceClient } from '../service/types.js';
 import type { Execution, OperationOutcome } from './execute.js';
-import { createdKey } from './operations.js';
+import { createdKey } from '../plan/operations.js';
 
 /**
  * Post-apply verification: what landed is read back and compared, through the same
@@ -39,7 +40,7 @@ export function touchedDomains(execution: Execution): Domain[] {
 export async function readListings(domains: readonly Domain[], client: ServiceClient): Promise<Map<Domain, ApiView[]>> {
   return new Map<Domain, ApiView[]>(
     await Promise.all(
-      domains.map(async (domain) => [domain, await client.request<ApiView[]>({ method: 'GET', route: `/v1/${domain}/views` })] as const),
+      domains.map(async (domain) => [domain, await client.request<ApiView[]>(ROUTES.listViews(domain))] as const),
     ),
   );
 }

@@ -18,7 +18,7 @@ import {
   planReadNeeds,
   readPlanFile,
 } from '../apply/gates.js';
-import { buildOperations } from '../apply/operations.js';
+import { buildOperations } from '../plan/operations.js';
 import type { ApplyReport } from '../apply/report.js';
 import { buildReport, renderReportJson, renderReportMarkdown, renderReportText, reportExitCode } from '../apply/report.js';
 import { quoted, safeText } from '../text/safe-text.js';

@@ -95,7 +95,7 @@ function assemblePlan(desired: Desired, live: Live, changes: Change[], warnings:
     summary,
     requests: {
       used: live.requests.used,
-      applyNeeds: applyLoad(changes).total,
+      applyNeeds: applyLoad({ changes, ...(desired.workspace.creatorEmail === undefined ? {} : { creatorEmail: desired.workspace.creatorEmail }) }).total,
       dailyRemaining: live.requests.dailyRemaining,
       dailyQuota: DAILY_QUOTA,
     },

@@ -1,10 +1,13 @@
-import type { Change } from './types.js';
+import { ROUTES, endpointOf } from '../service/routes.js';
+import { buildOperations, type Operation } from './operations.js';
+import type { Plan } from './types.js';
 
 /**
- * What apply will ask of the service: one write per create, update, delete and pin
- * change, plus one list read per view domain it writes views in (to verify the
- * result). Drift is never applied. Endpoints are the rate limiter's keys
- * (the service's "Rate limits": method + route template).
+ * What apply will ask of the service, counted from the very operations apply sends
+ * (`buildOperations`): one write per create, update, delete and pin change, plus one
+ * list read per view domain it writes views in (to verify the result, as
+ * `touchedDomains` reads). Drift is never applied. Endpoints are the rate limiter's
+ * keys (the service's "Rate limits": method + route template).
  */
 
 /** ApplyLoad counts the requests apply needs, in total and per endpoint. */
@@ -15,46 +18,29 @@ export interface ApplyLoad {
   perEndpoint: Map<string, number>;
 }
 
-/** applyLoad counts the requests apply needs for these changes. */
-export function applyLoad(changes: readonly Change[]): ApplyLoad {
+/** applyLoad counts the requests apply needs for a plan's changes. */
+export function applyLoad(plan: Pick<Plan, 'changes' | 'creatorEmail'>): ApplyLoad {
+  return loadOf(buildOperations(plan));
+}
+
+/** loadOf counts the requests of these operations and of the reads that verify them. */
+export function loadOf(operations: readonly Operation[]): ApplyLoad {
   const perEndpoint = new Map<string, number>();
   const add = (endpoint: string): void => {
     perEndpoint.set(endpoint, (perEndpoint.get(endpoint) ?? 0) + 1);
   };
-  const verified = new Set<string>();
-  let writes = 0;
-  for (const change of changes) {
-    switch (change.action) {
-      case 'create':
-        add(`POST /v1/${change.domain}/views`);
-        verified.add(change.domain);
-        break;
-      case 'update':
-        add(`PATCH /v1/${change.domain}/views/{viewId}`);
-        verified.add(change.domain);
-        break;
-      case 'delete':
-        add(`DELETE /v1/${change.domain}/views/{viewId}`);
-        verified.add(change.domain);
-        break;
-      case 'pin':
-        add(`PUT /v1/${change.domain}/views/pinned`);
-        break;
-      case 'drift':
-        continue;
-    }
-    writes += 1;
-  }
-  for (const domain of verified) add(`GET /v1/${domain}/views`);
-  return { total: writes + verified.size, writes, verificationReads: verified.size, perEndpoint };
+  for (const operation of operations) add(operation.endpoint);
+  const verified = new Set(operations.filter((operation) => operation.action !== 'pin').map((operation) => operation.domain));
+  for (const domain of verified) add(endpointOf(ROUTES.listViews(domain)));
+  return { total: operations.length + verified.size, writes: operations.length, verificationReads: verified.size, perEndpoint };
 }
 
 /**
  * applySeconds estimates how long apply takes at `rate` requests per second per
  * endpoint: endpoints run concurrently, so the busiest one sets the pace.
  */
-export function applySeconds(changes: readonly Change[], rate: number): number {
+export function applySeconds(plan: Pick<Plan, 'changes' | 'creatorEmail'>, rate: number): number {
   let busiest = 0;
-  for (const count of applyLoad(changes).perEndpoint.values()) busiest = Math.max(busiest, count);
+  for (const count of applyLoad(plan).perEndpoint.values()) busiest = Math.max(busiest, count);
   return rate > 0 ? busiest / rate : 0;
 }

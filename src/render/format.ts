@@ -26,7 +26,7 @@ export function summaryParts(plan: Plan): { create: string; update: string; dele
 
 /** applyEstimate says how long apply takes at the per-endpoint rate: `about 2 s`, `under 1 s`. */
 export function applyEstimate(plan: Plan, rate = DEFAULT_RATE): string {
-  const seconds = applySeconds(plan.changes, rate);
+  const seconds = applySeconds(plan, rate);
   if (seconds < 1) return 'under 1 s';
   if (seconds < 120) return `about ${Math.ceil(seconds)} s`;
   return `about ${Math.ceil(seconds / 60)} min`;

@@ -5,6 +5,7 @@ import { formatPosition, type SourcePosition } from '../domain/source-position.j
 import type { ServiceClient } from '../service/types.js';
 import type { ReadNeeds } from './needs.js';
 import type { Live } from './types.js';
+import { ROUTES } from '../service/routes.js';
 import { pinsKey } from './types.js';
 
 /** ReadLiveOptions tune the read; `wantUsers` decides, once the views are known, whether users are needed. */
@@ -44,19 +45,19 @@ export async function readLive(client: ServiceClient, needs: ReadNeeds, options:
     });
 
   const { workspace } = await track(
-    client.request<{ workspace: ApiWorkspace }>({ method: 'GET', route: '/v1/workspaces/mine' }),
+    client.request<{ workspace: ApiWorkspace }>(ROUTES.workspace()),
   );
   options.checkWorkspace?.(workspace);
   const listings = Promise.all(
     needs.domains.map((domain) =>
-      track(client.request<ApiView[]>({ method: 'GET', route: `/v1/${domain}/views` })).then(
+      track(client.request<ApiView[]>(ROUTES.listViews(domain))).then(
         (views) => [domain, views] as const,
       ),
     ),
   );
   const pinned = readPinnedLists(client, needs.pins, tick);
   const automations = needs.automations
-    ? track(client.request<ApiAdminAutomation[]>({ method: 'GET', route: '/v1/admin-automations' }))
+    ? track(client.request<ApiAdminAutomation[]>(ROUTES.automations()))
     : Promise.resolve(undefined);
   const users = listings.then((entries) => {
     const views = Object.fromEntries(entries) as Partial<Record<Domain, ApiView[]>>;
@@ -97,7 +98,7 @@ export async function readPinnedLists(
   const entries = await Promise.all(
     pins.map(async ({ domain, userEmail, source }) => {
       try {
-        const views = await client.request<ApiView[]>({ method: 'GET', route: `/v1/${domain}/views/pinned`, query: { userEmail } });
+        const views = await client.request<ApiView[]>(ROUTES.getPinned(domain, userEmail));
         onEach?.();
         return [pinsKey(domain, userEmail), views] as const;
       } catch (error) {
@@ -113,11 +114,7 @@ export async function readUsers(client: ServiceClient): Promise<ApiUser[]> {
   const users: ApiUser[] = [];
   let cursor: string | undefined;
   do {
-    const page: { users: ApiUser[]; pagination: Pagination } = await client.request({
-      method: 'GET',
-      route: '/v1/users',
-      query: { limit: 100, cursor },
-    });
+    const page: { users: ApiUser[]; pagination: Pagination } = await client.request(ROUTES.users(cursor, 100));
     users.push(...page.users);
     cursor = page.pagination.nextCursor;
   } while (cursor !== undefined);

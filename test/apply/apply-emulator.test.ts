@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildOperations } from '../../src/apply/operations.js';
+import { buildOperations } from '../../src/plan/operations.js';
 import type { RunningEmulator } from '../../src/emulator/server.js';
 import type { ServiceClient, ServiceRequest } from '../../src/service/types.js';
 import {

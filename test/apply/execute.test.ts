@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { carryOut } from '../../src/apply/carry-out.js';
 import { executeOperations } from '../../src/apply/execute.js';
-import { buildOperations } from '../../src/apply/operations.js';
+import { buildOperations } from '../../src/plan/operations.js';
 import type { ApiView } from '../../src/domain/api-types.js';
 import { ServiceError } from '../../src/errors.js';
 import type { Change } from '../../src/plan/types.js';

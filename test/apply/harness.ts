@@ -1,7 +1,7 @@
 import type { ApiView, JsonObject } from '../../src/domain/api-types.js';
 import type { Domain } from '../../src/domain/domains.js';
 import { carryOut } from '../../src/apply/carry-out.js';
-import { buildOperations } from '../../src/apply/operations.js';
+import { buildOperations } from '../../src/plan/operations.js';
 import type { ApplyReport } from '../../src/apply/report.js';
 import type { EmulatorData } from '../../src/emulator/model.js';
 import { startEmulator } from '../../src/emulator/server.js';

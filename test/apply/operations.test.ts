@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildOperations, createdKey, patchBody, toServiceRequest } from '../../src/apply/operations.js';
+import { buildOperations, createdKey, patchBody, toServiceRequest } from '../../src/plan/operations.js';
 import { ViewctlError } from '../../src/errors.js';
 import type { Change } from '../../src/plan/types.js';
 import { handPlan, snapshot } from './plan-fixtures.js';

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { executeOperations } from '../../src/apply/execute.js';
-import { buildOperations } from '../../src/apply/operations.js';
+import { buildOperations } from '../../src/plan/operations.js';
 import type { ApiView } from '../../src/domain/api-types.js';
 import type { Change } from '../../src/plan/types.js';
 import { createServiceClient } from '../../src/service/client.js';

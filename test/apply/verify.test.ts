@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Execution } from '../../src/apply/execute.js';
-import { buildOperations } from '../../src/apply/operations.js';
+import { buildOperations } from '../../src/plan/operations.js';
 import { checkApplied, readListings, touchedDomains } from '../../src/apply/verify.js';
 import type { ApiView } from '../../src/domain/api-types.js';
 import type { Change } from '../../src/plan/types.js';

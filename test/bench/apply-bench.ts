@@ -1,5 +1,5 @@
 import { carryOut } from '../../src/apply/carry-out.js';
-import { buildOperations } from '../../src/apply/operations.js';
+import { buildOperations } from '../../src/plan/operations.js';
 import type { ApiUser } from '../../src/domain/api-types.js';
 import { DOMAINS } from '../../src/domain/domains.js';
 import { demoWorkspace } from '../../src/emulator/demo/demo-workspace.js';

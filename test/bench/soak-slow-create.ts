@@ -1,7 +1,7 @@
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { carryOut } from '../../src/apply/carry-out.js';
-import { buildOperations } from '../../src/apply/operations.js';
+import { buildOperations } from '../../src/plan/operations.js';
 import { reportExitCode } from '../../src/apply/report.js';
 import { demoWorkspace } from '../../src/emulator/demo/demo-workspace.js';
 import { startEmulator } from '../../src/emulator/server.js';

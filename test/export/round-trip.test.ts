@@ -2,7 +2,7 @@ import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOperations } from '../../src/apply/operations.js';
+import { buildOperations } from '../../src/plan/operations.js';
 import { demoWorkspace } from '../../src/emulator/demo/demo-workspace.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { nodeManifestSource } from '../../src/manifest/source.js';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import jsonpatch, { type Operation } from 'fast-json-patch';
 import { describe, expect, it } from 'vitest';
 import { carryOut } from '../../src/apply/carry-out.js';
-import { buildOperations } from '../../src/apply/operations.js';
+import { buildOperations } from '../../src/plan/operations.js';
 import type { JsonObject } from '../../src/domain/api-types.js';
 import { DOMAINS } from '../../src/domain/domains.js';
 import { startEmulator } from '../../src/emulator/server.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Execution, OperationOutcome } from '../../src/apply/execute.js';
-import type { Operation } from '../../src/apply/operations.js';
+import type { Operation } from '../../src/plan/operations.js';
 import { findRaceCopies, settleRaceCopies } from '../../src/apply/race-copies.js';
 import { compareIds } from '../../src/domain/views.js';
 import type { ApiView } from '../../src/domain/api-types.js';

@@ -2,8 +2,9 @@ import type { JsonObject, JsonValue, PinnedPutBody, ViewCreateBody, ViewPatchBod
 import type { Domain, ResourceKind } from '../domain/domains.js';
 import { ViewctlError } from '../errors.js';
 import { jsonEqual } from '../kinds/canonical.js';
-import type { Change, CreateChange, DeleteChange, PinChange, Plan, UpdateChange, ViewSnapshot } from '../plan/types.js';
+import { ROUTES, endpointOf } from '../service/routes.js';
 import type { HttpMethod, ServiceRequest } from '../service/types.js';
+import type { Change, CreateChange, DeleteChange, PinChange, Plan, UpdateChange, ViewSnapshot } from './types.js';
 
 /**
  * Which call carries out which change: a Change says what
@@ -60,13 +61,13 @@ export interface Operation {
  * anything is sent: a create without `creatorEmail`, a pinned tab naming a new view
  * that the plan does not create, an update that changes nothing.
  */
-export function buildOperations(plan: Plan): Operation[] {
+export function buildOperations(plan: Pick<Plan, 'changes' | 'creatorEmail'>): Operation[] {
   const created = new Set(
     plan.changes.filter((change): change is CreateChange => change.action === 'create').map((change) => createdKey(change.domain, change.name)),
   );
   const operations: Operation[] = [];
   plan.changes.forEach((change, index) => {
-    const operation = operationFor(plan, change, index, created);
+    const operation = operationFor(plan.creatorEmail, change, index, created);
     if (operation !== undefined) operations.push(operation);
   });
   const phaseOf = (operation: Operation): number => PHASES.indexOf(operation.action);
@@ -142,10 +143,10 @@ export function createBody(after: ViewSnapshot, creatorEmail: string): ViewCreat
   };
 }
 
-function operationFor(plan: Plan, change: Change, index: number, created: ReadonlySet<string>): Operation | undefined {
+function operationFor(creatorEmail: string | undefined, change: Change, index: number, created: ReadonlySet<string>): Operation | undefined {
   switch (change.action) {
     case 'create':
-      return createOperation(plan, change, index);
+      return createOperation(creatorEmail, change, index);
     case 'update':
       return updateOperation(change, index);
     case 'pin':
@@ -158,19 +159,13 @@ function operationFor(plan: Plan, change: Change, index: number, created: Readon
   }
 }
 
-function createOperation(plan: Plan, change: CreateChange, index: number): Operation {
-  if (plan.creatorEmail === undefined) {
+function createOperation(creatorEmail: string | undefined, change: CreateChange, index: number): Operation {
+  if (creatorEmail === undefined) {
     throw invalid(`the plan creates ${change.kind} "${change.name}" but names no creatorEmail`);
   }
-  const route = `/v1/${change.domain}/views`;
   return {
     ...common(change, index, 'create'),
-    method: 'POST',
-    route,
-    params: {},
-    query: {},
-    body: asJson(createBody(change.after, plan.creatorEmail)),
-    endpoint: `POST ${route}`,
+    ...call(ROUTES.createView(change.domain, asJson(createBody(change.after, creatorEmail)))),
     newViewTabs: [],
   };
 }
@@ -180,16 +175,10 @@ function updateOperation(change: UpdateChange, index: number): Operation {
   if (Object.keys(body).length === 0) {
     throw invalid(`the update of ${change.kind} "${change.name}" (${change.id}) changes nothing`);
   }
-  const route = `/v1/${change.domain}/views/{viewId}`;
   return {
     ...common(change, index, 'update'),
     viewId: change.id,
-    method: 'PATCH',
-    route,
-    params: { viewId: change.id },
-    query: {},
-    body: asJson(body),
-    endpoint: `PATCH ${route}`,
+    ...call(ROUTES.patchView(change.domain, change.id, asJson(body))),
     newViewTabs: [],
   };
 }
@@ -207,32 +196,33 @@ function pinOperation(change: PinChange, index: number, created: ReadonlySet<str
     newViewTabs.push({ index: tabIndex, name: tab.name });
     return null;
   });
-  const route = `/v1/${change.domain}/views/pinned`;
   return {
     ...common(change, index, 'pin'),
     name: `${change.userEmail} ${change.domain}`,
     userEmail: change.userEmail,
-    method: 'PUT',
-    route,
-    params: {},
-    query: { userEmail: change.userEmail },
-    body: { viewIds },
-    endpoint: `PUT ${route}`,
+    ...call(ROUTES.putPinned(change.domain, change.userEmail, { viewIds })),
     newViewTabs,
   };
 }
 
 function deleteOperation(change: DeleteChange, index: number): Operation {
-  const route = `/v1/${change.domain}/views/{viewId}`;
   return {
     ...common(change, index, 'delete'),
     viewId: change.id,
-    method: 'DELETE',
-    route,
-    params: { viewId: change.id },
-    query: {},
-    endpoint: `DELETE ${route}`,
+    ...call(ROUTES.deleteView(change.domain, change.id)),
     newViewTabs: [],
+  };
+}
+
+/** call is an operation's request part, from the route table. */
+function call(request: ServiceRequest): Pick<Operation, 'method' | 'route' | 'params' | 'query' | 'body' | 'endpoint'> {
+  return {
+    method: request.method,
+    route: request.route,
+    params: request.params ?? {},
+    query: Object.fromEntries(Object.entries(request.query ?? {}).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]]))),
+    ...(request.body === undefined ? {} : { body: request.body as JsonObject }),
+    endpoint: endpointOf(request),
   };
 }
 
