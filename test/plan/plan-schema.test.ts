@@ -1,0 +1,39 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { DOMAINS, VIEW_KINDS } from '../../src/domain/domains.js';
+import { PLAN_SCHEMA_FILE, planShapeProblems } from '../../src/plan/plan-schema.js';
+
+/** The plan file's one shape: every plan viewctl writes fits it, and it checks nested parts too. */
+
+const GOLDEN = new URL('../golden/plan/', import.meta.url);
+const goldenPlans = readdirSync(GOLDEN).filter((file) => file.endsWith('.json')).map((file) => [file, JSON.parse(readFileSync(new URL(file, GOLDEN), 'utf8')) as Record<string, unknown>] as const);
+
+describe('schemas/plan/plan.schema.json', () => {
+  it('fits every golden plan', () => {
+    expect(goldenPlans.length).toBeGreaterThan(0);
+    for (const [file, plan] of goldenPlans) expect(planShapeProblems(plan), file).toEqual([]);
+  });
+
+  it('names the path of defects deep inside changes, which a top-level check would miss', () => {
+    const [, mixed] = goldenPlans.find(([file]) => file === 'mixed.json') ?? [];
+    const plan = structuredClone(mixed) as { changes: Record<string, unknown>[] };
+    const pinIndex = plan.changes.findIndex((change) => change['action'] === 'pin');
+    const updateIndex = plan.changes.findIndex((change) => change['action'] === 'update');
+    const deleteIndex = plan.changes.findIndex((change) => change['action'] === 'delete');
+    (plan.changes[pinIndex]?.['after'] as Record<string, unknown>[])[0] = { viewId: 'rv_1', name: 'X', visibility: 'Secret', isDefault: false };
+    const patch = plan.changes[updateIndex]?.['patch'] as Record<string, unknown>[];
+    patch.push({ op: 'explode', path: '/name' });
+    delete plan.changes[deleteIndex]?.['pinnedBy'];
+    expect([...planShapeProblems(plan)].sort()).toEqual([
+      `/changes/${updateIndex}/patch/${patch.length - 1}/op: must be one of "add", "remove", "replace", "move", "copy", "test"`,
+      `/changes/${deleteIndex}: needs "pinnedBy"`,
+      `/changes/${pinIndex}/after/0/visibility: must be one of "Public", "Private"`,
+    ].sort());
+  });
+
+  it('lists the domains and view kinds this build knows', () => {
+    const schema = JSON.parse(readFileSync(PLAN_SCHEMA_FILE, 'utf8')) as { $defs: Record<string, { enum: string[] }> };
+    expect(schema.$defs['domain']?.enum).toEqual([...DOMAINS]);
+    expect(schema.$defs['viewKind']?.enum).toEqual(DOMAINS.map((domain) => VIEW_KINDS[domain]));
+  });
+});
