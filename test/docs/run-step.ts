@@ -21,42 +21,78 @@ export interface StubbedRun {
   summary: string;
   /** The arguments each viewctl call received, one list per call. */
   viewctlCalls: string[][];
+  /** The arguments of each git and gh call. */
+  gitCalls: string[][];
+  ghCalls: string[][];
   /** The folder the script ran in. */
   dir: string;
 }
 
 /** StubOptions set how the stand-ins behave. */
 export interface StubOptions {
-  /** viewctl's exit code. */
+  /** viewctl's exit code; with `viewctlExits`, the code of calls past that list. */
   viewctlExit: number;
+  /** viewctl's exit code per call, in order (apply runs it once per reviewed plan). */
+  viewctlExits?: number[];
   /** What viewctl prints on stdout and stderr. */
   viewctlStdout?: string;
   viewctlStderr?: string;
   /** What `git rev-parse` prints. */
   gitTree?: string;
+  /** What `git rev-parse <commit>:<path>` prints, per commit; others print `gitTree`. */
+  gitTrees?: Record<string, string>;
+  /** Run ids whose artifact `gh run download` cannot find. */
+  missingArtifacts?: number[];
   env?: Record<string, string>;
   /** Files to create in the working folder first, path → content. */
   files?: Record<string, string>;
 }
 
 // The stand-in viewctl records its arguments, writes a plan file where `--out` says
-// (as the real one does whenever it computed a plan) and exits as told.
+// (as the real one does whenever it computed a plan) and exits as told: by call from
+// STUB_EXITS, then STUB_EXIT.
 const VIEWCTL_STUB = `#!/usr/bin/env bash
 printf '%s\\0' "$@" >>"$STUB_DIR/viewctl-calls"
 printf '\\n' >>"$STUB_DIR/viewctl-calls"
+calls=$(wc -l <"$STUB_DIR/viewctl-calls")
+read -r -a exits <<<"$STUB_EXITS"
+code="\${exits[$((calls - 1))]:-$STUB_EXIT}"
 out=""
 while [ $# -gt 0 ]; do
   if [ "$1" = "--out" ]; then out="$2"; fi
   shift
 done
-if [ -n "$out" ] && { [ "$STUB_EXIT" = 0 ] || [ "$STUB_EXIT" = 2 ]; }; then echo '{"digest":"stub"}' >"$out"; fi
+if [ -n "$out" ] && { [ "$code" = 0 ] || [ "$code" = 2 ]; }; then echo '{"digest":"stub"}' >"$out"; fi
 printf '%s' "$STUB_STDOUT"
 printf '%s' "$STUB_STDERR" >&2
-exit "$STUB_EXIT"
+exit "$code"
 `;
 
+// The stand-in git: "fetch" succeeds quietly; "rev-parse <commit>:<path>" prints the
+// tree STUB_TREES names for that commit, else STUB_TREE.
 const GIT_STUB = `#!/usr/bin/env bash
-printf '%s\\n' "$STUB_TREE"
+printf '%s\\0' "$@" >>"$STUB_DIR/git-calls"
+printf '\\n' >>"$STUB_DIR/git-calls"
+if [ "$1" = "fetch" ]; then exit 0; fi
+commit="\${2%%:*}"
+tree=$(printf '%s' "$STUB_TREES" | tr ' ' '\\n' | sed -n "s/^$commit=//p")
+printf '%s\\n' "\${tree:-$STUB_TREE}"
+`;
+
+// The stand-in gh: "gh run download RUN --name NAME --dir DIR" writes DIR/plan.json,
+// unless RUN is listed in STUB_MISSING.
+const GH_STUB = `#!/usr/bin/env bash
+printf '%s\\0' "$@" >>"$STUB_DIR/gh-calls"
+printf '\\n' >>"$STUB_DIR/gh-calls"
+run="$3"
+dir=""
+while [ $# -gt 0 ]; do
+  if [ "$1" = "--dir" ]; then dir="$2"; fi
+  shift
+done
+case " $STUB_MISSING " in *" $run "*) echo "no artifact matches viewctl-plan" >&2; exit 1 ;; esac
+mkdir -p "$dir"
+echo '{"digest":"stub"}' >"$dir/plan.json"
 `;
 
 /** runStepScript runs a step's script as the runner does: `bash --noprofile --norc -eo pipefail`. */
@@ -68,8 +104,8 @@ export function runStepScript(script: string, options: StubOptions): StubbedRun 
   mkdirSync(work);
   writeFileSync(join(bin, 'viewctl'), VIEWCTL_STUB);
   writeFileSync(join(bin, 'git'), GIT_STUB);
-  chmodSync(join(bin, 'viewctl'), 0o755);
-  chmodSync(join(bin, 'git'), 0o755);
+  writeFileSync(join(bin, 'gh'), GH_STUB);
+  for (const stub of ['viewctl', 'git', 'gh']) chmodSync(join(bin, stub), 0o755);
   for (const [path, content] of Object.entries(options.files ?? {})) {
     mkdirSync(join(work, path, '..'), { recursive: true });
     writeFileSync(join(work, path), content);
@@ -90,23 +126,30 @@ export function runStepScript(script: string, options: StubOptions): StubbedRun 
       MANIFESTS: '.',
       STUB_DIR: dir,
       STUB_EXIT: String(options.viewctlExit),
+      STUB_EXITS: (options.viewctlExits ?? []).join(' '),
+      STUB_TREES: Object.entries(options.gitTrees ?? {}).map(([commit, tree]) => `${commit}=${tree}`).join(' '),
+      STUB_MISSING: (options.missingArtifacts ?? []).join(' '),
       STUB_STDOUT: options.viewctlStdout ?? '',
       STUB_STDERR: options.viewctlStderr ?? '',
       STUB_TREE: options.gitTree ?? 'tree-0',
       ...options.env,
     },
   });
-  const callsFile = join(dir, 'viewctl-calls');
-  const viewctlCalls = existsSync(callsFile)
-    ? readFileSync(callsFile, 'utf8').split('\n').filter((line) => line !== '').map((line) => line.split('\0').filter((arg) => arg !== ''))
-    : [];
+  const callsOf = (stub: string): string[][] => {
+    const file = join(dir, `${stub}-calls`);
+    return existsSync(file)
+      ? readFileSync(file, 'utf8').split('\n').filter((line) => line !== '').map((line) => line.split('\0').filter((arg) => arg !== ''))
+      : [];
+  };
   return {
     status: result.status ?? -1,
     stdout: result.stdout,
     stderr: result.stderr,
     outputs: parseOutputs(readFileSync(outputFile, 'utf8')),
     summary: readFileSync(summaryFile, 'utf8'),
-    viewctlCalls,
+    viewctlCalls: callsOf('viewctl'),
+    gitCalls: callsOf('git'),
+    ghCalls: callsOf('gh'),
     dir: work,
   };
 }
@@ -120,11 +163,12 @@ function parseOutputs(text: string): Record<string, string> {
   return outputs;
 }
 
-/** Comment is an issue comment as the API returns it. */
+/** Comment is an issue comment as the API returns it; `issue_number` says where (absent: on every one). */
 export interface Comment {
   id: number;
   user: { login: string };
   body: string;
+  issue_number?: number;
 }
 
 /** Issue is an issue as the API returns it. */
@@ -142,6 +186,8 @@ export interface FakeGitHub {
   /** Issues; `issues.create` appends, `issues.update` edits in place. */
   issues: Issue[];
   pulls: Array<Record<string, unknown>>;
+  /** Closed pull requests, as `pulls.list` answers them. */
+  closed: Array<Record<string, unknown>>;
   runs: Record<number, Record<string, unknown>>;
   created: Array<{ issue_number: number; body: string }>;
   updated: Array<{ comment_id: number; body: string }>;
@@ -149,7 +195,7 @@ export interface FakeGitHub {
 
 /** fakeGitHub starts an empty fake API. */
 export function fakeGitHub(partial: Partial<FakeGitHub> = {}): FakeGitHub {
-  return { comments: [], issues: [], pulls: [], runs: {}, created: [], updated: [], ...partial };
+  return { comments: [], issues: [], pulls: [], closed: [], runs: {}, created: [], updated: [], ...partial };
 }
 
 /** ScriptRun is what a github-script step produced. */
@@ -181,7 +227,9 @@ export async function runGithubScript(
     paginate: async (method: (params: unknown) => Promise<{ data: unknown[] }>, params: unknown) => (await method(params)).data,
     rest: {
       issues: {
-        listComments: async () => ({ data: api.comments }),
+        listComments: async (params: { issue_number?: number }) => ({
+          data: api.comments.filter((comment) => comment.issue_number === undefined || params.issue_number === undefined || comment.issue_number === params.issue_number),
+        }),
         createComment: async (params: { issue_number: number; body: string }) => {
           api.created.push({ issue_number: params.issue_number, body: params.body });
           return { data: {} };
@@ -206,6 +254,7 @@ export async function runGithubScript(
         },
       },
       repos: { listPullRequestsAssociatedWithCommit: async () => ({ data: api.pulls }) },
+      pulls: { list: async (params: { per_page?: number }) => ({ data: api.closed.slice(0, params.per_page ?? 30) }) },
       actions: {
         getWorkflowRun: async (params: { run_id: number }) => {
           const run = api.runs[params.run_id];

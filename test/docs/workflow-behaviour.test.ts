@@ -2,16 +2,18 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fakeGitHub, runGithubScript, runStepScript, type FakeGitHub } from './run-step.js';
-import { allSteps, loadWorkflow, stepById, stepByName, type Workflow } from './workflow-files.js';
+import { ACTION, allSteps, loadAction, stepById, stepByName, type Workflow } from './workflow-files.js';
 
-// The workflows' scripts run here as the runner would run them, with stand-ins for
-// viewctl, git and the GitHub API: the exit-code contract (plan: 0 and 2 pass; drift:
-// 2 fails; apply: anything but 0 fails) and the comment round trip are behaviour, so
-// they are tested as behaviour.
+// The action's scripts (the example workflows only call it) run here as the runner
+// would run them, with stand-ins for viewctl, git, gh and the GitHub API: the exit-code
+// contract (plan: 0 and 2 pass; drift: 2 fails; apply: anything but 0 fails), the
+// comment round trip and the catch-up of dropped apply runs are behaviour, so they are
+// tested as behaviour.
 
-const plan = loadWorkflow('examples/.github/workflows/viewctl-plan.yml');
-const apply = loadWorkflow('examples/.github/workflows/viewctl-apply.yml');
-const drift = loadWorkflow('examples/.github/workflows/viewctl-drift.yml');
+const action = loadAction(ACTION);
+const plan = action;
+const apply = action;
+const drift = action;
 
 const scriptOf = (workflow: Workflow, predicate: (uses: string, name: string) => boolean): string => {
   const found = allSteps(workflow).find(({ step }) => step.uses !== undefined && predicate(step.uses, step.name ?? ''));
@@ -81,42 +83,61 @@ describe('the drift workflow', () => {
   });
 });
 
-describe('the apply steps of the merge workflow', () => {
+describe('the apply step', () => {
   const applyScript = runOf(apply, stepById(apply, 'apply'));
-  const treeCheck = runOf(apply, stepByName(apply, 'Check that main holds the manifests that were planned'));
+  const entry = (pr: number, merge: string) => ({ pr, digest: DIGEST, runId: 4200 + pr, manifestsTree: `tree-${pr}`, mergeSha: merge });
+  const queue = (...entries: ReturnType<typeof entry>[]) => ({ QUEUE: JSON.stringify(entries), MAX_DELETES: '5' });
 
-  it('applies the saved plan with the expected digest and succeeds on exit 0', () => {
-    const run = runStepScript(applyScript, { viewctlExit: 0, viewctlStdout: 'Applied: 1 created.\n', env: { DIGEST } });
+  it('downloads each reviewed plan and applies it with its digest, and succeeds when all applied', () => {
+    const run = runStepScript(applyScript, { viewctlExit: 0, viewctlStdout: 'Applied: 1 created.\n', gitTrees: { m4: 'tree-4', m5: 'tree-5' }, env: queue(entry(4, 'm4'), entry(5, 'm5')) });
     expect(run.status).toBe(0);
-    expect(run.viewctlCalls).toEqual([['apply', '--plan', 'reviewed/plan.json', '--expect-digest', DIGEST, '--format', 'markdown']]);
-    expect(run.summary).toContain('viewctl apply: applied');
+    expect(run.ghCalls).toEqual([['run', 'download', '4204', '--name', 'viewctl-plan', '--dir', 'reviewed/4'], ['run', 'download', '4205', '--name', 'viewctl-plan', '--dir', 'reviewed/5']]);
+    expect(run.viewctlCalls).toEqual([
+      ['apply', '--plan', 'reviewed/4/plan.json', '--expect-digest', DIGEST, '--max-deletes', '5', '--format', 'markdown'],
+      ['apply', '--plan', 'reviewed/5/plan.json', '--expect-digest', DIGEST, '--max-deletes', '5', '--format', 'markdown'],
+    ]);
+    expect(run.summary).toContain('viewctl apply of #4: applied');
+    expect(run.summary).toContain('viewctl apply of #5: applied');
   });
 
   it.each([
     [1, 'failed before any write'],
     [3, 'refused, nothing written'],
     [4, 'failed part-way'],
-  ])('fails on exit %i and says it %s', (code, says) => {
-    const run = runStepScript(applyScript, { viewctlExit: code, viewctlStderr: 'error[apply.stale-plan]: the plan is stale', env: { DIGEST } });
+  ])('fails on exit %i, says it %s, and applies no later plan', (code, says) => {
+    const run = runStepScript(applyScript, {
+      viewctlExit: 0, viewctlExits: [code], viewctlStderr: 'error[apply.stale-plan]: the plan is stale', gitTrees: { m4: 'tree-4', m5: 'tree-5' }, env: queue(entry(4, 'm4'), entry(5, 'm5')),
+    });
     expect(run.status).not.toBe(0);
     expect(run.outputs['exit-code']).toBe(String(code));
-    expect(run.summary).toContain(says);
+    expect(run.viewctlCalls).toHaveLength(1);
+    expect(run.summary).toContain(`viewctl apply of #4: ${says}`);
     expect(run.summary).toContain('apply.stale-plan');
+    expect(run.summary).toContain('viewctl apply of #5: not applied: the plan merged before it was not applied');
   });
 
-  it('goes on only when main holds the manifests tree that was planned', () => {
-    expect(runStepScript(treeCheck, { viewctlExit: 0, gitTree: 'tree-1', env: { PLANNED_TREE: 'tree-1', PR: '5' } }).status).toBe(0);
-    const moved = runStepScript(treeCheck, { viewctlExit: 0, gitTree: 'tree-2', env: { PLANNED_TREE: 'tree-1', PR: '5' } });
+  it('applies a plan only when its merge holds the manifests tree that was planned', () => {
+    const moved = runStepScript(applyScript, { viewctlExit: 0, gitTrees: { m5: 'tree-other' }, env: queue(entry(5, 'm5')) });
     expect(moved.status).not.toBe(0);
-    expect(moved.summary).toContain('differ from the ones planned on #5');
+    expect(moved.viewctlCalls).toEqual([]);
+    expect(moved.gitCalls).toContainEqual(['rev-parse', 'm5:./.']);
+    expect(moved.summary).toContain('the manifests merged differ from the ones planned');
+  });
+
+  it('says so when the plan file can no longer be downloaded, and applies nothing', () => {
+    const run = runStepScript(applyScript, { viewctlExit: 0, missingArtifacts: [4205], gitTrees: { m5: 'tree-5' }, env: queue(entry(5, 'm5')) });
+    expect(run.status).not.toBe(0);
+    expect(run.viewctlCalls).toEqual([]);
+    expect(run.summary).toContain('could not be downloaded');
   });
 });
 
-const planComment = scriptOf(plan, (uses) => uses.startsWith('actions/github-script@'));
-const findReviewed = scriptOf(apply, (_uses, name) => name === 'Find the reviewed plan');
+const planComment = scriptOf(plan, (_uses, name) => name === 'Post the plan on the pull request');
+const findReviewed = scriptOf(apply, (_uses, name) => name === 'Find the reviewed plans');
+const reportApplies = scriptOf(apply, (_uses, name) => name === 'Report on the pull requests');
 
 /** postPlan runs the comment step of the pull request workflow against `api`. */
-async function postPlan(api: FakeGitHub, exitCode: number, options: { uploaded?: string; stderr?: string } = {}) {
+async function postPlan(api: FakeGitHub, exitCode: number, options: { uploaded?: string; stderr?: string; pr?: number; head?: string; runId?: number } = {}) {
   const { dir } = runStepScript('true', { viewctlExit: 0 });
   writeFileSync(join(dir, 'plan.md'), PLAN_MD);
   writeFileSync(join(dir, 'plan.json'), JSON.stringify({ formatVersion: 1, digest: DIGEST }));
@@ -126,11 +147,11 @@ async function postPlan(api: FakeGitHub, exitCode: number, options: { uploaded?:
     dir,
     context: {
       repo: { owner: 'acme', repo: 'views' },
-      runId: 4242,
+      runId: options.runId ?? 4242,
       serverUrl: 'https://github.com',
-      payload: { pull_request: { number: 5, base: { ref: 'main' } } },
+      payload: { pull_request: { number: options.pr ?? 5, base: { ref: 'main' } } },
     },
-    env: { EXIT_CODE: String(exitCode), UPLOADED: options.uploaded ?? 'success', HEAD_SHA: HEAD, MANIFESTS_TREE: 'tree-1' },
+    env: { EXIT_CODE: String(exitCode), UPLOADED: options.uploaded ?? 'success', HEAD_SHA: options.head ?? HEAD, MANIFESTS_TREE: 'tree-1' },
   });
 }
 
@@ -140,11 +161,11 @@ function lookUp(api: FakeGitHub) {
     api,
     dir: '.',
     context: { repo: { owner: 'acme', repo: 'views' }, sha: MERGE, runId: 9, serverUrl: 'https://github.com', payload: {} },
-    env: {},
+    env: { LOOK_BACK: '20' },
   });
 }
 
-const mergedPull = { number: 5, merged_at: '2026-01-01T00:00:00Z', merge_commit_sha: MERGE, head: { sha: HEAD } };
+const mergedPull = { number: 5, merged_at: '2026-01-01T00:00:00Z', merge_commit_sha: MERGE, head: { sha: HEAD }, base: { ref: 'main' } };
 const planRun = { path: '.github/workflows/viewctl-plan.yml', event: 'pull_request', head_sha: HEAD, conclusion: 'success' };
 
 describe('the plan comment', () => {
@@ -199,7 +220,11 @@ describe('finding the reviewed plan after the merge', () => {
   it('reads back what the plan comment recorded', async () => {
     const result = await lookUp(await reviewed());
     expect(result.error).toBeUndefined();
-    expect(result.outputs).toEqual({ pr: '5', digest: DIGEST, 'run-id': '4242', 'manifests-tree': 'tree-1' });
+    expect(result.outputs).toEqual({
+      pr: '5',
+      queue: JSON.stringify([{ pr: 5, digest: DIGEST, runId: 4242, manifestsTree: 'tree-1', mergeSha: MERGE }]),
+      unreviewed: '[]',
+    });
   });
 
   it('refuses a push that merged no pull request', async () => {
@@ -241,6 +266,84 @@ describe('finding the reviewed plan after the merge', () => {
     const api = await reviewed();
     api.runs = { 4242: { ...planRun, ...change } };
     expect((await lookUp(api)).error?.message).toContain('is not a successful viewctl plan');
+  });
+});
+
+describe('catching up on merges whose apply run GitHub dropped', () => {
+  const H4 = 'a4'.padEnd(40, '4');
+  const M4 = 'b4'.padEnd(40, '4');
+  const pull4 = { number: 4, merged_at: '2025-12-31T00:00:00Z', merge_commit_sha: M4, head: { sha: H4 }, base: { ref: 'main' } };
+  const run4 = { ...planRun, head_sha: H4 };
+
+  /** twoMerges: #4 then #5 merged, both planned; the push of #5 runs this apply. */
+  async function twoMerges(): Promise<FakeGitHub> {
+    const api = fakeGitHub({ pulls: [mergedPull], closed: [mergedPull, pull4, { number: 3, merged_at: null }], runs: { 4242: planRun, 4204: run4 } });
+    await postPlan(api, 2, { pr: 4, head: H4, runId: 4204 });
+    await postPlan(api, 2);
+    api.comments = api.created.map((created, index) => ({ id: index + 1, user: BOT, body: created.body, issue_number: created.issue_number }));
+    api.created = [];
+    return api;
+  }
+
+  /** reportOn runs the report step over apply results (`pr code` lines) in a scratch folder. */
+  async function reportOn(api: FakeGitHub, results: string, unreviewed: unknown[] = []) {
+    const { dir } = runStepScript('mkdir -p reviewed', { viewctlExit: 0 });
+    writeFileSync(join(dir, 'reviewed', 'results'), results);
+    writeFileSync(join(dir, 'reviewed', '4.md'), 'Applied: 1 created.\n');
+    return runGithubScript(reportApplies, {
+      api,
+      dir,
+      context: { repo: { owner: 'acme', repo: 'views' }, runId: 9, serverUrl: 'https://github.com', payload: {} },
+      env: { UNREVIEWED: JSON.stringify(unreviewed) },
+    });
+  }
+
+  it('applies the earlier merge first, then its own', async () => {
+    const result = await lookUp(await twoMerges());
+    expect(result.error).toBeUndefined();
+    expect(JSON.parse(result.outputs['queue'] ?? '[]')).toEqual([
+      { pr: 4, digest: DIGEST, runId: 4204, manifestsTree: 'tree-1', mergeSha: M4 },
+      { pr: 5, digest: DIGEST, runId: 4242, manifestsTree: 'tree-1', mergeSha: MERGE },
+    ]);
+  });
+
+  it('reports on every pull request it handled, so the next run does not apply them again', async () => {
+    const api = await twoMerges();
+    expect((await reportOn(api, '4 0\n5 3\n')).error).toBeUndefined();
+    expect(api.created.map((comment) => [comment.issue_number, comment.body.split('\n').slice(0, 2).join(' | ')])).toEqual([
+      [4, '<!-- viewctl-apply --> | ### ✅ viewctl apply: applied'],
+      [5, '<!-- viewctl-apply --> | ### ❌ viewctl apply: refused, nothing written: the plan is not the reviewed one, is stale, or deletes too much; open a pull request to plan again'],
+    ]);
+    expect(api.created[0]?.body).toContain('Applied: 1 created.');
+    // The next merge (#6) finds #4 and #5 reported on: only its own plan is left.
+    api.comments.push(...api.created.map((created, index) => ({ id: 100 + index, user: BOT, body: created.body, issue_number: created.issue_number })));
+    const H6 = 'a6'.padEnd(40, '6');
+    const M6 = 'b6'.padEnd(40, '6');
+    const pull6 = { number: 6, merged_at: '2026-01-02T00:00:00Z', merge_commit_sha: M6, head: { sha: H6 }, base: { ref: 'main' } };
+    api.pulls = [pull6];
+    api.closed = [pull6, mergedPull, pull4];
+    api.runs[4206] = { ...planRun, head_sha: H6 };
+    await postPlan(api, 2, { pr: 6, head: H6, runId: 4206 });
+    api.comments.push({ id: 200, user: BOT, body: api.created.at(-1)?.body ?? '', issue_number: 6 });
+    const next = await runGithubScript(findReviewed, {
+      api, dir: '.', context: { repo: { owner: 'acme', repo: 'views' }, sha: M6, runId: 10, serverUrl: 'https://github.com', payload: {} }, env: { LOOK_BACK: '20' },
+    });
+    expect(JSON.parse(next.outputs['queue'] ?? '[]').map((entry: { pr: number }) => entry.pr)).toEqual([6]);
+  });
+
+  it('skips merges that were never planned, and reports earlier ones that cannot be applied instead of applying them', async () => {
+    const api = await twoMerges();
+    // #4's plan failed: its comment carries no digest.
+    api.comments = api.comments.map((comment) => (comment.issue_number === 4 ? { ...comment, body: comment.body.replace(/"digest":"[0-9a-f]+"/, '"digest":null') } : comment));
+    api.closed.push({ number: 2, merged_at: '2025-12-30T00:00:00Z', merge_commit_sha: 'c2', head: { sha: 'd2' }, base: { ref: 'main' } });
+    const result = await lookUp(api);
+    expect(JSON.parse(result.outputs['queue'] ?? '[]').map((entry: { pr: number }) => entry.pr)).toEqual([5]);
+    const unreviewed = JSON.parse(result.outputs['unreviewed'] ?? '[]') as { pr: number; reason: string }[];
+    expect(unreviewed.map((entry) => entry.pr)).toEqual([4]);
+    expect(unreviewed[0]?.reason).toContain('failed or was not saved');
+    await reportOn(api, '5 0\n', unreviewed);
+    expect(api.created.map((comment) => comment.issue_number)).toEqual([5, 4]);
+    expect(api.created[1]?.body).toContain('not applied: the last plan on #4 failed or was not saved');
   });
 });
 

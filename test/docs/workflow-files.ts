@@ -14,12 +14,16 @@ export const REPO = fileURLToPath(new URL('../..', import.meta.url));
  */
 export const WORKFLOW_DIRS = ['.github/workflows', 'examples/.github/workflows'] as const;
 
+/** ACTION is the composite action the example workflows use. */
+export const ACTION = '.github/actions/viewctl/action.yml';
+
 /** Step is one step of a job, as written in the YAML. */
 export interface Step {
   id?: string;
   name?: string;
   uses?: string;
   run?: string;
+  shell?: string;
   if?: string;
   env?: Record<string, string>;
   with?: Record<string, string | number | boolean>;
@@ -73,6 +77,28 @@ export function loadWorkflow(path: string): Workflow {
   const { errors, value } = parseWorkflowYaml(path);
   if (errors.length > 0) throw new Error(`${path}: ${errors.join('; ')}`);
   return { ...(value as Omit<Workflow, 'path'>), path };
+}
+
+/** ActionInput is one input a composite action declares. */
+export interface ActionInput {
+  description: string;
+  required?: boolean;
+  default?: string;
+}
+
+/** Action is a parsed composite action, its steps seen as one job named "action". */
+export interface Action extends Workflow {
+  inputs: Record<string, ActionInput>;
+  outputs?: Record<string, { description: string; value: string }>;
+}
+
+/** loadAction parses a composite action (`runs.using: composite`) so the step helpers below work on it. */
+export function loadAction(path: string): Action {
+  const { errors, value } = parseWorkflowYaml(path);
+  if (errors.length > 0) throw new Error(`${path}: ${errors.join('; ')}`);
+  const action = value as { name: string; inputs: Record<string, ActionInput>; outputs?: Action['outputs']; runs: { using: string; steps: Step[] } };
+  if (action.runs.using !== 'composite') throw new Error(`${path} is not a composite action`);
+  return { path, name: action.name, on: {}, inputs: action.inputs, ...(action.outputs === undefined ? {} : { outputs: action.outputs }), jobs: { action: { 'runs-on': 'composite', steps: action.runs.steps } } };
 }
 
 /** LocatedStep is a step with the job it belongs to. */

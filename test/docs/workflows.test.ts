@@ -3,11 +3,12 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { commandHelp, topLevelCommands, type CommandHelp } from './cli-help.js';
 import { viewctlInvocations, type Invocation } from './shell-commands.js';
-import { REPO, allSteps, loadWorkflow, parseWorkflowYaml, stepById, workflowPaths, type Workflow } from './workflow-files.js';
+import { ACTION, REPO, allSteps, loadAction, loadWorkflow, parseWorkflowYaml, stepById, workflowPaths, type Step, type Workflow } from './workflow-files.js';
 
-// The workflows users copy (examples/.github/workflows) and the project's CI must be
-// valid, minimal in what they may do, and call viewctl only with commands and flags
-// that exist: a renamed flag must break this test, not a user's pipeline.
+// The workflows users copy (examples/.github/workflows), the action they call
+// (.github/actions/viewctl) and the project's CI must be valid, minimal in what they
+// may do, and call viewctl only with commands and flags that exist: a renamed flag
+// must break this test, not a user's pipeline.
 
 const USER_WORKFLOWS = {
   plan: 'examples/.github/workflows/viewctl-plan.yml',
@@ -28,7 +29,12 @@ const PINNED: Readonly<Record<string, string>> = {
   'actions/github-script': '60a0d83039c74a4aee543508d2ffcb1c3799cdea',
 };
 
+/** VIEWCTL_ACTION is how the example workflows name the action: one ref, the release tag of this version. */
+const { version: VERSION } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string };
+const VIEWCTL_ACTION = `your-org/viewctl/${ACTION.replace(/\/action\.yml$/, '')}@v${VERSION}`;
+
 const paths = workflowPaths();
+const action = loadAction(ACTION);
 const workflows = new Map<string, Workflow>();
 const help = new Map<string, CommandHelp>();
 let commands: string[] = [];
@@ -45,11 +51,18 @@ const workflow = (path: string): Workflow => {
   return found;
 };
 
-/** invocations lists every viewctl call in a workflow's run steps, with the step. */
-function invocations(path: string): Array<Invocation & { step: string }> {
-  return allSteps(workflow(path)).flatMap(({ step }) =>
+/** invocations lists every viewctl call in the run steps of a workflow or of the action, with the step. */
+function invocations(flow: Workflow): Array<Invocation & { step: string }> {
+  return allSteps(flow).flatMap(({ step }) =>
     step.run === undefined ? [] : viewctlInvocations(step.run).map((call) => ({ ...call, step: step.name ?? step.id ?? '?' })),
   );
+}
+
+/** actionStep is the one step of a user workflow that calls the viewctl action. */
+function actionStep(path: string): Step {
+  const steps = allSteps(workflow(path)).filter(({ step }) => step.uses?.split('@')[0] === VIEWCTL_ACTION.split('@')[0]);
+  expect(steps, path).toHaveLength(1);
+  return steps[0]?.step ?? {};
 }
 
 describe('workflow files', () => {
@@ -74,23 +87,25 @@ describe('workflow files', () => {
     }
   });
 
-  it.each(paths)('%s uses only GitHub\'s own actions, pinned to a commit with its version tag beside it', (path) => {
+  it.each([...paths, ACTION])('%s uses only GitHub\'s own actions, pinned to a commit with its version tag beside it (and the viewctl action by its release tag)', (path) => {
     const text = readFileSync(join(REPO, path), 'utf8');
-    for (const { step } of allSteps(workflow(path))) {
+    const flow = path === ACTION ? action : workflow(path);
+    for (const { step } of allSteps(flow)) {
       if (step.uses === undefined) continue;
-      const [action, version] = step.uses.split('@');
-      expect(ALLOWED_ACTIONS, step.uses).toContain(action);
+      if (path !== ACTION && step.uses === VIEWCTL_ACTION) continue;
+      const [name, version] = step.uses.split('@');
+      expect(ALLOWED_ACTIONS, step.uses).toContain(name);
       // A tag can be moved to other code; a commit cannot. One commit per action everywhere.
       expect(version, step.uses).toMatch(/^[0-9a-f]{40}$/);
       expect(text).toMatch(new RegExp(`uses: ${step.uses} # v\\d+\\.\\d+\\.\\d+\\n`));
-      expect(PINNED[action ?? ''], step.uses).toBe(version);
+      expect(PINNED[name ?? ''], step.uses).toBe(version);
     }
   });
 
-  it.each(paths)('%s passes expressions to scripts through env, never inline', (path) => {
+  it.each([...paths, ACTION])('%s passes expressions to scripts through env, never inline', (path) => {
     // `${{ ... }}` inside a script is expanded before the shell runs: a branch name or
     // comment could inject commands. Values go through `env:` instead.
-    for (const { step } of allSteps(workflow(path))) {
+    for (const { step } of allSteps(path === ACTION ? action : workflow(path))) {
       expect(step.run ?? '', step.name).not.toContain('${{');
       expect(String(step.with?.['script'] ?? ''), step.name).not.toContain('${{');
     }
@@ -111,15 +126,28 @@ describe('the project\'s CI', () => {
   });
 });
 
-describe('viewctl commands in the workflows users copy', () => {
+describe('the viewctl action', () => {
   const userPaths = Object.values(USER_WORKFLOWS);
 
-  it('finds the plan, apply and drift commands (the reader of run steps works)', () => {
-    expect(userPaths.map((path) => invocations(path).map((call) => call.subcommand))).toEqual([['plan'], ['apply'], ['plan']]);
+  it('is a valid composite action whose every step runs only for its command', () => {
+    expect(action.name).toBe('viewctl');
+    expect(Object.keys(action.inputs)).toEqual(['command', 'manifests', 'api-key', 'base-url', 'github-token', 'max-deletes', 'look-back']);
+    const steps = action.jobs['action']?.steps ?? [];
+    for (const step of steps) {
+      if (step.run !== undefined) expect(step.shell, step.name).toBe('bash');
+      const command = /inputs\.command == '(plan|apply|drift)'/.exec(step.if ?? '')?.[1];
+      if (command !== undefined) continue;
+      // Only the shared steps run for every command: check, Node, install.
+      expect(['Check the command', 'Install viewctl', undefined], step.name).toContain(step.name);
+    }
   });
 
-  it.each(userPaths)('%s calls only commands and flags that exist', (path) => {
-    for (const call of invocations(path)) {
+  it('runs plan, apply and drift (the reader of run steps works)', () => {
+    expect(invocations(action).map((call) => [call.step, call.subcommand])).toEqual([['Plan', 'plan'], ['Apply', 'apply'], ['Check for drift', 'plan']]);
+  });
+
+  it('calls only commands and flags that exist', () => {
+    for (const call of invocations(action)) {
       expect(commands, call.line).toContain(call.subcommand);
       const options = help.get(call.subcommand ?? '')?.options ?? [];
       const positional: string[] = [];
@@ -143,32 +171,43 @@ describe('viewctl commands in the workflows users copy', () => {
     }
   });
 
-  it.each(userPaths)('%s installs the viewctl version this repository builds, pinned', (path) => {
-    const { version } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string };
-    const flow = workflow(path);
-    expect(String(flow.env?.['VIEWCTL_VERSION'])).toBe(version);
-    const installs = allSteps(flow).filter(({ step }) => step.run?.includes('npm install'));
-    // Not from the registry (viewctl is not published): from the release tag of its repository, checked after.
-    expect(installs).toHaveLength(1);
-    expect(installs[0]?.step.run).toContain('npm install -g "$VIEWCTL_REPOSITORY#v$VIEWCTL_VERSION"');
-    expect(installs[0]?.step.run).toContain('test "$(viewctl --version)" = "$VIEWCTL_VERSION"');
-    expect(installs[0]?.step.env?.['VIEWCTL_REPOSITORY']).toBe('${{ vars.VIEWCTL_REPOSITORY }}');
-    const text = readFileSync(join(REPO, path), 'utf8');
-    expect(text).not.toMatch(/npx viewctl|viewctl@/);
+  it('installs viewctl from its own checkout and checks the version it built', () => {
+    const install = allSteps(action).filter(({ step }) => step.run?.includes('npm install'));
+    expect(install).toHaveLength(1);
+    const script = install[0]?.step.run ?? '';
+    expect(script).toContain('root="$(cd "$GITHUB_ACTION_PATH/../../.." && pwd)"');
+    expect(script).toContain('npm ci --prefix "$root"');
+    expect(script).toContain('npm install --global "$root"');
+    expect(script).toContain('test "$(viewctl --version)" = "$want"');
+    // Never the registry's package (viewctl is not published there).
+    expect(readFileSync(join(REPO, ACTION), 'utf8')).not.toMatch(/npx viewctl|[\s"']viewctl@/);
   });
 
-  it.each(userPaths)('%s gives the key and base URL only to the steps that run viewctl', (path) => {
-    const flow = workflow(path);
-    expect(flow.env ?? {}).not.toHaveProperty('VIEWCTL_API_KEY');
-    for (const { step } of allSteps(flow)) {
+  it('gives the key and base URL only to the steps that run viewctl', () => {
+    for (const { step } of allSteps(action)) {
       const runsViewctl = step.run !== undefined && viewctlInvocations(step.run).length > 0;
       if (runsViewctl) {
-        expect(step.env?.['VIEWCTL_API_KEY'], step.name).toBe('${{ secrets.VIEWCTL_API_KEY }}');
-        expect(step.env?.['VIEWCTL_BASE_URL'], step.name).toBe('${{ vars.VIEWCTL_BASE_URL }}');
+        expect(step.env?.['VIEWCTL_API_KEY'], step.name).toBe('${{ inputs.api-key }}');
+        expect(step.env?.['VIEWCTL_BASE_URL'], step.name).toBe('${{ inputs.base-url }}');
       } else {
-        expect(step.env ?? {}, step.name).not.toHaveProperty('VIEWCTL_API_KEY');
+        expect(JSON.stringify(step), step.name).not.toContain('inputs.api-key');
       }
     }
+  });
+
+  it.each(userPaths)('%s calls it once, at the one ref of this version, with inputs it declares and the key from the secret', (path) => {
+    const step = actionStep(path);
+    expect(step.uses).toBe(VIEWCTL_ACTION);
+    const given = Object.keys(step.with ?? {});
+    for (const input of given) expect(Object.keys(action.inputs), input).toContain(input);
+    for (const [input, declared] of Object.entries(action.inputs)) if (declared.required === true) expect(given, input).toContain(input);
+    expect(step.with?.['api-key']).toBe('${{ secrets.VIEWCTL_API_KEY }}');
+    expect(step.with?.['base-url']).toBe('${{ vars.VIEWCTL_BASE_URL }}');
+    expect(step.with?.['manifests']).toBe(actionStep(USER_WORKFLOWS.plan).with?.['manifests']);
+    const flow = workflow(path);
+    expect(JSON.stringify(flow.env ?? {})).not.toContain('VIEWCTL_API_KEY');
+    for (const { step: other } of allSteps(flow)) if (other !== step) expect(JSON.stringify(other)).not.toContain('secrets.');
+    expect(readFileSync(join(REPO, path), 'utf8')).not.toMatch(/npm install|npx viewctl|[\s"']viewctl@/);
   });
 });
 
@@ -181,17 +220,23 @@ describe('the pull request workflow', () => {
     expect(flow().concurrency).toEqual({ group: 'viewctl-plan-${{ github.event.pull_request.number }}', 'cancel-in-progress': true });
   });
 
+  it('checks out the merge and plans through the action', () => {
+    expect(allSteps(flow()).map(({ step }) => step.uses?.split('@')[0])).toEqual(['actions/checkout', VIEWCTL_ACTION.split('@')[0]]);
+    expect(actionStep(USER_WORKFLOWS.plan).with?.['command']).toBe('plan');
+  });
+
   it('plans in markdown with --detailed-exitcode and saves the JSON plan as an artifact', () => {
-    const [call] = invocations(USER_WORKFLOWS.plan);
+    const [call] = invocations(action);
     expect(call?.args).toEqual(expect.arrayContaining(['--format', 'markdown', '--out', 'plan.json', '--detailed-exitcode']));
-    const upload = allSteps(flow()).find(({ step }) => step.uses?.startsWith('actions/upload-artifact@'))?.step;
-    expect(upload?.with).toMatchObject({ name: 'viewctl-plan', path: 'plan.json', 'if-no-files-found': 'error' });
+    const upload = stepById(action, 'upload');
+    expect(upload.uses?.startsWith('actions/upload-artifact@')).toBe(true);
+    expect(upload.with).toMatchObject({ name: 'viewctl-plan', path: 'plan.json', 'if-no-files-found': 'error' });
   });
 
   it('posts the comment after a failed plan too, and never after a cancelled one', () => {
-    expect(stepById(flow(), 'plan').run).toContain('exit-code=');
-    const comment = allSteps(flow()).find(({ step }) => step.uses?.startsWith('actions/github-script@'))?.step;
-    expect(comment?.if).toBe("${{ !cancelled() && steps.plan.outputs.exit-code != '' }}");
+    expect(stepById(action, 'plan').run).toContain('exit-code=');
+    const comment = allSteps(action).find(({ step }) => step.name === 'Post the plan on the pull request')?.step;
+    expect(comment?.if).toBe("${{ !cancelled() && inputs.command == 'plan' && steps.plan.outputs.exit-code != '' }}");
     expect(String(comment?.with?.['script'])).toContain('<!-- viewctl-plan -->');
   });
 });
@@ -207,23 +252,14 @@ describe('the merge workflow', () => {
     expect(flow().permissions).toEqual({ contents: 'read', actions: 'read', 'pull-requests': 'write' });
   });
 
-  it('applies the downloaded reviewed plan with the digest from the plan comment', () => {
-    const [call] = invocations(USER_WORKFLOWS.apply);
-    expect(call?.args.slice(0, 4)).toEqual(['--plan', 'reviewed/plan.json', '--expect-digest', '$DIGEST']);
-    expect(stepById(flow(), 'apply').env?.['DIGEST']).toBe('${{ steps.reviewed.outputs.digest }}');
-    const download = allSteps(flow()).find(({ step }) => step.uses?.startsWith('actions/download-artifact@'))?.step;
-    const upload = allSteps(workflow(USER_WORKFLOWS.plan)).find(({ step }) => step.uses?.startsWith('actions/upload-artifact@'))?.step;
-    expect(download?.with).toMatchObject({
-      name: upload?.with?.['name'],
-      'run-id': '${{ steps.reviewed.outputs.run-id }}',
-      'github-token': '${{ github.token }}',
-      path: 'reviewed',
-    });
-  });
-
-  it('runs the same viewctl version and manifests folder as the pull request workflow', () => {
-    expect(flow().env).toEqual(workflow(USER_WORKFLOWS.plan).env);
-    expect(workflow(USER_WORKFLOWS.drift).env).toEqual(workflow(USER_WORKFLOWS.plan).env);
+  it('applies each downloaded reviewed plan with the digest from its plan comment', () => {
+    expect(actionStep(USER_WORKFLOWS.apply).with?.['command']).toBe('apply');
+    const call = invocations(action).find((entry) => entry.subcommand === 'apply');
+    expect(call?.args.slice(0, 4)).toEqual(['--plan', 'reviewed/$pr/plan.json', '--expect-digest', '$digest']);
+    const apply = stepById(action, 'apply');
+    expect(apply.env?.['QUEUE']).toBe('${{ steps.reviewed.outputs.queue }}');
+    // The artifact the plan step uploads, downloaded from the run that saved it.
+    expect(apply.run).toContain(`gh run download "$run_id" --name ${String(stepById(action, 'upload').with?.['name'])} --dir "reviewed/$pr"`);
   });
 });
 
@@ -239,8 +275,9 @@ describe('the drift workflow', () => {
     expect(flow().concurrency?.group).not.toBe(workflow(USER_WORKFLOWS.apply).concurrency?.group);
   });
 
-  it('plans with --detailed-exitcode', () => {
-    const [call] = invocations(USER_WORKFLOWS.drift);
+  it('checks for drift through the action, planning with --detailed-exitcode', () => {
+    expect(actionStep(USER_WORKFLOWS.drift).with?.['command']).toBe('drift');
+    const call = invocations(action).find((entry) => entry.step === 'Check for drift');
     expect(call?.subcommand).toBe('plan');
     expect(call?.args).toContain('--detailed-exitcode');
   });
