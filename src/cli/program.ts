@@ -1,12 +1,6 @@
 import { Command } from 'commander';
 import type { CliIo } from './io.js';
 import { VERSION } from '../version.js';
-import { registerApplyCommand } from './apply-command.js';
-import { registerEmulatorCommand } from './emulator-command.js';
-import { registerExportCommand } from './export-command.js';
-import { registerPlanCommand } from './plan-command.js';
-import { registerSchemasCommand } from './schemas-command.js';
-import { registerValidateCommand } from './validate-command.js';
 
 /** Outcome carries the exit code a command action decided. */
 export interface Outcome {
@@ -28,12 +22,40 @@ Exit codes:
   4  apply failed part-way: some writes landed (or may have), others did not; the report lists both
 `;
 
+type Register = (program: Command, io: CliIo, outcome: Outcome) => void;
+
 /**
- * buildProgram assembles the commander program. Each command lives in its own file
- * under `src/cli/` and registers itself here; actions set `outcome.exitCode` and
- * throw typed errors for `run()` to report.
+ * COMMANDS are the commands, in the order help lists them, each loaded on demand: a
+ * run imports only the module of the command it runs (`validate` never loads the
+ * emulator, the HTTP client or apply), which is most of a short command's start-up.
  */
-export function buildProgram(io: CliIo, outcome: Outcome): Command {
+const COMMANDS: readonly (readonly [name: string, load: () => Promise<Register>])[] = [
+  ['validate', async () => (await import('./validate-command.js')).registerValidateCommand],
+  ['plan', async () => (await import('./plan-command.js')).registerPlanCommand],
+  ['apply', async () => (await import('./apply-command.js')).registerApplyCommand],
+  ['export', async () => (await import('./export-command.js')).registerExportCommand],
+  ['emulator', async () => (await import('./emulator-command.js')).registerEmulatorCommand],
+  ['schemas', async () => (await import('./schemas-command.js')).registerSchemasCommand],
+];
+
+/**
+ * commandsFor are the commands `argv` needs: none for `--version`, the one it names
+ * (also as `help NAME`), or all of them (top-level help, an unknown command).
+ */
+function commandsFor(argv: readonly string[]): (typeof COMMANDS)[number][] {
+  const [first, second] = argv;
+  if (first === '--version' || first === '-V') return [];
+  const named = first === 'help' ? second : first;
+  const one = COMMANDS.find(([name]) => name === named);
+  return one === undefined ? [...COMMANDS] : [one];
+}
+
+/**
+ * buildProgram assembles the commander program for `argv`. Each command lives in its
+ * own file under `src/cli/` and registers itself here; actions set `outcome.exitCode`
+ * and throw typed errors for `run()` to report.
+ */
+export async function buildProgram(io: CliIo, outcome: Outcome, argv: readonly string[] = []): Promise<Command> {
   const program = new Command('viewctl')
     .description('GitOps for the saved views, pinned tabs and admin automations of a workspace')
     .version(VERSION)
@@ -44,11 +66,7 @@ export function buildProgram(io: CliIo, outcome: Outcome): Command {
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
     });
-  registerValidateCommand(program, io, outcome);
-  registerPlanCommand(program, io, outcome);
-  registerApplyCommand(program, io, outcome);
-  registerExportCommand(program, io, outcome);
-  registerEmulatorCommand(program, io, outcome);
-  registerSchemasCommand(program, io, outcome);
+  const registers = await Promise.all(commandsFor(argv).map(([, load]) => load()));
+  for (const register of registers) register(program, io, outcome);
   return program;
 }

@@ -15,8 +15,8 @@ export async function run(argv: string[], rawIo: CliIo): Promise<number> {
   const secret = rawIo.env['VIEWCTL_API_KEY'];
   const io: CliIo = { ...rawIo, stdout: redactingStream(rawIo.stdout, secret), stderr: redactingStream(rawIo.stderr, secret) };
   const outcome: { exitCode: number } = { exitCode: EXIT.ok };
-  const program = buildProgram(io, outcome);
   try {
+    const program = await buildProgram(io, outcome, argv);
     await program.parseAsync(argv, { from: 'user' });
     return outcome.exitCode;
   } catch (error) {
