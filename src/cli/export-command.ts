@@ -31,7 +31,7 @@ export function registerExportCommand(program: Command, io: CliIo, outcome: Outc
   const command = program
     .command('export')
     .description('write manifests that describe the live workspace, so the first plan shows nothing to do (never writes to the service)')
-    .addOption(new Option('--out <dir>', 'folder to write the manifests to; must be new or empty unless --force').default('.'))
+    .addOption(new Option('--out <dir>', 'folder to write the manifests to; must be new or empty unless --force (with --merge: the manifests folder to add to)').default('.'))
     .addOption(
       new Option('--users <emails>', 'also export the pinned views of these members (comma separated; may repeat)')
         .argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),

@@ -33,7 +33,7 @@ export async function checkOutFolder(path: string, shown: string, force: boolean
     throw new UsageError(
       'export.out-not-empty',
       `the output folder ${shown} is not empty (${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}, e.g. ${entries.sort(compareCodePoints)[0]})`,
-      `choose a new or empty folder with --out, or pass --force to replace the files export writes there (other files are left as they are)`,
+      `choose a new or empty folder with --out, pass --force to replace the files export writes there (other files are left as they are), or --merge to add only what the manifests there do not declare yet`,
     );
   }
 }
