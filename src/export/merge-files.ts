@@ -11,6 +11,7 @@ import { schemaCopies, schemaModeline } from './schema-ref.js';
 import { assignStems, slugify } from './slug.js';
 import { renderViewFile } from './view-documents.js';
 import { renderWorkspaceFile } from './workspace-documents.js';
+import { plural } from '../text/plural.js';
 import { quoted } from './yaml-text.js';
 
 /**
@@ -96,7 +97,7 @@ export function mergeFiles(input: MergeInput): MergeResult {
     const output = automationsFile(live.automations, schemaModeline('AdminAutomations', path));
     notes.push(...output.notes);
     const { text } = output;
-    if (text !== undefined) add(AUTOMATIONS_FILE, `AdminAutomations (${live.automations.length} automations)`, () => text);
+    if (text !== undefined) add(AUTOMATIONS_FILE, `AdminAutomations (${plural(live.automations.length, 'automation')})`, () => text);
   }
 
   const coverage = pinCoverage(declared);
@@ -119,7 +120,8 @@ export function mergeFiles(input: MergeInput): MergeResult {
       if (open.length > 0) notes.push(`${user.email} has no pinned ${empty.join(', ')} views today: nothing to write (a pinned list needs one tab)`);
       continue;
     }
-    const header = covered.size === 0 ? [] : [`Other domains of this member are managed elsewhere: ${[...byDocument(covered)].map(([document, domains]) => `${domains.join(', ')} in ${formatLine(document.source)}`).join('; ')}.`];
+    const elsewhere = [...byDocument(covered)].map(([document, domains]) => `${domains.join(', ')} in ${formatLine(document.source)}`);
+    const header = elsewhere.length === 0 ? [] : [`Other domains of this member are managed elsewhere: ${elsewhere.join('; ')}.`];
     add(`${PINS_FOLDER}/${userStems.get(user.id) ?? slugify(user.id)}.yaml`, `pins of ${user.email}: ${withTabs.join(', ')}`, (path) => {
       const rendered = renderPinsFile(user, pins, live.views, schemaModeline('PinnedViews', path), {
         domains: open,

@@ -32,7 +32,7 @@ describe('viewctl export --merge against the emulator', () => {
       expect((await runCli(['export', '--out', manifests, '--users', 'adam.reyes@acme.test'], { env })).code).toBe(0);
 
       // What a team does with an export: opt in to creates and prune, comment, re-sort a
-      // set by hand, rename a view in its file (and in the pins naming it), and apply.
+      // set and keys by hand, rename a view in its file (and in the pins naming it), and apply.
       await edit(join(manifests, 'workspace.yaml'), (text) =>
         text.replace('# creatorEmail: someone@example.com', 'creatorEmail: adam.reyes@acme.test  # owns what apply creates').replace('prune: false', 'prune: true'),
       );
@@ -42,6 +42,9 @@ describe('viewctl export --merge against the emulator', () => {
           .replace('sourceIn: [Aircall, Allo, Call, LemlistVoip, Ringover]', '# phone calls only\n  sourceIn: [Call, Aircall, Allo, Ringover, LemlistVoip]'),
       );
       await edit(join(manifests, 'pins/adam-reyes-acme-test.yaml'), (text) => text.replace('- Customer calls', '- Team calls'));
+      await edit(join(manifests, 'recordings/deals-at-risk.yaml'), (text) =>
+        text.replace('name: Deals at risk\nviewId: rv_deals_at_risk\n', 'viewId: rv_deals_at_risk\nname: Deals at risk\n'),
+      );
       expect((await runCli(['apply', manifests, '--auto-approve'], { env })).code).toBe(0);
 
       // Meanwhile, in the app: a new view takes the old name (its file name is taken), another is made in deals.
