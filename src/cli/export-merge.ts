@@ -60,7 +60,8 @@ export async function runExportMerge(options: MergeOptions, choice: PinUserChoic
     onProgress: progressReporter(io.stderr, 'reading pinned views'),
   }).finally(() => connection.close());
   const taken = await takenPaths(outDir, ['.', ...EXPORT_FOLDERS, SCHEMAS_FOLDER]);
-  const result = mergeFiles({ ...exported, declared, schemas: schemaTexts(), taken });
+  const folder = nodeManifestSource(io.cwd).display(outDir);
+  const result = mergeFiles({ ...exported, declared, schemas: schemaTexts(), taken, folder });
   await writeNewFiles(outDir, result.files);
   for (const note of result.notes) io.stderr.write(`note: ${note}\n`);
   if (choice.kind === 'none') {

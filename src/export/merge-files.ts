@@ -4,7 +4,7 @@ import { formatLine, type SourcePosition } from '../domain/source-position.js';
 import { isPublicSaved } from '../domain/views.js';
 import { compareCodePoints } from '../kinds/canonical.js';
 import { pinsKey, type Live } from '../state/types.js';
-import { viewDeclaration, pinCoverage, type DeclaredTargets, type DeclaredView } from './declared-targets.js';
+import { pinCoverage, viewDeclaration, type DeclaredPins, type DeclaredTargets, type DeclaredView } from './declared-targets.js';
 import { AUTOMATIONS_FILE, automationsFile, PINS_FOLDER, WORKSPACE_FILE } from './export-files.js';
 import { renderPinsFile } from './pin-documents.js';
 import { schemaCopies, schemaModeline } from './schema-ref.js';
@@ -33,6 +33,8 @@ export interface MergeInput {
   schemas: ReadonlyMap<string, string>;
   /** Paths that exist in the output folder, relative with `/`: never written, compared case-insensitively. */
   taken: Iterable<string>;
+  /** The output folder as the declared positions spell it (`.` when they are relative to it): comments in new files cite paths within it. */
+  folder: string;
 }
 
 /** MergedFile is a manifest the merge writes, and the target it declares. */
@@ -103,34 +105,11 @@ export function mergeFiles(input: MergeInput): MergeResult {
   const coverage = pinCoverage(declared);
   const userStems = assignStems(input.pinUsers.map((user) => ({ name: user.email, id: user.id })));
   for (const user of input.pinUsers) {
-    const covered = coverage(user);
-    for (const [document, domains] of byDocument(covered)) {
-      const group = document.userEmail === undefined ? ` (group ${document.name === undefined ? 'document' : quoted(document.name)})` : '';
-      skipped.push({ target: `pins of ${user.email}: ${domains.join(', ')}${group}`, declaredAt: document.source });
-    }
-    const open = DOMAINS.filter((domain) => !covered.has(domain));
-    const pins: Partial<Record<Domain, ApiView[]>> = {};
-    for (const domain of open) {
-      const list = live.pins[pinsKey(domain, user.email)];
-      if (list !== undefined && list.length > 0) pins[domain] = list;
-    }
-    const withTabs = open.filter((domain) => pins[domain] !== undefined);
-    const empty = open.filter((domain) => pins[domain] === undefined);
-    if (withTabs.length === 0) {
-      if (open.length > 0) notes.push(`${user.email} has no pinned ${empty.join(', ')} views today: nothing to write (a pinned list needs one tab)`);
-      continue;
-    }
-    const elsewhere = [...byDocument(covered)].map(([document, domains]) => `${domains.join(', ')} in ${formatLine(document.source)}`);
-    const header = elsewhere.length === 0 ? [] : [`Other domains of this member are managed elsewhere: ${elsewhere.join('; ')}.`];
-    add(`${PINS_FOLDER}/${userStems.get(user.id) ?? slugify(user.id)}.yaml`, `pins of ${user.email}: ${withTabs.join(', ')}`, (path) => {
-      const rendered = renderPinsFile(user, pins, live.views, schemaModeline('PinnedViews', path), {
-        domains: open,
-        nameClash: (domain, view) => nameClash(declared.views.filter((candidate) => candidate.domain === domain), view),
-        header,
-      });
-      return rendered.text;
-    });
-    if (empty.length > 0) notes.push(`${user.email} has no pinned ${empty.join(', ')} views today: left unmanaged`);
+    const merged = mergePins(input, user, coverage(user));
+    skipped.push(...merged.skipped);
+    notes.push(...merged.notes);
+    const { file } = merged;
+    if (file !== undefined) add(`${PINS_FOLDER}/${userStems.get(user.id) ?? slugify(user.id)}.yaml`, file.target, file.render);
   }
 
   let schemaCount = 0;
@@ -153,17 +132,62 @@ export function mergeFiles(input: MergeInput): MergeResult {
 }
 
 /**
+ * mergePins is the part of a merge about one member: the lists documents already
+ * manage are skipped, and the other domains with a tab today make one new document.
+ */
+function mergePins(
+  input: MergeInput,
+  user: ApiUser,
+  covered: ReadonlyMap<Domain, DeclaredPins>,
+): { skipped: SkippedTarget[]; notes: string[]; file?: { target: string; render: (path: string) => string } } {
+  const skipped = [...byDocument(covered)].map(([document, domains]): SkippedTarget => {
+    const group = document.userEmail === undefined ? ` (group ${document.name === undefined ? 'document' : quoted(document.name)})` : '';
+    return { target: `pins of ${user.email}: ${domains.join(', ')}${group}`, declaredAt: document.source };
+  });
+  const open = DOMAINS.filter((domain) => !covered.has(domain));
+  const pins: Partial<Record<Domain, ApiView[]>> = {};
+  for (const domain of open) {
+    const list = input.live.pins[pinsKey(domain, user.email)];
+    if (list !== undefined && list.length > 0) pins[domain] = list;
+  }
+  const withTabs = open.filter((domain) => pins[domain] !== undefined);
+  const empty = open.filter((domain) => pins[domain] === undefined);
+  if (withTabs.length === 0) {
+    const notes = open.length === 0 ? [] : [`${user.email} has no pinned ${empty.join(', ')} views today: nothing to write (a pinned list needs one tab)`];
+    return { skipped, notes };
+  }
+  const elsewhere = [...byDocument(covered)].map(([document, domains]) => `${domains.join(', ')} in ${withinFolder(document.source, input.folder)}`);
+  const render = (path: string): string =>
+    renderPinsFile(user, pins, input.live.views, schemaModeline('PinnedViews', path), {
+      domains: open,
+      nameClash: (domain, view) => nameClash(input.declared.views.filter((candidate) => candidate.domain === domain), view, input.folder),
+      header: elsewhere.length === 0 ? [] : [`Other domains of this member are managed elsewhere: ${elsewhere.join('; ')}.`],
+    }).text;
+  return {
+    skipped,
+    notes: empty.length === 0 ? [] : [`${user.email} has no pinned ${empty.join(', ')} views today: left unmanaged`],
+    file: { target: `pins of ${user.email}: ${withTabs.join(', ')}`, render },
+  };
+}
+
+/**
  * nameClash says why a tab of `view` must be pinned by `{viewId}` although its name
  * is unique live: plan resolves a name against the manifests first (README,
  * Manifests), so a document declaring that name for another view, or giving this
  * view another name, would make the name mean something else after apply.
  */
-export function nameClash(declaredInDomain: readonly DeclaredView[], view: ApiView): string | undefined {
+export function nameClash(declaredInDomain: readonly DeclaredView[], view: ApiView, folder = '.'): string | undefined {
   const renamed = declaredInDomain.find((candidate) => candidate.viewId === view.viewId && candidate.name !== view.name);
-  if (renamed !== undefined) return `renamed to ${quoted(renamed.name)} in ${formatLine(renamed.source)}`;
+  if (renamed !== undefined) return `renamed to ${quoted(renamed.name)} in ${withinFolder(renamed.source, folder)}`;
   const other = declaredInDomain.find((candidate) => candidate.name === view.name && !binds(candidate, view));
-  if (other !== undefined) return `the name is declared for another view in ${formatLine(other.source)}`;
+  if (other !== undefined) return `the name is declared for another view in ${withinFolder(other.source, folder)}`;
   return undefined;
+}
+
+/** withinFolder spells a position as `file:line` relative to the manifests folder, as a comment in a file of that folder should. */
+function withinFolder(source: SourcePosition, folder: string): string {
+  const prefix = `${folder}/`;
+  return formatLine(folder !== '.' && source.file.startsWith(prefix) ? { ...source, file: source.file.slice(prefix.length) } : source);
 }
 
 /** binds tells whether a declared view stands for `view`: by its viewId, or, without one, by the name of a public saved view. */

@@ -81,16 +81,17 @@ describe('the documents a merge adds', () => {
   it('writes only undeclared targets, in paths no entry takes, and lists what it skipped with where it is declared', async () => {
     const input = smallWorkspace();
     const declared = await declaredIn({
-      'recordings/customer-calls.yaml': 'kind: RecordingView\nname: Team calls\nviewId: rv_1\n',
-      'deals/pipeline.yaml': 'kind: DealView\nname: Pipeline\n',
-      'automations.yaml': 'kind: AdminAutomations\nautomations: []\n',
-      'pins/sales.yaml': 'kind: PinnedViews\nname: Sales\nusers: ["*@ACME.test"]\ndeals: [All deals]\n',
+      'm/recordings/customer-calls.yaml': 'kind: RecordingView\nname: Team calls\nviewId: rv_1\n',
+      'm/deals/pipeline.yaml': 'kind: DealView\nname: Pipeline\n',
+      'm/automations.yaml': 'kind: AdminAutomations\nautomations: []\n',
+      'm/pins/sales.yaml': 'kind: PinnedViews\nname: Sales\nusers: ["*@ACME.test"]\ndeals: [All deals]\n',
     });
     const result = mergeFiles({
       ...input,
       declared,
       schemas: new Map([['a.schema.json', '{}'], ['b.schema.json', '{}']]),
       taken: ['deals/PIPELINE.yaml', 'deals/pipeline-2.yaml', '.viewctl/schemas/a.schema.json', 'pins/sales.yaml'],
+      folder: 'm',
     });
     expect(Object.keys(result.files)).toEqual([
       '.viewctl/schemas/b.schema.json',
@@ -104,15 +105,15 @@ describe('the documents a merge adds', () => {
       'Workspace "Acme" (ws_1)',
     ]);
     expect(result.skipped).toEqual([
-      { target: 'RecordingView "Customer calls" (rv_1)', declaredAt: at('recordings/customer-calls.yaml') },
-      { target: 'DealView "Pipeline" (dv_1)', declaredAt: at('deals/pipeline.yaml') },
-      { target: 'AdminAutomations', declaredAt: at('automations.yaml') },
-      { target: 'pins of mia@acme.test: deals (group "Sales")', declaredAt: at('pins/sales.yaml') },
+      { target: 'RecordingView "Customer calls" (rv_1)', declaredAt: at('m/recordings/customer-calls.yaml') },
+      { target: 'DealView "Pipeline" (dv_1)', declaredAt: at('m/deals/pipeline.yaml') },
+      { target: 'AdminAutomations', declaredAt: at('m/automations.yaml') },
+      { target: 'pins of mia@acme.test: deals (group "Sales")', declaredAt: at('m/pins/sales.yaml') },
     ]);
     expect(result.notes).toContain('mia@acme.test has no pinned companies views today: left unmanaged');
 
     const pins = result.files['pins/mia-acme-test.yaml'] ?? '';
-    // The folder renames rv_1: its live name would not resolve to it after apply.
+    // The folder renames rv_1: its live name would not resolve to it after apply. Paths in comments are within the folder.
     expect(pins).toContain('- {viewId: rv_1} # "Customer calls": renamed to "Team calls" in recordings/customer-calls.yaml:1');
     expect(pins).toContain('- All recordings');
     expect(pins).not.toMatch(/^deals:/m);
@@ -126,9 +127,10 @@ describe('the documents a merge adds', () => {
       ...input,
       declared: await declaredIn({ 'all.yaml': 'kind: PinnedViews\nusers: ["mia@acme.test"]\nrecordings: [a]\ndeals: [a]\ncompanies: [a]\ncontacts: [a]\n' }),
       taken: [],
+      folder: '.',
     });
     expect(Object.keys(covered.files).some((path) => path.startsWith('pins/'))).toBe(false);
-    const empty = mergeFiles({ ...input, declared: { views: [], pins: [] }, taken: [] });
+    const empty = mergeFiles({ ...input, declared: { views: [], pins: [] }, taken: [], folder: '.' });
     expect(Object.keys(empty.files)).toEqual([
       'automations.yaml', 'deals/pipeline-dv-1.yaml', 'deals/pipeline-dv-2.yaml', 'pins/mia-acme-test.yaml', 'recordings/customer-calls.yaml', 'workspace.yaml',
     ]);
