@@ -31,6 +31,8 @@ export interface DeclaredTargets {
   views: DeclaredView[];
   pins: DeclaredPins[];
   workspace?: SourcePosition;
+  /** The Workspace's `ignore` globs: names of views left unmanaged on purpose. */
+  ignore: string[];
   automations?: SourcePosition;
 }
 
@@ -38,7 +40,7 @@ const VIEW_KIND_NAMES: readonly string[] = Object.values(VIEW_KINDS);
 
 /** declaredTargets reads the targets of every loaded document. */
 export function declaredTargets(documents: readonly ManifestDocument[]): DeclaredTargets {
-  const declared: DeclaredTargets = { views: [], pins: [] };
+  const declared: DeclaredTargets = { views: [], pins: [], ignore: [] };
   for (const document of documents) {
     const body = document.body;
     if (VIEW_KIND_NAMES.includes(document.kind)) {
@@ -60,8 +62,9 @@ export function declaredTargets(documents: readonly ManifestDocument[]): Declare
         domains: DOMAINS.filter((domain) => body[domain] !== undefined),
         source: document.position,
       });
-    } else if (document.kind === 'Workspace') {
-      declared.workspace ??= document.position;
+    } else if (document.kind === 'Workspace' && declared.workspace === undefined) {
+      declared.workspace = document.position;
+      declared.ignore = texts(body['ignore']);
     } else if (document.kind === 'AdminAutomations') {
       declared.automations ??= document.position;
     }

@@ -11,6 +11,7 @@ import { schemaCopies, schemaModeline } from './schema-ref.js';
 import { assignStems, slugify } from './slug.js';
 import { renderViewFile } from './view-documents.js';
 import { renderWorkspaceFile } from './workspace-documents.js';
+import { compileGlobs } from '../text/glob.js';
 import { plural } from '../text/plural.js';
 import { quoted } from './yaml-text.js';
 
@@ -75,13 +76,18 @@ export function mergeFiles(input: MergeInput): MergeResult {
   if (declared.workspace !== undefined) skipped.push({ target: workspaceTarget, declaredAt: declared.workspace });
   else add(WORKSPACE_FILE, workspaceTarget, (path) => renderWorkspaceFile(live.workspace, schemaModeline('Workspace', path)));
 
+  // Views the Workspace ignores are unmanaged on purpose: a merge would bring them under management.
+  const ignoredBy = compileGlobs(declared.ignore);
   for (const domain of DOMAINS) {
     const listing = live.views[domain] ?? [];
     const fresh: ApiView[] = [];
     for (const view of listing.filter(isPublicSaved)) {
       const declaration = viewDeclaration(declared, domain, view);
-      if (declaration === undefined) fresh.push(view);
-      else skipped.push({ target: viewTarget(domain, view), declaredAt: declaration.source });
+      const glob = ignoredBy(view.name);
+      if (declaration !== undefined) skipped.push({ target: viewTarget(domain, view), declaredAt: declaration.source });
+      else if (glob !== undefined && declared.workspace !== undefined) {
+        skipped.push({ target: `${viewTarget(domain, view)}, ignored (${quoted(glob)})`, declaredAt: declared.workspace });
+      } else fresh.push(view);
     }
     const stems = assignStems(fresh.map((view) => ({ name: view.name, id: view.viewId })));
     for (const view of fresh) {

@@ -130,11 +130,22 @@ describe('the documents a merge adds', () => {
       folder: '.',
     });
     expect(Object.keys(covered.files).some((path) => path.startsWith('pins/'))).toBe(false);
-    const empty = mergeFiles({ ...input, declared: { views: [], pins: [] }, taken: [], folder: '.' });
+    const empty = mergeFiles({ ...input, declared: { views: [], pins: [], ignore: [] }, taken: [], folder: '.' });
     expect(Object.keys(empty.files)).toEqual([
       'automations.yaml', 'deals/pipeline-dv-1.yaml', 'deals/pipeline-dv-2.yaml', 'pins/mia-acme-test.yaml', 'recordings/customer-calls.yaml', 'workspace.yaml',
     ]);
     expect(empty.skipped).toEqual([]);
+  });
+
+  it('leaves out the views the Workspace ignores: they are unmanaged on purpose', async () => {
+    const result = mergeFiles({
+      ...smallWorkspace(),
+      declared: await declaredIn({ 'workspace.yaml': 'kind: Workspace\nprune: true\nignore: ["Pipeline?"]\n' }),
+      taken: [],
+      folder: '.',
+    });
+    expect(Object.keys(result.files).filter((path) => path.startsWith('deals/'))).toEqual(['deals/pipeline.yaml']);
+    expect(result.skipped).toContainEqual({ target: 'DealView "Pipeline!" (dv_2), ignored ("Pipeline?")', declaredAt: at('workspace.yaml') });
   });
 
   it('pins by viewId a tab whose name the manifests give to another view', () => {
