@@ -17,6 +17,7 @@ import { nodeManifestSource } from '../manifest/source.js';
 import type { ManifestDocument } from '../manifest/types.js';
 import { readExport } from '../state/read-export.js';
 import { plural } from '../text/plural.js';
+import { safeText } from '../text/safe-text.js';
 import { openConnection, type ConnectionOptions } from './connection.js';
 import type { CliIo } from './io.js';
 import { progressReporter } from './progress.js';
@@ -63,7 +64,7 @@ export async function runExportMerge(options: MergeOptions, choice: PinUserChoic
   const folder = nodeManifestSource(io.cwd).display(outDir);
   const result = mergeFiles({ ...exported, declared, schemas: schemaTexts(), taken, folder });
   await writeNewFiles(outDir, result.files);
-  for (const note of result.notes) io.stderr.write(`note: ${note}\n`);
+  for (const note of result.notes) io.stderr.write(`note: ${safeText(note)}\n`);
   if (choice.kind === 'none') {
     io.stderr.write('note: pinned views not merged: name members with --users a@x.com,b@x.com, or pass --all-users\n');
   }
@@ -111,7 +112,8 @@ function mergeSummary(shown: string, workspace: { id: string; name: string }, re
     `${plural(result.written.length, 'manifest')} written${schemaNote}, no existing file changed, ${plural(requests, 'request')} used; nothing was changed in the workspace`,
   );
   lines.push(`next: viewctl plan ${shown} (it should show no changes)`);
-  return `${lines.join('\n')}\n`;
+  // Names, emails and paths are user and service data: escaped for the terminal.
+  return `${lines.map(safeText).join('\n')}\n`;
 }
 
 /** columns indents rows of two cells, the first padded to the widest. */

@@ -8,7 +8,9 @@ import { pinDocumentMatcher } from '../../src/export/pin-coverage.js';
 import { takenPaths, writeNewFiles } from '../../src/export/write-files.js';
 import { loadManifests, memoryManifestSource } from '../../src/manifest/load.js';
 import { defaultView, smallWorkspace, view } from './fixture.js';
-import { runExport } from './helpers.js';
+import { FAST_LIMITS, runExport } from './helpers.js';
+import { demoWorkspace } from '../../src/emulator/demo/demo-workspace.js';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 
 const at = (file: string, line = 1) => ({ file, line, column: 1 });
 
@@ -182,6 +184,30 @@ describe('the merge writer', () => {
     });
     expect(await readFile(join(dir, 'deals', 'mine.yaml'), 'utf8')).toBe('kind: DealView # ours\n');
     expect((await readdir(join(dir, 'deals'))).sort()).toEqual(['mine.yaml', 'nested.yaml']);
+  });
+});
+
+describe('viewctl export --merge output', () => {
+  let emulator: RunningEmulator;
+  let work: string;
+  beforeAll(async () => {
+    const data = demoWorkspace();
+    data.views.recordings.unshift(view('rv_bidi', 'Calls \u202egnp.exe', { ownerId: 'u_adam' }));
+    emulator = await startEmulator({ data, port: 0, ...FAST_LIMITS });
+    work = await mkdtemp(join(tmpdir(), 'viewctl-merge-out-'));
+    await mkdir(join(work, 'm'));
+    await writeFile(join(work, 'm', 'workspace.yaml'), 'kind: Workspace\n');
+  });
+  afterAll(async () => {
+    await emulator.close();
+    await rm(work, { recursive: true, force: true });
+  });
+
+  it('escapes names from the service for the terminal', async () => {
+    const run = await runExport(['--out', 'm', '--merge'], { cwd: work, env: { VIEWCTL_BASE_URL: emulator.url, VIEWCTL_API_KEY: emulator.apiKey } });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/m\/recordings\/calls-gnp-exe\.yaml +RecordingView "Calls \\u\{202e\}gnp\.exe" \(rv_bidi\)/);
+    expect(run.stdout).not.toContain('\u202e');
   });
 });
 
