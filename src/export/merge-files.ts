@@ -101,8 +101,8 @@ export function mergeFiles(input: MergeInput): MergeResult {
   if (declared.automations !== undefined) {
     skipped.push({ target: 'AdminAutomations', declaredAt: declared.automations });
   } else if (live.automations !== undefined) {
-    const path = paths.peek(AUTOMATIONS_FILE);
-    const output = automationsFile(live.automations, schemaModeline('AdminAutomations', path));
+    // A suffixed name stays beside automations.yaml, so the modeline is the same.
+    const output = automationsFile(live.automations, schemaModeline('AdminAutomations', AUTOMATIONS_FILE));
     notes.push(...output.notes);
     const { text } = output;
     if (text !== undefined) add(AUTOMATIONS_FILE, `AdminAutomations (${plural(live.automations.length, 'automation')})`, () => text);
@@ -217,9 +217,9 @@ function byDocument<T>(covered: ReadonlyMap<Domain, T>): Map<T, Domain[]> {
  * cloned on macOS or Windows must not see two files as one): `calls.yaml` when free,
  * else `calls-2.yaml`, `calls-3.yaml`, ...
  */
-function freePaths(taken: Iterable<string>): { claim(path: string): string; peek(path: string): string; isFree(path: string): boolean } {
+function freePaths(taken: Iterable<string>): { claim(path: string): string; isFree(path: string): boolean } {
   const used = new Set([...taken].map((path) => path.toLowerCase()));
-  const peek = (path: string): string => {
+  const firstFree = (path: string): string => {
     if (!used.has(path.toLowerCase())) return path;
     const dot = path.lastIndexOf('.');
     const [stem, extension] = dot > path.lastIndexOf('/') ? [path.slice(0, dot), path.slice(dot)] : [path, ''];
@@ -228,10 +228,9 @@ function freePaths(taken: Iterable<string>): { claim(path: string): string; peek
     return `${stem}-${counter}${extension}`;
   };
   return {
-    peek,
     isFree: (path) => !used.has(path.toLowerCase()),
     claim(path) {
-      const free = peek(path);
+      const free = firstFree(path);
       used.add(free.toLowerCase());
       return free;
     },
