@@ -9,6 +9,7 @@ import { schemaTexts } from '../manifest/schema-registry.js';
 import { checkOutFolder, writeExportFiles, type WriteReport } from '../export/write-files.js';
 import { readExport } from '../state/read-export.js';
 import { addConnectionOptions, openConnection } from './connection.js';
+import { runExportMerge } from './export-merge.js';
 import type { ConnectionOptions } from './connection.js';
 import type { CliIo } from './io.js';
 import type { Outcome } from './program.js';
@@ -19,6 +20,7 @@ interface ExportOptions extends ConnectionOptions {
   users?: string[];
   allUsers?: boolean;
   force?: boolean;
+  merge?: boolean;
 }
 
 /**
@@ -29,17 +31,25 @@ export function registerExportCommand(program: Command, io: CliIo, outcome: Outc
   const command = program
     .command('export')
     .description('write manifests that describe the live workspace, so the first plan shows nothing to do (never writes to the service)')
-    .addOption(new Option('--out <dir>', 'folder to write the manifests to; must be new or empty unless --force').default('.'))
+    .addOption(new Option('--out <dir>', 'folder to write the manifests to; must be new or empty unless --force (with --merge: the manifests folder to add to)').default('.'))
     .addOption(
       new Option('--users <emails>', 'also export the pinned views of these members (comma separated; may repeat)')
         .argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
     )
     .addOption(new Option('--all-users', 'also export the pinned views of every active member').conflicts('users'))
-    .addOption(new Option('--force', 'write into a non-empty folder: replace the files export writes, leave the others'));
+    .addOption(new Option('--force', 'write into a non-empty folder: replace the files export writes, leave the others'))
+    .addOption(
+      new Option('--merge', 'add to the manifests in --out only what none declares yet, each in a new file; never changes an existing file'),
+    );
   addConnectionOptions(command).action(async (options: ExportOptions) => {
+    const choice = pinUserChoice(options);
+    if (options.merge === true) {
+      await runExportMerge(options, choice, io);
+      outcome.exitCode = EXIT.ok;
+      return;
+    }
     const outDir = resolve(io.cwd, options.out);
     await checkOutFolder(outDir, options.out, options.force === true);
-    const choice = pinUserChoice(options);
     const connection = await openConnection(options, io);
     // Close even when the read fails: with --emulator the connection owns a server.
     const exported = await readExport(connection.client, {

@@ -1,4 +1,4 @@
-import type { ApiUser, ApiView } from '../domain/api-types.js';
+import type { ApiAdminAutomation, ApiUser, ApiView } from '../domain/api-types.js';
 import { DOMAINS, VIEW_KINDS, type Domain } from '../domain/domains.js';
 import { compareCodePoints } from '../kinds/canonical.js';
 import type { Live } from '../state/types.js';
@@ -83,18 +83,12 @@ export function exportFiles(input: ExportInput): ExportResult {
   }
 
   let automations: number | null = null;
-  const sharedNames = live.automations === undefined ? [] : repeatedNames(live.automations.map((automation) => automation.name));
-  if (sharedNames.length > 0) {
-    notes.push(
-      `${AUTOMATIONS_FILE} not written: several admin automations are named ${sharedNames.map((name) => JSON.stringify(name)).join(', ')}, ` +
-        'and expectations match automations by name; rename them in the admin settings and export again to check them for drift',
-    );
-  } else if (live.automations !== undefined) {
-    const rendered = renderAutomationsFile(live.automations, modeline('AdminAutomations', AUTOMATIONS_FILE));
-    files.set(AUTOMATIONS_FILE, rendered.text);
-    automations = live.automations.length;
-    for (const entry of rendered.dropped) {
-      notes.push(`admin automation ${entry}: the manifest format has no place for this attribute; it is not checked for drift`);
+  if (live.automations !== undefined) {
+    const output = automationsFile(live.automations, modeline('AdminAutomations', AUTOMATIONS_FILE));
+    notes.push(...output.notes);
+    if (output.text !== undefined) {
+      files.set(AUTOMATIONS_FILE, output.text);
+      automations = live.automations.length;
     }
   }
 
@@ -118,6 +112,34 @@ export function exportFiles(input: ExportInput): ExportResult {
     files: Object.fromEntries(sorted.map((path) => [path, files.get(path) ?? ''])),
     notes,
     summary: { views, automations, pinUsers: input.pinUsers.length },
+  };
+}
+
+/** AutomationsOutput is the automations file, unless it cannot be written, and what a reviewer should know. */
+export interface AutomationsOutput {
+  text?: string;
+  notes: string[];
+}
+
+/**
+ * automationsFile renders the `AdminAutomations` document, except when several
+ * automations share a name: expectations match automations by name, so such a file
+ * would report drift forever.
+ */
+export function automationsFile(automations: readonly ApiAdminAutomation[], modeline: string): AutomationsOutput {
+  const sharedNames = repeatedNames(automations.map((automation) => automation.name));
+  if (sharedNames.length > 0) {
+    return {
+      notes: [
+        `${AUTOMATIONS_FILE} not written: several admin automations are named ${sharedNames.map((name) => JSON.stringify(name)).join(', ')}, ` +
+          'and expectations match automations by name; rename them in the admin settings and export again to check them for drift',
+      ],
+    };
+  }
+  const rendered = renderAutomationsFile(automations, modeline);
+  return {
+    text: rendered.text,
+    notes: rendered.dropped.map((entry) => `admin automation ${entry}: the manifest format has no place for this attribute; it is not checked for drift`),
   };
 }
 

@@ -38,6 +38,20 @@ export function pinEntry(view: ApiView, listing: readonly ApiView[]): PinEntry {
 }
 
 /**
+ * PinsFileOptions narrow a pins file for `export --merge`: only the domains no other
+ * document manages, and tabs whose name the folder's manifests would resolve to
+ * another view (or rename) written by `{viewId}` with the reason as comment.
+ */
+export interface PinsFileOptions {
+  /** Domains to write (default: all four). */
+  domains?: readonly Domain[];
+  /** Why a public or default tab must not be written by name, if it must not. */
+  nameClash?: (domain: Domain, view: ApiView) => string | undefined;
+  /** Lines added to the header comment (e.g. which documents manage the other domains). */
+  header?: readonly string[];
+}
+
+/**
  * renderPinsFile prints the PinnedViews document of `user`. `pins` holds the user's
  * tabs per domain; a domain with no tab is left out (unmanaged) and reported.
  */
@@ -46,18 +60,23 @@ export function renderPinsFile(
   pins: Partial<Record<Domain, readonly ApiView[]>>,
   listings: Partial<Record<Domain, readonly ApiView[]>>,
   modeline: string,
+  options: PinsFileOptions = {},
 ): PinsFile {
   const value: JsonObject = { kind: 'PinnedViews', userEmail: user.email };
   const entries = new Map<Domain, PinEntry[]>();
   const emptyDomains: Domain[] = [];
-  for (const domain of DOMAINS) {
+  for (const domain of options.domains ?? DOMAINS) {
     const tabs = pins[domain] ?? [];
     if (tabs.length === 0) {
       emptyDomains.push(domain);
       continue;
     }
     const listing = listings[domain] ?? [];
-    const domainEntries = tabs.map((view) => pinEntry(view, listing));
+    const domainEntries = tabs.map((view): PinEntry => {
+      const entry = pinEntry(view, listing);
+      const clash = 'name' in entry ? options.nameClash?.(domain, view) : undefined;
+      return clash === undefined ? entry : { viewId: view.viewId, comment: `${quoted(view.name)}: ${clash}` };
+    });
     entries.set(domain, domainEntries);
     value[domain] = domainEntries.map((entry): JsonValue => ('name' in entry ? entry.name : { viewId: entry.viewId }));
   }
@@ -76,5 +95,6 @@ export function renderPinsFile(
   for (const domain of emptyDomains) {
     header.push(`${domain}: no tab pinned today, and a pinned list needs one: left unmanaged.`);
   }
+  header.push(...(options.header ?? []));
   return { text: renderFile(document, modeline, header), emptyDomains };
 }

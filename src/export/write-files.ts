@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { compareCodePoints } from '../kinds/canonical.js';
@@ -33,7 +33,7 @@ export async function checkOutFolder(path: string, shown: string, force: boolean
     throw new UsageError(
       'export.out-not-empty',
       `the output folder ${shown} is not empty (${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}, e.g. ${entries.sort(compareCodePoints)[0]})`,
-      `choose a new or empty folder with --out, or pass --force to replace the files export writes there (other files are left as they are)`,
+      `choose a new or empty folder with --out, pass --force to replace the files export writes there (other files are left as they are), or --merge to add only what the manifests there do not declare yet`,
     );
   }
 }
@@ -63,8 +63,68 @@ export async function writeExportFiles(outDir: string, files: Record<string, str
   return { written: Object.keys(files).length, untouched: await untouchedFiles(outDir, files) };
 }
 
+/**
+ * writeNewFiles writes files that must not exist yet (`export --merge`): each is
+ * written to a temporary file and then linked to its name, which fails when anything
+ * stands there, so an existing file is never opened for writing, even one that
+ * appeared after the folder was listed. That case stops the merge
+ * (`export.write-failed`); files written before it stay, and are new.
+ */
+export async function writeNewFiles(outDir: string, files: Record<string, string>): Promise<number> {
+  for (const [relativePath, text] of Object.entries(files)) {
+    const target = join(outDir, ...relativePath.split('/'));
+    await mkdir(dirname(target), { recursive: true }).catch((error: unknown) => {
+      throw writeFailure(relativePath, error);
+    });
+    const temporary = temporaryPath(target);
+    try {
+      await writeFile(temporary, text, { encoding: 'utf8', flag: 'wx' });
+    } catch (error) {
+      throw writeFailure(relativePath, error);
+    }
+    try {
+      await link(temporary, target).catch(async (error: unknown) => {
+        // A file system without hard links (FAT, some shares): an exclusive create is not atomic, but still never opens an existing file.
+        if (!NO_LINKS.has(errorCode(error))) throw error;
+        await writeFile(target, text, { encoding: 'utf8', flag: 'wx' });
+      });
+    } catch (error) {
+      throw errorCode(error) === 'EEXIST'
+        ? new UsageError('export.write-failed', `cannot write ${relativePath}: something appeared there during the merge; it was left as it is`, 'run the merge again: it adds only what is still undeclared')
+        : writeFailure(relativePath, error);
+    } finally {
+      await rm(temporary, { force: true });
+    }
+  }
+  return Object.keys(files).length;
+}
+
+/** NO_LINKS are the errors of a file system that cannot make hard links. */
+const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
+
+/**
+ * takenPaths lists every entry (file or folder) of the given folders of `outDir`,
+ * as paths relative to it: names a merge must not write to. A missing folder takes
+ * nothing.
+ */
+export async function takenPaths(outDir: string, folders: readonly string[]): Promise<string[]> {
+  const taken: string[] = [];
+  for (const folder of folders) {
+    const entries = await readdir(join(outDir, ...folder.split('/').filter((part) => part !== '.'))).catch((error: unknown) => {
+      if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') return [] as string[];
+      throw new UsageError('export.out-unreadable', `cannot read ${folder} in the output folder: ${errorCode(error)}`);
+    });
+    taken.push(...entries.map((entry) => (folder === '.' ? entry : `${folder}/${entry}`)));
+  }
+  return taken.sort(compareCodePoints);
+}
+
+function temporaryPath(target: string): string {
+  return join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+}
+
 async function writeAtomically(target: string, text: string): Promise<void> {
-  const temporary = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+  const temporary = temporaryPath(target);
   try {
     await writeFile(temporary, text, 'utf8');
     await rename(temporary, target);

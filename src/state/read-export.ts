@@ -1,5 +1,5 @@
 import type { ApiUser } from '../domain/api-types.js';
-import { DOMAINS } from '../domain/domains.js';
+import { DOMAINS, type Domain } from '../domain/domains.js';
 import type { ServiceClient } from '../service/types.js';
 import { readLive, readPinnedLists } from './read-live.js';
 import type { Live } from './types.js';
@@ -20,6 +20,11 @@ export interface ReadExportOptions {
    * throw (an email that is no active member). Absent: no pins, and no users read.
    */
   selectUsers?: (users: readonly ApiUser[]) => ApiUser[];
+  /**
+   * The domains whose pinned lists to read for a chosen user (default: all four);
+   * `export --merge` skips lists a manifest already manages, which saves their requests.
+   */
+  pinDomains?: (user: ApiUser) => readonly Domain[];
   /** Called before the first pinned list is read; may throw to stop (budget). */
   beforePins?: (plan: PinReadPlan) => void;
   /** Progress of the pinned-list reads, after each completed request. */
@@ -48,9 +53,11 @@ export async function readExport(client: ServiceClient, options: ReadExportOptio
     { wantUsers: () => selectUsers !== undefined },
   );
   const pinUsers = selectUsers === undefined ? [] : selectUsers(live.users ?? []);
-  if (pinUsers.length > 0) {
-    const pairs = pinUsers.flatMap((user) => DOMAINS.map((domain) => ({ domain, userEmail: user.email })));
-    options.beforePins?.({ users: pinUsers, requests: pairs.length, dailyRemaining: client.stats().dailyRemaining });
+  const pairs = pinUsers.flatMap((user) => (options.pinDomains?.(user) ?? DOMAINS).map((domain) => ({ domain, userEmail: user.email })));
+  if (pairs.length > 0) {
+    const readEmails = new Set(pairs.map((pair) => pair.userEmail));
+    const readUsers = pinUsers.filter((user) => readEmails.has(user.email));
+    options.beforePins?.({ users: readUsers, requests: pairs.length, dailyRemaining: client.stats().dailyRemaining });
     let done = 0;
     live.pins = await readPinnedLists(client, pairs, () => {
       done += 1;
