@@ -19,8 +19,6 @@ import type { Live } from '../state/types.js';
  * not the reviewed one, too many deletes); exit 1 for everything else.
  */
 
-export { DEFAULT_MAX_DELETES } from '../domain/max-deletes.js';
-
 /**
  * readPlanFile parses a saved plan. A file that is not a plan, or of another format
  * version, is an error (exit 1). A digest that does not match the content means the
