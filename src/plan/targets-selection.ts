@@ -49,7 +49,8 @@ export function selectorText(selector: TargetSelector): string {
 
 /**
  * selectTargets narrows `desired` to the selected targets: the view documents named,
- * every pinned list of the members named, the automations if named. The Workspace
+ * every pinned list of the members named (with the declared views those lists name),
+ * the automations if named. The Workspace
  * document stays (its `workspaceId` guard and `creatorEmail` still hold) but prune is
  * off: a selected view is declared, so never a prune candidate, and no other view is
  * selected. A selector no manifest declares is an error (`target.unknown`), all of
@@ -86,10 +87,22 @@ export function selectTargets(desired: Desired, selectors: readonly TargetSelect
       hint: 'a target is a view document (KIND/NAME, its kind and name), pins/EMAIL of a PinnedViews document, or automations of the AdminAutomations document',
     });
   }
+  const pins = desired.pins.filter((entry) => emails.has(entry.userEmail.toLowerCase()));
+  // A selected pinned list brings along the declared views it names, as Terraform's
+  // -target brings what a target depends on: a tab then never names a view the plan
+  // leaves uncreated, and an update of that view shows in the same plan.
+  for (const entry of pins) {
+    for (const ref of entry.refs) {
+      for (const view of desired.views) {
+        if (view.domain !== entry.domain) continue;
+        if ('name' in ref ? view.name === ref.name : view.viewId === ref.viewId) views.add(view);
+      }
+    }
+  }
   const selected: Desired = {
     workspace: { ...desired.workspace, prune: false },
     views: desired.views.filter((view) => views.has(view)),
-    pins: desired.pins.filter((pins) => emails.has(pins.userEmail.toLowerCase())),
+    pins,
     targets: texts,
   };
   if (automations && desired.automations !== undefined) selected.automations = desired.automations;

@@ -34,12 +34,13 @@ describe('parseTargetSelector', () => {
 describe('selectTargets', () => {
   it('keeps the Workspace guard, narrows to the selected targets, turns prune off and records the selectors', () => {
     const { desired } = mixedScenario();
-    const selected = selectTargets(desired, [parseTargetSelector('RecordingView/Team calls'), parseTargetSelector('pins/MIA@acme.com')]);
+    const selected = selectTargets(desired, [parseTargetSelector('DealView/Pipeline review'), parseTargetSelector('pins/MIA@acme.com')]);
     expect(selected.workspace).toEqual({ ...desired.workspace, prune: false });
-    expect(selected.views.map((view) => view.name)).toEqual(['Team calls']);
+    // Mia's recordings tabs name both declared recording views: they come along.
+    expect(selected.views.map((view) => view.name)).toEqual(['Team calls', 'Zoom and Meet calls', 'Pipeline review']);
     expect(selected.pins).toEqual(desired.pins);
     expect(selected.automations).toBeUndefined();
-    expect(selected.targets).toEqual(['RecordingView/Team calls', 'pins/mia@acme.com']);
+    expect(selected.targets).toEqual(['DealView/Pipeline review', 'pins/mia@acme.com']);
   });
 
   it('plans only the selection: no prune delete, no drift, and the plan says it is targeted', () => {
