@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ViewctlError } from '../../src/errors.js';
 import { parseTargetSelector, selectTargets } from '../../src/plan/targets-selection.js';
 import { computePlan } from '../../src/plan/diff.js';
+import { parsePlanFile } from '../../src/plan/plan-file.js';
+import { renderJson } from '../../src/render/json.js';
 import { mixedScenario } from './fixtures.js';
 
 function codeOf(run: () => unknown): string | undefined {
@@ -49,6 +51,12 @@ describe('selectTargets', () => {
     expect(plan.changes.map((change) => `${change.action} ${change.name}`)).toEqual(['update Zoom and Meet calls']);
     expect(plan.targets).toEqual(['RecordingView/Zoom and Meet calls']);
     expect(plan.warnings).toEqual([]);
+  });
+
+  it('writes a plan file that fits the plan schema and reads back whole, targets included', () => {
+    const { desired, live } = mixedScenario();
+    const { plan } = computePlan(selectTargets(desired, [parseTargetSelector('RecordingView/Zoom and Meet calls')]), live);
+    expect(parsePlanFile(renderJson(plan))).toEqual(plan);
   });
 
   it('refuses, all at once, targets no manifest declares (target.unknown), with a "did you mean"', () => {
