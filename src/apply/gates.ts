@@ -8,6 +8,7 @@ import { parsePlanFile } from '../plan/plan-file.js';
 import { identityProblems, liveRuleProblems } from '../plan/saved-plan-checks.js';
 import type { Plan } from '../plan/types.js';
 import { quoted, safeText } from '../text/safe-text.js';
+import { wrapList } from '../text/wrap.js';
 import type { ReadNeeds } from '../state/needs.js';
 import type { Live } from '../state/types.js';
 
@@ -17,9 +18,6 @@ import type { Live } from '../state/types.js';
  * none writes. Exit 3 is for a plan that must not be carried out as it stands (stale,
  * not the reviewed one, too many deletes); exit 1 for everything else.
  */
-
-/** DEFAULT_MAX_DELETES is `--max-deletes` when not given. */
-export const DEFAULT_MAX_DELETES = 5;
 
 /**
  * readPlanFile parses a saved plan. A file that is not a plan, or of another format
@@ -71,10 +69,11 @@ export function checkPlanWorkspace(plan: Plan, workspace: ApiWorkspace): void {
 export function checkMaxDeletes(plan: Plan, maxDeletes: number): void {
   const deletes = plan.changes.filter((change) => change.action === 'delete');
   if (deletes.length <= maxDeletes) return;
-  const names = deletes.map((change) => `${change.kind} ${quoted(change.name)}`).join(', ');
+  // Wrapped, one name after another: 300 names are 75 lines a log shows, not one 10 KB line.
+  const names = wrapList(deletes.map((change) => `${change.kind} ${quoted(change.name)}`), { indent: '  ' });
   throw new RefusedError(
     'apply.max-deletes',
-    `the plan deletes ${deletes.length} views (${names}), more than --max-deletes ${maxDeletes} allows; nothing was written`,
+    `the plan deletes ${deletes.length} views, more than --max-deletes ${maxDeletes} allows; nothing was written:\n${names.join('\n')}`,
     `review the deletions; if they are intended, pass --max-deletes ${deletes.length}`,
   );
 }

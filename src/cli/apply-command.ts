@@ -5,7 +5,6 @@ import type { Command } from 'commander';
 import { carryOut } from '../apply/carry-out.js';
 import type { OperationOutcome } from '../apply/execute.js';
 import {
-  DEFAULT_MAX_DELETES,
   askApproval,
   checkDailyBudget,
   checkExpectedDigest,
@@ -32,7 +31,9 @@ import type { ConnectionOptions } from './connection.js';
 import type { CliIo } from './io.js';
 import type { OutputFormat } from './output.js';
 import { formatOption, useColor } from './output.js';
-import { parseCount } from './parse-options.js';
+import { maxDeletesOption } from './max-deletes-option.js';
+import { targetOption } from './target-option.js';
+import type { TargetSelector } from '../plan/targets-selection.js';
 import { renderPlan } from '../render/render-plan.js';
 import { loadManifestFiles, planAgainst } from './plan-flow.js';
 import type { Outcome } from './program.js';
@@ -44,10 +45,11 @@ interface ApplyOptions extends ConnectionOptions {
   maxDeletes: number;
   plan?: string;
   expectDigest?: string;
+  target?: TargetSelector[];
 }
 
 /** Where the plan comes from: manifests to plan now, or a plan file saved by `plan --out`. */
-type PlanSource = { type: 'manifests'; desired: Desired } | { type: 'file'; file: string; plan: Plan };
+type PlanSource = { type: 'manifests'; desired: Desired; targets?: TargetSelector[] } | { type: 'file'; file: string; plan: Plan };
 
 /**
  * registerApplyCommand adds `viewctl apply [PATH...]`: plan (or read `--plan FILE`
@@ -62,11 +64,8 @@ export function registerApplyCommand(program: Command, io: CliIo, outcome: Outco
     .argument('[paths...]', 'manifest files or folders (every *.yaml / *.yml below); default .')
     .addOption(formatOption())
     .addOption(new Option('--auto-approve', 'apply without asking; required when stdin is not a terminal and no --plan is given'))
-    .addOption(
-      new Option('--max-deletes <n>', 'refuse plans that delete more than N views')
-        .default(DEFAULT_MAX_DELETES)
-        .argParser((value) => parseCount(value, '--max-deletes')),
-    )
+    .addOption(maxDeletesOption('refuse plans that delete more than N views'))
+    .addOption(targetOption())
     .addOption(new Option('--plan <file>', 'carry out a plan saved by viewctl plan --out, after checking it is not stale'))
     .addOption(
       new Option('--expect-digest <hex>', 'refuse unless the plan has exactly this digest (the one a reviewer saw)').argParser(parseDigest),
@@ -136,7 +135,15 @@ async function apply(paths: string[], options: ApplyOptions, io: CliIo): Promise
 /** loadSource reads what needs no network: the manifests, or the plan file and its digest checks. */
 async function loadSource(paths: string[], options: ApplyOptions, io: CliIo): Promise<PlanSource> {
   if (options.plan === undefined) {
-    return { type: 'manifests', desired: await loadManifestFiles(paths, io, useColor(io.stderr, io.env)) };
+    const desired = await loadManifestFiles(paths, io, useColor(io.stderr, io.env));
+    return { type: 'manifests', desired, ...(options.target === undefined ? {} : { targets: options.target }) };
+  }
+  if (options.target !== undefined) {
+    throw new UsageError(
+      'usage.target-with-plan',
+      'apply --plan carries out exactly the saved plan, so it takes no --target',
+      'pass --target to viewctl plan --out, then apply that plan file',
+    );
   }
   if (paths.length > 0) {
     throw new UsageError(
@@ -170,7 +177,7 @@ async function preparePlan(
   expectDigest: string | undefined,
 ): Promise<{ plan: Plan; live: Live; elapsedMs: number }> {
   if (source.type === 'manifests') {
-    const run = await planAgainst(source.desired, client, io);
+    const run = await planAgainst(source.desired, client, io, source.targets);
     checkExpectedDigest(run.plan, expectDigest);
     return run;
   }

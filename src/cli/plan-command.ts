@@ -10,11 +10,16 @@ import type { OutputFormat } from './output.js';
 import { formatOption, useColor, writeFileAtomically } from './output.js';
 import { checkOutputPath, loadManifestSet, planAgainst } from './plan-flow.js';
 import type { Outcome } from './program.js';
+import { maxDeletesOption } from './max-deletes-option.js';
+import { targetOption } from './target-option.js';
+import type { TargetSelector } from '../plan/targets-selection.js';
 
 interface PlanOptions extends ConnectionOptions {
   format: OutputFormat;
   out?: string;
   detailedExitcode?: boolean;
+  target?: TargetSelector[];
+  maxDeletes: number;
 }
 
 /** registerPlanCommand adds `viewctl plan [PATH...]`: validate, read live state, print the plan. Never writes. */
@@ -25,17 +30,19 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
     .argument('[paths...]', 'manifest files or folders (every *.yaml / *.yml below)', ['.'])
     .addOption(formatOption())
     .addOption(new Option('--out <file>', 'also write the machine-readable plan (JSON) to FILE'))
-    .addOption(new Option('--detailed-exitcode', 'exit 2 when there are changes or drift'));
+    .addOption(new Option('--detailed-exitcode', 'exit 2 when there are changes or drift'))
+    .addOption(targetOption())
+    .addOption(maxDeletesOption('say in the plan that apply will refuse it when it deletes more than N views'));
   addConnectionOptions(command).action(async (paths: string[], options: PlanOptions) => {
     const color = useColor(io.stdout, io.env);
     const { desired, files } = await loadManifestSet(paths, io, useColor(io.stderr, io.env));
     if (options.out !== undefined) await checkOutputPath(io, options.out, files);
     const connection = await openConnection(options, io);
     try {
-      const { plan, elapsedMs } = await planAgainst(desired, connection.client, io);
+      const { plan, elapsedMs } = await planAgainst(desired, connection.client, io, options.target);
       const planFile = options.out;
       if (planFile !== undefined) await writeFileAtomically(io, planFile, renderJson(plan));
-      io.stdout.write(renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, ...(planFile === undefined ? {} : { planFile }) }));
+      io.stdout.write(renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, maxDeletes: options.maxDeletes, ...(planFile === undefined ? {} : { planFile }) }));
       outcome.exitCode = options.detailedExitcode === true && plan.changes.length > 0 ? EXIT.changes : EXIT.ok;
     } finally {
       await connection.close();

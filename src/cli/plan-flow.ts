@@ -7,6 +7,7 @@ import { loadDesired } from '../manifest/load-desired.js';
 import type { ServiceClient } from '../service/types.js';
 import type { Desired } from '../state/types.js';
 import { planWorkspace, type WorkspacePlan } from '../plan/plan-workspace.js';
+import type { TargetSelector } from '../plan/targets-selection.js';
 import type { CliIo } from './io.js';
 import { progressReporter } from './progress.js';
 
@@ -59,8 +60,8 @@ export async function checkOutputPath(io: CliIo, path: string, manifests: readon
 
 /**
  * planAgainst plans `desired` through the core's one read-then-diff flow
- * (`planWorkspace`), with progress lines on stderr.
+ * (`planWorkspace`), with progress lines on stderr; `targets` narrows it (`--target`).
  */
-export function planAgainst(desired: Desired, client: ServiceClient, io: CliIo): Promise<WorkspacePlan> {
-  return planWorkspace(desired, client, { onProgress: progressReporter(io.stderr, 'reading live state') });
+export function planAgainst(desired: Desired, client: ServiceClient, io: CliIo, targets?: readonly TargetSelector[]): Promise<WorkspacePlan> {
+  return planWorkspace(desired, client, { onProgress: progressReporter(io.stderr, 'reading live state'), ...(targets === undefined ? {} : { targets }) });
 }

@@ -12,13 +12,19 @@ export interface Desired {
   pins: DesiredPins[];
   /** Absent when no `AdminAutomations` document is declared. */
   automations?: DesiredAutomations;
+  /**
+   * The `--target` selectors this state was narrowed to (src/plan/targets-selection.ts),
+   * as the plan records them; absent for a whole plan.
+   */
+  targets?: string[];
 }
 
 /** DesiredWorkspace is the `Workspace` document, or its defaults when there is none. */
 export interface DesiredWorkspace {
   workspaceId?: string;
   creatorEmail?: string;
-  prune: boolean;
+  /** `owned`: prune only views owned by `creatorEmail`, never views people made in the app. */
+  prune: boolean | 'owned';
   /** Name globs that prune and drift leave alone. */
   ignore: string[];
   source?: SourcePosition;

@@ -159,7 +159,11 @@ function toProblem(error: ErrorObject, document: RawDocument, kind: string): Pro
     case 'enum':
     case 'const': {
       const allowed = (error.keyword === 'enum' ? (params['allowedValues'] as unknown[]) : [params['allowedValue']]).map(String);
-      const hint = typeof error.data === 'string' ? didYouMean(error.data, allowed) : undefined;
+      // `prune` takes true, false or owned: yes/no there is the YAML 1.1 habit, as for booleans.
+      const yamlBoolean = allowed.includes('true') && typeof error.data === 'string' && /^(yes|no|on|off|y|n)$/i.test(error.data);
+      const hint = yamlBoolean
+        ? 'write true or false (YAML 1.2 reads yes/no/on/off as text)'
+        : typeof error.data === 'string' ? didYouMean(error.data, allowed) : undefined;
       return makeProblem({
         code: 'schema.enum',
         message: `${name} is ${show(error.data)}; expected ${allowed.length === 1 ? '' : 'one of '}${allowed.join(', ')}`,

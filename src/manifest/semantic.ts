@@ -1,6 +1,7 @@
 import { DOMAINS, VIEW_KINDS } from '../domain/domains.js';
 import { GLOB_INVALID, globProblem } from '../text/glob.js';
 import { makeProblem } from './problems.js';
+import { pruneOwnedProblems } from './prune-rules.js';
 import { formatPosition } from '../domain/source-position.js';
 import type { ManifestDocument, Problem } from './types.js';
 import { encodePointer } from './yaml-positions.js';
@@ -18,7 +19,7 @@ export function semanticProblems(documents: readonly ManifestDocument[]): Proble
   const ofKind = (kind: string) => documents.filter((document) => document.kind === kind);
   problems.push(...singleton(ofKind('Workspace'), 'workspace.multiple', 'Workspace'));
   problems.push(...singleton(ofKind('AdminAutomations'), 'automations.multiple', 'AdminAutomations'));
-  for (const workspace of ofKind('Workspace')) problems.push(...ignoreProblems(workspace));
+  for (const workspace of ofKind('Workspace')) problems.push(...ignoreProblems(workspace), ...pruneOwnedProblems(workspace));
   for (const kind of VIEW_KIND_NAMES) {
     const views = ofKind(kind);
     problems.push(...duplicates(unboundNames(views), 'view.duplicate-name', (name) => `${kind} "${name}" is declared more than once`));

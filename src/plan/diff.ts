@@ -8,6 +8,7 @@ import { planPins } from '../kinds/pinned-views.js';
 import { compileGlobs } from '../text/glob.js';
 import { liveHashesFor, planDigest } from './hash.js';
 import { lookAlikeWarnings } from './look-alikes.js';
+import { guardWarnings } from './workspace-guard.js';
 import { compareChanges } from './order.js';
 import { planPrune } from './prune.js';
 import { PlanRefusedError, type RefusalReason } from './refusal.js';
@@ -81,7 +82,7 @@ export function computePlan(desired: Desired, live: Live): PlanResult {
   }
   if (reasons.length > 0) throw new PlanRefusedError(reasons);
   changes.sort(compareChanges);
-  return { plan: assemblePlan(desired, live, changes, [...prune.warnings, ...lookAlikeWarnings(changes)]) };
+  return { plan: assemblePlan(desired, live, changes, [...guardWarnings(desired), ...prune.warnings, ...lookAlikeWarnings(changes)]) };
 }
 
 function assemblePlan(desired: Desired, live: Live, changes: Change[], warnings: string[]): Plan {
@@ -90,6 +91,7 @@ function assemblePlan(desired: Desired, live: Live, changes: Change[], warnings:
   const withoutDigest: Omit<Plan, 'digest'> = {
     formatVersion: PLAN_FORMAT_VERSION,
     workspace: { id: live.workspace.id, name: live.workspace.name },
+    ...(desired.targets === undefined ? {} : { targets: desired.targets }),
     ...(summary.create > 0 && desired.workspace.creatorEmail !== undefined ? { creatorEmail: desired.workspace.creatorEmail } : {}),
     changes,
     summary,

@@ -5,12 +5,16 @@ import { readLive } from '../state/read-live.js';
 import type { Live } from '../state/types.js';
 import { checkWorkspace, computePlan } from './diff.js';
 import type { Plan } from './types.js';
+import { prunesViews } from './prune.js';
+import { selectTargets, type TargetSelector } from './targets-selection.js';
 import { createsViews } from './views.js';
 
 /** PlanWorkspaceOptions are the edges `planWorkspace` reports to, passed in. */
 export interface PlanWorkspaceOptions {
   /** Called after each read with how many of the total are done. */
   onProgress?: (done: number, total: number) => void;
+  /** `--target`: read and plan only these targets (the Workspace guard still holds). */
+  targets?: readonly TargetSelector[];
   /** Milliseconds clock for `elapsedMs`; default `performance.now`. */
   now?: () => number;
 }
@@ -25,15 +29,17 @@ export interface WorkspacePlan {
 /**
  * planWorkspace is the one read-then-diff flow: it reads exactly the live state
  * `desired` needs (the workspace first, so a wrong `workspaceId` stops after one
- * request; users only when the plan creates views, to check `creatorEmail`) and diffs
+ * request; users only when the plan creates views, to check `creatorEmail`, or prunes,
+ * to name each deleted view's owner and find `prune: owned`'s views) and diffs
  * it. The CLI, the tests and the benches all plan through it.
  */
-export async function planWorkspace(desired: Desired, client: ServiceClient, options: PlanWorkspaceOptions = {}): Promise<WorkspacePlan> {
+export async function planWorkspace(whole: Desired, client: ServiceClient, options: PlanWorkspaceOptions = {}): Promise<WorkspacePlan> {
+  const desired = options.targets === undefined || options.targets.length === 0 ? whole : selectTargets(whole, options.targets);
   const now = options.now ?? (() => performance.now());
   const started = now();
   const live = await readLive(client, readNeeds(desired), {
     checkWorkspace: (workspace) => checkWorkspace(desired, workspace),
-    wantUsers: (views) => createsViews(desired, views),
+    wantUsers: (views) => createsViews(desired, views) || prunesViews(desired, views),
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
   });
   const { plan } = computePlan(desired, live);

@@ -1,9 +1,10 @@
 import { DOMAINS, VIEW_KINDS, type Domain } from '../domain/domains.js';
 import type { Desired, Live } from '../state/types.js';
 import { normalizeView } from '../kinds/normalize.js';
-import type { NameMatcher } from '../text/glob.js';
 import { isPublicSaved } from '../domain/views.js';
-import { liveListing } from './views.js';
+import { liveListing, matchViews } from './views.js';
+import { InternalError } from '../errors.js';
+import { compileGlobs, type NameMatcher } from '../text/glob.js';
 import { viewTarget } from '../domain/targets.js';
 import type { DeleteChange } from './types.js';
 
@@ -16,20 +17,26 @@ export interface PrunePlan {
 /**
  * planPrune deletes, when the Workspace document sets `prune: true`, the public saved
  * views of each declared domain (one with at least one declared view) that no
- * manifest binds and no `ignore` glob matches. Defaults are never deleted; private
- * views are never listed, so never candidates.
+ * manifest binds and no `ignore` glob matches; with `prune: owned`, only those owned
+ * by `creatorEmail`, so views people create in the app are never deleted. Defaults
+ * are never deleted; private views are never listed, so never candidates. Users must
+ * have been read whenever `prunesViews` says so: deletes name their owner's email.
  */
 export function planPrune(desired: Desired, live: Live, claimed: ReadonlyMap<Domain, ReadonlySet<string>>, ignored: NameMatcher): PrunePlan {
   const result: PrunePlan = { changes: [], warnings: [] };
-  if (!desired.workspace.prune) return result;
+  if (desired.workspace.prune === false) return result;
   const pinnedBy = pinnersById(live);
   const emailById = new Map((live.users ?? []).map((user) => [user.id, user.email]));
+  let owner: ((ownerId: string) => boolean) | undefined;
   for (const domain of DOMAINS) {
     const bound = claimed.get(domain);
     if (bound === undefined) continue;
     const keptByGlob = new Map<string, string[]>();
     for (const view of liveListing(live, domain)) {
       if (!isPublicSaved(view) || bound.has(view.viewId)) continue;
+      // Decided at the first candidate: `prunesViews` has the users read only when there is one.
+      owner ??= ownerFilter(desired, live, result.warnings);
+      if (!owner(view.ownerId)) continue;
       const glob = ignored(view.name);
       if (glob !== undefined) {
         keptByGlob.set(glob, [...(keptByGlob.get(glob) ?? []), `"${view.name}" (${view.viewId})`]);
@@ -50,6 +57,38 @@ export function planPrune(desired: Desired, live: Live, claimed: ReadonlyMap<Dom
     }
   }
   return result;
+}
+
+/**
+ * prunesViews tells, from the listings alone, whether prune may delete a view, so the
+ * reader spends the users read (1 request per 100 members) only then: a delete shows
+ * its owner's email, and `prune: owned` needs the creator's id.
+ */
+export function prunesViews(desired: Desired, views: Live['views']): boolean {
+  if (desired.workspace.prune === false) return false;
+  // Under `owned`, owners are checked before `ignore`, so even an ignored candidate needs them.
+  const ignored = desired.workspace.prune === 'owned' ? () => undefined : compileGlobs(desired.workspace.ignore);
+  for (const [domain, bound] of matchViews(desired, { views }).claimed) {
+    if (liveListing({ views }, domain).some((view) => isPublicSaved(view) && !bound.has(view.viewId) && ignored(view.name) === undefined)) return true;
+  }
+  return false;
+}
+
+/**
+ * ownerFilter is which owners prune may delete from: anyone under `prune: true`; under
+ * `prune: owned` only the account `creatorEmail` names (none, with a warning, when it
+ * is not a member: then no view is viewctl's).
+ */
+function ownerFilter(desired: Desired, live: Live, warnings: string[]): (ownerId: string) => boolean {
+  if (desired.workspace.prune !== 'owned') return () => true;
+  const email = desired.workspace.creatorEmail;
+  if (live.users === undefined) throw new InternalError('live state lacks the users that `prune: owned` needs to find the views creatorEmail owns');
+  const creator = email === undefined ? undefined : live.users.find((user) => user.email.toLowerCase() === email.toLowerCase());
+  if (creator === undefined) {
+    warnings.push(`prune: owned deletes nothing: creatorEmail ${email ?? '(not set)'} is not a member of the workspace, so it owns no view`);
+    return () => false;
+  }
+  return (ownerId) => ownerId === creator.id;
 }
 
 /** pinnersById maps `domain:viewId` to the emails of the users read whose tabs pin it. */

@@ -21,6 +21,8 @@ import type { Change } from '../kinds/changes.js';
 export interface Plan {
   formatVersion: typeof PLAN_FORMAT_VERSION;
   workspace: { id: string; name: string };
+  /** The `--target` selectors of a targeted plan: only these were read and planned, and nothing pruned. */
+  targets?: string[];
   /** Owner of the views the plan creates; present whenever it creates any. */
   creatorEmail?: string;
   changes: Change[];

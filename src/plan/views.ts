@@ -55,7 +55,7 @@ export function createsViews(desired: Desired, views: Live['views']): boolean {
 }
 
 /** matchViews resolves the identity of every declared view against its domain's listing. */
-function matchViews(desired: Desired, live: Pick<Live, 'views'>): ViewPlan {
+export function matchViews(desired: Desired, live: Pick<Live, 'views'>): ViewPlan {
   const result: ViewPlan = { changes: [], reasons: [], declared: new Map(), claimed: new Map() };
   for (const domain of DOMAINS) {
     const views = desired.views.filter((view) => view.domain === domain);

@@ -4,7 +4,8 @@ import { plural } from '../text/plural.js';
 import { budgetText, pointerPath, updateDiff, valueText } from './format.js';
 import type { RenderOptions } from './options.js';
 import { tabText } from './text.js';
-import type { Change, DriftChange, PinChange, Plan, UpdateChange } from '../plan/types.js';
+import { attributeLines, maxDeletesNote, ownerText, targetsNote } from './plan-notes.js';
+import type { Change, CreateChange, DeleteChange, DriftChange, PinChange, Plan, UpdateChange } from '../plan/types.js';
 
 /** MARKDOWN_LIMIT is the most characters a rendering may have: a PR comment holds 65,536. */
 export const MARKDOWN_LIMIT = 65_000;
@@ -13,8 +14,9 @@ const ICONS = { create: '➕', update: '✏️', delete: '🗑️', pin: '📌',
 
 /**
  * renderMarkdown is the plan as one pull-request comment (README, plan): the counts,
- * a table with one row per change (deletions in bold, never collapsed), a collapsed
- * block per update, pin list and drift, and a footer with the digest and the budget.
+ * whether it is targeted or apply will refuse it, a table with one row per change
+ * (deletions in bold, never collapsed), a collapsed block per create and delete (its
+ * attributes), update, pin list and drift, and a footer with the digest and the budget.
  * It never passes MARKDOWN_LIMIT: the details of the largest changes go first, then
  * table rows (deletions last), and a last line says what was left out and where the
  * full plan is.
@@ -22,17 +24,21 @@ const ICONS = { create: '➕', update: '✏️', delete: '🗑️', pin: '📌',
 export function renderMarkdown(plan: Plan, options: RenderOptions): string {
   const heading = `### viewctl plan: ${mdText(plan.workspace.name)} (${mdText(plan.workspace.id)})`;
   const warnings = plan.warnings.map((warning) => `> ⚠️ ${mdText(warning)}`);
+  const targeted = targetsNote(plan);
+  const notes = targeted === undefined ? [] : [`*${mdText(targeted)}*`];
   if (plan.changes.length === 0) {
-    return [heading, `No changes: the workspace matches the manifests (read ${plural(plan.requests.used, 'request')}).`, ...warnings, ''].join('\n');
+    return [heading, `No changes: the workspace matches the manifests (read ${plural(plan.requests.used, 'request')}).`, ...notes, ...warnings, ''].join('\n');
   }
+  const refusal = options.context === 'apply' ? undefined : maxDeletesNote(plan, options.maxDeletes);
+  if (refusal !== undefined) notes.push(`> ⛔ **${mdText(refusal)}**`);
   const { summary } = plan;
   const counts = [
     plural(summary.create, 'create'), plural(summary.update, 'update'), plural(summary.delete, 'delete'),
     plural(summary.pin, 'pin list'), plural(summary.drift, 'drift'),
   ].join(' · ');
-  const head = [heading, `**${counts}**`, '', '| | kind | name | source |', '|---|---|---|---|'];
+  const head = [heading, `**${counts}**`, ...(notes.length === 0 ? [] : ['', ...notes]), '', '| | kind | name | source |', '|---|---|---|---|'];
   const rows = plan.changes.map(tableRow);
-  const details = plan.changes.map(detailBlock);
+  const details = plan.changes.map((change) => detailBlock(change, plan));
   const footer = `Digest \`${plan.digest}\` · apply needs ${plural(plan.requests.applyNeeds, 'request')} · ${budgetText(plan)}`;
   return fit(head, rows, warnings, details, footer, plan.changes, options);
 }
@@ -99,7 +105,7 @@ function tableRow(change: Change): string {
       return `| ${icon} | ${change.kind} | ${mdText(change.name)} (${mdText(change.id)}) | ${source} |`;
     case 'delete': {
       const pinned = change.pinnedBy.length === 0 ? '' : `, pinned by ${plural(change.pinnedBy.length, 'user')}`;
-      const owner = mdText(change.ownerEmail ?? change.ownerId);
+      const owner = mdText(ownerText(change));
       return `| ${icon} | ${change.kind} | **${mdText(change.name)}** (${mdText(change.id)}, owner ${owner}${pinned}) | prune: not declared |`;
     }
     case 'pin':
@@ -109,18 +115,28 @@ function tableRow(change: Change): string {
   }
 }
 
-function detailBlock(change: Change): string | undefined {
+function detailBlock(change: Change, plan: Plan): string | undefined {
   switch (change.action) {
+    case 'create': {
+      const owner = plan.creatorEmail === undefined ? '' : `, owner ${mdText(plan.creatorEmail)}`;
+      return attributesBlock(change, `${ICONS.create} ${mdText(change.name)}${owner}: the attributes it sets`, '+');
+    }
     case 'update':
       return updateBlock(change);
+    case 'delete':
+      // The deletion itself is a table row, never collapsed; only its attributes fold.
+      return attributesBlock(change, `${ICONS.delete} ${mdText(change.name)} (${mdText(change.id)}): the attributes deleted with it`, '-');
     case 'pin':
       return pinBlock(change);
     case 'drift':
       return driftBlock(change);
-    default:
-      // Creates are the manifest itself, in the pull request; deletions stay in the table, never collapsed.
-      return undefined;
   }
+}
+
+function attributesBlock(change: CreateChange | DeleteChange, summary: string, marker: '+' | '-'): string {
+  const body = attributeLines(change).map((line) => `${marker}${line}`).join('\n');
+  const fenceMark = fence(body);
+  return [`<details><summary>${summary}</summary>`, '', `${fenceMark}diff`, body, fenceMark, '</details>'].join('\n');
 }
 
 function updateBlock(change: UpdateChange): string {

@@ -13,4 +13,6 @@ export interface RenderOptions {
   context?: 'plan' | 'apply';
   /** Requests per second per endpoint (`--rate`) for the apply estimate; default 3. */
   rate?: number;
+  /** `--max-deletes` apply will enforce: a plan deleting more says apply will refuse it; default 5. */
+  maxDeletes?: number;
 }

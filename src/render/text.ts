@@ -3,9 +3,11 @@ import { quoted, safeText } from '../text/safe-text.js';
 import { formatCount, plural } from '../text/plural.js';
 import { applyEstimate, budgetText, pointerPath, shellWord, summaryParts, updateDiff, valueText } from './format.js';
 import type { RenderOptions } from './options.js';
+import { attributeLines, maxDeletesNote, ownerText, targetsNote } from './plan-notes.js';
+import { WRAP_WIDTH, wrapList } from '../text/wrap.js';
 import { DEFAULT_RATE } from '../domain/domains.js';
 import { shortDigest } from '../plan/hash.js';
-import type { Change, DeleteChange, DriftChange, PinChange, PinnedTab, Plan, UpdateChange } from '../plan/types.js';
+import type { Change, CreateChange, DeleteChange, DriftChange, PinChange, PinnedTab, Plan, UpdateChange } from '../plan/types.js';
 
 type Colors = ReturnType<typeof picocolors.createColors>;
 
@@ -17,22 +19,26 @@ const MAX_COLUMN = 48;
 
 /**
  * renderText is the plan for a terminal (README, plan): a header, one line per
- * change traced to its manifest line, the details a reviewer needs (YAML diffs of
- * updates, deletions with owner and pinners, tab lists, drift), then the counts, the
+ * change traced to its manifest line, the details a reviewer needs (the attributes of
+ * creates, YAML diffs of updates, deletions with owner, pinners and attributes, tab
+ * lists, drift), then the counts, the
  * request budget and the digest. A plan with nothing to do is one line.
  */
 export function renderText(plan: Plan, options: RenderOptions): string {
   const c = picocolors.createColors(options.color);
   const workspace = `${safeText(plan.workspace.name)} (${safeText(plan.workspace.id)})`;
   const warnings = plan.warnings.map((warning) => c.yellow(`warning: ${safeText(warning)}`));
+  const targeted = noteLines(targetsNote(plan));
   if (plan.changes.length === 0) {
-    return [`No changes. Workspace ${workspace} matches the manifests (read ${plural(plan.requests.used, 'request')}).`, ...warnings, ''].join('\n');
+    return [`No changes. Workspace ${workspace} matches the manifests (read ${plural(plan.requests.used, 'request')}).`, ...targeted, ...warnings, ''].join('\n');
   }
   const elapsed = options.elapsedMs === undefined ? '' : ` in ${(options.elapsedMs / 1000).toFixed(1)} s`;
-  const lines = [`viewctl plan · workspace ${workspace} · read ${plural(plan.requests.used, 'request')}${elapsed}`, ''];
-  lines.push(...summaryLines(plan.changes, c), '');
+  const lines = [`viewctl plan · workspace ${workspace} · read ${plural(plan.requests.used, 'request')}${elapsed}`, ...targeted];
+  // Said before the list, where a reviewer decides whether to read on.
+  if (options.context !== 'apply') lines.push(...noteLines(maxDeletesNote(plan, options.maxDeletes)).map((line) => c.red(line)));
+  lines.push('', ...summaryLines(plan.changes, c), '');
   for (const change of plan.changes) {
-    const block = detailLines(change, c);
+    const block = detailLines(change, plan, c);
     if (block.length > 0) lines.push(...block, '');
   }
   if (warnings.length > 0) lines.push(...warnings, '');
@@ -77,11 +83,15 @@ function summaryRow(change: Change): { kind: string; name: string; source: strin
   }
 }
 
-function detailLines(change: Change, c: Colors): string[] {
+/** noteLines wraps a note (plain text, made safe here) at the plan's width. */
+function noteLines(note: string | undefined): string[] {
+  return note === undefined ? [] : wrapList(safeText(note).split(' '), { separator: ' ' });
+}
+
+function detailLines(change: Change, plan: Plan, c: Colors): string[] {
   switch (change.action) {
     case 'create':
-      // The manifest itself is in the review; the summary line says where.
-      return [];
+      return createLines(change, plan, c);
     case 'update':
       return updateLines(change, c);
     case 'delete':
@@ -104,8 +114,14 @@ function updateLines(change: UpdateChange, c: Colors): string[] {
   return lines;
 }
 
+/** createLines show every attribute the create sets, under the owner it will have. */
+function createLines(change: CreateChange, plan: Plan, c: Colors): string[] {
+  const owner = plan.creatorEmail === undefined ? '' : `, owner ${safeText(plan.creatorEmail)}`;
+  return [c.green(`+ ${change.kind} ${quoted(change.name)}${owner}`), ...attributeLines(change).map((line) => c.green(`  + ${line}`))];
+}
+
 function deleteLines(change: DeleteChange, c: Colors): string[] {
-  const owner = safeText(change.ownerEmail ?? change.ownerId);
+  const owner = safeText(ownerText(change));
   const pinned = change.pinnedBy.length === 0 ? '' : `, pinned by ${plural(change.pinnedBy.length, 'user')}`;
   const lines = [c.red(`- ${change.kind} ${quoted(change.name)} (${safeText(change.id)}), owner ${owner}${pinned}`)];
   if (change.pinnedBy.length > 0) {
@@ -113,6 +129,7 @@ function deleteLines(change: DeleteChange, c: Colors): string[] {
     const more = change.pinnedBy.length > 10 ? ` and ${change.pinnedBy.length - 10} more` : '';
     lines.push(`    pinned by: ${shown.join(', ')}${more}`);
   }
+  lines.push(...attributeLines(change).map((line) => c.red(`  - ${line}`)));
   return lines;
 }
 
@@ -123,12 +140,12 @@ export function tabText(tab: PinnedTab): string {
 }
 
 function pinLines(change: PinChange, c: Colors): string[] {
-  const list = (tabs: readonly PinnedTab[]): string => (tabs.length === 0 ? '(none)' : tabs.map(tabText).join(' · '));
-  return [
-    c.cyan(`↻ ${change.domain} tabs of ${safeText(change.userEmail)}`),
-    `    now:   ${list(change.before)}`,
-    `    after: ${list(change.after)}`,
-  ];
+  // Wrapped under their label: a member with many tabs still gets readable lines.
+  const list = (label: string, tabs: readonly PinnedTab[]): string[] => {
+    const lines = tabs.length === 0 ? ['(none)'] : wrapList(tabs.map(tabText), { separator: ' · ', width: WRAP_WIDTH - 11 });
+    return lines.map((line, index) => `${index === 0 ? `    ${label}` : ' '.repeat(11)}${line}`);
+  };
+  return [c.cyan(`↻ ${change.domain} tabs of ${safeText(change.userEmail)}`), ...list('now:   ', change.before), ...list('after: ', change.after)];
 }
 
 function driftLines(change: DriftChange, c: Colors): string[] {

@@ -62,6 +62,15 @@ describe('gates', () => {
     expect(errorOf(() => checkMaxDeletes(plan, 0))?.message).toContain('DealView "dv_1", DealView "dv_2"');
   });
 
+  it('wraps the names of a refused plan instead of one line per list', () => {
+    const plan = handPlan(Array.from({ length: 300 }, (_, index) => deleteOf(`dv_${index}`)));
+    const lines = errorOf(() => checkMaxDeletes(plan, 5))?.message.split('\n') ?? [];
+    expect(lines[0]).toBe('the plan deletes 300 views, more than --max-deletes 5 allows; nothing was written:');
+    expect(lines.length).toBeGreaterThan(30);
+    expect(Math.max(...lines.map((line) => line.length))).toBeLessThanOrEqual(100);
+    expect(lines.at(-1)).toContain('DealView "dv_299"');
+  });
+
   it('compares --expect-digest case-insensitively and refuses another digest with exit 3', () => {
     const plan = { ...handPlan([]), digest: 'ab'.repeat(32) };
     expect(errorOf(() => checkExpectedDigest(plan, 'AB'.repeat(32)))).toBeUndefined();

@@ -53,7 +53,7 @@ describe('loadManifests', () => {
     });
     const result = await loadManifests(['b.yaml', 'a.yaml', 'gone.yaml'], source);
     expect(codes(result.problems)).toEqual([
-      'a.yaml:2:8 schema.type',
+      'a.yaml:2:8 schema.enum',
       'a.yaml:3:15 email.invalid',
       'b.yaml:3:25 schema.unknown-attribute',
       'gone.yaml:1:1 file.not-found',

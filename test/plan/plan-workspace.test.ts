@@ -45,6 +45,25 @@ describe('planWorkspace', () => {
     expect(creating.routes).toEqual(['/v1/workspaces/mine', '/v1/recordings/views', '/v1/users']);
   });
 
+  it('reads the users when prune deletes a view, to name its owner by email', async () => {
+    const pruning = fakeClient([existing, { ...existing, viewId: 'rv_2', name: 'Old calls' }]);
+    const desired = wanting('Calls');
+    desired.workspace.prune = true;
+    const { plan } = await planWorkspace(desired, pruning.client);
+    expect(plan.changes).toMatchObject([{ action: 'delete', id: 'rv_2', ownerEmail: 'ops@x.test' }]);
+    expect(pruning.routes).toEqual(['/v1/workspaces/mine', '/v1/recordings/views', '/v1/users']);
+  });
+
+  it('with targets, reads and plans only the selected ones, after the workspace', async () => {
+    const { client, routes } = fakeClient([existing]);
+    const desired = wanting('Calls');
+    desired.views.push({ domain: 'deals', name: 'Board', managed: {}, source: at });
+    desired.automations = { automations: [], source: at };
+    const { plan } = await planWorkspace(desired, client, { targets: [{ type: 'view', kind: 'RecordingView', name: 'Calls' }] });
+    expect(routes).toEqual(['/v1/workspaces/mine', '/v1/recordings/views']);
+    expect(plan.targets).toEqual(['RecordingView/Calls']);
+  });
+
   it('stops after the first request when the key belongs to another workspace', async () => {
     const { client, routes } = fakeClient([existing]);
     await expect(planWorkspace(wanting('Calls', 'ws_other'), client)).rejects.toMatchObject({ reasons: [{ code: 'workspace.mismatch' }] });

@@ -1239,9 +1239,9 @@ export interface Workspace {
    */
   creatorEmail?: Email;
   /**
-   * Delete public saved views of a declared domain that no manifest declares (default false).
+   * Delete public saved views of a declared domain that no manifest declares: `true` every such view, `owned` only those owned by `creatorEmail` (views people create in the app are never pruned), `false` none (default).
    */
-  prune?: boolean;
+  prune?: true | false | 'owned';
   /**
    * Name globs (`*`, `?`) that prune and drift leave alone (default none).
    */
