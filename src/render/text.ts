@@ -25,8 +25,9 @@ export function renderText(plan: Plan, options: RenderOptions): string {
   const c = picocolors.createColors(options.color);
   const workspace = `${safeText(plan.workspace.name)} (${safeText(plan.workspace.id)})`;
   const warnings = plan.warnings.map((warning) => c.yellow(`warning: ${safeText(warning)}`));
+  const skipped = skippedText(plan);
   if (plan.changes.length === 0) {
-    return [`No changes. Workspace ${workspace} matches the manifests (read ${plural(plan.requests.used, 'request')}).`, ...warnings, ''].join('\n');
+    return [`No changes. Workspace ${workspace} matches the manifests (read ${plural(plan.requests.used, 'request')}).`, ...warnings, ...(skipped === undefined ? [] : [skipped]), ''].join('\n');
   }
   const elapsed = options.elapsedMs === undefined ? '' : ` in ${(options.elapsedMs / 1000).toFixed(1)} s`;
   const lines = [`viewctl plan · workspace ${workspace} · read ${plural(plan.requests.used, 'request')}${elapsed}`, ''];
@@ -36,6 +37,7 @@ export function renderText(plan: Plan, options: RenderOptions): string {
     if (block.length > 0) lines.push(...block, '');
   }
   if (warnings.length > 0) lines.push(...warnings, '');
+  if (skipped !== undefined) lines.push(skipped, '');
   lines.push(...footerLines(plan, options), '');
   return lines.join('\n');
 }
@@ -71,7 +73,7 @@ function summaryRow(change: Change): { kind: string; name: string; source: strin
     case 'delete':
       return { kind: change.kind, name: `${quoted(change.name)} (${safeText(change.id)})`, source: 'prune: not declared' };
     case 'pin':
-      return { kind: safeText(change.userEmail), name: change.domain, source };
+      return { kind: safeText(change.userEmail), name: change.domain, source: change.group === undefined ? source : `${source} · group ${quoted(change.group)}` };
     case 'drift':
       return { kind: change.kind, name: quoted(change.name), source: `${source} (read-only)`.trimStart() };
   }
@@ -124,11 +126,27 @@ export function tabText(tab: PinnedTab): string {
 
 function pinLines(change: PinChange, c: Colors): string[] {
   const list = (tabs: readonly PinnedTab[]): string => (tabs.length === 0 ? '(none)' : tabs.map(tabText).join(' · '));
+  const group = change.group === undefined ? '' : ` (group ${quoted(change.group)})`;
+  const dropped = droppedPrivateTabs(change);
   return [
-    c.cyan(`↻ ${change.domain} tabs of ${safeText(change.userEmail)}`),
+    c.cyan(`↻ ${change.domain} tabs of ${safeText(change.userEmail)}${group}`),
     `    now:   ${list(change.before)}`,
     `    after: ${list(change.after)}`,
+    ...(dropped.length === 0 ? [] : [c.red(`    unpins private: ${list(dropped)} (unpinPrivate: true)`)]),
   ];
+}
+
+/** droppedPrivateTabs are the private tabs a pin change drops, which only `unpinPrivate: true` allows. */
+export function droppedPrivateTabs(change: PinChange): PinnedTab[] {
+  const after = new Set(change.after.map((tab) => tab.viewId));
+  return change.before.filter((tab) => tab.visibility === 'Private' && !after.has(tab.viewId));
+}
+
+/** skippedText says how many members group pin documents skipped as not active, when any. */
+export function skippedText(plan: Plan): string | undefined {
+  const skipped = plan.skippedMembers ?? 0;
+  if (skipped === 0) return undefined;
+  return `Group pins skip ${plural(skipped, 'member')} a glob or a role reaches who ${skipped === 1 ? 'is' : 'are'} not active (deactivated or invited).`;
 }
 
 function driftLines(change: DriftChange, c: Colors): string[] {
