@@ -173,7 +173,40 @@ function pinProblems(documents: readonly ManifestDocument[]): Problem[] {
   );
   problems.push(...duplicates(groupNames, 'pins.duplicate-group-name', (name) => `the group PinnedViews name "${name}" is used more than once`));
   problems.push(...overriddenMembers(documents));
+  problems.push(...duplicates(listedTwice(documents), 'pins.group-overlap', (key) => {
+    const [email, domain] = key.split(' ');
+    return `${email ?? ''} is listed by more than one group PinnedViews document for ${domain ?? ''}; one group per member and domain`;
+  }));
   return problems;
+}
+
+/**
+ * listedTwice gives, for the emails group documents list by name, one occurrence per
+ * document and domain, keyed `email domain`, leaving out members whose own document
+ * wins there: the same key from two documents is a member two groups reach, which
+ * plan refuses as well (globs and roles need the users, so only plan can tell those).
+ */
+function listedTwice(documents: readonly ManifestDocument[]): Occurrence[] {
+  const own = new Set(documents.flatMap((document) => {
+    const email = document.body['userEmail'];
+    return typeof email !== 'string' || isGroup(document) ? [] : DOMAINS.filter((domain) => Array.isArray(document.body[domain])).map((domain) => `${email.toLowerCase()} ${domain}`);
+  }));
+  const occurrences: Occurrence[] = [];
+  for (const document of documents) {
+    const users = document.body['users'];
+    if (!Array.isArray(users)) continue;
+    const seen = new Set<string>();
+    users.forEach((entry: unknown, index) => {
+      if (typeof entry !== 'string' || isMemberGlob(entry)) return;
+      for (const domain of DOMAINS) {
+        const key = `${entry.toLowerCase()} ${domain}`;
+        if (!Array.isArray(document.body[domain]) || own.has(key) || seen.has(key)) continue;
+        seen.add(key);
+        occurrences.push({ key, document, pointer: encodePointer(['users', index]) });
+      }
+    });
+  }
+  return occurrences;
 }
 
 function isGroup(document: ManifestDocument): boolean {

@@ -46,11 +46,12 @@ export async function planWorkspace(desired: Desired, client: ServiceClient, opt
 
 /**
  * groupPinReads expands the pin documents with the users just read, and names one
- * pinned read per member and domain; a document naming members it cannot have (not
- * active, or reached by two groups) stops the plan before any pinned list is read.
+ * pinned read per member and domain that a group gives (`userEmail` documents' lists
+ * are read already); members a document cannot have (not active, or reached by two
+ * groups) stop the plan before any group's pinned list is read.
  */
 function groupPinReads(desired: Desired, users: readonly ApiUser[]): ReturnType<typeof pinReads> {
   const expansion = memberPinLists(desired, users);
   if (expansion.reasons.length > 0) throw new PlanRefusedError(expansion.reasons);
-  return pinReads(expansion.lists);
+  return pinReads(expansion.lists.filter((list) => list.group !== undefined));
 }

@@ -16,7 +16,7 @@ export interface ReadNeeds {
   /**
    * Set when group `PinnedViews` documents exist: which members they reach only the
    * users tell, so the users are read right after the workspace and
-   * `ReadLiveOptions.pinsOfUsers` names the pinned lists to read (`pins` is then empty).
+   * `ReadLiveOptions.pinsOfUsers` names the pinned lists the groups add to `pins`.
    */
   usersFirst?: true;
 }
@@ -33,7 +33,7 @@ export function readNeeds(desired: Desired): ReadNeeds {
   const usersFirst = (desired.pinGroups ?? []).length > 0;
   return {
     domains: DOMAINS.filter((domain) => used.has(domain)),
-    pins: usersFirst ? [] : pinReads(desired.pins),
+    pins: pinReads(desired.pins),
     automations: desired.automations !== undefined,
     ...(usersFirst ? { usersFirst: true as const } : {}),
   };

@@ -22,8 +22,8 @@ export interface ReadLiveOptions {
   checkWorkspace?: (workspace: ApiWorkspace) => void;
   /**
    * Required when `needs.usersFirst`: called with the users (read right after the
-   * workspace) and returns the pinned lists to read; throws to stop before any of them
-   * is read (a group document naming a member who is not active).
+   * workspace) and returns the pinned lists group documents need, besides `needs.pins`;
+   * throws to stop before any of them is read (a group naming a member who is not active).
    */
   pinsOfUsers?: (users: readonly ApiUser[]) => ReadNeeds['pins'];
   /** Progress for long reads (stderr), called after each completed request. */
@@ -35,7 +35,7 @@ export interface ReadLiveOptions {
  * so a key for the wrong workspace stops before anything else is read; then every
  * call is issued at once and the client's per-endpoint limiter spaces calls to one
  * endpoint, so calls to different endpoints overlap. With group documents
- * (`needs.usersFirst`) the pinned lists wait for the users, which name them.
+ * (`needs.usersFirst`) the pinned lists the groups add wait for the users, which name them.
  */
 export async function readLive(client: ServiceClient, needs: ReadNeeds, options: ReadLiveOptions = {}): Promise<Live> {
   const before = client.stats().requests;
@@ -67,19 +67,20 @@ export async function readLive(client: ServiceClient, needs: ReadNeeds, options:
   const automations = needs.automations
     ? track(client.request<ApiAdminAutomation[]>(ROUTES.automations()))
     : Promise.resolve(undefined);
+  // Lists that `userEmail` documents name are read at once; with group documents
+  // (`usersFirst`) the users say whose other lists to read, while the listings proceed.
+  const ownPinned = readPinnedLists(client, needs.pins, tick);
+  let groupPinned: Promise<Record<string, ApiView[]>> = Promise.resolve({});
   let users: Promise<ApiUser[] | undefined>;
-  let pinned: Promise<Record<string, ApiView[]>>;
   if (needs.usersFirst === true && pinsOfUsers !== undefined) {
-    // Group documents: the users say whose lists to read; the listings proceed meanwhile.
     const everyone = readUsers(client);
     users = everyone;
-    pinned = everyone.then((list) => {
-      const pins = [...needs.pins, ...pinsOfUsers(list)];
-      total += pins.length - needs.pins.length;
+    groupPinned = everyone.then((list) => {
+      const pins = pinsOfUsers(list);
+      total += pins.length;
       return readPinnedLists(client, pins, tick);
     });
   } else {
-    pinned = readPinnedLists(client, needs.pins, tick);
     users = listings.then((entries) => {
       const views = Object.fromEntries(entries) as Partial<Record<Domain, ApiView[]>>;
       return options.wantUsers?.(views) === true ? readUsers(client) : undefined;
@@ -88,7 +89,7 @@ export async function readLive(client: ServiceClient, needs: ReadNeeds, options:
 
   // allSettled, so every rejection is observed; the caller's connection cancels the
   // siblings of a failed read still queued when it closes.
-  const settled = await Promise.allSettled([listings, pinned, automations, users]);
+  const settled = await Promise.allSettled([listings, ownPinned, groupPinned, automations, users]);
   const failure = settled.find((entry): entry is PromiseRejectedResult => entry.status === 'rejected');
   if (failure !== undefined) throw failure.reason;
 
@@ -96,7 +97,7 @@ export async function readLive(client: ServiceClient, needs: ReadNeeds, options:
   const live: Live = {
     workspace,
     views: Object.fromEntries(await listings),
-    pins: await pinned,
+    pins: { ...(await ownPinned), ...(await groupPinned) },
     requests: { used: stats.requests - before, dailyRemaining: stats.dailyRemaining },
   };
   const automationList = await automations;
