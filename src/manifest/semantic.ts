@@ -187,10 +187,7 @@ function pinProblems(documents: readonly ManifestDocument[]): Problem[] {
  * plan refuses as well (globs and roles need the users, so only plan can tell those).
  */
 function listedTwice(documents: readonly ManifestDocument[]): Occurrence[] {
-  const own = new Set(documents.flatMap((document) => {
-    const email = document.body['userEmail'];
-    return typeof email !== 'string' || isGroup(document) ? [] : DOMAINS.filter((domain) => Array.isArray(document.body[domain])).map((domain) => `${email.toLowerCase()} ${domain}`);
-  }));
+  const own = ownLists(documents);
   const occurrences: Occurrence[] = [];
   for (const document of documents) {
     const users = document.body['users'];
@@ -207,6 +204,17 @@ function listedTwice(documents: readonly ManifestDocument[]): Occurrence[] {
     });
   }
   return occurrences;
+}
+
+/** ownLists maps `email domain` (email lower-cased) to the `userEmail` document that manages that list. */
+function ownLists(documents: readonly ManifestDocument[]): Map<string, ManifestDocument> {
+  const own = new Map<string, ManifestDocument>();
+  for (const document of documents) {
+    const email = document.body['userEmail'];
+    if (typeof email !== 'string' || isGroup(document)) continue;
+    for (const domain of DOMAINS) if (Array.isArray(document.body[domain]) && !own.has(`${email.toLowerCase()} ${domain}`)) own.set(`${email.toLowerCase()} ${domain}`, document);
+  }
+  return own;
 }
 
 function isGroup(document: ManifestDocument): boolean {
@@ -258,12 +266,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * domain, so the group's tabs never reach them there.
  */
 function overriddenMembers(documents: readonly ManifestDocument[]): Problem[] {
-  const own = new Map<string, ManifestDocument>();
-  for (const document of documents) {
-    const email = document.body['userEmail'];
-    if (typeof email !== 'string' || isGroup(document)) continue;
-    for (const domain of DOMAINS) if (Array.isArray(document.body[domain])) own.set(`${email.toLowerCase()} ${domain}`, document);
-  }
+  const own = ownLists(documents);
   const problems: Problem[] = [];
   for (const document of documents) {
     const users = document.body['users'];
