@@ -9,7 +9,13 @@ import type { SourcePosition } from './source-position.js';
 export interface Desired {
   workspace: DesiredWorkspace;
   views: DesiredView[];
+  /** One per domain of each per-member (`userEmail`) `PinnedViews` document. */
   pins: DesiredPins[];
+  /**
+   * One per domain of each group (`users` / `roles`) `PinnedViews` document; absent or
+   * empty when there is none. `memberPinLists` (src/kinds/pin-members.ts) expands them.
+   */
+  pinGroups?: DesiredPinGroup[];
   /** Absent when no `AdminAutomations` document is declared. */
   automations?: DesiredAutomations;
   /**
@@ -58,15 +64,52 @@ export interface DesiredView {
 /** PinRef names a view in a pinned list: by name, or by id (for private views). */
 export type PinRef = { name: string } | { viewId: string };
 
-/** DesiredPins is one domain of one `PinnedViews` document. */
+/**
+ * DesiredPins is one member's desired pinned list in one domain: one domain of a
+ * per-member `PinnedViews` document, or of a group document expanded for a member
+ * (then `group` names it).
+ */
 export interface DesiredPins {
   userEmail: string;
   domain: Domain;
   refs: PinRef[];
-  /** The document allows dropping private views the user has pinned today. */
+  /** The document drops the private views the member pins today that it does not list. */
   unpinPrivate: boolean;
+  /** Where the domain's list is written. */
   source: SourcePosition;
   /** Position of each entry of `refs`, same order. */
+  refSources: SourcePosition[];
+  /** The group document this list comes from; absent for a `userEmail` document. */
+  group?: PinGroupRef;
+}
+
+/** PinGroupRef names a group `PinnedViews` document: its `name` and where the document starts. */
+export interface PinGroupRef {
+  name: string;
+  source: SourcePosition;
+}
+
+/** MemberRole is a workspace role a group document can select members by. */
+export type MemberRole = 'Owner' | 'Admin' | 'Member';
+
+/** PinGroupMember is one `users` entry of a group document: an email, or a glob when it holds `*` or `?`. */
+export interface PinGroupMember {
+  pattern: string;
+  isGlob: boolean;
+  source: SourcePosition;
+}
+
+/** DesiredPinGroup is one domain of one group `PinnedViews` document, before it is expanded to members. */
+export interface DesiredPinGroup {
+  group: PinGroupRef;
+  users: PinGroupMember[];
+  roles: MemberRole[];
+  /** Where `roles` is written, when it is. */
+  rolesSource?: SourcePosition;
+  domain: Domain;
+  refs: PinRef[];
+  unpinPrivate: boolean;
+  source: SourcePosition;
   refSources: SourcePosition[];
 }
 

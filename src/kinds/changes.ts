@@ -92,6 +92,8 @@ export interface PinChange extends ChangeBase {
   userEmail: string;
   before: PinnedTab[];
   after: PinnedTab[];
+  /** The name of the group `PinnedViews` document the list comes from; absent for a `userEmail` document. */
+  group?: string;
   /**
    * Present (true) when the list drops private tabs the member pins today, which only a
    * document saying `unpinPrivate: true` allows; `apply --plan` refuses such a drop otherwise.

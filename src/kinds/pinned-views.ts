@@ -6,6 +6,7 @@ import type { PinChange, PinnedTab } from './changes.js';
 import type { RefusalReason } from '../domain/refusal-reason.js';
 import { suggestNames } from '../text/suggest.js';
 import { pinsTarget } from '../domain/targets.js';
+import { formatPosition } from '../domain/source-position.js';
 
 /**
  * The `PinnedViews` kind: resolving each entry of a desired pinned list to a view,
@@ -31,10 +32,12 @@ export interface PinContext {
   deleted: ReadonlyMap<string, string>;
 }
 
-/** PinOutcome is the change (if the list differs) and the refusals of one desired list. */
+/** PinOutcome is the change (if the list differs), the refusals and the warnings of one desired list. */
 export interface PinOutcome {
   change?: PinChange;
   reasons: RefusalReason[];
+  /** Entries left out (a `{viewId}` the member no longer pins), each with its position. */
+  warnings: string[];
 }
 
 /** tabOfView is the PinnedTab of a live view, named as it will be after apply. */
@@ -49,16 +52,25 @@ export function tabKey(tab: PinnedTab): string {
 
 /**
  * planPins resolves one desired pinned list against the list read live (`current`,
- * in tab order) and returns its change, if any, and every rule it breaks.
+ * in tab order) and returns its change, if any, every rule it breaks and what it left
+ * out. Private tabs are the member's (README, Fail-safe rules): those the list names
+ * as `{viewId}` stay where it names them, the others stay ahead of the listed tabs in
+ * their current order, unless `unpinPrivate` drops them. No private-tab state refuses
+ * a list: a `{viewId}` the member no longer pins is left out with a warning.
  */
 export function planPins(pins: DesiredPins, current: readonly ApiView[], context: PinContext): PinOutcome {
   const reasons: RefusalReason[] = [];
+  const warnings: string[] = [];
   const declaredNameById = new Map<string, string>();
   for (const view of context.declared) if (view.viewId !== null) declaredNameById.set(view.viewId, view.name);
-  const after: PinnedTab[] = [];
+  const listed: PinnedTab[] = [];
   pins.refs.forEach((ref, index) => {
     const source = pins.refSources[index] ?? pins.source;
     const resolved = resolveRef(ref, pins, current, context, declaredNameById);
+    if ('leftOut' in resolved) {
+      warnings.push(`${formatPosition(source)}: ${resolved.leftOut}`);
+      return;
+    }
     if ('reason' in resolved) {
       reasons.push({ ...resolved.reason, source });
       return;
@@ -74,7 +86,7 @@ export function planPins(pins: DesiredPins, current: readonly ApiView[], context
         ids: [tab.viewId],
       });
     }
-    if (after.some((other) => tabKey(other) === tabKey(tab))) {
+    if (listed.some((other) => tabKey(other) === tabKey(tab))) {
       reasons.push({
         code: 'pins.duplicate-view',
         message: `the ${context.domain} tabs of ${pins.userEmail} list "${tab.name}"${tab.viewId === null ? '' : ` (${tab.viewId})`} twice; the service refuses duplicates`,
@@ -84,7 +96,7 @@ export function planPins(pins: DesiredPins, current: readonly ApiView[], context
       });
       return;
     }
-    after.push(tab);
+    listed.push(tab);
   });
   if (pins.refs.length === 0) {
     reasons.push({
@@ -95,23 +107,21 @@ export function planPins(pins: DesiredPins, current: readonly ApiView[], context
       ids: [],
     });
   }
-  const afterIds = new Set(after.map((tab) => tab.viewId));
-  for (const view of current) {
-    if (view.visibility !== 'Private' || afterIds.has(view.viewId) || pins.unpinPrivate) continue;
-    reasons.push({
-      code: 'pins.drops-private',
-      message: `the ${context.domain} tabs of ${pins.userEmail} would drop the private view "${view.name}" (${view.viewId}) pinned today`,
-      wayOut: `keep it with \`{viewId: ${view.viewId}}\` in the list, or set \`unpinPrivate: true\` on the PinnedViews document to unpin it on purpose`,
-      source: pins.source,
-      ids: [view.viewId],
-    });
-  }
+  const listedIds = new Set(listed.map((tab) => tab.viewId));
+  const kept = pins.unpinPrivate ? [] : current.filter((view) => view.visibility === 'Private' && !listedIds.has(view.viewId)).map((view) => tabOfView(view));
+  const after = [...kept, ...listed];
   const before = current.map((view) => tabOfView(view));
   const same = before.length === after.length && before.every((tab, index) => after[index] !== undefined && tabKey(tab) === tabKey(after[index]));
-  if (same || reasons.length > 0) return { reasons };
+  if (same || reasons.length > 0) return { reasons, warnings };
+  if (after.length === 0) {
+    warnings.push(`${formatPosition(pins.source)}: nothing is left to pin in the ${context.domain} tabs of ${pins.userEmail} (the service needs at least one tab): the list is left as it is`);
+    return { reasons, warnings };
+  }
+  const afterIds = new Set(after.map((tab) => tab.viewId));
   const dropsPrivate = current.some((view) => view.visibility === 'Private' && !afterIds.has(view.viewId));
   return {
     reasons,
+    warnings,
     change: {
       action: 'pin',
       target: pinsTarget(context.domain, pins.userEmail),
@@ -122,12 +132,13 @@ export function planPins(pins: DesiredPins, current: readonly ApiView[], context
       userEmail: pins.userEmail,
       before,
       after,
+      ...(pins.group === undefined ? {} : { group: pins.group.name }),
       ...(dropsPrivate ? { unpinPrivate: true as const } : {}),
     },
   };
 }
 
-type Resolution = { tab: PinnedTab } | { reason: Omit<RefusalReason, 'source'> };
+type Resolution = { tab: PinnedTab } | { reason: Omit<RefusalReason, 'source'> } | { leftOut: string };
 
 function resolveRef(
   ref: PinRef,
@@ -140,14 +151,8 @@ function resolveRef(
     const view = current.find((candidate) => candidate.viewId === ref.viewId)
       ?? context.listing.find((candidate) => candidate.viewId === ref.viewId);
     if (view !== undefined) return { tab: tabOfView(view, declaredNameById.get(view.viewId)) };
-    return {
-      reason: {
-        code: 'pins.unknown-view-id',
-        message: `${ref.viewId} is neither pinned by ${pins.userEmail} today nor a public or default ${context.domain} view: it is private to someone else, or deleted`,
-        wayOut: 'pin it in the application first (a private view can only be kept, not added, by viewctl), or remove it from the list',
-        ids: [ref.viewId],
-      },
-    };
+    // A private view the member unpinned or deleted in the app: theirs to decide, never an error.
+    return { leftOut: `${ref.viewId} is left out of the ${context.domain} tabs of ${pins.userEmail}: they no longer pin it (unpinned or deleted in the app) and it is no public or default view` };
   }
   const name = ref.name;
   const declared = context.declared.filter((view) => view.name === name);

@@ -3,6 +3,7 @@ import { DOMAINS, domainOfKind, VIEW_KINDS, type ViewKind } from '../domain/doma
 import type {
   Desired,
   DesiredAutomations,
+  DesiredPinGroup,
   DesiredPins,
   DesiredView,
   DesiredWorkspace,
@@ -35,11 +36,14 @@ type ViewManifest = RecordingView | DealView | CompanyView | ContactView;
 export function toDesired(documents: readonly ManifestDocument[]): Desired {
   const workspaceDocument = documents.find((document) => document.kind === 'Workspace');
   const automationsDocument = documents.find((document) => document.kind === 'AdminAutomations');
+  const pinDocuments = documents.filter((document) => document.kind === 'PinnedViews');
   const desired: Desired = {
     workspace: workspaceDocument === undefined ? { prune: false, ignore: [] } : toWorkspace(workspaceDocument),
     views: documents.filter((document) => VIEW_KIND_NAMES.includes(document.kind)).map(toView),
-    pins: documents.filter((document) => document.kind === 'PinnedViews').flatMap(toPins),
+    pins: pinDocuments.filter((document) => !isGroupDocument(document)).flatMap(toPins),
   };
+  const pinGroups = pinDocuments.filter(isGroupDocument).flatMap(toPinGroups);
+  if (pinGroups.length > 0) desired.pinGroups = pinGroups;
   if (automationsDocument !== undefined) desired.automations = toAutomations(automationsDocument);
   return desired;
 }
@@ -75,7 +79,15 @@ function toView(document: ManifestDocument): DesiredView {
   };
 }
 
-function toPins(document: ManifestDocument): DesiredPins[] {
+/** isGroupDocument tells a group `PinnedViews` document (`users` / `roles`) from a per-member one. */
+function isGroupDocument(document: ManifestDocument): boolean {
+  return document.body['users'] !== undefined || document.body['roles'] !== undefined;
+}
+
+/** PinLists is what a per-member and a group document share: one ordered list per domain listed. */
+type PinLists = Pick<DesiredPins, 'domain' | 'refs' | 'unpinPrivate' | 'source' | 'refSources'>;
+
+function pinLists(document: ManifestDocument): PinLists[] {
   const body = document.body as unknown as PinnedViews;
   return DOMAINS.flatMap((domain) => {
     const list = body[domain];
@@ -83,7 +95,6 @@ function toPins(document: ManifestDocument): DesiredPins[] {
     const refs: PinRef[] = list.map((entry) => (typeof entry === 'string' ? { name: entry } : { viewId: entry.viewId }));
     return [
       {
-        userEmail: body.userEmail,
         domain,
         refs,
         unpinPrivate: body.unpinPrivate ?? false,
@@ -92,6 +103,32 @@ function toPins(document: ManifestDocument): DesiredPins[] {
       },
     ];
   });
+}
+
+function toPins(document: ManifestDocument): DesiredPins[] {
+  const body = document.body as unknown as PinnedViews;
+  return pinLists(document).map((list) => ({ userEmail: body.userEmail ?? '', ...list }));
+}
+
+function toPinGroups(document: ManifestDocument): DesiredPinGroup[] {
+  const body = document.body as unknown as PinnedViews;
+  const users = (body.users ?? []).map((pattern, index) => ({
+    pattern,
+    isGlob: isMemberGlob(pattern),
+    source: document.positionOf(encodePointer(['users', index])),
+  }));
+  return pinLists(document).map((list) => ({
+    group: { name: body.name ?? '', source: document.position },
+    users,
+    roles: [...(body.roles ?? [])],
+    ...(body.roles === undefined ? {} : { rolesSource: document.positionOf('/roles') }),
+    ...list,
+  }));
+}
+
+/** isMemberGlob tells a `users` glob (it holds `*` or `?`) from an email. */
+export function isMemberGlob(pattern: string): boolean {
+  return /[*?]/.test(pattern);
 }
 
 function toAutomations(document: ManifestDocument): DesiredAutomations {

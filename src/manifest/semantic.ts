@@ -5,6 +5,7 @@ import { pruneOwnedProblems } from './prune-rules.js';
 import { formatPosition } from '../domain/source-position.js';
 import type { ManifestDocument, Problem } from './types.js';
 import { encodePointer } from './yaml-positions.js';
+import { isMemberGlob } from './desired.js';
 
 const VIEW_KIND_NAMES: readonly string[] = Object.values(VIEW_KINDS);
 
@@ -136,7 +137,10 @@ function singleton(documents: readonly ManifestDocument[], code: string, kind: s
 function pinProblems(documents: readonly ManifestDocument[]): Problem[] {
   const problems: Problem[] = [];
   const managed: Occurrence[] = [];
+  const groupNames: Occurrence[] = [];
   for (const document of documents) {
+    problems.push(...pinMemberProblems(document));
+    if (isGroup(document)) groupNames.push(identity(document, '/name'));
     const listed = DOMAINS.filter((domain) => Array.isArray(document.body[domain]));
     if (listed.length === 0) {
       problems.push(
@@ -168,6 +172,121 @@ function pinProblems(documents: readonly ManifestDocument[]): Problem[] {
       return `the ${domain ?? ''} pins of ${user ?? ''} are managed by more than one PinnedViews document`;
     }),
   );
+  problems.push(...duplicates(groupNames, 'pins.duplicate-group-name', (name) => `the group PinnedViews name "${name}" is used more than once`));
+  problems.push(...overriddenMembers(documents));
+  problems.push(...duplicates(listedTwice(documents), 'pins.group-overlap', (key) => {
+    const [email, domain] = key.split(' ');
+    return `${email ?? ''} is listed by more than one group PinnedViews document for ${domain ?? ''}; one group per member and domain`;
+  }));
+  return problems;
+}
+
+/**
+ * listedTwice gives, for the emails group documents list by name, one occurrence per
+ * document and domain, keyed `email domain`, leaving out members whose own document
+ * wins there: the same key from two documents is a member two groups reach, which
+ * plan refuses as well (globs and roles need the users, so only plan can tell those).
+ */
+function listedTwice(documents: readonly ManifestDocument[]): Occurrence[] {
+  const own = ownLists(documents);
+  const occurrences: Occurrence[] = [];
+  for (const document of documents) {
+    const users = document.body['users'];
+    if (!Array.isArray(users)) continue;
+    const seen = new Set<string>();
+    users.forEach((entry: unknown, index) => {
+      if (typeof entry !== 'string' || isMemberGlob(entry)) return;
+      for (const domain of DOMAINS) {
+        const key = `${entry.toLowerCase()} ${domain}`;
+        if (!Array.isArray(document.body[domain]) || own.has(key) || seen.has(key)) continue;
+        seen.add(key);
+        occurrences.push({ key, document, pointer: encodePointer(['users', index]) });
+      }
+    });
+  }
+  return occurrences;
+}
+
+/** ownLists maps `email domain` (email lower-cased) to the `userEmail` document that manages that list. */
+function ownLists(documents: readonly ManifestDocument[]): Map<string, ManifestDocument> {
+  const own = new Map<string, ManifestDocument>();
+  for (const document of documents) {
+    const email = document.body['userEmail'];
+    if (typeof email !== 'string' || isGroup(document)) continue;
+    for (const domain of DOMAINS) if (Array.isArray(document.body[domain]) && !own.has(`${email.toLowerCase()} ${domain}`)) own.set(`${email.toLowerCase()} ${domain}`, document);
+  }
+  return own;
+}
+
+function isGroup(document: ManifestDocument): boolean {
+  return document.body['users'] !== undefined || document.body['roles'] !== undefined;
+}
+
+/**
+ * pinMemberProblems checks whom a PinnedViews document is for: `userEmail`, or a
+ * group (`users` and/or `roles`) with a `name`, never both; each `users` entry an
+ * email or a glob that compiles.
+ */
+function pinMemberProblems(document: ManifestDocument): Problem[] {
+  const problems: Problem[] = [];
+  const error = (code: string, message: string, pointer: string, hint: string): void => {
+    problems.push(makeProblem({ code, message, pointer, at: document.positionOf(pointer), document: document.index, hint }));
+  };
+  const hasUser = document.body['userEmail'] !== undefined;
+  if (!hasUser && !isGroup(document)) {
+    error('pins.no-member', 'PinnedViews names no member: it needs `userEmail`, or `users` and/or `roles`', '', 'add `userEmail: <member email>`, or `name`, `users` and/or `roles` for a group of members');
+  }
+  if (!isGroup(document)) return problems;
+  if (hasUser) {
+    error('pins.user-and-group', 'PinnedViews has both `userEmail` and `users`/`roles`; a document is for one member or for a group', '/userEmail', 'remove `userEmail` (list the email in `users`), or move the group into a document of its own');
+  }
+  if (document.body['name'] === undefined) {
+    error('pins.group-name-required', 'a group PinnedViews document (`users` or `roles`) needs a `name`, which the plan shows on its changes', '', 'add `name: <group name>`, e.g. `name: Sales team tabs`');
+  }
+  const users = document.body['users'];
+  if (!Array.isArray(users)) return problems;
+  users.forEach((entry: unknown, index) => {
+    if (typeof entry !== 'string') return;
+    const pointer = encodePointer(['users', index]);
+    if (isMemberGlob(entry)) {
+      const why = globProblem(entry);
+      if (why !== undefined) error(GLOB_INVALID, why, pointer, 'use * for any run of characters, ? for one, and \\ before a character to match it literally');
+    } else if (!EMAIL.test(entry)) {
+      error('email.invalid', `${JSON.stringify(entry)} is not a valid email address, nor a glob (\`*\` or \`?\`)`, pointer, 'write a member\'s email, or a glob such as `*@sales.acme.com`');
+    }
+  });
+  return problems;
+}
+
+/** EMAIL is the shape of an address the `users` list accepts: something@domain.tld, no spaces. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * overriddenMembers warns where a group lists an email by name that also has its own
+ * `userEmail` document for a domain the group manages: that document wins for the
+ * domain, so the group's tabs never reach them there.
+ */
+function overriddenMembers(documents: readonly ManifestDocument[]): Problem[] {
+  const own = ownLists(documents);
+  const problems: Problem[] = [];
+  for (const document of documents) {
+    const users = document.body['users'];
+    if (!Array.isArray(users)) continue;
+    users.forEach((entry: unknown, index) => {
+      if (typeof entry !== 'string' || isMemberGlob(entry)) return;
+      const domains = DOMAINS.filter((domain) => Array.isArray(document.body[domain]) && own.has(`${entry.toLowerCase()} ${domain}`));
+      const first = domains[0] === undefined ? undefined : own.get(`${entry.toLowerCase()} ${domains[0]}`);
+      if (first === undefined) return;
+      const pointer = encodePointer(['users', index]);
+      problems.push(makeProblem({
+        severity: 'warning',
+        code: 'pins.group-overridden',
+        message: `${entry} has their own PinnedViews document (${formatPosition(first.position)}) for ${domains.join(', ')}, which wins over this group there`,
+        pointer, at: document.positionOf(pointer), document: document.index,
+        hint: 'remove the email from `users`, or merge the tabs into one of the two documents',
+      }));
+    });
+  }
   return problems;
 }
 

@@ -1,10 +1,11 @@
 import type { ApiWorkspace } from '../domain/api-types.js';
 import { DAILY_QUOTA, type Domain } from '../domain/domains.js';
 import { InternalError } from '../errors.js';
-import { pinsKey, type Desired, type Live } from '../state/types.js';
+import type { Desired, Live } from '../state/types.js';
 import type { SourcePosition } from '../domain/source-position.js';
 import { automationDrift } from '../kinds/admin-automations.js';
 import { planPins } from '../kinds/pinned-views.js';
+import { hasPinGroups, memberPinLists } from '../kinds/pin-members.js';
 import { compileGlobs } from '../text/glob.js';
 import { liveHashesFor, planDigest } from './hash.js';
 import { lookAlikeWarnings } from './look-alikes.js';
@@ -64,8 +65,11 @@ export function computePlan(desired: Desired, live: Live): PlanResult {
     map.set(change.id, change.name);
     deletedByDomain.set(change.domain, map);
   }
-  for (const pins of desired.pins) {
-    const current = live.pins[pinsKey(pins.domain, pins.userEmail)];
+  const members = memberPinLists(desired, live.users);
+  reasons.push(...members.reasons);
+  const pinWarnings: string[] = [...members.warnings];
+  for (const pins of members.lists) {
+    const current = live.pins[pins.key];
     if (current === undefined) throw new InternalError(`live state lacks the ${pins.domain} pinned list of ${pins.userEmail}`);
     const outcome = planPins(pins, current, {
       domain: pins.domain,
@@ -74,6 +78,7 @@ export function computePlan(desired: Desired, live: Live): PlanResult {
       deleted: deletedByDomain.get(pins.domain) ?? new Map(),
     });
     reasons.push(...outcome.reasons);
+    pinWarnings.push(...outcome.warnings);
     if (outcome.change !== undefined) changes.push(outcome.change);
   }
   if (desired.automations !== undefined) {
@@ -82,10 +87,11 @@ export function computePlan(desired: Desired, live: Live): PlanResult {
   }
   if (reasons.length > 0) throw new PlanRefusedError(reasons);
   changes.sort(compareChanges);
-  return { plan: assemblePlan(desired, live, changes, [...guardWarnings(desired), ...prune.warnings, ...lookAlikeWarnings(changes)]) };
+  const skipped = hasPinGroups(desired) ? { skippedMembers: members.skipped } : {};
+  return { plan: assemblePlan(desired, live, changes, [...guardWarnings(desired), ...prune.warnings, ...lookAlikeWarnings(changes), ...pinWarnings], skipped) };
 }
 
-function assemblePlan(desired: Desired, live: Live, changes: Change[], warnings: string[]): Plan {
+function assemblePlan(desired: Desired, live: Live, changes: Change[], warnings: string[], skipped: Pick<Plan, 'skippedMembers'>): Plan {
   const summary = Object.fromEntries(ACTIONS.map((action) => [action, 0])) as Record<Action, number>;
   for (const change of changes) summary[change.action] += 1;
   const withoutDigest: Omit<Plan, 'digest'> = {
@@ -95,6 +101,7 @@ function assemblePlan(desired: Desired, live: Live, changes: Change[], warnings:
     ...(summary.create > 0 && desired.workspace.creatorEmail !== undefined ? { creatorEmail: desired.workspace.creatorEmail } : {}),
     changes,
     summary,
+    ...skipped,
     requests: {
       used: live.requests.used,
       applyNeeds: applyLoad({ changes, ...(desired.workspace.creatorEmail === undefined ? {} : { creatorEmail: desired.workspace.creatorEmail }) }).total,

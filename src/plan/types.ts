@@ -27,6 +27,12 @@ export interface Plan {
   creatorEmail?: string;
   changes: Change[];
   summary: Record<Action, number>;
+  /**
+   * Members a group `PinnedViews` document reaches by a glob or a role who are not
+   * active (deactivated or invited), and so skipped; present when the manifests have a
+   * group document.
+   */
+  skippedMembers?: number;
   requests: {
     /** Requests the plan used to read live state. */
     used: number;

@@ -3,7 +3,7 @@ import { safeText } from '../text/safe-text.js';
 import { plural } from '../text/plural.js';
 import { budgetText, pointerPath, updateDiff, valueText } from './format.js';
 import type { RenderOptions } from './options.js';
-import { tabText } from './text.js';
+import { droppedPrivateTabs, skippedText, tabText } from './text.js';
 import { attributeLines, maxDeletesNote, ownerText, targetsNote } from './plan-notes.js';
 import type { Change, CreateChange, DeleteChange, DriftChange, PinChange, Plan, UpdateChange } from '../plan/types.js';
 
@@ -23,7 +23,8 @@ const ICONS = { create: '➕', update: '✏️', delete: '🗑️', pin: '📌',
  */
 export function renderMarkdown(plan: Plan, options: RenderOptions): string {
   const heading = `### viewctl plan: ${mdText(plan.workspace.name)} (${mdText(plan.workspace.id)})`;
-  const warnings = plan.warnings.map((warning) => `> ⚠️ ${mdText(warning)}`);
+  const skipped = skippedText(plan);
+  const warnings = [...plan.warnings.map((warning) => `> ⚠️ ${mdText(warning)}`), ...(skipped === undefined ? [] : [`> ${mdText(skipped)}`])];
   const targeted = targetsNote(plan);
   const notes = targeted === undefined ? [] : [`*${mdText(targeted)}*`];
   if (plan.changes.length === 0) {
@@ -108,8 +109,13 @@ function tableRow(change: Change): string {
       const owner = mdText(ownerText(change));
       return `| ${icon} | ${change.kind} | **${mdText(change.name)}** (${mdText(change.id)}, owner ${owner}${pinned}) | prune: not declared |`;
     }
-    case 'pin':
-      return `| ${icon} | Pins | ${mdText(change.userEmail)} · ${change.domain} | ${source} |`;
+    case 'pin': {
+      const group = change.group === undefined ? '' : ` · group "${mdText(change.group)}"`;
+      // Unpinned private tabs show in the table: like deletions, never only in a collapsed block.
+      const dropped = droppedPrivateTabs(change).length;
+      const unpins = dropped === 0 ? '' : ` · **unpins ${plural(dropped, 'private tab')}**`;
+      return `| ${icon} | Pins | ${mdText(change.userEmail)} · ${change.domain}${unpins} | ${source}${group} |`;
+    }
     case 'drift':
       return `| ${icon} | Drift | ${mdText(change.name)} | ${source} (read-only) |`;
   }
@@ -150,9 +156,13 @@ function updateBlock(change: UpdateChange): string {
 
 function pinBlock(change: PinChange): string {
   const list = (tabs: PinChange['before']): string => (tabs.length === 0 ? '(none)' : tabs.map((tab) => mdText(tabText(tab))).join(' · '));
+  const group = change.group === undefined ? '' : ` (group "${mdText(change.group)}")`;
+  const dropped = droppedPrivateTabs(change);
   return [
-    `<details><summary>${ICONS.pin} ${change.domain} tabs of ${mdText(change.userEmail)}</summary>`, '',
-    `- now: ${list(change.before)}`, `- after: ${list(change.after)}`, '</details>',
+    `<details><summary>${ICONS.pin} ${change.domain} tabs of ${mdText(change.userEmail)}${group}</summary>`, '',
+    `- now: ${list(change.before)}`, `- after: ${list(change.after)}`,
+    ...(dropped.length === 0 ? [] : [`- unpins private: ${list(dropped)} (\`unpinPrivate: true\`)`]),
+    '</details>',
   ].join('\n');
 }
 

@@ -29,8 +29,9 @@ export function renderText(plan: Plan, options: RenderOptions): string {
   const workspace = `${safeText(plan.workspace.name)} (${safeText(plan.workspace.id)})`;
   const warnings = plan.warnings.map((warning) => c.yellow(`warning: ${safeText(warning)}`));
   const targeted = noteLines(targetsNote(plan));
+  const skipped = skippedText(plan);
   if (plan.changes.length === 0) {
-    return [`No changes. Workspace ${workspace} matches the manifests (read ${plural(plan.requests.used, 'request')}).`, ...targeted, ...warnings, ''].join('\n');
+    return [`No changes. Workspace ${workspace} matches the manifests (read ${plural(plan.requests.used, 'request')}).`, ...targeted, ...warnings, ...(skipped === undefined ? [] : [skipped]), ''].join('\n');
   }
   const elapsed = options.elapsedMs === undefined ? '' : ` in ${(options.elapsedMs / 1000).toFixed(1)} s`;
   const lines = [`viewctl plan · workspace ${workspace} · read ${plural(plan.requests.used, 'request')}${elapsed}`, ...targeted];
@@ -42,6 +43,7 @@ export function renderText(plan: Plan, options: RenderOptions): string {
     if (block.length > 0) lines.push(...block, '');
   }
   if (warnings.length > 0) lines.push(...warnings, '');
+  if (skipped !== undefined) lines.push(skipped, '');
   lines.push(...footerLines(plan, options), '');
   return lines.join('\n');
 }
@@ -77,7 +79,7 @@ function summaryRow(change: Change): { kind: string; name: string; source: strin
     case 'delete':
       return { kind: change.kind, name: `${quoted(change.name)} (${safeText(change.id)})`, source: 'prune: not declared' };
     case 'pin':
-      return { kind: safeText(change.userEmail), name: change.domain, source };
+      return { kind: safeText(change.userEmail), name: change.domain, source: change.group === undefined ? source : `${source} · group ${quoted(change.group)}` };
     case 'drift':
       return { kind: change.kind, name: quoted(change.name), source: `${source} (read-only)`.trimStart() };
   }
@@ -141,11 +143,32 @@ export function tabText(tab: PinnedTab): string {
 
 function pinLines(change: PinChange, c: Colors): string[] {
   // Wrapped under their label: a member with many tabs still gets readable lines.
-  const list = (label: string, tabs: readonly PinnedTab[]): string[] => {
-    const lines = tabs.length === 0 ? ['(none)'] : wrapList(tabs.map(tabText), { separator: ' · ', width: WRAP_WIDTH - 11 });
-    return lines.map((line, index) => `${index === 0 ? `    ${label}` : ' '.repeat(11)}${line}`);
+  const list = (label: string, tabs: readonly PinnedTab[], suffix = ''): string[] => {
+    const indent = 4 + label.length;
+    const lines = tabs.length === 0 ? ['(none)'] : wrapList(tabs.map(tabText), { separator: ' · ', width: WRAP_WIDTH - indent });
+    return lines.map((line, index) => `${index === 0 ? `    ${label}` : ' '.repeat(indent)}${line}${index === lines.length - 1 ? suffix : ''}`);
   };
-  return [c.cyan(`↻ ${change.domain} tabs of ${safeText(change.userEmail)}`), ...list('now:   ', change.before), ...list('after: ', change.after)];
+  const group = change.group === undefined ? '' : ` (group ${quoted(change.group)})`;
+  const dropped = droppedPrivateTabs(change);
+  return [
+    c.cyan(`↻ ${change.domain} tabs of ${safeText(change.userEmail)}${group}`),
+    ...list('now:   ', change.before),
+    ...list('after: ', change.after),
+    ...(dropped.length === 0 ? [] : list('unpins private: ', dropped, ' (unpinPrivate: true)').map((line) => c.red(line))),
+  ];
+}
+
+/** droppedPrivateTabs are the private tabs a pin change drops, which only `unpinPrivate: true` allows. */
+export function droppedPrivateTabs(change: PinChange): PinnedTab[] {
+  const after = new Set(change.after.map((tab) => tab.viewId));
+  return change.before.filter((tab) => tab.visibility === 'Private' && !after.has(tab.viewId));
+}
+
+/** skippedText says how many members group pin documents skipped as not active, when any. */
+export function skippedText(plan: Plan): string | undefined {
+  const skipped = plan.skippedMembers ?? 0;
+  if (skipped === 0) return undefined;
+  return `Group pins skip ${plural(skipped, 'member')} a glob or a role reaches who ${skipped === 1 ? 'is' : 'are'} not active (deactivated or invited).`;
 }
 
 function driftLines(change: DriftChange, c: Colors): string[] {

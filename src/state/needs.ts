@@ -1,7 +1,7 @@
 import type { Domain } from '../domain/domains.js';
 import { DOMAINS } from '../domain/domains.js';
 import type { SourcePosition } from '../domain/source-position.js';
-import type { Desired } from './types.js';
+import type { Desired, DesiredPins } from './types.js';
 
 /**
  * ReadNeeds is exactly what a plan must read from the service (README,
@@ -13,28 +13,41 @@ export interface ReadNeeds {
   /** `source` is where the user is named, for errors the service raises about them. */
   pins: { domain: Domain; userEmail: string; source?: SourcePosition }[];
   automations: boolean;
+  /**
+   * Set when group `PinnedViews` documents exist: which members they reach only the
+   * users tell, so the users are read right after the workspace and
+   * `ReadLiveOptions.pinsOfUsers` names the pinned lists the groups add to `pins`.
+   */
+  usersFirst?: true;
 }
 
 /**
  * readNeeds derives the reads from the manifests. A domain is in use when a view of
  * it is declared or a pinned list of it is declared (names resolve against the live
- * listing and defaults).
+ * listing and defaults). Group documents read the users first (`usersFirst`).
  */
 export function readNeeds(desired: Desired): ReadNeeds {
   const used = new Set<Domain>();
   for (const view of desired.views) used.add(view.domain);
-  for (const pins of desired.pins) used.add(pins.domain);
+  for (const pins of [...desired.pins, ...(desired.pinGroups ?? [])]) used.add(pins.domain);
+  const usersFirst = (desired.pinGroups ?? []).length > 0;
+  return {
+    domains: DOMAINS.filter((domain) => used.has(domain)),
+    pins: pinReads(desired.pins),
+    automations: desired.automations !== undefined,
+    ...(usersFirst ? { usersFirst: true as const } : {}),
+  };
+}
+
+/** pinReads is one pinned read per member and domain of `lists` (emails compared without case). */
+export function pinReads(lists: readonly DesiredPins[]): ReadNeeds['pins'] {
   const seen = new Set<string>();
   const pins: ReadNeeds['pins'] = [];
-  for (const entry of desired.pins) {
+  for (const entry of lists) {
     const key = `${entry.domain}\u0000${entry.userEmail.toLowerCase()}`;
     if (seen.has(key)) continue;
     seen.add(key);
     pins.push({ domain: entry.domain, userEmail: entry.userEmail, source: entry.source });
   }
-  return {
-    domains: DOMAINS.filter((domain) => used.has(domain)),
-    pins,
-    automations: desired.automations !== undefined,
-  };
+  return pins;
 }

@@ -18,15 +18,15 @@ describe('viewctl apply against the emulator', () => {
     await withEmulator(async (emulator, env) => {
       const applied = await runCli(['apply', EXAMPLES, '--auto-approve'], { env });
       expect(applied.code).toBe(0);
-      expect(applied.stdout).toMatch(/Applied: 1 created, 1 updated, 2 pin lists, 0 deleted/);
-      expect(emulator.stats().writes).toBe(4);
+      expect(applied.stdout).toMatch(/Applied: 1 created, 1 updated, 3 pin lists, 0 deleted/);
+      expect(emulator.stats().writes).toBe(5);
       const again = await runCli(['plan', EXAMPLES, '--detailed-exitcode'], { env });
       // Only the drift remains: it is reported, never applied.
       expect(again.code).toBe(2);
       expect(JSON.parse((await runCli(['plan', EXAMPLES, '--format', 'json'], { env })).stdout).summary).toEqual({
         create: 0, update: 0, delete: 0, pin: 0, drift: 1,
       });
-      expect(emulator.stats().writes).toBe(4);
+      expect(emulator.stats().writes).toBe(5);
     });
   });
 
@@ -38,7 +38,7 @@ describe('viewctl apply against the emulator', () => {
       const { digest } = JSON.parse(await readFile(planFile, 'utf8')) as { digest: string };
       const applied = await runCli(['apply', '--plan', planFile, '--expect-digest', digest], { env });
       expect(applied.code).toBe(0);
-      expect(emulator.stats().writes).toBe(4);
+      expect(emulator.stats().writes).toBe(5);
     });
   });
 
@@ -53,7 +53,7 @@ describe('viewctl apply against the emulator', () => {
       expect(refused.stderr).toContain('usage.bad-digest');
       const applied = await runCli(['apply', EXAMPLES, '--auto-approve', '--expect-digest', first], { env });
       expect(applied.code).toBe(0);
-      expect(emulator.stats().writes).toBe(4);
+      expect(emulator.stats().writes).toBe(5);
     });
   });
 

@@ -39,7 +39,7 @@ describe('viewctl plan against the emulator', () => {
       expect(run.stdout).toContain('~ update  RecordingView');
       expect(run.stdout).toContain('↻ pins');
       expect(run.stdout).toContain('! drift');
-      expect(run.stdout).toMatch(/Plan: 1 to create, 1 to update, 0 to delete, 2 pin lists, 1 drift\./);
+      expect(run.stdout).toMatch(/Plan: 1 to create, 1 to update, 0 to delete, 3 pin lists, 1 drift\./);
       expect(emulator.stats().writes).toBe(0);
       // Without the flag, changes are still success.
       expect((await runCli(['plan', EXAMPLES], { env })).code).toBe(0);
@@ -59,8 +59,11 @@ describe('viewctl plan against the emulator', () => {
         'GET /v1/contacts/views': 1,
         'GET /v1/recordings/views/pinned': 2,
         'GET /v1/deals/views/pinned': 1,
+        // The group document reaches the five active Members.
+        'GET /v1/companies/views/pinned': 5,
         'GET /v1/admin-automations': 1,
-        // The plan creates "Team calls", so creatorEmail is checked (one page of users).
+        // One page of users, read once: the plan creates "Team calls" (creatorEmail is
+        // checked) and the group document needs the members.
         'GET /v1/users': 1,
       });
       expect(emulator.stats().rateLimited).toBe(0);
@@ -76,7 +79,7 @@ describe('viewctl plan against the emulator', () => {
       expect(JSON.parse(run.stdout)).toEqual(saved);
       expect(saved['formatVersion']).toBe(1);
       expect(saved['digest']).toMatch(/^[0-9a-f]{64}$/);
-      expect(saved['summary']).toEqual({ create: 1, update: 1, delete: 0, pin: 2, drift: 1 });
+      expect(saved['summary']).toEqual({ create: 1, update: 1, delete: 0, pin: 3, drift: 1 });
     });
   });
 
@@ -109,12 +112,6 @@ describe('fail-safe rules: exit 1, nothing written', () => {
       code: 'view.id-not-found',
       files: { 'v.yaml': `${WORKSPACE}---\nkind: RecordingView\nname: Follow-ups\nviewId: rv_mia_followups\nfilters: {}\n` },
       where: 'v.yaml:7:9',
-    },
-    {
-      rule: "a pinned list that drops the user's private view is refused",
-      code: 'pins.drops-private',
-      files: { 'p.yaml': `${WORKSPACE}---\nkind: PinnedViews\nuserEmail: mia.chen@acme.test\nrecordings: [All recordings]\n` },
-      where: 'p.yaml:7',
     },
     {
       rule: 'a view that would be created needs creatorEmail',

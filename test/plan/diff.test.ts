@@ -213,24 +213,32 @@ describe('computePlan: pinned views', () => {
     expect(computePlan(desired, live).plan.changes).toEqual([]);
   });
 
-  it('refuses to drop a private view pinned today unless unpinPrivate', () => {
+  it('expands group documents with the users read: changes name the group, inactive members are counted, warnings kept', () => {
     const { desired, live } = pinCase();
-    desired.pins = [pinsOf('mia@acme.com', 'recordings', [{ name: 'Calls' }])];
-    const error = refusal(desired, live);
-    expect(error.code).toBe('pins.drops-private');
-    expect(error.message).toContain("Mia's calls");
-    expect(error.hint).toContain('unpinPrivate: true');
-    desired.pins = [pinsOf('mia@acme.com', 'recordings', [{ name: 'Calls' }], { unpinPrivate: true })];
-    expect(computePlan(desired, live).plan.summary.pin).toBe(1);
+    desired.views = [];
+    live.users = [...(live.users ?? []), user('u_tom', 'tom@acme.com', 'Deactivated')];
+    live.pins[pinsKey('recordings', 'max@acme.com')] = [view('rv_1', 'Calls')];
+    const refs = [{ viewId: 'rv_gone' }, { name: 'Demos' }];
+    desired.pinGroups = [{
+      group: { name: 'Sales', source: at('pins/sales.yaml') },
+      users: [{ pattern: 'm*@acme.com', isGlob: true, source: at('pins/sales.yaml', 3) }, { pattern: 't*@acme.com', isGlob: true, source: at('pins/sales.yaml', 4) }],
+      roles: [], domain: 'recordings', refs, unpinPrivate: false, source: at('pins/sales.yaml', 5), refSources: refs.map((_, index) => at('pins/sales.yaml', 6 + index)),
+    }];
+    const { plan } = computePlan(desired, live);
+    const pins = plan.changes.flatMap((change) => (change.action === 'pin' ? [[change.userEmail, change.group, change.after.map((tab) => tab.viewId)]] : []));
+    expect(pins).toEqual([['max@acme.com', 'Sales', ['rv_2']], ['mia@acme.com', 'Sales', ['rv_p', 'rv_2']]]);
+    expect(plan.skippedMembers).toBe(1);
+    expect(plan.warnings).toContain('pins/sales.yaml:4:1: users glob "t*@acme.com" of the group "Sales" reaches no active member');
+    expect(plan.warnings.filter((warning) => warning.startsWith('pins/sales.yaml:6:1: rv_gone is left out'))).toHaveLength(2);
   });
 
-  it('refuses unknown ids, unknown names (with did you mean), ambiguous names and duplicates', () => {
+  it('refuses unknown names (with did you mean), ambiguous names and duplicates', () => {
     const { desired, live } = pinCase();
-    desired.pins = [pinsOf('mia@acme.com', 'recordings', [{ viewId: 'rv_p' }, { viewId: 'rv_nope' }, { name: 'Demo' }, { name: 'Twin' }, { name: 'Calls' }, { viewId: 'rv_1' }])];
+    desired.pins = [pinsOf('mia@acme.com', 'recordings', [{ viewId: 'rv_p' }, { name: 'Demo' }, { name: 'Twin' }, { name: 'Calls' }, { viewId: 'rv_1' }])];
     const error = refusal(desired, live);
-    expect(error.reasons.map((reason) => reason.code)).toEqual(['pins.unknown-view-id', 'pins.unknown-name', 'pins.ambiguous-name', 'pins.duplicate-view']);
-    expect(error.reasons[1]?.message).toContain('did you mean "Demos"');
-    expect(error.reasons[2]?.ids).toEqual(['rv_3', 'rv_4']);
+    expect(error.reasons.map((reason) => reason.code)).toEqual(['pins.unknown-name', 'pins.ambiguous-name', 'pins.duplicate-view']);
+    expect(error.reasons[0]?.message).toContain('did you mean "Demos"');
+    expect(error.reasons[1]?.ids).toEqual(['rv_3', 'rv_4']);
     expect(error.reasons[0]?.source).toEqual(desired.pins[0]?.refSources[1]);
   });
 

@@ -102,3 +102,44 @@ describe('readLive', () => {
     expect(sent).toHaveLength(1);
   });
 });
+
+describe('readLive with group pin documents', () => {
+  const grouped: Desired = {
+    ...desired,
+    pinGroups: [{
+      group: { name: 'Everyone', source: at }, users: [{ pattern: '*@x.test', isGlob: true, source: at }], roles: [],
+      domain: 'companies', refs: [{ name: 'All' }], unpinPrivate: false, source: at, refSources: [at],
+    }],
+  };
+
+  it('reads the users once, before the lists the groups add, then exactly the lists they name', async () => {
+    const needs = readNeeds(grouped);
+    expect(needs).toMatchObject({ domains: ['recordings', 'deals', 'companies', 'contacts'], usersFirst: true });
+    expect(needs.pins).toEqual(readNeeds(desired).pins);
+    const { client, sent } = fakeClient();
+    const named: string[][] = [];
+    const live = await readLive(client, needs, {
+      wantUsers: () => true,
+      pinsOfUsers: (users) => {
+        named.push(users.map((user) => user.email));
+        return users.map((user) => ({ domain: 'companies' as const, userEmail: user.email }));
+      },
+    });
+    expect(sent[0]?.route).toBe('/v1/workspaces/mine');
+    const routes = sent.map((request) => request.route);
+    expect(routes.filter((route) => route === '/v1/users')).toHaveLength(2);
+    expect(routes.lastIndexOf('/v1/users')).toBeLessThan(routes.indexOf('/v1/companies/views/pinned'));
+    expect(named).toEqual([['a@x.test', 'b@x.test']]);
+    expect(Object.keys(live.pins).sort()).toEqual(['companies:a@x.test', 'companies:b@x.test', 'contacts:mia@x.test', 'recordings:mia@x.test']);
+    expect(live.users).toHaveLength(2);
+  });
+
+  it('reads no list of a group when expanding the groups refuses', async () => {
+    const { client, sent } = fakeClient();
+    const refuse = (): never => {
+      throw new ViewctlError('pins.group-overlap', 'two groups');
+    };
+    await expect(readLive(client, readNeeds(grouped), { pinsOfUsers: refuse })).rejects.toMatchObject({ code: 'pins.group-overlap' });
+    expect(sent.some((request) => request.route === '/v1/companies/views/pinned')).toBe(false);
+  });
+});

@@ -909,7 +909,7 @@ export interface PinById {
   viewId: string;
 }
 /**
- * The pinned view tabs of one user, for the domains listed.
+ * The pinned view tabs of one member (`userEmail`), or of a group of members (`users` and/or `roles`, with a `name`), for the domains listed. Private tabs stay the member's unless `unpinPrivate: true`.
  *
  * This interface was referenced by `undefined`'s JSON-Schema
  * via the `definition` "pinned-views".
@@ -920,9 +920,25 @@ export interface PinnedViews {
    */
   kind: 'PinnedViews';
   /**
-   * The active workspace member whose tabs these are.
+   * The group's name, shown in the plan; required with `users` or `roles`, unique among group documents.
    */
-  userEmail: Email;
+  name?: string;
+  /**
+   * The active workspace member whose tabs these are. A document has `userEmail`, or `users` and/or `roles`, not both.
+   */
+  userEmail?: Email;
+  /**
+   * Group members: emails (each must be an active member) or globs (`*@sales.acme.com`: `*` any run of characters, `?` one; inactive members a glob reaches are skipped).
+   *
+   * @minItems 1
+   */
+  users?: [string, ...string[]];
+  /**
+   * Group members: every active member with one of these roles.
+   *
+   * @minItems 1
+   */
+  roles?: ['Owner' | 'Admin' | 'Member', ...('Owner' | 'Admin' | 'Member')[]];
   /**
    * Pinned recording view tabs in order: view names, or `{viewId}` (private views).
    *
@@ -948,7 +964,7 @@ export interface PinnedViews {
    */
   contacts?: [PinRef, ...PinRef[]];
   /**
-   * Allow dropping private views the user has pinned today (default false).
+   * Drop the private views the member pins today that the list does not name as `{viewId}` (default false: they are kept, in their current order).
    */
   unpinPrivate?: boolean;
 }

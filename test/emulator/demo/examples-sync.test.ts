@@ -89,7 +89,7 @@ describe('examples/', () => {
   });
 
   it('pins: Adam reorders his tabs, Mia keeps her private view by id, Noah is in sync', () => {
-    const byUser = new Map(ofKind('PinnedViews').map((manifest) => [manifest.doc.userEmail, manifest.doc]));
+    const byUser = new Map(ofKind('PinnedViews').filter((manifest) => manifest.doc.userEmail !== undefined).map((manifest) => [manifest.doc.userEmail, manifest.doc]));
     expect([...byUser.keys()].sort()).toEqual(['adam.reyes@acme.test', 'mia.chen@acme.test', 'noah.patel@acme.test']);
     const userId = (email: string): string => data.users.find((user) => user.email === email)?.id ?? '';
     const resolve = (domain: Domain, entries: unknown): string[] => (entries as unknown[]).map((entry) => {
@@ -110,6 +110,19 @@ describe('examples/', () => {
     expect(mia).toContain('new:Team calls');
 
     expect(resolve('deals', byUser.get('noah.patel@acme.test')?.deals)).toEqual(data.pinned.deals[userId('noah.patel@acme.test')]);
+  });
+
+  it('pins: one group document gives every Member the built-in company tabs, which only Lena (her private tab ahead) lacks', () => {
+    const groups = ofKind('PinnedViews').filter((manifest) => manifest.doc.userEmail === undefined);
+    expect(groups.map((manifest) => [manifest.file, manifest.doc.name, manifest.doc.roles])).toEqual([['pins/member-company-tabs.yaml', 'Member company tabs', ['Member']]]);
+    const defaults = data.views.companies.filter((view) => view.isDefault);
+    expect(groups[0]?.doc.companies).toEqual(defaults.map((view) => view.name));
+    const members = data.users.filter((user) => user.role === 'Member');
+    expect(members.filter((user) => user.state !== 'Active').map((user) => user.state).sort()).toEqual(['Deactivated', 'Invited']);
+    const customised = members.filter((user) => user.state === 'Active' && data.pinned.companies[user.id] !== undefined);
+    expect(customised.map((user) => user.id)).toEqual(['u_lena']);
+    const lenaFirst = data.views.companies.find((view) => view.viewId === data.pinned.companies['u_lena']?.[0]);
+    expect(lenaFirst).toMatchObject({ visibility: 'Private', ownerId: 'u_lena' });
   });
 
   it('expects the demo automations, except one color so plan reports drift', () => {
