@@ -10,8 +10,9 @@ import type { OutputFormat } from './output.js';
 import { formatOption, useColor, writeFileAtomically } from './output.js';
 import { checkOutputPath, loadManifestSet, planAgainst } from './plan-flow.js';
 import type { Outcome } from './program.js';
+import { addBaseOption, addBudgetOptions, resolveScope, type ScopeOptions } from './scope-options.js';
 
-interface PlanOptions extends ConnectionOptions {
+interface PlanOptions extends ConnectionOptions, ScopeOptions {
   format: OutputFormat;
   out?: string;
   detailedExitcode?: boolean;
@@ -26,13 +27,15 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
     .addOption(formatOption())
     .addOption(new Option('--out <file>', 'also write the machine-readable plan (JSON) to FILE'))
     .addOption(new Option('--detailed-exitcode', 'exit 2 when there are changes or drift'));
+  addBudgetOptions(addBaseOption(command));
   addConnectionOptions(command).action(async (paths: string[], options: PlanOptions) => {
     const color = useColor(io.stdout, io.env);
     const { desired, files } = await loadManifestSet(paths, io, useColor(io.stderr, io.env));
     if (options.out !== undefined) await checkOutputPath(io, options.out, files);
+    const scoped = await resolveScope(options, paths, io);
     const connection = await openConnection(options, io);
     try {
-      const { plan, elapsedMs } = await planAgainst(desired, connection.client, io);
+      const { plan, elapsedMs } = await planAgainst(desired, connection.client, io, scoped);
       const planFile = options.out;
       if (planFile !== undefined) await writeFileAtomically(io, planFile, renderJson(plan));
       io.stdout.write(renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, ...(planFile === undefined ? {} : { planFile }) }));

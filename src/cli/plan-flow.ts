@@ -9,6 +9,7 @@ import type { Desired } from '../state/types.js';
 import { planWorkspace, type WorkspacePlan } from '../plan/plan-workspace.js';
 import type { CliIo } from './io.js';
 import { progressReporter } from './progress.js';
+import type { ResolvedScope } from './scope-options.js';
 
 /**
  * loadManifestFiles loads and validates the manifests under `paths` from the
@@ -59,8 +60,12 @@ export async function checkOutputPath(io: CliIo, path: string, manifests: readon
 
 /**
  * planAgainst plans `desired` through the core's one read-then-diff flow
- * (`planWorkspace`), with progress lines on stderr.
+ * (`planWorkspace`), with progress lines on stderr; `scoped` carries `--base` and
+ * `--budget` when given.
  */
-export function planAgainst(desired: Desired, client: ServiceClient, io: CliIo): Promise<WorkspacePlan> {
-  return planWorkspace(desired, client, { onProgress: progressReporter(io.stderr, 'reading live state') });
+export function planAgainst(desired: Desired, client: ServiceClient, io: CliIo, scoped?: ResolvedScope): Promise<WorkspacePlan> {
+  return planWorkspace(desired, client, {
+    onProgress: progressReporter(io.stderr, 'reading live state'),
+    ...(scoped === undefined ? {} : { scope: scoped.scope, clock: scoped.clock, warnings: scoped.warnings }),
+  });
 }

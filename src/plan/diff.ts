@@ -13,7 +13,7 @@ import { planPrune } from './prune.js';
 import { PlanRefusedError, type RefusalReason } from './refusal.js';
 import { renameReasons } from './renames.js';
 import { applyLoad } from './requests.js';
-import { ACTIONS, PLAN_FORMAT_VERSION, type Action, type Change, type Plan } from './types.js';
+import { ACTIONS, PLAN_FORMAT_VERSION, type Action, type Change, type Plan, type PlanScope } from './types.js';
 import { liveListing, planViews } from './views.js';
 
 /**
@@ -37,6 +37,16 @@ function sourceOf(source: SourcePosition | undefined): { source?: SourcePosition
   return source === undefined ? {} : { source };
 }
 
+/**
+ * PlanExtras are what a scoped plan adds to the diff: which pinned lists it read, the
+ * test that labels a change as made outside viewctl, and warnings from how it was made.
+ */
+export interface PlanExtras {
+  scope?: PlanScope;
+  outside?: (change: Change) => boolean;
+  warnings?: readonly string[];
+}
+
 /** PlanResult is what `computePlan` returns when no fail-safe rule refuses. */
 export interface PlanResult {
   plan: Plan;
@@ -48,7 +58,7 @@ export interface PlanResult {
  * with every refusal at once, except that a workspace mismatch is reported alone,
  * before anything else (README, "Fail-safe rules").
  */
-export function computePlan(desired: Desired, live: Live): PlanResult {
+export function computePlan(desired: Desired, live: Live, extras: PlanExtras = {}): PlanResult {
   checkWorkspace(desired, live.workspace);
   const ignored = compileGlobs(desired.workspace.ignore);
   const views = planViews(desired, live);
@@ -80,11 +90,13 @@ export function computePlan(desired: Desired, live: Live): PlanResult {
     changes.push(...automationDrift(desired.automations, live.automations, ignored));
   }
   if (reasons.length > 0) throw new PlanRefusedError(reasons);
-  changes.sort(compareChanges);
-  return { plan: assemblePlan(desired, live, changes, [...prune.warnings, ...lookAlikeWarnings(changes)]) };
+  const labelled = extras.outside === undefined ? changes : changes.map((change) => (extras.outside?.(change) === true ? { ...change, origin: 'outside' as const } : change));
+  labelled.sort(compareChanges);
+  const warnings = [...(extras.warnings ?? []), ...prune.warnings, ...lookAlikeWarnings(labelled)];
+  return { plan: assemblePlan(desired, live, labelled, warnings, extras.scope) };
 }
 
-function assemblePlan(desired: Desired, live: Live, changes: Change[], warnings: string[]): Plan {
+function assemblePlan(desired: Desired, live: Live, changes: Change[], warnings: string[], scope: PlanScope | undefined): Plan {
   const summary = Object.fromEntries(ACTIONS.map((action) => [action, 0])) as Record<Action, number>;
   for (const change of changes) summary[change.action] += 1;
   const withoutDigest: Omit<Plan, 'digest'> = {
@@ -100,6 +112,7 @@ function assemblePlan(desired: Desired, live: Live, changes: Change[], warnings:
       dailyQuota: DAILY_QUOTA,
     },
     liveHashes: liveHashesFor({ changes }, live),
+    ...(scope === undefined ? {} : { scope }),
     warnings,
   };
   return { ...withoutDigest, digest: planDigest(withoutDigest) };

@@ -1,11 +1,18 @@
 import type { Desired } from '../domain/desired.js';
+import { systemClock, type Clock } from '../service/clock.js';
 import type { ServiceClient } from '../service/types.js';
 import { readNeeds } from '../state/needs.js';
-import { readLive } from '../state/read-live.js';
+import { readLive, readPinnedLists } from '../state/read-live.js';
 import type { Live } from '../state/types.js';
+import { keyedPins } from './desired-values.js';
 import { checkWorkspace, computePlan } from './diff.js';
+import { changedOutside } from './outside.js';
+import { checkBudgetCoversViews, checkPinnedReadsFitToday, choosePinnedLists, type ScopeRequest } from './scope-reads.js';
+import { utcDay } from './scope.js';
 import type { Plan } from './types.js';
 import { createsViews } from './views.js';
+
+export type { ScopeRequest } from './scope-reads.js';
 
 /** PlanWorkspaceOptions are the edges `planWorkspace` reports to, passed in. */
 export interface PlanWorkspaceOptions {
@@ -13,6 +20,12 @@ export interface PlanWorkspaceOptions {
   onProgress?: (done: number, total: number) => void;
   /** Milliseconds clock for `elapsedMs`; default `performance.now`. */
   now?: () => number;
+  /** `--base REF` and `--budget N`: read only some pinned lists (README, "Scoped and budgeted plans"). */
+  scope?: ScopeRequest;
+  /** The clock whose UTC day picks a budget's slice; default the system clock. */
+  clock?: Pick<Clock, 'now'>;
+  /** Warnings from how the plan was asked for (e.g. REF's manifests failed to load), shown with it. */
+  warnings?: readonly string[];
 }
 
 /** WorkspacePlan is a computed plan with the live state it came from and how long it took. */
@@ -23,19 +36,53 @@ export interface WorkspacePlan {
 }
 
 /**
- * planWorkspace is the one read-then-diff flow: it reads exactly the live state
- * `desired` needs (the workspace first, so a wrong `workspaceId` stops after one
- * request; users only when the plan creates views, to check `creatorEmail`) and diffs
- * it. The CLI, the tests and the benches all plan through it.
+ * planWorkspace is the one read-then-diff flow, in two phases. First it reads the
+ * workspace (so a wrong `workspaceId` stops after one request), the view listings, the
+ * automations and, when the plan creates views, the users, and diffs the views. Then it
+ * decides which pinned lists to read (all of them; with `--base`, those that changed
+ * or name a view the plan creates, renames or deletes; with `--budget`, a slice that
+ * fits), refuses before the first pinned read when they cannot fit in what is left
+ * today, reads them and diffs everything. The CLI, the tests and the benches all plan
+ * through it.
  */
 export async function planWorkspace(desired: Desired, client: ServiceClient, options: PlanWorkspaceOptions = {}): Promise<WorkspacePlan> {
   const now = options.now ?? (() => performance.now());
   const started = now();
-  const live = await readLive(client, readNeeds(desired), {
+  const scope = options.scope ?? {};
+  const needs = readNeeds(desired);
+  const lists = keyedPins(desired);
+  if (scope.budget !== undefined) checkBudgetCoversViews(scope.budget, needs, lists.length);
+  const before = client.stats().requests;
+  const viewReads = 1 + needs.domains.length + (needs.automations ? 1 : 0);
+  let total = viewReads;
+  let done = 0;
+  const tick = (): void => {
+    done += 1;
+    options.onProgress?.(done, total);
+  };
+  const views = await readLive(client, { ...needs, pins: [] }, {
     checkWorkspace: (workspace) => checkWorkspace(desired, workspace),
-    wantUsers: (views) => createsViews(desired, views),
-    ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
+    wantUsers: (listings) => createsViews(desired, listings),
+    onProgress: tick,
   });
-  const { plan } = computePlan(desired, live);
+  // The views' own changes decide which lists must be read; a refusal about views stops here.
+  const viewChanges = computePlan({ ...desired, pins: [] }, views).plan.changes;
+  const chosen = choosePinnedLists(lists, scope, {
+    viewChanges,
+    spent: client.stats().requests - before,
+    day: utcDay((options.clock ?? systemClock).now()),
+  });
+  if (scope.budget === undefined) checkPinnedReadsFitToday(chosen.read.length, client.stats().dailyRemaining, lists.length);
+  total = viewReads + chosen.read.length;
+  const pins = await readPinnedLists(client, chosen.read.map(({ pins: entry }) => ({ domain: entry.domain, userEmail: entry.userEmail, source: entry.source })), tick);
+  const stats = client.stats();
+  const live: Live = { ...views, pins, requests: { used: stats.requests - before, dailyRemaining: stats.dailyRemaining } };
+  const readKeys = new Set(chosen.read.map((entry) => entry.key));
+  const scoped: Desired = { ...desired, pins: lists.filter((entry) => readKeys.has(entry.key)).map((entry) => entry.pins) };
+  const { plan } = computePlan(scoped, live, {
+    ...(chosen.scope === undefined ? {} : { scope: chosen.scope }),
+    ...(scope.base === undefined ? {} : { outside: changedOutside(scope.base.desired, desired) }),
+    ...(options.warnings === undefined ? {} : { warnings: options.warnings }),
+  });
   return { plan, live, elapsedMs: now() - started };
 }

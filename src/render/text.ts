@@ -1,7 +1,7 @@
 import picocolors from 'picocolors';
 import { quoted, safeText } from '../text/safe-text.js';
 import { formatCount, plural } from '../text/plural.js';
-import { applyEstimate, budgetText, pointerPath, shellWord, summaryParts, updateDiff, valueText } from './format.js';
+import { applyEstimate, budgetText, outsideHeading, pointerPath, scopeText, shellWord, summaryParts, updateDiff, valueText } from './format.js';
 import type { RenderOptions } from './options.js';
 import { DEFAULT_RATE } from '../domain/domains.js';
 import { shortDigest } from '../plan/hash.js';
@@ -25,12 +25,17 @@ export function renderText(plan: Plan, options: RenderOptions): string {
   const c = picocolors.createColors(options.color);
   const workspace = `${safeText(plan.workspace.name)} (${safeText(plan.workspace.id)})`;
   const warnings = plan.warnings.map((warning) => c.yellow(`warning: ${safeText(warning)}`));
+  const scope = scopeText(plan);
   if (plan.changes.length === 0) {
-    return [`No changes. Workspace ${workspace} matches the manifests (read ${plural(plan.requests.used, 'request')}).`, ...warnings, ''].join('\n');
+    return [`No changes. Workspace ${workspace} matches the manifests (read ${plural(plan.requests.used, 'request')}).`, ...(scope === undefined ? [] : [scope]), ...warnings, ''].join('\n');
   }
   const elapsed = options.elapsedMs === undefined ? '' : ` in ${(options.elapsedMs / 1000).toFixed(1)} s`;
   const lines = [`viewctl plan · workspace ${workspace} · read ${plural(plan.requests.used, 'request')}${elapsed}`, ''];
-  lines.push(...summaryLines(plan.changes, c), '');
+  if (scope !== undefined) lines.push(scope, '');
+  const own = plan.changes.filter((change) => change.origin !== 'outside');
+  const outside = plan.changes.filter((change) => change.origin === 'outside');
+  if (own.length > 0) lines.push(...summaryLines(own, c), '');
+  if (outside.length > 0) lines.push(outsideHeading(plan), ...summaryLines(outside, c), '');
   for (const change of plan.changes) {
     const block = detailLines(change, c);
     if (block.length > 0) lines.push(...block, '');
