@@ -89,9 +89,9 @@ export function checkPinnedReadsFitToday(reads: number, dailyRemaining: number |
   if (dailyRemaining === null || reads <= dailyRemaining) return;
   throw new ViewctlError(
     'plan.exceeds-daily-quota',
-    `the plan needs ${plural(reads, 'request')} to read ${reads === lists ? 'every' : formatCount(reads) + ' of the ' + formatCount(lists)} pinned list${lists === 1 ? '' : 's'}, but the service says only ${formatCount(dailyRemaining)} are left today; no pinned list was read`,
+    `the plan needs ${plural(reads, 'request')} to read ${reads === lists ? 'every pinned list' : `${formatCount(reads)} of the ${plural(lists, 'pinned list')}`}, but the service says only ${formatCount(dailyRemaining)} are left today; no pinned list was read`,
     {
-      hint: `plan with --base REF (e.g. --base origin/main) to read only the lists a change touches, or with --budget N (e.g. --budget ${formatCount(Math.max(1, Math.floor(dailyRemaining / 2)))}) to read a slice of them that rotates by UTC day`,
+      hint: `plan with --base REF (e.g. --base origin/main) to read only the lists a change touches, or with --budget N (N at most the ${formatCount(dailyRemaining)} left) to read a slice of them that rotates by UTC day`,
     },
   );
 }
