@@ -1,4 +1,4 @@
-import type { Domain } from '../domain/domains.js';
+import { DOMAINS, type Domain } from '../domain/domains.js';
 import type { DesiredPins } from '../domain/desired.js';
 import { compareCodePoints } from '../kinds/canonical.js';
 import { pinsValue, type KeyedPins } from './desired-values.js';
@@ -70,13 +70,16 @@ export interface BudgetSlice {
 
 /**
  * budgetSlice fits the lists into `room` requests (one each). When they do not all
- * fit, the lists, ordered by key, are cut into slices of `room` and the UTC day number
+ * fit, the lists, ordered by member and domain, are cut into slices of `room` and the UTC day number
  * picks one: consecutive days read consecutive slices, so `count` daily runs cover
  * every list. `room` must be at least 1.
  */
 export function budgetSlice(lists: readonly KeyedPins[], room: number, day: number): BudgetSlice {
   if (lists.length <= room) return { read: [...lists] };
-  const ordered = [...lists].sort((a, b) => compareCodePoints(a.key, b.key));
+  // By member, then domain: a slice holds whole members, so its reads spread over the
+  // four domains' endpoints (each has its own rate limit) instead of queueing on one.
+  const ordered = [...lists].sort((a, b) => compareCodePoints(a.pins.userEmail.toLowerCase(), b.pins.userEmail.toLowerCase())
+    || DOMAINS.indexOf(a.pins.domain) - DOMAINS.indexOf(b.pins.domain) || compareCodePoints(a.key, b.key));
   const count = Math.ceil(ordered.length / room);
   const index = ((day % count) + count) % count;
   return { read: ordered.slice(index * room, (index + 1) * room), slice: { index: index + 1, count } };
