@@ -130,6 +130,19 @@ describe('plan --base in a git repository', () => {
     });
   });
 
+  it('apply --base plans as plan --base does and writes only what that plan changes', async () => {
+    const { root } = await repository();
+    await withEmulator(async (emulator, env) => {
+      const applied = await runCli(['apply', 'manifests', '--base', 'HEAD', '--auto-approve', '--verbose'], { env, cwd: root });
+      expect(applied.code).toBe(0);
+      expect(pinnedReads(applied.stderr)).toEqual(['noah.patel@acme.test']);
+      expect(applied.stdout).toContain('Changed outside viewctl since HEAD: applying reverts them');
+      expect(emulator.stats().writes).toBe(2);
+      const refused = await runCli(['apply', '--plan', 'plan.json', '--base', 'HEAD'], { env, cwd: root });
+      expect(refused.stderr).toMatch(/^error\[usage\.plan-with-base\]/);
+    });
+  });
+
   it('refuses a REF that names no commit before any request, and plans in full, with a warning, when REF\'s manifests do not load', async () => {
     const { root } = await repository();
     await writeFile(join(root, 'manifests/pins/adam.yaml'), 'kind: PinnedViews\nuserEmail: [broken\n');
