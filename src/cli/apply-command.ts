@@ -37,10 +37,12 @@ import type { TargetSelector } from '../plan/targets-selection.js';
 import { renderPlan } from '../render/render-plan.js';
 import { loadManifestFiles, planAgainst } from './plan-flow.js';
 import type { Outcome } from './program.js';
+import { addBaseOption, resolveScope, type ResolvedScope } from './scope-options.js';
 import { progressReporter } from './progress.js';
 
 interface ApplyOptions extends ConnectionOptions {
   format: OutputFormat;
+  base?: string;
   autoApprove?: boolean;
   maxDeletes: number;
   plan?: string;
@@ -49,7 +51,7 @@ interface ApplyOptions extends ConnectionOptions {
 }
 
 /** Where the plan comes from: manifests to plan now, or a plan file saved by `plan --out`. */
-type PlanSource = { type: 'manifests'; desired: Desired; targets?: TargetSelector[] } | { type: 'file'; file: string; plan: Plan };
+type PlanSource = { type: 'manifests'; desired: Desired; scoped: ResolvedScope; targets?: TargetSelector[] } | { type: 'file'; file: string; plan: Plan };
 
 /**
  * registerApplyCommand adds `viewctl apply [PATH...]`: plan (or read `--plan FILE`
@@ -70,6 +72,7 @@ export function registerApplyCommand(program: Command, io: CliIo, outcome: Outco
     .addOption(
       new Option('--expect-digest <hex>', 'refuse unless the plan has exactly this digest (the one a reviewer saw)').argParser(parseDigest),
     );
+  addBaseOption(command);
   addConnectionOptions(command).action(async (paths: string[], options: ApplyOptions) => {
     outcome.exitCode = await apply(paths, options, io);
   });
@@ -136,13 +139,21 @@ async function apply(paths: string[], options: ApplyOptions, io: CliIo): Promise
 async function loadSource(paths: string[], options: ApplyOptions, io: CliIo): Promise<PlanSource> {
   if (options.plan === undefined) {
     const desired = await loadManifestFiles(paths, io, useColor(io.stderr, io.env));
-    return { type: 'manifests', desired, ...(options.target === undefined ? {} : { targets: options.target }) };
+    const scoped = await resolveScope({ ...(options.base === undefined ? {} : { base: options.base }) }, paths, io);
+    return { type: 'manifests', desired, scoped, ...(options.target === undefined ? {} : { targets: options.target }) };
   }
   if (options.target !== undefined) {
     throw new UsageError(
       'usage.target-with-plan',
       'apply --plan carries out exactly the saved plan, so it takes no --target',
       'pass --target to viewctl plan --out, then apply that plan file',
+    );
+  }
+  if (options.base !== undefined) {
+    throw new UsageError(
+      'usage.plan-with-base',
+      'apply --plan carries out a saved plan, which was scoped when it was made; --base applies only when apply plans the manifests',
+      'drop --base to apply the saved plan, or drop --plan to plan the manifests against --base and apply',
     );
   }
   if (paths.length > 0) {
@@ -177,7 +188,7 @@ async function preparePlan(
   expectDigest: string | undefined,
 ): Promise<{ plan: Plan; live: Live; elapsedMs: number }> {
   if (source.type === 'manifests') {
-    const run = await planAgainst(source.desired, client, io, source.targets);
+    const run = await planAgainst(source.desired, client, io, { scoped: source.scoped, ...(source.targets === undefined ? {} : { targets: source.targets }) });
     checkExpectedDigest(run.plan, expectDigest);
     return run;
   }

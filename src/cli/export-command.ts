@@ -1,10 +1,11 @@
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { Option } from 'commander';
 import type { Command } from 'commander';
 import { DOMAINS } from '../domain/domains.js';
-import { EXIT } from '../errors.js';
-import { AUTOMATIONS_FILE, exportFiles, PINS_FOLDER, WORKSPACE_FILE, type ExportResult } from '../export/export-files.js';
-import { checkPinBudget, describePinRead, parseEmailList, selectPinUsers, type PinUserChoice } from '../export/pin-users.js';
+import { EXIT, UsageError } from '../errors.js';
+import { AUTOMATIONS_FILE, exportFiles, PINS_FOLDER, pinStems, WORKSPACE_FILE, type ExportResult } from '../export/export-files.js';
+import { budgetMembers, checkExportBudget, checkPinBudget, describePinRead, parseEmailList, selectPinUsers, type PinUserChoice } from '../export/pin-users.js';
 import { schemaTexts } from '../manifest/schema-registry.js';
 import { checkOutFolder, writeExportFiles, type WriteReport } from '../export/write-files.js';
 import { readExport } from '../state/read-export.js';
@@ -14,6 +15,9 @@ import type { ConnectionOptions } from './connection.js';
 import type { CliIo } from './io.js';
 import type { Outcome } from './program.js';
 import { progressReporter } from './progress.js';
+import { parseCount } from './parse-options.js';
+import type { ApiUser } from '../domain/api-types.js';
+import { shellWord } from '../render/format.js';
 
 interface ExportOptions extends ConnectionOptions {
   out: string;
@@ -21,6 +25,7 @@ interface ExportOptions extends ConnectionOptions {
   allUsers?: boolean;
   force?: boolean;
   merge?: boolean;
+  budget?: number;
 }
 
 /**
@@ -40,6 +45,10 @@ export function registerExportCommand(program: Command, io: CliIo, outcome: Outc
     .addOption(new Option('--force', 'write into a non-empty folder: replace the files export writes, leave the others'))
     .addOption(
       new Option('--merge', 'add to the manifests in --out only what none declares yet, each in a new file; never changes an existing file'),
+    )
+    .addOption(
+      new Option('--budget <n>', 'with --all-users: spend at most N requests, reading members in email order and skipping those whose pins/ file exists')
+        .argParser((value) => parseCount(value, '--budget')),
     );
   addConnectionOptions(command).action(async (options: ExportOptions) => {
     const choice = pinUserChoice(options);
@@ -49,19 +58,39 @@ export function registerExportCommand(program: Command, io: CliIo, outcome: Outc
       return;
     }
     const outDir = resolve(io.cwd, options.out);
+    if (options.budget !== undefined) {
+      if (options.allUsers !== true) {
+        throw new UsageError('usage.budget-without-all-users', '--budget limits an export of every member\'s pinned views, but --all-users was not given', 'add --all-users, or drop --budget');
+      }
+      checkExportBudget(options.budget);
+    }
     await checkOutFolder(outDir, options.out, options.force === true);
     const connection = await openConnection(options, io);
+    let batch: { all: ApiUser[]; skipped: number; remaining: number } | undefined;
+    const budget = options.budget;
+    const select = (users: readonly ApiUser[]): ApiUser[] => {
+      const chosen = selectPinUsers(users, choice);
+      if (budget === undefined) return chosen;
+      // A member whose pins/ file an earlier run wrote is done; the rest go in email order.
+      const stems = pinStems(chosen);
+      const exported = (user: ApiUser): boolean => existsSync(join(outDir, PINS_FOLDER, `${stems.get(user.id) ?? ''}.yaml`));
+      const picked = budgetMembers(chosen, exported, budget - connection.client.stats().requests, budget);
+      batch = { all: chosen, skipped: picked.skipped, remaining: picked.remaining };
+      return picked.read;
+    };
     // Close even when the read fails: with --emulator the connection owns a server.
     const exported = await readExport(connection.client, {
-      ...(choice.kind === 'none' ? {} : { selectUsers: (users) => selectPinUsers(users, choice) }),
+      ...(choice.kind === 'none' ? {} : { selectUsers: select }),
       beforePins: (plan) => {
         checkPinBudget(plan);
         io.stderr.write(describePinRead(plan, options.rate));
       },
       onProgress: progressReporter(io.stderr, 'reading pinned views'),
     }).finally(() => connection.close());
-    const result = exportFiles({ ...exported, schemas: schemaTexts() });
+    const result = exportFiles({ ...exported, schemas: schemaTexts(), ...(batch === undefined ? {} : { stemUsers: batch.all }) });
     const report = await writeExportFiles(outDir, result.files);
+    // Files of members exported by earlier runs of a budgeted export are its own, not left-overs.
+    if (batch !== undefined) report.untouched = report.untouched.filter((path) => !path.startsWith(`${PINS_FOLDER}/`));
     for (const note of result.notes) io.stderr.write(`note: ${note}\n`);
     if (choice.kind === 'none') {
       io.stderr.write('note: pinned views not exported: name members with --users a@x.com,b@x.com, or pass --all-users\n');
@@ -72,8 +101,20 @@ export function registerExportCommand(program: Command, io: CliIo, outcome: Outc
       );
     }
     io.stdout.write(summaryText(options.out, exported.live.workspace, result, report, exported.live.requests.used));
+    if (batch !== undefined && budget !== undefined) io.stdout.write(continuation(batch, exported.pinUsers.length, options, budget));
     outcome.exitCode = EXIT.ok;
   });
+}
+
+/**
+ * continuation says where a budgeted `export --all-users` stands: members exported by
+ * this run and earlier ones, how many remain, and the command that continues.
+ */
+function continuation(batch: { skipped: number; remaining: number }, read: number, options: ExportOptions, budget: number): string {
+  const done = `pinned views of ${read} member${read === 1 ? '' : 's'} exported by this run, ${batch.skipped} by earlier runs (their pins/ files are kept)`;
+  if (batch.remaining === 0) return `${done}; every member is exported\n`;
+  const where = options.emulator === true ? ' --emulator' : options.baseUrl === undefined ? '' : ` --base-url ${shellWord(options.baseUrl)}`;
+  return `${done}; ${batch.remaining} member${batch.remaining === 1 ? '' : 's'} remain: continue with\n  viewctl export --out ${shellWord(options.out)} --all-users --budget ${budget} --force${where}\n`;
 }
 
 function pinUserChoice(options: ExportOptions): PinUserChoice {

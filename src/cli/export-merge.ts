@@ -33,6 +33,7 @@ import { progressReporter } from './progress.js';
 export interface MergeOptions extends ConnectionOptions {
   out: string;
   force?: boolean;
+  budget?: number;
 }
 
 /** runExportMerge carries out `export --merge --out DIR` and prints what it wrote and what it skipped. */
@@ -43,6 +44,14 @@ export async function runExportMerge(options: MergeOptions, choice: PinUserChoic
       'usage.conflicting-options',
       '--merge and --force were both given: --merge never replaces a file, --force replaces every file export writes',
       'pass --merge alone to add what no manifest declares yet (existing files stay as they are), or --force alone to re-export the whole workspace over export\'s files',
+    );
+  }
+  if (options.budget !== undefined) {
+    // A merge reads only the lists no document covers; a budgeted export resumes by files it wrote itself.
+    throw new UsageError(
+      'usage.conflicting-options',
+      '--merge and --budget were both given: --budget spreads a fresh export of every member over several runs, --merge adds to a folder the team keeps',
+      'pass --merge alone (it reads only the pinned lists no document manages yet, and refuses up front if they do not fit today), or --budget with --all-users into a folder of its own',
     );
   }
   const outDir = resolve(io.cwd, options.out);

@@ -13,8 +13,9 @@ import type { Outcome } from './program.js';
 import { maxDeletesOption } from './max-deletes-option.js';
 import { targetOption } from './target-option.js';
 import type { TargetSelector } from '../plan/targets-selection.js';
+import { addBaseOption, addBudgetOptions, resolveScope, type ScopeOptions } from './scope-options.js';
 
-interface PlanOptions extends ConnectionOptions {
+interface PlanOptions extends ConnectionOptions, ScopeOptions {
   format: OutputFormat;
   out?: string;
   detailedExitcode?: boolean;
@@ -33,13 +34,15 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
     .addOption(new Option('--detailed-exitcode', 'exit 2 when there are changes or drift'))
     .addOption(targetOption())
     .addOption(maxDeletesOption('say in the plan that apply will refuse it when it deletes more than N views'));
+  addBudgetOptions(addBaseOption(command));
   addConnectionOptions(command).action(async (paths: string[], options: PlanOptions) => {
     const color = useColor(io.stdout, io.env);
     const { desired, files } = await loadManifestSet(paths, io, useColor(io.stderr, io.env));
     if (options.out !== undefined) await checkOutputPath(io, options.out, files);
+    const scoped = await resolveScope(options, paths, io);
     const connection = await openConnection(options, io);
     try {
-      const { plan, elapsedMs } = await planAgainst(desired, connection.client, io, options.target);
+      const { plan, elapsedMs } = await planAgainst(desired, connection.client, io, { scoped, ...(options.target === undefined ? {} : { targets: options.target }) });
       const planFile = options.out;
       if (planFile !== undefined) await writeFileAtomically(io, planFile, renderJson(plan));
       io.stdout.write(renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, maxDeletes: options.maxDeletes, ...(planFile === undefined ? {} : { planFile }) }));

@@ -10,6 +10,7 @@ import { planWorkspace, type WorkspacePlan } from '../plan/plan-workspace.js';
 import type { TargetSelector } from '../plan/targets-selection.js';
 import type { CliIo } from './io.js';
 import { progressReporter } from './progress.js';
+import type { ResolvedScope } from './scope-options.js';
 
 /**
  * loadManifestFiles loads and validates the manifests under `paths` from the
@@ -60,8 +61,14 @@ export async function checkOutputPath(io: CliIo, path: string, manifests: readon
 
 /**
  * planAgainst plans `desired` through the core's one read-then-diff flow
- * (`planWorkspace`), with progress lines on stderr; `targets` narrows it (`--target`).
+ * (`planWorkspace`), with progress lines on stderr; `targets` narrows it (`--target`),
+ * `scoped` carries `--base` and `--budget` when given.
  */
-export function planAgainst(desired: Desired, client: ServiceClient, io: CliIo, targets?: readonly TargetSelector[]): Promise<WorkspacePlan> {
-  return planWorkspace(desired, client, { onProgress: progressReporter(io.stderr, 'reading live state'), ...(targets === undefined ? {} : { targets }) });
+export function planAgainst(desired: Desired, client: ServiceClient, io: CliIo, how: { targets?: readonly TargetSelector[]; scoped?: ResolvedScope } = {}): Promise<WorkspacePlan> {
+  const { targets, scoped } = how;
+  return planWorkspace(desired, client, {
+    onProgress: progressReporter(io.stderr, 'reading live state'),
+    ...(targets === undefined ? {} : { targets }),
+    ...(scoped === undefined ? {} : { scope: scoped.scope, clock: scoped.clock, warnings: scoped.warnings }),
+  });
 }

@@ -23,6 +23,12 @@ export interface Desired {
    * as the plan records them; absent for a whole plan.
    */
   targets?: string[];
+  /**
+   * With `--target pins/EMAIL`: the lower-cased emails whose lists are planned. Group
+   * documents stay in `pinGroups` (only the users list tells whom they reach), and the
+   * plan keeps just these members' lists once the groups are expanded.
+   */
+  pinMembers?: string[];
 }
 
 /** DesiredWorkspace is the `Workspace` document, or its defaults when there is none. */

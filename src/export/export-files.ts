@@ -39,6 +39,12 @@ export interface ExportInput {
   live: Pick<Live, 'workspace' | 'views' | 'pins' | 'automations'>;
   /** Users whose pinned lists to write (their lists are in `live.pins`). */
   pinUsers: readonly ApiUser[];
+  /**
+   * Every member an export run over several days writes a `pins/` file for (`export
+   * --all-users --budget`), when more than `pinUsers`: file names are chosen among all
+   * of them, so a member's file keeps its name from one run to the next.
+   */
+  stemUsers?: readonly ApiUser[];
   /** The package's JSON Schemas (file name to text), copied for editors under SCHEMAS_FOLDER. */
   schemas: ReadonlyMap<string, string>;
 }
@@ -92,7 +98,7 @@ export function exportFiles(input: ExportInput): ExportResult {
     }
   }
 
-  const userStems = assignStems(input.pinUsers.map((user) => ({ name: user.email, id: user.id })));
+  const userStems = pinStems(input.stemUsers ?? input.pinUsers);
   for (const user of input.pinUsers) {
     const path = `${PINS_FOLDER}/${userStems.get(user.id) ?? slugify(user.id)}.yaml`;
     const pins: Partial<Record<Domain, ApiView[]>> = {};
@@ -141,6 +147,11 @@ export function automationsFile(automations: readonly ApiAdminAutomation[], mode
     text: rendered.text,
     notes: rendered.dropped.map((entry) => `admin automation ${entry}: the manifest format has no place for this attribute; it is not checked for drift`),
   };
+}
+
+/** pinStems gives each member the stem of their `pins/<stem>.yaml` file, unique among `users`. */
+export function pinStems(users: readonly ApiUser[]): Map<string, string> {
+  return assignStems(users.map((user) => ({ name: user.email, id: user.id })));
 }
 
 function repeatedNames(names: readonly string[]): string[] {

@@ -94,3 +94,45 @@ function formatDuration(seconds: number): string {
 function formatCount(count: number): string {
   return count.toLocaleString('en-US');
 }
+
+/** MemberBatch is the members one budgeted `export --all-users` run reads, and those it leaves. */
+export interface MemberBatch {
+  read: ApiUser[];
+  /** Members whose `pins/` file already exists: exported by an earlier run. */
+  skipped: number;
+  /** Members left for later runs. */
+  remaining: number;
+}
+
+/**
+ * budgetMembers picks, from `members` in their (email) order, those not yet exported,
+ * as many as `room` requests pay for (one per domain each); later runs continue where
+ * this one stops. A room too small for one member is a usage error.
+ */
+export function budgetMembers(members: readonly ApiUser[], exported: (user: ApiUser) => boolean, room: number, budget: number): MemberBatch {
+  const pending = members.filter((user) => !exported(user));
+  const fits = Math.floor(room / DOMAINS.length);
+  if (fits < 1 && pending.length > 0) {
+    throw new UsageError(
+      'usage.budget-too-small',
+      `--budget ${formatCount(budget)} is too small: reading the workspace, views, automations and members took ${formatCount(budget - room)} requests, and a member's pinned views take ${DOMAINS.length} more; no pinned view was read`,
+      `pass a --budget of at least ${formatCount(budget - room + DOMAINS.length)}`,
+    );
+  }
+  const read = pending.slice(0, fits);
+  return { read, skipped: members.length - pending.length, remaining: pending.length - read.length };
+}
+
+/** EXPORT_FIXED_READS is the least an export with pins reads before them: the workspace, four listings, the automations, one page of members. */
+export const EXPORT_FIXED_READS = 3 + DOMAINS.length;
+
+/** checkExportBudget refuses, before any request, a `--budget` that cannot pay for the fixed reads and one member. */
+export function checkExportBudget(budget: number): void {
+  const least = EXPORT_FIXED_READS + DOMAINS.length;
+  if (budget >= least) return;
+  throw new UsageError(
+    'usage.budget-too-small',
+    `--budget ${formatCount(budget)} is too small: an export reads at least ${EXPORT_FIXED_READS} requests of views, automations and members, and ${DOMAINS.length} per member's pinned views; nothing was read`,
+    `pass a --budget of at least ${formatCount(least)}`,
+  );
+}

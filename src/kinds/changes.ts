@@ -37,6 +37,12 @@ interface ChangeBase {
   name: string;
   /** Manifest position that causes the change; absent for prune deletes. */
   source?: SourcePosition;
+  /**
+   * `outside` (only in a plan made with `--base REF`): the target's desired value is the
+   * same at REF and now, yet it differs live, so it was changed in the app since; applying
+   * reverts that change. Absent for the changes the manifests' own edits cause.
+   */
+  origin?: 'outside';
 }
 
 /** CreateChange creates a public saved view owned by `Plan.creatorEmail`. */

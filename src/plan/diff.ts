@@ -15,7 +15,7 @@ import { planPrune } from './prune.js';
 import { PlanRefusedError, type RefusalReason } from './refusal.js';
 import { renameReasons } from './renames.js';
 import { applyLoad } from './requests.js';
-import { ACTIONS, PLAN_FORMAT_VERSION, type Action, type Change, type Plan } from './types.js';
+import { ACTIONS, PLAN_FORMAT_VERSION, type Action, type Change, type Plan, type PlanScope } from './types.js';
 import { liveListing, planViews } from './views.js';
 
 /**
@@ -39,6 +39,21 @@ function sourceOf(source: SourcePosition | undefined): { source?: SourcePosition
   return source === undefined ? {} : { source };
 }
 
+/**
+ * PlanExtras are what a scoped plan adds to the diff: which pinned lists it read, the
+ * test that labels a change as made outside viewctl, and warnings from how it was made.
+ */
+export interface PlanExtras {
+  scope?: PlanScope;
+  outside?: (change: Change) => boolean;
+  warnings?: readonly string[];
+  /**
+   * Inactive members the group documents reached, when the caller expanded the groups
+   * itself and passes the per-member lists as `desired.pins` (planWorkspace does).
+   */
+  skippedMembers?: number;
+}
+
 /** PlanResult is what `computePlan` returns when no fail-safe rule refuses. */
 export interface PlanResult {
   plan: Plan;
@@ -50,7 +65,7 @@ export interface PlanResult {
  * with every refusal at once, except that a workspace mismatch is reported alone,
  * before anything else (README, "Fail-safe rules").
  */
-export function computePlan(desired: Desired, live: Live): PlanResult {
+export function computePlan(desired: Desired, live: Live, extras: PlanExtras = {}): PlanResult {
   checkWorkspace(desired, live.workspace);
   const ignored = compileGlobs(desired.workspace.ignore);
   const views = planViews(desired, live);
@@ -86,12 +101,14 @@ export function computePlan(desired: Desired, live: Live): PlanResult {
     changes.push(...automationDrift(desired.automations, live.automations, ignored));
   }
   if (reasons.length > 0) throw new PlanRefusedError(reasons);
-  changes.sort(compareChanges);
-  const skipped = hasPinGroups(desired) ? { skippedMembers: members.skipped } : {};
-  return { plan: assemblePlan(desired, live, changes, [...guardWarnings(desired), ...prune.warnings, ...lookAlikeWarnings(changes), ...pinWarnings], skipped) };
+  const labelled = extras.outside === undefined ? changes : changes.map((change) => (extras.outside?.(change) === true ? { ...change, origin: 'outside' as const } : change));
+  labelled.sort(compareChanges);
+  const warnings = [...(extras.warnings ?? []), ...guardWarnings(desired), ...prune.warnings, ...lookAlikeWarnings(labelled), ...pinWarnings];
+  const skippedMembers = extras.skippedMembers ?? (hasPinGroups(desired) ? members.skipped : undefined);
+  return { plan: assemblePlan(desired, live, labelled, warnings, extras.scope, skippedMembers === undefined ? {} : { skippedMembers }) };
 }
 
-function assemblePlan(desired: Desired, live: Live, changes: Change[], warnings: string[], skipped: Pick<Plan, 'skippedMembers'>): Plan {
+function assemblePlan(desired: Desired, live: Live, changes: Change[], warnings: string[], scope: PlanScope | undefined, skipped: Pick<Plan, 'skippedMembers'>): Plan {
   const summary = Object.fromEntries(ACTIONS.map((action) => [action, 0])) as Record<Action, number>;
   for (const change of changes) summary[change.action] += 1;
   const withoutDigest: Omit<Plan, 'digest'> = {
@@ -109,6 +126,7 @@ function assemblePlan(desired: Desired, live: Live, changes: Change[], warnings:
       dailyQuota: DAILY_QUOTA,
     },
     liveHashes: liveHashesFor({ changes }, live),
+    ...(scope === undefined ? {} : { scope }),
     warnings,
   };
   return { ...withoutDigest, digest: planDigest(withoutDigest) };

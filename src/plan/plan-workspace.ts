@@ -1,16 +1,21 @@
-import type { ApiUser } from '../domain/api-types.js';
 import type { Desired } from '../domain/desired.js';
+import { systemClock, type Clock } from '../service/clock.js';
 import type { ServiceClient } from '../service/types.js';
-import { memberPinLists } from '../kinds/pin-members.js';
-import { pinReads, readNeeds } from '../state/needs.js';
-import { readLive } from '../state/read-live.js';
+import { hasPinGroups, memberPinLists } from '../kinds/pin-members.js';
+import { readNeeds } from '../state/needs.js';
+import { readLive, readPinnedLists } from '../state/read-live.js';
 import type { Live } from '../state/types.js';
 import { checkWorkspace, computePlan } from './diff.js';
+import { changedOutside } from './outside.js';
 import { PlanRefusedError } from './refusal.js';
+import { checkBudgetCoversViews, checkPinnedReadsFitToday, choosePinnedLists, type ScopeRequest } from './scope-reads.js';
+import { utcDay } from './scope.js';
 import type { Plan } from './types.js';
 import { prunesViews } from './prune.js';
-import { selectTargets, type TargetSelector } from './targets-selection.js';
+import { selectMemberLists, selectTargets, type TargetSelector } from './targets-selection.js';
 import { createsViews } from './views.js';
+
+export type { ScopeRequest } from './scope-reads.js';
 
 /** PlanWorkspaceOptions are the edges `planWorkspace` reports to, passed in. */
 export interface PlanWorkspaceOptions {
@@ -20,6 +25,12 @@ export interface PlanWorkspaceOptions {
   targets?: readonly TargetSelector[];
   /** Milliseconds clock for `elapsedMs`; default `performance.now`. */
   now?: () => number;
+  /** `--base REF` and `--budget N`: read only some pinned lists (README, "Scoped and budgeted plans"). */
+  scope?: ScopeRequest;
+  /** The clock whose UTC day picks a budget's slice; default the system clock. */
+  clock?: Pick<Clock, 'now'>;
+  /** Warnings from how the plan was asked for (e.g. REF's manifests failed to load), shown with it. */
+  warnings?: readonly string[];
 }
 
 /** WorkspacePlan is a computed plan with the live state it came from and how long it took. */
@@ -30,35 +41,65 @@ export interface WorkspacePlan {
 }
 
 /**
- * planWorkspace is the one read-then-diff flow: it reads exactly the live state
- * `desired` needs (the workspace first, so a wrong `workspaceId` stops after one
- * request; users only when the plan creates views, to check `creatorEmail`, when it
- * prunes, to name each deleted view's owner and find `prune: owned`'s views, or when
- * group pin documents need them to name their members) and diffs it. The CLI, the
- * tests and the benches all plan through it.
+ * planWorkspace is the one read-then-diff flow, in two phases. First it reads the
+ * workspace (so a wrong `workspaceId` stops after one request), the view listings, the
+ * automations and, when needed, the users (the plan creates views, to check
+ * `creatorEmail`; it prunes, to name each deleted view's owner and find `prune: owned`'s
+ * views; a group pin document must be expanded to its members), and diffs the views.
+ * Then it expands the pin documents to one list per member and domain, decides which
+ * of them to read (all; with `--base`, those that changed or name a view the plan
+ * creates, renames or deletes; with `--budget`, a slice that fits), refuses before the
+ * first pinned read when they cannot fit in what is left today, reads them and diffs
+ * everything. The CLI, the tests and the benches all plan through it.
  */
 export async function planWorkspace(whole: Desired, client: ServiceClient, options: PlanWorkspaceOptions = {}): Promise<WorkspacePlan> {
   const desired = options.targets === undefined || options.targets.length === 0 ? whole : selectTargets(whole, options.targets);
   const now = options.now ?? (() => performance.now());
   const started = now();
-  const live = await readLive(client, readNeeds(desired), {
+  const scope = options.scope ?? {};
+  const needs = readNeeds(desired);
+  // Group documents (now or at REF) name their members only through the users list.
+  const groups = hasPinGroups(desired) || (scope.base !== undefined && hasPinGroups(scope.base.desired));
+  const documents = desired.pins.length + (desired.pinGroups ?? []).length;
+  if (scope.budget !== undefined) checkBudgetCoversViews(scope.budget, needs, documents);
+  const before = client.stats().requests;
+  const viewReads = 1 + needs.domains.length + (needs.automations ? 1 : 0);
+  let total = viewReads;
+  let done = 0;
+  const tick = (): void => {
+    done += 1;
+    options.onProgress?.(done, total);
+  };
+  const views = await readLive(client, { ...needs, pins: [] }, {
     checkWorkspace: (workspace) => checkWorkspace(desired, workspace),
-    wantUsers: (views) => createsViews(desired, views) || prunesViews(desired, views),
-    pinsOfUsers: (users) => groupPinReads(desired, users),
-    ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
+    wantUsers: (listings) => groups || createsViews(desired, listings) || prunesViews(desired, listings),
+    onProgress: tick,
   });
-  const { plan } = computePlan(desired, live);
-  return { plan, live, elapsedMs: now() - started };
-}
-
-/**
- * groupPinReads expands the pin documents with the users just read, and names one
- * pinned read per member and domain that a group gives (`userEmail` documents' lists
- * are read already); members a document cannot have (not active, or reached by two
- * groups) stop the plan before any group's pinned list is read.
- */
-function groupPinReads(desired: Desired, users: readonly ApiUser[]): ReturnType<typeof pinReads> {
-  const expansion = memberPinLists(desired, users);
+  // The views' own changes decide which lists must be read; a refusal about views stops here.
+  const viewChanges = computePlan({ ...desired, pins: [], pinGroups: [] }, views).plan.changes;
+  // One list per member and domain; members a document cannot have stop the plan before any pinned read.
+  const expansion = memberPinLists(desired, views.users);
   if (expansion.reasons.length > 0) throw new PlanRefusedError(expansion.reasons);
-  return pinReads(expansion.lists.filter((list) => list.group !== undefined));
+  const lists = selectMemberLists(desired, expansion.lists).map(({ key, ...pins }) => ({ key, pins }));
+  const chosen = choosePinnedLists(lists, scope, {
+    viewChanges,
+    spent: client.stats().requests - before,
+    day: utcDay((options.clock ?? systemClock).now()),
+    ...(views.users === undefined ? {} : { users: views.users }),
+  });
+  if (scope.budget === undefined) checkPinnedReadsFitToday(chosen.read.length, client.stats().dailyRemaining, lists.length);
+  total = viewReads + chosen.read.length;
+  const pins = await readPinnedLists(client, chosen.read.map(({ pins: entry }) => ({ domain: entry.domain, userEmail: entry.userEmail, source: entry.source })), tick);
+  const stats = client.stats();
+  const live: Live = { ...views, pins, requests: { used: stats.requests - before, dailyRemaining: stats.dailyRemaining } };
+  const readKeys = new Set(chosen.read.map((entry) => entry.key));
+  // The diff gets the lists read, already expanded: the groups' skipped members and warnings travel beside them.
+  const scoped: Desired = { ...desired, pins: lists.filter((entry) => readKeys.has(entry.key)).map((entry) => entry.pins), pinGroups: [] };
+  const { plan } = computePlan(scoped, live, {
+    ...(chosen.scope === undefined ? {} : { scope: chosen.scope }),
+    ...(scope.base === undefined ? {} : { outside: changedOutside(scope.base.desired, desired, views.users) }),
+    warnings: [...(options.warnings ?? []), ...expansion.warnings],
+    ...(hasPinGroups(desired) ? { skippedMembers: expansion.skipped } : {}),
+  });
+  return { plan, live, elapsedMs: now() - started };
 }

@@ -49,7 +49,9 @@ export function selectorText(selector: TargetSelector): string {
 
 /**
  * selectTargets narrows `desired` to the selected targets: the view documents named,
- * every pinned list of the members named (with the declared views those lists name),
+ * every pinned list of the members named (with the declared views those lists name;
+ * a member only a group document reaches is found once the users are read, by
+ * `selectMemberLists`),
  * the automations if named. The Workspace
  * document stays (its `workspaceId` guard and `creatorEmail` still hold) but prune is
  * off: a selected view is declared, so never a prune candidate, and no other view is
@@ -72,7 +74,8 @@ export function selectTargets(desired: Desired, selectors: readonly TargetSelect
       for (const view of matches) views.add(view);
     } else if (selector.type === 'pins') {
       const email = selector.userEmail.toLowerCase();
-      if (!desired.pins.some((pins) => pins.userEmail.toLowerCase() === email)) {
+      // A member a group may reach is known only once the users are read (planWorkspace checks then).
+      if (!desired.pins.some((pins) => pins.userEmail.toLowerCase() === email) && (desired.pinGroups ?? []).length === 0) {
         const near = closestName(email, desired.pins.map((pins) => pins.userEmail.toLowerCase()));
         unknown.push(`${selectorText(selector)}${near === undefined ? '' : ` (did you mean ${quoted(`pins/${near}`)}?)`}`);
       }
@@ -88,10 +91,11 @@ export function selectTargets(desired: Desired, selectors: readonly TargetSelect
     });
   }
   const pins = desired.pins.filter((entry) => emails.has(entry.userEmail.toLowerCase()));
+  const pinGroups = emails.size === 0 ? [] : (desired.pinGroups ?? []);
   // A selected pinned list brings along the declared views it names, as Terraform's
   // -target brings what a target depends on: a tab then never names a view the plan
   // leaves uncreated, and an update of that view shows in the same plan.
-  for (const entry of pins) {
+  for (const entry of [...pins, ...pinGroups]) {
     for (const ref of entry.refs) {
       for (const view of desired.views) {
         if (view.domain !== entry.domain) continue;
@@ -103,8 +107,29 @@ export function selectTargets(desired: Desired, selectors: readonly TargetSelect
     workspace: { ...desired.workspace, prune: false },
     views: desired.views.filter((view) => views.has(view)),
     pins,
+    ...(pinGroups.length === 0 ? {} : { pinGroups }),
+    ...(emails.size === 0 ? {} : { pinMembers: [...emails] }),
     targets: texts,
   };
   if (automations && desired.automations !== undefined) selected.automations = desired.automations;
   return selected;
+}
+
+/**
+ * selectMemberLists keeps, of the expanded per-member lists, those of the members
+ * `--target pins/EMAIL` names (all of them when no such selector was given), and
+ * refuses a named member no document reaches (`target.unknown`), before any pinned read.
+ */
+export function selectMemberLists<T extends { userEmail: string }>(desired: Pick<Desired, 'pinMembers'>, lists: readonly T[]): T[] {
+  if (desired.pinMembers === undefined) return [...lists];
+  const wanted = new Set(desired.pinMembers);
+  const kept = lists.filter((list) => wanted.has(list.userEmail.toLowerCase()));
+  const found = new Set(kept.map((list) => list.userEmail.toLowerCase()));
+  const missing = desired.pinMembers.filter((email) => !found.has(email));
+  if (missing.length > 0) {
+    throw new ViewctlError('target.unknown', `no manifest declares ${missing.length === 1 ? 'this target' : 'these targets'}: ${missing.map((email) => `pins/${email}`).join(', ')}; no pinned list was read`, {
+      hint: 'pins/EMAIL names a member of a PinnedViews document: its userEmail, or an active member a group document reaches by users or roles',
+    });
+  }
+  return kept;
 }

@@ -47,8 +47,30 @@ export interface Plan {
    * (the stale check). A target absent live (a create) hashes the absence.
    */
   liveHashes: Record<string, string>;
+  /**
+   * Present when the plan read only some pinned lists (`--base REF`, `--budget N`): the
+   * lists it left unread were not checked for drift. See `PlanScope`.
+   */
+  scope?: PlanScope;
   /** Warnings to show with the plan (e.g. a prune candidate left alone by `ignore`). */
   warnings: string[];
   /** SHA-256 hex of the canonical JSON of every field but `digest` and `requests` (see `planDigest`). */
   digest: string;
+}
+
+/**
+ * PlanScope says which pinned lists a scoped plan read. `lists` is how many the
+ * manifests declare, `unread` how many the plan left unread; with `--base REF` they are
+ * the lists whose desired value is the same at REF and now and that name no view the
+ * plan creates, renames or deletes; with `--budget N`, those outside today's slice.
+ */
+export interface PlanScope {
+  /** `--base REF`: the ref as given and the commit it resolved to. */
+  base?: { ref: string; commit: string };
+  /** `--budget N`: the most requests the plan could spend. */
+  budget?: number;
+  lists: number;
+  unread: number;
+  /** The slice read today (1-based `index` of `count`), when the budget could not cover every list. */
+  slice?: { index: number; count: number };
 }

@@ -119,3 +119,30 @@ export function shellWord(text: string): string {
   const safe = safeText(text);
   return /^[\w./@:=+-]+$/.test(safe) ? safe : `'${safe.replace(/'/g, `'\\''`)}'`;
 }
+
+/**
+ * scopeText says what a scoped plan read and what it did not (README, "Scoped and
+ * budgeted plans"): how many pinned lists, why the rest were left unread, and that
+ * they were not checked for drift. Undefined for a plan that read every list.
+ */
+export function scopeText(plan: Plan): string | undefined {
+  const { scope } = plan;
+  if (scope === undefined) return undefined;
+  const read = `read ${formatCount(scope.lists - scope.unread)} of ${plural(scope.lists, 'pinned list')}`;
+  const slice = scope.slice === undefined ? '' : `, slice ${formatCount(scope.slice.index)} of ${formatCount(scope.slice.count)}`;
+  const why: string[] = [];
+  if (scope.base !== undefined) why.push(`--base ${safeText(scope.base.ref)} (${scope.base.commit.slice(0, 7)}): the others ask for what they asked then and name no view this plan creates, renames or deletes`);
+  if (scope.budget !== undefined) {
+    why.push(scope.slice === undefined
+      ? `--budget ${formatCount(scope.budget)}`
+      : `--budget ${formatCount(scope.budget)}: the slice rotates by UTC day, so ${formatCount(scope.slice.count)} daily runs cover every list`);
+  }
+  const unread = scope.unread === 0 ? '' : `; the ${plural(scope.unread, 'unread list')} ${scope.unread === 1 ? 'was' : 'were'} not checked for drift`;
+  return `Scope: ${read}${slice} (${why.join('; ')})${unread}.`;
+}
+
+/** outsideHeading titles the changes made in the app since `--base REF`, which applying reverts. */
+export function outsideHeading(plan: Plan): string {
+  const ref = plan.scope?.base?.ref;
+  return `Changed outside viewctl since ${ref === undefined ? 'the base' : safeText(ref)}: applying reverts them`;
+}

@@ -1,7 +1,7 @@
 import { formatLine } from '../domain/source-position.js';
 import { safeText } from '../text/safe-text.js';
 import { plural } from '../text/plural.js';
-import { budgetText, pointerPath, updateDiff, valueText } from './format.js';
+import { budgetText, outsideHeading, pointerPath, scopeText, updateDiff, valueText } from './format.js';
 import type { RenderOptions } from './options.js';
 import { droppedPrivateTabs, skippedText, tabText } from './text.js';
 import { attributeLines, maxDeletesNote, ownerText, targetsNote } from './plan-notes.js';
@@ -27,8 +27,10 @@ export function renderMarkdown(plan: Plan, options: RenderOptions): string {
   const warnings = [...plan.warnings.map((warning) => `> ⚠️ ${mdText(warning)}`), ...(skipped === undefined ? [] : [`> ${mdText(skipped)}`])];
   const targeted = targetsNote(plan);
   const notes = targeted === undefined ? [] : [`*${mdText(targeted)}*`];
+  const scope = scopeText(plan);
+  const scopeNotes = scope === undefined ? [] : [`*${mdText(scope)}*`];
   if (plan.changes.length === 0) {
-    return [heading, `No changes: the workspace matches the manifests (read ${plural(plan.requests.used, 'request')}).`, ...notes, ...warnings, ''].join('\n');
+    return [heading, `No changes: the workspace matches the manifests (read ${plural(plan.requests.used, 'request')}).`, ...scopeNotes, ...notes, ...warnings, ''].join('\n');
   }
   const refusal = options.context === 'apply' ? undefined : maxDeletesNote(plan, options.maxDeletes);
   if (refusal !== undefined) notes.push(`> ⛔ **${mdText(refusal)}**`);
@@ -37,20 +39,35 @@ export function renderMarkdown(plan: Plan, options: RenderOptions): string {
     plural(summary.create, 'create'), plural(summary.update, 'update'), plural(summary.delete, 'delete'),
     plural(summary.pin, 'pin list'), plural(summary.drift, 'drift'),
   ].join(' · ');
-  const head = [heading, `**${counts}**`, ...(notes.length === 0 ? [] : ['', ...notes]), '', '| | kind | name | source |', '|---|---|---|---|'];
-  const rows = plan.changes.map(tableRow);
-  const details = plan.changes.map((change) => detailBlock(change, plan));
+  // The pull request's own changes first; those made in the app since --base REF get a table of their own.
+  const changes = [...plan.changes.filter((change) => change.origin !== 'outside'), ...plan.changes.filter((change) => change.origin === 'outside')];
+  const ownCount = changes.findIndex((change) => change.origin === 'outside');
+  const table = ['| | kind | name | source |', '|---|---|---|---|'];
+  const above = [...scopeNotes, ...notes];
+  const head = [heading, `**${counts}**`, ...(above.length === 0 ? [] : ['', ...above]), '', ...(ownCount === 0 ? [] : table)];
+  const outsideHead = ['', `**${mdText(outsideHeading(plan))}**`, '', ...table];
+  const rows = changes.map(tableRow);
+  const details = changes.map((change) => detailBlock(change, plan));
   const footer = `Digest \`${plan.digest}\` · apply needs ${plural(plan.requests.applyNeeds, 'request')} · ${budgetText(plan)}`;
-  return fit(head, rows, warnings, details, footer, plan.changes, options);
+  return fit({ head, outsideHead, outsideFrom: ownCount < 0 ? changes.length : ownCount }, rows, warnings, details, footer, changes, options);
+}
+
+/** TableHead is the table's opening lines, and those of the outside changes' table that starts at row `outsideFrom`. */
+interface TableHead {
+  head: string[];
+  outsideHead: string[];
+  outsideFrom: number;
 }
 
 /** fit assembles the comment, leaving out details and then rows until it is short enough. */
 function fit(
-  head: string[], rows: string[], warnings: string[], details: (string | undefined)[], footer: string,
+  tableHead: TableHead, rows: string[], warnings: string[], details: (string | undefined)[], footer: string,
   changes: readonly Change[], options: RenderOptions,
 ): string {
+  const { head, outsideHead, outsideFrom } = tableHead;
   const assemble = (keptRows: boolean[], keptDetails: boolean[], note?: string): string => {
-    const parts = [...head, ...rows.filter((_, index) => keptRows[index])];
+    const parts = [...head, ...rows.slice(0, outsideFrom).filter((_, index) => keptRows[index])];
+    if (outsideFrom < rows.length) parts.push(...outsideHead, ...rows.slice(outsideFrom).filter((_, index) => keptRows[outsideFrom + index]));
     if (warnings.length > 0) parts.push('', ...warnings);
     for (const [index, block] of details.entries()) if (block !== undefined && keptDetails[index]) parts.push('', block);
     parts.push('', footer);

@@ -1,7 +1,7 @@
 import picocolors from 'picocolors';
 import { quoted, safeText } from '../text/safe-text.js';
 import { formatCount, plural } from '../text/plural.js';
-import { applyEstimate, budgetText, pointerPath, shellWord, summaryParts, updateDiff, valueText } from './format.js';
+import { applyEstimate, budgetText, outsideHeading, pointerPath, scopeText, shellWord, summaryParts, updateDiff, valueText } from './format.js';
 import type { RenderOptions } from './options.js';
 import { attributeLines, maxDeletesNote, ownerText, targetsNote } from './plan-notes.js';
 import { WRAP_WIDTH, wrapList } from '../text/wrap.js';
@@ -30,14 +30,21 @@ export function renderText(plan: Plan, options: RenderOptions): string {
   const warnings = plan.warnings.map((warning) => c.yellow(`warning: ${safeText(warning)}`));
   const targeted = noteLines(targetsNote(plan));
   const skipped = skippedText(plan);
+  const scope = scopeText(plan);
+  const scopeLines = scope === undefined ? [] : [scope];
   if (plan.changes.length === 0) {
-    return [`No changes. Workspace ${workspace} matches the manifests (read ${plural(plan.requests.used, 'request')}).`, ...targeted, ...warnings, ...(skipped === undefined ? [] : [skipped]), ''].join('\n');
+    return [`No changes. Workspace ${workspace} matches the manifests (read ${plural(plan.requests.used, 'request')}).`, ...scopeLines, ...targeted, ...warnings, ...(skipped === undefined ? [] : [skipped]), ''].join('\n');
   }
   const elapsed = options.elapsedMs === undefined ? '' : ` in ${(options.elapsedMs / 1000).toFixed(1)} s`;
   const lines = [`viewctl plan · workspace ${workspace} · read ${plural(plan.requests.used, 'request')}${elapsed}`, ...targeted];
   // Said before the list, where a reviewer decides whether to read on.
   if (options.context !== 'apply') lines.push(...noteLines(maxDeletesNote(plan, options.maxDeletes)).map((line) => c.red(line)));
-  lines.push('', ...summaryLines(plan.changes, c), '');
+  lines.push('');
+  if (scope !== undefined) lines.push(scope, '');
+  const own = plan.changes.filter((change) => change.origin !== 'outside');
+  const outside = plan.changes.filter((change) => change.origin === 'outside');
+  if (own.length > 0) lines.push(...summaryLines(own, c), '');
+  if (outside.length > 0) lines.push(outsideHeading(plan), ...summaryLines(outside, c), '');
   for (const change of plan.changes) {
     const block = detailLines(change, plan, c);
     if (block.length > 0) lines.push(...block, '');

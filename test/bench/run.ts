@@ -2,6 +2,7 @@ import { cpus, loadavg } from 'node:os';
 import { benchApplyPins } from './apply-bench.js';
 import { benchDiffRender } from './plan-bench.js';
 import { benchPlanLive } from './plan-live-bench.js';
+import { benchScoped } from './scoped-bench.js';
 import { renderSoak } from './soak-table.js';
 import { renderTable, type BenchRow, type MachineInfo } from './table.js';
 import { benchValidate } from './validate-bench.js';
@@ -11,7 +12,7 @@ import { benchValidatePeer } from './validate-peer.js';
  * `npm run bench`: measures validate, diff + render, plan and apply, prints one table
  * on stdout (progress on stderr). Targets are reported (✓/✗), not enforced: the exit
  * code is 0 unless a row threw, which is 1. `--soak` (or `--soak-seeds N`) adds the
- * soak's report after the table.
+ * soak's report after the table; `--row ID` (repeatable) measures only those rows.
  * Every live row gets a fresh emulator, so no row spends another's daily quota.
  */
 
@@ -78,6 +79,11 @@ const ROWS: RowSpec[] = [
       return [{ kind: 'live', id: '4', label: 'apply pinned tabs, 40 users × 4 domains', measured }];
     },
   },
+  {
+    id: '5',
+    label: 'scoped and budgeted plans, 1,000 members at the service\'s limits',
+    measure: async () => benchScoped(1000),
+  },
 ];
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -85,7 +91,9 @@ async function main(argv: readonly string[]): Promise<number> {
   const machine = machineInfo();
   const started = performance.now();
   const rows: BenchRow[] = [];
-  for (const spec of ROWS) {
+  // `--row ID` (repeatable) measures only those rows.
+  const only = argv.flatMap((arg, index) => (argv[index - 1] === '--row' ? [arg] : []));
+  for (const spec of ROWS.filter((row) => only.length === 0 || only.includes(row.id))) {
     process.stderr.write(`bench: row ${spec.id}, ${spec.label}…\n`);
     try {
       rows.push(...(await spec.measure()));

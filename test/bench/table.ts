@@ -64,6 +64,12 @@ export type BenchRow =
   /** Two tools on the same input in the same run: met when ours takes no longer than the peer. */
   | { kind: 'peer'; id: string; label: string; peerName: string; oursMs: number; peerMs: number; oursRssKb?: number; peerRssKb?: number }
   | { kind: 'live'; id: string; label: string; measured: LiveMeasurement }
+  /**
+   * A scoped or budgeted run: met when it sent at most `targetRequests` and every check
+   * held (`checks` lists those that did not); `fullPlanRequests` is what a full plan of
+   * the same workspace needs, shown beside it.
+   */
+  | { kind: 'budgeted'; id: string; label: string; wallMs: number; requests: number; targetRequests: number; fullPlanRequests: number; checks: string[]; detail: string }
   | { kind: 'failed'; id: string; label: string; error: string };
 
 /** Verdict says whether a row met its targets and, if not, why. */
@@ -78,6 +84,10 @@ export function verdict(row: BenchRow): Verdict {
   if (row.kind === 'peer') {
     const ratio = row.oursMs / row.peerMs;
     return ratio <= 1 ? { met: true, reasons: [] } : { met: false, reasons: [`${ratio.toFixed(2)} × ${row.peerName}'s wall time (target ≤ 1.00)`] };
+  }
+  if (row.kind === 'budgeted') {
+    const reasons = [...(row.requests <= row.targetRequests ? [] : [`${row.requests} requests, above ${row.targetRequests}`]), ...row.checks];
+    return { met: reasons.length === 0, reasons };
   }
   if (row.kind === 'timed') {
     return row.wallMs < row.targetMs
@@ -121,6 +131,9 @@ function rowCells(row: BenchRow): string[] {
   const mark = verdict(row).met ? '✓' : '✗';
   if (row.kind === 'failed') return [row.id, row.label, 'threw', '', '', '', '', '', '', mark];
   if (row.kind === 'timed') return [row.id, row.label, formatMs(row.wallMs), `< ${formatMs(row.targetMs)}`, '', '', '', '', '', mark];
+  if (row.kind === 'budgeted') {
+    return [row.id, row.label, formatSeconds(row.wallMs), `≤ ${row.targetRequests} requests`, '', '', `${row.requests} (full plan ${row.fullPlanRequests.toLocaleString('en-US')})`, '', '', mark];
+  }
   if (row.kind === 'peer') {
     const rss = (kb: number | undefined): string => (kb === undefined ? '' : `, ${Math.round(kb / 1024)} MiB peak`);
     return [row.id, row.label, `${formatMs(row.oursMs)}${rss(row.oursRssKb)}`, `≤ ${row.peerName}: ${formatMs(row.peerMs)}${rss(row.peerRssKb)}`, '', `${(row.oursMs / row.peerMs).toFixed(2)} × peer`, '', '', '', mark];
@@ -151,6 +164,7 @@ function footnotes(rows: readonly BenchRow[]): string[] {
     '² requests the emulator received (429s included) / the floor of the task; a live row needs requests ≤ minimum.',
     `³ naive = requests / rate: one request at a time at ${limits.rate}/s; computed, not run.`,
   ];
+  for (const row of rows) if (row.kind === 'budgeted') notes.push(`row ${row.id}: ${row.detail}`);
   for (const row of live) {
     const { measured } = row;
     const floor = rateFloor(measured.byEndpoint, measured.limits);

@@ -41,6 +41,8 @@ export interface StubOptions {
   gitTree?: string;
   /** What `git rev-parse <commit>:<path>` prints, per commit; others print `gitTree`. */
   gitTrees?: Record<string, string>;
+  /** `git fetch` fails (the commit cannot be fetched). */
+  gitFetchFails?: boolean;
   /** Run ids whose artifact `gh run download` cannot find. */
   missingArtifacts?: number[];
   env?: Record<string, string>;
@@ -68,12 +70,12 @@ printf '%s' "$STUB_STDERR" >&2
 exit "$code"
 `;
 
-// The stand-in git: "fetch" succeeds quietly; "rev-parse <commit>:<path>" prints the
+// The stand-in git: "fetch" succeeds quietly (fails when STUB_FETCH_EXIT says); "rev-parse <commit>:<path>" prints the
 // tree STUB_TREES names for that commit, else STUB_TREE.
 const GIT_STUB = `#!/usr/bin/env bash
 printf '%s\\0' "$@" >>"$STUB_DIR/git-calls"
 printf '\\n' >>"$STUB_DIR/git-calls"
-if [ "$1" = "fetch" ]; then exit 0; fi
+if [ "$1" = "fetch" ]; then exit "\${STUB_FETCH_EXIT:-0}"; fi
 commit="\${2%%:*}"
 tree=$(printf '%s' "$STUB_TREES" | tr ' ' '\\n' | sed -n "s/^$commit=//p")
 printf '%s\\n' "\${tree:-$STUB_TREE}"
@@ -129,6 +131,7 @@ export function runStepScript(script: string, options: StubOptions): StubbedRun 
       STUB_EXITS: (options.viewctlExits ?? []).join(' '),
       STUB_TREES: Object.entries(options.gitTrees ?? {}).map(([commit, tree]) => `${commit}=${tree}`).join(' '),
       STUB_MISSING: (options.missingArtifacts ?? []).join(' '),
+      STUB_FETCH_EXIT: options.gitFetchFails === true ? '1' : '0',
       STUB_STDOUT: options.viewctlStdout ?? '',
       STUB_STDERR: options.viewctlStderr ?? '',
       STUB_TREE: options.gitTree ?? 'tree-0',

@@ -51,6 +51,19 @@ describe('the plan step of the pull request workflow', () => {
     expect(run.stdout).toContain(`::error title=viewctl plan failed::exit code ${code}`);
   });
 
+  it('fetches the base commit and plans against it, or plans every list when the fetch fails', () => {
+    const base = 'ba5e'.padEnd(40, '0');
+    const run = runStepScript(script, { viewctlExit: 2, viewctlStdout: PLAN_MD, env: { VIEWCTL_API_KEY: 'k', BASE_SHA: base } });
+    expect(run.status).toBe(0);
+    expect(run.gitCalls[0]).toEqual(['fetch', '--quiet', '--no-tags', '--depth=1', 'origin', base]);
+    expect(run.viewctlCalls).toEqual([['plan', '.', '--base', base, '--format', 'markdown', '--out', 'plan.json', '--detailed-exitcode']]);
+
+    const unfetched = runStepScript(script, { viewctlExit: 0, gitFetchFails: true, env: { VIEWCTL_API_KEY: 'k', BASE_SHA: base } });
+    expect(unfetched.status).toBe(0);
+    expect(unfetched.stdout).toContain('could not fetch the base commit');
+    expect(unfetched.viewctlCalls).toEqual([['plan', '.', '--format', 'markdown', '--out', 'plan.json', '--detailed-exitcode']]);
+  });
+
   it('says when the key is missing, as it is for pull requests from forks', () => {
     const run = runStepScript(script, { viewctlExit: 1, env: { VIEWCTL_API_KEY: '' } });
     expect(run.status).not.toBe(0);
@@ -66,6 +79,11 @@ describe('the drift workflow', () => {
     expect(run.status).toBe(0);
     expect(run.summary).toContain('in sync');
     expect(run.viewctlCalls[0]).toContain('--detailed-exitcode');
+  });
+
+  it('spends at most the budget input when one is given', () => {
+    expect(runStepScript(script, { viewctlExit: 0, env: { BUDGET: '1000' } }).viewctlCalls[0]?.slice(0, 4)).toEqual(['plan', '.', '--budget', '1000']);
+    expect(runStepScript(script, { viewctlExit: 0 }).viewctlCalls[0]).not.toContain('--budget');
   });
 
   it('fails on drift (exit 2) with the plan in the step summary', () => {

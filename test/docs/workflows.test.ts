@@ -131,7 +131,7 @@ describe('the viewctl action', () => {
 
   it('is a valid composite action whose every step runs only for its command', () => {
     expect(action.name).toBe('viewctl');
-    expect(Object.keys(action.inputs)).toEqual(['command', 'manifests', 'api-key', 'base-url', 'github-token', 'max-deletes', 'look-back']);
+    expect(Object.keys(action.inputs)).toEqual(['command', 'manifests', 'api-key', 'base-url', 'github-token', 'max-deletes', 'look-back', 'budget']);
     const steps = action.jobs['action']?.steps ?? [];
     for (const step of steps) {
       if (step.run !== undefined) expect(step.shell, step.name).toBe('bash');

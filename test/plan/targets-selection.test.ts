@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ViewctlError } from '../../src/errors.js';
-import { parseTargetSelector, selectTargets } from '../../src/plan/targets-selection.js';
+import { parseTargetSelector, selectMemberLists, selectTargets } from '../../src/plan/targets-selection.js';
 import { computePlan } from '../../src/plan/diff.js';
 import { parsePlanFile } from '../../src/plan/plan-file.js';
 import { renderJson } from '../../src/render/json.js';
@@ -66,5 +66,32 @@ describe('selectTargets', () => {
     expect(message).toMatch(/^target\.unknown: /);
     expect(message).toContain('RecordingView/Team cals (did you mean "RecordingView/Team calls"?)');
     expect(message).toContain('DealView/Team calls, pins/nobody@example.test, automations');
+  });
+});
+
+describe('selectMemberLists', () => {
+  const lists = [{ userEmail: 'Mia@acme.com', domain: 'recordings' }, { userEmail: 'ana@acme.com', domain: 'recordings' }, { userEmail: 'ana@acme.com', domain: 'deals' }];
+
+  it('keeps every list without pins/EMAIL, and only the named members\' lists (any case) with it', () => {
+    expect(selectMemberLists({}, lists)).toEqual(lists);
+    expect(selectMemberLists({ pinMembers: ['ana@acme.com'] }, lists)).toEqual(lists.slice(1));
+    expect(selectMemberLists({ pinMembers: ['mia@acme.com'] }, lists)).toEqual(lists.slice(0, 1));
+  });
+
+  it('refuses a named member no document reaches once the groups are expanded, before any pinned read', () => {
+    expect(codeOf(() => selectMemberLists({ pinMembers: ['ana@acme.com', 'zoe@acme.com'] }, lists))).toMatch(/^target\.unknown: .*pins\/zoe@acme\.com; no pinned list was read$/);
+  });
+
+  it('leaves a member of a group document to be found after the users are read, with the views the group names', () => {
+    const { desired } = mixedScenario();
+    const [own] = desired.pins;
+    if (own === undefined) throw new Error('the fixture has a pin document');
+    const group = { group: { name: 'Sales', source: own.source }, users: [], roles: ['Member' as const], domain: own.domain, refs: own.refs, unpinPrivate: false, source: own.source, refSources: own.refSources };
+    const selected = selectTargets({ ...desired, pinGroups: [group] }, [parseTargetSelector('pins/someone@acme.com')]);
+    expect(selected.pinMembers).toEqual(['someone@acme.com']);
+    expect(selected.pinGroups).toEqual([group]);
+    const named = new Set(own.refs.flatMap((ref) => ('name' in ref ? [ref.name] : [])));
+    expect(selected.views.map((view) => view.name).filter((name) => named.has(name))).toEqual(selected.views.map((view) => view.name));
+    expect(selectTargets(desired, [parseTargetSelector('DealView/Pipeline review')]).pinGroups).toBeUndefined();
   });
 });

@@ -1,0 +1,78 @@
+import { Option } from 'commander';
+import type { Command } from 'commander';
+import { UsageError } from '../errors.js';
+import { gitManifestSource, resolveBase } from '../manifest/git-source.js';
+import { ManifestInvalidError } from '../manifest/format-problems.js';
+import { loadDesired } from '../manifest/load-desired.js';
+import type { ScopeRequest } from '../plan/plan-workspace.js';
+import { systemClock, type Clock } from '../service/clock.js';
+import { plural } from '../text/plural.js';
+import type { CliIo } from './io.js';
+import { parseCount } from './parse-options.js';
+
+/** ScopeOptions are the flags of a scoped or budgeted plan (README, "Scoped and budgeted plans"). */
+export interface ScopeOptions {
+  base?: string;
+  budget?: number;
+  budgetDay?: string;
+}
+
+/** addBaseOption adds `--base REF` (plan, and apply when it plans). */
+export function addBaseOption(command: Command): Command {
+  return command.addOption(new Option('--base <ref>', 'read only the pinned lists that changed since git REF or name a view this plan creates, renames or deletes'));
+}
+
+/** addBudgetOptions adds `--budget N` and `--budget-day DATE` (plan). */
+export function addBudgetOptions(command: Command): Command {
+  return command
+    .addOption(new Option('--budget <n>', 'spend at most N requests: read every view list and a slice of the pinned lists that fits, rotating by UTC day').argParser((value) => parseCount(value, '--budget')))
+    .addOption(new Option('--budget-day <date>', 'the UTC day (YYYY-MM-DD) that picks the --budget slice; default today').argParser(parseDay));
+}
+
+/** ResolvedScope is what a plan needs from the scope flags: the request, a clock for the UTC day, and warnings. */
+export interface ResolvedScope {
+  scope: ScopeRequest;
+  clock: Pick<Clock, 'now'>;
+  warnings: string[];
+}
+
+/**
+ * resolveScope turns the flags into a ScopeRequest before any request is sent: REF is
+ * resolved and its manifests loaded through git. REF's manifests that fail to load make
+ * a full plan, with a warning that says so.
+ */
+export async function resolveScope(options: ScopeOptions, paths: readonly string[], io: CliIo): Promise<ResolvedScope> {
+  if (options.budgetDay !== undefined && options.budget === undefined) {
+    throw new UsageError('usage.budget-day-without-budget', '--budget-day picks the slice of a --budget plan, but no --budget was given', 'add --budget N, or drop --budget-day');
+  }
+  const day = options.budgetDay;
+  const clock = day === undefined ? systemClock : { now: () => Date.parse(`${day}T00:00:00Z`) };
+  const scope: ScopeRequest = options.budget === undefined ? {} : { budget: options.budget };
+  const warnings: string[] = [];
+  if (options.base !== undefined) {
+    const manifestPaths = paths.length === 0 ? ['.'] : paths;
+    const base = await resolveBase(options.base, manifestPaths, io.cwd);
+    const short = base.commit.slice(0, 7);
+    try {
+      const { desired } = await loadDesired(manifestPaths, await gitManifestSource(base, manifestPaths, io.cwd));
+      scope.base = { ref: base.ref, commit: base.commit, desired };
+    } catch (error) {
+      if (!(error instanceof ManifestInvalidError)) throw error;
+      const errors = error.problems.filter((problem) => problem.severity === 'error');
+      const first = errors[0];
+      const example = first === undefined ? '' : ` (first: ${first.file}:${first.line}:${first.column} ${first.code})`;
+      warnings.push(`the manifests at --base ${base.ref} (${short}) fail to load, with ${plural(errors.length, 'error')}${example}: this is a full plan, every pinned list read`);
+    }
+  }
+  return { scope, clock, warnings };
+}
+
+/** parseDay accepts a calendar date, YYYY-MM-DD, that exists. */
+function parseDay(value: string): string {
+  const day = value.trim();
+  const time = Date.parse(`${day}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== day) {
+    throw new UsageError('usage.bad-day', `--budget-day takes a date as YYYY-MM-DD, got "${value}"`, 'for example --budget-day 2026-01-31');
+  }
+  return day;
+}

@@ -1,0 +1,163 @@
+import { execFile } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EXAMPLES, cloneData, runCli, tempDirs, withEmulator } from './harness.js';
+
+/**
+ * Scoped and budgeted plans through the built CLI against the emulator: budget slices
+ * over consecutive UTC days, the refusal before the first pinned read, `--base` in a
+ * real git repository with the changes made in the app labelled, and `apply --plan` of
+ * a scoped plan writing only its targets.
+ */
+
+const { dir, cleanupAll } = tempDirs();
+afterEach(cleanupAll);
+
+const run = promisify(execFile);
+const MEMBERS = ['olivia.park', 'adam.reyes', 'mia.chen', 'noah.patel', 'lena.fischer', 'sam.okafor', 'ines.duarte'];
+
+/** Seven members who each pin the default deal view only (their private tabs dropped on purpose, so no list is refused). */
+function dealTabs(): Record<string, string> {
+  const files: Record<string, string> = { 'workspace.yaml': 'kind: Workspace\nworkspaceId: ws_acme\n' };
+  for (const member of MEMBERS) files[`pins/${member}.yaml`] = `kind: PinnedViews\nuserEmail: ${member}@acme.test\nunpinPrivate: true\ndeals: [All deals]\n`;
+  return files;
+}
+
+/** pinnedReads are the members whose pinned lists a `--verbose` run read. */
+function pinnedReads(stderr: string): string[] {
+  return [...stderr.matchAll(/^GET \/v1\/\w+\/views\/pinned\?userEmail=([^ ]+) 200/gm)].map((match) => decodeURIComponent(match[1] ?? ''));
+}
+
+async function git(cwd: string, ...args: string[]): Promise<string> {
+  const { stdout } = await run('git', ['-c', 'user.email=ci@acme.test', '-c', 'user.name=CI', '-c', 'init.defaultBranch=main', ...args], { cwd });
+  return stdout.trim();
+}
+
+async function example(path: string): Promise<string> {
+  return readFile(join(EXAMPLES, path), 'utf8');
+}
+
+describe('plan --budget', () => {
+  it('reads every view list and a slice of the pinned lists within the budget, and consecutive UTC days cover every list', async () => {
+    const manifests = await dir(dealTabs());
+    await withEmulator(async (emulator, env) => {
+      const seen: string[] = [];
+      for (const day of ['2026-03-01', '2026-03-02', '2026-03-03']) {
+        emulator.resetStats();
+        const result = await runCli(['plan', manifests, '--budget', '5', '--budget-day', day, '--verbose'], { env });
+        expect(result.code).toBe(0);
+        expect(emulator.stats().requests).toBeLessThanOrEqual(5);
+        expect(emulator.stats().byEndpoint['GET /v1/deals/views']).toBe(1);
+        expect(result.stdout).toMatch(/Scope: read [1-3] of 7 pinned lists, slice [1-3] of 3 \(--budget 5: .*3 daily runs cover every list\); the [4-6] unread lists were not checked for drift\./);
+        seen.push(...pinnedReads(result.stderr));
+      }
+      expect(seen.sort()).toEqual(MEMBERS.map((member) => `${member}@acme.test`).sort());
+    });
+  });
+});
+
+describe('plan without --base or --budget', () => {
+  it('is refused before its first pinned-list read when the lists need more than is left today, naming the figure and both ways out', async () => {
+    const manifests = await dir(dealTabs());
+    await withEmulator(async (emulator, env) => {
+      const result = await runCli(['plan', manifests], { env });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/^error\[plan\.exceeds-daily-quota\]: the plan needs 7 requests to read every pinned list, but the service says only 4 are left today; no pinned list was read/);
+      expect(result.stderr).toMatch(/hint: .*--base REF.*--budget N/);
+      expect(emulator.stats().byEndpoint['GET /v1/deals/views/pinned']).toBeUndefined();
+      expect(emulator.stats().requests).toBe(2);
+    }, { quota: 6 });
+  });
+});
+
+describe('plan --base in a git repository', () => {
+  async function repository(): Promise<{ root: string; base: string }> {
+    const root = await dir({
+      'manifests/workspace.yaml': 'kind: Workspace\nworkspaceId: ws_acme\ncreatorEmail: adam.reyes@acme.test\n',
+      'manifests/views/zoom.yaml': await example('views/recordings/zoom-and-meet-calls.yaml'),
+      'manifests/pins/adam.yaml': await example('pins/adam.yaml'),
+      'manifests/pins/noah.yaml': await example('pins/noah.yaml'),
+    });
+    await git(root, 'init', '-q');
+    await git(root, 'add', '-A');
+    await git(root, 'commit', '-qm', 'base');
+    const base = await git(root, 'rev-parse', 'HEAD');
+    // The pull request: Noah adds a tab. Nothing else in the manifests changes.
+    const noah = join(root, 'manifests/pins/noah.yaml');
+    await writeFile(noah, (await readFile(noah, 'utf8')).replace('  - All deals\n', '  - All deals\n  - Big renewals\n'));
+    return { root, base };
+  }
+
+  it('reads only the lists changed since REF, lists the changes made in the app apart, and apply --plan writes only its targets', async () => {
+    const { root, base } = await repository();
+    // Run from elsewhere: REF is resolved in the repository that holds the manifests.
+    const elsewhere = await dir({});
+    await withEmulator(async (emulator, env) => {
+      const planFile = join(elsewhere, 'plan.json');
+      const planned = await runCli(['plan', join(root, 'manifests'), '--base', 'HEAD', '--out', planFile, '--verbose'], { env, cwd: elsewhere });
+      expect(planned.code).toBe(0);
+      expect(pinnedReads(planned.stderr)).toEqual(['noah.patel@acme.test']);
+      expect(planned.stdout).toContain(`Scope: read 1 of 2 pinned lists (--base HEAD (${base.slice(0, 7)}): `);
+      const own = planned.stdout.indexOf('↻ pins    noah.patel@acme.test');
+      const heading = planned.stdout.indexOf('Changed outside viewctl since HEAD: applying reverts them');
+      const outside = planned.stdout.indexOf('~ update  RecordingView');
+      expect(own).toBeGreaterThan(0);
+      expect(heading).toBeGreaterThan(own);
+      expect(outside).toBeGreaterThan(heading);
+
+      const plan = JSON.parse(await readFile(planFile, 'utf8')) as { scope: unknown; changes: { action: string; name: string; origin?: string }[] };
+      expect(plan.scope).toEqual({ base: { ref: 'HEAD', commit: base }, lists: 2, unread: 1 });
+      expect(plan.changes.map((change) => [change.action, change.name, change.origin ?? 'own'])).toEqual([
+        ['update', 'Zoom and Meet calls', 'outside'],
+        ['pin', 'noah.patel@acme.test', 'own'],
+      ]);
+
+      const pinsBefore = cloneData(emulator.snapshot()).pinned;
+      emulator.resetStats();
+      const applied = await runCli(['apply', '--plan', planFile], { env, cwd: elsewhere });
+      expect(applied.code).toBe(0);
+      const stats = emulator.stats();
+      expect(stats.writes).toBe(2);
+      expect(stats.byEndpoint['PUT /v1/deals/views/pinned']).toBe(1);
+      expect(stats.byEndpoint['PATCH /v1/recordings/views/{viewId}']).toBe(1);
+      expect(stats.byEndpoint['GET /v1/recordings/views/pinned']).toBeUndefined();
+      const pinsAfter = emulator.snapshot().pinned;
+      expect(pinsAfter.recordings).toEqual(pinsBefore.recordings);
+    });
+  });
+
+  it('apply --base plans as plan --base does and writes only what that plan changes', async () => {
+    const { root } = await repository();
+    await withEmulator(async (emulator, env) => {
+      const applied = await runCli(['apply', 'manifests', '--base', 'HEAD', '--auto-approve', '--verbose'], { env, cwd: root });
+      expect(applied.code).toBe(0);
+      expect(pinnedReads(applied.stderr)).toEqual(['noah.patel@acme.test']);
+      expect(applied.stdout).toContain('Changed outside viewctl since HEAD: applying reverts them');
+      expect(emulator.stats().writes).toBe(2);
+      const refused = await runCli(['apply', '--plan', 'plan.json', '--base', 'HEAD'], { env, cwd: root });
+      expect(refused.stderr).toMatch(/^error\[usage\.plan-with-base\]/);
+    });
+  });
+
+  it('refuses a REF that names no commit before any request, and plans in full, with a warning, when REF\'s manifests do not load', async () => {
+    const { root } = await repository();
+    await writeFile(join(root, 'manifests/pins/adam.yaml'), 'kind: PinnedViews\nuserEmail: [broken\n');
+    await git(root, 'commit', '-qam', 'broken');
+    await writeFile(join(root, 'manifests/pins/adam.yaml'), await example('pins/adam.yaml'));
+    await withEmulator(async (emulator, env) => {
+      const missing = await runCli(['plan', 'manifests', '--base', 'no-such-branch'], { env, cwd: root });
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toMatch(/^error\[usage\.base-not-a-commit\]: --base no-such-branch names no commit/);
+      expect(emulator.stats().requests).toBe(0);
+
+      const full = await runCli(['plan', 'manifests', '--base', 'HEAD', '--format', 'json', '--verbose'], { env, cwd: root });
+      expect(full.code).toBe(0);
+      expect(pinnedReads(full.stderr)).toHaveLength(2);
+      const plan = JSON.parse(full.stdout) as { scope?: unknown; warnings: string[] };
+      expect(plan.scope).toBeUndefined();
+      expect(plan.warnings).toContainEqual(expect.stringMatching(/^the manifests at --base HEAD \([0-9a-f]{7}\) fail to load, with 1 error \(first: manifests\/pins\/adam\.yaml:\d+:\d+ [\w.-]+\): this is a full plan, every pinned list read$/));
+    });
+  });
+});
