@@ -13,29 +13,22 @@ export interface ReadNeeds {
   /** `source` is where the user is named, for errors the service raises about them. */
   pins: { domain: Domain; userEmail: string; source?: SourcePosition }[];
   automations: boolean;
-  /**
-   * Set when group `PinnedViews` documents exist: which members they reach only the
-   * users tell, so the users are read right after the workspace and
-   * `ReadLiveOptions.pinsOfUsers` names the pinned lists the groups add to `pins`.
-   */
-  usersFirst?: true;
 }
 
 /**
  * readNeeds derives the reads from the manifests. A domain is in use when a view of
  * it is declared or a pinned list of it is declared (names resolve against the live
- * listing and defaults). Group documents read the users first (`usersFirst`).
+ * listing and defaults). `pins` are the lists of `userEmail` documents; the members
+ * of group documents are known only from the users (planWorkspace expands them).
  */
 export function readNeeds(desired: Desired): ReadNeeds {
   const used = new Set<Domain>();
   for (const view of desired.views) used.add(view.domain);
   for (const pins of [...desired.pins, ...(desired.pinGroups ?? [])]) used.add(pins.domain);
-  const usersFirst = (desired.pinGroups ?? []).length > 0;
   return {
     domains: DOMAINS.filter((domain) => used.has(domain)),
     pins: pinReads(desired.pins),
     automations: desired.automations !== undefined,
-    ...(usersFirst ? { usersFirst: true as const } : {}),
   };
 }
 

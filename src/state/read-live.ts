@@ -1,6 +1,6 @@
 import type { ApiAdminAutomation, ApiUser, ApiView, ApiWorkspace, Pagination } from '../domain/api-types.js';
 import type { Domain } from '../domain/domains.js';
-import { InternalError, ServiceError, ViewctlError } from '../errors.js';
+import { ServiceError, ViewctlError } from '../errors.js';
 import { formatPosition, type SourcePosition } from '../domain/source-position.js';
 import type { ServiceClient } from '../service/types.js';
 import type { ReadNeeds } from './needs.js';
@@ -20,12 +20,6 @@ export interface ReadLiveOptions {
    * manifest's `workspaceId` naming another workspace).
    */
   checkWorkspace?: (workspace: ApiWorkspace) => void;
-  /**
-   * Required when `needs.usersFirst`: called with the users (read right after the
-   * workspace) and returns the pinned lists group documents need, besides `needs.pins`;
-   * throws to stop before any of them is read (a group naming a member who is not active).
-   */
-  pinsOfUsers?: (users: readonly ApiUser[]) => ReadNeeds['pins'];
   /** Progress for long reads (stderr), called after each completed request. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -34,14 +28,12 @@ export interface ReadLiveOptions {
  * readLive reads what `needs` names, at the request floor. The workspace comes first,
  * so a key for the wrong workspace stops before anything else is read; then every
  * call is issued at once and the client's per-endpoint limiter spaces calls to one
- * endpoint, so calls to different endpoints overlap. With group documents
- * (`needs.usersFirst`) the pinned lists the groups add wait for the users, which name them.
+ * endpoint, so calls to different endpoints overlap. (A plan reads its pinned lists in a
+ * second phase, once the users have named the members of group documents: planWorkspace.)
  */
 export async function readLive(client: ServiceClient, needs: ReadNeeds, options: ReadLiveOptions = {}): Promise<Live> {
   const before = client.stats().requests;
-  const pinsOfUsers = options.pinsOfUsers;
-  if (needs.usersFirst === true && pinsOfUsers === undefined) throw new InternalError('the pinned lists of group documents are read without a way to expand them');
-  let total = 1 + needs.domains.length + needs.pins.length + (needs.automations ? 1 : 0);
+  const total = 1 + needs.domains.length + needs.pins.length + (needs.automations ? 1 : 0);
   let done = 0;
   const tick = (): void => {
     done += 1;
@@ -67,29 +59,15 @@ export async function readLive(client: ServiceClient, needs: ReadNeeds, options:
   const automations = needs.automations
     ? track(client.request<ApiAdminAutomation[]>(ROUTES.automations()))
     : Promise.resolve(undefined);
-  // Lists that `userEmail` documents name are read at once; with group documents
-  // (`usersFirst`) the users say whose other lists to read, while the listings proceed.
-  const ownPinned = readPinnedLists(client, needs.pins, tick);
-  let groupPinned: Promise<Record<string, ApiView[]>> = Promise.resolve({});
-  let users: Promise<ApiUser[] | undefined>;
-  if (needs.usersFirst === true && pinsOfUsers !== undefined) {
-    const everyone = readUsers(client);
-    users = everyone;
-    groupPinned = everyone.then((list) => {
-      const pins = pinsOfUsers(list);
-      total += pins.length;
-      return readPinnedLists(client, pins, tick);
-    });
-  } else {
-    users = listings.then((entries) => {
-      const views = Object.fromEntries(entries) as Partial<Record<Domain, ApiView[]>>;
-      return options.wantUsers?.(views) === true ? readUsers(client) : undefined;
-    });
-  }
+  const pinned = readPinnedLists(client, needs.pins, tick);
+  const users = listings.then((entries) => {
+    const views = Object.fromEntries(entries) as Partial<Record<Domain, ApiView[]>>;
+    return options.wantUsers?.(views) === true ? readUsers(client) : undefined;
+  });
 
   // allSettled, so every rejection is observed; the caller's connection cancels the
   // siblings of a failed read still queued when it closes.
-  const settled = await Promise.allSettled([listings, ownPinned, groupPinned, automations, users]);
+  const settled = await Promise.allSettled([listings, pinned, automations, users]);
   const failure = settled.find((entry): entry is PromiseRejectedResult => entry.status === 'rejected');
   if (failure !== undefined) throw failure.reason;
 
@@ -97,7 +75,7 @@ export async function readLive(client: ServiceClient, needs: ReadNeeds, options:
   const live: Live = {
     workspace,
     views: Object.fromEntries(await listings),
-    pins: { ...(await ownPinned), ...(await groupPinned) },
+    pins: await pinned,
     requests: { used: stats.requests - before, dailyRemaining: stats.dailyRemaining },
   };
   const automationList = await automations;

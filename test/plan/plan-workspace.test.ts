@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiView } from '../../src/domain/api-types.js';
-import type { Desired } from '../../src/domain/desired.js';
+import type { Desired, DesiredPinGroup } from '../../src/domain/desired.js';
+import type { Live } from '../../src/state/types.js';
+import { RECORDING_DEFAULTS, at as fixtureAt, defaultView, emptyDesired, emptyLive, pinsOf, user } from './fixtures.js';
+import { liveClient } from './live-client.js';
 import { planWorkspace } from '../../src/plan/plan-workspace.js';
 import type { ServiceClient, ServiceRequest } from '../../src/service/types.js';
 
@@ -79,5 +82,44 @@ describe('planWorkspace', () => {
     });
     expect(ticks).toEqual(['1/2', '2/2']);
     expect(elapsedMs).toBe(250);
+  });
+});
+
+describe('planWorkspace with group pin documents', () => {
+  const groupOf = (name: string, pattern: string): DesiredPinGroup => ({
+    group: { name, source: fixtureAt(`${name}.yaml`) }, users: [{ pattern, isGlob: /[*?]/.test(pattern), source: fixtureAt(`${name}.yaml`, 3) }], roles: [],
+    domain: 'companies', refs: [{ name: 'All companies' }], unpinPrivate: false, source: fixtureAt(`${name}.yaml`, 5), refSources: [fixtureAt(`${name}.yaml`, 5, 12)],
+  });
+
+  function scenario(groups: DesiredPinGroup[]): { desired: Desired; live: Live } {
+    const live = emptyLive();
+    live.views = { recordings: [...RECORDING_DEFAULTS], companies: [defaultView('cv_all', 'All companies')] };
+    live.users = [user('u_a', 'a@x.test'), user('u_b', 'b@x.test'), user('u_c', 'c@x.test', 'Deactivated'), user('u_mia', 'mia@y.test')];
+    live.pins = {
+      'recordings:mia@y.test': RECORDING_DEFAULTS.slice(0, 1),
+      'companies:a@x.test': [defaultView('cv_all', 'All companies')],
+      'companies:b@x.test': [],
+    };
+    const desired: Desired = { ...emptyDesired(), pins: [pinsOf('mia@y.test', 'recordings', [{ name: 'All recordings' }])], pinGroups: groups };
+    return { desired, live };
+  }
+
+  it('reads the users before any list a group adds, then one list per active member it reaches, and counts the others', async () => {
+    const { desired, live } = scenario([groupOf('everyone', '*@x.test')]);
+    const { client, routes, pinReads } = liveClient(live);
+    const { plan } = await planWorkspace(desired, client);
+    expect(routes[0]).toBe('/v1/workspaces/mine');
+    expect(routes.indexOf('/v1/users')).toBeLessThan(routes.indexOf('/v1/companies/views/pinned'));
+    expect(routes.filter((route) => route === '/v1/users')).toHaveLength(1);
+    expect([...pinReads].sort()).toEqual(['companies:a@x.test', 'companies:b@x.test', 'recordings:mia@y.test']);
+    expect(plan.skippedMembers).toBe(1);
+    expect(plan.changes.map((change) => change.target)).toEqual(['pins:companies:b@x.test']);
+  });
+
+  it('reads no pinned list at all when expanding the groups refuses', async () => {
+    const { desired, live } = scenario([groupOf('everyone', '*@x.test'), groupOf('sales', 'a@x.test')]);
+    const { client, pinReads } = liveClient(live);
+    await expect(planWorkspace(desired, client)).rejects.toMatchObject({ reasons: [expect.objectContaining({ code: 'pins.group-overlap' })] });
+    expect(pinReads).toEqual([]);
   });
 });
