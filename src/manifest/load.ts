@@ -1,5 +1,5 @@
 import { didYouMean } from '../text/suggest.js';
-import { MAX_FILE_BYTES, parseManifestFile, tooLarge, type RawDocument } from './parse-file.js';
+import { MAX_FILE_BYTES, parseManifestFile, rawDocuments, tooLarge, type RawDocument } from './parse-file.js';
 import { makeProblem, sortProblems } from './problems.js';
 import { MANIFEST_KINDS, validatorFor } from './schema-registry.js';
 import { schemaProblems } from './schema-problems.js';
@@ -46,7 +46,7 @@ export async function loadManifests(paths: readonly string[], source: ManifestSo
     }
     const parsed = parseManifestFile(file, bytes);
     problems.push(...parsed.problems);
-    for (const raw of parsed.documents) {
+    for (const raw of rawDocuments(parsed)) {
       const checked = checkDocument(raw);
       problems.push(...checked.problems);
       if (checked.document === undefined) continue;

@@ -2,7 +2,7 @@ import { LineCounter, isMap, isScalar, isSeq, parseAllDocuments, visit, type Doc
 import { mayHoldTaggedValues, taggedValues } from './plain-data.js';
 import { makeProblem } from './problems.js';
 import type { Problem, SourcePosition } from './types.js';
-import { NodeLocator, decodePointer } from './yaml-positions.js';
+import { decodePointer, indexDocument, locateOffset, type DocumentSpots } from './yaml-positions.js';
 
 /**
  * MAX_FILE_BYTES is the largest manifest file read (5 MiB). Thousands of views fit
@@ -26,10 +26,45 @@ export interface RawDocument {
   keyPositionOf(pointer: string): SourcePosition;
 }
 
-/** ParsedFile is what one file yields: its clean mapping documents and its problems. */
+/** ReadDocument is one document that parsed cleanly to a mapping, as plain data: its body and where its nodes are. */
+export interface ReadDocument {
+  index: number;
+  body: Record<string, unknown>;
+  spots: DocumentSpots;
+}
+
+/**
+ * ParsedFile is what one file yields: its clean mapping documents, its problems and
+ * the offsets where its lines start. Plain data, so that a worker thread can parse
+ * and the loader still report positions; rawDocuments turns it into RawDocuments.
+ */
 export interface ParsedFile {
-  documents: RawDocument[];
+  file: string;
+  documents: ReadDocument[];
   problems: Problem[];
+  lineStarts: number[];
+}
+
+/** rawDocuments gives the documents of a parsed file their positions, found in the file's spot trees. */
+export function rawDocuments(parsed: ParsedFile): RawDocument[] {
+  if (parsed.documents.length === 0) return [];
+  const lineCounter = new LineCounter();
+  lineCounter.lineStarts = parsed.lineStarts;
+  const { file } = parsed;
+  return parsed.documents.map(({ index, body, spots }) => {
+    const position = (pointer: string, key: boolean): SourcePosition => {
+      const { line, col } = lineCounter.linePos(locateOffset(spots, pointer, key));
+      return { file, line, column: col };
+    };
+    return {
+      file,
+      index,
+      body,
+      position: position('', false),
+      positionOf: (pointer) => position(pointer, false),
+      keyPositionOf: (pointer) => position(pointer, true),
+    };
+  });
 }
 
 /**
@@ -58,9 +93,10 @@ export function decodeUtf8(file: string, bytes: Uint8Array): { text: string } | 
 
 /** parseManifestFile parses every YAML document of one file, reporting all problems. */
 export function parseManifestFile(file: string, bytes: Uint8Array): ParsedFile {
-  if (bytes.byteLength > MAX_FILE_BYTES) return { documents: [], problems: [tooLarge(file, bytes.byteLength)] };
+  const failed = (problem: Problem): ParsedFile => ({ file, documents: [], problems: [problem], lineStarts: [] });
+  if (bytes.byteLength > MAX_FILE_BYTES) return failed(tooLarge(file, bytes.byteLength));
   const decoded = decodeUtf8(file, bytes);
-  if ('problem' in decoded) return { documents: [], problems: [decoded.problem] };
+  if ('problem' in decoded) return failed(decoded.problem);
   const lineCounter = new LineCounter();
   let yamlDocuments: Document.Parsed[];
   try {
@@ -69,9 +105,9 @@ export function parseManifestFile(file: string, bytes: Uint8Array): ParsedFile {
   } catch (error) {
     // The YAML parser recurses per nesting level: thousands of levels exhaust the stack.
     if (!(error instanceof RangeError)) throw error;
-    return { documents: [], problems: [tooDeep({ file, line: 1, column: 1 }, 0)] };
+    return failed(tooDeep({ file, line: 1, column: 1 }, 0));
   }
-  const documents: RawDocument[] = [];
+  const documents: ReadDocument[] = [];
   const problems: Problem[] = [];
   const mayBeTagged = mayHoldTaggedValues(decoded.text);
   yamlDocuments.forEach((yamlDocument, index) => {
@@ -79,7 +115,7 @@ export function parseManifestFile(file: string, bytes: Uint8Array): ParsedFile {
     problems.push(...result.problems);
     if (result.document !== undefined) documents.push(result.document);
   });
-  return { documents, problems };
+  return { file, documents, problems, lineStarts: lineCounter.lineStarts };
 }
 
 /** tooLarge is the problem of a file over MAX_FILE_BYTES. */
@@ -98,13 +134,14 @@ function readDocument(
   yamlDocument: Document.Parsed,
   lineCounter: LineCounter,
   mayBeTagged: boolean,
-): { document?: RawDocument; problems: Problem[] } {
-  const start = yamlDocument.range[0];
-  const locator = new NodeLocator(yamlDocument, lineCounter, start);
-  const position = (pointer: string, key = false): SourcePosition => ({
-    file,
-    ...(key ? locator.keyPosition(pointer) : locator.valuePosition(pointer)),
-  });
+): { document?: ReadDocument; problems: Problem[] } {
+  // Built on first use: a document with syntax errors never needs it.
+  let spots: DocumentSpots | undefined;
+  const position = (pointer: string): SourcePosition => {
+    spots ??= indexDocument(yamlDocument, yamlDocument.range[0]);
+    const { line, col } = lineCounter.linePos(locateOffset(spots, pointer));
+    return { file, line, column: col };
+  };
   const problems: Problem[] = [];
   for (const error of yamlDocument.errors) {
     const [line, column] = [error.linePos?.[0].line ?? 1, error.linePos?.[0].col ?? 1];
@@ -173,15 +210,8 @@ function readDocument(
       return { problems };
     }
   }
-  const document: RawDocument = {
-    file,
-    index,
-    body: body as Record<string, unknown>,
-    position: position(''),
-    positionOf: (pointer) => position(pointer),
-    keyPositionOf: (pointer) => position(pointer, true),
-  };
-  return { document, problems };
+  spots ??= indexDocument(yamlDocument, yamlDocument.range[0]);
+  return { document: { index, body: body as Record<string, unknown>, spots }, problems };
 }
 
 /**
