@@ -1,6 +1,6 @@
 import { didYouMean } from '../text/suggest.js';
 import { rawDocuments, type RawDocument } from './parse-file.js';
-import { parseFiles, type ParseOptions } from './parse-files.js';
+import { parseFiles } from './parse-files.js';
 import { makeProblem, sortProblems } from './problems.js';
 import { MANIFEST_KINDS, validatorFor } from './schema-registry.js';
 import { schemaProblems } from './schema-problems.js';
@@ -29,11 +29,11 @@ export interface LoadResult {
  * folders searched for `*.yaml` / `*.yml`). It never stops at the first problem: a
  * user fixes a whole batch in one round.
  */
-export async function loadManifests(paths: readonly string[], source: ManifestSource, options: ParseOptions = {}): Promise<LoadResult> {
+export async function loadManifests(paths: readonly string[], source: ManifestSource): Promise<LoadResult> {
   const problems: Problem[] = [];
   const files = await resolveFiles(paths.length === 0 ? ['.'] : paths, source, problems);
   const documents: ManifestDocument[] = [];
-  for (const parsed of await parseFiles(files, source, options)) {
+  for (const parsed of await parseFiles(files, source)) {
     problems.push(...parsed.problems);
     for (const raw of rawDocuments(parsed)) {
       const checked = checkDocument(raw);
