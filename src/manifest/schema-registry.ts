@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { AnySchemaObject, CodeOptions, ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import type addFormatsModule from 'ajv-formats';
 import { VIEW_KINDS, type Domain } from '../domain/domains.js';
 
-const addFormats = addFormatsModule.default;
+// Ajv and its formats are loaded on first use, not with this module: a run that has
+// the validators compiled at build (below) never needs them, and they are most of
+// the code a validate run would otherwise load.
+const require = createRequire(import.meta.url);
 
 /**
  * SCHEMA_BASE is the key prefix each schema file is registered under in ajv, so that
@@ -68,7 +71,9 @@ export function schemaRegistry(): Ajv2020 {
  * as is (kind-validators.ts asks for the validators' source code with it).
  */
 export function newRegistry(code?: CodeOptions): Ajv2020 {
-  const ajv = new Ajv2020({
+  const { Ajv2020: Ajv } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+  const addFormats = (require('ajv-formats') as typeof addFormatsModule).default;
+  const ajv = new Ajv({
     strict: true,
     allErrors: true,
     verbose: true,
@@ -118,7 +123,7 @@ let precompiled: Record<string, ValidateFunction> | null | undefined;
 function precompiledValidators(): Record<string, ValidateFunction> | undefined {
   if (precompiled === undefined) {
     const url = new URL(KIND_VALIDATORS_FILE, import.meta.url);
-    const module = existsSync(url) ? (createRequire(import.meta.url)(`./${KIND_VALIDATORS_FILE}`) as Record<string, unknown>) : undefined;
+    const module = existsSync(url) ? (require(`./${KIND_VALIDATORS_FILE}`) as Record<string, unknown>) : undefined;
     precompiled = module !== undefined && module['schemasDigest'] === schemasDigest() ? (module as Record<string, ValidateFunction>) : null;
   }
   return precompiled ?? undefined;
