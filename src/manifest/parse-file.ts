@@ -34,16 +34,29 @@ export interface ReadDocument {
 }
 
 /**
- * ParsedFile is what one file yields: its clean mapping documents, its problems and
- * the offsets where its lines start. Plain data, so that a worker thread can parse
- * and the loader still report positions; rawDocuments turns it into RawDocuments.
+ * ParsedFile is what one file yields: its clean mapping documents, its problems, the
+ * offsets where its lines start, and its text. rawDocuments gives the documents their
+ * positions.
  */
 export interface ParsedFile {
   file: string;
   documents: ReadDocument[];
   problems: Problem[];
   lineStarts: number[];
+  /** The decoded text ('' when the file could not be read or decoded). */
+  text: string;
 }
+
+/**
+ * INDEXED_DEPTH is how deep the spot tree of a clean document is built while parsing:
+ * the root and its attributes, whose positions plan reports for every view (name,
+ * viewId). A position deeper down is asked for only about a problem, or for the few
+ * pin and automation documents: the file is then parsed again and fully indexed once.
+ */
+export const INDEXED_DEPTH = 1;
+
+/** The parse options; a file parsed again with them yields the same nodes at the same offsets. */
+const PARSE_OPTIONS = { uniqueKeys: true, merge: true } as const;
 
 /** rawDocuments gives the documents of a parsed file their positions, found in the file's spot trees. */
 export function rawDocuments(parsed: ParsedFile): RawDocument[] {
@@ -51,9 +64,18 @@ export function rawDocuments(parsed: ParsedFile): RawDocument[] {
   const lineCounter = new LineCounter();
   lineCounter.lineStarts = parsed.lineStarts;
   const { file } = parsed;
+  let reparsed: DocumentSpots[] | undefined;
+  const fullSpots = (index: number): DocumentSpots | undefined => {
+    reparsed ??= indexAll(parsed.text);
+    return reparsed[index];
+  };
   return parsed.documents.map(({ index, body, spots }) => {
     const position = (pointer: string, key: boolean): SourcePosition => {
-      const { line, col } = lineCounter.linePos(locateOffset(spots, pointer, key));
+      const full = (): number | undefined => {
+        const all = fullSpots(index);
+        return all === undefined ? undefined : locateOffset(all, pointer, key);
+      };
+      const { line, col } = lineCounter.linePos(locateOffset(spots, pointer, key) ?? full() ?? spots.fallbackOffset);
       return { file, line, column: col };
     };
     return {
@@ -65,6 +87,12 @@ export function rawDocuments(parsed: ParsedFile): RawDocument[] {
       keyPositionOf: (pointer) => position(pointer, true),
     };
   });
+}
+
+/** indexAll parses a file's text again and indexes every document to full depth. */
+function indexAll(text: string): DocumentSpots[] {
+  const parsed = parseAllDocuments(text, PARSE_OPTIONS);
+  return Array.isArray(parsed) ? parsed.map((document) => indexDocument(document, document.range[0])) : [];
 }
 
 /**
@@ -93,14 +121,14 @@ export function decodeUtf8(file: string, bytes: Uint8Array): { text: string } | 
 
 /** parseManifestFile parses every YAML document of one file, reporting all problems. */
 export function parseManifestFile(file: string, bytes: Uint8Array): ParsedFile {
-  const failed = (problem: Problem): ParsedFile => ({ file, documents: [], problems: [problem], lineStarts: [] });
+  const failed = (problem: Problem): ParsedFile => ({ file, documents: [], problems: [problem], lineStarts: [], text: '' });
   if (bytes.byteLength > MAX_FILE_BYTES) return failed(tooLarge(file, bytes.byteLength));
   const decoded = decodeUtf8(file, bytes);
   if ('problem' in decoded) return failed(decoded.problem);
   const lineCounter = new LineCounter();
   let yamlDocuments: Document.Parsed[];
   try {
-    const parsed = parseAllDocuments(decoded.text, { lineCounter, uniqueKeys: true, merge: true, prettyErrors: true });
+    const parsed = parseAllDocuments(decoded.text, { ...PARSE_OPTIONS, lineCounter, prettyErrors: true });
     yamlDocuments = Array.isArray(parsed) ? parsed : [];
   } catch (error) {
     // The YAML parser recurses per nesting level: thousands of levels exhaust the stack.
@@ -115,7 +143,7 @@ export function parseManifestFile(file: string, bytes: Uint8Array): ParsedFile {
     problems.push(...result.problems);
     if (result.document !== undefined) documents.push(result.document);
   });
-  return { file, documents, problems, lineStarts: lineCounter.lineStarts };
+  return { file, documents, problems, lineStarts: lineCounter.lineStarts, text: decoded.text };
 }
 
 /** tooLarge is the problem of a file over MAX_FILE_BYTES. */
@@ -135,11 +163,11 @@ function readDocument(
   lineCounter: LineCounter,
   mayBeTagged: boolean,
 ): { document?: ReadDocument; problems: Problem[] } {
-  // Built on first use: a document with syntax errors never needs it.
+  // Built to full depth on first use, for a problem: a document with syntax errors never needs it.
   let spots: DocumentSpots | undefined;
   const position = (pointer: string): SourcePosition => {
     spots ??= indexDocument(yamlDocument, yamlDocument.range[0]);
-    const { line, col } = lineCounter.linePos(locateOffset(spots, pointer));
+    const { line, col } = lineCounter.linePos(locateOffset(spots, pointer) ?? spots.fallbackOffset);
     return { file, line, column: col };
   };
   const problems: Problem[] = [];
@@ -210,7 +238,7 @@ function readDocument(
       return { problems };
     }
   }
-  spots ??= indexDocument(yamlDocument, yamlDocument.range[0]);
+  spots ??= indexDocument(yamlDocument, yamlDocument.range[0], INDEXED_DEPTH);
   return { document: { index, body: body as Record<string, unknown>, spots }, problems };
 }
 

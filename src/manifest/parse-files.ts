@@ -44,7 +44,7 @@ export function parseEntries(entries: readonly FileBytes[]): ParsedFile[] {
 type ReadOutcome = FileBytes | { parsed: ParsedFile };
 
 async function readFile(file: string, source: ManifestSource): Promise<ReadOutcome> {
-  const failed = (problem: Problem): ReadOutcome => ({ parsed: { file, documents: [], problems: [problem], lineStarts: [] } });
+  const failed = (problem: Problem): ReadOutcome => ({ parsed: { file, documents: [], problems: [problem], lineStarts: [], text: '' } });
   try {
     const read = await source.read(file, MAX_FILE_BYTES);
     return 'tooLarge' in read ? failed(tooLarge(file, read.tooLarge)) : { file, bytes: read.bytes };

@@ -24,7 +24,8 @@ export function encodePointer(segments: readonly (string | number)[]): string {
  * NodeSpot is where one YAML node starts and, for a mapping or a sequence, where its
  * children are: the part of a parsed document that positions need. Documents are
  * dropped once read and only this small tree is kept (thousands of files would
- * otherwise keep every YAML node alive); it is plain data, so it can cross threads.
+ * otherwise keep every YAML node alive). A tree may stop at a depth: a collection
+ * below it is `unindexed` (its start is known, its children are not).
  */
 export interface NodeSpot {
   /** Offset of the node's first character; undefined when the node has no range. */
@@ -33,6 +34,8 @@ export interface NodeSpot {
   entries?: EntrySpot[];
   /** A sequence's items; undefined where an item is not a node or an alias leads nowhere. */
   items?: (NodeSpot | undefined)[];
+  /** A mapping or sequence below the depth the tree was built to. */
+  unindexed?: true;
 }
 
 /** EntrySpot is one entry of a mapping: its key as text (undefined for a collection key), and where key and value start. */
@@ -51,27 +54,30 @@ export interface DocumentSpots {
 }
 
 /**
- * indexDocument builds the spot tree of a parsed document in one walk. An alias
- * points at its anchor (the definition is where the text is), so both share a spot;
- * a node reached twice is indexed once, which also ends recursive aliases.
+ * indexDocument builds the spot tree of a parsed document in one walk, down to
+ * `depth` levels below the root (all of them by default). An alias points at its
+ * anchor (the definition is where the text is), so both share a spot; a node reached
+ * twice is indexed once, which also ends recursive aliases.
  */
-export function indexDocument(document: Document.Parsed, fallbackOffset: number): DocumentSpots {
+export function indexDocument(document: Document.Parsed, fallbackOffset: number, depth = Number.POSITIVE_INFINITY): DocumentSpots {
   const spots = new Map<Node, NodeSpot>();
-  const spotOf = (node: Node | undefined): NodeSpot | undefined => {
+  const spotOf = (node: Node | undefined, level: number): NodeSpot | undefined => {
     const target = resolveAlias(document, node);
     if (target === undefined) return undefined;
     const known = spots.get(target);
     if (known !== undefined) return known;
     const spot: NodeSpot = { offset: target.range?.[0] };
     spots.set(target, spot);
-    if (isMap(target)) {
-      spot.entries = target.items.map((pair) => ({ key: keyText(pair), keyOffset: asNode(pair.key)?.range?.[0], value: spotOf(asNode(pair.value)) }));
+    if ((isMap(target) || isSeq(target)) && level >= depth) {
+      spot.unindexed = true;
+    } else if (isMap(target)) {
+      spot.entries = target.items.map((pair) => ({ key: keyText(pair), keyOffset: asNode(pair.key)?.range?.[0], value: spotOf(asNode(pair.value), level + 1) }));
     } else if (isSeq(target)) {
-      spot.items = target.items.map((item) => spotOf(asNode(item)));
+      spot.items = target.items.map((item) => spotOf(asNode(item), level + 1));
     }
     return spot;
   };
-  return { root: spotOf(document.contents ?? undefined), fallbackOffset };
+  return { root: spotOf(document.contents ?? undefined, 0), fallbackOffset };
 }
 
 /**
@@ -79,12 +85,14 @@ export function indexDocument(document: Document.Parsed, fallbackOffset: number)
  * of the value it names or, with `key`, of the key of the mapping entry it names. A
  * pointer to something absent gives the closest existing ancestor, so a missing
  * attribute points at its parent object; `key: ` with no value points at the key.
+ * Undefined when the pointer leads below the depth the tree was built to.
  */
-export function locateOffset(spots: DocumentSpots, pointer: string, key = false): number {
+export function locateOffset(spots: DocumentSpots, pointer: string, key = false): number | undefined {
   let node = spots.root;
   let entry: EntrySpot | undefined;
   let complete = true;
   for (const segment of decodePointer(pointer)) {
+    if (node?.unindexed === true) return undefined;
     let next: NodeSpot | undefined;
     let nextEntry: EntrySpot | undefined;
     if (node?.entries !== undefined) {
