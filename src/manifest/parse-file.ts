@@ -95,13 +95,16 @@ function indexAll(text: string): DocumentSpots[] {
   return Array.isArray(parsed) ? parsed.map((document) => indexDocument(document, document.range[0])) : [];
 }
 
+// One decoder for every file: each decode call without `stream` starts afresh.
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 /**
  * decodeUtf8 decodes strictly: a manifest in another encoding would otherwise load
  * with replacement characters in names. A leading BOM is dropped.
  */
 export function decodeUtf8(file: string, bytes: Uint8Array): { text: string } | { problem: Problem } {
   try {
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+    return { text: STRICT_UTF8.decode(bytes) };
   } catch {
     // Locate the first bad sequence: the lenient decoding marks it with U+FFFD.
     const lenient = new TextDecoder('utf-8').decode(bytes);
