@@ -1,10 +1,12 @@
 import { didYouMean } from '../text/suggest.js';
-import { MAX_FILE_BYTES, parseManifestFile, tooLarge, type RawDocument } from './parse-file.js';
+import { rawDocuments, type RawDocument } from './parse-file.js';
+import { parseFiles } from './parse-files.js';
 import { makeProblem, sortProblems } from './problems.js';
 import { MANIFEST_KINDS, validatorFor } from './schema-registry.js';
 import { schemaProblems } from './schema-problems.js';
 import { semanticProblems } from './semantic.js';
 import type { Listing, ManifestSource, PathInfo, SkippedEntry } from './source.js';
+import { unreadable } from './unreadable.js';
 import type { ManifestDocument, Problem } from './types.js';
 
 // The sources are re-exported so that callers find the loader and its inputs in one place.
@@ -31,22 +33,9 @@ export async function loadManifests(paths: readonly string[], source: ManifestSo
   const problems: Problem[] = [];
   const files = await resolveFiles(paths.length === 0 ? ['.'] : paths, source, problems);
   const documents: ManifestDocument[] = [];
-  for (const file of files) {
-    let bytes: Uint8Array;
-    try {
-      const read = await source.read(file, MAX_FILE_BYTES);
-      if ('tooLarge' in read) {
-        problems.push(tooLarge(file, read.tooLarge));
-        continue;
-      }
-      bytes = read.bytes;
-    } catch (error) {
-      problems.push(unreadable(source, file, error));
-      continue;
-    }
-    const parsed = parseManifestFile(file, bytes);
+  for (const parsed of await parseFiles(files, source)) {
     problems.push(...parsed.problems);
-    for (const raw of parsed.documents) {
+    for (const raw of rawDocuments(parsed)) {
       const checked = checkDocument(raw);
       problems.push(...checked.problems);
       if (checked.document === undefined) continue;
@@ -180,34 +169,5 @@ function dedupe(problems: readonly Problem[]): Problem[] {
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
-  });
-}
-
-/** Why the filesystem refused, in words, for the errno codes a user can cause. */
-const FILESYSTEM_REASONS: Record<string, string> = {
-  EACCES: 'permission denied',
-  EPERM: 'permission denied',
-  ENOTDIR: 'a part of the path is a file, not a folder',
-  ELOOP: 'too many symbolic links (a link cycle?)',
-  EISDIR: 'it is a folder',
-  ENAMETOOLONG: 'the path is too long',
-  EIO: 'an input/output error',
-  EMFILE: 'too many open files',
-};
-
-/**
- * unreadable reports a path the filesystem refused (permissions, a file used as a
- * folder, a link cycle) as a problem at that path; anything that is not a
- * filesystem error is a bug and propagates.
- */
-function unreadable(source: ManifestSource, path: string, error: unknown): Problem {
-  const errno = error as NodeJS.ErrnoException;
-  if (typeof errno?.code !== 'string') throw error;
-  const where = source.display(typeof errno.path === 'string' ? errno.path : path);
-  return makeProblem({
-    code: 'file.unreadable',
-    message: `cannot read "${where}": ${FILESYSTEM_REASONS[errno.code] ?? errno.code}`,
-    at: { file: where, line: 1, column: 1 },
-    hint: 'check the path and its permissions',
   });
 }

@@ -2,7 +2,7 @@ import { LineCounter, isMap, isScalar, isSeq, parseAllDocuments, visit, type Doc
 import { mayHoldTaggedValues, taggedValues } from './plain-data.js';
 import { makeProblem } from './problems.js';
 import type { Problem, SourcePosition } from './types.js';
-import { NodeLocator, decodePointer } from './yaml-positions.js';
+import { decodePointer, indexDocument, locateOffset, type DocumentSpots } from './yaml-positions.js';
 
 /**
  * MAX_FILE_BYTES is the largest manifest file read (5 MiB). Thousands of views fit
@@ -26,11 +26,77 @@ export interface RawDocument {
   keyPositionOf(pointer: string): SourcePosition;
 }
 
-/** ParsedFile is what one file yields: its clean mapping documents and its problems. */
-export interface ParsedFile {
-  documents: RawDocument[];
-  problems: Problem[];
+/** ReadDocument is one document that parsed cleanly to a mapping, as plain data: its body and where its nodes are. */
+export interface ReadDocument {
+  index: number;
+  body: Record<string, unknown>;
+  spots: DocumentSpots;
 }
+
+/**
+ * ParsedFile is what one file yields: its clean mapping documents, its problems, the
+ * offsets where its lines start, and its text. rawDocuments gives the documents their
+ * positions.
+ */
+export interface ParsedFile {
+  file: string;
+  documents: ReadDocument[];
+  problems: Problem[];
+  lineStarts: number[];
+  /** The decoded text ('' when the file could not be read or decoded). */
+  text: string;
+}
+
+/**
+ * INDEXED_DEPTH is how deep the spot tree of a clean document is built while parsing:
+ * the root and its attributes, whose positions plan reports for every view (name,
+ * viewId). A position deeper down is asked for only about a problem, or for the few
+ * pin and automation documents: the file is then parsed again and fully indexed once.
+ */
+export const INDEXED_DEPTH = 1;
+
+/** The parse options; a file parsed again with them yields the same nodes at the same offsets. */
+const PARSE_OPTIONS = { uniqueKeys: true, merge: true } as const;
+
+/** rawDocuments gives the documents of a parsed file their positions, found in the file's spot trees. */
+export function rawDocuments(parsed: ParsedFile): RawDocument[] {
+  if (parsed.documents.length === 0) return [];
+  const lineCounter = new LineCounter();
+  lineCounter.lineStarts = parsed.lineStarts;
+  const { file } = parsed;
+  let reparsed: DocumentSpots[] | undefined;
+  const fullSpots = (index: number): DocumentSpots | undefined => {
+    reparsed ??= indexAll(parsed.text);
+    return reparsed[index];
+  };
+  return parsed.documents.map(({ index, body, spots }) => {
+    const position = (pointer: string, key: boolean): SourcePosition => {
+      const full = (): number | undefined => {
+        const all = fullSpots(index);
+        return all === undefined ? undefined : locateOffset(all, pointer, key);
+      };
+      const { line, col } = lineCounter.linePos(locateOffset(spots, pointer, key) ?? full() ?? spots.fallbackOffset);
+      return { file, line, column: col };
+    };
+    return {
+      file,
+      index,
+      body,
+      position: position('', false),
+      positionOf: (pointer) => position(pointer, false),
+      keyPositionOf: (pointer) => position(pointer, true),
+    };
+  });
+}
+
+/** indexAll parses a file's text again and indexes every document to full depth. */
+function indexAll(text: string): DocumentSpots[] {
+  const parsed = parseAllDocuments(text, PARSE_OPTIONS);
+  return Array.isArray(parsed) ? parsed.map((document) => indexDocument(document, document.range[0])) : [];
+}
+
+// One decoder for every file: each decode call without `stream` starts afresh.
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * decodeUtf8 decodes strictly: a manifest in another encoding would otherwise load
@@ -38,7 +104,7 @@ export interface ParsedFile {
  */
 export function decodeUtf8(file: string, bytes: Uint8Array): { text: string } | { problem: Problem } {
   try {
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+    return { text: STRICT_UTF8.decode(bytes) };
   } catch {
     // Locate the first bad sequence: the lenient decoding marks it with U+FFFD.
     const lenient = new TextDecoder('utf-8').decode(bytes);
@@ -58,20 +124,21 @@ export function decodeUtf8(file: string, bytes: Uint8Array): { text: string } | 
 
 /** parseManifestFile parses every YAML document of one file, reporting all problems. */
 export function parseManifestFile(file: string, bytes: Uint8Array): ParsedFile {
-  if (bytes.byteLength > MAX_FILE_BYTES) return { documents: [], problems: [tooLarge(file, bytes.byteLength)] };
+  const failed = (problem: Problem): ParsedFile => ({ file, documents: [], problems: [problem], lineStarts: [], text: '' });
+  if (bytes.byteLength > MAX_FILE_BYTES) return failed(tooLarge(file, bytes.byteLength));
   const decoded = decodeUtf8(file, bytes);
-  if ('problem' in decoded) return { documents: [], problems: [decoded.problem] };
+  if ('problem' in decoded) return failed(decoded.problem);
   const lineCounter = new LineCounter();
   let yamlDocuments: Document.Parsed[];
   try {
-    const parsed = parseAllDocuments(decoded.text, { lineCounter, uniqueKeys: true, merge: true, prettyErrors: true });
+    const parsed = parseAllDocuments(decoded.text, { ...PARSE_OPTIONS, lineCounter, prettyErrors: true });
     yamlDocuments = Array.isArray(parsed) ? parsed : [];
   } catch (error) {
     // The YAML parser recurses per nesting level: thousands of levels exhaust the stack.
     if (!(error instanceof RangeError)) throw error;
-    return { documents: [], problems: [tooDeep({ file, line: 1, column: 1 }, 0)] };
+    return failed(tooDeep({ file, line: 1, column: 1 }, 0));
   }
-  const documents: RawDocument[] = [];
+  const documents: ReadDocument[] = [];
   const problems: Problem[] = [];
   const mayBeTagged = mayHoldTaggedValues(decoded.text);
   yamlDocuments.forEach((yamlDocument, index) => {
@@ -79,7 +146,7 @@ export function parseManifestFile(file: string, bytes: Uint8Array): ParsedFile {
     problems.push(...result.problems);
     if (result.document !== undefined) documents.push(result.document);
   });
-  return { documents, problems };
+  return { file, documents, problems, lineStarts: lineCounter.lineStarts, text: decoded.text };
 }
 
 /** tooLarge is the problem of a file over MAX_FILE_BYTES. */
@@ -98,13 +165,14 @@ function readDocument(
   yamlDocument: Document.Parsed,
   lineCounter: LineCounter,
   mayBeTagged: boolean,
-): { document?: RawDocument; problems: Problem[] } {
-  const start = yamlDocument.range[0];
-  const locator = new NodeLocator(yamlDocument, lineCounter, start);
-  const position = (pointer: string, key = false): SourcePosition => ({
-    file,
-    ...(key ? locator.keyPosition(pointer) : locator.valuePosition(pointer)),
-  });
+): { document?: ReadDocument; problems: Problem[] } {
+  // Built to full depth on first use, for a problem: a document with syntax errors never needs it.
+  let spots: DocumentSpots | undefined;
+  const position = (pointer: string): SourcePosition => {
+    spots ??= indexDocument(yamlDocument, yamlDocument.range[0]);
+    const { line, col } = lineCounter.linePos(locateOffset(spots, pointer) ?? spots.fallbackOffset);
+    return { file, line, column: col };
+  };
   const problems: Problem[] = [];
   for (const error of yamlDocument.errors) {
     const [line, column] = [error.linePos?.[0].line ?? 1, error.linePos?.[0].col ?? 1];
@@ -173,15 +241,8 @@ function readDocument(
       return { problems };
     }
   }
-  const document: RawDocument = {
-    file,
-    index,
-    body: body as Record<string, unknown>,
-    position: position(''),
-    positionOf: (pointer) => position(pointer),
-    keyPositionOf: (pointer) => position(pointer, true),
-  };
-  return { document, problems };
+  spots ??= indexDocument(yamlDocument, yamlDocument.range[0], INDEXED_DEPTH);
+  return { document: { index, body: body as Record<string, unknown>, spots }, problems };
 }
 
 /**

@@ -1,10 +1,15 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { AnySchemaObject, ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import type { AnySchemaObject, CodeOptions, ValidateFunction } from 'ajv';
+import type addFormatsModule from 'ajv-formats';
 import { VIEW_KINDS, type Domain } from '../domain/domains.js';
 
-const addFormats = addFormatsModule.default;
+// Ajv and its formats are loaded on first use, not with this module: a run that has
+// the validators compiled at build (below) never needs them, and they are most of
+// the code a validate run would otherwise load.
+const require = createRequire(import.meta.url);
 
 /**
  * SCHEMA_BASE is the key prefix each schema file is registered under in ajv, so that
@@ -57,20 +62,30 @@ const compiled = new Map<string, ValidateFunction>();
  * allowed names from it for "did you mean".
  */
 export function schemaRegistry(): Ajv2020 {
-  if (cached !== undefined) return cached;
-  const ajv = new Ajv2020({
+  cached ??= newRegistry();
+  return cached;
+}
+
+/**
+ * newRegistry builds an Ajv instance holding every schema; `code` is passed to Ajv
+ * as is (kind-validators.ts asks for the validators' source code with it).
+ */
+export function newRegistry(code?: CodeOptions): Ajv2020 {
+  const { Ajv2020: Ajv } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+  const addFormats = (require('ajv-formats') as typeof addFormatsModule).default;
+  const ajv = new Ajv({
     strict: true,
     allErrors: true,
     verbose: true,
     discriminator: true,
     // `icon` is `string | null`; a union type is the plainest way to say it.
     allowUnionTypes: true,
+    ...(code === undefined ? {} : { code }),
   });
   // Full mode checks that a date or date-time exists (day of month, hour, minute), as
   // the service does; fast mode checks only the shape.
   addFormats(ajv, { mode: 'full' });
   for (const [file, schema] of loadSchemaFiles()) ajv.addSchema(schema, SCHEMA_BASE + file);
-  cached = ajv;
   return ajv;
 }
 
@@ -83,10 +98,46 @@ function compiledFor(ref: string): ValidateFunction {
   return validate;
 }
 
-/** validatorFor returns the validator of a manifest kind, or undefined for an unknown kind. */
+/**
+ * KIND_VALIDATORS_FILE is the module `npm run build` writes next to this one
+ * (build-kind-validators.ts): the validator of each manifest kind, compiled to code,
+ * and the digest of the schemas it was compiled from.
+ */
+export const KIND_VALIDATORS_FILE = 'kind-validators.cjs';
+
+/** schemasDigest is the SHA-256 of every schema file, names and texts, in name order. */
+export function schemasDigest(texts: Map<string, string> = schemaTexts()): string {
+  const hash = createHash('sha256');
+  for (const [file, text] of texts) hash.update(`${file}\0${text}\0`);
+  return hash.digest('hex');
+}
+
+let precompiled: Record<string, ValidateFunction> | null | undefined;
+
+/**
+ * precompiledValidators returns the kinds' validators the build compiled, or
+ * undefined when there are none (run from the TypeScript sources, as the tests are)
+ * or they were compiled from other schemas than those beside them (edited since):
+ * then the schemas are compiled at run time, so a check never uses stale rules.
+ */
+function precompiledValidators(): Record<string, ValidateFunction> | undefined {
+  if (precompiled === undefined) {
+    const url = new URL(KIND_VALIDATORS_FILE, import.meta.url);
+    const module = existsSync(url) ? (require(`./${KIND_VALIDATORS_FILE}`) as Record<string, unknown>) : undefined;
+    precompiled = module !== undefined && module['schemasDigest'] === schemasDigest() ? (module as Record<string, ValidateFunction>) : null;
+  }
+  return precompiled ?? undefined;
+}
+
+/**
+ * validatorFor returns the validator of a manifest kind, or undefined for an unknown
+ * kind: the one the build compiled (kind-validators.ts) when there is one, so that a
+ * run does not compile schemas at start-up, else one compiled now.
+ */
 export function validatorFor(kind: string): ValidateFunction | undefined {
   const file = Object.hasOwn(KIND_SCHEMAS, kind) ? KIND_SCHEMAS[kind] : undefined;
-  return file === undefined ? undefined : compiledFor(SCHEMA_BASE + file);
+  if (file === undefined) return undefined;
+  return precompiledValidators()?.[kind] ?? compiledFor(SCHEMA_BASE + file);
 }
 
 /** manifestValidator validates any manifest document, dispatching on `kind`. */

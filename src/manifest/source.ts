@@ -73,21 +73,26 @@ export function nodeManifestSource(cwd: string): ManifestSource {
    * manifest shared by link must count (left out, prune would delete its view); each
    * folder is entered once by its real path, so a link cycle cannot hang the walk.
    */
-  async function walk(directory: string, into: Listing, seen: Set<string>): Promise<void> {
+  async function walk(directory: string, shown: string, into: Listing, seen: Set<string>): Promise<void> {
     const real = await realpath(directory);
     if (seen.has(real)) return;
     seen.add(real);
     const entries = await readdir(directory, { withFileTypes: true });
+    // Below the working directory, an entry displays as its folder's display plus its
+    // name: thousands of files then cost no path resolution each. A walk above it
+    // (`..`) may come back through it, where only display() gets the form right.
+    const below = shown === '.' || !(shown === '..' || shown.startsWith('../'));
     for (const entry of entries) {
       const path = join(directory, entry.name);
+      const shownPath = !below ? display(path) : shown === '.' ? entry.name : `${shown}/${entry.name}`;
       const info = entry.isSymbolicLink() ? await linkTarget(path) : entry.isDirectory() ? DIRECTORY : entry.isFile() ? FILE : { type: 'other' as const, what: describeEntry(entry) };
       if (info === undefined) {
-        if (isManifestFile(entry.name)) into.skipped.push({ path: display(path), reason: 'dangling-link', detail: await readlink(path) });
+        if (isManifestFile(entry.name)) into.skipped.push({ path: shownPath, reason: 'dangling-link', detail: await readlink(path) });
       } else if (info.type === 'directory') {
-        if (!isSkippedDirectory(entry.name)) await walk(path, into, seen);
+        if (!isSkippedDirectory(entry.name)) await walk(path, shownPath, into, seen);
       } else if (isManifestFile(entry.name)) {
-        if (info.type === 'file') into.files.push(display(path));
-        else into.skipped.push({ path: display(path), reason: 'not-regular', detail: info.what });
+        if (info.type === 'file') into.files.push(shownPath);
+        else into.skipped.push({ path: shownPath, reason: 'not-regular', detail: info.what });
       }
     }
   }
@@ -102,7 +107,7 @@ export function nodeManifestSource(cwd: string): ManifestSource {
     },
     async list(directory) {
       const listing: Listing = { files: [], skipped: [] };
-      await walk(absolute(directory), listing, new Set());
+      await walk(absolute(directory), display(directory), listing, new Set());
       listing.files.sort();
       listing.skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
       return listing;

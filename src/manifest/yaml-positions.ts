@@ -1,4 +1,4 @@
-import { isAlias, isMap, isScalar, isSeq, type Document, type LineCounter, type Node, type Pair } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, type Document, type Node, type Pair } from 'yaml';
 
 /** LineColumn is a 1-based line and column. */
 export interface LineColumn {
@@ -21,74 +21,112 @@ export function encodePointer(segments: readonly (string | number)[]): string {
 }
 
 /**
- * NodeLocator finds where a JSON pointer sits in one YAML document: the node of a
- * value, or the key of a mapping entry. A pointer to something absent gives the
- * closest existing ancestor, so a missing attribute points at its parent object.
+ * NodeSpot is where one YAML node starts and, for a mapping or a sequence, where its
+ * children are: the part of a parsed document that positions need. Documents are
+ * dropped once read and only this small tree is kept (thousands of files would
+ * otherwise keep every YAML node alive). A tree may stop at a depth: a collection
+ * below it is `unindexed` (its start is known, its children are not).
  */
-export class NodeLocator {
-  constructor(
-    private readonly document: Document.Parsed,
-    private readonly lineCounter: LineCounter,
-    /** Offset of the document start, for pointers that find no node at all. */
-    private readonly fallbackOffset: number,
-  ) {}
+export interface NodeSpot {
+  /** Offset of the node's first character; undefined when the node has no range. */
+  offset: number | undefined;
+  /** A mapping's entries, in order (the first of two equal keys wins, as a lookup would). */
+  entries?: EntrySpot[];
+  /** A sequence's items; undefined where an item is not a node or an alias leads nowhere. */
+  items?: (NodeSpot | undefined)[];
+  /** A mapping or sequence below the depth the tree was built to. */
+  unindexed?: true;
+}
 
-  /** valuePosition is the position of the value a pointer names (or its closest ancestor). */
-  valuePosition(pointer: string): LineColumn {
-    const { node, pair } = this.walk(decodePointer(pointer));
-    // `key:` with no value has a null value node without a range: point at the key.
-    return this.at(node ?? keyNode(pair));
-  }
+/** EntrySpot is one entry of a mapping: its key as text (undefined for a collection key), and where key and value start. */
+export interface EntrySpot {
+  key: string | undefined;
+  keyOffset: number | undefined;
+  /** Undefined when the value is not a node, or an alias that leads nowhere. */
+  value: NodeSpot | undefined;
+}
 
-  /** keyPosition is the position of the key of the mapping entry a pointer names. */
-  keyPosition(pointer: string): LineColumn {
-    const { node, pair, complete } = this.walk(decodePointer(pointer));
-    if (complete && pair !== undefined) return this.at(keyNode(pair));
-    return this.at(node);
-  }
+/** DocumentSpots is the spot tree of one document and the offset of its start. */
+export interface DocumentSpots {
+  root: NodeSpot | undefined;
+  /** Offset of the document start, for pointers that find no node at all. */
+  fallbackOffset: number;
+}
 
-  private walk(segments: string[]): { node: Node | undefined; pair: Pair | undefined; complete: boolean } {
-    let node = this.resolve(this.document.contents ?? undefined);
-    let pair: Pair | undefined;
-    for (const segment of segments) {
-      let next: Node | undefined;
-      let nextPair: Pair | undefined;
-      if (isMap(node)) {
-        nextPair = node.items.find((item) => keyText(item) === segment);
-        next = nextPair === undefined ? undefined : this.resolve(asNode(nextPair.value));
-        if (nextPair !== undefined && next === undefined) return { node: undefined, pair: nextPair, complete: true };
-      } else if (isSeq(node) && /^\d+$/.test(segment)) {
-        next = this.resolve(asNode(node.items[Number(segment)]));
+/**
+ * indexDocument builds the spot tree of a parsed document in one walk, down to
+ * `depth` levels below the root (all of them by default). An alias points at its
+ * anchor (the definition is where the text is), so both share a spot; a node reached
+ * twice is indexed once, which also ends recursive aliases.
+ */
+export function indexDocument(document: Document.Parsed, fallbackOffset: number, depth = Number.POSITIVE_INFINITY): DocumentSpots {
+  const spots = new Map<Node, NodeSpot>();
+  const spotOf = (node: Node | undefined, level: number): NodeSpot | undefined => {
+    const target = resolveAlias(document, node);
+    if (target === undefined) return undefined;
+    const known = spots.get(target);
+    if (known !== undefined) return known;
+    const spot: NodeSpot = { offset: target.range?.[0] };
+    spots.set(target, spot);
+    if ((isMap(target) || isSeq(target)) && level >= depth) {
+      spot.unindexed = true;
+    } else if (isMap(target)) {
+      spot.entries = target.items.map((pair) => ({ key: keyText(pair), keyOffset: asNode(pair.key)?.range?.[0], value: spotOf(asNode(pair.value), level + 1) }));
+    } else if (isSeq(target)) {
+      spot.items = target.items.map((item) => spotOf(asNode(item), level + 1));
+    }
+    return spot;
+  };
+  return { root: spotOf(document.contents ?? undefined, 0), fallbackOffset };
+}
+
+/**
+ * locateOffset finds where a JSON pointer sits in a document's spot tree: the offset
+ * of the value it names or, with `key`, of the key of the mapping entry it names. A
+ * pointer to something absent gives the closest existing ancestor, so a missing
+ * attribute points at its parent object; `key: ` with no value points at the key.
+ * Undefined when the pointer leads below the depth the tree was built to.
+ */
+export function locateOffset(spots: DocumentSpots, pointer: string, key = false): number | undefined {
+  let node = spots.root;
+  let entry: EntrySpot | undefined;
+  let complete = true;
+  for (const segment of decodePointer(pointer)) {
+    if (node?.unindexed === true) return undefined;
+    let next: NodeSpot | undefined;
+    let nextEntry: EntrySpot | undefined;
+    if (node?.entries !== undefined) {
+      nextEntry = node.entries.find((candidate) => candidate.key === segment);
+      next = nextEntry?.value;
+      if (nextEntry !== undefined && next === undefined) {
+        node = undefined;
+        entry = nextEntry;
+        break;
       }
-      if (next === undefined) return { node, pair, complete: false };
-      node = next;
-      pair = nextPair;
+    } else if (node?.items !== undefined && /^\d+$/.test(segment)) {
+      next = node.items[Number(segment)];
     }
-    return { node, pair, complete: true };
-  }
-
-  private resolve(node: Node | undefined): Node | undefined {
-    // An alias points at its anchor: report the definition, where the text is.
-    let current = node;
-    for (let hops = 0; isAlias(current) && hops < 16; hops += 1) {
-      current = asNode(current.resolve(this.document));
+    if (next === undefined) {
+      complete = false;
+      break;
     }
-    return isAlias(current) ? undefined : current;
+    node = next;
+    entry = nextEntry;
   }
+  const offset = key && complete && entry !== undefined ? entry.keyOffset : (node?.offset ?? (node === undefined ? entry?.keyOffset : undefined));
+  return offset ?? spots.fallbackOffset;
+}
 
-  private at(node: Node | undefined): LineColumn {
-    const offset = node?.range?.[0] ?? this.fallbackOffset;
-    const { line, col } = this.lineCounter.linePos(offset);
-    return { line, column: col };
+function resolveAlias(document: Document.Parsed, node: Node | undefined): Node | undefined {
+  let current = node;
+  for (let hops = 0; isAlias(current) && hops < 16; hops += 1) {
+    current = asNode(current.resolve(document));
   }
+  return isAlias(current) ? undefined : current;
 }
 
 function asNode(value: unknown): Node | undefined {
   return value !== null && typeof value === 'object' && 'range' in value ? (value as Node) : undefined;
-}
-
-function keyNode(pair: Pair | undefined): Node | undefined {
-  return asNode(pair?.key);
 }
 
 function keyText(pair: Pair): string | undefined {

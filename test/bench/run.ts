@@ -3,6 +3,7 @@ import { benchApplyPins } from './apply-bench.js';
 import { benchDiffRender } from './plan-bench.js';
 import { benchPlanLive } from './plan-live-bench.js';
 import { benchScoped } from './scoped-bench.js';
+import { benchPlanLocal } from './plan-local-bench.js';
 import { renderSoak } from './soak-table.js';
 import { renderTable, type BenchRow, type MachineInfo } from './table.js';
 import { benchValidate } from './validate-bench.js';
@@ -12,7 +13,7 @@ import { benchValidatePeer } from './validate-peer.js';
  * `npm run bench`: measures validate, diff + render, plan and apply, prints one table
  * on stdout (progress on stderr). Targets are reported (✓/✗), not enforced: the exit
  * code is 0 unless a row threw, which is 1. `--soak` (or `--soak-seeds N`) adds the
- * soak's report after the table; `--row ID` (repeatable) measures only those rows.
+ * soak's report after the table; `--rows 0,5` runs only the rows named.
  * Every live row gets a fresh emulator, so no row spends another's daily quota.
  */
 
@@ -37,6 +38,16 @@ const ROWS: RowSpec[] = [
         kind: 'peer', id: '0', label: `validate 5,000 one-view files, whole process, median of ${PEER_RUNS} alternating runs`, peerName: 'ajv-cli 5',
         oursMs: ours.ms, peerMs: peer.ms, ...(ours.rssKb === undefined ? {} : { oursRssKb: ours.rssKb }), ...(peer.rssKb === undefined ? {} : { peerRssKb: peer.rssKb }),
       }];
+    },
+  },
+  {
+    id: '0b',
+    label: 'plan, local part (load, normalise, diff, render), 2,000 one-view files',
+    measure: async () => {
+      const { ms, rssKb, updates } = benchPlanLocal(2000, PEER_RUNS);
+      if (updates !== 500) throw new Error(`planned ${updates} updates, expected 500`);
+      const label = `plan, local part (load, normalise, diff, render), 2,000 one-view files, whole process, median of ${PEER_RUNS}${rssKb === undefined ? '' : `, ${Math.round(rssKb / 1024)} MiB peak`}`;
+      return [{ kind: 'timed', id: '0b', label, wallMs: ms, targetMs: 1000 }];
     },
   },
   {
@@ -88,12 +99,11 @@ const ROWS: RowSpec[] = [
 
 async function main(argv: readonly string[]): Promise<number> {
   const soakSeeds = soakSeedsOf(argv);
+  const only = rowsOf(argv);
   const machine = machineInfo();
   const started = performance.now();
   const rows: BenchRow[] = [];
-  // `--row ID` (repeatable) measures only those rows.
-  const only = argv.flatMap((arg, index) => (argv[index - 1] === '--row' ? [arg] : []));
-  for (const spec of ROWS.filter((row) => only.length === 0 || only.includes(row.id))) {
+  for (const spec of ROWS.filter((row) => only === undefined || only.includes(row.id))) {
     process.stderr.write(`bench: row ${spec.id}, ${spec.label}…\n`);
     try {
       rows.push(...(await spec.measure()));
@@ -121,6 +131,16 @@ function soakSeedsOf(argv: readonly string[]): number | undefined {
     return seeds;
   }
   return argv.includes('--soak') ? DEFAULT_SOAK_SEEDS : undefined;
+}
+
+/** rowsOf reads `--rows 0,0b`: the ids of the rows to run; undefined (all) when not given. An unknown id throws. */
+function rowsOf(argv: readonly string[]): string[] | undefined {
+  const at = argv.indexOf('--rows');
+  if (at < 0) return undefined;
+  const ids = (argv[at + 1] ?? '').split(',').filter((id) => id !== '');
+  const unknown = ids.filter((id) => !ROWS.some((row) => row.id === id));
+  if (ids.length === 0 || unknown.length > 0) throw new Error(`--rows needs ids among ${ROWS.map((row) => row.id).join(', ')}, got ${argv[at + 1] ?? 'nothing'}`);
+  return ids;
 }
 
 /** runSoakRow runs the soak and prints its report; false when it threw. */

@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
  * are whole processes, start-up included, since that is what a CI step pays.
  */
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** ROOT is the repository, whose dist/ the peer rows run. */
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TIME = '/usr/bin/time';
 
 /** PeerRun is one process: wall time and peak resident memory (when /usr/bin/time is there). */
@@ -29,7 +30,7 @@ export interface PeerComparison {
 }
 
 /** recordingViewFile is one exported-style manifest: one RecordingView. */
-function recordingViewFile(index: number): string {
+export function recordingViewFile(index: number): string {
   return [
     '# yaml-language-server: $schema=../../.viewctl/schemas/recording-view.schema.json',
     'kind: RecordingView',
@@ -49,7 +50,8 @@ function recordingViewFile(index: number): string {
   ].join('\n');
 }
 
-function timed(command: string, args: string[]): PeerRun {
+/** timed runs one process from the repository root: its wall time and, with /usr/bin/time, its peak memory. */
+export function timed(command: string, args: string[]): PeerRun {
   const withTime = existsSync(TIME);
   const started = performance.now();
   const result = withTime
@@ -61,7 +63,8 @@ function timed(command: string, args: string[]): PeerRun {
   return { ms, rssKb: Number.isFinite(rss) ? rss : undefined };
 }
 
-function median(runs: readonly PeerRun[]): PeerRun {
+/** median is the median wall time and the median peak memory of runs. */
+export function median(runs: readonly PeerRun[]): PeerRun {
   const at = Math.floor(runs.length / 2);
   const ms = [...runs].map((run) => run.ms).sort((a, b) => a - b)[at] ?? Number.NaN;
   const rss = runs.map((run) => run.rssKb).filter((value): value is number => value !== undefined).sort((a, b) => a - b)[at];
