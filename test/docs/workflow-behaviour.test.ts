@@ -1,6 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { computePlan } from '../../src/plan/diff.js';
+import { renderMarkdown } from '../../src/render/markdown.js';
+import { mixedScenario } from '../plan/fixtures.js';
 import { fakeGitHub, runGithubScript, runStepScript, type FakeGitHub } from './run-step.js';
 import { ACTION, allSteps, loadAction, stepById, stepByName, type Workflow } from './workflow-files.js';
 
@@ -155,9 +158,9 @@ const findReviewed = scriptOf(apply, (_uses, name) => name === 'Find the reviewe
 const reportApplies = scriptOf(apply, (_uses, name) => name === 'Report on the pull requests');
 
 /** postPlan runs the comment step of the pull request workflow against `api`. */
-async function postPlan(api: FakeGitHub, exitCode: number, options: { uploaded?: string; stderr?: string; pr?: number; head?: string; runId?: number } = {}) {
+async function postPlan(api: FakeGitHub, exitCode: number, options: { uploaded?: string; stderr?: string; pr?: number; head?: string; runId?: number; planMd?: string } = {}) {
   const { dir } = runStepScript('true', { viewctlExit: 0 });
-  writeFileSync(join(dir, 'plan.md'), PLAN_MD);
+  writeFileSync(join(dir, 'plan.md'), options.planMd ?? PLAN_MD);
   writeFileSync(join(dir, 'plan.json'), JSON.stringify({ formatVersion: 1, digest: DIGEST }));
   writeFileSync(join(dir, 'plan.err'), options.stderr ?? '');
   return runGithubScript(planComment, {
@@ -211,11 +214,27 @@ describe('the plan comment', () => {
 
   it('shows the error and carries no digest when the plan failed', async () => {
     const api = fakeGitHub();
-    await postPlan(api, 1, { stderr: 'error[pins.drops-private]: the recordings tabs of mia@acme.test would drop ...' });
+    await postPlan(api, 1, { stderr: 'error[pins.unknown-name]: pins/mia.yaml:3:15: no manifest, public view or default recordings view is named "Custmer calls"' });
     const body = api.created[0]?.body ?? '';
     expect(body).toContain('"digest":null');
     expect(body).toContain('viewctl plan failed (exit 1)');
-    expect(body).toContain('pins.drops-private');
+    expect(body).toContain('pins.unknown-name');
+  });
+
+  it('shows the changes made in the app since the base apart, as viewctl plan --base rendered them', async () => {
+    const { desired, live } = mixedScenario();
+    const scoped = computePlan(desired, live, {
+      scope: { base: { ref: 'origin/main', commit: 'abcdef1'.padEnd(40, '0') }, lists: 40, unread: 39 },
+      outside: (change) => change.action === 'update',
+    }).plan;
+    const markdown = renderMarkdown(scoped, { color: false });
+    const api = fakeGitHub();
+    await postPlan(api, 2, { planMd: markdown });
+    const body = api.created[0]?.body ?? '';
+    const [own = '', outside] = body.split('**Changed outside viewctl since origin/main: applying reverts them**');
+    expect(outside).toBeDefined();
+    expect(own).not.toMatch(/\| ✏️ \|/);
+    expect(outside).toMatch(/\| ✏️ \| RecordingView \| Zoom and Meet calls/);
   });
 
   it('carries no digest when the plan file could not be saved', async () => {
