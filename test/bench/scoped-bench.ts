@@ -31,8 +31,9 @@ import { SERVICE_LIMITS, type BenchRow } from './table.js';
 
 const PR_MEMBERS = 5;
 const BUDGET = 400;
+const GROUP_MEMBERS = 50;
 
-/** benchScoped measures the four rows; group documents are not in this build, so their row is left out. */
+/** benchScoped measures the five rows. */
 export async function benchScoped(members = 1000): Promise<BenchRow[]> {
   const data = scaledWorkspace(members);
   const dir = await mkdtemp(join(tmpdir(), 'viewctl-bench-scoped-'));
@@ -97,10 +98,51 @@ export async function benchScoped(members = 1000): Promise<BenchRow[]> {
       const checks = [...(code === 'plan.exceeds-daily-quota' ? [] : [`not refused (${code})`]), ...(pinned === 0 ? [] : [`${pinned} pinned lists read`])];
       rows.push(budgeted('5d', `full plan of ${lists.toLocaleString('en-US')} lists: refused, 0 pinned lists read`, emulator, started, 1 + DOMAINS.length, full, checks, `refused with ${code}`));
     });
+    rows.push(await benchGroup(data, join(dir, 'group'), io));
     return rows;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * benchGroup is the pull request that adds one group document for 50 members who had
+ * no tabs of their own in the manifests, planned with `--base`: the users are read once
+ * to find the members, then exactly their 50 lists.
+ */
+async function benchGroup(data: EmulatorData, dir: string, io: CliIo): Promise<BenchRow> {
+  const root = join(dir, 'manifests');
+  await mkdir(join(root, 'pins'), { recursive: true });
+  await writeFile(join(root, 'workspace.yaml'), `kind: Workspace\nworkspaceId: ${data.workspace.id}\n`);
+  const git = (...args: string[]): void => {
+    execFileSync('git', ['-c', 'user.email=bench@acme.test', '-c', 'user.name=bench', ...args], { cwd: dir, stdio: 'ignore' });
+  };
+  git('init', '-q');
+  git('add', '-A');
+  git('commit', '-qm', 'the workspace, no tabs managed yet');
+  const members = data.users.filter((user) => user.state === 'Active').slice(0, GROUP_MEMBERS);
+  const first = data.views.recordings.find((view) => view.isDefault);
+  if (first === undefined) throw new Error('the scaled workspace has no default recording view');
+  await writeFile(
+    join(root, 'pins', 'sales-team.yaml'),
+    `kind: PinnedViews\nname: Sales team\nusers: [${members.map((user) => JSON.stringify(user.email)).join(', ')}]\nrecordings: [${JSON.stringify(first.name)}]\n`,
+  );
+  const desired = await loadManifestFiles([root], io, false);
+  let row: BenchRow | undefined;
+  await withServiceLimits(data, async (emulator, client) => {
+    const started = performance.now();
+    const scoped = await resolveScope({ base: 'HEAD' }, [root], io);
+    const { plan } = await planAgainst(desired, client, io, { scoped });
+    const pinned = emulator.stats().byEndpoint['GET /v1/recordings/views/pinned'] ?? 0;
+    const checks = [
+      ...(pinned === GROUP_MEMBERS ? [] : [`${pinned} pinned lists read, not ${GROUP_MEMBERS}`]),
+      ...(plan.scope?.unread === 0 ? [] : [`${plan.scope?.unread ?? '?'} lists left unread`]),
+    ];
+    const userPages = Math.ceil(data.users.length / 100);
+    row = budgeted('5e', `PR adding a group document for ${GROUP_MEMBERS} members, plan --base`, emulator, started, 70, 1 + 1 + userPages + GROUP_MEMBERS, checks, `${plan.summary.pin} pin lists to change`);
+  });
+  if (row === undefined) throw new Error('the group row did not run');
+  return row;
 }
 
 function budgeted(id: string, label: string, emulator: RunningEmulator, started: number, target: number, full: number, checks: string[], detail: string): BenchRow {
