@@ -4,7 +4,6 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { performance } from 'node:perf_hooks';
 import type { Clock } from '../../src/service/clock.js';
 import type { FetchLike } from '../../src/service/http-attempt.js';
 import type { RequestEvent } from '../../src/service/types.js';
@@ -137,7 +136,10 @@ export interface Hit {
   url: string;
   headers: IncomingMessage['headers'];
   body: string;
-  /** Arrival time, performance.now() milliseconds. */
+  /**
+   * Arrival time on the test's FakeClock, which the handler sets (`hit.at = clock.now()`);
+   * 0 until then. Never a real time: no test here judges how fast the machine is.
+   */
   at: number;
 }
 
@@ -155,11 +157,10 @@ export interface TestServer {
 export async function startServer(handler: Handler): Promise<TestServer> {
   const hits: Hit[] = [];
   const server = createServer((req, res) => {
-    const at = performance.now();
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const hit: Hit = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at };
+      const hit: Hit = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: 0 };
       hits.push(hit);
       handler(hit, res, hits.length - 1);
     });
