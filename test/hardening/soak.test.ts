@@ -1,25 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { runSoak } from '../bench/soak.js';
 
-/** The soak (test/bench/soak.ts, `npm run bench -- --soak`) on one seed, so it cannot rot unnoticed. */
+/**
+ * The soak (test/bench/soak.ts, `npm run bench -- --soak`) on one seed, so it cannot rot
+ * unnoticed. It checks what the product did under the faults, not what the soak
+ * printed: every scenario met faults of its kind, converged, doubled no view, ended
+ * in the fault-free run's workspace, and every apply's exit code agrees with its report.
+ */
 
 describe('runSoak', () => {
-  it('runs mixed faults and one more kind per seed, logs each scenario and reports zero failures and duplicates', async () => {
-    const lines: string[] = [];
-    const report = await runSoak({ seeds: 1, log: (line) => lines.push(line) });
-    expect(report.seeds).toBe(1);
-    expect(report.scenarios).toBe(4);
-    expect(Object.keys(report.byKind).sort()).toEqual(['concurrent', 'fail-503', 'mixed', 'slow-create']);
-    expect(report.byKind['slow-create']?.faultsInjected).toBeGreaterThan(0);
-    expect(report.faultsInjected).toBeGreaterThan(0);
-    expect(report.runs).toBeGreaterThanOrEqual(4);
-    expect(report.outcomes.failed).toBe(0);
-    expect(report.outcomes.convergedIn1 + report.outcomes.convergedIn2 + report.outcomes.convergedIn3).toBe(4);
-    expect(report.wrongExitCodes).toBe(0);
-    expect(report.duplicatesFound).toBe(0);
-    expect(report.mismatches).toBe(0);
+  it('under mixed, concurrent, 503 and slow-create faults: converges with no doubled view, the fault-free workspace and honest exit codes', async () => {
+    const report = await runSoak({ seeds: 1, log: () => undefined });
+    const context = JSON.stringify(report.problems, null, 2);
+    const kinds = Object.entries(report.byKind).map(([kind, totals]) => [kind, totals.scenarios, totals.faultsInjected > 0]);
+    expect(kinds.sort()).toEqual([['concurrent', 1, true], ['fail-503', 1, true], ['mixed', 1, true], ['slow-create', 1, true]]);
+    expect(report.outcomes.failed, context).toBe(0);
+    expect(report.duplicatesFound, context).toBe(0);
+    expect(report.mismatches, context).toBe(0);
+    expect(report.wrongExitCodes, context).toBe(0);
     expect(report.problems).toEqual([]);
-    expect(lines).toHaveLength(5);
-    expect(lines[4]).toMatch(/^soak: 4 scenarios, \d+ applies, \d+ faults.*0 wrong exit codes$/);
   });
 });

@@ -9,6 +9,7 @@ import type { Clock } from '../../src/service/clock.js';
 import type { FetchLike } from '../../src/service/http-attempt.js';
 import { DEFAULT_RETRY_POLICY } from '../../src/service/retry-policy.js';
 import type { Desired } from '../../src/state/types.js';
+import { FakeClock, runOnFakeClock } from '../service/helpers.js';
 import { runInProcess, scratchDir } from '../support/cli.js';
 import { RETRY_BUDGET_MS } from './fault-runs.js';
 import { WORKLOAD_FILES } from './workload.js';
@@ -18,8 +19,7 @@ import { WORKLOAD_FILES } from './workload.js';
  * answers, or that is not there. With the defaults (15 s per attempt, 5 attempts,
  * backoff 500 ms doubling) the bound is 5 × 15 s + (0.5 + 1 + 2 + 4) s = 82.5 s for a
  * silent service and 7.5 s for an unreachable one: under the two minutes a CI job can
- * afford. The bounds are measured on a virtual clock; the real waits in these tests
- * use a short per-attempt timeout, and the tests run side by side.
+ * afford. The bounds are measured on a virtual clock, and no test waits on a real timer.
  */
 
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -91,9 +91,9 @@ afterAll(async () => {
 
 const io = { stdout: new PassThrough(), stderr: new PassThrough(), stdin: new PassThrough(), env: {}, cwd: process.cwd() };
 
-async function planFailure(options: Partial<ClientOptions> & { baseUrl: string }): Promise<ServiceError> {
+async function planFailure(options: Partial<ClientOptions> & { baseUrl: string }, drive: (plan: Promise<unknown>) => Promise<unknown> = (plan) => plan): Promise<ServiceError> {
   const client = createServiceClient({ apiKey: 'key-time-bounds', ...options });
-  const error = await planAgainst(desired, client, io).then(
+  const error = await drive(planAgainst(desired, client, io)).then(
     () => undefined,
     (caught: unknown) => caught,
   );
@@ -115,8 +115,11 @@ describe.concurrent('time bounds of a plan against a service that does not answe
     expect(clock.elapsed()).toBeLessThanOrEqual(bound);
   });
 
-  it('fails with a clear error and hint on a short real timeout, with no stack in the message', async () => {
-    const error = await planFailure({ baseUrl: silentUrl, timeoutMs: 100, backoff: { baseMs: 5, capMs: 10 } });
+  it('fails with a clear error and hint against a real silent server, with no stack in the message', async () => {
+    // Real sockets to a server that never answers; the 100 ms timeouts run on a fake
+    // clock the test moves, so the real fetch is aborted and nothing waits on a timer.
+    const clock = new FakeClock();
+    const error = await planFailure({ baseUrl: silentUrl, timeoutMs: 100, backoff: { baseMs: 5, capMs: 10 }, clock }, (plan) => runOnFakeClock(clock, plan));
     expect(error).toBeInstanceOf(ViewctlError);
     expect(error.code).toBe('service.timeout');
     expect(error.message).toMatch(/^no answer from http:\/\/127\.0\.0\.1:\d+ to GET \/v1\/workspaces\/mine within 100 ms \(5 attempts\)$/);

@@ -4,8 +4,9 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { performance } from 'node:perf_hooks';
 import type { Clock } from '../../src/service/clock.js';
+import type { FetchLike } from '../../src/service/http-attempt.js';
+import type { RequestEvent } from '../../src/service/types.js';
 
 interface Timer {
   at: number;
@@ -68,6 +69,62 @@ export class FakeClock implements Clock {
   }
 }
 
+/**
+ * WireTracker counts a client's attempts out on the wire: its `fetch` counts each call
+ * and its `onRequest` (which the client calls once as each attempt ends) counts it back.
+ */
+export interface WireTracker {
+  fetch: FetchLike;
+  onRequest(event: RequestEvent): void;
+  /** Every attempt that ended, in order. */
+  events: RequestEvent[];
+  /** onWire is the number of attempts sent and not yet ended. */
+  onWire(): number;
+}
+
+/** wireTracker returns a WireTracker over the real `fetch`. */
+export function wireTracker(): WireTracker {
+  let calls = 0;
+  const events: RequestEvent[] = [];
+  return {
+    fetch: (url, init) => {
+      calls += 1;
+      return fetch(url, init);
+    },
+    onRequest: (event) => void events.push(event),
+    events,
+    onWire: () => calls - events.length,
+  };
+}
+
+/**
+ * runOnFakeClock drives `work` to its end on a fake clock over real HTTP: it wakes the
+ * next sleeper only when `onWire` says no attempt is out, so a fake per-attempt timeout
+ * never races a real answer, and the times the test reads are exact however loaded the
+ * machine is. Without `onWire` the clock moves even with attempts out: for a server
+ * that never answers, where only the timeout can end an attempt.
+ */
+export async function runOnFakeClock<T>(clock: FakeClock, work: Promise<T>, onWire?: () => number): Promise<T> {
+  let done = false;
+  const watched = work.then(
+    () => void (done = true),
+    () => void (done = true),
+  );
+  while (!done) {
+    await settle();
+    const next = clock.nextAt;
+    if ((onWire !== undefined && onWire() > 0) || next === undefined) {
+      // Real I/O is under way: poll for it without spinning a core. How long this
+      // takes does not matter; nothing the test checks is read from a real timer.
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      continue;
+    }
+    await clock.advance(next - clock.now());
+  }
+  await watched;
+  return work;
+}
+
 /** settle lets pending promise callbacks and I/O callbacks run. */
 export function settle(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
@@ -79,7 +136,10 @@ export interface Hit {
   url: string;
   headers: IncomingMessage['headers'];
   body: string;
-  /** Arrival time, performance.now() milliseconds. */
+  /**
+   * Arrival time on the test's FakeClock, which the handler sets (`hit.at = clock.now()`);
+   * 0 until then. Never a real time: no test here judges how fast the machine is.
+   */
   at: number;
 }
 
@@ -97,11 +157,10 @@ export interface TestServer {
 export async function startServer(handler: Handler): Promise<TestServer> {
   const hits: Hit[] = [];
   const server = createServer((req, res) => {
-    const at = performance.now();
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const hit: Hit = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at };
+      const hit: Hit = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: 0 };
       hits.push(hit);
       handler(hit, res, hits.length - 1);
     });
