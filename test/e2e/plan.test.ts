@@ -22,7 +22,7 @@ describe('viewctl plan against the emulator', () => {
       'pins/noah.yaml': await example('pins/noah.yaml'),
     });
     await withEmulator(async (emulator, env) => {
-      const run = await runCli(['plan', manifests, '--detailed-exitcode'], { env });
+      const run = await runCli(['plan', '--rate', '1000', manifests, '--detailed-exitcode'], { env });
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
       expect(run.stdout.trim().split('\n')).toHaveLength(1);
@@ -33,7 +33,7 @@ describe('viewctl plan against the emulator', () => {
 
   it('exits 2 with --detailed-exitcode on creates, updates, pins and drift, and writes nothing', async () => {
     await withEmulator(async (emulator, env) => {
-      const run = await runCli(['plan', EXAMPLES, '--detailed-exitcode'], { env });
+      const run = await runCli(['plan', '--rate', '1000', EXAMPLES, '--detailed-exitcode'], { env });
       expect(run.code).toBe(2);
       expect(run.stdout).toContain('+ create  RecordingView');
       expect(run.stdout).toContain('~ update  RecordingView');
@@ -42,14 +42,14 @@ describe('viewctl plan against the emulator', () => {
       expect(run.stdout).toMatch(/Plan: 1 to create, 1 to update, 0 to delete, 3 pin lists, 1 drift\./);
       expect(emulator.stats().writes).toBe(0);
       // Without the flag, changes are still success.
-      expect((await runCli(['plan', EXAMPLES], { env })).code).toBe(0);
+      expect((await runCli(['plan', '--rate', '1000', EXAMPLES], { env })).code).toBe(0);
     });
   });
 
   it('reads at the request floor: workspace, one list per domain, one pinned call per user and domain, automations, users', async () => {
     await withEmulator(async (emulator, env) => {
       emulator.resetStats();
-      await runCli(['plan', EXAMPLES], { env });
+      await runCli(['plan', '--rate', '1000', EXAMPLES], { env });
       const byEndpoint = emulator.stats().byEndpoint;
       expect(byEndpoint).toEqual({
         'GET /v1/workspaces/mine': 1,
@@ -73,7 +73,7 @@ describe('viewctl plan against the emulator', () => {
   it('writes the JSON plan with --out and prints the same plan with --format json', async () => {
     const out = await dir({});
     await withEmulator(async (_emulator, env) => {
-      const run = await runCli(['plan', EXAMPLES, '--format', 'json', '--out', join(out, 'plan.json')], { env });
+      const run = await runCli(['plan', '--rate', '1000', EXAMPLES, '--format', 'json', '--out', join(out, 'plan.json')], { env });
       expect(run.code).toBe(0);
       const saved = JSON.parse(await readFile(join(out, 'plan.json'), 'utf8')) as Record<string, unknown>;
       expect(JSON.parse(run.stdout)).toEqual(saved);
@@ -85,7 +85,7 @@ describe('viewctl plan against the emulator', () => {
 
   it('renders markdown for a pull-request comment', async () => {
     await withEmulator(async (_emulator, env) => {
-      const run = await runCli(['plan', EXAMPLES, '--format', 'markdown'], { env });
+      const run = await runCli(['plan', '--rate', '1000', EXAMPLES, '--format', 'markdown'], { env });
       expect(run.code).toBe(0);
       expect(run.stdout.startsWith('### viewctl plan: Acme Sales (ws\\_acme)')).toBe(true);
       expect(run.stdout).toContain('<details>');
@@ -136,7 +136,7 @@ describe('fail-safe rules: exit 1, nothing written', () => {
     it(rule, async () => {
       const manifests = await dir(files);
       await withEmulator(async (emulator, env) => {
-        const run = await runCli(['plan', manifests], { env });
+        const run = await runCli(['plan', '--rate', '1000', manifests], { env });
         expect(run.code).toBe(1);
         expect(run.stderr).toContain(code);
         if (where !== undefined) expect(run.stderr).toContain(where);
@@ -150,7 +150,7 @@ describe('fail-safe rules: exit 1, nothing written', () => {
     const manifests = await dir({ 'w.yaml': 'kind: Workspace\nworkspaceId: ws_other\n---\nkind: RecordingView\nname: Customer calls\n' });
     await withEmulator(async (emulator, env) => {
       emulator.resetStats();
-      await runCli(['plan', manifests], { env });
+      await runCli(['plan', '--rate', '1000', manifests], { env });
       expect(emulator.stats().byEndpoint).toEqual({ 'GET /v1/workspaces/mine': 1 });
     });
   });
@@ -163,7 +163,7 @@ describe('fail-safe rules: exit 1, nothing written', () => {
     const manifests = await dir({ 'v.yaml': `${WORKSPACE}---\nkind: RecordingView\nname: Customer calls\nfilters: {}\n` });
     await withEmulator(
       async (emulator, env) => {
-        const run = await runCli(['plan', manifests], { env });
+        const run = await runCli(['plan', '--rate', '1000', manifests], { env });
         expect(run.code).toBe(1);
         expect(run.stderr).toContain('view.ambiguous-name');
         expect(run.stderr).toContain('rv_customer_calls');
@@ -182,7 +182,7 @@ describe('fail-safe rules: exit 1, nothing written', () => {
     });
     await withEmulator(async (emulator, env) => {
       emulator.resetStats();
-      const run = await runCli(['plan', manifests], { env });
+      const run = await runCli(['plan', '--rate', '1000', manifests], { env });
       expect(run.code).toBe(1);
       expect(run.stderr).toMatch(/bad\.yaml:4:\d+\s+schema\.enum/);
       expect(emulator.stats().requests).toBe(0);
@@ -194,7 +194,7 @@ describe('service errors', () => {
   it('a bad key exits 1 with a clear message that never shows the key', async () => {
     await withEmulator(async (emulator, env) => {
       const key = 'sk_wrong_key_do_not_print_4711';
-      const run = await runCli(['plan', EXAMPLES, '--verbose'], { env: { ...env, VIEWCTL_API_KEY: key } });
+      const run = await runCli(['plan', '--rate', '1000', EXAMPLES, '--verbose'], { env: { ...env, VIEWCTL_API_KEY: key } });
       expect(run.code).toBe(1);
       expect(run.stderr).toContain('service.unauthorized');
       expect(run.stdout + run.stderr).not.toContain(key);
@@ -223,7 +223,7 @@ describe('service errors', () => {
 
   it('an unreachable service exits 1 naming the base URL and how to fix it', async () => {
     const port = await closedPort();
-    const run = await runCli(['plan', EXAMPLES], {
+    const run = await runCli(['plan', '--rate', '1000', EXAMPLES], {
       env: { VIEWCTL_BASE_URL: `http://127.0.0.1:${port}`, VIEWCTL_API_KEY: 'k_unused_123' },
     });
     expect(run.code).toBe(1);
@@ -233,7 +233,7 @@ describe('service errors', () => {
   });
 
   it('without a base URL or --emulator it names both', async () => {
-    const run = await runCli(['plan', EXAMPLES]);
+    const run = await runCli(['plan', '--rate', '1000', EXAMPLES]);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('--base-url');
     expect(run.stderr).toContain('VIEWCTL_BASE_URL');
