@@ -79,7 +79,7 @@ export interface ExecuteOptions {
 
 /**
  * executeOperations sends `operations` (already in phase order, from
- * `buildOperations`) and reports each one's outcome. It never throws for a failed
+ * the plan's stored steps, `storedOperations`) and reports each one's outcome. It never throws for a failed
  * operation: failures are data in the result.
  */
 export async function executeOperations(operations: readonly Operation[], options: ExecuteOptions): Promise<Execution> {

@@ -4,7 +4,9 @@ import type { Domain } from '../domain/domains.js';
 import { DOMAINS } from '../domain/domains.js';
 import { RefusedError, UsageError, ViewctlError } from '../errors.js';
 import { liveHashesFor } from '../plan/hash.js';
+import { checkStoredSteps } from '../plan/operations.js';
 import { parsePlanFile } from '../plan/plan-file.js';
+import { applyLoad } from '../plan/requests.js';
 import { identityProblems, liveRuleProblems } from '../plan/saved-plan-checks.js';
 import type { Plan } from '../plan/types.js';
 import { quoted, safeText } from '../text/safe-text.js';
@@ -80,13 +82,16 @@ export function checkMaxDeletes(plan: Plan, maxDeletes: number): void {
 
 /**
  * checkDailyBudget refuses a plan that needs more requests than the service said are
- * left today: starting it would fail part-way on the quota.
+ * left today: starting it would fail part-way on the quota. The need is counted from
+ * the stored steps apply sends, not from `requests.applyNeeds`, which the digest
+ * leaves out.
  */
 export function checkDailyBudget(plan: Plan, dailyRemaining: number | null): void {
-  if (dailyRemaining === null || plan.requests.applyNeeds <= dailyRemaining) return;
+  const needs = applyLoad(plan).total;
+  if (dailyRemaining === null || needs <= dailyRemaining) return;
   throw new ViewctlError(
     'apply.daily-budget',
-    `the apply needs ${plan.requests.applyNeeds} requests but the service says only ${dailyRemaining} are left today; nothing was written`,
+    `the apply needs ${needs} requests but the service says only ${dailyRemaining} are left today; nothing was written`,
     { hint: 'apply later, when the rolling 24-hour budget has recovered, or split the change into smaller plans' },
   );
 }
@@ -143,10 +148,12 @@ function describeTarget(plan: Plan, target: string): string {
 
 /**
  * checkPlanIdentity refuses, before any request, a saved plan whose changes disagree
- * with their own targets (a forged or hand-made file: the digest is no signature).
+ * with their own targets, or whose stored steps are not the ones those changes imply
+ * (a forged or hand-made file: the digest is no signature).
  */
 export function checkPlanIdentity(plan: Plan): void {
   refuseUnsafe(identityProblems(plan), 'its changes do not agree with their targets');
+  checkStoredSteps(plan);
 }
 
 /**

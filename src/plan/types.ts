@@ -1,12 +1,15 @@
+import type { JsonObject } from '../domain/api-types.js';
+import type { HttpMethod } from '../service/types.js';
 
 /**
  * The plan is plain, serialisable data: `--format json` and
  * `--out` are its serialisation, and `apply --plan` reads it back. What differs
- * (a Change) is kept apart from which call fixes it (an Operation, in `apply/`).
+ * (a Change) is kept apart from which request fixes it (a PlanStep, which names its
+ * change: what is reviewed and what is sent are one file).
  */
 
 /** PLAN_FORMAT_VERSION is the `formatVersion` of plans this build writes and reads. */
-export const PLAN_FORMAT_VERSION = 1;
+export const PLAN_FORMAT_VERSION = 2;
 
 /** Action is what a change does. */
 export type Action = 'create' | 'update' | 'delete' | 'pin' | 'drift';
@@ -17,6 +20,28 @@ export const ACTIONS: readonly Action[] = ['create', 'update', 'delete', 'pin', 
 export type { ViewSnapshot, JsonPatchOperation, CreateChange, UpdateChange, DeleteChange, PinnedTab, PinChange, DriftDifference, DriftChange, Change } from '../kinds/changes.js';
 import type { Change } from '../kinds/changes.js';
 
+/** NewViewTab is a pinned tab naming a view this run creates, resolved once the create answers. */
+export interface NewViewTab {
+  /** Index in `body.viewIds`, which holds null there until resolved. */
+  index: number;
+  /** The created view's name, within the step's domain. */
+  name: string;
+}
+
+/** PlanStep is one request apply sends for a change: method, route template, params, query and body. */
+export interface PlanStep {
+  /** Index of the change in `plan.changes` that this request carries out. */
+  change: number;
+  method: HttpMethod;
+  /** The route template of the route table, e.g. `/v1/recordings/views/{viewId}`. */
+  route: string;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  body?: JsonObject;
+  /** A pinned list only: tabs naming a view this run creates (null in `body.viewIds` until then). */
+  newViewTabs?: NewViewTab[];
+}
+
 /** Plan is what `plan` computes, renders and saves, and what `apply --plan` carries out. */
 export interface Plan {
   formatVersion: typeof PLAN_FORMAT_VERSION;
@@ -26,6 +51,11 @@ export interface Plan {
   /** Owner of the views the plan creates; present whenever it creates any. */
   creatorEmail?: string;
   changes: Change[];
+  /**
+   * The requests apply sends, in the order it sends them, each naming its change:
+   * `apply --plan` rebuilds them from the changes and refuses a file where they differ.
+   */
+  steps: PlanStep[];
   summary: Record<Action, number>;
   /**
    * Members a group `PinnedViews` document reaches by a glob or a role who are not
