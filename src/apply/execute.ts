@@ -5,7 +5,8 @@ import { ROUTES } from '../service/routes.js';
 import type { ServiceClient } from '../service/types.js';
 import type { Live } from '../state/types.js';
 import type { Operation } from '../plan/operations.js';
-import { PHASES, createdKey, toServiceRequest } from '../plan/operations.js';
+import { createdKey } from '../kinds/kind.js';
+import { PHASES, toServiceRequest } from '../plan/operations.js';
 
 /**
  * Carrying operations out against the service: phase by phase (creates, updates,

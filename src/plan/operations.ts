@@ -1,17 +1,19 @@
-import type { JsonObject, JsonValue, PinnedPutBody, ViewCreateBody, ViewPatchBody } from '../domain/api-types.js';
+import type { JsonObject, PinnedPutBody } from '../domain/api-types.js';
 import type { Domain, ResourceKind } from '../domain/domains.js';
 import { InternalError, ViewctlError } from '../errors.js';
-import { canonicalJson, jsonEqual } from '../kinds/canonical.js';
-import { ROUTES, endpointOf } from '../service/routes.js';
+import { canonicalJson } from '../kinds/canonical.js';
+import { cannotApply, createdKey } from '../kinds/kind.js';
+import { kindOf } from '../kinds/kinds.js';
+import { endpointOf } from '../service/routes.js';
 import type { ServiceRequest } from '../service/types.js';
-import type { Change, CreateChange, DeleteChange, NewViewTab, PinChange, Plan, PlanStep, UpdateChange, ViewSnapshot } from './types.js';
+import type { Change, CreateChange, DeleteChange, NewViewTab, PinChange, Plan, PlanStep, UpdateChange } from './types.js';
 
 export type { NewViewTab, PlanStep } from './types.js';
 
 /**
- * Which call carries out which change: a Change says what
- * differs, an Operation is the HTTP call that fixes it and points back to its change.
- * Pure; the executor sends them.
+ * Which call carries out which change: a Change says what differs, its kind
+ * (`kindOf`) says which requests fix it, the plan stores them as steps, and an
+ * Operation is a stored step joined with its change. Pure; the executor sends them.
  */
 
 /** OperationAction is what an operation does; drift never becomes one. */
@@ -56,11 +58,8 @@ export function planSteps(plan: Pick<Plan, 'changes' | 'creatorEmail'>): PlanSte
   const created = new Set(
     plan.changes.filter((change): change is CreateChange => change.action === 'create').map((change) => createdKey(change.domain, change.name)),
   );
-  const steps: PlanStep[] = [];
-  plan.changes.forEach((change, index) => {
-    const step = stepFor(plan.creatorEmail, change, index, created);
-    if (step !== undefined) steps.push(step);
-  });
+  const context = { creatorEmail: plan.creatorEmail, created };
+  const steps = plan.changes.flatMap((change, index) => kindOf(change).steps(change, index, context));
   const phaseOf = (step: PlanStep): number => PHASES.indexOf(actionOf(plan.changes[step.change]));
   return steps.sort((a, b) => phaseOf(a) - phaseOf(b) || a.change - b.change);
 }
@@ -96,12 +95,7 @@ export function checkStoredSteps(plan: Pick<Plan, 'changes' | 'creatorEmail' | '
   const have = byChange(plan.steps);
   const differing = [...new Set([...want.keys(), ...have.keys()])].filter((index) => want.get(index) !== have.get(index)).sort((a, b) => a - b);
   const where = differing.length === 0 ? 'its steps are not in the order apply sends them' : differing.map((index) => `changes[${index}]`).join(', ') + ': the stored steps are not the requests the change implies';
-  throw invalid(where);
-}
-
-/** createdKey identifies a view created in this run: its name within its domain. */
-export function createdKey(domain: Domain, name: string): string {
-  return `${domain}\u0000${name}`;
+  throw cannotApply(where);
 }
 
 /**
@@ -141,33 +135,6 @@ export function toServiceRequest(operation: Operation, createdIds: ReadonlyMap<s
   };
 }
 
-/**
- * patchBody holds the top-level attributes that differ between `before` and `after`:
- * a sent attribute replaces its value entirely (the service's view rule 6), so the whole
- * new value goes, and a removed icon is sent as `icon: null`.
- */
-export function patchBody(before: ViewSnapshot, after: ViewSnapshot): ViewPatchBody {
-  const body: ViewPatchBody = {};
-  if (before.name !== after.name) body.name = after.name;
-  if (before.icon !== after.icon) body.icon = after.icon ?? null;
-  if (!jsonEqual(before.columns, after.columns)) body.columns = after.columns;
-  if (!jsonEqual(before.filters, after.filters)) body.filters = after.filters;
-  if (!jsonEqual(before.sort, after.sort)) body.sort = after.sort;
-  return body;
-}
-
-/** createBody is the POST body of a new view owned by `creatorEmail`. */
-export function createBody(after: ViewSnapshot, creatorEmail: string): ViewCreateBody {
-  return {
-    creatorEmail,
-    name: after.name,
-    ...(after.icon === undefined ? {} : { icon: after.icon }),
-    columns: after.columns,
-    filters: after.filters,
-    sort: after.sort,
-  };
-}
-
 function actionOf(change: Change | undefined): OperationAction {
   if (change === undefined || change.action === 'drift') throw new InternalError('a plan step names a change that has no request');
   return change.action;
@@ -191,63 +158,4 @@ function operationOf(step: PlanStep, change: Change | undefined): Operation {
     endpoint: endpointOf(step),
     newViewTabs: newViewTabs ?? [],
   };
-}
-
-function stepFor(creatorEmail: string | undefined, change: Change, index: number, created: ReadonlySet<string>): PlanStep | undefined {
-  switch (change.action) {
-    case 'create':
-      if (creatorEmail === undefined) throw invalid(`the plan creates ${change.kind} "${change.name}" but names no creatorEmail`);
-      return stepOf(index, ROUTES.createView(change.domain, asJson(createBody(change.after, creatorEmail))));
-    case 'update': {
-      const body = patchBody(change.before, change.after);
-      if (Object.keys(body).length === 0) throw invalid(`the update of ${change.kind} "${change.name}" (${change.id}) changes nothing`);
-      return stepOf(index, ROUTES.patchView(change.domain, change.id, asJson(body)));
-    }
-    case 'pin':
-      return pinStep(change, index, created);
-    case 'delete':
-      return stepOf(index, ROUTES.deleteView(change.domain, change.id));
-    case 'drift':
-      // Drift is reported, never fixed: apply cannot change admin automations.
-      return undefined;
-  }
-}
-
-function pinStep(change: PinChange, index: number, created: ReadonlySet<string>): PlanStep {
-  if (change.after.length === 0) {
-    throw invalid(`the pinned list of ${change.userEmail} in ${change.domain} is empty; the service keeps at least one tab`);
-  }
-  const newViewTabs: NewViewTab[] = [];
-  const viewIds = change.after.map((tab, tabIndex) => {
-    if (tab.viewId !== null) return tab.viewId;
-    if (!created.has(createdKey(change.domain, tab.name))) {
-      throw invalid(`the pinned tab "${tab.name}" of ${change.userEmail} in ${change.domain} has no id and the plan does not create it`);
-    }
-    newViewTabs.push({ index: tabIndex, name: tab.name });
-    return null;
-  });
-  const step = stepOf(index, ROUTES.putPinned(change.domain, change.userEmail, { viewIds }));
-  return newViewTabs.length === 0 ? step : { ...step, newViewTabs };
-}
-
-/** stepOf is a change's request as the plan stores it, from the route table. */
-function stepOf(index: number, request: ServiceRequest): PlanStep {
-  return {
-    change: index,
-    method: request.method,
-    route: request.route,
-    params: request.params ?? {},
-    query: Object.fromEntries(Object.entries(request.query ?? {}).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]]))),
-    ...(request.body === undefined ? {} : { body: request.body as JsonObject }),
-  };
-}
-
-function asJson(body: ViewCreateBody | ViewPatchBody): JsonObject {
-  return body as unknown as { [key: string]: JsonValue };
-}
-
-function invalid(message: string): ViewctlError {
-  return new ViewctlError('plan.invalid', `cannot apply this plan: ${message}`, {
-    hint: 'run viewctl plan again to get a plan apply can carry out',
-  });
 }

@@ -1,5 +1,3 @@
-import type { JsonObject } from '../domain/api-types.js';
-import type { HttpMethod } from '../service/types.js';
 
 /**
  * The plan is plain, serialisable data: `--format json` and
@@ -17,30 +15,8 @@ export type Action = 'create' | 'update' | 'delete' | 'pin' | 'drift';
 /** ACTIONS lists the actions in the order plans show them. */
 export const ACTIONS: readonly Action[] = ['create', 'update', 'delete', 'pin', 'drift'];
 
-export type { ViewSnapshot, JsonPatchOperation, CreateChange, UpdateChange, DeleteChange, PinnedTab, PinChange, DriftDifference, DriftChange, Change } from '../kinds/changes.js';
-import type { Change } from '../kinds/changes.js';
-
-/** NewViewTab is a pinned tab naming a view this run creates, resolved once the create answers. */
-export interface NewViewTab {
-  /** Index in `body.viewIds`, which holds null there until resolved. */
-  index: number;
-  /** The created view's name, within the step's domain. */
-  name: string;
-}
-
-/** PlanStep is one request apply sends for a change: method, route template, params, query and body. */
-export interface PlanStep {
-  /** Index of the change in `plan.changes` that this request carries out. */
-  change: number;
-  method: HttpMethod;
-  /** The route template of the route table, e.g. `/v1/recordings/views/{viewId}`. */
-  route: string;
-  params: Record<string, string>;
-  query: Record<string, string>;
-  body?: JsonObject;
-  /** A pinned list only: tabs naming a view this run creates (null in `body.viewIds` until then). */
-  newViewTabs?: NewViewTab[];
-}
+export type { ViewSnapshot, JsonPatchOperation, CreateChange, UpdateChange, DeleteChange, PinnedTab, PinChange, DriftDifference, DriftChange, Change, NewViewTab, PlanStep } from '../kinds/changes.js';
+import type { Change, PlanStep } from '../kinds/changes.js';
 
 /** Plan is what `plan` computes, renders and saves, and what `apply --plan` carries out. */
 export interface Plan {

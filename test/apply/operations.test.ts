@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildOperations, checkStoredSteps, createdKey, patchBody, storedOperations, toServiceRequest } from '../../src/plan/operations.js';
+import { buildOperations, checkStoredSteps, storedOperations, toServiceRequest } from '../../src/plan/operations.js';
+import { createdKey } from '../../src/kinds/kind.js';
+import { patchBody } from '../../src/kinds/saved-views.js';
 import { ViewctlError } from '../../src/errors.js';
 import type { Change } from '../../src/plan/types.js';
 import { handPlan, snapshot } from './plan-fixtures.js';
