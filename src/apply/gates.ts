@@ -1,8 +1,8 @@
 import { createInterface } from 'node:readline';
 import type { ApiWorkspace } from '../domain/api-types.js';
-import type { Domain } from '../domain/domains.js';
 import { DOMAINS } from '../domain/domains.js';
 import { RefusedError, UsageError, ViewctlError } from '../errors.js';
+import { kindOf } from '../kinds/kinds.js';
 import { liveHashesFor } from '../plan/hash.js';
 import { checkStoredSteps } from '../plan/operations.js';
 import { parsePlanFile } from '../plan/plan-file.js';
@@ -98,21 +98,13 @@ export function checkDailyBudget(plan: Plan, dailyRemaining: number | null): voi
 
 /**
  * planReadNeeds is what `apply --plan` re-reads for the stale check: only the plan's
- * targets. One list per domain with view changes, and each pinned list it replaces;
- * never the automations (drift is not applied).
+ * targets, as each change's kind says (`Kind.reads`). One list per domain with view
+ * changes, and each pinned list it replaces; never the automations (drift is not applied).
  */
 export function planReadNeeds(plan: Plan): ReadNeeds {
-  const domains = new Set<Domain>();
-  const pins: ReadNeeds['pins'] = [];
-  for (const change of plan.changes) {
-    if (change.action === 'create' || change.action === 'update' || change.action === 'delete') domains.add(change.domain);
-    if (change.action === 'pin') {
-      // A pinned list resolves names against its domain's listing: re-read it too.
-      domains.add(change.domain);
-      pins.push({ domain: change.domain, userEmail: change.userEmail });
-    }
-  }
-  return { domains: DOMAINS.filter((domain) => domains.has(domain)), pins, automations: false };
+  const reads = plan.changes.map((change) => kindOf(change).reads(change));
+  const domains = new Set(reads.flatMap((read) => read.domains));
+  return { domains: DOMAINS.filter((domain) => domains.has(domain)), pins: reads.flatMap((read) => read.pins), automations: false };
 }
 
 /**

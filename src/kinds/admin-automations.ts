@@ -138,11 +138,12 @@ function longestIncreasingByLiveIndex(liveIndexes: readonly number[]): Set<numbe
 
 /**
  * ADMIN_AUTOMATIONS is the `Kind` of drift changes: shown, never applied (apply cannot
- * change admin automations), so no steps and nothing to verify; hashed as the whole
- * normalised list.
+ * change admin automations), so nothing to re-read, no steps and nothing to verify;
+ * hashed as the whole normalised list.
  */
 export const ADMIN_AUTOMATIONS: Kind<DriftChange> = {
   owns: (change: Change): change is DriftChange => change.action === 'drift',
+  reads: () => ({ domains: [], pins: [] }),
   steps: () => [],
   hashed(target, live) {
     if (target !== AUTOMATIONS_TARGET) return undefined;

@@ -2,19 +2,23 @@ import type { ApiView, JsonObject } from '../domain/api-types.js';
 import type { Domain } from '../domain/domains.js';
 import { ViewctlError } from '../errors.js';
 import type { ServiceRequest } from '../service/types.js';
+import type { ReadNeeds } from '../state/needs.js';
 import type { Live } from '../state/types.js';
 import type { Change, PlanStep } from './changes.js';
 
 /**
- * A resource kind answers, for its own changes and targets, which requests carry a
- * change out (`steps`), what live state a target's stale-check hash covers (`hashed`)
- * and whether what landed is what the change said (`verify`). The engine
- * (`planSteps`, `liveHashesFor`, `checkApplied`) loops over `KINDS` and never
- * switches on an action or a target.
+ * A resource kind answers, for its own changes and targets, what a saved plan's
+ * change needs re-read (`reads`), which requests carry a change out (`steps`), what
+ * live state a target's stale-check hash covers (`hashed`) and whether what landed is
+ * what the change said (`verify`). The engine (`planReadNeeds`, `planSteps`,
+ * `liveHashesFor`, `checkApplied`) loops over `KINDS` and never switches on an action
+ * or a target.
  */
 export interface Kind<C extends Change = Change> {
   /** owns tells whether a change is this kind's. */
   owns(change: Change): change is C;
+  /** reads is what `apply --plan` re-reads to stale-check `change`: listings and pinned lists. */
+  reads(change: C): Pick<ReadNeeds, 'domains' | 'pins'>;
   /** steps are the requests that carry `change` (at `index` in the plan) out, in the order sent; none for what is never applied. */
   steps(change: C, index: number, context: StepContext): PlanStep[];
   /** hashed is the live state a stale check of `target` covers, or undefined when the target is not this kind's. */

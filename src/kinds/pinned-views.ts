@@ -212,6 +212,9 @@ function ambiguous(name: string, pins: DesiredPins, context: PinContext, ids: st
 export const PINNED_VIEWS: Kind<PinChange> = {
   owns: (change: Change): change is PinChange => change.action === 'pin',
 
+  // A pinned list resolves names against its domain's listing: re-read it too.
+  reads: (change) => ({ domains: [change.domain], pins: [{ domain: change.domain, userEmail: change.userEmail }] }),
+
   steps(change, index, { created }) {
     if (change.after.length === 0) {
       throw cannotApply(`the pinned list of ${change.userEmail} in ${change.domain} is empty; the service keeps at least one tab`);

@@ -21,6 +21,8 @@ export type ViewChange = CreateChange | UpdateChange | DeleteChange;
 export const SAVED_VIEWS: Kind<ViewChange> = {
   owns: (change: Change): change is ViewChange => change.action === 'create' || change.action === 'update' || change.action === 'delete',
 
+  reads: (change) => ({ domains: [change.domain], pins: [] }),
+
   steps(change, index, context) {
     switch (change.action) {
       case 'create':

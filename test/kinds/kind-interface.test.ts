@@ -50,6 +50,14 @@ describe('kindOf', () => {
   });
 });
 
+describe('reads', () => {
+  it('re-reads the listing of a view change, a pinned list with the listing it resolved against, and nothing for drift', () => {
+    expect(SAVED_VIEWS.reads(remove)).toEqual({ domains: ['deals'], pins: [] });
+    expect(PINNED_VIEWS.reads(pin)).toEqual({ domains: ['deals'], pins: [{ domain: 'deals', userEmail: 'mia@acme.test' }] });
+    expect(ADMIN_AUTOMATIONS.reads(drift)).toEqual({ domains: [], pins: [] });
+  });
+});
+
 describe('SAVED_VIEWS', () => {
   it('steps: POSTs a whole new view owned by creatorEmail, PATCHes what differs, DELETEs by id, through the route table', () => {
     expect(SAVED_VIEWS.steps(create, 0, context)).toEqual([{
