@@ -5,7 +5,8 @@ import { ROUTES } from '../service/routes.js';
 import type { ServiceClient } from '../service/types.js';
 import type { Live } from '../state/types.js';
 import type { Operation } from '../plan/operations.js';
-import { PHASES, createdKey, toServiceRequest } from '../plan/operations.js';
+import { createdKey } from '../kinds/kind.js';
+import { PHASES, toServiceRequest } from '../plan/operations.js';
 
 /**
  * Carrying operations out against the service: phase by phase (creates, updates,
@@ -79,7 +80,7 @@ export interface ExecuteOptions {
 
 /**
  * executeOperations sends `operations` (already in phase order, from
- * `buildOperations`) and reports each one's outcome. It never throws for a failed
+ * the plan's stored steps, `storedOperations`) and reports each one's outcome. It never throws for a failed
  * operation: failures are data in the result.
  */
 export async function executeOperations(operations: readonly Operation[], options: ExecuteOptions): Promise<Execution> {

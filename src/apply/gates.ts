@@ -1,10 +1,12 @@
 import { createInterface } from 'node:readline';
 import type { ApiWorkspace } from '../domain/api-types.js';
-import type { Domain } from '../domain/domains.js';
 import { DOMAINS } from '../domain/domains.js';
 import { RefusedError, UsageError, ViewctlError } from '../errors.js';
+import { kindOf } from '../kinds/kinds.js';
 import { liveHashesFor } from '../plan/hash.js';
+import { checkStoredSteps } from '../plan/operations.js';
 import { parsePlanFile } from '../plan/plan-file.js';
+import { applyLoad } from '../plan/requests.js';
 import { identityProblems, liveRuleProblems } from '../plan/saved-plan-checks.js';
 import type { Plan } from '../plan/types.js';
 import { quoted, safeText } from '../text/safe-text.js';
@@ -80,34 +82,29 @@ export function checkMaxDeletes(plan: Plan, maxDeletes: number): void {
 
 /**
  * checkDailyBudget refuses a plan that needs more requests than the service said are
- * left today: starting it would fail part-way on the quota.
+ * left today: starting it would fail part-way on the quota. The need is counted from
+ * the stored steps apply sends, not from `requests.applyNeeds`, which the digest
+ * leaves out.
  */
 export function checkDailyBudget(plan: Plan, dailyRemaining: number | null): void {
-  if (dailyRemaining === null || plan.requests.applyNeeds <= dailyRemaining) return;
+  const needs = applyLoad(plan).total;
+  if (dailyRemaining === null || needs <= dailyRemaining) return;
   throw new ViewctlError(
     'apply.daily-budget',
-    `the apply needs ${plan.requests.applyNeeds} requests but the service says only ${dailyRemaining} are left today; nothing was written`,
+    `the apply needs ${needs} requests but the service says only ${dailyRemaining} are left today; nothing was written`,
     { hint: 'apply later, when the rolling 24-hour budget has recovered, or split the change into smaller plans' },
   );
 }
 
 /**
  * planReadNeeds is what `apply --plan` re-reads for the stale check: only the plan's
- * targets. One list per domain with view changes, and each pinned list it replaces;
- * never the automations (drift is not applied).
+ * targets, as each change's kind says (`Kind.reads`). One list per domain with view
+ * changes, and each pinned list it replaces; never the automations (drift is not applied).
  */
 export function planReadNeeds(plan: Plan): ReadNeeds {
-  const domains = new Set<Domain>();
-  const pins: ReadNeeds['pins'] = [];
-  for (const change of plan.changes) {
-    if (change.action === 'create' || change.action === 'update' || change.action === 'delete') domains.add(change.domain);
-    if (change.action === 'pin') {
-      // A pinned list resolves names against its domain's listing: re-read it too.
-      domains.add(change.domain);
-      pins.push({ domain: change.domain, userEmail: change.userEmail });
-    }
-  }
-  return { domains: DOMAINS.filter((domain) => domains.has(domain)), pins, automations: false };
+  const reads = plan.changes.map((change) => kindOf(change).reads(change));
+  const domains = new Set(reads.flatMap((read) => read.domains));
+  return { domains: DOMAINS.filter((domain) => domains.has(domain)), pins: reads.flatMap((read) => read.pins), automations: false };
 }
 
 /**
@@ -143,10 +140,12 @@ function describeTarget(plan: Plan, target: string): string {
 
 /**
  * checkPlanIdentity refuses, before any request, a saved plan whose changes disagree
- * with their own targets (a forged or hand-made file: the digest is no signature).
+ * with their own targets, or whose stored steps are not the ones those changes imply
+ * (a forged or hand-made file: the digest is no signature).
  */
 export function checkPlanIdentity(plan: Plan): void {
   refuseUnsafe(identityProblems(plan), 'its changes do not agree with their targets');
+  checkStoredSteps(plan);
 }
 
 /**

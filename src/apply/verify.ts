@@ -1,12 +1,11 @@
-import type { ApiView, JsonValue } from '../domain/api-types.js';
+import type { ApiView } from '../domain/api-types.js';
 import type { Domain } from '../domain/domains.js';
-import { canonicalJson } from '../kinds/canonical.js';
-import { normalizeView } from '../kinds/normalize.js';
-import type { Plan, ViewSnapshot } from '../plan/types.js';
+import { createdKey } from '../kinds/kind.js';
+import { kindOf } from '../kinds/kinds.js';
+import type { Plan } from '../plan/types.js';
 import { ROUTES } from '../service/routes.js';
 import type { ServiceClient } from '../service/types.js';
 import type { Execution, OperationOutcome } from './execute.js';
-import { createdKey } from '../plan/operations.js';
 
 /**
  * Post-apply verification: what landed is read back and compared, through the same
@@ -47,9 +46,9 @@ export async function readListings(domains: readonly Domain[], client: ServiceCl
 
 /**
  * checkApplied compares the listings read after writing (`readListings` of `touchedDomains`) with
- * the plan: each created or updated view equals its change's `after`, a created view
- * exists exactly once, a deleted one is gone, and each pinned list holds the ids sent,
- * in order. Pure.
+ * the plan, asking each landed change's kind (`Kind.verify`): each created or updated
+ * view equals its change's `after`, a created view exists exactly once, a deleted one
+ * is gone, and each pinned list holds the ids sent, in order. Pure.
  */
 export function checkApplied(plan: Plan, execution: Execution, listings: ReadonlyMap<Domain, ApiView[]>): Verification {
   const landed = landedOutcomes(execution);
@@ -61,9 +60,12 @@ export function checkApplied(plan: Plan, execution: Execution, listings: Readonl
   }
   const problems: VerificationProblem[] = [];
   for (const outcome of landed) {
-    const listing = listings.get(outcome.operation.domain) ?? [];
-    const problem = check(plan, outcome, listing, createdIds);
-    if (problem !== undefined) problems.push(problem);
+    const { operation } = outcome;
+    const at = { changeIndex: operation.changeIndex, kind: operation.kind, name: operation.name, ...(outcome.viewId === undefined ? {} : { id: outcome.viewId }) };
+    const change = plan.changes[operation.changeIndex];
+    const context = { listing: listings.get(operation.domain) ?? [], createdIds };
+    const message = change === undefined ? 'the operation has no change in the plan' : kindOf(change).verify(change, outcome, context);
+    if (message !== undefined) problems.push({ ...at, message });
   }
   return { problems, domainsRead: [...listings.keys()] };
 }
@@ -73,61 +75,4 @@ export type LandedOutcome = Extract<OperationOutcome, { status: 'landed' }>;
 
 function landedOutcomes(execution: Execution): LandedOutcome[] {
   return execution.outcomes.filter((outcome): outcome is LandedOutcome => outcome.status === 'landed');
-}
-
-function check(
-  plan: Plan,
-  outcome: Extract<OperationOutcome, { status: 'landed' }>,
-  listing: readonly ApiView[],
-  createdIds: ReadonlyMap<string, string>,
-): VerificationProblem | undefined {
-  const { operation } = outcome;
-  const change = plan.changes[operation.changeIndex];
-  const at = { changeIndex: operation.changeIndex, kind: operation.kind, name: operation.name };
-  const id = outcome.viewId;
-  const withId = id === undefined ? at : { ...at, id };
-  if (change === undefined) return { ...withId, message: 'the operation has no change in the plan' };
-  switch (change.action) {
-    case 'create': {
-      const named = listing.filter((view) => !view.isDefault && view.name === change.after.name);
-      if (named.length !== 1) {
-        return { ...withId, message: `expected one view named "${change.after.name}", found ${named.length}` };
-      }
-      return compareView(change.domain, withId, named[0], change.after, id);
-    }
-    case 'update':
-      return compareView(change.domain, withId, listing.find((view) => view.viewId === change.id), change.after, change.id);
-    case 'delete':
-      return listing.some((view) => view.viewId === change.id) ? { ...withId, message: 'the view is still there after delete' } : undefined;
-    case 'pin': {
-      const expected = change.after.map((tab) => tab.viewId ?? createdIds.get(createdKey(change.domain, tab.name)) ?? `(new "${tab.name}")`);
-      const actual = (outcome.pinned ?? []).map((view) => view.viewId);
-      if (expected.join('\u0000') === actual.join('\u0000')) return undefined;
-      return { ...at, message: `pinned tabs are [${actual.join(', ')}], expected [${expected.join(', ')}]` };
-    }
-    case 'drift':
-      return undefined;
-  }
-}
-
-function compareView(
-  domain: Domain,
-  at: Omit<VerificationProblem, 'message'>,
-  view: ApiView | undefined,
-  after: ViewSnapshot,
-  expectedId: string | undefined,
-): VerificationProblem | undefined {
-  if (view === undefined) return { ...at, message: 'the view is not in the listing after apply' };
-  if (expectedId !== undefined && view.viewId !== expectedId) {
-    return { ...at, message: `the view named "${view.name}" is ${view.viewId}, not ${expectedId}` };
-  }
-  const actual = normalizeView(domain, view);
-  const differing = differingAttributes(actual, after);
-  if (differing.length === 0) return undefined;
-  return { ...at, message: `after apply, ${differing.join(', ')} differ${differing.length === 1 ? 's' : ''} from the plan` };
-}
-
-function differingAttributes(actual: ViewSnapshot, expected: ViewSnapshot): string[] {
-  const names: (keyof ViewSnapshot)[] = ['name', 'icon', 'columns', 'filters', 'sort'];
-  return names.filter((name) => canonicalJson((actual[name] ?? null) as JsonValue) !== canonicalJson((expected[name] ?? null) as JsonValue));
 }

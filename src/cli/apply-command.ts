@@ -17,7 +17,7 @@ import {
   planReadNeeds,
   readPlanFile,
 } from '../apply/gates.js';
-import { buildOperations } from '../plan/operations.js';
+import { storedOperations } from '../plan/operations.js';
 import type { ApplyReport } from '../apply/report.js';
 import { buildReport, renderReportJson, renderReportMarkdown, renderReportText, reportExitCode } from '../apply/report.js';
 import { quoted, safeText } from '../text/safe-text.js';
@@ -97,7 +97,7 @@ async function apply(paths: string[], options: ApplyOptions, io: CliIo): Promise
     }
     checkMaxDeletes(plan, options.maxDeletes);
     checkDailyBudget(plan, connection.client.stats().dailyRemaining);
-    const operations = buildOperations(plan);
+    const operations = storedOperations(plan);
 
     // With JSON on stdout, the plan and the prompt go to stderr so stdout stays one document.
     const display = json ? io.stderr : io.stdout;

@@ -1,7 +1,8 @@
 import jsonpatch from 'fast-json-patch';
 import type { ApiAdminAutomation, JsonObject, JsonValue } from '../domain/api-types.js';
 import type { DesiredAutomations, ExpectedAutomation } from '../state/types.js';
-import type { DriftChange, DriftDifference } from './changes.js';
+import type { Change, DriftChange, DriftDifference } from './changes.js';
+import type { Kind } from './kind.js';
 import { AUTOMATIONS_TARGET } from '../domain/targets.js';
 import type { NameMatcher } from '../text/glob.js';
 import { canonicalize } from './canonical.js';
@@ -134,3 +135,19 @@ function longestIncreasingByLiveIndex(liveIndexes: readonly number[]): Set<numbe
   for (let at = end; at !== -1; at = previous[at] ?? -1) kept.add(at);
   return kept;
 }
+
+/**
+ * ADMIN_AUTOMATIONS is the `Kind` of drift changes: shown, never applied (apply cannot
+ * change admin automations), so nothing to re-read, no steps and nothing to verify;
+ * hashed as the whole normalised list.
+ */
+export const ADMIN_AUTOMATIONS: Kind<DriftChange> = {
+  owns: (change: Change): change is DriftChange => change.action === 'drift',
+  reads: () => ({ domains: [], pins: [] }),
+  steps: () => [],
+  hashed(target, live) {
+    if (target !== AUTOMATIONS_TARGET) return undefined;
+    return { automations: live.automations?.map((automation) => ({ id: automation.adminAutomationId, ...normalizeAutomation(automation) })) ?? null };
+  },
+  verify: () => undefined,
+};

@@ -1,4 +1,5 @@
 import type { JsonObject, JsonValue } from '../domain/api-types.js';
+import type { HttpMethod } from '../service/types.js';
 import type { Domain, ResourceKind, ViewKind } from '../domain/domains.js';
 import type { SourcePosition } from '../domain/source-position.js';
 
@@ -129,3 +130,25 @@ export interface DriftChange extends ChangeBase {
 
 /** Change is a tagged union on `action`. */
 export type Change = CreateChange | UpdateChange | DeleteChange | PinChange | DriftChange;
+
+/** NewViewTab is a pinned tab naming a view this run creates, resolved once the create answers. */
+export interface NewViewTab {
+  /** Index in `body.viewIds`, which holds null there until resolved. */
+  index: number;
+  /** The created view's name, within the step's domain. */
+  name: string;
+}
+
+/** PlanStep is one request apply sends for a change: method, route template, params, query and body. */
+export interface PlanStep {
+  /** Index of the change in `plan.changes` that this request carries out. */
+  change: number;
+  method: HttpMethod;
+  /** The route template of the route table, e.g. `/v1/recordings/views/{viewId}`. */
+  route: string;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  body?: JsonObject;
+  /** A pinned list only: tabs naming a view this run creates (null in `body.viewIds` until then). */
+  newViewTabs?: NewViewTab[];
+}

@@ -2,10 +2,12 @@ import { isPublicSaved } from '../domain/views.js';
 import type { ApiView } from '../domain/api-types.js';
 import type { Domain } from '../domain/domains.js';
 import type { DesiredPins, PinRef } from '../state/types.js';
-import type { PinChange, PinnedTab } from './changes.js';
+import type { Change, NewViewTab, PinChange, PinnedTab } from './changes.js';
+import { cannotApply, createdKey, stepOf, type Kind } from './kind.js';
+import { ROUTES } from '../service/routes.js';
 import type { RefusalReason } from '../domain/refusal-reason.js';
 import { suggestNames } from '../text/suggest.js';
-import { pinsTarget } from '../domain/targets.js';
+import { parseTarget, pinsTarget } from '../domain/targets.js';
 import { formatPosition } from '../domain/source-position.js';
 
 /**
@@ -200,3 +202,50 @@ function ambiguous(name: string, pins: DesiredPins, context: PinContext, ids: st
     },
   };
 }
+
+/**
+ * PINNED_VIEWS is the `Kind` of pin changes: one PUT of the whole list, whose tabs
+ * naming a view this run creates are held as `newViewTabs` until the create answers;
+ * hashed with the domain's listing it was resolved against; verified from the PUT's
+ * answer, which is the new list.
+ */
+export const PINNED_VIEWS: Kind<PinChange> = {
+  owns: (change: Change): change is PinChange => change.action === 'pin',
+
+  // A pinned list resolves names against its domain's listing: re-read it too.
+  reads: (change) => ({ domains: [change.domain], pins: [{ domain: change.domain, userEmail: change.userEmail }] }),
+
+  steps(change, index, { created }) {
+    if (change.after.length === 0) {
+      throw cannotApply(`the pinned list of ${change.userEmail} in ${change.domain} is empty; the service keeps at least one tab`);
+    }
+    const newViewTabs: NewViewTab[] = [];
+    const viewIds = change.after.map((tab, tabIndex) => {
+      if (tab.viewId !== null) return tab.viewId;
+      if (!created.has(createdKey(change.domain, tab.name))) {
+        throw cannotApply(`the pinned tab "${tab.name}" of ${change.userEmail} in ${change.domain} has no id and the plan does not create it`);
+      }
+      newViewTabs.push({ index: tabIndex, name: tab.name });
+      return null;
+    });
+    const step = stepOf(index, ROUTES.putPinned(change.domain, change.userEmail, { viewIds }));
+    return [newViewTabs.length === 0 ? step : { ...step, newViewTabs }];
+  },
+
+  hashed(target, live) {
+    const parsed = parseTarget(target);
+    if (parsed?.type !== 'pins') return undefined;
+    // The new list was resolved against the user's tabs and the domain's listing
+    // (names to ids): a rename, a deletion or a new namesake there makes it stale.
+    const key = target.slice('pins:'.length);
+    const listing = live.views[parsed.domain]?.map((view) => [view.viewId, view.name, view.isDefault]);
+    return { pins: key, ids: live.pins[key]?.map((view) => view.viewId) ?? null, listing: listing ?? null };
+  },
+
+  verify(change, landed, { createdIds }) {
+    const expected = change.after.map((tab) => tab.viewId ?? createdIds.get(createdKey(change.domain, tab.name)) ?? `(new "${tab.name}")`);
+    const actual = (landed.pinned ?? []).map((view) => view.viewId);
+    if (expected.join('\u0000') === actual.join('\u0000')) return undefined;
+    return `pinned tabs are [${actual.join(', ')}], expected [${expected.join(', ')}]`;
+  },
+};

@@ -14,6 +14,7 @@ import { compareChanges } from './order.js';
 import { planPrune } from './prune.js';
 import { PlanRefusedError, type RefusalReason } from './refusal.js';
 import { renameReasons } from './renames.js';
+import { planSteps } from './operations.js';
 import { applyLoad } from './requests.js';
 import { ACTIONS, PLAN_FORMAT_VERSION, type Action, type Change, type Plan, type PlanScope } from './types.js';
 import { liveListing, planViews } from './views.js';
@@ -111,17 +112,20 @@ export function computePlan(desired: Desired, live: Live, extras: PlanExtras = {
 function assemblePlan(desired: Desired, live: Live, changes: Change[], warnings: string[], scope: PlanScope | undefined, skipped: Pick<Plan, 'skippedMembers'>): Plan {
   const summary = Object.fromEntries(ACTIONS.map((action) => [action, 0])) as Record<Action, number>;
   for (const change of changes) summary[change.action] += 1;
+  const creator = summary.create > 0 && desired.workspace.creatorEmail !== undefined ? { creatorEmail: desired.workspace.creatorEmail } : {};
+  const steps = planSteps({ changes, ...(desired.workspace.creatorEmail === undefined ? {} : { creatorEmail: desired.workspace.creatorEmail }) });
   const withoutDigest: Omit<Plan, 'digest'> = {
     formatVersion: PLAN_FORMAT_VERSION,
     workspace: { id: live.workspace.id, name: live.workspace.name },
     ...(desired.targets === undefined ? {} : { targets: desired.targets }),
-    ...(summary.create > 0 && desired.workspace.creatorEmail !== undefined ? { creatorEmail: desired.workspace.creatorEmail } : {}),
+    ...creator,
     changes,
+    steps,
     summary,
     ...skipped,
     requests: {
       used: live.requests.used,
-      applyNeeds: applyLoad({ changes, ...(desired.workspace.creatorEmail === undefined ? {} : { creatorEmail: desired.workspace.creatorEmail }) }).total,
+      applyNeeds: applyLoad({ changes, steps }).total,
       dailyRemaining: live.requests.dailyRemaining,
       dailyQuota: DAILY_QUOTA,
     },

@@ -1,11 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { ApiView } from '../domain/api-types.js';
 import type { Live } from '../state/types.js';
 import { canonicalJson } from '../kinds/canonical.js';
-import { normalizeAutomation } from '../kinds/admin-automations.js';
-import { normalizeView } from '../kinds/normalize.js';
-import { parseTarget } from '../domain/targets.js';
-import { isPublicSaved } from '../domain/views.js';
+import { KINDS } from '../kinds/kinds.js';
 import type { Change, Plan } from './types.js';
 
 /**
@@ -19,61 +15,24 @@ export function hashJson(value: unknown): string {
 }
 
 /**
- * targetHash hashes the live state one target was computed from: a view's id and
- * normalised snapshot (or its absence), the ids of the public views having a new
- * view's name, a pinned list's ordered ids with its domain's ids and names, or the
- * normalised automation list.
+ * targetHash hashes the live state one target was computed from, as the kind that owns
+ * the target says (`Kind.hashed`): a view's id and normalised snapshot (or its
+ * absence), the ids of the public views having a new view's name, a pinned list's
+ * ordered ids with its domain's ids and names, or the normalised automation list.
  * A target that is not read in `live` hashes as absent, which makes it stale.
  */
 export function targetHash(target: string, live: Live): string {
-  return hashTarget(target, live, indexViews(live));
-}
-
-/** ViewIndex finds public saved views by domain and id without scanning listings. */
-type ViewIndex = Map<string, ApiView>;
-
-function indexViews(live: Live): ViewIndex {
-  const index: ViewIndex = new Map();
-  for (const [domain, listing] of Object.entries(live.views)) {
-    for (const view of listing) if (isPublicSaved(view)) index.set(`${domain}:${view.viewId}`, view);
+  for (const kind of KINDS) {
+    const hashed = kind.hashed(target, live);
+    if (hashed !== undefined) return hashJson(hashed);
   }
-  return index;
-}
-
-function hashTarget(target: string, live: Live, index: ViewIndex): string {
-  const parsed = parseTarget(target);
-  if (parsed === undefined) return hashJson({ unknownTarget: target });
-  switch (parsed.type) {
-    case 'view': {
-      const view = index.get(`${parsed.domain}:${parsed.id}`);
-      return hashJson(view === undefined ? { id: parsed.id, absent: true } : { id: parsed.id, view: normalizeView(parsed.domain, view) });
-    }
-    case 'new-view': {
-      const listing = live.views[parsed.domain];
-      const ids = listing?.filter((view) => isPublicSaved(view) && view.name === parsed.name).map((view) => view.viewId).sort();
-      return hashJson({ name: parsed.name, liveIds: ids ?? null });
-    }
-    case 'pins': {
-      // The new list was resolved against the user's tabs and the domain's listing
-      // (names to ids): a rename, a deletion or a new namesake there makes it stale.
-      const key = target.slice('pins:'.length);
-      const listing = live.views[parsed.domain]?.map((view) => [view.viewId, view.name, view.isDefault]);
-      return hashJson({ pins: key, ids: live.pins[key]?.map((view) => view.viewId) ?? null, listing: listing ?? null });
-    }
-    case 'automations':
-      return hashJson({
-        automations: live.automations?.map((automation) => ({ id: automation.adminAutomationId, ...normalizeAutomation(automation) })) ?? null,
-      });
-  }
+  return hashJson({ unknownTarget: target });
 }
 
 /** liveHashesFor recomputes the hash of every target of the plan's changes from `live`, keys sorted. */
 export function liveHashesFor(plan: { changes: readonly Change[] }, live: Live): Record<string, string> {
   const targets = [...new Set(plan.changes.map((change) => change.target))].sort();
-  const index = indexViews(live);
-  const out: Record<string, string> = {};
-  for (const target of targets) out[target] = hashTarget(target, live, index);
-  return out;
+  return Object.fromEntries(targets.map((target) => [target, targetHash(target, live)]));
 }
 
 /**

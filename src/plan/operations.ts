@@ -1,15 +1,19 @@
-import type { JsonObject, JsonValue, PinnedPutBody, ViewCreateBody, ViewPatchBody } from '../domain/api-types.js';
+import type { JsonObject, PinnedPutBody } from '../domain/api-types.js';
 import type { Domain, ResourceKind } from '../domain/domains.js';
-import { ViewctlError } from '../errors.js';
-import { jsonEqual } from '../kinds/canonical.js';
-import { ROUTES, endpointOf } from '../service/routes.js';
-import type { HttpMethod, ServiceRequest } from '../service/types.js';
-import type { Change, CreateChange, DeleteChange, PinChange, Plan, UpdateChange, ViewSnapshot } from './types.js';
+import { InternalError, ViewctlError } from '../errors.js';
+import { canonicalJson } from '../kinds/canonical.js';
+import { cannotApply, createdKey } from '../kinds/kind.js';
+import { kindOf } from '../kinds/kinds.js';
+import { endpointOf } from '../service/routes.js';
+import type { ServiceRequest } from '../service/types.js';
+import type { Change, CreateChange, DeleteChange, NewViewTab, PinChange, Plan, PlanStep, UpdateChange } from './types.js';
+
+export type { NewViewTab, PlanStep } from './types.js';
 
 /**
- * Which call carries out which change: a Change says what
- * differs, an Operation is the HTTP call that fixes it and points back to its change.
- * Pure; the executor sends them.
+ * Which call carries out which change: a Change says what differs, its kind
+ * (`kindOf`) says which requests fix it, the plan stores them as steps, and an
+ * Operation is a stored step joined with its change. Pure; the executor sends them.
  */
 
 /** OperationAction is what an operation does; drift never becomes one. */
@@ -22,15 +26,8 @@ export type OperationAction = 'create' | 'update' | 'pin' | 'delete';
  */
 export const PHASES: readonly OperationAction[] = ['create', 'update', 'pin', 'delete'];
 
-/** NewViewTab is a pinned tab naming a view this run creates, resolved once the create answers. */
-export interface NewViewTab {
-  /** Index in `body.viewIds`, which holds null there until resolved. */
-  index: number;
-  name: string;
-}
-
-/** Operation is one HTTP call of an apply, with the change it comes from. */
-export interface Operation {
+/** Operation is one HTTP call of an apply: a stored step joined with the change it comes from. */
+export interface Operation extends Omit<PlanStep, 'change' | 'newViewTabs'> {
   /** Stable within one plan: `<change index>-<action>`. */
   id: string;
   /** Index of the change in `plan.changes`. */
@@ -44,11 +41,6 @@ export interface Operation {
   viewId?: string;
   /** The user whose tabs a pin operation replaces. */
   userEmail?: string;
-  method: HttpMethod;
-  route: string;
-  params: Record<string, string>;
-  query: Record<string, string>;
-  body?: JsonObject;
   /** Rate-limit endpoint key, `METHOD route` (the service's "Rate limits"). */
   endpoint: string;
   /** Pin operations only: tabs that name views created in this run. */
@@ -56,27 +48,54 @@ export interface Operation {
 }
 
 /**
- * buildOperations turns every change of a plan except drift into its operation, in
- * phase order (then plan order). It refuses a plan it cannot carry out exactly, before
- * anything is sent: a create without `creatorEmail`, a pinned tab naming a new view
- * that the plan does not create, an update that changes nothing.
+ * planSteps turns every change of a plan except drift into the request that carries it
+ * out, in phase order (then plan order): what the plan stores as `steps`. It refuses
+ * a plan it cannot carry out exactly, before anything is sent: a create without
+ * `creatorEmail`, a pinned tab naming a new view that the plan does not create, an
+ * update that changes nothing.
  */
-export function buildOperations(plan: Pick<Plan, 'changes' | 'creatorEmail'>): Operation[] {
+export function planSteps(plan: Pick<Plan, 'changes' | 'creatorEmail'>): PlanStep[] {
   const created = new Set(
     plan.changes.filter((change): change is CreateChange => change.action === 'create').map((change) => createdKey(change.domain, change.name)),
   );
-  const operations: Operation[] = [];
-  plan.changes.forEach((change, index) => {
-    const operation = operationFor(plan.creatorEmail, change, index, created);
-    if (operation !== undefined) operations.push(operation);
-  });
-  const phaseOf = (operation: Operation): number => PHASES.indexOf(operation.action);
-  return operations.sort((a, b) => phaseOf(a) - phaseOf(b) || a.changeIndex - b.changeIndex);
+  const context = { creatorEmail: plan.creatorEmail, created };
+  const steps = plan.changes.flatMap((change, index) => kindOf(change).steps(change, index, context));
+  const phaseOf = (step: PlanStep): number => PHASES.indexOf(actionOf(plan.changes[step.change]));
+  return steps.sort((a, b) => phaseOf(a) - phaseOf(b) || a.change - b.change);
 }
 
-/** createdKey identifies a view created in this run: its name within its domain. */
-export function createdKey(domain: Domain, name: string): string {
-  return `${domain}\u0000${name}`;
+/**
+ * storedOperations joins the steps a plan stores with their changes: what apply sends.
+ * A step of a drift change, or of no change, is a bug here: `checkStoredSteps` has
+ * refused such a file before.
+ */
+export function storedOperations(plan: Pick<Plan, 'changes' | 'steps'>): Operation[] {
+  return plan.steps.map((step) => operationOf(step, plan.changes[step.change]));
+}
+
+/** buildOperations is the operations of the steps a plan's changes imply (`planSteps`). */
+export function buildOperations(plan: Pick<Plan, 'changes' | 'creatorEmail'>): Operation[] {
+  return storedOperations({ changes: plan.changes, steps: planSteps(plan) });
+}
+
+/**
+ * checkStoredSteps refuses a saved plan whose stored steps are not exactly those its
+ * changes imply: the stale check covers the changes' targets, so a hand-edited step
+ * could otherwise write outside them. The digest is no help: anyone can recompute it.
+ */
+export function checkStoredSteps(plan: Pick<Plan, 'changes' | 'creatorEmail' | 'steps'>): void {
+  const implied = planSteps(plan);
+  if (canonicalJson(implied) === canonicalJson(plan.steps)) return;
+  const byChange = (steps: readonly PlanStep[]): Map<number, string> => {
+    const out = new Map<number, string[]>();
+    for (const step of steps) out.set(step.change, [...(out.get(step.change) ?? []), canonicalJson(step)]);
+    return new Map([...out].map(([index, texts]) => [index, texts.join('\n')]));
+  };
+  const want = byChange(implied);
+  const have = byChange(plan.steps);
+  const differing = [...new Set([...want.keys(), ...have.keys()])].filter((index) => want.get(index) !== have.get(index)).sort((a, b) => a - b);
+  const where = differing.length === 0 ? 'its steps are not in the order apply sends them' : differing.map((index) => `changes[${index}]`).join(', ') + ': the stored steps are not the requests the change implies';
+  throw cannotApply(where);
 }
 
 /**
@@ -116,130 +135,27 @@ export function toServiceRequest(operation: Operation, createdIds: ReadonlyMap<s
   };
 }
 
-/**
- * patchBody holds the top-level attributes that differ between `before` and `after`:
- * a sent attribute replaces its value entirely (the service's view rule 6), so the whole
- * new value goes, and a removed icon is sent as `icon: null`.
- */
-export function patchBody(before: ViewSnapshot, after: ViewSnapshot): ViewPatchBody {
-  const body: ViewPatchBody = {};
-  if (before.name !== after.name) body.name = after.name;
-  if (before.icon !== after.icon) body.icon = after.icon ?? null;
-  if (!jsonEqual(before.columns, after.columns)) body.columns = after.columns;
-  if (!jsonEqual(before.filters, after.filters)) body.filters = after.filters;
-  if (!jsonEqual(before.sort, after.sort)) body.sort = after.sort;
-  return body;
+function actionOf(change: Change | undefined): OperationAction {
+  if (change === undefined || change.action === 'drift') throw new InternalError('a plan step names a change that has no request');
+  return change.action;
 }
 
-/** createBody is the POST body of a new view owned by `creatorEmail`. */
-export function createBody(after: ViewSnapshot, creatorEmail: string): ViewCreateBody {
+function operationOf(step: PlanStep, change: Change | undefined): Operation {
+  const action = actionOf(change);
+  const target = change as CreateChange | UpdateChange | PinChange | DeleteChange;
+  const pin = target.action === 'pin' ? { name: `${target.userEmail} ${target.domain}`, userEmail: target.userEmail } : {};
+  const { change: _change, newViewTabs, ...request } = step;
   return {
-    creatorEmail,
-    name: after.name,
-    ...(after.icon === undefined ? {} : { icon: after.icon }),
-    columns: after.columns,
-    filters: after.filters,
-    sort: after.sort,
+    id: `${step.change}-${action}`,
+    changeIndex: step.change,
+    action,
+    kind: target.kind,
+    name: target.name,
+    domain: target.domain,
+    ...(target.action === 'update' || target.action === 'delete' ? { viewId: target.id } : {}),
+    ...pin,
+    ...request,
+    endpoint: endpointOf(step),
+    newViewTabs: newViewTabs ?? [],
   };
-}
-
-function operationFor(creatorEmail: string | undefined, change: Change, index: number, created: ReadonlySet<string>): Operation | undefined {
-  switch (change.action) {
-    case 'create':
-      return createOperation(creatorEmail, change, index);
-    case 'update':
-      return updateOperation(change, index);
-    case 'pin':
-      return pinOperation(change, index, created);
-    case 'delete':
-      return deleteOperation(change, index);
-    case 'drift':
-      // Drift is reported, never fixed: apply cannot change admin automations.
-      return undefined;
-  }
-}
-
-function createOperation(creatorEmail: string | undefined, change: CreateChange, index: number): Operation {
-  if (creatorEmail === undefined) {
-    throw invalid(`the plan creates ${change.kind} "${change.name}" but names no creatorEmail`);
-  }
-  return {
-    ...common(change, index, 'create'),
-    ...call(ROUTES.createView(change.domain, asJson(createBody(change.after, creatorEmail)))),
-    newViewTabs: [],
-  };
-}
-
-function updateOperation(change: UpdateChange, index: number): Operation {
-  const body = patchBody(change.before, change.after);
-  if (Object.keys(body).length === 0) {
-    throw invalid(`the update of ${change.kind} "${change.name}" (${change.id}) changes nothing`);
-  }
-  return {
-    ...common(change, index, 'update'),
-    viewId: change.id,
-    ...call(ROUTES.patchView(change.domain, change.id, asJson(body))),
-    newViewTabs: [],
-  };
-}
-
-function pinOperation(change: PinChange, index: number, created: ReadonlySet<string>): Operation {
-  if (change.after.length === 0) {
-    throw invalid(`the pinned list of ${change.userEmail} in ${change.domain} is empty; the service keeps at least one tab`);
-  }
-  const newViewTabs: NewViewTab[] = [];
-  const viewIds = change.after.map((tab, tabIndex) => {
-    if (tab.viewId !== null) return tab.viewId;
-    if (!created.has(createdKey(change.domain, tab.name))) {
-      throw invalid(`the pinned tab "${tab.name}" of ${change.userEmail} in ${change.domain} has no id and the plan does not create it`);
-    }
-    newViewTabs.push({ index: tabIndex, name: tab.name });
-    return null;
-  });
-  return {
-    ...common(change, index, 'pin'),
-    name: `${change.userEmail} ${change.domain}`,
-    userEmail: change.userEmail,
-    ...call(ROUTES.putPinned(change.domain, change.userEmail, { viewIds })),
-    newViewTabs,
-  };
-}
-
-function deleteOperation(change: DeleteChange, index: number): Operation {
-  return {
-    ...common(change, index, 'delete'),
-    viewId: change.id,
-    ...call(ROUTES.deleteView(change.domain, change.id)),
-    newViewTabs: [],
-  };
-}
-
-/** call is an operation's request part, from the route table. */
-function call(request: ServiceRequest): Pick<Operation, 'method' | 'route' | 'params' | 'query' | 'body' | 'endpoint'> {
-  return {
-    method: request.method,
-    route: request.route,
-    params: request.params ?? {},
-    query: Object.fromEntries(Object.entries(request.query ?? {}).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]]))),
-    ...(request.body === undefined ? {} : { body: request.body as JsonObject }),
-    endpoint: endpointOf(request),
-  };
-}
-
-function common(
-  change: CreateChange | UpdateChange | PinChange | DeleteChange,
-  index: number,
-  action: OperationAction,
-): Pick<Operation, 'id' | 'changeIndex' | 'action' | 'kind' | 'name' | 'domain'> {
-  return { id: `${index}-${action}`, changeIndex: index, action, kind: change.kind, name: change.name, domain: change.domain };
-}
-
-function asJson(body: ViewCreateBody | ViewPatchBody): JsonObject {
-  return body as unknown as { [key: string]: JsonValue };
-}
-
-function invalid(message: string): ViewctlError {
-  return new ViewctlError('plan.invalid', `cannot apply this plan: ${message}`, {
-    hint: 'run viewctl plan again to get a plan apply can carry out',
-  });
 }

@@ -1,10 +1,10 @@
 import { ROUTES, endpointOf } from '../service/routes.js';
-import { buildOperations, type Operation } from './operations.js';
+import { storedOperations, type Operation } from './operations.js';
 import type { Plan } from './types.js';
 
 /**
- * What apply will ask of the service, counted from the very operations apply sends
- * (`buildOperations`): one write per create, update, delete and pin change, plus one
+ * What apply will ask of the service, counted from the very steps the plan stores and
+ * apply sends: one write per create, update, delete and pin change, plus one
  * list read per view domain it writes views in (to verify the result, as
  * `touchedDomains` reads). Drift is never applied. Endpoints are the rate limiter's
  * keys (the service's "Rate limits": method + route template).
@@ -18,9 +18,9 @@ export interface ApplyLoad {
   perEndpoint: Map<string, number>;
 }
 
-/** applyLoad counts the requests apply needs for a plan's changes. */
-export function applyLoad(plan: Pick<Plan, 'changes' | 'creatorEmail'>): ApplyLoad {
-  return loadOf(buildOperations(plan));
+/** applyLoad counts the requests apply needs for a plan's stored steps. */
+export function applyLoad(plan: Pick<Plan, 'changes' | 'steps'>): ApplyLoad {
+  return loadOf(storedOperations(plan));
 }
 
 /** loadOf counts the requests of these operations and of the reads that verify them. */
@@ -39,7 +39,7 @@ export function loadOf(operations: readonly Operation[]): ApplyLoad {
  * applySeconds estimates how long apply takes at `rate` requests per second per
  * endpoint: endpoints run concurrently, so the busiest one sets the pace.
  */
-export function applySeconds(plan: Pick<Plan, 'changes' | 'creatorEmail'>, rate: number): number {
+export function applySeconds(plan: Pick<Plan, 'changes' | 'steps'>, rate: number): number {
   let busiest = 0;
   for (const count of applyLoad(plan).perEndpoint.values()) busiest = Math.max(busiest, count);
   return rate > 0 ? busiest / rate : 0;

@@ -2,11 +2,12 @@
 /**
  * The plan is plain, serialisable data: `--format json` and
  * `--out` are its serialisation, and `apply --plan` reads it back. What differs
- * (a Change) is kept apart from which call fixes it (an Operation, in `apply/`).
+ * (a Change) is kept apart from which request fixes it (a PlanStep, which names its
+ * change: what is reviewed and what is sent are one file).
  */
 
 /** PLAN_FORMAT_VERSION is the `formatVersion` of plans this build writes and reads. */
-export const PLAN_FORMAT_VERSION = 1;
+export const PLAN_FORMAT_VERSION = 2;
 
 /** Action is what a change does. */
 export type Action = 'create' | 'update' | 'delete' | 'pin' | 'drift';
@@ -14,8 +15,8 @@ export type Action = 'create' | 'update' | 'delete' | 'pin' | 'drift';
 /** ACTIONS lists the actions in the order plans show them. */
 export const ACTIONS: readonly Action[] = ['create', 'update', 'delete', 'pin', 'drift'];
 
-export type { ViewSnapshot, JsonPatchOperation, CreateChange, UpdateChange, DeleteChange, PinnedTab, PinChange, DriftDifference, DriftChange, Change } from '../kinds/changes.js';
-import type { Change } from '../kinds/changes.js';
+export type { ViewSnapshot, JsonPatchOperation, CreateChange, UpdateChange, DeleteChange, PinnedTab, PinChange, DriftDifference, DriftChange, Change, NewViewTab, PlanStep } from '../kinds/changes.js';
+import type { Change, PlanStep } from '../kinds/changes.js';
 
 /** Plan is what `plan` computes, renders and saves, and what `apply --plan` carries out. */
 export interface Plan {
@@ -26,6 +27,11 @@ export interface Plan {
   /** Owner of the views the plan creates; present whenever it creates any. */
   creatorEmail?: string;
   changes: Change[];
+  /**
+   * The requests apply sends, in the order it sends them, each naming its change:
+   * `apply --plan` rebuilds them from the changes and refuses a file where they differ.
+   */
+  steps: PlanStep[];
   summary: Record<Action, number>;
   /**
    * Members a group `PinnedViews` document reaches by a glob or a role who are not

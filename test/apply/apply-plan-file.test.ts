@@ -3,6 +3,7 @@ import type { RunningEmulator } from '../../src/emulator/server.js';
 import jsonpatch from 'fast-json-patch';
 import { normalizeView } from '../../src/kinds/normalize.js';
 import { liveHashesFor, planDigest } from '../../src/plan/hash.js';
+import { planSteps } from '../../src/plan/operations.js';
 import { viewTarget } from '../../src/domain/targets.js';
 import type { Change, JsonPatchOperation, Plan } from '../../src/plan/types.js';
 import type { Live } from '../../src/state/types.js';
@@ -37,13 +38,14 @@ afterEach(async () => {
 
 /**
  * savePlan plans `wanted` now and writes the plan file, as `plan --out` does. An edit
- * is followed by what a forger would do: live hashes and digest recomputed.
+ * is followed by what a forger would do: steps, live hashes and digest recomputed.
  */
 async function savePlan(edit?: (plan: Plan, live: Live) => void, redigest = true): Promise<{ plan: Plan; file: string }> {
   const { plan, live } = await planFor(wanted, client);
   if (edit !== undefined) {
     edit(plan, live);
     if (redigest) {
+      plan.steps = planSteps(plan);
       plan.liveHashes = liveHashesFor(plan, live);
       plan.digest = planDigest(plan);
     }
@@ -133,20 +135,47 @@ describe('apply --plan FILE', () => {
     expect(emulator.stats().writes).toBe(0);
   });
 
-  it('refuses a plan for another workspace (exit 1), and one over the daily budget (exit 1)', async () => {
+  it('refuses a plan for another workspace (exit 1)', async () => {
     const other = await savePlan((plan) => {
       plan.workspace = { id: 'ws_other', name: 'Other' };
     });
     const wrongWorkspace = await runApply(['--plan', other.file], emulator, { cwd: scratch.dir });
     expect([wrongWorkspace.exitCode, wrongWorkspace.errorCode]).toEqual([1, 'workspace.mismatch']);
     expect(emulator.stats().requests).toBe(1);
+  });
 
-    const big = await savePlan((plan) => {
-      plan.requests.applyNeeds = 200_000;
+  it('refuses a plan whose stored steps need more requests than are left today, whatever requests.applyNeeds says (exit 1)', async () => {
+    const { plan, file } = await savePlan((edited) => {
+      // Left out of the digest, so anyone may change it: the gate counts the steps.
+      edited.requests.applyNeeds = 0;
     });
-    const overBudget = await runApply(['--plan', big.file], emulator, { cwd: scratch.dir });
-    expect([overBudget.exitCode, overBudget.errorCode]).toEqual([1, 'apply.daily-budget']);
-    expect(emulator.stats().writes).toBe(0);
+    // --max-deletes 0 stops after the re-reads: their count sizes the second workspace's quota.
+    expect((await runApply(['--plan', file, '--max-deletes', '0'], emulator, { cwd: scratch.dir })).errorCode).toBe('apply.max-deletes');
+    const reads = emulator.stats().requests;
+    const needs = plan.steps.length + new Set(plan.steps.filter((step) => step.method !== 'PUT').map((step) => step.route.split('/')[2])).size;
+    const short = await startTestEmulator(testWorkspace(), { quota: reads + needs - 1 });
+    try {
+      const overBudget = await runApply(['--plan', file], short, { cwd: scratch.dir });
+      expect([overBudget.exitCode, overBudget.errorCode]).toEqual([1, 'apply.daily-budget']);
+      expect(overBudget.stderr).toContain(`the apply needs ${needs} requests`);
+      expect(short.stats().writes).toBe(0);
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('refuses a plan whose stored steps are not what its changes imply, before any request (exit 1)', async () => {
+    const { plan } = await savePlan();
+    // A delete step pointed at another view than the change's stale-checked target, digest recomputed.
+    const step = plan.steps.find((candidate) => candidate.method === 'DELETE');
+    if (step !== undefined) step.params = { viewId: 'rv_1' };
+    plan.digest = planDigest(plan);
+    const file = await scratch.write('plan.json', renderJson(plan));
+    const index = step?.change;
+    const run = await runApply(['--plan', file], emulator, { cwd: scratch.dir });
+    expect([run.exitCode, run.errorCode]).toEqual([1, 'plan.invalid']);
+    expect(run.stderr).toContain(`changes[${String(index)}]: the stored steps are not the requests the change implies`);
+    expect(emulator.stats().requests).toBe(0);
   });
 
   it('refuses paths with --plan, and a file that is not a plan', async () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildOperations, createdKey, patchBody, toServiceRequest } from '../../src/plan/operations.js';
+import { buildOperations, checkStoredSteps, storedOperations, toServiceRequest } from '../../src/plan/operations.js';
+import { createdKey } from '../../src/kinds/kind.js';
+import { patchBody } from '../../src/kinds/saved-views.js';
 import { ViewctlError } from '../../src/errors.js';
 import type { Change } from '../../src/plan/types.js';
 import { handPlan, snapshot } from './plan-fixtures.js';
@@ -96,5 +98,47 @@ describe('buildOperations', () => {
     expect(codeOf(() => buildOperations(handPlan(withoutCreate)))).toBe('plan.invalid');
     const noOp: Change = { ...(changes[2] as Extract<Change, { action: 'update' }>), after: calls };
     expect(codeOf(() => buildOperations(handPlan([noOp])))).toBe('plan.invalid');
+  });
+});
+
+describe('stored steps', () => {
+  const plan = handPlan(changes);
+  const messageOf = (run: () => unknown): string => {
+    try {
+      run();
+    } catch (error) {
+      if (error instanceof ViewctlError && error.code === 'plan.invalid') return error.message;
+      throw error;
+    }
+    return '';
+  };
+
+  it('stores each request with the index of its change, and a pinned tab naming a new view by name', () => {
+    expect(plan.steps.map((step) => step.change)).toEqual([3, 2, 0, 1]);
+    expect(plan.steps[2]).toEqual({
+      change: 0, method: 'PUT', route: '/v1/recordings/views/pinned', params: {}, query: { userEmail: 'mia@acme.test' },
+      body: { viewIds: [null, 'rv_1', 'rv_private_7'] }, newViewTabs: [{ index: 0, name: 'Team calls' }],
+    });
+    expect(storedOperations(plan)).toEqual(buildOperations(plan));
+  });
+
+  it('sends what the plan stores, not what its changes would imply', () => {
+    const edited = structuredClone(plan);
+    edited.steps = edited.steps.filter((step) => step.change !== 1);
+    expect(storedOperations(edited).map((operation) => operation.action)).toEqual(['create', 'update', 'pin']);
+  });
+
+  it('accepts the steps its changes imply and refuses edited, added or reordered ones, naming the change', () => {
+    expect(messageOf(() => checkStoredSteps(plan))).toBe('');
+    const retargeted = structuredClone(plan);
+    const deleteStep = retargeted.steps.find((step) => step.method === 'DELETE');
+    if (deleteStep !== undefined) deleteStep.params = { viewId: 'dv_other' };
+    expect(messageOf(() => checkStoredSteps(retargeted))).toContain('changes[1]: the stored steps are not the requests the change implies');
+    const added = structuredClone(plan);
+    added.steps.push({ change: 4, method: 'DELETE', route: '/v1/deals/views/{viewId}', params: { viewId: 'dv_1' }, query: {} });
+    expect(messageOf(() => checkStoredSteps(added))).toContain('changes[4]:');
+    const reordered = structuredClone(plan);
+    reordered.steps.reverse();
+    expect(messageOf(() => checkStoredSteps(reordered))).toContain('not in the order apply sends them');
   });
 });

@@ -71,7 +71,10 @@ describe('digest and plan files', () => {
   it('refuses files that are not plans, or of another version', () => {
     expect(errorOf(() => parsePlanFile('not json')).code).toBe('plan.invalid');
     expect(errorOf(() => parsePlanFile('[]')).code).toBe('plan.invalid');
-    expect(errorOf(() => parsePlanFile(JSON.stringify({ ...plan, formatVersion: 2 }))).code).toBe('plan.version');
+    // Version 1 plans stored no steps: apply says to plan again rather than guess them.
+    const old = errorOf(() => parsePlanFile(JSON.stringify({ ...plan, formatVersion: 1 })));
+    expect(old.code).toBe('plan.version');
+    expect(old.hint).toContain('viewctl plan --out FILE');
     const broken = { ...plan, changes: [{ ...plan.changes[0], action: 'explode' }] };
     const error = errorOf(() => parsePlanFile(JSON.stringify(broken)));
     expect(error.code).toBe('plan.invalid');

@@ -1,0 +1,109 @@
+import type { ApiView, JsonObject, JsonValue, ViewCreateBody, ViewPatchBody } from '../domain/api-types.js';
+import type { Domain } from '../domain/domains.js';
+import { parseTarget } from '../domain/targets.js';
+import { isPublicSaved } from '../domain/views.js';
+import { ROUTES } from '../service/routes.js';
+import { canonicalJson, jsonEqual } from './canonical.js';
+import type { Change, CreateChange, DeleteChange, UpdateChange, ViewSnapshot } from './changes.js';
+import { cannotApply, stepOf, type Kind } from './kind.js';
+import { normalizeView } from './normalize.js';
+
+/**
+ * The saved views of the four domains as one kind: each domain's kind spec
+ * (`VIEW_KIND_MODULES`) decides how its views normalise; creating, updating, deleting,
+ * hashing and verifying are the same for all four.
+ */
+
+/** ViewChange is a change of a saved view. */
+export type ViewChange = CreateChange | UpdateChange | DeleteChange;
+
+/** SAVED_VIEWS is the `Kind` of RecordingView, DealView, CompanyView and ContactView changes. */
+export const SAVED_VIEWS: Kind<ViewChange> = {
+  owns: (change: Change): change is ViewChange => change.action === 'create' || change.action === 'update' || change.action === 'delete',
+
+  reads: (change) => ({ domains: [change.domain], pins: [] }),
+
+  steps(change, index, context) {
+    switch (change.action) {
+      case 'create':
+        if (context.creatorEmail === undefined) throw cannotApply(`the plan creates ${change.kind} "${change.name}" but names no creatorEmail`);
+        return [stepOf(index, ROUTES.createView(change.domain, asJson(createBody(change.after, context.creatorEmail))))];
+      case 'update': {
+        const body = patchBody(change.before, change.after);
+        if (Object.keys(body).length === 0) throw cannotApply(`the update of ${change.kind} "${change.name}" (${change.id}) changes nothing`);
+        return [stepOf(index, ROUTES.patchView(change.domain, change.id, asJson(body)))];
+      }
+      case 'delete':
+        return [stepOf(index, ROUTES.deleteView(change.domain, change.id))];
+    }
+  },
+
+  hashed(target, live) {
+    const parsed = parseTarget(target);
+    if (parsed?.type === 'view') {
+      const view = live.views[parsed.domain]?.find((candidate) => isPublicSaved(candidate) && candidate.viewId === parsed.id);
+      return view === undefined ? { id: parsed.id, absent: true } : { id: parsed.id, view: normalizeView(parsed.domain, view) };
+    }
+    if (parsed?.type === 'new-view') {
+      // A new view is absent live: any public view of its name makes the plan stale.
+      const ids = live.views[parsed.domain]?.filter((view) => isPublicSaved(view) && view.name === parsed.name).map((view) => view.viewId).sort();
+      return { name: parsed.name, liveIds: ids ?? null };
+    }
+    return undefined;
+  },
+
+  verify(change, landed, { listing }) {
+    switch (change.action) {
+      case 'create': {
+        const named = listing.filter((view) => !view.isDefault && view.name === change.after.name);
+        if (named.length !== 1) return `expected one view named "${change.after.name}", found ${named.length}`;
+        return compareView(change.domain, named[0], change.after, landed.viewId);
+      }
+      case 'update':
+        return compareView(change.domain, listing.find((view) => view.viewId === change.id), change.after, change.id);
+      case 'delete':
+        return listing.some((view) => view.viewId === change.id) ? 'the view is still there after delete' : undefined;
+    }
+  },
+};
+
+/**
+ * patchBody holds the top-level attributes that differ between `before` and `after`:
+ * a sent attribute replaces its value entirely (the service's view rule 6), so the whole
+ * new value goes, and a removed icon is sent as `icon: null`.
+ */
+export function patchBody(before: ViewSnapshot, after: ViewSnapshot): ViewPatchBody {
+  const body: ViewPatchBody = {};
+  if (before.name !== after.name) body.name = after.name;
+  if (before.icon !== after.icon) body.icon = after.icon ?? null;
+  if (!jsonEqual(before.columns, after.columns)) body.columns = after.columns;
+  if (!jsonEqual(before.filters, after.filters)) body.filters = after.filters;
+  if (!jsonEqual(before.sort, after.sort)) body.sort = after.sort;
+  return body;
+}
+
+/** createBody is the POST body of a new view owned by `creatorEmail`. */
+export function createBody(after: ViewSnapshot, creatorEmail: string): ViewCreateBody {
+  return {
+    creatorEmail,
+    name: after.name,
+    ...(after.icon === undefined ? {} : { icon: after.icon }),
+    columns: after.columns,
+    filters: after.filters,
+    sort: after.sort,
+  };
+}
+
+function asJson(body: ViewCreateBody | ViewPatchBody): JsonObject {
+  return body as unknown as { [key: string]: JsonValue };
+}
+
+function compareView(domain: Domain, view: ApiView | undefined, after: ViewSnapshot, expectedId: string | undefined): string | undefined {
+  if (view === undefined) return 'the view is not in the listing after apply';
+  if (expectedId !== undefined && view.viewId !== expectedId) return `the view named "${view.name}" is ${view.viewId}, not ${expectedId}`;
+  const actual = normalizeView(domain, view);
+  const names: (keyof ViewSnapshot)[] = ['name', 'icon', 'columns', 'filters', 'sort'];
+  const differing = names.filter((name) => canonicalJson((actual[name] ?? null) as JsonValue) !== canonicalJson((after[name] ?? null) as JsonValue));
+  if (differing.length === 0) return undefined;
+  return `after apply, ${differing.join(', ')} differ${differing.length === 1 ? 's' : ''} from the plan`;
+}
