@@ -1,11 +1,13 @@
 import { RefusedError, ViewctlError } from '../errors.js';
 import { verifyDigest } from './hash.js';
+import { planSteps } from './operations.js';
 import { planShapeProblems } from './plan-schema.js';
 import { ACTIONS, PLAN_FORMAT_VERSION, type Plan } from './types.js';
 
 /**
  * parsePlanFile reads a saved plan (`apply --plan FILE`): JSON, this build's
- * `formatVersion`, the shape of a Plan, and a digest that matches the content. A file
+ * `formatVersion`, the shape of a Plan, and a digest that matches the content (a file
+ * without `steps` gets those its changes imply). A file
  * that is not a plan is `plan.invalid` and an unknown version `plan.version` (exit 1);
  * a digest mismatch means the file was edited or corrupted: `plan.digest-mismatch`,
  * refused (exit 3).
@@ -33,7 +35,9 @@ export function parsePlanFile(text: string): Plan {
       'run `viewctl plan --out FILE` again and apply that file unchanged',
     );
   }
-  return plan;
+  // A file written before plans stored their steps: its changes (checked like any
+  // other's) imply them, so they are rebuilt rather than the file refused.
+  return data['steps'] === undefined ? { ...plan, steps: planSteps(plan) } : plan;
 }
 
 function invalid(why: string): ViewctlError {

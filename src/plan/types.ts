@@ -7,7 +7,7 @@
  */
 
 /** PLAN_FORMAT_VERSION is the `formatVersion` of plans this build writes and reads. */
-export const PLAN_FORMAT_VERSION = 2;
+export const PLAN_FORMAT_VERSION = 1;
 
 /** Action is what a change does. */
 export type Action = 'create' | 'update' | 'delete' | 'pin' | 'drift';

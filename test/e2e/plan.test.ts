@@ -77,7 +77,7 @@ describe('viewctl plan against the emulator', () => {
       expect(run.code).toBe(0);
       const saved = JSON.parse(await readFile(join(out, 'plan.json'), 'utf8')) as Record<string, unknown>;
       expect(JSON.parse(run.stdout)).toEqual(saved);
-      expect(saved['formatVersion']).toBe(2);
+      expect(saved['formatVersion']).toBe(1);
       expect(saved['digest']).toMatch(/^[0-9a-f]{64}$/);
       expect(saved['summary']).toEqual({ create: 1, update: 1, delete: 0, pin: 3, drift: 1 });
       // One stored step per change but the drift; the estimate adds the recordings listing that verifies.

@@ -68,13 +68,19 @@ describe('digest and plan files', () => {
     expect(verifyDigest(reordered)).toBe(false);
   });
 
+  it('reads a file written before plans stored their steps, with the steps its changes imply', () => {
+    const { steps, digest: _digest, ...rest } = plan;
+    const older = { ...rest, digest: planDigest(rest as typeof plan) };
+    expect(steps.length).toBeGreaterThan(0);
+    expect(parsePlanFile(JSON.stringify(older)).steps).toEqual(steps);
+  });
+
   it('refuses files that are not plans, or of another version', () => {
     expect(errorOf(() => parsePlanFile('not json')).code).toBe('plan.invalid');
     expect(errorOf(() => parsePlanFile('[]')).code).toBe('plan.invalid');
-    // Version 1 plans stored no steps: apply says to plan again rather than guess them.
-    const old = errorOf(() => parsePlanFile(JSON.stringify({ ...plan, formatVersion: 1 })));
-    expect(old.code).toBe('plan.version');
-    expect(old.hint).toContain('viewctl plan --out FILE');
+    const other = errorOf(() => parsePlanFile(JSON.stringify({ ...plan, formatVersion: 2 })));
+    expect(other.code).toBe('plan.version');
+    expect(other.hint).toContain('viewctl plan --out FILE');
     const broken = { ...plan, changes: [{ ...plan.changes[0], action: 'explode' }] };
     const error = errorOf(() => parsePlanFile(JSON.stringify(broken)));
     expect(error.code).toBe('plan.invalid');
