@@ -6,6 +6,7 @@ import type { Kind } from './kind.js';
 import { AUTOMATIONS_TARGET } from '../domain/targets.js';
 import type { NameMatcher } from '../text/glob.js';
 import { canonicalize } from './canonical.js';
+import { InternalError } from '../errors.js';
 
 /**
  * The `AdminAutomations` kind: read-only expectations, checked for drift and never
@@ -142,6 +143,12 @@ function longestIncreasingByLiveIndex(liveIndexes: readonly number[]): Set<numbe
  * hashed as the whole normalised list.
  */
 export const ADMIN_AUTOMATIONS: Kind<DriftChange> = {
+  diff(desired, live, context) {
+    if (desired.automations === undefined) return { changes: [], reasons: [], warnings: [] };
+    if (live.automations === undefined) throw new InternalError('live state lacks the admin automations that the manifests expect');
+    return { changes: automationDrift(desired.automations, live.automations, context.ignored), reasons: [], warnings: [] };
+  },
+
   owns: (change: Change): change is DriftChange => change.action === 'drift',
   reads: () => ({ domains: [], pins: [] }),
   steps: () => [],

@@ -3,18 +3,24 @@ import type { Domain } from '../domain/domains.js';
 import { ViewctlError } from '../errors.js';
 import type { ServiceRequest } from '../service/types.js';
 import type { ReadNeeds } from '../state/needs.js';
-import type { Live } from '../state/types.js';
+import type { Desired, Live } from '../state/types.js';
+import type { RefusalReason } from '../domain/refusal-reason.js';
+import type { NameMatcher } from '../text/glob.js';
 import type { Change, PlanStep } from './changes.js';
+import type { DeclaredViewRef } from './pinned-views.js';
 
 /**
- * A resource kind answers, for its own changes and targets, what a saved plan's
+ * A resource kind answers what differs between the desired and the live state
+ * (`diff`) and, for its own changes and targets, what a saved plan's
  * change needs re-read (`reads`), which requests carry a change out (`steps`), what
  * live state a target's stale-check hash covers (`hashed`) and whether what landed is
  * what the change said (`verify`). The engine (`planReadNeeds`, `planSteps`,
- * `liveHashesFor`, `checkApplied`) loops over `KINDS` and never switches on an action
+ * `liveHashesFor`, `checkApplied`, `computePlan`) loops over `KINDS` and never switches on an action
  * or a target.
  */
 export interface Kind<C extends Change = Change> {
+  /** diff is this kind's changes, refusals and warnings; `context` carries what kinds before it in `KINDS` decided. */
+  diff(desired: Desired, live: Live, context: DiffContext): KindDiff<C>;
   /** owns tells whether a change is this kind's. */
   owns(change: Change): change is C;
   /** reads is what `apply --plan` re-reads to stale-check `change`: listings and pinned lists. */
@@ -25,6 +31,27 @@ export interface Kind<C extends Change = Change> {
   hashed(target: string, live: Live): unknown;
   /** verify says what is not as `change` said after its steps landed, or undefined when all is. */
   verify(change: C, landed: Landed, context: VerifyContext): string | undefined;
+}
+
+/** DiffContext is what a kind's diff needs from the rest of the plan. */
+export interface DiffContext {
+  /** The Workspace document's `ignore` globs. */
+  ignored: NameMatcher;
+  /** Per domain, every declared view as pins will see it after apply. */
+  declared: ReadonlyMap<Domain, readonly DeclaredViewRef[]>;
+  /** Per domain, the id and name of every view the plan deletes. */
+  deleted: ReadonlyMap<Domain, ReadonlyMap<string, string>>;
+}
+
+/** KindDiff is what a kind's diff yields; `declared` and `deleted` pass on to the kinds after it. */
+export interface KindDiff<C extends Change = Change> {
+  changes: C[];
+  reasons: RefusalReason[];
+  warnings: string[];
+  declared?: Map<Domain, DeclaredViewRef[]>;
+  deleted?: Map<Domain, Map<string, string>>;
+  /** Inactive members the group documents reached, when there are group documents. */
+  skippedMembers?: number;
 }
 
 /** StepContext is what a change's steps need from the rest of the plan. */

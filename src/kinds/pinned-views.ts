@@ -9,6 +9,9 @@ import type { RefusalReason } from '../domain/refusal-reason.js';
 import { suggestNames } from '../text/suggest.js';
 import { parseTarget, pinsTarget } from '../domain/targets.js';
 import { formatPosition } from '../domain/source-position.js';
+import { InternalError } from '../errors.js';
+import { hasPinGroups, memberPinLists } from './pin-members.js';
+import { liveListing } from './view-identity.js';
 
 /**
  * The `PinnedViews` kind: resolving each entry of a desired pinned list to a view,
@@ -210,6 +213,25 @@ function ambiguous(name: string, pins: DesiredPins, context: PinContext, ids: st
  * answer, which is the new list.
  */
 export const PINNED_VIEWS: Kind<PinChange> = {
+  diff(desired, live, context) {
+    const members = memberPinLists(desired, live.users);
+    const result = { changes: [] as PinChange[], reasons: [...members.reasons], warnings: [...members.warnings] };
+    for (const pins of members.lists) {
+      const current = live.pins[pins.key];
+      if (current === undefined) throw new InternalError(`live state lacks the ${pins.domain} pinned list of ${pins.userEmail}`);
+      const outcome = planPins(pins, current, {
+        domain: pins.domain,
+        declared: context.declared.get(pins.domain) ?? [],
+        listing: liveListing(live, pins.domain),
+        deleted: context.deleted.get(pins.domain) ?? new Map(),
+      });
+      result.reasons.push(...outcome.reasons);
+      result.warnings.push(...outcome.warnings);
+      if (outcome.change !== undefined) result.changes.push(outcome.change);
+    }
+    return hasPinGroups(desired) ? { ...result, skippedMembers: members.skipped } : result;
+  },
+
   owns: (change: Change): change is PinChange => change.action === 'pin',
 
   // A pinned list resolves names against its domain's listing: re-read it too.

@@ -7,6 +7,8 @@ import { canonicalJson, jsonEqual } from './canonical.js';
 import type { Change, CreateChange, DeleteChange, UpdateChange, ViewSnapshot } from './changes.js';
 import { cannotApply, stepOf, type Kind } from './kind.js';
 import { normalizeView } from './normalize.js';
+import { planViews } from './view-identity.js';
+import { planPrune } from './view-prune.js';
 
 /**
  * The saved views of the four domains as one kind: each domain's kind spec
@@ -19,6 +21,14 @@ export type ViewChange = CreateChange | UpdateChange | DeleteChange;
 
 /** SAVED_VIEWS is the `Kind` of RecordingView, DealView, CompanyView and ContactView changes. */
 export const SAVED_VIEWS: Kind<ViewChange> = {
+  diff(desired, live, context) {
+    const views = planViews(desired, live);
+    const prune = planPrune(desired, live, views.claimed, context.ignored);
+    const deleted = new Map<Domain, Map<string, string>>();
+    for (const change of prune.changes) deleted.set(change.domain, (deleted.get(change.domain) ?? new Map<string, string>()).set(change.id, change.name));
+    return { changes: [...views.changes, ...prune.changes], reasons: views.reasons, warnings: prune.warnings, declared: views.declared, deleted };
+  },
+
   owns: (change: Change): change is ViewChange => change.action === 'create' || change.action === 'update' || change.action === 'delete',
 
   reads: (change) => ({ domains: [change.domain], pins: [] }),

@@ -1,3 +1,5 @@
+import { KIND_SCHEMAS } from './schema-registry.js';
+
 /**
  * The manifest reference (`schemas/README.md`) is rendered from the schemas, so the
  * documentation cannot drift from what `viewctl validate` enforces. `npm run
@@ -5,16 +7,6 @@
  */
 
 type Node = { [key: string]: unknown };
-
-const KIND_FILES: readonly [string, string][] = [
-  ['Workspace', 'workspace.schema.json'],
-  ['RecordingView', 'recording-view.schema.json'],
-  ['DealView', 'deal-view.schema.json'],
-  ['CompanyView', 'company-view.schema.json'],
-  ['ContactView', 'contact-view.schema.json'],
-  ['PinnedViews', 'pinned-views.schema.json'],
-  ['AdminAutomations', 'admin-automations.schema.json'],
-];
 
 function isNode(value: unknown): value is Node {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -97,7 +89,7 @@ export function renderSchemaReference(files: ReadonlyMap<string, unknown>): stri
     'Unknown attributes are errors everywhere. Attributes a view manifest omits are left as they are live.',
     '',
   ];
-  for (const [kind, file] of KIND_FILES) {
+  for (const [kind, file] of Object.entries(KIND_SCHEMAS)) {
     const schema = files.get(file);
     if (!isNode(schema)) continue;
     lines.push(`## ${kind}`, '', `Schema: \`${file}\`. ${String(schema['description'] ?? '')}`, '', ...table(schema, file), '');

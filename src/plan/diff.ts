@@ -1,23 +1,19 @@
 import type { ApiWorkspace } from '../domain/api-types.js';
-import { DAILY_QUOTA, type Domain } from '../domain/domains.js';
-import { InternalError } from '../errors.js';
+import { DAILY_QUOTA } from '../domain/domains.js';
+import type { DiffContext } from '../kinds/kind.js';
+import { KINDS } from '../kinds/kinds.js';
 import type { Desired, Live } from '../state/types.js';
 import type { SourcePosition } from '../domain/source-position.js';
-import { automationDrift } from '../kinds/admin-automations.js';
-import { planPins } from '../kinds/pinned-views.js';
-import { hasPinGroups, memberPinLists } from '../kinds/pin-members.js';
 import { compileGlobs } from '../text/glob.js';
 import { liveHashesFor, planDigest } from './hash.js';
 import { lookAlikeWarnings } from './look-alikes.js';
 import { guardWarnings } from './workspace-guard.js';
 import { compareChanges } from './order.js';
-import { planPrune } from './prune.js';
 import { PlanRefusedError, type RefusalReason } from './refusal.js';
 import { renameReasons } from './renames.js';
 import { planSteps } from './operations.js';
 import { applyLoad } from './requests.js';
 import { ACTIONS, PLAN_FORMAT_VERSION, type Action, type Change, type Plan, type PlanScope } from './types.js';
-import { liveListing, planViews } from './views.js';
 
 /**
  * checkWorkspace refuses a key of another workspace than the manifests' `workspaceId`.
@@ -68,44 +64,28 @@ export interface PlanResult {
  */
 export function computePlan(desired: Desired, live: Live, extras: PlanExtras = {}): PlanResult {
   checkWorkspace(desired, live.workspace);
-  const ignored = compileGlobs(desired.workspace.ignore);
-  const views = planViews(desired, live);
-  const prune = planPrune(desired, live, views.claimed, ignored);
-  const reasons: RefusalReason[] = [...views.reasons];
-  const changes: Change[] = [...views.changes, ...prune.changes];
+  // KINDS is in dependency order: pins resolve names against the views the plan declares and deletes.
+  let context: DiffContext = { ignored: compileGlobs(desired.workspace.ignore), declared: new Map(), deleted: new Map() };
+  const reasons: RefusalReason[] = [];
+  const changes: Change[] = [];
+  const kindWarnings: string[][] = [];
+  let skippedMembers = extras.skippedMembers;
+  for (const kind of KINDS) {
+    const diff = kind.diff(desired, live, context);
+    changes.push(...diff.changes);
+    reasons.push(...diff.reasons);
+    kindWarnings.push(diff.warnings);
+    context = { ...context, ...(diff.declared === undefined ? {} : { declared: diff.declared }), ...(diff.deleted === undefined ? {} : { deleted: diff.deleted }) };
+    skippedMembers ??= diff.skippedMembers;
+  }
   const nameSources = new Map(desired.views.flatMap((view) => (view.viewId === undefined || view.nameSource === undefined ? [] : [[`${view.domain} ${view.viewId}`, view.nameSource] as const])));
   reasons.push(...renameReasons(live, changes, (rename) => nameSources.get(`${rename.domain} ${rename.id}`)));
-  const deletedByDomain = new Map<Domain, Map<string, string>>();
-  for (const change of prune.changes) {
-    const map = deletedByDomain.get(change.domain) ?? new Map<string, string>();
-    map.set(change.id, change.name);
-    deletedByDomain.set(change.domain, map);
-  }
-  const members = memberPinLists(desired, live.users);
-  reasons.push(...members.reasons);
-  const pinWarnings: string[] = [...members.warnings];
-  for (const pins of members.lists) {
-    const current = live.pins[pins.key];
-    if (current === undefined) throw new InternalError(`live state lacks the ${pins.domain} pinned list of ${pins.userEmail}`);
-    const outcome = planPins(pins, current, {
-      domain: pins.domain,
-      declared: views.declared.get(pins.domain) ?? [],
-      listing: liveListing(live, pins.domain),
-      deleted: deletedByDomain.get(pins.domain) ?? new Map(),
-    });
-    reasons.push(...outcome.reasons);
-    pinWarnings.push(...outcome.warnings);
-    if (outcome.change !== undefined) changes.push(outcome.change);
-  }
-  if (desired.automations !== undefined) {
-    if (live.automations === undefined) throw new InternalError('live state lacks the admin automations that the manifests expect');
-    changes.push(...automationDrift(desired.automations, live.automations, ignored));
-  }
   if (reasons.length > 0) throw new PlanRefusedError(reasons);
   const labelled = extras.outside === undefined ? changes : changes.map((change) => (extras.outside?.(change) === true ? { ...change, origin: 'outside' as const } : change));
   labelled.sort(compareChanges);
-  const warnings = [...(extras.warnings ?? []), ...guardWarnings(desired), ...prune.warnings, ...lookAlikeWarnings(labelled), ...pinWarnings];
-  const skippedMembers = extras.skippedMembers ?? (hasPinGroups(desired) ? members.skipped : undefined);
+  // Look-alike warnings compare views, so they follow the saved views' own (the first kind's).
+  const [viewWarnings = [], ...laterWarnings] = kindWarnings;
+  const warnings = [...(extras.warnings ?? []), ...guardWarnings(desired), ...viewWarnings, ...lookAlikeWarnings(labelled), ...laterWarnings.flat()];
   return { plan: assemblePlan(desired, live, labelled, warnings, extras.scope, skippedMembers === undefined ? {} : { skippedMembers }) };
 }
 

@@ -11,9 +11,9 @@ import { PlanRefusedError } from './refusal.js';
 import { checkBudgetCoversViews, checkPinnedReadsFitToday, choosePinnedLists, type ScopeRequest } from './scope-reads.js';
 import { utcDay } from './scope.js';
 import type { Plan } from './types.js';
-import { prunesViews } from './prune.js';
+import { prunesViews } from '../kinds/view-prune.js';
 import { selectMemberLists, selectTargets, type TargetSelector } from './targets-selection.js';
-import { createsViews } from './views.js';
+import { createsViews } from '../kinds/view-identity.js';
 
 export type { ScopeRequest } from './scope-reads.js';
 

@@ -7,7 +7,9 @@ import { createdKey, type StepContext, type VerifyContext } from '../../src/kind
 import { KINDS, kindOf } from '../../src/kinds/kinds.js';
 import { PINNED_VIEWS } from '../../src/kinds/pinned-views.js';
 import { SAVED_VIEWS } from '../../src/kinds/saved-views.js';
-import type { Live } from '../../src/state/types.js';
+import { pinsKey, type Live } from '../../src/state/types.js';
+import { compileGlobs } from '../../src/text/glob.js';
+import { declared, emptyDesired, emptyLive, pinsOf, view } from '../plan/fixtures.js';
 
 /** Each kind's answers at the lowest level: the steps of a change, the data a target's hash covers, the check after apply. */
 
@@ -47,6 +49,23 @@ describe('kindOf', () => {
     const changes: Change[] = [create, update, remove, pin, drift];
     expect(changes.map((change) => kindOf(change))).toEqual([SAVED_VIEWS, SAVED_VIEWS, SAVED_VIEWS, PINNED_VIEWS, ADMIN_AUTOMATIONS]);
     for (const change of changes) expect(KINDS.filter((kind) => kind.owns(change))).toHaveLength(1);
+  });
+});
+
+describe('diff', () => {
+  it('passes what the saved views decide on to the pinned lists, in the order of KINDS', () => {
+    const live = emptyLive();
+    live.views.recordings = [view('rv_1', 'Kept'), view('rv_2', 'Extra')];
+    live.pins[pinsKey('recordings', 'mia@acme.com')] = [view('rv_1', 'Kept')];
+    const desired = { ...emptyDesired({ prune: true }), views: [declared('recordings', 'Kept')], pins: [pinsOf('mia@acme.com', 'recordings', [{ name: 'Kept' }, { name: 'Extra' }])] };
+    const none = { ignored: compileGlobs([]), declared: new Map(), deleted: new Map() };
+    const views = SAVED_VIEWS.diff(desired, live, none);
+    expect(views.changes.map((change) => change.action)).toEqual(['delete']);
+    expect(views.deleted).toEqual(new Map([['recordings', new Map([['rv_2', 'Extra']])]]));
+    expect(KINDS.indexOf(SAVED_VIEWS)).toBeLessThan(KINDS.indexOf(PINNED_VIEWS));
+    const pinsAfter = PINNED_VIEWS.diff(desired, live, { ...none, declared: views.declared ?? new Map(), deleted: views.deleted ?? new Map() });
+    expect(pinsAfter.reasons.map((reason) => reason.code)).toEqual(['pins.references-deleted']);
+    expect(PINNED_VIEWS.diff(desired, live, none).reasons).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InternalError } from '../../src/errors.js';
 import { computePlan } from '../../src/plan/diff.js';
-import { createsViews } from '../../src/plan/views.js';
+import { createsViews } from '../../src/kinds/view-identity.js';
 import { PlanRefusedError } from '../../src/plan/refusal.js';
 import type { Desired, Live } from '../../src/state/types.js';
 import { pinsKey } from '../../src/state/types.js';

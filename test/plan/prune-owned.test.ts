@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computePlan } from '../../src/plan/diff.js';
-import { prunesViews } from '../../src/plan/prune.js';
+import { prunesViews } from '../../src/kinds/view-prune.js';
 import type { Desired, Live } from '../../src/state/types.js';
 import { DEAL_DEFAULTS, declared, emptyDesired, emptyLive, view } from './fixtures.js';
 

@@ -5,11 +5,11 @@ import { DOMAINS, VIEW_KINDS, type Domain } from '../domain/domains.js';
 import { compareIds, isPublicSaved } from '../domain/views.js';
 import { InternalError } from '../errors.js';
 import type { Desired, DesiredView, Live } from '../state/types.js';
-import { desiredSnapshot, normalizeView } from '../kinds/normalize.js';
-import type { DeclaredViewRef } from '../kinds/pinned-views.js';
-import type { RefusalReason } from './refusal.js';
+import { desiredSnapshot, normalizeView } from './normalize.js';
+import type { DeclaredViewRef } from './pinned-views.js';
+import type { RefusalReason } from '../domain/refusal-reason.js';
 import { newViewTarget, viewTarget } from '../domain/targets.js';
-import type { CreateChange, JsonPatchOperation, UpdateChange } from './types.js';
+import type { CreateChange, JsonPatchOperation, UpdateChange } from './changes.js';
 
 /**
  * Identity of declared views (README, "Fail-safe rules"): a manifest

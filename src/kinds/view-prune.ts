@@ -1,12 +1,12 @@
 import { DOMAINS, VIEW_KINDS, type Domain } from '../domain/domains.js';
 import type { Desired, Live } from '../state/types.js';
-import { normalizeView } from '../kinds/normalize.js';
+import { normalizeView } from './normalize.js';
 import { isPublicSaved } from '../domain/views.js';
-import { liveListing, matchViews } from './views.js';
+import { liveListing, matchViews } from './view-identity.js';
 import { InternalError } from '../errors.js';
 import { compileGlobs, type NameMatcher } from '../text/glob.js';
 import { viewTarget } from '../domain/targets.js';
-import type { DeleteChange } from './types.js';
+import type { DeleteChange } from './changes.js';
 
 /** PrunePlan is the deletions prune asks for and the views `ignore` kept from it. */
 export interface PrunePlan {
