@@ -5,6 +5,7 @@ import { patchBody } from '../../src/kinds/saved-views.js';
 import { ViewctlError } from '../../src/errors.js';
 import type { Change } from '../../src/plan/types.js';
 import { handPlan, snapshot } from './plan-fixtures.js';
+import { errorCodeOf } from '../support/errors.js';
 
 const calls = snapshot('Calls', {
   icon: 'telephone_receiver',
@@ -85,14 +86,7 @@ describe('buildOperations', () => {
   });
 
   it('refuses a plan it cannot carry out exactly', () => {
-    const codeOf = (run: () => unknown): string | undefined => {
-      try {
-        run();
-      } catch (error) {
-        return error instanceof ViewctlError ? error.code : 'other';
-      }
-      return undefined;
-    };
+    const codeOf = errorCodeOf;
     expect(codeOf(() => buildOperations(handPlan(changes, null)))).toBe('plan.invalid');
     const withoutCreate = changes.filter((change) => change.action !== 'create');
     expect(codeOf(() => buildOperations(handPlan(withoutCreate)))).toBe('plan.invalid');

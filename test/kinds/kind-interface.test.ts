@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiAdminAutomation, ApiView } from '../../src/domain/api-types.js';
-import { ViewctlError } from '../../src/errors.js';
 import { ADMIN_AUTOMATIONS } from '../../src/kinds/admin-automations.js';
 import type { Change, CreateChange, DeleteChange, DriftChange, PinChange, UpdateChange, ViewSnapshot } from '../../src/kinds/changes.js';
 import { createdKey, type StepContext, type VerifyContext } from '../../src/kinds/kind.js';
@@ -10,6 +9,7 @@ import { SAVED_VIEWS } from '../../src/kinds/saved-views.js';
 import { pinsKey, type Live } from '../../src/state/types.js';
 import { compileGlobs } from '../../src/text/glob.js';
 import { declared, emptyDesired, emptyLive, pinsOf, view } from '../plan/fixtures.js';
+import { errorCodeOf } from '../support/errors.js';
 
 /** Each kind's answers at the lowest level: the steps of a change, the data a target's hash covers, the check after apply. */
 
@@ -22,14 +22,7 @@ const liveOf = (views: ApiView[], extra: Partial<Live> = {}): Live => ({
 });
 const context: StepContext = { creatorEmail: 'ops@acme.test', created: new Set([createdKey('deals', 'New')]) };
 const verifying = (listing: ApiView[], createdIds: [string, string][] = []): VerifyContext => ({ listing, createdIds: new Map(createdIds) });
-const codeOf = (run: () => unknown): string | undefined => {
-  try {
-    run();
-  } catch (error) {
-    return error instanceof ViewctlError ? error.code : 'other';
-  }
-  return undefined;
-};
+const codeOf = errorCodeOf;
 
 const create: CreateChange = { action: 'create', target: 'view:deals:name:New', kind: 'DealView', name: 'New', domain: 'deals', before: null, after: snapshot('New', { filters: { stageIn: ['a'] } }) };
 const update: UpdateChange = {
