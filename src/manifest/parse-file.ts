@@ -1,6 +1,7 @@
 import { LineCounter, isMap, isScalar, isSeq, parseAllDocuments, visit, type Document } from 'yaml';
 import { mayHoldTaggedValues, taggedValues } from './plain-data.js';
 import { makeProblem } from './problems.js';
+import { lineStartsOf, readSimpleYaml } from './simple-yaml.js';
 import type { Problem, SourcePosition } from './types.js';
 import { decodePointer, indexDocument, locateOffset, type DocumentSpots } from './yaml-positions.js';
 
@@ -91,6 +92,8 @@ export function rawDocuments(parsed: ParsedFile): RawDocument[] {
 
 /** indexAll parses a file's text again and indexes every document to full depth. */
 function indexAll(text: string): DocumentSpots[] {
+  const simple = readSimpleYaml(text);
+  if (simple !== undefined) return simple.map((document) => document.spots);
   const parsed = parseAllDocuments(text, PARSE_OPTIONS);
   return Array.isArray(parsed) ? parsed.map((document) => indexDocument(document, document.range[0])) : [];
 }
@@ -128,6 +131,11 @@ export function parseManifestFile(file: string, bytes: Uint8Array): ParsedFile {
   if (bytes.byteLength > MAX_FILE_BYTES) return failed(tooLarge(file, bytes.byteLength));
   const decoded = decodeUtf8(file, bytes);
   if ('problem' in decoded) return failed(decoded.problem);
+  const simple = readSimpleYaml(decoded.text, INDEXED_DEPTH);
+  if (simple !== undefined) {
+    const documents = simple.map(({ body, spots }, index) => ({ index, body, spots }));
+    return { file, documents, problems: [], lineStarts: lineStartsOf(decoded.text), text: decoded.text };
+  }
   const lineCounter = new LineCounter();
   let yamlDocuments: Document.Parsed[];
   try {
