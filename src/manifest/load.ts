@@ -1,5 +1,5 @@
 import { didYouMean } from '../text/suggest.js';
-import { rawDocuments, type RawDocument } from './parse-file.js';
+import { rawDocuments, type RawDocument } from './parsed-file.js';
 import { parseFiles } from './parse-files.js';
 import { makeProblem, sortProblems } from './problems.js';
 import { MANIFEST_KINDS, validatorFor } from './schema-registry.js';

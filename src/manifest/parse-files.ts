@@ -1,54 +1,37 @@
-import { MAX_FILE_BYTES, parseManifestFile, tooLarge, type ParsedFile } from './parse-file.js';
-import type { ManifestSource } from './source.js';
-import type { Problem } from './types.js';
+import { failedFile, MAX_FILE_BYTES, readPlainFile, tooLarge, type ParsedFile } from './parsed-file.js';
+import type { ManifestSource, ReadResult } from './source.js';
 import { unreadable } from './unreadable.js';
+import type { FileText } from './yaml-file.js';
 
 /**
- * parseFiles reads `files`, then parses them in one synchronous pass, in order, each
- * into a ParsedFile (a file that cannot be read is one with that problem).
+ * parseFiles reads `files` and parses them, in order, each into a ParsedFile (a file
+ * that cannot be read is one with that problem). The simple reader reads what it
+ * can; the `yaml` library, imported only then, reads the rest.
  */
 export async function parseFiles(files: readonly string[], source: ManifestSource): Promise<ParsedFile[]> {
-  const outcomes: ReadOutcome[] = [];
-  for (const file of files) outcomes.push(await readFile(file, source));
-  const parsed = parseEntries(outcomes.filter((outcome): outcome is FileBytes => 'bytes' in outcome));
+  const read: (ParsedFile | FileText)[] = [];
+  for (const file of files) read.push(await readFile(file, source));
+  const rest = read.filter((entry): entry is FileText => !isParsed(entry));
+  if (rest.length === 0) return read.filter(isParsed);
+  const { parseWithYaml } = await import('./yaml-file.js');
+  const parsed = parseWithYaml(rest);
   let next = 0;
-  return outcomes.map((outcome) => ('bytes' in outcome ? (parsed[next++] as ParsedFile) : outcome.parsed));
+  return read.map((entry) => (isParsed(entry) ? entry : (parsed[next++] as ParsedFile)));
 }
 
-/** FileBytes is one file to parse: its name as problems report it, and its bytes. */
-export interface FileBytes {
-  file: string;
-  bytes: Uint8Array;
+function isParsed(entry: ParsedFile | FileText): entry is ParsedFile {
+  return 'documents' in entry;
 }
 
-/**
- * parseEntries parses files in order, as one by one. The YAML parser reads
- * `process.env.LOG_TOKENS` once per token (and the composer `LOG_STREAM` once per
- * document: node_modules/yaml/dist/parse/parser.js and compose/composer.js); each
- * read of Node's environment object is a call into the C++ environment, which made
- * up about 40% of parsing. The parsing below is synchronous, so for its duration
- * `process.env` is a plain copy: the parser sees the same values, and no other code
- * runs before the real one is back.
- */
-export function parseEntries(entries: readonly FileBytes[]): ParsedFile[] {
-  if (entries.length === 0) return [];
-  const environment = process.env;
-  process.env = { ...environment };
+/** readFile reads one file: parsed when the simple reader can, else its text for the `yaml` library. */
+async function readFile(file: string, source: ManifestSource): Promise<ParsedFile | FileText> {
+  let read: ReadResult;
   try {
-    return entries.map(({ file, bytes }) => parseManifestFile(file, bytes));
-  } finally {
-    process.env = environment;
-  }
-}
-
-type ReadOutcome = FileBytes | { parsed: ParsedFile };
-
-async function readFile(file: string, source: ManifestSource): Promise<ReadOutcome> {
-  const failed = (problem: Problem): ReadOutcome => ({ parsed: { file, documents: [], problems: [problem], lineStarts: [], text: '' } });
-  try {
-    const read = await source.read(file, MAX_FILE_BYTES);
-    return 'tooLarge' in read ? failed(tooLarge(file, read.tooLarge)) : { file, bytes: read.bytes };
+    read = await source.read(file, MAX_FILE_BYTES);
   } catch (error) {
-    return failed(unreadable(source, file, error));
+    return failedFile(file, unreadable(source, file, error));
   }
+  if ('tooLarge' in read) return failedFile(file, tooLarge(file, read.tooLarge));
+  const plain = readPlainFile(file, read.bytes);
+  return 'parsed' in plain ? plain.parsed : { file, text: plain.text };
 }

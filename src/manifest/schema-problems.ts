@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import { didYouMean } from '../text/suggest.js';
-import type { RawDocument } from './parse-file.js';
+import type { RawDocument } from './parsed-file.js';
 import { makeProblem } from './problems.js';
 import { discriminatorValues } from './schema-registry.js';
 import type { Problem } from './types.js';

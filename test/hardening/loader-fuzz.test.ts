@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toDesired } from '../../src/manifest/desired.js';
 import { loadManifests, memoryManifestSource } from '../../src/manifest/load.js';
-import { MAX_FILE_BYTES } from '../../src/manifest/parse-file.js';
+import { MAX_FILE_BYTES } from '../../src/manifest/parsed-file.js';
 import { hasErrors } from '../../src/manifest/problems.js';
 import { lineCount, malformedProblems } from './manifest-arbitraries.js';
 import { DEEP, INVALID_UTF8, mutate, mutation, type Mutation } from './mutations.js';

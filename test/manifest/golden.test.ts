@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { validateReport } from '../../src/cli/validate-command.js';
 import { loadManifests } from '../../src/manifest/load.js';
-import { MAX_FILE_BYTES } from '../../src/manifest/parse-file.js';
+import { MAX_FILE_BYTES } from '../../src/manifest/parsed-file.js';
 import { hasErrors } from '../../src/manifest/problems.js';
 import { memoryManifestSource, nodeManifestSource, type ManifestSource } from '../../src/manifest/source.js';
 

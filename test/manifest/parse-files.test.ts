@@ -1,21 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { parseEntries } from '../../src/manifest/parse-files.js';
+import { parseWithYaml } from '../../src/manifest/yaml-file.js';
 
-describe('parseEntries', () => {
+describe('parseWithYaml', () => {
   it('parses with a plain copy of process.env, and puts the real one back, also when parsing throws', () => {
     const environment = process.env;
     let during: NodeJS.ProcessEnv | undefined;
-    const bytes = {
-      get byteLength(): number {
+    const unreadable = {
+      file: 'a.yaml',
+      get text(): string {
         during = process.env;
-        throw new Error('unreadable bytes');
+        throw new Error('unreadable text');
       },
-    } as unknown as Uint8Array;
-    expect(() => parseEntries([{ file: 'a.yaml', bytes }])).toThrow('unreadable bytes');
+    };
+    expect(() => parseWithYaml([unreadable])).toThrow('unreadable text');
     expect(during).not.toBe(environment);
     expect(during).toEqual({ ...environment });
     expect(process.env).toBe(environment);
-    const [parsed] = parseEntries([{ file: 'b.yaml', bytes: new TextEncoder().encode('kind: DealView\nname: Deals\n') }]);
+    const [parsed] = parseWithYaml([{ file: 'b.yaml', text: 'kind: DealView\nname: Deals\n' }]);
     expect(parsed?.documents[0]?.body).toEqual({ kind: 'DealView', name: 'Deals' });
     expect(process.env).toBe(environment);
   });

@@ -5,8 +5,8 @@ import fc from 'fast-check';
 import { LineCounter, parseAllDocuments, isMap } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { lineStartsOf, readSimpleYaml, type SimpleDocument } from '../../src/manifest/simple-yaml.js';
-import { INDEXED_DEPTH } from '../../src/manifest/parse-file.js';
-import { indexDocument } from '../../src/manifest/yaml-positions.js';
+import { INDEXED_DEPTH } from '../../src/manifest/parsed-file.js';
+import { indexDocument } from '../../src/manifest/yaml-index.js';
 import { recordingViewFile } from '../bench/validate-peer.js';
 
 /**

@@ -1,6 +1,7 @@
 import { parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { indexDocument, locateOffset } from '../../src/manifest/yaml-positions.js';
+import { indexDocument } from '../../src/manifest/yaml-index.js';
+import { locateOffset } from '../../src/manifest/yaml-positions.js';
 
 const text = 'kind: RecordingView\nname: Calls\nfilters:\n  sourceIn: [Call, Zoom]\nalias: &a {x: 1}\nagain: *a\n';
 const document = parseDocument(text);

@@ -1,15 +1,16 @@
 import { LineCounter, isMap, isScalar, isSeq, parseAllDocuments, visit, type Document } from 'yaml';
+import { failedFile, INDEXED_DEPTH, type ParsedFile, type ReadDocument } from './parsed-file.js';
 import { mayHoldTaggedValues, taggedValues } from './plain-data.js';
 import { makeProblem } from './problems.js';
-import { lineStartsOf, readSimpleYaml } from './simple-yaml.js';
 import type { Problem, SourcePosition } from './types.js';
-import { decodePointer, indexDocument, locateOffset, type DocumentSpots } from './yaml-positions.js';
+import { indexDocument } from './yaml-index.js';
+import { decodePointer, locateOffset, type DocumentSpots } from './yaml-positions.js';
 
 /**
- * MAX_FILE_BYTES is the largest manifest file read (5 MiB). Thousands of views fit
- * in far less; anything bigger is a mistake (a log, a dump) and is refused unread.
+ * The `yaml` library reads every file the simple reader declines: YAML beyond plain
+ * manifests, and every file with a problem, which it reports with its position. The
+ * loader imports this module only when such a file comes up.
  */
-export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
 /**
  * MAX_ALIAS_COUNT bounds alias expansion per document: YAML aliases can expand
@@ -17,154 +18,62 @@ export const MAX_FILE_BYTES = 5 * 1024 * 1024;
  */
 export const MAX_ALIAS_COUNT = 100;
 
-/** RawDocument is one YAML document that parsed cleanly to a mapping, before any schema check. */
-export interface RawDocument {
-  file: string;
-  index: number;
-  body: Record<string, unknown>;
-  position: SourcePosition;
-  positionOf(pointer: string): SourcePosition;
-  keyPositionOf(pointer: string): SourcePosition;
-}
+/** The parse options; a file parsed again with them yields the same nodes at the same offsets. */
+const PARSE_OPTIONS = { uniqueKeys: true, merge: true } as const;
 
-/** ReadDocument is one document that parsed cleanly to a mapping, as plain data: its body and where its nodes are. */
-export interface ReadDocument {
-  index: number;
-  body: Record<string, unknown>;
-  spots: DocumentSpots;
-}
-
-/**
- * ParsedFile is what one file yields: its clean mapping documents, its problems, the
- * offsets where its lines start, and its text. rawDocuments gives the documents their
- * positions.
- */
-export interface ParsedFile {
+/** FileText is one decoded file for the `yaml` library to read. */
+export interface FileText {
   file: string;
-  documents: ReadDocument[];
-  problems: Problem[];
-  lineStarts: number[];
-  /** The decoded text ('' when the file could not be read or decoded). */
   text: string;
 }
 
 /**
- * INDEXED_DEPTH is how deep the spot tree of a clean document is built while parsing:
- * the root and its attributes, whose positions plan reports for every view (name,
- * viewId). A position deeper down is asked for only about a problem, or for the few
- * pin and automation documents: the file is then parsed again and fully indexed once.
+ * parseWithYaml parses files in order, as one by one. The YAML parser reads
+ * `process.env.LOG_TOKENS` once per token (and the composer `LOG_STREAM` once per
+ * document: node_modules/yaml/dist/parse/parser.js and compose/composer.js); each
+ * read of Node's environment object is a call into the C++ environment, which made
+ * up about 40% of parsing. The parsing below is synchronous, so for its duration
+ * `process.env` is a plain copy: the parser sees the same values, and no other code
+ * runs before the real one is back.
  */
-export const INDEXED_DEPTH = 1;
-
-/** The parse options; a file parsed again with them yields the same nodes at the same offsets. */
-const PARSE_OPTIONS = { uniqueKeys: true, merge: true } as const;
-
-/** rawDocuments gives the documents of a parsed file their positions, found in the file's spot trees. */
-export function rawDocuments(parsed: ParsedFile): RawDocument[] {
-  if (parsed.documents.length === 0) return [];
-  const lineCounter = new LineCounter();
-  lineCounter.lineStarts = parsed.lineStarts;
-  const { file } = parsed;
-  let reparsed: DocumentSpots[] | undefined;
-  const fullSpots = (index: number): DocumentSpots | undefined => {
-    reparsed ??= indexAll(parsed.text);
-    return reparsed[index];
-  };
-  return parsed.documents.map(({ index, body, spots }) => {
-    const position = (pointer: string, key: boolean): SourcePosition => {
-      const full = (): number | undefined => {
-        const all = fullSpots(index);
-        return all === undefined ? undefined : locateOffset(all, pointer, key);
-      };
-      const { line, col } = lineCounter.linePos(locateOffset(spots, pointer, key) ?? full() ?? spots.fallbackOffset);
-      return { file, line, column: col };
-    };
-    return {
-      file,
-      index,
-      body,
-      position: position('', false),
-      positionOf: (pointer) => position(pointer, false),
-      keyPositionOf: (pointer) => position(pointer, true),
-    };
-  });
+export function parseWithYaml(entries: readonly FileText[]): ParsedFile[] {
+  if (entries.length === 0) return [];
+  const environment = process.env;
+  process.env = { ...environment };
+  try {
+    return entries.map(({ file, text }) => parseYamlFile(file, text));
+  } finally {
+    process.env = environment;
+  }
 }
 
 /** indexAll parses a file's text again and indexes every document to full depth. */
 function indexAll(text: string): DocumentSpots[] {
-  const simple = readSimpleYaml(text);
-  if (simple !== undefined) return simple.map((document) => document.spots);
   const parsed = parseAllDocuments(text, PARSE_OPTIONS);
   return Array.isArray(parsed) ? parsed.map((document) => indexDocument(document, document.range[0])) : [];
 }
 
-// One decoder for every file: each decode call without `stream` starts afresh.
-const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
-
-/**
- * decodeUtf8 decodes strictly: a manifest in another encoding would otherwise load
- * with replacement characters in names. A leading BOM is dropped.
- */
-export function decodeUtf8(file: string, bytes: Uint8Array): { text: string } | { problem: Problem } {
-  try {
-    return { text: STRICT_UTF8.decode(bytes) };
-  } catch {
-    // Locate the first bad sequence: the lenient decoding marks it with U+FFFD.
-    const lenient = new TextDecoder('utf-8').decode(bytes);
-    const before = lenient.slice(0, Math.max(0, lenient.indexOf('\uFFFD')));
-    const lines = before.split('\n');
-    const at = { file, line: lines.length, column: (lines[lines.length - 1]?.length ?? 0) + 1 };
-    return {
-      problem: makeProblem({
-        code: 'file.not-utf8',
-        message: 'the file is not valid UTF-8',
-        at,
-        hint: 'save the file as UTF-8',
-      }),
-    };
-  }
-}
-
-/** parseManifestFile parses every YAML document of one file, reporting all problems. */
-export function parseManifestFile(file: string, bytes: Uint8Array): ParsedFile {
-  const failed = (problem: Problem): ParsedFile => ({ file, documents: [], problems: [problem], lineStarts: [], text: '' });
-  if (bytes.byteLength > MAX_FILE_BYTES) return failed(tooLarge(file, bytes.byteLength));
-  const decoded = decodeUtf8(file, bytes);
-  if ('problem' in decoded) return failed(decoded.problem);
-  const simple = readSimpleYaml(decoded.text, INDEXED_DEPTH);
-  if (simple !== undefined) {
-    const documents = simple.map(({ body, spots }, index) => ({ index, body, spots }));
-    return { file, documents, problems: [], lineStarts: lineStartsOf(decoded.text), text: decoded.text };
-  }
+/** parseYamlFile parses every YAML document of one file, reporting all problems. */
+export function parseYamlFile(file: string, text: string): ParsedFile {
   const lineCounter = new LineCounter();
   let yamlDocuments: Document.Parsed[];
   try {
-    const parsed = parseAllDocuments(decoded.text, { ...PARSE_OPTIONS, lineCounter, prettyErrors: true });
+    const parsed = parseAllDocuments(text, { ...PARSE_OPTIONS, lineCounter, prettyErrors: true });
     yamlDocuments = Array.isArray(parsed) ? parsed : [];
   } catch (error) {
     // The YAML parser recurses per nesting level: thousands of levels exhaust the stack.
     if (!(error instanceof RangeError)) throw error;
-    return failed(tooDeep({ file, line: 1, column: 1 }, 0));
+    return failedFile(file, tooDeep({ file, line: 1, column: 1 }, 0));
   }
   const documents: ReadDocument[] = [];
   const problems: Problem[] = [];
-  const mayBeTagged = mayHoldTaggedValues(decoded.text);
+  const mayBeTagged = mayHoldTaggedValues(text);
   yamlDocuments.forEach((yamlDocument, index) => {
     const result = readDocument(file, index, yamlDocument, lineCounter, mayBeTagged);
     problems.push(...result.problems);
     if (result.document !== undefined) documents.push(result.document);
   });
-  return { file, documents, problems, lineStarts: lineCounter.lineStarts, text: decoded.text };
-}
-
-/** tooLarge is the problem of a file over MAX_FILE_BYTES. */
-export function tooLarge(file: string, size: number): Problem {
-  return makeProblem({
-    code: 'file.too-large',
-    message: `the file has ${size} bytes; manifests are limited to ${MAX_FILE_BYTES} bytes (5 MiB)`,
-    at: { file, line: 1, column: 1 },
-    hint: 'split the manifests into several files',
-  });
+  return { file, documents, problems, lineStarts: lineCounter.lineStarts, text, indexAll };
 }
 
 function readDocument(
