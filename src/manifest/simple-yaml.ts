@@ -4,7 +4,7 @@ import type { DocumentSpots, EntrySpot, NodeSpot } from './yaml-positions.js';
  * A reader for the plain YAML that manifests are written in: block mappings and
  * sequences, one-line flow collections, plain and quoted scalars, comments and `---`
  * between documents. On such text it yields what the `yaml` library yields (the same
- * values and the same offsets for every node), about fifty times faster; that is
+ * values and the same offsets for every node), some twenty times faster; that is
  * what lets `viewctl validate` keep pace with a bare schema checker on thousands of
  * files. Anything else (anchors, tags, block scalars, multi-line scalars, escapes,
  * numbers other than plain integers, a duplicate key, any problem at all) makes it
