@@ -11,15 +11,15 @@ import { planViews } from './view-identity.js';
 import { planPrune } from './view-prune.js';
 
 /**
- * The saved views of the four domains as one kind: each domain's kind spec
- * (`VIEW_KIND_MODULES`) decides how its views normalise; creating, updating, deleting,
- * hashing and verifying are the same for all four.
+ * The saved views of every domain as one kind: each domain's entry in `VIEW_DOMAINS`
+ * (src/domain/domains.ts) decides how its filters normalise; creating, updating, deleting,
+ * hashing and verifying are the same for all.
  */
 
 /** ViewChange is a change of a saved view. */
 export type ViewChange = CreateChange | UpdateChange | DeleteChange;
 
-/** SAVED_VIEWS is the `Kind` of RecordingView, DealView, CompanyView and ContactView changes. */
+/** SAVED_VIEWS is the `Kind` of the changes of every view kind (`VIEW_KINDS`). */
 export const SAVED_VIEWS: Kind<ViewChange> = {
   diff(desired, live, context) {
     const views = planViews(desired, live);
