@@ -1,30 +1,98 @@
 /**
- * DOMAINS lists the four view domains of the service, each with its own endpoint set
- * (`/v1/<domain>/views`), because columns, filters and sort fields differ by domain.
+ * ViewDomain is what one view domain of the service differs in, as data. Each domain
+ * has its own endpoint set (`/v1/<domain>/views`), because columns, filters and sort
+ * fields differ by domain; what the engine does with a view is the same for all.
  */
-export const DOMAINS = ['recordings', 'deals', 'companies', 'contacts'] as const;
+export interface ViewDomain {
+  /** The manifest `kind` that declares its views. */
+  kind: string;
+  /** How a message names one of its views. */
+  label: string;
+  /** Its manifest schema, a file of `schemas/`. */
+  schema: string;
+  /** Filter attributes whose array value is a set, beyond the `...In` / `...NotIn` rule. */
+  setAttributes: readonly string[];
+  /** Filter attributes the service returns but never accepts: never compared, never sent. */
+  responseOnlyFilters?: readonly string[];
+  /** Set filters whose entries hold sets too: attribute, then entry member, then that member's set-valued keys. */
+  nestedSets?: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
+}
 
-/** Domain is one of the four view domains. */
-export type Domain = (typeof DOMAINS)[number];
+/**
+ * VIEW_DOMAINS is the one table of the view domains, in the order plans, exports and
+ * messages list them: a fifth domain is one entry here (README, "Adding a kind").
+ * Set and response-only filters follow each domain's filter reference in the schemas.
+ */
+export const VIEW_DOMAINS = {
+  /**
+   * `recordingTypeIn` and `stateIn` are named explicitly although the suffix rule covers
+   * them. `insights` is a set too: "all entries must match", so order carries no
+   * meaning; inside a `select` insight filter, `in` and `notIn` are sets of options.
+   * `dealAgeRange` is a real filter here (unlike deal views, where it is response-only).
+   */
+  recordings: {
+    kind: 'RecordingView',
+    label: 'recording view',
+    schema: 'recording-view.schema.json',
+    setAttributes: [
+      'authorIdIn', 'authorIdNotIn', 'companyIdIn', 'companyIdNotIn',
+      'dealAiStatusIn', 'dealAiStatusNotIn', 'dealAmountCurrencyIn', 'dealAmountCurrencyNotIn',
+      'dealIdIn', 'dealIdNotIn', 'dealOwnerNameIn', 'dealOwnerNameNotIn',
+      'dealPipelineIdIn', 'dealPipelineIdNotIn', 'dealStageIn', 'dealStageNotIn',
+      'dealStatusIn', 'dealStatusNotIn', 'dealTypeIn', 'dealTypeNotIn',
+      'insights', 'labelIdIn', 'labelIdNotIn', 'langIso2In', 'langIso2NotIn',
+      'peopleIn', 'peopleNotIn', 'recordingIdIn', 'recordingIdNotIn', 'recordingTypeIn',
+      'sourceIn', 'sourceNotIn', 'stateIn', 'teamIdIn', 'teamIdNotIn',
+      'topicIdIn', 'topicIdNotIn', 'userGroupIn', 'userGroupNotIn',
+    ],
+    nestedSets: { insights: { selectFilter: ['in', 'notIn'] } },
+  },
+  /** `dealAgeRange` appears in responses only and the service rejects it in a PATCH, so it is never compared and never sent. */
+  deals: {
+    kind: 'DealView',
+    label: 'deal view',
+    schema: 'deal-view.schema.json',
+    setAttributes: [
+      'aiStatusIn', 'aiStatusNotIn', 'amountCurrencyIn', 'amountCurrencyNotIn',
+      'companyIdIn', 'companyIdNotIn', 'contactIdIn', 'ownerEmailIn', 'ownerEmailNotIn',
+      'pipelineIdIn', 'pipelineIdNotIn', 'stageIn', 'stageNotIn', 'statusIn', 'statusNotIn',
+      'typeIn', 'typeNotIn', 'userGroupIn', 'userGroupNotIn',
+    ],
+    responseOnlyFilters: ['dealAgeRange'],
+  },
+  companies: {
+    kind: 'CompanyView',
+    label: 'company view',
+    schema: 'company-view.schema.json',
+    setAttributes: ['contactIdIn', 'contactIdNotIn', 'dealIdIn', 'dealIdNotIn', 'dealStatusIn', 'dealStatusNotIn'],
+  },
+  /** `externalities` is a set although its name has no `In` suffix. */
+  contacts: {
+    kind: 'ContactView',
+    label: 'contact view',
+    schema: 'contact-view.schema.json',
+    setAttributes: ['companyIdIn', 'companyIdNotIn', 'externalities'],
+  },
+} as const satisfies Record<string, ViewDomain>;
 
-/** VIEW_KINDS maps a domain to the manifest `kind` that declares its views. */
-export const VIEW_KINDS = {
-  recordings: 'RecordingView',
-  deals: 'DealView',
-  companies: 'CompanyView',
-  contacts: 'ContactView',
-} as const satisfies Record<Domain, string>;
+/** Domain is one of the view domains. */
+export type Domain = keyof typeof VIEW_DOMAINS;
+
+/** DOMAINS lists the view domains, in table order. */
+export const DOMAINS = Object.keys(VIEW_DOMAINS) as readonly Domain[];
 
 /** ViewKind is the manifest kind of a view document. */
-export type ViewKind = (typeof VIEW_KINDS)[Domain];
+export type ViewKind = (typeof VIEW_DOMAINS)[Domain]['kind'];
+
+/** VIEW_KINDS maps a domain to the manifest `kind` that declares its views. */
+export const VIEW_KINDS = Object.fromEntries(DOMAINS.map((domain) => [domain, VIEW_DOMAINS[domain].kind])) as Readonly<Record<Domain, ViewKind>>;
 
 /** ResourceKind is every kind a plan change can target. */
 export type ResourceKind = ViewKind | 'PinnedViews' | 'AdminAutomation';
 
-/** domainOfKind returns the domain a view kind belongs to. */
-export function domainOfKind(kind: ViewKind): Domain {
-  for (const domain of DOMAINS) if (VIEW_KINDS[domain] === kind) return domain;
-  throw new Error(`not a view kind: ${String(kind)}`);
+/** domainOfKind returns the domain whose views a manifest kind declares, or undefined for a kind of no domain. */
+export function domainOfKind(kind: string): Domain | undefined {
+  return DOMAINS.find((domain) => VIEW_DOMAINS[domain].kind === kind);
 }
 
 /** isDomain tells whether a string names a view domain. */

@@ -1,5 +1,5 @@
 import type { ApiView } from '../domain/api-types.js';
-import { DOMAINS, domainOfKind, VIEW_KINDS, type Domain, type ViewKind } from '../domain/domains.js';
+import { DOMAINS, domainOfKind, type Domain } from '../domain/domains.js';
 import type { SourcePosition } from '../domain/source-position.js';
 import type { ManifestDocument } from '../manifest/types.js';
 import { pinDocumentMatcher, type PinDocumentTarget, type PinMember } from './pin-coverage.js';
@@ -36,17 +36,16 @@ export interface DeclaredTargets {
   automations?: SourcePosition;
 }
 
-const VIEW_KIND_NAMES: readonly string[] = Object.values(VIEW_KINDS);
-
 /** declaredTargets reads the targets of every loaded document. */
 export function declaredTargets(documents: readonly ManifestDocument[]): DeclaredTargets {
   const declared: DeclaredTargets = { views: [], pins: [], ignore: [] };
   for (const document of documents) {
     const body = document.body;
-    if (VIEW_KIND_NAMES.includes(document.kind)) {
+    const domain = domainOfKind(document.kind);
+    if (domain !== undefined) {
       const viewId = text(body['viewId']);
       declared.views.push({
-        domain: domainOfKind(document.kind as ViewKind),
+        domain,
         name: text(body['name']) ?? '',
         ...(viewId === undefined ? {} : { viewId }),
         source: document.position,

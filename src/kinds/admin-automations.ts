@@ -157,4 +157,6 @@ export const ADMIN_AUTOMATIONS: Kind<DriftChange> = {
     return { automations: live.automations?.map((automation) => ({ id: automation.adminAutomationId, ...normalizeAutomation(automation) })) ?? null };
   },
   verify: () => undefined,
+  target: () => AUTOMATIONS_TARGET,
+  identityProblems: (change) => ((change.kind as string) === 'AdminAutomation' ? [] : [`kind ${String(change.kind)} is not AdminAutomation`]),
 };

@@ -13,9 +13,10 @@ import type { DeclaredViewRef } from './pinned-views.js';
  * A resource kind answers what differs between the desired and the live state
  * (`diff`) and, for its own changes and targets, what a saved plan's
  * change needs re-read (`reads`), which requests carry a change out (`steps`), what
- * live state a target's stale-check hash covers (`hashed`) and whether what landed is
- * what the change said (`verify`). The engine (`planReadNeeds`, `planSteps`,
- * `liveHashesFor`, `checkApplied`, `computePlan`) loops over `KINDS` and never switches on an action
+ * live state a target's stale-check hash covers (`hashed`), whether what landed is
+ * what the change said (`verify`) and, for a saved plan's change, which target it acts on
+ * (`target`) and where its fields disagree (`identityProblems`). The engine (`planReadNeeds`, `planSteps`,
+ * `liveHashesFor`, `checkApplied`, `computePlan`, `identityProblems`) loops over `KINDS` and never switches on an action
  * or a target.
  */
 export interface Kind<C extends Change = Change> {
@@ -31,6 +32,10 @@ export interface Kind<C extends Change = Change> {
   hashed(target: string, live: Live): unknown;
   /** verify says what is not as `change` said after its steps landed, or undefined when all is. */
   verify(change: C, landed: Landed, context: VerifyContext): string | undefined;
+  /** target is the target `change` acts on, named from its own fields: a saved plan's change must carry it. */
+  target(change: C): string;
+  /** identityProblems are where the fields of a saved plan's `change` disagree with each other (a plan file is trusted in nothing). */
+  identityProblems(change: C, creatorEmail: string | undefined): string[];
 }
 
 /** DiffContext is what a kind's diff needs from the rest of the plan. */

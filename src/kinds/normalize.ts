@@ -1,31 +1,33 @@
-import type { ApiView, JsonObject } from '../domain/api-types.js';
-import type { Domain } from '../domain/domains.js';
+import type { ApiView, JsonObject, JsonValue } from '../domain/api-types.js';
+import { VIEW_DOMAINS, type Domain, type ViewDomain } from '../domain/domains.js';
 import type { DesiredView } from '../state/types.js';
+import { canonicalize, compareCodePoints, isJsonObject, sortedSet } from './canonical.js';
 import type { ViewSnapshot } from './changes.js';
-import { COMPANY_VIEW } from './company-view.js';
-import { CONTACT_VIEW } from './contact-view.js';
-import { DEAL_VIEW } from './deal-view.js';
-import { RECORDING_VIEW } from './recording-view.js';
-import type { ViewKindModule } from './view-kind.js';
 
 /**
- * One normalisation for desired state, live state, post-apply verification and drift.
- * A ViewSnapshot holds only what a manifest can manage
+ * One normalisation for desired state, live state, post-apply verification and drift,
+ * the same for every domain but for what its `VIEW_DOMAINS` entry (src/domain/domains.ts)
+ * says about its filters. A ViewSnapshot holds only what a manifest can manage
  * (name, icon, columns, filters, sort); `viewId`, `visibility`, `isDefault` and
  * `ownerId` are server attributes and never part of it.
+ *
+ * Equalities the normalisation decides (and why):
+ * - a set attribute (`...In`, `...NotIn`, plus the domain's `setAttributes`) is sorted
+ *   and de-duplicated; an empty set equals an absent attribute, because both mean
+ *   "no constraint" and the service may spell either;
+ * - a column's `isHidden: false` equals an absent `isHidden` (shown is the default);
+ *   no other column flag is assumed (`hasAutogen`, `isConfigured` and `width` are
+ *   compared as given, since the service does not document their defaults);
+ * - a sort entry's `insight` is dropped unless `field` is `Insight` (the API ignores it);
+ * - response-only filter attributes (deal `dealAgeRange`) are dropped;
+ * - object keys are in canonical (sorted) order at every depth.
  */
 
-/** VIEW_KIND_MODULES maps each domain to its kind module. */
-export const VIEW_KIND_MODULES: Readonly<Record<Domain, ViewKindModule>> = {
-  recordings: RECORDING_VIEW,
-  deals: DEAL_VIEW,
-  companies: COMPANY_VIEW,
-  contacts: CONTACT_VIEW,
-};
+const SET_SUFFIX = /(?:In|NotIn)$/;
 
-/** viewKindModule returns the kind module of a domain. */
-export function viewKindModule(domain: Domain): ViewKindModule {
-  return VIEW_KIND_MODULES[domain];
+/** isSetAttribute tells whether a filter attribute of a domain is a set: by its `In` / `NotIn` suffix or its domain's `setAttributes`. */
+export function isSetAttribute(domain: Domain, attribute: string): boolean {
+  return (VIEW_DOMAINS[domain].setAttributes as readonly string[]).includes(attribute) || SET_SUFFIX.test(attribute);
 }
 
 /** SnapshotParts is anything shaped like a view: an ApiView, a ViewSnapshot, a create body. */
@@ -43,14 +45,13 @@ export interface SnapshotParts {
  * (the service's POST); a null or absent icon is no icon. Idempotent.
  */
 export function normalizeSnapshot(domain: Domain, parts: SnapshotParts): ViewSnapshot {
-  const module = VIEW_KIND_MODULES[domain];
   // Key order is fixed (name, icon, columns, filters, sort) so YAML and JSON read the same every time.
   return {
     name: parts.name,
     ...(typeof parts.icon === 'string' ? { icon: parts.icon } : {}),
-    columns: (parts.columns ?? []).map((column) => module.normalizeColumn(column)),
-    filters: module.normalizeFilters(parts.filters ?? {}),
-    sort: (parts.sort ?? []).map((entry) => module.normalizeSortEntry(entry)),
+    columns: (parts.columns ?? []).map(normalizeColumn),
+    filters: normalizeFilters(domain, parts.filters ?? {}),
+    sort: (parts.sort ?? []).map(normalizeSortEntry),
   };
 }
 
@@ -61,7 +62,52 @@ export function normalizeView(domain: Domain, apiView: ApiView): ViewSnapshot {
 
 /** normalizeFilters normalises a filter object of a domain (sets sorted, response-only dropped). */
 export function normalizeFilters(domain: Domain, filters: JsonObject): JsonObject {
-  return VIEW_KIND_MODULES[domain].normalizeFilters(filters);
+  const spec: ViewDomain = VIEW_DOMAINS[domain];
+  // Entries, then fromEntries: an own `__proto__` attribute stays an attribute (canonical.ts).
+  const out: [string, JsonValue][] = [];
+  for (const attribute of Object.keys(filters).sort(compareCodePoints)) {
+    const raw = filters[attribute];
+    if (raw === undefined || spec.responseOnlyFilters?.includes(attribute) === true) continue;
+    const nested = spec.nestedSets?.[attribute];
+    if (Array.isArray(raw) && isSetAttribute(domain, attribute)) {
+      if (raw.length === 0) continue;
+      out.push([attribute, sortedSet(nested === undefined ? raw : raw.map((entry) => withNestedSets(entry, nested)))]);
+    } else {
+      out.push([attribute, canonicalize(raw)]);
+    }
+  }
+  return Object.fromEntries(out) as JsonObject;
+}
+
+/** withNestedSets sorts, in an object entry of a set, the arrays `nested` names under each member. */
+function withNestedSets(entry: JsonValue, nested: Readonly<Record<string, readonly string[]>>): JsonValue {
+  if (!isJsonObject(entry)) return entry;
+  const out: JsonObject = { ...entry };
+  for (const [member, keys] of Object.entries(nested)) {
+    const value = out[member];
+    if (!isJsonObject(value)) continue;
+    const sets: JsonObject = { ...value };
+    for (const key of keys) {
+      const set = sets[key];
+      if (Array.isArray(set)) sets[key] = sortedSet(set);
+    }
+    out[member] = sets;
+  }
+  return out;
+}
+
+/** normalizeColumn drops `isHidden: false` (equal to absent) and sorts keys. */
+export function normalizeColumn(column: JsonObject): JsonObject {
+  const out: JsonObject = { ...column };
+  if (out['isHidden'] === false) delete out['isHidden'];
+  return canonicalize(out);
+}
+
+/** normalizeSortEntry drops `insight` unless the entry sorts by `Insight`, and sorts keys. */
+export function normalizeSortEntry(entry: JsonObject): JsonObject {
+  const out: JsonObject = { ...entry };
+  if (out['field'] !== 'Insight') delete out['insight'];
+  return canonicalize(out);
 }
 
 /**

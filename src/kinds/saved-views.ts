@@ -1,25 +1,26 @@
 import type { ApiView, JsonObject, JsonValue, ViewCreateBody, ViewPatchBody } from '../domain/api-types.js';
-import type { Domain } from '../domain/domains.js';
-import { parseTarget } from '../domain/targets.js';
+import jsonpatch from 'fast-json-patch';
+import { VIEW_KINDS, type Domain } from '../domain/domains.js';
+import { newViewTarget, parseTarget, viewTarget } from '../domain/targets.js';
 import { isPublicSaved } from '../domain/views.js';
 import { ROUTES } from '../service/routes.js';
 import { canonicalJson, jsonEqual } from './canonical.js';
 import type { Change, CreateChange, DeleteChange, UpdateChange, ViewSnapshot } from './changes.js';
 import { cannotApply, stepOf, type Kind } from './kind.js';
-import { normalizeView } from './normalize.js';
+import { normalizeSnapshot, normalizeView } from './normalize.js';
 import { planViews } from './view-identity.js';
 import { planPrune } from './view-prune.js';
 
 /**
- * The saved views of the four domains as one kind: each domain's kind spec
- * (`VIEW_KIND_MODULES`) decides how its views normalise; creating, updating, deleting,
- * hashing and verifying are the same for all four.
+ * The saved views of every domain as one kind: each domain's entry in `VIEW_DOMAINS`
+ * (src/domain/domains.ts) decides how its filters normalise; creating, updating, deleting,
+ * hashing and verifying are the same for all.
  */
 
 /** ViewChange is a change of a saved view. */
 export type ViewChange = CreateChange | UpdateChange | DeleteChange;
 
-/** SAVED_VIEWS is the `Kind` of RecordingView, DealView, CompanyView and ContactView changes. */
+/** SAVED_VIEWS is the `Kind` of the changes of every view kind (`VIEW_KINDS`). */
 export const SAVED_VIEWS: Kind<ViewChange> = {
   diff(desired, live, context) {
     const views = planViews(desired, live);
@@ -74,6 +75,23 @@ export const SAVED_VIEWS: Kind<ViewChange> = {
       case 'delete':
         return listing.some((view) => view.viewId === change.id) ? 'the view is still there after delete' : undefined;
     }
+  },
+
+  target: (change) => (change.action === 'create' ? newViewTarget(change.domain, change.after.name) : viewTarget(change.domain, change.id)),
+
+  identityProblems(change, creatorEmail) {
+    const problems: string[] = [];
+    if (change.kind !== VIEW_KINDS[change.domain]) problems.push(`kind ${change.kind} is not the kind of ${change.domain} views (${VIEW_KINDS[change.domain]})`);
+    const shown = change.action === 'delete' ? change.before : change.after;
+    if (change.name !== shown.name) problems.push(`is shown as "${change.name}" but names the view "${shown.name}"`);
+    for (const [side, snapshot] of [['before', change.before], ['after', change.after]] as const) {
+      if (snapshot !== null && !jsonEqual(normalizeSnapshot(change.domain, snapshot), snapshot)) problems.push(`its ${side} is not a view as viewctl writes it`);
+    }
+    if (change.action === 'update' && !jsonEqual(change.patch, jsonpatch.compare(change.before, change.after))) {
+      problems.push('its patch is not the difference between before and after');
+    }
+    if (change.action === 'create' && creatorEmail === undefined) problems.push('creates a view but the plan names no creatorEmail');
+    return problems;
   },
 };
 

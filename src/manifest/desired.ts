@@ -1,5 +1,5 @@
 import type { JsonObject } from '../domain/api-types.js';
-import { DOMAINS, domainOfKind, VIEW_KINDS, type ViewKind } from '../domain/domains.js';
+import { DOMAINS, domainOfKind, type Domain, type ViewKind } from '../domain/domains.js';
 import type {
   Desired,
   DesiredAutomations,
@@ -11,21 +11,11 @@ import type {
   ManagedViewAttributes,
   PinRef,
 } from '../domain/desired.js';
-import type {
-  AdminAutomations,
-  PinnedViews,
-  Workspace,
-  RecordingView,
-  DealView,
-  CompanyView,
-  ContactView,
-} from './generated/manifest-types.js';
+import type { AdminAutomations, Manifest, PinnedViews, Workspace } from './generated/manifest-types.js';
 import type { ManifestDocument } from './types.js';
 import { encodePointer } from './yaml-positions.js';
 
-const VIEW_KIND_NAMES: readonly string[] = Object.values(VIEW_KINDS);
-
-type ViewManifest = RecordingView | DealView | CompanyView | ContactView;
+type ViewManifest = Extract<Manifest, { kind: ViewKind }>;
 
 /**
  * toDesired turns validated documents into the Desired state the planner compares
@@ -39,7 +29,10 @@ export function toDesired(documents: readonly ManifestDocument[]): Desired {
   const pinDocuments = documents.filter((document) => document.kind === 'PinnedViews');
   const desired: Desired = {
     workspace: workspaceDocument === undefined ? { prune: false, ignore: [] } : toWorkspace(workspaceDocument),
-    views: documents.filter((document) => VIEW_KIND_NAMES.includes(document.kind)).map(toView),
+    views: documents.flatMap((document) => {
+      const domain = domainOfKind(document.kind);
+      return domain === undefined ? [] : [toView(document, domain)];
+    }),
     pins: pinDocuments.filter((document) => !isGroupDocument(document)).flatMap(toPins),
   };
   const pinGroups = pinDocuments.filter(isGroupDocument).flatMap(toPinGroups);
@@ -61,7 +54,7 @@ function toWorkspace(document: ManifestDocument): DesiredWorkspace {
   };
 }
 
-function toView(document: ManifestDocument): DesiredView {
+function toView(document: ManifestDocument, domain: Domain): DesiredView {
   const body = document.body as unknown as ViewManifest;
   const managed: ManagedViewAttributes = {};
   if (body.icon !== undefined) managed.icon = body.icon;
@@ -69,7 +62,7 @@ function toView(document: ManifestDocument): DesiredView {
   if (body.filters !== undefined) managed.filters = body.filters as unknown as JsonObject;
   if (body.sort !== undefined) managed.sort = body.sort as unknown as JsonObject[];
   return {
-    domain: domainOfKind(document.kind as ViewKind),
+    domain,
     name: body.name,
     ...(body.viewId === undefined ? {} : { viewId: body.viewId }),
     managed,

@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv';
+import { domainOfKind, VIEW_DOMAINS, type ViewDomain } from '../domain/domains.js';
 import { didYouMean } from '../text/suggest.js';
 import type { RawDocument } from './parsed-file.js';
 import { makeProblem } from './problems.js';
@@ -93,10 +94,12 @@ function toProblem(error: ErrorObject, document: RawDocument, kind: string): Pro
     case 'additionalProperties': {
       const attribute = String(params['additionalProperty']);
       const target = `${pointer}/${escape(attribute)}`;
-      if (kind === 'DealView' && pointer === '/filters' && attribute === 'dealAgeRange') {
+      const domain = domainOfKind(kind);
+      const view: ViewDomain | undefined = domain === undefined ? undefined : VIEW_DOMAINS[domain];
+      if (view !== undefined && pointer === '/filters' && view.responseOnlyFilters?.includes(attribute) === true) {
         return makeProblem({
           code: 'schema.response-only',
-          message: '"dealAgeRange" appears in deal view responses only; the service refuses it in a deal view',
+          message: `"${attribute}" appears in ${view.label} responses only; the service refuses it in a ${view.label}`,
           pointer: target,
           hint: 'remove it',
           ...at(target, true),

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { AnySchemaObject, CodeOptions, ValidateFunction } from 'ajv';
 import type addFormatsModule from 'ajv-formats';
-import { VIEW_KINDS, type Domain } from '../domain/domains.js';
+import { DOMAINS, VIEW_DOMAINS, type Domain } from '../domain/domains.js';
 
 // Ajv and its formats are loaded on first use, not with this module: a run that has
 // the validators compiled at build (below) never needs them, and they are most of
@@ -19,13 +19,10 @@ const require = createRequire(import.meta.url);
  */
 export const SCHEMA_BASE = 'https://viewctl.invalid/schemas/';
 
-/** KIND_SCHEMAS maps each manifest kind to its schema file. */
+/** KIND_SCHEMAS maps each manifest kind to its schema file; the view kinds' come from `VIEW_DOMAINS`. */
 export const KIND_SCHEMAS: Readonly<Record<string, string>> = {
   Workspace: 'workspace.schema.json',
-  RecordingView: 'recording-view.schema.json',
-  DealView: 'deal-view.schema.json',
-  CompanyView: 'company-view.schema.json',
-  ContactView: 'contact-view.schema.json',
+  ...Object.fromEntries(DOMAINS.map((domain) => [VIEW_DOMAINS[domain].kind, VIEW_DOMAINS[domain].schema])),
   PinnedViews: 'pinned-views.schema.json',
   AdminAutomations: 'admin-automations.schema.json',
 };
@@ -150,9 +147,7 @@ export function manifestValidator(): ValidateFunction {
  * `<kind>.schema.json#/$defs/<attribute>`: the API's own shape (the emulator uses it).
  */
 export function viewAttributeValidator(domain: Domain, attribute: 'columns' | 'filters' | 'sort'): ValidateFunction {
-  const file = KIND_SCHEMAS[VIEW_KINDS[domain]];
-  if (file === undefined) throw new Error(`no schema for domain ${domain}`);
-  return compiledFor(`${SCHEMA_BASE}${file}#/$defs/${attribute}`);
+  return compiledFor(`${SCHEMA_BASE}${VIEW_DOMAINS[domain].schema}#/$defs/${attribute}`);
 }
 
 type SchemaNode = { [key: string]: unknown };

@@ -1,13 +1,11 @@
-import jsonpatch from 'fast-json-patch';
 import type { ApiView } from '../domain/api-types.js';
-import { VIEW_KINDS, type Domain } from '../domain/domains.js';
 import { isPublicSaved } from '../domain/views.js';
 import { jsonEqual } from '../kinds/canonical.js';
-import { normalizeSnapshot, normalizeView } from '../kinds/normalize.js';
+import { kindOf } from '../kinds/kinds.js';
+import { normalizeView } from '../kinds/normalize.js';
 import { pinsKey, type Live } from '../state/types.js';
 import { renameReasons } from './renames.js';
-import { AUTOMATIONS_TARGET, newViewTarget, pinsTarget, viewTarget } from '../domain/targets.js';
-import type { Change, PinChange, Plan, ViewSnapshot } from './types.js';
+import type { Change, PinChange, Plan } from './types.js';
 
 /**
  * A saved plan is only as trustworthy as its content: its digest is an unkeyed SHA-256
@@ -20,7 +18,11 @@ import type { Change, PinChange, Plan, ViewSnapshot } from './types.js';
  * the change (`changes[3] update RecordingView "X"`).
  */
 
-/** identityProblems lists changes whose fields disagree with each other; no live state needed. */
+/**
+ * identityProblems lists changes whose fields disagree with each other; no live state
+ * needed. The kind that owns a change names its target and checks its fields
+ * (`Kind.target`, `Kind.identityProblems`); two changes of one target is plan-wide.
+ */
 export function identityProblems(plan: Plan): string[] {
   const problems: string[] = [];
   const seen = new Map<string, number>();
@@ -28,38 +30,15 @@ export function identityProblems(plan: Plan): string[] {
     const say = (what: string): void => {
       problems.push(`${label(change, index)}: ${what}`);
     };
-    const expected = expectedTarget(change);
+    const kind = kindOf(change);
+    const expected = kind.target(change);
     if (change.target !== expected) say(`its target is ${change.target}, but what it changes is ${expected}`);
     if (change.action !== 'drift') {
       const earlier = seen.get(change.target);
       if (earlier !== undefined) say(`changes the same target as changes[${earlier}]`);
       seen.set(change.target, index);
     }
-    switch (change.action) {
-      case 'create':
-      case 'update':
-      case 'delete': {
-        if (change.kind !== VIEW_KINDS[change.domain]) say(`kind ${change.kind} is not the kind of ${change.domain} views (${VIEW_KINDS[change.domain]})`);
-        const shown = change.action === 'delete' ? change.before : change.after;
-        if (change.name !== shown.name) say(`is shown as "${change.name}" but names the view "${shown.name}"`);
-        for (const [side, snapshot] of [['before', change.before], ['after', change.after]] as const) {
-          if (snapshot !== null && !isNormalized(change.domain, snapshot)) say(`its ${side} is not a view as viewctl writes it`);
-        }
-        if (change.action === 'update' && !jsonEqual(change.patch, jsonpatch.compare(change.before, change.after))) {
-          say('its patch is not the difference between before and after');
-        }
-        if (change.action === 'create' && plan.creatorEmail === undefined) say('creates a view but the plan names no creatorEmail');
-        break;
-      }
-      case 'pin':
-        if ((change.kind as string) !== 'PinnedViews' || change.name !== change.userEmail) say(`kind and name must be PinnedViews and ${change.userEmail}`);
-        if (change.after.length === 0) say('empties the pinned list; the service needs at least one tab');
-        if (new Set(change.after.map((tab) => tab.viewId ?? `new:${tab.name}`)).size !== change.after.length) say('lists a tab twice');
-        break;
-      case 'drift':
-        if ((change.kind as string) !== 'AdminAutomation') say(`kind ${String(change.kind)} is not AdminAutomation`);
-        break;
-    }
+    for (const problem of kind.identityProblems(change, plan.creatorEmail)) say(problem);
   });
   return problems;
 }
@@ -148,24 +127,6 @@ function pinProblems(
     }
   }
   return problems;
-}
-
-function expectedTarget(change: Change): string {
-  switch (change.action) {
-    case 'create':
-      return newViewTarget(change.domain, change.after.name);
-    case 'update':
-    case 'delete':
-      return viewTarget(change.domain, change.id);
-    case 'pin':
-      return pinsTarget(change.domain, change.userEmail);
-    case 'drift':
-      return AUTOMATIONS_TARGET;
-  }
-}
-
-function isNormalized(domain: Domain, snapshot: ViewSnapshot): boolean {
-  return jsonEqual(normalizeSnapshot(domain, snapshot), snapshot);
 }
 
 function label(change: Change, index: number): string {
