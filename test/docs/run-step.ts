@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { onTestFinished } from 'vitest';
 
 /**
  * Runners for workflow steps outside GitHub: a `run:` script under bash as the runner
@@ -100,6 +101,8 @@ echo '{"digest":"stub"}' >"$dir/plan.json"
 /** runStepScript runs a step's script as the runner does: `bash --noprofile --norc -eo pipefail`. */
 export function runStepScript(script: string, options: StubOptions): StubbedRun {
   const dir = mkdtempSync(join(tmpdir(), 'viewctl-step-'));
+  // The test reads the work folder after the run; it goes when the test is done.
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
   const bin = join(dir, '.bin');
   const work = join(dir, 'work');
   mkdirSync(bin);
