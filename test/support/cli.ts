@@ -35,10 +35,23 @@ export const TEST_WAITS: NonNullable<CliIo['waits']> = { backoff: { baseMs: 20, 
  * runInProcess runs `viewctl ARGS` through `run()` with captured streams and only the
  * given environment, waiting TEST_WAITS unless `waits` says otherwise (`{}`: the defaults).
  */
-export async function runInProcess(
-  args: string[],
-  options: { env?: Record<string, string>; cwd?: string; stdin?: CliIo['stdin']; waits?: CliIo['waits'] } = {},
-): Promise<CliResult> {
+export function runInProcess(args: string[], options: InProcessOptions = {}): Promise<CliResult> {
+  return runThrough(run, args, options);
+}
+
+/** InProcessOptions are what an in-process run is given instead of a process's. */
+export interface InProcessOptions {
+  env?: Record<string, string>;
+  cwd?: string;
+  stdin?: CliIo['stdin'];
+  waits?: CliIo['waits'];
+}
+
+/**
+ * runThrough runs `viewctl ARGS` through a given `run()`: the source's (runInProcess)
+ * or the build's (test/e2e/harness.ts).
+ */
+export async function runThrough(runFn: typeof run, args: string[], options: InProcessOptions = {}): Promise<CliResult> {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   const out: string[] = [];
@@ -47,7 +60,7 @@ export async function runInProcess(
   stderr.on('data', (chunk: Buffer) => err.push(chunk.toString()));
   const stdin = options.stdin ?? new PassThrough().end();
   const waits = options.waits ?? TEST_WAITS;
-  const code = await run(args, { stdout, stderr, stdin, env: { NO_COLOR: '1', ...options.env }, cwd: options.cwd ?? process.cwd(), waits });
+  const code = await runFn(args, { stdout, stderr, stdin, env: { NO_COLOR: '1', ...options.env }, cwd: options.cwd ?? process.cwd(), waits });
   // Let the PassThrough streams deliver what was written last.
   await new Promise((resolve) => setImmediate(resolve));
   return { code, stdout: out.join(''), stderr: err.join('') };
