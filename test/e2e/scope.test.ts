@@ -46,7 +46,7 @@ describe('plan --budget', () => {
       const seen: string[] = [];
       for (const day of ['2026-03-01', '2026-03-02', '2026-03-03']) {
         emulator.resetStats();
-        const result = await runBuilt(['plan', manifests, '--budget', '5', '--budget-day', day, '--verbose'], { env });
+        const result = await runBuilt(['plan', manifests, '--budget', '5', '--budget-day', day, '--verbose', '--rate', '1000'], { env });
         expect(result.code).toBe(0);
         expect(emulator.stats().requests).toBeLessThanOrEqual(5);
         expect(emulator.stats().byEndpoint['GET /v1/deals/views']).toBe(1);
