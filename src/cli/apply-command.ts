@@ -118,6 +118,7 @@ async function apply(paths: string[], options: ApplyOptions, io: CliIo): Promise
         live,
         fromPlanFile: source.type === 'file',
         signal: interrupt.signal,
+        ...(io.waits?.relistDelaysMs === undefined ? {} : { relistDelaysMs: io.waits.relistDelaysMs }),
         onOutcome: (result: OperationOutcome) => {
           done += 1;
           progress(done, operations.length);

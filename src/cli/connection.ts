@@ -52,7 +52,13 @@ export async function openConnection(options: ConnectionOptions, io: CliIo, sign
   const onRequest = options.verbose === true ? verboseLogger(io.stderr) : undefined;
   const controller = new AbortController();
   signal?.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
-  const common = { rate: options.rate, signal: controller.signal, ...(onRequest === undefined ? {} : { onRequest }) };
+  const backoff = io.waits?.backoff;
+  const common = {
+    rate: options.rate,
+    signal: controller.signal,
+    ...(onRequest === undefined ? {} : { onRequest }),
+    ...(backoff === undefined ? {} : { backoff }),
+  };
   if (options.emulator === true && options.baseUrl !== undefined) {
     throw new UsageError(
       'usage.conflicting-options',

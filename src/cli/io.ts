@@ -8,6 +8,12 @@ export interface CliIo {
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
   env: NodeJS.ProcessEnv;
   cwd: string;
+  /**
+   * Waits the CLI takes between attempts, for tests that run commands in-process: the
+   * client's backoff bounds and the re-listings after a create lost its answer. Unset
+   * (the built CLI), the defaults of createServiceClient and executeOperations apply.
+   */
+  waits?: { backoff?: { baseMs: number; capMs: number }; relistDelaysMs?: readonly number[] };
 }
 
 /** CommandResult is what a command action reports back: its exit code. */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EmulatorData } from '../../src/emulator/model.js';
 import { duplicateNames } from '../support/cli.js';
-import { EXAMPLES, tempDirs, runCli, withEmulator } from './harness.js';
+import { EXAMPLES, tempDirs, runBuilt, runCli, withEmulator } from './harness.js';
 
 const { dir, cleanupAll } = tempDirs();
 afterEach(cleanupAll);
@@ -13,6 +13,8 @@ function publicSavedNames(data: EmulatorData, domain: keyof EmulatorData['views'
   return data.views[domain].filter((view) => view.visibility === 'Public' && !view.isDefault).map((view) => view.name).sort();
 }
 
+// runCli spawns the built CLI: the end-to-end run, and stdin as a process sees a pipe.
+// The other tests run the built run() in this process (runBuilt), without the spawn.
 describe('viewctl apply against the emulator', () => {
   it('applies the examples, and a second plan has nothing to do', async () => {
     await withEmulator(async (emulator, env) => {
@@ -34,9 +36,9 @@ describe('viewctl apply against the emulator', () => {
     const out = await dir({});
     const planFile = join(out, 'plan.json');
     await withEmulator(async (emulator, env) => {
-      await runCli(['plan', '--rate', '1000', EXAMPLES, '--out', planFile], { env });
+      await runBuilt(['plan', '--rate', '1000', EXAMPLES, '--out', planFile], { env });
       const { digest } = JSON.parse(await readFile(planFile, 'utf8')) as { digest: string };
-      const applied = await runCli(['apply', '--rate', '1000', '--plan', planFile, '--expect-digest', digest], { env });
+      const applied = await runBuilt(['apply', '--rate', '1000', '--plan', planFile, '--expect-digest', digest], { env });
       expect(applied.code).toBe(0);
       expect(emulator.stats().writes).toBe(5);
     });
@@ -45,13 +47,13 @@ describe('viewctl apply against the emulator', () => {
   it('gives two plans of the same changes one digest, so apply PATHS --expect-digest can insist on it', async () => {
     await withEmulator(async (emulator, env) => {
       const digestOf = async (): Promise<string> =>
-        (JSON.parse((await runCli(['plan', '--rate', '1000', EXAMPLES, '--format', 'json'], { env })).stdout) as { digest: string }).digest;
+        (JSON.parse((await runBuilt(['plan', '--rate', '1000', EXAMPLES, '--format', 'json'], { env })).stdout) as { digest: string }).digest;
       const first = await digestOf();
       expect(await digestOf()).toBe(first);
-      const refused = await runCli(['apply', '--rate', '1000', EXAMPLES, '--auto-approve', '--expect-digest', 'abc'], { env });
+      const refused = await runBuilt(['apply', '--rate', '1000', EXAMPLES, '--auto-approve', '--expect-digest', 'abc'], { env });
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain('usage.bad-digest');
-      const applied = await runCli(['apply', '--rate', '1000', EXAMPLES, '--auto-approve', '--expect-digest', first], { env });
+      const applied = await runBuilt(['apply', '--rate', '1000', EXAMPLES, '--auto-approve', '--expect-digest', first], { env });
       expect(applied.code).toBe(0);
       expect(emulator.stats().writes).toBe(5);
     });
@@ -71,16 +73,16 @@ describe('viewctl apply against the emulator', () => {
     const out = await dir({});
     const planFile = join(out, 'plan.json');
     await withEmulator(async (emulator, env) => {
-      await runCli(['plan', '--rate', '1000', EXAMPLES, '--out', planFile], { env });
+      await runBuilt(['plan', '--rate', '1000', EXAMPLES, '--out', planFile], { env });
       // Tampered: a change edited by hand, digest kept.
       const text = await readFile(planFile, 'utf8');
       const tamperedFile = join(out, 'tampered.json');
       await writeFile(tamperedFile, text.replace('"MsTeams"', '"Loom"'));
-      const tampered = await runCli(['apply', '--rate', '1000', '--plan', tamperedFile], { env });
+      const tampered = await runBuilt(['apply', '--rate', '1000', '--plan', tamperedFile], { env });
       expect(tampered.code).toBe(3);
       expect(tampered.stderr).toContain('plan.digest-mismatch');
       // A digest other than the reviewed one.
-      const other = await runCli(['apply', '--rate', '1000', '--plan', planFile, '--expect-digest', 'f'.repeat(64)], { env });
+      const other = await runBuilt(['apply', '--rate', '1000', '--plan', planFile, '--expect-digest', 'f'.repeat(64)], { env });
       expect(other.code).toBe(3);
       // Stale: someone changes a target view in the app between plan and apply.
       const changed = await fetch(`${emulator.url}/v1/recordings/views/rv_video_meetings`, {
@@ -90,7 +92,7 @@ describe('viewctl apply against the emulator', () => {
       });
       expect(changed.status).toBe(200);
       const writesBefore = emulator.stats().writes;
-      const stale = await runCli(['apply', '--rate', '1000', '--plan', planFile], { env });
+      const stale = await runBuilt(['apply', '--rate', '1000', '--plan', planFile], { env });
       expect(stale.code).toBe(3);
       expect(stale.stderr).toContain('rv_video_meetings');
       expect(emulator.stats().writes).toBe(writesBefore);
@@ -104,13 +106,13 @@ describe('viewctl apply against the emulator', () => {
     });
     await withEmulator(async (emulator, env) => {
       const before = emulator.snapshot();
-      const planned = await runCli(['plan', '--rate', '1000', manifests, '--format', 'json'], { env });
+      const planned = await runBuilt(['plan', '--rate', '1000', manifests, '--format', 'json'], { env });
       const deletes = (JSON.parse(planned.stdout) as { changes: Array<{ action: string; name: string }> }).changes
         .filter((change) => change.action === 'delete')
         .map((change) => change.name)
         .sort();
       expect(deletes).toEqual(['Budget confirmed', 'Competitor mentions', 'Deals at risk']);
-      const applied = await runCli(['apply', '--rate', '1000', manifests, '--auto-approve'], { env });
+      const applied = await runBuilt(['apply', '--rate', '1000', manifests, '--auto-approve'], { env });
       expect(applied.code).toBe(0);
       const after = emulator.snapshot();
       // Declared and ignored views stay; defaults and the private view are never candidates.
@@ -130,7 +132,7 @@ describe('viewctl apply against the emulator', () => {
       'views.yaml': 'kind: RecordingView\nname: Customer calls\n',
     });
     await withEmulator(async (emulator, env) => {
-      const run = await runCli(['apply', '--rate', '1000', manifests, '--auto-approve', '--max-deletes', '2'], { env });
+      const run = await runBuilt(['apply', '--rate', '1000', manifests, '--auto-approve', '--max-deletes', '2'], { env });
       expect(run.code).toBe(3);
       expect(run.stderr).toContain('--max-deletes');
       expect(emulator.stats().writes).toBe(0);
@@ -143,7 +145,7 @@ describe('viewctl apply against the emulator', () => {
         async (emulator, env) => {
           const codes: number[] = [];
           for (let attempt = 0; attempt < 3; attempt += 1) {
-            const run = await runCli(['apply', '--rate', '1000', EXAMPLES, '--auto-approve'], { env });
+            const run = await runBuilt(['apply', '--rate', '1000', EXAMPLES, '--auto-approve'], { env });
             codes.push(run.code);
             expect([0, 4], run.stderr).toContain(run.code);
             if (run.code === 0) break;
@@ -170,14 +172,14 @@ describe('the stale check of pinned lists', () => {
       const out = await tempDir({});
       const planFile = join(out, 'plan.json');
       await withEmulator(async (emulator, env) => {
-        expect((await runCli(['plan', '--rate', '1000', manifests, '--out', planFile], { env })).code).toBe(0);
+        expect((await runBuilt(['plan', '--rate', '1000', manifests, '--out', planFile], { env })).code).toBe(0);
         const deleted = await fetch(`${emulator.url}/v1/recordings/views/rv_customer_calls`, {
           method: 'DELETE',
           headers: { 'x-service-key': emulator.apiKey },
         });
         expect(deleted.status).toBe(200);
         const writes = emulator.stats().writes;
-        const stale = await runCli(['apply', '--rate', '1000', '--plan', planFile], { env });
+        const stale = await runBuilt(['apply', '--rate', '1000', '--plan', planFile], { env });
         expect(stale.code).toBe(3);
         expect(stale.stderr).toContain('apply.stale-plan');
         expect(stale.stderr).toContain('recordings tabs of noah.patel@acme.test');

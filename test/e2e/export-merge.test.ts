@@ -1,7 +1,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli, tempDirs, withEmulator } from './harness.js';
+import { runBuilt, tempDirs, withEmulator } from './harness.js';
 
 const { dir, cleanupAll } = tempDirs();
 afterEach(cleanupAll);
@@ -29,7 +29,7 @@ describe('viewctl export --merge against the emulator', () => {
     const root = await dir({});
     const manifests = join(root, 'manifests');
     await withEmulator(async (emulator, env) => {
-      expect((await runCli(['export', '--out', manifests, '--users', 'adam.reyes@acme.test'], { env })).code).toBe(0);
+      expect((await runBuilt(['export', '--out', manifests, '--users', 'adam.reyes@acme.test'], { env })).code).toBe(0);
 
       // What a team does with an export: opt in to creates and prune, comment, re-sort a
       // set and keys by hand, rename a view in its file (and in the pins naming it), and apply.
@@ -45,7 +45,7 @@ describe('viewctl export --merge against the emulator', () => {
       await edit(join(manifests, 'recordings/deals-at-risk.yaml'), (text) =>
         text.replace('name: Deals at risk\nviewId: rv_deals_at_risk\n', 'viewId: rv_deals_at_risk\nname: Deals at risk\n'),
       );
-      expect((await runCli(['apply', manifests, '--auto-approve'], { env })).code).toBe(0);
+      expect((await runBuilt(['apply', manifests, '--auto-approve'], { env })).code).toBe(0);
 
       // Meanwhile, in the app: a new view takes the old name (its file name is taken), another is made in deals.
       for (const [domain, name] of [['recordings', 'Customer calls'], ['deals', 'Churn watch']]) {
@@ -59,7 +59,7 @@ describe('viewctl export --merge against the emulator', () => {
       const before = await snapshot(manifests);
 
       emulator.resetStats();
-      const merge = await runCli(['export', '--out', manifests, '--merge', '--users', 'noah.patel@acme.test,adam.reyes@acme.test'], { env });
+      const merge = await runBuilt(['export', '--out', manifests, '--merge', '--users', 'noah.patel@acme.test,adam.reyes@acme.test'], { env });
       expect(merge.code, merge.stderr).toBe(0);
       expect(emulator.stats().writes).toBe(0);
       // Adam's lists are declared: only Noah's four are read.
@@ -77,8 +77,8 @@ describe('viewctl export --merge against the emulator', () => {
       expect(merge.stdout).toMatch(/pins\/adam-reyes-acme-test\.yaml:\d+ +pins of adam\.reyes@acme\.test: recordings, deals, companies, contacts/);
       expect(merge.stdout).toMatch(/workspace\.yaml:\d+ +Workspace "Acme Sales" \(ws_acme\)/);
 
-      expect((await runCli(['validate', manifests], { env })).code).toBe(0);
-      const plan = await runCli(['plan', manifests, '--detailed-exitcode'], { env });
+      expect((await runBuilt(['validate', manifests], { env })).code).toBe(0);
+      const plan = await runBuilt(['plan', manifests, '--detailed-exitcode'], { env });
       expect(plan.stdout).toMatch(/^No changes\./);
       expect(plan.code).toBe(0);
     });

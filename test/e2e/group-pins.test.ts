@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cloneData, runCli, tempDirs, withEmulator } from './harness.js';
+import { cloneData, runBuilt, tempDirs, withEmulator } from './harness.js';
 
 // Group pin documents and private tabs, through the built CLI against the emulator's demo
 // workspace: five active Members (Lena pins her private company view first), Tom
@@ -24,7 +24,7 @@ describe('group PinnedViews documents', () => {
     });
     await withEmulator(async (emulator, env) => {
       emulator.resetStats();
-      const run = await runCli(['plan', '.'], { env, cwd: manifests });
+      const run = await runBuilt(['plan', '.'], { env, cwd: manifests });
       expect(run.code).toBe(1);
       expect(run.stderr).toContain('error[pins.group-overlap]: pins/members.yaml:4:13: the recordings tabs of mia.chen@acme.test (and 1 more member) are managed by two groups: "Account executives" (pins/aes.yaml:4:13) and "Members" (pins/members.yaml:4:13)');
       expect(run.stderr).not.toContain('lena');
@@ -41,7 +41,7 @@ describe('group PinnedViews documents', () => {
     });
     await withEmulator(async (emulator, env) => {
       emulator.resetStats();
-      const planned = await runCli(['plan', '.', ...FAST, '--format', 'json'], { env, cwd: manifests });
+      const planned = await runBuilt(['plan', '.', ...FAST, '--format', 'json'], { env, cwd: manifests });
       expect(planned.code).toBe(0);
       // Users first (one page), then one companies list per active member: Mia, Noah, Lena, Sam, Ines.
       expect(emulator.stats().byEndpoint).toMatchObject({ 'GET /v1/users': 1, 'GET /v1/companies/views/pinned': 5 });
@@ -51,18 +51,18 @@ describe('group PinnedViews documents', () => {
       expect(lena?.group).toBe('Member company tabs');
       expect(lena?.after.map((tab) => tab.viewId)).toEqual(['cv_lena_accounts', 'cv_customers', 'cv_default_all']);
 
-      const text = await runCli(['plan', '.', ...FAST], { env, cwd: manifests });
+      const text = await runBuilt(['plan', '.', ...FAST], { env, cwd: manifests });
       expect(text.stdout).toContain('pins/members.yaml:4 · group "Member company tabs"');
       expect(text.stdout).toContain('Group pins skip 2 members a glob or a role reaches who are not active (deactivated or invited).');
 
       // A saved plan with group changes fits the plan schema and passes apply's re-checks.
-      const saved = await runCli(['plan', '.', ...FAST, '--out', 'plan.json', '--format', 'json'], { env, cwd: manifests });
+      const saved = await runBuilt(['plan', '.', ...FAST, '--out', 'plan.json', '--format', 'json'], { env, cwd: manifests });
       const { digest } = JSON.parse(saved.stdout) as { digest: string };
-      const applied = await runCli(['apply', ...FAST, '--plan', 'plan.json', '--expect-digest', digest], { env, cwd: manifests });
+      const applied = await runBuilt(['apply', ...FAST, '--plan', 'plan.json', '--expect-digest', digest], { env, cwd: manifests });
       expect(applied.stderr).toBe('');
       expect(applied.code).toBe(0);
       expect(emulator.stats().writes).toBe(5);
-      const again = await runCli(['plan', '.', ...FAST, '--detailed-exitcode'], { env, cwd: manifests });
+      const again = await runBuilt(['plan', '.', ...FAST, '--detailed-exitcode'], { env, cwd: manifests });
       expect(again.code).toBe(0);
       expect(again.stdout).toContain('No changes.');
     });
@@ -79,7 +79,7 @@ describe('private tabs are the member\'s', () => {
       'pins/mia.yaml': 'kind: PinnedViews\nuserEmail: mia.chen@acme.test\nrecordings:\n  - {viewId: rv_mia_followups}\n  - All recordings\n  - Zoom and Meet calls\n',
     });
     await withEmulator(async (emulator, env) => {
-      const run = await runCli(['plan', '.'], { env, cwd: manifests });
+      const run = await runBuilt(['plan', '.'], { env, cwd: manifests });
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
       expect(run.stdout).toContain('warning: pins/mia.yaml:4:5: rv_mia_followups is left out of the recordings tabs of mia.chen@acme.test: they no longer pin it');

@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { PassThrough } from 'node:stream';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { run as sourceRun } from '../../src/cli/run.js';
 import { demoWorkspace } from '../../src/emulator/demo/demo-workspace.js';
 import type { EmulatorData } from '../../src/emulator/model.js';
 import { startEmulator } from '../../src/emulator/server.js';
 import type { EmulatorOptions, RunningEmulator } from '../../src/emulator/server.js';
-import { scratchDir } from '../support/cli.js';
+import { runThrough, scratchDir } from '../support/cli.js';
 
 /** CLI is the built entry point; `npm test` builds before running the tests. */
 export const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
@@ -38,6 +40,23 @@ export function runCli(args: string[], options: { env?: Record<string, string>; 
     child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
     child.stdin.end(options.input ?? '');
   });
+}
+
+/** BUILT_RUN is run() of the build, what the bin entry (dist/cli.js) calls. */
+const BUILT_RUN = pathToFileURL(fileURLToPath(new URL('../../dist/cli/run.js', import.meta.url))).href;
+
+/**
+ * runBuilt runs the built CLI's run() in this process (the code `npm test` built, with
+ * the validators compiled at build), with streams captured and only the given
+ * environment. It is runCli without the process: the bin entry only hands run() the
+ * process's streams, environment and working directory and sets the exit code, which
+ * the tests that use runCli still cover. Waits are test/support/cli.ts's TEST_WAITS.
+ */
+export async function runBuilt(args: string[], options: { env?: Record<string, string>; cwd?: string; input?: string } = {}): Promise<CliRun> {
+  const { run } = (await import(BUILT_RUN)) as { run: typeof sourceRun };
+  const stdin = new PassThrough();
+  stdin.end(options.input ?? '');
+  return runThrough(run, args, { stdin, ...(options.env === undefined ? {} : { env: options.env }), ...(options.cwd === undefined ? {} : { cwd: options.cwd }) });
 }
 
 /** FAST_LIMITS raise the emulator's limits for tests whose subject is not the limit. */

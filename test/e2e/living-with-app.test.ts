@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiView } from '../../src/domain/api-types.js';
-import { EXAMPLES, cloneData, runCli, tempDirs, withEmulator } from './harness.js';
+import { EXAMPLES, cloneData, runBuilt, tempDirs, withEmulator } from './harness.js';
 
 /**
  * Living with the app, through the built CLI against the emulator: prune leaves what
@@ -41,7 +41,7 @@ describe('living with the app', () => {
       });
       expect(created.status).toBe(200);
 
-      const run = await runCli(['apply', manifests, '--auto-approve'], { env });
+      const run = await runBuilt(['apply', manifests, '--auto-approve'], { env });
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
       // "Won last 90 days" is the Admin's (creatorEmail); "Stalled in EMEA" is Lena's.
@@ -65,7 +65,7 @@ describe('living with the app', () => {
     const elsewhere = await dir({ ...files, 'workspace.yaml': 'kind: Workspace\nworkspaceId: ws_other\ncreatorEmail: adam.reyes@acme.test\n' });
     await withEmulator(async (emulator, env) => {
       emulator.resetStats();
-      const targeted = await runCli(['plan', manifests, '--target', 'DealView/Big renewals', '--format', 'json'], { env });
+      const targeted = await runBuilt(['plan', manifests, '--target', 'DealView/Big renewals', '--format', 'json'], { env });
       expect(targeted.stderr).toBe('');
       expect(targeted.code).toBe(0);
       const plan = JSON.parse(targeted.stdout) as { targets: string[]; changes: unknown[]; warnings: string[] };
@@ -73,15 +73,15 @@ describe('living with the app', () => {
       // Only the workspace (the guard) and the selected view's domain: no recordings, pins, automations or prune.
       expect(emulator.stats().byEndpoint).toEqual({ 'GET /v1/workspaces/mine': 1, 'GET /v1/deals/views': 1 });
 
-      const guarded = await runCli(['plan', elsewhere, '--target', 'DealView/Big renewals'], { env });
+      const guarded = await runBuilt(['plan', elsewhere, '--target', 'DealView/Big renewals'], { env });
       expect(guarded.code).toBe(1);
       expect(guarded.stderr).toContain('error[workspace.mismatch]');
 
-      const unknown = await runCli(['plan', manifests, '--target', 'Dealview/Big renewals'], { env });
+      const unknown = await runBuilt(['plan', manifests, '--target', 'Dealview/Big renewals'], { env });
       expect(unknown.code).toBe(1);
       expect(unknown.stderr).toContain('error[usage.bad-target]: --target "Dealview/Big renewals": it is not one of the accepted forms; did you mean "DealView/Big renewals"?');
 
-      const byPath = await runCli(['plan', join(elsewhere, 'views/big-renewals.yaml')], { env });
+      const byPath = await runBuilt(['plan', join(elsewhere, 'views/big-renewals.yaml')], { env });
       expect(byPath.code).toBe(0);
       expect(byPath.stdout).toContain('warning: no Workspace document among the manifests planned: the workspace guard is off');
     });
@@ -100,7 +100,7 @@ describe('living with the app', () => {
     });
     await withEmulator(async (emulator, env) => {
       // 300 of Sam's, 2 other undeclared deal views, 6 undeclared recording views.
-      const plan = await runCli(['plan', manifests], { env });
+      const plan = await runBuilt(['plan', manifests], { env });
       expect(plan.code).toBe(0);
       const lines = plan.stdout.split('\n');
       expect(lines[1]).toBe('Apply will refuse this plan: it deletes 308 views, more than --max-deletes 5 allows. If every');
@@ -110,7 +110,7 @@ describe('living with the app', () => {
       expect(plan.stdout).toContain('  -   statusIn:\n  -     - Open');
       expect(plan.stdout).not.toContain('owner u_sam');
 
-      const apply = await runCli(['apply', manifests, '--auto-approve'], { env });
+      const apply = await runBuilt(['apply', manifests, '--auto-approve'], { env });
       expect(apply.code).toBe(3);
       expect(apply.stderr).toContain('error[apply.max-deletes]: the plan deletes 308 views, more than --max-deletes 5 allows');
       expect(apply.stderr).toContain('DealView "Sam\'s board 299"');

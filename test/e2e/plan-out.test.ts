@@ -1,7 +1,7 @@
 import { cp, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EXAMPLES, runCli, tempDirs, withEmulator } from './harness.js';
+import { EXAMPLES, runBuilt, tempDirs, withEmulator } from './harness.js';
 
 const { dir, cleanupAll } = tempDirs();
 afterEach(cleanupAll);
@@ -13,7 +13,7 @@ describe('viewctl plan --out', () => {
     const before = await readFile(join(manifests, 'workspace.yaml'), 'utf8');
     await withEmulator(async (emulator, env) => {
       emulator.resetStats();
-      const run = await runCli(['plan', '.', '--out', 'workspace.yaml'], { env, cwd: manifests });
+      const run = await runBuilt(['plan', '.', '--out', 'workspace.yaml'], { env, cwd: manifests });
       expect(run.code).toBe(1);
       expect(run.stderr).toContain('error[output.overwrites-manifest]: --out workspace.yaml is a manifest this plan read');
       expect(emulator.stats().requests).toBe(0);
@@ -24,7 +24,7 @@ describe('viewctl plan --out', () => {
   it('fails on a folder that does not exist before spending any request', async () => {
     await withEmulator(async (emulator, env) => {
       emulator.resetStats();
-      const run = await runCli(['plan', EXAMPLES, '--out', '/nonexistent/x'], { env });
+      const run = await runBuilt(['plan', EXAMPLES, '--out', '/nonexistent/x'], { env });
       expect(run.code).toBe(1);
       expect(run.stderr).toContain('error[output.write-failed]: cannot write /nonexistent/x: ENOENT; nothing was read from the service');
       expect(emulator.stats().requests).toBe(0);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli, tempDirs, withEmulator } from './harness.js';
+import { runBuilt, tempDirs, withEmulator } from './harness.js';
 
 const { dir, cleanupAll } = tempDirs();
 afterEach(cleanupAll);
@@ -13,7 +13,7 @@ describe('fail-safe rules through the CLI', () => {
       'customers.yaml': 'kind: CompanyView\nname: All companies\nviewId: cv_customers\n',
     });
     await withEmulator(async (emulator, env) => {
-      const run = await runCli(['apply', '.', '--auto-approve'], { env, cwd: manifests });
+      const run = await runBuilt(['apply', '.', '--auto-approve'], { env, cwd: manifests });
       expect(run.code).toBe(1);
       expect(run.stderr).toContain('error[view.default-name]: customers.yaml:2:7: CompanyView "Customers" (cv_customers) is renamed to "All companies"');
       expect(emulator.stats().writes).toBe(0);
@@ -26,7 +26,7 @@ describe('fail-safe rules through the CLI', () => {
       'customers.yaml': 'kind: CompanyView\nname: Customers\nviewId: cv_customers\n',
     });
     await withEmulator(async (_emulator, env) => {
-      const run = await runCli(['plan', manifests], { env });
+      const run = await runBuilt(['plan', manifests], { env });
       expect(run.stderr).not.toContain('internal error');
       expect(run.code).toBe(0);
       expect(run.stdout).toContain('- delete  CompanyView');
@@ -39,7 +39,7 @@ describe('fail-safe rules through the CLI', () => {
       'evil.yaml': 'kind: RecordingView\nname: "Evil\\e[2J\\u202e"\nviewId: rv_gone\n',
     });
     await withEmulator(async (_emulator, env) => {
-      const run = await runCli(['plan', '.'], { env, cwd: manifests });
+      const run = await runBuilt(['plan', '.'], { env, cwd: manifests });
       expect(run.code).toBe(1);
       expect(run.stderr).toContain('RecordingView "Evil\\u{1b}[2J\\u{202e}" binds to rv_gone');
       expect(run.stderr).not.toMatch(/[\u001b\u202e]/);
@@ -49,7 +49,7 @@ describe('fail-safe rules through the CLI', () => {
       'evil.yaml': 'kind: RecordingView\nname: "[click me](http://evil.example) <img src=x>"\n',
     });
     await withEmulator(async (emulator, env) => {
-      const run = await runCli(['apply', '.', '--auto-approve', '--format', 'markdown'], { env, cwd: links });
+      const run = await runBuilt(['apply', '.', '--auto-approve', '--format', 'markdown'], { env, cwd: links });
       expect(run.code).toBe(0);
       expect(emulator.stats().writes).toBe(1);
       expect(run.stdout).toContain('\\[click me\\](http\\://evil.example) &lt;img src=x&gt;');

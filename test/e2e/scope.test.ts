@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EXAMPLES, cloneData, runCli, tempDirs, withEmulator } from './harness.js';
+import { EXAMPLES, cloneData, runBuilt, tempDirs, withEmulator } from './harness.js';
 
 /**
  * Scoped and budgeted plans through the built CLI against the emulator: budget slices
@@ -46,7 +46,7 @@ describe('plan --budget', () => {
       const seen: string[] = [];
       for (const day of ['2026-03-01', '2026-03-02', '2026-03-03']) {
         emulator.resetStats();
-        const result = await runCli(['plan', manifests, '--budget', '5', '--budget-day', day, '--verbose'], { env });
+        const result = await runBuilt(['plan', manifests, '--budget', '5', '--budget-day', day, '--verbose', '--rate', '1000'], { env });
         expect(result.code).toBe(0);
         expect(emulator.stats().requests).toBeLessThanOrEqual(5);
         expect(emulator.stats().byEndpoint['GET /v1/deals/views']).toBe(1);
@@ -62,7 +62,7 @@ describe('plan without --base or --budget', () => {
   it('is refused before its first pinned-list read when the lists need more than is left today, naming the figure and both ways out', async () => {
     const manifests = await dir(dealTabs());
     await withEmulator(async (emulator, env) => {
-      const result = await runCli(['plan', manifests], { env });
+      const result = await runBuilt(['plan', manifests], { env });
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(/^error\[plan\.exceeds-daily-quota\]: the plan needs 7 requests to read every pinned list, but the service says only 4 are left today; no pinned list was read/);
       expect(result.stderr).toMatch(/hint: .*--base REF.*--budget N/);
@@ -96,7 +96,7 @@ describe('plan --base in a git repository', () => {
     const elsewhere = await dir({});
     await withEmulator(async (emulator, env) => {
       const planFile = join(elsewhere, 'plan.json');
-      const planned = await runCli(['plan', join(root, 'manifests'), '--base', 'HEAD', '--out', planFile, '--verbose'], { env, cwd: elsewhere });
+      const planned = await runBuilt(['plan', join(root, 'manifests'), '--base', 'HEAD', '--out', planFile, '--verbose'], { env, cwd: elsewhere });
       expect(planned.code).toBe(0);
       expect(pinnedReads(planned.stderr)).toEqual(['noah.patel@acme.test']);
       expect(planned.stdout).toContain(`Scope: read 1 of 2 pinned lists (--base HEAD (${base.slice(0, 7)}): `);
@@ -116,7 +116,7 @@ describe('plan --base in a git repository', () => {
 
       const pinsBefore = cloneData(emulator.snapshot()).pinned;
       emulator.resetStats();
-      const applied = await runCli(['apply', '--plan', planFile], { env, cwd: elsewhere });
+      const applied = await runBuilt(['apply', '--plan', planFile], { env, cwd: elsewhere });
       expect(applied.code).toBe(0);
       const stats = emulator.stats();
       expect(stats.writes).toBe(2);
@@ -131,12 +131,12 @@ describe('plan --base in a git repository', () => {
   it('apply --base plans as plan --base does and writes only what that plan changes', async () => {
     const { root } = await repository();
     await withEmulator(async (emulator, env) => {
-      const applied = await runCli(['apply', 'manifests', '--base', 'HEAD', '--auto-approve', '--verbose'], { env, cwd: root });
+      const applied = await runBuilt(['apply', 'manifests', '--base', 'HEAD', '--auto-approve', '--verbose'], { env, cwd: root });
       expect(applied.code).toBe(0);
       expect(pinnedReads(applied.stderr)).toEqual(['noah.patel@acme.test']);
       expect(applied.stdout).toContain('Changed outside viewctl since HEAD: applying reverts them');
       expect(emulator.stats().writes).toBe(2);
-      const refused = await runCli(['apply', '--plan', 'plan.json', '--base', 'HEAD'], { env, cwd: root });
+      const refused = await runBuilt(['apply', '--plan', 'plan.json', '--base', 'HEAD'], { env, cwd: root });
       expect(refused.stderr).toMatch(/^error\[usage\.plan-with-base\]/);
     });
   });
@@ -147,12 +147,12 @@ describe('plan --base in a git repository', () => {
     await git(root, 'commit', '-qam', 'broken');
     await writeFile(join(root, 'manifests/pins/adam.yaml'), await example('pins/adam.yaml'));
     await withEmulator(async (emulator, env) => {
-      const missing = await runCli(['plan', 'manifests', '--base', 'no-such-branch'], { env, cwd: root });
+      const missing = await runBuilt(['plan', 'manifests', '--base', 'no-such-branch'], { env, cwd: root });
       expect(missing.code).toBe(1);
       expect(missing.stderr).toMatch(/^error\[usage\.base-not-a-commit\]: --base no-such-branch names no commit/);
       expect(emulator.stats().requests).toBe(0);
 
-      const full = await runCli(['plan', 'manifests', '--base', 'HEAD', '--format', 'json', '--verbose'], { env, cwd: root });
+      const full = await runBuilt(['plan', 'manifests', '--base', 'HEAD', '--format', 'json', '--verbose'], { env, cwd: root });
       expect(full.code).toBe(0);
       expect(pinnedReads(full.stderr)).toHaveLength(2);
       const plan = JSON.parse(full.stdout) as { scope?: unknown; warnings: string[] };

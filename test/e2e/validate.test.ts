@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { schemasDigest } from '../../src/manifest/schema-registry.js';
-import { runCli } from './harness.js';
+import { runBuilt } from './harness.js';
 
 // The built CLI on the bad corpus prints what the golden files hold: the validators
 // it loads were compiled at build, and positions deeper than a document's attributes
@@ -20,7 +20,7 @@ describe('viewctl validate (built CLI)', () => {
   for (const entry of readdirSync(`${corpus}bad`).sort()) {
     const name = entry.replace(/\.ya?ml$/, '');
     it(`prints the golden report of ${name}`, async () => {
-      const run = await runCli(['validate', `bad/${entry}`], { cwd: corpus });
+      const run = await runBuilt(['validate', `bad/${entry}`], { cwd: corpus });
       expect(`${run.stdout}exit ${run.code}\n`).toBe(readFileSync(`${goldenDirectory}${name}.txt`, 'utf8'));
     });
   }

@@ -23,11 +23,35 @@ export interface CliResult {
   stderr: string;
 }
 
-/** runInProcess runs `viewctl ARGS` through `run()` with captured streams and only the given environment. */
-export async function runInProcess(
-  args: string[],
-  options: { env?: Record<string, string>; cwd?: string; stdin?: CliIo['stdin'] } = {},
-): Promise<CliResult> {
+/**
+ * TEST_WAITS are the waits of an in-process run unless a test passes its own: backoff
+ * ceilings of 20 ms doubling to 200 ms (instead of 500 ms to 10 s) and re-listings
+ * after a lost create answer at 20, 100 and 300 ms (instead of 1, 4 and 10 s). Which
+ * retries happen, and what apply concludes, is the same; only the waiting is shorter.
+ */
+export const TEST_WAITS: NonNullable<CliIo['waits']> = { backoff: { baseMs: 20, capMs: 200 }, relistDelaysMs: [20, 100, 300] };
+
+/**
+ * runInProcess runs `viewctl ARGS` through `run()` with captured streams and only the
+ * given environment, waiting TEST_WAITS unless `waits` says otherwise (`{}`: the defaults).
+ */
+export function runInProcess(args: string[], options: InProcessOptions = {}): Promise<CliResult> {
+  return runThrough(run, args, options);
+}
+
+/** InProcessOptions are what an in-process run is given instead of a process's. */
+export interface InProcessOptions {
+  env?: Record<string, string>;
+  cwd?: string;
+  stdin?: CliIo['stdin'];
+  waits?: CliIo['waits'];
+}
+
+/**
+ * runThrough runs `viewctl ARGS` through a given `run()`: the source's (runInProcess)
+ * or the build's (test/e2e/harness.ts).
+ */
+export async function runThrough(runFn: typeof run, args: string[], options: InProcessOptions = {}): Promise<CliResult> {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   const out: string[] = [];
@@ -35,7 +59,8 @@ export async function runInProcess(
   stdout.on('data', (chunk: Buffer) => out.push(chunk.toString()));
   stderr.on('data', (chunk: Buffer) => err.push(chunk.toString()));
   const stdin = options.stdin ?? new PassThrough().end();
-  const code = await run(args, { stdout, stderr, stdin, env: { NO_COLOR: '1', ...options.env }, cwd: options.cwd ?? process.cwd() });
+  const waits = options.waits ?? TEST_WAITS;
+  const code = await runFn(args, { stdout, stderr, stdin, env: { NO_COLOR: '1', ...options.env }, cwd: options.cwd ?? process.cwd(), waits });
   // Let the PassThrough streams deliver what was written last.
   await new Promise((resolve) => setImmediate(resolve));
   return { code, stdout: out.join(''), stderr: err.join('') };
