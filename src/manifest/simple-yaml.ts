@@ -199,6 +199,17 @@ class BlockReader {
   }
 }
 
+/**
+ * withoutTrailingSpaces drops the spaces that end a plain scalar: YAML's white space is
+ * space and tab only, where `trimEnd` would also take a no-break space that is part of
+ * the value.
+ */
+function withoutTrailingSpaces(text: string): string {
+  let end = text.length;
+  while (text.charCodeAt(end - 1) === 32) end -= 1;
+  return text.slice(0, end);
+}
+
 function isKey(text: string): boolean {
   return KEY.test(text) && !NOT_STRING_KEYS.has(text);
 }
@@ -232,7 +243,7 @@ class FlowReader {
       return node;
     }
     const comment = text.indexOf(' #', start);
-    const scalar = (comment < 0 ? text.slice(start) : text.slice(start, comment)).trimEnd();
+    const scalar = withoutTrailingSpaces(comment < 0 ? text.slice(start) : text.slice(start, comment));
     if (scalar.includes(': ') || scalar.endsWith(':') || scalar.includes('#')) give();
     return { value: plainValue(scalar), spot: { offset: this.line.start + start } };
   }
@@ -272,7 +283,7 @@ class FlowReader {
       return { value: object, spot: collectionSpot(offset, level, this.indexDepth, { entries }) };
     }
     FLOW_PLAIN.lastIndex = start;
-    const scalar = (FLOW_PLAIN.exec(text) ?? give())[0].trimEnd();
+    const scalar = withoutTrailingSpaces((FLOW_PLAIN.exec(text) ?? give())[0]);
     this.at = start + scalar.length;
     return { value: plainValue(scalar), spot: { offset } };
   }

@@ -56,7 +56,7 @@ const SCALARS = [
   'null', 'Null', 'nULL', '~', '0', '-0', '7', '-12', '007', '+3', '1.5', '1e3', '0x1F', '0o17', '.inf', '-.inf', '.nan', 'NaN', 'Infinity',
   'a: b', 'a:b', 'a #b', 'a#b', '- x', '-x', '[x]', '{x}', 'a,b', '@x', '`x', '*x', '&x', '!x', '|', '>', '%x', '?x', '? x', ':x',
   'http://x.test/a', "it's", '"q"', '', ' lead', 'trail ', 'two  spaces', 'tab\there', 'a\\b', 'emoji 🎉', 'nbsp\u00A0x', 'ls\u2028x',
-  '2024-01-01', '12:30', '1_000', 'a\u0085b', '---', '...',
+  '2024-01-01', '12:30', '1_000', 'a\u0085b', '---', '...', 'nbsp at end\u00A0', 'em space\u2003', '\u3000ideographic',
 ];
 const KEYS = ['kind', 'name', 'viewId', 'a-b', '$ref', 'null', 'True', 'false', '__proto__', '80', 'a b', 'x:y', '<<', 'É', '_x', '-x', 'k'];
 
