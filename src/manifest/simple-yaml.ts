@@ -3,7 +3,7 @@ import type { DocumentSpots, EntrySpot, NodeSpot } from './yaml-positions.js';
 /**
  * A reader for the plain YAML that manifests are written in: block mappings and
  * sequences, one-line flow collections, plain and quoted scalars, comments and `---`
- * between documents. On such text it yields what the `yaml` library yields (the same
+ * between documents, with LF or CR LF line breaks. On such text it yields what the `yaml` library yields (the same
  * values and the same offsets for every node), some twenty times faster; that is
  * what lets `viewctl validate` keep pace with a bare schema checker on thousands of
  * files. Anything else (anchors, tags, block scalars, multi-line scalars, escapes,
@@ -54,10 +54,10 @@ interface Line {
   text: string;
 }
 
-// A character outside the subset: anything but a line feed and the printable ones
-// that need no special case (no tab, carriage return, line or paragraph separator,
-// byte order mark or surrogate).
-const OUTSIDE = /[^\n\x20-\x7E\u00A0-\u2027\u202A-\uD7FF\uE000-\uFEFE\uFF00-\uFFFD]/;
+// A character outside the subset: anything but line breaks (LF, or CR LF) and the
+// printable characters that need no special case (no tab, lone carriage return, line
+// or paragraph separator, byte order mark or lone surrogate).
+const OUTSIDE = /\r(?!\n)|[^\r\n\x20-\x7E\u00A0-\u2027\u202A-\uD7FF\uE000-\uFEFE\uFF00-\uFFFD\u{10000}-\u{10FFFF}]/u;
 // A plain scalar inside a flow collection: up to `,`, `]` or `}`, and no other indicator.
 const FLOW_PLAIN = /[^,[\]{}:#"']*/y;
 // What may follow a value on its line: spaces, and a comment after at least one.
@@ -68,6 +68,12 @@ const COMPACT_ENTRY = /^[A-Za-z_$][A-Za-z0-9_$-]*:(?: |$)/;
 // Keys the core schema would read as something other than a string, and the one a plain object cannot hold as an attribute.
 const NOT_STRING_KEYS = new Set(['null', 'Null', 'NULL', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE', '__proto__']);
 const INTEGER = /^-?(?:0|[1-9][0-9]*)$/;
+// The first character of a plain scalar that is a string whatever follows: not a
+// digit, sign, dot or tilde (numbers and null start so), not an indicator, not a space.
+const STRING_START = /^[^-?:,[\]{}#&*!|>'"%@`+.~0-9 ]/;
+// A character that no number of the core schema holds (digits, hex digits, `x`, `o`,
+// `.`, exponent and sign are what they hold).
+const NOT_NUMERIC = /[^0-9a-fA-FxXoO.eE+_-]/;
 const MAX_DEPTH = 64;
 
 function readDocuments(text: string, indexDepth: number): SimpleDocument[] | undefined {
@@ -87,7 +93,7 @@ function readDocuments(text: string, indexDepth: number): SimpleDocument[] | und
   let start = 0;
   while (start < text.length) {
     const end = text.indexOf('\n', start);
-    const stop = end < 0 ? text.length : end;
+    const stop = end < 0 ? text.length : text.charCodeAt(end - 1) === 13 ? end - 1 : end;
     let indent = 0;
     while (text.charCodeAt(start + indent) === 32) indent += 1;
     const first = start + indent < stop ? text[start + indent] : '';
@@ -99,7 +105,7 @@ function readDocuments(text: string, indexDepth: number): SimpleDocument[] | und
     } else if (first !== '' && first !== '#') {
       lines.push({ start, indent, text: text.slice(start, stop) });
     }
-    start = stop + 1;
+    start = end < 0 ? text.length : end + 1;
   }
   if (lines.length > 0) close();
   else if (marker !== undefined && documents.length > 0) give();
@@ -142,7 +148,8 @@ class BlockReader {
     for (let from = column; ; from = indent) {
       const colon = line.text.indexOf(':', from);
       const key = colon < 0 ? give() : line.text.slice(from, colon);
-      if (!isKey(key) || Object.hasOwn(value, key)) give();
+      // yaml refuses an implicit key whose `:` stands more than 1,024 characters after it.
+      if (!isKey(key) || key.length > 1024 || Object.hasOwn(value, key)) give();
       let entry: Node;
       if (LINE_END.test(line.text.slice(colon + 1))) {
         this.at += 1;
@@ -338,10 +345,11 @@ class FlowReader {
 }
 
 /**
- * plainValue resolves a plain scalar as the core schema does, for the forms the subset
- * admits: a string that starts with a letter, a plain decimal integer, true, false
- * and null. Anything else that could be a number, or that starts with an indicator,
- * leaves the subset.
+ * plainValue resolves a plain scalar as the core schema does. It admits a plain
+ * decimal integer, true, false and null in their core spellings, and strings that
+ * cannot be read as anything else: one that starts with a character no number, null
+ * or indicator starts with, or one that starts with a digit and holds a character no
+ * number holds. Any other form (floats, hex, octal, `+1`, `.inf`, dates) leaves the subset.
  */
 function plainValue(scalar: string): unknown {
   if (scalar === '') give();
@@ -354,7 +362,7 @@ function plainValue(scalar: string): unknown {
     case 'null': case 'Null': case 'NULL': case '~':
       return null;
     default:
-      if (!/^\p{L}/u.test(scalar)) give();
+      if (!STRING_START.test(scalar) && !(/^[0-9]/.test(scalar) && NOT_NUMERIC.test(scalar))) give();
       return scalar;
   }
 }

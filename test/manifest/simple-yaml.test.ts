@@ -57,8 +57,10 @@ const SCALARS = [
   'a: b', 'a:b', 'a #b', 'a#b', '- x', '-x', '[x]', '{x}', 'a,b', '@x', '`x', '*x', '&x', '!x', '|', '>', '%x', '?x', '? x', ':x',
   'http://x.test/a', "it's", '"q"', '', ' lead', 'trail ', 'two  spaces', 'tab\there', 'a\\b', 'emoji 🎉', 'nbsp\u00A0x', 'ls\u2028x',
   '2024-01-01', '12:30', '1_000', 'a\u0085b', '---', '...', 'nbsp at end\u00A0', 'em space\u2003', '\u3000ideographic',
+  '🏆 Won last 90 days', '90 days won', '3rd quarter', '1st', '0x1G', '1e3x', '12e', '_x', '$x', '/img/x.png', '(EMEA) deals', '50%', '=', '<x', '<<', ';x',
+  'x'.repeat(1030), 'x\ud800y', 'café ☕', '1 2',
 ];
-const KEYS = ['kind', 'name', 'viewId', 'a-b', '$ref', 'null', 'True', 'false', '__proto__', '80', 'a b', 'x:y', '<<', 'É', '_x', '-x', 'k'];
+const KEYS = ['kind', 'name', 'viewId', 'a-b', '$ref', 'null', 'True', 'false', '__proto__', '80', 'a b', 'x:y', '<<', 'É', '_x', '-x', 'k', 'k'.repeat(1025), 'k'.repeat(1024)];
 
 type Tree = string | Tree[] | { map: [string, Tree][] };
 
@@ -130,7 +132,8 @@ const documentText = fc.tuple(fc.uniqueArray(fc.tuple(key, tree), { minLength: 1
   return blockLines({ map: entries }, s, 0, comment, true).join('\n');
 });
 
-const fileText = fc.tuple(fc.array(documentText, { minLength: 1, maxLength: 3 }), fc.boolean(), fc.constantFrom('', '# yaml-language-server: $schema=x.json\n', '\n\n', '---\n', '# c\n---\n')).map(([documents, trailingNewline, head]) => `${head}${documents.join('\n---\n')}${trailingNewline ? '\n' : ''}`);
+const fileText = fc.tuple(fc.array(documentText, { minLength: 1, maxLength: 3 }), fc.boolean(), fc.constantFrom('', '# yaml-language-server: $schema=x.json\n', '\n\n', '---\n', '# c\n---\n'), fc.constantFrom('\n', '\n', '\n', '\r\n')).map(([documents, trailingNewline, head, lineBreak]) =>
+  `${head}${documents.join('\n---\n')}${trailingNewline ? '\n' : ''}`.replace(/\n/g, lineBreak));
 
 /** A near miss: one character inserted or deleted somewhere in a valid text. */
 const nearMiss = fc.tuple(fileText, fc.nat(), fc.constantFrom('', ' ', ':', '-', '#', '\n', '[', ']', '{', '}', ',', "'", '"', '\t', '\r', '&', '*', '!', '|', '  ')).map(([text, at, insert]) => {
@@ -159,12 +162,19 @@ describe('readSimpleYaml', () => {
     expect(readCount(nearMiss, 41)).toBeGreaterThan(250);
   });
 
-  it('reads every manifest of the repository as yaml does, and the examples and exported files without yaml', () => {
+  it('reads every manifest of the repository as yaml does, with LF or CR LF line breaks, and the examples and exported files without yaml', () => {
     const files = [...yamlFiles(join(ROOT, 'examples')), ...yamlFiles(join(ROOT, 'test'))];
     expect(files.length).toBeGreaterThan(50);
-    for (const file of files) expectAgreement(readFileSync(file, 'utf8'));
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      expectAgreement(text);
+      expectAgreement(text.replace(/\n/g, '\r\n'));
+    }
+    // A checkout on Windows may turn every line break into CR LF.
     for (const file of yamlFiles(join(ROOT, 'examples')).filter((path) => !path.includes('.github'))) {
-      expect(readSimpleYaml(readFileSync(file, 'utf8')), file).toBeDefined();
+      const text = readFileSync(file, 'utf8');
+      expect(readSimpleYaml(text), file).toBeDefined();
+      expect(readSimpleYaml(text.replace(/\n/g, '\r\n')), file).toBeDefined();
     }
     expect(readSimpleYaml(recordingViewFile(7))).toStrictEqual(yamlReference(recordingViewFile(7)));
   });
