@@ -187,3 +187,17 @@ describe('a bug is never reported as a failed write', () => {
     await expect(carryOut(plan, buildOperations(plan), { client, live, fromPlanFile: false })).rejects.toBeInstanceOf(TypeError);
   });
 });
+
+describe('a pinned list naming a view this run did not create', () => {
+  it('is never sent: it fails as apply.unresolved-tab, known not to have landed', async () => {
+    const pin: Change = {
+      action: 'pin', target: 'pins:recordings:mia@acme.test', kind: 'PinnedViews', name: 'mia@acme.test', domain: 'recordings', userEmail: 'mia@acme.test',
+      before: [], after: [{ viewId: null, name: 'Team', visibility: 'Public', isDefault: false }],
+    };
+    const pinOnly = buildOperations(handPlan([create, pin])).filter((operation) => operation.action === 'pin');
+    const client = scriptedClient({});
+    const execution = await executeOperations(pinOnly, { client, live });
+    expect(client.log).toEqual([]);
+    expect(execution.outcomes).toEqual([{ status: 'failed', operation: pinOnly[0], error: { code: 'apply.unresolved-tab', message: expect.any(String) } }]);
+  });
+});
