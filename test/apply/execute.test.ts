@@ -124,6 +124,22 @@ describe('executeOperations with lost create responses', () => {
     expect(deleted.outcomes[0]).toMatchObject({ status: 'landed', viewId: 'rv_old', note: 'already-gone' });
   });
 
+  it('counts only a 404 as a delete already done: a refused delete fails and stops the run', async () => {
+    const remove: Change = {
+      action: 'delete', target: 'view:recordings:id:rv_old', kind: 'RecordingView', name: 'Old', domain: 'recordings', id: 'rv_old',
+      before: snapshot('Old'), after: null, reason: 'prune', ownerId: 'u_ops', pinnedBy: [],
+    };
+    const forbidden = scriptedClient({
+      'DELETE /v1/recordings/views/{viewId}': [
+        () => {
+          throw new ServiceError('service.forbidden', 'forbidden', { endpoint: 'DELETE /v1/recordings/views/{viewId}', status: 403 });
+        },
+      ],
+    });
+    const execution = await executeOperations(buildOperations(handPlan([remove])), { client: forbidden, live });
+    expect(execution).toMatchObject({ stopped: 'failure', outcomes: [{ status: 'failed', error: { code: 'service.forbidden', status: 403 } }] });
+  });
+
   it('starts nothing when already aborted', async () => {
     const client = scriptedClient({});
     const controller = new AbortController();
