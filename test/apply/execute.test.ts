@@ -124,6 +124,22 @@ describe('executeOperations with lost create responses', () => {
     expect(deleted.outcomes[0]).toMatchObject({ status: 'landed', viewId: 'rv_old', note: 'already-gone' });
   });
 
+  it('counts only a 404 as a delete already done: a refused delete fails and stops the run', async () => {
+    const remove: Change = {
+      action: 'delete', target: 'view:recordings:id:rv_old', kind: 'RecordingView', name: 'Old', domain: 'recordings', id: 'rv_old',
+      before: snapshot('Old'), after: null, reason: 'prune', ownerId: 'u_ops', pinnedBy: [],
+    };
+    const forbidden = scriptedClient({
+      'DELETE /v1/recordings/views/{viewId}': [
+        () => {
+          throw new ServiceError('service.forbidden', 'forbidden', { endpoint: 'DELETE /v1/recordings/views/{viewId}', status: 403 });
+        },
+      ],
+    });
+    const execution = await executeOperations(buildOperations(handPlan([remove])), { client: forbidden, live });
+    expect(execution).toMatchObject({ stopped: 'failure', outcomes: [{ status: 'failed', error: { code: 'service.forbidden', status: 403 } }] });
+  });
+
   it('starts nothing when already aborted', async () => {
     const client = scriptedClient({});
     const controller = new AbortController();
@@ -185,5 +201,19 @@ describe('a bug is never reported as a failed write', () => {
     const client = scriptedClient({ 'POST /v1/recordings/views': [() => apiView('rv_9', 'Team')], 'GET /v1/recordings/views': [bug] });
     const plan = handPlan([create]);
     await expect(carryOut(plan, buildOperations(plan), { client, live, fromPlanFile: false })).rejects.toBeInstanceOf(TypeError);
+  });
+});
+
+describe('a pinned list naming a view this run did not create', () => {
+  it('is never sent: it fails as apply.unresolved-tab, known not to have landed', async () => {
+    const pin: Change = {
+      action: 'pin', target: 'pins:recordings:mia@acme.test', kind: 'PinnedViews', name: 'mia@acme.test', domain: 'recordings', userEmail: 'mia@acme.test',
+      before: [], after: [{ viewId: null, name: 'Team', visibility: 'Public', isDefault: false }],
+    };
+    const pinOnly = buildOperations(handPlan([create, pin])).filter((operation) => operation.action === 'pin');
+    const client = scriptedClient({});
+    const execution = await executeOperations(pinOnly, { client, live });
+    expect(client.log).toEqual([]);
+    expect(execution.outcomes).toEqual([{ status: 'failed', operation: pinOnly[0], error: { code: 'apply.unresolved-tab', message: expect.any(String) } }]);
   });
 });

@@ -1,8 +1,13 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import {
-  APPROVAL_QUESTION, askApproval, checkDailyBudget, checkExpectedDigest, checkMaxDeletes, decideApproval, planReadNeeds,
+  APPROVAL_QUESTION, askApproval, checkDailyBudget, checkExpectedDigest, checkMaxDeletes, checkNotStale, checkPlanIdentity, checkPlanRules,
+  decideApproval, planReadNeeds, readPlanFile, staleTargets,
 } from '../../src/apply/gates.js';
+import { computePlan } from '../../src/plan/diff.js';
+import { renderJson } from '../../src/render/json.js';
+import { pinsKey } from '../../src/state/types.js';
+import { automation, mixedScenario, view } from '../plan/fixtures.js';
 import { EXIT, ViewctlError } from '../../src/errors.js';
 import type { Change } from '../../src/plan/types.js';
 import { handPlan, snapshot } from './plan-fixtures.js';
@@ -98,5 +103,79 @@ describe('gates', () => {
       pins: [{ domain: 'contacts', userEmail: 'mia@acme.test' }],
       automations: false,
     });
+  });
+});
+
+describe('gates of a saved plan', () => {
+  /** The mixed scenario's plan (a create, an update of rv_1, a delete of dv_9, mia's recordings tabs, automation drift) and its live state. */
+  const mixed = () => {
+    const { desired, live } = mixedScenario();
+    return { plan: computePlan(desired, live).plan, live };
+  };
+
+  it('asks nothing when already interrupted', async () => {
+    const output = new PassThrough();
+    const shown: string[] = [];
+    output.on('data', (chunk: Buffer) => shown.push(chunk.toString()));
+    const controller = new AbortController();
+    controller.abort();
+    expect(await askApproval(new PassThrough(), output, controller.signal)).toBe(false);
+    expect(shown).toEqual([]);
+  });
+
+  it('finds a plan stale exactly at the targets whose live state changed, never at drift', () => {
+    const { plan, live } = mixed();
+    expect(staleTargets(plan, live)).toEqual([]);
+    const changed = structuredClone(live);
+    changed.automations = [automation('aa_1', 'Record external meetings', { color: 'green' })];
+    expect(staleTargets(plan, changed)).toEqual([]);
+    changed.views.recordings = (changed.views.recordings ?? []).map((entry) => (entry.viewId === 'rv_1' ? { ...entry, icon: 'star' } : entry));
+    changed.pins[pinsKey('recordings', 'mia@acme.com')] = [];
+    expect(staleTargets(plan, changed).sort()).toEqual(['pins:recordings:mia@acme.com', 'view:recordings:id:rv_1']);
+  });
+
+  it('refuses a stale plan with exit 3, naming each changed target', () => {
+    const { plan, live } = mixed();
+    expect(errorOf(() => checkNotStale(plan, live))).toBeUndefined();
+    const changed = structuredClone(live);
+    changed.views.recordings = [...(changed.views.recordings ?? []), view('rv_new', 'Team calls')];
+    changed.pins[pinsKey('recordings', 'mia@acme.com')] = [];
+    const error = errorOf(() => checkNotStale(plan, changed));
+    expect(error?.code).toBe('apply.stale-plan');
+    expect(error?.exitCode).toBe(EXIT.refused);
+    expect(error?.message.split('\n').slice(1).sort()).toEqual(['  create RecordingView "Team calls"', '  pinned recordings tabs of mia@acme.com']);
+  });
+
+  it('refuses a plan file whose changes disagree with their targets, and one that breaks a rule live, with exit 3 and nothing written', () => {
+    const { plan, live } = mixed();
+    const moved = structuredClone(plan);
+    const update = moved.changes[1];
+    if (update?.action === 'update') update.id = 'rv_other';
+    expect(errorOf(() => checkPlanIdentity(moved))).toMatchObject({ code: 'plan.unsafe', exitCode: EXIT.refused });
+    const taken = structuredClone(live);
+    taken.views.recordings = [...(taken.views.recordings ?? []), view('rv_new', 'Team calls')];
+    expect(errorOf(() => checkPlanRules(plan, taken))).toMatchObject({ code: 'plan.unsafe', exitCode: EXIT.refused });
+    expect(errorOf(() => checkPlanRules(plan, live))).toBeUndefined();
+  });
+
+  it('lists at most 20 problems of an unsafe plan, then how many more', () => {
+    const { plan } = mixed();
+    const many = structuredClone(plan);
+    const create = many.changes[0];
+    if (create?.action !== 'create') throw new Error('changes[0] is no create');
+    for (let index = 0; index < 25; index += 1) many.changes.push(structuredClone(create));
+    const lines = errorOf(() => checkPlanIdentity(many))?.message.split('\n') ?? [];
+    expect(lines.slice(1)).toHaveLength(21);
+    expect(lines.at(-1)).toBe('  and 5 more');
+  });
+
+  it('names the file of a plan edited after it was written, refused with exit 3; a file that is no plan is an error, exit 1', () => {
+    const { plan } = mixed();
+    const edited = renderJson(plan).replace('"MsTeams"', '"Loom"');
+    const refused = errorOf(() => readPlanFile(edited, 'plan.json'));
+    expect(refused).toMatchObject({ code: 'plan.digest-mismatch', exitCode: EXIT.refused });
+    expect(refused?.message).toMatch(/^plan\.json does not match its own digest/);
+    expect(errorOf(() => readPlanFile('{', 'plan.json'))).toMatchObject({ code: 'plan.invalid', exitCode: EXIT.error });
+    expect(readPlanFile(renderJson(plan), 'plan.json')).toEqual(plan);
   });
 });

@@ -112,4 +112,24 @@ describe('apply report', () => {
     expect(reportExitCode(report)).toBe(1);
     expect(renderReportText(report, { color: false })).toMatch(/^Apply interrupted: 0 created/);
   });
+
+  it('still notes, after a clean run, a create taken from a listing and a delete that found nothing', () => {
+    const gone: Change = {
+      action: 'delete', target: 'view:deals:id:dv_9', kind: 'DealView', name: 'Old', domain: 'deals', id: 'dv_9',
+      before: snapshot('Old'), after: null, reason: 'prune', ownerId: 'u_ops', pinnedBy: [],
+    };
+    const both = handPlan([changes[0] as Change, gone]);
+    const [created, deleted] = buildOperations(both);
+    if (created === undefined || deleted === undefined) throw new Error('expected two operations');
+    const execution: Execution = {
+      stopped: null,
+      outcomes: [{ status: 'landed', operation: created, viewId: 'rv_5', note: 'adopted' }, { status: 'landed', operation: deleted, viewId: 'dv_9', note: 'already-gone' }],
+    };
+    const report = buildReport(both, execution, { problems: [], domainsRead: ['recordings', 'deals'] }, { requests: 3, elapsedMs: 100, fromPlanFile: false });
+    expect(reportExitCode(report)).toBe(0);
+    expect(renderReportText(report, { color: false }).split('\n').slice(1, 3)).toEqual([
+      '  note: create  RecordingView  "Team"  rv_5  (its answer was lost; the only new view of that name was taken as this run\'s)',
+      '  note: delete  DealView  "Old"  dv_9  (already gone)',
+    ]);
+  });
 });

@@ -62,3 +62,24 @@ describe('planPins: private tabs are the member\'s', () => {
     expect(outcome.change).toMatchObject({ group: 'Sales tabs', name: 'mia@acme.com', source: at('pins/mia.yaml') });
   });
 });
+
+describe('planPins: a name that resolves to more than one view is refused, never guessed', () => {
+  it('refuses a name two manifests declare, naming the bound ids and pinning by id as the way out', () => {
+    const context: PinContext = { ...CONTEXT, declared: [{ name: 'Team', viewId: 'rv_1' }, { name: 'Team', viewId: 'rv_2' }] };
+    const outcome = planPins(pinsOf('mia@acme.com', 'recordings', [{ name: 'Team' }]), [], context);
+    expect(outcome.change).toBeUndefined();
+    expect(outcome.reasons).toEqual([expect.objectContaining({ code: 'pins.ambiguous-name', ids: ['rv_1', 'rv_2'], wayOut: 'pin the one you mean by id, e.g. `{viewId: rv_1}`' })]);
+  });
+
+  it('asks for distinct names when the declared views of that name are all new', () => {
+    const context: PinContext = { ...CONTEXT, declared: [{ name: 'Team', viewId: null }, { name: 'Team', viewId: null }] };
+    const [reason] = planPins(pinsOf('mia@acme.com', 'recordings', [{ name: 'Team' }]), [], context).reasons;
+    expect(reason).toMatchObject({ code: 'pins.ambiguous-name', ids: [], wayOut: 'give the declared views distinct names' });
+  });
+
+  it('refuses a name two built-in default views carry', () => {
+    const context: PinContext = { ...CONTEXT, listing: [CALLS, ALL, defaultView('rv_all_2', 'All recordings')] };
+    const [reason] = planPins(pinsOf('mia@acme.com', 'recordings', [{ name: 'All recordings' }]), [], context).reasons;
+    expect(reason).toMatchObject({ code: 'pins.ambiguous-name', ids: ['rv_all', 'rv_all_2'] });
+  });
+});

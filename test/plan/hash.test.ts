@@ -86,4 +86,18 @@ describe('digest and plan files', () => {
     expect(error.code).toBe('plan.invalid');
     expect(error.message).toContain('/changes/0/action');
   });
+
+  it('refuses a plan file with a change that has no live hash, or a summary that miscounts its changes, though its digest matches', () => {
+    const resealed = (edit: (copy: typeof plan) => void): string => {
+      const copy = structuredClone(plan);
+      edit(copy);
+      return JSON.stringify({ ...copy, digest: planDigest(copy) });
+    };
+    const unhashed = errorOf(() => parsePlanFile(resealed((copy) => delete copy.liveHashes[copy.changes[1]?.target ?? ''])));
+    expect(unhashed.code).toBe('plan.invalid');
+    expect(unhashed.message).toContain('/changes/1/target: has no live hash');
+    const miscounted = errorOf(() => parsePlanFile(resealed((copy) => { copy.summary.delete = 0; })));
+    expect(miscounted.code).toBe('plan.invalid');
+    expect(miscounted.message).toContain('/summary/delete: 1, the number of delete changes');
+  });
 });

@@ -31,6 +31,14 @@ describe('schemas/plan/plan.schema.json', () => {
     ].sort());
   });
 
+  it('names an attribute the schema does not know, and a value of the wrong type, at their path', () => {
+    const [, mixed] = goldenPlans.find(([file]) => file === 'mixed.json') ?? [];
+    const plan = structuredClone(mixed) as Record<string, unknown> & { summary: Record<string, unknown> };
+    plan['approvedBy'] = 'mallory';
+    plan.summary['create'] = 'one';
+    expect([...planShapeProblems(plan)].sort()).toEqual(['/: has no attribute "approvedBy"', '/summary/create: must be integer']);
+  });
+
   it('lists the domains and view kinds this build knows', () => {
     const schema = JSON.parse(readFileSync(PLAN_SCHEMA_FILE, 'utf8')) as { $defs: Record<string, { enum: string[] }> };
     expect(schema.$defs['domain']?.enum).toEqual([...DOMAINS]);

@@ -4,7 +4,8 @@ import { keyedPins } from '../../src/plan/desired-values.js';
 import { changedOutside } from '../../src/plan/outside.js';
 import { planWorkspace } from '../../src/plan/plan-workspace.js';
 import { budgetSlice, selectByBase, touchedViews } from '../../src/plan/scope.js';
-import { choosePinnedLists } from '../../src/plan/scope-reads.js';
+import { checkBudgetCoversViews, choosePinnedLists } from '../../src/plan/scope-reads.js';
+import type { ReadNeeds } from '../../src/state/needs.js';
 import type { Change } from '../../src/plan/types.js';
 import { pinsKey } from '../../src/state/types.js';
 import { at, declared, emptyDesired, emptyLive, pinsOf, view } from './fixtures.js';
@@ -146,5 +147,16 @@ describe('changedOutside', () => {
     const edited = structuredClone(now);
     edited.automations = { source: at('automations.yaml'), automations: [{ name: 'Record', color: 'blue', source: at('automations.yaml', 3) }] };
     expect(changedOutside(base, edited)({ action: 'drift' } as unknown as Change)).toBe(false);
+  });
+});
+
+describe('checkBudgetCoversViews', () => {
+  const needs = (automations: boolean): ReadNeeds => ({ domains: ['recordings', 'deals'], pins: [], automations });
+
+  it('counts the workspace, each view listing and the automations, plus one pinned list when there are any', () => {
+    expect(() => checkBudgetCoversViews(4, needs(false), 1)).not.toThrow();
+    expect(() => checkBudgetCoversViews(4, needs(true), 1)).toThrow(expect.objectContaining({ code: 'usage.budget-too-small', message: expect.stringContaining('the 2 view listings and the automations takes 4 requests') }));
+    expect(() => checkBudgetCoversViews(5, needs(true), 1)).not.toThrow();
+    expect(() => checkBudgetCoversViews(4, needs(true), 0)).not.toThrow();
   });
 });

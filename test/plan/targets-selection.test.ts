@@ -59,6 +59,14 @@ describe('selectTargets', () => {
     expect(parsePlanFile(renderJson(plan))).toEqual(plan);
   });
 
+  it('--target automations plans the automation drift alone: no view, no pinned list, no prune', () => {
+    const { desired, live } = mixedScenario();
+    const selected = selectTargets(desired, [parseTargetSelector('automations')]);
+    expect(selected.automations).toBe(desired.automations);
+    expect([selected.views, selected.pins]).toEqual([[], []]);
+    expect(computePlan(selected, live).plan.changes.map((change) => change.action)).toEqual(['drift']);
+  });
+
   it('refuses, all at once, targets no manifest declares (target.unknown), with a "did you mean"', () => {
     const { desired } = mixedScenario();
     const { automations: _, ...withoutAutomations } = desired;

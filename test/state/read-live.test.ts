@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiView } from '../../src/domain/api-types.js';
-import { ViewctlError } from '../../src/errors.js';
+import { ServiceError, ViewctlError } from '../../src/errors.js';
 import type { ServiceClient, ServiceRequest } from '../../src/service/types.js';
 import { readNeeds } from '../../src/state/needs.js';
-import { readLive } from '../../src/state/read-live.js';
+import { readLive, readPinnedLists } from '../../src/state/read-live.js';
 import type { Desired } from '../../src/state/types.js';
 
 const at = { file: 'm.yaml', line: 1, column: 1 };
@@ -100,5 +100,28 @@ describe('readLive', () => {
       code: 'workspace.mismatch',
     });
     expect(sent).toHaveLength(1);
+  });
+});
+
+describe('readPinnedLists', () => {
+  /** A client that refuses every pinned read with `error`. */
+  const refusing = (error: Error): ServiceClient => ({
+    request: () => Promise.reject(error),
+    stats: () => ({ requests: 0, retries: 0, rateLimited: 0, dailyRemaining: null }),
+  });
+  const notActive = (path: string): ServiceError =>
+    new ServiceError('service.validation', 'userEmail is not an active member', { endpoint: 'GET /v1/recordings/views/pinned', status: 400, errorType: 'validation_error', path });
+
+  it('turns the service\'s refusal of a user into pins.user-not-active at the manifest that names them', async () => {
+    const source = { file: 'pins/gone.yaml', line: 4, column: 12 };
+    const error = await readPinnedLists(refusing(notActive('userEmail')), [{ domain: 'recordings', userEmail: 'gone@x.test', source }]).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ViewctlError);
+    expect(error).toMatchObject({ code: 'pins.user-not-active', message: expect.stringMatching(/^pins\/gone\.yaml:4:12: gone@x\.test is not an active member/) });
+  });
+
+  it('passes any other failure of a pinned read through unchanged', async () => {
+    for (const error of [notActive('viewId'), new ServiceError('service.unavailable', '503', { endpoint: 'GET', status: 503 }), new TypeError('bug')]) {
+      await expect(readPinnedLists(refusing(error), [{ domain: 'recordings', userEmail: 'mia@x.test' }])).rejects.toBe(error);
+    }
   });
 });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Execution, OperationOutcome } from '../../src/apply/execute.js';
 import type { Operation } from '../../src/plan/operations.js';
-import { findRaceCopies, settleRaceCopies } from '../../src/apply/race-copies.js';
+import { findRaceCopies, raceDomains, settleRaceCopies } from '../../src/apply/race-copies.js';
 import { compareIds } from '../../src/domain/views.js';
 import type { ApiView } from '../../src/domain/api-types.js';
 import type { Domain } from '../../src/domain/domains.js';
@@ -146,5 +146,63 @@ describe('copies made by concurrent applies', () => {
     const settled = await settleRaceCopies(execution, live, new Map([['recordings', [view('rv_12', 'Team')]]]), client);
     expect(settled.problems).toEqual([]);
     expect(settled.execution).toEqual(execution);
+  });
+
+  it('takes a create that failed for sure as having made no copy, and looks only where a create landed or may have', () => {
+    const refused: OperationOutcome = { ...lostCreate(0, 'recordings', 'Team'), error: { code: 'service.validation', message: 'bad', status: 400 } } as OperationOutcome;
+    const notAttempted: OperationOutcome = { status: 'not-attempted', operation: created(1, 'deals', 'Team', 'x').operation };
+    const listing = [view('rv_8', 'Team'), view('rv_7', 'Team')];
+    expect(findRaceCopies({ outcomes: [refused, notAttempted], stopped: 'failure' }, live, new Map([['recordings', listing]]))).toEqual([]);
+    expect(raceDomains({ outcomes: [refused, notAttempted], stopped: 'failure' })).toEqual([]);
+    const execution: Execution = {
+      outcomes: [created(0, 'deals', 'A', 'dv_1'), lostCreate(1, 'recordings', 'B'), created(2, 'deals', 'C', 'dv_2'), refused],
+      stopped: 'failure',
+    };
+    expect(raceDomains(execution)).toEqual(['deals', 'recordings']);
+  });
+
+  it('says when the copies it deleted were identical ones rather than its own', async () => {
+    const client: ServiceClient = { request: <T>() => Promise.resolve({} as T), stats: () => ({ requests: 0, retries: 0, rateLimited: 0, dailyRemaining: null }) };
+    const execution: Execution = { outcomes: [created(0, 'recordings', 'Team', 'rv_7')], stopped: null };
+    const settled = await settleRaceCopies(execution, live, new Map([['recordings', [view('rv_7', 'Team'), view('rv_8', 'Team')]]]), client);
+    expect(settled.problems[0]?.message).toBe(
+      'a concurrent run created "Team" too: rv_7, rv_8; this run deleted rv_8 (identical copies: every run keeps the smallest id); ' +
+        'this run\'s create now stands for rv_7; pinned tabs set to a deleted copy are gone',
+    );
+  });
+
+  it('reports a copy the service would not delete, and still settles the rest', async () => {
+    const sent: string[] = [];
+    const client: ServiceClient = {
+      request: <T>(request: ServiceRequest): Promise<T> => {
+        const id = String(request.params?.['viewId']);
+        sent.push(id);
+        if (id === 'rv_8') return Promise.reject(new ServiceError('service.unavailable', 'the service answered 503', { endpoint: 'DELETE', status: 503 }));
+        return Promise.resolve({} as T);
+      },
+      stats: () => ({ requests: sent.length, retries: 0, rateLimited: 0, dailyRemaining: null }),
+    };
+    const execution: Execution = { outcomes: [lostCreate(0, 'recordings', 'Team')], stopped: 'failure' };
+    const listing = [view('rv_7', 'Team'), view('rv_8', 'Team'), view('rv_9', 'Team')];
+    const settled = await settleRaceCopies(execution, live, new Map([['recordings', listing]]), client);
+    expect(sent).toEqual(['rv_8', 'rv_9']);
+    expect(settled.problems).toEqual([
+      expect.objectContaining({ changeIndex: 0, name: 'Team', message: expect.stringMatching(/\(could not delete rv_8: the service answered 503\)$/) }),
+    ]);
+    expect(settled.problems[0]).not.toHaveProperty('id');
+  });
+
+  it('leaves copies with other attributes alone when its create was adopted, and no longer names a view for that create', async () => {
+    const client: ServiceClient = { request: () => Promise.reject(new Error('no request expected')), stats: () => ({ requests: 0, retries: 0, rateLimited: 0, dailyRemaining: null }) };
+    const adopted = { ...created(0, 'recordings', 'Team', 'rv_7'), note: 'adopted' } as OperationOutcome;
+    const listing = [view('rv_7', 'Team'), view('rv_8', 'Team', { icon: 'star' })];
+    const settled = await settleRaceCopies({ outcomes: [adopted], stopped: null }, live, new Map([['recordings', listing]]), client);
+    const [outcome] = settled.execution.outcomes;
+    expect(outcome).toMatchObject({ status: 'landed', note: 'adopted' });
+    expect(outcome).not.toHaveProperty('viewId');
+    expect(settled.listings.get('recordings')).toEqual(listing);
+    expect(settled.problems[0]?.message).toBe(
+      'a concurrent run created "Team" too: rv_7, rv_8; left rv_7, rv_8 alone (other attributes: not this run\'s to delete)',
+    );
   });
 });
