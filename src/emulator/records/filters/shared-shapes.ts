@@ -59,11 +59,6 @@ export function matchesNotIn(list: unknown, values: readonly string[]): boolean 
   return unwanted.every((value) => !values.includes(value));
 }
 
-/** matchesInOut applies the `<name>In` and `<name>NotIn` attributes of a filter object at once. */
-export function matchesInOut(filters: JsonRecord, name: string, values: readonly string[]): boolean {
-  return matchesIn(filters[`${name}In`], values) && matchesNotIn(filters[`${name}NotIn`], values);
-}
-
 /** matchesNumeric evaluates a ViewNumericFilter against a value (null: missing). */
 export function matchesNumeric(filter: unknown, value: number | null): boolean {
   if (!isRecord(filter)) return true;
