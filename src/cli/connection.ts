@@ -19,7 +19,7 @@ export interface ConnectionOptions {
 }
 
 /** Connection is an open client, and how to release what opening it started. */
-export interface Connection {
+interface Connection {
   client: ServiceClient;
   /** Where requests go, for messages; never carries the key. */
   baseUrl: string;

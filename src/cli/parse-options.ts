@@ -4,7 +4,7 @@ import { UsageError } from '../errors.js';
  * NumberRange is what a numeric flag accepts: a whole number or any decimal, from
  * `min` to `max` (both included unless `aboveMin`), and the error code of a bad value.
  */
-export interface NumberRange {
+interface NumberRange {
   min: number;
   max: number;
   integer?: boolean;
@@ -15,7 +15,7 @@ export interface NumberRange {
 }
 
 /** RATE_RANGE is what `--rate` accepts: slower waits minutes per request, faster is no limit at all. */
-export const RATE_RANGE: NumberRange = { min: 0.1, max: 1000 };
+const RATE_RANGE: NumberRange = { min: 0.1, max: 1000 };
 
 const DECIMAL = /^\+?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
 const WHOLE = /^\+?\d+$/;

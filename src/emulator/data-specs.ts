@@ -32,18 +32,18 @@ const kind = (test: (value: unknown) => boolean, message: string): Check => (val
 
 /** Basic checks. */
 export const str = kind((value) => typeof value === 'string', 'must be a string');
-export const num = kind((value) => typeof value === 'number' && Number.isFinite(value), 'must be a number');
-export const bool = kind((value) => typeof value === 'boolean', 'must be a boolean');
+const num = kind((value) => typeof value === 'number' && Number.isFinite(value), 'must be a number');
+const bool = kind((value) => typeof value === 'boolean', 'must be a boolean');
 export const anyObject = kind(isObject, 'must be an object');
 export const count = kind((value) => Number.isSafeInteger(value) && (value as number) >= 0, 'must be an integer of 0 or more');
 
 /** oneOf accepts one of the listed strings. */
-export function oneOf(allowed: readonly string[]): Check {
+function oneOf(allowed: readonly string[]): Check {
   return kind((value) => typeof value === 'string' && allowed.includes(value), `must be one of ${allowed.join(', ')}`);
 }
 
 /** nullable accepts null or what `check` accepts. */
-export function nullable(check: Check): Check {
+function nullable(check: Check): Check {
   return (value, path, fail) => {
     if (value === null) return;
     check(value, path, (at, message) => fail(at, at === path ? `${message} or null` : message));
@@ -51,7 +51,7 @@ export function nullable(check: Check): Check {
 }
 
 /** optional accepts an absent field or what `check` accepts. */
-export function optional(check: Check): Check {
+function optional(check: Check): Check {
   return (value, path, fail) => {
     if (value !== undefined) check(value, path, fail);
   };
@@ -104,7 +104,7 @@ export const AUTOMATION_SPEC = object({
 });
 
 /** RECORDING_SPEC is an entry of `recordings` (StoredRecording). */
-export const RECORDING_SPEC = object({
+const RECORDING_SPEC = object({
   id: str, createdAt: time, durationSeconds: num, state: oneOf(RECORDING_STATES), title: str, transcriptOnly: bool,
   labelIds: strings, recorderId: str, recorderAttended: bool, channelId: nullable(str), companyIds: strings,
   dealId: nullable(str), topicIds: strings, langIso2: str, source: oneOf(RECORDING_SOURCES),
@@ -127,7 +127,7 @@ export const RECORDING_SPEC = object({
 });
 
 /** DEAL_SPEC is an entry of `deals` (StoredDeal). */
-export const DEAL_SPEC = object({
+const DEAL_SPEC = object({
   id: str, name: str, status: oneOf(DEAL_STATUSES), aiStatus: oneOf(DEAL_AI_STATUSES), stage: str, pipelineId: str,
   type: str, ownerEmail: str, ownerName: str, amount: nullable(object({ value: num, currency: str })),
   openedAt: time, closedAt: optionalTime, companyId: nullable(str), contactIds: strings, hasInteraction: bool,
@@ -135,12 +135,12 @@ export const DEAL_SPEC = object({
 });
 
 /** COMPANY_SPEC is an entry of `companies` (StoredCompany). */
-export const COMPANY_SPEC = object({
+const COMPANY_SPEC = object({
   id: str, name: str, domain: str, contactIds: strings, dealIds: strings, hasInteraction: bool, lastActivityAt: optionalTime,
 });
 
 /** CONTACT_SPEC is an entry of `contacts` (StoredContact). */
-export const CONTACT_SPEC = object({
+const CONTACT_SPEC = object({
   id: str, name: str, email: str, companyId: nullable(str), externalities: strings, lastActivityAt: optionalTime,
 });
 

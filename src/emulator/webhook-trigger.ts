@@ -5,7 +5,7 @@ import { isPlainObject } from './views/body.js';
 import type { WebhookDispatcher } from './webhooks.js';
 
 /** WEBHOOK_EVENT_TYPES are the event kinds a trigger may name. */
-export const WEBHOOK_EVENT_TYPES = ['recording_added', 'recording_updated'] as const;
+const WEBHOOK_EVENT_TYPES = ['recording_added', 'recording_updated'] as const;
 
 /**
  * triggerWebhook handles `POST /v1/webhooks/{webhookId}/trigger` with body

@@ -58,7 +58,7 @@ export function valueText(value: JsonValue | undefined): string {
 }
 
 /** DiffLine is one line of a view's YAML diff; `gap` separates hunks. */
-export type DiffLine = { marker: '+' | '-' | ' '; text: string } | { marker: 'gap' };
+type DiffLine = { marker: '+' | '-' | ' '; text: string } | { marker: 'gap' };
 
 const diffCache = new WeakMap<UpdateChange, DiffLine[]>();
 

@@ -4,7 +4,7 @@ import type { FilterEnv } from './filters/env.js';
 import { dealAgeDays, isRecord, timestamp, type JsonRecord } from './filters/shared-shapes.js';
 
 /** SortKey is one comparable value of a record; null sorts last in both orders. */
-export type SortKey = string | number | null;
+type SortKey = string | number | null;
 
 /** SortDimension is a view sort entry: `{field, order, insight?: {fieldId}}`. */
 export interface SortDimension {

@@ -8,7 +8,7 @@ import type { Domain } from '../../domain/domains.js';
  */
 
 /** ViewAttribute is a view attribute whose shape is domain-specific. */
-export type ViewAttribute = 'columns' | 'filters' | 'sort';
+type ViewAttribute = 'columns' | 'filters' | 'sort';
 
 /** BodyProblem is the first thing wrong with a body: a dotted `path` and a message. */
 export interface BodyProblem {
@@ -38,7 +38,7 @@ const CREATE_ATTRIBUTES = ['creatorEmail', 'name', 'icon', 'columns', 'filters',
 const PATCH_ATTRIBUTES = ['name', 'icon', 'columns', 'filters', 'sort'];
 
 /** Checked is a validated body, or the first problem found in it. */
-export type Checked<T> = { ok: true; body: T } | { ok: false; problem: BodyProblem };
+type Checked<T> = { ok: true; body: T } | { ok: false; problem: BodyProblem };
 
 /** checkCreateBody validates a POST body; `creatorEmail` membership is checked by the caller. */
 export function checkCreateBody(domain: Domain, body: unknown, checker: AttributeChecker): Checked<ViewCreateBody> {

@@ -55,7 +55,7 @@ export function putPinned(ctx: RouteContext, domain: Domain): RouteResult {
  * pinnedViews resolves a user's tabs: their stored list, or the built-in defaults for
  * a user who never changed them; views they can no longer access are left out.
  */
-export function pinnedViews(data: EmulatorData, domain: Domain, user: ApiUser): ApiView[] {
+function pinnedViews(data: EmulatorData, domain: Domain, user: ApiUser): ApiView[] {
   const views = data.views[domain];
   const stored = ownValue(data.pinned[domain], user.id);
   const ids = stored ?? views.filter((view) => view.isDefault).map((view) => view.viewId);

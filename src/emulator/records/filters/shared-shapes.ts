@@ -19,7 +19,7 @@
  */
 
 /** DAY_MS is one day in milliseconds (relative filters count days). */
-export const DAY_MS = 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** JsonRecord is a filter object as stored. */
 export type JsonRecord = Record<string, unknown>;
@@ -40,7 +40,7 @@ export function entryList(value: unknown): JsonRecord[] {
 }
 
 /** numberValue reads a finite number, or undefined. */
-export function numberValue(value: unknown): number | undefined {
+function numberValue(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
@@ -127,7 +127,7 @@ export function matchesRelative(after: unknown, before: unknown, at: number | nu
  * covers. The "LessThan" ranges are cumulative as their names say, so a deal opened
  * today is in ZeroDay and in every LessThan range.
  */
-export const DEAL_AGE_RANGES: Record<string, (days: number) => boolean> = {
+const DEAL_AGE_RANGES: Record<string, (days: number) => boolean> = {
   ZeroDay: (days) => days < 1,
   OneDay: (days) => days >= 1 && days < 2,
   LessThan7Days: (days) => days < 7,
