@@ -97,3 +97,8 @@ export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObj
 export interface JsonObject {
   [key: string]: JsonValue;
 }
+
+/** isJsonObject tells a JSON object from arrays, null and scalars. */
+export function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -7,6 +7,7 @@ import {
   USER_ROLES,
   USER_STATES,
 } from '../domain/domains.js';
+import { isJsonObject } from '../domain/api-types.js';
 
 /**
  * Field specs of the records an emulator data file holds: one small table per record
@@ -21,11 +22,6 @@ export type Fail = (path: string, message: string) => never;
 /** Check checks a value found at `path`, calling `fail` on the first problem. */
 export type Check = (value: unknown, path: string, fail: Fail) => void;
 
-/** isObject tells whether a value is a JSON object (not an array, not null). */
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 const kind = (test: (value: unknown) => boolean, message: string): Check => (value, path, fail) => {
   if (!test(value)) fail(path, message);
 };
@@ -34,7 +30,7 @@ const kind = (test: (value: unknown) => boolean, message: string): Check => (val
 export const str = kind((value) => typeof value === 'string', 'must be a string');
 const num = kind((value) => typeof value === 'number' && Number.isFinite(value), 'must be a number');
 const bool = kind((value) => typeof value === 'boolean', 'must be a boolean');
-export const anyObject = kind(isObject, 'must be an object');
+export const anyObject = kind(isJsonObject, 'must be an object');
 export const count = kind((value) => Number.isSafeInteger(value) && (value as number) >= 0, 'must be an integer of 0 or more');
 
 /** oneOf accepts one of the listed strings. */
@@ -68,7 +64,7 @@ export function arrayOf(check: Check): Check {
 /** object accepts an object whose listed fields pass their checks. */
 export function object(fields: Record<string, Check>): Check {
   return (value, path, fail) => {
-    if (!isObject(value)) fail(path, 'must be an object');
+    if (!isJsonObject(value)) fail(path, 'must be an object');
     const record = value as Record<string, unknown>;
     for (const [name, check] of Object.entries(fields)) check(record[name], `${path}.${name}`, fail);
   };

@@ -1,7 +1,7 @@
-import type { ApiView, JsonObject, JsonValue } from '../domain/api-types.js';
+import { isJsonObject, type ApiView, type JsonObject, type JsonValue } from '../domain/api-types.js';
 import { VIEW_DOMAINS, type Domain, type ViewDomain } from '../domain/domains.js';
 import type { DesiredView } from '../state/types.js';
-import { canonicalize, compareCodePoints, isJsonObject, sortedSet } from './canonical.js';
+import { canonicalize, compareCodePoints, sortedSet } from './canonical.js';
 import type { ViewSnapshot } from './changes.js';
 
 /**

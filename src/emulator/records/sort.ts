@@ -1,7 +1,8 @@
 import { ownValue } from '../own.js';
 import type { StoredCompany, StoredContact, StoredDeal, StoredRecording } from './types.js';
 import type { FilterEnv } from './filters/env.js';
-import { dealAgeDays, isRecord, timestamp, type JsonRecord } from './filters/shared-shapes.js';
+import { dealAgeDays, timestamp, type JsonRecord } from './filters/shared-shapes.js';
+import { isJsonObject } from '../../domain/api-types.js';
 
 /** SortKey is one comparable value of a record; null sorts last in both orders. */
 type SortKey = string | number | null;
@@ -43,10 +44,10 @@ export function sortRecords<T extends { id: string }>(
 
 /** sortDimensions reads a view's stored `sort` array, dropping malformed entries. */
 export function sortDimensions(sort: readonly unknown[]): SortDimension[] {
-  return sort.filter(isRecord).flatMap((entry: JsonRecord): SortDimension[] => {
+  return sort.filter(isJsonObject).flatMap((entry: JsonRecord): SortDimension[] => {
     if (typeof entry.field !== 'string') return [];
     const order = entry.order === 'Desc' ? 'Desc' : 'Asc';
-    const fieldId = isRecord(entry.insight) && typeof entry.insight.fieldId === 'string' ? entry.insight.fieldId : undefined;
+    const fieldId = isJsonObject(entry.insight) && typeof entry.insight.fieldId === 'string' ? entry.insight.fieldId : undefined;
     return [fieldId === undefined ? { field: entry.field, order } : { field: entry.field, order, insight: { fieldId } }];
   });
 }
