@@ -5,7 +5,7 @@ import { pruneOwnedProblems } from './prune-rules.js';
 import { formatPosition } from '../domain/source-position.js';
 import type { ManifestDocument, Problem } from './types.js';
 import { encodePointer } from './yaml-positions.js';
-import { isMemberGlob } from './desired.js';
+import { isGroupDocument, isMemberGlob } from './desired.js';
 import { isJsonObject } from '../domain/api-types.js';
 
 const VIEW_KIND_NAMES: readonly string[] = Object.values(VIEW_KINDS);
@@ -141,7 +141,7 @@ function pinProblems(documents: readonly ManifestDocument[]): Problem[] {
   const groupNames: Occurrence[] = [];
   for (const document of documents) {
     problems.push(...pinMemberProblems(document));
-    if (isGroup(document)) groupNames.push(identity(document, '/name'));
+    if (isGroupDocument(document)) groupNames.push(identity(document, '/name'));
     const listed = DOMAINS.filter((domain) => Array.isArray(document.body[domain]));
     if (listed.length === 0) {
       problems.push(
@@ -213,14 +213,10 @@ function ownLists(documents: readonly ManifestDocument[]): Map<string, ManifestD
   const own = new Map<string, ManifestDocument>();
   for (const document of documents) {
     const email = document.body['userEmail'];
-    if (typeof email !== 'string' || isGroup(document)) continue;
+    if (typeof email !== 'string' || isGroupDocument(document)) continue;
     for (const domain of DOMAINS) if (Array.isArray(document.body[domain]) && !own.has(`${email.toLowerCase()} ${domain}`)) own.set(`${email.toLowerCase()} ${domain}`, document);
   }
   return own;
-}
-
-function isGroup(document: ManifestDocument): boolean {
-  return document.body['users'] !== undefined || document.body['roles'] !== undefined;
 }
 
 /**
@@ -234,10 +230,10 @@ function pinMemberProblems(document: ManifestDocument): Problem[] {
     problems.push(makeProblem({ code, message, pointer, at: document.positionOf(pointer), document: document.index, hint }));
   };
   const hasUser = document.body['userEmail'] !== undefined;
-  if (!hasUser && !isGroup(document)) {
+  if (!hasUser && !isGroupDocument(document)) {
     error('pins.no-member', 'PinnedViews names no member: it needs `userEmail`, or `users` and/or `roles`', '', 'add `userEmail: <member email>`, or `name`, `users` and/or `roles` for a group of members');
   }
-  if (!isGroup(document)) return problems;
+  if (!isGroupDocument(document)) return problems;
   if (hasUser) {
     error('pins.user-and-group', 'PinnedViews has both `userEmail` and `users`/`roles`; a document is for one member or for a group', '/userEmail', 'remove `userEmail` (list the email in `users`), or move the group into a document of its own');
   }

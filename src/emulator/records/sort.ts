@@ -1,6 +1,6 @@
 import { ownValue } from '../own.js';
 import type { StoredCompany, StoredContact, StoredDeal, StoredRecording } from './types.js';
-import type { FilterEnv } from './filters/env.js';
+import { dealOf, type FilterEnv } from './filters/env.js';
 import { dealAgeDays, timestamp, type JsonRecord } from './filters/shared-shapes.js';
 import { isJsonObject } from '../../domain/api-types.js';
 
@@ -61,10 +61,6 @@ function compareKeys(a: SortKey, b: SortKey, order: 'Asc' | 'Desc'): number {
 }
 
 const time = (value: string | null | undefined): SortKey => timestamp(value);
-
-function dealOf(recording: StoredRecording, env: FilterEnv): StoredDeal | undefined {
-  return recording.dealId === null ? undefined : env.dealsById.get(recording.dealId);
-}
 
 function firstName(ids: readonly string[], nameOf: (id: string) => string | undefined): SortKey {
   const sorted = ids.map((id) => nameOf(id) ?? id).sort((a, b) => a.localeCompare(b, 'en'));
