@@ -44,8 +44,8 @@ export function parseNumberFlag(value: string, flag: string, range: NumberRange)
 }
 
 /** parseRate parses `--rate`, requests per second per endpoint: 0.1 to 1,000. */
-export function parseRate(value: string, flag = '--rate'): number {
-  return parseNumberFlag(value, flag, RATE_RANGE);
+export function parseRate(value: string): number {
+  return parseNumberFlag(value, '--rate', RATE_RANGE);
 }
 
 /** parseCount parses a flag value that must be a whole number, zero or more. */

@@ -55,7 +55,7 @@ function commandsFor(argv: readonly string[]): (typeof COMMANDS)[number][] {
  * own file under `src/cli/` and registers itself here; actions set `outcome.exitCode`
  * and throw typed errors for `run()` to report.
  */
-export async function buildProgram(io: CliIo, outcome: Outcome, argv: readonly string[] = []): Promise<Command> {
+export async function buildProgram(io: CliIo, outcome: Outcome, argv: readonly string[]): Promise<Command> {
   const program = new Command('viewctl')
     .description('GitOps for the saved views, pinned tabs and admin automations of a workspace')
     .version(VERSION)

@@ -37,7 +37,8 @@ export function schemaDirectory(): URL {
 }
 
 /** schemaTexts reads every `*.schema.json` of the package as text, keyed by file name, for copying. */
-export function schemaTexts(directory: URL = schemaDirectory()): Map<string, string> {
+export function schemaTexts(): Map<string, string> {
+  const directory = schemaDirectory();
   const texts = new Map<string, string>();
   for (const file of readdirSync(directory).filter((name) => name.endsWith('.schema.json')).sort()) {
     texts.set(file, readFileSync(new URL(file, directory), 'utf8'));
@@ -46,8 +47,8 @@ export function schemaTexts(directory: URL = schemaDirectory()): Map<string, str
 }
 
 /** loadSchemaFiles reads every `*.schema.json` of the package, parsed, keyed by file name. */
-export function loadSchemaFiles(directory: URL = schemaDirectory()): Map<string, AnySchemaObject> {
-  return new Map([...schemaTexts(directory)].map(([file, text]) => [file, JSON.parse(text) as AnySchemaObject]));
+export function loadSchemaFiles(): Map<string, AnySchemaObject> {
+  return new Map([...schemaTexts()].map(([file, text]) => [file, JSON.parse(text) as AnySchemaObject]));
 }
 
 let cached: Ajv2020 | undefined;
