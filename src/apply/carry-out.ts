@@ -12,7 +12,7 @@ import type { Verification } from './verify.js';
 import { checkApplied, readListings, touchedDomains } from './verify.js';
 
 /** CarryOutOptions are the I/O `carryOut` needs, passed in. */
-export interface CarryOutOptions extends Pick<ExecuteOptions, 'signal' | 'onOutcome' | 'relistDelaysMs' | 'sleep' | 'inFlightPerEndpoint'> {
+interface CarryOutOptions extends Pick<ExecuteOptions, 'signal' | 'onOutcome' | 'relistDelaysMs' | 'sleep' | 'inFlightPerEndpoint'> {
   client: ServiceClient;
   /** The live state the plan was computed or checked against. */
   live: Live;

@@ -185,13 +185,13 @@ async function attempt(
 }
 
 /** DEFAULT_RELIST_DELAYS_MS are the waits before each look for a create whose answer was lost. */
-export const DEFAULT_RELIST_DELAYS_MS: readonly number[] = [1_000, 4_000, 10_000];
+const DEFAULT_RELIST_DELAYS_MS: readonly number[] = [1_000, 4_000, 10_000];
 
 /**
  * MayHaveLandedError is a write that failed in a way that does not prove it was not
  * carried out; apply lists it as "may have landed" and exits 4.
  */
-export class MayHaveLandedError extends ViewctlError {
+class MayHaveLandedError extends ViewctlError {
   readonly mayHaveLanded = true;
 }
 

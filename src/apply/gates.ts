@@ -112,7 +112,7 @@ export function planReadNeeds(plan: Plan): ReadNeeds {
  * the live hash of each applied change's target, recomputed from `live`, differs from
  * the one the plan recorded. Drift targets are left out; apply does not act on them.
  */
-export function staleTargets(plan: Plan, live: Live): string[] {
+function staleTargets(plan: Plan, live: Live): string[] {
   const now = liveHashesFor(plan, live);
   const targets = new Set(plan.changes.filter((change) => change.action !== 'drift').map((change) => change.target));
   return [...targets].filter((target) => now[target] === undefined || now[target] !== plan.liveHashes[target]);
@@ -167,7 +167,7 @@ function refuseUnsafe(problems: readonly string[], why: string): void {
 }
 
 /** Approval is how apply gets its go-ahead: it was given up front, or the user must be asked. */
-export type Approval = 'given' | 'ask';
+type Approval = 'given' | 'ask';
 
 /**
  * decideApproval: `--auto-approve` and a saved plan (reviewed already, as with

@@ -36,7 +36,7 @@ import type { VerificationProblem } from './verify.js';
  */
 
 /** RaceCopies is one created name that concurrent runs created more than once. */
-export interface RaceCopies {
+interface RaceCopies {
   domain: Domain;
   name: string;
   /** Index of this run's create change in the plan. */
@@ -129,7 +129,7 @@ export function raceDomains(execution: Execution): Domain[] {
 }
 
 /** SettledRace is the run's execution and listings as they stand once the copies are gone, and what to report. */
-export interface SettledRace {
+interface SettledRace {
   execution: Execution;
   listings: Map<Domain, ApiView[]>;
   problems: VerificationProblem[];

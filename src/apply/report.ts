@@ -16,7 +16,7 @@ import type { Verification, VerificationProblem } from './verify.js';
  */
 
 /** ReportEntry is one operation in the report. */
-export interface ReportEntry {
+interface ReportEntry {
   action: OperationAction;
   kind: ResourceKind;
   /** View name, or `userEmail domain` for a pinned list. */

@@ -71,7 +71,7 @@ export function checkApplied(plan: Plan, execution: Execution, listings: Readonl
 }
 
 /** LandedOutcome is an operation outcome that landed. */
-export type LandedOutcome = Extract<OperationOutcome, { status: 'landed' }>;
+type LandedOutcome = Extract<OperationOutcome, { status: 'landed' }>;
 
 function landedOutcomes(execution: Execution): LandedOutcome[] {
   return execution.outcomes.filter((outcome): outcome is LandedOutcome => outcome.status === 'landed');

@@ -19,7 +19,7 @@ export interface ConnectionOptions {
 }
 
 /** Connection is an open client, and how to release what opening it started. */
-export interface Connection {
+interface Connection {
   client: ServiceClient;
   /** Where requests go, for messages; never carries the key. */
   baseUrl: string;
@@ -48,10 +48,9 @@ export function addConnectionOptions(command: Command): Command {
  * openConnection resolves where to send requests: the in-process emulator, or
  * `--base-url` / `VIEWCTL_BASE_URL` with the key from `VIEWCTL_API_KEY` (never a flag).
  */
-export async function openConnection(options: ConnectionOptions, io: CliIo, signal?: AbortSignal): Promise<Connection> {
+export async function openConnection(options: ConnectionOptions, io: CliIo): Promise<Connection> {
   const onRequest = options.verbose === true ? verboseLogger(io.stderr) : undefined;
   const controller = new AbortController();
-  signal?.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
   const backoff = io.waits?.backoff;
   const common = {
     rate: options.rate,

@@ -10,7 +10,7 @@ import { parseNumberFlag } from './parse-options.js';
 import type { Outcome } from './program.js';
 
 /** EmulatorCommandDeps lets tests stop the command without sending signals to the test runner. */
-export interface EmulatorCommandDeps {
+interface EmulatorCommandDeps {
   /** Resolves when the emulator should stop (default: SIGINT or SIGTERM). */
   untilStopped?: (emulator: RunningEmulator) => Promise<void>;
 }
@@ -19,7 +19,7 @@ export interface EmulatorCommandDeps {
  * RawEmulatorFlags are the flag values as commander hands them over: strings when
  * given, the numbers of EMULATOR_DEFAULTS when not.
  */
-export interface RawEmulatorFlags {
+interface RawEmulatorFlags {
   port?: string | number;
   apiKey?: string;
   data?: string;
@@ -36,7 +36,7 @@ export interface RawEmulatorFlags {
 }
 
 /** EMULATOR_DEFAULTS are the numeric flag defaults, shown as numbers by `--help`. */
-export const EMULATOR_DEFAULTS = {
+const EMULATOR_DEFAULTS = {
   port: 0,
   rate: DEFAULT_RATE,
   burst: 3,

@@ -30,7 +30,7 @@ import { progressReporter } from './progress.js';
  */
 
 /** MergeOptions are the export options a merge reads. */
-export interface MergeOptions extends ConnectionOptions {
+interface MergeOptions extends ConnectionOptions {
   out: string;
   force?: boolean;
   budget?: number;

@@ -15,6 +15,3 @@ export interface CliIo {
    */
   waits?: { backoff?: { baseMs: number; capMs: number }; relistDelaysMs?: readonly number[] };
 }
-
-/** CommandResult is what a command action reports back: its exit code. */
-export type CommandResult = { exitCode: number };

@@ -4,7 +4,7 @@ import { UsageError } from '../errors.js';
  * NumberRange is what a numeric flag accepts: a whole number or any decimal, from
  * `min` to `max` (both included unless `aboveMin`), and the error code of a bad value.
  */
-export interface NumberRange {
+interface NumberRange {
   min: number;
   max: number;
   integer?: boolean;
@@ -15,7 +15,7 @@ export interface NumberRange {
 }
 
 /** RATE_RANGE is what `--rate` accepts: slower waits minutes per request, faster is no limit at all. */
-export const RATE_RANGE: NumberRange = { min: 0.1, max: 1000 };
+const RATE_RANGE: NumberRange = { min: 0.1, max: 1000 };
 
 const DECIMAL = /^\+?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
 const WHOLE = /^\+?\d+$/;
@@ -44,8 +44,8 @@ export function parseNumberFlag(value: string, flag: string, range: NumberRange)
 }
 
 /** parseRate parses `--rate`, requests per second per endpoint: 0.1 to 1,000. */
-export function parseRate(value: string, flag = '--rate'): number {
-  return parseNumberFlag(value, flag, RATE_RANGE);
+export function parseRate(value: string): number {
+  return parseNumberFlag(value, '--rate', RATE_RANGE);
 }
 
 /** parseCount parses a flag value that must be a whole number, zero or more. */

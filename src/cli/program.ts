@@ -8,7 +8,7 @@ export interface Outcome {
 }
 
 /** ENVIRONMENT_AND_EXIT_CODES closes `viewctl --help`: what is read from the environment, and what each exit code means. */
-export const ENVIRONMENT_AND_EXIT_CODES = `
+const ENVIRONMENT_AND_EXIT_CODES = `
 Environment:
   VIEWCTL_API_KEY   the workspace key (required to talk to the service; never a flag, never printed)
   VIEWCTL_BASE_URL  the service root, before /v1 (or pass --base-url, or --emulator)
@@ -55,7 +55,7 @@ function commandsFor(argv: readonly string[]): (typeof COMMANDS)[number][] {
  * own file under `src/cli/` and registers itself here; actions set `outcome.exitCode`
  * and throw typed errors for `run()` to report.
  */
-export async function buildProgram(io: CliIo, outcome: Outcome, argv: readonly string[] = []): Promise<Command> {
+export async function buildProgram(io: CliIo, outcome: Outcome, argv: readonly string[]): Promise<Command> {
   const program = new Command('viewctl')
     .description('GitOps for the saved views, pinned tabs and admin automations of a workspace')
     .version(VERSION)

@@ -1,5 +1,5 @@
 /** PROGRESS_INTERVAL_MS is the longest a long run stays silent on stderr. */
-export const PROGRESS_INTERVAL_MS = 5_000;
+const PROGRESS_INTERVAL_MS = 5_000;
 
 /**
  * progressReporter prints progress of a long run on stderr: nothing for short runs

@@ -24,7 +24,7 @@ export function validateReport(result: LoadResult, options: { color: boolean }):
 }
 
 /** runValidate loads and checks the manifests under `paths`, prints the report and returns the exit code. */
-export async function runValidate(paths: readonly string[], source: ManifestSource, io: CliIo): Promise<number> {
+async function runValidate(paths: readonly string[], source: ManifestSource, io: CliIo): Promise<number> {
   const result = await loadManifests(paths, source);
   const color = useColor(io.stdout, io.env);
   io.stdout.write(validateReport(result, { color }));

@@ -1,5 +1,3 @@
-import type { Domain } from './domains.js';
-
 /**
  * ApiView is a view as the service returns it, in any domain. Columns, filters and
  * sort are domain-specific JSON; their exact shapes live in `schemas/`.
@@ -77,11 +75,6 @@ export interface ApiAdminAutomation {
   };
 }
 
-/** ApiErrorBody is the body of every failure response. */
-export interface ApiErrorBody {
-  error: { type: ApiErrorType; message: string; path?: string };
-}
-
 /** ApiErrorType lists the `error.type` values of the settled contract. */
 export type ApiErrorType =
   | 'validation_error'
@@ -97,13 +90,15 @@ export interface Pagination {
   totalCount: number;
 }
 
-/** DomainViews maps each domain to a list of its views. */
-export type DomainViews = Record<Domain, ApiView[]>;
-
 /** JsonValue is any value JSON can carry. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
 
 /** JsonObject is a JSON object. */
 export interface JsonObject {
   [key: string]: JsonValue;
+}
+
+/** isJsonObject tells a JSON object from arrays, null and scalars. */
+export function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -99,7 +99,7 @@ export interface PinGroupRef {
 export type MemberRole = 'Owner' | 'Admin' | 'Member';
 
 /** PinGroupMember is one `users` entry of a group document: an email, or a glob when it holds `*` or `?`. */
-export interface PinGroupMember {
+interface PinGroupMember {
   pattern: string;
   isGlob: boolean;
   source: SourcePosition;

@@ -29,7 +29,7 @@ export function pinsTarget(domain: Domain, userEmail: string): string {
 export const AUTOMATIONS_TARGET = 'automations';
 
 /** ParsedTarget is a target taken apart. */
-export type ParsedTarget =
+type ParsedTarget =
   | { type: 'view'; domain: Domain; id: string }
   | { type: 'new-view'; domain: Domain; name: string }
   | { type: 'pins'; domain: Domain; userEmail: string }

@@ -2,11 +2,12 @@ import { readFileSync } from 'node:fs';
 import { DOMAINS, type Domain } from '../domain/domains.js';
 import { ViewctlError } from '../errors.js';
 import {
-  anyObject, arrayOf, AUTOMATION_SPEC, COLLECTION_SPECS, count, isObject, object, str, USER_SPEC, VIEW_SPEC, type Check, type Fail,
+  anyObject, arrayOf, AUTOMATION_SPEC, COLLECTION_SPECS, count, object, str, USER_SPEC, VIEW_SPEC, type Check, type Fail,
 } from './data-specs.js';
 import { RESPONSE_ONLY_FILTERS } from './views/body.js';
 import { schemaChecker } from './views/schema-checker.js';
 import type { EmulatorData } from './model.js';
+import { isJsonObject } from '../domain/api-types.js';
 
 /**
  * Reading `--data` and `--state` files: JSON holding an EmulatorData. The checks are
@@ -92,7 +93,7 @@ export function checkEmulatorData(value: unknown, source: string): EmulatorData 
 function checkViewAttributes(domain: Domain, view: Record<string, unknown>, path: string, fail: Fail): void {
   for (const attribute of ['columns', 'filters', 'sort'] as const) {
     let value = view[attribute];
-    if (attribute === 'filters' && isObject(value)) {
+    if (attribute === 'filters' && isJsonObject(value)) {
       value = Object.fromEntries(Object.entries(value).filter(([name]) => !RESPONSE_ONLY_FILTERS[domain].includes(name)));
     }
     const problem = schemaChecker(domain, attribute, value);

@@ -7,6 +7,7 @@ import {
   USER_ROLES,
   USER_STATES,
 } from '../domain/domains.js';
+import { isJsonObject } from '../domain/api-types.js';
 
 /**
  * Field specs of the records an emulator data file holds: one small table per record
@@ -21,29 +22,24 @@ export type Fail = (path: string, message: string) => never;
 /** Check checks a value found at `path`, calling `fail` on the first problem. */
 export type Check = (value: unknown, path: string, fail: Fail) => void;
 
-/** isObject tells whether a value is a JSON object (not an array, not null). */
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 const kind = (test: (value: unknown) => boolean, message: string): Check => (value, path, fail) => {
   if (!test(value)) fail(path, message);
 };
 
 /** Basic checks. */
 export const str = kind((value) => typeof value === 'string', 'must be a string');
-export const num = kind((value) => typeof value === 'number' && Number.isFinite(value), 'must be a number');
-export const bool = kind((value) => typeof value === 'boolean', 'must be a boolean');
-export const anyObject = kind(isObject, 'must be an object');
+const num = kind((value) => typeof value === 'number' && Number.isFinite(value), 'must be a number');
+const bool = kind((value) => typeof value === 'boolean', 'must be a boolean');
+export const anyObject = kind(isJsonObject, 'must be an object');
 export const count = kind((value) => Number.isSafeInteger(value) && (value as number) >= 0, 'must be an integer of 0 or more');
 
 /** oneOf accepts one of the listed strings. */
-export function oneOf(allowed: readonly string[]): Check {
+function oneOf(allowed: readonly string[]): Check {
   return kind((value) => typeof value === 'string' && allowed.includes(value), `must be one of ${allowed.join(', ')}`);
 }
 
 /** nullable accepts null or what `check` accepts. */
-export function nullable(check: Check): Check {
+function nullable(check: Check): Check {
   return (value, path, fail) => {
     if (value === null) return;
     check(value, path, (at, message) => fail(at, at === path ? `${message} or null` : message));
@@ -51,7 +47,7 @@ export function nullable(check: Check): Check {
 }
 
 /** optional accepts an absent field or what `check` accepts. */
-export function optional(check: Check): Check {
+function optional(check: Check): Check {
   return (value, path, fail) => {
     if (value !== undefined) check(value, path, fail);
   };
@@ -68,7 +64,7 @@ export function arrayOf(check: Check): Check {
 /** object accepts an object whose listed fields pass their checks. */
 export function object(fields: Record<string, Check>): Check {
   return (value, path, fail) => {
-    if (!isObject(value)) fail(path, 'must be an object');
+    if (!isJsonObject(value)) fail(path, 'must be an object');
     const record = value as Record<string, unknown>;
     for (const [name, check] of Object.entries(fields)) check(record[name], `${path}.${name}`, fail);
   };
@@ -104,7 +100,7 @@ export const AUTOMATION_SPEC = object({
 });
 
 /** RECORDING_SPEC is an entry of `recordings` (StoredRecording). */
-export const RECORDING_SPEC = object({
+const RECORDING_SPEC = object({
   id: str, createdAt: time, durationSeconds: num, state: oneOf(RECORDING_STATES), title: str, transcriptOnly: bool,
   labelIds: strings, recorderId: str, recorderAttended: bool, channelId: nullable(str), companyIds: strings,
   dealId: nullable(str), topicIds: strings, langIso2: str, source: oneOf(RECORDING_SOURCES),
@@ -127,7 +123,7 @@ export const RECORDING_SPEC = object({
 });
 
 /** DEAL_SPEC is an entry of `deals` (StoredDeal). */
-export const DEAL_SPEC = object({
+const DEAL_SPEC = object({
   id: str, name: str, status: oneOf(DEAL_STATUSES), aiStatus: oneOf(DEAL_AI_STATUSES), stage: str, pipelineId: str,
   type: str, ownerEmail: str, ownerName: str, amount: nullable(object({ value: num, currency: str })),
   openedAt: time, closedAt: optionalTime, companyId: nullable(str), contactIds: strings, hasInteraction: bool,
@@ -135,12 +131,12 @@ export const DEAL_SPEC = object({
 });
 
 /** COMPANY_SPEC is an entry of `companies` (StoredCompany). */
-export const COMPANY_SPEC = object({
+const COMPANY_SPEC = object({
   id: str, name: str, domain: str, contactIds: strings, dealIds: strings, hasInteraction: bool, lastActivityAt: optionalTime,
 });
 
 /** CONTACT_SPEC is an entry of `contacts` (StoredContact). */
-export const CONTACT_SPEC = object({
+const CONTACT_SPEC = object({
   id: str, name: str, email: str, companyId: nullable(str), externalities: strings, lastActivityAt: optionalTime,
 });
 

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiErrorType } from '../domain/api-types.js';
 
 /** MAX_BODY_BYTES bounds request bodies; the largest real body (a view) is far smaller. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
 /** readBody collects the request body; undefined when it exceeds MAX_BODY_BYTES. */
 export async function readBody(request: IncomingMessage): Promise<string | undefined> {

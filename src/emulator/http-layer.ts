@@ -25,7 +25,7 @@ import { errorBody, sendJson } from './http-io.js';
 export const MAX_HEADER_BYTES = 16 * 1024;
 
 /** HttpLayerOptions is what the answers need from the emulator. */
-export interface HttpLayerOptions {
+interface HttpLayerOptions {
   apiKey: string;
   /** The rate-limit headers of a request that names no endpoint. */
   headers: () => Record<string, string>;
@@ -81,7 +81,7 @@ export function attachHttpLayer(server: Server, options: HttpLayerOptions): (req
 }
 
 /** describeClientError is the status and message of a request Node's parser refused. */
-export function describeClientError(error: NodeJS.ErrnoException): { status: number; message: string } {
+function describeClientError(error: NodeJS.ErrnoException): { status: number; message: string } {
   if (error.code === 'HPE_HEADER_OVERFLOW') {
     return { status: 431, message: `the request line and headers exceed ${MAX_HEADER_BYTES / 1024} KB` };
   }

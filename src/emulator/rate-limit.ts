@@ -18,7 +18,7 @@
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** LimitSettings are the limits of one emulator. */
-export interface LimitSettings {
+interface LimitSettings {
   /** Steady per-endpoint rate, requests per second. */
   rate: number;
   /** Requests an idle endpoint accepts at once. */
@@ -46,7 +46,7 @@ interface Bucket {
 }
 
 /** RateLimiter decides whether a request may proceed and counts it if so. */
-export interface RateLimiter {
+interface RateLimiter {
   take(endpoint: string, now: number): LimitDecision;
   /** dailyRemaining reports the quota left, for headers on responses that were not limited. */
   dailyRemaining(now: number): number;

@@ -2,7 +2,7 @@
  * Rng is a seeded pseudo-random source: the same `--seed` gives the same faults and
  * the same `Retry-After` choices, so a failing run can be replayed.
  */
-export interface Rng {
+interface Rng {
   /** next returns a number in [0, 1). */
   next(): number;
   /** chance returns true with probability `rate` (0 never, 1 always). */

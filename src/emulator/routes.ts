@@ -18,20 +18,20 @@ import { getUser, getWorkspace, listAutomations, listUsers } from './workspace-r
  */
 
 /** Route is one endpoint. */
-export interface Route {
+interface Route {
   method: string;
   template: string;
   handle(ctx: RouteContext): RouteResult;
 }
 
 /** RouteDeps are the collaborators routes need beyond the request. */
-export interface RouteDeps {
+interface RouteDeps {
   checker: AttributeChecker;
   webhooks: WebhookDispatcher;
 }
 
 /** MatchedRoute is a route with the decoded values of its placeholders. */
-export interface MatchedRoute {
+interface MatchedRoute {
   route: Route;
   params: Record<string, string>;
 }

@@ -78,7 +78,7 @@ export interface EmulatorOptions {
 }
 
 /** EmulatorStats are the emulator's counters since start or the last reset. */
-export interface EmulatorStats {
+interface EmulatorStats {
   requests: number;
   /** Successful POST/PATCH/PUT/DELETE requests that changed the workspace. */
   writes: number;
@@ -105,7 +105,7 @@ export interface RunningEmulator {
 const NO_ENDPOINT = '(no endpoint)';
 
 /** DEFAULT_API_KEY is the key an emulator accepts unless told otherwise. */
-export const DEFAULT_API_KEY = 'emulator-key';
+const DEFAULT_API_KEY = 'emulator-key';
 
 /** startEmulator starts an emulator on 127.0.0.1 and resolves once it listens. */
 export async function startEmulator(options: EmulatorOptions): Promise<RunningEmulator> {

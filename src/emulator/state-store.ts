@@ -10,7 +10,7 @@ import type { EmulatorData } from './model.js';
  * so a crash never leaves half a file), then swapped in. A write that fails leaves
  * both the memory and the file as they were, so they never disagree.
  */
-export interface StateStore {
+interface StateStore {
   /** The workspace as it is now; read it, change only a `draft()`. */
   readonly data: EmulatorData;
   /** draft returns a copy of the workspace for a request to change. */

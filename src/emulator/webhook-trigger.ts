@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { recordingDetails } from './records/details.js';
 import { notFound, success, validationError, type RouteContext, type RouteResult } from './route-result.js';
-import { isPlainObject } from './views/body.js';
 import type { WebhookDispatcher } from './webhooks.js';
+import { isJsonObject } from '../domain/api-types.js';
 
 /** WEBHOOK_EVENT_TYPES are the event kinds a trigger may name. */
-export const WEBHOOK_EVENT_TYPES = ['recording_added', 'recording_updated'] as const;
+const WEBHOOK_EVENT_TYPES = ['recording_added', 'recording_updated'] as const;
 
 /**
  * triggerWebhook handles `POST /v1/webhooks/{webhookId}/trigger` with body
@@ -18,7 +18,7 @@ export function triggerWebhook(ctx: RouteContext, dispatcher: WebhookDispatcher)
   const webhook = ctx.data.webhooks.find((candidate) => candidate.id === webhookId);
   if (webhook === undefined) return notFound(`no webhook with id "${webhookId}"`);
   const body = ctx.body;
-  if (!isPlainObject(body)) return validationError(undefined, 'the body must be a JSON object {"type", "recordingId"}');
+  if (!isJsonObject(body)) return validationError(undefined, 'the body must be a JSON object {"type", "recordingId"}');
   const unknown = Object.keys(body).find((key) => key !== 'type' && key !== 'recordingId');
   if (unknown !== undefined) return validationError(unknown, `unknown attribute "${unknown}"; allowed: type, recordingId`);
   const type = body['type'];

@@ -7,7 +7,7 @@
  */
 
 /** WebhookSettings are the delivery timings. */
-export interface WebhookSettings {
+interface WebhookSettings {
   /** How long a try may take before it counts as failed (default 5 s). */
   timeoutMs: number;
   /** Delays before the 2nd, 3rd and 4th tries (default: at once, 1 min, 5 min). */
@@ -35,7 +35,7 @@ export interface DeliveryReport {
 }
 
 /** WebhookDelivery is one event to send. */
-export interface WebhookDelivery {
+interface WebhookDelivery {
   webhook: { id: string; secret: string; url?: string };
   eventId: string;
   event: { type: string; recording: unknown };

@@ -90,7 +90,7 @@ export function viewDeclaration(declared: DeclaredTargets, domain: Domain, view:
  * already manages, and the document. A `userEmail` document is preferred over a
  * group document, as plan prefers it.
  */
-export type PinCoverage = (member: PinMember) => Map<Domain, DeclaredPins>;
+type PinCoverage = (member: PinMember) => Map<Domain, DeclaredPins>;
 
 /** pinCoverage builds the coverage question over the folder's `PinnedViews` documents (globs compiled once). */
 export function pinCoverage(declared: DeclaredTargets): PinCoverage {

@@ -50,7 +50,7 @@ export interface ExportInput {
 }
 
 /** ExportSummary counts what was exported, for the closing message. */
-export interface ExportSummary {
+interface ExportSummary {
   views: Record<Domain, number>;
   automations: number | null;
   pinUsers: number;
@@ -122,7 +122,7 @@ export function exportFiles(input: ExportInput): ExportResult {
 }
 
 /** AutomationsOutput is the automations file, unless it cannot be written, and what a reviewer should know. */
-export interface AutomationsOutput {
+interface AutomationsOutput {
   text?: string;
   notes: string[];
 }

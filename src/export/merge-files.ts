@@ -24,7 +24,7 @@ import { quoted } from './yaml-text.js';
  */
 
 /** MergeInput is what a merge needs besides the live state an export reads. */
-export interface MergeInput {
+interface MergeInput {
   /** Listings of every domain, the automations, and the uncovered pinned lists of `pinUsers`. */
   live: Pick<Live, 'workspace' | 'views' | 'pins' | 'automations'>;
   /** Members whose pinned lists were asked for; only the domains no document covers are written. */
@@ -39,13 +39,13 @@ export interface MergeInput {
 }
 
 /** MergedFile is a manifest the merge writes, and the target it declares. */
-export interface MergedFile {
+interface MergedFile {
   path: string;
   target: string;
 }
 
 /** SkippedTarget is a live target left out because a document declares it already. */
-export interface SkippedTarget {
+interface SkippedTarget {
   target: string;
   declaredAt: SourcePosition;
 }

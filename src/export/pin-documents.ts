@@ -13,7 +13,7 @@ import { exportDocument, quoted, renderFile } from './yaml-text.js';
  */
 
 /** PinsFile is the rendered document of one user, and what could not be written. */
-export interface PinsFile {
+interface PinsFile {
   text: string;
   /** Domains left out because the user has no tab there today (a list needs one). */
   emptyDomains: Domain[];
@@ -42,7 +42,7 @@ export function pinEntry(view: ApiView, listing: readonly ApiView[]): PinEntry {
  * document manages, and tabs whose name the folder's manifests would resolve to
  * another view (or rename) written by `{viewId}` with the reason as comment.
  */
-export interface PinsFileOptions {
+interface PinsFileOptions {
   /** Domains to write (default: all four). */
   domains?: readonly Domain[];
   /** Why a public or default tab must not be written by name, if it must not. */

@@ -96,7 +96,7 @@ function formatCount(count: number): string {
 }
 
 /** MemberBatch is the members one budgeted `export --all-users` run reads, and those it leaves. */
-export interface MemberBatch {
+interface MemberBatch {
   read: ApiUser[];
   /** Members whose `pins/` file already exists: exported by an earlier run. */
   skipped: number;
@@ -124,7 +124,7 @@ export function budgetMembers(members: readonly ApiUser[], exported: (user: ApiU
 }
 
 /** EXPORT_FIXED_READS is the least an export with pins reads before them: the workspace, four listings, the automations, one page of members. */
-export const EXPORT_FIXED_READS = 3 + DOMAINS.length;
+const EXPORT_FIXED_READS = 3 + DOMAINS.length;
 
 /** checkExportBudget refuses, before any request, a `--budget` that cannot pay for the fixed reads and one member. */
 export function checkExportBudget(budget: number): void {

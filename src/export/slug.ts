@@ -19,7 +19,7 @@ export function slugify(text: string): string {
 }
 
 /** Nameable is something that gets a file: a display name and a unique, stable id. */
-export interface Nameable {
+interface Nameable {
   name: string;
   id: string;
 }

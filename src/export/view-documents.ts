@@ -25,7 +25,7 @@ const VIEW_HEADER = [
  * set, columns, filters and sort, normalised (sets sorted, `isHidden: false` and
  * response-only attributes dropped) and in a stable key order.
  */
-export function viewDocumentValue(domain: Domain, view: ApiView): JsonObject {
+function viewDocumentValue(domain: Domain, view: ApiView): JsonObject {
   const snapshot = normalizeView(domain, view);
   const value: JsonObject = { kind: VIEW_KINDS[domain], name: view.name, viewId: view.viewId };
   if (snapshot.icon !== undefined) value['icon'] = snapshot.icon;

@@ -33,7 +33,7 @@ export function renderWorkspaceFile(workspace: ApiWorkspace, modeline: string): 
 const AUTOMATION_KEYS = ['name', 'color', 'disallowUserOverride', 'filters', 'actions'] as const;
 
 /** AutomationsFile is the rendered document and the live attributes it could not state. */
-export interface AutomationsFile {
+interface AutomationsFile {
   text: string;
   /** `name: attribute` for every live attribute the manifest format has no place for. */
   dropped: string[];

@@ -17,13 +17,13 @@ import { InternalError } from '../errors.js';
 const COMPARED = ['color', 'disallowUserOverride', 'filters', 'actions'] as const;
 
 /** normalizeAutomation is a live automation without its id, keys in canonical order. */
-export function normalizeAutomation(automation: ApiAdminAutomation): JsonObject {
+function normalizeAutomation(automation: ApiAdminAutomation): JsonObject {
   const { adminAutomationId: _id, ...rest } = automation;
   return canonicalize(rest as unknown as JsonObject);
 }
 
 /** expectedAutomation is an expectation as data: its name and the attributes it gives. */
-export function expectedAutomation(expected: ExpectedAutomation): JsonObject {
+function expectedAutomation(expected: ExpectedAutomation): JsonObject {
   const out: JsonObject = { name: expected.name };
   for (const attribute of COMPARED) {
     const value = expected[attribute];

@@ -64,8 +64,3 @@ export function sortedSet(values: readonly JsonValue[]): JsonValue[] {
 export function jsonEqual(a: unknown, b: unknown): boolean {
   return canonicalJson(a) === canonicalJson(b);
 }
-
-/** isJsonObject tells whether a JSON value is an object (not an array, not null). */
-export function isJsonObject(value: JsonValue | undefined): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

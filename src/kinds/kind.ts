@@ -49,7 +49,7 @@ export interface DiffContext {
 }
 
 /** KindDiff is what a kind's diff yields; `declared` and `deleted` pass on to the kinds after it. */
-export interface KindDiff<C extends Change = Change> {
+interface KindDiff<C extends Change = Change> {
   changes: C[];
   reasons: RefusalReason[];
   warnings: string[];
@@ -68,7 +68,7 @@ export interface StepContext {
 }
 
 /** Landed is what the service answered to a change's request, as verification needs it. */
-export interface Landed {
+interface Landed {
   /** The view created, updated or removed. */
   viewId?: string;
   /** A pinned list's answer: the new list. */

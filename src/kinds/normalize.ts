@@ -1,7 +1,7 @@
-import type { ApiView, JsonObject, JsonValue } from '../domain/api-types.js';
+import { isJsonObject, type ApiView, type JsonObject, type JsonValue } from '../domain/api-types.js';
 import { VIEW_DOMAINS, type Domain, type ViewDomain } from '../domain/domains.js';
 import type { DesiredView } from '../state/types.js';
-import { canonicalize, compareCodePoints, isJsonObject, sortedSet } from './canonical.js';
+import { canonicalize, compareCodePoints, sortedSet } from './canonical.js';
 import type { ViewSnapshot } from './changes.js';
 
 /**
@@ -31,7 +31,7 @@ export function isSetAttribute(domain: Domain, attribute: string): boolean {
 }
 
 /** SnapshotParts is anything shaped like a view: an ApiView, a ViewSnapshot, a create body. */
-export interface SnapshotParts {
+interface SnapshotParts {
   name: string;
   icon?: string | null | undefined;
   columns?: JsonObject[] | undefined;
@@ -97,14 +97,14 @@ function withNestedSets(entry: JsonValue, nested: Readonly<Record<string, readon
 }
 
 /** normalizeColumn drops `isHidden: false` (equal to absent) and sorts keys. */
-export function normalizeColumn(column: JsonObject): JsonObject {
+function normalizeColumn(column: JsonObject): JsonObject {
   const out: JsonObject = { ...column };
   if (out['isHidden'] === false) delete out['isHidden'];
   return canonicalize(out);
 }
 
 /** normalizeSortEntry drops `insight` unless the entry sorts by `Insight`, and sorts keys. */
-export function normalizeSortEntry(entry: JsonObject): JsonObject {
+function normalizeSortEntry(entry: JsonObject): JsonObject {
   const out: JsonObject = { ...entry };
   if (out['field'] !== 'Insight') delete out['insight'];
   return canonicalize(out);

@@ -16,13 +16,13 @@ import { compileNameGlob, type NameGlob } from '../text/glob.js';
  */
 
 /** MemberPinList is one member's desired pinned list in one domain, with its stable key. */
-export interface MemberPinList extends DesiredPins {
+interface MemberPinList extends DesiredPins {
   /** `pinsKey(domain, userEmail)`: the domain and the lower-cased email. */
   key: string;
 }
 
 /** MemberPinExpansion is every managed pinned list, and what expanding the groups found. */
-export interface MemberPinExpansion {
+interface MemberPinExpansion {
   /** One per (member, domain), `userEmail` documents first, then each group's members in the users' order. */
   lists: MemberPinList[];
   /** Members a glob or a role reached who are not active (deactivated or invited), each counted once. */

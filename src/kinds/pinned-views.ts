@@ -38,7 +38,7 @@ export interface PinContext {
 }
 
 /** PinOutcome is the change (if the list differs), the refusals and the warnings of one desired list. */
-export interface PinOutcome {
+interface PinOutcome {
   change?: PinChange;
   reasons: RefusalReason[];
   /** Entries left out (a `{viewId}` the member no longer pins), each with its position. */
@@ -46,12 +46,12 @@ export interface PinOutcome {
 }
 
 /** tabOfView is the PinnedTab of a live view, named as it will be after apply. */
-export function tabOfView(view: ApiView, renamedTo?: string): PinnedTab {
+function tabOfView(view: ApiView, renamedTo?: string): PinnedTab {
   return { viewId: view.viewId, name: renamedTo ?? view.name, visibility: view.visibility, isDefault: view.isDefault };
 }
 
 /** tabKey compares tabs: by id, or by name for a view the plan creates. */
-export function tabKey(tab: PinnedTab): string {
+function tabKey(tab: PinnedTab): string {
   return tab.viewId === null ? `new:${tab.name}` : `id:${tab.viewId}`;
 }
 

@@ -18,7 +18,7 @@ import { planPrune } from './view-prune.js';
  */
 
 /** ViewChange is a change of a saved view. */
-export type ViewChange = CreateChange | UpdateChange | DeleteChange;
+type ViewChange = CreateChange | UpdateChange | DeleteChange;
 
 /** SAVED_VIEWS is the `Kind` of the changes of every view kind (`VIEW_KINDS`). */
 export const SAVED_VIEWS: Kind<ViewChange> = {
@@ -111,7 +111,7 @@ export function patchBody(before: ViewSnapshot, after: ViewSnapshot): ViewPatchB
 }
 
 /** createBody is the POST body of a new view owned by `creatorEmail`. */
-export function createBody(after: ViewSnapshot, creatorEmail: string): ViewCreateBody {
+function createBody(after: ViewSnapshot, creatorEmail: string): ViewCreateBody {
   return {
     creatorEmail,
     name: after.name,

@@ -19,7 +19,7 @@ import type { CreateChange, JsonPatchOperation, UpdateChange } from './changes.j
  */
 
 /** ViewPlan is what identity resolution yields for every declared view. */
-export interface ViewPlan {
+interface ViewPlan {
   changes: (CreateChange | UpdateChange)[];
   reasons: RefusalReason[];
   /** Per domain, every declared view as pins will see it after apply. */

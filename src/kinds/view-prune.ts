@@ -9,7 +9,7 @@ import { viewTarget } from '../domain/targets.js';
 import type { DeleteChange } from './changes.js';
 
 /** PrunePlan is the deletions prune asks for and the views `ignore` kept from it. */
-export interface PrunePlan {
+interface PrunePlan {
   changes: DeleteChange[];
   warnings: string[];
 }

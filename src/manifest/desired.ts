@@ -73,7 +73,7 @@ function toView(document: ManifestDocument, domain: Domain): DesiredView {
 }
 
 /** isGroupDocument tells a group `PinnedViews` document (`users` / `roles`) from a per-member one. */
-function isGroupDocument(document: ManifestDocument): boolean {
+export function isGroupDocument(document: ManifestDocument): boolean {
   return document.body['users'] !== undefined || document.body['roles'] !== undefined;
 }
 

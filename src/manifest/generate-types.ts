@@ -68,7 +68,7 @@ function rewriteRefs(value: Json, file: string, titles: Map<string, string>, inP
 }
 
 /** bundleSchemas folds every schema file into one schema whose `$defs` hold them all. */
-export function bundleSchemas(files: Map<string, Json>): JSONSchema4 {
+function bundleSchemas(files: Map<string, Json>): JSONSchema4 {
   const entries: [string, string, Json][] = [];
   for (const [file, schema] of files) {
     if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) continue;

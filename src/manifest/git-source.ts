@@ -13,7 +13,7 @@ import { isManifestFile, isSkippedDirectory, type ManifestSource } from './sourc
  */
 
 /** GitBase is a REF resolved in the repository that holds the manifest paths. */
-export interface GitBase {
+interface GitBase {
   ref: string;
   commit: string;
   /** The repository's top folder, as git reports it (links resolved). */

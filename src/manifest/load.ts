@@ -10,7 +10,7 @@ import { unreadable } from './unreadable.js';
 import type { ManifestDocument, Problem } from './types.js';
 
 // The sources are re-exported so that callers find the loader and its inputs in one place.
-export { memoryManifestSource, nodeManifestSource, type ManifestSource } from './source.js';
+export { memoryManifestSource, nodeManifestSource } from './source.js';
 
 /**
  * LoadResult is every document that parsed to a mapping with a known kind, and every

@@ -112,7 +112,7 @@ export function rawDocuments(parsed: ParsedFile): RawDocument[] {
  * lineColumn turns an offset into a 1-based line and column by a binary search of the
  * line starts, as the `yaml` library's LineCounter does.
  */
-export function lineColumn(lineStarts: readonly number[], offset: number): { line: number; column: number } {
+function lineColumn(lineStarts: readonly number[], offset: number): { line: number; column: number } {
   let low = 0;
   let high = lineStarts.length;
   while (low < high) {
@@ -132,7 +132,7 @@ const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
  * decodeUtf8 decodes strictly: a manifest in another encoding would otherwise load
  * with replacement characters in names. A leading BOM is dropped.
  */
-export function decodeUtf8(file: string, bytes: Uint8Array): { text: string } | { problem: Problem } {
+function decodeUtf8(file: string, bytes: Uint8Array): { text: string } | { problem: Problem } {
   try {
     return { text: STRICT_UTF8.decode(bytes) };
   } catch {

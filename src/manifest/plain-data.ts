@@ -8,7 +8,7 @@ import { encodePointer } from './yaml-positions.js';
  */
 
 /** TaggedValue is one value of a type JSON does not have, by JSON Pointer. */
-export interface TaggedValue {
+interface TaggedValue {
   pointer: string;
   /** What it is, for a message: "binary data (!!binary)". */
   what: string;

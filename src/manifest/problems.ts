@@ -1,7 +1,7 @@
 import type { Problem, Severity, SourcePosition } from './types.js';
 
 /** ProblemInput is what a check knows when it finds a problem; the helper adds the rest. */
-export interface ProblemInput {
+interface ProblemInput {
   severity?: Severity;
   code: string;
   message: string;

@@ -1,4 +1,5 @@
 import { KIND_SCHEMAS } from './schema-registry.js';
+import { isJsonObject } from '../domain/api-types.js';
 
 /**
  * The manifest reference (`schemas/README.md`) is rendered from the schemas, so the
@@ -8,22 +9,18 @@ import { KIND_SCHEMAS } from './schema-registry.js';
 
 type Node = { [key: string]: unknown };
 
-function isNode(value: unknown): value is Node {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 /** renderSchemaReference renders the Markdown reference of every manifest kind and shared shape. */
 export function renderSchemaReference(files: ReadonlyMap<string, unknown>): string {
   const resolve = (ref: string, file: string): { node: Node; file: string } | undefined => {
     const [target = '', fragment = ''] = ref.split('#');
     const owner = target === '' ? file : target;
     let node: unknown = files.get(owner);
-    for (const segment of fragment.split('/').filter((part) => part !== '')) node = isNode(node) ? node[segment] : undefined;
-    return isNode(node) ? { node, file: owner } : undefined;
+    for (const segment of fragment.split('/').filter((part) => part !== '')) node = isJsonObject(node) ? node[segment] : undefined;
+    return isJsonObject(node) ? { node, file: owner } : undefined;
   };
   const typeOf = (schema: unknown, file: string): string => {
     if (schema === true) return 'any';
-    if (!isNode(schema)) return 'never';
+    if (!isJsonObject(schema)) return 'never';
     if (typeof schema['$ref'] === 'string') {
       const target = resolve(schema['$ref'], file);
       const title = target?.node['title'];
@@ -36,7 +33,7 @@ export function renderSchemaReference(files: ReadonlyMap<string, unknown>): stri
     const type = schema['type'];
     if (Array.isArray(type)) return type.join(' or ');
     if (type === 'array') return `list of ${typeOf(schema['items'], file)}`;
-    if (type === 'object' && isNode(schema['properties'])) {
+    if (type === 'object' && isJsonObject(schema['properties'])) {
       const required = new Set(Array.isArray(schema['required']) ? schema['required'] : []);
       const fields = Object.entries(schema['properties']).map(([name, field]) => `${name}${required.has(name) ? '' : '?'}: ${typeOf(field, file)}`);
       return `{${fields.join(', ')}}`;
@@ -46,8 +43,8 @@ export function renderSchemaReference(files: ReadonlyMap<string, unknown>): stri
     return typeof type === 'string' ? type : 'any';
   };
   const constraints = (schema: unknown, file: string): string => {
-    const target = isNode(schema) && typeof schema['$ref'] === 'string' ? resolve(schema['$ref'], file)?.node : undefined;
-    const merged: Node = { ...(target ?? {}), ...(isNode(schema) ? schema : {}) };
+    const target = isJsonObject(schema) && typeof schema['$ref'] === 'string' ? resolve(schema['$ref'], file)?.node : undefined;
+    const merged: Node = { ...(target ?? {}), ...(isJsonObject(schema) ? schema : {}) };
     const notes: string[] = [];
     if (typeof merged['minItems'] === 'number') notes.push(`at least ${merged['minItems']} entry`);
     if (typeof merged['minLength'] === 'number') notes.push('not empty');
@@ -56,17 +53,17 @@ export function renderSchemaReference(files: ReadonlyMap<string, unknown>): stri
     return notes.join('; ');
   };
   const table = (schema: Node, file: string): string[] => {
-    const properties = isNode(schema['properties']) ? schema['properties'] : {};
+    const properties = isJsonObject(schema['properties']) ? schema['properties'] : {};
     const required = new Set(Array.isArray(schema['required']) ? schema['required'] : []);
     const rows = Object.entries(properties).map(([name, field]) => {
-      const description = isNode(field) && typeof field['description'] === 'string' ? field['description'] : describeRef(field, file);
+      const description = isJsonObject(field) && typeof field['description'] === 'string' ? field['description'] : describeRef(field, file);
       const notes = [required.has(name) ? '**required**' : '', constraints(field, file)].filter((note) => note !== '').join('; ');
       return `| \`${name}\` | ${escapeCell(typeOf(field, file))} | ${escapeCell(notes)} | ${escapeCell(description)} |`;
     });
     return ['| attribute | type | notes | description |', '| --- | --- | --- | --- |', ...rows];
   };
   const describeRef = (field: unknown, file: string): string => {
-    if (!isNode(field) || typeof field['$ref'] !== 'string') return '';
+    if (!isJsonObject(field) || typeof field['$ref'] !== 'string') return '';
     const description = resolve(field['$ref'], file)?.node['description'];
     return typeof description === 'string' ? description : '';
   };
@@ -91,25 +88,25 @@ export function renderSchemaReference(files: ReadonlyMap<string, unknown>): stri
   ];
   for (const [kind, file] of Object.entries(KIND_SCHEMAS)) {
     const schema = files.get(file);
-    if (!isNode(schema)) continue;
+    if (!isJsonObject(schema)) continue;
     lines.push(`## ${kind}`, '', `Schema: \`${file}\`. ${String(schema['description'] ?? '')}`, '', ...table(schema, file), '');
-    const defs = isNode(schema['$defs']) ? schema['$defs'] : {};
+    const defs = isJsonObject(schema['$defs']) ? schema['$defs'] : {};
     for (const [name, def] of Object.entries(defs)) {
-      if (!isNode(def)) continue;
+      if (!isJsonObject(def)) continue;
       const heading = typeof def['title'] === 'string' ? def['title'] : `${kind} ${name}`;
       lines.push(`### ${heading}`, '', `\`${file}#/$defs/${name}\`${typeof def['description'] === 'string' ? `: ${def['description']}` : ''}`, '');
-      if (isNode(def['properties'])) lines.push(...table(def, file), '');
+      if (isJsonObject(def['properties'])) lines.push(...table(def, file), '');
       else lines.push(`Type: ${escapeCell(typeOf(def, file))}.`, '');
-      if (isNode(def['items']) && isNode(def['items']['properties'])) lines.push('Each entry:', '', ...table(def['items'], file), '');
+      if (isJsonObject(def['items']) && isJsonObject(def['items']['properties'])) lines.push('Each entry:', '', ...table(def['items'], file), '');
     }
   }
   const common = files.get('common.schema.json');
-  const commonDefs = isNode(common) && isNode(common['$defs']) ? common['$defs'] : {};
+  const commonDefs = isJsonObject(common) && isJsonObject(common['$defs']) ? common['$defs'] : {};
   lines.push('## Shared shapes', '', 'Schema: `common.schema.json`.', '');
   for (const def of Object.values(commonDefs)) {
-    if (!isNode(def) || typeof def['title'] !== 'string' || !isShape(def)) continue;
+    if (!isJsonObject(def) || typeof def['title'] !== 'string' || !isShape(def)) continue;
     lines.push(`### ${def['title']}`, '', String(def['description'] ?? ''), '');
-    if (isNode(def['properties'])) lines.push(...table(def, 'common.schema.json'), '');
+    if (isJsonObject(def['properties'])) lines.push(...table(def, 'common.schema.json'), '');
     else lines.push(`Type: ${escapeCell(typeOf({ ...def, title: undefined }, 'common.schema.json'))}.`, '');
   }
   return `${lines.join('\n').trimEnd()}\n`;
@@ -117,7 +114,7 @@ export function renderSchemaReference(files: ReadonlyMap<string, unknown>): stri
 
 /** isShape tells whether a titled definition is worth its own section (not a plain string alias). */
 function isShape(def: Node): boolean {
-  return isNode(def['properties']) || Array.isArray(def['enum']) || Array.isArray(def['oneOf']) || def['type'] === 'array';
+  return isJsonObject(def['properties']) || Array.isArray(def['enum']) || Array.isArray(def['oneOf']) || def['type'] === 'array';
 }
 
 function anchor(title: string): string {

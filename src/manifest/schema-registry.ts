@@ -5,6 +5,7 @@ import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { AnySchemaObject, CodeOptions, ValidateFunction } from 'ajv';
 import type addFormatsModule from 'ajv-formats';
 import { DOMAINS, VIEW_DOMAINS, type Domain } from '../domain/domains.js';
+import { isJsonObject } from '../domain/api-types.js';
 
 // Ajv and its formats are loaded on first use, not with this module: a run that has
 // the validators compiled at build (below) never needs them, and they are most of
@@ -36,7 +37,8 @@ export function schemaDirectory(): URL {
 }
 
 /** schemaTexts reads every `*.schema.json` of the package as text, keyed by file name, for copying. */
-export function schemaTexts(directory: URL = schemaDirectory()): Map<string, string> {
+export function schemaTexts(): Map<string, string> {
+  const directory = schemaDirectory();
   const texts = new Map<string, string>();
   for (const file of readdirSync(directory).filter((name) => name.endsWith('.schema.json')).sort()) {
     texts.set(file, readFileSync(new URL(file, directory), 'utf8'));
@@ -45,8 +47,8 @@ export function schemaTexts(directory: URL = schemaDirectory()): Map<string, str
 }
 
 /** loadSchemaFiles reads every `*.schema.json` of the package, parsed, keyed by file name. */
-export function loadSchemaFiles(directory: URL = schemaDirectory()): Map<string, AnySchemaObject> {
-  return new Map([...schemaTexts(directory)].map(([file, text]) => [file, JSON.parse(text) as AnySchemaObject]));
+export function loadSchemaFiles(): Map<string, AnySchemaObject> {
+  return new Map([...schemaTexts()].map(([file, text]) => [file, JSON.parse(text) as AnySchemaObject]));
 }
 
 let cached: Ajv2020 | undefined;
@@ -152,18 +154,14 @@ export function viewAttributeValidator(domain: Domain, attribute: 'columns' | 'f
 
 type SchemaNode = { [key: string]: unknown };
 
-function isNode(value: unknown): value is SchemaNode {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 /** resolveLocalRef finds the schema a `$ref` names, relative to the file that holds it. */
 function resolveLocalRef(ref: string, file: string, files: Map<string, AnySchemaObject>): SchemaNode | undefined {
   const [target = '', fragment = ''] = ref.split('#');
   let node: unknown = files.get(target === '' ? file : target);
   for (const segment of fragment.split('/').filter((part) => part !== '')) {
-    node = isNode(node) ? node[segment] : undefined;
+    node = isJsonObject(node) ? node[segment] : undefined;
   }
-  return isNode(node) ? node : undefined;
+  return isJsonObject(node) ? node : undefined;
 }
 
 function collectTagValues(node: unknown, file: string, files: Map<string, AnySchemaObject>, into: Map<string, string[]>): void {
@@ -171,16 +169,16 @@ function collectTagValues(node: unknown, file: string, files: Map<string, AnySch
     for (const item of node) collectTagValues(item, file, files, into);
     return;
   }
-  if (!isNode(node)) return;
+  if (!isJsonObject(node)) return;
   const discriminator = node['discriminator'];
   const branches = node['oneOf'];
-  if (isNode(discriminator) && typeof discriminator['propertyName'] === 'string' && Array.isArray(branches)) {
+  if (isJsonObject(discriminator) && typeof discriminator['propertyName'] === 'string' && Array.isArray(branches)) {
     const tag = discriminator['propertyName'];
     const values = branches.flatMap((branch: unknown) => {
-      const target = isNode(branch) && typeof branch['$ref'] === 'string' ? resolveLocalRef(branch['$ref'], file, files) : branch;
-      const properties = isNode(target) ? target['properties'] : undefined;
-      const property = isNode(properties) ? properties[tag] : undefined;
-      if (!isNode(property)) return [];
+      const target = isJsonObject(branch) && typeof branch['$ref'] === 'string' ? resolveLocalRef(branch['$ref'], file, files) : branch;
+      const properties = isJsonObject(target) ? target['properties'] : undefined;
+      const property = isJsonObject(properties) ? properties[tag] : undefined;
+      if (!isJsonObject(property)) return [];
       if (typeof property['const'] === 'string') return [property['const']];
       return Array.isArray(property['enum']) ? property['enum'].filter((value) => typeof value === 'string') : [];
     });
@@ -199,5 +197,5 @@ export function discriminatorValues(schema: unknown): string[] {
     tagValues = new Map();
     for (const [file, content] of files) collectTagValues(content, file, files, tagValues);
   }
-  return isNode(schema) ? (tagValues.get(JSON.stringify(schema['oneOf'])) ?? []) : [];
+  return isJsonObject(schema) ? (tagValues.get(JSON.stringify(schema['oneOf'])) ?? []) : [];
 }

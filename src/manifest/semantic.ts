@@ -5,7 +5,8 @@ import { pruneOwnedProblems } from './prune-rules.js';
 import { formatPosition } from '../domain/source-position.js';
 import type { ManifestDocument, Problem } from './types.js';
 import { encodePointer } from './yaml-positions.js';
-import { isMemberGlob } from './desired.js';
+import { isGroupDocument, isMemberGlob } from './desired.js';
+import { isJsonObject } from '../domain/api-types.js';
 
 const VIEW_KIND_NAMES: readonly string[] = Object.values(VIEW_KINDS);
 
@@ -31,7 +32,7 @@ export function semanticProblems(documents: readonly ManifestDocument[]): Proble
   for (const automations of ofKind('AdminAutomations')) {
     const list = automations.body['automations'];
     const entries = (Array.isArray(list) ? list : []).map((entry: unknown, index) => ({
-      key: isObject(entry) && typeof entry['name'] === 'string' ? entry['name'] : undefined,
+      key: isJsonObject(entry) && typeof entry['name'] === 'string' ? entry['name'] : undefined,
       document: automations,
       pointer: encodePointer(['automations', index, 'name']),
     }));
@@ -140,7 +141,7 @@ function pinProblems(documents: readonly ManifestDocument[]): Problem[] {
   const groupNames: Occurrence[] = [];
   for (const document of documents) {
     problems.push(...pinMemberProblems(document));
-    if (isGroup(document)) groupNames.push(identity(document, '/name'));
+    if (isGroupDocument(document)) groupNames.push(identity(document, '/name'));
     const listed = DOMAINS.filter((domain) => Array.isArray(document.body[domain]));
     if (listed.length === 0) {
       problems.push(
@@ -212,14 +213,10 @@ function ownLists(documents: readonly ManifestDocument[]): Map<string, ManifestD
   const own = new Map<string, ManifestDocument>();
   for (const document of documents) {
     const email = document.body['userEmail'];
-    if (typeof email !== 'string' || isGroup(document)) continue;
+    if (typeof email !== 'string' || isGroupDocument(document)) continue;
     for (const domain of DOMAINS) if (Array.isArray(document.body[domain]) && !own.has(`${email.toLowerCase()} ${domain}`)) own.set(`${email.toLowerCase()} ${domain}`, document);
   }
   return own;
-}
-
-function isGroup(document: ManifestDocument): boolean {
-  return document.body['users'] !== undefined || document.body['roles'] !== undefined;
 }
 
 /**
@@ -233,10 +230,10 @@ function pinMemberProblems(document: ManifestDocument): Problem[] {
     problems.push(makeProblem({ code, message, pointer, at: document.positionOf(pointer), document: document.index, hint }));
   };
   const hasUser = document.body['userEmail'] !== undefined;
-  if (!hasUser && !isGroup(document)) {
+  if (!hasUser && !isGroupDocument(document)) {
     error('pins.no-member', 'PinnedViews names no member: it needs `userEmail`, or `users` and/or `roles`', '', 'add `userEmail: <member email>`, or `name`, `users` and/or `roles` for a group of members');
   }
-  if (!isGroup(document)) return problems;
+  if (!isGroupDocument(document)) return problems;
   if (hasUser) {
     error('pins.user-and-group', 'PinnedViews has both `userEmail` and `users`/`roles`; a document is for one member or for a group', '/userEmail', 'remove `userEmail` (list the email in `users`), or move the group into a document of its own');
   }
@@ -292,7 +289,7 @@ function overriddenMembers(documents: readonly ManifestDocument[]): Problem[] {
 
 function pinKey(entry: unknown): string | undefined {
   if (typeof entry === 'string') return `name:${entry}`;
-  return isObject(entry) && typeof entry['viewId'] === 'string' ? `id:${entry['viewId']}` : undefined;
+  return isJsonObject(entry) && typeof entry['viewId'] === 'string' ? `id:${entry['viewId']}` : undefined;
 }
 
 function viewProblems(view: ManifestDocument): Problem[] {
@@ -301,12 +298,12 @@ function viewProblems(view: ManifestDocument): Problem[] {
     problems.push(makeProblem({ severity: 'warning', code, message, pointer, at: view.positionOf(pointer), document: view.index }));
   };
   const filters = view.body['filters'];
-  if (isObject(filters)) {
+  if (isJsonObject(filters)) {
     for (const attribute of ['authorIdNotIn', 'peopleNotIn', 'ownerEmailNotIn']) {
       const entries = filters[attribute];
       if (!Array.isArray(entries)) continue;
       entries.forEach((entry, index) => {
-        if (isObject(entry) && entry['type'] === 'Me') {
+        if (isJsonObject(entry) && entry['type'] === 'Me') {
           warn('filter.excludes-me', `${attribute} excludes Me: listing records with this view through the API returns an empty page`, encodePointer(['filters', attribute, index]));
         }
       });
@@ -322,7 +319,7 @@ function viewProblems(view: ManifestDocument): Problem[] {
   if (Array.isArray(columns)) {
     const seen = new Set<string>();
     columns.forEach((column, index) => {
-      if (!isObject(column)) return;
+      if (!isJsonObject(column)) return;
       const id = typeof column['columnId'] === 'string' ? `column ${column['columnId']}` : `field ${String(column['fieldId'])}`;
       if (seen.has(id)) warn('view.duplicate-column', `${id} appears twice in columns`, encodePointer(['columns', index]));
       seen.add(id);
@@ -335,7 +332,7 @@ function viewProblems(view: ManifestDocument): Problem[] {
 function inAndNotIn(value: unknown, path: (string | number)[]): [string, unknown[]][] {
   const found: [string, unknown[]][] = [];
   if (Array.isArray(value)) value.forEach((item, index) => found.push(...inAndNotIn(item, [...path, index])));
-  if (!isObject(value)) return found;
+  if (!isJsonObject(value)) return found;
   for (const [key, included] of Object.entries(value)) {
     if (!Array.isArray(included)) {
       found.push(...inAndNotIn(included, [...path, key]));
@@ -360,12 +357,8 @@ function inAndNotIn(value: unknown, path: (string | number)[]): [string, unknown
 
 function emptyRanges(value: unknown, path: (string | number)[]): string[] {
   if (Array.isArray(value)) return value.flatMap((item, index) => emptyRanges(item, [...path, index]));
-  if (!isObject(value)) return [];
+  if (!isJsonObject(value)) return [];
   const here = typeof value['gte'] === 'number' && typeof value['lte'] === 'number' && value['gte'] > value['lte'];
   const below = Object.entries(value).flatMap(([key, child]) => emptyRanges(child, [...path, key]));
   return here ? [encodePointer(path), ...below] : below;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -16,7 +16,7 @@ import { decodePointer, locateOffset, type DocumentSpots } from './yaml-position
  * MAX_ALIAS_COUNT bounds alias expansion per document: YAML aliases can expand
  * exponentially ("billion laughs"), so converting stops with an error past it.
  */
-export const MAX_ALIAS_COUNT = 100;
+const MAX_ALIAS_COUNT = 100;
 
 /** The parse options; a file parsed again with them yields the same nodes at the same offsets. */
 const PARSE_OPTIONS = { uniqueKeys: true, merge: true } as const;
@@ -54,7 +54,7 @@ function indexAll(text: string): DocumentSpots[] {
 }
 
 /** parseYamlFile parses every YAML document of one file, reporting all problems. */
-export function parseYamlFile(file: string, text: string): ParsedFile {
+function parseYamlFile(file: string, text: string): ParsedFile {
   const lineCounter = new LineCounter();
   let yamlDocuments: Document.Parsed[];
   try {

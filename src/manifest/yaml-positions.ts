@@ -1,9 +1,3 @@
-/** LineColumn is a 1-based line and column. */
-export interface LineColumn {
-  line: number;
-  column: number;
-}
-
 /** decodePointer splits a JSON pointer into its unescaped segments (`''` is the root). */
 export function decodePointer(pointer: string): string[] {
   if (pointer === '') return [];

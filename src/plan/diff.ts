@@ -40,7 +40,7 @@ function sourceOf(source: SourcePosition | undefined): { source?: SourcePosition
  * PlanExtras are what a scoped plan adds to the diff: which pinned lists it read, the
  * test that labels a change as made outside viewctl, and warnings from how it was made.
  */
-export interface PlanExtras {
+interface PlanExtras {
   scope?: PlanScope;
   outside?: (change: Change) => boolean;
   warnings?: readonly string[];
@@ -52,7 +52,7 @@ export interface PlanExtras {
 }
 
 /** PlanResult is what `computePlan` returns when no fail-safe rule refuses. */
-export interface PlanResult {
+interface PlanResult {
   plan: Plan;
 }
 

@@ -8,8 +8,6 @@ import { endpointOf } from '../service/routes.js';
 import type { ServiceRequest } from '../service/types.js';
 import type { Change, CreateChange, DeleteChange, NewViewTab, PinChange, Plan, PlanStep, UpdateChange } from './types.js';
 
-export type { NewViewTab, PlanStep } from './types.js';
-
 /**
  * Which call carries out which change: a Change says what differs, its kind
  * (`kindOf`) says which requests fix it, the plan stores them as steps, and an

@@ -3,6 +3,7 @@ import { verifyDigest } from './hash.js';
 import { planSteps } from './operations.js';
 import { planShapeProblems } from './plan-schema.js';
 import { ACTIONS, PLAN_FORMAT_VERSION, type Plan } from './types.js';
+import { isJsonObject } from '../domain/api-types.js';
 
 /**
  * parsePlanFile reads a saved plan (`apply --plan FILE`): JSON, this build's
@@ -19,7 +20,7 @@ export function parsePlanFile(text: string): Plan {
   } catch (error) {
     throw invalid(`it is not JSON (${error instanceof Error ? error.message : String(error)})`);
   }
-  if (!isRecord(data)) throw invalid('it is not a JSON object');
+  if (!isJsonObject(data)) throw invalid('it is not a JSON object');
   if (data['formatVersion'] !== PLAN_FORMAT_VERSION) {
     throw new ViewctlError('plan.version', `the plan file has formatVersion ${JSON.stringify(data['formatVersion'] ?? null)}; this viewctl reads version ${PLAN_FORMAT_VERSION}`, {
       hint: 'run `viewctl plan --out FILE` again with this version of viewctl',
@@ -44,10 +45,6 @@ function invalid(why: string): ViewctlError {
   return new ViewctlError('plan.invalid', `the file is not a viewctl plan: ${why}`, {
     hint: 'pass the file written by `viewctl plan --out FILE` (or `--format json`)',
   });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

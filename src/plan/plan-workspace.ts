@@ -18,7 +18,7 @@ import { createsViews } from '../kinds/view-identity.js';
 export type { ScopeRequest } from './scope-reads.js';
 
 /** PlanWorkspaceOptions are the edges `planWorkspace` reports to, passed in. */
-export interface PlanWorkspaceOptions {
+interface PlanWorkspaceOptions {
   /** Called after each read with how many of the total are done. */
   onProgress?: (done: number, total: number) => void;
   /** `--target`: read and plan only these targets (the Workspace guard still holds). */

@@ -11,7 +11,7 @@ import type { Plan } from './types.js';
  */
 
 /** ApplyLoad counts the requests apply needs, in total and per endpoint. */
-export interface ApplyLoad {
+interface ApplyLoad {
   total: number;
   writes: number;
   verificationReads: number;
@@ -24,7 +24,7 @@ export function applyLoad(plan: Pick<Plan, 'changes' | 'steps'>): ApplyLoad {
 }
 
 /** loadOf counts the requests of these operations and of the reads that verify them. */
-export function loadOf(operations: readonly Operation[]): ApplyLoad {
+function loadOf(operations: readonly Operation[]): ApplyLoad {
   const perEndpoint = new Map<string, number>();
   const add = (endpoint: string): void => {
     perEndpoint.set(endpoint, (perEndpoint.get(endpoint) ?? 0) + 1);

@@ -22,7 +22,7 @@ export interface ScopeRequest {
 }
 
 /** ChosenLists are the lists to read and, for a scoped plan, what the plan says about the rest. */
-export interface ChosenLists {
+interface ChosenLists {
   read: KeyedPins[];
   scope?: PlanScope;
 }

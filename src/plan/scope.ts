@@ -12,7 +12,7 @@ import type { Change } from './types.js';
  */
 
 /** TouchedViews are the names and ids, per domain, of the views a plan creates, renames or deletes. */
-export interface TouchedViews {
+interface TouchedViews {
   names: Map<Domain, Set<string>>;
   ids: Map<Domain, Set<string>>;
 }
@@ -62,7 +62,7 @@ export function selectByBase(now: readonly KeyedPins[], base: readonly KeyedPins
 }
 
 /** BudgetSlice is the lists a budgeted plan reads today and, when not all, which slice they are. */
-export interface BudgetSlice {
+interface BudgetSlice {
   read: KeyedPins[];
   /** 1-based `index` of `count` slices; absent when every list fits. */
   slice?: { index: number; count: number };

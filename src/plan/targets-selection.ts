@@ -39,7 +39,7 @@ export function parseTargetSelector(text: string): TargetSelector {
 }
 
 /** selectorText is a selector as the plan records and prints it: `RecordingView/Customer calls`. */
-export function selectorText(selector: TargetSelector): string {
+function selectorText(selector: TargetSelector): string {
   switch (selector.type) {
     case 'view': return `${selector.kind}/${selector.name}`;
     case 'pins': return `pins/${selector.userEmail.toLowerCase()}`;

@@ -15,7 +15,7 @@ export type Action = 'create' | 'update' | 'delete' | 'pin' | 'drift';
 /** ACTIONS lists the actions in the order plans show them. */
 export const ACTIONS: readonly Action[] = ['create', 'update', 'delete', 'pin', 'drift'];
 
-export type { ViewSnapshot, JsonPatchOperation, CreateChange, UpdateChange, DeleteChange, PinnedTab, PinChange, DriftDifference, DriftChange, Change, NewViewTab, PlanStep } from '../kinds/changes.js';
+export type { ViewSnapshot, JsonPatchOperation, CreateChange, UpdateChange, DeleteChange, PinnedTab, PinChange, DriftChange, Change, NewViewTab, PlanStep } from '../kinds/changes.js';
 import type { Change, PlanStep } from '../kinds/changes.js';
 
 /** Plan is what `plan` computes, renders and saves, and what `apply --plan` carries out. */

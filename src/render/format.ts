@@ -1,7 +1,6 @@
 import { stringify } from 'yaml';
 import { structuredPatch } from 'diff';
 import type { JsonValue } from '../domain/api-types.js';
-import { DEFAULT_RATE } from '../domain/domains.js';
 import type { Plan, UpdateChange } from '../plan/types.js';
 import { applySeconds } from '../plan/requests.js';
 import { formatCount, plural } from '../text/plural.js';
@@ -25,7 +24,7 @@ export function summaryParts(plan: Plan): { create: string; update: string; dele
 }
 
 /** applyEstimate says how long apply takes at the per-endpoint rate: `about 2 s`, `under 1 s`. */
-export function applyEstimate(plan: Plan, rate = DEFAULT_RATE): string {
+export function applyEstimate(plan: Plan, rate: number): string {
   const seconds = applySeconds(plan, rate);
   if (seconds < 1) return 'under 1 s';
   if (seconds < 120) return `about ${Math.ceil(seconds)} s`;
@@ -58,7 +57,7 @@ export function valueText(value: JsonValue | undefined): string {
 }
 
 /** DiffLine is one line of a view's YAML diff; `gap` separates hunks. */
-export type DiffLine = { marker: '+' | '-' | ' '; text: string } | { marker: 'gap' };
+type DiffLine = { marker: '+' | '-' | ' '; text: string } | { marker: 'gap' };
 
 const diffCache = new WeakMap<UpdateChange, DiffLine[]>();
 

@@ -1,5 +1,4 @@
 import type { Plan } from '../plan/types.js';
-import type { RenderOptions } from './options.js';
 
 // What a terminal or a reviewer's viewer could act on or hide; line feeds outside
 // strings are the layout (inside strings JSON.stringify already writes `\n`).
@@ -15,10 +14,7 @@ export function jsonText(value: unknown): string {
     [...Array(char.length).keys()].map((at) => `\\u${char.charCodeAt(at).toString(16).padStart(4, '0')}`).join(''))}\n`;
 }
 
-/**
- * renderJson is the machine-readable plan: the Plan itself, indented, with a final
- * newline. It takes the renderers' options for a uniform signature; none applies.
- */
-export function renderJson(plan: Plan, _options?: RenderOptions): string {
+/** renderJson is the machine-readable plan: the Plan itself, indented, with a final newline. */
+export function renderJson(plan: Plan): string {
   return jsonText(plan);
 }

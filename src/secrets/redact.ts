@@ -18,7 +18,7 @@ export const MIN_KEY_LENGTH = 4;
  * JSON-escaped (a key with `"` or `\`), and URL-encoded. Longest first, so a longer
  * form is replaced before a shorter one inside it.
  */
-export function secretForms(secret: string | undefined): string[] {
+function secretForms(secret: string | undefined): string[] {
   const key = secret?.trim();
   if (key === undefined || key.length < MIN_KEY_LENGTH) return [];
   const forms = new Set([key, JSON.stringify(key).slice(1, -1), encodeURIComponent(key), JSON.stringify(JSON.stringify(key).slice(1, -1)).slice(1, -1)]);

@@ -214,7 +214,7 @@ export function createServiceClient(options: ClientOptions): ServiceClient {
 }
 
 /** DEFAULT_MAX_BODY_BYTES caps a response body: far above any real answer, far below what would hurt. */
-export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
+const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 /**
  * mayHaveReached tells whether the service may have carried an attempt out: it timed

@@ -17,7 +17,7 @@ export interface Clock {
  * rate-limit slot must not exit early) and is cleared when the signal aborts, so an
  * aborted wait leaves nothing behind that keeps the process alive.
  */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted === true) {
       reject(abortReason(signal));

@@ -10,7 +10,7 @@ import type { HttpMethod } from './types.js';
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
 /** AttemptInput is everything one attempt needs. */
-export interface AttemptInput {
+interface AttemptInput {
   url: string;
   method: HttpMethod;
   headers: Record<string, string>;

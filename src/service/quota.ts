@@ -8,7 +8,7 @@
 import { ServiceError } from '../errors.js';
 
 /** DAILY_REMAINING_HEADERS: the contract's spelling first, then the public docs' alternative. */
-export const DAILY_REMAINING_HEADERS = ['x-ratelimit-daily-remaining', 'x-daily-ratelimit-remaining'] as const;
+const DAILY_REMAINING_HEADERS = ['x-ratelimit-daily-remaining', 'x-daily-ratelimit-remaining'] as const;
 
 const QUOTA_HINT =
   'the workspace has a daily request quota (3,000 per rolling 24 hours on the service), shared by all its keys; the service does not say ' +

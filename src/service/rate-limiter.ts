@@ -12,7 +12,7 @@
 import type { Clock } from './clock.js';
 
 /** BucketPolicy is the spacing of one endpoint: `intervalMs` = 1000 / rate. */
-export interface BucketPolicy {
+interface BucketPolicy {
   intervalMs: number;
   /** Requests that may go back to back before spacing applies; 1 = never faster than the rate. */
   burst: number;
@@ -44,7 +44,7 @@ export function blockUntil(state: BucketState, until: number): BucketState {
 }
 
 /** rateInterval turns requests per second into the spacing between them. */
-export function rateInterval(rate: number): number {
+function rateInterval(rate: number): number {
   return 1000 / rate;
 }
 
@@ -60,7 +60,7 @@ interface Endpoint {
 }
 
 /** RateLimiterOptions configure a RateLimiter. */
-export interface RateLimiterOptions {
+interface RateLimiterOptions {
   /** Requests per second per endpoint. */
   rate: number;
   burst: number;

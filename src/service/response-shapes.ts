@@ -68,7 +68,7 @@ const ajv = new Ajv({ allErrors: false, strict: true });
 const compiled = new Map<string, ValidateFunction>();
 
 /** shapeKey is `METHOD route` with the view domain generalised, the key of SHAPES. */
-export function shapeKey(method: string, route: string): string {
+function shapeKey(method: string, route: string): string {
   return `${method} ${route.replace(DOMAIN_PREFIX, '/v1/{domain}/views')}`;
 }
 

@@ -149,7 +149,7 @@ export function retryAfterTooLongError(retryAfterMs: number, nowMs: number, cont
 }
 
 /** networkError: no response (refused, DNS, reset). `outcomeUnknown` as in responseError. */
-export function networkError(result: Extract<AttemptResult, { kind: 'network' }>, context: RequestContext, outcomeUnknown = false): ServiceError {
+export function networkError(result: Extract<AttemptResult, { kind: 'network' }>, context: RequestContext, outcomeUnknown: boolean): ServiceError {
   const details = { endpoint: context.endpoint, cause: result.cause };
   if (outcomeUnknown) {
     return new ServiceError('service.outcome-unknown', `the connection failed during ${context.target} (${result.code}); the service may or may not have carried it out, so viewctl did not repeat it`, {
@@ -168,7 +168,7 @@ export function networkError(result: Extract<AttemptResult, { kind: 'network' }>
 }
 
 /** timeoutError: no complete answer within the per-attempt timeout. */
-export function timeoutError(timeoutMs: number, context: RequestContext, outcomeUnknown = false): ServiceError {
+export function timeoutError(timeoutMs: number, context: RequestContext, outcomeUnknown: boolean): ServiceError {
   const within = `within ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 100) / 10} s`}`;
   if (outcomeUnknown) {
     return new ServiceError('service.outcome-unknown', `no answer to ${context.target} ${within}; the service may or may not have carried it out, so viewctl did not repeat it`, {

@@ -25,7 +25,7 @@ export interface RetryPolicy {
 export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 5, baseMs: 500, capMs: 10_000, maxRetryAfterMs: 60_000 };
 
 /** RETRYABLE_STATUSES are the statuses worth another attempt. */
-export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
+const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
 
 /**
  * REFUSED_UNPROCESSED are the statuses that say the request was not carried out: too
@@ -45,7 +45,7 @@ export type AttemptOutcome =
   | { kind: 'timeout' };
 
 /** RetryDecision says whether to try again, or why not. */
-export type RetryDecision =
+type RetryDecision =
   | { action: 'retry'; delayMs: number; /** the delay pauses the whole endpoint (a 429) */ pauseEndpoint: boolean }
   | { action: 'fail'; reason: 'not-retryable' | 'exhausted' | 'outcome-unknown' }
   | { action: 'fail'; reason: 'retry-after-too-long'; retryAfterMs: number };

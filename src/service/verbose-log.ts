@@ -5,7 +5,7 @@
 import type { RequestEvent } from './types.js';
 
 /** TextSink is anything with a `write(text)`, such as `process.stderr`. */
-export interface TextSink {
+interface TextSink {
   write(text: string): unknown;
 }
 

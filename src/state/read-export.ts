@@ -14,7 +14,7 @@ export interface PinReadPlan {
 }
 
 /** ReadExportOptions choose whose pins `viewctl export` reads, and observe the read. */
-export interface ReadExportOptions {
+interface ReadExportOptions {
   /**
    * Picks, from every workspace member, the users whose pinned lists to read; may
    * throw (an email that is no active member). Absent: no pins, and no users read.
@@ -32,7 +32,7 @@ export interface ReadExportOptions {
 }
 
 /** ExportLive is the live state an export describes: everything, and the users whose pins it holds. */
-export interface ExportLive {
+interface ExportLive {
   live: Live;
   pinUsers: ApiUser[];
 }

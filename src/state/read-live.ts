@@ -9,7 +9,7 @@ import { ROUTES } from '../service/routes.js';
 import { pinsKey } from './types.js';
 
 /** ReadLiveOptions tune the read; `wantUsers` decides, once the views are known, whether users are needed. */
-export interface ReadLiveOptions {
+interface ReadLiveOptions {
   /**
    * Called with the domain listings once read; returns true when `creatorEmail` must
    * be checked (the plan will create views), which costs the users read.
@@ -111,7 +111,7 @@ export async function readPinnedLists(
 }
 
 /** readUsers pages through `GET /v1/users` at the maximum page size. */
-export async function readUsers(client: ServiceClient): Promise<ApiUser[]> {
+async function readUsers(client: ServiceClient): Promise<ApiUser[]> {
   const users: ApiUser[] = [];
   let cursor: string | undefined;
   do {

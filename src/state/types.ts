@@ -1,7 +1,7 @@
 import type { ApiAdminAutomation, ApiUser, ApiView, ApiWorkspace } from '../domain/api-types.js';
 import type { Domain } from '../domain/domains.js';
 
-export type { Desired, DesiredWorkspace, ManagedViewAttributes, DesiredView, PinRef, DesiredPins, ExpectedAutomation, DesiredAutomations } from '../domain/desired.js';
+export type { Desired, ManagedViewAttributes, DesiredView, PinRef, DesiredPins, ExpectedAutomation, DesiredAutomations } from '../domain/desired.js';
 
 /**
  * Live is what the service holds, read at the request floor: only the domains, users

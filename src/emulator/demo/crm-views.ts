@@ -1,5 +1,5 @@
 import type { ApiView, JsonObject } from '../../domain/api-types.js';
-import { defaultView, savedView } from './recording-views.js';
+import { col, defaultView, savedView } from './recording-views.js';
 
 /**
  * The deal, company and contact views of the demo workspace: two built-in defaults,
@@ -7,14 +7,10 @@ import { defaultView, savedView } from './recording-views.js';
  * member owner.
  */
 
-const dealCol = (columnId: string, width?: number): JsonObject => (width === undefined
-  ? { type: 'Default', columnId }
-  : { type: 'Default', columnId, width });
-
 /** crmCol is a company or contact column: those tables always carry all four attributes. */
 const crmCol = (columnId: string, width: number, isHidden = false): JsonObject => ({ type: 'Default', columnId, isHidden, width });
 
-const DEAL_COLUMNS = [dealCol('name', 260), dealCol('stage', 140), dealCol('amount', 140), dealCol('owner', 160), dealCol('closeDate', 140)];
+const DEAL_COLUMNS = [col('name', 260), col('stage', 140), col('amount', 140), col('owner', 160), col('closeDate', 140)];
 const COMPANY_COLUMNS = [crmCol('name', 240), crmCol('domain', 200), crmCol('contacts', 120), crmCol('lastActivity', 160)];
 const CONTACT_COLUMNS = [crmCol('name', 220), crmCol('email', 240), crmCol('company', 200), crmCol('lastActivity', 160)];
 
@@ -25,7 +21,7 @@ export function demoDealViews(): ApiView[] {
     // Not "My deals": owner filters hold emails in the schemas, so no default uses `Me` here.
     defaultView('dv_default_open', 'Open deals', DEAL_COLUMNS, { statusIn: ['Open'] }, [{ field: 'AmountValue', order: 'Desc' }]),
     savedView('dv_pipeline_review', 'Pipeline review', 'u_olivia', 'bar_chart', {
-      columns: [...DEAL_COLUMNS, dealCol('aiStatus', 130)],
+      columns: [...DEAL_COLUMNS, col('aiStatus', 130)],
       // dealAgeRange is response-only (the service's "Deal view"): manifests cannot
       // set it, and it keeps its stored value on update.
       filters: { statusIn: ['Open'], pipelineIdIn: ['pl_new_business', 'pl_expansion'], dealAgeRange: 'LessThan180Days' },

@@ -9,13 +9,13 @@ import { demoRecordingViews } from './recording-views.js';
 import { demoRecordings } from './recordings.js';
 
 /** DEMO_SEED seeds the demo generator; changing it changes every generated record. */
-export const DEMO_SEED = 20261101;
+const DEMO_SEED = 20261101;
 
 /**
  * DEMO_AUTOMATIONS are the workspace's admin automations, highest priority first, in
  * the shape of the service's "Admin automation".
  */
-export const DEMO_AUTOMATIONS: ApiAdminAutomation[] = [
+const DEMO_AUTOMATIONS: ApiAdminAutomation[] = [
   {
     adminAutomationId: 'aa_record_external',
     name: 'Record external meetings',

@@ -7,7 +7,8 @@ import { GLOBAL_OWNER } from '../model.js';
  * analytics, typed insights) and one private view of Mia's that she pins.
  */
 
-const col = (columnId: string, width?: number): JsonObject => (width === undefined
+/** col is a Default column, with a width when given (deal columns use it too). */
+export const col = (columnId: string, width?: number): JsonObject => (width === undefined
   ? { type: 'Default', columnId }
   : { type: 'Default', columnId, width });
 

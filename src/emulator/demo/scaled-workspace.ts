@@ -5,7 +5,7 @@ import { demoWorkspace } from './demo-workspace.js';
 import { demoRandom, type DemoRandom } from './prng.js';
 
 /** SCALE_SEED seeds the members added by `scaledWorkspace`, apart from the demo's own seed. */
-export const SCALE_SEED = 20261122;
+const SCALE_SEED = 20261122;
 
 /** MAX_SCALED_MEMBERS bounds `--members`: enough for the quota studies, small enough to start in a second. */
 export const MAX_SCALED_MEMBERS = 20_000;

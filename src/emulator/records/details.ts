@@ -107,7 +107,7 @@ function processedFields(recording: StoredRecording, media: (file: MediaFile) =>
  * describeInsight renders an insight value as the text `aiFields[].description`
  * shows; null when the insight has no value for this recording.
  */
-export function describeInsight(insight: StoredInsight): string | null {
+function describeInsight(insight: StoredInsight): string | null {
   const value = insight.value;
   if (value === null) return null;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';

@@ -20,7 +20,7 @@ import type { StoredRecording } from './types.js';
  */
 
 /** MediaAnswer is a media or app page response: a body and its type, or an error status with a message. */
-export type MediaAnswer =
+type MediaAnswer =
   | { status: 200; contentType: string; body: string | Buffer }
   | { status: 403 | 404; message: string };
 
@@ -29,7 +29,7 @@ export const MEDIA_PREFIX = '/media/';
 export const APP_PREFIX = '/app/';
 
 /** MEDIA_URL_TTL_MS is how long a media URL stays valid: 24 hours. */
-export const MEDIA_URL_TTL_MS = 24 * 60 * 60 * 1000;
+const MEDIA_URL_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** MediaFile names a file of a recording: the transcript (JSON or text), the video or the thumbnail. */
 export type MediaFile = 'transcript.json' | 'transcript.txt' | 'video' | 'thumbnail';
@@ -51,12 +51,12 @@ export function appPagePath(recording: StoredRecording): string {
 }
 
 /** signMedia signs a media path and its expiry with the emulator's secret. */
-export function signMedia(secret: string, path: string, expiresAt: string): string {
+function signMedia(secret: string, path: string, expiresAt: string): string {
   return createHmac('sha256', secret).update(`${path}\n${expiresAt}`).digest('hex');
 }
 
 /** SignedUrl is a download URL and when it stops working. */
-export interface SignedUrl {
+interface SignedUrl {
   url: string;
   expiresAt: string;
 }
@@ -158,7 +158,7 @@ function transcriptText(document: TranscriptDocument): string {
 }
 
 /** TranscriptDocument is the transcript JSON of a recording. */
-export interface TranscriptDocument {
+interface TranscriptDocument {
   recordingId: string;
   langIso2: string;
   segments: { speaker: { name: string; email: string }; startSeconds: number; endSeconds: number; text: string }[];
@@ -170,7 +170,7 @@ export interface TranscriptDocument {
  * the attending participants (the recorder when nobody else attended), spread evenly
  * over the recording's duration.
  */
-export function transcriptDocument(data: EmulatorData, recording: StoredRecording): TranscriptDocument {
+function transcriptDocument(data: EmulatorData, recording: StoredRecording): TranscriptDocument {
   const speakers = (recording.meeting?.participants ?? []).filter((participant) => participant.attended);
   if (speakers.length === 0) {
     const recorder = data.users.find((user) => user.id === recording.recorderId);

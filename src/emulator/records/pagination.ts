@@ -1,8 +1,8 @@
 import { invalid, ok, type EndpointResult } from './result.js';
 
 /** DEFAULT_LIMIT and MAX_LIMIT bound `limit` (the service's "Records"). */
-export const DEFAULT_LIMIT = 20;
-export const MAX_LIMIT = 100;
+const DEFAULT_LIMIT = 20;
+const MAX_LIMIT = 100;
 
 const CURSOR_PREFIX = 'o:';
 

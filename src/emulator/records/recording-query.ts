@@ -21,7 +21,7 @@ export const RECORDING_SORT_PARAMS: Record<string, SortDimension[]> = {
 };
 
 /** RecordingQuery is the parsed narrowing part of a recording listing query. */
-export interface RecordingQuery {
+interface RecordingQuery {
   /** Every narrowing parameter, intersected with the view's filters by the caller. */
   matches: (recording: StoredRecording, env: FilterEnv) => boolean;
   /** The `sort` parameter's order, which overrides the view's; undefined when absent. */

@@ -37,7 +37,7 @@ const PARTS = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt\s](\d{2}):(\d{2}):(\d{2})(\.\d+)?(
 export const SERVICE_DATE_FORMS = 'use YYYY-MM-DD or a date-time with seconds and an offset, such as 2026-01-31T09:00:00Z';
 
 /** isServiceDate tells whether `text` is a date the service accepts (see above). */
-export function isServiceDate(text: string): boolean {
+function isServiceDate(text: string): boolean {
   return isDate(text) || isDateTime(text);
 }
 

@@ -1,10 +1,11 @@
 import { ownValue } from '../own.js';
 import type { StoredCompany, StoredContact, StoredDeal, StoredRecording } from './types.js';
-import type { FilterEnv } from './filters/env.js';
-import { dealAgeDays, isRecord, timestamp, type JsonRecord } from './filters/shared-shapes.js';
+import { dealOf, type FilterEnv } from './filters/env.js';
+import { dealAgeDays, timestamp, type JsonRecord } from './filters/shared-shapes.js';
+import { isJsonObject } from '../../domain/api-types.js';
 
 /** SortKey is one comparable value of a record; null sorts last in both orders. */
-export type SortKey = string | number | null;
+type SortKey = string | number | null;
 
 /** SortDimension is a view sort entry: `{field, order, insight?: {fieldId}}`. */
 export interface SortDimension {
@@ -43,10 +44,10 @@ export function sortRecords<T extends { id: string }>(
 
 /** sortDimensions reads a view's stored `sort` array, dropping malformed entries. */
 export function sortDimensions(sort: readonly unknown[]): SortDimension[] {
-  return sort.filter(isRecord).flatMap((entry: JsonRecord): SortDimension[] => {
+  return sort.filter(isJsonObject).flatMap((entry: JsonRecord): SortDimension[] => {
     if (typeof entry.field !== 'string') return [];
     const order = entry.order === 'Desc' ? 'Desc' : 'Asc';
-    const fieldId = isRecord(entry.insight) && typeof entry.insight.fieldId === 'string' ? entry.insight.fieldId : undefined;
+    const fieldId = isJsonObject(entry.insight) && typeof entry.insight.fieldId === 'string' ? entry.insight.fieldId : undefined;
     return [fieldId === undefined ? { field: entry.field, order } : { field: entry.field, order, insight: { fieldId } }];
   });
 }
@@ -60,10 +61,6 @@ function compareKeys(a: SortKey, b: SortKey, order: 'Asc' | 'Desc'): number {
 }
 
 const time = (value: string | null | undefined): SortKey => timestamp(value);
-
-function dealOf(recording: StoredRecording, env: FilterEnv): StoredDeal | undefined {
-  return recording.dealId === null ? undefined : env.dealsById.get(recording.dealId);
-}
 
 function firstName(ids: readonly string[], nameOf: (id: string) => string | undefined): SortKey {
   const sorted = ids.map((id) => nameOf(id) ?? id).sort((a, b) => a.localeCompare(b, 'en'));

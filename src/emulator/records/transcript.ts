@@ -1,10 +1,7 @@
 import type { EmulatorData } from '../model.js';
 import { findVisibleRecording, hasTranscript } from './details.js';
-import { mediaPath, MEDIA_URL_TTL_MS, signedMediaUrl } from './media.js';
+import { mediaPath, signedMediaUrl } from './media.js';
 import { notFound, ok, type EndpointResult, type RecordsContext } from './result.js';
-
-/** TRANSCRIPT_URL_TTL_MS is how long a transcript download URL stays valid: 24 hours. */
-export const TRANSCRIPT_URL_TTL_MS = MEDIA_URL_TTL_MS;
 
 /**
  * transcript answers `GET /v1/recordings/{recordingId}/transcript` with

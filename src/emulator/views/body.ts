@@ -1,4 +1,4 @@
-import type { JsonObject, ViewCreateBody, ViewPatchBody } from '../../domain/api-types.js';
+import { isJsonObject, type JsonObject, type ViewCreateBody, type ViewPatchBody } from '../../domain/api-types.js';
 import type { Domain } from '../../domain/domains.js';
 
 /**
@@ -8,7 +8,7 @@ import type { Domain } from '../../domain/domains.js';
  */
 
 /** ViewAttribute is a view attribute whose shape is domain-specific. */
-export type ViewAttribute = 'columns' | 'filters' | 'sort';
+type ViewAttribute = 'columns' | 'filters' | 'sort';
 
 /** BodyProblem is the first thing wrong with a body: a dotted `path` and a message. */
 export interface BodyProblem {
@@ -38,7 +38,7 @@ const CREATE_ATTRIBUTES = ['creatorEmail', 'name', 'icon', 'columns', 'filters',
 const PATCH_ATTRIBUTES = ['name', 'icon', 'columns', 'filters', 'sort'];
 
 /** Checked is a validated body, or the first problem found in it. */
-export type Checked<T> = { ok: true; body: T } | { ok: false; problem: BodyProblem };
+type Checked<T> = { ok: true; body: T } | { ok: false; problem: BodyProblem };
 
 /** checkCreateBody validates a POST body; `creatorEmail` membership is checked by the caller. */
 export function checkCreateBody(domain: Domain, body: unknown, checker: AttributeChecker): Checked<ViewCreateBody> {
@@ -54,7 +54,7 @@ export function checkPatchBody(domain: Domain, body: unknown, checker: Attribute
 }
 
 function checkObject(body: unknown, allowed: string[]): BodyProblem | undefined {
-  if (!isPlainObject(body)) return { path: undefined, message: 'the body must be a JSON object' };
+  if (!isJsonObject(body)) return { path: undefined, message: 'the body must be a JSON object' };
   const unknown = Object.keys(body).find((key) => !allowed.includes(key));
   return unknown === undefined
     ? undefined
@@ -97,15 +97,15 @@ function checkCommon(
 // container type gets a plain message.
 function checkStructure(attribute: ViewAttribute, value: unknown): BodyProblem | undefined {
   if (attribute === 'filters') {
-    return isPlainObject(value) ? undefined : { path: 'filters', message: 'filters must be an object' };
+    return isJsonObject(value) ? undefined : { path: 'filters', message: 'filters must be an object' };
   }
   if (!Array.isArray(value)) return { path: attribute, message: `${attribute} must be an array` };
-  const index = value.findIndex((entry) => !isPlainObject(entry));
+  const index = value.findIndex((entry) => !isJsonObject(entry));
   return index < 0 ? undefined : { path: attribute, message: `${attribute}[${index}] must be an object` };
 }
 
 function responseOnly(domain: Domain, attribute: ViewAttribute, value: unknown): BodyProblem | undefined {
-  if (attribute !== 'filters' || !isPlainObject(value)) return undefined;
+  if (attribute !== 'filters' || !isJsonObject(value)) return undefined;
   const found = RESPONSE_ONLY_FILTERS[domain].find((name) => Object.hasOwn(value, name));
   return found === undefined
     ? undefined
@@ -123,9 +123,4 @@ export function storedSort(sort: readonly JsonObject[]): JsonObject[] {
     const { insight: _ignored, ...kept } = entry;
     return kept;
   });
-}
-
-/** isPlainObject tells a JSON object from arrays, null and scalars. */
-export function isPlainObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -14,7 +14,7 @@ import { checkCreateBody, checkPatchBody, RESPONSE_ONLY_FILTERS, storedSort, typ
  */
 
 /** VIEW_ID_PREFIXES are the prefixes of the ids the emulator assigns to new views. */
-export const VIEW_ID_PREFIXES: Record<Domain, string> = {
+const VIEW_ID_PREFIXES: Record<Domain, string> = {
   recordings: 'rv',
   deals: 'dv',
   companies: 'cv',
@@ -103,7 +103,7 @@ export function deleteView(ctx: RouteContext, domain: Domain): RouteResult {
 }
 
 /** findApiView returns a view reachable through the non-pinned endpoints (public or default). */
-export function findApiView(data: EmulatorData, domain: Domain, viewId: string): ApiView | undefined {
+function findApiView(data: EmulatorData, domain: Domain, viewId: string): ApiView | undefined {
   const view = data.views[domain].find((candidate) => candidate.viewId === viewId);
   return view !== undefined && isApiVisible(view) ? view : undefined;
 }

@@ -1,10 +1,9 @@
-import type { ApiUser, ApiView } from '../../domain/api-types.js';
+import { isJsonObject, type ApiUser, type ApiView } from '../../domain/api-types.js';
 import type { Domain } from '../../domain/domains.js';
 import type { EmulatorData } from '../model.js';
 import { ownValue, setOwn } from '../own.js';
 import { success, validationError, type RouteContext, type RouteResult } from '../route-result.js';
 import { canAccess, findActiveMember } from './access.js';
-import { isPlainObject } from './body.js';
 
 /**
  * The pinned-views endpoints (the service's view rule 3): the
@@ -28,7 +27,7 @@ export function putPinned(ctx: RouteContext, domain: Domain): RouteResult {
   const user = pinnedUser(ctx);
   if (!('id' in user)) return user;
   const body = ctx.body;
-  if (!isPlainObject(body)) return validationError(undefined, 'the body must be a JSON object {"viewIds": [...]}');
+  if (!isJsonObject(body)) return validationError(undefined, 'the body must be a JSON object {"viewIds": [...]}');
   const unknown = Object.keys(body).find((key) => key !== 'viewIds');
   if (unknown !== undefined) return validationError(unknown, `unknown attribute "${unknown}"; allowed: viewIds`);
   const viewIds = body['viewIds'];
@@ -55,7 +54,7 @@ export function putPinned(ctx: RouteContext, domain: Domain): RouteResult {
  * pinnedViews resolves a user's tabs: their stored list, or the built-in defaults for
  * a user who never changed them; views they can no longer access are left out.
  */
-export function pinnedViews(data: EmulatorData, domain: Domain, user: ApiUser): ApiView[] {
+function pinnedViews(data: EmulatorData, domain: Domain, user: ApiUser): ApiView[] {
   const views = data.views[domain];
   const stored = ownValue(data.pinned[domain], user.id);
   const ids = stored ?? views.filter((view) => view.isDefault).map((view) => view.viewId);

@@ -1,6 +1,6 @@
 import type { ApiUser } from '../../../domain/api-types.js';
 import type { EmulatorData, NamedGroup } from '../../model.js';
-import type { StoredCompany, StoredContact, StoredDeal } from '../types.js';
+import type { StoredCompany, StoredContact, StoredDeal, StoredRecording } from '../types.js';
 
 /**
  * FilterEnv is what filter evaluation needs besides the record: lookups into the
@@ -61,4 +61,9 @@ function membership(groups: NamedGroup[]): Map<string, Set<string>> {
     }
   }
   return index;
+}
+
+/** dealOf is the deal a recording is linked to, if any. */
+export function dealOf(recording: StoredRecording, env: FilterEnv): StoredDeal | undefined {
+  return recording.dealId === null ? undefined : env.dealsById.get(recording.dealId);
 }

@@ -1,5 +1,6 @@
 import type { StoredInsight } from '../types.js';
-import { isRecord, matchesBetween, matchesNumeric, matchesString, stringList, timestamp, type JsonRecord } from './shared-shapes.js';
+import { matchesBetween, matchesNumeric, matchesString, stringList, timestamp, type JsonRecord } from './shared-shapes.js';
+import { isJsonObject } from '../../../domain/api-types.js';
 
 /**
  * matchesInsightFilter evaluates one RecordingViewInsightFilter against a recording's
@@ -20,7 +21,7 @@ export function matchesInsightFilter(entry: JsonRecord, insights: readonly Store
     case 'exists':
       return typeof entry.existsFilter !== 'boolean' || entry.existsFilter === (value !== null);
     case 'boolean': {
-      const is = isRecord(entry.boolFilter) ? entry.boolFilter.is : undefined;
+      const is = isJsonObject(entry.boolFilter) ? entry.boolFilter.is : undefined;
       if (typeof is !== 'boolean') return true;
       return insight?.kind === 'boolean' && value === is;
     }
@@ -39,7 +40,7 @@ export function matchesInsightFilter(entry: JsonRecord, insights: readonly Store
 }
 
 function dateBounds(filter: unknown): JsonRecord | undefined {
-  if (!isRecord(filter)) return undefined;
+  if (!isJsonObject(filter)) return undefined;
   const bounds: JsonRecord = {};
   for (const key of ['gte', 'lte'] as const) {
     const raw = filter[key];
@@ -55,7 +56,7 @@ function selectValues(value: StoredInsight['value']): string[] {
 }
 
 function matchesSelect(filter: unknown, values: string[]): boolean {
-  if (!isRecord(filter)) return true;
+  if (!isJsonObject(filter)) return true;
   const wanted = stringList(filter.in);
   const unwanted = stringList(filter.notIn);
   if (wanted.length > 0 && !values.some((value) => wanted.includes(value))) return false;

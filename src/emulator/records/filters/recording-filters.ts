@@ -1,7 +1,7 @@
 import { ownValue } from '../../own.js';
 import type { StoredDeal, StoredRecording } from '../types.js';
 import { parseServiceDate } from '../service-date.js';
-import { groupIdsOf, type FilterEnv } from './env.js';
+import { dealOf, groupIdsOf, type FilterEnv } from './env.js';
 import { matchesInsightFilter } from './insight-filters.js';
 import { isMe, matchesOwnerIn, matchesOwnerNotIn } from './owner-filters.js';
 import {
@@ -132,10 +132,6 @@ function before(createdAt: string, bound: string): boolean {
   const at = timestamp(createdAt);
   const limit = parseServiceDate(bound);
   return limit !== null && at !== null && at < limit;
-}
-
-function dealOf(recording: StoredRecording, env: FilterEnv): StoredDeal | undefined {
-  return recording.dealId === null ? undefined : env.dealsById.get(recording.dealId);
 }
 
 function dealValues(recording: StoredRecording, env: FilterEnv, read: (deal: StoredDeal) => string | undefined): string[] {

@@ -1,3 +1,4 @@
+import { isJsonObject } from '../../../domain/api-types.js';
 /**
  * Evaluation of the service's shared filter shapes
  * and the list conventions every domain uses. Filters arrive as stored JSON (already
@@ -19,15 +20,10 @@
  */
 
 /** DAY_MS is one day in milliseconds (relative filters count days). */
-export const DAY_MS = 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** JsonRecord is a filter object as stored. */
 export type JsonRecord = Record<string, unknown>;
-
-/** isRecord tells whether a value is a plain JSON object. */
-export function isRecord(value: unknown): value is JsonRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** stringList reads an array of strings; non-arrays and non-string entries are dropped. */
 export function stringList(value: unknown): string[] {
@@ -36,11 +32,11 @@ export function stringList(value: unknown): string[] {
 
 /** entryList reads an array of objects (author, people, insight entries). */
 export function entryList(value: unknown): JsonRecord[] {
-  return Array.isArray(value) ? value.filter(isRecord) : [];
+  return Array.isArray(value) ? value.filter(isJsonObject) : [];
 }
 
 /** numberValue reads a finite number, or undefined. */
-export function numberValue(value: unknown): number | undefined {
+function numberValue(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
@@ -59,14 +55,9 @@ export function matchesNotIn(list: unknown, values: readonly string[]): boolean 
   return unwanted.every((value) => !values.includes(value));
 }
 
-/** matchesInOut applies the `<name>In` and `<name>NotIn` attributes of a filter object at once. */
-export function matchesInOut(filters: JsonRecord, name: string, values: readonly string[]): boolean {
-  return matchesIn(filters[`${name}In`], values) && matchesNotIn(filters[`${name}NotIn`], values);
-}
-
 /** matchesNumeric evaluates a ViewNumericFilter against a value (null: missing). */
 export function matchesNumeric(filter: unknown, value: number | null): boolean {
-  if (!isRecord(filter)) return true;
+  if (!isJsonObject(filter)) return true;
   if (typeof filter.exists === 'boolean' && filter.exists !== (value !== null)) return false;
   const is = numberValue(filter.is);
   const isNot = numberValue(filter.isNot);
@@ -82,7 +73,7 @@ export function matchesNumeric(filter: unknown, value: number | null): boolean {
 
 /** matchesBetween evaluates a ViewNumericBetweenFilter (inclusive bounds); a missing value fails. */
 export function matchesBetween(filter: unknown, value: number | null): boolean {
-  if (!isRecord(filter)) return true;
+  if (!isJsonObject(filter)) return true;
   const gte = numberValue(filter.gte);
   const lte = numberValue(filter.lte);
   if (gte === undefined && lte === undefined) return true;
@@ -92,7 +83,7 @@ export function matchesBetween(filter: unknown, value: number | null): boolean {
 
 /** matchesString evaluates a ViewStringFilter against a value (null or '': missing). */
 export function matchesString(filter: unknown, value: string | null): boolean {
-  if (!isRecord(filter)) return true;
+  if (!isJsonObject(filter)) return true;
   const present = value !== null && value !== '';
   if (typeof filter.exists === 'boolean' && filter.exists !== present) return false;
   const text = present ? value : '';
@@ -132,7 +123,7 @@ export function matchesRelative(after: unknown, before: unknown, at: number | nu
  * covers. The "LessThan" ranges are cumulative as their names say, so a deal opened
  * today is in ZeroDay and in every LessThan range.
  */
-export const DEAL_AGE_RANGES: Record<string, (days: number) => boolean> = {
+const DEAL_AGE_RANGES: Record<string, (days: number) => boolean> = {
   ZeroDay: (days) => days < 1,
   OneDay: (days) => days >= 1 && days < 2,
   LessThan7Days: (days) => days < 7,
