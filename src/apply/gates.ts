@@ -112,7 +112,7 @@ export function planReadNeeds(plan: Plan): ReadNeeds {
  * the live hash of each applied change's target, recomputed from `live`, differs from
  * the one the plan recorded. Drift targets are left out; apply does not act on them.
  */
-function staleTargets(plan: Plan, live: Live): string[] {
+export function staleTargets(plan: Plan, live: Live): string[] {
   const now = liveHashesFor(plan, live);
   const targets = new Set(plan.changes.filter((change) => change.action !== 'drift').map((change) => change.target));
   return [...targets].filter((target) => now[target] === undefined || now[target] !== plan.liveHashes[target]);

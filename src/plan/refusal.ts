@@ -7,7 +7,7 @@ import { safeText } from '../text/safe-text.js';
 export type { RefusalReason };
 
 /** sortReasons orders reasons by file, line, column, then code, so output is deterministic. */
-function sortReasons(reasons: readonly RefusalReason[]): RefusalReason[] {
+export function sortReasons(reasons: readonly RefusalReason[]): RefusalReason[] {
   const key = (reason: RefusalReason): [string, number, number] =>
     reason.source === undefined ? ['', 0, 0] : [reason.source.file, reason.source.line, reason.source.column];
   return [...reasons].sort((a, b) => {
