@@ -44,6 +44,11 @@ function apiView(viewId: string, name: string): ApiView {
   return { viewId, name, visibility: 'Public', isDefault: false, ownerId: 'u_ops', columns: [], filters: {}, sort: [] };
 }
 
+/** remove prunes the live view rv_old. */
+const remove: Change = {
+  action: 'delete', target: 'view:recordings:id:rv_old', kind: 'RecordingView', name: 'Old', domain: 'recordings', id: 'rv_old',
+  before: snapshot('Old'), after: null, reason: 'prune', ownerId: 'u_ops', pinnedBy: [],
+};
 const create: Change = { action: 'create', target: 'view:recordings:name:Team', kind: 'RecordingView', name: 'Team', domain: 'recordings', before: null, after: snapshot('Team') };
 const live: Live = {
   workspace: { id: 'ws_test', name: 'Test', createdAt: '', membersCount: 1, recordingsCount: 0 },
@@ -109,10 +114,6 @@ describe('executeOperations with lost create responses', () => {
     expect(execution.outcomes[0]).toMatchObject({ status: 'failed', error: { status: 400, errorType: 'validation_error', path: 'creatorEmail' } });
     expect(refused.log).toEqual(['POST /v1/recordings/views']);
 
-    const remove: Change = {
-      action: 'delete', target: 'view:recordings:id:rv_old', kind: 'RecordingView', name: 'Old', domain: 'recordings', id: 'rv_old',
-      before: snapshot('Old'), after: null, reason: 'prune', ownerId: 'u_ops', pinnedBy: [],
-    };
     const gone = scriptedClient({
       'DELETE /v1/recordings/views/{viewId}': [
         () => {
@@ -125,10 +126,6 @@ describe('executeOperations with lost create responses', () => {
   });
 
   it('counts only a 404 as a delete already done: a refused delete fails and stops the run', async () => {
-    const remove: Change = {
-      action: 'delete', target: 'view:recordings:id:rv_old', kind: 'RecordingView', name: 'Old', domain: 'recordings', id: 'rv_old',
-      before: snapshot('Old'), after: null, reason: 'prune', ownerId: 'u_ops', pinnedBy: [],
-    };
     const forbidden = scriptedClient({
       'DELETE /v1/recordings/views/{viewId}': [
         () => {
