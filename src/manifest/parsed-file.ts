@@ -43,22 +43,20 @@ export interface ReadDocument {
 
 /**
  * ParsedFile is what one file yields: its clean mapping documents, its problems, the
- * offsets where its lines start, its text, and how to index that text to full depth
- * again (with the reader that read it). rawDocuments gives the documents their positions.
+ * offsets where its lines start, and how to index its text to full depth again (with
+ * the reader that read it). rawDocuments gives the documents their positions.
  */
 export interface ParsedFile {
   file: string;
   documents: ReadDocument[];
   problems: Problem[];
   lineStarts: number[];
-  /** The decoded text ('' when the file could not be read or decoded). */
-  text: string;
-  indexAll(text: string): DocumentSpots[];
+  indexAll(): DocumentSpots[];
 }
 
 /** failedFile is a file that yields one problem and nothing else. */
 export function failedFile(file: string, problem: Problem): ParsedFile {
-  return { file, documents: [], problems: [problem], lineStarts: [], text: '', indexAll: () => [] };
+  return { file, documents: [], problems: [problem], lineStarts: [], indexAll: () => [] };
 }
 
 /**
@@ -72,12 +70,10 @@ export function readPlainFile(file: string, bytes: Uint8Array): { parsed: Parsed
   if ('problem' in decoded) return { parsed: failedFile(file, decoded.problem) };
   const simple = readSimpleYaml(decoded.text, INDEXED_DEPTH);
   if (simple === undefined) return decoded;
+  const { text } = decoded;
   const documents = simple.map(({ body, spots }, index) => ({ index, body, spots }));
-  return { parsed: { file, documents, problems: [], lineStarts: lineStartsOf(decoded.text), text: decoded.text, indexAll: indexPlainText } };
-}
-
-function indexPlainText(text: string): DocumentSpots[] {
-  return (readSimpleYaml(text) ?? []).map((document) => document.spots);
+  const indexAll = (): DocumentSpots[] => (readSimpleYaml(text) ?? []).map((document) => document.spots);
+  return { parsed: { file, documents, problems: [], lineStarts: lineStartsOf(text), indexAll } };
 }
 
 /** rawDocuments gives the documents of a parsed file their positions, found in the file's spot trees. */
@@ -86,7 +82,7 @@ export function rawDocuments(parsed: ParsedFile): RawDocument[] {
   const { file, lineStarts } = parsed;
   let reparsed: DocumentSpots[] | undefined;
   const fullSpots = (index: number): DocumentSpots | undefined => {
-    reparsed ??= parsed.indexAll(parsed.text);
+    reparsed ??= parsed.indexAll();
     return reparsed[index];
   };
   return parsed.documents.map(({ index, body, spots }) => {

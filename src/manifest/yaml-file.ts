@@ -73,7 +73,7 @@ function parseYamlFile(file: string, text: string): ParsedFile {
     problems.push(...result.problems);
     if (result.document !== undefined) documents.push(result.document);
   });
-  return { file, documents, problems, lineStarts: lineCounter.lineStarts, text, indexAll };
+  return { file, documents, problems, lineStarts: lineCounter.lineStarts, indexAll: () => indexAll(text) };
 }
 
 function readDocument(
