@@ -62,9 +62,11 @@ const OUTSIDE = /\r(?!\n)|[^\r\n\x20-\x7E\u00A0-\u2027\u202A-\uD7FF\uE000-\uFEFE
 const FLOW_PLAIN = /[^,[\]{}:#"']*/y;
 // What may follow a value on its line: spaces, and a comment after at least one.
 const LINE_END = /^ *(?: #.*)?$/;
-const KEY = /^[A-Za-z_$][A-Za-z0-9_$-]*$/;
+// A key: a plain word; anything else (quoted, spaced, a number) goes to yaml.
+const KEY_WORD = '[A-Za-z_$][A-Za-z0-9_$-]*';
+const KEY = new RegExp(`^${KEY_WORD}$`);
 // A mapping entry opened right after `- `.
-const COMPACT_ENTRY = /^[A-Za-z_$][A-Za-z0-9_$-]*:(?: |$)/;
+const COMPACT_ENTRY = new RegExp(`^${KEY_WORD}:(?: |$)`);
 // Keys the core schema would read as something other than a string, and the one a plain object cannot hold as an attribute.
 const NOT_STRING_KEYS = new Set(['null', 'Null', 'NULL', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE', '__proto__']);
 const INTEGER = /^-?(?:0|[1-9][0-9]*)$/;
