@@ -7,6 +7,7 @@ import { ServiceError } from '../../src/errors.js';
 import type { Change } from '../../src/plan/types.js';
 import type { ServiceClient, ServiceRequest } from '../../src/service/types.js';
 import type { Live } from '../../src/state/types.js';
+import { emptyLive } from '../plan/fixtures.js';
 import { handPlan, snapshot } from './plan-fixtures.js';
 
 /** A scripted client: each call is answered by the next handler for its `METHOD route`. */
@@ -50,12 +51,7 @@ const remove: Change = {
   before: snapshot('Old'), after: null, reason: 'prune', ownerId: 'u_ops', pinnedBy: [],
 };
 const create: Change = { action: 'create', target: 'view:recordings:name:Team', kind: 'RecordingView', name: 'Team', domain: 'recordings', before: null, after: snapshot('Team') };
-const live: Live = {
-  workspace: { id: 'ws_test', name: 'Test', createdAt: '', membersCount: 1, recordingsCount: 0 },
-  views: { recordings: [apiView('rv_old', 'Old')] },
-  pins: {},
-  requests: { used: 0, dailyRemaining: null },
-};
+const live: Live = { ...emptyLive(), views: { recordings: [apiView('rv_old', 'Old')] } };
 
 describe('executeOperations with lost create responses', () => {
   it('adopts the one new view of that name instead of creating it again', async () => {

@@ -9,6 +9,7 @@ import type { Domain } from '../../src/domain/domains.js';
 import { ServiceError } from '../../src/errors.js';
 import type { ServiceClient, ServiceRequest } from '../../src/service/types.js';
 import type { Live } from '../../src/state/types.js';
+import { emptyLive } from '../plan/fixtures.js';
 
 /** Copies left by concurrent applies: found in the listings read after writing; identical ones reduced to the smallest id, others only ever the run's own. */
 
@@ -29,12 +30,7 @@ function lostCreate(changeIndex: number, domain: Domain, name: string): Operatio
   return { status: 'failed', operation, error: { code: 'apply.create-unconfirmed', message: 'lost', mayHaveLanded: true } };
 }
 
-const live: Live = {
-  workspace: { id: 'ws', name: 'W', createdAt: '2026-01-01T00:00:00Z', membersCount: 1, recordingsCount: 0 },
-  views: { recordings: [view('rv_old', 'Calls')] },
-  pins: {},
-  requests: { used: 0, dailyRemaining: null },
-};
+const live: Live = { ...emptyLive(), views: { recordings: [view('rv_old', 'Calls')] } };
 
 describe('copies made by concurrent applies', () => {
   it('orders ids shorter first, so sequential ids keep the first created', () => {
