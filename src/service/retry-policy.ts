@@ -67,31 +67,26 @@ export function decideRetry(
   random: () => number,
 ): RetryDecision {
   const { attempt, idempotent } = context;
-  const backoff = (): number => backoffDelay(attempt, policy, random);
   switch (outcome.kind) {
-    case 'status': {
+    case 'status':
       if (!RETRYABLE_STATUSES.has(outcome.status)) return { action: 'fail', reason: 'not-retryable' };
-      const rateLimited = outcome.status === 429;
       // A 429 and a 503 are refused before any processing; another 5xx may have half-happened.
       if (!idempotent && !REFUSED_UNPROCESSED.has(outcome.status)) return { action: 'fail', reason: 'outcome-unknown' };
       if (outcome.retryAfterMs !== undefined && outcome.retryAfterMs > policy.maxRetryAfterMs) {
         return { action: 'fail', reason: 'retry-after-too-long', retryAfterMs: outcome.retryAfterMs };
       }
-      if (attempt >= policy.maxAttempts) return { action: 'fail', reason: 'exhausted' };
-      return { action: 'retry', delayMs: outcome.retryAfterMs ?? backoff(), pauseEndpoint: rateLimited };
-    }
-    case 'network': {
+      break;
+    case 'network':
       if (outcome.permanent) return { action: 'fail', reason: 'not-retryable' };
       if (!idempotent && !outcome.beforeSend) return { action: 'fail', reason: 'outcome-unknown' };
-      if (attempt >= policy.maxAttempts) return { action: 'fail', reason: 'exhausted' };
-      return { action: 'retry', delayMs: backoff(), pauseEndpoint: false };
-    }
-    case 'timeout': {
+      break;
+    case 'timeout':
       if (!idempotent) return { action: 'fail', reason: 'outcome-unknown' };
-      if (attempt >= policy.maxAttempts) return { action: 'fail', reason: 'exhausted' };
-      return { action: 'retry', delayMs: backoff(), pauseEndpoint: false };
-    }
+      break;
   }
+  if (attempt >= policy.maxAttempts) return { action: 'fail', reason: 'exhausted' };
+  if (outcome.kind !== 'status') return { action: 'retry', delayMs: backoffDelay(attempt, policy, random), pauseEndpoint: false };
+  return { action: 'retry', delayMs: outcome.retryAfterMs ?? backoffDelay(attempt, policy, random), pauseEndpoint: outcome.status === 429 };
 }
 
 /**
