@@ -112,7 +112,8 @@ function isAborted(signal: AbortSignal | undefined): boolean {
 
 /** classifyNetworkError finds the system error code in a fetch failure's cause chain. */
 export function classifyNetworkError(error: unknown): Extract<AttemptResult, { kind: 'network' }> {
-  const code = findCode(error, 0) ?? codeFromMessage(innermostMessage(error, 0));
+  // fetch reports some refusals with a message and no code: give them one.
+  const code = findCode(error, 0) ?? (innermostMessage(error, 0) === 'bad port' ? 'ERR_BAD_PORT' : 'EUNKNOWN');
   return { kind: 'network', code, beforeSend: BEFORE_SEND.has(code), permanent: PERMANENT.has(code), cause: error };
 }
 
@@ -132,12 +133,6 @@ export const NETWORK_CAUSES: ReadonlyMap<string, string> = new Map([
   ['ERR_BAD_PORT', 'Node refuses to connect to that port (it is on the list of ports fetch blocks for safety)'],
   ['ERR_INVALID_URL', 'the URL is not valid'],
 ]);
-
-// fetch reports some refusals with a message and no code: give them one.
-function codeFromMessage(message: string | undefined): string {
-  if (message === 'bad port') return 'ERR_BAD_PORT';
-  return 'EUNKNOWN';
-}
 
 function innermostMessage(error: unknown, depth: number): string | undefined {
   if (typeof error !== 'object' || error === null || depth > 5) return undefined;
