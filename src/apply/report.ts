@@ -5,6 +5,7 @@ import type { ExitCode } from '../errors.js';
 import type { Plan } from '../plan/types.js';
 import { quoted, safeLines, safeText } from '../text/safe-text.js';
 import { jsonText } from '../render/json.js';
+import { fence } from '../render/markdown.js';
 import type { Execution, OperationError, OperationOutcome } from './execute.js';
 import type { OperationAction } from '../plan/operations.js';
 import type { Verification, VerificationProblem } from './verify.js';
@@ -154,9 +155,8 @@ export function renderReportText(report: ApplyReport, options: { color: boolean 
  */
 export function renderReportMarkdown(report: ApplyReport): string {
   const text = renderReportText(report, { color: false });
-  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((match) => match[0].length));
-  const fence = '`'.repeat(Math.max(3, longest + 1));
-  return `${fence}text\n${text}${fence}\n`;
+  const fenceMark = fence(text);
+  return `${fenceMark}text\n${text}${fenceMark}\n`;
 }
 
 /** renderReportJson is the report as JSON, one document. */

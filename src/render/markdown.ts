@@ -157,18 +157,18 @@ function detailBlock(change: Change, plan: Plan): string | undefined {
 }
 
 function attributesBlock(change: CreateChange | DeleteChange, summary: string, marker: '+' | '-'): string {
-  const body = attributeLines(change).map((line) => `${marker}${line}`).join('\n');
-  const fenceMark = fence(body);
-  return [`<details><summary>${summary}</summary>`, '', `${fenceMark}diff`, body, fenceMark, '</details>'].join('\n');
+  return diffBlock(summary, attributeLines(change).map((line) => `${marker}${line}`).join('\n'));
 }
 
 function updateBlock(change: UpdateChange): string {
   const body = updateDiff(change).map((line) => (line.marker === 'gap' ? ' ⋯' : `${line.marker}${line.text}`)).join('\n');
+  return diffBlock(`${ICONS.update} ${mdText(change.name)} (${mdText(change.id)})`, body);
+}
+
+/** diffBlock is a collapsed block holding `body` as a diff. */
+function diffBlock(summary: string, body: string): string {
   const fenceMark = fence(body);
-  return [
-    `<details><summary>${ICONS.update} ${mdText(change.name)} (${mdText(change.id)})</summary>`, '',
-    `${fenceMark}diff`, body, fenceMark, '</details>',
-  ].join('\n');
+  return [`<details><summary>${summary}</summary>`, '', `${fenceMark}diff`, body, fenceMark, '</details>'].join('\n');
 }
 
 function pinBlock(change: PinChange): string {
@@ -216,13 +216,16 @@ export function mdText(text: string): string {
 /** codeSpan wraps text in a code span that its own backticks cannot close; `|` escaped for tables. */
 export function codeSpan(text: string): string {
   const safe = safeText(text).replace(/\|/g, '\\|');
-  const longest = Math.max(0, ...[...safe.matchAll(/`+/g)].map((match) => match[0].length));
+  const longest = longestBacktickRun(safe);
   const ticks = '`'.repeat(longest + 1);
   return longest === 0 ? `${ticks}${safe}${ticks}` : `${ticks} ${safe} ${ticks}`;
 }
 
 /** fence is a code fence longer than any backtick run in `body`. */
-function fence(body: string): string {
-  const longest = Math.max(0, ...[...body.matchAll(/`+/g)].map((match) => match[0].length));
-  return '`'.repeat(Math.max(3, longest + 1));
+export function fence(body: string): string {
+  return '`'.repeat(Math.max(3, longestBacktickRun(body) + 1));
+}
+
+function longestBacktickRun(text: string): number {
+  return Math.max(0, ...[...text.matchAll(/`+/g)].map((match) => match[0].length));
 }
