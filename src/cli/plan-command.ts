@@ -42,10 +42,9 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
     const scoped = await resolveScope(options, paths, io);
     const connection = await openConnection(options, io);
     try {
-      const { plan, elapsedMs } = await planAgainst(desired, connection.client, io, { scoped, ...(options.target === undefined ? {} : { targets: options.target }) });
-      const planFile = options.out;
-      if (planFile !== undefined) await writeFileAtomically(io, planFile, renderJson(plan));
-      io.stdout.write(renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, maxDeletes: options.maxDeletes, ...(planFile === undefined ? {} : { planFile }) }));
+      const { plan, elapsedMs } = await planAgainst(desired, connection.client, io, { scoped, targets: options.target });
+      if (options.out !== undefined) await writeFileAtomically(io, options.out, renderJson(plan));
+      io.stdout.write(renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, maxDeletes: options.maxDeletes, planFile: options.out }));
       outcome.exitCode = options.detailedExitcode === true && plan.changes.length > 0 ? EXIT.changes : EXIT.ok;
     } finally {
       await connection.close();
