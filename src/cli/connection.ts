@@ -49,14 +49,12 @@ export function addConnectionOptions(command: Command): Command {
  * `--base-url` / `VIEWCTL_BASE_URL` with the key from `VIEWCTL_API_KEY` (never a flag).
  */
 export async function openConnection(options: ConnectionOptions, io: CliIo): Promise<Connection> {
-  const onRequest = options.verbose === true ? verboseLogger(io.stderr) : undefined;
   const controller = new AbortController();
-  const backoff = io.waits?.backoff;
   const common = {
     rate: options.rate,
     signal: controller.signal,
-    ...(onRequest === undefined ? {} : { onRequest }),
-    ...(backoff === undefined ? {} : { backoff }),
+    onRequest: options.verbose === true ? verboseLogger(io.stderr) : undefined,
+    backoff: io.waits?.backoff,
   };
   if (options.emulator === true && options.baseUrl !== undefined) {
     throw new UsageError(
