@@ -151,13 +151,8 @@ function share(flag: string, text: string): number {
 }
 
 function webhookUrl(text: string): string {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new UsageError('emulator.option-invalid', `--webhook-url must be an http or https URL, got "${text}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+  const protocol = URL.canParse(text) ? new URL(text).protocol : undefined;
+  if (protocol !== 'http:' && protocol !== 'https:') {
     throw new UsageError('emulator.option-invalid', `--webhook-url must be an http or https URL, got "${text}"`);
   }
   return text;
