@@ -29,7 +29,7 @@ export function useColor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv): b
  * writeFileAtomically writes via a temporary file and a rename, so a reader (or a
  * later `apply --plan`) never sees half a file.
  */
-export async function writeFileAtomically(io: CliIo, path: string, text: string): Promise<string> {
+export async function writeFileAtomically(io: CliIo, path: string, text: string): Promise<void> {
   const target = resolve(io.cwd, path);
   const temporary = `${target}.${process.pid}.tmp`;
   try {
@@ -39,5 +39,4 @@ export async function writeFileAtomically(io: CliIo, path: string, text: string)
     const reason = error instanceof Error && 'code' in error ? String(error.code) : 'unknown error';
     throw new UsageError('output.write-failed', `cannot write ${path}: ${reason}`, 'check that the folder exists and is writable');
   }
-  return target;
 }
