@@ -21,8 +21,6 @@ export interface ConnectionOptions {
 /** Connection is an open client, and how to release what opening it started. */
 interface Connection {
   client: ServiceClient;
-  /** Where requests go, for messages; never carries the key. */
-  baseUrl: string;
   /**
    * close cancels every request still queued or in flight (after a failed read, its
    * siblings must not go on spending the daily quota) and stops the in-process
@@ -68,7 +66,6 @@ export async function openConnection(options: ConnectionOptions, io: CliIo): Pro
     const client = createServiceClient({ ...common, baseUrl: emulator.url, apiKey: emulator.apiKey });
     return {
       client,
-      baseUrl: emulator.url,
       close: async () => {
         controller.abort();
         await emulator.close();
@@ -93,7 +90,7 @@ export async function openConnection(options: ConnectionOptions, io: CliIo): Pro
     );
   }
   const client = createServiceClient({ ...common, baseUrl, apiKey });
-  return { client, baseUrl, close: async () => controller.abort() };
+  return { client, close: async () => controller.abort() };
 }
 
 function nonEmpty(value: string | undefined): string | undefined {
