@@ -4,6 +4,7 @@
  * (`METHOD /v1/path?query`, never the key) and a hint on how to fix it
  * (the service's "Transport" and "Errors").
  */
+import { isJsonObject } from '../domain/api-types.js';
 import { ServiceError } from '../errors.js';
 import { redactSecrets, redactValue } from '../secrets/redact.js';
 import { NETWORK_CAUSES, type AttemptResult } from './http-attempt.js';
@@ -47,7 +48,7 @@ export function successResult(status: number, text: string, context: RequestCont
   }
   // Every string the service sent is cleaned of the key here, where it is read.
   const body = redactValue(parsed, context.apiKey);
-  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('result' in body)) {
+  if (!isJsonObject(body) || !('result' in body)) {
     throw badResponse(context, status, 'JSON without a "result"');
   }
   const problem = responseShapeProblem(context.method, context.route, body.result);
@@ -202,10 +203,9 @@ function parseErrorBody(text: string, apiKey: string): ErrorBody {
   } catch {
     return {};
   }
-  if (typeof body !== 'object' || body === null || !('error' in body)) return {};
-  const error: unknown = body.error;
-  if (typeof error !== 'object' || error === null) return {};
-  const { type, message, path } = error as Record<string, unknown>;
+  const error = isJsonObject(body) ? body['error'] : undefined;
+  if (!isJsonObject(error)) return {};
+  const { type, message, path } = error;
   return {
     ...(typeof type === 'string' ? { type: redactSecrets(type, apiKey).slice(0, 100) } : {}),
     ...(typeof message === 'string' && message !== '' ? { message: redactSecrets(message, apiKey).slice(0, 500) } : {}),
