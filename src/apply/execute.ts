@@ -29,7 +29,6 @@ export interface OperationError {
   path?: string;
 }
 
-/** OperationOutcome is what came of one operation. */
 export type OperationOutcome =
   | {
       status: 'landed';
@@ -55,7 +54,6 @@ export interface Execution {
   stopped: null | 'failure' | 'aborted';
 }
 
-/** ExecuteOptions configure `executeOperations`. */
 export interface ExecuteOptions {
   client: ServiceClient;
   /** The live state the plan was checked against: ids that existed before this run. */

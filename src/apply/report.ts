@@ -16,7 +16,6 @@ import type { Verification, VerificationProblem } from './verify.js';
  * attempted, so the user knows the exact state the workspace was left in.
  */
 
-/** ReportEntry is one operation in the report. */
 interface ReportEntry {
   action: OperationAction;
   kind: ResourceKind;
@@ -57,7 +56,6 @@ export interface ApplyReport {
   next?: string;
 }
 
-/** buildReport assembles the report of one apply run. */
 export function buildReport(
   plan: Plan,
   execution: Execution,
@@ -159,7 +157,6 @@ export function renderReportMarkdown(report: ApplyReport): string {
   return `${fenceMark}text\n${text}${fenceMark}\n`;
 }
 
-/** renderReportJson is the report as JSON, one document. */
 export function renderReportJson(report: ApplyReport): string {
   return jsonText(report);
 }

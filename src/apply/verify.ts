@@ -70,7 +70,6 @@ export function checkApplied(plan: Plan, execution: Execution, listings: Readonl
   return { problems, domainsRead: [...listings.keys()] };
 }
 
-/** LandedOutcome is an operation outcome that landed. */
 type LandedOutcome = Extract<OperationOutcome, { status: 'landed' }>;
 
 function landedOutcomes(execution: Execution): LandedOutcome[] {

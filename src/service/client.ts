@@ -28,7 +28,6 @@ import { DEFAULT_RETRY_POLICY, REFUSED_UNPROCESSED, decideRetry, parseRetryAfter
 import type { RequestEvent, ServiceClient, ServiceRequest, ServiceStats } from './types.js';
 import { endpointKey, parseBaseUrl, requestPath } from './url.js';
 
-/** ClientOptions configure createServiceClient; only baseUrl and apiKey are required. */
 export interface ClientOptions {
   /** Service root before `/v1` (`--base-url` / `VIEWCTL_BASE_URL`). */
   baseUrl: string;

@@ -9,7 +9,6 @@ import type { HttpMethod } from './types.js';
 /** FetchLike is the part of `fetch` the client uses, so tests can inject their own. */
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
-/** AttemptInput is everything one attempt needs. */
 interface AttemptInput {
   url: string;
   method: HttpMethod;
@@ -24,7 +23,6 @@ interface AttemptInput {
   maxBodyBytes: number;
 }
 
-/** AttemptResult is how one attempt ended. */
 export type AttemptResult =
   | { kind: 'response'; status: number; headers: Headers; text: string }
   /** The body passed `maxBodyBytes`; it was not read further. */

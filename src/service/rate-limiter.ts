@@ -54,7 +54,6 @@ interface Endpoint {
   pumping: boolean;
 }
 
-/** RateLimiterOptions configure a RateLimiter. */
 interface RateLimiterOptions {
   /** Requests per second per endpoint. */
   rate: number;

@@ -10,7 +10,6 @@
  * duplicate, so the caller gets `outcome-unknown` and re-reads instead.
  */
 
-/** RetryPolicy bounds the retries. */
 export interface RetryPolicy {
   /** Attempts in all, the first included. */
   maxAttempts: number;
@@ -24,7 +23,6 @@ export interface RetryPolicy {
 /** DEFAULT_RETRY_POLICY: 5 attempts, 500 ms base, 10 s cap, Retry-After up to 60 s. */
 export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 5, baseMs: 500, capMs: 10_000, maxRetryAfterMs: 60_000 };
 
-/** RETRYABLE_STATUSES are the statuses worth another attempt. */
 const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
 
 /**
@@ -34,7 +32,6 @@ const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504
  */
 export const REFUSED_UNPROCESSED: ReadonlySet<number> = new Set([429, 503]);
 
-/** AttemptOutcome is what one failed attempt came to. */
 export type AttemptOutcome =
   | { kind: 'status'; status: number; retryAfterMs: number | undefined }
   /**
@@ -44,7 +41,6 @@ export type AttemptOutcome =
   | { kind: 'network'; code: string; beforeSend: boolean; permanent: boolean }
   | { kind: 'timeout' };
 
-/** RetryDecision says whether to try again, or why not. */
 type RetryDecision =
   | { action: 'retry'; delayMs: number; /** the delay pauses the whole endpoint (a 429) */ pauseEndpoint: boolean }
   | { action: 'fail'; reason: 'not-retryable' | 'exhausted' | 'outcome-unknown' }
