@@ -4,8 +4,6 @@ import { Option } from 'commander';
 import { UsageError } from '../errors.js';
 import type { CliIo } from './io.js';
 
-export type { OutputFormat } from '../render/render-plan.js';
-
 /** formatOption is `--format text|markdown|json` (default text). */
 export function formatOption(): Option {
   return new Option('--format <format>', 'output format').choices(['text', 'markdown', 'json']).default('text');
