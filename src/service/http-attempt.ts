@@ -142,14 +142,10 @@ function findCode(error: unknown, depth: number): string | undefined {
   if (typeof error !== 'object' || error === null || depth > 5) return undefined;
   const { code, cause, errors } = error as { code?: unknown; cause?: unknown; errors?: unknown };
   if (typeof code === 'string' && code !== '') return code;
-  const fromCause = findCode(cause, depth + 1);
-  if (fromCause !== undefined) return fromCause;
-  // Node reports a failed multi-address connect as an AggregateError.
-  if (Array.isArray(errors)) {
-    for (const inner of errors) {
-      const found = findCode(inner, depth + 1);
-      if (found !== undefined) return found;
-    }
+  // The cause first; Node reports a failed multi-address connect as an AggregateError.
+  for (const inner of [cause, ...(Array.isArray(errors) ? errors : [])]) {
+    const found = findCode(inner, depth + 1);
+    if (found !== undefined) return found;
   }
   return undefined;
 }
