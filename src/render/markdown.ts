@@ -92,24 +92,23 @@ function fit(
   // Reserve room for the note at its longest, so adding it never breaks the limit.
   const budget = MARKDOWN_LIMIT - noteFor(details.length, rows.length).length - 2;
   let length = whole.length;
-  let droppedDetails = 0;
+  // drop leaves out parts in `order` until the comment fits; each takes its text and `feeds` line feeds.
+  const drop = (order: readonly number[], parts: readonly (string | undefined)[], kept: boolean[], feeds: number): number => {
+    let dropped = 0;
+    for (const index of order) {
+      if (length <= budget) break;
+      kept[index] = false;
+      length -= (parts[index]?.length ?? 0) + feeds;
+      dropped += 1;
+    }
+    return dropped;
+  };
   const bySize = [...details.keys()].filter((index) => details[index] !== undefined)
     .sort((a, b) => (details[b]?.length ?? 0) - (details[a]?.length ?? 0) || a - b);
-  for (const index of bySize) {
-    if (length <= budget) break;
-    keptDetails[index] = false;
-    length -= (details[index]?.length ?? 0) + 2;
-    droppedDetails += 1;
-  }
+  const droppedDetails = drop(bySize, details, keptDetails, 2);
   // Rows go last, and deletions only when nothing else is left to drop.
-  let droppedRows = 0;
   const rowOrder = [...rows.keys()].reverse().sort((a, b) => Number(changes[a]?.action === 'delete') - Number(changes[b]?.action === 'delete'));
-  for (const index of rowOrder) {
-    if (length <= budget) break;
-    keptRows[index] = false;
-    length -= (rows[index]?.length ?? 0) + 1;
-    droppedRows += 1;
-  }
+  const droppedRows = drop(rowOrder, rows, keptRows, 1);
   return assemble(keptRows, keptDetails, noteFor(droppedDetails, droppedRows));
 }
 
