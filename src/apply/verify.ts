@@ -37,11 +37,8 @@ export function touchedDomains(execution: Execution): Domain[] {
 
 /** readListings lists each of `domains` (one call each, endpoints at once). */
 export async function readListings(domains: readonly Domain[], client: ServiceClient): Promise<Map<Domain, ApiView[]>> {
-  return new Map<Domain, ApiView[]>(
-    await Promise.all(
-      domains.map(async (domain) => [domain, await client.request<ApiView[]>(ROUTES.listViews(domain))] as const),
-    ),
-  );
+  const listings = domains.map(async (domain) => [domain, await client.request<ApiView[]>(ROUTES.listViews(domain))] as const);
+  return new Map(await Promise.all(listings));
 }
 
 /**
