@@ -81,8 +81,9 @@ export function decideRetry(
       break;
   }
   if (attempt >= policy.maxAttempts) return { action: 'fail', reason: 'exhausted' };
-  if (outcome.kind !== 'status') return { action: 'retry', delayMs: backoffDelay(attempt, policy, random), pauseEndpoint: false };
-  return { action: 'retry', delayMs: outcome.retryAfterMs ?? backoffDelay(attempt, policy, random), pauseEndpoint: outcome.status === 429 };
+  const retryAfterMs = outcome.kind === 'status' ? outcome.retryAfterMs : undefined;
+  const pauseEndpoint = outcome.kind === 'status' && outcome.status === 429;
+  return { action: 'retry', delayMs: retryAfterMs ?? backoffDelay(attempt, policy, random), pauseEndpoint };
 }
 
 /**
