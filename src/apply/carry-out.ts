@@ -1,7 +1,5 @@
 import { ViewctlError } from '../errors.js';
 import type { Plan } from '../plan/types.js';
-import type { ServiceClient } from '../service/types.js';
-import type { Live } from '../state/types.js';
 import type { ExecuteOptions, Execution } from './execute.js';
 import { describeError, executeOperations } from './execute.js';
 import type { Operation } from '../plan/operations.js';
@@ -11,11 +9,8 @@ import { raceDomains, settleRaceCopies } from './race-copies.js';
 import type { Verification } from './verify.js';
 import { checkApplied, readListings, touchedDomains } from './verify.js';
 
-/** CarryOutOptions are the I/O `carryOut` needs, passed in. */
-interface CarryOutOptions extends Pick<ExecuteOptions, 'signal' | 'onOutcome' | 'relistDelaysMs' | 'sleep' | 'inFlightPerEndpoint'> {
-  client: ServiceClient;
-  /** The live state the plan was computed or checked against. */
-  live: Live;
+/** CarryOutOptions are the I/O `carryOut` needs, passed in: what executeOperations takes, and more. */
+interface CarryOutOptions extends ExecuteOptions {
   /** Whether the plan came from `--plan FILE` (changes the advice after a partial run). */
   fromPlanFile: boolean;
   /** Milliseconds clock for the report's duration; default `performance.now`. */
@@ -34,15 +29,7 @@ export async function carryOut(plan: Plan, operations: readonly Operation[], opt
   const now = options.now ?? (() => performance.now());
   const started = now();
   const requestsBefore = options.client.stats().requests;
-  let execution: Execution = await executeOperations(operations, {
-    client: options.client,
-    live: options.live,
-    ...(options.signal === undefined ? {} : { signal: options.signal }),
-    ...(options.onOutcome === undefined ? {} : { onOutcome: options.onOutcome }),
-    ...(options.relistDelaysMs === undefined ? {} : { relistDelaysMs: options.relistDelaysMs }),
-    ...(options.sleep === undefined ? {} : { sleep: options.sleep }),
-    ...(options.inFlightPerEndpoint === undefined ? {} : { inFlightPerEndpoint: options.inFlightPerEndpoint }),
-  });
+  let execution: Execution = await executeOperations(operations, options);
   let verification: Verification | null = null;
   if (execution.stopped !== 'aborted') {
     const complete = execution.stopped === null;

@@ -29,7 +29,6 @@ export interface OperationError {
   path?: string;
 }
 
-/** OperationOutcome is what came of one operation. */
 export type OperationOutcome =
   | {
       status: 'landed';
@@ -55,7 +54,6 @@ export interface Execution {
   stopped: null | 'failure' | 'aborted';
 }
 
-/** ExecuteOptions configure `executeOperations`. */
 export interface ExecuteOptions {
   client: ServiceClient;
   /** The live state the plan was checked against: ids that existed before this run. */
@@ -85,8 +83,7 @@ export interface ExecuteOptions {
  */
 export async function executeOperations(operations: readonly Operation[], options: ExecuteOptions): Promise<Execution> {
   const outcomes = new Map<string, OperationOutcome>();
-  const createdIds = new Map<string, string>();
-  const run: RunState = { stopped: null };
+  const run: Run = { ...options, createdIds: new Map(), stopped: null };
   const stopOnAbort = (): void => {
     run.stopped ??= 'aborted';
   };
@@ -96,11 +93,11 @@ export async function executeOperations(operations: readonly Operation[], option
     for (const phase of PHASES) {
       if (run.stopped !== null) break;
       const inPhase = operations.filter((operation) => operation.action === phase);
-      await runPhase(inPhase, options, run, async (operation) => {
-        const outcome = await attempt(operation, options, createdIds);
+      await runPhase(inPhase, run, async (operation) => {
+        const outcome = await attempt(operation, run);
         outcomes.set(operation.id, outcome);
         if (outcome.status === 'landed' && operation.action === 'create' && outcome.viewId !== undefined) {
-          createdIds.set(createdKey(operation.domain, operation.name), outcome.viewId);
+          run.createdIds.set(createdKey(operation.domain, operation.name), outcome.viewId);
         }
         if (outcome.status === 'failed') run.stopped ??= 'failure';
         options.onOutcome?.(outcome);
@@ -115,7 +112,9 @@ export async function executeOperations(operations: readonly Operation[], option
   };
 }
 
-interface RunState {
+/** Run is one execution: its options, the ids of the views created so far, and why it stopped, if it did. */
+interface Run extends ExecuteOptions {
+  createdIds: Map<string, string>;
   stopped: Execution['stopped'];
 }
 
@@ -125,8 +124,7 @@ interface RunState {
  */
 async function runPhase(
   operations: readonly Operation[],
-  options: ExecuteOptions,
-  run: RunState,
+  run: Run,
   perform: (operation: Operation) => Promise<void>,
 ): Promise<void> {
   const queues = new Map<string, Operation[]>();
@@ -135,7 +133,7 @@ async function runPhase(
     queue.push(operation);
     queues.set(operation.endpoint, queue);
   }
-  const window = Math.max(1, options.inFlightPerEndpoint ?? 2);
+  const window = Math.max(1, run.inFlightPerEndpoint ?? 2);
   const workers: Promise<void>[] = [];
   for (const queue of queues.values()) {
     for (let slot = 0; slot < Math.min(window, queue.length); slot += 1) {
@@ -151,30 +149,26 @@ async function runPhase(
   await Promise.all(workers);
 }
 
-async function attempt(
-  operation: Operation,
-  options: ExecuteOptions,
-  createdIds: ReadonlyMap<string, string>,
-): Promise<OperationOutcome> {
+async function attempt(operation: Operation, run: Run): Promise<OperationOutcome> {
   try {
     switch (operation.action) {
       case 'create':
-        return await create(operation, options, createdIds);
+        return await create(operation, run);
       case 'update': {
         // A 204 (no body) is success too (the service's "Transport"): the id is the one sent.
-        const view = await options.client.request<ApiView | undefined>(toServiceRequest(operation, createdIds));
+        const view = await run.client.request<ApiView | undefined>(toServiceRequest(operation, run.createdIds));
         return view === undefined ? { status: 'landed', operation, ...viewIdOf(operation) } : { status: 'landed', operation, viewId: view.viewId, view };
       }
       case 'pin': {
-        const request = toServiceRequest(operation, createdIds);
+        const request = toServiceRequest(operation, run.createdIds);
         // Without a body to verify against, read the list back once.
         const pinned =
-          (await options.client.request<ApiView[] | undefined>(request)) ??
-          (await options.client.request<ApiView[]>(ROUTES.getPinned(operation.domain, pinnedUser(operation))));
+          (await run.client.request<ApiView[] | undefined>(request)) ??
+          (await run.client.request<ApiView[]>(ROUTES.getPinned(operation.domain, pinnedUser(operation))));
         return { status: 'landed', operation, pinned };
       }
       case 'delete':
-        return await remove(operation, options, createdIds);
+        return await remove(operation, run);
     }
   } catch (error) {
     // A failure the service or a rule caused is data for the report; anything else is a
@@ -206,17 +200,13 @@ class MayHaveLandedError extends ViewctlError {
  * the last wait is an unknown outcome, reported as "may have landed" for the next
  * run, which adopts the view by its name if it landed.
  */
-async function create(
-  operation: Operation,
-  options: ExecuteOptions,
-  createdIds: ReadonlyMap<string, string>,
-): Promise<OperationOutcome> {
+async function create(operation: Operation, run: Run): Promise<OperationOutcome> {
   let lost: ServiceError;
   try {
-    const view = await options.client.request<ApiView | undefined>(toServiceRequest(operation, createdIds));
+    const view = await run.client.request<ApiView | undefined>(toServiceRequest(operation, run.createdIds));
     if (view !== undefined) return { status: 'landed', operation, viewId: view.viewId, view };
     // A 201/204 without a body: the view exists; find its id the way a lost answer's is found.
-    const [only, ...more] = await newViewsNamed(operation.domain, operation.name, options, createdIds);
+    const [only, ...more] = await newViewsNamed(operation.domain, operation.name, run);
     if (only !== undefined && more.length === 0) return { status: 'landed', operation, viewId: only.viewId, view: only };
     throw new MayHaveLandedError(
       'apply.created-not-found',
@@ -227,12 +217,12 @@ async function create(
     if (!(error instanceof ServiceError && error.mayHaveLanded)) throw error;
     lost = error;
   }
-  const delays = options.relistDelaysMs ?? DEFAULT_RELIST_DELAYS_MS;
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const delays = run.relistDelaysMs ?? DEFAULT_RELIST_DELAYS_MS;
+  const sleep = run.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   for (const delay of delays) {
-    if (options.signal?.aborted === true) break;
+    if (run.signal?.aborted === true) break;
     await sleep(delay);
-    const candidates = await newViewsNamed(operation.domain, operation.name, options, createdIds);
+    const candidates = await newViewsNamed(operation.domain, operation.name, run);
     const [only] = candidates;
     if (candidates.length === 1 && only !== undefined) {
       return { status: 'landed', operation, viewId: only.viewId, view: only, note: 'adopted' };
@@ -253,25 +243,16 @@ async function create(
   );
 }
 
-async function newViewsNamed(
-  domain: Domain,
-  name: string,
-  options: ExecuteOptions,
-  createdIds: ReadonlyMap<string, string>,
-): Promise<ApiView[]> {
-  const known = new Set([...(options.live.views[domain] ?? []).map((view) => view.viewId), ...createdIds.values()]);
-  const listing = await options.client.request<ApiView[]>(ROUTES.listViews(domain));
+async function newViewsNamed(domain: Domain, name: string, run: Run): Promise<ApiView[]> {
+  const known = new Set([...(run.live.views[domain] ?? []).map((view) => view.viewId), ...run.createdIds.values()]);
+  const listing = await run.client.request<ApiView[]>(ROUTES.listViews(domain));
   return listing.filter((view) => view.name === name && !view.isDefault && !known.has(view.viewId));
 }
 
 /** remove deletes a view; a 404 means it is already gone (a retry after a lost response), which is the goal. */
-async function remove(
-  operation: Operation,
-  options: ExecuteOptions,
-  createdIds: ReadonlyMap<string, string>,
-): Promise<OperationOutcome> {
+async function remove(operation: Operation, run: Run): Promise<OperationOutcome> {
   try {
-    await options.client.request(toServiceRequest(operation, createdIds));
+    await run.client.request(toServiceRequest(operation, run.createdIds));
     return { status: 'landed', operation, ...viewIdOf(operation) };
   } catch (error) {
     if (error instanceof ServiceError && error.status === 404) {

@@ -166,15 +166,12 @@ function refuseUnsafe(problems: readonly string[], why: string): void {
   );
 }
 
-/** Approval is how apply gets its go-ahead: it was given up front, or the user must be asked. */
-type Approval = 'given' | 'ask';
-
 /**
  * decideApproval: `--auto-approve` and a saved plan (reviewed already, as with
  * `terraform apply PLANFILE`) need no prompt; otherwise a terminal is asked, and
  * anything else is an error naming both ways out.
  */
-export function decideApproval(options: { autoApprove: boolean; fromPlanFile: boolean; stdinIsTTY: boolean }): Approval {
+export function decideApproval(options: { autoApprove: boolean; fromPlanFile: boolean; stdinIsTTY: boolean }): 'given' | 'ask' {
   if (options.autoApprove || options.fromPlanFile) return 'given';
   if (options.stdinIsTTY) return 'ask';
   throw new UsageError(

@@ -122,10 +122,7 @@ function keptFor(domain: Domain, copies: readonly ApiView[], remaining: readonly
 
 /** raceDomains are the view domains a run created in, or may have: where copies can be. */
 export function raceDomains(execution: Execution): Domain[] {
-  return [...new Set(execution.outcomes.flatMap((outcome) => {
-    const create = createOf(outcome);
-    return create === undefined ? [] : [create.operation.domain];
-  }))];
+  return [...new Set(execution.outcomes.flatMap((outcome) => createOf(outcome)?.operation.domain ?? []))];
 }
 
 /** SettledRace is the run's execution and listings as they stand once the copies are gone, and what to report. */

@@ -5,6 +5,7 @@ import type { ExitCode } from '../errors.js';
 import type { Plan } from '../plan/types.js';
 import { quoted, safeLines, safeText } from '../text/safe-text.js';
 import { jsonText } from '../render/json.js';
+import { fence } from '../render/markdown.js';
 import type { Execution, OperationError, OperationOutcome } from './execute.js';
 import type { OperationAction } from '../plan/operations.js';
 import type { Verification, VerificationProblem } from './verify.js';
@@ -15,7 +16,6 @@ import type { Verification, VerificationProblem } from './verify.js';
  * attempted, so the user knows the exact state the workspace was left in.
  */
 
-/** ReportEntry is one operation in the report. */
 interface ReportEntry {
   action: OperationAction;
   kind: ResourceKind;
@@ -56,7 +56,6 @@ export interface ApplyReport {
   next?: string;
 }
 
-/** buildReport assembles the report of one apply run. */
 export function buildReport(
   plan: Plan,
   execution: Execution,
@@ -154,12 +153,10 @@ export function renderReportText(report: ApplyReport, options: { color: boolean 
  */
 export function renderReportMarkdown(report: ApplyReport): string {
   const text = renderReportText(report, { color: false });
-  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((match) => match[0].length));
-  const fence = '`'.repeat(Math.max(3, longest + 1));
-  return `${fence}text\n${text}${fence}\n`;
+  const fenceMark = fence(text);
+  return `${fenceMark}text\n${text}${fenceMark}\n`;
 }
 
-/** renderReportJson is the report as JSON, one document. */
 export function renderReportJson(report: ApplyReport): string {
   return jsonText(report);
 }

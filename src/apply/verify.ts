@@ -37,11 +37,8 @@ export function touchedDomains(execution: Execution): Domain[] {
 
 /** readListings lists each of `domains` (one call each, endpoints at once). */
 export async function readListings(domains: readonly Domain[], client: ServiceClient): Promise<Map<Domain, ApiView[]>> {
-  return new Map<Domain, ApiView[]>(
-    await Promise.all(
-      domains.map(async (domain) => [domain, await client.request<ApiView[]>(ROUTES.listViews(domain))] as const),
-    ),
-  );
+  const listings = domains.map(async (domain) => [domain, await client.request<ApiView[]>(ROUTES.listViews(domain))] as const);
+  return new Map(await Promise.all(listings));
 }
 
 /**
@@ -70,7 +67,6 @@ export function checkApplied(plan: Plan, execution: Execution, listings: Readonl
   return { problems, domainsRead: [...listings.keys()] };
 }
 
-/** LandedOutcome is an operation outcome that landed. */
 type LandedOutcome = Extract<OperationOutcome, { status: 'landed' }>;
 
 function landedOutcomes(execution: Execution): LandedOutcome[] {

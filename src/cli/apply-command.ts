@@ -29,12 +29,11 @@ import type { Desired, Live } from '../state/types.js';
 import { addConnectionOptions, openConnection } from './connection.js';
 import type { ConnectionOptions } from './connection.js';
 import type { CliIo } from './io.js';
-import type { OutputFormat } from './output.js';
 import { formatOption, useColor } from './output.js';
 import { maxDeletesOption } from './max-deletes-option.js';
 import { targetOption } from './target-option.js';
 import type { TargetSelector } from '../plan/targets-selection.js';
-import { renderPlan } from '../render/render-plan.js';
+import { renderPlan, type OutputFormat } from '../render/render-plan.js';
 import { loadManifestFiles, planAgainst } from './plan-flow.js';
 import type { Outcome } from './program.js';
 import { addBaseOption, resolveScope, type ResolvedScope } from './scope-options.js';
@@ -118,7 +117,7 @@ async function apply(paths: string[], options: ApplyOptions, io: CliIo): Promise
         live,
         fromPlanFile: source.type === 'file',
         signal: interrupt.signal,
-        ...(io.waits?.relistDelaysMs === undefined ? {} : { relistDelaysMs: io.waits.relistDelaysMs }),
+        relistDelaysMs: io.waits?.relistDelaysMs,
         onOutcome: (result: OperationOutcome) => {
           done += 1;
           progress(done, operations.length);
@@ -140,8 +139,8 @@ async function apply(paths: string[], options: ApplyOptions, io: CliIo): Promise
 async function loadSource(paths: string[], options: ApplyOptions, io: CliIo): Promise<PlanSource> {
   if (options.plan === undefined) {
     const desired = await loadManifestFiles(paths, io, useColor(io.stderr, io.env));
-    const scoped = await resolveScope({ ...(options.base === undefined ? {} : { base: options.base }) }, paths, io);
-    return { type: 'manifests', desired, scoped, ...(options.target === undefined ? {} : { targets: options.target }) };
+    const scoped = await resolveScope({ base: options.base }, paths, io);
+    return { type: 'manifests', desired, scoped, targets: options.target };
   }
   if (options.target !== undefined) {
     throw new UsageError(
@@ -189,7 +188,7 @@ async function preparePlan(
   expectDigest: string | undefined,
 ): Promise<{ plan: Plan; live: Live; elapsedMs: number }> {
   if (source.type === 'manifests') {
-    const run = await planAgainst(source.desired, client, io, { scoped: source.scoped, ...(source.targets === undefined ? {} : { targets: source.targets }) });
+    const run = await planAgainst(source.desired, client, io, { scoped: source.scoped, targets: source.targets });
     checkExpectedDigest(run.plan, expectDigest);
     return run;
   }

@@ -21,8 +21,6 @@ export interface ConnectionOptions {
 /** Connection is an open client, and how to release what opening it started. */
 interface Connection {
   client: ServiceClient;
-  /** Where requests go, for messages; never carries the key. */
-  baseUrl: string;
   /**
    * close cancels every request still queued or in flight (after a failed read, its
    * siblings must not go on spending the daily quota) and stops the in-process
@@ -49,14 +47,12 @@ export function addConnectionOptions(command: Command): Command {
  * `--base-url` / `VIEWCTL_BASE_URL` with the key from `VIEWCTL_API_KEY` (never a flag).
  */
 export async function openConnection(options: ConnectionOptions, io: CliIo): Promise<Connection> {
-  const onRequest = options.verbose === true ? verboseLogger(io.stderr) : undefined;
   const controller = new AbortController();
-  const backoff = io.waits?.backoff;
   const common = {
     rate: options.rate,
     signal: controller.signal,
-    ...(onRequest === undefined ? {} : { onRequest }),
-    ...(backoff === undefined ? {} : { backoff }),
+    onRequest: options.verbose === true ? verboseLogger(io.stderr) : undefined,
+    backoff: io.waits?.backoff,
   };
   if (options.emulator === true && options.baseUrl !== undefined) {
     throw new UsageError(
@@ -70,7 +66,6 @@ export async function openConnection(options: ConnectionOptions, io: CliIo): Pro
     const client = createServiceClient({ ...common, baseUrl: emulator.url, apiKey: emulator.apiKey });
     return {
       client,
-      baseUrl: emulator.url,
       close: async () => {
         controller.abort();
         await emulator.close();
@@ -95,7 +90,7 @@ export async function openConnection(options: ConnectionOptions, io: CliIo): Pro
     );
   }
   const client = createServiceClient({ ...common, baseUrl, apiKey });
-  return { client, baseUrl, close: async () => controller.abort() };
+  return { client, close: async () => controller.abort() };
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

@@ -29,7 +29,6 @@ import { progressReporter } from './progress.js';
  * plan does, so an invalid folder costs no request.
  */
 
-/** MergeOptions are the export options a merge reads. */
 interface MergeOptions extends ConnectionOptions {
   out: string;
   force?: boolean;

@@ -4,8 +4,6 @@ import { Option } from 'commander';
 import { UsageError } from '../errors.js';
 import type { CliIo } from './io.js';
 
-export type { OutputFormat } from '../render/render-plan.js';
-
 /** formatOption is `--format text|markdown|json` (default text). */
 export function formatOption(): Option {
   return new Option('--format <format>', 'output format').choices(['text', 'markdown', 'json']).default('text');
@@ -29,7 +27,7 @@ export function useColor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv): b
  * writeFileAtomically writes via a temporary file and a rename, so a reader (or a
  * later `apply --plan`) never sees half a file.
  */
-export async function writeFileAtomically(io: CliIo, path: string, text: string): Promise<string> {
+export async function writeFileAtomically(io: CliIo, path: string, text: string): Promise<void> {
   const target = resolve(io.cwd, path);
   const temporary = `${target}.${process.pid}.tmp`;
   try {
@@ -39,5 +37,4 @@ export async function writeFileAtomically(io: CliIo, path: string, text: string)
     const reason = error instanceof Error && 'code' in error ? String(error.code) : 'unknown error';
     throw new UsageError('output.write-failed', `cannot write ${path}: ${reason}`, 'check that the folder exists and is writable');
   }
-  return target;
 }

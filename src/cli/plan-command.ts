@@ -2,11 +2,10 @@ import { Option } from 'commander';
 import type { Command } from 'commander';
 import { EXIT } from '../errors.js';
 import { renderJson } from '../render/json.js';
-import { renderPlan } from '../render/render-plan.js';
+import { renderPlan, type OutputFormat } from '../render/render-plan.js';
 import { addConnectionOptions, openConnection } from './connection.js';
 import type { ConnectionOptions } from './connection.js';
 import type { CliIo } from './io.js';
-import type { OutputFormat } from './output.js';
 import { formatOption, useColor, writeFileAtomically } from './output.js';
 import { checkOutputPath, loadManifestSet, planAgainst } from './plan-flow.js';
 import type { Outcome } from './program.js';
@@ -42,10 +41,9 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
     const scoped = await resolveScope(options, paths, io);
     const connection = await openConnection(options, io);
     try {
-      const { plan, elapsedMs } = await planAgainst(desired, connection.client, io, { scoped, ...(options.target === undefined ? {} : { targets: options.target }) });
-      const planFile = options.out;
-      if (planFile !== undefined) await writeFileAtomically(io, planFile, renderJson(plan));
-      io.stdout.write(renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, maxDeletes: options.maxDeletes, ...(planFile === undefined ? {} : { planFile }) }));
+      const { plan, elapsedMs } = await planAgainst(desired, connection.client, io, { scoped, targets: options.target });
+      if (options.out !== undefined) await writeFileAtomically(io, options.out, renderJson(plan));
+      io.stdout.write(renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, maxDeletes: options.maxDeletes, planFile: options.out }));
       outcome.exitCode = options.detailedExitcode === true && plan.changes.length > 0 ? EXIT.changes : EXIT.ok;
     } finally {
       await connection.close();

@@ -65,10 +65,10 @@ export async function checkOutputPath(io: CliIo, path: string, manifests: readon
  * `scoped` carries `--base` and `--budget` when given.
  */
 export function planAgainst(desired: Desired, client: ServiceClient, io: CliIo, how: { targets?: readonly TargetSelector[]; scoped?: ResolvedScope } = {}): Promise<WorkspacePlan> {
-  const { targets, scoped } = how;
   return planWorkspace(desired, client, {
     onProgress: progressReporter(io.stderr, 'reading live state'),
-    ...(targets === undefined ? {} : { targets }),
-    ...(scoped === undefined ? {} : { scope: scoped.scope, clock: scoped.clock, warnings: scoped.warnings }),
+    targets: how.targets,
+    // The scope request, the clock of its UTC day and its warnings, under planWorkspace's names.
+    ...how.scoped,
   });
 }

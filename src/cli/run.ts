@@ -3,7 +3,7 @@ import { EXIT, InternalError, ViewctlError } from '../errors.js';
 import { safeLines } from '../text/safe-text.js';
 import { redactingStream } from '../secrets/redact.js';
 import type { CliIo } from './io.js';
-import { buildProgram } from './program.js';
+import { buildProgram, type Outcome } from './program.js';
 
 /**
  * run parses argv, runs the command and returns the exit code. It is the one
@@ -14,7 +14,7 @@ export async function run(argv: string[], rawIo: CliIo): Promise<number> {
   // Every byte a command prints passes through redaction of the key.
   const secret = rawIo.env['VIEWCTL_API_KEY'];
   const io: CliIo = { ...rawIo, stdout: redactingStream(rawIo.stdout, secret), stderr: redactingStream(rawIo.stderr, secret) };
-  const outcome: { exitCode: number } = { exitCode: EXIT.ok };
+  const outcome: Outcome = { exitCode: EXIT.ok };
   try {
     const program = await buildProgram(io, outcome, argv);
     await program.parseAsync(argv, { from: 'user' });
@@ -25,9 +25,7 @@ export async function run(argv: string[], rawIo: CliIo): Promise<number> {
 }
 
 function reportError(error: unknown, io: CliIo): number {
-  const write = (text: string): void => {
-    io.stderr.write(text);
-  };
+  const write = (text: string): boolean => io.stderr.write(text);
   if (error instanceof CommanderError) {
     // Commander already printed its message (unknown option, missing argument, help).
     return error.exitCode === 0 ? EXIT.ok : EXIT.error;

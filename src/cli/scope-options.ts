@@ -1,5 +1,6 @@
 import { Option } from 'commander';
 import type { Command } from 'commander';
+import { formatPosition } from '../domain/source-position.js';
 import { UsageError } from '../errors.js';
 import { gitManifestSource, resolveBase } from '../manifest/git-source.js';
 import { ManifestInvalidError } from '../manifest/format-problems.js';
@@ -60,7 +61,7 @@ export async function resolveScope(options: ScopeOptions, paths: readonly string
       if (!(error instanceof ManifestInvalidError)) throw error;
       const errors = error.problems.filter((problem) => problem.severity === 'error');
       const first = errors[0];
-      const example = first === undefined ? '' : ` (first: ${first.file}:${first.line}:${first.column} ${first.code})`;
+      const example = first === undefined ? '' : ` (first: ${formatPosition(first)} ${first.code})`;
       warnings.push(`the manifests at --base ${base.ref} (${short}) fail to load, with ${plural(errors.length, 'error')}${example}: this is a full plan, every pinned list read`);
     }
   }

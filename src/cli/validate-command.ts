@@ -4,7 +4,7 @@ import { countProblems, formatProblems } from '../manifest/format-problems.js';
 import { plural } from '../text/plural.js';
 import { loadManifests, type LoadResult } from '../manifest/load.js';
 import { hasErrors } from '../manifest/problems.js';
-import { nodeManifestSource, type ManifestSource } from '../manifest/source.js';
+import { nodeManifestSource } from '../manifest/source.js';
 import { useColor } from './output.js';
 import type { CliIo } from './io.js';
 import type { Outcome } from './program.js';
@@ -23,14 +23,6 @@ export function validateReport(result: LoadResult, options: { color: boolean }):
   return `${lines.join('\n')}\n`;
 }
 
-/** runValidate loads and checks the manifests under `paths`, prints the report and returns the exit code. */
-async function runValidate(paths: readonly string[], source: ManifestSource, io: CliIo): Promise<number> {
-  const result = await loadManifests(paths, source);
-  const color = useColor(io.stdout, io.env);
-  io.stdout.write(validateReport(result, { color }));
-  return hasErrors(result.problems) ? EXIT.error : EXIT.ok;
-}
-
 /**
  * registerValidateCommand adds `viewctl validate [PATH...]`: schema and semantic
  * checks of the manifests, offline (it never contacts the service). Exit 1 when any
@@ -42,6 +34,8 @@ export function registerValidateCommand(program: Command, io: CliIo, outcome: Ou
     .description('check manifests offline: schemas and semantic rules, every problem with file:line:column')
     .argument('[paths...]', 'manifest files or folders (every *.yaml / *.yml below them)', ['.'])
     .action(async (paths: string[]) => {
-      outcome.exitCode = await runValidate(paths, nodeManifestSource(io.cwd), io);
+      const result = await loadManifests(paths, nodeManifestSource(io.cwd));
+      io.stdout.write(validateReport(result, { color: useColor(io.stdout, io.env) }));
+      outcome.exitCode = hasErrors(result.problems) ? EXIT.error : EXIT.ok;
     });
 }

@@ -11,18 +11,6 @@ import { safeText } from '../text/safe-text.js';
  * message in it is user or service data, made safe by `safeText` (src/text/safe-text.ts).
  */
 
-/** summaryParts are the per-action counts, as `Plan:` and the markdown count line spell them. */
-export function summaryParts(plan: Plan): { create: string; update: string; delete: string; pin: string; drift: string } {
-  const { summary } = plan;
-  return {
-    create: formatCount(summary.create),
-    update: formatCount(summary.update),
-    delete: formatCount(summary.delete),
-    pin: plural(summary.pin, 'pin list'),
-    drift: plural(summary.drift, 'drift'),
-  };
-}
-
 /** applyEstimate says how long apply takes at the per-endpoint rate: `about 2 s`, `under 1 s`. */
 export function applyEstimate(plan: Plan, rate: number): string {
   const seconds = applySeconds(plan, rate);

@@ -92,24 +92,23 @@ function fit(
   // Reserve room for the note at its longest, so adding it never breaks the limit.
   const budget = MARKDOWN_LIMIT - noteFor(details.length, rows.length).length - 2;
   let length = whole.length;
-  let droppedDetails = 0;
+  // drop leaves out parts in `order` until the comment fits; each takes its text and `feeds` line feeds.
+  const drop = (order: readonly number[], parts: readonly (string | undefined)[], kept: boolean[], feeds: number): number => {
+    let dropped = 0;
+    for (const index of order) {
+      if (length <= budget) break;
+      kept[index] = false;
+      length -= (parts[index]?.length ?? 0) + feeds;
+      dropped += 1;
+    }
+    return dropped;
+  };
   const bySize = [...details.keys()].filter((index) => details[index] !== undefined)
     .sort((a, b) => (details[b]?.length ?? 0) - (details[a]?.length ?? 0) || a - b);
-  for (const index of bySize) {
-    if (length <= budget) break;
-    keptDetails[index] = false;
-    length -= (details[index]?.length ?? 0) + 2;
-    droppedDetails += 1;
-  }
+  const droppedDetails = drop(bySize, details, keptDetails, 2);
   // Rows go last, and deletions only when nothing else is left to drop.
-  let droppedRows = 0;
   const rowOrder = [...rows.keys()].reverse().sort((a, b) => Number(changes[a]?.action === 'delete') - Number(changes[b]?.action === 'delete'));
-  for (const index of rowOrder) {
-    if (length <= budget) break;
-    keptRows[index] = false;
-    length -= (rows[index]?.length ?? 0) + 1;
-    droppedRows += 1;
-  }
+  const droppedRows = drop(rowOrder, rows, keptRows, 1);
   return assemble(keptRows, keptDetails, noteFor(droppedDetails, droppedRows));
 }
 
@@ -157,18 +156,18 @@ function detailBlock(change: Change, plan: Plan): string | undefined {
 }
 
 function attributesBlock(change: CreateChange | DeleteChange, summary: string, marker: '+' | '-'): string {
-  const body = attributeLines(change).map((line) => `${marker}${line}`).join('\n');
-  const fenceMark = fence(body);
-  return [`<details><summary>${summary}</summary>`, '', `${fenceMark}diff`, body, fenceMark, '</details>'].join('\n');
+  return diffBlock(summary, attributeLines(change).map((line) => `${marker}${line}`).join('\n'));
 }
 
 function updateBlock(change: UpdateChange): string {
   const body = updateDiff(change).map((line) => (line.marker === 'gap' ? ' ⋯' : `${line.marker}${line.text}`)).join('\n');
+  return diffBlock(`${ICONS.update} ${mdText(change.name)} (${mdText(change.id)})`, body);
+}
+
+/** diffBlock is a collapsed block holding `body` as a diff. */
+function diffBlock(summary: string, body: string): string {
   const fenceMark = fence(body);
-  return [
-    `<details><summary>${ICONS.update} ${mdText(change.name)} (${mdText(change.id)})</summary>`, '',
-    `${fenceMark}diff`, body, fenceMark, '</details>',
-  ].join('\n');
+  return [`<details><summary>${summary}</summary>`, '', `${fenceMark}diff`, body, fenceMark, '</details>'].join('\n');
 }
 
 function pinBlock(change: PinChange): string {
@@ -216,13 +215,16 @@ export function mdText(text: string): string {
 /** codeSpan wraps text in a code span that its own backticks cannot close; `|` escaped for tables. */
 export function codeSpan(text: string): string {
   const safe = safeText(text).replace(/\|/g, '\\|');
-  const longest = Math.max(0, ...[...safe.matchAll(/`+/g)].map((match) => match[0].length));
+  const longest = longestBacktickRun(safe);
   const ticks = '`'.repeat(longest + 1);
   return longest === 0 ? `${ticks}${safe}${ticks}` : `${ticks} ${safe} ${ticks}`;
 }
 
 /** fence is a code fence longer than any backtick run in `body`. */
-function fence(body: string): string {
-  const longest = Math.max(0, ...[...body.matchAll(/`+/g)].map((match) => match[0].length));
-  return '`'.repeat(Math.max(3, longest + 1));
+export function fence(body: string): string {
+  return '`'.repeat(Math.max(3, longestBacktickRun(body) + 1));
+}
+
+function longestBacktickRun(text: string): number {
+  return Math.max(0, ...[...text.matchAll(/`+/g)].map((match) => match[0].length));
 }

@@ -1,4 +1,3 @@
-/** RenderOptions is what every renderer takes besides the plan. */
 export interface RenderOptions {
   /** Colour the text output (the CLI decides: TTY, `NO_COLOR`). Ignored by markdown and json. */
   color: boolean;

@@ -1,7 +1,7 @@
 import picocolors from 'picocolors';
 import { quoted, safeText } from '../text/safe-text.js';
 import { formatCount, plural } from '../text/plural.js';
-import { applyEstimate, budgetText, outsideHeading, pointerPath, scopeText, shellWord, summaryParts, updateDiff, valueText } from './format.js';
+import { applyEstimate, budgetText, outsideHeading, pointerPath, scopeText, shellWord, updateDiff, valueText } from './format.js';
 import type { RenderOptions } from './options.js';
 import { attributeLines, maxDeletesNote, ownerText, targetsNote } from './plan-notes.js';
 import { WRAP_WIDTH, wrapList } from '../text/wrap.js';
@@ -14,6 +14,7 @@ type Colors = ReturnType<typeof picocolors.createColors>;
 /** SYMBOLS are the action marks of the text plan (README, plan). */
 const SYMBOLS = { create: '+', update: '~', delete: '-', pin: '↻', drift: '!' } as const;
 const LABELS = { create: 'create', update: 'update', delete: 'delete', pin: 'pins', drift: 'drift' } as const;
+const COLORS = { create: 'green', update: 'yellow', delete: 'red', pin: 'cyan', drift: 'magenta' } as const;
 /** Columns wider than this do not push every other row right; longer values overflow. */
 const MAX_COLUMN = 48;
 
@@ -55,23 +56,13 @@ export function renderText(plan: Plan, options: RenderOptions): string {
   return lines.join('\n');
 }
 
-function colorOf(action: Change['action'], c: Colors): (text: string) => string {
-  switch (action) {
-    case 'create': return c.green;
-    case 'update': return c.yellow;
-    case 'delete': return c.red;
-    case 'pin': return c.cyan;
-    case 'drift': return c.magenta;
-  }
-}
-
 function summaryLines(changes: readonly Change[], c: Colors): string[] {
   const rows = changes.map((change) => summaryRow(change));
   const kindWidth = Math.min(MAX_COLUMN, Math.max(...rows.map((row) => row.kind.length)));
   const nameWidth = Math.min(MAX_COLUMN, Math.max(...rows.map((row) => row.name.length)));
   return changes.map((change, index) => {
     const row = rows[index] ?? { kind: '', name: '', source: '' };
-    const mark = colorOf(change.action, c)(`${SYMBOLS[change.action]} ${LABELS[change.action].padEnd(6)}`);
+    const mark = c[COLORS[change.action]](`${SYMBOLS[change.action]} ${LABELS[change.action].padEnd(6)}`);
     return `  ${mark}  ${row.kind.padEnd(kindWidth)}  ${row.name.padEnd(nameWidth)}  ${row.source}`.trimEnd();
   });
 }
@@ -197,8 +188,11 @@ function driftLines(change: DriftChange, c: Colors): string[] {
 }
 
 function footerLines(plan: Plan, options: RenderOptions): string[] {
-  const parts = summaryParts(plan);
-  const lines = [`Plan: ${parts.create} to create, ${parts.update} to update, ${parts.delete} to delete, ${parts.pin}, ${parts.drift}.`];
+  const { summary } = plan;
+  const lines = [
+    `Plan: ${formatCount(summary.create)} to create, ${formatCount(summary.update)} to update, ${formatCount(summary.delete)} to delete, ` +
+    `${plural(summary.pin, 'pin list')}, ${plural(summary.drift, 'drift')}.`,
+  ];
   const { applyNeeds } = plan.requests;
   const rate = options.rate ?? DEFAULT_RATE;
   if (applyNeeds === 0) {

@@ -28,7 +28,6 @@ import { DEFAULT_RETRY_POLICY, REFUSED_UNPROCESSED, decideRetry, parseRetryAfter
 import type { RequestEvent, ServiceClient, ServiceRequest, ServiceStats } from './types.js';
 import { endpointKey, parseBaseUrl, requestPath } from './url.js';
 
-/** ClientOptions configure createServiceClient; only baseUrl and apiKey are required. */
 export interface ClientOptions {
   /** Service root before `/v1` (`--base-url` / `VIEWCTL_BASE_URL`). */
   baseUrl: string;
@@ -84,7 +83,7 @@ export function createServiceClient(options: ClientOptions): ServiceClient {
   // Every request in flight or waiting listens for the abort: dozens at once are
   // expected, so Node's leak warning (past 10 listeners) would be a false alarm on stderr.
   if (signal !== undefined) setMaxListeners(0, signal);
-  const limiter = new RateLimiter({ rate, burst, clock, ...(signal === undefined ? {} : { signal }) });
+  const limiter = new RateLimiter({ rate, burst, clock, signal });
   const quota = new QuotaTracker();
   const counters = { requests: 0, retries: 0, rateLimited: 0 };
   const headers = {
@@ -146,7 +145,6 @@ export function createServiceClient(options: ClientOptions): ServiceClient {
       switch (result.kind) {
         case 'aborted':
           // Cancelled while in flight: the service may have received it.
-          reached.value = true;
           emit({ attempt, error: 'service.aborted', ms });
           throw abortedError(context, true);
         case 'timeout':
@@ -218,21 +216,20 @@ const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 /**
  * mayHaveReached tells whether the service may have carried an attempt out: it timed
- * out, lost its connection after the request could have been sent, or got an answer
- * other than a refusal (a 2xx, even unreadable, or a 500, 502 or 504). A 3xx, a 4xx,
- * a 503 and a connection that never opened mean it was not done.
+ * out or was cancelled in flight, lost its connection after the request could have been
+ * sent, or got an answer other than a refusal (a 2xx, even unreadable, or a 500, 502 or
+ * 504). A 3xx, a 4xx, a 503 and a connection that never opened mean it was not done.
  */
 function mayHaveReached(result: AttemptResult): boolean {
   switch (result.kind) {
     case 'timeout':
+    case 'aborted':
       return true;
     case 'network':
       return !result.beforeSend;
     case 'response':
     case 'too-large':
       return (result.status >= 200 && result.status < 300) || (result.status >= 500 && !REFUSED_UNPROCESSED.has(result.status));
-    case 'aborted':
-      return false;
   }
 }
 

@@ -9,7 +9,6 @@ import type { HttpMethod } from './types.js';
 /** FetchLike is the part of `fetch` the client uses, so tests can inject their own. */
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
-/** AttemptInput is everything one attempt needs. */
 interface AttemptInput {
   url: string;
   method: HttpMethod;
@@ -24,7 +23,6 @@ interface AttemptInput {
   maxBodyBytes: number;
 }
 
-/** AttemptResult is how one attempt ended. */
 export type AttemptResult =
   | { kind: 'response'; status: number; headers: Headers; text: string }
   /** The body passed `maxBodyBytes`; it was not read further. */
@@ -112,7 +110,8 @@ function isAborted(signal: AbortSignal | undefined): boolean {
 
 /** classifyNetworkError finds the system error code in a fetch failure's cause chain. */
 export function classifyNetworkError(error: unknown): Extract<AttemptResult, { kind: 'network' }> {
-  const code = findCode(error, 0) ?? codeFromMessage(innermostMessage(error, 0));
+  // fetch reports some refusals with a message and no code: give them one.
+  const code = findCode(error, 0) ?? (innermostMessage(error, 0) === 'bad port' ? 'ERR_BAD_PORT' : 'EUNKNOWN');
   return { kind: 'network', code, beforeSend: BEFORE_SEND.has(code), permanent: PERMANENT.has(code), cause: error };
 }
 
@@ -133,12 +132,6 @@ export const NETWORK_CAUSES: ReadonlyMap<string, string> = new Map([
   ['ERR_INVALID_URL', 'the URL is not valid'],
 ]);
 
-// fetch reports some refusals with a message and no code: give them one.
-function codeFromMessage(message: string | undefined): string {
-  if (message === 'bad port') return 'ERR_BAD_PORT';
-  return 'EUNKNOWN';
-}
-
 function innermostMessage(error: unknown, depth: number): string | undefined {
   if (typeof error !== 'object' || error === null || depth > 5) return undefined;
   const { cause, message } = error as { cause?: unknown; message?: unknown };
@@ -149,14 +142,10 @@ function findCode(error: unknown, depth: number): string | undefined {
   if (typeof error !== 'object' || error === null || depth > 5) return undefined;
   const { code, cause, errors } = error as { code?: unknown; cause?: unknown; errors?: unknown };
   if (typeof code === 'string' && code !== '') return code;
-  const fromCause = findCode(cause, depth + 1);
-  if (fromCause !== undefined) return fromCause;
-  // Node reports a failed multi-address connect as an AggregateError.
-  if (Array.isArray(errors)) {
-    for (const inner of errors) {
-      const found = findCode(inner, depth + 1);
-      if (found !== undefined) return found;
-    }
+  // The cause first; Node reports a failed multi-address connect as an AggregateError.
+  for (const inner of [cause, ...(Array.isArray(errors) ? errors : [])]) {
+    const found = findCode(inner, depth + 1);
+    if (found !== undefined) return found;
   }
   return undefined;
 }

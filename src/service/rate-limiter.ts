@@ -43,11 +43,6 @@ export function blockUntil(state: BucketState, until: number): BucketState {
   return until > state.blockedUntil ? { ...state, blockedUntil: until } : state;
 }
 
-/** rateInterval turns requests per second into the spacing between them. */
-function rateInterval(rate: number): number {
-  return 1000 / rate;
-}
-
 interface Waiter {
   resolve: () => void;
   reject: (reason: unknown) => void;
@@ -59,7 +54,6 @@ interface Endpoint {
   pumping: boolean;
 }
 
-/** RateLimiterOptions configure a RateLimiter. */
 interface RateLimiterOptions {
   /** Requests per second per endpoint. */
   rate: number;
@@ -81,15 +75,10 @@ export class RateLimiter {
   private readonly signal: AbortSignal | undefined;
 
   constructor(options: RateLimiterOptions) {
-    this.policy = { intervalMs: rateInterval(options.rate), burst: options.burst };
+    this.policy = { intervalMs: 1000 / options.rate, burst: options.burst };
     this.clock = options.clock;
     this.signal = options.signal;
     this.signal?.addEventListener('abort', () => this.rejectAll(), { once: true });
-  }
-
-  /** intervalMs is the configured spacing between two requests on one endpoint. */
-  get intervalMs(): number {
-    return this.policy.intervalMs;
   }
 
   /**
@@ -119,7 +108,7 @@ export class RateLimiter {
    * advertised rate) before the next request on it.
    */
   exhausted(key: string, serviceRate?: number): void {
-    const serviceInterval = serviceRate !== undefined && serviceRate > 0 ? rateInterval(serviceRate) : 0;
+    const serviceInterval = serviceRate !== undefined && serviceRate > 0 ? 1000 / serviceRate : 0;
     this.pause(key, this.clock.now() + Math.max(this.policy.intervalMs, serviceInterval));
   }
 

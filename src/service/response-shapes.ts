@@ -1,4 +1,4 @@
-import { Ajv, type ValidateFunction } from 'ajv';
+import { Ajv } from 'ajv';
 import { DOMAINS } from '../domain/domains.js';
 
 /**
@@ -65,12 +65,6 @@ const SHAPES: ReadonlyMap<string, object> = new Map<string, object>([
 
 const DOMAIN_PREFIX = new RegExp(`^/v1/(?:${DOMAINS.join('|')})/views`);
 const ajv = new Ajv({ allErrors: false, strict: true });
-const compiled = new Map<string, ValidateFunction>();
-
-/** shapeKey is `METHOD route` with the view domain generalised, the key of SHAPES. */
-function shapeKey(method: string, route: string): string {
-  return `${method} ${route.replace(DOMAIN_PREFIX, '/v1/{domain}/views')}`;
-}
 
 /**
  * responseShapeProblem checks a success's `result` against the shape of its route:
@@ -79,19 +73,14 @@ function shapeKey(method: string, route: string): string {
  * once, on first use.
  */
 export function responseShapeProblem(method: string, route: string, result: unknown): string | undefined {
-  const key = shapeKey(method, route);
-  const schema = SHAPES.get(key);
+  const schema = SHAPES.get(`${method} ${route.replace(DOMAIN_PREFIX, '/v1/{domain}/views')}`);
   if (schema === undefined) return undefined;
-  let validate = compiled.get(key);
-  if (validate === undefined) {
-    validate = ajv.compile(schema);
-    compiled.set(key, validate);
-  }
+  // Ajv keeps what it compiled per schema object: each schema compiles once.
+  const validate = ajv.compile(schema);
   if (validate(result)) return undefined;
   const [first] = validate.errors ?? [];
   if (first === undefined) return 'a result of the wrong shape';
-  const where = `result${first.instancePath}`;
-  return `${where} ${first.message ?? 'is not as expected'}`;
+  return `result${first.instancePath} ${first.message ?? 'is not as expected'}`;
 }
 
 /** SHAPED_ROUTES lists the routes whose results are checked (for tests). */

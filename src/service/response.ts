@@ -4,6 +4,7 @@
  * (`METHOD /v1/path?query`, never the key) and a hint on how to fix it
  * (the service's "Transport" and "Errors").
  */
+import { isJsonObject } from '../domain/api-types.js';
 import { ServiceError } from '../errors.js';
 import { redactSecrets, redactValue } from '../secrets/redact.js';
 import { NETWORK_CAUSES, type AttemptResult } from './http-attempt.js';
@@ -47,7 +48,7 @@ export function successResult(status: number, text: string, context: RequestCont
   }
   // Every string the service sent is cleaned of the key here, where it is read.
   const body = redactValue(parsed, context.apiKey);
-  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('result' in body)) {
+  if (!isJsonObject(body) || !('result' in body)) {
     throw badResponse(context, status, 'JSON without a "result"');
   }
   const problem = responseShapeProblem(context.method, context.route, body.result);
@@ -89,12 +90,7 @@ export function responseError(status: number, text: string, context: RequestCont
     ...(body.path === undefined ? {} : { path: body.path }),
   };
   const after = context.attempts > 1 ? ` after ${context.attempts} attempts` : '';
-  if (outcomeUnknown) {
-    return new ServiceError('service.outcome-unknown', `${context.target} failed with ${status}${said}; the service may or may not have carried it out, so viewctl did not repeat it`, {
-      ...details,
-      hint: 'read the live state again (viewctl plan) before retrying, so nothing is created twice',
-    });
-  }
+  if (outcomeUnknown) return outcomeUnknownError(`${context.target} failed with ${status}${said}`, details);
   if (status === 400) {
     const at = body.path === undefined ? '' : ` at "${body.path}"`;
     return new ServiceError('service.validation', `the service rejected ${context.target}${at}${said}`, {
@@ -151,12 +147,7 @@ export function retryAfterTooLongError(retryAfterMs: number, nowMs: number, cont
 /** networkError: no response (refused, DNS, reset). `outcomeUnknown` as in responseError. */
 export function networkError(result: Extract<AttemptResult, { kind: 'network' }>, context: RequestContext, outcomeUnknown: boolean): ServiceError {
   const details = { endpoint: context.endpoint, cause: result.cause };
-  if (outcomeUnknown) {
-    return new ServiceError('service.outcome-unknown', `the connection failed during ${context.target} (${result.code}); the service may or may not have carried it out, so viewctl did not repeat it`, {
-      ...details,
-      hint: 'read the live state again (viewctl plan) before retrying, so nothing is created twice',
-    });
-  }
+  if (outcomeUnknown) return outcomeUnknownError(`the connection failed during ${context.target} (${result.code})`, details);
   const after = context.attempts > 1 ? ` after ${context.attempts} attempts` : '';
   const why = NETWORK_CAUSES.get(result.code);
   return new ServiceError('service.unreachable', `cannot reach the service at ${context.baseUrl} for ${context.target} (${result.code}${why === undefined ? '' : `: ${why}`})${after}`, {
@@ -170,12 +161,7 @@ export function networkError(result: Extract<AttemptResult, { kind: 'network' }>
 /** timeoutError: no complete answer within the per-attempt timeout. */
 export function timeoutError(timeoutMs: number, context: RequestContext, outcomeUnknown: boolean): ServiceError {
   const within = `within ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 100) / 10} s`}`;
-  if (outcomeUnknown) {
-    return new ServiceError('service.outcome-unknown', `no answer to ${context.target} ${within}; the service may or may not have carried it out, so viewctl did not repeat it`, {
-      endpoint: context.endpoint,
-      hint: 'read the live state again (viewctl plan) before retrying, so nothing is created twice',
-    });
-  }
+  if (outcomeUnknown) return outcomeUnknownError(`no answer to ${context.target} ${within}`, { endpoint: context.endpoint });
   const after = context.attempts > 1 ? ` (${context.attempts} attempts)` : '';
   return new ServiceError('service.timeout', `no answer from ${context.baseUrl} to ${context.target} ${within}${after}`, {
     endpoint: context.endpoint,
@@ -189,6 +175,14 @@ export function abortedError(context: RequestContext, inFlight: boolean): Servic
   return new ServiceError('service.aborted', `${context.target} was cancelled ${state}`, {
     endpoint: context.endpoint,
     hint: 'run viewctl plan to see the live state',
+  });
+}
+
+/** outcomeUnknownError: a write failed after it may have reached the service, so it was not repeated. */
+function outcomeUnknownError(what: string, details: ConstructorParameters<typeof ServiceError>[2]): ServiceError {
+  return new ServiceError('service.outcome-unknown', `${what}; the service may or may not have carried it out, so viewctl did not repeat it`, {
+    ...details,
+    hint: 'read the live state again (viewctl plan) before retrying, so nothing is created twice',
   });
 }
 
@@ -209,17 +203,15 @@ function parseErrorBody(text: string, apiKey: string): ErrorBody {
   } catch {
     return {};
   }
-  if (typeof body !== 'object' || body === null || !('error' in body)) return {};
-  const error: unknown = body.error;
-  if (typeof error !== 'object' || error === null) return {};
-  const { type, message, path } = error as Record<string, unknown>;
+  const error = isJsonObject(body) ? body['error'] : undefined;
+  if (!isJsonObject(error)) return {};
+  const { type, message, path } = error;
   return {
     ...(typeof type === 'string' ? { type: redactSecrets(type, apiKey).slice(0, 100) } : {}),
     ...(typeof message === 'string' && message !== '' ? { message: redactSecrets(message, apiKey).slice(0, 500) } : {}),
     ...(typeof path === 'string' ? { path: redactSecrets(path, apiKey).slice(0, 200) } : {}),
   };
 }
-
 
 function safeOrigin(location: string, base: string): string {
   try {

@@ -10,7 +10,6 @@
  * duplicate, so the caller gets `outcome-unknown` and re-reads instead.
  */
 
-/** RetryPolicy bounds the retries. */
 export interface RetryPolicy {
   /** Attempts in all, the first included. */
   maxAttempts: number;
@@ -24,7 +23,6 @@ export interface RetryPolicy {
 /** DEFAULT_RETRY_POLICY: 5 attempts, 500 ms base, 10 s cap, Retry-After up to 60 s. */
 export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 5, baseMs: 500, capMs: 10_000, maxRetryAfterMs: 60_000 };
 
-/** RETRYABLE_STATUSES are the statuses worth another attempt. */
 const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
 
 /**
@@ -34,7 +32,6 @@ const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504
  */
 export const REFUSED_UNPROCESSED: ReadonlySet<number> = new Set([429, 503]);
 
-/** AttemptOutcome is what one failed attempt came to. */
 export type AttemptOutcome =
   | { kind: 'status'; status: number; retryAfterMs: number | undefined }
   /**
@@ -44,7 +41,6 @@ export type AttemptOutcome =
   | { kind: 'network'; code: string; beforeSend: boolean; permanent: boolean }
   | { kind: 'timeout' };
 
-/** RetryDecision says whether to try again, or why not. */
 type RetryDecision =
   | { action: 'retry'; delayMs: number; /** the delay pauses the whole endpoint (a 429) */ pauseEndpoint: boolean }
   | { action: 'fail'; reason: 'not-retryable' | 'exhausted' | 'outcome-unknown' }
@@ -67,31 +63,27 @@ export function decideRetry(
   random: () => number,
 ): RetryDecision {
   const { attempt, idempotent } = context;
-  const backoff = (): number => backoffDelay(attempt, policy, random);
   switch (outcome.kind) {
-    case 'status': {
+    case 'status':
       if (!RETRYABLE_STATUSES.has(outcome.status)) return { action: 'fail', reason: 'not-retryable' };
-      const rateLimited = outcome.status === 429;
       // A 429 and a 503 are refused before any processing; another 5xx may have half-happened.
       if (!idempotent && !REFUSED_UNPROCESSED.has(outcome.status)) return { action: 'fail', reason: 'outcome-unknown' };
       if (outcome.retryAfterMs !== undefined && outcome.retryAfterMs > policy.maxRetryAfterMs) {
         return { action: 'fail', reason: 'retry-after-too-long', retryAfterMs: outcome.retryAfterMs };
       }
-      if (attempt >= policy.maxAttempts) return { action: 'fail', reason: 'exhausted' };
-      return { action: 'retry', delayMs: outcome.retryAfterMs ?? backoff(), pauseEndpoint: rateLimited };
-    }
-    case 'network': {
+      break;
+    case 'network':
       if (outcome.permanent) return { action: 'fail', reason: 'not-retryable' };
       if (!idempotent && !outcome.beforeSend) return { action: 'fail', reason: 'outcome-unknown' };
-      if (attempt >= policy.maxAttempts) return { action: 'fail', reason: 'exhausted' };
-      return { action: 'retry', delayMs: backoff(), pauseEndpoint: false };
-    }
-    case 'timeout': {
+      break;
+    case 'timeout':
       if (!idempotent) return { action: 'fail', reason: 'outcome-unknown' };
-      if (attempt >= policy.maxAttempts) return { action: 'fail', reason: 'exhausted' };
-      return { action: 'retry', delayMs: backoff(), pauseEndpoint: false };
-    }
+      break;
   }
+  if (attempt >= policy.maxAttempts) return { action: 'fail', reason: 'exhausted' };
+  const retryAfterMs = outcome.kind === 'status' ? outcome.retryAfterMs : undefined;
+  const pauseEndpoint = outcome.kind === 'status' && outcome.status === 429;
+  return { action: 'retry', delayMs: retryAfterMs ?? backoffDelay(attempt, policy, random), pauseEndpoint };
 }
 
 /**

@@ -3,7 +3,6 @@
  * a parameter, so tests feed it a fake or the emulator.
  */
 
-/** HttpMethod is a method the service uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /**

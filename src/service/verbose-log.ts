@@ -4,11 +4,6 @@
  */
 import type { RequestEvent } from './types.js';
 
-/** TextSink is anything with a `write(text)`, such as `process.stderr`. */
-interface TextSink {
-  write(text: string): unknown;
-}
-
 /**
  * formatRequestEvent renders one attempt, e.g. `GET /v1/deals/views 200 123ms`,
  * `PATCH /v1/deals/views/dv_1 429 8ms retry-after 1s`,
@@ -23,7 +18,7 @@ export function formatRequestEvent(event: RequestEvent): string {
 }
 
 /** verboseLogger returns an `onRequest` callback that writes one line per attempt to `stream`. */
-export function verboseLogger(stream: TextSink): (event: RequestEvent) => void {
+export function verboseLogger(stream: { write(text: string): unknown }): (event: RequestEvent) => void {
   return (event) => {
     stream.write(`${formatRequestEvent(event)}\n`);
   };
