@@ -10,8 +10,9 @@ import { handPlan, snapshot } from './plan-fixtures.js';
 /**
  * checkApplied and touchedDomains on the cases test/apply/verify.test.ts does not
  * reach: operations that did not land, a created view under another id, an updated
- * view gone from the listing, several attributes differing, and pinned tabs naming a
- * view whose create did not land.
+ * view gone from the listing, several attributes differing, pinned tabs naming a
+ * view whose create did not land, a create that answered no id, and an operation
+ * whose change the plan does not hold.
  */
 
 function apiView(viewId: string, name: string, extra: Partial<ApiView> = {}): ApiView {
@@ -81,4 +82,19 @@ describe('checkApplied', () => {
     const verification = checkApplied(pinPlan, execution, listings([]));
     expect(verification.problems.map((problem) => problem.message)).toEqual(['pinned tabs are [rv_all], expected [(new "Team")]']);
   });
+
+  it('checks a created view whose create answered no id by its name and attributes alone', () => {
+    const execution: Execution = { stopped: null, outcomes: [outcome(createOp!, 'landed')] };
+    expect(checkApplied(plan, execution, listings([['recordings', [apiView('rv_7', 'Team')]]])).problems).toEqual([]);
+    const differing = checkApplied(plan, execution, listings([['recordings', [apiView('rv_7', 'Team', { icon: 'star' })]]]));
+    expect(differing.problems).toEqual([{ changeIndex: 0, kind: 'RecordingView', name: 'Team', message: 'after apply, icon differs from the plan' }]);
+  });
+
+  it('reports an operation whose change the plan does not hold', () => {
+    const execution: Execution = { stopped: null, outcomes: [outcome({ ...updateOp!, changeIndex: 7 }, 'landed', { viewId: 'dv_1' })] };
+    expect(checkApplied(plan, execution, listings([['deals', []]])).problems).toEqual([
+      { changeIndex: 7, kind: 'DealView', name: 'Pipeline', id: 'dv_1', message: 'the operation has no change in the plan' },
+    ]);
+  });
 });
+

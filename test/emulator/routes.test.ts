@@ -61,17 +61,21 @@ describe('records routes', () => {
     expect(reply.body.result.pagination.totalCount).toBe(reply.body.result[domain].length);
   });
 
-  it.each(DOMAINS)('Listing records within a view: GET /v1/%s?viewId= works with a public view and a default', async (domain) => {
+  it('Listing records within a view: GET /v1/<domain>?viewId= works with a public view and a default in every domain', async () => {
+    // Each domain lists its records through the filters and sort of its own view.
     const emulator = await start();
-    const { publics, defaults } = ids(domain);
-    expect((await call(emulator, 'GET', `/v1/${domain}?viewId=${publics[0]}`)).status).toBe(200);
-    expect((await call(emulator, 'GET', `/v1/${domain}?viewId=${defaults[0]}`)).status).toBe(200);
+    for (const domain of DOMAINS) {
+      const { publics, defaults } = ids(domain);
+      expect((await call(emulator, 'GET', `/v1/${domain}?viewId=${publics[0]}`)).status).toBe(200);
+      expect((await call(emulator, 'GET', `/v1/${domain}?viewId=${defaults[0]}`)).status).toBe(200);
+    }
   });
 
-  it.each(DOMAINS)('Listing records within a view: a private or unknown viewId on /v1/%s is 404', async (domain) => {
+  it('Listing records within a view: a private or unknown viewId is 404', async () => {
+    // The view lookup is one code path before the domains part (records/list.ts).
     const emulator = await start();
-    for (const viewId of [ids(domain).private, 'nope']) {
-      const reply = await call(emulator, 'GET', `/v1/${domain}?viewId=${viewId}`);
+    for (const viewId of [ids('contacts').private, 'nope']) {
+      const reply = await call(emulator, 'GET', `/v1/contacts?viewId=${viewId}`);
       expect(reply.status).toBe(404);
       expect(reply.body.error.type).toBe('not_found');
     }

@@ -110,6 +110,19 @@ describe('memberPinLists', () => {
     ]);
   });
 
+  it('keeps the first userEmail document of a member and domain, emails compared without case', () => {
+    const first = pinsOf('Mia@acme.com', 'recordings', [{ name: 'Calls' }]);
+    const again = pinsOf('mia@ACME.com', 'recordings', [{ name: 'Demos' }]);
+    expect(memberPinLists({ pins: [first, again] }, undefined).lists).toEqual([{ ...first, key: 'recordings:mia@acme.com' }]);
+  });
+
+  it('gives a member a group names by exact email (any case) their list, and reports a named inactive member once whatever the domains', () => {
+    const named = group('Named', 'pins/named.yaml', { users: ['BEN@sales.acme.com', 'zoe@acme.com'] });
+    const { lists, reasons } = memberPinLists({ pins: [], pinGroups: [named, { ...named, domain: 'deals' }] }, USERS);
+    expect(lists.map((list) => [list.key, list.userEmail])).toEqual([['recordings:ben@sales.acme.com', 'ben@sales.acme.com'], ['deals:ben@sales.acme.com', 'ben@sales.acme.com']]);
+    expect(reasons.map((reason) => [reason.code, reason.source?.line])).toEqual([['pins.user-not-active', 4]]);
+  });
+
   it('needs the users when a group document exists', () => {
     expect(() => memberPinLists({ pins: [], pinGroups: [group('G', 'g.yaml', { roles: ['Member'] })] }, undefined)).toThrow(/without the users list/);
   });

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiView } from '../../src/domain/api-types.js';
 import type { PinRef } from '../../src/domain/desired.js';
-import { planPins, type PinContext } from '../../src/kinds/pinned-views.js';
-import { at, defaultView, pinsOf, privateView, view } from '../plan/fixtures.js';
+import type { DesiredPinGroup } from '../../src/domain/desired.js';
+import { InternalError } from '../../src/errors.js';
+import { PINNED_VIEWS, planPins, type PinContext } from '../../src/kinds/pinned-views.js';
+import { pinsKey } from '../../src/state/types.js';
+import { compileGlobs } from '../../src/text/glob.js';
+import { RECORDING_DEFAULTS, at, defaultView, emptyDesired, emptyLive, pinsOf, privateView, view } from '../plan/fixtures.js';
 
 // The private-tab rule of planPins: private tabs are the member's.
 
@@ -81,5 +85,69 @@ describe('planPins: a name that resolves to more than one view is refused, never
     const context: PinContext = { ...CONTEXT, listing: [CALLS, ALL, defaultView('rv_all_2', 'All recordings')] };
     const [reason] = planPins(pinsOf('mia@acme.com', 'recordings', [{ name: 'All recordings' }]), [], context).reasons;
     expect(reason).toMatchObject({ code: 'pins.ambiguous-name', ids: ['rv_all', 'rv_all_2'] });
+  });
+});
+
+describe('planPins: what a name and an id resolve to', () => {
+  const renamed: PinContext = { ...CONTEXT, declared: [{ name: 'Customer calls', viewId: 'rv_1' }] };
+
+  it('resolves a view a manifest renames by its new name only, shown under that name', () => {
+    const outcome = planPins(pinsOf('mia@acme.com', 'recordings', [{ name: 'Customer calls' }]), [DEMOS], renamed);
+    expect(outcome.change?.after).toEqual([{ viewId: 'rv_1', name: 'Customer calls', visibility: 'Public', isDefault: false }]);
+    const [reason] = planPins(pinsOf('mia@acme.com', 'recordings', [{ name: 'Calls' }]), [DEMOS], renamed).reasons;
+    expect(reason?.code).toBe('pins.unknown-name');
+  });
+
+  it('resolves a {viewId} the member does not pin yet from the listing, under the name a manifest gives it', () => {
+    expect(planPins(pinsOf('mia@acme.com', 'recordings', [{ viewId: 'rv_1' }]), [DEMOS], renamed).change?.after).toEqual([
+      { viewId: 'rv_1', name: 'Customer calls', visibility: 'Public', isDefault: false },
+    ]);
+  });
+
+  it('resolves a name a saved view shares with a built-in default to the saved view', () => {
+    const context: PinContext = { ...CONTEXT, listing: [view('rv_9', 'All recordings'), ALL] };
+    expect(ids(planPins(pinsOf('mia@acme.com', 'recordings', [{ name: 'All recordings' }]), [CALLS], context))).toEqual(['rv_9']);
+  });
+
+  it('suggests the names of the member\'s own tabs for an unknown name, and nothing when no name is close', () => {
+    const [near] = plan([{ name: 'My follow-up' }], [MINE, CALLS]).reasons;
+    expect(near?.message).toBe('no manifest, public view or default recordings view is named "My follow-up"; did you mean "My follow-ups"?');
+    const [far] = plan([{ name: 'Quarterly board review' }], [MINE, CALLS]).reasons;
+    expect(far?.message).toBe('no manifest, public view or default recordings view is named "Quarterly board review"');
+  });
+
+  it('does not mark a change unpinPrivate when there is no private tab to drop', () => {
+    const outcome = plan([{ name: 'Demos' }], [CALLS], { unpinPrivate: true });
+    expect(ids(outcome)).toEqual(['rv_2']);
+    expect(outcome.change).not.toHaveProperty('unpinPrivate');
+  });
+});
+
+describe('PINNED_VIEWS', () => {
+  const none = { ignored: compileGlobs([]), declared: new Map(), deleted: new Map() };
+  const desired = { ...emptyDesired(), pins: [pinsOf('mia@acme.com', 'recordings', [{ name: 'Calls' }])] };
+
+  it('diff: never plans a list that was not read (it cannot keep the member\'s private tabs)', () => {
+    expect(() => PINNED_VIEWS.diff(desired, emptyLive(), none)).toThrow(InternalError);
+  });
+
+  it('diff: counts the skipped members only when group documents exist', () => {
+    const live = emptyLive();
+    live.views.recordings = [CALLS, ...RECORDING_DEFAULTS];
+    live.pins[pinsKey('recordings', 'mia@acme.com')] = [CALLS];
+    expect(PINNED_VIEWS.diff(desired, live, none)).not.toHaveProperty('skippedMembers');
+    const group: DesiredPinGroup = {
+      group: { name: 'Nobody', source: at('pins/g.yaml') }, users: [{ pattern: '*@nowhere.test', isGlob: true, source: at('pins/g.yaml', 3) }], roles: [],
+      domain: 'recordings', refs: [{ name: 'Calls' }], unpinPrivate: false, source: at('pins/g.yaml'), refSources: [at('pins/g.yaml', 5)],
+    };
+    expect(PINNED_VIEWS.diff({ ...desired, pinGroups: [group] }, live, none)).toMatchObject({ changes: [], skippedMembers: 0 });
+  });
+
+  it('steps: a list of existing views only carries no newViewTabs', () => {
+    const change = plan([{ name: 'Demos' }], [CALLS]).change;
+    if (change === undefined) throw new Error('expected a change');
+    expect(PINNED_VIEWS.steps(change, 2, { creatorEmail: undefined, created: new Set() })).toEqual([{
+      change: 2, method: 'PUT', route: '/v1/recordings/views/pinned', params: {}, query: { userEmail: 'mia@acme.com' }, body: { viewIds: ['rv_2'] },
+    }]);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { matchViews } from '../../src/kinds/view-identity.js';
-import { RECORDING_DEFAULTS, declared, emptyDesired, emptyLive, view } from '../plan/fixtures.js';
+import { InternalError } from '../../src/errors.js';
+import { matchViews, planViews } from '../../src/kinds/view-identity.js';
+import { RECORDING_DEFAULTS, at, declared, emptyDesired, emptyLive, user, view } from '../plan/fixtures.js';
 
 /** Identity of declared views (view-identity.ts) against in-memory listings. */
 
@@ -15,5 +16,85 @@ describe('a manifest named like a built-in default view', () => {
     expect(reason?.wayOut).toBe('bind the manifest to the saved view with `viewId: rv_7`, or rename it');
     live.views.recordings = [view('rv_7', 'My recordings'), view('rv_8', 'My recordings'), ...RECORDING_DEFAULTS];
     expect(matchViews(desired, live).reasons[0]?.wayOut).toContain('(saved views of that name: rv_7, rv_8)');
+  });
+});
+
+describe('the creator of the views a plan creates', () => {
+  const creates = (...names: string[]) => {
+    const desired = emptyDesired({ creatorEmail: undefined });
+    desired.views = names.map((name) => declared('recordings', name));
+    return desired;
+  };
+
+  it('is required, at the Workspace document, with the one view or the number of views it would own', () => {
+    const [one] = planViews(creates('New'), emptyLive()).reasons;
+    expect(one).toMatchObject({ code: 'workspace.creator-required', source: at('workspace.yaml') });
+    expect(one?.message).toBe('the plan creates RecordingView "New", and the Workspace document names no `creatorEmail` to own them');
+    const [two] = planViews(creates('New', 'Newer'), emptyLive()).reasons;
+    expect(two?.message).toBe('the plan creates 2 views, and the Workspace document names no `creatorEmail` to own them');
+  });
+
+  it('is reported at the first create when there is no Workspace document', () => {
+    const desired = creates('New');
+    delete desired.workspace.source;
+    expect(planViews(desired, emptyLive()).reasons[0]?.source).toEqual(desired.views[0]?.source);
+  });
+
+  it('must be an active member: says whether it is unknown or in which state, at creatorEmail, with the member\'s id', () => {
+    const emailSource = at('workspace.yaml', 3, 15);
+    const live = emptyLive();
+    live.users = [user('u_gone', 'Gone@acme.com', 'Deactivated'), user('u_new', 'new@acme.com', 'Invited')];
+    const refusal = (creatorEmail: string) => {
+      const desired = emptyDesired({ creatorEmail, creatorEmailSource: emailSource });
+      desired.views = [declared('recordings', 'New')];
+      return planViews(desired, live).reasons;
+    };
+    expect(refusal('gone@acme.com')).toEqual([{
+      code: 'workspace.creator-inactive',
+      message: 'creatorEmail gone@acme.com is deactivated, not active; the service would refuse every create',
+      wayOut: 'set `creatorEmail` to an active member of the workspace',
+      source: emailSource,
+      ids: ['u_gone'],
+    }]);
+    expect(refusal('new@acme.com')[0]?.message).toBe('creatorEmail new@acme.com is invited, not active; the service would refuse every create');
+    expect(refusal('nobody@acme.com')[0]).toMatchObject({ message: 'creatorEmail nobody@acme.com is not a member of the workspace; the service would refuse every create', ids: [] });
+  });
+});
+
+describe('binding declared views', () => {
+  it('asks to rename a manifest named like a default view when no saved view has that name', () => {
+    const desired = emptyDesired();
+    desired.views = [declared('recordings', 'All recordings', {}, { nameSource: at('views/all.yaml', 2, 7) })];
+    expect(matchViews(desired, emptyLive()).reasons).toEqual([expect.objectContaining({
+      code: 'view.default-name', wayOut: 'rename the manifest', ids: ['rv_all'], source: at('views/all.yaml', 2, 7),
+    })]);
+  });
+
+  it('refuses a second manifest binding the same id at its viewId, naming the first one\'s position, and binds the first', () => {
+    const desired = emptyDesired();
+    desired.views = [
+      declared('recordings', 'A', { icon: 'star' }, { viewId: 'rv_1', source: at('views/a.yaml') }),
+      declared('recordings', 'B', {}, { viewId: 'rv_1', source: at('views/b.yaml'), viewIdSource: at('views/b.yaml', 2, 9) }),
+    ];
+    const live = emptyLive();
+    live.views.recordings = [view('rv_1', 'A'), ...RECORDING_DEFAULTS];
+    const { reasons, changes, claimed } = matchViews(desired, live);
+    expect(reasons).toEqual([{
+      code: 'view.bound-twice',
+      message: 'RecordingView "B" and "A" (views/a.yaml:1) both bind to rv_1',
+      wayOut: 'keep one manifest for the view, or give the other its own name',
+      source: at('views/b.yaml', 2, 9),
+      ids: ['rv_1'],
+    }]);
+    expect(changes.map((change) => [change.action, change.name])).toEqual([['update', 'A']]);
+    expect(claimed.get('recordings')).toEqual(new Set(['rv_1']));
+  });
+
+  it('never plans a declared domain whose listing was not read (it would create every view)', () => {
+    const desired = emptyDesired();
+    desired.views = [declared('companies', 'Key accounts')];
+    const live = emptyLive();
+    delete live.views.companies;
+    expect(() => matchViews(desired, live)).toThrow(InternalError);
   });
 });

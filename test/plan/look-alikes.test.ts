@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computePlan } from '../../src/plan/diff.js';
-import { lookAlikeKey } from '../../src/plan/look-alikes.js';
+import { lookAlikeKey, lookAlikeWarnings } from '../../src/plan/look-alikes.js';
+import type { Change } from '../../src/plan/types.js';
 import { renderJson } from '../../src/render/json.js';
 import { renderMarkdown } from '../../src/render/markdown.js';
 import { renderText } from '../../src/render/text.js';
@@ -36,5 +37,12 @@ describe('look-alike names under prune', () => {
     expect(renderText(prunePlan('Team calls', 'Team\u200b calls'), { color: false })).toContain('deletes "Team\\u{200b} calls" (rv_9)');
     expect(prunePlan('Team calls', 'Team talks').warnings).toEqual([]);
     expect(lookAlikeKey(' \u200bCAFE\u0301\u00a0')).toBe('caf\u00e9');
+  });
+
+  it('compares a create only with the deletes of its own domain', () => {
+    const create = { action: 'create', domain: 'recordings', name: 'Team calls', after: { name: 'Team calls' } } as unknown as Change;
+    const remove = (domain: string) => ({ action: 'delete', domain, id: 'x_9', name: 'team calls' }) as unknown as Change;
+    expect(lookAlikeWarnings([create, remove('deals')])).toEqual([]);
+    expect(lookAlikeWarnings([create, remove('recordings')])).toHaveLength(1);
   });
 });

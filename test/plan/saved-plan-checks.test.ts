@@ -123,4 +123,59 @@ describe('saved-plan checks refuse an edited plan or a changed workspace', () =>
       expect(liveRuleProblems(plan, live)).toEqual([expect.stringContaining('shows the tab rv_1 as')]);
     }
   });
+
+  it('refuses an update or a delete of a view the key cannot see as public (private, deleted or unknown)', () => {
+    const { plan, live } = mixedPlan();
+    live.views.recordings = (live.views.recordings ?? []).map((entry) => (entry.viewId === 'rv_1' ? { ...entry, visibility: 'Private' as const } : entry));
+    live.views.deals = (live.views.deals ?? []).filter((entry) => entry.viewId !== 'dv_9');
+    expect(liveRuleProblems(plan, live)).toEqual([
+      'changes[1] update RecordingView "Zoom and Meet calls": rv_1 is not a public view the key can see (private, deleted or unknown); only public saved views are updated',
+      'changes[2] delete DealView "Old pipeline": dv_9 is not a public view the key can see (private, deleted or unknown); only public saved views are deleted',
+    ]);
+  });
+
+  it('refuses an update or a delete aimed at a built-in default view', () => {
+    const { plan, live } = mixedPlan();
+    change(plan, 1, 'update').id = 'rv_all';
+    change(plan, 2, 'delete').id = 'dv_all';
+    expect(liveRuleProblems(plan, live)).toEqual([
+      'changes[1] update RecordingView "Zoom and Meet calls": rv_all is a built-in default view, which is never updated',
+      'changes[2] delete DealView "Old pipeline": dv_all is a built-in default view, which is never deleted',
+    ]);
+  });
+
+  it('refuses an update whose before is not the live state of its view', () => {
+    const { plan, live } = mixedPlan();
+    live.views.recordings = [view('rv_1', 'Zoom and Meet calls'), ...RECORDING_DEFAULTS];
+    expect(liveRuleProblems(plan, live)).toEqual(['changes[1] update RecordingView "Zoom and Meet calls": its before is not the live state of rv_1']);
+  });
+
+  it('refuses a list that drops a private view the member pins today, unless it says unpinPrivate', () => {
+    const { plan, live } = mixedPlan();
+    const pin = change(plan, 3, 'pin');
+    pin.after = pin.after.filter((tab) => tab.viewId !== 'rv_private_7');
+    expect(liveRuleProblems(plan, live)).toEqual([
+      'changes[3] pin PinnedViews "mia@acme.com": drops the private view rv_private_7 the member pins today, which only `unpinPrivate: true` allows',
+    ]);
+    pin.unpinPrivate = true;
+    expect(liveRuleProblems(plan, live)).toEqual([]);
+  });
+
+  it('refuses a tab of a view the plan deletes', () => {
+    const { plan, live } = mixedPlan();
+    const update = change(plan, 1, 'update');
+    plan.changes.push({
+      action: 'delete', target: 'view:recordings:id:rv_1', kind: 'RecordingView', name: update.before.name, domain: 'recordings', id: 'rv_1',
+      before: update.before, after: null, reason: 'prune', ownerId: 'u_ops', pinnedBy: [],
+    });
+    expect(liveRuleProblems(plan, live)).toEqual(['changes[3] pin PinnedViews "mia@acme.com": pins rv_1, which the plan deletes']);
+  });
+
+  it('refuses the creates of a plan whose creatorEmail is no longer an active member, when the users were re-read', () => {
+    const { plan, live } = mixedPlan();
+    live.users = (live.users ?? []).map((entry) => (entry.email === 'ops@acme.com' ? { ...entry, state: 'Deactivated' as const } : entry));
+    expect(liveRuleProblems(plan, live)).toEqual(['creatorEmail ops@acme.com is not an active member; the service would refuse every create']);
+    delete live.users;
+    expect(liveRuleProblems(plan, live)).toEqual([]);
+  });
 });

@@ -3,7 +3,7 @@ import type { Desired } from '../../src/domain/desired.js';
 import { keyedPins } from '../../src/plan/desired-values.js';
 import { changedOutside } from '../../src/plan/outside.js';
 import { planWorkspace } from '../../src/plan/plan-workspace.js';
-import { budgetSlice, selectByBase, touchedViews } from '../../src/plan/scope.js';
+import { budgetSlice, namesTouchedView, selectByBase, touchedViews } from '../../src/plan/scope.js';
 import { checkBudgetCoversViews, choosePinnedLists } from '../../src/plan/scope-reads.js';
 import type { ReadNeeds } from '../../src/state/needs.js';
 import type { Change } from '../../src/plan/types.js';
@@ -48,6 +48,21 @@ describe('selectByBase', () => {
   });
 });
 
+describe('touchedViews and namesTouchedView', () => {
+  it('touch a deleted view by name and id, a renamed one by both names and id, an update that keeps the name not at all, each in its own domain', () => {
+    const changes = [
+      { action: 'delete', domain: 'recordings', id: 'rv_9', before: { name: 'Old' } },
+      { action: 'update', domain: 'recordings', id: 'rv_1', before: { name: 'Calls' }, after: { name: 'Customer calls' } },
+      { action: 'update', domain: 'recordings', id: 'rv_2', before: { name: 'Demos' }, after: { name: 'Demos' } },
+    ] as unknown as Change[];
+    const touched = touchedViews(changes);
+    const names = (refs: ({ name: string } | { viewId: string })[], domain: 'recordings' | 'deals' = 'recordings') => namesTouchedView(pinsOf('mia@acme.com', domain, refs), touched);
+    expect([[{ name: 'Old' }], [{ viewId: 'rv_9' }], [{ name: 'Calls' }], [{ name: 'Customer calls' }], [{ viewId: 'rv_1' }]].map((refs) => names(refs))).toEqual([true, true, true, true, true]);
+    expect([[{ name: 'Demos' }], [{ viewId: 'rv_2' }], [{ name: 'Team' }]].map((refs) => names(refs))).toEqual([false, false, false]);
+    expect(names([{ name: 'Old' }, { viewId: 'rv_9' }], 'deals')).toBe(false);
+  });
+});
+
 describe('budgetSlice', () => {
   it('reads every list when they fit, and otherwise a slice of at most the room that consecutive days rotate through', () => {
     const lists = keyedPins(members(10));
@@ -62,6 +77,19 @@ describe('budgetSlice', () => {
     }
     expect([...seen.keys()].sort()).toEqual(lists.map((entry) => entry.key).sort());
     expect([...seen.values()].every((times) => times === 1)).toBe(true);
+  });
+
+  it('cuts whole members into a slice: lists ordered by member email (any case), then by domain', () => {
+    const desired = emptyDesired();
+    desired.pins = [
+      pinsOf('Zed@acme.com', 'recordings', [{ name: 'All recordings' }]),
+      pinsOf('amy@acme.com', 'contacts', [{ name: 'All contacts' }]),
+      pinsOf('zed@acme.com', 'deals', [{ name: 'All deals' }]),
+      pinsOf('Amy@acme.com', 'recordings', [{ name: 'All recordings' }]),
+    ];
+    const keys = (day: number) => budgetSlice(keyedPins(desired), 2, day).read.map((entry) => entry.key);
+    expect(keys(0)).toEqual(['recordings:amy@acme.com', 'contacts:amy@acme.com']);
+    expect(keys(1)).toEqual(['recordings:zed@acme.com', 'deals:zed@acme.com']);
   });
 });
 
