@@ -1,6 +1,7 @@
 import type { EmulatorData } from '../model.js';
 import { appPagePath, mediaPath, signedMediaUrl, type MediaFile } from './media.js';
-import { notFound, ok, type EndpointResult, type RecordsContext } from './result.js';
+import { type EndpointResult, type RecordsContext } from './result.js';
+import { notFound, success } from '../route-result.js';
 import type { StoredInsight, StoredRecording } from './types.js';
 
 /**
@@ -11,7 +12,7 @@ import type { StoredInsight, StoredRecording } from './types.js';
 export function recordingDetails(data: EmulatorData, recordingId: string, ctx: RecordsContext): EndpointResult {
   const recording = findVisibleRecording(data, recordingId, ctx);
   if (recording === undefined) return notFound(`recording ${recordingId} not found`);
-  return ok({ recording: recordingResponse(data, recording, ctx) });
+  return success({ recording: recordingResponse(data, recording, ctx) });
 }
 
 /** findVisibleRecording finds a recording the key may see (private ones need Full access). */

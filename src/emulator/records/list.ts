@@ -12,7 +12,8 @@ import type { JsonRecord } from './filters/shared-shapes.js';
 import { paginate, parseLimit } from './pagination.js';
 import { companyResponse, contactResponse, dealResponse } from './record-shapes.js';
 import { parseRecordingQuery, RECORDING_SORT_PARAMS } from './recording-query.js';
-import { notFound, type EndpointResult, type RecordsContext } from './result.js';
+import { type EndpointResult, type RecordsContext } from './result.js';
+import { notFound } from '../route-result.js';
 import { COMPANY_SORT, CONTACT_SORT, DEAL_SORT, RECORDING_SORT, sortDimensions, sortRecords, type SortDimension } from './sort.js';
 
 /** Default orders when neither a view nor a `sort` parameter gives one. */

@@ -1,7 +1,8 @@
 import type { EmulatorData } from '../model.js';
 import { findVisibleRecording, hasTranscript } from './details.js';
 import { mediaPath, signedMediaUrl } from './media.js';
-import { notFound, ok, type EndpointResult, type RecordsContext } from './result.js';
+import { type EndpointResult, type RecordsContext } from './result.js';
+import { notFound, success } from '../route-result.js';
 
 /**
  * transcript answers `GET /v1/recordings/{recordingId}/transcript` with
@@ -18,5 +19,5 @@ export function transcript(data: EmulatorData, recordingId: string, ctx: Records
     const reason = recording.state === 'Failed' ? 'its processing failed' : `it is ${recording.state}, not processed yet`;
     return notFound(`recording ${recordingId} has no transcript: ${reason}`);
   }
-  return ok(signedMediaUrl(ctx, mediaPath(recording, 'transcript.json')));
+  return success(signedMediaUrl(ctx, mediaPath(recording, 'transcript.json')));
 }
