@@ -1,6 +1,6 @@
 import type { EmulatorData } from '../model.js';
 import { appPagePath, mediaPath, signedMediaUrl, type MediaFile } from './media.js';
-import { type EndpointResult, type RecordsContext } from './result.js';
+import type { EndpointResult, RecordsContext } from './result.js';
 import { notFound, success } from '../route-result.js';
 import type { StoredInsight, StoredRecording } from './types.js';
 

@@ -1,4 +1,4 @@
-import { type EndpointResult } from './result.js';
+import type { EndpointResult } from './result.js';
 import { success, validationError } from '../route-result.js';
 
 /** DEFAULT_LIMIT and MAX_LIMIT bound `limit` (the service's "Records"). */

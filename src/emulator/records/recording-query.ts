@@ -2,7 +2,7 @@ import { RECORDING_SOURCES } from '../../domain/domains.js';
 import type { FilterEnv } from './filters/env.js';
 import { timestamp } from './filters/shared-shapes.js';
 import { ownValue } from '../own.js';
-import { type EndpointResult } from './result.js';
+import type { EndpointResult } from './result.js';
 import { validationError } from '../route-result.js';
 import { parseServiceDate, SERVICE_DATE_FORMS } from './service-date.js';
 import type { SortDimension } from './sort.js';
@@ -12,7 +12,7 @@ import type { StoredRecording } from './types.js';
  * RECORDING_SORT_PARAMS maps the `sort` query values of `GET /v1/recordings`
  * (the service's "Records") to sort dimensions; `created_desc` is the default.
  */
-export const RECORDING_SORT_PARAMS: Record<string, SortDimension[]> = {
+const RECORDING_SORT_PARAMS: Record<string, SortDimension[]> = {
   created_asc: [{ field: 'CreatedAt', order: 'Asc' }],
   created_desc: [{ field: 'CreatedAt', order: 'Desc' }],
   duration_asc: [{ field: 'VideoDurationSec', order: 'Asc' }],

@@ -1,7 +1,7 @@
 import type { EmulatorData } from '../model.js';
 import { findVisibleRecording, hasTranscript } from './details.js';
 import { mediaPath, signedMediaUrl } from './media.js';
-import { type EndpointResult, type RecordsContext } from './result.js';
+import type { EndpointResult, RecordsContext } from './result.js';
 import { notFound, success } from '../route-result.js';
 
 /**
