@@ -20,11 +20,6 @@ export function findVisibleRecording(data: EmulatorData, recordingId: string, ct
   return data.recordings.find((recording) => recording.id === recordingId && (ctx.fullAccess || !recording.isPrivate));
 }
 
-/** hasTranscript tells whether a recording's transcript can be downloaded: processed (`Ready`) only. */
-export function hasTranscript(recording: StoredRecording): boolean {
-  return recording.state === 'Ready';
-}
-
 /**
  * recordingResponse builds the service's "Recording details" object. Which
  * fields a state carries (the spec does not show it) is settled here:

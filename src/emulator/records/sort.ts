@@ -60,8 +60,6 @@ function compareKeys(a: SortKey, b: SortKey, order: 'Asc' | 'Desc'): number {
   return order === 'Desc' ? -result : result;
 }
 
-const time = (value: string | null | undefined): SortKey => timestamp(value);
-
 function firstName(ids: readonly string[], nameOf: (id: string) => string | undefined): SortKey {
   const sorted = ids.map((id) => nameOf(id) ?? id).sort((a, b) => a.localeCompare(b, 'en'));
   return sorted[0] ?? null;
@@ -85,7 +83,7 @@ function insightKey(recording: StoredRecording, dimension: SortDimension): SortK
 export const RECORDING_SORT: Record<string, KeyReader<StoredRecording>> = {
   Author: (recording, env) => env.usersById.get(recording.recorderId)?.name ?? null,
   Company: (recording, env) => firstName(recording.companyIds, (id) => env.companiesById.get(id)?.name),
-  CreatedAt: (recording) => time(recording.createdAt),
+  CreatedAt: (recording) => timestamp(recording.createdAt),
   DealAge: (recording, env) => {
     const deal = dealOf(recording, env);
     return deal === undefined ? null : dealAgeDays(deal.openedAt, deal.closedAt, env.now);
@@ -93,8 +91,8 @@ export const RECORDING_SORT: Record<string, KeyReader<StoredRecording>> = {
   DealAmount: (recording, env) => dealOf(recording, env)?.amount?.value ?? null,
   DealAmountCurrency: (recording, env) => dealOf(recording, env)?.amount?.currency ?? null,
   DealAmountValue: (recording, env) => dealOf(recording, env)?.amount?.value ?? null,
-  DealClosedAt: (recording, env) => time(dealOf(recording, env)?.closedAt),
-  DealOpenedAt: (recording, env) => time(dealOf(recording, env)?.openedAt),
+  DealClosedAt: (recording, env) => timestamp(dealOf(recording, env)?.closedAt),
+  DealOpenedAt: (recording, env) => timestamp(dealOf(recording, env)?.openedAt),
   DealOwnerName: (recording, env) => dealOf(recording, env)?.ownerName ?? null,
   DealStage: (recording, env) => dealOf(recording, env)?.stage ?? null,
   DealStatus: (recording, env) => dealOf(recording, env)?.status ?? null,
@@ -103,7 +101,7 @@ export const RECORDING_SORT: Record<string, KeyReader<StoredRecording>> = {
   Insight: (recording, _env, dimension) => insightKey(recording, dimension),
   InteractivityScore: (recording) => recording.analytics?.interactivityScore ?? null,
   Label: (recording, env) => firstName(recording.labelIds, (id) => env.labelNames.get(id)),
-  LastActivityAt: (recording, env) => time(dealOf(recording, env)?.lastActivityAt ?? recording.createdAt),
+  LastActivityAt: (recording, env) => timestamp(dealOf(recording, env)?.lastActivityAt ?? recording.createdAt),
   LongestCustomerStory: (recording) => recording.analytics?.longestCustomerStorySeconds ?? null,
   LongestMonologue: (recording) => recording.analytics?.longestMonologueSeconds ?? null,
   Patience: (recording) => recording.analytics?.patienceSeconds ?? null,
@@ -126,11 +124,11 @@ export const DEAL_SORT: Record<string, KeyReader<StoredDeal>> = {
   Amount: (deal) => deal.amount?.value ?? null,
   AmountCurrency: (deal) => deal.amount?.currency ?? null,
   AmountValue: (deal) => deal.amount?.value ?? null,
-  ClosedAt: (deal) => time(deal.closedAt),
+  ClosedAt: (deal) => timestamp(deal.closedAt),
   Company: (deal, env) => (deal.companyId === null ? null : env.companiesById.get(deal.companyId)?.name ?? null),
-  LastActivityAt: (deal) => time(deal.lastActivityAt),
+  LastActivityAt: (deal) => timestamp(deal.lastActivityAt),
   Name: (deal) => deal.name,
-  OpenedAt: (deal) => time(deal.openedAt),
+  OpenedAt: (deal) => timestamp(deal.openedAt),
   OwnerName: (deal) => deal.ownerName,
   Pipeline: (deal) => deal.pipelineId,
   Stage: (deal) => deal.stage,
@@ -146,7 +144,7 @@ export const DEAL_SORT: Record<string, KeyReader<StoredDeal>> = {
 export const COMPANY_SORT: Record<string, KeyReader<StoredCompany>> = {
   ContactName: (company, env) => firstName(company.contactIds, (id) => env.contactsById.get(id)?.name),
   Domain: (company) => company.domain,
-  LastActivityAt: (company) => time(company.lastActivityAt),
+  LastActivityAt: (company) => timestamp(company.lastActivityAt),
   Name: (company) => company.name,
 };
 
@@ -154,6 +152,6 @@ export const COMPANY_SORT: Record<string, KeyReader<StoredCompany>> = {
 export const CONTACT_SORT: Record<string, KeyReader<StoredContact>> = {
   Company: (contact, env) => (contact.companyId === null ? null : env.companiesById.get(contact.companyId)?.name ?? null),
   Email: (contact) => contact.email,
-  LastActivityAt: (contact) => time(contact.lastActivityAt),
+  LastActivityAt: (contact) => timestamp(contact.lastActivityAt),
   Name: (contact) => contact.name,
 };

@@ -1,5 +1,5 @@
 import type { EmulatorData } from '../model.js';
-import { findVisibleRecording, hasTranscript } from './details.js';
+import { findVisibleRecording } from './details.js';
 import { mediaPath, signedMediaUrl } from './media.js';
 import type { EndpointResult, RecordsContext } from './result.js';
 import { notFound, success } from '../route-result.js';
@@ -15,7 +15,7 @@ import { notFound, success } from '../route-result.js';
 export function transcript(data: EmulatorData, recordingId: string, ctx: RecordsContext): EndpointResult {
   const recording = findVisibleRecording(data, recordingId, ctx);
   if (recording === undefined) return notFound(`recording ${recordingId} not found`);
-  if (!hasTranscript(recording)) {
+  if (recording.state !== 'Ready') {
     const reason = recording.state === 'Failed' ? 'its processing failed' : `it is ${recording.state}, not processed yet`;
     return notFound(`recording ${recordingId} has no transcript: ${reason}`);
   }
