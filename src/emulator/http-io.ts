@@ -42,3 +42,12 @@ export function sendBody(response: ServerResponse, contentType: string, body: st
 export function errorBody(type: ApiErrorType, message: string, path?: string): { error: { type: ApiErrorType; message: string; path?: string } } {
   return { error: path === undefined ? { type, message } : { type, message, path } };
 }
+
+/** safeDecode decodes a percent-encoded path segment; undefined when the encoding is malformed. */
+export function safeDecode(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,4 +1,5 @@
 import { DOMAINS } from '../domain/domains.js';
+import { safeDecode } from './http-io.js';
 import { listRecords } from './records/list.js';
 import { recordingDetails } from './records/details.js';
 import { transcript } from './records/transcript.js';
@@ -95,12 +96,4 @@ function matchTemplate(template: string[], segments: string[]): Record<string, s
     }
   }
   return params;
-}
-
-function safeDecode(segment: string): string | undefined {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return undefined;
-  }
 }

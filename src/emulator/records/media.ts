@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { safeDecode } from '../http-io.js';
 import type { EmulatorData } from '../model.js';
 import type { StoredRecording } from './types.js';
 
@@ -120,13 +121,8 @@ export function serveAppPage(data: EmulatorData, url: URL): MediaAnswer {
 }
 
 function findRecording(data: EmulatorData, encodedId: string): StoredRecording | undefined {
-  let id: string;
-  try {
-    id = decodeURIComponent(encodedId);
-  } catch {
-    return undefined;
-  }
-  return data.recordings.find((candidate) => candidate.id === id);
+  const id = safeDecode(encodedId);
+  return id === undefined ? undefined : data.recordings.find((candidate) => candidate.id === id);
 }
 
 function escapeHtml(text: string): string {
