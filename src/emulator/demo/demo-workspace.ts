@@ -75,12 +75,7 @@ export function demoWorkspace(): EmulatorData {
       companies: demoCompanyViews(),
       contacts: demoContactViews(),
     },
-    pinned: {
-      recordings: copyPins(DEMO_PINNED.recordings),
-      deals: copyPins(DEMO_PINNED.deals),
-      companies: copyPins(DEMO_PINNED.companies),
-      contacts: copyPins(DEMO_PINNED.contacts),
-    },
+    pinned: structuredClone(DEMO_PINNED),
     automations: structuredClone(DEMO_AUTOMATIONS),
     recordings,
     deals: crm.deals,
@@ -89,10 +84,6 @@ export function demoWorkspace(): EmulatorData {
     webhooks: [{ id: 'wh_crm_sync', secret: 'whsec_acme_demo_crm_sync' }],
     nextIds: {},
   };
-}
-
-function copyPins(pins: Readonly<Record<string, readonly string[]>>): Record<string, string[]> {
-  return Object.fromEntries(Object.entries(pins).map(([userId, viewIds]) => [userId, [...viewIds]]));
 }
 
 /**
