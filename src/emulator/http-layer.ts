@@ -1,6 +1,5 @@
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { ApiErrorType } from '../domain/api-types.js';
 import { errorBody, sendJson } from './http-io.js';
 
 /**
@@ -107,10 +106,7 @@ export function requestTarget(raw: string): URL | undefined {
   }
 }
 
-// The error body of the answers written straight to a socket.
-type ErrorBody = { error: { type: ApiErrorType; message: string } };
-
-function rawAnswer(status: number, body: ErrorBody, headers: Record<string, string>): string {
+function rawAnswer(status: number, body: ReturnType<typeof errorBody>, headers: Record<string, string>): string {
   const text = JSON.stringify(body);
   const lines = [
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`,

@@ -10,7 +10,7 @@ import { ownValue, setOwn } from './own.js';
 import { createRateLimiter, type LimitDecision } from './rate-limit.js';
 import { createRng } from './rng.js';
 import { APP_PREFIX, MEDIA_PREFIX, serveAppPage, serveMedia } from './records/media.js';
-import type { RouteResult } from './route-result.js';
+import { validationError } from './route-result.js';
 import { buildRoutes, matchRoute } from './routes.js';
 import { openStateStore } from './state-store.js';
 import type { AttributeChecker } from './views/body.js';
@@ -199,14 +199,11 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     // Writes change a copy, swapped in only once persisted: a handler that throws or a
     // state file that cannot be written leaves the workspace as it was.
     const data = isWrite ? store.draft() : store.data;
-    let result: RouteResult;
-    if (body.ok) {
-      result = matched.route.handle({
+    const result = body.ok
+      ? matched.route.handle({
         data, params: matched.params, query: url.searchParams, body: body.value, now: now(), fullAccess, baseUrl, mediaSecret,
-      });
-    } else {
-      result = { status: 400, type: 'validation_error', message: body.message };
-    }
+      })
+      : validationError(undefined, body.message);
     if (result.status === 200 && result.changed === true) {
       store.commit(data);
       stats.writes += 1;
