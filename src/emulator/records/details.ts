@@ -65,9 +65,7 @@ export function recordingResponse(data: EmulatorData, recording: StoredRecording
   };
   const channel = data.channels.find((candidate) => candidate.id === recording.channelId);
   if (channel !== undefined) response.channel = { id: channel.id, name: channel.name };
-  if (recording.meeting !== null) {
-    response.meeting = { ...recording.meeting, participants: recording.meeting.participants.map((participant) => ({ ...participant })) };
-  }
+  if (recording.meeting !== null) response.meeting = structuredClone(recording.meeting);
   const deal = data.deals.find((candidate) => candidate.id === recording.dealId);
   if (deal !== undefined) {
     response.deal = { id: deal.id, name: deal.name };
@@ -90,9 +88,9 @@ function processedFields(recording: StoredRecording, media: (file: MediaFile) =>
       const description = describeInsight(insight);
       return description === null ? [] : [{ title: insight.title, description }];
     }),
-    actionItems: recording.actionItems.map((entry) => ({ ...entry, items: entry.items.map((item) => ({ ...item })) })),
-    keyTakeaways: recording.keyTakeaways.map((entry) => ({ ...entry })),
-    outlines: recording.outlines.map((entry) => ({ ...entry })),
+    actionItems: structuredClone(recording.actionItems),
+    keyTakeaways: structuredClone(recording.keyTakeaways),
+    outlines: structuredClone(recording.outlines),
   };
   if (!recording.transcriptOnly) fields.video = { url: media('video') };
   if (recording.analytics !== null) fields.analytics = { ...recording.analytics };
