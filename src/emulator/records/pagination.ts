@@ -60,12 +60,8 @@ export function paginate<T>(
   const limit = parseLimit(query);
   if (typeof limit !== 'number') return limit;
   const cursor = query.get('cursor');
-  let offset = 0;
-  if (cursor !== null) {
-    const decoded = decodeCursor(cursor);
-    if (decoded === undefined) return validationError('cursor', 'cursor is not a value returned as nextCursor');
-    offset = decoded;
-  }
+  const offset = cursor === null ? 0 : decodeCursor(cursor);
+  if (offset === undefined) return validationError('cursor', 'cursor is not a value returned as nextCursor');
   const page = items.slice(offset, offset + limit);
   const end = offset + page.length;
   const pagination: { nextCursor?: string; totalCount: number } = { totalCount: items.length };

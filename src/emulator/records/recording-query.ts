@@ -72,12 +72,9 @@ export function parseRecordingQuery(query: URLSearchParams): RecordingQuery | En
     });
   }
   const sortParam = param(query, 'sort');
-  let sort: SortDimension[] | undefined;
-  if (sortParam !== undefined) {
-    sort = ownValue(RECORDING_SORT_PARAMS, sortParam);
-    if (sort === undefined) {
-      return validationError('sort', `unknown sort "${sortParam}"; expected one of ${Object.keys(RECORDING_SORT_PARAMS).join(', ')}`);
-    }
+  const sort = sortParam === undefined ? undefined : ownValue(RECORDING_SORT_PARAMS, sortParam);
+  if (sortParam !== undefined && sort === undefined) {
+    return validationError('sort', `unknown sort "${sortParam}"; expected one of ${Object.keys(RECORDING_SORT_PARAMS).join(', ')}`);
   }
   return { matches: (recording, env) => tests.every((test) => test(recording, env)), sort };
 }
