@@ -86,16 +86,11 @@ export function createWebhookDispatcher(settings: WebhookSettings): WebhookDispa
       if (closed) return;
       const base = { webhookId: delivery.webhook.id, eventId: delivery.eventId, attempt: number };
       const withStatus = status === undefined ? base : { ...base, status };
-      if (status === 200) {
-        settings.onDelivery?.({ ...withStatus, outcome: 'delivered' });
-        return;
-      }
+      const report = (outcome: DeliveryReport['outcome']): void => settings.onDelivery?.({ ...withStatus, outcome });
+      if (status === 200) return report('delivered');
       const delay = settings.retryDelaysMs[number - 1];
-      if (delay === undefined) {
-        settings.onDelivery?.({ ...withStatus, outcome: 'dropped' });
-        return;
-      }
-      settings.onDelivery?.({ ...withStatus, outcome: 'retrying' });
+      if (delay === undefined) return report('dropped');
+      report('retrying');
       const timer = setTimeout(() => {
         timers.delete(timer);
         attempt(url, delivery, number + 1);
