@@ -75,45 +75,6 @@ function insightKey(recording: StoredRecording, dimension: SortDimension): SortK
 }
 
 /**
- * RECORDING_SORT maps the recording sort fields that have data in the emulator to a
- * key. Deal fields read the linked deal; `Company`, `Label` and `Topic` use the first
- * name in alphabetical order; `People` counts the meeting participants; `Insight` reads
- * the value of `insight.fieldId`.
- */
-export const RECORDING_SORT: Record<string, KeyReader<StoredRecording>> = {
-  Author: (recording, env) => env.usersById.get(recording.recorderId)?.name ?? null,
-  Company: (recording, env) => firstName(recording.companyIds, (id) => env.companiesById.get(id)?.name),
-  CreatedAt: (recording) => timestamp(recording.createdAt),
-  DealAge: (recording, env) => {
-    const deal = dealOf(recording, env);
-    return deal === undefined ? null : dealAgeDays(deal.openedAt, deal.closedAt, env.now);
-  },
-  DealAmount: (recording, env) => dealOf(recording, env)?.amount?.value ?? null,
-  DealAmountCurrency: (recording, env) => dealOf(recording, env)?.amount?.currency ?? null,
-  DealAmountValue: (recording, env) => dealOf(recording, env)?.amount?.value ?? null,
-  DealClosedAt: (recording, env) => timestamp(dealOf(recording, env)?.closedAt),
-  DealOpenedAt: (recording, env) => timestamp(dealOf(recording, env)?.openedAt),
-  DealOwnerName: (recording, env) => dealOf(recording, env)?.ownerName ?? null,
-  DealStage: (recording, env) => dealOf(recording, env)?.stage ?? null,
-  DealStatus: (recording, env) => dealOf(recording, env)?.status ?? null,
-  DealTitle: (recording, env) => dealOf(recording, env)?.name ?? null,
-  DealType: (recording, env) => dealOf(recording, env)?.type ?? null,
-  Insight: (recording, _env, dimension) => insightKey(recording, dimension),
-  InteractivityScore: (recording) => recording.analytics?.interactivityScore ?? null,
-  Label: (recording, env) => firstName(recording.labelIds, (id) => env.labelNames.get(id)),
-  LastActivityAt: (recording, env) => timestamp(dealOf(recording, env)?.lastActivityAt ?? recording.createdAt),
-  LongestCustomerStory: (recording) => recording.analytics?.longestCustomerStorySeconds ?? null,
-  LongestMonologue: (recording) => recording.analytics?.longestMonologueSeconds ?? null,
-  Patience: (recording) => recording.analytics?.patienceSeconds ?? null,
-  People: (recording) => recording.meeting?.participants.length ?? null,
-  QuestionsPerHour: (recording) => recording.analytics?.questionsPerHour ?? null,
-  TalkingRatio: (recording) => recording.analytics?.talkingRatio ?? null,
-  Title: (recording) => recording.title,
-  Topic: (recording, env) => firstName(recording.topicIds, (id) => env.topicNames.get(id)),
-  VideoDurationSec: (recording) => recording.durationSeconds,
-};
-
-/**
  * DEAL_SORT maps deal sort fields. Only `AmountCurrency` is shown in the spec; the rest
  * follow the recording enum's `Deal*` fields without the prefix (`Title`, `Stage`,
  * `AmountValue`, ...) plus `Name`, `AiStatus`, `Pipeline` and `Company`.
@@ -135,6 +96,44 @@ export const DEAL_SORT: Record<string, KeyReader<StoredDeal>> = {
   Status: (deal) => deal.status,
   Title: (deal) => deal.name,
   Type: (deal) => deal.type,
+};
+
+// The `Deal<field>` sort fields of recordings: DEAL_SORT's `<field>` of the linked deal.
+function ofLinkedDeal(fields: readonly string[]): Record<string, KeyReader<StoredRecording>> {
+  const viaDeal = (field: string): KeyReader<StoredRecording> => (recording, env, dimension) => {
+    const deal = dealOf(recording, env);
+    return deal === undefined ? null : ownValue(DEAL_SORT, field)?.(deal, env, dimension) ?? null;
+  };
+  return Object.fromEntries(fields.map((field) => [`Deal${field}`, viaDeal(field)]));
+}
+
+/**
+ * RECORDING_SORT maps the recording sort fields that have data in the emulator to a
+ * key. Deal fields are the deal sort fields of the linked deal (`DealStage` is its
+ * `Stage`, missing without a deal); `Company`, `Label` and `Topic` use the first
+ * name in alphabetical order; `People` counts the meeting participants; `Insight` reads
+ * the value of `insight.fieldId`.
+ */
+export const RECORDING_SORT: Record<string, KeyReader<StoredRecording>> = {
+  Author: (recording, env) => env.usersById.get(recording.recorderId)?.name ?? null,
+  Company: (recording, env) => firstName(recording.companyIds, (id) => env.companiesById.get(id)?.name),
+  CreatedAt: (recording) => timestamp(recording.createdAt),
+  ...ofLinkedDeal([
+    'Age', 'Amount', 'AmountCurrency', 'AmountValue', 'ClosedAt', 'OpenedAt', 'OwnerName', 'Stage', 'Status', 'Title', 'Type',
+  ]),
+  Insight: (recording, _env, dimension) => insightKey(recording, dimension),
+  InteractivityScore: (recording) => recording.analytics?.interactivityScore ?? null,
+  Label: (recording, env) => firstName(recording.labelIds, (id) => env.labelNames.get(id)),
+  LastActivityAt: (recording, env) => timestamp(dealOf(recording, env)?.lastActivityAt ?? recording.createdAt),
+  LongestCustomerStory: (recording) => recording.analytics?.longestCustomerStorySeconds ?? null,
+  LongestMonologue: (recording) => recording.analytics?.longestMonologueSeconds ?? null,
+  Patience: (recording) => recording.analytics?.patienceSeconds ?? null,
+  People: (recording) => recording.meeting?.participants.length ?? null,
+  QuestionsPerHour: (recording) => recording.analytics?.questionsPerHour ?? null,
+  TalkingRatio: (recording) => recording.analytics?.talkingRatio ?? null,
+  Title: (recording) => recording.title,
+  Topic: (recording, env) => firstName(recording.topicIds, (id) => env.topicNames.get(id)),
+  VideoDurationSec: (recording) => recording.durationSeconds,
 };
 
 /**
