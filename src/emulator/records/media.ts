@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { safeDecode } from '../http-io.js';
 import type { EmulatorData } from '../model.js';
+import type { RecordsContext } from './result.js';
 import type { StoredRecording } from './types.js';
 
 /**
@@ -56,14 +57,8 @@ function signMedia(secret: string, path: string, expiresAt: string): string {
   return createHmac('sha256', secret).update(`${path}\n${expiresAt}`).digest('hex');
 }
 
-/** SignedUrl is a download URL and when it stops working. */
-interface SignedUrl {
-  url: string;
-  expiresAt: string;
-}
-
-/** signedMediaUrl builds the URL of a media file, valid MEDIA_URL_TTL_MS from `now`. */
-export function signedMediaUrl(ctx: { baseUrl: string; mediaSecret: string; now: number }, path: string): SignedUrl {
+/** signedMediaUrl builds the URL of a media file and when it stops working: MEDIA_URL_TTL_MS from `now`. */
+export function signedMediaUrl(ctx: RecordsContext, path: string): { url: string; expiresAt: string } {
   const expiresAt = new Date(ctx.now + MEDIA_URL_TTL_MS).toISOString();
   const signature = signMedia(ctx.mediaSecret, path, expiresAt);
   return { url: `${ctx.baseUrl}${path}?expires=${encodeURIComponent(expiresAt)}&signature=${signature}`, expiresAt };
