@@ -1,4 +1,4 @@
-import type { StoredDeal, StoredRecording } from '../types.js';
+import type { StoredDeal, StoredParticipant, StoredRecording } from '../types.js';
 import { parseServiceDate } from '../service-date.js';
 import { dealOf, groupIdsOf, type FilterEnv } from './env.js';
 import { matchesInsightFilter } from './insight-filters.js';
@@ -22,11 +22,7 @@ import {
 const recordingInNotIn = inNotIn<StoredRecording>;
 
 /** A person of a recording: its meeting participants plus the recorder. */
-interface Person {
-  id?: string;
-  email: string;
-  name: string;
-}
+type Person = Omit<StoredParticipant, 'attended'>;
 
 /**
  * RECORDING_FILTERS evaluates every attribute of RecordingViewFilters
@@ -134,7 +130,7 @@ function matchesAuthorNotIn(value: unknown, recording: StoredRecording): boolean
 }
 
 function peopleOf(recording: StoredRecording, env: FilterEnv): Person[] {
-  const people: Person[] = (recording.meeting?.participants ?? []).map((participant) => ({ ...participant }));
+  const people: Person[] = [...(recording.meeting?.participants ?? [])];
   const recorder = env.usersById.get(recording.recorderId);
   if (!people.some((person) => person.id === recording.recorderId)) {
     people.push({ id: recording.recorderId, email: recorder?.email ?? '', name: recorder?.name ?? '' });
