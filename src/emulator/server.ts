@@ -123,7 +123,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     timeoutMs: options.webhookTimeoutMs ?? DEFAULT_WEBHOOK_SETTINGS.timeoutMs,
     retryDelaysMs: options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_SETTINGS.retryDelaysMs,
     overrideUrl: options.webhookUrl,
-    ...(options.onWebhookDelivery === undefined ? {} : { onDelivery: options.onWebhookDelivery }),
+    onDelivery: options.onWebhookDelivery,
   });
   const routes = buildRoutes({ checker: options.attributeChecker ?? schemaChecker, webhooks });
   let stats = emptyStats();
@@ -294,9 +294,7 @@ function emptyStats(): EmulatorStats {
   return { requests: 0, writes: 0, byEndpoint: {}, rateLimited: 0, faultsInjected: 0 };
 }
 
-type ParsedBody = { ok: true; value: unknown } | { ok: false; message: string };
-
-function parseBody(raw: string | undefined): ParsedBody {
+function parseBody(raw: string | undefined): { ok: true; value: unknown } | { ok: false; message: string } {
   if (raw === undefined) return { ok: false, message: 'the request body is too large' };
   if (raw.trim() === '') return { ok: true, value: undefined };
   try {
