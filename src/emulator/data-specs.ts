@@ -40,7 +40,6 @@ const bool = kind((value) => typeof value === 'boolean', 'must be a boolean');
 export const anyObject = kind(isJsonObject, 'must be an object');
 export const count = kind((value): value is number => Number.isSafeInteger(value) && (value as number) >= 0, 'must be an integer of 0 or more');
 
-/** oneOf accepts one of the listed strings. */
 function oneOf<const A extends readonly string[]>(allowed: A): Check<A[number]> {
   return kind((value): value is A[number] => typeof value === 'string' && allowed.includes(value), `must be one of ${allowed.join(', ')}`);
 }
@@ -53,14 +52,12 @@ function nullable<T>(check: Check<T>): Check<T | null> {
   };
 }
 
-/** optional accepts an absent field or what `check` accepts. */
 function optional<T>(check: Check<T>): Check<T | undefined> {
   return (value, path, fail) => {
     if (value !== undefined) check(value, path, fail);
   };
 }
 
-/** arrayOf accepts an array whose every entry `check` accepts. */
 export function arrayOf<T>(check: Check<T>): Check<T[]> {
   return (value, path, fail) => {
     if (!Array.isArray(value)) fail(path, 'must be an array');

@@ -23,7 +23,6 @@ import { errorBody, sendJson } from './http-io.js';
 /** MAX_HEADER_BYTES bounds the request line plus headers (Node's own default, pinned so flags cannot change it). */
 export const MAX_HEADER_BYTES = 16 * 1024;
 
-/** HttpLayerOptions is what the answers need from the emulator. */
 interface HttpLayerOptions {
   apiKey: string;
   /** The rate-limit headers of a request that names no endpoint. */

@@ -17,7 +17,6 @@
 /** DAY_MS is the width of the rolling quota window. */
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** LimitSettings are the limits of one emulator. */
 interface LimitSettings {
   /** Steady per-endpoint rate, requests per second. */
   rate: number;

@@ -41,12 +41,10 @@ export function validationError(path: string | undefined, message: string): Rout
     : { status: 400, type: 'validation_error', message, path };
 }
 
-/** notFound builds a 404 `not_found`. */
 export function notFound(message: string): RouteResult {
   return { status: 404, type: 'not_found', message };
 }
 
-/** forbidden builds a 403 `forbidden`. */
 export function forbidden(message: string): RouteResult {
   return { status: 403, type: 'forbidden', message };
 }

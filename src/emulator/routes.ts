@@ -17,7 +17,6 @@ import { getUser, getWorkspace, listAutomations, listUsers } from './workspace-r
  * rate-limit endpoint key.
  */
 
-/** Route is one endpoint. */
 interface Route {
   method: string;
   template: string;

@@ -89,7 +89,6 @@ interface EmulatorStats {
   faultsInjected: number;
 }
 
-/** RunningEmulator is a started emulator. */
 export interface RunningEmulator {
   /** Base URL, before `/v1`. */
   url: string;
@@ -104,7 +103,6 @@ export interface RunningEmulator {
 // The limiter key of requests that name no endpoint; no route template looks like it.
 const NO_ENDPOINT = '(no endpoint)';
 
-/** DEFAULT_API_KEY is the key an emulator accepts unless told otherwise. */
 const DEFAULT_API_KEY = 'emulator-key';
 
 /** startEmulator starts an emulator on 127.0.0.1 and resolves once it listens. */

@@ -6,7 +6,6 @@ import type { DemoRandom } from './prng.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** DEMO_RECORDING_COUNT is how many recordings the demo holds. */
 const DEMO_RECORDING_COUNT = 64;
 
 const TELEPHONY: RecordingSource[] = ['Aircall', 'Allo', 'LemlistVoip', 'Ringover', 'Call'];

@@ -30,7 +30,6 @@ type MediaAnswer =
 export const MEDIA_PREFIX = '/media/';
 export const APP_PREFIX = '/app/';
 
-/** MEDIA_URL_TTL_MS is how long a media URL stays valid: 24 hours. */
 const MEDIA_URL_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** MediaFile names a file of a recording: the transcript (JSON or text), the video or the thumbnail. */
@@ -52,7 +51,6 @@ export function appPagePath(recording: StoredRecording): string {
   return `/app/recordings/${encodeURIComponent(recording.id)}`;
 }
 
-/** signMedia signs a media path and its expiry with the emulator's secret. */
 function signMedia(secret: string, path: string, expiresAt: string): string {
   return createHmac('sha256', secret).update(`${path}\n${expiresAt}`).digest('hex');
 }

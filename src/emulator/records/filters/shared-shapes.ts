@@ -63,7 +63,6 @@ export function entryList(value: unknown): JsonRecord[] {
   return Array.isArray(value) ? value.filter(isJsonObject) : [];
 }
 
-/** numberValue reads a finite number, or undefined. */
 function numberValue(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
