@@ -118,7 +118,7 @@ function matchesAuthorIn(value: unknown, recording: StoredRecording, env: Filter
   const entries = entryList(value);
   if (entries.length === 0) return true;
   return entries.some((entry) => isMe(entry)
-    ? env.memberIds.has(recording.recorderId)
+    ? env.usersById.has(recording.recorderId)
     : entry.type === 'User' && entry.userId === recording.recorderId);
 }
 
@@ -151,7 +151,7 @@ function matchesPeopleIn(value: unknown, people: Person[], env: FilterEnv): bool
   const entries = entryList(value);
   if (entries.length === 0) return true;
   return entries.some((entry) => isMe(entry)
-    ? people.some((person) => (person.id !== undefined && env.memberIds.has(person.id)) || env.memberEmails.has(person.email.toLowerCase()))
+    ? people.some((person) => (person.id !== undefined && env.usersById.has(person.id)) || env.memberEmails.has(person.email.toLowerCase()))
     : people.some((person) => personMatches(entry, person)));
 }
 
