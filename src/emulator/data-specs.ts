@@ -38,10 +38,14 @@ export const str = kind((value) => typeof value === 'string', 'must be a string'
 const num = kind((value): value is number => typeof value === 'number' && Number.isFinite(value), 'must be a number');
 const bool = kind((value) => typeof value === 'boolean', 'must be a boolean');
 export const anyObject = kind(isJsonObject, 'must be an object');
-export const count = kind((value): value is number => Number.isSafeInteger(value) && (value as number) >= 0, 'must be an integer of 0 or more');
+export const count = kind(
+  (value): value is number => Number.isSafeInteger(value) && (value as number) >= 0,
+  'must be an integer of 0 or more',
+);
 
 function oneOf<const A extends readonly string[]>(allowed: A): Check<A[number]> {
-  return kind((value): value is A[number] => typeof value === 'string' && allowed.includes(value), `must be one of ${allowed.join(', ')}`);
+  const message = `must be one of ${allowed.join(', ')}`;
+  return kind((value): value is A[number] => typeof value === 'string' && allowed.includes(value), message);
 }
 
 /** nullable accepts null or what `check` accepts. */
@@ -87,7 +91,8 @@ const optionalTime = nullable(str);
 
 // An insight value is typed by the insight's kind; any JSON scalar or list of strings.
 const insightValue = kind(
-  (value): value is boolean | number | string | string[] | null => value === null || ['boolean', 'number', 'string'].includes(typeof value) || (Array.isArray(value) && value.every((entry) => typeof entry === 'string')),
+  (value): value is boolean | number | string | string[] | null =>
+    value === null || ['boolean', 'number', 'string'].includes(typeof value) || (Array.isArray(value) && value.every((entry) => typeof entry === 'string')),
   'must be a boolean, number, string, list of strings or null',
 );
 

@@ -1,4 +1,6 @@
-import type { Checked, COMPANY_SPEC, CONTACT_SPEC, DEAL_SPEC, INSIGHT_SPEC, PARTICIPANT_SPEC, RECORDING_SPEC } from '../data-specs.js';
+import type {
+  Checked, COMPANY_SPEC, CONTACT_SPEC, DEAL_SPEC, INSIGHT_SPEC, PARTICIPANT_SPEC, RECORDING_SPEC,
+} from '../data-specs.js';
 
 /**
  * Stored records of the emulator, as the specs a data file is checked against

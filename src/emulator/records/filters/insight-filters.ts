@@ -1,5 +1,14 @@
 import type { StoredInsight } from '../types.js';
-import { matchesBetween, matchesIn, matchesNotIn, matchesNumeric, matchesString, stringList, timestamp, type JsonRecord } from './shared-shapes.js';
+import {
+  matchesBetween,
+  matchesIn,
+  matchesNotIn,
+  matchesNumeric,
+  matchesString,
+  stringList,
+  timestamp,
+  type JsonRecord,
+} from './shared-shapes.js';
 import { isJsonObject } from '../../../domain/api-types.js';
 
 /**
