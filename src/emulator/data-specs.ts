@@ -12,49 +12,57 @@ import { isJsonObject } from '../domain/api-types.js';
 /**
  * Field specs of the records an emulator data file holds: one small table per record
  * type, naming every field the emulator reads or serves with the shape it must have
- * (model.ts, records/types.ts, domain/api-types.ts). A file that passes them cannot
- * make a handler crash on a missing or mistyped field. Extra fields are allowed.
+ * (model.ts, domain/api-types.ts; the stored record types of records/types.ts are the
+ * specs' own types). A file that passes them cannot make a handler crash on a missing
+ * or mistyped field. Extra fields are allowed.
  */
 
 /** Fail reports the first problem at a JSON path (`$.recordings[0].state`) and never returns. */
 export type Fail = (path: string, message: string) => never;
 
-/** Check checks a value found at `path`, calling `fail` on the first problem. */
-export type Check = (value: unknown, path: string, fail: Fail) => void;
+/**
+ * Check checks a value found at `path`, calling `fail` on the first problem. `T`, the
+ * type of the values it passes, exists only for the compiler: the record types are the
+ * types of their specs (records/types.ts), so the two cannot drift apart.
+ */
+export type Check<T = unknown> = ((value: unknown, path: string, fail: Fail) => void) & { readonly passes?: T };
 
-const kind = (test: (value: unknown) => boolean, message: string): Check => (value, path, fail) => {
+/** Checked is the type of the values a check passes. */
+export type Checked<C> = C extends Check<infer T> ? T : never;
+
+const kind = <T>(test: (value: unknown) => value is T, message: string): Check<T> => (value, path, fail) => {
   if (!test(value)) fail(path, message);
 };
 
-/** Basic checks. */
 export const str = kind((value) => typeof value === 'string', 'must be a string');
-const num = kind((value) => typeof value === 'number' && Number.isFinite(value), 'must be a number');
+const num = kind((value): value is number => typeof value === 'number' && Number.isFinite(value), 'must be a number');
 const bool = kind((value) => typeof value === 'boolean', 'must be a boolean');
 export const anyObject = kind(isJsonObject, 'must be an object');
-export const count = kind((value) => Number.isSafeInteger(value) && (value as number) >= 0, 'must be an integer of 0 or more');
+export const count = kind(
+  (value): value is number => Number.isSafeInteger(value) && (value as number) >= 0,
+  'must be an integer of 0 or more',
+);
 
-/** oneOf accepts one of the listed strings. */
-function oneOf(allowed: readonly string[]): Check {
-  return kind((value) => typeof value === 'string' && allowed.includes(value), `must be one of ${allowed.join(', ')}`);
+function oneOf<const A extends readonly string[]>(allowed: A): Check<A[number]> {
+  const message = `must be one of ${allowed.join(', ')}`;
+  return kind((value): value is A[number] => typeof value === 'string' && allowed.includes(value), message);
 }
 
 /** nullable accepts null or what `check` accepts. */
-function nullable(check: Check): Check {
+function nullable<T>(check: Check<T>): Check<T | null> {
   return (value, path, fail) => {
     if (value === null) return;
     check(value, path, (at, message) => fail(at, at === path ? `${message} or null` : message));
   };
 }
 
-/** optional accepts an absent field or what `check` accepts. */
-function optional(check: Check): Check {
+function optional<T>(check: Check<T>): Check<T | undefined> {
   return (value, path, fail) => {
     if (value !== undefined) check(value, path, fail);
   };
 }
 
-/** arrayOf accepts an array whose every entry `check` accepts. */
-export function arrayOf(check: Check): Check {
+export function arrayOf<T>(check: Check<T>): Check<T[]> {
   return (value, path, fail) => {
     if (!Array.isArray(value)) fail(path, 'must be an array');
     (value as unknown[]).forEach((entry, index) => check(entry, `${path}[${index}]`, fail));
@@ -62,7 +70,7 @@ export function arrayOf(check: Check): Check {
 }
 
 /** object accepts an object whose listed fields pass their checks. */
-export function object(fields: Record<string, Check>): Check {
+export function object<F extends Record<string, Check>>(fields: F): Check<Shape<F>> {
   return (value, path, fail) => {
     if (!isJsonObject(value)) fail(path, 'must be an object');
     const record = value as Record<string, unknown>;
@@ -70,17 +78,25 @@ export function object(fields: Record<string, Check>): Check {
   };
 }
 
+// The object type of a field table: a field whose check passes undefined is optional.
+type Shape<F extends Record<string, Check>> = Flat<
+  { [K in keyof F as undefined extends Checked<F[K]> ? K : never]?: Checked<F[K]> }
+  & { [K in keyof F as undefined extends Checked<F[K]> ? never : K]: Checked<F[K]> }
+>;
+type Flat<T> = { [K in keyof T]: T[K] };
+
 const strings = arrayOf(str);
 const time = str;
 const optionalTime = nullable(str);
 
 // An insight value is typed by the insight's kind; any JSON scalar or list of strings.
 const insightValue = kind(
-  (value) => value === null || ['boolean', 'number', 'string'].includes(typeof value) || (Array.isArray(value) && value.every((entry) => typeof entry === 'string')),
+  (value): value is boolean | number | string | string[] | null =>
+    value === null || ['boolean', 'number', 'string'].includes(typeof value) || (Array.isArray(value) && value.every((entry) => typeof entry === 'string')),
   'must be a boolean, number, string, list of strings or null',
 );
 
-const byLanguage = (field: string, check: Check): Check => arrayOf(object({ langIso2: str, [field]: check }));
+const textByLanguage = arrayOf(object({ langIso2: str, text: str }));
 
 /** USER_SPEC is an entry of `users` (ApiUser). */
 export const USER_SPEC = object({
@@ -99,31 +115,37 @@ export const AUTOMATION_SPEC = object({
   adminAutomationId: str, name: str, color: str, disallowUserOverride: bool, filters: arrayOf(anyObject), actions: anyObject,
 });
 
+/** PARTICIPANT_SPEC is a meeting participant of a recording (StoredParticipant). */
+export const PARTICIPANT_SPEC = object({ attended: bool, email: str, id: optional(str), name: str });
+
+/** INSIGHT_SPEC is an AI field value of a recording (StoredInsight). */
+export const INSIGHT_SPEC = object({
+  fieldId: str, title: str, kind: oneOf(['boolean', 'date', 'number', 'select', 'string']), value: insightValue,
+});
+
 /** RECORDING_SPEC is an entry of `recordings` (StoredRecording). */
-const RECORDING_SPEC = object({
+export const RECORDING_SPEC = object({
   id: str, createdAt: time, durationSeconds: num, state: oneOf(RECORDING_STATES), title: str, transcriptOnly: bool,
   labelIds: strings, recorderId: str, recorderAttended: bool, channelId: nullable(str), companyIds: strings,
   dealId: nullable(str), topicIds: strings, langIso2: str, source: oneOf(RECORDING_SOURCES),
   recordingType: oneOf(['Meeting', 'Clip']), isPrivate: bool,
   meeting: nullable(object({
     startingAt: time, endingAt: time, type: str, conferenceUrl: str,
-    participants: arrayOf(object({ attended: bool, email: str, id: optional(str), name: str })),
+    participants: arrayOf(PARTICIPANT_SPEC),
   })),
   analytics: nullable(object({
     interactivityScore: num, longestCustomerStorySeconds: num, longestMonologueSeconds: num,
     patienceSeconds: num, questionsPerHour: num, talkingRatio: num,
   })),
-  insights: arrayOf(object({
-    fieldId: str, title: str, kind: oneOf(['boolean', 'date', 'number', 'select', 'string']), value: insightValue,
-  })),
-  actionItems: byLanguage('items', arrayOf(object({ isChecked: bool, description: str }))),
-  keyTakeaways: byLanguage('text', str),
-  outlines: byLanguage('text', str),
+  insights: arrayOf(INSIGHT_SPEC),
+  actionItems: arrayOf(object({ langIso2: str, items: arrayOf(object({ isChecked: bool, description: str })) })),
+  keyTakeaways: textByLanguage,
+  outlines: textByLanguage,
   crm: nullable(str),
 });
 
 /** DEAL_SPEC is an entry of `deals` (StoredDeal). */
-const DEAL_SPEC = object({
+export const DEAL_SPEC = object({
   id: str, name: str, status: oneOf(DEAL_STATUSES), aiStatus: oneOf(DEAL_AI_STATUSES), stage: str, pipelineId: str,
   type: str, ownerEmail: str, ownerName: str, amount: nullable(object({ value: num, currency: str })),
   openedAt: time, closedAt: optionalTime, companyId: nullable(str), contactIds: strings, hasInteraction: bool,
@@ -131,12 +153,12 @@ const DEAL_SPEC = object({
 });
 
 /** COMPANY_SPEC is an entry of `companies` (StoredCompany). */
-const COMPANY_SPEC = object({
+export const COMPANY_SPEC = object({
   id: str, name: str, domain: str, contactIds: strings, dealIds: strings, hasInteraction: bool, lastActivityAt: optionalTime,
 });
 
 /** CONTACT_SPEC is an entry of `contacts` (StoredContact). */
-const CONTACT_SPEC = object({
+export const CONTACT_SPEC = object({
   id: str, name: str, email: str, companyId: nullable(str), externalities: strings, lastActivityAt: optionalTime,
 });
 

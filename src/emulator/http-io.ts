@@ -21,24 +21,26 @@ export async function readBody(request: IncomingMessage): Promise<string | undef
 
 /** sendJson answers with a JSON body and the given headers, unless the socket is gone. */
 export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string>): void {
-  if (response.destroyed || response.writableEnded) return;
-  const text = JSON.stringify(body);
-  response.writeHead(status, {
-    ...headers,
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': String(Buffer.byteLength(text)),
-  });
-  response.end(text);
+  sendBody(response, 'application/json; charset=utf-8', JSON.stringify(body), status, headers);
 }
 
-/** sendBody answers 200 with a body of the given type (media downloads, app pages). */
-export function sendBody(response: ServerResponse, contentType: string, body: string | Buffer): void {
+/** sendBody answers with a body of the given type (by default a 200 without headers: media downloads, app pages). */
+export function sendBody(response: ServerResponse, contentType: string, body: string | Buffer, status = 200, headers = {}): void {
   if (response.destroyed || response.writableEnded) return;
-  response.writeHead(200, { 'content-type': contentType, 'content-length': String(Buffer.byteLength(body)) });
+  response.writeHead(status, { ...headers, 'content-type': contentType, 'content-length': String(Buffer.byteLength(body)) });
   response.end(body);
 }
 
 /** errorBody builds `{error: {type, message, path?}}` (the service's "Errors"). */
 export function errorBody(type: ApiErrorType, message: string, path?: string): { error: { type: ApiErrorType; message: string; path?: string } } {
   return { error: path === undefined ? { type, message } : { type, message, path } };
+}
+
+/** safeDecode decodes a percent-encoded path segment; undefined when the encoding is malformed. */
+export function safeDecode(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
 }

@@ -1,6 +1,5 @@
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { ApiErrorType } from '../domain/api-types.js';
 import { errorBody, sendJson } from './http-io.js';
 
 /**
@@ -24,7 +23,6 @@ import { errorBody, sendJson } from './http-io.js';
 /** MAX_HEADER_BYTES bounds the request line plus headers (Node's own default, pinned so flags cannot change it). */
 export const MAX_HEADER_BYTES = 16 * 1024;
 
-/** HttpLayerOptions is what the answers need from the emulator. */
 interface HttpLayerOptions {
   apiKey: string;
   /** The rate-limit headers of a request that names no endpoint. */
@@ -107,10 +105,7 @@ export function requestTarget(raw: string): URL | undefined {
   }
 }
 
-// The error body of the answers written straight to a socket.
-type ErrorBody = { error: { type: ApiErrorType; message: string } };
-
-function rawAnswer(status: number, body: ErrorBody, headers: Record<string, string>): string {
+function rawAnswer(status: number, body: ReturnType<typeof errorBody>, headers: Record<string, string>): string {
   const text = JSON.stringify(body);
   const lines = [
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`,

@@ -17,7 +17,6 @@
 /** DAY_MS is the width of the rolling quota window. */
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** LimitSettings are the limits of one emulator. */
 interface LimitSettings {
   /** Steady per-endpoint rate, requests per second. */
   rate: number;
@@ -82,11 +81,9 @@ export function createRateLimiter(settings: LimitSettings): RateLimiter {
     const elapsed = Math.max(0, now - bucket.updatedAt) / 1000;
     return Math.min(settings.burst, bucket.tokens + elapsed * settings.rate);
   };
-  const refill = (endpoint: string, now: number): Bucket => {
-    const bucket = { tokens: tokensAt(endpoint, now), updatedAt: now };
-    buckets.set(endpoint, bucket);
-    return bucket;
-  };
+  const refusal = (reason: 'rate' | 'quota', waitSeconds: number, daily: number): LimitDecision => ({
+    allowed: false, reason, retryAfterSeconds: Math.max(1, Math.ceil(waitSeconds)), remaining: 0, dailyRemaining: daily,
+  });
 
   return {
     dailyRemaining,
@@ -96,26 +93,10 @@ export function createRateLimiter(settings: LimitSettings): RateLimiter {
     },
     take(endpoint, now) {
       const daily = dailyRemaining(now);
-      const bucket = refill(endpoint, now);
-      if (daily <= 0) {
-        const oldest = counted[head] ?? now;
-        return {
-          allowed: false,
-          reason: 'quota',
-          retryAfterSeconds: Math.max(1, Math.ceil((oldest + DAY_MS - now) / 1000)),
-          remaining: 0,
-          dailyRemaining: 0,
-        };
-      }
-      if (bucket.tokens < 1) {
-        return {
-          allowed: false,
-          reason: 'rate',
-          retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / settings.rate)),
-          remaining: 0,
-          dailyRemaining: daily,
-        };
-      }
+      const bucket: Bucket = { tokens: tokensAt(endpoint, now), updatedAt: now };
+      buckets.set(endpoint, bucket);
+      if (daily <= 0) return refusal('quota', ((counted[head] ?? now) + DAY_MS - now) / 1000, 0);
+      if (bucket.tokens < 1) return refusal('rate', (1 - bucket.tokens) / settings.rate, daily);
       bucket.tokens -= 1;
       counted.push(now);
       return { allowed: true, remaining: Math.min(Math.floor(bucket.tokens), daily - 1), dailyRemaining: daily - 1 };

@@ -3,8 +3,7 @@ import type { EmulatorData } from './model.js';
 /**
  * RouteResult is what a route handler hands the HTTP layer: a 200 payload (and
  * whether the workspace changed, so the server persists and counts a write) or an
- * error the server wraps as `{error: {type, message, path?}}`. The records helper's
- * `EndpointResult` is a subset of it.
+ * error the server wraps as `{error: {type, message, path?}}`.
  */
 export type RouteResult =
   | { status: 200; result: unknown; changed?: boolean }
@@ -31,7 +30,7 @@ export interface RouteContext {
 }
 
 /** success wraps a payload as a 200; `changed` marks a write. */
-export function success(result: unknown, changed = false): RouteResult {
+export function success(result: unknown, changed?: boolean): RouteResult {
   return { status: 200, result, changed };
 }
 
@@ -42,12 +41,10 @@ export function validationError(path: string | undefined, message: string): Rout
     : { status: 400, type: 'validation_error', message, path };
 }
 
-/** notFound builds a 404 `not_found`. */
 export function notFound(message: string): RouteResult {
   return { status: 404, type: 'not_found', message };
 }
 
-/** forbidden builds a 403 `forbidden`. */
 export function forbidden(message: string): RouteResult {
   return { status: 403, type: 'forbidden', message };
 }

@@ -1,8 +1,8 @@
-import { DOMAINS, type Domain } from '../domain/domains.js';
+import { DOMAINS } from '../domain/domains.js';
+import { safeDecode } from './http-io.js';
 import { listRecords } from './records/list.js';
 import { recordingDetails } from './records/details.js';
 import { transcript } from './records/transcript.js';
-import type { RecordsContext } from './records/result.js';
 import type { RouteContext, RouteResult } from './route-result.js';
 import type { AttributeChecker } from './views/body.js';
 import { createView, deleteView, getView, listViews, updateView } from './views/crud.js';
@@ -17,7 +17,6 @@ import { getUser, getWorkspace, listAutomations, listUsers } from './workspace-r
  * rate-limit endpoint key.
  */
 
-/** Route is one endpoint. */
 interface Route {
   method: string;
   template: string;
@@ -56,11 +55,9 @@ export function buildRoutes(deps: RouteDeps): Route[] {
     add('PATCH', `${base}/{viewId}`, (ctx) => updateView(ctx, domain, deps.checker));
     add('DELETE', `${base}/{viewId}`, (ctx) => deleteView(ctx, domain));
   }
-  for (const domain of DOMAINS) add('GET', `/v1/${domain}`, (ctx) => records(ctx, domain));
-  add('GET', '/v1/recordings/{recordingId}', (ctx) =>
-    recordingDetails(ctx.data, ctx.params['recordingId'] ?? '', recordsContext(ctx)));
-  add('GET', '/v1/recordings/{recordingId}/transcript', (ctx) =>
-    transcript(ctx.data, ctx.params['recordingId'] ?? '', recordsContext(ctx)));
+  for (const domain of DOMAINS) add('GET', `/v1/${domain}`, (ctx) => listRecords(ctx.data, domain, ctx.query, ctx));
+  add('GET', '/v1/recordings/{recordingId}', (ctx) => recordingDetails(ctx.data, ctx.params['recordingId'] ?? '', ctx));
+  add('GET', '/v1/recordings/{recordingId}/transcript', (ctx) => transcript(ctx.data, ctx.params['recordingId'] ?? '', ctx));
   add('GET', '/v1/users', listUsers);
   add('GET', '/v1/users/{userId}', getUser);
   add('GET', '/v1/workspaces/mine', getWorkspace);
@@ -98,20 +95,4 @@ function matchTemplate(template: string[], segments: string[]): Record<string, s
     }
   }
   return params;
-}
-
-function safeDecode(segment: string): string | undefined {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return undefined;
-  }
-}
-
-function records(ctx: RouteContext, domain: Domain): RouteResult {
-  return listRecords(ctx.data, domain, ctx.query, recordsContext(ctx));
-}
-
-function recordsContext(ctx: RouteContext): RecordsContext {
-  return { now: ctx.now, fullAccess: ctx.fullAccess, baseUrl: ctx.baseUrl, mediaSecret: ctx.mediaSecret };
 }

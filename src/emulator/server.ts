@@ -10,7 +10,7 @@ import { ownValue, setOwn } from './own.js';
 import { createRateLimiter, type LimitDecision } from './rate-limit.js';
 import { createRng } from './rng.js';
 import { APP_PREFIX, MEDIA_PREFIX, serveAppPage, serveMedia } from './records/media.js';
-import type { RouteResult } from './route-result.js';
+import { validationError } from './route-result.js';
 import { buildRoutes, matchRoute } from './routes.js';
 import { openStateStore } from './state-store.js';
 import type { AttributeChecker } from './views/body.js';
@@ -89,7 +89,6 @@ interface EmulatorStats {
   faultsInjected: number;
 }
 
-/** RunningEmulator is a started emulator. */
 export interface RunningEmulator {
   /** Base URL, before `/v1`. */
   url: string;
@@ -104,7 +103,6 @@ export interface RunningEmulator {
 // The limiter key of requests that name no endpoint; no route template looks like it.
 const NO_ENDPOINT = '(no endpoint)';
 
-/** DEFAULT_API_KEY is the key an emulator accepts unless told otherwise. */
 const DEFAULT_API_KEY = 'emulator-key';
 
 /** startEmulator starts an emulator on 127.0.0.1 and resolves once it listens. */
@@ -123,7 +121,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     timeoutMs: options.webhookTimeoutMs ?? DEFAULT_WEBHOOK_SETTINGS.timeoutMs,
     retryDelaysMs: options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_SETTINGS.retryDelaysMs,
     overrideUrl: options.webhookUrl,
-    ...(options.onWebhookDelivery === undefined ? {} : { onDelivery: options.onWebhookDelivery }),
+    onDelivery: options.onWebhookDelivery,
   });
   const routes = buildRoutes({ checker: options.attributeChecker ?? schemaChecker, webhooks });
   let stats = emptyStats();
@@ -199,14 +197,11 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     // Writes change a copy, swapped in only once persisted: a handler that throws or a
     // state file that cannot be written leaves the workspace as it was.
     const data = isWrite ? store.draft() : store.data;
-    let result: RouteResult;
-    if (body.ok) {
-      result = matched.route.handle({
+    const result = body.ok
+      ? matched.route.handle({
         data, params: matched.params, query: url.searchParams, body: body.value, now: now(), fullAccess, baseUrl, mediaSecret,
-      });
-    } else {
-      result = { status: 400, type: 'validation_error', message: body.message };
-    }
+      })
+      : validationError(undefined, body.message);
     if (result.status === 200 && result.changed === true) {
       store.commit(data);
       stats.writes += 1;
@@ -297,9 +292,7 @@ function emptyStats(): EmulatorStats {
   return { requests: 0, writes: 0, byEndpoint: {}, rateLimited: 0, faultsInjected: 0 };
 }
 
-type ParsedBody = { ok: true; value: unknown } | { ok: false; message: string };
-
-function parseBody(raw: string | undefined): ParsedBody {
+function parseBody(raw: string | undefined): { ok: true; value: unknown } | { ok: false; message: string } {
   if (raw === undefined) return { ok: false, message: 'the request body is too large' };
   if (raw.trim() === '') return { ok: true, value: undefined };
   try {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { recordingDetails } from './records/details.js';
+import { recordingResponse } from './records/details.js';
 import { notFound, success, validationError, type RouteContext, type RouteResult } from './route-result.js';
 import type { WebhookDispatcher } from './webhooks.js';
 import { isJsonObject } from '../domain/api-types.js';
@@ -31,9 +31,7 @@ export function triggerWebhook(ctx: RouteContext, dispatcher: WebhookDispatcher)
   if (recording === undefined) return notFound(`no recording with id "${recordingId}"`);
   if (recording.isPrivate) return success({ ok: true });
   // The payload is the recording as its details endpoint shows it to a Full-access key.
-  const details = recordingDetails(ctx.data, recordingId, { now: ctx.now, fullAccess: true, baseUrl: ctx.baseUrl, mediaSecret: ctx.mediaSecret });
-  if (details.status !== 200) return details;
-  const payload = (details.result as { recording: unknown }).recording;
+  const payload = recordingResponse(ctx.data, recording, ctx);
   dispatcher.dispatch({ webhook, eventId: `evt_${randomUUID()}`, event: { type, recording: payload } });
   return success({ ok: true });
 }

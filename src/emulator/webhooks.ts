@@ -6,7 +6,6 @@
  * Timeout and delays are options so tests run in milliseconds.
  */
 
-/** WebhookSettings are the delivery timings. */
 interface WebhookSettings {
   /** How long a try may take before it counts as failed (default 5 s). */
   timeoutMs: number;
@@ -34,7 +33,6 @@ export interface DeliveryReport {
   status?: number;
 }
 
-/** WebhookDelivery is one event to send. */
 interface WebhookDelivery {
   webhook: { id: string; secret: string; url?: string };
   eventId: string;
@@ -49,7 +47,6 @@ export interface WebhookDispatcher {
   close(): void;
 }
 
-/** createWebhookDispatcher builds a dispatcher with the given timings. */
 export function createWebhookDispatcher(settings: WebhookSettings): WebhookDispatcher {
   const timers = new Set<NodeJS.Timeout>();
   const controllers = new Set<AbortController>();
@@ -86,16 +83,11 @@ export function createWebhookDispatcher(settings: WebhookSettings): WebhookDispa
       if (closed) return;
       const base = { webhookId: delivery.webhook.id, eventId: delivery.eventId, attempt: number };
       const withStatus = status === undefined ? base : { ...base, status };
-      if (status === 200) {
-        settings.onDelivery?.({ ...withStatus, outcome: 'delivered' });
-        return;
-      }
+      const report = (outcome: DeliveryReport['outcome']): void => settings.onDelivery?.({ ...withStatus, outcome });
+      if (status === 200) return report('delivered');
       const delay = settings.retryDelaysMs[number - 1];
-      if (delay === undefined) {
-        settings.onDelivery?.({ ...withStatus, outcome: 'dropped' });
-        return;
-      }
-      settings.onDelivery?.({ ...withStatus, outcome: 'retrying' });
+      if (delay === undefined) return report('dropped');
+      report('retrying');
       const timer = setTimeout(() => {
         timers.delete(timer);
         attempt(url, delivery, number + 1);

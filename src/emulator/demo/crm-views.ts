@@ -1,4 +1,5 @@
 import type { ApiView, JsonObject } from '../../domain/api-types.js';
+import type { Domain } from '../../domain/domains.js';
 import { col, defaultView, savedView } from './recording-views.js';
 
 /**
@@ -113,7 +114,7 @@ export function demoContactViews(): ApiView[] {
  * DEMO_PINNED are the users who changed their tabs, by domain then user id, in tab
  * order: each private view's owner pins it, and a few others reordered theirs.
  */
-export const DEMO_PINNED = {
+export const DEMO_PINNED: Record<Domain, Record<string, string[]>> = {
   recordings: {
     u_mia: ['rv_mia_followups', 'rv_video_meetings', 'rv_default_all'],
     u_adam: ['rv_default_all', 'rv_deals_at_risk', 'rv_customer_calls'],
@@ -129,4 +130,4 @@ export const DEMO_PINNED = {
   contacts: {
     u_sam: ['kv_sam_prospects', 'kv_decision_makers', 'kv_default_all'],
   },
-} as const;
+};

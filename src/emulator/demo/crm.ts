@@ -4,7 +4,6 @@ import type { DemoRandom } from './prng.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** DemoCrm is the CRM side of the demo: companies, their contacts and deals. */
 export interface DemoCrm {
   companies: StoredCompany[];
   contacts: StoredContact[];

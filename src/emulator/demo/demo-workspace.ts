@@ -63,24 +63,19 @@ export function demoWorkspace(): EmulatorData {
   recordInteractions(crm, recordings);
   return {
     workspace: { id: 'ws_acme', name: 'Acme Sales', createdAt: '2025-03-14T09:30:00.000Z' },
-    users: DEMO_USERS.map((user) => ({ ...user })),
-    teams: DEMO_TEAMS.map((team) => ({ ...team, memberIds: [...team.memberIds] })),
-    userGroups: DEMO_USER_GROUPS.map((group) => ({ ...group, memberIds: [...group.memberIds] })),
-    labels: DEMO_LABELS.map((label) => ({ ...label })),
-    channels: DEMO_CHANNELS.map((channel) => ({ ...channel })),
-    topics: DEMO_TOPICS.map((topic) => ({ ...topic })),
+    users: structuredClone(DEMO_USERS),
+    teams: structuredClone(DEMO_TEAMS),
+    userGroups: structuredClone(DEMO_USER_GROUPS),
+    labels: structuredClone(DEMO_LABELS),
+    channels: structuredClone(DEMO_CHANNELS),
+    topics: structuredClone(DEMO_TOPICS),
     views: {
       recordings: demoRecordingViews(),
       deals: demoDealViews(),
       companies: demoCompanyViews(),
       contacts: demoContactViews(),
     },
-    pinned: {
-      recordings: copyPins(DEMO_PINNED.recordings),
-      deals: copyPins(DEMO_PINNED.deals),
-      companies: copyPins(DEMO_PINNED.companies),
-      contacts: copyPins(DEMO_PINNED.contacts),
-    },
+    pinned: structuredClone(DEMO_PINNED),
     automations: structuredClone(DEMO_AUTOMATIONS),
     recordings,
     deals: crm.deals,
@@ -89,10 +84,6 @@ export function demoWorkspace(): EmulatorData {
     webhooks: [{ id: 'wh_crm_sync', secret: 'whsec_acme_demo_crm_sync' }],
     nextIds: {},
   };
-}
-
-function copyPins(pins: Readonly<Record<string, readonly string[]>>): Record<string, string[]> {
-  return Object.fromEntries(Object.entries(pins).map(([userId, viewIds]) => [userId, [...viewIds]]));
 }
 
 /**

@@ -40,33 +40,10 @@ export const DEMO_USER_GROUPS: NamedGroup[] = [
   { id: 'ug_leadership', name: 'Leadership', memberIds: ['u_olivia', 'u_adam'] },
 ];
 
-/** DEMO_LABELS tag recordings. */
-export const DEMO_LABELS = [
-  { id: 'lbl_discovery', name: 'Discovery' },
-  { id: 'lbl_demo', name: 'Demo' },
-  { id: 'lbl_negotiation', name: 'Negotiation' },
-  { id: 'lbl_onboarding', name: 'Onboarding' },
-  { id: 'lbl_churn_risk', name: 'Churn risk' },
-  { id: 'lbl_coaching', name: 'Coaching' },
-];
-
-/** DEMO_CHANNELS group recordings. */
-export const DEMO_CHANNELS = [
-  { id: 'ch_new_business', name: 'New business' },
-  { id: 'ch_renewals', name: 'Renewals' },
-  { id: 'ch_coaching', name: 'Coaching' },
-  { id: 'ch_onboarding', name: 'Onboarding' },
-];
-
-/** DEMO_TOPICS are the conversation topics detected in recordings. */
-export const DEMO_TOPICS = [
-  { id: 'top_pricing', name: 'Pricing' },
-  { id: 'top_security', name: 'Security' },
-  { id: 'top_integrations', name: 'Integrations' },
-  { id: 'top_competition', name: 'Competition' },
-  { id: 'top_timeline', name: 'Timeline' },
-  { id: 'top_procurement', name: 'Procurement' },
-];
+/** DEMO_LABELS tag recordings, DEMO_CHANNELS group them, DEMO_TOPICS are the conversation topics detected in them. */
+export const DEMO_LABELS = named('lbl', ['Discovery', 'Demo', 'Negotiation', 'Onboarding', 'Churn risk', 'Coaching']);
+export const DEMO_CHANNELS = named('ch', ['New business', 'Renewals', 'Coaching', 'Onboarding']);
+export const DEMO_TOPICS = named('top', ['Pricing', 'Security', 'Integrations', 'Competition', 'Timeline', 'Procurement']);
 
 /** DEMO_AI_FIELDS are the AI fields (insights) of the workspace, one per filter kind. */
 export const DEMO_AI_FIELDS = {
@@ -98,4 +75,9 @@ function user(
 ): ApiUser {
   const email = `${name.toLowerCase().replace(' ', '.')}@acme.test`;
   return { id, email, name, license, role, state, isDesktopAppInstalled, isMobileAppInstalled };
+}
+
+// `{id, name}` entries whose id is the prefix and the name in snake case (`Churn risk`: `lbl_churn_risk`).
+function named(prefix: string, names: string[]): { id: string; name: string }[] {
+  return names.map((name) => ({ id: `${prefix}_${name.toLowerCase().replaceAll(' ', '_')}`, name }));
 }

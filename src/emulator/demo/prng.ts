@@ -10,6 +10,8 @@ export interface DemoRandom {
   pick<T>(items: readonly T[]): T;
   /** sample returns `count` distinct elements, in list order. */
   sample<T>(items: readonly T[], count: number): T[];
+  /** shuffle puts `items` in a random order, in place, and returns them. */
+  shuffle<T>(items: T[]): T[];
   /** chance returns true with probability `rate`. */
   chance(rate: number): boolean;
 }
@@ -26,14 +28,15 @@ export function demoRandom(seed: number): DemoRandom {
     if (item === undefined) throw new Error('pick from an empty list');
     return item;
   };
-  const sample = <T>(items: readonly T[], count: number): T[] => {
-    const indexes = items.map((_, index) => index);
-    for (let i = indexes.length - 1; i > 0; i -= 1) {
+  const shuffle = <T>(items: T[]): T[] => {
+    for (let i = items.length - 1; i > 0; i -= 1) {
       const j = int(0, i);
-      [indexes[i], indexes[j]] = [indexes[j] as number, indexes[i] as number];
+      [items[i], items[j]] = [items[j] as T, items[i] as T];
     }
-    return indexes.slice(0, count).sort((a, b) => a - b).map((index) => items[index] as T);
+    return items;
   };
+  const sample = <T>(items: readonly T[], count: number): T[] =>
+    shuffle(items.map((_, index) => index)).slice(0, count).sort((a, b) => a - b).map((index) => items[index] as T);
   // chance always draws (unlike the fault generator's), so the data stays as generated.
-  return { next, int, pick, sample, chance: (rate) => next() < rate };
+  return { next, int, pick, sample, shuffle, chance: (rate) => next() < rate };
 }

@@ -19,25 +19,13 @@ export function defaultView(viewId: string, name: string, columns: JsonObject[],
   return { viewId, name, visibility: 'Public', isDefault: true, ownerId: GLOBAL_OWNER, columns, filters, sort };
 }
 
+/** SavedViewParts are the parts of a saved view that differ from view to view; visibility defaults to Public. */
+type SavedViewParts = { columns: JsonObject[]; filters: JsonObject; sort: JsonObject[]; visibility?: 'Public' | 'Private' };
+
 /** savedView builds a saved view owned by a user. */
-export function savedView(
-  viewId: string,
-  name: string,
-  ownerId: string,
-  icon: string,
-  parts: { columns: JsonObject[]; filters: JsonObject; sort: JsonObject[]; visibility?: 'Public' | 'Private' },
-): ApiView {
-  return {
-    viewId,
-    name,
-    visibility: parts.visibility ?? 'Public',
-    icon,
-    isDefault: false,
-    ownerId,
-    columns: parts.columns,
-    filters: parts.filters,
-    sort: parts.sort,
-  };
+export function savedView(viewId: string, name: string, ownerId: string, icon: string, parts: SavedViewParts): ApiView {
+  const { visibility = 'Public', columns, filters, sort } = parts;
+  return { viewId, name, visibility, icon, isDefault: false, ownerId, columns, filters, sort };
 }
 
 /** demoRecordingViews returns the recording views in creation order (defaults first). */

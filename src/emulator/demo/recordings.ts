@@ -1,12 +1,11 @@
 import { RECORDING_SOURCES, type RecordingSource } from '../../domain/domains.js';
 import type { StoredInsight, StoredParticipant, StoredRecording } from '../records/types.js';
 import type { DemoCrm } from './crm.js';
-import { DEMO_AI_FIELDS, DEMO_BASE_DATE, DEMO_COMPETITORS, DEMO_RECORDERS, demoUser } from './people.js';
+import { DEMO_AI_FIELDS, DEMO_BASE_DATE, DEMO_COMPETITORS, DEMO_RECORDERS, DEMO_TOPICS, demoUser } from './people.js';
 import type { DemoRandom } from './prng.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** DEMO_RECORDING_COUNT is how many recordings the demo holds. */
 const DEMO_RECORDING_COUNT = 64;
 
 const TELEPHONY: RecordingSource[] = ['Aircall', 'Allo', 'LemlistVoip', 'Ringover', 'Call'];
@@ -96,7 +95,7 @@ function recording(random: DemoRandom, crm: DemoCrm, index: number, position: nu
     channelId: channelOf(random, deal?.pipelineId, external),
     companyIds: company === undefined ? [] : [company.id],
     dealId: deal?.id ?? null,
-    topicIds: random.sample(['top_pricing', 'top_security', 'top_integrations', 'top_competition', 'top_timeline', 'top_procurement'], external ? random.int(1, 3) : random.int(0, 1)),
+    topicIds: random.sample(DEMO_TOPICS.map((topic) => topic.id), external ? random.int(1, 3) : random.int(0, 1)),
     langIso2,
     source,
     recordingType: isClip ? 'Clip' : 'Meeting',

@@ -72,12 +72,7 @@ function generatedUser(index: number, random: DemoRandom): ApiUser {
 // Two to four tabs from the public saved views and the defaults, in a random order.
 function customTabs(views: readonly ApiView[], random: DemoRandom): string[] {
   const candidates = views.filter((view) => view.visibility === 'Public').map((view) => view.viewId);
-  const chosen = random.sample(candidates, Math.min(candidates.length, random.int(2, 4)));
-  for (let i = chosen.length - 1; i > 0; i -= 1) {
-    const j = random.int(0, i);
-    [chosen[i], chosen[j]] = [chosen[j] as string, chosen[i] as string];
-  }
-  return chosen;
+  return random.shuffle(random.sample(candidates, Math.min(candidates.length, random.int(2, 4))));
 }
 
 // A private view modelled on the domain's first default view, owned by `user`.

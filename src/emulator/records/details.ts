@@ -1,6 +1,7 @@
 import type { EmulatorData } from '../model.js';
 import { appPagePath, mediaPath, signedMediaUrl, type MediaFile } from './media.js';
-import { notFound, ok, type EndpointResult, type RecordsContext } from './result.js';
+import type { EndpointResult, RecordsContext } from './result.js';
+import { notFound, success } from '../route-result.js';
 import type { StoredInsight, StoredRecording } from './types.js';
 
 /**
@@ -11,17 +12,12 @@ import type { StoredInsight, StoredRecording } from './types.js';
 export function recordingDetails(data: EmulatorData, recordingId: string, ctx: RecordsContext): EndpointResult {
   const recording = findVisibleRecording(data, recordingId, ctx);
   if (recording === undefined) return notFound(`recording ${recordingId} not found`);
-  return ok({ recording: recordingResponse(data, recording, ctx) });
+  return success({ recording: recordingResponse(data, recording, ctx) });
 }
 
 /** findVisibleRecording finds a recording the key may see (private ones need Full access). */
 export function findVisibleRecording(data: EmulatorData, recordingId: string, ctx: RecordsContext): StoredRecording | undefined {
   return data.recordings.find((recording) => recording.id === recordingId && (ctx.fullAccess || !recording.isPrivate));
-}
-
-/** hasTranscript tells whether a recording's transcript can be downloaded: processed (`Ready`) only. */
-export function hasTranscript(recording: StoredRecording): boolean {
-  return recording.state === 'Ready';
 }
 
 /**
@@ -69,9 +65,7 @@ export function recordingResponse(data: EmulatorData, recording: StoredRecording
   };
   const channel = data.channels.find((candidate) => candidate.id === recording.channelId);
   if (channel !== undefined) response.channel = { id: channel.id, name: channel.name };
-  if (recording.meeting !== null) {
-    response.meeting = { ...recording.meeting, participants: recording.meeting.participants.map((participant) => ({ ...participant })) };
-  }
+  if (recording.meeting !== null) response.meeting = structuredClone(recording.meeting);
   const deal = data.deals.find((candidate) => candidate.id === recording.dealId);
   if (deal !== undefined) {
     response.deal = { id: deal.id, name: deal.name };
@@ -94,9 +88,9 @@ function processedFields(recording: StoredRecording, media: (file: MediaFile) =>
       const description = describeInsight(insight);
       return description === null ? [] : [{ title: insight.title, description }];
     }),
-    actionItems: recording.actionItems.map((entry) => ({ ...entry, items: entry.items.map((item) => ({ ...item })) })),
-    keyTakeaways: recording.keyTakeaways.map((entry) => ({ ...entry })),
-    outlines: recording.outlines.map((entry) => ({ ...entry })),
+    actionItems: structuredClone(recording.actionItems),
+    keyTakeaways: structuredClone(recording.keyTakeaways),
+    outlines: structuredClone(recording.outlines),
   };
   if (!recording.transcriptOnly) fields.video = { url: media('video') };
   if (recording.analytics !== null) fields.analytics = { ...recording.analytics };

@@ -11,15 +11,18 @@ import { matchesRecordingFilters } from './filters/recording-filters.js';
 import type { JsonRecord } from './filters/shared-shapes.js';
 import { paginate, parseLimit } from './pagination.js';
 import { companyResponse, contactResponse, dealResponse } from './record-shapes.js';
-import { parseRecordingQuery, RECORDING_SORT_PARAMS } from './recording-query.js';
-import { notFound, type EndpointResult, type RecordsContext } from './result.js';
+import { parseRecordingQuery } from './recording-query.js';
+import type { EndpointResult, RecordsContext } from './result.js';
+import { notFound } from '../route-result.js';
 import { COMPANY_SORT, CONTACT_SORT, DEAL_SORT, RECORDING_SORT, sortDimensions, sortRecords, type SortDimension } from './sort.js';
 
 /** Default orders when neither a view nor a `sort` parameter gives one. */
-const DEFAULT_SORT: Record<Exclude<Domain, 'recordings'>, SortDimension[]> = {
-  deals: [{ field: 'Name', order: 'Asc' }],
-  companies: [{ field: 'Name', order: 'Asc' }],
-  contacts: [{ field: 'Name', order: 'Asc' }],
+const BY_NAME: SortDimension[] = [{ field: 'Name', order: 'Asc' }];
+const DEFAULT_SORT: Record<Domain, SortDimension[]> = {
+  recordings: [{ field: 'CreatedAt', order: 'Desc' }],
+  deals: BY_NAME,
+  companies: BY_NAME,
+  contacts: BY_NAME,
 };
 
 /**
@@ -52,37 +55,26 @@ export function listRecords(data: EmulatorData, domain: Domain, query: URLSearch
   const env = filterEnv(data, ctx.now);
   const filters: JsonRecord = view?.filters ?? {};
   const viewSort = sortDimensions(view?.sort ?? []);
+  const order = recordingQuery?.sort ?? (viewSort.length > 0 ? viewSort : DEFAULT_SORT[domain]);
   switch (domain) {
     case 'recordings': {
       const candidates = data.recordings.filter((recording) => (ctx.fullAccess || !recording.isPrivate)
         && matchesRecordingFilters(filters, recording, env)
         && (recordingQuery === undefined || recordingQuery.matches(recording, env)));
-      const order = recordingQuery?.sort ?? (viewSort.length > 0 ? viewSort : defaultRecordingSort());
       const sorted = sortRecords(candidates, order, RECORDING_SORT, env);
       return paginate(sorted, query, 'recordings', (recording) => recordingResponse(data, recording, ctx));
     }
     case 'deals': {
       const matching = data.deals.filter((deal) => matchesDealFilters(filters, deal, env));
-      const sorted = sortRecords(matching, orderOf(viewSort, domain), DEAL_SORT, env);
-      return paginate(sorted, query, 'deals', dealResponse);
+      return paginate(sortRecords(matching, order, DEAL_SORT, env), query, 'deals', dealResponse);
     }
     case 'companies': {
       const matching = data.companies.filter((company) => matchesCompanyFilters(filters, company, env));
-      const sorted = sortRecords(matching, orderOf(viewSort, domain), COMPANY_SORT, env);
-      return paginate(sorted, query, 'companies', companyResponse);
+      return paginate(sortRecords(matching, order, COMPANY_SORT, env), query, 'companies', companyResponse);
     }
     case 'contacts': {
       const matching = data.contacts.filter((contact) => matchesContactFilters(filters, contact));
-      const sorted = sortRecords(matching, orderOf(viewSort, domain), CONTACT_SORT, env);
-      return paginate(sorted, query, 'contacts', contactResponse);
+      return paginate(sortRecords(matching, order, CONTACT_SORT, env), query, 'contacts', contactResponse);
     }
   }
-}
-
-function orderOf(viewSort: SortDimension[], domain: Exclude<Domain, 'recordings'>): SortDimension[] {
-  return viewSort.length > 0 ? viewSort : DEFAULT_SORT[domain];
-}
-
-function defaultRecordingSort(): SortDimension[] {
-  return RECORDING_SORT_PARAMS.created_desc ?? [];
 }

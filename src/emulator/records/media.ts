@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { safeDecode } from '../http-io.js';
 import type { EmulatorData } from '../model.js';
+import type { RecordsContext } from './result.js';
 import type { StoredRecording } from './types.js';
 
 /**
@@ -28,7 +30,6 @@ type MediaAnswer =
 export const MEDIA_PREFIX = '/media/';
 export const APP_PREFIX = '/app/';
 
-/** MEDIA_URL_TTL_MS is how long a media URL stays valid: 24 hours. */
 const MEDIA_URL_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** MediaFile names a file of a recording: the transcript (JSON or text), the video or the thumbnail. */
@@ -50,19 +51,12 @@ export function appPagePath(recording: StoredRecording): string {
   return `/app/recordings/${encodeURIComponent(recording.id)}`;
 }
 
-/** signMedia signs a media path and its expiry with the emulator's secret. */
 function signMedia(secret: string, path: string, expiresAt: string): string {
   return createHmac('sha256', secret).update(`${path}\n${expiresAt}`).digest('hex');
 }
 
-/** SignedUrl is a download URL and when it stops working. */
-interface SignedUrl {
-  url: string;
-  expiresAt: string;
-}
-
-/** signedMediaUrl builds the URL of a media file, valid MEDIA_URL_TTL_MS from `now`. */
-export function signedMediaUrl(ctx: { baseUrl: string; mediaSecret: string; now: number }, path: string): SignedUrl {
+/** signedMediaUrl builds the URL of a media file and when it stops working: MEDIA_URL_TTL_MS from `now`. */
+export function signedMediaUrl(ctx: RecordsContext, path: string): { url: string; expiresAt: string } {
   const expiresAt = new Date(ctx.now + MEDIA_URL_TTL_MS).toISOString();
   const signature = signMedia(ctx.mediaSecret, path, expiresAt);
   return { url: `${ctx.baseUrl}${path}?expires=${encodeURIComponent(expiresAt)}&signature=${signature}`, expiresAt };
@@ -120,13 +114,8 @@ export function serveAppPage(data: EmulatorData, url: URL): MediaAnswer {
 }
 
 function findRecording(data: EmulatorData, encodedId: string): StoredRecording | undefined {
-  let id: string;
-  try {
-    id = decodeURIComponent(encodedId);
-  } catch {
-    return undefined;
-  }
-  return data.recordings.find((candidate) => candidate.id === id);
+  const id = safeDecode(encodedId);
+  return id === undefined ? undefined : data.recordings.find((candidate) => candidate.id === id);
 }
 
 function escapeHtml(text: string): string {

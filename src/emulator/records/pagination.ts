@@ -1,4 +1,5 @@
-import { invalid, ok, type EndpointResult } from './result.js';
+import type { EndpointResult } from './result.js';
+import { success, validationError } from '../route-result.js';
 
 /** DEFAULT_LIMIT and MAX_LIMIT bound `limit` (the service's "Records"). */
 const DEFAULT_LIMIT = 20;
@@ -33,11 +34,11 @@ export function parseLimit(query: URLSearchParams): number | EndpointResult {
   const raw = query.get('limit');
   if (raw === null) return DEFAULT_LIMIT;
   if (!/^[0-9]+$/.test(raw.trim())) {
-    return invalid('limit', `limit must be an integer from 1 to ${MAX_LIMIT}`);
+    return validationError('limit', `limit must be an integer from 1 to ${MAX_LIMIT}`);
   }
   const limit = Number(raw.trim());
   if (limit < 1 || limit > MAX_LIMIT) {
-    return invalid('limit', `limit must be an integer from 1 to ${MAX_LIMIT}, got ${limit}`);
+    return validationError('limit', `limit must be an integer from 1 to ${MAX_LIMIT}, got ${limit}`);
   }
   return limit;
 }
@@ -59,15 +60,11 @@ export function paginate<T>(
   const limit = parseLimit(query);
   if (typeof limit !== 'number') return limit;
   const cursor = query.get('cursor');
-  let offset = 0;
-  if (cursor !== null) {
-    const decoded = decodeCursor(cursor);
-    if (decoded === undefined) return invalid('cursor', 'cursor is not a value returned as nextCursor');
-    offset = decoded;
-  }
+  const offset = cursor === null ? 0 : decodeCursor(cursor);
+  if (offset === undefined) return validationError('cursor', 'cursor is not a value returned as nextCursor');
   const page = items.slice(offset, offset + limit);
   const end = offset + page.length;
   const pagination: { nextCursor?: string; totalCount: number } = { totalCount: items.length };
   if (end < items.length) pagination.nextCursor = encodeCursor(end);
-  return ok({ [key]: page.map(shape), pagination });
+  return success({ [key]: page.map(shape), pagination });
 }

@@ -12,51 +12,30 @@ import type { StoredCompany, StoredContact, StoredDeal } from './types.js';
  * - company: `{id, name, domain, contactIds, dealIds, hasInteraction, lastActivityAt}`
  * - contact: `{id, name, email, companyId, externalities, lastActivityAt}`
  *
- * Each builder copies attributes one by one so stored-only facts never leak.
+ * Each builder copies the attributes it lists, so stored-only facts never leak.
  */
 
 /** dealResponse is one entry of `result.deals`. */
 export function dealResponse(deal: StoredDeal): Record<string, unknown> {
   return {
-    id: deal.id,
-    name: deal.name,
-    status: deal.status,
-    aiStatus: deal.aiStatus,
-    stage: deal.stage,
-    pipelineId: deal.pipelineId,
-    type: deal.type,
+    ...copyOf(deal, ['id', 'name', 'status', 'aiStatus', 'stage', 'pipelineId', 'type']),
     owner: { email: deal.ownerEmail, name: deal.ownerName },
     amount: deal.amount === null ? null : { value: deal.amount.value, currency: deal.amount.currency },
-    openedAt: deal.openedAt,
-    closedAt: deal.closedAt,
-    companyId: deal.companyId,
-    contactIds: [...deal.contactIds],
-    hasInteraction: deal.hasInteraction,
-    lastActivityAt: deal.lastActivityAt,
+    ...copyOf(deal, ['openedAt', 'closedAt', 'companyId', 'contactIds', 'hasInteraction', 'lastActivityAt']),
   };
 }
 
 /** companyResponse is one entry of `result.companies`. */
 export function companyResponse(company: StoredCompany): Record<string, unknown> {
-  return {
-    id: company.id,
-    name: company.name,
-    domain: company.domain,
-    contactIds: [...company.contactIds],
-    dealIds: [...company.dealIds],
-    hasInteraction: company.hasInteraction,
-    lastActivityAt: company.lastActivityAt,
-  };
+  return copyOf(company, ['id', 'name', 'domain', 'contactIds', 'dealIds', 'hasInteraction', 'lastActivityAt']);
 }
 
 /** contactResponse is one entry of `result.contacts`. */
 export function contactResponse(contact: StoredContact): Record<string, unknown> {
-  return {
-    id: contact.id,
-    name: contact.name,
-    email: contact.email,
-    companyId: contact.companyId,
-    externalities: [...contact.externalities],
-    lastActivityAt: contact.lastActivityAt,
-  };
+  return copyOf(contact, ['id', 'name', 'email', 'companyId', 'externalities', 'lastActivityAt']);
+}
+
+// A copy of the listed attributes, lists included, so a response never shares the stored arrays.
+function copyOf<T, const K extends keyof T>(record: T, keys: readonly K[]): Pick<T, K> {
+  return structuredClone(Object.fromEntries(keys.map((key) => [key, record[key]])) as Pick<T, K>);
 }

@@ -2,7 +2,8 @@ import { RECORDING_SOURCES } from '../../domain/domains.js';
 import type { FilterEnv } from './filters/env.js';
 import { timestamp } from './filters/shared-shapes.js';
 import { ownValue } from '../own.js';
-import { invalid, type EndpointResult } from './result.js';
+import type { EndpointResult } from './result.js';
+import { validationError } from '../route-result.js';
 import { parseServiceDate, SERVICE_DATE_FORMS } from './service-date.js';
 import type { SortDimension } from './sort.js';
 import type { StoredRecording } from './types.js';
@@ -11,7 +12,7 @@ import type { StoredRecording } from './types.js';
  * RECORDING_SORT_PARAMS maps the `sort` query values of `GET /v1/recordings`
  * (the service's "Records") to sort dimensions; `created_desc` is the default.
  */
-export const RECORDING_SORT_PARAMS: Record<string, SortDimension[]> = {
+const RECORDING_SORT_PARAMS: Record<string, SortDimension[]> = {
   created_asc: [{ field: 'CreatedAt', order: 'Asc' }],
   created_desc: [{ field: 'CreatedAt', order: 'Desc' }],
   duration_asc: [{ field: 'VideoDurationSec', order: 'Asc' }],
@@ -56,7 +57,7 @@ export function parseRecordingQuery(query: URLSearchParams): RecordingQuery | En
   if (sources !== undefined) {
     const unknown = sources.find((source) => !(RECORDING_SOURCES as readonly string[]).includes(source));
     if (unknown !== undefined) {
-      return invalid('sources', `unknown source "${unknown}"; expected one of ${RECORDING_SOURCES.join(', ')}`);
+      return validationError('sources', `unknown source "${unknown}"; expected one of ${RECORDING_SOURCES.join(', ')}`);
     }
     tests.push((recording) => sources.includes(recording.source));
   }
@@ -64,19 +65,16 @@ export function parseRecordingQuery(query: URLSearchParams): RecordingQuery | En
     const raw = param(query, name);
     if (raw === undefined) continue;
     const bound = parseServiceDate(raw);
-    if (bound === null) return invalid(name, `${name} is not a date that exists; ${SERVICE_DATE_FORMS}`);
+    if (bound === null) return validationError(name, `${name} is not a date that exists; ${SERVICE_DATE_FORMS}`);
     tests.push((recording) => {
       const at = timestamp(recording.createdAt);
       return at !== null && (inclusive ? at >= bound : at < bound);
     });
   }
   const sortParam = param(query, 'sort');
-  let sort: SortDimension[] | undefined;
-  if (sortParam !== undefined) {
-    sort = ownValue(RECORDING_SORT_PARAMS, sortParam);
-    if (sort === undefined) {
-      return invalid('sort', `unknown sort "${sortParam}"; expected one of ${Object.keys(RECORDING_SORT_PARAMS).join(', ')}`);
-    }
+  const sort = sortParam === undefined ? undefined : ownValue(RECORDING_SORT_PARAMS, sortParam);
+  if (sortParam !== undefined && sort === undefined) {
+    return validationError('sort', `unknown sort "${sortParam}"; expected one of ${Object.keys(RECORDING_SORT_PARAMS).join(', ')}`);
   }
   return { matches: (recording, env) => tests.every((test) => test(recording, env)), sort };
 }

@@ -1,11 +1,11 @@
+import type { RouteContext, RouteResult } from '../route-result.js';
+
 /**
- * EndpointResult is what a records endpoint function returns to the HTTP layer: either
- * the `result` payload of a 200, or an error the server wraps as
- * `{error: {type, message, path?}}` (the service's "Errors").
+ * EndpointResult is what a records endpoint function returns to the HTTP layer: the
+ * `result` payload of a 200 (records endpoints never change the workspace), or a 400 or
+ * 404 the server wraps as `{error: {type, message, path?}}` (the service's "Errors").
  */
-export type EndpointResult =
-  | { status: 200; result: unknown }
-  | { status: 400 | 404; type: 'validation_error' | 'not_found'; message: string; path?: string };
+export type EndpointResult = RouteResult;
 
 /**
  * RecordsContext carries what record endpoints need from outside the data: the clock
@@ -13,24 +13,4 @@ export type EndpointResult =
  * Full access (private recordings), the base URL that built URLs start with, and the
  * secret that signs media download links.
  */
-export interface RecordsContext {
-  now: number;
-  fullAccess: boolean;
-  baseUrl: string;
-  mediaSecret: string;
-}
-
-/** ok wraps a payload as a 200 EndpointResult. */
-export function ok(result: unknown): EndpointResult {
-  return { status: 200, result };
-}
-
-/** invalid builds a 400 `validation_error` naming the offending attribute. */
-export function invalid(path: string, message: string): EndpointResult {
-  return { status: 400, type: 'validation_error', message, path };
-}
-
-/** notFound builds a 404 `not_found`. */
-export function notFound(message: string): EndpointResult {
-  return { status: 404, type: 'not_found', message };
-}
+export type RecordsContext = Pick<RouteContext, 'now' | 'fullAccess' | 'baseUrl' | 'mediaSecret'>;

@@ -36,14 +36,9 @@ const PARTS = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt\s](\d{2}):(\d{2}):(\d{2})(\.\d+)?(
 /** SERVICE_DATE_FORMS tells a client what to send instead of a refused date. */
 export const SERVICE_DATE_FORMS = 'use YYYY-MM-DD or a date-time with seconds and an offset, such as 2026-01-31T09:00:00Z';
 
-/** isServiceDate tells whether `text` is a date the service accepts (see above). */
-function isServiceDate(text: string): boolean {
-  return isDate(text) || isDateTime(text);
-}
-
 /** parseServiceDate returns the instant (ms since the epoch) a service date names, or null when it is not one. */
 export function parseServiceDate(text: string): number | null {
-  if (!isServiceDate(text)) return null;
+  if (!isDate(text) && !isDateTime(text)) return null;
   const match = PARTS.exec(text);
   if (match === null) return null;
   const [year, month, day, hour = 0, minute = 0, second = 0] = match.slice(1, 7).map((part) => (part === undefined ? undefined : Number(part)));

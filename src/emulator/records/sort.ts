@@ -60,8 +60,6 @@ function compareKeys(a: SortKey, b: SortKey, order: 'Asc' | 'Desc'): number {
   return order === 'Desc' ? -result : result;
 }
 
-const time = (value: string | null | undefined): SortKey => timestamp(value);
-
 function firstName(ids: readonly string[], nameOf: (id: string) => string | undefined): SortKey {
   const sorted = ids.map((id) => nameOf(id) ?? id).sort((a, b) => a.localeCompare(b, 'en'));
   return sorted[0] ?? null;
@@ -77,33 +75,56 @@ function insightKey(recording: StoredRecording, dimension: SortDimension): SortK
 }
 
 /**
+ * DEAL_SORT maps deal sort fields. Only `AmountCurrency` is shown in the spec; the rest
+ * follow the recording enum's `Deal*` fields without the prefix (`Title`, `Stage`,
+ * `AmountValue`, ...) plus `Name`, `AiStatus`, `Pipeline` and `Company`.
+ */
+export const DEAL_SORT: Record<string, KeyReader<StoredDeal>> = {
+  Age: (deal, env) => dealAgeDays(deal.openedAt, deal.closedAt, env.now),
+  AiStatus: (deal) => deal.aiStatus,
+  Amount: (deal) => deal.amount?.value ?? null,
+  AmountCurrency: (deal) => deal.amount?.currency ?? null,
+  AmountValue: (deal) => deal.amount?.value ?? null,
+  ClosedAt: (deal) => timestamp(deal.closedAt),
+  Company: (deal, env) => (deal.companyId === null ? null : env.companiesById.get(deal.companyId)?.name ?? null),
+  LastActivityAt: (deal) => timestamp(deal.lastActivityAt),
+  Name: (deal) => deal.name,
+  OpenedAt: (deal) => timestamp(deal.openedAt),
+  OwnerName: (deal) => deal.ownerName,
+  Pipeline: (deal) => deal.pipelineId,
+  Stage: (deal) => deal.stage,
+  Status: (deal) => deal.status,
+  Title: (deal) => deal.name,
+  Type: (deal) => deal.type,
+};
+
+// The `Deal<field>` sort fields of recordings: DEAL_SORT's `<field>` of the linked deal.
+function ofLinkedDeal(fields: readonly string[]): Record<string, KeyReader<StoredRecording>> {
+  const viaDeal = (field: string): KeyReader<StoredRecording> => (recording, env, dimension) => {
+    const deal = dealOf(recording, env);
+    return deal === undefined ? null : ownValue(DEAL_SORT, field)?.(deal, env, dimension) ?? null;
+  };
+  return Object.fromEntries(fields.map((field) => [`Deal${field}`, viaDeal(field)]));
+}
+
+/**
  * RECORDING_SORT maps the recording sort fields that have data in the emulator to a
- * key. Deal fields read the linked deal; `Company`, `Label` and `Topic` use the first
+ * key. Deal fields are the deal sort fields of the linked deal (`DealStage` is its
+ * `Stage`, missing without a deal); `Company`, `Label` and `Topic` use the first
  * name in alphabetical order; `People` counts the meeting participants; `Insight` reads
  * the value of `insight.fieldId`.
  */
 export const RECORDING_SORT: Record<string, KeyReader<StoredRecording>> = {
   Author: (recording, env) => env.usersById.get(recording.recorderId)?.name ?? null,
   Company: (recording, env) => firstName(recording.companyIds, (id) => env.companiesById.get(id)?.name),
-  CreatedAt: (recording) => time(recording.createdAt),
-  DealAge: (recording, env) => {
-    const deal = dealOf(recording, env);
-    return deal === undefined ? null : dealAgeDays(deal.openedAt, deal.closedAt, env.now);
-  },
-  DealAmount: (recording, env) => dealOf(recording, env)?.amount?.value ?? null,
-  DealAmountCurrency: (recording, env) => dealOf(recording, env)?.amount?.currency ?? null,
-  DealAmountValue: (recording, env) => dealOf(recording, env)?.amount?.value ?? null,
-  DealClosedAt: (recording, env) => time(dealOf(recording, env)?.closedAt),
-  DealOpenedAt: (recording, env) => time(dealOf(recording, env)?.openedAt),
-  DealOwnerName: (recording, env) => dealOf(recording, env)?.ownerName ?? null,
-  DealStage: (recording, env) => dealOf(recording, env)?.stage ?? null,
-  DealStatus: (recording, env) => dealOf(recording, env)?.status ?? null,
-  DealTitle: (recording, env) => dealOf(recording, env)?.name ?? null,
-  DealType: (recording, env) => dealOf(recording, env)?.type ?? null,
+  CreatedAt: (recording) => timestamp(recording.createdAt),
+  ...ofLinkedDeal([
+    'Age', 'Amount', 'AmountCurrency', 'AmountValue', 'ClosedAt', 'OpenedAt', 'OwnerName', 'Stage', 'Status', 'Title', 'Type',
+  ]),
   Insight: (recording, _env, dimension) => insightKey(recording, dimension),
   InteractivityScore: (recording) => recording.analytics?.interactivityScore ?? null,
   Label: (recording, env) => firstName(recording.labelIds, (id) => env.labelNames.get(id)),
-  LastActivityAt: (recording, env) => time(dealOf(recording, env)?.lastActivityAt ?? recording.createdAt),
+  LastActivityAt: (recording, env) => timestamp(dealOf(recording, env)?.lastActivityAt ?? recording.createdAt),
   LongestCustomerStory: (recording) => recording.analytics?.longestCustomerStorySeconds ?? null,
   LongestMonologue: (recording) => recording.analytics?.longestMonologueSeconds ?? null,
   Patience: (recording) => recording.analytics?.patienceSeconds ?? null,
@@ -116,37 +137,13 @@ export const RECORDING_SORT: Record<string, KeyReader<StoredRecording>> = {
 };
 
 /**
- * DEAL_SORT maps deal sort fields. Only `AmountCurrency` is shown in the spec; the rest
- * follow the recording enum's `Deal*` fields without the prefix (`Title`, `Stage`,
- * `AmountValue`, ...) plus `Name`, `AiStatus`, `Pipeline` and `Company`.
- */
-export const DEAL_SORT: Record<string, KeyReader<StoredDeal>> = {
-  Age: (deal, env) => dealAgeDays(deal.openedAt, deal.closedAt, env.now),
-  AiStatus: (deal) => deal.aiStatus,
-  Amount: (deal) => deal.amount?.value ?? null,
-  AmountCurrency: (deal) => deal.amount?.currency ?? null,
-  AmountValue: (deal) => deal.amount?.value ?? null,
-  ClosedAt: (deal) => time(deal.closedAt),
-  Company: (deal, env) => (deal.companyId === null ? null : env.companiesById.get(deal.companyId)?.name ?? null),
-  LastActivityAt: (deal) => time(deal.lastActivityAt),
-  Name: (deal) => deal.name,
-  OpenedAt: (deal) => time(deal.openedAt),
-  OwnerName: (deal) => deal.ownerName,
-  Pipeline: (deal) => deal.pipelineId,
-  Stage: (deal) => deal.stage,
-  Status: (deal) => deal.status,
-  Title: (deal) => deal.name,
-  Type: (deal) => deal.type,
-};
-
-/**
  * COMPANY_SORT maps company sort fields; `ContactName` (seen in the spec) is the first
  * contact name in alphabetical order.
  */
 export const COMPANY_SORT: Record<string, KeyReader<StoredCompany>> = {
   ContactName: (company, env) => firstName(company.contactIds, (id) => env.contactsById.get(id)?.name),
   Domain: (company) => company.domain,
-  LastActivityAt: (company) => time(company.lastActivityAt),
+  LastActivityAt: (company) => timestamp(company.lastActivityAt),
   Name: (company) => company.name,
 };
 
@@ -154,6 +151,6 @@ export const COMPANY_SORT: Record<string, KeyReader<StoredCompany>> = {
 export const CONTACT_SORT: Record<string, KeyReader<StoredContact>> = {
   Company: (contact, env) => (contact.companyId === null ? null : env.companiesById.get(contact.companyId)?.name ?? null),
   Email: (contact) => contact.email,
-  LastActivityAt: (contact) => time(contact.lastActivityAt),
+  LastActivityAt: (contact) => timestamp(contact.lastActivityAt),
   Name: (contact) => contact.name,
 };

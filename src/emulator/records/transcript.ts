@@ -1,7 +1,8 @@
 import type { EmulatorData } from '../model.js';
-import { findVisibleRecording, hasTranscript } from './details.js';
+import { findVisibleRecording } from './details.js';
 import { mediaPath, signedMediaUrl } from './media.js';
-import { notFound, ok, type EndpointResult, type RecordsContext } from './result.js';
+import type { EndpointResult, RecordsContext } from './result.js';
+import { notFound, success } from '../route-result.js';
 
 /**
  * transcript answers `GET /v1/recordings/{recordingId}/transcript` with
@@ -14,9 +15,9 @@ import { notFound, ok, type EndpointResult, type RecordsContext } from './result
 export function transcript(data: EmulatorData, recordingId: string, ctx: RecordsContext): EndpointResult {
   const recording = findVisibleRecording(data, recordingId, ctx);
   if (recording === undefined) return notFound(`recording ${recordingId} not found`);
-  if (!hasTranscript(recording)) {
+  if (recording.state !== 'Ready') {
     const reason = recording.state === 'Failed' ? 'its processing failed' : `it is ${recording.state}, not processed yet`;
     return notFound(`recording ${recordingId} has no transcript: ${reason}`);
   }
-  return ok(signedMediaUrl(ctx, mediaPath(recording, 'transcript.json')));
+  return success(signedMediaUrl(ctx, mediaPath(recording, 'transcript.json')));
 }

@@ -37,7 +37,6 @@ export const RESPONSE_ONLY_FILTERS: Record<Domain, readonly string[]> = {
 const CREATE_ATTRIBUTES = ['creatorEmail', 'name', 'icon', 'columns', 'filters', 'sort'];
 const PATCH_ATTRIBUTES = ['name', 'icon', 'columns', 'filters', 'sort'];
 
-/** Checked is a validated body, or the first problem found in it. */
 type Checked<T> = { ok: true; body: T } | { ok: false; problem: BodyProblem };
 
 /** checkCreateBody validates a POST body; `creatorEmail` membership is checked by the caller. */

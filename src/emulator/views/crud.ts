@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ApiView, JsonObject } from '../../domain/api-types.js';
 import { VIEW_CAP, type Domain } from '../../domain/domains.js';
+import { isPublicSaved } from '../../domain/views.js';
 import type { EmulatorData } from '../model.js';
 import { ownValue, setOwn } from '../own.js';
 import { forbidden, notFound, success, validationError, type RouteContext, type RouteResult } from '../route-result.js';
@@ -24,15 +25,13 @@ const VIEW_ID_PREFIXES: Record<Domain, string> = {
 /** listViews answers public saved views in creation order, then the built-in defaults (rules 1, 2). */
 export function listViews(ctx: RouteContext, domain: Domain): RouteResult {
   const views = ctx.data.views[domain];
-  const saved = views.filter((view) => !view.isDefault && view.visibility === 'Public');
-  const defaults = views.filter((view) => view.isDefault);
-  return success([...saved, ...defaults]);
+  return success([...views.filter(isPublicSaved), ...views.filter((view) => view.isDefault)]);
 }
 
 /** getView answers one view; a private one is not found (rule 1). */
 export function getView(ctx: RouteContext, domain: Domain): RouteResult {
-  const view = findApiView(ctx.data, domain, ctx.params['viewId'] ?? '');
-  return view === undefined ? viewNotFound(domain, ctx.params['viewId']) : success(view);
+  const view = findApiView(ctx, domain);
+  return 'viewId' in view ? success(view) : view;
 }
 
 /**
@@ -72,8 +71,8 @@ export function createView(ctx: RouteContext, domain: Domain, checker: Attribute
  * attributes keep their stored values. Defaults are 403, private views 404.
  */
 export function updateView(ctx: RouteContext, domain: Domain, checker: AttributeChecker): RouteResult {
-  const view = findApiView(ctx.data, domain, ctx.params['viewId'] ?? '');
-  if (view === undefined) return viewNotFound(domain, ctx.params['viewId']);
+  const view = findApiView(ctx, domain);
+  if (!('viewId' in view)) return view;
   if (view.isDefault) return forbidden('built-in default views cannot be updated');
   const checked = checkPatchBody(domain, ctx.body, checker);
   if (!checked.ok) return validationError(checked.problem.path, checked.problem.message);
@@ -91,8 +90,8 @@ export function updateView(ctx: RouteContext, domain: Domain, checker: Attribute
 
 /** deleteView removes a saved view and unpins it everywhere; defaults are 403, private views 404. */
 export function deleteView(ctx: RouteContext, domain: Domain): RouteResult {
-  const view = findApiView(ctx.data, domain, ctx.params['viewId'] ?? '');
-  if (view === undefined) return viewNotFound(domain, ctx.params['viewId']);
+  const view = findApiView(ctx, domain);
+  if (!('viewId' in view)) return view;
   if (view.isDefault) return forbidden('built-in default views cannot be deleted');
   ctx.data.views[domain] = ctx.data.views[domain].filter((candidate) => candidate !== view);
   const pinned = ctx.data.pinned[domain];
@@ -102,14 +101,11 @@ export function deleteView(ctx: RouteContext, domain: Domain): RouteResult {
   return success({ ok: true }, true);
 }
 
-/** findApiView returns a view reachable through the non-pinned endpoints (public or default). */
-function findApiView(data: EmulatorData, domain: Domain, viewId: string): ApiView | undefined {
-  const view = data.views[domain].find((candidate) => candidate.viewId === viewId);
-  return view !== undefined && isApiVisible(view) ? view : undefined;
-}
-
-function viewNotFound(domain: Domain, viewId: string | undefined): RouteResult {
-  return notFound(`no ${domain} view with id "${viewId ?? ''}"`);
+/** findApiView returns the `{viewId}` view when the non-pinned endpoints reach it (public or default), else the 404. */
+function findApiView(ctx: RouteContext, domain: Domain): ApiView | RouteResult {
+  const viewId = ctx.params['viewId'] ?? '';
+  const view = ctx.data.views[domain].find((candidate) => candidate.viewId === viewId);
+  return view !== undefined && isApiVisible(view) ? view : notFound(`no ${domain} view with id "${viewId}"`);
 }
 
 function keepResponseOnly(domain: Domain, stored: JsonObject, sent: JsonObject): JsonObject {
@@ -127,11 +123,7 @@ function nextViewId(data: EmulatorData, domain: Domain): string {
   const key = `view:${domain}`;
   let counter = ownValue(data.nextIds, key) ?? 1;
   const taken = new Set(data.views[domain].map((view) => view.viewId));
-  let id = `${VIEW_ID_PREFIXES[domain]}_${counter}`;
-  while (taken.has(id)) {
-    counter += 1;
-    id = `${VIEW_ID_PREFIXES[domain]}_${counter}`;
-  }
+  while (taken.has(`${VIEW_ID_PREFIXES[domain]}_${counter}`)) counter += 1;
   setOwn(data.nextIds, key, counter + 1);
-  return id;
+  return `${VIEW_ID_PREFIXES[domain]}_${counter}`;
 }

@@ -58,12 +58,10 @@ function pinnedViews(data: EmulatorData, domain: Domain, user: ApiUser): ApiView
   const views = data.views[domain];
   const stored = ownValue(data.pinned[domain], user.id);
   const ids = stored ?? views.filter((view) => view.isDefault).map((view) => view.viewId);
-  const result: ApiView[] = [];
-  for (const viewId of ids) {
+  return ids.flatMap((viewId) => {
     const view = views.find((candidate) => candidate.viewId === viewId);
-    if (view !== undefined && canAccess(user, view)) result.push(view);
-  }
-  return result;
+    return view !== undefined && canAccess(user, view) ? [view] : [];
+  });
 }
 
 function pinnedUser(ctx: RouteContext): ApiUser | RouteResult {

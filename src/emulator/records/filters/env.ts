@@ -9,6 +9,11 @@ import type { StoredCompany, StoredContact, StoredDeal, StoredRecording } from '
  */
 export interface FilterEnv {
   now: number;
+  /**
+   * The workspace's users, whatever their state: whom `Me` resolves to (the service's
+   * view rule 7: "resolved against the whole workspace"), so a deactivated user's
+   * recordings still count as a member's.
+   */
   usersById: ReadonlyMap<string, ApiUser>;
   dealsById: ReadonlyMap<string, StoredDeal>;
   companiesById: ReadonlyMap<string, StoredCompany>;
@@ -16,12 +21,6 @@ export interface FilterEnv {
   /** Team and user-group ids of each user id. */
   teamsOf: ReadonlyMap<string, ReadonlySet<string>>;
   groupsOf: ReadonlyMap<string, ReadonlySet<string>>;
-  /**
-   * Ids of the workspace's users, whatever their state: whom `Me` resolves to
-   * (the service's view rule 7: "resolved against the whole workspace"), so a deactivated
-   * user's recordings still count as a member's.
-   */
-  memberIds: ReadonlySet<string>;
   /** Lower-cased emails of the workspace's users, for `Me` among owners and participants. */
   memberEmails: ReadonlySet<string>;
   labelNames: ReadonlyMap<string, string>;
@@ -38,7 +37,6 @@ export function filterEnv(data: EmulatorData, now: number): FilterEnv {
     contactsById: new Map(data.contacts.map((contact) => [contact.id, contact])),
     teamsOf: membership(data.teams),
     groupsOf: membership(data.userGroups),
-    memberIds: new Set(data.users.map((user) => user.id)),
     memberEmails: new Set(data.users.map((user) => user.email.toLowerCase())),
     labelNames: new Map(data.labels.map((label) => [label.id, label.name])),
     topicNames: new Map(data.topics.map((topic) => [topic.id, topic.name])),

@@ -1,5 +1,14 @@
 import type { StoredInsight } from '../types.js';
-import { matchesBetween, matchesNumeric, matchesString, stringList, timestamp, type JsonRecord } from './shared-shapes.js';
+import {
+  matchesBetween,
+  matchesIn,
+  matchesNotIn,
+  matchesNumeric,
+  matchesString,
+  stringList,
+  timestamp,
+  type JsonRecord,
+} from './shared-shapes.js';
 import { isJsonObject } from '../../../domain/api-types.js';
 
 /**
@@ -56,9 +65,5 @@ function selectValues(value: StoredInsight['value']): string[] {
 }
 
 function matchesSelect(filter: unknown, values: string[]): boolean {
-  if (!isJsonObject(filter)) return true;
-  const wanted = stringList(filter.in);
-  const unwanted = stringList(filter.notIn);
-  if (wanted.length > 0 && !values.some((value) => wanted.includes(value))) return false;
-  return values.every((value) => !unwanted.includes(value));
+  return !isJsonObject(filter) || (matchesIn(filter.in, values) && matchesNotIn(filter.notIn, values));
 }

@@ -1,10 +1,10 @@
 import type { StoredDeal } from '../types.js';
 import type { FilterEnv } from './env.js';
-import type { JsonRecord } from './shared-shapes.js';
+import { isJsonObject } from '../../../domain/api-types.js';
 
 /** isMe tells whether a filter entry is the `Me` entry (an object `{type: 'Me'}`). */
 export function isMe(entry: unknown): boolean {
-  return typeof entry === 'object' && entry !== null && (entry as JsonRecord).type === 'Me';
+  return isJsonObject(entry) && entry.type === 'Me';
 }
 
 /**

@@ -1,5 +1,4 @@
-import { ownValue } from '../../own.js';
-import type { StoredDeal, StoredRecording } from '../types.js';
+import type { StoredDeal, StoredParticipant, StoredRecording } from '../types.js';
 import { parseServiceDate } from '../service-date.js';
 import { dealOf, groupIdsOf, type FilterEnv } from './env.js';
 import { matchesInsightFilter } from './insight-filters.js';
@@ -7,28 +6,23 @@ import { isMe, matchesOwnerIn, matchesOwnerNotIn } from './owner-filters.js';
 import {
   dealAgeDays,
   entryList,
+  inNotIn,
   matchesBetween,
   matchesDealAge,
+  matchesFilters,
   matchesIn,
-  matchesNotIn,
   matchesNumeric,
   matchesRelative,
   matchesString,
   timestamp,
+  type FilterTable,
   type JsonRecord,
 } from './shared-shapes.js';
 
-/**
- * RecordingPredicate tests one recording against one filter attribute's value.
- */
-type RecordingPredicate = (value: unknown, recording: StoredRecording, env: FilterEnv) => boolean;
+const recordingInNotIn = inNotIn<StoredRecording>;
 
 /** A person of a recording: its meeting participants plus the recorder. */
-interface Person {
-  id?: string;
-  email: string;
-  name: string;
-}
+type Person = Omit<StoredParticipant, 'attended'>;
 
 /**
  * RECORDING_FILTERS evaluates every attribute of RecordingViewFilters
@@ -42,66 +36,51 @@ interface Person {
  * `createdAfterAt` is inclusive, `createdBeforeAt` exclusive. `Me` (rule 7) in an
  * include list matches any workspace user; in an exclude list it matches nothing.
  */
-export const RECORDING_FILTERS: Record<string, RecordingPredicate> = {
+export const RECORDING_FILTERS: FilterTable<StoredRecording> = {
   authorIdIn: (value, recording, env) => matchesAuthorIn(value, recording, env),
   authorIdNotIn: (value, recording) => matchesAuthorNotIn(value, recording),
-  companyIdIn: (value, recording) => matchesIn(value, recording.companyIds),
-  companyIdNotIn: (value, recording) => matchesNotIn(value, recording.companyIds),
-  createdAfterAt: (value, recording) => typeof value !== 'string' || afterOrAt(recording.createdAt, value),
-  createdBeforeAt: (value, recording) => typeof value !== 'string' || before(recording.createdAt, value),
+  ...recordingInNotIn('companyId', (recording) => recording.companyIds),
+  createdAfterAt: (value, recording) => typeof value !== 'string' || withBound(recording.createdAt, value, (at, limit) => at >= limit),
+  createdBeforeAt: (value, recording) => typeof value !== 'string' || withBound(recording.createdAt, value, (at, limit) => at < limit),
   createdAfterRelative: (value, recording, env) => matchesRelative(value, undefined, timestamp(recording.createdAt), env.now),
   createdBeforeRelative: (value, recording, env) => matchesRelative(undefined, value, timestamp(recording.createdAt), env.now),
   dealAgeRange: (value, recording, env) => {
     const deal = dealOf(recording, env);
     return matchesDealAge(value, deal === undefined ? null : dealAgeDays(deal.openedAt, deal.closedAt, env.now));
   },
-  dealAiStatusIn: (value, recording, env) => matchesIn(value, dealValues(recording, env, (deal) => deal.aiStatus)),
-  dealAiStatusNotIn: (value, recording, env) => matchesNotIn(value, dealValues(recording, env, (deal) => deal.aiStatus)),
-  dealAmountCurrencyIn: (value, recording, env) => matchesIn(value, dealValues(recording, env, (deal) => deal.amount?.currency)),
-  dealAmountCurrencyNotIn: (value, recording, env) => matchesNotIn(value, dealValues(recording, env, (deal) => deal.amount?.currency)),
+  ...recordingInNotIn('dealAiStatus', ofDeal((deal) => deal.aiStatus)),
+  ...recordingInNotIn('dealAmountCurrency', ofDeal((deal) => deal.amount?.currency)),
   dealAmountValue: (value, recording, env) => matchesNumeric(value, dealOf(recording, env)?.amount?.value ?? null),
   dealClosedAfterRelative: (value, recording, env) => matchesRelative(value, undefined, dealTime(recording, env, 'closedAt'), env.now),
   dealClosedBeforeRelative: (value, recording, env) => matchesRelative(undefined, value, dealTime(recording, env, 'closedAt'), env.now),
   dealOpenedAfterRelative: (value, recording, env) => matchesRelative(value, undefined, dealTime(recording, env, 'openedAt'), env.now),
   dealOpenedBeforeRelative: (value, recording, env) => matchesRelative(undefined, value, dealTime(recording, env, 'openedAt'), env.now),
-  dealIdIn: (value, recording) => matchesIn(value, recording.dealId === null ? [] : [recording.dealId]),
-  dealIdNotIn: (value, recording) => matchesNotIn(value, recording.dealId === null ? [] : [recording.dealId]),
+  ...recordingInNotIn('dealId', (recording) => (recording.dealId === null ? [] : [recording.dealId])),
   dealOwnerNameIn: (value, recording, env) => matchesOwnerIn(value, dealOf(recording, env), env, 'ownerName'),
   dealOwnerNameNotIn: (value, recording, env) => matchesOwnerNotIn(value, dealOf(recording, env), 'ownerName'),
-  dealPipelineIdIn: (value, recording, env) => matchesIn(value, dealValues(recording, env, (deal) => deal.pipelineId)),
-  dealPipelineIdNotIn: (value, recording, env) => matchesNotIn(value, dealValues(recording, env, (deal) => deal.pipelineId)),
-  dealStageIn: (value, recording, env) => matchesIn(value, dealValues(recording, env, (deal) => deal.stage)),
-  dealStageNotIn: (value, recording, env) => matchesNotIn(value, dealValues(recording, env, (deal) => deal.stage)),
-  dealStatusIn: (value, recording, env) => matchesIn(value, dealValues(recording, env, (deal) => deal.status)),
-  dealStatusNotIn: (value, recording, env) => matchesNotIn(value, dealValues(recording, env, (deal) => deal.status)),
-  dealTypeIn: (value, recording, env) => matchesIn(value, dealValues(recording, env, (deal) => deal.type)),
-  dealTypeNotIn: (value, recording, env) => matchesNotIn(value, dealValues(recording, env, (deal) => deal.type)),
+  ...recordingInNotIn('dealPipelineId', ofDeal((deal) => deal.pipelineId)),
+  ...recordingInNotIn('dealStage', ofDeal((deal) => deal.stage)),
+  ...recordingInNotIn('dealStatus', ofDeal((deal) => deal.status)),
+  ...recordingInNotIn('dealType', ofDeal((deal) => deal.type)),
   insights: (value, recording) => entryList(value).every((entry) => matchesInsightFilter(entry, recording.insights)),
   interactivityScore: (value, recording) => matchesNumeric(value, recording.analytics?.interactivityScore ?? null),
-  labelIdIn: (value, recording) => matchesIn(value, recording.labelIds),
-  labelIdNotIn: (value, recording) => matchesNotIn(value, recording.labelIds),
-  langIso2In: (value, recording) => matchesIn(value, [recording.langIso2]),
-  langIso2NotIn: (value, recording) => matchesNotIn(value, [recording.langIso2]),
+  ...recordingInNotIn('labelId', (recording) => recording.labelIds),
+  ...recordingInNotIn('langIso2', (recording) => [recording.langIso2]),
   longestCustomerStorySeconds: (value, recording) => matchesNumeric(value, recording.analytics?.longestCustomerStorySeconds ?? null),
   longestMonologueSeconds: (value, recording) => matchesNumeric(value, recording.analytics?.longestMonologueSeconds ?? null),
   patienceSeconds: (value, recording) => matchesNumeric(value, recording.analytics?.patienceSeconds ?? null),
   peopleIn: (value, recording, env) => matchesPeopleIn(value, peopleOf(recording, env), env),
   peopleNotIn: (value, recording, env) => matchesPeopleNotIn(value, peopleOf(recording, env)),
   questionsPerHour: (value, recording) => matchesNumeric(value, recording.analytics?.questionsPerHour ?? null),
-  recordingIdIn: (value, recording) => matchesIn(value, [recording.id]),
-  recordingIdNotIn: (value, recording) => matchesNotIn(value, [recording.id]),
+  ...recordingInNotIn('recordingId', (recording) => [recording.id]),
   recordingTypeIn: (value, recording) => matchesIn(value, [recording.recordingType]),
-  sourceIn: (value, recording) => matchesIn(value, [recording.source]),
-  sourceNotIn: (value, recording) => matchesNotIn(value, [recording.source]),
+  ...recordingInNotIn('source', (recording) => [recording.source]),
   stateIn: (value, recording) => matchesIn(value, [recording.state]),
   talkingRatio: (value, recording) => matchesNumeric(value, recording.analytics?.talkingRatio ?? null),
-  teamIdIn: (value, recording, env) => matchesIn(value, groupIdsOf(env.teamsOf, recording.recorderId)),
-  teamIdNotIn: (value, recording, env) => matchesNotIn(value, groupIdsOf(env.teamsOf, recording.recorderId)),
+  ...recordingInNotIn('teamId', (recording, env) => groupIdsOf(env.teamsOf, recording.recorderId)),
   title: (value, recording) => matchesString(value, recording.title),
-  topicIdIn: (value, recording) => matchesIn(value, recording.topicIds),
-  topicIdNotIn: (value, recording) => matchesNotIn(value, recording.topicIds),
-  userGroupIn: (value, recording, env) => matchesIn(value, groupIdsOf(env.groupsOf, recording.recorderId)),
-  userGroupNotIn: (value, recording, env) => matchesNotIn(value, groupIdsOf(env.groupsOf, recording.recorderId)),
+  ...recordingInNotIn('topicId', (recording) => recording.topicIds),
+  ...recordingInNotIn('userGroup', (recording, env) => groupIdsOf(env.groupsOf, recording.recorderId)),
   videoDurationSecBetween: (value, recording) => matchesBetween(value, recording.durationSeconds),
 };
 
@@ -110,34 +89,25 @@ export const RECORDING_FILTERS: Record<string, RecordingPredicate> = {
  * RecordingViewFilters object.
  */
 export function matchesRecordingFilters(filters: JsonRecord, recording: StoredRecording, env: FilterEnv): boolean {
-  for (const [attribute, value] of Object.entries(filters)) {
-    const predicate = ownValue(RECORDING_FILTERS, attribute);
-    if (predicate !== undefined && value !== undefined && value !== null && !predicate(value, recording, env)) {
-      return false;
-    }
-  }
-  return true;
+  return matchesFilters(RECORDING_FILTERS, filters, recording, env);
 }
 
 // Views are checked on write and data files on load, so a stored bound is a service
 // date; were one not, it would match nothing rather than be ignored, which would list
 // every recording.
-function afterOrAt(createdAt: string, bound: string): boolean {
+function withBound(createdAt: string, bound: string, test: (at: number, limit: number) => boolean): boolean {
   const at = timestamp(createdAt);
   const limit = parseServiceDate(bound);
-  return limit !== null && at !== null && at >= limit;
+  return limit !== null && at !== null && test(at, limit);
 }
 
-function before(createdAt: string, bound: string): boolean {
-  const at = timestamp(createdAt);
-  const limit = parseServiceDate(bound);
-  return limit !== null && at !== null && at < limit;
-}
-
-function dealValues(recording: StoredRecording, env: FilterEnv, read: (deal: StoredDeal) => string | undefined): string[] {
-  const deal = dealOf(recording, env);
-  const value = deal === undefined ? undefined : read(deal);
-  return value === undefined ? [] : [value];
+// The values of a linked-deal list filter: none for a recording without a deal.
+function ofDeal(read: (deal: StoredDeal) => string | undefined): (recording: StoredRecording, env: FilterEnv) => string[] {
+  return (recording, env) => {
+    const deal = dealOf(recording, env);
+    const value = deal === undefined ? undefined : read(deal);
+    return value === undefined ? [] : [value];
+  };
 }
 
 function dealTime(recording: StoredRecording, env: FilterEnv, key: 'openedAt' | 'closedAt'): number | null {
@@ -148,7 +118,7 @@ function matchesAuthorIn(value: unknown, recording: StoredRecording, env: Filter
   const entries = entryList(value);
   if (entries.length === 0) return true;
   return entries.some((entry) => isMe(entry)
-    ? env.memberIds.has(recording.recorderId)
+    ? env.usersById.has(recording.recorderId)
     : entry.type === 'User' && entry.userId === recording.recorderId);
 }
 
@@ -160,7 +130,7 @@ function matchesAuthorNotIn(value: unknown, recording: StoredRecording): boolean
 }
 
 function peopleOf(recording: StoredRecording, env: FilterEnv): Person[] {
-  const people: Person[] = (recording.meeting?.participants ?? []).map((participant) => ({ ...participant }));
+  const people: Person[] = [...(recording.meeting?.participants ?? [])];
   const recorder = env.usersById.get(recording.recorderId);
   if (!people.some((person) => person.id === recording.recorderId)) {
     people.push({ id: recording.recorderId, email: recorder?.email ?? '', name: recorder?.name ?? '' });
@@ -181,7 +151,7 @@ function matchesPeopleIn(value: unknown, people: Person[], env: FilterEnv): bool
   const entries = entryList(value);
   if (entries.length === 0) return true;
   return entries.some((entry) => isMe(entry)
-    ? people.some((person) => (person.id !== undefined && env.memberIds.has(person.id)) || env.memberEmails.has(person.email.toLowerCase()))
+    ? people.some((person) => (person.id !== undefined && env.usersById.has(person.id)) || env.memberEmails.has(person.email.toLowerCase()))
     : people.some((person) => personMatches(entry, person)));
 }
 

@@ -1,4 +1,7 @@
 import { isJsonObject } from '../../../domain/api-types.js';
+import { ownValue } from '../../own.js';
+import type { FilterEnv } from './env.js';
+
 /**
  * Evaluation of the service's shared filter shapes
  * and the list conventions every domain uses. Filters arrive as stored JSON (already
@@ -25,6 +28,31 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** JsonRecord is a filter object as stored. */
 export type JsonRecord = Record<string, unknown>;
 
+/**
+ * FilterTable evaluates the view filters of one domain, one entry per attribute: each
+ * tests a record against the attribute's value.
+ */
+export type FilterTable<T, E = FilterEnv> = Record<string, (value: unknown, record: T, env: E) => boolean>;
+
+/**
+ * matchesFilters tells whether a record passes every set attribute of a view's filters.
+ * Attributes absent from the table (internal ones the API does not expose) do not narrow.
+ */
+export function matchesFilters<T, E>(table: FilterTable<T, E>, filters: JsonRecord, record: T, env: E): boolean {
+  return Object.entries(filters).every(([attribute, value]) => {
+    const predicate = ownValue(table, attribute);
+    return predicate === undefined || value === undefined || value === null || predicate(value, record, env);
+  });
+}
+
+/** inNotIn makes the `<name>In` and `<name>NotIn` filters over the values `read` finds on a record. */
+export function inNotIn<T, E = FilterEnv>(name: string, read: (record: T, env: E) => readonly string[]): FilterTable<T, E> {
+  return {
+    [`${name}In`]: (value, record, env) => matchesIn(value, read(record, env)),
+    [`${name}NotIn`]: (value, record, env) => matchesNotIn(value, read(record, env)),
+  };
+}
+
 /** stringList reads an array of strings; non-arrays and non-string entries are dropped. */
 export function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
@@ -35,7 +63,6 @@ export function entryList(value: unknown): JsonRecord[] {
   return Array.isArray(value) ? value.filter(isJsonObject) : [];
 }
 
-/** numberValue reads a finite number, or undefined. */
 function numberValue(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
