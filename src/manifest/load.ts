@@ -58,20 +58,16 @@ async function resolveFiles(paths: readonly string[], source: ManifestSource, pr
       problems.push(unreadable(source, path, error));
       continue;
     }
+    const shown = source.display(path);
+    const at = { file: shown, line: 1, column: 1 };
     if (info === undefined) {
-      problems.push(
-        makeProblem({
-          code: 'file.not-found',
-          message: `no file or folder at "${source.display(path)}"`,
-          at: { file: source.display(path), line: 1, column: 1 },
-        }),
-      );
+      problems.push(makeProblem({ code: 'file.not-found', message: `no file or folder at "${shown}"`, at }));
     } else if (info.type === 'other') {
       problems.push(
         makeProblem({
           code: 'file.not-regular',
-          message: `"${source.display(path)}" is ${info.what}, not a file or folder viewctl can read`,
-          at: { file: source.display(path), line: 1, column: 1 },
+          message: `"${shown}" is ${info.what}, not a file or folder viewctl can read`,
+          at,
           hint: 'pass regular *.yaml / *.yml files or folders of them',
         }),
       );
@@ -90,14 +86,14 @@ async function resolveFiles(paths: readonly string[], source: ManifestSource, pr
           makeProblem({
             severity: 'warning',
             code: 'file.no-manifests',
-            message: `no *.yaml or *.yml file below "${source.display(path)}"`,
-            at: { file: source.display(path), line: 1, column: 1 },
+            message: `no *.yaml or *.yml file below "${shown}"`,
+            at,
           }),
         );
       }
       files.push(...listed.files);
     } else {
-      files.push(source.display(path));
+      files.push(shown);
     }
   }
   return [...new Set(files)];
@@ -144,14 +140,13 @@ function checkDocument(raw: RawDocument): { document?: ManifestDocument; problem
   }
   const validate = validatorFor(kind);
   if (validate === undefined) {
-    const hint = didYouMean(kind, MANIFEST_KINDS);
     return {
       problems: [
         makeProblem({
           code: 'manifest.unknown-kind',
           message: `unknown kind "${kind}"; expected one of ${MANIFEST_KINDS.join(', ')}`,
           ...at('/kind'),
-          ...(hint === undefined ? {} : { hint }),
+          hint: didYouMean(kind, MANIFEST_KINDS),
         }),
       ],
     };

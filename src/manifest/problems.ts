@@ -2,7 +2,7 @@ import { compareCodePoints } from '../kinds/canonical.js';
 import type { Problem, Severity, SourcePosition } from './types.js';
 
 /** ProblemInput is what a check knows when it finds a problem; the helper adds the rest. */
-interface ProblemInput {
+export interface ProblemInput {
   severity?: Severity;
   code: string;
   message: string;

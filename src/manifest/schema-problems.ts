@@ -2,7 +2,7 @@ import type { ErrorObject } from 'ajv';
 import { domainOfKind, VIEW_DOMAINS, type ViewDomain } from '../domain/domains.js';
 import { didYouMean } from '../text/suggest.js';
 import type { RawDocument } from './parsed-file.js';
-import { makeProblem } from './problems.js';
+import { makeProblem, type ProblemInput } from './problems.js';
 import { discriminatorValues } from './schema-registry.js';
 import type { Problem, SourcePosition } from './types.js';
 import { decodePointer, encodePointer } from './yaml-positions.js';
@@ -85,9 +85,10 @@ function toProblem(error: ErrorObject, document: RawDocument, kind: string): Pro
   const pointer = error.instancePath;
   const name = attributeName(pointer);
   // Most problems name the offending value and sit where it is; the others say where instead.
-  const problem = (input: { code: string; message: string; hint?: string; pointer?: string; at?: SourcePosition }): Problem => {
+  const problem = (input: Omit<ProblemInput, 'at'> & { at?: SourcePosition }): Problem => {
     const target = input.pointer ?? pointer;
-    return makeProblem({ ...input, pointer: target, at: input.at ?? document.positionOf(target), document: document.index });
+    const at = input.at ?? document.positionOf(target);
+    return makeProblem({ ...input, pointer: target, at, document: document.index });
   };
   const params = error.params as Record<string, unknown>;
   const parent = error.parentSchema as Record<string, unknown> | undefined;
@@ -202,10 +203,16 @@ function toProblem(error: ErrorObject, document: RawDocument, kind: string): Pro
       return problem({ code: 'schema.min-length', message: `${name} must not be empty` });
     case 'minProperties': {
       const options = Object.keys((parent?.['properties'] as Record<string, unknown> | undefined) ?? {});
-      return problem({ code: 'schema.min-properties', message: `${name} must set at least one of ${options.join(', ')}` });
+      return problem({
+        code: 'schema.min-properties',
+        message: `${name} must set at least one of ${options.join(', ')}`,
+      });
     }
     case 'minimum':
-      return problem({ code: 'schema.minimum', message: `${name} must be at least ${String(params['limit'])}; got ${show(error.data)}` });
+      return problem({
+        code: 'schema.minimum',
+        message: `${name} must be at least ${String(params['limit'])}; got ${show(error.data)}`,
+      });
     default:
       return problem({
         code: `schema.${error.keyword.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`,
