@@ -1,7 +1,8 @@
+import { Document } from 'yaml';
 import type { ApiView, JsonObject, JsonValue } from '../domain/api-types.js';
 import { VIEW_KINDS, type Domain } from '../domain/domains.js';
 import { normalizeView } from '../kinds/normalize.js';
-import { compactLeaves, exportDocument, flowEach, orderKeys, quoted, renderFile } from './yaml-text.js';
+import { compactLeaves, flowEach, orderKeys, quoted, renderFile } from './yaml-text.js';
 
 /**
  * View documents (`RecordingView`, `DealView`, `CompanyView`, `ContactView`): one per
@@ -41,7 +42,7 @@ function viewDocumentValue(domain: Domain, view: ApiView): JsonObject {
  * only `viewId` tells them apart.
  */
 export function renderViewFile(domain: Domain, view: ApiView, namesakes: readonly ApiView[], modeline: string): string {
-  const document = exportDocument(viewDocumentValue(domain, view));
+  const document = new Document(viewDocumentValue(domain, view));
   flowEach(document.get('columns', true));
   flowEach(document.get('sort', true));
   compactLeaves(document.get('filters', true));
