@@ -69,10 +69,9 @@ export function exportFiles(input: ExportInput): ExportResult {
   const { live, schemas } = input;
   const files = new Map<string, string>();
   const notes: string[] = [];
-  const modeline = (kind: string, path: string): string => schemaModeline(kind, path);
   for (const [path, text] of schemaCopies(schemas)) files.set(path, text);
 
-  files.set(WORKSPACE_FILE, renderWorkspaceFile(live.workspace, modeline('Workspace', WORKSPACE_FILE)));
+  files.set(WORKSPACE_FILE, renderWorkspaceFile(live.workspace, schemaModeline('Workspace', WORKSPACE_FILE)));
 
   const views = {} as Record<Domain, number>;
   for (const domain of DOMAINS) {
@@ -84,13 +83,13 @@ export function exportFiles(input: ExportInput): ExportResult {
     for (const view of kept) {
       const path = `${domain}/${stems.get(view.viewId) ?? slugify(view.viewId)}.yaml`;
       const namesakes = listing.filter((other) => other.name === view.name && other.viewId !== view.viewId);
-      files.set(path, renderViewFile(domain, view, namesakes, modeline(VIEW_KINDS[domain], path)));
+      files.set(path, renderViewFile(domain, view, namesakes, schemaModeline(VIEW_KINDS[domain], path)));
     }
   }
 
   let automations: number | null = null;
   if (live.automations !== undefined) {
-    const output = automationsFile(live.automations, modeline('AdminAutomations', AUTOMATIONS_FILE));
+    const output = automationsFile(live.automations, schemaModeline('AdminAutomations', AUTOMATIONS_FILE));
     notes.push(...output.notes);
     if (output.text !== undefined) {
       files.set(AUTOMATIONS_FILE, output.text);
@@ -106,7 +105,7 @@ export function exportFiles(input: ExportInput): ExportResult {
       const list = live.pins[pinsKey(domain, user.email)];
       if (list !== undefined) pins[domain] = list;
     }
-    const rendered = renderPinsFile(user, pins, live.views, modeline('PinnedViews', path));
+    const rendered = renderPinsFile(user, pins, live.views, schemaModeline('PinnedViews', path));
     files.set(path, rendered.text);
     if (rendered.emptyDomains.length > 0) {
       notes.push(`${user.email} has no pinned ${rendered.emptyDomains.join(', ')} views today: ${path} leaves them unmanaged`);

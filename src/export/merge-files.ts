@@ -5,7 +5,7 @@ import { isPublicSaved } from '../domain/views.js';
 import { compareCodePoints } from '../kinds/canonical.js';
 import { pinsKey, type Live } from '../state/types.js';
 import { pinCoverage, viewDeclaration, type DeclaredPins, type DeclaredTargets, type DeclaredView } from './declared-targets.js';
-import { AUTOMATIONS_FILE, automationsFile, PINS_FOLDER, WORKSPACE_FILE } from './export-files.js';
+import { AUTOMATIONS_FILE, automationsFile, PINS_FOLDER, pinStems, WORKSPACE_FILE } from './export-files.js';
 import { renderPinsFile } from './pin-documents.js';
 import { schemaCopies, schemaModeline } from './schema-ref.js';
 import { assignStems, slugify } from './slug.js';
@@ -109,7 +109,7 @@ export function mergeFiles(input: MergeInput): MergeResult {
   }
 
   const coverage = pinCoverage(declared);
-  const userStems = assignStems(input.pinUsers.map((user) => ({ name: user.email, id: user.id })));
+  const userStems = pinStems(input.pinUsers);
   for (const user of input.pinUsers) {
     const merged = mergePins(input, user, coverage(user));
     skipped.push(...merged.skipped);
