@@ -1,8 +1,7 @@
 import type { ApiAdminAutomation, ApiUser, ApiView } from '../domain/api-types.js';
-import { DOMAINS, VIEW_KINDS, type Domain } from '../domain/domains.js';
+import { DOMAINS, type Domain } from '../domain/domains.js';
 import { compareCodePoints } from '../kinds/canonical.js';
-import type { Live } from '../state/types.js';
-import { pinsKey } from '../state/types.js';
+import { pinsKey, type Live } from '../state/types.js';
 import { renderPinsFile } from './pin-documents.js';
 import { schemaCopies, schemaModeline } from './schema-ref.js';
 import { assignStems, slugify } from './slug.js';
@@ -79,12 +78,7 @@ export function exportFiles(input: ExportInput): ExportResult {
     // Every file binds its viewId, so views sharing a name are all exportable.
     const kept = listing.filter(isPublicSaved);
     views[domain] = kept.length;
-    const stems = assignStems(kept.map((view) => ({ name: view.name, id: view.viewId })));
-    for (const view of kept) {
-      const path = `${domain}/${stems.get(view.viewId) ?? slugify(view.viewId)}.yaml`;
-      const namesakes = listing.filter((other) => other.name === view.name && other.viewId !== view.viewId);
-      files.set(path, renderViewFile(domain, view, namesakes, schemaModeline(VIEW_KINDS[domain], path)));
-    }
+    for (const [view, path] of viewPaths(domain, kept)) files.set(path, renderViewFile(domain, view, listing, path));
   }
 
   let automations: number | null = null;
@@ -112,9 +106,8 @@ export function exportFiles(input: ExportInput): ExportResult {
     }
   }
 
-  const sorted = [...files.keys()].sort(compareCodePoints);
   return {
-    files: Object.fromEntries(sorted.map((path) => [path, files.get(path) ?? ''])),
+    files: Object.fromEntries([...files].sort(([a], [b]) => compareCodePoints(a, b))),
     notes,
     summary: { views, automations, pinUsers: input.pinUsers.length },
   };
@@ -146,6 +139,12 @@ export function automationsFile(automations: readonly ApiAdminAutomation[], mode
     text: rendered.text,
     notes: rendered.dropped.map((entry) => `admin automation ${entry}: the manifest format has no place for this attribute; it is not checked for drift`),
   };
+}
+
+/** viewPaths gives each view of a domain its file, `<domain>/<name-slug>.yaml`, unique among `views`. */
+export function viewPaths(domain: Domain, views: readonly ApiView[]): [ApiView, string][] {
+  const stems = assignStems(views.map((view) => ({ name: view.name, id: view.viewId })));
+  return views.map((view) => [view, `${domain}/${stems.get(view.viewId) ?? slugify(view.viewId)}.yaml`]);
 }
 
 /** pinStems gives each member the stem of their `pins/<stem>.yaml` file, unique among `users`. */
