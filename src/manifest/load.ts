@@ -38,8 +38,7 @@ export async function loadManifests(paths: readonly string[], source: ManifestSo
     for (const raw of rawDocuments(parsed)) {
       const checked = checkDocument(raw);
       problems.push(...checked.problems);
-      if (checked.document === undefined) continue;
-      documents.push(checked.document);
+      if (checked.document !== undefined) documents.push(checked.document);
     }
   }
   // Semantic rules run on schema-invalid documents too (they check types as they go),
