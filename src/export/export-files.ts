@@ -22,7 +22,6 @@ import { renderAutomationsFile, renderWorkspaceFile } from './workspace-document
  *   .viewctl/schemas/*.json   the JSON Schemas the files' modelines point editors at
  */
 
-/** WORKSPACE_FILE and AUTOMATIONS_FILE are the fixed files of an export. */
 export const WORKSPACE_FILE = 'workspace.yaml';
 export const AUTOMATIONS_FILE = 'automations.yaml';
 

@@ -38,7 +38,6 @@ export async function checkOutFolder(path: string, shown: string, force: boolean
   }
 }
 
-/** WriteReport says what the writer did. */
 export interface WriteReport {
   written: number;
   /** YAML files in the export's folders that this export did not write (left as they were). */

@@ -12,7 +12,6 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../domain/api-typ
 import { loadSchemaFiles, schemaDirectory } from './schema-registry.js';
 import { renderSchemaReference } from './schema-reference.js';
 
-/** REFERENCE_FILE is the manifest reference rendered from the schemas. */
 export const REFERENCE_FILE = new URL('README.md', schemaDirectory());
 
 /** GENERATED_TYPES_FILE is where the generated types are committed. */

@@ -140,7 +140,6 @@ function decodeUtf8(file: string, bytes: Uint8Array): { text: string } | { probl
   }
 }
 
-/** tooLarge is the problem of a file over MAX_FILE_BYTES. */
 export function tooLarge(file: string, size: number): Problem {
   return makeProblem({
     code: 'file.too-large',

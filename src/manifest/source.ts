@@ -47,7 +47,6 @@ export interface ManifestSource {
   display(path: string): string;
 }
 
-/** isManifestFile tells whether a file name has a manifest extension. */
 export function isManifestFile(name: string): boolean {
   return name.endsWith('.yaml') || name.endsWith('.yml');
 }
@@ -155,7 +154,6 @@ function readBounded(path: string, maxBytes: number): ReadResult {
 const DIRECTORY = { type: 'directory' } as const;
 const FILE = { type: 'file', size: 0 } as const;
 
-/** pathInfo describes what `stat` found. */
 function pathInfo(info: Stats): PathInfo {
   if (info.isDirectory()) return DIRECTORY;
   if (info.isFile()) return { type: 'file', size: info.size };

@@ -7,7 +7,6 @@ export function decodePointer(pointer: string): string[] {
     .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
-/** encodePointer joins segments into a JSON pointer. */
 export function encodePointer(segments: readonly (string | number)[]): string {
   return segments.map((segment) => `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 }
