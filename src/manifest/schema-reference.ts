@@ -7,8 +7,6 @@ import { isJsonObject } from '../domain/api-types.js';
  * schemas:types` rewrites it; a test fails when the committed file differs.
  */
 
-type Node = { [key: string]: unknown };
-
 /** renderSchemaReference renders the Markdown reference of every manifest kind and shared shape. */
 export function renderSchemaReference(files: ReadonlyMap<string, unknown>): string {
   const typeOf = (schema: unknown, file: string): string => {
@@ -38,7 +36,7 @@ export function renderSchemaReference(files: ReadonlyMap<string, unknown>): stri
   const constraints = (schema: unknown, file: string): string => {
     const ref = isJsonObject(schema) ? schema['$ref'] : undefined;
     const target = typeof ref === 'string' ? resolveLocalRef(ref, file, files)?.node : undefined;
-    const merged: Node = { ...(target ?? {}), ...(isJsonObject(schema) ? schema : {}) };
+    const merged: Record<string, unknown> = { ...(target ?? {}), ...(isJsonObject(schema) ? schema : {}) };
     const notes: string[] = [];
     if (typeof merged['minItems'] === 'number') notes.push(`at least ${merged['minItems']} entry`);
     if (typeof merged['minLength'] === 'number') notes.push('not empty');
@@ -46,7 +44,7 @@ export function renderSchemaReference(files: ReadonlyMap<string, unknown>): stri
     if (typeof merged['minProperties'] === 'number') notes.push('at least one attribute');
     return notes.join('; ');
   };
-  const table = (schema: Node, file: string): string[] => {
+  const table = (schema: Record<string, unknown>, file: string): string[] => {
     const properties = isJsonObject(schema['properties']) ? schema['properties'] : {};
     const required = new Set(Array.isArray(schema['required']) ? schema['required'] : []);
     const rows = Object.entries(properties).map(([name, field]) => {
@@ -107,7 +105,7 @@ export function renderSchemaReference(files: ReadonlyMap<string, unknown>): stri
 }
 
 /** isShape tells whether a titled definition is worth its own section (not a plain string alias). */
-function isShape(def: Node): boolean {
+function isShape(def: Record<string, unknown>): boolean {
   return isJsonObject(def['properties']) || Array.isArray(def['enum']) || Array.isArray(def['oneOf']) || def['type'] === 'array';
 }
 
