@@ -2,6 +2,7 @@ import type { Stats } from 'node:fs';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { readdir, readlink, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { compareCodePoints } from '../kinds/canonical.js';
 
 /**
  * PathInfo is what a manifest source knows about a path before reading it. `other` is
@@ -117,7 +118,7 @@ export function nodeManifestSource(cwd: string): ManifestSource {
       const listing: Listing = { files: [], skipped: [] };
       await walk(absolute(directory), display(directory), listing, new Set());
       listing.files.sort();
-      listing.skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+      listing.skipped.sort((a, b) => compareCodePoints(a.path, b.path));
       return listing;
     },
     async read(path, maxBytes) {
