@@ -143,20 +143,18 @@ function readDocument(
     return { problems };
   }
   // Pairs (`!!pairs`) become arrays of one-entry maps, so the walk finds them as maps.
-  if (mayBeTagged) {
-    const tagged = taggedValues(body);
-    if (tagged.length > 0) {
-      problems.push(...tagged.map(({ pointer, what }) =>
-        makeProblem({
-          code: 'yaml.unsupported-type',
-          message: `${pointer === '' ? 'the document' : `"${decodePointer(pointer).join('.')}"`} is ${what}; manifests hold only strings, numbers, booleans, null, lists and mappings`,
-          at: position(pointer),
-          document: index,
-          pointer,
-          hint: 'remove the tag and write the value as plain YAML',
-        })));
-      return { problems };
-    }
+  const tagged = mayBeTagged ? taggedValues(body) : [];
+  if (tagged.length > 0) {
+    problems.push(...tagged.map(({ pointer, what }) =>
+      makeProblem({
+        code: 'yaml.unsupported-type',
+        message: `${pointer === '' ? 'the document' : `"${decodePointer(pointer).join('.')}"`} is ${what}; manifests hold only strings, numbers, booleans, null, lists and mappings`,
+        at: position(pointer),
+        document: index,
+        pointer,
+        hint: 'remove the tag and write the value as plain YAML',
+      })));
+    return { problems };
   }
   spots ??= indexDocument(yamlDocument, yamlDocument.range[0], INDEXED_DEPTH);
   return { document: { index, body: body as Record<string, unknown>, spots }, problems };
