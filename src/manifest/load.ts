@@ -121,38 +121,30 @@ function skippedProblem(entry: SkippedEntry): Problem {
 
 function checkDocument(raw: RawDocument): { document?: ManifestDocument; problems: Problem[] } {
   const kind = raw.body['kind'];
-  const at = (pointer: string) => ({ at: raw.positionOf(pointer), document: raw.index, pointer });
-  if (kind === undefined) {
-    return {
-      problems: [
-        makeProblem({
-          code: 'schema.required',
-          message: `missing required attribute "kind" (one of ${MANIFEST_KINDS.join(', ')})`,
-          ...at(''),
-          pointer: '/kind',
-        }),
-      ],
-    };
-  }
-  if (typeof kind !== 'string') {
-    return { problems: [makeProblem({ code: 'schema.type', message: '"kind" must be a string', ...at('/kind') })] };
-  }
-  const validate = validatorFor(kind);
-  if (validate === undefined) {
-    return {
-      problems: [
-        makeProblem({
-          code: 'manifest.unknown-kind',
-          message: `unknown kind "${kind}"; expected one of ${MANIFEST_KINDS.join(', ')}`,
-          ...at('/kind'),
-          hint: didYouMean(kind, MANIFEST_KINDS),
-        }),
-      ],
-    };
-  }
-  const document: ManifestDocument = { ...raw, kind };
+  const validate = typeof kind === 'string' ? validatorFor(kind) : undefined;
+  if (typeof kind !== 'string' || validate === undefined) return { problems: [kindProblem(raw, kind)] };
   const problems = validate(raw.body) ? [] : schemaProblems(validate.errors ?? [], raw, kind);
-  return { document, problems };
+  return { document: { ...raw, kind }, problems };
+}
+
+/** kindProblem reports a `kind` that is missing, not text, or not one of the manifest kinds. */
+function kindProblem(raw: RawDocument, kind: unknown): Problem {
+  const where = { document: raw.index, pointer: '/kind' };
+  if (kind === undefined) {
+    const message = `missing required attribute "kind" (one of ${MANIFEST_KINDS.join(', ')})`;
+    return makeProblem({ code: 'schema.required', message, at: raw.positionOf(''), ...where });
+  }
+  const at = raw.positionOf('/kind');
+  if (typeof kind !== 'string') {
+    return makeProblem({ code: 'schema.type', message: '"kind" must be a string', at, ...where });
+  }
+  return makeProblem({
+    code: 'manifest.unknown-kind',
+    message: `unknown kind "${kind}"; expected one of ${MANIFEST_KINDS.join(', ')}`,
+    at,
+    ...where,
+    hint: didYouMean(kind, MANIFEST_KINDS),
+  });
 }
 
 /** dedupe drops a problem already reported with the same code at the same place. */
