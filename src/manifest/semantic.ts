@@ -86,11 +86,9 @@ function duplicates(occurrences: readonly Occurrence[], code: string, describe: 
     if (group.length < 2) continue;
     const positions = group.map((occurrence) => occurrence.document.positionOf(occurrence.pointer));
     group.forEach((occurrence, index) => {
-      const others: string[] = [];
-      for (let other = 0; other < positions.length && others.length < OTHER_PLACES_SHOWN; other += 1) {
-        const position = positions[other];
-        if (other !== index && position !== undefined) others.push(formatPosition(position));
-      }
+      // The first places but this one, picked from the first few so that each occurrence costs the same.
+      const first = positions.slice(0, OTHER_PLACES_SHOWN + 1);
+      const others = first.filter((_, other) => other !== index).slice(0, OTHER_PLACES_SHOWN).map(formatPosition);
       const more = positions.length - 1 - others.length;
       problems.push(
         makeProblem({
