@@ -36,7 +36,6 @@ export interface DeclaredTargets {
   automations?: SourcePosition;
 }
 
-/** declaredTargets reads the targets of every loaded document. */
 export function declaredTargets(documents: readonly ManifestDocument[]): DeclaredTargets {
   const declared: DeclaredTargets = { views: [], pins: [], ignore: [] };
   for (const document of documents) {

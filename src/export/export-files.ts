@@ -1,8 +1,7 @@
 import type { ApiAdminAutomation, ApiUser, ApiView } from '../domain/api-types.js';
-import { DOMAINS, VIEW_KINDS, type Domain } from '../domain/domains.js';
+import { DOMAINS, type Domain } from '../domain/domains.js';
 import { compareCodePoints } from '../kinds/canonical.js';
-import type { Live } from '../state/types.js';
-import { pinsKey } from '../state/types.js';
+import { pinsKey, type Live } from '../state/types.js';
 import { renderPinsFile } from './pin-documents.js';
 import { schemaCopies, schemaModeline } from './schema-ref.js';
 import { assignStems, slugify } from './slug.js';
@@ -23,7 +22,6 @@ import { renderAutomationsFile, renderWorkspaceFile } from './workspace-document
  *   .viewctl/schemas/*.json   the JSON Schemas the files' modelines point editors at
  */
 
-/** WORKSPACE_FILE and AUTOMATIONS_FILE are the fixed files of an export. */
 export const WORKSPACE_FILE = 'workspace.yaml';
 export const AUTOMATIONS_FILE = 'automations.yaml';
 
@@ -69,10 +67,9 @@ export function exportFiles(input: ExportInput): ExportResult {
   const { live, schemas } = input;
   const files = new Map<string, string>();
   const notes: string[] = [];
-  const modeline = (kind: string, path: string): string => schemaModeline(kind, path);
   for (const [path, text] of schemaCopies(schemas)) files.set(path, text);
 
-  files.set(WORKSPACE_FILE, renderWorkspaceFile(live.workspace, modeline('Workspace', WORKSPACE_FILE)));
+  files.set(WORKSPACE_FILE, renderWorkspaceFile(live.workspace, schemaModeline('Workspace', WORKSPACE_FILE)));
 
   const views = {} as Record<Domain, number>;
   for (const domain of DOMAINS) {
@@ -80,17 +77,12 @@ export function exportFiles(input: ExportInput): ExportResult {
     // Every file binds its viewId, so views sharing a name are all exportable.
     const kept = listing.filter(isPublicSaved);
     views[domain] = kept.length;
-    const stems = assignStems(kept.map((view) => ({ name: view.name, id: view.viewId })));
-    for (const view of kept) {
-      const path = `${domain}/${stems.get(view.viewId) ?? slugify(view.viewId)}.yaml`;
-      const namesakes = listing.filter((other) => other.name === view.name && other.viewId !== view.viewId);
-      files.set(path, renderViewFile(domain, view, namesakes, modeline(VIEW_KINDS[domain], path)));
-    }
+    for (const [view, path] of viewPaths(domain, kept)) files.set(path, renderViewFile(domain, view, listing, path));
   }
 
   let automations: number | null = null;
   if (live.automations !== undefined) {
-    const output = automationsFile(live.automations, modeline('AdminAutomations', AUTOMATIONS_FILE));
+    const output = automationsFile(live.automations, schemaModeline('AdminAutomations', AUTOMATIONS_FILE));
     notes.push(...output.notes);
     if (output.text !== undefined) {
       files.set(AUTOMATIONS_FILE, output.text);
@@ -106,16 +98,15 @@ export function exportFiles(input: ExportInput): ExportResult {
       const list = live.pins[pinsKey(domain, user.email)];
       if (list !== undefined) pins[domain] = list;
     }
-    const rendered = renderPinsFile(user, pins, live.views, modeline('PinnedViews', path));
+    const rendered = renderPinsFile(user, pins, live.views, schemaModeline('PinnedViews', path));
     files.set(path, rendered.text);
     if (rendered.emptyDomains.length > 0) {
       notes.push(`${user.email} has no pinned ${rendered.emptyDomains.join(', ')} views today: ${path} leaves them unmanaged`);
     }
   }
 
-  const sorted = [...files.keys()].sort(compareCodePoints);
   return {
-    files: Object.fromEntries(sorted.map((path) => [path, files.get(path) ?? ''])),
+    files: Object.fromEntries([...files].sort(([a], [b]) => compareCodePoints(a, b))),
     notes,
     summary: { views, automations, pinUsers: input.pinUsers.length },
   };
@@ -147,6 +138,12 @@ export function automationsFile(automations: readonly ApiAdminAutomation[], mode
     text: rendered.text,
     notes: rendered.dropped.map((entry) => `admin automation ${entry}: the manifest format has no place for this attribute; it is not checked for drift`),
   };
+}
+
+/** viewPaths gives each view of a domain its file, `<domain>/<name-slug>.yaml`, unique among `views`. */
+export function viewPaths(domain: Domain, views: readonly ApiView[]): [ApiView, string][] {
+  const stems = assignStems(views.map((view) => ({ name: view.name, id: view.viewId })));
+  return views.map((view) => [view, `${domain}/${stems.get(view.viewId) ?? slugify(view.viewId)}.yaml`]);
 }
 
 /** pinStems gives each member the stem of their `pins/<stem>.yaml` file, unique among `users`. */

@@ -5,10 +5,10 @@ import { isPublicSaved } from '../domain/views.js';
 import { compareCodePoints } from '../kinds/canonical.js';
 import { pinsKey, type Live } from '../state/types.js';
 import { pinCoverage, viewDeclaration, type DeclaredPins, type DeclaredTargets, type DeclaredView } from './declared-targets.js';
-import { AUTOMATIONS_FILE, automationsFile, PINS_FOLDER, WORKSPACE_FILE } from './export-files.js';
+import { AUTOMATIONS_FILE, automationsFile, PINS_FOLDER, pinStems, viewPaths, WORKSPACE_FILE } from './export-files.js';
 import { renderPinsFile } from './pin-documents.js';
 import { schemaCopies, schemaModeline } from './schema-ref.js';
-import { assignStems, slugify } from './slug.js';
+import { slugify } from './slug.js';
 import { renderViewFile } from './view-documents.js';
 import { renderWorkspaceFile } from './workspace-documents.js';
 import { compileGlobs } from '../text/glob.js';
@@ -89,12 +89,8 @@ export function mergeFiles(input: MergeInput): MergeResult {
         skipped.push({ target: `${viewTarget(domain, view)}, ignored (${quoted(glob)})`, declaredAt: declared.workspace });
       } else fresh.push(view);
     }
-    const stems = assignStems(fresh.map((view) => ({ name: view.name, id: view.viewId })));
-    for (const view of fresh) {
-      const namesakes = listing.filter((other) => other.name === view.name && other.viewId !== view.viewId);
-      add(`${domain}/${stems.get(view.viewId) ?? slugify(view.viewId)}.yaml`, viewTarget(domain, view), (path) =>
-        renderViewFile(domain, view, namesakes, schemaModeline(VIEW_KINDS[domain], path)),
-      );
+    for (const [view, path] of viewPaths(domain, fresh)) {
+      add(path, viewTarget(domain, view), (claimed) => renderViewFile(domain, view, listing, claimed));
     }
   }
 
@@ -109,7 +105,7 @@ export function mergeFiles(input: MergeInput): MergeResult {
   }
 
   const coverage = pinCoverage(declared);
-  const userStems = assignStems(input.pinUsers.map((user) => ({ name: user.email, id: user.id })));
+  const userStems = pinStems(input.pinUsers);
   for (const user of input.pinUsers) {
     const merged = mergePins(input, user, coverage(user));
     skipped.push(...merged.skipped);
@@ -128,9 +124,8 @@ export function mergeFiles(input: MergeInput): MergeResult {
     notes.push(`${input.schemas.size - schemaCount} of the JSON Schema copies under .viewctl/schemas/ existed and were left as they are`);
   }
 
-  const sorted = [...files.keys()].sort(compareCodePoints);
   return {
-    files: Object.fromEntries(sorted.map((path) => [path, files.get(path) ?? ''])),
+    files: Object.fromEntries([...files].sort(([a], [b]) => compareCodePoints(a, b))),
     written: written.sort((a, b) => compareCodePoints(a.path, b.path)),
     skipped,
     notes,

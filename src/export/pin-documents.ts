@@ -1,7 +1,7 @@
-import { isSeq, YAMLMap } from 'yaml';
+import { Document, isSeq, YAMLMap } from 'yaml';
 import type { ApiUser, ApiView, JsonObject, JsonValue } from '../domain/api-types.js';
 import { DOMAINS, type Domain } from '../domain/domains.js';
-import { exportDocument, quoted, renderFile } from './yaml-text.js';
+import { quoted, renderFile } from './yaml-text.js';
 
 /**
  * PinnedViews documents: one per exported user, every domain in tab order. A tab is
@@ -80,7 +80,7 @@ export function renderPinsFile(
     entries.set(domain, domainEntries);
     value[domain] = domainEntries.map((entry): JsonValue => ('name' in entry ? entry.name : { viewId: entry.viewId }));
   }
-  const document = exportDocument(value);
+  const document = new Document(value);
   for (const [domain, domainEntries] of entries) {
     const list = document.get(domain, true);
     if (!isSeq(list)) continue;

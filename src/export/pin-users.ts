@@ -2,6 +2,7 @@ import type { ApiUser } from '../domain/api-types.js';
 import { DOMAINS } from '../domain/domains.js';
 import { UsageError, ViewctlError } from '../errors.js';
 import { compareCodePoints } from '../kinds/canonical.js';
+import { formatCount } from '../text/plural.js';
 import type { PinReadPlan } from '../state/read-export.js';
 
 /** PinUserChoice is whose pinned views an export writes: nobody, every active member, or the listed emails. */
@@ -89,10 +90,6 @@ export function checkPinBudget(plan: PinReadPlan): void {
 function formatDuration(seconds: number): string {
   if (seconds < 90) return `${Math.max(1, seconds)} s`;
   return `${Math.round(seconds / 60)} min`;
-}
-
-function formatCount(count: number): string {
-  return count.toLocaleString('en-US');
 }
 
 /** MemberBatch is the members one budgeted `export --all-users` run reads, and those it leaves. */

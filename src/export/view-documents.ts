@@ -1,7 +1,9 @@
+import { Document } from 'yaml';
 import type { ApiView, JsonObject, JsonValue } from '../domain/api-types.js';
 import { VIEW_KINDS, type Domain } from '../domain/domains.js';
 import { normalizeView } from '../kinds/normalize.js';
-import { compactLeaves, exportDocument, flowEach, orderKeys, quoted, renderFile } from './yaml-text.js';
+import { schemaModeline } from './schema-ref.js';
+import { compactLeaves, flowEach, orderKeys, quoted, renderFile } from './yaml-text.js';
 
 /**
  * View documents (`RecordingView`, `DealView`, `CompanyView`, `ContactView`): one per
@@ -36,21 +38,22 @@ function viewDocumentValue(domain: Domain, view: ApiView): JsonObject {
 }
 
 /**
- * renderViewFile prints the file of one view. `namesakes` are the other listed views
- * of the domain with the same name (saved or default): the header names them, since
- * only `viewId` tells them apart.
+ * renderViewFile prints the file of one view, to be written at `path`. The other views
+ * of the domain's `listing` with the same name (saved or default) are named in the
+ * header, since only `viewId` tells them apart.
  */
-export function renderViewFile(domain: Domain, view: ApiView, namesakes: readonly ApiView[], modeline: string): string {
-  const document = exportDocument(viewDocumentValue(domain, view));
+export function renderViewFile(domain: Domain, view: ApiView, listing: readonly ApiView[], path: string): string {
+  const document = new Document(viewDocumentValue(domain, view));
   flowEach(document.get('columns', true));
   flowEach(document.get('sort', true));
   compactLeaves(document.get('filters', true));
   const header: string[] = [...VIEW_HEADER];
+  const namesakes = listing.filter((other) => other.name === view.name && other.viewId !== view.viewId);
   if (namesakes.length > 0) {
     const others = namesakes.map((other) => `${other.viewId}${other.isDefault ? ' (built-in default)' : ''}`);
     header.push(`Other ${domain} views are named ${quoted(view.name)} too: ${others.join(', ')}. Keep viewId: the name alone is ambiguous.`);
   }
-  return renderFile(document, modeline, header);
+  return renderFile(document, schemaModeline(VIEW_KINDS[domain], path), header);
 }
 
 /** typeFirst puts `type` (then an insight's `fieldId`) first in every object below `value`: it reads as the discriminator it is. */

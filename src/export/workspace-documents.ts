@@ -1,7 +1,7 @@
-import { isMap, isScalar, isSeq } from 'yaml';
-import type { ApiAdminAutomation, ApiWorkspace, JsonObject, JsonValue } from '../domain/api-types.js';
+import { Document, isMap, isScalar, isSeq } from 'yaml';
+import { isJsonObject, type ApiAdminAutomation, type ApiWorkspace, type JsonObject, type JsonValue } from '../domain/api-types.js';
 import { canonicalize } from '../kinds/canonical.js';
-import { compactLeaves, exportDocument, flowEach, orderKeys, quoted, renderFile } from './yaml-text.js';
+import { compactLeaves, flowEach, orderKeys, quoted, renderFile } from './yaml-text.js';
 
 /** CREATOR_PLACEHOLDER is the example address of the commented-out `creatorEmail`. */
 const CREATOR_PLACEHOLDER = 'someone@example.com';
@@ -14,7 +14,7 @@ const CREATOR_PLACEHOLDER = 'someone@example.com';
  * owner of the views apply creates.
  */
 export function renderWorkspaceFile(workspace: ApiWorkspace, modeline: string): string {
-  const document = exportDocument({ kind: 'Workspace', workspaceId: workspace.id, prune: false });
+  const document = new Document({ kind: 'Workspace', workspaceId: workspace.id, prune: false });
   const contents = document.contents;
   if (isMap(contents)) {
     const prune = contents.items.find((pair) => isScalar(pair.key) && pair.key.value === 'prune');
@@ -61,16 +61,14 @@ export function renderAutomationsFile(automations: readonly ApiAdminAutomation[]
     const filters = entry['filters'];
     if (Array.isArray(filters)) {
       entry['filters'] = filters.map((filter) =>
-        filter !== null && typeof filter === 'object' && !Array.isArray(filter)
-          ? orderKeys(filter, ['type', 'meetingType', 'combineWith', 'not'])
-          : filter,
+        isJsonObject(filter) ? orderKeys(filter, ['type', 'meetingType', 'combineWith', 'not']) : filter,
       );
     }
     const actions = entry['actions'];
     if (actions !== undefined) entry['actions'] = canonicalize(actions);
     return entry;
   });
-  const document = exportDocument({ kind: 'AdminAutomations', automations: entries });
+  const document = new Document({ kind: 'AdminAutomations', automations: entries });
   // One filter per line, one action per line: what a reviewer compares with the admin settings.
   const list = document.get('automations', true);
   if (isSeq(list)) {

@@ -38,7 +38,6 @@ export async function checkOutFolder(path: string, shown: string, force: boolean
   }
 }
 
-/** WriteReport says what the writer did. */
 export interface WriteReport {
   written: number;
   /** YAML files in the export's folders that this export did not write (left as they were). */
@@ -77,11 +76,9 @@ export async function writeNewFiles(outDir: string, files: Record<string, string
       throw writeFailure(relativePath, error);
     });
     const temporary = temporaryPath(target);
-    try {
-      await writeFile(temporary, text, { encoding: 'utf8', flag: 'wx' });
-    } catch (error) {
+    await writeFile(temporary, text, { encoding: 'utf8', flag: 'wx' }).catch((error: unknown) => {
       throw writeFailure(relativePath, error);
-    }
+    });
     try {
       await link(temporary, target).catch(async (error: unknown) => {
         // A file system without hard links (FAT, some shares): an exclusive create is not atomic, but still never opens an existing file.

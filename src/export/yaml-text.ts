@@ -1,4 +1,4 @@
-import { Document, isCollection, isMap, isScalar, isSeq } from 'yaml';
+import { isCollection, isMap, isScalar, isSeq, type Document } from 'yaml';
 import type { JsonObject, JsonValue } from '../domain/api-types.js';
 import { compareCodePoints } from '../kinds/canonical.js';
 
@@ -11,11 +11,6 @@ import { compareCodePoints } from '../kinds/canonical.js';
 
 /** TO_STRING_OPTIONS are the `yaml` stringify options every exported file uses. */
 const TO_STRING_OPTIONS = { lineWidth: 0, flowCollectionPadding: false } as const;
-
-/** exportDocument builds a `yaml` document from a plain value, keeping its key order. */
-export function exportDocument(value: JsonObject): Document {
-  return new Document(value);
-}
 
 /** SHORT_FLOW is the longest nested object (as JSON) still written on one line. */
 const SHORT_FLOW = 90;

@@ -39,10 +39,10 @@ export function countProblems(problems: readonly Problem[]): string {
 export class ManifestInvalidError extends ViewctlError {
   readonly problems: readonly Problem[];
 
-  constructor(problems: readonly Problem[], options: { color?: boolean } = {}) {
+  constructor(problems: readonly Problem[]) {
     super(
       'manifest.invalid',
-      `the manifests are invalid:\n${formatProblems(problems, { color: options.color ?? false })}\n${countProblems(problems)}`,
+      `the manifests are invalid:\n${formatProblems(problems, { color: false })}\n${countProblems(problems)}`,
       { exitCode: EXIT.error, hint: 'fix the problems above; `viewctl validate` checks manifests without contacting the service' },
     );
     this.problems = problems;

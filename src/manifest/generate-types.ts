@@ -8,10 +8,10 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compile } from 'json-schema-to-typescript';
 import type { JSONSchema4 } from 'json-schema';
+import { isJsonObject, type JsonObject, type JsonValue } from '../domain/api-types.js';
 import { loadSchemaFiles, schemaDirectory } from './schema-registry.js';
 import { renderSchemaReference } from './schema-reference.js';
 
-/** REFERENCE_FILE is the manifest reference rendered from the schemas. */
 export const REFERENCE_FILE = new URL('README.md', schemaDirectory());
 
 /** GENERATED_TYPES_FILE is where the generated types are committed. */
@@ -21,8 +21,6 @@ const BANNER = `/**
  * Generated from schemas/*.schema.json by \`npm run schemas:types\`. Do not edit:
  * change the schema and regenerate (a test fails when this file is out of date).
  */`;
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 function stem(file: string): string {
   return file.replace(/\.schema\.json$/, '');
@@ -48,10 +46,10 @@ function bundleRef(ref: string, file: string): string {
  * keywords (a description) becomes `tsType: <Title>`, because the generator would
  * otherwise declare a numbered copy of the referenced type for each one.
  */
-function rewriteRefs(value: Json, file: string, titles: Map<string, string>, inProperties = false): Json {
+function rewriteRefs(value: JsonValue, file: string, titles: Map<string, string>, inProperties = false): JsonValue {
   if (Array.isArray(value)) return value.map((item) => rewriteRefs(item, file, titles));
   if (value === null || typeof value !== 'object') return value;
-  const result: { [key: string]: Json } = {};
+  const result: JsonObject = {};
   const ref = value['$ref'];
   if (typeof ref === 'string' && !inProperties) {
     const key = bundleRef(ref, file);
@@ -68,25 +66,20 @@ function rewriteRefs(value: Json, file: string, titles: Map<string, string>, inP
 }
 
 /** bundleSchemas folds every schema file into one schema whose `$defs` hold them all. */
-function bundleSchemas(files: Map<string, Json>): JSONSchema4 {
-  const entries: [string, string, Json][] = [];
+function bundleSchemas(files: Map<string, JsonValue>): JSONSchema4 {
+  const entries: [string, string, JsonValue][] = [];
   for (const [file, schema] of files) {
-    if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) continue;
+    if (!isJsonObject(schema)) continue;
     const { $defs, $id: _id, $schema: _schema, ...root } = schema;
-    void _id;
-    void _schema;
-    if ($defs !== undefined && $defs !== null && typeof $defs === 'object' && !Array.isArray($defs)) {
-      for (const [name, def] of Object.entries($defs)) entries.push([file, `${stem(file)}.${name}`, def]);
-    }
+    const fileDefs = isJsonObject($defs) ? Object.entries($defs) : [];
+    for (const [name, def] of fileDefs) entries.push([file, `${stem(file)}.${name}`, def]);
     if (file !== 'common.schema.json') entries.push([file, stem(file), root]);
   }
   const titles = new Map<string, string>();
   for (const [, key, def] of entries) {
-    if (def !== null && typeof def === 'object' && !Array.isArray(def) && typeof def['title'] === 'string') {
-      titles.set(key, def['title']);
-    }
+    if (isJsonObject(def) && typeof def['title'] === 'string') titles.set(key, def['title']);
   }
-  const defs: { [key: string]: Json } = {};
+  const defs: JsonObject = {};
   for (const [file, key, def] of entries) defs[key] = rewriteRefs(def, file, titles);
   const manifest = defs['manifest'];
   delete defs['manifest'];
@@ -95,7 +88,7 @@ function bundleSchemas(files: Map<string, Json>): JSONSchema4 {
 
 /** generateManifestTypes returns the text of `generated/manifest-types.ts`. */
 export async function generateManifestTypes(): Promise<string> {
-  const bundle = bundleSchemas(loadSchemaFiles() as Map<string, Json>);
+  const bundle = bundleSchemas(loadSchemaFiles() as Map<string, JsonValue>);
   return compile(bundle, 'AnyManifest', {
     bannerComment: BANNER,
     additionalProperties: false,

@@ -2,7 +2,7 @@ import { execFile, spawn } from 'node:child_process';
 import { realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../errors.js';
-import { isManifestFile, isSkippedDirectory, type ManifestSource } from './source.js';
+import { isBelow, walkFinds, type ManifestSource } from './source.js';
 
 /**
  * The manifests as they were at a git commit (`--base REF`), read through the `git`
@@ -77,9 +77,6 @@ export async function gitManifestSource(base: GitBase, paths: readonly string[],
     tree.set(match[5] ?? '', { sha: match[3] ?? '', size: Number(match[4]) });
   }
   const toRepo = (path: string): string | undefined => repoPath(base.root, cwd, path);
-  const isUnder = (file: string, folder: string): boolean => folder === '.' || file.startsWith(`${folder}/`);
-  const visible = (file: string, folder: string): boolean =>
-    !(folder === '.' ? file : file.slice(folder.length + 1)).split('/').slice(0, -1).some(isSkippedDirectory);
   const display = (file: string): string => {
     const rel = relative(realCwd, resolve(base.root, file)).split(sep).join('/');
     return rel === '' ? '.' : rel;
@@ -88,7 +85,7 @@ export async function gitManifestSource(base: GitBase, paths: readonly string[],
   for (const path of paths.length === 0 ? ['.'] : paths) {
     const at = toRepo(path);
     if (at === undefined) continue;
-    for (const file of tree.keys()) if (file === at || (isUnder(file, at) && visible(file, at) && isManifestFile(file))) wanted.add(file);
+    for (const file of tree.keys()) if (file === at || walkFinds(file, at)) wanted.add(file);
   }
   const blobs = await readBlobs(base.root, [...wanted].flatMap((file) => tree.get(file)?.sha ?? []));
   return {
@@ -97,11 +94,11 @@ export async function gitManifestSource(base: GitBase, paths: readonly string[],
       if (at === undefined) return undefined;
       const file = tree.get(at);
       if (file !== undefined) return { type: 'file', size: file.size };
-      return [...tree.keys()].some((candidate) => isUnder(candidate, at)) ? { type: 'directory' } : undefined;
+      return [...tree.keys()].some((candidate) => isBelow(candidate, at)) ? { type: 'directory' } : undefined;
     },
     async list(directory) {
       const at = toRepo(directory);
-      const files = at === undefined ? [] : [...tree.keys()].filter((file) => isUnder(file, at) && visible(file, at) && isManifestFile(file)).map(display).sort();
+      const files = at === undefined ? [] : [...tree.keys()].filter((file) => walkFinds(file, at)).map(display).sort();
       return { files, skipped: [] };
     },
     async read(path, maxBytes) {

@@ -38,8 +38,7 @@ export async function loadManifests(paths: readonly string[], source: ManifestSo
     for (const raw of rawDocuments(parsed)) {
       const checked = checkDocument(raw);
       problems.push(...checked.problems);
-      if (checked.document === undefined) continue;
-      documents.push(checked.document);
+      if (checked.document !== undefined) documents.push(checked.document);
     }
   }
   // Semantic rules run on schema-invalid documents too (they check types as they go),
@@ -58,20 +57,16 @@ async function resolveFiles(paths: readonly string[], source: ManifestSource, pr
       problems.push(unreadable(source, path, error));
       continue;
     }
+    const shown = source.display(path);
+    const at = { file: shown, line: 1, column: 1 };
     if (info === undefined) {
-      problems.push(
-        makeProblem({
-          code: 'file.not-found',
-          message: `no file or folder at "${source.display(path)}"`,
-          at: { file: source.display(path), line: 1, column: 1 },
-        }),
-      );
+      problems.push(makeProblem({ code: 'file.not-found', message: `no file or folder at "${shown}"`, at }));
     } else if (info.type === 'other') {
       problems.push(
         makeProblem({
           code: 'file.not-regular',
-          message: `"${source.display(path)}" is ${info.what}, not a file or folder viewctl can read`,
-          at: { file: source.display(path), line: 1, column: 1 },
+          message: `"${shown}" is ${info.what}, not a file or folder viewctl can read`,
+          at,
           hint: 'pass regular *.yaml / *.yml files or folders of them',
         }),
       );
@@ -90,14 +85,14 @@ async function resolveFiles(paths: readonly string[], source: ManifestSource, pr
           makeProblem({
             severity: 'warning',
             code: 'file.no-manifests',
-            message: `no *.yaml or *.yml file below "${source.display(path)}"`,
-            at: { file: source.display(path), line: 1, column: 1 },
+            message: `no *.yaml or *.yml file below "${shown}"`,
+            at,
           }),
         );
       }
       files.push(...listed.files);
     } else {
-      files.push(source.display(path));
+      files.push(shown);
     }
   }
   return [...new Set(files)];
@@ -126,39 +121,30 @@ function skippedProblem(entry: SkippedEntry): Problem {
 
 function checkDocument(raw: RawDocument): { document?: ManifestDocument; problems: Problem[] } {
   const kind = raw.body['kind'];
-  const at = (pointer: string) => ({ at: raw.positionOf(pointer), document: raw.index, pointer });
-  if (kind === undefined) {
-    return {
-      problems: [
-        makeProblem({
-          code: 'schema.required',
-          message: `missing required attribute "kind" (one of ${MANIFEST_KINDS.join(', ')})`,
-          ...at(''),
-          pointer: '/kind',
-        }),
-      ],
-    };
-  }
-  if (typeof kind !== 'string') {
-    return { problems: [makeProblem({ code: 'schema.type', message: '"kind" must be a string', ...at('/kind') })] };
-  }
-  const validate = validatorFor(kind);
-  if (validate === undefined) {
-    const hint = didYouMean(kind, MANIFEST_KINDS);
-    return {
-      problems: [
-        makeProblem({
-          code: 'manifest.unknown-kind',
-          message: `unknown kind "${kind}"; expected one of ${MANIFEST_KINDS.join(', ')}`,
-          ...at('/kind'),
-          ...(hint === undefined ? {} : { hint }),
-        }),
-      ],
-    };
-  }
-  const document: ManifestDocument = { ...raw, kind };
+  const validate = typeof kind === 'string' ? validatorFor(kind) : undefined;
+  if (typeof kind !== 'string' || validate === undefined) return { problems: [kindProblem(raw, kind)] };
   const problems = validate(raw.body) ? [] : schemaProblems(validate.errors ?? [], raw, kind);
-  return { document, problems };
+  return { document: { ...raw, kind }, problems };
+}
+
+/** kindProblem reports a `kind` that is missing, not text, or not one of the manifest kinds. */
+function kindProblem(raw: RawDocument, kind: unknown): Problem {
+  const where = { document: raw.index, pointer: '/kind' };
+  if (kind === undefined) {
+    const message = `missing required attribute "kind" (one of ${MANIFEST_KINDS.join(', ')})`;
+    return makeProblem({ code: 'schema.required', message, at: raw.positionOf(''), ...where });
+  }
+  const at = raw.positionOf('/kind');
+  if (typeof kind !== 'string') {
+    return makeProblem({ code: 'schema.type', message: '"kind" must be a string', at, ...where });
+  }
+  return makeProblem({
+    code: 'manifest.unknown-kind',
+    message: `unknown kind "${kind}"; expected one of ${MANIFEST_KINDS.join(', ')}`,
+    at,
+    ...where,
+    hint: didYouMean(kind, MANIFEST_KINDS),
+  });
 }
 
 /** dedupe drops a problem already reported with the same code at the same place. */

@@ -32,6 +32,5 @@ async function readFile(file: string, source: ManifestSource): Promise<ParsedFil
     return failedFile(file, unreadable(source, file, error));
   }
   if ('tooLarge' in read) return failedFile(file, tooLarge(file, read.tooLarge));
-  const plain = readPlainFile(file, read.bytes);
-  return 'parsed' in plain ? plain.parsed : { file, text: plain.text };
+  return readPlainFile(file, read.bytes);
 }

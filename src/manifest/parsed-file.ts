@@ -1,6 +1,7 @@
 import { makeProblem } from './problems.js';
 import { lineStartsOf, readSimpleYaml } from './simple-yaml.js';
-import type { Problem, SourcePosition } from './types.js';
+import type { ManifestDocument, Problem, SourcePosition } from './types.js';
+import type { FileText } from './yaml-file.js';
 import { locateOffset, type DocumentSpots } from './yaml-positions.js';
 
 /**
@@ -25,12 +26,7 @@ export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const INDEXED_DEPTH = 1;
 
 /** RawDocument is one YAML document that parsed cleanly to a mapping, before any schema check. */
-export interface RawDocument {
-  file: string;
-  index: number;
-  body: Record<string, unknown>;
-  position: SourcePosition;
-  positionOf(pointer: string): SourcePosition;
+export interface RawDocument extends Omit<ManifestDocument, 'kind'> {
   keyPositionOf(pointer: string): SourcePosition;
 }
 
@@ -64,16 +60,16 @@ export function failedFile(file: string, problem: Problem): ParsedFile {
  * as its decoded text, for the `yaml` library. A file too large or not UTF-8 is read
  * as its problem.
  */
-export function readPlainFile(file: string, bytes: Uint8Array): { parsed: ParsedFile } | { text: string } {
-  if (bytes.byteLength > MAX_FILE_BYTES) return { parsed: failedFile(file, tooLarge(file, bytes.byteLength)) };
+export function readPlainFile(file: string, bytes: Uint8Array): ParsedFile | FileText {
+  if (bytes.byteLength > MAX_FILE_BYTES) return failedFile(file, tooLarge(file, bytes.byteLength));
   const decoded = decodeUtf8(file, bytes);
-  if ('problem' in decoded) return { parsed: failedFile(file, decoded.problem) };
-  const simple = readSimpleYaml(decoded.text, INDEXED_DEPTH);
-  if (simple === undefined) return decoded;
+  if ('problem' in decoded) return failedFile(file, decoded.problem);
   const { text } = decoded;
+  const simple = readSimpleYaml(text, INDEXED_DEPTH);
+  if (simple === undefined) return { file, text };
   const documents = simple.map(({ body, spots }, index) => ({ index, body, spots }));
   const indexAll = (): DocumentSpots[] => (readSimpleYaml(text) ?? []).map((document) => document.spots);
-  return { parsed: { file, documents, problems: [], lineStarts: lineStartsOf(text), indexAll } };
+  return { file, documents, problems: [], lineStarts: lineStartsOf(text), indexAll };
 }
 
 /** rawDocuments gives the documents of a parsed file their positions, found in the file's spot trees. */
@@ -81,14 +77,10 @@ export function rawDocuments(parsed: ParsedFile): RawDocument[] {
   if (parsed.documents.length === 0) return [];
   const { file, lineStarts } = parsed;
   let reparsed: DocumentSpots[] | undefined;
-  const fullSpots = (index: number): DocumentSpots | undefined => {
-    reparsed ??= parsed.indexAll();
-    return reparsed[index];
-  };
   return parsed.documents.map(({ index, body, spots }) => {
     const position = (pointer: string, key: boolean): SourcePosition => {
       const full = (): number | undefined => {
-        const all = fullSpots(index);
+        const all = (reparsed ??= parsed.indexAll())[index];
         return all === undefined ? undefined : locateOffset(all, pointer, key);
       };
       return { file, ...lineColumn(lineStarts, locateOffset(spots, pointer, key) ?? full() ?? spots.fallbackOffset) };
@@ -148,7 +140,6 @@ function decodeUtf8(file: string, bytes: Uint8Array): { text: string } | { probl
   }
 }
 
-/** tooLarge is the problem of a file over MAX_FILE_BYTES. */
 export function tooLarge(file: string, size: number): Problem {
   return makeProblem({
     code: 'file.too-large',

@@ -14,11 +14,6 @@ interface TaggedValue {
   what: string;
 }
 
-/** mayHoldTaggedValues is a cheap pre-check on the source text: no `!` means no tag. */
-export function mayHoldTaggedValues(text: string): boolean {
-  return text.includes('!');
-}
-
 /** taggedValues lists the values of `value` that are not plain JSON data, depth first. */
 export function taggedValues(value: unknown, path: (string | number)[] = []): TaggedValue[] {
   const what = describeTagged(value);

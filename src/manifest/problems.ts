@@ -1,7 +1,8 @@
+import { compareCodePoints } from '../kinds/canonical.js';
 import type { Problem, Severity, SourcePosition } from './types.js';
 
 /** ProblemInput is what a check knows when it finds a problem; the helper adds the rest. */
-interface ProblemInput {
+export interface ProblemInput {
   severity?: Severity;
   code: string;
   message: string;
@@ -26,26 +27,12 @@ export function makeProblem(input: ProblemInput): Problem {
   };
 }
 
-/** sortProblems orders problems by file, line and column; ties keep the order found. */
+/** sortProblems orders problems by file, line and column; ties keep the order found (the sort is stable). */
 export function sortProblems(problems: readonly Problem[]): Problem[] {
-  return problems
-    .map((problem, order) => ({ problem, order }))
-    .sort(
-      (a, b) =>
-        compareText(a.problem.file, b.problem.file) ||
-        a.problem.line - b.problem.line ||
-        a.problem.column - b.problem.column ||
-        a.order - b.order,
-    )
-    .map(({ problem }) => problem);
+  return [...problems].sort((a, b) => compareCodePoints(a.file, b.file) || a.line - b.line || a.column - b.column);
 }
 
 /** hasErrors tells whether any problem is an error (warnings alone do not stop a run). */
 export function hasErrors(problems: readonly Problem[]): boolean {
   return problems.some((problem) => problem.severity === 'error');
-}
-
-function compareText(a: string, b: string): number {
-  if (a === b) return 0;
-  return a < b ? -1 : 1;
 }

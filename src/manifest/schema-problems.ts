@@ -2,10 +2,10 @@ import type { ErrorObject } from 'ajv';
 import { domainOfKind, VIEW_DOMAINS, type ViewDomain } from '../domain/domains.js';
 import { didYouMean } from '../text/suggest.js';
 import type { RawDocument } from './parsed-file.js';
-import { makeProblem } from './problems.js';
+import { makeProblem, type ProblemInput } from './problems.js';
 import { discriminatorValues } from './schema-registry.js';
-import type { Problem } from './types.js';
-import { decodePointer } from './yaml-positions.js';
+import type { Problem, SourcePosition } from './types.js';
+import { decodePointer, encodePointer } from './yaml-positions.js';
 
 /**
  * schemaProblems turns ajv's errors for one document into one clear problem per real
@@ -84,115 +84,104 @@ function dropNoiseOfWrongType(errors: ErrorObject[]): ErrorObject[] {
 function toProblem(error: ErrorObject, document: RawDocument, kind: string): Problem {
   const pointer = error.instancePath;
   const name = attributeName(pointer);
-  const at = (target: string, key = false) => ({
-    at: key ? document.keyPositionOf(target) : document.positionOf(target),
-    document: document.index,
-  });
+  // Most problems name the offending value and sit where it is; the others say where instead.
+  const problem = (input: Omit<ProblemInput, 'at'> & { at?: SourcePosition }): Problem => {
+    const target = input.pointer ?? pointer;
+    const at = input.at ?? document.positionOf(target);
+    return makeProblem({ ...input, pointer: target, at, document: document.index });
+  };
   const params = error.params as Record<string, unknown>;
   const parent = error.parentSchema as Record<string, unknown> | undefined;
   switch (error.keyword) {
     case 'additionalProperties': {
       const attribute = String(params['additionalProperty']);
-      const target = `${pointer}/${escape(attribute)}`;
+      const target = `${pointer}${encodePointer([attribute])}`;
       const domain = domainOfKind(kind);
       const view: ViewDomain | undefined = domain === undefined ? undefined : VIEW_DOMAINS[domain];
       if (view !== undefined && pointer === '/filters' && view.responseOnlyFilters?.includes(attribute) === true) {
-        return makeProblem({
+        return problem({
           code: 'schema.response-only',
           message: `"${attribute}" appears in ${view.label} responses only; the service refuses it in a ${view.label}`,
           pointer: target,
           hint: 'remove it',
-          ...at(target, true),
+          at: document.keyPositionOf(target),
         });
       }
       const allowed = Object.keys((parent?.['properties'] as Record<string, unknown> | undefined) ?? {});
-      const hint = didYouMean(attribute, allowed);
-      return makeProblem({
+      return problem({
         code: 'schema.unknown-attribute',
         message: `unknown attribute "${attribute}"`,
         pointer: target,
-        ...(hint === undefined ? {} : { hint }),
-        ...at(target, true),
+        hint: didYouMean(attribute, allowed),
+        at: document.keyPositionOf(target),
       });
     }
     case 'required': {
       const missing = String(params['missingProperty']);
       const conditional = error.schemaPath.includes('/then/') ? ' (required when field is Insight)' : '';
-      return makeProblem({
+      return problem({
         code: 'schema.required',
         message: `missing required attribute "${missing}"${conditional}`,
-        pointer: `${pointer}/${escape(missing)}`,
-        ...at(pointer),
+        pointer: `${pointer}${encodePointer([missing])}`,
+        at: document.positionOf(pointer),
       });
     }
     case 'discriminator': {
       const tag = String(params['tag']);
       const values = discriminatorValues(parent);
       const value = (error.data as Record<string, unknown> | undefined)?.[tag];
-      const target = `${pointer}/${escape(tag)}`;
+      const target = `${pointer}${encodePointer([tag])}`;
       if (value === undefined) {
-        return makeProblem({
+        return problem({
           code: 'schema.required',
           message: `missing required attribute "${tag}" (one of ${values.join(', ')})`,
           pointer: target,
-          ...at(pointer),
+          at: document.positionOf(pointer),
         });
       }
-      const hint = typeof value === 'string' ? didYouMean(value, values) : undefined;
-      return makeProblem({
+      return problem({
         code: typeof value === 'string' ? 'schema.enum' : 'schema.type',
         message: `"${tag}" is ${show(value)}; expected one of ${values.join(', ')}`,
         pointer: target,
-        ...(hint === undefined ? {} : { hint }),
-        ...at(target),
+        hint: typeof value === 'string' ? didYouMean(value, values) : undefined,
       });
     }
     case 'type': {
       const expected = ([] as unknown[]).concat(params['type']).flatMap((type) => String(type).split(','));
-      // YAML 1.2 reads yes/no/on/off as text, unlike YAML 1.1 tools.
-      const yamlBoolean = expected.includes('boolean') && typeof error.data === 'string' && /^(yes|no|on|off|y|n)$/i.test(error.data);
-      return makeProblem({
+      return problem({
         code: 'schema.type',
         message: `${name} must be ${expected.map(article).join(' or ')}; got ${article(jsonType(error.data))}`,
-        ...(yamlBoolean ? { hint: 'write true or false (YAML 1.2 reads yes/no/on/off as text)' } : {}),
-        pointer,
-        ...at(pointer),
+        // YAML 1.2 reads yes/no/on/off as text, unlike YAML 1.1 tools.
+        hint: expected.includes('boolean') && isYaml11Boolean(error.data) ? YAML_11_BOOLEAN_HINT : undefined,
       });
     }
     case 'enum':
     case 'const': {
       const allowed = (error.keyword === 'enum' ? (params['allowedValues'] as unknown[]) : [params['allowedValue']]).map(String);
       // `prune` takes true, false or owned: yes/no there is the YAML 1.1 habit, as for booleans.
-      const yamlBoolean = allowed.includes('true') && typeof error.data === 'string' && /^(yes|no|on|off|y|n)$/i.test(error.data);
-      const hint = yamlBoolean
-        ? 'write true or false (YAML 1.2 reads yes/no/on/off as text)'
+      const hint = allowed.includes('true') && isYaml11Boolean(error.data)
+        ? YAML_11_BOOLEAN_HINT
         : typeof error.data === 'string' ? didYouMean(error.data, allowed) : undefined;
-      return makeProblem({
+      return problem({
         code: 'schema.enum',
         message: `${name} is ${show(error.data)}; expected ${allowed.length === 1 ? '' : 'one of '}${allowed.join(', ')}`,
-        pointer,
-        ...(hint === undefined ? {} : { hint }),
-        ...at(pointer),
+        hint,
       });
     }
     case 'format': {
       if (params['format'] === 'date' || params['format'] === 'date-time') {
         const shaped = typeof error.data === 'string' && /^\d{4}-\d{2}-\d{2}([Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}(:?\d{2})?))?$/.test(error.data);
-        return makeProblem({
+        return problem({
           code: 'date.invalid',
           message: shaped
             ? `${show(error.data)} is not a date on the calendar`
             : `${show(error.data)} is not an ISO date (YYYY-MM-DD, or a date-time with seconds and an offset such as 2026-01-31T09:00:00Z)`,
-          pointer,
-          ...at(pointer),
         });
       }
       const email = params['format'] === 'email';
-      return makeProblem({
+      return problem({
         code: email ? 'email.invalid' : 'schema.format',
         message: email ? `${show(error.data)} is not a valid email address` : `${name} must be a valid ${String(params['format'])}`,
-        pointer,
-        ...at(pointer),
       });
     }
     case 'pattern': {
@@ -203,41 +192,41 @@ function toProblem(error: ErrorObject, document: RawDocument, kind: string): Pro
           : title === 'ViewName'
             ? 'a name with at least one visible character (the service refuses blank names)'
             : `text matching ${String(params['pattern'])}`;
-      return makeProblem({ code: 'schema.pattern', message: `${name} must be ${detail}; got ${show(error.data)}`, pointer, ...at(pointer) });
+      return problem({ code: 'schema.pattern', message: `${name} must be ${detail}; got ${show(error.data)}` });
     }
     case 'minItems':
-      return makeProblem({
+      return problem({
         code: 'schema.min-items',
         message: `${name} must list at least ${String(params['limit'])} ${Number(params['limit']) === 1 ? 'entry' : 'entries'}`,
-        pointer,
-        ...at(pointer),
       });
     case 'minLength':
-      return makeProblem({ code: 'schema.min-length', message: `${name} must not be empty`, pointer, ...at(pointer) });
+      return problem({ code: 'schema.min-length', message: `${name} must not be empty` });
     case 'minProperties': {
       const options = Object.keys((parent?.['properties'] as Record<string, unknown> | undefined) ?? {});
-      return makeProblem({
+      return problem({
         code: 'schema.min-properties',
         message: `${name} must set at least one of ${options.join(', ')}`,
-        pointer,
-        ...at(pointer),
       });
     }
     case 'minimum':
-      return makeProblem({
+      return problem({
         code: 'schema.minimum',
         message: `${name} must be at least ${String(params['limit'])}; got ${show(error.data)}`,
-        pointer,
-        ...at(pointer),
       });
     default:
-      return makeProblem({
+      return problem({
         code: `schema.${error.keyword.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`,
         message: `${name} ${error.message ?? 'is invalid'}`,
-        pointer,
-        ...at(pointer),
       });
   }
+}
+
+/** YAML_11_BOOLEAN_HINT answers yes/no/on/off written where the schema wants true or false. */
+const YAML_11_BOOLEAN_HINT = 'write true or false (YAML 1.2 reads yes/no/on/off as text)';
+
+/** isYaml11Boolean tells text that YAML 1.1 tools read as a boolean and YAML 1.2 reads as text. */
+function isYaml11Boolean(data: unknown): boolean {
+  return typeof data === 'string' && /^(yes|no|on|off|y|n)$/i.test(data);
 }
 
 /** attributeName names the value at a pointer for messages: `"sourceIn"[0]`-like text. */
@@ -250,10 +239,6 @@ function attributeName(pointer: string): string {
     return owner === undefined ? `entry ${last}` : `"${owner}" entry ${last}`;
   }
   return `"${last}"`;
-}
-
-function escape(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 function jsonType(value: unknown): string {

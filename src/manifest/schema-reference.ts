@@ -1,4 +1,4 @@
-import { KIND_SCHEMAS } from './schema-registry.js';
+import { KIND_SCHEMAS, resolveLocalRef } from './schema-registry.js';
 import { isJsonObject } from '../domain/api-types.js';
 
 /**
@@ -7,22 +7,13 @@ import { isJsonObject } from '../domain/api-types.js';
  * schemas:types` rewrites it; a test fails when the committed file differs.
  */
 
-type Node = { [key: string]: unknown };
-
 /** renderSchemaReference renders the Markdown reference of every manifest kind and shared shape. */
 export function renderSchemaReference(files: ReadonlyMap<string, unknown>): string {
-  const resolve = (ref: string, file: string): { node: Node; file: string } | undefined => {
-    const [target = '', fragment = ''] = ref.split('#');
-    const owner = target === '' ? file : target;
-    let node: unknown = files.get(owner);
-    for (const segment of fragment.split('/').filter((part) => part !== '')) node = isJsonObject(node) ? node[segment] : undefined;
-    return isJsonObject(node) ? { node, file: owner } : undefined;
-  };
   const typeOf = (schema: unknown, file: string): string => {
     if (schema === true) return 'any';
     if (!isJsonObject(schema)) return 'never';
     if (typeof schema['$ref'] === 'string') {
-      const target = resolve(schema['$ref'], file);
+      const target = resolveLocalRef(schema['$ref'], file, files);
       const title = target?.node['title'];
       if (typeof title === 'string' && target !== undefined && isShape(target.node)) return `[${title}](#${anchor(title)})`;
       return target === undefined ? schema['$ref'] : typeOf(target.node, target.file);
@@ -43,8 +34,9 @@ export function renderSchemaReference(files: ReadonlyMap<string, unknown>): stri
     return typeof type === 'string' ? type : 'any';
   };
   const constraints = (schema: unknown, file: string): string => {
-    const target = isJsonObject(schema) && typeof schema['$ref'] === 'string' ? resolve(schema['$ref'], file)?.node : undefined;
-    const merged: Node = { ...(target ?? {}), ...(isJsonObject(schema) ? schema : {}) };
+    const ref = isJsonObject(schema) ? schema['$ref'] : undefined;
+    const target = typeof ref === 'string' ? resolveLocalRef(ref, file, files)?.node : undefined;
+    const merged: Record<string, unknown> = { ...(target ?? {}), ...(isJsonObject(schema) ? schema : {}) };
     const notes: string[] = [];
     if (typeof merged['minItems'] === 'number') notes.push(`at least ${merged['minItems']} entry`);
     if (typeof merged['minLength'] === 'number') notes.push('not empty');
@@ -52,7 +44,7 @@ export function renderSchemaReference(files: ReadonlyMap<string, unknown>): stri
     if (typeof merged['minProperties'] === 'number') notes.push('at least one attribute');
     return notes.join('; ');
   };
-  const table = (schema: Node, file: string): string[] => {
+  const table = (schema: Record<string, unknown>, file: string): string[] => {
     const properties = isJsonObject(schema['properties']) ? schema['properties'] : {};
     const required = new Set(Array.isArray(schema['required']) ? schema['required'] : []);
     const rows = Object.entries(properties).map(([name, field]) => {
@@ -64,7 +56,7 @@ export function renderSchemaReference(files: ReadonlyMap<string, unknown>): stri
   };
   const describeRef = (field: unknown, file: string): string => {
     if (!isJsonObject(field) || typeof field['$ref'] !== 'string') return '';
-    const description = resolve(field['$ref'], file)?.node['description'];
+    const description = resolveLocalRef(field['$ref'], file, files)?.node['description'];
     return typeof description === 'string' ? description : '';
   };
 
@@ -113,7 +105,7 @@ export function renderSchemaReference(files: ReadonlyMap<string, unknown>): stri
 }
 
 /** isShape tells whether a titled definition is worth its own section (not a plain string alias). */
-function isShape(def: Node): boolean {
+function isShape(def: Record<string, unknown>): boolean {
   return isJsonObject(def['properties']) || Array.isArray(def['enum']) || Array.isArray(def['oneOf']) || def['type'] === 'array';
 }
 

@@ -39,11 +39,8 @@ export function schemaDirectory(): URL {
 /** schemaTexts reads every `*.schema.json` of the package as text, keyed by file name, for copying. */
 export function schemaTexts(): Map<string, string> {
   const directory = schemaDirectory();
-  const texts = new Map<string, string>();
-  for (const file of readdirSync(directory).filter((name) => name.endsWith('.schema.json')).sort()) {
-    texts.set(file, readFileSync(new URL(file, directory), 'utf8'));
-  }
-  return texts;
+  const files = readdirSync(directory).filter((name) => name.endsWith('.schema.json')).sort();
+  return new Map(files.map((file) => [file, readFileSync(new URL(file, directory), 'utf8')]));
 }
 
 /** loadSchemaFiles reads every `*.schema.json` of the package, parsed, keyed by file name. */
@@ -53,7 +50,6 @@ export function loadSchemaFiles(): Map<string, AnySchemaObject> {
 
 let cached: Ajv2020 | undefined;
 let tagValues: Map<string, string[]> | undefined;
-const compiled = new Map<string, ValidateFunction>();
 
 /**
  * schemaRegistry returns the one Ajv instance holding every schema, built on first
@@ -88,12 +84,10 @@ export function newRegistry(code?: CodeOptions): Ajv2020 {
   return ajv;
 }
 
+/** compiledFor is the validator of a schema by reference; Ajv compiles it once and keeps it. */
 function compiledFor(ref: string): ValidateFunction {
-  const existing = compiled.get(ref);
-  if (existing !== undefined) return existing;
   const validate = schemaRegistry().getSchema(ref);
   if (validate === undefined) throw new Error(`schema not found: ${ref}`);
-  compiled.set(ref, validate);
   return validate;
 }
 
@@ -152,16 +146,19 @@ export function viewAttributeValidator(domain: Domain, attribute: 'columns' | 'f
   return compiledFor(`${SCHEMA_BASE}${VIEW_DOMAINS[domain].schema}#/$defs/${attribute}`);
 }
 
-type SchemaNode = { [key: string]: unknown };
-
-/** resolveLocalRef finds the schema a `$ref` names, relative to the file that holds it. */
-function resolveLocalRef(ref: string, file: string, files: Map<string, AnySchemaObject>): SchemaNode | undefined {
+/** resolveLocalRef finds the schema a `$ref` names, relative to the file that holds it, and the file it is in. */
+export function resolveLocalRef(
+  ref: string,
+  file: string,
+  files: ReadonlyMap<string, unknown>,
+): { node: Record<string, unknown>; file: string } | undefined {
   const [target = '', fragment = ''] = ref.split('#');
-  let node: unknown = files.get(target === '' ? file : target);
+  const owner = target === '' ? file : target;
+  let node: unknown = files.get(owner);
   for (const segment of fragment.split('/').filter((part) => part !== '')) {
     node = isJsonObject(node) ? node[segment] : undefined;
   }
-  return isJsonObject(node) ? node : undefined;
+  return isJsonObject(node) ? { node, file: owner } : undefined;
 }
 
 function collectTagValues(node: unknown, file: string, files: Map<string, AnySchemaObject>, into: Map<string, string[]>): void {
@@ -175,7 +172,8 @@ function collectTagValues(node: unknown, file: string, files: Map<string, AnySch
   if (isJsonObject(discriminator) && typeof discriminator['propertyName'] === 'string' && Array.isArray(branches)) {
     const tag = discriminator['propertyName'];
     const values = branches.flatMap((branch: unknown) => {
-      const target = isJsonObject(branch) && typeof branch['$ref'] === 'string' ? resolveLocalRef(branch['$ref'], file, files) : branch;
+      const ref = isJsonObject(branch) ? branch['$ref'] : undefined;
+      const target = typeof ref === 'string' ? resolveLocalRef(ref, file, files)?.node : branch;
       const properties = isJsonObject(target) ? target['properties'] : undefined;
       const property = isJsonObject(properties) ? properties[tag] : undefined;
       if (!isJsonObject(property)) return [];

@@ -86,11 +86,9 @@ function duplicates(occurrences: readonly Occurrence[], code: string, describe: 
     if (group.length < 2) continue;
     const positions = group.map((occurrence) => occurrence.document.positionOf(occurrence.pointer));
     group.forEach((occurrence, index) => {
-      const others: string[] = [];
-      for (let other = 0; other < positions.length && others.length < OTHER_PLACES_SHOWN; other += 1) {
-        const position = positions[other];
-        if (other !== index && position !== undefined) others.push(formatPosition(position));
-      }
+      // The first places but this one, picked from the first few so that each occurrence costs the same.
+      const first = positions.slice(0, OTHER_PLACES_SHOWN + 1);
+      const others = first.filter((_, other) => other !== index).slice(0, OTHER_PLACES_SHOWN).map(formatPosition);
       const more = positions.length - 1 - others.length;
       problems.push(
         makeProblem({
@@ -106,6 +104,9 @@ function duplicates(occurrences: readonly Occurrence[], code: string, describe: 
   return problems;
 }
 
+/** GLOB_HINT says how a glob is written, for one that cannot be compiled. */
+const GLOB_HINT = 'use * for any run of characters, ? for one, and \\ before a character to match it literally';
+
 /** ignoreProblems reports each `ignore` glob that cannot be compiled, at its position (plan would stop on it). */
 function ignoreProblems(workspace: ManifestDocument): Problem[] {
   const globs = workspace.body['ignore'];
@@ -116,7 +117,7 @@ function ignoreProblems(workspace: ManifestDocument): Problem[] {
     const pointer = encodePointer(['ignore', index]);
     return [makeProblem({
       code: GLOB_INVALID, message: why, pointer, at: workspace.positionOf(pointer), document: workspace.index,
-      hint: 'use * for any run of characters, ? for one, and \\ before a character to match it literally',
+      hint: GLOB_HINT,
     })];
   });
 }
@@ -174,8 +175,9 @@ function pinProblems(documents: readonly ManifestDocument[]): Problem[] {
     }),
   );
   problems.push(...duplicates(groupNames, 'pins.duplicate-group-name', (name) => `the group PinnedViews name "${name}" is used more than once`));
-  problems.push(...overriddenMembers(documents));
-  problems.push(...duplicates(listedTwice(documents), 'pins.group-overlap', (key) => {
+  const own = ownLists(documents);
+  problems.push(...overriddenMembers(documents, own));
+  problems.push(...duplicates(listedTwice(documents, own), 'pins.group-overlap', (key) => {
     const [email, domain] = key.split(' ');
     return `${email ?? ''} is listed by more than one group PinnedViews document for ${domain ?? ''}; one group per member and domain`;
   }));
@@ -188,33 +190,44 @@ function pinProblems(documents: readonly ManifestDocument[]): Problem[] {
  * wins there: the same key from two documents is a member two groups reach, which
  * plan refuses as well (globs and roles need the users, so only plan can tell those).
  */
-function listedTwice(documents: readonly ManifestDocument[]): Occurrence[] {
-  const own = ownLists(documents);
+function listedTwice(documents: readonly ManifestDocument[], own: OwnLists): Occurrence[] {
   const occurrences: Occurrence[] = [];
   for (const document of documents) {
-    const users = document.body['users'];
-    if (!Array.isArray(users)) continue;
     const seen = new Set<string>();
-    users.forEach((entry: unknown, index) => {
-      if (typeof entry !== 'string' || isMemberGlob(entry)) return;
+    for (const { email, pointer } of namedMembers(document)) {
       for (const domain of DOMAINS) {
-        const key = `${entry.toLowerCase()} ${domain}`;
+        const key = `${email.toLowerCase()} ${domain}`;
         if (!Array.isArray(document.body[domain]) || own.has(key) || seen.has(key)) continue;
         seen.add(key);
-        occurrences.push({ key, document, pointer: encodePointer(['users', index]) });
+        occurrences.push({ key, document, pointer });
       }
-    });
+    }
   }
   return occurrences;
 }
 
-/** ownLists maps `email domain` (email lower-cased) to the `userEmail` document that manages that list. */
-function ownLists(documents: readonly ManifestDocument[]): Map<string, ManifestDocument> {
+/** namedMembers gives the `users` entries of a document that name one member by email (not a glob). */
+function namedMembers(document: ManifestDocument): { email: string; pointer: string }[] {
+  const users = document.body['users'];
+  if (!Array.isArray(users)) return [];
+  return users.flatMap((entry: unknown, index) => {
+    if (typeof entry !== 'string' || isMemberGlob(entry)) return [];
+    return [{ email: entry, pointer: encodePointer(['users', index]) }];
+  });
+}
+
+/** OwnLists maps `email domain` (email lower-cased) to the `userEmail` document that manages that list. */
+type OwnLists = ReadonlyMap<string, ManifestDocument>;
+
+function ownLists(documents: readonly ManifestDocument[]): OwnLists {
   const own = new Map<string, ManifestDocument>();
   for (const document of documents) {
     const email = document.body['userEmail'];
     if (typeof email !== 'string' || isGroupDocument(document)) continue;
-    for (const domain of DOMAINS) if (Array.isArray(document.body[domain]) && !own.has(`${email.toLowerCase()} ${domain}`)) own.set(`${email.toLowerCase()} ${domain}`, document);
+    for (const domain of DOMAINS) {
+      const key = `${email.toLowerCase()} ${domain}`;
+      if (Array.isArray(document.body[domain]) && !own.has(key)) own.set(key, document);
+    }
   }
   return own;
 }
@@ -247,7 +260,7 @@ function pinMemberProblems(document: ManifestDocument): Problem[] {
     const pointer = encodePointer(['users', index]);
     if (isMemberGlob(entry)) {
       const why = globProblem(entry);
-      if (why !== undefined) error(GLOB_INVALID, why, pointer, 'use * for any run of characters, ? for one, and \\ before a character to match it literally');
+      if (why !== undefined) error(GLOB_INVALID, why, pointer, GLOB_HINT);
     } else if (!EMAIL.test(entry)) {
       error('email.invalid', `${JSON.stringify(entry)} is not a valid email address, nor a glob (\`*\` or \`?\`)`, pointer, 'write a member\'s email, or a glob such as `*@sales.acme.com`');
     }
@@ -263,26 +276,21 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * `userEmail` document for a domain the group manages: that document wins for the
  * domain, so the group's tabs never reach them there.
  */
-function overriddenMembers(documents: readonly ManifestDocument[]): Problem[] {
-  const own = ownLists(documents);
+function overriddenMembers(documents: readonly ManifestDocument[], own: OwnLists): Problem[] {
   const problems: Problem[] = [];
   for (const document of documents) {
-    const users = document.body['users'];
-    if (!Array.isArray(users)) continue;
-    users.forEach((entry: unknown, index) => {
-      if (typeof entry !== 'string' || isMemberGlob(entry)) return;
-      const domains = DOMAINS.filter((domain) => Array.isArray(document.body[domain]) && own.has(`${entry.toLowerCase()} ${domain}`));
-      const first = domains[0] === undefined ? undefined : own.get(`${entry.toLowerCase()} ${domains[0]}`);
-      if (first === undefined) return;
-      const pointer = encodePointer(['users', index]);
+    for (const { email, pointer } of namedMembers(document)) {
+      const domains = DOMAINS.filter((domain) => Array.isArray(document.body[domain]) && own.has(`${email.toLowerCase()} ${domain}`));
+      const first = domains[0] === undefined ? undefined : own.get(`${email.toLowerCase()} ${domains[0]}`);
+      if (first === undefined) continue;
       problems.push(makeProblem({
         severity: 'warning',
         code: 'pins.group-overridden',
-        message: `${entry} has their own PinnedViews document (${formatPosition(first.position)}) for ${domains.join(', ')}, which wins over this group there`,
+        message: `${email} has their own PinnedViews document (${formatPosition(first.position)}) for ${domains.join(', ')}, which wins over this group there`,
         pointer, at: document.positionOf(pointer), document: document.index,
         hint: 'remove the email from `users`, or merge the tabs into one of the two documents',
       }));
-    });
+    }
   }
   return problems;
 }
@@ -308,8 +316,8 @@ function viewProblems(view: ManifestDocument): Problem[] {
         }
       });
     }
-    for (const [pointer, values] of inAndNotIn(filters, ['filters'])) {
-      warn('filter.in-and-not-in', `${JSON.stringify(values[0])} is both included and excluded, so nothing matches it`, pointer);
+    for (const { pointer, text } of inAndNotIn(filters, ['filters'])) {
+      warn('filter.in-and-not-in', `${text} is both included and excluded, so nothing matches it`, pointer);
     }
     for (const pointer of emptyRanges(filters, ['filters'])) {
       warn('filter.empty-range', 'gte is greater than lte: the range matches nothing', pointer);
@@ -329,30 +337,21 @@ function viewProblems(view: ManifestDocument): Problem[] {
 }
 
 /** inAndNotIn finds values listed in both `xIn` and `xNotIn` (or `in` and `notIn`) of one object, at any depth. */
-function inAndNotIn(value: unknown, path: (string | number)[]): [string, unknown[]][] {
-  const found: [string, unknown[]][] = [];
-  if (Array.isArray(value)) value.forEach((item, index) => found.push(...inAndNotIn(item, [...path, index])));
-  if (!isJsonObject(value)) return found;
-  for (const [key, included] of Object.entries(value)) {
-    if (!Array.isArray(included)) {
-      found.push(...inAndNotIn(included, [...path, key]));
-      continue;
-    }
+function inAndNotIn(value: unknown, path: (string | number)[]): { pointer: string; text: string }[] {
+  if (Array.isArray(value)) return value.flatMap((item, index) => inAndNotIn(item, [...path, index]));
+  if (!isJsonObject(value)) return [];
+  return Object.entries(value).flatMap(([key, included]) => {
+    const below = inAndNotIn(included, [...path, key]);
     const excludedKey = key === 'in' ? 'notIn' : key.endsWith('In') && !key.endsWith('NotIn') ? `${key.slice(0, -2)}NotIn` : undefined;
     const excluded = excludedKey === undefined ? undefined : value[excludedKey];
-    if (excludedKey === undefined || !Array.isArray(excluded)) {
-      found.push(...inAndNotIn(included, [...path, key]));
-      continue;
-    }
-    const excludedText = excluded.map((item) => JSON.stringify(item));
-    excluded.forEach((item, index) => {
-      if (included.some((candidate) => JSON.stringify(candidate) === excludedText[index])) {
-        found.push([encodePointer([...path, excludedKey, index]), [item]]);
-      }
+    if (excludedKey === undefined || !Array.isArray(included) || !Array.isArray(excluded)) return below;
+    const includedTexts = new Set(included.map((item) => JSON.stringify(item)));
+    const both = excluded.flatMap((item, index) => {
+      const text = JSON.stringify(item);
+      return includedTexts.has(text) ? [{ pointer: encodePointer([...path, excludedKey, index]), text }] : [];
     });
-    found.push(...inAndNotIn(included, [...path, key]));
-  }
-  return found;
+    return [...both, ...below];
+  });
 }
 
 function emptyRanges(value: unknown, path: (string | number)[]): string[] {

@@ -2,6 +2,7 @@ import type { Stats } from 'node:fs';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { readdir, readlink, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { compareCodePoints } from '../kinds/canonical.js';
 
 /**
  * PathInfo is what a manifest source knows about a path before reading it. `other` is
@@ -47,7 +48,6 @@ export interface ManifestSource {
   display(path: string): string;
 }
 
-/** isManifestFile tells whether a file name has a manifest extension. */
 export function isManifestFile(name: string): boolean {
   return name.endsWith('.yaml') || name.endsWith('.yml');
 }
@@ -59,6 +59,20 @@ export function isManifestFile(name: string): boolean {
  */
 export function isSkippedDirectory(name: string): boolean {
   return name.startsWith('.') || name === 'node_modules';
+}
+
+/** isBelow tells whether `file` lies below `folder`, both relative and `/`-separated (`.` is the top). */
+export function isBelow(file: string, folder: string): boolean {
+  return folder === '.' || file.startsWith(`${folder}/`);
+}
+
+/**
+ * walkFinds tells whether a folder walk from `folder` finds `file`: a manifest below
+ * it that no skipped directory hides. The sources that know their files up front list with it.
+ */
+export function walkFinds(file: string, folder: string): boolean {
+  const below = folder === '.' ? file : file.slice(folder.length + 1);
+  return isBelow(file, folder) && isManifestFile(file) && !below.split('/').slice(0, -1).some(isSkippedDirectory);
 }
 
 /** nodeManifestSource reads manifests from the real filesystem, relative to `cwd`. */
@@ -85,7 +99,7 @@ export function nodeManifestSource(cwd: string): ManifestSource {
     for (const entry of entries) {
       const path = join(directory, entry.name);
       const shownPath = !below ? display(path) : shown === '.' ? entry.name : `${shown}/${entry.name}`;
-      const info = entry.isSymbolicLink() ? await linkTarget(path) : entry.isDirectory() ? DIRECTORY : entry.isFile() ? FILE : { type: 'other' as const, what: describeEntry(entry) };
+      const info = entry.isSymbolicLink() ? await statPath(path) : entry.isDirectory() ? DIRECTORY : entry.isFile() ? FILE : { type: 'other' as const, what: describeEntry(entry) };
       if (info === undefined) {
         if (isManifestFile(entry.name)) into.skipped.push({ path: shownPath, reason: 'dangling-link', detail: await readlink(path) });
       } else if (info.type === 'directory') {
@@ -98,18 +112,13 @@ export function nodeManifestSource(cwd: string): ManifestSource {
   }
   return {
     async stat(path) {
-      try {
-        return pathInfo(await stat(absolute(path)));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-        throw error;
-      }
+      return statPath(absolute(path));
     },
     async list(directory) {
       const listing: Listing = { files: [], skipped: [] };
       await walk(absolute(directory), display(directory), listing, new Set());
       listing.files.sort();
-      listing.skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+      listing.skipped.sort((a, b) => compareCodePoints(a.path, b.path));
       return listing;
     },
     async read(path, maxBytes) {
@@ -146,7 +155,6 @@ function readBounded(path: string, maxBytes: number): ReadResult {
 const DIRECTORY = { type: 'directory' } as const;
 const FILE = { type: 'file', size: 0 } as const;
 
-/** pathInfo describes what `stat` found. */
 function pathInfo(info: Stats): PathInfo {
   if (info.isDirectory()) return DIRECTORY;
   if (info.isFile()) return { type: 'file', size: info.size };
@@ -162,8 +170,8 @@ function describeEntry(entry: Pick<Stats, 'isCharacterDevice' | 'isBlockDevice' 
   return 'not a regular file';
 }
 
-/** linkTarget tells what a symbolic link points at; undefined when its target does not exist. */
-async function linkTarget(path: string): Promise<PathInfo | undefined> {
+/** statPath tells what is at a path (following links); undefined when nothing is there, or a link's target is not. */
+async function statPath(path: string): Promise<PathInfo | undefined> {
   try {
     return pathInfo(await stat(path));
   } catch (error) {
@@ -181,23 +189,16 @@ export function memoryManifestSource(files: Record<string, string | Uint8Array>)
   for (const [path, content] of Object.entries(files)) {
     bytes.set(normalise(path), typeof content === 'string' ? new TextEncoder().encode(content) : content);
   }
-  const isUnder = (file: string, directory: string): boolean => directory === '.' || file.startsWith(`${directory}/`);
-  const visible = (file: string, directory: string): boolean => {
-    const below = directory === '.' ? file : file.slice(directory.length + 1);
-    const folders = below.split('/').slice(0, -1);
-    return !folders.some(isSkippedDirectory);
-  };
   return {
     async stat(path) {
       const key = normalise(path);
       const content = bytes.get(key);
       if (content !== undefined) return { type: 'file', size: content.byteLength };
-      return [...bytes.keys()].some((file) => isUnder(file, key)) ? { type: 'directory' } : undefined;
+      return [...bytes.keys()].some((file) => isBelow(file, key)) ? { type: 'directory' } : undefined;
     },
     async list(directory) {
       const key = normalise(directory);
-      const files = [...bytes.keys()].filter((file) => isUnder(file, key) && visible(file, key) && isManifestFile(file)).sort();
-      return { files, skipped: [] };
+      return { files: [...bytes.keys()].filter((file) => walkFinds(file, key)).sort(), skipped: [] };
     },
     async read(path, maxBytes) {
       const content = bytes.get(normalise(path));

@@ -39,7 +39,6 @@ export interface ManifestDocument {
   file: string;
   /** Zero-based index of the document inside its file. */
   index: number;
-  /** Position of the start of the document. */
   position: SourcePosition;
   positionOf(pointer: string): SourcePosition;
 }

@@ -1,6 +1,6 @@
-import { LineCounter, isMap, isScalar, isSeq, parseAllDocuments, visit, type Document } from 'yaml';
+import { LineCounter, isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, visit, type Document, type Node } from 'yaml';
 import { failedFile, INDEXED_DEPTH, type ParsedFile, type ReadDocument } from './parsed-file.js';
-import { mayHoldTaggedValues, taggedValues } from './plain-data.js';
+import { taggedValues } from './plain-data.js';
 import { makeProblem } from './problems.js';
 import type { Problem, SourcePosition } from './types.js';
 import { indexDocument } from './yaml-index.js';
@@ -37,7 +37,6 @@ export interface FileText {
  * runs before the real one is back.
  */
 export function parseWithYaml(entries: readonly FileText[]): ParsedFile[] {
-  if (entries.length === 0) return [];
   const environment = process.env;
   process.env = { ...environment };
   try {
@@ -67,7 +66,8 @@ function parseYamlFile(file: string, text: string): ParsedFile {
   }
   const documents: ReadDocument[] = [];
   const problems: Problem[] = [];
-  const mayBeTagged = mayHoldTaggedValues(text);
+  // A cheap pre-check on the text: no `!`, no tag.
+  const mayBeTagged = text.includes('!');
   yamlDocuments.forEach((yamlDocument, index) => {
     const result = readDocument(file, index, yamlDocument, lineCounter, mayBeTagged);
     problems.push(...result.problems);
@@ -143,20 +143,18 @@ function readDocument(
     return { problems };
   }
   // Pairs (`!!pairs`) become arrays of one-entry maps, so the walk finds them as maps.
-  if (mayBeTagged) {
-    const tagged = taggedValues(body);
-    if (tagged.length > 0) {
-      problems.push(...tagged.map(({ pointer, what }) =>
-        makeProblem({
-          code: 'yaml.unsupported-type',
-          message: `${pointer === '' ? 'the document' : `"${decodePointer(pointer).join('.')}"`} is ${what}; manifests hold only strings, numbers, booleans, null, lists and mappings`,
-          at: position(pointer),
-          document: index,
-          pointer,
-          hint: 'remove the tag and write the value as plain YAML',
-        })));
-      return { problems };
-    }
+  const tagged = mayBeTagged ? taggedValues(body) : [];
+  if (tagged.length > 0) {
+    problems.push(...tagged.map(({ pointer, what }) =>
+      makeProblem({
+        code: 'yaml.unsupported-type',
+        message: `${pointer === '' ? 'the document' : `"${decodePointer(pointer).join('.')}"`} is ${what}; manifests hold only strings, numbers, booleans, null, lists and mappings`,
+        at: position(pointer),
+        document: index,
+        pointer,
+        hint: 'remove the tag and write the value as plain YAML',
+      })));
+    return { problems };
   }
   spots ??= indexDocument(yamlDocument, yamlDocument.range[0], INDEXED_DEPTH);
   return { document: { index, body: body as Record<string, unknown>, spots }, problems };
@@ -178,7 +176,7 @@ function conversionProblem(
     return makeProblem({
       code: 'yaml.unknown-alias',
       message: `the alias *${name} names no anchor &${name} before it in this document`,
-      at: firstAliasPosition(document, lineCounter, file, name) ?? start,
+      at: firstPosition(document, lineCounter, file, alias(name)) ?? start,
       document: index,
       hint: 'define the anchor before the alias; anchors do not carry across `---` documents',
     });
@@ -187,7 +185,7 @@ function conversionProblem(
     return makeProblem({
       code: 'yaml.alias-limit',
       message: `aliases expand to too many nodes (limit ${MAX_ALIAS_COUNT}); this looks like an alias bomb`,
-      at: firstAliasPosition(document, lineCounter, file) ?? start,
+      at: firstPosition(document, lineCounter, file, alias()) ?? start,
       document: index,
       hint: 'write the values out instead of nesting aliases',
     });
@@ -196,7 +194,7 @@ function conversionProblem(
   return makeProblem({
     code: 'yaml.merge',
     message: `cannot read this document: ${firstLine(error instanceof Error ? error.message : String(error))}`,
-    at: firstMergePosition(document, lineCounter, file) ?? start,
+    at: firstPosition(document, lineCounter, file, mergeKey) ?? start,
     document: index,
     hint: 'a merge key (<<) takes a mapping, an alias to one, or a list of them',
   });
@@ -212,37 +210,36 @@ function tooDeep(at: SourcePosition, document: number): Problem {
   });
 }
 
-function firstMergePosition(document: Document.Parsed, lineCounter: LineCounter, file: string): SourcePosition | undefined {
+/** firstPosition is where the first node `pick` answers (visiting the document in order) starts. */
+function firstPosition(
+  document: Document.Parsed,
+  lineCounter: LineCounter,
+  file: string,
+  pick: (node: unknown) => Node | undefined,
+): SourcePosition | undefined {
   let offset: number | undefined;
-  visit(document, {
-    Pair(_key, pair) {
-      // With merge keys on, the parser turns a plain `<<` key into Symbol(<<).
-      const node = isScalar(pair.key) ? pair.key : undefined;
-      const key: unknown = node?.value;
-      if (node !== undefined && (key === '<<' || (typeof key === 'symbol' && key.description === '<<'))) {
-        offset = node.range?.[0];
-        return visit.BREAK;
-      }
-      return undefined;
-    },
+  visit(document, (_key, node) => {
+    const picked = pick(node);
+    if (picked === undefined) return undefined;
+    offset = picked.range?.[0];
+    return visit.BREAK;
   });
   if (offset === undefined) return undefined;
   const { line, col } = lineCounter.linePos(offset);
   return { file, line, column: col };
 }
 
-function firstAliasPosition(document: Document.Parsed, lineCounter: LineCounter, file: string, name?: string): SourcePosition | undefined {
-  let offset: number | undefined;
-  visit(document, {
-    Alias(_key, node) {
-      if (name !== undefined && node.source !== name) return undefined;
-      offset = node.range?.[0];
-      return visit.BREAK;
-    },
-  });
-  if (offset === undefined) return undefined;
-  const { line, col } = lineCounter.linePos(offset);
-  return { file, line, column: col };
+/** alias picks an alias: the one named `name`, when given. */
+function alias(name?: string): (node: unknown) => Node | undefined {
+  return (node) => (isAlias(node) && (name === undefined || node.source === name) ? node : undefined);
+}
+
+/** mergeKey picks the key of a merge pair (`<<`). */
+function mergeKey(node: unknown): Node | undefined {
+  // With merge keys on, the parser turns a plain `<<` key into Symbol(<<).
+  const key = isPair(node) && isScalar(node.key) ? node.key : undefined;
+  const value: unknown = key?.value;
+  return value === '<<' || (typeof value === 'symbol' && value.description === '<<') ? key : undefined;
 }
 
 function firstLine(message: string): string {

@@ -7,7 +7,6 @@ export function decodePointer(pointer: string): string[] {
     .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
-/** encodePointer joins segments into a JSON pointer. */
 export function encodePointer(segments: readonly (string | number)[]): string {
   return segments.map((segment) => `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 }
@@ -55,29 +54,14 @@ export interface DocumentSpots {
 export function locateOffset(spots: DocumentSpots, pointer: string, key = false): number | undefined {
   let node = spots.root;
   let entry: EntrySpot | undefined;
-  let complete = true;
   for (const segment of decodePointer(pointer)) {
     if (node?.unindexed === true) return undefined;
-    let next: NodeSpot | undefined;
-    let nextEntry: EntrySpot | undefined;
-    if (node?.entries !== undefined) {
-      nextEntry = node.entries.find((candidate) => candidate.key === segment);
-      next = nextEntry?.value;
-      if (nextEntry !== undefined && next === undefined) {
-        node = undefined;
-        entry = nextEntry;
-        break;
-      }
-    } else if (node?.items !== undefined && /^\d+$/.test(segment)) {
-      next = node.items[Number(segment)];
-    }
-    if (next === undefined) {
-      complete = false;
-      break;
-    }
+    const found = node?.entries?.find((candidate) => candidate.key === segment);
+    if (found !== undefined && found.value === undefined) return found.keyOffset ?? spots.fallbackOffset;
+    const next = found?.value ?? (/^\d+$/.test(segment) ? node?.items?.[Number(segment)] : undefined);
+    if (next === undefined) return node?.offset ?? spots.fallbackOffset;
     node = next;
-    entry = nextEntry;
+    entry = found;
   }
-  const offset = key && complete && entry !== undefined ? entry.keyOffset : (node?.offset ?? (node === undefined ? entry?.keyOffset : undefined));
-  return offset ?? spots.fallbackOffset;
+  return (key && entry !== undefined ? entry.keyOffset : node?.offset) ?? spots.fallbackOffset;
 }
