@@ -34,11 +34,6 @@ export interface ViewPatchBody {
   sort?: JsonObject[];
 }
 
-/** PinnedPutBody is the PUT body of `/v1/<domain>/views/pinned`. */
-export interface PinnedPutBody {
-  viewIds: string[];
-}
-
 /** ApiUser is `result.user` and an entry of `result.users`. */
 export interface ApiUser {
   id: string;

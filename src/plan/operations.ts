@@ -1,4 +1,4 @@
-import type { JsonObject, PinnedPutBody } from '../domain/api-types.js';
+import type { JsonObject } from '../domain/api-types.js';
 import type { Domain, ResourceKind } from '../domain/domains.js';
 import { InternalError, ViewctlError } from '../errors.js';
 import { canonicalJson } from '../kinds/canonical.js';
@@ -119,8 +119,7 @@ export function toServiceRequest(operation: Operation, createdIds: ReadonlyMap<s
         hint: 'run viewctl plan again to get a plan apply can carry out',
       });
     }
-    const resolved: PinnedPutBody = { viewIds: viewIds as string[] };
-    body = { viewIds: resolved.viewIds };
+    body = { viewIds: viewIds as string[] };
   }
   return {
     method: operation.method,
