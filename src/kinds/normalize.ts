@@ -56,9 +56,7 @@ export function normalizeSnapshot(domain: Domain, parts: SnapshotParts): ViewSna
 }
 
 /** normalizeView normalises a view as the service returns it. */
-export function normalizeView(domain: Domain, apiView: ApiView): ViewSnapshot {
-  return normalizeSnapshot(domain, apiView);
-}
+export const normalizeView: (domain: Domain, apiView: ApiView) => ViewSnapshot = normalizeSnapshot;
 
 /** normalizeFilters normalises a filter object of a domain (sets sorted, response-only dropped). */
 export function normalizeFilters(domain: Domain, filters: JsonObject): JsonObject {
