@@ -1,6 +1,5 @@
 import type { ApiUser } from '../domain/api-types.js';
-import type { Desired, DesiredPinGroup, DesiredPins, PinGroupRef } from '../domain/desired.js';
-import type { Domain } from '../domain/domains.js';
+import type { Desired, DesiredPinGroup, DesiredPins } from '../domain/desired.js';
 import type { RefusalReason } from '../domain/refusal-reason.js';
 import { formatPosition, type SourcePosition } from '../domain/source-position.js';
 import { pinsKey } from '../domain/targets.js';
@@ -131,17 +130,8 @@ function emailGlob(pattern: string): NameGlob {
 }
 
 function groupList(group: DesiredPinGroup, userEmail: string, key: string): MemberPinList {
-  const ref: PinGroupRef = group.group;
-  return {
-    userEmail,
-    domain: group.domain,
-    refs: group.refs,
-    unpinPrivate: group.unpinPrivate,
-    source: group.source,
-    refSources: group.refSources,
-    group: ref,
-    key,
-  };
+  const { domain, refs, unpinPrivate, source, refSources } = group;
+  return { userEmail, domain, refs, unpinPrivate, source, refSources, group: group.group, key };
 }
 
 function notActive(email: string, user: ApiUser | undefined, source: SourcePosition, wayOut: string): RefusalReason {
@@ -158,10 +148,9 @@ function notActive(email: string, user: ApiUser | undefined, source: SourcePosit
 function overlapReason(first: DesiredPinGroup, second: DesiredPinGroup, members: readonly string[]): RefusalReason {
   const [member = ''] = members;
   const more = members.length > 1 ? ` (and ${members.length - 1} more ${members.length === 2 ? 'member' : 'members'})` : '';
-  const domain: Domain = first.domain;
   return {
     code: 'pins.group-overlap',
-    message: `the ${domain} tabs of ${member}${more} are managed by two groups: "${first.group.name}" (${formatPosition(first.source)}) and "${second.group.name}" (${formatPosition(second.source)})`,
+    message: `the ${first.domain} tabs of ${member}${more} are managed by two groups: "${first.group.name}" (${formatPosition(first.source)}) and "${second.group.name}" (${formatPosition(second.source)})`,
     wayOut: `narrow \`users\` or \`roles\` of one group so they do not both reach ${member}, or give ${member} a PinnedViews document with \`userEmail\`, which wins over groups`,
     source: second.source,
     ids: [],
