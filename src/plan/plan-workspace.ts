@@ -89,7 +89,7 @@ export async function planWorkspace(whole: Desired, client: ServiceClient, optio
   });
   if (scope.budget === undefined) checkPinnedReadsFitToday(chosen.read.length, client.stats().dailyRemaining, lists.length);
   total = viewReads + chosen.read.length;
-  const pins = await readPinnedLists(client, chosen.read.map(({ pins: entry }) => ({ domain: entry.domain, userEmail: entry.userEmail, source: entry.source })), tick);
+  const pins = await readPinnedLists(client, chosen.read.map((entry) => entry.pins), tick);
   const stats = client.stats();
   const live: Live = { ...views, pins, requests: { used: stats.requests - before, dailyRemaining: stats.dailyRemaining } };
   const readKeys = new Set(chosen.read.map((entry) => entry.key));
