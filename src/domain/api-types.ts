@@ -85,10 +85,8 @@ export interface Pagination {
   totalCount: number;
 }
 
-/** JsonValue is any value JSON can carry. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
 
-/** JsonObject is a JSON object. */
 export interface JsonObject {
   [key: string]: JsonValue;
 }

@@ -75,13 +75,11 @@ export const VIEW_DOMAINS = {
   },
 } as const satisfies Record<string, ViewDomain>;
 
-/** Domain is one of the view domains. */
 export type Domain = keyof typeof VIEW_DOMAINS;
 
 /** DOMAINS lists the view domains, in table order. */
 export const DOMAINS = Object.keys(VIEW_DOMAINS) as readonly Domain[];
 
-/** ViewKind is the manifest kind of a view document. */
 export type ViewKind = (typeof VIEW_DOMAINS)[Domain]['kind'];
 
 /** VIEW_KINDS maps a domain to the manifest `kind` that declares its views. */
@@ -95,7 +93,6 @@ export function domainOfKind(kind: string): Domain | undefined {
   return DOMAINS.find((domain) => VIEW_DOMAINS[domain].kind === kind);
 }
 
-/** isDomain tells whether a string names a view domain. */
 export function isDomain(value: unknown): value is Domain {
   return typeof value === 'string' && (DOMAINS as readonly string[]).includes(value);
 }
@@ -111,10 +108,8 @@ export const RECORDING_SOURCES = [
   'Loom',
 ] as const;
 
-/** RecordingSource is one of the twelve recording sources. */
 export type RecordingSource = (typeof RECORDING_SOURCES)[number];
 
-/** RECORDING_STATES are the states a recording can be in. */
 export const RECORDING_STATES = ['Empty', 'Uploaded', 'Ready', 'Failed'] as const;
 
 /** DEAL_STATUSES are the deal status values used in view filters. */

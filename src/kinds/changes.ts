@@ -128,7 +128,6 @@ export interface DriftChange extends ChangeBase {
   differences: DriftDifference[];
 }
 
-/** Change is a tagged union on `action`. */
 export type Change = CreateChange | UpdateChange | DeleteChange | PinChange | DriftChange;
 
 /** NewViewTab is a pinned tab naming a view this run creates, resolved once the create answers. */

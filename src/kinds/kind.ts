@@ -22,7 +22,6 @@ import type { DeclaredViewRef } from './pinned-views.js';
 export interface Kind<C extends Change = Change> {
   /** diff is this kind's changes, refusals and warnings; `context` carries what kinds before it in `KINDS` decided. */
   diff(desired: Desired, live: Live, context: DiffContext): KindDiff<C>;
-  /** owns tells whether a change is this kind's. */
   owns(change: Change): change is C;
   /** reads is what `apply --plan` re-reads to stale-check `change`: listings and pinned lists. */
   reads(change: C): Pick<ReadNeeds, 'domains' | 'pins'>;

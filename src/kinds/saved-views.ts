@@ -17,7 +17,6 @@ import { planPrune } from './view-prune.js';
  * hashing and verifying are the same for all.
  */
 
-/** ViewChange is a change of a saved view. */
 type ViewChange = CreateChange | UpdateChange | DeleteChange;
 
 /** SAVED_VIEWS is the `Kind` of the changes of every view kind (`VIEW_KINDS`). */

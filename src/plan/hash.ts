@@ -46,7 +46,6 @@ export function planDigest(plan: Omit<Plan, 'digest'> | Plan): string {
   return hashJson(content);
 }
 
-/** verifyDigest tells whether a plan's `digest` matches its content. */
 export function verifyDigest(plan: Plan): boolean {
   return plan.digest === planDigest(plan);
 }

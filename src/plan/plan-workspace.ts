@@ -33,7 +33,6 @@ interface PlanWorkspaceOptions {
   warnings?: readonly string[];
 }
 
-/** WorkspacePlan is a computed plan with the live state it came from and how long it took. */
 export interface WorkspacePlan {
   plan: Plan;
   live: Live;

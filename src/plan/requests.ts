@@ -10,7 +10,6 @@ import type { Plan } from './types.js';
  * keys (the service's "Rate limits": method + route template).
  */
 
-/** ApplyLoad counts the requests apply needs, in total and per endpoint. */
 interface ApplyLoad {
   total: number;
   writes: number;

@@ -10,7 +10,6 @@ import { ViewctlError } from '../errors.js';
  * and the name before matching: a name such as `Q1/Q2 ..` is matched as text.
  */
 
-/** GLOB_INVALID is the code of a glob that cannot be compiled. */
 export const GLOB_INVALID = 'glob.invalid';
 
 const PATH_CHARACTERS: Readonly<Record<string, string>> = { '/': '\ufdd0', '.': '\ufdd1' };
@@ -40,7 +39,6 @@ function toPicomatch(glob: string): string {
   return out;
 }
 
-/** NameGlob tests one glob against names. */
 export type NameGlob = (name: string) => boolean;
 
 /**
