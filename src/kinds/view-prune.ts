@@ -100,9 +100,7 @@ function pinnersById(live: Live): Map<string, Set<string>> {
     const email = key.slice(separator + 1);
     for (const view of views) {
       const id = `${domain}:${view.viewId}`;
-      const set = out.get(id) ?? new Set<string>();
-      set.add(email);
-      out.set(id, set);
+      out.set(id, (out.get(id) ?? new Set<string>()).add(email));
     }
   }
   return out;

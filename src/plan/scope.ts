@@ -25,9 +25,7 @@ interface TouchedViews {
 export function touchedViews(changes: readonly Change[]): TouchedViews {
   const touched: TouchedViews = { names: new Map(), ids: new Map() };
   const add = (map: Map<Domain, Set<string>>, domain: Domain, value: string): void => {
-    const set = map.get(domain) ?? new Set<string>();
-    set.add(value);
-    map.set(domain, set);
+    map.set(domain, (map.get(domain) ?? new Set<string>()).add(value));
   };
   for (const change of changes) {
     if (change.action === 'create') add(touched.names, change.domain, change.after.name);
