@@ -85,9 +85,9 @@ export function checkStoredSteps(plan: Pick<Plan, 'changes' | 'creatorEmail' | '
   const implied = planSteps(plan);
   if (canonicalJson(implied) === canonicalJson(plan.steps)) return;
   const byChange = (steps: readonly PlanStep[]): Map<number, string> => {
-    const out = new Map<number, string[]>();
-    for (const step of steps) out.set(step.change, [...(out.get(step.change) ?? []), canonicalJson(step)]);
-    return new Map([...out].map(([index, texts]) => [index, texts.join('\n')]));
+    const out = new Map<number, string>();
+    for (const step of steps) out.set(step.change, `${out.get(step.change) ?? ''}${canonicalJson(step)}\n`);
+    return out;
   };
   const want = byChange(implied);
   const have = byChange(plan.steps);
