@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from '../domain/api-types.js';
+import type { ApiView, JsonObject, JsonValue } from '../domain/api-types.js';
 import type { HttpMethod } from '../service/types.js';
 import type { Domain, ResourceKind, ViewKind } from '../domain/domains.js';
 import type { SourcePosition } from '../domain/source-position.js';
@@ -14,13 +14,7 @@ import type { SourcePosition } from '../domain/source-position.js';
  * server-managed attributes removed, defaults explicit. The same normalisation serves
  * plan, post-apply verification and drift.
  */
-export interface ViewSnapshot {
-  name: string;
-  icon?: string;
-  columns: JsonObject[];
-  filters: JsonObject;
-  sort: JsonObject[];
-}
+export type ViewSnapshot = Pick<ApiView, 'name' | 'icon' | 'columns' | 'filters' | 'sort'>;
 
 /** JsonPatchOperation is one RFC 6902 operation. */
 export interface JsonPatchOperation {

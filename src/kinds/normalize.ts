@@ -1,6 +1,6 @@
 import { isJsonObject, type ApiView, type JsonObject, type JsonValue } from '../domain/api-types.js';
 import { VIEW_DOMAINS, type Domain, type ViewDomain } from '../domain/domains.js';
-import type { DesiredView } from '../state/types.js';
+import type { DesiredView, ManagedViewAttributes } from '../state/types.js';
 import { canonicalize, compareCodePoints, sortedSet } from './canonical.js';
 import type { ViewSnapshot } from './changes.js';
 
@@ -31,12 +31,8 @@ export function isSetAttribute(domain: Domain, attribute: string): boolean {
 }
 
 /** SnapshotParts is anything shaped like a view: an ApiView, a ViewSnapshot, a create body. */
-interface SnapshotParts {
+interface SnapshotParts extends ManagedViewAttributes {
   name: string;
-  icon?: string | null | undefined;
-  columns?: JsonObject[] | undefined;
-  filters?: JsonObject | undefined;
-  sort?: JsonObject[] | undefined;
 }
 
 /**
