@@ -81,7 +81,8 @@ export function memberPinLists(desired: Pick<Desired, 'pins' | 'pinGroups'>, use
   const claimedBy = new Map<string, DesiredPinGroup>();
   const overlaps = new Map<string, { first: DesiredPinGroup; second: DesiredPinGroup; members: string[] }>();
   for (const group of groups) {
-    const globs = group.users.filter((entry) => entry.isGlob).map((entry) => ({ entry, test: emailGlob(entry.pattern) }));
+    // Emails compare without case, as the service treats them: globs and emails are both lower-cased.
+    const globs = group.users.filter((entry) => entry.isGlob).map((entry) => ({ entry, test: compileNameGlob(entry.pattern.toLowerCase()) }));
     const explicit = new Set(group.users.filter((entry) => !entry.isGlob).map((entry) => entry.pattern.toLowerCase()));
     for (const entry of group.users) {
       if (entry.isGlob) continue;
@@ -121,12 +122,6 @@ export function memberPinLists(desired: Pick<Desired, 'pins' | 'pinGroups'>, use
   for (const { first, second, members } of overlaps.values()) result.reasons.push(overlapReason(first, second, members));
   result.skipped = skipped.size;
   return result;
-}
-
-/** emailGlob compiles a `users` glob; emails compare without case, as the service treats them. */
-function emailGlob(pattern: string): NameGlob {
-  const test = compileNameGlob(pattern.toLowerCase());
-  return (email) => test(email.toLowerCase());
 }
 
 function groupList(group: DesiredPinGroup, userEmail: string, key: string): MemberPinList {
