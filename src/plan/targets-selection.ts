@@ -63,7 +63,6 @@ export function selectTargets(desired: Desired, selectors: readonly TargetSelect
   const unknown: string[] = [];
   const views = new Set<Desired['views'][number]>();
   const emails = new Set<string>();
-  let automations = false;
   for (const selector of selectors) {
     if (selector.type === 'view') {
       const matches = desired.views.filter((view) => VIEW_KINDS[view.domain] === selector.kind && view.name === selector.name);
@@ -80,9 +79,8 @@ export function selectTargets(desired: Desired, selectors: readonly TargetSelect
         unknown.push(`${selectorText(selector)}${near === undefined ? '' : ` (did you mean ${quoted(`pins/${near}`)}?)`}`);
       }
       emails.add(email);
-    } else {
-      if (desired.automations === undefined) unknown.push('automations');
-      automations = true;
+    } else if (desired.automations === undefined) {
+      unknown.push('automations');
     }
   }
   if (unknown.length > 0) {
@@ -103,16 +101,16 @@ export function selectTargets(desired: Desired, selectors: readonly TargetSelect
       }
     }
   }
-  const selected: Desired = {
+  const automations = selectors.some((selector) => selector.type === 'automations');
+  return {
     workspace: { ...desired.workspace, prune: false },
     views: desired.views.filter((view) => views.has(view)),
     pins,
     ...(pinGroups.length === 0 ? {} : { pinGroups }),
     ...(emails.size === 0 ? {} : { pinMembers: [...emails] }),
     targets: texts,
+    ...(automations && desired.automations !== undefined ? { automations: desired.automations } : {}),
   };
-  if (automations && desired.automations !== undefined) selected.automations = desired.automations;
-  return selected;
 }
 
 /**
