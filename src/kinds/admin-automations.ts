@@ -130,8 +130,7 @@ function longestIncreasingByLiveIndex(liveIndexes: readonly number[]): Set<numbe
       }
     }
   }
-  let end = -1;
-  for (let i = 0; i < length; i += 1) if (end === -1 || (best[i] ?? 0) > (best[end] ?? 0)) end = i;
+  const end = best.indexOf(Math.max(...best));
   const kept = new Set<number>();
   for (let at = end; at !== -1; at = previous[at] ?? -1) kept.add(at);
   return kept;
