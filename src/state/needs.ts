@@ -1,5 +1,4 @@
-import type { Domain } from '../domain/domains.js';
-import { DOMAINS } from '../domain/domains.js';
+import { DOMAINS, type Domain } from '../domain/domains.js';
 import type { SourcePosition } from '../domain/source-position.js';
 import type { Desired, DesiredPins } from './types.js';
 

@@ -4,9 +4,8 @@ import { ServiceError, ViewctlError } from '../errors.js';
 import { formatPosition, type SourcePosition } from '../domain/source-position.js';
 import type { ServiceClient } from '../service/types.js';
 import type { ReadNeeds } from './needs.js';
-import type { Live } from './types.js';
+import { pinsKey, type Live } from './types.js';
 import { ROUTES } from '../service/routes.js';
-import { pinsKey } from './types.js';
 
 /** ReadLiveOptions tune the read; `wantUsers` decides, once the views are known, whether users are needed. */
 interface ReadLiveOptions {
