@@ -70,18 +70,16 @@ export async function readLive(client: ServiceClient, needs: ReadNeeds, options:
   const failure = settled.find((entry): entry is PromiseRejectedResult => entry.status === 'rejected');
   if (failure !== undefined) throw failure.reason;
 
+  const [entries, pins, automationList, userList] = await Promise.all([listings, pinned, automations, users]);
   const stats = client.stats();
-  const live: Live = {
+  return {
     workspace,
-    views: Object.fromEntries(await listings),
-    pins: await pinned,
+    views: Object.fromEntries(entries),
+    pins,
     requests: { used: stats.requests - before, dailyRemaining: stats.dailyRemaining },
+    ...(automationList === undefined ? {} : { automations: automationList }),
+    ...(userList === undefined ? {} : { users: userList }),
   };
-  const automationList = await automations;
-  if (automationList !== undefined) live.automations = automationList;
-  const userList = await users;
-  if (userList !== undefined) live.users = userList;
-  return live;
 }
 
 /**
