@@ -14,22 +14,15 @@ import { InternalError } from '../errors.js';
  * compared; the list is complete and in priority order (highest first).
  */
 
-const COMPARED = ['color', 'disallowUserOverride', 'filters', 'actions'] as const;
-
 /** normalizeAutomation is a live automation without its id, keys in canonical order. */
 function normalizeAutomation(automation: ApiAdminAutomation): JsonObject {
   const { adminAutomationId: _id, ...rest } = automation;
   return canonicalize(rest as unknown as JsonObject);
 }
 
-/** expectedAutomation is an expectation as data: its name and the attributes it gives. */
-function expectedAutomation(expected: ExpectedAutomation): JsonObject {
-  const out: JsonObject = { name: expected.name };
-  for (const attribute of COMPARED) {
-    const value = expected[attribute];
-    if (value !== undefined) out[attribute] = value as JsonValue;
-  }
-  return canonicalize(out);
+/** expectedAutomation is an expectation as data: its name and the attributes it gives, without its source. */
+function expectedAutomation({ source: _source, ...expected }: ExpectedAutomation): JsonObject {
+  return canonicalize(expected as JsonObject);
 }
 
 /**
