@@ -15,8 +15,7 @@ import { InternalError } from '../errors.js';
  */
 
 /** normalizeAutomation is a live automation without its id, keys in canonical order. */
-function normalizeAutomation(automation: ApiAdminAutomation): JsonObject {
-  const { adminAutomationId: _id, ...rest } = automation;
+function normalizeAutomation({ adminAutomationId: _id, ...rest }: ApiAdminAutomation): JsonObject {
   return canonicalize(rest as unknown as JsonObject);
 }
 

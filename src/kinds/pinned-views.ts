@@ -66,8 +66,7 @@ function tabKey(tab: PinnedTab): string {
 export function planPins(pins: DesiredPins, current: readonly ApiView[], context: PinContext): PinOutcome {
   const reasons: RefusalReason[] = [];
   const warnings: string[] = [];
-  const declaredNameById = new Map<string, string>();
-  for (const view of context.declared) if (view.viewId !== null) declaredNameById.set(view.viewId, view.name);
+  const declaredNameById = new Map(context.declared.flatMap((view) => (view.viewId === null ? [] : [[view.viewId, view.name] as const])));
   const listed: PinnedTab[] = [];
   pins.refs.forEach((ref, index) => {
     const source = pins.refSources[index] ?? pins.source;
