@@ -6,7 +6,7 @@ import { cannotApply, createdKey } from '../kinds/kind.js';
 import { kindOf } from '../kinds/kinds.js';
 import { endpointOf } from '../service/routes.js';
 import type { ServiceRequest } from '../service/types.js';
-import type { Change, CreateChange, DeleteChange, NewViewTab, PinChange, Plan, PlanStep, UpdateChange } from './types.js';
+import type { Change, CreateChange, DriftChange, NewViewTab, Plan, PlanStep } from './types.js';
 
 /**
  * Which call carries out which change: a Change says what differs, its kind
@@ -58,7 +58,7 @@ export function planSteps(plan: Pick<Plan, 'changes' | 'creatorEmail'>): PlanSte
   );
   const context = { creatorEmail: plan.creatorEmail, created };
   const steps = plan.changes.flatMap((change, index) => kindOf(change).steps(change, index, context));
-  const phaseOf = (step: PlanStep): number => PHASES.indexOf(actionOf(plan.changes[step.change]));
+  const phaseOf = (step: PlanStep): number => PHASES.indexOf(appliedChange(plan.changes[step.change]).action);
   return steps.sort((a, b) => phaseOf(a) - phaseOf(b) || a.change - b.change);
 }
 
@@ -132,14 +132,14 @@ export function toServiceRequest(operation: Operation, createdIds: ReadonlyMap<s
   };
 }
 
-function actionOf(change: Change | undefined): OperationAction {
+function appliedChange(change: Change | undefined): Exclude<Change, DriftChange> {
   if (change === undefined || change.action === 'drift') throw new InternalError('a plan step names a change that has no request');
-  return change.action;
+  return change;
 }
 
 function operationOf(step: PlanStep, change: Change | undefined): Operation {
-  const action = actionOf(change);
-  const target = change as CreateChange | UpdateChange | PinChange | DeleteChange;
+  const target = appliedChange(change);
+  const action = target.action;
   const pin = target.action === 'pin' ? { name: `${target.userEmail} ${target.domain}`, userEmail: target.userEmail } : {};
   const { change: _change, newViewTabs, ...request } = step;
   return {
