@@ -78,11 +78,7 @@ function drift(
 
 /** attributeDifferences lists, per JSON pointer, where `actual` differs from the attributes `expected` gives. */
 function attributeDifferences(actual: JsonObject, expected: JsonObject): DriftDifference[] {
-  const compared: JsonObject = {};
-  for (const key of Object.keys(expected)) {
-    const value = actual[key];
-    if (value !== undefined) compared[key] = value;
-  }
+  const compared = Object.fromEntries(Object.keys(expected).filter((key) => actual[key] !== undefined).map((key) => [key, actual[key]])) as JsonObject;
   return jsonpatch.compare(compared, expected).map((operation) => {
     const difference: DriftDifference = { pointer: operation.path };
     const expectedValue = valueAt(expected, operation.path);
