@@ -47,14 +47,12 @@ export function hasPinGroups(desired: Pick<Desired, 'pins' | 'pinGroups'>): bool
  * service checks their members when their lists are read).
  */
 export function memberPinLists(desired: Pick<Desired, 'pins' | 'pinGroups'>, users: readonly ApiUser[] | undefined): MemberPinExpansion {
-  const result: MemberPinExpansion = { lists: [], skipped: 0, reasons: [], warnings: [] };
-  const own = new Set<string>();
+  const own = new Map<string, MemberPinList>();
   for (const pins of desired.pins) {
     const key = pinsKey(pins.domain, pins.userEmail);
-    if (own.has(key)) continue;
-    own.add(key);
-    result.lists.push({ ...pins, key });
+    if (!own.has(key)) own.set(key, { ...pins, key });
   }
+  const result: MemberPinExpansion = { lists: [...own.values()], skipped: 0, reasons: [], warnings: [] };
   const groups = desired.pinGroups ?? [];
   if (users === undefined) {
     if (groups.length > 0) throw new InternalError('group PinnedViews documents are expanded without the users list');
