@@ -59,10 +59,7 @@ export async function readLive(client: ServiceClient, needs: ReadNeeds, options:
     ? track(client.request<ApiAdminAutomation[]>(ROUTES.automations()))
     : Promise.resolve(undefined);
   const pinned = readPinnedLists(client, needs.pins, tick);
-  const users = listings.then((entries) => {
-    const views = Object.fromEntries(entries) as Partial<Record<Domain, ApiView[]>>;
-    return options.wantUsers?.(views) === true ? readUsers(client) : undefined;
-  });
+  const users = listings.then((entries) => (options.wantUsers?.(Object.fromEntries(entries)) === true ? readUsers(client) : undefined));
 
   // allSettled, so every rejection is observed; the caller's connection cancels the
   // siblings of a failed read still queued when it closes.
