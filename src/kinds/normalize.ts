@@ -92,16 +92,14 @@ function withNestedSets(entry: JsonValue, nested: Readonly<Record<string, readon
 
 /** normalizeColumn drops `isHidden: false` (equal to absent) and sorts keys. */
 function normalizeColumn(column: JsonObject): JsonObject {
-  const out: JsonObject = { ...column };
-  if (out['isHidden'] === false) delete out['isHidden'];
-  return canonicalize(out);
+  const { isHidden, ...shown } = column;
+  return canonicalize(isHidden === false ? shown : column);
 }
 
 /** normalizeSortEntry drops `insight` unless the entry sorts by `Insight`, and sorts keys. */
 function normalizeSortEntry(entry: JsonObject): JsonObject {
-  const out: JsonObject = { ...entry };
-  if (out['field'] !== 'Insight') delete out['insight'];
-  return canonicalize(out);
+  const { insight: _insight, ...rest } = entry;
+  return canonicalize(entry['field'] === 'Insight' ? entry : rest);
 }
 
 /**
