@@ -15,14 +15,11 @@ export interface ApiView {
   sort: JsonObject[];
 }
 
-/** ViewCreateBody is the POST body of `/v1/<domain>/views`. */
-export interface ViewCreateBody {
+/** ViewCreateBody is the POST body of `/v1/<domain>/views`: a PATCH body's attributes with a required name and an owner. */
+export interface ViewCreateBody extends Omit<ViewPatchBody, 'name' | 'icon'> {
   creatorEmail: string;
   name: string;
   icon?: string;
-  columns?: JsonObject[];
-  filters?: JsonObject;
-  sort?: JsonObject[];
 }
 
 /** ViewPatchBody is the PATCH body of `/v1/<domain>/views/{viewId}`; `icon: null` removes the icon. */

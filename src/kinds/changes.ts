@@ -77,12 +77,9 @@ export interface DeleteChange extends ChangeBase {
   pinnedBy: string[];
 }
 
-/** PinnedTab is one tab of a pinned list; `viewId` is null for a view this plan creates. */
-export interface PinnedTab {
+/** PinnedTab is one tab of a pinned list: its view as listed, but `viewId` is null for a view this plan creates. */
+export interface PinnedTab extends Pick<ApiView, 'name' | 'visibility' | 'isDefault'> {
   viewId: string | null;
-  name: string;
-  visibility: 'Public' | 'Private';
-  isDefault: boolean;
 }
 
 /** PinChange replaces the pinned list of one user in one domain. */
