@@ -51,12 +51,11 @@ function selectorText(selector: TargetSelector): string {
  * selectTargets narrows `desired` to the selected targets: the view documents named,
  * every pinned list of the members named (with the declared views those lists name;
  * a member only a group document reaches is found once the users are read, by
- * `selectMemberLists`),
- * the automations if named. The Workspace
- * document stays (its `workspaceId` guard and `creatorEmail` still hold) but prune is
- * off: a selected view is declared, so never a prune candidate, and no other view is
- * selected. A selector no manifest declares is an error (`target.unknown`), all of
- * them at once, so a typo never plans nothing in silence.
+ * `selectMemberLists`), the automations if named. The Workspace document stays (its
+ * `workspaceId` guard and `creatorEmail` still hold) but prune is off: a selected view
+ * is declared, so never a prune candidate, and no other view is selected. A selector
+ * no manifest declares is an error (`target.unknown`), all of them at once, so a typo
+ * never plans nothing in silence.
  */
 export function selectTargets(desired: Desired, selectors: readonly TargetSelector[]): Desired {
   const texts = [...new Set(selectors.map(selectorText))];
