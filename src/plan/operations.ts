@@ -6,7 +6,7 @@ import { cannotApply, createdKey } from '../kinds/kind.js';
 import { kindOf } from '../kinds/kinds.js';
 import { endpointOf } from '../service/routes.js';
 import type { ServiceRequest } from '../service/types.js';
-import type { Change, CreateChange, DriftChange, NewViewTab, Plan, PlanStep } from './types.js';
+import type { Change, DriftChange, NewViewTab, Plan, PlanStep } from './types.js';
 
 /**
  * Which call carries out which change: a Change says what differs, its kind
@@ -53,9 +53,7 @@ export interface Operation extends Omit<PlanStep, 'change' | 'newViewTabs'> {
  * update that changes nothing.
  */
 export function planSteps(plan: Pick<Plan, 'changes' | 'creatorEmail'>): PlanStep[] {
-  const created = new Set(
-    plan.changes.filter((change): change is CreateChange => change.action === 'create').map((change) => createdKey(change.domain, change.name)),
-  );
+  const created = new Set(plan.changes.flatMap((change) => (change.action === 'create' ? [createdKey(change.domain, change.name)] : [])));
   const context = { creatorEmail: plan.creatorEmail, created };
   const steps = plan.changes.flatMap((change, index) => kindOf(change).steps(change, index, context));
   const phaseOf = (step: PlanStep): number => PHASES.indexOf(appliedChange(plan.changes[step.change]).action);
