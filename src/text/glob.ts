@@ -35,7 +35,7 @@ function toPicomatch(glob: string): string {
     else if (char === '*' || char === '?') out += char;
     else out += /[!-/:-@[-`{-~]/.test(char) ? `\\${char}` : char;
   }
-  if (escaped) throw new ViewctlError(GLOB_INVALID, `the glob "${glob}" ends with a \\ that escapes nothing`, { hint: 'write \\\\ for a literal backslash, or remove it' });
+  if (escaped) throw new ViewctlError('glob.invalid', `the glob "${glob}" ends with a \\ that escapes nothing`, { hint: 'write \\\\ for a literal backslash, or remove it' });
   return out;
 }
 
@@ -52,7 +52,7 @@ export function compileNameGlob(glob: string): NameGlob {
     // picomatch's lone-star pattern wants at least one character; an empty name is text too.
     return (name) => regExp.test(asText(name)) || (name === '' && /^\**$/.test(glob) && glob !== '');
   } catch (error) {
-    throw new ViewctlError(GLOB_INVALID, `the glob "${glob}" cannot be compiled: ${error instanceof Error ? error.message : String(error)}`, {
+    throw new ViewctlError('glob.invalid', `the glob "${glob}" cannot be compiled: ${error instanceof Error ? error.message : String(error)}`, {
       hint: 'use * for any run of characters, ? for one, and \\ before a character to match it literally',
     });
   }
