@@ -16,7 +16,6 @@ export const EXIT = {
   partial: 4,
 } as const;
 
-/** ExitCode is one of the contract's exit codes. */
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 /**
@@ -40,7 +39,7 @@ export class ViewctlError extends Error {
 /** UsageError is a bad flag, a missing option or a missing environment variable. */
 export class UsageError extends ViewctlError {
   constructor(code: string, message: string, hint?: string) {
-    super(code, message, hint === undefined ? {} : { hint });
+    super(code, message, { hint });
   }
 }
 
@@ -66,10 +65,7 @@ export class ServiceError extends ViewctlError {
     message: string,
     details: { endpoint: string; status?: number; errorType?: string; path?: string; hint?: string; cause?: unknown },
   ) {
-    super(code, message, {
-      ...(details.hint === undefined ? {} : { hint: details.hint }),
-      ...(details.cause === undefined ? {} : { cause: details.cause }),
-    });
+    super(code, message, { hint: details.hint, cause: details.cause });
     this.status = details.status;
     this.errorType = details.errorType;
     this.path = details.path;
@@ -80,7 +76,7 @@ export class ServiceError extends ViewctlError {
 /** RefusedError is an apply refusal (stale plan, `--max-deletes`): exit 3, nothing written. */
 export class RefusedError extends ViewctlError {
   constructor(code: string, message: string, hint?: string) {
-    super(code, message, { exitCode: EXIT.refused, ...(hint === undefined ? {} : { hint }) });
+    super(code, message, { exitCode: EXIT.refused, hint });
   }
 }
 

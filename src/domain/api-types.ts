@@ -15,14 +15,11 @@ export interface ApiView {
   sort: JsonObject[];
 }
 
-/** ViewCreateBody is the POST body of `/v1/<domain>/views`. */
-export interface ViewCreateBody {
+/** ViewCreateBody is the POST body of `/v1/<domain>/views`: a PATCH body's attributes with a required name and an owner. */
+export interface ViewCreateBody extends Omit<ViewPatchBody, 'name' | 'icon'> {
   creatorEmail: string;
   name: string;
   icon?: string;
-  columns?: JsonObject[];
-  filters?: JsonObject;
-  sort?: JsonObject[];
 }
 
 /** ViewPatchBody is the PATCH body of `/v1/<domain>/views/{viewId}`; `icon: null` removes the icon. */
@@ -32,11 +29,6 @@ export interface ViewPatchBody {
   columns?: JsonObject[];
   filters?: JsonObject;
   sort?: JsonObject[];
-}
-
-/** PinnedPutBody is the PUT body of `/v1/<domain>/views/pinned`. */
-export interface PinnedPutBody {
-  viewIds: string[];
 }
 
 /** ApiUser is `result.user` and an entry of `result.users`. */
@@ -90,10 +82,8 @@ export interface Pagination {
   totalCount: number;
 }
 
-/** JsonValue is any value JSON can carry. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
 
-/** JsonObject is a JSON object. */
 export interface JsonObject {
   [key: string]: JsonValue;
 }

@@ -1,4 +1,4 @@
-import type { JsonObject } from './api-types.js';
+import type { JsonObject, ViewPatchBody } from './api-types.js';
 import type { Domain } from './domains.js';
 import type { SourcePosition } from './source-position.js';
 
@@ -45,13 +45,8 @@ export interface DesiredWorkspace {
   creatorEmailSource?: SourcePosition;
 }
 
-/** ManagedViewAttributes are the view attributes a manifest can manage. `icon: null` removes the icon. */
-export interface ManagedViewAttributes {
-  icon?: string | null;
-  columns?: JsonObject[];
-  filters?: JsonObject;
-  sort?: JsonObject[];
-}
+/** ManagedViewAttributes are the view attributes a manifest can manage: what a PATCH sends, but the name. */
+export type ManagedViewAttributes = Omit<ViewPatchBody, 'name'>;
 
 /** DesiredView is one view document (`RecordingView`, `DealView`, ...). */
 export interface DesiredView {
@@ -106,17 +101,12 @@ interface PinGroupMember {
 }
 
 /** DesiredPinGroup is one domain of one group `PinnedViews` document, before it is expanded to members. */
-export interface DesiredPinGroup {
+export interface DesiredPinGroup extends Omit<DesiredPins, 'userEmail' | 'group'> {
   group: PinGroupRef;
   users: PinGroupMember[];
   roles: MemberRole[];
   /** Where `roles` is written, when it is. */
   rolesSource?: SourcePosition;
-  domain: Domain;
-  refs: PinRef[];
-  unpinPrivate: boolean;
-  source: SourcePosition;
-  refSources: SourcePosition[];
 }
 
 /** ExpectedAutomation is one entry of an `AdminAutomations` document; omitted attributes are not compared. */

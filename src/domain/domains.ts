@@ -25,26 +25,15 @@ export interface ViewDomain {
  */
 export const VIEW_DOMAINS = {
   /**
-   * `recordingTypeIn` and `stateIn` are named explicitly although the suffix rule covers
-   * them. `insights` is a set too: "all entries must match", so order carries no
-   * meaning; inside a `select` insight filter, `in` and `notIn` are sets of options.
-   * `dealAgeRange` is a real filter here (unlike deal views, where it is response-only).
+   * `insights` is a set: "all entries must match", so order carries no meaning; inside a
+   * `select` insight filter, `in` and `notIn` are sets of options. `dealAgeRange` is a
+   * real filter here (unlike deal views, where it is response-only).
    */
   recordings: {
     kind: 'RecordingView',
     label: 'recording view',
     schema: 'recording-view.schema.json',
-    setAttributes: [
-      'authorIdIn', 'authorIdNotIn', 'companyIdIn', 'companyIdNotIn',
-      'dealAiStatusIn', 'dealAiStatusNotIn', 'dealAmountCurrencyIn', 'dealAmountCurrencyNotIn',
-      'dealIdIn', 'dealIdNotIn', 'dealOwnerNameIn', 'dealOwnerNameNotIn',
-      'dealPipelineIdIn', 'dealPipelineIdNotIn', 'dealStageIn', 'dealStageNotIn',
-      'dealStatusIn', 'dealStatusNotIn', 'dealTypeIn', 'dealTypeNotIn',
-      'insights', 'labelIdIn', 'labelIdNotIn', 'langIso2In', 'langIso2NotIn',
-      'peopleIn', 'peopleNotIn', 'recordingIdIn', 'recordingIdNotIn', 'recordingTypeIn',
-      'sourceIn', 'sourceNotIn', 'stateIn', 'teamIdIn', 'teamIdNotIn',
-      'topicIdIn', 'topicIdNotIn', 'userGroupIn', 'userGroupNotIn',
-    ],
+    setAttributes: ['insights'],
     nestedSets: { insights: { selectFilter: ['in', 'notIn'] } },
   },
   /** `dealAgeRange` appears in responses only and the service rejects it in a PATCH, so it is never compared and never sent. */
@@ -52,36 +41,29 @@ export const VIEW_DOMAINS = {
     kind: 'DealView',
     label: 'deal view',
     schema: 'deal-view.schema.json',
-    setAttributes: [
-      'aiStatusIn', 'aiStatusNotIn', 'amountCurrencyIn', 'amountCurrencyNotIn',
-      'companyIdIn', 'companyIdNotIn', 'contactIdIn', 'ownerEmailIn', 'ownerEmailNotIn',
-      'pipelineIdIn', 'pipelineIdNotIn', 'stageIn', 'stageNotIn', 'statusIn', 'statusNotIn',
-      'typeIn', 'typeNotIn', 'userGroupIn', 'userGroupNotIn',
-    ],
+    setAttributes: [],
     responseOnlyFilters: ['dealAgeRange'],
   },
   companies: {
     kind: 'CompanyView',
     label: 'company view',
     schema: 'company-view.schema.json',
-    setAttributes: ['contactIdIn', 'contactIdNotIn', 'dealIdIn', 'dealIdNotIn', 'dealStatusIn', 'dealStatusNotIn'],
+    setAttributes: [],
   },
   /** `externalities` is a set although its name has no `In` suffix. */
   contacts: {
     kind: 'ContactView',
     label: 'contact view',
     schema: 'contact-view.schema.json',
-    setAttributes: ['companyIdIn', 'companyIdNotIn', 'externalities'],
+    setAttributes: ['externalities'],
   },
 } as const satisfies Record<string, ViewDomain>;
 
-/** Domain is one of the view domains. */
 export type Domain = keyof typeof VIEW_DOMAINS;
 
 /** DOMAINS lists the view domains, in table order. */
 export const DOMAINS = Object.keys(VIEW_DOMAINS) as readonly Domain[];
 
-/** ViewKind is the manifest kind of a view document. */
 export type ViewKind = (typeof VIEW_DOMAINS)[Domain]['kind'];
 
 /** VIEW_KINDS maps a domain to the manifest `kind` that declares its views. */
@@ -95,7 +77,6 @@ export function domainOfKind(kind: string): Domain | undefined {
   return DOMAINS.find((domain) => VIEW_DOMAINS[domain].kind === kind);
 }
 
-/** isDomain tells whether a string names a view domain. */
 export function isDomain(value: unknown): value is Domain {
   return typeof value === 'string' && (DOMAINS as readonly string[]).includes(value);
 }
@@ -111,10 +92,8 @@ export const RECORDING_SOURCES = [
   'Loom',
 ] as const;
 
-/** RecordingSource is one of the twelve recording sources. */
 export type RecordingSource = (typeof RECORDING_SOURCES)[number];
 
-/** RECORDING_STATES are the states a recording can be in. */
 export const RECORDING_STATES = ['Empty', 'Uploaded', 'Ready', 'Failed'] as const;
 
 /** DEAL_STATUSES are the deal status values used in view filters. */

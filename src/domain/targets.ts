@@ -28,7 +28,6 @@ export function pinsTarget(domain: Domain, userEmail: string): string {
 /** AUTOMATIONS_TARGET is the target of every drift change: the list of admin automations. */
 export const AUTOMATIONS_TARGET = 'automations';
 
-/** ParsedTarget is a target taken apart. */
 type ParsedTarget =
   | { type: 'view'; domain: Domain; id: string }
   | { type: 'new-view'; domain: Domain; name: string }

@@ -14,22 +14,14 @@ import { InternalError } from '../errors.js';
  * compared; the list is complete and in priority order (highest first).
  */
 
-const COMPARED = ['color', 'disallowUserOverride', 'filters', 'actions'] as const;
-
 /** normalizeAutomation is a live automation without its id, keys in canonical order. */
-function normalizeAutomation(automation: ApiAdminAutomation): JsonObject {
-  const { adminAutomationId: _id, ...rest } = automation;
+function normalizeAutomation({ adminAutomationId: _id, ...rest }: ApiAdminAutomation): JsonObject {
   return canonicalize(rest as unknown as JsonObject);
 }
 
-/** expectedAutomation is an expectation as data: its name and the attributes it gives. */
-function expectedAutomation(expected: ExpectedAutomation): JsonObject {
-  const out: JsonObject = { name: expected.name };
-  for (const attribute of COMPARED) {
-    const value = expected[attribute];
-    if (value !== undefined) out[attribute] = value as JsonValue;
-  }
-  return canonicalize(out);
+/** expectedAutomation is an expectation as data: its name and the attributes it gives, without its source. */
+function expectedAutomation({ source: _source, ...expected }: ExpectedAutomation): JsonObject {
+  return canonicalize(expected as JsonObject);
 }
 
 /**
@@ -86,11 +78,7 @@ function drift(
 
 /** attributeDifferences lists, per JSON pointer, where `actual` differs from the attributes `expected` gives. */
 function attributeDifferences(actual: JsonObject, expected: JsonObject): DriftDifference[] {
-  const compared: JsonObject = {};
-  for (const key of Object.keys(expected)) {
-    const value = actual[key];
-    if (value !== undefined) compared[key] = value;
-  }
+  const compared = Object.fromEntries(Object.keys(expected).filter((key) => actual[key] !== undefined).map((key) => [key, actual[key]])) as JsonObject;
   return jsonpatch.compare(compared, expected).map((operation) => {
     const difference: DriftDifference = { pointer: operation.path };
     const expectedValue = valueAt(expected, operation.path);
@@ -130,8 +118,7 @@ function longestIncreasingByLiveIndex(liveIndexes: readonly number[]): Set<numbe
       }
     }
   }
-  let end = -1;
-  for (let i = 0; i < length; i += 1) if (end === -1 || (best[i] ?? 0) > (best[end] ?? 0)) end = i;
+  const end = best.indexOf(Math.max(...best));
   const kept = new Set<number>();
   for (let at = end; at !== -1; at = previous[at] ?? -1) kept.add(at);
   return kept;

@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from '../domain/api-types.js';
+import type { ApiView, JsonObject, JsonValue } from '../domain/api-types.js';
 import type { HttpMethod } from '../service/types.js';
 import type { Domain, ResourceKind, ViewKind } from '../domain/domains.js';
 import type { SourcePosition } from '../domain/source-position.js';
@@ -14,13 +14,7 @@ import type { SourcePosition } from '../domain/source-position.js';
  * server-managed attributes removed, defaults explicit. The same normalisation serves
  * plan, post-apply verification and drift.
  */
-export interface ViewSnapshot {
-  name: string;
-  icon?: string;
-  columns: JsonObject[];
-  filters: JsonObject;
-  sort: JsonObject[];
-}
+export type ViewSnapshot = Pick<ApiView, 'name' | 'icon' | 'columns' | 'filters' | 'sort'>;
 
 /** JsonPatchOperation is one RFC 6902 operation. */
 export interface JsonPatchOperation {
@@ -83,12 +77,9 @@ export interface DeleteChange extends ChangeBase {
   pinnedBy: string[];
 }
 
-/** PinnedTab is one tab of a pinned list; `viewId` is null for a view this plan creates. */
-export interface PinnedTab {
+/** PinnedTab is one tab of a pinned list: its view as listed, but `viewId` is null for a view this plan creates. */
+export interface PinnedTab extends Pick<ApiView, 'name' | 'visibility' | 'isDefault'> {
   viewId: string | null;
-  name: string;
-  visibility: 'Public' | 'Private';
-  isDefault: boolean;
 }
 
 /** PinChange replaces the pinned list of one user in one domain. */
@@ -128,7 +119,6 @@ export interface DriftChange extends ChangeBase {
   differences: DriftDifference[];
 }
 
-/** Change is a tagged union on `action`. */
 export type Change = CreateChange | UpdateChange | DeleteChange | PinChange | DriftChange;
 
 /** NewViewTab is a pinned tab naming a view this run creates, resolved once the create answers. */

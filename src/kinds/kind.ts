@@ -10,19 +10,13 @@ import type { Change, PlanStep } from './changes.js';
 import type { DeclaredViewRef } from './pinned-views.js';
 
 /**
- * A resource kind answers what differs between the desired and the live state
- * (`diff`) and, for its own changes and targets, what a saved plan's
- * change needs re-read (`reads`), which requests carry a change out (`steps`), what
- * live state a target's stale-check hash covers (`hashed`), whether what landed is
- * what the change said (`verify`) and, for a saved plan's change, which target it acts on
- * (`target`) and where its fields disagree (`identityProblems`). The engine (`planReadNeeds`, `planSteps`,
- * `liveHashesFor`, `checkApplied`, `computePlan`, `identityProblems`) loops over `KINDS` and never switches on an action
- * or a target.
+ * A resource kind answers, for its own changes and targets, every question below. The
+ * engine (`planReadNeeds`, `planSteps`, `liveHashesFor`, `checkApplied`, `computePlan`,
+ * `identityProblems`) loops over `KINDS` and never switches on an action or a target.
  */
 export interface Kind<C extends Change = Change> {
   /** diff is this kind's changes, refusals and warnings; `context` carries what kinds before it in `KINDS` decided. */
   diff(desired: Desired, live: Live, context: DiffContext): KindDiff<C>;
-  /** owns tells whether a change is this kind's. */
   owns(change: Change): change is C;
   /** reads is what `apply --plan` re-reads to stale-check `change`: listings and pinned lists. */
   reads(change: C): Pick<ReadNeeds, 'domains' | 'pins'>;

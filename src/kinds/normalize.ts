@@ -1,6 +1,6 @@
 import { isJsonObject, type ApiView, type JsonObject, type JsonValue } from '../domain/api-types.js';
 import { VIEW_DOMAINS, type Domain, type ViewDomain } from '../domain/domains.js';
-import type { DesiredView } from '../state/types.js';
+import type { DesiredView, ManagedViewAttributes } from '../state/types.js';
 import { canonicalize, compareCodePoints, sortedSet } from './canonical.js';
 import type { ViewSnapshot } from './changes.js';
 
@@ -31,12 +31,8 @@ export function isSetAttribute(domain: Domain, attribute: string): boolean {
 }
 
 /** SnapshotParts is anything shaped like a view: an ApiView, a ViewSnapshot, a create body. */
-interface SnapshotParts {
+interface SnapshotParts extends ManagedViewAttributes {
   name: string;
-  icon?: string | null | undefined;
-  columns?: JsonObject[] | undefined;
-  filters?: JsonObject | undefined;
-  sort?: JsonObject[] | undefined;
 }
 
 /**
@@ -56,9 +52,7 @@ export function normalizeSnapshot(domain: Domain, parts: SnapshotParts): ViewSna
 }
 
 /** normalizeView normalises a view as the service returns it. */
-export function normalizeView(domain: Domain, apiView: ApiView): ViewSnapshot {
-  return normalizeSnapshot(domain, apiView);
-}
+export const normalizeView: (domain: Domain, apiView: ApiView) => ViewSnapshot = normalizeSnapshot;
 
 /** normalizeFilters normalises a filter object of a domain (sets sorted, response-only dropped). */
 export function normalizeFilters(domain: Domain, filters: JsonObject): JsonObject {
@@ -98,16 +92,14 @@ function withNestedSets(entry: JsonValue, nested: Readonly<Record<string, readon
 
 /** normalizeColumn drops `isHidden: false` (equal to absent) and sorts keys. */
 function normalizeColumn(column: JsonObject): JsonObject {
-  const out: JsonObject = { ...column };
-  if (out['isHidden'] === false) delete out['isHidden'];
-  return canonicalize(out);
+  const { isHidden, ...shown } = column;
+  return canonicalize(isHidden === false ? shown : column);
 }
 
 /** normalizeSortEntry drops `insight` unless the entry sorts by `Insight`, and sorts keys. */
 function normalizeSortEntry(entry: JsonObject): JsonObject {
-  const out: JsonObject = { ...entry };
-  if (out['field'] !== 'Insight') delete out['insight'];
-  return canonicalize(out);
+  const { insight: _insight, ...rest } = entry;
+  return canonicalize(entry['field'] === 'Insight' ? entry : rest);
 }
 
 /**

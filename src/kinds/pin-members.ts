@@ -1,6 +1,5 @@
 import type { ApiUser } from '../domain/api-types.js';
-import type { Desired, DesiredPinGroup, DesiredPins, PinGroupRef } from '../domain/desired.js';
-import type { Domain } from '../domain/domains.js';
+import type { Desired, DesiredPinGroup, DesiredPins } from '../domain/desired.js';
 import type { RefusalReason } from '../domain/refusal-reason.js';
 import { formatPosition, type SourcePosition } from '../domain/source-position.js';
 import { pinsKey } from '../domain/targets.js';
@@ -48,14 +47,12 @@ export function hasPinGroups(desired: Pick<Desired, 'pins' | 'pinGroups'>): bool
  * service checks their members when their lists are read).
  */
 export function memberPinLists(desired: Pick<Desired, 'pins' | 'pinGroups'>, users: readonly ApiUser[] | undefined): MemberPinExpansion {
-  const result: MemberPinExpansion = { lists: [], skipped: 0, reasons: [], warnings: [] };
-  const own = new Set<string>();
+  const own = new Map<string, MemberPinList>();
   for (const pins of desired.pins) {
     const key = pinsKey(pins.domain, pins.userEmail);
-    if (own.has(key)) continue;
-    own.add(key);
-    result.lists.push({ ...pins, key });
+    if (!own.has(key)) own.set(key, { ...pins, key });
   }
+  const result: MemberPinExpansion = { lists: [...own.values()], skipped: 0, reasons: [], warnings: [] };
   const groups = desired.pinGroups ?? [];
   if (users === undefined) {
     if (groups.length > 0) throw new InternalError('group PinnedViews documents are expanded without the users list');
@@ -82,7 +79,8 @@ export function memberPinLists(desired: Pick<Desired, 'pins' | 'pinGroups'>, use
   const claimedBy = new Map<string, DesiredPinGroup>();
   const overlaps = new Map<string, { first: DesiredPinGroup; second: DesiredPinGroup; members: string[] }>();
   for (const group of groups) {
-    const globs = group.users.filter((entry) => entry.isGlob).map((entry) => ({ entry, test: emailGlob(entry.pattern) }));
+    // Emails compare without case, as the service treats them: globs and emails are both lower-cased.
+    const globs = group.users.filter((entry) => entry.isGlob).map((entry) => ({ entry, test: compileNameGlob(entry.pattern.toLowerCase()) }));
     const explicit = new Set(group.users.filter((entry) => !entry.isGlob).map((entry) => entry.pattern.toLowerCase()));
     for (const entry of group.users) {
       if (entry.isGlob) continue;
@@ -124,24 +122,9 @@ export function memberPinLists(desired: Pick<Desired, 'pins' | 'pinGroups'>, use
   return result;
 }
 
-/** emailGlob compiles a `users` glob; emails compare without case, as the service treats them. */
-function emailGlob(pattern: string): NameGlob {
-  const test = compileNameGlob(pattern.toLowerCase());
-  return (email) => test(email.toLowerCase());
-}
-
 function groupList(group: DesiredPinGroup, userEmail: string, key: string): MemberPinList {
-  const ref: PinGroupRef = group.group;
-  return {
-    userEmail,
-    domain: group.domain,
-    refs: group.refs,
-    unpinPrivate: group.unpinPrivate,
-    source: group.source,
-    refSources: group.refSources,
-    group: ref,
-    key,
-  };
+  const { domain, refs, unpinPrivate, source, refSources } = group;
+  return { userEmail, domain, refs, unpinPrivate, source, refSources, group: group.group, key };
 }
 
 function notActive(email: string, user: ApiUser | undefined, source: SourcePosition, wayOut: string): RefusalReason {
@@ -158,10 +141,9 @@ function notActive(email: string, user: ApiUser | undefined, source: SourcePosit
 function overlapReason(first: DesiredPinGroup, second: DesiredPinGroup, members: readonly string[]): RefusalReason {
   const [member = ''] = members;
   const more = members.length > 1 ? ` (and ${members.length - 1} more ${members.length === 2 ? 'member' : 'members'})` : '';
-  const domain: Domain = first.domain;
   return {
     code: 'pins.group-overlap',
-    message: `the ${domain} tabs of ${member}${more} are managed by two groups: "${first.group.name}" (${formatPosition(first.source)}) and "${second.group.name}" (${formatPosition(second.source)})`,
+    message: `the ${first.domain} tabs of ${member}${more} are managed by two groups: "${first.group.name}" (${formatPosition(first.source)}) and "${second.group.name}" (${formatPosition(second.source)})`,
     wayOut: `narrow \`users\` or \`roles\` of one group so they do not both reach ${member}, or give ${member} a PinnedViews document with \`userEmail\`, which wins over groups`,
     source: second.source,
     ids: [],

@@ -66,8 +66,7 @@ function tabKey(tab: PinnedTab): string {
 export function planPins(pins: DesiredPins, current: readonly ApiView[], context: PinContext): PinOutcome {
   const reasons: RefusalReason[] = [];
   const warnings: string[] = [];
-  const declaredNameById = new Map<string, string>();
-  for (const view of context.declared) if (view.viewId !== null) declaredNameById.set(view.viewId, view.name);
+  const declaredNameById = new Map(context.declared.flatMap((view) => (view.viewId === null ? [] : [[view.viewId, view.name] as const])));
   const listed: PinnedTab[] = [];
   pins.refs.forEach((ref, index) => {
     const source = pins.refSources[index] ?? pins.source;
@@ -113,8 +112,8 @@ export function planPins(pins: DesiredPins, current: readonly ApiView[], context
     });
   }
   const listedIds = new Set(listed.map((tab) => tab.viewId));
-  const kept = pins.unpinPrivate ? [] : current.filter((view) => view.visibility === 'Private' && !listedIds.has(view.viewId)).map((view) => tabOfView(view));
-  const after = [...kept, ...listed];
+  const unlisted = current.filter((view) => view.visibility === 'Private' && !listedIds.has(view.viewId));
+  const after = [...(pins.unpinPrivate ? [] : unlisted.map((view) => tabOfView(view))), ...listed];
   const before = current.map((view) => tabOfView(view));
   const same = before.length === after.length && before.every((tab, index) => after[index] !== undefined && tabKey(tab) === tabKey(after[index]));
   if (same || reasons.length > 0) return { reasons, warnings };
@@ -122,8 +121,6 @@ export function planPins(pins: DesiredPins, current: readonly ApiView[], context
     warnings.push(`${formatPosition(pins.source)}: nothing is left to pin in the ${context.domain} tabs of ${pins.userEmail} (the service needs at least one tab): the list is left as it is`);
     return { reasons, warnings };
   }
-  const afterIds = new Set(after.map((tab) => tab.viewId));
-  const dropsPrivate = current.some((view) => view.visibility === 'Private' && !afterIds.has(view.viewId));
   return {
     reasons,
     warnings,
@@ -138,7 +135,7 @@ export function planPins(pins: DesiredPins, current: readonly ApiView[], context
       before,
       after,
       ...(pins.group === undefined ? {} : { group: pins.group.name }),
-      ...(dropsPrivate ? { unpinPrivate: true as const } : {}),
+      ...(pins.unpinPrivate && unlisted.length > 0 ? { unpinPrivate: true as const } : {}),
     },
   };
 }

@@ -1,10 +1,10 @@
-import type { ApiView, JsonObject, JsonValue, ViewCreateBody, ViewPatchBody } from '../domain/api-types.js';
+import type { ApiView, ViewCreateBody, ViewPatchBody } from '../domain/api-types.js';
 import jsonpatch from 'fast-json-patch';
 import { VIEW_KINDS, type Domain } from '../domain/domains.js';
 import { newViewTarget, parseTarget, viewTarget } from '../domain/targets.js';
 import { isPublicSaved } from '../domain/views.js';
 import { ROUTES } from '../service/routes.js';
-import { canonicalJson, jsonEqual } from './canonical.js';
+import { jsonEqual } from './canonical.js';
 import type { Change, CreateChange, DeleteChange, UpdateChange, ViewSnapshot } from './changes.js';
 import { cannotApply, stepOf, type Kind } from './kind.js';
 import { normalizeSnapshot, normalizeView } from './normalize.js';
@@ -17,7 +17,6 @@ import { planPrune } from './view-prune.js';
  * hashing and verifying are the same for all.
  */
 
-/** ViewChange is a change of a saved view. */
 type ViewChange = CreateChange | UpdateChange | DeleteChange;
 
 /** SAVED_VIEWS is the `Kind` of the changes of every view kind (`VIEW_KINDS`). */
@@ -38,11 +37,11 @@ export const SAVED_VIEWS: Kind<ViewChange> = {
     switch (change.action) {
       case 'create':
         if (context.creatorEmail === undefined) throw cannotApply(`the plan creates ${change.kind} "${change.name}" but names no creatorEmail`);
-        return [stepOf(index, ROUTES.createView(change.domain, asJson(createBody(change.after, context.creatorEmail))))];
+        return [stepOf(index, ROUTES.createView(change.domain, createBody(change.after, context.creatorEmail)))];
       case 'update': {
         const body = patchBody(change.before, change.after);
         if (Object.keys(body).length === 0) throw cannotApply(`the update of ${change.kind} "${change.name}" (${change.id}) changes nothing`);
-        return [stepOf(index, ROUTES.patchView(change.domain, change.id, asJson(body)))];
+        return [stepOf(index, ROUTES.patchView(change.domain, change.id, body))];
       }
       case 'delete':
         return [stepOf(index, ROUTES.deleteView(change.domain, change.id))];
@@ -122,16 +121,12 @@ function createBody(after: ViewSnapshot, creatorEmail: string): ViewCreateBody {
   };
 }
 
-function asJson(body: ViewCreateBody | ViewPatchBody): JsonObject {
-  return body as unknown as { [key: string]: JsonValue };
-}
-
 function compareView(domain: Domain, view: ApiView | undefined, after: ViewSnapshot, expectedId: string | undefined): string | undefined {
   if (view === undefined) return 'the view is not in the listing after apply';
   if (expectedId !== undefined && view.viewId !== expectedId) return `the view named "${view.name}" is ${view.viewId}, not ${expectedId}`;
   const actual = normalizeView(domain, view);
   const names: (keyof ViewSnapshot)[] = ['name', 'icon', 'columns', 'filters', 'sort'];
-  const differing = names.filter((name) => canonicalJson((actual[name] ?? null) as JsonValue) !== canonicalJson((after[name] ?? null) as JsonValue));
+  const differing = names.filter((name) => !jsonEqual(actual[name] ?? null, after[name] ?? null));
   if (differing.length === 0) return undefined;
   return `after apply, ${differing.join(', ')} differ${differing.length === 1 ? 's' : ''} from the plan`;
 }

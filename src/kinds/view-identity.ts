@@ -150,10 +150,8 @@ function planDomain(domain: Domain, views: DesiredView[], listing: ApiView[], re
       bound.set(view, null);
     }
   }
-  const declared: DeclaredViewRef[] = [];
   for (const view of views) {
     const target = bound.get(view);
-    declared.push({ name: view.name, viewId: target?.viewId ?? null });
     if (target === undefined) continue;
     if (target === null) {
       result.changes.push({
@@ -171,7 +169,7 @@ function planDomain(domain: Domain, views: DesiredView[], listing: ApiView[], re
       domain, id: target.viewId, before, after, patch: jsonpatch.compare(before, after) as JsonPatchOperation[],
     });
   }
-  result.declared.set(domain, declared);
+  result.declared.set(domain, views.map((view) => ({ name: view.name, viewId: bound.get(view)?.viewId ?? null })));
   result.claimed.set(domain, new Set(claimedBy.keys()));
 }
 

@@ -42,14 +42,13 @@ export function planPrune(desired: Desired, live: Live, claimed: ReadonlyMap<Dom
         keptByGlob.set(glob, [...(keptByGlob.get(glob) ?? []), `"${view.name}" (${view.viewId})`]);
         continue;
       }
-      const change: DeleteChange = {
+      const ownerEmail = emailById.get(view.ownerId);
+      result.changes.push({
         action: 'delete', target: viewTarget(domain, view.viewId), kind: VIEW_KINDS[domain], name: view.name,
         domain, id: view.viewId, before: normalizeView(domain, view), after: null, reason: 'prune',
         ownerId: view.ownerId, pinnedBy: [...(pinnedBy.get(`${domain}:${view.viewId}`) ?? [])].sort(),
-      };
-      const ownerEmail = emailById.get(view.ownerId);
-      if (ownerEmail !== undefined) change.ownerEmail = ownerEmail;
-      result.changes.push(change);
+        ...(ownerEmail === undefined ? {} : { ownerEmail }),
+      });
     }
     for (const [glob, names] of keptByGlob) {
       const shown = names.length > 5 ? [...names.slice(0, 5), `and ${names.length - 5} more`] : names;
@@ -100,9 +99,7 @@ function pinnersById(live: Live): Map<string, Set<string>> {
     const email = key.slice(separator + 1);
     for (const view of views) {
       const id = `${domain}:${view.viewId}`;
-      const set = out.get(id) ?? new Set<string>();
-      set.add(email);
-      out.set(id, set);
+      out.set(id, (out.get(id) ?? new Set<string>()).add(email));
     }
   }
   return out;

@@ -3,7 +3,6 @@ import { DAILY_QUOTA } from '../domain/domains.js';
 import type { DiffContext } from '../kinds/kind.js';
 import { KINDS } from '../kinds/kinds.js';
 import type { Desired, Live } from '../state/types.js';
-import type { SourcePosition } from '../domain/source-position.js';
 import { compileGlobs } from '../text/glob.js';
 import { liveHashesFor, planDigest } from './hash.js';
 import { lookAlikeWarnings } from './look-alikes.js';
@@ -23,17 +22,14 @@ import { ACTIONS, PLAN_FORMAT_VERSION, type Action, type Change, type Plan, type
 export function checkWorkspace(desired: Desired, workspace: ApiWorkspace): void {
   const expected = desired.workspace.workspaceId;
   if (expected === undefined || expected === workspace.id) return;
+  const source = desired.workspace.workspaceIdSource ?? desired.workspace.source;
   throw new PlanRefusedError([{
     code: 'workspace.mismatch',
     message: `the manifests are for workspace ${expected}, but the API key belongs to ${workspace.name} (${workspace.id})`,
     wayOut: `use the key of ${expected}, or change \`workspaceId\` in the Workspace document`,
-    ...sourceOf(desired.workspace.workspaceIdSource ?? desired.workspace.source),
+    ...(source === undefined ? {} : { source }),
     ids: [expected, workspace.id],
   }]);
-}
-
-function sourceOf(source: SourcePosition | undefined): { source?: SourcePosition } {
-  return source === undefined ? {} : { source };
 }
 
 /**
@@ -51,18 +47,13 @@ interface PlanExtras {
   skippedMembers?: number;
 }
 
-/** PlanResult is what `computePlan` returns when no fail-safe rule refuses. */
-interface PlanResult {
-  plan: Plan;
-}
-
 /**
  * computePlan diffs the desired state against the live state into a Plan. Pure and
  * deterministic: the same inputs give a byte-equal plan. It throws PlanRefusedError
  * with every refusal at once, except that a workspace mismatch is reported alone,
  * before anything else (README, "Fail-safe rules").
  */
-export function computePlan(desired: Desired, live: Live, extras: PlanExtras = {}): PlanResult {
+export function computePlan(desired: Desired, live: Live, extras: PlanExtras = {}): { plan: Plan } {
   checkWorkspace(desired, live.workspace);
   // KINDS is in dependency order: pins resolve names against the views the plan declares and deletes.
   let context: DiffContext = { ignored: compileGlobs(desired.workspace.ignore), declared: new Map(), deleted: new Map() };
@@ -75,7 +66,7 @@ export function computePlan(desired: Desired, live: Live, extras: PlanExtras = {
     changes.push(...diff.changes);
     reasons.push(...diff.reasons);
     kindWarnings.push(diff.warnings);
-    context = { ...context, ...(diff.declared === undefined ? {} : { declared: diff.declared }), ...(diff.deleted === undefined ? {} : { deleted: diff.deleted }) };
+    context = { ignored: context.ignored, declared: diff.declared ?? context.declared, deleted: diff.deleted ?? context.deleted };
     skippedMembers ??= diff.skippedMembers;
   }
   const nameSources = new Map(desired.views.flatMap((view) => (view.viewId === undefined || view.nameSource === undefined ? [] : [[`${view.domain} ${view.viewId}`, view.nameSource] as const])));
@@ -93,7 +84,7 @@ function assemblePlan(desired: Desired, live: Live, changes: Change[], warnings:
   const summary = Object.fromEntries(ACTIONS.map((action) => [action, 0])) as Record<Action, number>;
   for (const change of changes) summary[change.action] += 1;
   const creator = summary.create > 0 && desired.workspace.creatorEmail !== undefined ? { creatorEmail: desired.workspace.creatorEmail } : {};
-  const steps = planSteps({ changes, ...(desired.workspace.creatorEmail === undefined ? {} : { creatorEmail: desired.workspace.creatorEmail }) });
+  const steps = planSteps({ changes, creatorEmail: desired.workspace.creatorEmail });
   const withoutDigest: Omit<Plan, 'digest'> = {
     formatVersion: PLAN_FORMAT_VERSION,
     workspace: { id: live.workspace.id, name: live.workspace.name },

@@ -41,12 +41,10 @@ export function liveHashesFor(plan: { changes: readonly Change[] }, live: Live):
  * next (the daily budget left) without changing what apply would do, so they stay
  * out; otherwise two plans of the same changes could never match `--expect-digest`.
  */
-export function planDigest(plan: Omit<Plan, 'digest'> | Plan): string {
-  const { digest: _digest, requests: _requests, ...content } = plan as Plan;
+export function planDigest({ digest: _digest, requests: _requests, ...content }: Omit<Plan, 'digest'> & Partial<Pick<Plan, 'digest'>>): string {
   return hashJson(content);
 }
 
-/** verifyDigest tells whether a plan's `digest` matches its content. */
 export function verifyDigest(plan: Plan): boolean {
   return plan.digest === planDigest(plan);
 }

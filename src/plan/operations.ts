@@ -1,4 +1,4 @@
-import type { JsonObject, PinnedPutBody } from '../domain/api-types.js';
+import type { JsonObject } from '../domain/api-types.js';
 import type { Domain, ResourceKind } from '../domain/domains.js';
 import { InternalError, ViewctlError } from '../errors.js';
 import { canonicalJson } from '../kinds/canonical.js';
@@ -6,7 +6,7 @@ import { cannotApply, createdKey } from '../kinds/kind.js';
 import { kindOf } from '../kinds/kinds.js';
 import { endpointOf } from '../service/routes.js';
 import type { ServiceRequest } from '../service/types.js';
-import type { Change, CreateChange, DeleteChange, NewViewTab, PinChange, Plan, PlanStep, UpdateChange } from './types.js';
+import type { Change, DriftChange, NewViewTab, Plan, PlanStep } from './types.js';
 
 /**
  * Which call carries out which change: a Change says what differs, its kind
@@ -53,12 +53,10 @@ export interface Operation extends Omit<PlanStep, 'change' | 'newViewTabs'> {
  * update that changes nothing.
  */
 export function planSteps(plan: Pick<Plan, 'changes' | 'creatorEmail'>): PlanStep[] {
-  const created = new Set(
-    plan.changes.filter((change): change is CreateChange => change.action === 'create').map((change) => createdKey(change.domain, change.name)),
-  );
+  const created = new Set(plan.changes.flatMap((change) => (change.action === 'create' ? [createdKey(change.domain, change.name)] : [])));
   const context = { creatorEmail: plan.creatorEmail, created };
   const steps = plan.changes.flatMap((change, index) => kindOf(change).steps(change, index, context));
-  const phaseOf = (step: PlanStep): number => PHASES.indexOf(actionOf(plan.changes[step.change]));
+  const phaseOf = (step: PlanStep): number => PHASES.indexOf(appliedChange(plan.changes[step.change]).action);
   return steps.sort((a, b) => phaseOf(a) - phaseOf(b) || a.change - b.change);
 }
 
@@ -85,9 +83,9 @@ export function checkStoredSteps(plan: Pick<Plan, 'changes' | 'creatorEmail' | '
   const implied = planSteps(plan);
   if (canonicalJson(implied) === canonicalJson(plan.steps)) return;
   const byChange = (steps: readonly PlanStep[]): Map<number, string> => {
-    const out = new Map<number, string[]>();
-    for (const step of steps) out.set(step.change, [...(out.get(step.change) ?? []), canonicalJson(step)]);
-    return new Map([...out].map(([index, texts]) => [index, texts.join('\n')]));
+    const out = new Map<number, string>();
+    for (const step of steps) out.set(step.change, `${out.get(step.change) ?? ''}${canonicalJson(step)}\n`);
+    return out;
   };
   const want = byChange(implied);
   const have = byChange(plan.steps);
@@ -119,8 +117,7 @@ export function toServiceRequest(operation: Operation, createdIds: ReadonlyMap<s
         hint: 'run viewctl plan again to get a plan apply can carry out',
       });
     }
-    const resolved: PinnedPutBody = { viewIds: viewIds as string[] };
-    body = { viewIds: resolved.viewIds };
+    body = { viewIds: viewIds as string[] };
   }
   return {
     method: operation.method,
@@ -133,14 +130,14 @@ export function toServiceRequest(operation: Operation, createdIds: ReadonlyMap<s
   };
 }
 
-function actionOf(change: Change | undefined): OperationAction {
+function appliedChange(change: Change | undefined): Exclude<Change, DriftChange> {
   if (change === undefined || change.action === 'drift') throw new InternalError('a plan step names a change that has no request');
-  return change.action;
+  return change;
 }
 
 function operationOf(step: PlanStep, change: Change | undefined): Operation {
-  const action = actionOf(change);
-  const target = change as CreateChange | UpdateChange | PinChange | DeleteChange;
+  const target = appliedChange(change);
+  const action = target.action;
   const pin = target.action === 'pin' ? { name: `${target.userEmail} ${target.domain}`, userEmail: target.userEmail } : {};
   const { change: _change, newViewTabs, ...request } = step;
   return {

@@ -19,12 +19,5 @@ function domainRank(change: Change): number {
 }
 
 function tieBreaker(change: Change): string {
-  switch (change.action) {
-    case 'create':
-      return change.target;
-    case 'pin':
-      return change.userEmail;
-    default:
-      return change.id ?? '';
-  }
+  return change.action === 'create' ? change.target : change.action === 'pin' ? change.userEmail : change.id ?? '';
 }

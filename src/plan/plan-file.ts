@@ -8,10 +8,9 @@ import { isJsonObject } from '../domain/api-types.js';
 /**
  * parsePlanFile reads a saved plan (`apply --plan FILE`): JSON, this build's
  * `formatVersion`, the shape of a Plan, and a digest that matches the content (a file
- * without `steps` gets those its changes imply). A file
- * that is not a plan is `plan.invalid` and an unknown version `plan.version` (exit 1);
- * a digest mismatch means the file was edited or corrupted: `plan.digest-mismatch`,
- * refused (exit 3).
+ * without `steps` gets those its changes imply). A file that is not a plan is
+ * `plan.invalid` and an unknown version `plan.version` (exit 1); a digest mismatch
+ * means the file was edited or corrupted: `plan.digest-mismatch`, refused (exit 3).
  */
 export function parsePlanFile(text: string): Plan {
   let data: unknown;

@@ -33,7 +33,6 @@ interface PlanWorkspaceOptions {
   warnings?: readonly string[];
 }
 
-/** WorkspacePlan is a computed plan with the live state it came from and how long it took. */
 export interface WorkspacePlan {
   plan: Plan;
   live: Live;
@@ -60,20 +59,12 @@ export async function planWorkspace(whole: Desired, client: ServiceClient, optio
   const needs = readNeeds(desired);
   // Group documents (now or at REF) name their members only through the users list.
   const groups = hasPinGroups(desired) || (scope.base !== undefined && hasPinGroups(scope.base.desired));
-  const documents = desired.pins.length + (desired.pinGroups ?? []).length;
-  if (scope.budget !== undefined) checkBudgetCoversViews(scope.budget, needs, documents);
+  if (scope.budget !== undefined) checkBudgetCoversViews(scope.budget, needs, desired.pins.length + (desired.pinGroups ?? []).length);
   const before = client.stats().requests;
-  const viewReads = 1 + needs.domains.length + (needs.automations ? 1 : 0);
-  let total = viewReads;
-  let done = 0;
-  const tick = (): void => {
-    done += 1;
-    options.onProgress?.(done, total);
-  };
   const views = await readLive(client, { ...needs, pins: [] }, {
     checkWorkspace: (workspace) => checkWorkspace(desired, workspace),
     wantUsers: (listings) => groups || createsViews(desired, listings) || prunesViews(desired, listings),
-    onProgress: tick,
+    onProgress: options.onProgress,
   });
   // The views' own changes decide which lists must be read; a refusal about views stops here.
   const viewChanges = computePlan({ ...desired, pins: [], pinGroups: [] }, views).plan.changes;
@@ -88,8 +79,13 @@ export async function planWorkspace(whole: Desired, client: ServiceClient, optio
     ...(views.users === undefined ? {} : { users: views.users }),
   });
   if (scope.budget === undefined) checkPinnedReadsFitToday(chosen.read.length, client.stats().dailyRemaining, lists.length);
-  total = viewReads + chosen.read.length;
-  const pins = await readPinnedLists(client, chosen.read.map(({ pins: entry }) => ({ domain: entry.domain, userEmail: entry.userEmail, source: entry.source })), tick);
+  // readLive reported its reads (the workspace, the listings, the automations); the pinned reads continue its count.
+  let done = 1 + needs.domains.length + (needs.automations ? 1 : 0);
+  const total = done + chosen.read.length;
+  const pins = await readPinnedLists(client, chosen.read.map((entry) => entry.pins), () => {
+    done += 1;
+    options.onProgress?.(done, total);
+  });
   const stats = client.stats();
   const live: Live = { ...views, pins, requests: { used: stats.requests - before, dailyRemaining: stats.dailyRemaining } };
   const readKeys = new Set(chosen.read.map((entry) => entry.key));

@@ -1,4 +1,3 @@
-import type { ApiView } from '../domain/api-types.js';
 import { DOMAINS, VIEW_KINDS } from '../domain/domains.js';
 import { isPublicSaved } from '../domain/views.js';
 import type { Live } from '../state/types.js';
@@ -23,21 +22,20 @@ export function renameReasons(
 ): RefusalReason[] {
   const reasons: RefusalReason[] = [];
   for (const domain of DOMAINS) {
-    const updates = changes.filter((change) => change.action === 'update' && change.domain === domain);
-    const renames = updates.filter((change) => change.action === 'update' && change.before.name !== change.after.name);
+    const updates = changes.filter((change): change is UpdateChange => change.action === 'update' && change.domain === domain);
+    const renames = updates.filter((change) => change.before.name !== change.after.name);
     const listing = live.views[domain];
     if (renames.length === 0 || listing === undefined) continue;
     const deleted = new Set(changes.flatMap((change) => (change.action === 'delete' && change.domain === domain ? [change.id] : [])));
     const nameAfter = new Map<string, string>();
     for (const view of listing) if (isPublicSaved(view) && !deleted.has(view.viewId)) nameAfter.set(view.viewId, view.name);
-    for (const change of updates) if (change.action === 'update') nameAfter.set(change.id, change.after.name);
+    for (const change of updates) nameAfter.set(change.id, change.after.name);
     for (const rename of renames) {
-      if (rename.action !== 'update') continue;
       const name = rename.after.name;
       const source = nameSourceOf(rename) ?? rename.source;
       const kind = VIEW_KINDS[domain];
       const renaming = `${kind} "${rename.before.name}" (${rename.id}) is renamed to "${name}"`;
-      const defaults = listing.filter((view: ApiView) => view.isDefault && view.name === name).map((view) => view.viewId);
+      const defaults = listing.filter((view) => view.isDefault && view.name === name).map((view) => view.viewId);
       if (defaults.length > 0) {
         reasons.push({
           code: 'view.default-name',

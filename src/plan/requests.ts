@@ -1,5 +1,5 @@
 import { ROUTES, endpointOf } from '../service/routes.js';
-import { storedOperations, type Operation } from './operations.js';
+import { storedOperations } from './operations.js';
 import type { Plan } from './types.js';
 
 /**
@@ -10,7 +10,6 @@ import type { Plan } from './types.js';
  * keys (the service's "Rate limits": method + route template).
  */
 
-/** ApplyLoad counts the requests apply needs, in total and per endpoint. */
 interface ApplyLoad {
   total: number;
   writes: number;
@@ -18,13 +17,9 @@ interface ApplyLoad {
   perEndpoint: Map<string, number>;
 }
 
-/** applyLoad counts the requests apply needs for a plan's stored steps. */
+/** applyLoad counts the requests apply needs for a plan's stored steps and the reads that verify them. */
 export function applyLoad(plan: Pick<Plan, 'changes' | 'steps'>): ApplyLoad {
-  return loadOf(storedOperations(plan));
-}
-
-/** loadOf counts the requests of these operations and of the reads that verify them. */
-function loadOf(operations: readonly Operation[]): ApplyLoad {
+  const operations = storedOperations(plan);
   const perEndpoint = new Map<string, number>();
   const add = (endpoint: string): void => {
     perEndpoint.set(endpoint, (perEndpoint.get(endpoint) ?? 0) + 1);
@@ -40,7 +35,6 @@ function loadOf(operations: readonly Operation[]): ApplyLoad {
  * endpoint: endpoints run concurrently, so the busiest one sets the pace.
  */
 export function applySeconds(plan: Pick<Plan, 'changes' | 'steps'>, rate: number): number {
-  let busiest = 0;
-  for (const count of applyLoad(plan).perEndpoint.values()) busiest = Math.max(busiest, count);
+  const busiest = Math.max(0, ...applyLoad(plan).perEndpoint.values());
   return rate > 0 ? busiest / rate : 0;
 }

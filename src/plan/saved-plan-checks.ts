@@ -24,23 +24,18 @@ import type { Change, PinChange, Plan } from './types.js';
  * (`Kind.target`, `Kind.identityProblems`); two changes of one target is plan-wide.
  */
 export function identityProblems(plan: Plan): string[] {
-  const problems: string[] = [];
   const seen = new Map<string, number>();
-  plan.changes.forEach((change, index) => {
-    const say = (what: string): void => {
-      problems.push(`${label(change, index)}: ${what}`);
-    };
+  return perChange(plan, (change, index) => {
     const kind = kindOf(change);
     const expected = kind.target(change);
-    if (change.target !== expected) say(`its target is ${change.target}, but what it changes is ${expected}`);
+    const problems = change.target === expected ? [] : [`its target is ${change.target}, but what it changes is ${expected}`];
     if (change.action !== 'drift') {
       const earlier = seen.get(change.target);
-      if (earlier !== undefined) say(`changes the same target as changes[${earlier}]`);
+      if (earlier !== undefined) problems.push(`changes the same target as changes[${earlier}]`);
       seen.set(change.target, index);
     }
-    for (const problem of kind.identityProblems(change, plan.creatorEmail)) say(problem);
+    return [...problems, ...kind.identityProblems(change, plan.creatorEmail)];
   });
-  return problems;
 }
 
 /**
@@ -49,43 +44,9 @@ export function identityProblems(plan: Plan): string[] {
  * replaces), as `plan` checks them against the live state it reads.
  */
 export function liveRuleProblems(plan: Plan, live: Live): string[] {
-  const problems: string[] = [];
   const deleted = new Set(plan.changes.flatMap((change) => (change.action === 'delete' ? [`${change.domain}:${change.id}`] : [])));
   const renamedTo = new Map(plan.changes.flatMap((change) => (change.action === 'update' ? [[`${change.domain}:${change.id}`, change.after.name] as const] : [])));
-  plan.changes.forEach((change, index) => {
-    const say = (what: string): void => {
-      problems.push(`${label(change, index)}: ${what}`);
-    };
-    if (change.action === 'drift') return;
-    const listing = live.views[change.domain] ?? [];
-    switch (change.action) {
-      case 'create': {
-        // The names views will have after apply: renames count with their new name, deletions not at all.
-        const name = change.after.name;
-        const taken = listing.filter((view) => (view.isDefault && view.name === name)
-          || (isPublicSaved(view) && !deleted.has(`${change.domain}:${view.viewId}`) && (renamedTo.get(`${change.domain}:${view.viewId}`) ?? view.name) === name));
-        if (taken.length > 0) say(`the name is taken by ${taken.map((view) => view.viewId).join(', ')} after apply; plan would bind or refuse, never create`);
-        return;
-      }
-      case 'update':
-      case 'delete': {
-        const view = listing.find((candidate) => candidate.viewId === change.id);
-        if (view === undefined || view.visibility !== 'Public') {
-          say(`${change.id} is not a public view the key can see (private, deleted or unknown); only public saved views are ${change.action}d`);
-        } else if (view.isDefault) {
-          say(`${change.id} is a built-in default view, which is never ${change.action}d`);
-        } else if (!jsonEqual(change.before, normalizeView(change.domain, view))) {
-          say(`its before is not the live state of ${change.id}`);
-        } else if (change.action === 'delete' && change.ownerId !== view.ownerId) {
-          say(`names owner ${change.ownerId}, but ${change.id} belongs to ${view.ownerId}`);
-        }
-        return;
-      }
-      case 'pin':
-        for (const problem of pinProblems(change, live, listing, deleted, renamedTo)) say(problem);
-        return;
-    }
-  });
+  const problems = perChange(plan, (change) => ruleProblems(change, live, deleted, renamedTo));
   for (const reason of renameReasons(live, plan.changes)) problems.push(`[${reason.code}] ${reason.message}`);
   const email = plan.creatorEmail?.toLowerCase();
   if (email !== undefined && live.users !== undefined && plan.changes.some((change) => change.action === 'create')) {
@@ -93,6 +54,33 @@ export function liveRuleProblems(plan: Plan, live: Live): string[] {
     if (creator?.state !== 'Active') problems.push(`creatorEmail ${plan.creatorEmail ?? ''} is not an active member; the service would refuse every create`);
   }
   return problems;
+}
+
+function ruleProblems(change: Change, live: Live, deleted: ReadonlySet<string>, renamedTo: ReadonlyMap<string, string>): string[] {
+  if (change.action === 'drift') return [];
+  const listing = live.views[change.domain] ?? [];
+  switch (change.action) {
+    case 'create': {
+      // The names views will have after apply: renames count with their new name, deletions not at all.
+      const name = change.after.name;
+      const taken = listing.filter((view) => (view.isDefault && view.name === name)
+        || (isPublicSaved(view) && !deleted.has(`${change.domain}:${view.viewId}`) && (renamedTo.get(`${change.domain}:${view.viewId}`) ?? view.name) === name));
+      return taken.length === 0 ? [] : [`the name is taken by ${taken.map((view) => view.viewId).join(', ')} after apply; plan would bind or refuse, never create`];
+    }
+    case 'update':
+    case 'delete': {
+      const view = listing.find((candidate) => candidate.viewId === change.id);
+      if (view === undefined || view.visibility !== 'Public') {
+        return [`${change.id} is not a public view the key can see (private, deleted or unknown); only public saved views are ${change.action}d`];
+      }
+      if (view.isDefault) return [`${change.id} is a built-in default view, which is never ${change.action}d`];
+      if (!jsonEqual(change.before, normalizeView(change.domain, view))) return [`its before is not the live state of ${change.id}`];
+      if (change.action === 'delete' && change.ownerId !== view.ownerId) return [`names owner ${change.ownerId}, but ${change.id} belongs to ${view.ownerId}`];
+      return [];
+    }
+    case 'pin':
+      return pinProblems(change, live, listing, deleted, renamedTo);
+  }
 }
 
 function pinProblems(
@@ -129,6 +117,10 @@ function pinProblems(
   return problems;
 }
 
-function label(change: Change, index: number): string {
-  return `changes[${index}] ${change.action} ${change.kind} "${change.name}"`;
+/** perChange is what `check` finds wrong with each change, each problem naming its change. */
+function perChange(plan: Plan, check: (change: Change, index: number) => string[]): string[] {
+  return plan.changes.flatMap((change, index) => {
+    const label = `changes[${index}] ${change.action} ${change.kind} "${change.name}"`;
+    return check(change, index).map((problem) => `${label}: ${problem}`);
+  });
 }

@@ -39,17 +39,14 @@ export function choosePinnedLists(
   figures: { viewChanges: readonly Change[]; spent: number; day: number; users?: readonly ApiUser[] },
 ): ChosenLists {
   if (request.base === undefined && request.budget === undefined) return { read: [...lists] };
-  let candidates = [...lists];
-  if (request.base !== undefined) {
-    candidates = selectByBase(lists, keyedPins(request.base.desired, figures.users), touchedViews(figures.viewChanges));
-  }
+  let candidates = request.base === undefined
+    ? [...lists]
+    : selectByBase(lists, keyedPins(request.base.desired, figures.users), touchedViews(figures.viewChanges));
   let slice: PlanScope['slice'];
   if (request.budget !== undefined) {
     const room = request.budget - figures.spent;
     if (room < 1 && candidates.length > 0) throw budgetTooSmall(request.budget, figures.spent, 'the workspace, view listings, automations and users', 'no pinned list was read');
-    const sliced = budgetSlice(candidates, room, figures.day);
-    candidates = sliced.read;
-    slice = sliced.slice;
+    ({ read: candidates, slice } = budgetSlice(candidates, room, figures.day));
   }
   const scope: PlanScope = {
     ...(request.base === undefined ? {} : { base: { ref: request.base.ref, commit: request.base.commit } }),

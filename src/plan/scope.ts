@@ -1,4 +1,4 @@
-import { DOMAINS, type Domain } from '../domain/domains.js';
+import { DOMAINS } from '../domain/domains.js';
 import type { DesiredPins } from '../domain/desired.js';
 import { compareCodePoints } from '../kinds/canonical.js';
 import { pinsValue, type KeyedPins } from './desired-values.js';
@@ -11,10 +11,10 @@ import type { Change } from './types.js';
  * plan reads the views first, then asks them which lists to read.
  */
 
-/** TouchedViews are the names and ids, per domain, of the views a plan creates, renames or deletes. */
+/** TouchedViews are the names and ids, as `domain:name` and `domain:id`, of the views a plan creates, renames or deletes. */
 interface TouchedViews {
-  names: Map<Domain, Set<string>>;
-  ids: Map<Domain, Set<string>>;
+  names: Set<string>;
+  ids: Set<string>;
 }
 
 /**
@@ -23,22 +23,17 @@ interface TouchedViews {
  * resolves differently after apply, or is refused, so it must be read.
  */
 export function touchedViews(changes: readonly Change[]): TouchedViews {
-  const touched: TouchedViews = { names: new Map(), ids: new Map() };
-  const add = (map: Map<Domain, Set<string>>, domain: Domain, value: string): void => {
-    const set = map.get(domain) ?? new Set<string>();
-    set.add(value);
-    map.set(domain, set);
-  };
+  const touched: TouchedViews = { names: new Set(), ids: new Set() };
   for (const change of changes) {
-    if (change.action === 'create') add(touched.names, change.domain, change.after.name);
+    if (change.action === 'create') touched.names.add(`${change.domain}:${change.after.name}`);
     if (change.action === 'update' && change.before.name !== change.after.name) {
-      add(touched.names, change.domain, change.before.name);
-      add(touched.names, change.domain, change.after.name);
-      add(touched.ids, change.domain, change.id);
+      touched.names.add(`${change.domain}:${change.before.name}`);
+      touched.names.add(`${change.domain}:${change.after.name}`);
+      touched.ids.add(`${change.domain}:${change.id}`);
     }
     if (change.action === 'delete') {
-      add(touched.names, change.domain, change.before.name);
-      add(touched.ids, change.domain, change.id);
+      touched.names.add(`${change.domain}:${change.before.name}`);
+      touched.ids.add(`${change.domain}:${change.id}`);
     }
   }
   return touched;
@@ -46,9 +41,7 @@ export function touchedViews(changes: readonly Change[]): TouchedViews {
 
 /** namesTouchedView tells whether a desired list names a view the plan creates, renames or deletes. */
 export function namesTouchedView(pins: DesiredPins, touched: TouchedViews): boolean {
-  const names = touched.names.get(pins.domain);
-  const ids = touched.ids.get(pins.domain);
-  return pins.refs.some((ref) => ('name' in ref ? names?.has(ref.name) === true : ids?.has(ref.viewId) === true));
+  return pins.refs.some((ref) => ('name' in ref ? touched.names.has(`${pins.domain}:${ref.name}`) : touched.ids.has(`${pins.domain}:${ref.viewId}`)));
 }
 
 /**

@@ -51,19 +51,17 @@ function selectorText(selector: TargetSelector): string {
  * selectTargets narrows `desired` to the selected targets: the view documents named,
  * every pinned list of the members named (with the declared views those lists name;
  * a member only a group document reaches is found once the users are read, by
- * `selectMemberLists`),
- * the automations if named. The Workspace
- * document stays (its `workspaceId` guard and `creatorEmail` still hold) but prune is
- * off: a selected view is declared, so never a prune candidate, and no other view is
- * selected. A selector no manifest declares is an error (`target.unknown`), all of
- * them at once, so a typo never plans nothing in silence.
+ * `selectMemberLists`), the automations if named. The Workspace document stays (its
+ * `workspaceId` guard and `creatorEmail` still hold) but prune is off: a selected view
+ * is declared, so never a prune candidate, and no other view is selected. A selector
+ * no manifest declares is an error (`target.unknown`), all of them at once, so a typo
+ * never plans nothing in silence.
  */
 export function selectTargets(desired: Desired, selectors: readonly TargetSelector[]): Desired {
   const texts = [...new Set(selectors.map(selectorText))];
   const unknown: string[] = [];
   const views = new Set<Desired['views'][number]>();
   const emails = new Set<string>();
-  let automations = false;
   for (const selector of selectors) {
     if (selector.type === 'view') {
       const matches = desired.views.filter((view) => VIEW_KINDS[view.domain] === selector.kind && view.name === selector.name);
@@ -80,9 +78,8 @@ export function selectTargets(desired: Desired, selectors: readonly TargetSelect
         unknown.push(`${selectorText(selector)}${near === undefined ? '' : ` (did you mean ${quoted(`pins/${near}`)}?)`}`);
       }
       emails.add(email);
-    } else {
-      if (desired.automations === undefined) unknown.push('automations');
-      automations = true;
+    } else if (desired.automations === undefined) {
+      unknown.push('automations');
     }
   }
   if (unknown.length > 0) {
@@ -103,16 +100,16 @@ export function selectTargets(desired: Desired, selectors: readonly TargetSelect
       }
     }
   }
-  const selected: Desired = {
+  const automations = selectors.some((selector) => selector.type === 'automations');
+  return {
     workspace: { ...desired.workspace, prune: false },
     views: desired.views.filter((view) => views.has(view)),
     pins,
     ...(pinGroups.length === 0 ? {} : { pinGroups }),
     ...(emails.size === 0 ? {} : { pinMembers: [...emails] }),
     targets: texts,
+    ...(automations && desired.automations !== undefined ? { automations: desired.automations } : {}),
   };
-  if (automations && desired.automations !== undefined) selected.automations = desired.automations;
-  return selected;
 }
 
 /**

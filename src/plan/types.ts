@@ -1,4 +1,3 @@
-
 /**
  * The plan is plain, serialisable data: `--format json` and
  * `--out` are its serialisation, and `apply --plan` reads it back. What differs
@@ -9,7 +8,6 @@
 /** PLAN_FORMAT_VERSION is the `formatVersion` of plans this build writes and reads. */
 export const PLAN_FORMAT_VERSION = 1;
 
-/** Action is what a change does. */
 export type Action = 'create' | 'update' | 'delete' | 'pin' | 'drift';
 
 /** ACTIONS lists the actions in the order plans show them. */

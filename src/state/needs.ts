@@ -1,7 +1,6 @@
-import type { Domain } from '../domain/domains.js';
-import { DOMAINS } from '../domain/domains.js';
+import { DOMAINS, type Domain } from '../domain/domains.js';
 import type { SourcePosition } from '../domain/source-position.js';
-import type { Desired, DesiredPins } from './types.js';
+import { pinsKey, type Desired, type DesiredPins } from './types.js';
 
 /**
  * ReadNeeds is exactly what a plan must read from the service (README,
@@ -22,9 +21,7 @@ export interface ReadNeeds {
  * of group documents are known only from the users (planWorkspace expands them).
  */
 export function readNeeds(desired: Desired): ReadNeeds {
-  const used = new Set<Domain>();
-  for (const view of desired.views) used.add(view.domain);
-  for (const pins of [...desired.pins, ...(desired.pinGroups ?? [])]) used.add(pins.domain);
+  const used = new Set([...desired.views, ...desired.pins, ...(desired.pinGroups ?? [])].map((entry) => entry.domain));
   return {
     domains: DOMAINS.filter((domain) => used.has(domain)),
     pins: pinReads(desired.pins),
@@ -34,13 +31,10 @@ export function readNeeds(desired: Desired): ReadNeeds {
 
 /** pinReads is one pinned read per member and domain of `lists` (emails compared without case). */
 export function pinReads(lists: readonly DesiredPins[]): ReadNeeds['pins'] {
-  const seen = new Set<string>();
-  const pins: ReadNeeds['pins'] = [];
+  const byKey = new Map<string, ReadNeeds['pins'][number]>();
   for (const entry of lists) {
-    const key = `${entry.domain}\u0000${entry.userEmail.toLowerCase()}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    pins.push({ domain: entry.domain, userEmail: entry.userEmail, source: entry.source });
+    const key = pinsKey(entry.domain, entry.userEmail);
+    if (!byKey.has(key)) byKey.set(key, { domain: entry.domain, userEmail: entry.userEmail, source: entry.source });
   }
-  return pins;
+  return [...byKey.values()];
 }

@@ -4,9 +4,8 @@ import { ServiceError, ViewctlError } from '../errors.js';
 import { formatPosition, type SourcePosition } from '../domain/source-position.js';
 import type { ServiceClient } from '../service/types.js';
 import type { ReadNeeds } from './needs.js';
-import type { Live } from './types.js';
+import { pinsKey, type Live } from './types.js';
 import { ROUTES } from '../service/routes.js';
-import { pinsKey } from './types.js';
 
 /** ReadLiveOptions tune the read; `wantUsers` decides, once the views are known, whether users are needed. */
 interface ReadLiveOptions {
@@ -60,10 +59,7 @@ export async function readLive(client: ServiceClient, needs: ReadNeeds, options:
     ? track(client.request<ApiAdminAutomation[]>(ROUTES.automations()))
     : Promise.resolve(undefined);
   const pinned = readPinnedLists(client, needs.pins, tick);
-  const users = listings.then((entries) => {
-    const views = Object.fromEntries(entries) as Partial<Record<Domain, ApiView[]>>;
-    return options.wantUsers?.(views) === true ? readUsers(client) : undefined;
-  });
+  const users = listings.then((entries) => (options.wantUsers?.(Object.fromEntries(entries)) === true ? readUsers(client) : undefined));
 
   // allSettled, so every rejection is observed; the caller's connection cancels the
   // siblings of a failed read still queued when it closes.
@@ -71,18 +67,16 @@ export async function readLive(client: ServiceClient, needs: ReadNeeds, options:
   const failure = settled.find((entry): entry is PromiseRejectedResult => entry.status === 'rejected');
   if (failure !== undefined) throw failure.reason;
 
+  const [entries, pins, automationList, userList] = await Promise.all([listings, pinned, automations, users]);
   const stats = client.stats();
-  const live: Live = {
+  return {
     workspace,
-    views: Object.fromEntries(await listings),
-    pins: await pinned,
+    views: Object.fromEntries(entries),
+    pins,
     requests: { used: stats.requests - before, dailyRemaining: stats.dailyRemaining },
+    ...(automationList === undefined ? {} : { automations: automationList }),
+    ...(userList === undefined ? {} : { users: userList }),
   };
-  const automationList = await automations;
-  if (automationList !== undefined) live.automations = automationList;
-  const userList = await users;
-  if (userList !== undefined) live.users = userList;
-  return live;
 }
 
 /**

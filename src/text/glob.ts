@@ -10,7 +10,6 @@ import { ViewctlError } from '../errors.js';
  * and the name before matching: a name such as `Q1/Q2 ..` is matched as text.
  */
 
-/** GLOB_INVALID is the code of a glob that cannot be compiled. */
 export const GLOB_INVALID = 'glob.invalid';
 
 const PATH_CHARACTERS: Readonly<Record<string, string>> = { '/': '\ufdd0', '.': '\ufdd1' };
@@ -40,7 +39,6 @@ function toPicomatch(glob: string): string {
   return out;
 }
 
-/** NameGlob tests one glob against names. */
 export type NameGlob = (name: string) => boolean;
 
 /**
@@ -49,16 +47,15 @@ export type NameGlob = (name: string) => boolean;
  */
 export function compileNameGlob(glob: string): NameGlob {
   const pattern = toPicomatch(glob);
-  let regExp: RegExp;
   try {
-    regExp = picomatch.makeRe(pattern, OPTIONS);
+    const regExp = picomatch.makeRe(pattern, OPTIONS);
+    // picomatch's lone-star pattern wants at least one character; an empty name is text too.
+    return (name) => regExp.test(asText(name)) || (name === '' && /^\**$/.test(glob) && glob !== '');
   } catch (error) {
     throw new ViewctlError('glob.invalid', `the glob "${glob}" cannot be compiled: ${error instanceof Error ? error.message : String(error)}`, {
       hint: 'use * for any run of characters, ? for one, and \\ before a character to match it literally',
     });
   }
-  // picomatch's lone-star pattern wants at least one character; an empty name is text too.
-  return (name) => regExp.test(asText(name)) || (name === '' && /^\**$/.test(glob) && glob !== '');
 }
 
 /** globProblem returns why a glob cannot be compiled, or undefined when it can (for validation). */
