@@ -18,6 +18,11 @@ export const EXIT = {
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
+/** systemErrorCode is the code of a failed file-system call (`ENOENT`, `EACCES`, ...) for a message. */
+export function systemErrorCode(error: unknown): string {
+  return error instanceof Error && 'code' in error ? String(error.code) : 'unknown error';
+}
+
 /**
  * ViewctlError is the base of every error a user can cause or fix. `code` is stable
  * (tests assert it); `hint` says how to fix it. The message never carries the API key.

@@ -21,7 +21,7 @@ import { storedOperations } from '../plan/operations.js';
 import type { ApplyReport } from '../apply/report.js';
 import { buildReport, renderReportJson, renderReportMarkdown, renderReportText, reportExitCode } from '../apply/report.js';
 import { quoted, safeText } from '../text/safe-text.js';
-import { EXIT, UsageError, ViewctlError } from '../errors.js';
+import { EXIT, systemErrorCode, UsageError, ViewctlError } from '../errors.js';
 import type { Plan } from '../plan/types.js';
 import type { ServiceClient } from '../service/types.js';
 import { readLive } from '../state/read-live.js';
@@ -168,8 +168,7 @@ async function loadSource(paths: string[], options: ApplyOptions, io: CliIo): Pr
   try {
     text = await readFile(resolve(io.cwd, file), 'utf8');
   } catch (error) {
-    const reason = error instanceof Error && 'code' in error ? String(error.code) : 'unknown error';
-    throw new UsageError('apply.plan-unreadable', `cannot read the plan file ${file}: ${reason}`, 'pass the file written by viewctl plan --out');
+    throw new UsageError('apply.plan-unreadable', `cannot read the plan file ${file}: ${systemErrorCode(error)}`, 'pass the file written by viewctl plan --out');
   }
   const plan = readPlanFile(text, file);
   checkExpectedDigest(plan, options.expectDigest);

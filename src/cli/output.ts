@@ -1,7 +1,7 @@
-import { rename, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Option } from 'commander';
-import { UsageError } from '../errors.js';
+import { systemErrorCode, UsageError } from '../errors.js';
+import { writeAtomically } from '../export/write-files.js';
 import type { CliIo } from './io.js';
 
 /** formatOption is `--format text|markdown|json` (default text). */
@@ -23,18 +23,9 @@ export function useColor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv): b
   return stream.isTTY === true;
 }
 
-/**
- * writeFileAtomically writes via a temporary file and a rename, so a reader (or a
- * later `apply --plan`) never sees half a file.
- */
+/** writeFileAtomically writes `path` whole or not at all, so a later `apply --plan` never reads half a plan. */
 export async function writeFileAtomically(io: CliIo, path: string, text: string): Promise<void> {
-  const target = resolve(io.cwd, path);
-  const temporary = `${target}.${process.pid}.tmp`;
-  try {
-    await writeFile(temporary, text, 'utf8');
-    await rename(temporary, target);
-  } catch (error) {
-    const reason = error instanceof Error && 'code' in error ? String(error.code) : 'unknown error';
-    throw new UsageError('output.write-failed', `cannot write ${path}: ${reason}`, 'check that the folder exists and is writable');
-  }
+  await writeAtomically(resolve(io.cwd, path), text).catch((error: unknown) => {
+    throw new UsageError('output.write-failed', `cannot write ${path}: ${systemErrorCode(error)}`, 'check that the folder exists and is writable');
+  });
 }

@@ -1,6 +1,6 @@
 import { realpath, stat, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { UsageError } from '../errors.js';
+import { systemErrorCode, UsageError } from '../errors.js';
 import { formatProblems } from '../manifest/format-problems.js';
 import { nodeManifestSource } from '../manifest/load.js';
 import { loadDesired } from '../manifest/load-desired.js';
@@ -54,7 +54,7 @@ export async function checkOutputPath(io: CliIo, path: string, manifests: readon
   try {
     await writeFile(probe, '', { flag: 'wx' });
   } catch (error) {
-    throw failed(error instanceof Error && 'code' in error ? String(error.code) : 'unknown error');
+    throw failed(systemErrorCode(error));
   }
   await unlink(probe).catch(() => undefined);
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { link, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { UsageError } from '../errors.js';
+import { systemErrorCode, UsageError } from '../errors.js';
 import { compareCodePoints } from '../kinds/canonical.js';
 import { EXPORT_FOLDERS } from './export-files.js';
 
@@ -20,8 +20,8 @@ const IGNORED_ENTRIES = new Set(['.git']);
  */
 export async function checkOutFolder(path: string, shown: string, force: boolean): Promise<void> {
   const info = await stat(path).catch((error: unknown) => {
-    if (errorCode(error) === 'ENOENT') return undefined;
-    throw new UsageError('export.out-unreadable', `cannot read the output folder ${shown}: ${errorCode(error)}`);
+    if (systemErrorCode(error) === 'ENOENT') return undefined;
+    throw new UsageError('export.out-unreadable', `cannot read the output folder ${shown}: ${systemErrorCode(error)}`);
   });
   if (info === undefined) return;
   if (!info.isDirectory()) {
@@ -82,11 +82,11 @@ export async function writeNewFiles(outDir: string, files: Record<string, string
     try {
       await link(temporary, target).catch(async (error: unknown) => {
         // A file system without hard links (FAT, some shares): an exclusive create is not atomic, but still never opens an existing file.
-        if (!NO_LINKS.has(errorCode(error))) throw error;
+        if (!NO_LINKS.has(systemErrorCode(error))) throw error;
         await writeFile(target, text, { encoding: 'utf8', flag: 'wx' });
       });
     } catch (error) {
-      throw errorCode(error) === 'EEXIST'
+      throw systemErrorCode(error) === 'EEXIST'
         ? new UsageError('export.write-failed', `cannot write ${relativePath}: something appeared there during the merge; it was left as it is`, 'run the merge again: it adds only what is still undeclared')
         : writeFailure(relativePath, error);
     } finally {
@@ -108,8 +108,8 @@ export async function takenPaths(outDir: string, folders: readonly string[]): Pr
   const taken: string[] = [];
   for (const folder of folders) {
     const entries = await readdir(join(outDir, ...folder.split('/').filter((part) => part !== '.'))).catch((error: unknown) => {
-      if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') return [] as string[];
-      throw new UsageError('export.out-unreadable', `cannot read ${folder} in the output folder: ${errorCode(error)}`);
+      if (systemErrorCode(error) === 'ENOENT' || systemErrorCode(error) === 'ENOTDIR') return [] as string[];
+      throw new UsageError('export.out-unreadable', `cannot read ${folder} in the output folder: ${systemErrorCode(error)}`);
     });
     taken.push(...entries.map((entry) => (folder === '.' ? entry : `${folder}/${entry}`)));
   }
@@ -120,7 +120,8 @@ function temporaryPath(target: string): string {
   return join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
 }
 
-async function writeAtomically(target: string, text: string): Promise<void> {
+/** writeAtomically writes via a temporary file beside `target` and a rename, so no reader sees half a file. */
+export async function writeAtomically(target: string, text: string): Promise<void> {
   const temporary = temporaryPath(target);
   try {
     await writeFile(temporary, text, 'utf8');
@@ -147,11 +148,7 @@ async function untouchedFiles(outDir: string, files: Record<string, string>): Pr
 function writeFailure(relativePath: string, error: unknown): UsageError {
   return new UsageError(
     'export.write-failed',
-    `cannot write ${relativePath}: ${errorCode(error)}`,
+    `cannot write ${relativePath}: ${systemErrorCode(error)}`,
     'check that the output folder is writable and that no folder stands where the file goes',
   );
-}
-
-function errorCode(error: unknown): string {
-  return error instanceof Error && 'code' in error ? String(error.code) : 'unknown error';
 }

@@ -81,13 +81,14 @@ describe('the writer', () => {
     expect((await readdir(out)).some((entry) => entry.endsWith('.tmp'))).toBe(false);
   });
 
-  it('reports a path it cannot write as a usage error naming the file', async () => {
+  it('reports a path it cannot write as a usage error naming the file, and removes its temporary file', async () => {
     const out = join(dir, 'blocked');
     await mkdir(join(out, 'workspace.yaml'), { recursive: true });
     await expect(writeExportFiles(out, { 'workspace.yaml': 'x' })).rejects.toMatchObject({
       code: 'export.write-failed',
       message: expect.stringContaining('workspace.yaml'),
     });
+    expect(await readdir(out)).toEqual(['workspace.yaml']);
   });
 });
 
