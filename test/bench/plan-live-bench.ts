@@ -1,9 +1,7 @@
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import type { CliIo } from '../../src/cli/io.js';
 import { loadManifestFiles, planAgainst } from '../../src/cli/plan-flow.js';
 import type { ApiUser } from '../../src/domain/api-types.js';
 import { DOMAINS, type Domain } from '../../src/domain/domains.js';
@@ -12,6 +10,7 @@ import type { EmulatorData } from '../../src/emulator/model.js';
 import { startEmulator } from '../../src/emulator/server.js';
 import { createServiceClient } from '../../src/service/client.js';
 import { readNeeds } from '../../src/state/needs.js';
+import { quietIo } from '../support/cli.js';
 import { formatMs, SERVICE_LIMITS, type LiveMeasurement } from './table.js';
 
 /** PlanLiveResult is one measured plan against the emulator at the service's limits. */
@@ -121,8 +120,3 @@ function keptPrivate(data: EmulatorData, domain: Domain, email: string): string[
   return pinned.filter((viewId) => privateIds.has(viewId)).map((viewId) => `{viewId: ${viewId}}`);
 }
 
-/** quietIo is a CliIo whose output goes nowhere: the bench prints its own table. */
-function quietIo(cwd: string): CliIo {
-  const sink = (): Writable => new Writable({ write: (_chunk, _encoding, done) => done() });
-  return { stdout: sink(), stderr: sink(), stdin: process.stdin, env: {}, cwd };
-}

@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough, Writable } from 'node:stream';
 import type { CliIo } from '../../src/cli/io.js';
 import { loadManifestFiles, planAgainst } from '../../src/cli/plan-flow.js';
 import { run } from '../../src/cli/run.js';
@@ -17,6 +16,7 @@ import { budgetSlice, utcDay } from '../../src/plan/scope.js';
 import { renderJson } from '../../src/render/json.js';
 import { scopeText } from '../../src/render/format.js';
 import { createServiceClient } from '../../src/service/client.js';
+import { quietIo } from '../support/cli.js';
 import { SERVICE_LIMITS, type BenchRow } from './table.js';
 
 /**
@@ -204,8 +204,3 @@ async function writeRepository(dir: string, data: EmulatorData): Promise<number>
   return lists;
 }
 
-/** quietIo is a CliIo whose output goes nowhere: the bench prints its own table. */
-function quietIo(cwd: string): CliIo {
-  const sink = (): Writable => new Writable({ write: (_chunk, _encoding, done) => done() });
-  return { stdout: sink(), stderr: sink(), stdin: new PassThrough(), env: {}, cwd };
-}

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { PassThrough } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import type { CliIo } from '../../src/cli/io.js';
 import { run } from '../../src/cli/run.js';
 import { DOMAINS, type Domain } from '../../src/domain/domains.js';
@@ -64,6 +64,12 @@ export async function runThrough(runFn: typeof run, args: string[], options: InP
   // Let the PassThrough streams deliver what was written last.
   await new Promise((resolve) => setImmediate(resolve));
   return { code, stdout: out.join(''), stderr: err.join('') };
+}
+
+/** quietIo is a CliIo whose output goes nowhere and whose input is empty: for a caller that prints its own account (the bench). */
+export function quietIo(cwd: string): CliIo {
+  const sink = (): Writable => new Writable({ write: (_chunk, _encoding, done) => done() });
+  return { stdout: sink(), stderr: sink(), stdin: new PassThrough().end(), env: {}, cwd };
 }
 
 /** scratchDir writes `files` (relative path → text) into a fresh temporary folder. */
