@@ -2,7 +2,7 @@ import type { Desired } from '../domain/desired.js';
 import { systemClock, type Clock } from '../service/clock.js';
 import type { ServiceClient } from '../service/types.js';
 import { hasPinGroups, memberPinLists } from '../kinds/pin-members.js';
-import { readNeeds } from '../state/needs.js';
+import { fixedReads, readNeeds } from '../state/needs.js';
 import { readLive, readPinnedLists } from '../state/read-live.js';
 import type { Live } from '../state/types.js';
 import { checkWorkspace, computePlan } from './diff.js';
@@ -80,7 +80,7 @@ export async function planWorkspace(whole: Desired, client: ServiceClient, optio
   });
   if (scope.budget === undefined) checkPinnedReadsFitToday(chosen.read.length, client.stats().dailyRemaining, lists.length);
   // readLive reported its reads (the workspace, the listings, the automations); the pinned reads continue its count.
-  let done = 1 + needs.domains.length + (needs.automations ? 1 : 0);
+  let done = fixedReads(needs);
   const total = done + chosen.read.length;
   const pins = await readPinnedLists(client, chosen.read.map((entry) => entry.pins), () => {
     done += 1;

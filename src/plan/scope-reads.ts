@@ -1,7 +1,7 @@
 import type { ApiUser } from '../domain/api-types.js';
 import type { Desired } from '../domain/desired.js';
 import { UsageError, ViewctlError } from '../errors.js';
-import type { ReadNeeds } from '../state/needs.js';
+import { fixedReads, type ReadNeeds } from '../state/needs.js';
 import { formatCount, plural } from '../text/plural.js';
 import { keyedPins, type KeyedPins } from './desired-values.js';
 import { budgetSlice, selectByBase, touchedViews } from './scope.js';
@@ -64,7 +64,7 @@ export function choosePinnedLists(
  * plus at least one pinned list when there are any.
  */
 export function checkBudgetCoversViews(budget: number, needs: ReadNeeds, lists: number): void {
-  const fixed = 1 + needs.domains.length + (needs.automations ? 1 : 0);
+  const fixed = fixedReads(needs);
   if (budget >= fixed + (lists > 0 ? 1 : 0)) return;
   throw budgetTooSmall(budget, fixed, `the workspace, the ${plural(needs.domains.length, 'view listing')}${needs.automations ? ' and the automations' : ''}`, 'nothing was read');
 }

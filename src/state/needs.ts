@@ -29,6 +29,11 @@ export function readNeeds(desired: Desired): ReadNeeds {
   };
 }
 
+/** fixedReads counts the reads besides pinned lists and users: the workspace, one listing per domain, the automations. */
+export function fixedReads(needs: ReadNeeds): number {
+  return 1 + needs.domains.length + (needs.automations ? 1 : 0);
+}
+
 /** pinReads is one pinned read per member and domain of `lists` (emails compared without case). */
 export function pinReads(lists: readonly DesiredPins[]): ReadNeeds['pins'] {
   const byKey = new Map<string, ReadNeeds['pins'][number]>();

@@ -3,7 +3,7 @@ import type { Domain } from '../domain/domains.js';
 import { ServiceError, ViewctlError } from '../errors.js';
 import { formatPosition, type SourcePosition } from '../domain/source-position.js';
 import type { ServiceClient } from '../service/types.js';
-import type { ReadNeeds } from './needs.js';
+import { fixedReads, type ReadNeeds } from './needs.js';
 import { pinsKey, type Live } from './types.js';
 import { ROUTES } from '../service/routes.js';
 
@@ -32,7 +32,7 @@ interface ReadLiveOptions {
  */
 export async function readLive(client: ServiceClient, needs: ReadNeeds, options: ReadLiveOptions = {}): Promise<Live> {
   const before = client.stats().requests;
-  const total = 1 + needs.domains.length + needs.pins.length + (needs.automations ? 1 : 0);
+  const total = fixedReads(needs) + needs.pins.length;
   let done = 0;
   const tick = (): void => {
     done += 1;
