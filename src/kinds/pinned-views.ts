@@ -274,7 +274,7 @@ export const PINNED_VIEWS: Kind<PinChange> = {
     const problems: string[] = [];
     if ((change.kind as string) !== 'PinnedViews' || change.name !== change.userEmail) problems.push(`kind and name must be PinnedViews and ${change.userEmail}`);
     if (change.after.length === 0) problems.push('empties the pinned list; the service needs at least one tab');
-    if (new Set(change.after.map((tab) => tab.viewId ?? `new:${tab.name}`)).size !== change.after.length) problems.push('lists a tab twice');
+    if (new Set(change.after.map(tabKey)).size !== change.after.length) problems.push('lists a tab twice');
     return problems;
   },
 };

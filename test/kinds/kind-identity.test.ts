@@ -49,6 +49,8 @@ describe('the kind that owns a change', () => {
       'empties the pinned list; the service needs at least one tab',
     ]);
     expect(problemsOf({ ...pin, after: [tab('dv_1', 'Pipeline'), tab('dv_1', 'Pipeline')] })).toEqual(['lists a tab twice']);
+    // A view id may read like anything; it is a tab apart from a new view of that name.
+    expect(problemsOf({ ...pin, after: [tab(null, 'New'), tab('new:New', 'New')] })).toEqual([]);
     expect(problemsOf({ ...drift, kind: 'PinnedViews' as 'AdminAutomation' })).toEqual(['kind PinnedViews is not AdminAutomation']);
   });
 });
