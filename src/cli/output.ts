@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { Option } from 'commander';
 import { systemErrorCode, UsageError } from '../errors.js';
-import { writeAtomically } from '../export/write-files.js';
+import { writeAtomically } from '../export/atomic-file.js';
 import type { CliIo } from './io.js';
 
 /** formatOption is `--format text|markdown|json` (default text). */

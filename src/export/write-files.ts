@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { link, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { link, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { systemErrorCode, UsageError } from '../errors.js';
 import { compareCodePoints } from '../kinds/canonical.js';
+import { temporaryPath, writeAtomically } from './atomic-file.js';
 import { EXPORT_FOLDERS } from './export-files.js';
 
 /**
@@ -114,22 +114,6 @@ export async function takenPaths(outDir: string, folders: readonly string[]): Pr
     taken.push(...entries.map((entry) => (folder === '.' ? entry : `${folder}/${entry}`)));
   }
   return taken.sort(compareCodePoints);
-}
-
-function temporaryPath(target: string): string {
-  return join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
-}
-
-/** writeAtomically writes via a temporary file beside `target` and a rename, so no reader sees half a file. */
-export async function writeAtomically(target: string, text: string): Promise<void> {
-  const temporary = temporaryPath(target);
-  try {
-    await writeFile(temporary, text, 'utf8');
-    await rename(temporary, target);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
 }
 
 /** untouchedFiles lists manifests in the export's folders it did not write: left over from an earlier export, or the team's own. */
