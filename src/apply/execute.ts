@@ -87,8 +87,8 @@ export async function executeOperations(operations: readonly Operation[], option
   const stopOnAbort = (): void => {
     run.stopped ??= 'aborted';
   };
-  if (options.signal?.aborted === true) stopOnAbort();
-  options.signal?.addEventListener('abort', stopOnAbort, { once: true });
+  if (run.signal?.aborted === true) stopOnAbort();
+  run.signal?.addEventListener('abort', stopOnAbort, { once: true });
   try {
     for (const phase of PHASES) {
       if (run.stopped !== null) break;
@@ -100,11 +100,11 @@ export async function executeOperations(operations: readonly Operation[], option
           run.createdIds.set(createdKey(operation.domain, operation.name), outcome.viewId);
         }
         if (outcome.status === 'failed') run.stopped ??= 'failure';
-        options.onOutcome?.(outcome);
+        run.onOutcome?.(outcome);
       });
     }
   } finally {
-    options.signal?.removeEventListener('abort', stopOnAbort);
+    run.signal?.removeEventListener('abort', stopOnAbort);
   }
   return {
     outcomes: operations.map((operation) => outcomes.get(operation.id) ?? { status: 'not-attempted', operation }),

@@ -30,7 +30,7 @@ export function triggerWebhook(ctx: RouteContext, dispatcher: WebhookDispatcher)
   const recording = ctx.data.recordings.find((candidate) => candidate.id === recordingId);
   if (recording === undefined) return notFound(`no recording with id "${recordingId}"`);
   if (recording.isPrivate) return success({ ok: true });
-  // The payload is the recording as its details endpoint shows it to a Full-access key.
+  // The payload is the recording as its details endpoint shows it; a private one sent nothing above, whatever the key.
   const payload = recordingResponse(ctx.data, recording, ctx);
   dispatcher.dispatch({ webhook, eventId: `evt_${randomUUID()}`, event: { type, recording: payload } });
   return success({ ok: true });

@@ -92,7 +92,7 @@ function fit(
   // Reserve room for the note at its longest, so adding it never breaks the limit.
   const budget = MARKDOWN_LIMIT - noteFor(details.length, rows.length).length - 2;
   let length = whole.length;
-  // drop leaves out parts in `order` until the comment fits; each takes its text and `feeds` line feeds.
+  // drop leaves out parts in `order`, lowering `length` by each one's text and `feeds` line feeds, until the comment fits.
   const drop = (order: readonly number[], parts: readonly (string | undefined)[], kept: boolean[], feeds: number): number => {
     let dropped = 0;
     for (const index of order) {

@@ -40,7 +40,11 @@ export const DEMO_USER_GROUPS: NamedGroup[] = [
   { id: 'ug_leadership', name: 'Leadership', memberIds: ['u_olivia', 'u_adam'] },
 ];
 
-/** DEMO_LABELS tag recordings, DEMO_CHANNELS group them, DEMO_TOPICS are the conversation topics detected in them. */
+/**
+ * DEMO_LABELS tag recordings, DEMO_CHANNELS group them, DEMO_TOPICS are the conversation
+ * topics detected in them. Ids follow the names, and the demo recordings and views name
+ * ids (`lbl_churn_risk`), so renaming one here renames an id they use.
+ */
 export const DEMO_LABELS = named('lbl', ['Discovery', 'Demo', 'Negotiation', 'Onboarding', 'Churn risk', 'Coaching']);
 export const DEMO_CHANNELS = named('ch', ['New business', 'Renewals', 'Coaching', 'Onboarding']);
 export const DEMO_TOPICS = named('top', ['Pricing', 'Security', 'Integrations', 'Competition', 'Timeline', 'Procurement']);

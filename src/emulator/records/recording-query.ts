@@ -10,7 +10,7 @@ import type { StoredRecording } from './types.js';
 
 /**
  * RECORDING_SORT_PARAMS maps the `sort` query values of `GET /v1/recordings`
- * (the service's "Records") to sort dimensions; `created_desc` is the default.
+ * (the service's "Records") to sort dimensions; without one, list.ts applies DEFAULT_SORT.
  */
 const RECORDING_SORT_PARAMS: Record<string, SortDimension[]> = {
   created_asc: [{ field: 'CreatedAt', order: 'Asc' }],

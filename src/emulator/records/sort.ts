@@ -100,9 +100,14 @@ export const DEAL_SORT: Record<string, KeyReader<StoredDeal>> = {
 
 // The `Deal<field>` sort fields of recordings: DEAL_SORT's `<field>` of the linked deal.
 function ofLinkedDeal(fields: readonly string[]): Record<string, KeyReader<StoredRecording>> {
-  const viaDeal = (field: string): KeyReader<StoredRecording> => (recording, env, dimension) => {
-    const deal = dealOf(recording, env);
-    return deal === undefined ? null : ownValue(DEAL_SORT, field)?.(deal, env, dimension) ?? null;
+  const viaDeal = (field: string): KeyReader<StoredRecording> => {
+    // Checked when the module loads, so a misspelt field fails every run instead of sorting on nothing.
+    const read = ownValue(DEAL_SORT, field);
+    if (read === undefined) throw new Error(`DEAL_SORT has no field ${field}`);
+    return (recording, env, dimension) => {
+      const deal = dealOf(recording, env);
+      return deal === undefined ? null : read(deal, env, dimension);
+    };
   };
   return Object.fromEntries(fields.map((field) => [`Deal${field}`, viaDeal(field)]));
 }

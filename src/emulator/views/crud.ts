@@ -31,7 +31,7 @@ export function listViews(ctx: RouteContext, domain: Domain): RouteResult {
 /** getView answers one view; a private one is not found (rule 1). */
 export function getView(ctx: RouteContext, domain: Domain): RouteResult {
   const view = findApiView(ctx, domain);
-  return 'viewId' in view ? success(view) : view;
+  return view === undefined ? viewNotFound(ctx, domain) : success(view);
 }
 
 /**
@@ -72,7 +72,7 @@ export function createView(ctx: RouteContext, domain: Domain, checker: Attribute
  */
 export function updateView(ctx: RouteContext, domain: Domain, checker: AttributeChecker): RouteResult {
   const view = findApiView(ctx, domain);
-  if (!('viewId' in view)) return view;
+  if (view === undefined) return viewNotFound(ctx, domain);
   if (view.isDefault) return forbidden('built-in default views cannot be updated');
   const checked = checkPatchBody(domain, ctx.body, checker);
   if (!checked.ok) return validationError(checked.problem.path, checked.problem.message);
@@ -91,7 +91,7 @@ export function updateView(ctx: RouteContext, domain: Domain, checker: Attribute
 /** deleteView removes a saved view and unpins it everywhere; defaults are 403, private views 404. */
 export function deleteView(ctx: RouteContext, domain: Domain): RouteResult {
   const view = findApiView(ctx, domain);
-  if (!('viewId' in view)) return view;
+  if (view === undefined) return viewNotFound(ctx, domain);
   if (view.isDefault) return forbidden('built-in default views cannot be deleted');
   ctx.data.views[domain] = ctx.data.views[domain].filter((candidate) => candidate !== view);
   const pinned = ctx.data.pinned[domain];
@@ -101,11 +101,14 @@ export function deleteView(ctx: RouteContext, domain: Domain): RouteResult {
   return success({ ok: true }, true);
 }
 
-/** findApiView returns the `{viewId}` view when the non-pinned endpoints reach it (public or default), else the 404. */
-function findApiView(ctx: RouteContext, domain: Domain): ApiView | RouteResult {
-  const viewId = ctx.params['viewId'] ?? '';
-  const view = ctx.data.views[domain].find((candidate) => candidate.viewId === viewId);
-  return view !== undefined && isApiVisible(view) ? view : notFound(`no ${domain} view with id "${viewId}"`);
+/** findApiView is the `{viewId}` view when the non-pinned endpoints reach it (public or default). */
+function findApiView(ctx: RouteContext, domain: Domain): ApiView | undefined {
+  const view = ctx.data.views[domain].find((candidate) => candidate.viewId === ctx.params['viewId']);
+  return view !== undefined && isApiVisible(view) ? view : undefined;
+}
+
+function viewNotFound(ctx: RouteContext, domain: Domain): RouteResult {
+  return notFound(`no ${domain} view with id "${ctx.params['viewId'] ?? ''}"`);
 }
 
 function keepResponseOnly(domain: Domain, stored: JsonObject, sent: JsonObject): JsonObject {
