@@ -94,9 +94,10 @@ function readDocument(
   for (const error of yamlDocument.errors) {
     const [line, column] = [error.linePos?.[0].line ?? 1, error.linePos?.[0].col ?? 1];
     const duplicate = error.code === 'DUPLICATE_KEY';
-    // The parser recurses per nesting level and reports a blown stack as a parse error.
+    // The parser recurses per nesting level and reports a blown stack as a parse error,
+    // once or more depending on the stack left: one cause, reported once per document.
     if (error.message.includes('Maximum call stack size exceeded')) {
-      problems.push(tooDeep({ file, line, column }, index));
+      if (!problems.some((problem) => problem.code === 'yaml.too-deep')) problems.push(tooDeep({ file, line, column }, index));
       continue;
     }
     problems.push(
