@@ -1,6 +1,6 @@
 import type { ApiView } from '../domain/api-types.js';
 import type { Domain } from '../domain/domains.js';
-import { InternalError, ServiceError, ViewctlError } from '../errors.js';
+import { ServiceError, ViewctlError } from '../errors.js';
 import { ROUTES } from '../service/routes.js';
 import type { ServiceClient } from '../service/types.js';
 import type { Live } from '../state/types.js';
@@ -157,14 +157,14 @@ async function attempt(operation: Operation, run: Run): Promise<OperationOutcome
       case 'update': {
         // A 204 (no body) is success too (the service's "Transport"): the id is the one sent.
         const view = await run.client.request<ApiView | undefined>(toServiceRequest(operation, run.createdIds));
-        return view === undefined ? { status: 'landed', operation, ...viewIdOf(operation) } : { status: 'landed', operation, viewId: view.viewId, view };
+        return view === undefined ? { status: 'landed', operation, viewId: operation.viewId } : { status: 'landed', operation, viewId: view.viewId, view };
       }
       case 'pin': {
         const request = toServiceRequest(operation, run.createdIds);
         // Without a body to verify against, read the list back once.
         const pinned =
           (await run.client.request<ApiView[] | undefined>(request)) ??
-          (await run.client.request<ApiView[]>(ROUTES.getPinned(operation.domain, pinnedUser(operation))));
+          (await run.client.request<ApiView[]>(ROUTES.getPinned(operation.domain, operation.userEmail)));
         return { status: 'landed', operation, pinned };
       }
       case 'delete':
@@ -250,29 +250,20 @@ async function newViewsNamed(domain: Domain, name: string, run: Run): Promise<Ap
 }
 
 /** remove deletes a view; a 404 means it is already gone (a retry after a lost response), which is the goal. */
-async function remove(operation: Operation, run: Run): Promise<OperationOutcome> {
+async function remove(operation: Operation & { action: 'delete' }, run: Run): Promise<OperationOutcome> {
   try {
     await run.client.request(toServiceRequest(operation, run.createdIds));
-    return { status: 'landed', operation, ...viewIdOf(operation) };
+    return { status: 'landed', operation, viewId: operation.viewId };
   } catch (error) {
     if (error instanceof ServiceError && error.status === 404) {
-      return { status: 'landed', operation, ...viewIdOf(operation), note: 'already-gone' };
+      return { status: 'landed', operation, viewId: operation.viewId, note: 'already-gone' };
     }
     throw error;
   }
 }
 
-function pinnedUser(operation: Operation): string {
-  if (operation.userEmail === undefined) throw new InternalError(`pin operation ${operation.id} names no user`);
-  return operation.userEmail;
-}
-
-function viewIdOf(operation: Operation): { viewId?: string } {
-  return operation.viewId === undefined ? {} : { viewId: operation.viewId };
-}
-
 /** describeError keeps what the report needs of an error: never a stack, never the key. */
-export function describeError(error: unknown): OperationError {
+export function describeError(error: ViewctlError): OperationError {
   if (error instanceof ServiceError) {
     return {
       code: error.code,
@@ -284,6 +275,5 @@ export function describeError(error: unknown): OperationError {
     };
   }
   if (error instanceof MayHaveLandedError) return { code: error.code, message: error.message, mayHaveLanded: true };
-  if (error instanceof ViewctlError) return { code: error.code, message: error.message };
-  return { code: 'apply.unexpected', message: error instanceof Error ? error.message : String(error) };
+  return { code: error.code, message: error.message };
 }

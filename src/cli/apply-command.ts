@@ -73,11 +73,11 @@ export function registerApplyCommand(program: Command, io: CliIo, outcome: Outco
     );
   addBaseOption(command);
   addConnectionOptions(command).action(async (paths: string[], options: ApplyOptions) => {
-    outcome.exitCode = await apply(paths, options, io);
+    outcome.exitCode = await apply(paths, options, io, outcome);
   });
 }
 
-async function apply(paths: string[], options: ApplyOptions, io: CliIo): Promise<number> {
+async function apply(paths: string[], options: ApplyOptions, io: CliIo, outcome: Outcome): Promise<number> {
   // Decided first, so a pipeline missing --auto-approve fails before any request.
   const approval = decideApproval({
     autoApprove: options.autoApprove === true,
@@ -112,6 +112,7 @@ async function apply(paths: string[], options: ApplyOptions, io: CliIo): Promise
       }
       const progress = progressReporter(io.stderr, 'applying');
       let done = 0;
+      outcome.writing = true;
       const report = await carryOut(plan, operations, {
         client: connection.client,
         live,

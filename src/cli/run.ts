@@ -20,11 +20,12 @@ export async function run(argv: string[], rawIo: CliIo): Promise<number> {
     await program.parseAsync(argv, { from: 'user' });
     return outcome.exitCode;
   } catch (error) {
-    return reportError(error, io);
+    return reportError(error, io, outcome);
   }
 }
 
-function reportError(error: unknown, io: CliIo): number {
+/** reportError prints what the run's error means for the user and returns the exit code. */
+export function reportError(error: unknown, io: Pick<CliIo, 'stderr'>, outcome: Outcome): number {
   const write = (text: string): boolean => io.stderr.write(text);
   if (error instanceof CommanderError) {
     // Commander already printed its message (unknown option, missing argument, help).
@@ -41,5 +42,7 @@ function reportError(error: unknown, io: CliIo): number {
   write(`internal error: ${safeLines(internal?.message ?? 'viewctl hit an unexpected condition')}\n`);
   write('This is a bug in viewctl, not in your manifests. Please report it with the lines below.\n');
   write(`${safeLines(detail)}\n`);
-  return EXIT.error;
+  if (outcome.writing !== true) return EXIT.error;
+  write('apply had begun writing: some changes may have landed. Run viewctl plan to see what the workspace holds now; applying again converges.\n');
+  return EXIT.partial;
 }

@@ -24,21 +24,28 @@ export type OperationAction = 'create' | 'update' | 'pin' | 'delete';
  */
 export const PHASES: readonly OperationAction[] = ['create', 'update', 'pin', 'delete'];
 
-/** Operation is one HTTP call of an apply: a stored step joined with the change it comes from. */
-export interface Operation extends Omit<PlanStep, 'change' | 'newViewTabs'> {
+/**
+ * Operation is one HTTP call of an apply: a stored step joined with the change it comes
+ * from. What an action needs is required by its type: the target view's id for an
+ * update or delete (a create learns it from the response), the member for a pin.
+ */
+export type Operation = OperationBase &
+  (
+    | { action: 'create'; viewId?: undefined; userEmail?: undefined }
+    | { action: 'update'; viewId: string; userEmail?: undefined }
+    | { action: 'delete'; viewId: string; userEmail?: undefined }
+    | { action: 'pin'; viewId?: undefined; userEmail: string }
+  );
+
+interface OperationBase extends Omit<PlanStep, 'change' | 'newViewTabs'> {
   /** Stable within one plan: `<change index>-<action>`. */
   id: string;
   /** Index of the change in `plan.changes`. */
   changeIndex: number;
-  action: OperationAction;
   kind: ResourceKind;
   /** The view name, or for a pinned list `userEmail domain`. */
   name: string;
   domain: Domain;
-  /** The target view's id (update, delete); a create learns it from the response. */
-  viewId?: string;
-  /** The user whose tabs a pin operation replaces. */
-  userEmail?: string;
   /** Rate-limit endpoint key, `METHOD route` (the service's "Rate limits"). */
   endpoint: string;
   /** Pin operations only: tabs that name views created in this run. */
@@ -137,20 +144,25 @@ function appliedChange(change: Change | undefined): Exclude<Change, DriftChange>
 
 function operationOf(step: PlanStep, change: Change | undefined): Operation {
   const target = appliedChange(change);
-  const action = target.action;
-  const pin = target.action === 'pin' ? { name: `${target.userEmail} ${target.domain}`, userEmail: target.userEmail } : {};
   const { change: _change, newViewTabs, ...request } = step;
-  return {
-    id: `${step.change}-${action}`,
+  const base: OperationBase = {
+    id: `${step.change}-${target.action}`,
     changeIndex: step.change,
-    action,
     kind: target.kind,
-    name: target.name,
+    name: target.action === 'pin' ? `${target.userEmail} ${target.domain}` : target.name,
     domain: target.domain,
-    ...(target.action === 'update' || target.action === 'delete' ? { viewId: target.id } : {}),
-    ...pin,
     ...request,
     endpoint: endpointOf(step),
     newViewTabs: newViewTabs ?? [],
   };
+  switch (target.action) {
+    case 'create':
+      return { ...base, action: target.action };
+    case 'update':
+      return { ...base, action: target.action, viewId: target.id };
+    case 'delete':
+      return { ...base, action: target.action, viewId: target.id };
+    case 'pin':
+      return { ...base, action: target.action, userEmail: target.userEmail };
+  }
 }

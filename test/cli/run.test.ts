@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { redactSecrets, redactingStream } from '../../src/secrets/redact.js';
 import { useColor } from '../../src/cli/output.js';
 import { progressReporter } from '../../src/cli/progress.js';
+import { reportError } from '../../src/cli/run.js';
+import { ViewctlError } from '../../src/errors.js';
 
 describe('redactSecrets', () => {
   it('replaces every occurrence of the key', () => {
@@ -67,5 +69,32 @@ describe('useColor', () => {
     expect(useColor({ isTTY: true }, { FORCE_COLOR: '0' })).toBe(false);
     expect(useColor({ isTTY: true }, { FORCE_COLOR: 'false' })).toBe(false);
     expect(useColor({ isTTY: false }, { FORCE_COLOR: '' })).toBe(false);
+  });
+});
+
+describe('reportError, the one top-level catch', () => {
+  const report = (error: unknown, writing?: boolean): { code: number; text: string } => {
+    const stderr = new PassThrough();
+    const code = reportError(error, { stderr }, { exitCode: 0, writing });
+    return { code, text: String(stderr.read() ?? '') };
+  };
+
+  it('prints a user error as its code, message and hint, with its exit code and no stack', () => {
+    const { code, text } = report(new ViewctlError('apply.stale', 'the plan is stale', { hint: 'plan again', exitCode: 3 }));
+    expect([code, text]).toEqual([3, 'error[apply.stale]: the plan is stale\n  hint: plan again\n']);
+  });
+
+  it('prints anything else as a bug with its stack, exiting 1 before any write', () => {
+    const { code, text } = report(new TypeError("Cannot read properties of undefined (reading 'viewId')"));
+    expect(code).toBe(1);
+    expect(text).toMatch(/^internal error: viewctl hit an unexpected condition\nThis is a bug in viewctl.*\nTypeError: Cannot read properties/s);
+    expect(text).toMatch(/\n\s+at /);
+    expect(text).not.toContain('may have landed');
+  });
+
+  it('exits 4 for a bug once apply has begun writing, and says that changes may have landed', () => {
+    const { code, text } = report(new TypeError('boom'), true);
+    expect(code).toBe(4);
+    expect(text).toContain('apply had begun writing: some changes may have landed. Run viewctl plan');
   });
 });
