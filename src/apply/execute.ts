@@ -161,10 +161,10 @@ async function attempt(operation: Operation, run: Run): Promise<OperationOutcome
       }
       case 'pin': {
         const request = toServiceRequest(operation, run.createdIds);
-        // Without a body to verify against, read the list back once.
-        const pinned =
-          (await run.client.request<ApiView[] | undefined>(request)) ??
-          (await run.client.request<ApiView[]>(ROUTES.getPinned(operation.domain, operation.userEmail)));
+        const answered = await run.client.request<ApiView[] | undefined>(request);
+        // Without a body to verify against, read the list back once: the write is done either way.
+        const pinned = answered ?? (await afterWrite(`the pinned ${operation.domain} tabs of ${operation.userEmail} were written`, () =>
+          run.client.request<ApiView[]>(ROUTES.getPinned(operation.domain, operation.userEmail))));
         return { status: 'landed', operation, pinned };
       }
       case 'delete':
@@ -190,6 +190,22 @@ class MayHaveLandedError extends ViewctlError {
 }
 
 /**
+ * afterWrite runs a read that follows a write the service took: its failure cannot undo
+ * the write, so it is reported as one that may have landed (exit 4), never as a write
+ * that failed before anything landed.
+ */
+async function afterWrite<T>(what: string, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (!(error instanceof ViewctlError) || error instanceof MayHaveLandedError) throw error;
+    throw new MayHaveLandedError('apply.write-unconfirmed', `${what}, but the read that confirms it failed: ${error.message}`, {
+      hint: 'run viewctl plan to see the live state: what landed shows as in sync, what did not as a change to make',
+    });
+  }
+}
+
+/**
  * create sends a POST once, and never again: a POST whose answer was lost (a timeout,
  * a reset, a 5xx, an unreadable 2xx) may still be in flight at the service, and an
  * empty listing right after is no proof that it will not land, so a second POST could
@@ -206,7 +222,7 @@ async function create(operation: Operation, run: Run): Promise<OperationOutcome>
     const view = await run.client.request<ApiView | undefined>(toServiceRequest(operation, run.createdIds));
     if (view !== undefined) return { status: 'landed', operation, viewId: view.viewId, view };
     // A 201/204 without a body: the view exists; find its id the way a lost answer's is found.
-    const [only, ...more] = await newViewsNamed(operation.domain, operation.name, run);
+    const [only, ...more] = await afterWrite(`the create of "${operation.name}" was accepted`, () => newViewsNamed(operation.domain, operation.name, run));
     if (only !== undefined && more.length === 0) return { status: 'landed', operation, viewId: only.viewId, view: only };
     throw new MayHaveLandedError(
       'apply.created-not-found',
@@ -222,7 +238,8 @@ async function create(operation: Operation, run: Run): Promise<OperationOutcome>
   for (const delay of delays) {
     if (run.signal?.aborted === true) break;
     await sleep(delay);
-    const candidates = await newViewsNamed(operation.domain, operation.name, run);
+    const candidates = await afterWrite(`the create of "${operation.name}" was sent and its answer lost (${lost.message})`, () =>
+      newViewsNamed(operation.domain, operation.name, run));
     const [only] = candidates;
     if (candidates.length === 1 && only !== undefined) {
       return { status: 'landed', operation, viewId: only.viewId, view: only, note: 'adopted' };

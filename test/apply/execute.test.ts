@@ -87,6 +87,16 @@ describe('executeOperations with lost create responses', () => {
     expect(hopeless.log).toEqual(['POST /v1/recordings/views', 'GET /v1/recordings/views', 'GET /v1/recordings/views']);
   });
 
+  it('reports a create whose confirming listing failed as one that may have landed, not as a failed write', async () => {
+    const unavailable = (): never => {
+      throw new ServiceError('service.unavailable', 'the service failed on GET /v1/recordings/views (503)', { endpoint: 'GET /v1/recordings/views', status: 503 });
+    };
+    const client = scriptedClient({ 'POST /v1/recordings/views': [lost], 'GET /v1/recordings/views': [unavailable] });
+    const execution = await executeOperations(buildOperations(handPlan([create])), { client, live, relistDelaysMs: [5], sleep: recordedSleep().sleep });
+    expect(execution.outcomes[0]).toMatchObject({ status: 'failed', error: { code: 'apply.write-unconfirmed', mayHaveLanded: true } });
+    expect(client.log).toEqual(['POST /v1/recordings/views', 'GET /v1/recordings/views']);
+  });
+
   it('reports duplicates the service made, and deletes nothing', async () => {
     const client = scriptedClient({
       'POST /v1/recordings/views': [lost],
@@ -168,6 +178,15 @@ describe('executeOperations with successes that carry no body (201/204)', () => 
       ['landed', 'pin', undefined],
     ]);
     expect(execution.outcomes[2]).toMatchObject({ pinned: [{ viewId: 'rv_old' }] });
+  });
+
+  it('reports a pinned list written without an answer whose read-back failed as one that may have landed', async () => {
+    const client = scriptedClient({
+      'PUT /v1/recordings/views/pinned': [() => undefined],
+      'GET /v1/recordings/views/pinned': [() => { throw new ServiceError('service.unavailable', 'the service failed (503)', { endpoint: 'GET /v1/recordings/views/pinned', status: 503 }); }],
+    });
+    const execution = await executeOperations(buildOperations(handPlan([pin])), { client, live });
+    expect(execution.outcomes[0]).toMatchObject({ status: 'failed', error: { code: 'apply.write-unconfirmed', mayHaveLanded: true } });
   });
 
   it('fails the create clearly when the listing does not show exactly one new view of the name', async () => {
