@@ -18,10 +18,10 @@ interface CarryOutOptions extends ExecuteOptions {
 }
 
 /**
- * carryOut runs the operations of a plan that passed every gate and reports. On every
- * exit path but an interrupt, it first settles the copies of any view a concurrent
- * run also created (race-copies.ts), so a run that stopped on a fault leaves no
- * duplicate behind either. When everything landed it then verifies what it wrote; a
+ * carryOut runs the operations of a plan that passed every gate and reports. Unless
+ * interrupted (or stopped by a bug, which goes to the top-level catch), it first settles
+ * the copies of any view a concurrent run also created (race-copies.ts), so a run that
+ * stopped on a fault leaves no duplicate behind either. When everything landed it then verifies what it wrote; a
  * run stopped early is not verified (the next plan shows the state). It never throws
  * for a failed write: the report lists it.
  */

@@ -24,7 +24,10 @@ export async function run(argv: string[], rawIo: CliIo): Promise<number> {
   }
 }
 
-/** reportError prints what the run's error means for the user and returns the exit code. */
+/**
+ * reportError prints what the run's error means for the user and returns the exit code.
+ * `io.stderr` must be the redacting stream `run` makes: a bug's message may quote anything.
+ */
 export function reportError(error: unknown, io: Pick<CliIo, 'stderr'>, outcome: Outcome): number {
   const write = (text: string): boolean => io.stderr.write(text);
   if (error instanceof CommanderError) {
@@ -43,6 +46,6 @@ export function reportError(error: unknown, io: Pick<CliIo, 'stderr'>, outcome: 
   write('This is a bug in viewctl, not in your manifests. Please report it with the lines below.\n');
   write(`${safeLines(detail)}\n`);
   if (outcome.writing !== true) return EXIT.error;
-  write('apply had begun writing: some changes may have landed. Run viewctl plan to see what the workspace holds now; applying again converges.\n');
+  write('apply had begun writing: some changes may have landed. Run viewctl plan to see what the workspace holds now, then apply that plan.\n');
   return EXIT.partial;
 }

@@ -19,7 +19,8 @@ export async function writeAtomically(target: string, text: string): Promise<voi
     await writeFile(temporary, text, 'utf8');
     await rename(temporary, target);
   } catch (error) {
-    await rm(temporary, { force: true });
+    // The write's own error is the one to report, not a failure to tidy up after it.
+    await rm(temporary, { force: true }).catch(() => undefined);
     throw error;
   }
 }

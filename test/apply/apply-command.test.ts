@@ -1,4 +1,6 @@
+import { PassThrough, Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { run } from '../../src/cli/run.js';
 import type { RunningEmulator } from '../../src/emulator/server.js';
 import { runApply, tempDir, terminalInput } from './cli-harness.js';
 import { startTestEmulator, testWorkspace } from './harness.js';
@@ -90,5 +92,21 @@ describe('viewctl apply PATH', () => {
     expect(JSON.parse(run.stdout)).toMatchObject({ status: 'applied', workspace: { id: 'ws_test' }, counts: { created: 1, deleted: 1 } });
     const again = await runApply(['--auto-approve', '--format', 'json'], emulator, { cwd: scratch.dir });
     expect(JSON.parse(again.stdout)).toMatchObject({ status: 'applied', counts: { created: 0, updated: 0, pinned: 0, deleted: 0 } });
+  });
+});
+
+describe('a bug in apply after its writes began', () => {
+  it('exits 4, not 1, and says changes may have landed', async () => {
+    // With --format json and --auto-approve, stdout is written once: the report, after every write.
+    const stdout = new Writable({ write: () => { throw new TypeError('a bug while writing the report'); } });
+    const stderr = new PassThrough();
+    const code = await run(['apply', '--rate', '1000', '--format', 'json', '--auto-approve', '.'], {
+      stdout, stderr, stdin: new PassThrough().end(), cwd: scratch.dir, env: { VIEWCTL_BASE_URL: emulator.url, VIEWCTL_API_KEY: emulator.apiKey },
+    });
+    expect(emulator.stats().writes).toBe(4);
+    expect(code).toBe(4);
+    const printed = String(stderr.read());
+    expect(printed).toContain('This is a bug in viewctl');
+    expect(printed).toContain('apply had begun writing: some changes may have landed');
   });
 });

@@ -95,6 +95,6 @@ describe('reportError, the one top-level catch', () => {
   it('exits 4 for a bug once apply has begun writing, and says that changes may have landed', () => {
     const { code, text } = report(new TypeError('boom'), true);
     expect(code).toBe(4);
-    expect(text).toContain('apply had begun writing: some changes may have landed. Run viewctl plan');
+    expect(text).toContain('apply had begun writing: some changes may have landed. Run viewctl plan to see what the workspace holds now, then apply that plan.');
   });
 });
