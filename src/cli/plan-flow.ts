@@ -49,8 +49,9 @@ export async function checkOutputPath(io: CliIo, path: string, manifests: readon
     new UsageError('output.write-failed', `cannot write ${path}: ${reason}; nothing was read from the service`, 'check that the folder exists and is writable');
   const existing = await stat(real).catch(() => undefined);
   if (existing?.isDirectory() === true) throw failed('it is a folder');
-  // The plan is written through a temporary file beside FILE and a rename: try exactly that.
-  const probe = join(dirname(real), `.${basename(real)}.${process.pid}.probe`);
+  // The plan is written through a temporary file beside FILE as named (a link to a file
+  // is replaced, not written through) and a rename: try exactly that folder.
+  const probe = join(dirname(target), `.${basename(target)}.${process.pid}.probe`);
   try {
     await writeFile(probe, '', { flag: 'wx' });
   } catch (error) {
