@@ -1,3 +1,5 @@
+import { DAY_MS } from './time.js';
+
 /**
  * The emulator's limits (the service's "Rate limits"): a token bucket per endpoint
  * (method + route template) refilled at `rate` per second up to `burst`, and a daily
@@ -13,9 +15,6 @@
  *   lower of its tokens and the daily remainder, so it is 0 whenever the next call
  *   would be refused, whichever limit refuses it.
  */
-
-/** DAY_MS is the width of the rolling quota window. */
-export const DAY_MS = 24 * 60 * 60 * 1000;
 
 interface LimitSettings {
   /** Steady per-endpoint rate, requests per second. */

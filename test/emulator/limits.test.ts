@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_MS } from '../../src/emulator/rate-limit.js';
+import { DAY_MS } from '../../src/emulator/time.js';
 import { call, useEmulator } from './helpers.js';
 
 const start = useEmulator();

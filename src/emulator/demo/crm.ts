@@ -1,8 +1,7 @@
 import type { StoredCompany, StoredContact, StoredDeal } from '../records/types.js';
 import { DEMO_BASE_DATE, demoUser } from './people.js';
 import type { DemoRandom } from './prng.js';
-
-const DAY = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../time.js';
 
 export interface DemoCrm {
   companies: StoredCompany[];
@@ -85,8 +84,8 @@ export function demoCrm(random: DemoRandom): DemoCrm {
     const company = companies[index % (companies.length - 2)] as StoredCompany;
     const pipeline = PIPELINES[index % PIPELINES.length] ?? PIPELINES[0];
     const owner = demoUser(DEAL_OWNERS[index % DEAL_OWNERS.length] as string);
-    const openedAt = DEMO_BASE_DATE - random.int(3, 320) * DAY;
-    const closedAt = status === 'Open' ? null : Math.min(openedAt + random.int(10, 120) * DAY, DEMO_BASE_DATE - DAY);
+    const openedAt = DEMO_BASE_DATE - random.int(3, 320) * DAY_MS;
+    const closedAt = status === 'Open' ? null : Math.min(openedAt + random.int(10, 120) * DAY_MS, DEMO_BASE_DATE - DAY_MS);
     const id = `deal_${String(index + 1).padStart(2, '0')}`;
     company.dealIds.push(id);
     const companyContacts = company.contactIds;

@@ -3,8 +3,7 @@ import type { StoredInsight, StoredParticipant, StoredRecording } from '../recor
 import type { DemoCrm } from './crm.js';
 import { DEMO_AI_FIELDS, DEMO_BASE_DATE, DEMO_COMPETITORS, DEMO_RECORDERS, DEMO_TOPICS, demoUser } from './people.js';
 import type { DemoRandom } from './prng.js';
-
-const DAY = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../time.js';
 
 const DEMO_RECORDING_COUNT = 64;
 
@@ -41,7 +40,7 @@ const NEXT_STEPS = [
  */
 export function demoRecordings(random: DemoRandom, crm: DemoCrm): StoredRecording[] {
   const drafts = Array.from({ length: DEMO_RECORDING_COUNT }, (_, index) => {
-    const createdAt = DEMO_BASE_DATE - random.int(0, 150) * DAY + random.int(8 * 60, 17 * 60) * 60 * 1000;
+    const createdAt = DEMO_BASE_DATE - random.int(0, 150) * DAY_MS + random.int(8 * 60, 17 * 60) * 60 * 1000;
     return { index, createdAt };
   });
   drafts.sort((a, b) => a.createdAt - b.createdAt || a.index - b.index);
@@ -158,7 +157,7 @@ function insights(random: DemoRandom, hasDeal: boolean, createdAt: number): Stor
   return [
     { ...nextSteps, value: random.pick(NEXT_STEPS) },
     { ...budgetConfirmed, value: hasDeal ? random.chance(0.5) : null },
-    { ...decisionDate, value: hasDeal && random.chance(0.6) ? new Date(createdAt + random.int(14, 90) * DAY).toISOString().slice(0, 10) : null },
+    { ...decisionDate, value: hasDeal && random.chance(0.6) ? new Date(createdAt + random.int(14, 90) * DAY_MS).toISOString().slice(0, 10) : null },
     { ...seats, value: hasDeal ? random.int(1, 40) * 5 : null },
     { ...competitor, value: hasDeal ? competitors(random) : null },
   ];

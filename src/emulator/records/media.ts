@@ -3,6 +3,7 @@ import { safeDecode } from '../http-io.js';
 import type { EmulatorData } from '../model.js';
 import type { RecordsContext } from './result.js';
 import type { StoredRecording } from './types.js';
+import { DAY_MS } from '../time.js';
 
 /**
  * Media downloads and app pages: every URL a recording hands out resolves here.
@@ -30,7 +31,7 @@ type MediaAnswer =
 export const MEDIA_PREFIX = '/media/';
 export const APP_PREFIX = '/app/';
 
-const MEDIA_URL_TTL_MS = 24 * 60 * 60 * 1000;
+const MEDIA_URL_TTL_MS = DAY_MS;
 
 /** MediaFile names a file of a recording: the transcript (JSON or text), the video or the thumbnail. */
 export type MediaFile = 'transcript.json' | 'transcript.txt' | 'video' | 'thumbnail';

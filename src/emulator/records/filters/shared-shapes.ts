@@ -1,6 +1,7 @@
 import { isJsonObject } from '../../../domain/api-types.js';
 import { ownValue } from '../../own.js';
 import type { FilterEnv } from './env.js';
+import { DAY_MS } from '../../time.js';
 
 /**
  * Evaluation of the service's shared filter shapes
@@ -21,9 +22,6 @@ import type { FilterEnv } from './env.js';
  *   non-empty value. A missing value matches only `containsNot`, `isNot` and
  *   `exists: false`.
  */
-
-/** DAY_MS is one day in milliseconds (relative filters count days). */
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** JsonRecord is a filter object as stored. */
 export type JsonRecord = Record<string, unknown>;
