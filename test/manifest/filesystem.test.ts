@@ -84,6 +84,17 @@ describe('YAML problems with precise codes', () => {
     expect(codes).toEqual(['yaml.too-deep']);
   });
 
+  it('reports yaml.too-deep once per document when the parser overflows its stack more than once', () => {
+    // A larger stack lets the parser fail at two depths of one document (the build's
+    // loader, in a process whose stack size this test sets).
+    const script = `import { loadManifests, memoryManifestSource } from './dist/manifest/load.js';
+      const text = 'kind: RecordingView\\nname: X\\nfilters: ' + '['.repeat(20000) + ']'.repeat(20000) + '\\n';
+      const { problems } = await loadManifests(['a.yaml'], memoryManifestSource({ 'a.yaml': text + '---\\n' + text }));
+      console.log(JSON.stringify(problems.map((problem) => [problem.code, problem.document])));`;
+    const out = execFileSync(process.execPath, ['--stack-size=3000', '--input-type=module', '-e', script], { cwd: new URL('../..', import.meta.url), encoding: 'utf8' });
+    expect(JSON.parse(out)).toEqual([['yaml.too-deep', 0], ['yaml.too-deep', 1]]);
+  });
+
   it('keeps a name repeated thousands of times fast, each report naming a few other places', async () => {
     const list = Array.from({ length: 5000 }, () => 'a').join(', ');
     const source = memoryManifestSource({ 'p.yaml': `kind: PinnedViews\nuserEmail: a@b.co\nrecordings: [${list}]\n` });
