@@ -1,6 +1,7 @@
 import type { ApiView } from '../domain/api-types.js';
 import type { Domain } from '../domain/domains.js';
 import { ServiceError, ViewctlError } from '../errors.js';
+import { systemClock } from '../service/clock.js';
 import { ROUTES } from '../service/routes.js';
 import type { ServiceClient } from '../service/types.js';
 import type { Live } from '../state/types.js';
@@ -234,7 +235,7 @@ async function create(operation: Operation, run: Run): Promise<OperationOutcome>
     lost = error;
   }
   const delays = run.relistDelaysMs ?? DEFAULT_RELIST_DELAYS_MS;
-  const sleep = run.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const sleep = run.sleep ?? ((ms: number) => systemClock.sleep(ms));
   for (const delay of delays) {
     if (run.signal?.aborted === true) break;
     await sleep(delay);
