@@ -7,7 +7,7 @@ import type { ServiceClient } from '../service/types.js';
 import type { Live } from '../state/types.js';
 import type { Operation } from '../plan/operations.js';
 import { createdKey } from '../kinds/kind.js';
-import { PHASES, toServiceRequest } from '../plan/operations.js';
+import { toServiceRequest } from '../plan/operations.js';
 
 /**
  * Carrying operations out against the service: phase by phase (creates, updates,
@@ -91,9 +91,9 @@ export async function executeOperations(operations: readonly Operation[], option
   if (run.signal?.aborted === true) stopOnAbort();
   run.signal?.addEventListener('abort', stopOnAbort, { once: true });
   try {
-    for (const phase of PHASES) {
+    for (const phase of [...new Set(operations.map((operation) => operation.phase))].sort((a, b) => a - b)) {
       if (run.stopped !== null) break;
-      const inPhase = operations.filter((operation) => operation.action === phase);
+      const inPhase = operations.filter((operation) => operation.phase === phase);
       await runPhase(inPhase, run, async (operation) => {
         const outcome = await attempt(operation, run);
         outcomes.set(operation.id, outcome);

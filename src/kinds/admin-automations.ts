@@ -1,7 +1,7 @@
 import jsonpatch from 'fast-json-patch';
 import type { ApiAdminAutomation, JsonObject, JsonValue } from '../domain/api-types.js';
 import type { DesiredAutomations, ExpectedAutomation } from '../state/types.js';
-import type { Change, DriftChange, DriftDifference } from './changes.js';
+import type { DriftChange, DriftDifference } from './changes.js';
 import type { Kind } from './kind.js';
 import { AUTOMATIONS_TARGET } from '../domain/targets.js';
 import type { NameMatcher } from '../text/glob.js';
@@ -136,7 +136,10 @@ export const ADMIN_AUTOMATIONS: Kind<DriftChange> = {
     return { changes: automationDrift(desired.automations, live.automations, context.ignored), reasons: [], warnings: [] };
   },
 
-  owns: (change: Change): change is DriftChange => change.action === 'drift',
+  // No phase: drift is shown, never applied.
+  actions: [{ action: 'drift', schema: { $ref: '#/$defs/drift' } }],
+  sortKey: (change) => change.id ?? '',
+  creates: () => undefined,
   reads: () => ({ domains: [], pins: [] }),
   steps: () => [],
   hashed(target, live) {

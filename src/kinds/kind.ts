@@ -12,12 +12,20 @@ import type { DeclaredViewRef } from './pinned-views.js';
 /**
  * A resource kind answers, for its own changes and targets, every question below. The
  * engine (`planReadNeeds`, `planSteps`, `liveHashesFor`, `checkApplied`, `computePlan`,
- * `identityProblems`) loops over `KINDS` and never switches on an action or a target.
+ * `identityProblems`) loops over `kinds()` and never switches on an action or a target.
  */
 export interface Kind<C extends Change = Change> {
-  /** diff is this kind's changes, refusals and warnings; `context` carries what kinds before it in `KINDS` decided. */
+  /**
+   * actions are the actions of this kind's changes, in the order plans list them: a
+   * change belongs to the kind that names its action (`kindOf`).
+   */
+  actions: readonly KindAction[];
+  /** diff is this kind's changes, refusals and warnings; `context` carries what kinds before it in `kinds()` decided. */
   diff(desired: Desired, live: Live, context: DiffContext): KindDiff<C>;
-  owns(change: Change): change is C;
+  /** sortKey orders two changes of one action, domain and name, so equal inputs give byte-equal plans. */
+  sortKey(change: C): string;
+  /** creates is the `createdKey` of what `change` creates (which later steps may name), or undefined. */
+  creates(change: C): string | undefined;
   /** reads is what `apply --plan` re-reads to stale-check `change`: listings and pinned lists. */
   reads(change: C): Pick<ReadNeeds, 'domains' | 'pins'>;
   /** steps are the requests that carry `change` (at `index` in the plan) out, in the order sent; none for what is never applied. */
@@ -30,6 +38,21 @@ export interface Kind<C extends Change = Change> {
   target(change: C): string;
   /** identityProblems are where the fields of a saved plan's `change` disagree with each other (a plan file is trusted in nothing). */
   identityProblems(change: C, creatorEmail: string | undefined): string[];
+}
+
+/**
+ * KindAction is one action of a kind's changes, as data: its name, the JSON Schema of
+ * such a change in a plan file (`$ref`s resolve in `schemas/plan/plan.schema.json`)
+ * and, when apply carries it out, its phase.
+ */
+export interface KindAction {
+  action: string;
+  schema: JsonObject;
+  /**
+   * When apply runs this action's steps: lower phases first (the built-in ones are 10
+   * create, 20 update, 30 pin, 40 delete, leaving room between). Absent: shown, never applied.
+   */
+  phase?: number;
 }
 
 /** DiffContext is what a kind's diff needs from the rest of the plan. */

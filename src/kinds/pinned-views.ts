@@ -2,7 +2,7 @@ import { isPublicSaved } from '../domain/views.js';
 import type { ApiView } from '../domain/api-types.js';
 import type { Domain } from '../domain/domains.js';
 import type { DesiredPins, PinRef } from '../state/types.js';
-import type { Change, NewViewTab, PinChange, PinnedTab } from './changes.js';
+import type { NewViewTab, PinChange, PinnedTab } from './changes.js';
 import { cannotApply, createdKey, stepOf, type Kind } from './kind.js';
 import { ROUTES } from '../service/routes.js';
 import type { RefusalReason } from '../domain/refusal-reason.js';
@@ -229,7 +229,11 @@ export const PINNED_VIEWS: Kind<PinChange> = {
     return hasPinGroups(desired) ? { ...result, skippedMembers: members.skipped } : result;
   },
 
-  owns: (change: Change): change is PinChange => change.action === 'pin',
+  actions: [{ action: 'pin', schema: { $ref: '#/$defs/pin' }, phase: 30 }],
+
+  sortKey: (change) => change.userEmail,
+
+  creates: () => undefined,
 
   // A pinned list resolves names against its domain's listing: re-read it too.
   reads: (change) => ({ domains: [change.domain], pins: [{ domain: change.domain, userEmail: change.userEmail }] }),

@@ -5,8 +5,8 @@ import { newViewTarget, parseTarget, viewTarget } from '../domain/targets.js';
 import { isPublicSaved } from '../domain/views.js';
 import { ROUTES } from '../service/routes.js';
 import { jsonEqual } from './canonical.js';
-import type { Change, CreateChange, DeleteChange, UpdateChange, ViewSnapshot } from './changes.js';
-import { cannotApply, stepOf, type Kind } from './kind.js';
+import type { CreateChange, DeleteChange, UpdateChange, ViewSnapshot } from './changes.js';
+import { cannotApply, createdKey, stepOf, type Kind } from './kind.js';
 import { normalizeSnapshot, normalizeView } from './normalize.js';
 import { planViews } from './view-identity.js';
 import { planPrune } from './view-prune.js';
@@ -29,7 +29,15 @@ export const SAVED_VIEWS: Kind<ViewChange> = {
     return { changes: [...views.changes, ...prune.changes], reasons: views.reasons, warnings: prune.warnings, declared: views.declared, deleted };
   },
 
-  owns: (change: Change): change is ViewChange => change.action === 'create' || change.action === 'update' || change.action === 'delete',
+  actions: [
+    { action: 'create', schema: { $ref: '#/$defs/create' }, phase: 10 },
+    { action: 'update', schema: { $ref: '#/$defs/update' }, phase: 20 },
+    { action: 'delete', schema: { $ref: '#/$defs/delete' }, phase: 40 },
+  ],
+
+  sortKey: (change) => (change.action === 'create' ? change.target : change.id),
+
+  creates: (change) => (change.action === 'create' ? createdKey(change.domain, change.name) : undefined),
 
   reads: (change) => ({ domains: [change.domain], pins: [] }),
 

@@ -1,7 +1,7 @@
 import type { ApiWorkspace } from '../domain/api-types.js';
 import { DAILY_QUOTA } from '../domain/domains.js';
 import type { DiffContext } from '../kinds/kind.js';
-import { KINDS } from '../kinds/kinds.js';
+import { kindOf, kinds } from '../kinds/kinds.js';
 import type { Desired, Live } from '../state/types.js';
 import { compileGlobs } from '../text/glob.js';
 import { liveHashesFor, planDigest } from './hash.js';
@@ -12,7 +12,8 @@ import { PlanRefusedError, type RefusalReason } from './refusal.js';
 import { renameReasons } from './renames.js';
 import { planSteps } from './operations.js';
 import { applyLoad } from './requests.js';
-import { ACTIONS, PLAN_FORMAT_VERSION, type Action, type Change, type Plan, type PlanScope } from './types.js';
+import { summarize } from './summary.js';
+import { PLAN_FORMAT_VERSION, type Change, type Plan, type PlanScope } from './types.js';
 
 /**
  * checkWorkspace refuses a key of another workspace than the manifests' `workspaceId`.
@@ -55,13 +56,13 @@ interface PlanExtras {
  */
 export function computePlan(desired: Desired, live: Live, extras: PlanExtras = {}): { plan: Plan } {
   checkWorkspace(desired, live.workspace);
-  // KINDS is in dependency order: pins resolve names against the views the plan declares and deletes.
+  // kinds() is in dependency order: pins resolve names against the views the plan declares and deletes.
   let context: DiffContext = { ignored: compileGlobs(desired.workspace.ignore), declared: new Map(), deleted: new Map() };
   const reasons: RefusalReason[] = [];
   const changes: Change[] = [];
   const kindWarnings: string[][] = [];
   let skippedMembers = extras.skippedMembers;
-  for (const kind of KINDS) {
+  for (const kind of kinds()) {
     const diff = kind.diff(desired, live, context);
     changes.push(...diff.changes);
     reasons.push(...diff.reasons);
@@ -81,9 +82,10 @@ export function computePlan(desired: Desired, live: Live, extras: PlanExtras = {
 }
 
 function assemblePlan(desired: Desired, live: Live, changes: Change[], warnings: string[], scope: PlanScope | undefined, skipped: Pick<Plan, 'skippedMembers'>): Plan {
-  const summary = Object.fromEntries(ACTIONS.map((action) => [action, 0])) as Record<Action, number>;
-  for (const change of changes) summary[change.action] += 1;
-  const creator = summary.create > 0 && desired.workspace.creatorEmail !== undefined ? { creatorEmail: desired.workspace.creatorEmail } : {};
+  const summary = summarize(changes);
+  // creatorEmail owns what the plan creates: present whenever it creates anything.
+  const creates = changes.some((change) => kindOf(change).creates(change) !== undefined);
+  const creator = creates && desired.workspace.creatorEmail !== undefined ? { creatorEmail: desired.workspace.creatorEmail } : {};
   const steps = planSteps({ changes, creatorEmail: desired.workspace.creatorEmail });
   const withoutDigest: Omit<Plan, 'digest'> = {
     formatVersion: PLAN_FORMAT_VERSION,

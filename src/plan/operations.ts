@@ -3,7 +3,7 @@ import type { Domain, ResourceKind } from '../domain/domains.js';
 import { InternalError, ViewctlError } from '../errors.js';
 import { canonicalJson } from '../kinds/canonical.js';
 import { cannotApply, createdKey } from '../kinds/kind.js';
-import { kindOf } from '../kinds/kinds.js';
+import { actionOf, kindOf } from '../kinds/kinds.js';
 import { endpointOf } from '../service/routes.js';
 import type { ServiceRequest } from '../service/types.js';
 import type { Change, DriftChange, NewViewTab, Plan, PlanStep } from './types.js';
@@ -18,11 +18,16 @@ import type { Change, DriftChange, NewViewTab, Plan, PlanStep } from './types.js
 export type OperationAction = 'create' | 'update' | 'pin' | 'delete';
 
 /**
- * PHASES is the order apply runs operations in: creates first (pins may name the new
- * views), then updates, then pinned lists, then deletes last (a view leaves the
- * pinned lists before it disappears, and a failure stops before anything is lost).
+ * phaseOf is when apply runs a change's steps, as its action says (`KindAction.phase`):
+ * creates first (pins may name the new views), then updates, then pinned lists, then
+ * deletes last (a view leaves the pinned lists before it disappears, and a failure
+ * stops before anything is lost). A change that is never applied has none.
  */
-export const PHASES: readonly OperationAction[] = ['create', 'update', 'pin', 'delete'];
+export function phaseOf(change: Change): number {
+  const { phase } = actionOf(change);
+  if (phase === undefined) throw new InternalError(`a plan step names a ${change.action} change, which is never applied`);
+  return phase;
+}
 
 /**
  * Operation is one HTTP call of an apply: a stored step joined with the change it comes
@@ -48,6 +53,8 @@ interface OperationBase extends Omit<PlanStep, 'change' | 'newViewTabs'> {
   domain: Domain;
   /** Rate-limit endpoint key, `METHOD route` (the service's "Rate limits"). */
   endpoint: string;
+  /** When apply runs it (`phaseOf` its change): lower phases first. */
+  phase: number;
   /** Pin operations only: tabs that name views created in this run. */
   newViewTabs: NewViewTab[];
 }
@@ -60,11 +67,11 @@ interface OperationBase extends Omit<PlanStep, 'change' | 'newViewTabs'> {
  * update that changes nothing.
  */
 export function planSteps(plan: Pick<Plan, 'changes' | 'creatorEmail'>): PlanStep[] {
-  const created = new Set(plan.changes.flatMap((change) => (change.action === 'create' ? [createdKey(change.domain, change.name)] : [])));
+  const created = new Set(plan.changes.flatMap((change) => kindOf(change).creates(change) ?? []));
   const context = { creatorEmail: plan.creatorEmail, created };
   const steps = plan.changes.flatMap((change, index) => kindOf(change).steps(change, index, context));
-  const phaseOf = (step: PlanStep): number => PHASES.indexOf(appliedChange(plan.changes[step.change]).action);
-  return steps.sort((a, b) => phaseOf(a) - phaseOf(b) || a.change - b.change);
+  const phase = (step: PlanStep): number => phaseOf(appliedChange(plan.changes[step.change]));
+  return steps.sort((a, b) => phase(a) - phase(b) || a.change - b.change);
 }
 
 /**
@@ -153,6 +160,7 @@ function operationOf(step: PlanStep, change: Change | undefined): Operation {
     domain: target.domain,
     ...request,
     endpoint: endpointOf(step),
+    phase: phaseOf(target),
     newViewTabs: newViewTabs ?? [],
   };
   switch (target.action) {

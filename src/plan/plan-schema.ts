@@ -1,21 +1,50 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { JsonObject } from '../domain/api-types.js';
+import type { KindAction } from '../kinds/kind.js';
+import { kindActions, registryVersion } from '../kinds/kinds.js';
 
 /**
  * The plan file's shape is written once, in `schemas/plan/plan.schema.json`, and ajv
  * checks every part of a file against it (nested changes, tabs and patches included).
  * What a schema cannot say (each change's target has a live hash, the summary counts
- * the changes) is checked in `parsePlanFile`.
+ * the changes) is checked in `parsePlanFile`. The parts that list the actions (a
+ * change's `action`, its shape per action, the `summary`) follow the registry of kinds
+ * (`planSchema`); the file holds them as the built-in kinds give them.
  */
 
 /** PLAN_SCHEMA_FILE is the schema's location in the package; the same path works from `src/` and `dist/`. */
 export const PLAN_SCHEMA_FILE = new URL('../../schemas/plan/plan.schema.json', import.meta.url);
 
-let validate: ValidateFunction | undefined;
+let compiled: { version: number; validate: ValidateFunction } | undefined;
+
+/**
+ * planSchema is the plan schema for `actions` (default: every registered kind's):
+ * the file, with the list of actions, the shape of a change per action and the
+ * summary's counts written from them.
+ */
+export function planSchema(actions: readonly KindAction[] = kindActions()): JsonObject {
+  const schema = JSON.parse(readFileSync(PLAN_SCHEMA_FILE, 'utf8')) as SchemaParts;
+  const names = actions.map((entry) => entry.action);
+  schema.$defs.change.properties.action = { enum: names };
+  schema.$defs.change.allOf = actions.map((entry) => ({ if: { properties: { action: { const: entry.action } } }, then: entry.schema }));
+  schema.properties.summary.required = names;
+  schema.properties.summary.properties = Object.fromEntries(names.map((name) => [name, { $ref: '#/$defs/count' }]));
+  return schema as unknown as JsonObject;
+}
+
+/** SchemaParts are the parts of the plan schema `planSchema` writes. */
+interface SchemaParts {
+  $defs: { change: { properties: Record<string, unknown>; allOf: unknown[] } };
+  properties: { summary: { required: string[]; properties: Record<string, unknown> } };
+}
 
 /** planShapeProblems lists where `data` departs from the plan schema, as `path: what` strings; empty when it fits. */
 export function planShapeProblems(data: unknown): string[] {
-  validate ??= new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }).compile(JSON.parse(readFileSync(PLAN_SCHEMA_FILE, 'utf8')) as object);
+  if (compiled?.version !== registryVersion()) {
+    compiled = { version: registryVersion(), validate: new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }).compile(planSchema()) };
+  }
+  const { validate } = compiled;
   if (validate(data)) return [];
   return [...new Set((validate.errors ?? []).filter((error) => error.keyword !== 'if').map(describe))];
 }

@@ -20,7 +20,7 @@ function view(viewId: string, name: string, extra: Partial<ApiView> = {}): ApiVi
 function created(changeIndex: number, domain: Domain, name: string, viewId: string): OperationOutcome {
   const operation: Operation = {
     id: `${changeIndex}-create`, changeIndex, action: 'create', kind: 'RecordingView', name, domain, method: 'POST',
-    route: `/v1/${domain}/views`, params: {}, query: {}, body: { name }, endpoint: `POST /v1/${domain}/views`, newViewTabs: [],
+    route: `/v1/${domain}/views`, params: {}, query: {}, body: { name }, endpoint: `POST /v1/${domain}/views`, phase: 10, newViewTabs: [],
   };
   return { status: 'landed', operation, viewId };
 }
