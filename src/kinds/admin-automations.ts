@@ -146,6 +146,9 @@ export const ADMIN_AUTOMATIONS: Kind<DriftChange> = {
     if (target !== AUTOMATIONS_TARGET) return undefined;
     return { automations: live.automations?.map((automation) => ({ id: automation.adminAutomationId, ...normalizeAutomation(automation) })) ?? null };
   },
+  subject: (change) => ({ name: change.name }),
+  execute: () => Promise.reject(new InternalError('drift is never applied')),
+  verifyReads: () => [],
   verify: () => undefined,
   target: () => AUTOMATIONS_TARGET,
   identityProblems: (change) => ((change.kind as string) === 'AdminAutomation' ? [] : [`kind ${String(change.kind)} is not AdminAutomation`]),

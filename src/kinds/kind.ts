@@ -1,12 +1,14 @@
-import type { ApiView, JsonObject } from '../domain/api-types.js';
+import type { JsonObject } from '../domain/api-types.js';
 import type { Domain } from '../domain/domains.js';
 import { ViewctlError } from '../errors.js';
 import type { ServiceRequest } from '../service/types.js';
+import type { LiveRead } from '../state/live-read.js';
 import type { ReadNeeds } from '../state/needs.js';
 import type { Desired, Live } from '../state/types.js';
 import type { RefusalReason } from '../domain/refusal-reason.js';
 import type { NameMatcher } from '../text/glob.js';
 import type { Change, PlanStep } from './changes.js';
+import type { ExecutionContext, Landed } from './execution.js';
 import type { DeclaredViewRef } from './pinned-views.js';
 
 /**
@@ -32,6 +34,16 @@ export interface Kind<C extends Change = Change> {
   steps(change: C, index: number, context: StepContext): PlanStep[];
   /** hashed is the live state a stale check of `target` covers, or undefined when the target is not this kind's. */
   hashed(target: string, live: Live): unknown;
+  /** subject is what apply's report names for a step of `change`. */
+  subject(change: C): StepSubject;
+  /**
+   * execute carries one of `change`'s steps out (`context.request`) and answers what
+   * landed; a write that failed throws a ViewctlError (a `MayHaveLandedError` when it
+   * may have been carried out all the same).
+   */
+  execute(change: C, context: ExecutionContext): Promise<Landed>;
+  /** verifyReads are what apply reads back, once `change` landed, to verify it (none when the step's answer suffices). */
+  verifyReads(change: C): LiveRead[];
   /** verify says what is not as `change` said after its steps landed, or undefined when all is. */
   verify(change: C, landed: Landed, context: VerifyContext): string | undefined;
   /** target is the target `change` acts on, named from its own fields: a saved plan's change must carry it. */
@@ -84,18 +96,20 @@ export interface StepContext {
   created: ReadonlySet<string>;
 }
 
-/** Landed is what the service answered to a change's request, as verification needs it. */
-interface Landed {
-  /** The view created, updated or removed. */
-  viewId?: string;
-  /** A pinned list's answer: the new list. */
-  pinned?: readonly ApiView[];
+/** StepSubject is what a step acts on, as apply reports it. */
+export interface StepSubject {
+  /** The view name, or for a pinned list `userEmail domain`. */
+  name: string;
+  domain?: Domain;
+  /** The id of the existing resource the step acts on. */
+  id?: string;
+  userEmail?: string;
 }
 
 /** VerifyContext is what was read back after apply. */
 export interface VerifyContext {
-  /** The listing of the change's domain, read after the writes. */
-  listing: readonly ApiView[];
+  /** What the landed changes' `verifyReads` read after the writes, stored as live state is. */
+  readBack: Partial<Live>;
   /** `createdKey` to id of every view this run created. */
   createdIds: ReadonlyMap<string, string>;
 }

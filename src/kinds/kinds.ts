@@ -20,6 +20,7 @@ const BUILT_IN: readonly Kind[] = [SAVED_VIEWS, PINNED_VIEWS, ADMIN_AUTOMATIONS]
 
 const registered: Kind[] = [...BUILT_IN];
 let byAction = indexActions(registered);
+let names = actionList(registered);
 let version = 0;
 
 /** kinds are the registered resource kinds in dependency order: the built-in ones, then any a test registered. */
@@ -35,14 +36,12 @@ export function registerKind(kind: Kind): () => void {
   const taken = kind.actions.filter((entry) => byAction.has(entry.action));
   if (taken.length > 0) throw new InternalError(`the action ${taken.map((entry) => entry.action).join(', ')} already belongs to a kind`);
   registered.push(kind);
-  byAction = indexActions(registered);
-  version += 1;
+  reindex();
   return () => {
     const at = registered.indexOf(kind);
     if (at < 0) return;
     registered.splice(at, 1);
-    byAction = indexActions(registered);
-    version += 1;
+    reindex();
   };
 }
 
@@ -57,8 +56,8 @@ export function kindActions(): readonly KindAction[] {
 }
 
 /** actionNames are the names of `kindActions()`: a plan's `summary` counts each. */
-export function actionNames(): string[] {
-  return kindActions().map((entry) => entry.action);
+export function actionNames(): readonly string[] {
+  return names;
 }
 
 /** kindOf is the kind that owns a change: the one naming its action; every change has one. */
@@ -78,6 +77,16 @@ export function actionOf(change: Pick<Change, 'action'>): KindAction {
 /** isApplied tells whether apply carries a change out: its action has a phase (drift is only shown). */
 export function isApplied(change: Pick<Change, 'action'>): boolean {
   return actionOf(change).phase !== undefined;
+}
+
+function reindex(): void {
+  byAction = indexActions(registered);
+  names = actionList(registered);
+  version += 1;
+}
+
+function actionList(list: readonly Kind[]): readonly string[] {
+  return list.flatMap((kind) => kind.actions.map((entry) => entry.action));
 }
 
 function indexActions(list: readonly Kind[]): Map<string, { kind: Kind; action: KindAction }> {

@@ -12,6 +12,7 @@ import { formatPosition } from '../domain/source-position.js';
 import { InternalError } from '../errors.js';
 import { hasPinGroups, memberPinLists } from './pin-members.js';
 import { liveListing } from './view-identity.js';
+import { afterWrite } from './execution.js';
 
 /**
  * The `PinnedViews` kind: resolving each entry of a desired pinned list to a view,
@@ -264,6 +265,19 @@ export const PINNED_VIEWS: Kind<PinChange> = {
     const listing = live.views[parsed.domain]?.map((view) => [view.viewId, view.name, view.isDefault]);
     return { pins: key, ids: live.pins[key]?.map((view) => view.viewId) ?? null, listing: listing ?? null };
   },
+
+  subject: (change) => ({ name: `${change.userEmail} ${change.domain}`, domain: change.domain, userEmail: change.userEmail }),
+
+  async execute(change, { client, request }) {
+    const answered = await client.request<ApiView[] | undefined>(request);
+    // Without a body to verify against, read the list back once: the write is done either way.
+    const pinned = answered ?? (await afterWrite(`the pinned ${change.domain} tabs of ${change.userEmail} were written`, () =>
+      client.request<ApiView[]>(ROUTES.getPinned(change.domain, change.userEmail))));
+    return { pinned };
+  },
+
+  // The PUT answers the new list: nothing to read back.
+  verifyReads: () => [],
 
   verify(change, landed, { createdIds }) {
     const expected = change.after.map((tab) => tab.viewId ?? createdIds.get(createdKey(change.domain, tab.name)) ?? `(new "${tab.name}")`);

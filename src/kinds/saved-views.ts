@@ -10,6 +10,8 @@ import { cannotApply, createdKey, stepOf, type Kind } from './kind.js';
 import { normalizeSnapshot, normalizeView } from './normalize.js';
 import { planViews } from './view-identity.js';
 import { planPrune } from './view-prune.js';
+import { executeViewChange } from './view-execution.js';
+import { listingRead } from '../state/reads.js';
 
 /**
  * The saved views of every domain as one kind: each domain's entry in `VIEW_DOMAINS`
@@ -70,7 +72,15 @@ export const SAVED_VIEWS: Kind<ViewChange> = {
     return undefined;
   },
 
-  verify(change, landed, { listing }) {
+  subject: (change) => ({ name: change.name, domain: change.domain, ...(change.action === 'create' ? {} : { id: change.id }) }),
+
+  execute: executeViewChange,
+
+  // What landed is compared with the domain's listing, read once for all its changes.
+  verifyReads: (change) => [listingRead(change.domain)],
+
+  verify(change, landed, { readBack }) {
+    const listing = readBack.views?.[change.domain] ?? [];
     switch (change.action) {
       case 'create': {
         const named = listing.filter((view) => !view.isDefault && view.name === change.after.name);

@@ -21,7 +21,7 @@ const liveOf = (views: ApiView[], extra: Partial<Live> = {}): Live => ({
   workspace: { id: 'ws_1', name: 'W' } as Live['workspace'], views: { deals: views }, pins: {}, requests: { used: 0, dailyRemaining: null }, ...extra,
 });
 const context: StepContext = { creatorEmail: 'ops@acme.test', created: new Set([createdKey('deals', 'New')]) };
-const verifying = (listing: ApiView[], createdIds: [string, string][] = []): VerifyContext => ({ listing, createdIds: new Map(createdIds) });
+const verifying = (listing: ApiView[], createdIds: [string, string][] = []): VerifyContext => ({ readBack: { views: { deals: listing } }, createdIds: new Map(createdIds) });
 const codeOf = errorCodeOf;
 
 const create: CreateChange = { action: 'create', target: 'view:deals:name:New', kind: 'DealView', name: 'New', domain: 'deals', before: null, after: snapshot('New', { filters: { stageIn: ['a'] } }) };
