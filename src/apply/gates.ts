@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline';
 import type { ApiWorkspace } from '../domain/api-types.js';
 import { DOMAINS } from '../domain/domains.js';
 import { RefusedError, UsageError, ViewctlError } from '../errors.js';
-import { kindOf } from '../kinds/kinds.js';
+import { isApplied, kindOf } from '../kinds/kinds.js';
 import { liveHashesFor } from '../plan/hash.js';
 import { checkStoredSteps } from '../plan/operations.js';
 import { parsePlanFile } from '../plan/plan-file.js';
@@ -110,11 +110,12 @@ export function planReadNeeds(plan: Plan): ReadNeeds {
 /**
  * staleTargets lists the targets whose live state changed since the plan was computed:
  * the live hash of each applied change's target, recomputed from `live`, differs from
- * the one the plan recorded. Drift targets are left out; apply does not act on them.
+ * the one the plan recorded. Targets of changes never applied (drift) are left out;
+ * apply does not act on them.
  */
 export function staleTargets(plan: Plan, live: Live): string[] {
   const now = liveHashesFor(plan, live);
-  const targets = new Set(plan.changes.filter((change) => change.action !== 'drift').map((change) => change.target));
+  const targets = new Set(plan.changes.filter(isApplied).map((change) => change.target));
   return [...targets].filter((target) => now[target] === undefined || now[target] !== plan.liveHashes[target]);
 }
 
@@ -130,10 +131,12 @@ export function checkNotStale(plan: Plan, live: Live): void {
   );
 }
 
+/** describeTarget names a stale target by its change, as its kind describes it (`Kind.describe`), or by default its action, kind, name and id. */
 function describeTarget(plan: Plan, target: string): string {
   const change = plan.changes.find((candidate) => candidate.target === target);
   if (change === undefined) return target;
-  if (change.action === 'pin') return `pinned ${change.domain} tabs of ${change.userEmail}`;
+  const described = kindOf(change).describe?.(change);
+  if (described !== undefined) return described;
   const id = 'id' in change && change.id !== undefined ? ` (${change.id})` : '';
   return `${change.action} ${change.kind} "${change.name}"${id}`;
 }

@@ -151,5 +151,7 @@ export const ADMIN_AUTOMATIONS: Kind<DriftChange> = {
   verifyReads: () => [],
   verify: () => undefined,
   target: () => AUTOMATIONS_TARGET,
+  // Drift is never applied: no rule to re-check.
+  recheck: () => [],
   identityProblems: (change) => ((change.kind as string) === 'AdminAutomation' ? [] : [`kind ${String(change.kind)} is not AdminAutomation`]),
 };

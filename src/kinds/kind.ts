@@ -24,6 +24,12 @@ export interface Kind<C extends Change = Change> {
   actions: readonly KindAction[];
   /** diff is this kind's changes, refusals and warnings; `context` carries what kinds before it in `kinds()` decided. */
   diff(desired: Desired, live: Live, context: DiffContext): KindDiff<C>;
+  /**
+   * planWarnings warns about the whole plan once its changes are ordered (saved views:
+   * a create whose name looks like that of a view the plan deletes); shown after this
+   * kind's own diff warnings.
+   */
+  planWarnings?(changes: readonly Change[]): string[];
   /** sortKey orders two changes of one action, domain and name, so equal inputs give byte-equal plans. */
   sortKey(change: C): string;
   /** creates is the `createdKey` of what `change` creates (which later steps may name), or undefined. */
@@ -50,6 +56,27 @@ export interface Kind<C extends Change = Change> {
   target(change: C): string;
   /** identityProblems are where the fields of a saved plan's `change` disagree with each other (a plan file is trusted in nothing). */
   identityProblems(change: C, creatorEmail: string | undefined): string[];
+  /**
+   * recheck re-checks the fail-safe rules for this kind's changes of a saved plan
+   * against the live state apply re-read, as `plan` checks them against what it reads.
+   * A problem names the change it is about (its index in `plan.changes`), or none for a
+   * rule about several.
+   */
+  recheck(plan: SavedPlan, live: Live): RecheckProblem[];
+  /** describe is how a message names `change` (default: its action, kind, name and id). */
+  describe?(change: C): string;
+}
+
+/** SavedPlan is what a saved plan's re-checks see of it: every change, and who creates views. */
+export interface SavedPlan {
+  changes: readonly Change[];
+  creatorEmail?: string;
+}
+
+/** RecheckProblem is one rule a saved plan breaks against the live state: about `changes[index]`, or the plan as a whole. */
+export interface RecheckProblem {
+  index?: number;
+  problem: string;
 }
 
 /**

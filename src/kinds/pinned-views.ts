@@ -13,6 +13,7 @@ import { InternalError } from '../errors.js';
 import { hasPinGroups, memberPinLists } from './pin-members.js';
 import { liveListing } from './view-identity.js';
 import { afterWrite } from './execution.js';
+import { recheckPins } from './pin-rechecks.js';
 
 /**
  * The `PinnedViews` kind: resolving each entry of a desired pinned list to a view,
@@ -287,6 +288,10 @@ export const PINNED_VIEWS: Kind<PinChange> = {
   },
 
   target: (change) => pinsTarget(change.domain, change.userEmail),
+
+  recheck: (plan, live) => recheckPins(plan, live, (change): change is PinChange => change.action === 'pin'),
+
+  describe: (change) => `pinned ${change.domain} tabs of ${change.userEmail}`,
 
   identityProblems(change) {
     const problems: string[] = [];

@@ -5,12 +5,15 @@ import { newViewTarget, parseTarget, viewTarget } from '../domain/targets.js';
 import { isPublicSaved } from '../domain/views.js';
 import { ROUTES } from '../service/routes.js';
 import { jsonEqual } from './canonical.js';
-import type { CreateChange, DeleteChange, UpdateChange, ViewSnapshot } from './changes.js';
+import type { Change, CreateChange, DeleteChange, UpdateChange, ViewSnapshot } from './changes.js';
 import { cannotApply, createdKey, stepOf, type Kind } from './kind.js';
 import { normalizeSnapshot, normalizeView } from './normalize.js';
 import { planViews } from './view-identity.js';
 import { planPrune } from './view-prune.js';
 import { executeViewChange } from './view-execution.js';
+import { recheckViews } from './view-rechecks.js';
+import { renameReasons } from './view-renames.js';
+import { lookAlikeWarnings } from './look-alikes.js';
 import { listingRead } from '../state/reads.js';
 
 /**
@@ -21,6 +24,10 @@ import { listingRead } from '../state/reads.js';
 
 type ViewChange = CreateChange | UpdateChange | DeleteChange;
 
+function isViewChange(change: Change): change is ViewChange {
+  return change.action === 'create' || change.action === 'update' || change.action === 'delete';
+}
+
 /** SAVED_VIEWS is the `Kind` of the changes of every view kind (`VIEW_KINDS`). */
 export const SAVED_VIEWS: Kind<ViewChange> = {
   diff(desired, live, context) {
@@ -28,8 +35,14 @@ export const SAVED_VIEWS: Kind<ViewChange> = {
     const prune = planPrune(desired, live, views.claimed, context.ignored);
     const deleted = new Map<Domain, Map<string, string>>();
     for (const change of prune.changes) deleted.set(change.domain, (deleted.get(change.domain) ?? new Map<string, string>()).set(change.id, change.name));
-    return { changes: [...views.changes, ...prune.changes], reasons: views.reasons, warnings: prune.warnings, declared: views.declared, deleted };
+    const changes = [...views.changes, ...prune.changes];
+    // A rename is refused at the manifest's `name` when it gives one.
+    const nameSources = new Map(desired.views.flatMap((view) => (view.viewId === undefined || view.nameSource === undefined ? [] : [[`${view.domain} ${view.viewId}`, view.nameSource] as const])));
+    const renames = renameReasons(live, changes, (rename) => nameSources.get(`${rename.domain} ${rename.id}`));
+    return { changes, reasons: [...views.reasons, ...renames], warnings: prune.warnings, declared: views.declared, deleted };
   },
+
+  planWarnings: lookAlikeWarnings,
 
   actions: [
     { action: 'create', schema: { $ref: '#/$defs/create' }, phase: 10 },
@@ -95,6 +108,8 @@ export const SAVED_VIEWS: Kind<ViewChange> = {
   },
 
   target: (change) => (change.action === 'create' ? newViewTarget(change.domain, change.after.name) : viewTarget(change.domain, change.id)),
+
+  recheck: (plan, live) => recheckViews(plan, live, isViewChange),
 
   identityProblems(change, creatorEmail) {
     const problems: string[] = [];

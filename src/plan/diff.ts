@@ -1,15 +1,13 @@
 import type { ApiWorkspace } from '../domain/api-types.js';
 import { DAILY_QUOTA } from '../domain/domains.js';
-import type { DiffContext } from '../kinds/kind.js';
+import type { DiffContext, Kind } from '../kinds/kind.js';
 import { kindOf, kinds } from '../kinds/kinds.js';
 import type { Desired, Live } from '../state/types.js';
 import { compileGlobs } from '../text/glob.js';
 import { liveHashesFor, planDigest } from './hash.js';
-import { lookAlikeWarnings } from './look-alikes.js';
 import { guardWarnings } from './workspace-guard.js';
 import { compareChanges } from './order.js';
 import { PlanRefusedError, type RefusalReason } from './refusal.js';
-import { renameReasons } from './renames.js';
 import { planSteps } from './operations.js';
 import { applyLoad } from './requests.js';
 import { summarize } from './summary.js';
@@ -60,24 +58,22 @@ export function computePlan(desired: Desired, live: Live, extras: PlanExtras = {
   let context: DiffContext = { ignored: compileGlobs(desired.workspace.ignore), declared: new Map(), deleted: new Map() };
   const reasons: RefusalReason[] = [];
   const changes: Change[] = [];
-  const kindWarnings: string[][] = [];
+  const kindWarnings = new Map<Kind, string[]>();
   let skippedMembers = extras.skippedMembers;
   for (const kind of kinds()) {
     const diff = kind.diff(desired, live, context);
     changes.push(...diff.changes);
     reasons.push(...diff.reasons);
-    kindWarnings.push(diff.warnings);
+    kindWarnings.set(kind, diff.warnings);
     context = { ignored: context.ignored, declared: diff.declared ?? context.declared, deleted: diff.deleted ?? context.deleted };
     skippedMembers ??= diff.skippedMembers;
   }
-  const nameSources = new Map(desired.views.flatMap((view) => (view.viewId === undefined || view.nameSource === undefined ? [] : [[`${view.domain} ${view.viewId}`, view.nameSource] as const])));
-  reasons.push(...renameReasons(live, changes, (rename) => nameSources.get(`${rename.domain} ${rename.id}`)));
   if (reasons.length > 0) throw new PlanRefusedError(reasons);
   const labelled = extras.outside === undefined ? changes : changes.map((change) => (extras.outside?.(change) === true ? { ...change, origin: 'outside' as const } : change));
   labelled.sort(compareChanges);
-  // Look-alike warnings compare views, so they follow the saved views' own (the first kind's).
-  const [viewWarnings = [], ...laterWarnings] = kindWarnings;
-  const warnings = [...(extras.warnings ?? []), ...guardWarnings(desired), ...viewWarnings, ...lookAlikeWarnings(labelled), ...laterWarnings.flat()];
+  // Each kind's warnings about the ordered plan (look-alike names) follow its diff's own.
+  const kindsWarnings = [...kindWarnings].flatMap(([kind, own]) => [...own, ...(kind.planWarnings?.(labelled) ?? [])]);
+  const warnings = [...(extras.warnings ?? []), ...guardWarnings(desired), ...kindsWarnings];
   return { plan: assemblePlan(desired, live, labelled, warnings, extras.scope, skippedMembers === undefined ? {} : { skippedMembers }) };
 }
 

@@ -4,7 +4,8 @@ import { UsageError, ViewctlError } from '../errors.js';
 import { fixedReads, type ReadNeeds } from '../state/needs.js';
 import { formatCount, plural } from '../text/plural.js';
 import { keyedPins, type KeyedPins } from './desired-values.js';
-import { budgetSlice, selectByBase, touchedViews } from './scope.js';
+import { budgetSlice, selectByBase } from './scope.js';
+import { touchedViews } from '../kinds/views-after-plan.js';
 import type { Change, PlanScope } from './types.js';
 
 /**
