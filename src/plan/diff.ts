@@ -11,7 +11,7 @@ import { PlanRefusedError, type RefusalReason } from './refusal.js';
 import { planSteps } from './operations.js';
 import { applyLoad } from './requests.js';
 import { summarize } from './summary.js';
-import { PLAN_FORMAT_VERSION, type Change, type Plan, type PlanScope } from './types.js';
+import { PLAN_FORMAT_VERSION, type Change, type ChangeOrigin, type Plan, type PlanScope } from './types.js';
 
 /**
  * checkWorkspace refuses a key of another workspace than the manifests' `workspaceId`.
@@ -33,11 +33,12 @@ export function checkWorkspace(desired: Desired, workspace: ApiWorkspace): void 
 
 /**
  * PlanExtras are what a scoped plan adds to the diff: which pinned lists it read, the
- * test that labels a change as made outside viewctl, and warnings from how it was made.
+ * origin of each change (`changeOrigins`: undefined for the pull request's own), and
+ * warnings from how it was made.
  */
 interface PlanExtras {
   scope?: PlanScope;
-  outside?: (change: Change) => boolean;
+  origin?: (change: Change) => ChangeOrigin | undefined;
   warnings?: readonly string[];
   /**
    * Inactive members the group documents reached, when the caller expanded the groups
@@ -69,7 +70,10 @@ export function computePlan(desired: Desired, live: Live, extras: PlanExtras = {
     skippedMembers ??= diff.skippedMembers;
   }
   if (reasons.length > 0) throw new PlanRefusedError(reasons);
-  const labelled = extras.outside === undefined ? changes : changes.map((change) => (extras.outside?.(change) === true ? { ...change, origin: 'outside' as const } : change));
+  const labelled = extras.origin === undefined ? changes : changes.map((change) => {
+    const origin = extras.origin?.(change);
+    return origin === undefined ? change : { ...change, origin };
+  });
   labelled.sort(compareChanges);
   // Each kind's warnings about the ordered plan (look-alike names) follow its diff's own.
   const kindsWarnings = [...kindWarnings].flatMap(([kind, own]) => [...own, ...(kind.planWarnings?.(labelled) ?? [])]);

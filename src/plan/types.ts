@@ -11,8 +11,11 @@ export const PLAN_FORMAT_VERSION = 1;
 /** Action is what a change does; the registry of kinds (`actionNames`) lists them in the order plans show them. */
 export type Action = Change['action'];
 
-export type { ViewSnapshot, JsonPatchOperation, CreateChange, UpdateChange, DeleteChange, PinnedTab, PinChange, DriftChange, Change, NewViewTab, PlanStep } from '../kinds/changes.js';
-import type { Change, PlanStep } from '../kinds/changes.js';
+export type { ChangeOrigin, ViewSnapshot, JsonPatchOperation, CreateChange, UpdateChange, DeleteChange, PinnedTab, PinChange, DriftChange, Change, NewViewTab, PlanStep } from '../kinds/changes.js';
+import type { Change, ChangeOrigin, PlanStep } from '../kinds/changes.js';
+
+/** CHANGE_ORIGINS lists the origins in the order plans show their changes, after the pull request's own. */
+export const CHANGE_ORIGINS: readonly ChangeOrigin[] = ['outside', 'unapplied-or-outside', 'membership'];
 
 /** Plan is what `plan` computes, renders and saves, and what `apply --plan` carries out. */
 export interface Plan {
