@@ -1,11 +1,11 @@
 import jsonpatch from 'fast-json-patch';
 import type { ApiAdminAutomation, JsonObject, JsonValue } from '../domain/api-types.js';
-import type { DesiredAutomations, ExpectedAutomation } from '../state/types.js';
+import type { Desired, DesiredAutomations, ExpectedAutomation, Live } from '../state/types.js';
 import type { DriftChange, DriftDifference } from './changes.js';
 import type { Kind } from './kind.js';
 import { AUTOMATIONS_TARGET } from '../domain/targets.js';
-import type { NameMatcher } from '../text/glob.js';
-import { canonicalize } from './canonical.js';
+import { compileGlobs, type NameMatcher } from '../text/glob.js';
+import { canonicalize, jsonEqual } from './canonical.js';
 import { InternalError } from '../errors.js';
 
 /**
@@ -153,5 +153,29 @@ export const ADMIN_AUTOMATIONS: Kind<DriftChange> = {
   target: () => AUTOMATIONS_TARGET,
   // Drift is never applied: no rule to re-check.
   recheck: () => [],
+  askedAlike(base, live) {
+    let atBase: DriftChange[] | undefined;
+    return {
+      test(change) {
+        atBase ??= baseDrift(base, live);
+        return driftAskedAlike(change, atBase);
+      },
+    };
+  },
   identityProblems: (change) => ((change.kind as string) === 'AdminAutomation' ? [] : [`kind ${String(change.kind)} is not AdminAutomation`]),
 };
+
+/** baseDrift is the drift REF's AdminAutomations document finds in today's automations. */
+function baseDrift(base: Desired, live: Live): DriftChange[] {
+  if (base.automations === undefined || live.automations === undefined) return [];
+  return automationDrift(base.automations, live.automations, compileGlobs(base.workspace.ignore));
+}
+
+/**
+ * driftAskedAlike: REF's expectations find the same difference in the same automation
+ * (the same expected attributes and priority, or the same missing or unexpected one).
+ */
+export function driftAskedAlike(change: DriftChange, atBase: readonly DriftChange[]): boolean {
+  return atBase.some((candidate) => candidate.name === change.name && candidate.id === change.id
+    && jsonEqual(candidate.after, change.after) && jsonEqual(candidate.differences, change.differences));
+}

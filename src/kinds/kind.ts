@@ -63,8 +63,24 @@ export interface Kind<C extends Change = Change> {
    * rule about several.
    */
   recheck(plan: SavedPlan, live: Live): RecheckProblem[];
+  /**
+   * askedAlike tells, for this kind's changes of a `--base REF` plan, whether the
+   * manifests at REF (`base`) ask of the change's target what the current manifests
+   * ask, against the same live state (README, "Changes made outside viewctl,
+   * labelled"): the "changed outside" comparison. Called once per plan, lazily; its
+   * answer is asked per change.
+   */
+  askedAlike(base: Desired, live: Live): ChangeTest<C>;
   /** describe is how a message names `change` (default: its action, kind, name and id). */
   describe?(change: C): string;
+}
+
+/**
+ * ChangeTest answers a yes-or-no question about one change. `test` is a method so that
+ * a kind's test of its own changes stands for a test of the changes it is asked about.
+ */
+export interface ChangeTest<C extends Change = Change> {
+  test(change: C): boolean;
 }
 
 /** SavedPlan is what a saved plan's re-checks see of it: every change, and who creates views. */

@@ -1,7 +1,7 @@
 import { isPublicSaved } from '../domain/views.js';
 import type { ApiView } from '../domain/api-types.js';
 import type { Domain } from '../domain/domains.js';
-import type { DesiredPins, PinRef } from '../state/types.js';
+import type { DesiredPins, Live, PinRef } from '../state/types.js';
 import type { NewViewTab, PinChange, PinnedTab } from './changes.js';
 import { cannotApply, createdKey, stepOf, type Kind } from './kind.js';
 import { ROUTES } from '../service/routes.js';
@@ -14,6 +14,8 @@ import { hasPinGroups, memberPinLists } from './pin-members.js';
 import { liveListing } from './view-identity.js';
 import { afterWrite } from './execution.js';
 import { recheckPins } from './pin-rechecks.js';
+import { baseViewsOf, type BaseViews } from './view-asked-alike.js';
+import { jsonEqual } from './canonical.js';
 
 /**
  * The `PinnedViews` kind: resolving each entry of a desired pinned list to a view,
@@ -293,6 +295,18 @@ export const PINNED_VIEWS: Kind<PinChange> = {
 
   describe: (change) => `pinned ${change.domain} tabs of ${change.userEmail}`,
 
+  askedAlike(base, live) {
+    const viewsOf = baseViewsOf(base, live);
+    let lists: Map<string, DesiredPins> | undefined;
+    return {
+      test(change) {
+        const views = viewsOf(change.domain);
+        lists ??= new Map(memberPinLists(base, live.users).lists.map(({ key, ...pins }) => [key, pins]));
+        return views !== undefined && pinsAskedAlike(change, lists, live, views);
+      },
+    };
+  },
+
   identityProblems(change) {
     const problems: string[] = [];
     if ((change.kind as string) !== 'PinnedViews' || change.name !== change.userEmail) problems.push(`kind and name must be PinnedViews and ${change.userEmail}`);
@@ -301,3 +315,28 @@ export const PINNED_VIEWS: Kind<PinChange> = {
     return problems;
   },
 };
+
+/**
+ * pinsAskedAlike: REF gives the member a list (by a `userEmail` document or a group)
+ * that resolves, against today's listing and REF's view documents, to the same tabs in
+ * the same order. A name resolves through the documents that declare it: a name that
+ * meant a live view at REF and means a view the pull request creates is not alike.
+ */
+export function pinsAskedAlike(change: PinChange, lists: ReadonlyMap<string, DesiredPins>, live: Live, views: BaseViews): boolean {
+  const parsed = parseTarget(change.target);
+  if (parsed?.type !== 'pins') return false;
+  const key = change.target.slice('pins:'.length);
+  const list = lists.get(key);
+  const current = live.pins[key];
+  const listing = live.views[parsed.domain];
+  if (list === undefined || current === undefined || listing === undefined) return false;
+  const outcome = planPins(list, current, {
+    domain: parsed.domain,
+    declared: views.declared.get(parsed.domain) ?? [],
+    listing,
+    deleted: views.pruned ?? new Map(),
+  });
+  // A list REF's manifests refuse, or leave as it is live, asks something else.
+  if (outcome.reasons.length > 0 || outcome.change === undefined) return false;
+  return jsonEqual(outcome.change.after.map(tabKey), change.after.map(tabKey));
+}

@@ -14,6 +14,7 @@ import { executeViewChange } from './view-execution.js';
 import { recheckViews } from './view-rechecks.js';
 import { renameReasons } from './view-renames.js';
 import { lookAlikeWarnings } from './look-alikes.js';
+import { viewsAskedAlike } from './view-asked-alike.js';
 import { listingRead } from '../state/reads.js';
 
 /**
@@ -110,6 +111,8 @@ export const SAVED_VIEWS: Kind<ViewChange> = {
   target: (change) => (change.action === 'create' ? newViewTarget(change.domain, change.after.name) : viewTarget(change.domain, change.id)),
 
   recheck: (plan, live) => recheckViews(plan, live, isViewChange),
+
+  askedAlike: viewsAskedAlike,
 
   identityProblems(change, creatorEmail) {
     const problems: string[] = [];
