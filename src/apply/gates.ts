@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline';
 import type { ApiWorkspace } from '../domain/api-types.js';
-import { DOMAINS } from '../domain/domains.js';
 import { RefusedError, UsageError, ViewctlError } from '../errors.js';
+import type { ChangeReads } from '../kinds/kind.js';
 import { isApplied, kindOf } from '../kinds/kinds.js';
 import { liveHashesFor } from '../plan/hash.js';
 import { checkStoredSteps } from '../plan/operations.js';
@@ -11,7 +11,7 @@ import { identityProblems, liveRuleProblems } from '../plan/saved-plan-checks.js
 import type { Plan } from '../plan/types.js';
 import { quoted, safeText } from '../text/safe-text.js';
 import { wrapList } from '../text/wrap.js';
-import type { ReadNeeds } from '../state/needs.js';
+import { uniqueReads } from '../state/live-read.js';
 import type { Live } from '../state/types.js';
 
 /**
@@ -97,14 +97,15 @@ export function checkDailyBudget(plan: Plan, dailyRemaining: number | null): voi
 }
 
 /**
- * planReadNeeds is what `apply --plan` re-reads for the stale check: only the plan's
- * targets, as each change's kind says (`Kind.reads`). One list per domain with view
- * changes, and each pinned list it replaces; never the automations (drift is not applied).
+ * savedPlanReads are what `apply --plan` re-reads for the stale check and the rule
+ * re-checks: only the plan's targets, as each change's kind says (`Kind.reads`), each
+ * read once. One list per domain with view changes, and each pinned list it replaces
+ * with its domain's listing; never the automations (drift is not applied); the users
+ * when the plan creates views (their creator is re-checked).
  */
-export function planReadNeeds(plan: Plan): ReadNeeds {
+export function savedPlanReads(plan: Pick<Plan, 'changes'>): ChangeReads {
   const reads = plan.changes.map((change) => kindOf(change).reads(change));
-  const domains = new Set(reads.flatMap((read) => read.domains));
-  return { domains: DOMAINS.filter((domain) => domains.has(domain)), pins: reads.flatMap((read) => read.pins), automations: false };
+  return { reads: uniqueReads(reads.flatMap((read) => read.reads)), users: reads.some((read) => read.users === true) };
 }
 
 /**

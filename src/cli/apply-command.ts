@@ -14,7 +14,7 @@ import {
   checkPlanRules,
   checkPlanWorkspace,
   decideApproval,
-  planReadNeeds,
+  savedPlanReads,
   readPlanFile,
 } from '../apply/gates.js';
 import { storedOperations } from '../plan/operations.js';
@@ -194,10 +194,10 @@ async function preparePlan(
   }
   const started = performance.now();
   const { plan } = source;
-  const live = await readLive(client, planReadNeeds(plan), {
+  const { reads, users } = savedPlanReads(plan);
+  const live = await readLive(client, reads, {
     checkWorkspace: (workspace) => checkPlanWorkspace(plan, workspace),
-    // The creator of the views a plan creates is re-checked, as plan checks it.
-    wantUsers: () => plan.changes.some((change) => change.action === 'create'),
+    users,
     onProgress: progressReporter(io.stderr, 'checking the plan against live state'),
   });
   checkNotStale(plan, live);

@@ -7,6 +7,7 @@ import { AUTOMATIONS_TARGET } from '../domain/targets.js';
 import { compileGlobs, type NameMatcher } from '../text/glob.js';
 import { canonicalize, jsonEqual } from './canonical.js';
 import { InternalError } from '../errors.js';
+import { automationsRead } from '../state/reads.js';
 
 /**
  * The `AdminAutomations` kind: read-only expectations, checked for drift and never
@@ -140,7 +141,10 @@ export const ADMIN_AUTOMATIONS: Kind<DriftChange> = {
   actions: [{ action: 'drift', schema: { $ref: '#/$defs/drift' } }],
   sortKey: (change) => change.id ?? '',
   creates: () => undefined,
-  reads: () => ({ domains: [], pins: [] }),
+  planReads: (desired) => (desired.automations === undefined ? [] : [automationsRead()]),
+  wantsUsers: () => false,
+  // Never applied, so never stale-checked: nothing to re-read.
+  reads: () => ({ reads: [] }),
   steps: () => [],
   hashed(target, live) {
     if (target !== AUTOMATIONS_TARGET) return undefined;

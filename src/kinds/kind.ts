@@ -3,7 +3,6 @@ import type { Domain } from '../domain/domains.js';
 import { ViewctlError } from '../errors.js';
 import type { ServiceRequest } from '../service/types.js';
 import type { LiveRead } from '../state/live-read.js';
-import type { ReadNeeds } from '../state/needs.js';
 import type { Desired, Live } from '../state/types.js';
 import type { RefusalReason } from '../domain/refusal-reason.js';
 import type { NameMatcher } from '../text/glob.js';
@@ -22,6 +21,15 @@ export interface Kind<C extends Change = Change> {
    * change belongs to the kind that names its action (`kindOf`).
    */
   actions: readonly KindAction[];
+  /**
+   * planReads are what planning `desired` reads live for this kind, as data: requests
+   * of the route table whose answers go under the kind's key of `Live`, sent at once
+   * after the workspace (a kind read in a later phase, as pinned lists are, reads
+   * nothing here).
+   */
+  planReads(desired: Desired): LiveRead[];
+  /** wantsUsers tells, once the plan's first reads are in (`read`), whether this kind's diff needs the workspace's members. */
+  wantsUsers(desired: Desired, read: Partial<Live>): boolean;
   /** diff is this kind's changes, refusals and warnings; `context` carries what kinds before it in `kinds()` decided. */
   diff(desired: Desired, live: Live, context: DiffContext): KindDiff<C>;
   /**
@@ -34,8 +42,8 @@ export interface Kind<C extends Change = Change> {
   sortKey(change: C): string;
   /** creates is the `createdKey` of what `change` creates (which later steps may name), or undefined. */
   creates(change: C): string | undefined;
-  /** reads is what `apply --plan` re-reads to stale-check `change`: listings and pinned lists. */
-  reads(change: C): Pick<ReadNeeds, 'domains' | 'pins'>;
+  /** reads are what `apply --plan` re-reads to stale-check and re-check `change`, as data. */
+  reads(change: C): ChangeReads;
   /** steps are the requests that carry `change` (at `index` in the plan) out, in the order sent; none for what is never applied. */
   steps(change: C, index: number, context: StepContext): PlanStep[];
   /** hashed is the live state a stale check of `target` covers, or undefined when the target is not this kind's. */
@@ -81,6 +89,12 @@ export interface Kind<C extends Change = Change> {
  */
 export interface ChangeTest<C extends Change = Change> {
   test(change: C): boolean;
+}
+
+/** ChangeReads are the reads a saved plan's change needs, and whether it needs the workspace's members too. */
+export interface ChangeReads {
+  reads: LiveRead[];
+  users?: boolean;
 }
 
 /** SavedPlan is what a saved plan's re-checks see of it: every change, and who creates views. */

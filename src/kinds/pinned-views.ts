@@ -14,6 +14,7 @@ import { hasPinGroups, memberPinLists } from './pin-members.js';
 import { liveListing } from './view-identity.js';
 import { afterWrite } from './execution.js';
 import { recheckPins } from './pin-rechecks.js';
+import { listingRead, listingReads, pinnedRead } from '../state/reads.js';
 import { baseViewsOf, type BaseViews } from './view-asked-alike.js';
 import { jsonEqual } from './canonical.js';
 
@@ -239,8 +240,15 @@ export const PINNED_VIEWS: Kind<PinChange> = {
 
   creates: () => undefined,
 
+  // Names resolve against the listings of the domains pinned in; the lists themselves
+  // are read in a second phase, once groups are expanded and the scope chose them.
+  planReads: (desired) => listingReads([...desired.pins, ...(desired.pinGroups ?? [])]),
+
+  // A group document names its members only through the users.
+  wantsUsers: (desired) => hasPinGroups(desired),
+
   // A pinned list resolves names against its domain's listing: re-read it too.
-  reads: (change) => ({ domains: [change.domain], pins: [{ domain: change.domain, userEmail: change.userEmail }] }),
+  reads: (change) => ({ reads: [listingRead(change.domain), pinnedRead(change.domain, change.userEmail)] }),
 
   steps(change, index, { created }) {
     if (change.after.length === 0) {

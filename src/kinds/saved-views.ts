@@ -8,14 +8,14 @@ import { jsonEqual } from './canonical.js';
 import type { Change, CreateChange, DeleteChange, UpdateChange, ViewSnapshot } from './changes.js';
 import { cannotApply, createdKey, stepOf, type Kind } from './kind.js';
 import { normalizeSnapshot, normalizeView } from './normalize.js';
-import { planViews } from './view-identity.js';
-import { planPrune } from './view-prune.js';
+import { createsViews, planViews } from './view-identity.js';
+import { planPrune, prunesViews } from './view-prune.js';
 import { executeViewChange } from './view-execution.js';
 import { recheckViews } from './view-rechecks.js';
 import { renameReasons } from './view-renames.js';
 import { lookAlikeWarnings } from './look-alikes.js';
 import { viewsAskedAlike } from './view-asked-alike.js';
-import { listingRead } from '../state/reads.js';
+import { listingRead, listingReads } from '../state/reads.js';
 
 /**
  * The saved views of every domain as one kind: each domain's entry in `VIEW_DOMAINS`
@@ -55,7 +55,14 @@ export const SAVED_VIEWS: Kind<ViewChange> = {
 
   creates: (change) => (change.action === 'create' ? createdKey(change.domain, change.name) : undefined),
 
-  reads: (change) => ({ domains: [change.domain], pins: [] }),
+  planReads: (desired) => listingReads(desired.views),
+
+  // Users are read to check creatorEmail (the plan creates views) and to name each
+  // pruned view's owner (and find `prune: owned`'s views).
+  wantsUsers: (desired, read) => createsViews(desired, read.views ?? {}) || prunesViews(desired, read.views ?? {}),
+
+  // The creator of the views a saved plan creates is re-checked, as plan checks it.
+  reads: (change) => ({ reads: [listingRead(change.domain)], ...(change.action === 'create' ? { users: true } : {}) }),
 
   steps(change, index, context) {
     switch (change.action) {

@@ -2,8 +2,10 @@ import type { Desired } from '../domain/desired.js';
 import { systemClock, type Clock } from '../service/clock.js';
 import type { ServiceClient } from '../service/types.js';
 import { hasPinGroups, memberPinLists } from '../kinds/pin-members.js';
-import { fixedReads, readNeeds } from '../state/needs.js';
-import { readLive, readPinnedLists } from '../state/read-live.js';
+import { readAll } from '../state/live-read.js';
+import { readLive } from '../state/read-live.js';
+import { pinnedRead } from '../state/reads.js';
+import { firstReads, kindsWantUsers, planReads } from './plan-reads.js';
 import type { Live } from '../state/types.js';
 import { checkWorkspace, computePlan } from './diff.js';
 import { changeOrigins } from './outside.js';
@@ -11,9 +13,7 @@ import { PlanRefusedError } from './refusal.js';
 import { checkBudgetCoversViews, checkPinnedReadsFitToday, choosePinnedLists, type ScopeRequest } from './scope-reads.js';
 import { utcDay } from './scope.js';
 import type { Plan } from './types.js';
-import { prunesViews } from '../kinds/view-prune.js';
 import { selectMemberLists, selectTargets, type TargetSelector } from './targets-selection.js';
-import { createsViews } from '../kinds/view-identity.js';
 
 export type { ScopeRequest } from './scope-reads.js';
 
@@ -41,10 +41,11 @@ export interface WorkspacePlan {
 
 /**
  * planWorkspace is the one read-then-diff flow, in two phases. First it reads the
- * workspace (so a wrong `workspaceId` stops after one request), the view listings, the
- * automations and, when needed, the users (the plan creates views, to check
- * `creatorEmail`; it prunes, to name each deleted view's owner and find `prune: owned`'s
- * views; a group pin document must be expanded to its members), and diffs the views.
+ * workspace (so a wrong `workspaceId` stops after one request), what the kinds read
+ * first (`planReads`: the view listings, the automations) and, when a kind needs them
+ * (`Kind.wantsUsers`), the users (the plan creates views, to check `creatorEmail`; it
+ * prunes, to name each deleted view's owner and find `prune: owned`'s views; a group
+ * pin document, now or at REF, must be expanded to its members), and diffs the views.
  * Then it expands the pin documents to one list per member and domain, decides which
  * of them to read (all; with `--base`, those that changed or name a view the plan
  * creates, renames or deletes; with `--budget`, a slice that fits), refuses before the
@@ -56,14 +57,14 @@ export async function planWorkspace(whole: Desired, client: ServiceClient, optio
   const now = options.now ?? (() => performance.now());
   const started = now();
   const scope = options.scope ?? {};
-  const needs = readNeeds(desired);
-  // Group documents (now or at REF) name their members only through the users list.
-  const groups = hasPinGroups(desired) || (scope.base !== undefined && hasPinGroups(scope.base.desired));
-  if (scope.budget !== undefined) checkBudgetCoversViews(scope.budget, needs, desired.pins.length + (desired.pinGroups ?? []).length);
+  const reads = planReads(desired);
+  // Group documents at REF name their members only through the users list too.
+  const baseGroups = scope.base !== undefined && hasPinGroups(scope.base.desired);
+  if (scope.budget !== undefined) checkBudgetCoversViews(scope.budget, reads, desired.pins.length + (desired.pinGroups ?? []).length);
   const before = client.stats().requests;
-  const views = await readLive(client, { ...needs, pins: [] }, {
+  const views = await readLive(client, reads, {
     checkWorkspace: (workspace) => checkWorkspace(desired, workspace),
-    wantUsers: (listings) => groups || createsViews(desired, listings) || prunesViews(desired, listings),
+    users: (read) => baseGroups || kindsWantUsers(desired, read),
     onProgress: options.onProgress,
   });
   // The views' own changes decide which lists must be read; a refusal about views stops here.
@@ -79,15 +80,15 @@ export async function planWorkspace(whole: Desired, client: ServiceClient, optio
     ...(views.users === undefined ? {} : { users: views.users }),
   });
   if (scope.budget === undefined) checkPinnedReadsFitToday(chosen.read.length, client.stats().dailyRemaining, lists.length);
-  // readLive reported its reads (the workspace, the listings, the automations); the pinned reads continue its count.
-  let done = fixedReads(needs);
+  // readLive reported its reads (the workspace and the kinds' first reads); the pinned reads continue its count.
+  let done = firstReads(reads);
   const total = done + chosen.read.length;
-  const pins = await readPinnedLists(client, chosen.read.map((entry) => entry.pins), () => {
+  const pinned = await readAll(client, chosen.read.map(({ pins }) => pinnedRead(pins.domain, pins.userEmail, pins.source)), () => {
     done += 1;
     options.onProgress?.(done, total);
   });
   const stats = client.stats();
-  const live: Live = { ...views, pins, requests: { used: stats.requests - before, dailyRemaining: stats.dailyRemaining } };
+  const live: Live = { ...views, ...pinned, requests: { used: stats.requests - before, dailyRemaining: stats.dailyRemaining } };
   const readKeys = new Set(chosen.read.map((entry) => entry.key));
   // The diff gets the lists read, already expanded: the groups' skipped members and warnings travel beside them.
   const scoped: Desired = { ...desired, pins: lists.filter((entry) => readKeys.has(entry.key)).map((entry) => entry.pins), pinGroups: [] };

@@ -1,7 +1,8 @@
 import type { ApiUser } from '../domain/api-types.js';
 import type { Desired } from '../domain/desired.js';
 import { UsageError, ViewctlError } from '../errors.js';
-import { fixedReads, type ReadNeeds } from '../state/needs.js';
+import type { LiveRead } from '../state/live-read.js';
+import { firstReads } from './plan-reads.js';
 import { formatCount, plural } from '../text/plural.js';
 import { keyedPins, type KeyedPins } from './desired-values.js';
 import { budgetSlice, selectByBase } from './scope.js';
@@ -61,13 +62,24 @@ export function choosePinnedLists(
 
 /**
  * checkBudgetCoversViews refuses, before any request, a `--budget` that cannot pay for
- * the reads every plan makes (the workspace, one list per view domain, the automations)
- * plus at least one pinned list when there are any.
+ * the reads every plan makes (the workspace and the kinds' first reads, `planReads`:
+ * one list per view domain, the automations) plus at least one pinned list when there
+ * are any.
  */
-export function checkBudgetCoversViews(budget: number, needs: ReadNeeds, lists: number): void {
-  const fixed = fixedReads(needs);
+export function checkBudgetCoversViews(budget: number, reads: readonly LiveRead[], lists: number): void {
+  const fixed = firstReads(reads);
   if (budget >= fixed + (lists > 0 ? 1 : 0)) return;
-  throw budgetTooSmall(budget, fixed, `the workspace, the ${plural(needs.domains.length, 'view listing')}${needs.automations ? ' and the automations' : ''}`, 'nothing was read');
+  throw budgetTooSmall(budget, fixed, describeFirstReads(reads), 'nothing was read');
+}
+
+/** describeFirstReads names the first reads for a message: the view listings, the automations, and any other kind's reads. */
+function describeFirstReads(reads: readonly LiveRead[]): string {
+  const listings = reads.filter((read) => read.into === 'views').length;
+  const automations = reads.some((read) => read.into === 'automations');
+  const others = reads.length - listings - (automations ? 1 : 0);
+  const parts = [`the ${plural(listings, 'view listing')}`, ...(others > 0 ? [plural(others, 'other read')] : []), ...(automations ? ['the automations'] : [])];
+  const last = parts.pop() ?? '';
+  return `the workspace, ${parts.length === 0 ? last : `${parts.join(', ')} and ${last}`}`;
 }
 
 function budgetTooSmall(budget: number, needed: number, what: string, outcome: string): UsageError {

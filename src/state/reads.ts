@@ -1,4 +1,4 @@
-import type { Domain } from '../domain/domains.js';
+import { DOMAINS, type Domain } from '../domain/domains.js';
 import { formatPosition, type SourcePosition } from '../domain/source-position.js';
 import { ServiceError, ViewctlError } from '../errors.js';
 import { ROUTES } from '../service/routes.js';
@@ -14,6 +14,12 @@ import { pinsKey } from './types.js';
 /** listingRead is a domain's listing (public saved views, then built-in defaults), stored as `live.views[domain]`. */
 export function listingRead(domain: Domain): LiveRead {
   return { request: ROUTES.listViews(domain), into: 'views', entry: domain };
+}
+
+/** listingReads are the listings of the domains `documents` name, once each, in the order of DOMAINS. */
+export function listingReads(documents: readonly { domain: Domain }[]): LiveRead[] {
+  const used = new Set(documents.map((document) => document.domain));
+  return DOMAINS.filter((domain) => used.has(domain)).map(listingRead);
 }
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiAdminAutomation, ApiView } from '../../src/domain/api-types.js';
 import { ADMIN_AUTOMATIONS } from '../../src/kinds/admin-automations.js';
 import type { Change, CreateChange, DeleteChange, DriftChange, PinChange, UpdateChange, ViewSnapshot } from '../../src/kinds/changes.js';
-import { createdKey, type StepContext, type VerifyContext } from '../../src/kinds/kind.js';
+import { createdKey, type ChangeReads, type StepContext, type VerifyContext } from '../../src/kinds/kind.js';
 import { kindOf, kinds } from '../../src/kinds/kinds.js';
 import { PINNED_VIEWS } from '../../src/kinds/pinned-views.js';
 import { SAVED_VIEWS } from '../../src/kinds/saved-views.js';
@@ -63,10 +63,12 @@ describe('diff', () => {
 });
 
 describe('reads', () => {
-  it('re-reads the listing of a view change, a pinned list with the listing it resolved against, and nothing for drift', () => {
-    expect(SAVED_VIEWS.reads(remove)).toEqual({ domains: ['deals'], pins: [] });
-    expect(PINNED_VIEWS.reads(pin)).toEqual({ domains: ['deals'], pins: [{ domain: 'deals', userEmail: 'mia@acme.test' }] });
-    expect(ADMIN_AUTOMATIONS.reads(drift)).toEqual({ domains: [], pins: [] });
+  it('re-reads the listing of a view change (and the users for a create), a pinned list with the listing it resolved against, and nothing for drift', () => {
+    const shown = (reads: ChangeReads): string[] => [...reads.reads.map((read) => `${read.request.route} ${read.into}[${read.entry ?? ''}]`), ...(reads.users === true ? ['users'] : [])];
+    expect(shown(SAVED_VIEWS.reads(remove))).toEqual(['/v1/deals/views views[deals]']);
+    expect(shown(SAVED_VIEWS.reads(create))).toEqual(['/v1/deals/views views[deals]', 'users']);
+    expect(shown(PINNED_VIEWS.reads(pin))).toEqual(['/v1/deals/views views[deals]', '/v1/deals/views/pinned pins[deals:mia@acme.test]']);
+    expect(shown(ADMIN_AUTOMATIONS.reads(drift))).toEqual([]);
   });
 });
 

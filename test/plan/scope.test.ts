@@ -5,7 +5,7 @@ import { planWorkspace } from '../../src/plan/plan-workspace.js';
 import { budgetSlice, namesTouchedView, selectByBase } from '../../src/plan/scope.js';
 import { touchedViews } from '../../src/kinds/views-after-plan.js';
 import { checkBudgetCoversViews, choosePinnedLists } from '../../src/plan/scope-reads.js';
-import type { ReadNeeds } from '../../src/state/needs.js';
+import { automationsRead, listingRead } from '../../src/state/reads.js';
 import type { Change } from '../../src/plan/types.js';
 import { pinsKey } from '../../src/state/types.js';
 import { at, declared, emptyDesired, emptyLive, pinsOf, view } from './fixtures.js';
@@ -158,7 +158,7 @@ describe('planWorkspace, scoped', () => {
 });
 
 describe('checkBudgetCoversViews', () => {
-  const needs = (automations: boolean): ReadNeeds => ({ domains: ['recordings', 'deals'], pins: [], automations });
+  const needs = (automations: boolean) => [listingRead('recordings'), listingRead('deals'), ...(automations ? [automationsRead()] : [])];
 
   it('counts the workspace, each view listing and the automations, plus one pinned list when there are any', () => {
     expect(() => checkBudgetCoversViews(4, needs(false), 1)).not.toThrow();
