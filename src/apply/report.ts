@@ -135,6 +135,8 @@ export function renderReportText(report: ApplyReport, options: { color: boolean 
     if (report.mayHaveLanded.length > 0) lines.push(c.yellow('May have landed (the next plan shows whether it did):'), ...sectionLines(report.mayHaveLanded));
     lines.push(c.red('Failed:'), ...sectionLines(report.failed));
     lines.push(c.dim('Not attempted:'), ...sectionLines(report.notAttempted));
+    // What exit 1 means here: no write landed and none may have.
+    if (report.landed.length === 0 && report.mayHaveLanded.length === 0) lines.push('Nothing was written: the workspace is as it was.');
   }
   if (problems.length > 0) {
     lines.push(c.red(`Verification found ${problems.length} ${problems.length === 1 ? 'difference' : 'differences'} after apply:`));
