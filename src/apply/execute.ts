@@ -29,6 +29,12 @@ export interface OperationError {
   errorType?: string;
   /** The service's `error.path`: the offending attribute. */
   path?: string;
+  /**
+   * The refusal came from a change made while this run applied, not from the manifests
+   * (a view the write named was deleted, such as by a concurrent run's clean-up of
+   * copies): nothing needs fixing, a new plan converges. Set by `explainLostPins`.
+   */
+  concurrentChange?: boolean;
 }
 
 export type OperationOutcome =
