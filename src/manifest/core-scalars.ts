@@ -13,7 +13,7 @@ import type { ParseOptions, ScalarTag } from 'yaml';
  * composer, stringifier: about 33 ms of CPU to load, which is what the simple reader
  * spares a run), and its core schema module brings the collection tags and the string
  * stringifier along (about 20 ms). The four modules that define the scalar tags take
- * about 5 ms; they are loaded from beside the entry point Node resolves for `yaml`,
+ * about 6 ms; they are loaded from beside the entry point Node resolves for `yaml`,
  * and only once a scalar may not be a string. test/manifest/core-scalars.test.ts checks
  * that they are the very tag objects, in the very order, that `yaml` tries when the
  * loader parses. Should a later version of the library move them, nothing is guessed:
