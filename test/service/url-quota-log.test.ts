@@ -74,7 +74,12 @@ describe('quota', () => {
     const error = catchError(() => quota.check(1, 2, 'GET /v1/users')) as ServiceError;
     expect(error.code).toBe('service.quota-exhausted');
     expect(error.message).toContain('GET /v1/users');
-    expect(error.hint).toContain('3,000 per rolling 24 hours');
+    expect(error.message).toContain('the 2 requests kept in reserve for the other integrations');
+    expect(error.hint).toContain('--reserve');
+    const spent = catchError(() => quota.check(3, 0, 'GET /v1/users')) as ServiceError;
+    expect(spent.message).toContain('the daily request quota is used up (the service says 3 requests are left today, 3 already in flight)');
+    // The total is no header's: the hint gives none (a workspace's quota need not be the documented 3,000).
+    expect(spent.hint).not.toMatch(/3,000|--reserve/);
   });
 
 });
