@@ -26,24 +26,25 @@ export function readDailyRemaining(headers: Headers): number | undefined {
 }
 
 /**
- * QuotaTracker keeps the latest daily remaining count. Responses to concurrent
- * requests can arrive out of order, so a count only replaces one from a request that
- * was sent earlier (`sequence` is the send order).
+ * QuotaTracker keeps the lowest daily remaining count any response carried. Concurrent
+ * requests reach the service in any order, and their answers come back in any order:
+ * the answer to the request sent last may have been counted before one sent earlier,
+ * whose answer then says one less. Within a run the count only falls (requests free up
+ * 24 h after they were made), so the lowest is the one that counts every request
+ * answered; those still in flight are counted apart (`check`).
  */
 export class QuotaTracker {
   private remaining: number | null = null;
-  private sequence = -1;
 
-  /** dailyRemaining is the latest count, or null before any response carried one. */
+  /** dailyRemaining is the lowest count seen, or null before any response carried one. */
   get dailyRemaining(): number | null {
     return this.remaining;
   }
 
-  /** observe records the count from the response to the request sent as number `sequence`. */
-  observe(sequence: number, remaining: number | undefined): void {
-    if (remaining === undefined || sequence < this.sequence) return;
-    this.sequence = sequence;
-    this.remaining = remaining;
+  /** observe records the count a response carried, if any. */
+  observe(remaining: number | undefined): void {
+    if (remaining === undefined) return;
+    this.remaining = this.remaining === null ? remaining : Math.min(this.remaining, remaining);
   }
 
   /**

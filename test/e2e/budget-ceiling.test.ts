@@ -69,6 +69,22 @@ describe('plan --budget with a service quota smaller than the budget', () => {
   });
 });
 
+describe('the client under a budget', () => {
+  it('never sends a request that would dip into the reserve, even when retries spend more than the plan counted', async () => {
+    const manifests = await dir(groupTabs());
+    await withEmulator(async (emulator, env) => {
+      // A ceiling of 20 spent exactly by the plan's reads; each injected 503 spends one more on its retry.
+      const result = await runBuilt(['plan', manifests, '--budget', '1000', ...DAY, ...FAST], { env });
+      expect(emulator.stats().faultsInjected).toBeGreaterThan(0);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/^error\[service\.quota-exhausted\]: not sending GET .*: it would dip into the 300 requests kept in reserve for the other integrations that share the daily quota/);
+      // What the other integrations are left: 300 at least.
+      expect(emulator.stats().requests).toBeLessThanOrEqual(20);
+      expect(emulator.stats().rateLimited).toBe(0);
+    }, { data: scaledWorkspace(MEMBERS), quota: 320, failRate: 0.25, seed: 7 });
+  });
+});
+
 describe('plan --budget 0', () => {
   it('prints a least that counts the users, and that budget then plans', async () => {
     const manifests = await dir(groupTabs());
