@@ -127,7 +127,7 @@ async function applyUntilInterrupted(
   { approval, run, interrupt }: { approval: ReturnType<typeof decideApproval>; run: ApplyRun; interrupt: Interrupt },
 ): Promise<number> {
   const source = await loadSource(paths, options, io);
-  const connection = await openConnection(options, io, run.reads.signal);
+  const connection = await openConnection(options, io, { stop: run.reads.signal });
   run.client = connection.client;
   try {
     const { plan, live, elapsedMs } = await preparePlan(source, connection.client, io, options.expectDigest);

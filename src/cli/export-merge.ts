@@ -6,7 +6,7 @@ import { UsageError } from '../errors.js';
 import { declaredTargets, pinCoverage } from '../export/declared-targets.js';
 import { EXPORT_FOLDERS } from '../export/export-files.js';
 import { mergeFiles, type MergeResult } from '../export/merge-files.js';
-import { checkPinBudget, describePinRead, selectPinUsers, type PinUserChoice } from '../export/pin-users.js';
+import { checkExportCeiling, checkPinBudget, describePinRead, exportFloor, selectPinUsers, type PinUserChoice } from '../export/pin-users.js';
 import { SCHEMAS_FOLDER } from '../export/schema-ref.js';
 import { takenPaths, writeNewFiles } from '../export/write-files.js';
 import { formatProblems, ManifestInvalidError } from '../manifest/format-problems.js';
@@ -15,6 +15,7 @@ import { hasErrors } from '../manifest/problems.js';
 import { schemaTexts } from '../manifest/schema-registry.js';
 import { nodeManifestSource } from '../manifest/source.js';
 import type { ManifestDocument } from '../manifest/types.js';
+import { readCeiling } from '../state/read-ceiling.js';
 import { readExport } from '../state/read-export.js';
 import { plural } from '../text/plural.js';
 import { safeText } from '../text/safe-text.js';
@@ -34,6 +35,8 @@ interface MergeOptions extends ConnectionOptions {
   out: string;
   force?: boolean;
   budget?: number;
+  /** `--reserve`: requests of what is left today left to the other integrations. */
+  reserve: number;
 }
 
 /** runExportMerge carries out `export --merge --out DIR` and prints what it wrote and what it skipped. */
@@ -58,14 +61,21 @@ export async function runExportMerge(options: MergeOptions, choice: PinUserChoic
   const documents = await loadFolder(outDir, options.out, io);
   const declared = declaredTargets(documents);
   const coverage = pinCoverage(declared);
-  const connection = await openConnection(options, io, interrupt.signal);
+  const connection = await openConnection(options, io, { dailyReserve: options.reserve, stop: interrupt.signal });
+  const { client } = connection;
   // Close even when the read fails: with --emulator the connection owns a server.
   const exported = await stopOnInterrupt(interrupt, '', () =>
-    readExport(connection.client, {
+    readExport(client, {
+      // The reads before the pinned views must fit in what is left today less the reserve, as any export's.
+      checkWorkspace: () => {
+        const floor = exportFloor(false);
+        const ceiling = readCeiling({ reserve: options.reserve, spent: client.stats().requests, remaining: client.stats().dailyRemaining, least: floor.least });
+        checkExportCeiling(ceiling, floor, 'only the workspace was read');
+      },
       ...(choice.kind === 'none' ? {} : { selectUsers: (users) => selectPinUsers(users, choice) }),
       pinDomains: (user) => DOMAINS.filter((domain) => !coverage(user).has(domain)),
       beforePins: (plan) => {
-        checkPinBudget(plan);
+        checkPinBudget(plan, options.reserve);
         io.stderr.write(describePinRead(plan, options.rate));
       },
       onProgress: progressReporter(io.stderr, 'reading pinned views'),

@@ -13,7 +13,7 @@ import type { Outcome } from './program.js';
 import { maxDeletesOption } from './max-deletes-option.js';
 import { targetOption } from './target-option.js';
 import type { TargetSelector } from '../plan/targets-selection.js';
-import { addBaseOption, addBudgetOptions, resolveScope, type ScopeOptions } from './scope-options.js';
+import { addBaseOption, addBudgetOptions, addReserveOption, resolveScope, type ScopeOptions } from './scope-options.js';
 
 interface PlanOptions extends ConnectionOptions, ScopeOptions {
   format: OutputFormat;
@@ -34,7 +34,7 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
     .addOption(new Option('--detailed-exitcode', 'exit 2 when there are changes or drift'))
     .addOption(targetOption())
     .addOption(maxDeletesOption('say in the plan that apply will refuse it when it deletes more than N views'));
-  addBudgetOptions(addBaseOption(command));
+  addReserveOption(addBudgetOptions(addBaseOption(command)));
   addConnectionOptions(command).action(async (paths: string[], options: PlanOptions) => {
     const color = useColor(io.stdout, io.env);
     const unwritten = options.out === undefined ? '' : `, not even the plan file ${options.out}`;
@@ -43,7 +43,8 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
       const { desired, files } = await loadManifestSet(paths, io, useColor(io.stderr, io.env));
       if (options.out !== undefined) await checkOutputPath(io, options.out, files);
       const scoped = await resolveScope(options, paths, io);
-      const connection = await openConnection(options, io, interrupt.signal);
+      // The client too refuses any request that would dip into the reserve (beside the plan's own arithmetic).
+      const connection = await openConnection(options, io, { dailyReserve: options.reserve, stop: interrupt.signal });
       try {
         const { plan, elapsedMs } = await stopOnInterrupt(interrupt, unwritten, () => planAgainst(desired, connection.client, io, { scoped, targets: options.target }));
         if (options.out !== undefined) {

@@ -1,5 +1,4 @@
 import type { ApiWorkspace } from '../domain/api-types.js';
-import { DAILY_QUOTA } from '../domain/domains.js';
 import type { DiffContext } from '../kinds/kind.js';
 import { KINDS } from '../kinds/kinds.js';
 import type { Desired, Live } from '../state/types.js';
@@ -102,7 +101,7 @@ function assemblePlan(desired: Desired, live: Live, changes: Change[], warnings:
       used: live.requests.used,
       applyNeeds: applyLoad({ changes, steps }).total,
       dailyRemaining: live.requests.dailyRemaining,
-      dailyQuota: DAILY_QUOTA,
+      ...(live.requests.ceiling === undefined ? {} : { ceiling: live.requests.ceiling }),
     },
     liveHashes: liveHashesFor({ changes }, live),
     ...(scope === undefined ? {} : { scope }),

@@ -125,7 +125,6 @@ export function createServiceClient(options: ClientOptions): ServiceClient {
       }
       quota.check(inFlight, reserve, context.target);
 
-      const sequence = counters.requests;
       counters.requests += 1;
       if (attempt > 1) counters.retries += 1;
       context.attempts = attempt;
@@ -151,14 +150,14 @@ export function createServiceClient(options: ClientOptions): ServiceClient {
           outcome = { kind: 'timeout' };
           break;
         case 'too-large':
-          quota.observe(sequence, readDailyRemaining(result.headers));
+          quota.observe(readDailyRemaining(result.headers));
           emit({ attempt, status: result.status, ms, error: 'service.response-too-large' });
           throw tooLargeError(result.status, result.limitBytes, context);
         case 'network':
           outcome = { kind: 'network', code: result.code, beforeSend: result.beforeSend, permanent: result.permanent };
           break;
         case 'response': {
-          quota.observe(sequence, readDailyRemaining(result.headers));
+          quota.observe(readDailyRemaining(result.headers));
           if (result.headers.get('x-ratelimit-remaining')?.trim() === '0') {
             limiter.exhausted(endpoint, readLimit(result.headers));
           }

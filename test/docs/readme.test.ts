@@ -63,7 +63,9 @@ describe('README.md', () => {
   });
 
   it('states the defaults --help states', () => {
-    const defaults: Array<[string, string, string]> = [['apply', '--max-deletes', '5'], ['emulator', '--quota', '3000'], ['emulator', '--burst', '3']];
+    const defaults: Array<[string, string, string]> = [
+      ['apply', '--max-deletes', '5'], ['emulator', '--quota', '3000'], ['emulator', '--burst', '3'], ['plan', '--reserve', '300'], ['export', '--reserve', '300'],
+    ];
     for (const [command, flag, value] of defaults) {
       const option = help.get(command)?.options.find((candidate) => candidate.flag === flag);
       expect(option?.description).toContain(`default: ${value}`);
