@@ -5,7 +5,7 @@ import { describeError, executeOperations } from './execute.js';
 import type { Operation } from '../plan/operations.js';
 import type { ApplyReport } from './report.js';
 import { buildReport } from './report.js';
-import { raceDomains, settleRaceCopies } from './race-copies.js';
+import { explainLostPins, raceDomains, settleRaceCopies } from './race-copies.js';
 import type { Verification } from './verify.js';
 import { checkApplied, verifyReads } from './verify.js';
 import type { ApiView } from '../domain/api-types.js';
@@ -43,6 +43,8 @@ export async function carryOut(plan: Plan, operations: readonly Operation[], opt
       const reads = complete ? verifyReads(plan, execution) : raceDomains(execution).map(listingRead);
       const readBack: Partial<Live> = await readAll(options.client, reads);
       const listings = new Map(Object.entries(readBack.views ?? {})) as Map<Domain, ApiView[]>;
+      // Before the copies are settled, so a pinned list is checked against the ids it sent.
+      if (!complete) execution = explainLostPins(execution, listings);
       const race = await settleRaceCopies(execution, options.live, listings, options.client);
       execution = race.execution;
       if (complete) {

@@ -12,7 +12,8 @@ import type { Plan } from '../plan/types.js';
  * pinned lists, deletes: `Operation.phase`), each phase's endpoints concurrently, and
  * the client's one limiter spacing calls to one endpoint; each operation's change's
  * kind carries it out (`Kind.execute`). On the first failure, or when the signal
- * aborts, nothing new starts; what is in flight finishes, so the outcome of every
+ * aborts, nothing new starts (an abort also takes the writes still waiting for their
+ * slot out of the limiter's queue); what is in flight finishes, so the outcome of every
  * operation is known and reported.
  */
 
@@ -27,6 +28,12 @@ export interface OperationError {
   errorType?: string;
   /** The service's `error.path`: the offending attribute. */
   path?: string;
+  /**
+   * The refusal came from a change made while this run applied, not from the manifests
+   * (a view the write named was deleted, such as by a concurrent run's clean-up of
+   * copies): nothing needs fixing, a new plan converges. Set by `explainLostPins`.
+   */
+  concurrentChange?: boolean;
 }
 
 /** OperationOutcome is how one operation ended: landed (with what its kind's step answered, `Landed`), failed, or not attempted. */
@@ -154,6 +161,10 @@ async function attempt(operation: Operation, run: Run): Promise<OperationOutcome
     // A failure the service or a rule caused is data for the report; anything else is a
     // bug and goes to the top-level catch, not into "run the same command again".
     if (!(error instanceof ViewctlError)) throw error;
+    // Interrupted while it waited for its slot: never sent, so not attempted.
+    if (run.signal?.aborted === true && error instanceof ServiceError && error.code === 'service.aborted' && !error.mayHaveLanded) {
+      return { status: 'not-attempted', operation };
+    }
     return { status: 'failed', operation, error: describeError(error) };
   }
 }

@@ -19,6 +19,7 @@ export interface ExecutionContext {
   live: Live;
   /** `createdKey` to id of every view created so far in this run. */
   createdIds: ReadonlyMap<string, string>;
+  /** Aborts the run: a write still waiting for its slot in the limiter leaves the queue (pass it with each write). */
   signal?: AbortSignal;
   /** Waits before each re-listing after a create's answer was lost. */
   relistDelaysMs?: readonly number[];

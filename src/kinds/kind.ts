@@ -28,8 +28,12 @@ export interface Kind<C extends Change = Change> {
    * nothing here).
    */
   planReads(desired: Desired): LiveRead[];
-  /** wantsUsers tells, once the plan's first reads are in (`read`), whether this kind's diff needs the workspace's members. */
-  wantsUsers(desired: Desired, read: Partial<Live>): boolean;
+  /**
+   * wantsUsers tells, once the plan's first reads are in (`read`), whether this kind's
+   * diff needs the workspace's members; before any read (`read` undefined), whether it
+   * may need them (what a budget must leave room for).
+   */
+  wantsUsers(desired: Desired, read: Partial<Live> | undefined): boolean;
   /** diff is this kind's changes, refusals and warnings; `context` carries what kinds before it in `kinds()` decided. */
   diff(desired: Desired, live: Live, context: DiffContext): KindDiff<C>;
   /**

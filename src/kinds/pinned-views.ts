@@ -279,8 +279,8 @@ export const PINNED_VIEWS: Kind<PinChange> = {
 
   subject: (change) => ({ name: `${change.userEmail} ${change.domain}`, domain: change.domain, userEmail: change.userEmail }),
 
-  async execute(change, { client, request }) {
-    const answered = await client.request<ApiView[] | undefined>(request);
+  async execute(change, { client, request, signal }) {
+    const answered = await client.request<ApiView[] | undefined>(request, { signal });
     // Without a body to verify against, read the list back once: the write is done either way.
     const pinned = answered ?? (await afterWrite(`the pinned ${change.domain} tabs of ${change.userEmail} were written`, () =>
       client.request<ApiView[]>(ROUTES.getPinned(change.domain, change.userEmail))));

@@ -58,8 +58,11 @@ export const SAVED_VIEWS: Kind<ViewChange> = {
   planReads: (desired) => listingReads(desired.views),
 
   // Users are read to check creatorEmail (the plan creates views) and to name each
-  // pruned view's owner (and find `prune: owned`'s views).
-  wantsUsers: (desired, read) => createsViews(desired, read.views ?? {}) || prunesViews(desired, read.views ?? {}),
+  // pruned view's owner (and find `prune: owned`'s views); before the listings say, any
+  // declared view may be created (with a creatorEmail) or leave a view to prune.
+  wantsUsers: (desired, read) => (read === undefined
+    ? desired.views.length > 0 && (desired.workspace.creatorEmail !== undefined || desired.workspace.prune !== false)
+    : createsViews(desired, read.views ?? {}) || prunesViews(desired, read.views ?? {})),
 
   // The creator of the views a saved plan creates is re-checked, as plan checks it.
   reads: (change) => ({ reads: [listingRead(change.domain)], ...(change.action === 'create' ? { users: true } : {}) }),

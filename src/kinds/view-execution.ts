@@ -18,7 +18,7 @@ export async function executeViewChange(change: CreateChange | UpdateChange | De
       return create(change, context);
     case 'update': {
       // A 204 (no body) is success too (the service's "Transport"): the id is the one sent.
-      const view = await context.client.request<ApiView | undefined>(context.request);
+      const view = await context.client.request<ApiView | undefined>(context.request, { signal: context.signal });
       return view === undefined ? { viewId: change.id } : { viewId: view.viewId, view };
     }
     case 'delete':
@@ -44,7 +44,7 @@ async function create(change: CreateChange, context: ExecutionContext): Promise<
   const { name } = change;
   let lost: ServiceError;
   try {
-    const view = await context.client.request<ApiView | undefined>(context.request);
+    const view = await context.client.request<ApiView | undefined>(context.request, { signal: context.signal });
     if (view !== undefined) return { viewId: view.viewId, view };
     // A 201/204 without a body: the view exists; find its id the way a lost answer's is found.
     const [only, ...more] = await afterWrite(`the create of "${name}" was accepted`, () => newViewsNamed(change.domain, name, context));
@@ -92,7 +92,7 @@ async function newViewsNamed(domain: Domain, name: string, context: ExecutionCon
 /** remove deletes a view; a 404 means it is already gone (a retry after a lost response), which is the goal. */
 async function remove(change: DeleteChange, context: ExecutionContext): Promise<Landed> {
   try {
-    await context.client.request(context.request);
+    await context.client.request(context.request, { signal: context.signal });
     return { viewId: change.id };
   } catch (error) {
     if (error instanceof ServiceError && error.status === 404) return { viewId: change.id, note: 'already-gone' };

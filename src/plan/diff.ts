@@ -1,5 +1,4 @@
 import type { ApiWorkspace } from '../domain/api-types.js';
-import { DAILY_QUOTA } from '../domain/domains.js';
 import type { DiffContext, Kind } from '../kinds/kind.js';
 import { kindOf, kinds } from '../kinds/kinds.js';
 import type { Desired, Live } from '../state/types.js';
@@ -100,7 +99,7 @@ function assemblePlan(desired: Desired, live: Live, changes: Change[], warnings:
       used: live.requests.used,
       applyNeeds: applyLoad({ changes, steps }).total,
       dailyRemaining: live.requests.dailyRemaining,
-      dailyQuota: DAILY_QUOTA,
+      ...(live.requests.ceiling === undefined ? {} : { ceiling: live.requests.ceiling }),
     },
     liveHashes: liveHashesFor({ changes }, live),
     ...(scope === undefined ? {} : { scope }),

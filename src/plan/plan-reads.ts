@@ -12,8 +12,11 @@ export function planReads(desired: Desired): LiveRead[] {
   return uniqueReads(kinds().flatMap((kind) => kind.planReads(desired)));
 }
 
-/** kindsWantUsers tells whether any kind's diff of `desired` needs the workspace's members, given the first reads (`read`). */
-export function kindsWantUsers(desired: Desired, read: Partial<Live>): boolean {
+/**
+ * kindsWantUsers tells whether any kind's diff of `desired` needs the workspace's
+ * members, given the first reads (`read`); before any read (undefined), whether one may.
+ */
+export function kindsWantUsers(desired: Desired, read: Partial<Live> | undefined): boolean {
   return kinds().some((kind) => kind.wantsUsers(desired, read));
 }
 

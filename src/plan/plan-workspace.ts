@@ -3,6 +3,7 @@ import { systemClock, type Clock } from '../service/clock.js';
 import type { ServiceClient } from '../service/types.js';
 import { hasPinGroups, memberPinLists } from '../kinds/pin-members.js';
 import { readAll } from '../state/live-read.js';
+import { loweredBudget, readCeiling, type ReadCeiling } from '../state/read-ceiling.js';
 import { readLive } from '../state/read-live.js';
 import { pinnedRead } from '../state/reads.js';
 import { firstReads, kindsWantUsers, planReads } from './plan-reads.js';
@@ -10,7 +11,7 @@ import type { Live } from '../state/types.js';
 import { checkWorkspace, computePlan } from './diff.js';
 import { changeOrigins } from './outside.js';
 import { PlanRefusedError } from './refusal.js';
-import { checkBudgetCoversViews, checkPinnedReadsFitToday, choosePinnedLists, type ScopeRequest } from './scope-reads.js';
+import { checkCeiling, choosePinnedLists, planFloor, type ScopeRequest } from './scope-reads.js';
 import { utcDay } from './scope.js';
 import type { Plan } from './types.js';
 import { selectMemberLists, selectTargets, type TargetSelector } from './targets-selection.js';
@@ -50,7 +51,10 @@ export interface WorkspacePlan {
  * of them to read (all; with `--base`, those that changed or name a view the plan
  * creates, renames or deletes; with `--budget`, a slice that fits), refuses before the
  * first pinned read when they cannot fit in what is left today, reads them and diffs
- * everything. The CLI, the tests and the benches all plan through it.
+ * everything. Its ceiling (`--budget`, and what the workspace's answer says is left
+ * today less `--reserve`) is set after the first request, which is the last one sent
+ * when even the least the plan reads does not fit. The CLI, the tests and the benches
+ * all plan through it.
  */
 export async function planWorkspace(whole: Desired, client: ServiceClient, options: PlanWorkspaceOptions = {}): Promise<WorkspacePlan> {
   const desired = options.targets === undefined || options.targets.length === 0 ? whole : selectTargets(whole, options.targets);
@@ -60,10 +64,26 @@ export async function planWorkspace(whole: Desired, client: ServiceClient, optio
   const reads = planReads(desired);
   // Group documents at REF name their members only through the users list too.
   const baseGroups = scope.base !== undefined && hasPinGroups(scope.base.desired);
-  if (scope.budget !== undefined) checkBudgetCoversViews(scope.budget, reads, desired.pins.length + (desired.pinGroups ?? []).length);
+  // The least the plan reads counts the users whenever it may read them (a kind may want
+  // them, before any read says): the minimum a refusal prints must be one that then works.
+  const mayReadUsers = baseGroups || kindsWantUsers(desired, undefined);
+  const floorOf = (members?: number) => planFloor(reads, { read: mayReadUsers, ...(members === undefined ? {} : { members }) }, desired.pins.length + (desired.pinGroups ?? []).length > 0);
+  const limits = { ...(scope.budget === undefined ? {} : { budget: scope.budget }), reserve: scope.reserve ?? 0 };
+  const offline = floorOf();
+  let ceiling: ReadCeiling = readCeiling({ ...limits, spent: 0, remaining: null, least: offline.least });
+  // Before any request only a budget whose shortfall is certain is refused: the users'
+  // pages are known from the workspace's member count, and a budget of 1 pays for reading it.
+  if (offline.exact || (scope.budget ?? 1) < 1) checkCeiling(ceiling, offline, 'nothing was read');
   const before = client.stats().requests;
   const views = await readLive(client, reads, {
-    checkWorkspace: (workspace) => checkWorkspace(desired, workspace),
+    checkWorkspace: (workspace) => {
+      checkWorkspace(desired, workspace);
+      // The first answer says what is left today: the ceiling is set, or the plan refused, before a second request.
+      const floor = floorOf(typeof workspace.membersCount === 'number' ? workspace.membersCount : undefined);
+      const stats = client.stats();
+      ceiling = readCeiling({ ...limits, spent: stats.requests - before, remaining: stats.dailyRemaining, least: floor.least });
+      checkCeiling(ceiling, floor, 'only the workspace was read');
+    },
     users: (read) => baseGroups || kindsWantUsers(desired, read),
     onProgress: options.onProgress,
   });
@@ -73,13 +93,15 @@ export async function planWorkspace(whole: Desired, client: ServiceClient, optio
   const expansion = memberPinLists(desired, views.users);
   if (expansion.reasons.length > 0) throw new PlanRefusedError(expansion.reasons);
   const lists = selectMemberLists(desired, expansion.lists).map(({ key, ...pins }) => ({ key, pins }));
+  const read = client.stats();
   const chosen = choosePinnedLists(lists, scope, {
     viewChanges,
-    spent: client.stats().requests - before,
+    spent: read.requests - before,
+    remaining: read.dailyRemaining,
+    ceiling,
     day: utcDay((options.clock ?? systemClock).now()),
     ...(views.users === undefined ? {} : { users: views.users }),
   });
-  if (scope.budget === undefined) checkPinnedReadsFitToday(chosen.read.length, client.stats().dailyRemaining, lists.length);
   // readLive reported its reads (the workspace and the kinds' first reads); the pinned reads continue its count.
   let done = firstReads(reads);
   const total = done + chosen.read.length;
@@ -88,7 +110,8 @@ export async function planWorkspace(whole: Desired, client: ServiceClient, optio
     options.onProgress?.(done, total);
   });
   const stats = client.stats();
-  const live: Live = { ...views, ...pinned, requests: { used: stats.requests - before, dailyRemaining: stats.dailyRemaining } };
+  const lowered = loweredBudget(ceiling);
+  const live: Live = { ...views, ...pinned, requests: { used: stats.requests - before, dailyRemaining: stats.dailyRemaining, ...(lowered === undefined ? {} : { ceiling: lowered }) } };
   const readKeys = new Set(chosen.read.map((entry) => entry.key));
   // The diff gets the lists read, already expanded: the groups' skipped members and warnings travel beside them.
   const scoped: Desired = { ...desired, pins: lists.filter((entry) => readKeys.has(entry.key)).map((entry) => entry.pins), pinGroups: [] };
@@ -101,3 +124,4 @@ export async function planWorkspace(whole: Desired, client: ServiceClient, optio
   });
   return { plan, live, elapsedMs: now() - started };
 }
+

@@ -19,12 +19,16 @@ export function applyEstimate(plan: Plan, rate: number): string {
   return `about ${Math.ceil(seconds / 60)} min`;
 }
 
-/** budgetText is `2,981 of 3,000 left today`, or what is known when the service did not say. */
+/**
+ * budgetText is `2,981 left today`, as the service's headers say, or that they did not
+ * say. The daily total is not shown: no header carries it, and a workspace's quota
+ * need not be the 3,000 of the service's documentation.
+ */
 export function budgetText(plan: Plan): string {
-  const { dailyRemaining, dailyQuota, applyNeeds } = plan.requests;
-  if (dailyRemaining === null) return `the service did not say how many of its ${formatCount(dailyQuota)} a day are left`;
-  const short = applyNeeds > dailyRemaining ? ' (not enough for this apply: wait for the budget to recover)' : '';
-  return `${formatCount(dailyRemaining)} of ${formatCount(dailyQuota)} left today${short}`;
+  const { dailyRemaining, applyNeeds } = plan.requests;
+  if (dailyRemaining === null) return 'the service did not say how many requests are left today';
+  const short = applyNeeds > dailyRemaining ? ' (not enough for this apply: wait for the quota to recover)' : '';
+  return `${formatCount(dailyRemaining)} left today${short}`;
 }
 
 /** pointerPath turns a JSON pointer into a readable path: `/filters/0/not` → `filters[0].not`. */
@@ -120,12 +124,24 @@ export function scopeText(plan: Plan): string | undefined {
   const why: string[] = [];
   if (scope.base !== undefined) why.push(`--base ${safeText(scope.base.ref)} (${scope.base.commit.slice(0, 7)}): the others ask for what they asked then and name no view this plan creates, renames or deletes`);
   if (scope.budget !== undefined) {
-    why.push(scope.slice === undefined
-      ? `--budget ${formatCount(scope.budget)}`
-      : `--budget ${formatCount(scope.budget)}: the slice rotates by UTC day, so ${formatCount(scope.slice.count)} daily runs cover every list`);
+    const lowered = loweredText(plan);
+    const budget = `--budget ${formatCount(scope.budget)}${lowered}`;
+    why.push(scope.slice === undefined ? budget : `${budget}${lowered === '' ? ':' : ';'} the slice rotates by UTC day, so ${formatCount(scope.slice.count)} daily runs cover every list`);
   }
   const unread = scope.unread === 0 ? '' : `; the ${plural(scope.unread, 'unread list')} ${scope.unread === 1 ? 'was' : 'were'} not checked for drift`;
   return `Scope: ${read}${slice} (${why.join('; ')})${unread}.`;
+}
+
+/**
+/**
+ * loweredText is ` lowered to 914, the 1,214 left today less --reserve 300` when what
+ * the service said was left today, less the reserve, lowered the budget; empty otherwise.
+ */
+function loweredText(plan: Plan): string {
+  const { ceiling } = plan.requests;
+  if (ceiling === undefined) return '';
+  const reserve = ceiling.reserve === 0 ? '' : ` less --reserve ${formatCount(ceiling.reserve)}`;
+  return ` lowered to ${formatCount(ceiling.most)}, the ${formatCount(ceiling.left)} left today${reserve}`;
 }
 
 /**

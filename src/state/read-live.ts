@@ -2,12 +2,13 @@ import type { ApiUser, ApiWorkspace, Pagination } from '../domain/api-types.js';
 import type { ServiceClient } from '../service/types.js';
 import { sendReads, uniqueReads, type LiveRead, type LiveSlots } from './live-read.js';
 import { liveOf, type Live } from './types.js';
+import { USERS_PAGE } from './user-pages.js';
 import { ROUTES } from '../service/routes.js';
 
 /** ReadLiveOptions tune the read; `users` decides whether the workspace's members are read too. */
 interface ReadLiveOptions {
   /**
-   * Whether to read the workspace's members (a page per 100 of them): yes, no (the
+   * Whether to read the workspace's members (a page per USERS_PAGE of them): yes, no (the
    * default), or decided once the reads are in, from what they read (the plan will
    * create views, so `creatorEmail` must be checked).
    */
@@ -65,7 +66,7 @@ async function readUsers(client: ServiceClient): Promise<ApiUser[]> {
   const users: ApiUser[] = [];
   let cursor: string | undefined;
   do {
-    const page: { users: ApiUser[]; pagination: Pagination } = await client.request(ROUTES.users(cursor, 100));
+    const page: { users: ApiUser[]; pagination: Pagination } = await client.request(ROUTES.users(cursor, USERS_PAGE));
     users.push(...page.users);
     cursor = page.pagination.nextCursor;
   } while (cursor !== undefined);

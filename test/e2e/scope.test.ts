@@ -62,7 +62,8 @@ describe('plan without --base or --budget', () => {
   it('is refused before its first pinned-list read when the lists need more than is left today, naming the figure and both ways out', async () => {
     const manifests = await dir(dealTabs());
     await withEmulator(async (emulator, env) => {
-      const result = await runBuilt(['plan', manifests], { env });
+      // --reserve 0: every request left today is this plan's (the reserve's own refusal: test/e2e/budget-ceiling.test.ts).
+      const result = await runBuilt(['plan', manifests, '--reserve', '0'], { env });
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(/^error\[plan\.exceeds-daily-quota\]: the plan needs 7 requests to read every pinned list, but the service says only 4 are left today; no pinned list was read/);
       expect(result.stderr).toMatch(/hint: .*--base REF.*--budget N/);
