@@ -4,7 +4,7 @@ import type { ApiView } from '../../src/domain/api-types.js';
 import type { Domain } from '../../src/domain/domains.js';
 import type { Desired, DesiredPins, PinRef } from '../../src/domain/desired.js';
 import { keyedPins, pinsValue } from '../../src/plan/desired-values.js';
-import { planWorkspace } from '../../src/plan/plan-workspace.js';
+import { planWorkspace } from '../../src/flows/plan-workspace.js';
 import { PlanRefusedError } from '../../src/plan/refusal.js';
 import { namesTouchedView } from '../../src/plan/scope.js';
 import { touchedViews } from '../../src/kinds/views-after-plan.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Desired } from '../../src/domain/desired.js';
 import { keyedPins } from '../../src/plan/desired-values.js';
-import { planWorkspace } from '../../src/plan/plan-workspace.js';
+import { planWorkspace } from '../../src/flows/plan-workspace.js';
 import { budgetSlice, namesTouchedView, selectByBase } from '../../src/plan/scope.js';
 import { touchedViews } from '../../src/kinds/views-after-plan.js';
 import { checkCeiling, choosePinnedLists, planFloor } from '../../src/plan/scope-reads.js';

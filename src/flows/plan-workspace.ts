@@ -6,20 +6,20 @@ import { readAll } from '../state/live-read.js';
 import { loweredBudget, readCeiling, type ReadCeiling } from '../state/read-ceiling.js';
 import { readLive } from '../state/read-live.js';
 import { pinnedRead } from '../state/reads.js';
-import { firstReads, kindsWantUsers, planReads } from './plan-reads.js';
+import { firstReads, kindsWantUsers, planReads } from '../plan/plan-reads.js';
 import type { Live } from '../state/types.js';
-import { checkWorkspace, computePlan } from './diff.js';
-import { changeOrigins } from './outside.js';
-import { PlanRefusedError } from './refusal.js';
-import { checkCeiling, choosePinnedLists, planFloor, type ScopeRequest } from './scope-reads.js';
-import { utcDay } from './scope.js';
-import type { Plan } from './types.js';
-import { selectMemberLists, selectTargets, type TargetSelector } from './targets-selection.js';
+import { checkWorkspace, computePlan } from '../plan/diff.js';
+import { changeOrigins } from '../plan/outside.js';
+import { PlanRefusedError } from '../plan/refusal.js';
+import { checkCeiling, choosePinnedLists, planFloor, type ScopeRequest } from '../plan/scope-reads.js';
+import { utcDay } from '../plan/scope.js';
+import type { Plan } from '../plan/types.js';
+import { selectMemberLists, selectTargets, type TargetSelector } from '../plan/targets-selection.js';
 
-export type { ScopeRequest } from './scope-reads.js';
+export type { ScopeRequest } from '../plan/scope-reads.js';
 
 /** PlanWorkspaceOptions are the edges `planWorkspace` reports to, passed in. */
-interface PlanWorkspaceOptions {
+export interface PlanWorkspaceOptions {
   /** Called after each read with how many of the total are done. */
   onProgress?: (done: number, total: number) => void;
   /** `--target`: read and plan only these targets (the Workspace guard still holds). */
@@ -34,6 +34,7 @@ interface PlanWorkspaceOptions {
   warnings?: readonly string[];
 }
 
+/** WorkspacePlan is what `planWorkspace` returns: the plan, the live state it was computed from, and how long planning took. */
 export interface WorkspacePlan {
   plan: Plan;
   live: Live;
