@@ -49,6 +49,7 @@ export interface Execution {
   stopped: null | 'failure' | 'aborted';
 }
 
+/** ExecuteOptions are the I/O `executeOperations` needs, passed in, and how it paces and reports. */
 export interface ExecuteOptions {
   client: ServiceClient;
   /** The live state the plan was checked against: ids that existed before this run. */
