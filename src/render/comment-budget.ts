@@ -7,7 +7,8 @@ import type { Change } from '../plan/types.js';
  * be counted (code points, UTF-16 units, bytes), so it fits however the host counts.
  * What must be seen stays whole (the head, the counts, every deletion and every change
  * made outside viewctl); summary rows come next, then warnings, then as many details
- * as fit, smallest first; a last line says what was left out.
+ * as fit (what deletions delete first, then the smallest); a last line says what was
+ * left out.
  */
 
 /** COMMENT_LIMIT is the most a markdown plan may take: 64,000 of a comment's 65,536, the rest is the action's. */
@@ -22,8 +23,8 @@ export const COMMENT_LIMIT = 64_000;
 export interface CommentPart {
   /**
    * `fixed`: always whole; `must`: whole unless the comment cannot hold it (deletions
-   * and changes made outside viewctl); `row`, `warning`, `detail`: cut, in that order
-   * from last to first, when the comment is too long.
+   * and changes made outside viewctl); `detail`, `warning`, `row`: cut in that order
+   * when the comment is too long (details are then put back as far as they fit).
    */
   role: 'fixed' | 'must' | 'row' | 'warning' | 'detail';
   render(keep: number): string;
@@ -83,17 +84,18 @@ export function fitComment(parts: readonly CommentPart[], limit: number, note: (
   const details = indexes('detail');
   // The details are placed last: first everything else is made to fit without them.
   for (const index of details) set(index, DROPPED);
+  // 1. Warnings go, last first; 2. grouped rows name their first ROW_KEEP changes,
+  // longest rows first; 3. rows go, last first.
+  for (const index of indexes('warning').reverse()) {
+    if (total() <= budget) break;
+    set(index, DROPPED);
+  }
   const rows = indexes('row');
-  // 1. Grouped rows name their first ROW_KEEP changes, longest rows first; 2. rows go, last first; 3. warnings, last first.
   for (const index of [...rows].sort((a, b) => (sizes[b] ?? 0) - (sizes[a] ?? 0))) {
     if (total() <= budget) break;
     if ((parts[index]?.items ?? 0) > ROW_KEEP) set(index, ROW_KEEP);
   }
   for (const index of [...rows].reverse()) {
-    if (total() <= budget) break;
-    set(index, DROPPED);
-  }
-  for (const index of indexes('warning').reverse()) {
     if (total() <= budget) break;
     set(index, DROPPED);
   }

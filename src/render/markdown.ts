@@ -112,11 +112,12 @@ function rowPart(entry: ReviewEntry, outside: boolean): CommentPart {
     const row = singleRow(entry.change);
     return { role, items: 0, covers: changes, render: () => row };
   }
-  if (entry.type === 'pin-group') {
+  if (entry.type === 'pin-group' && !outside) {
     const row = pinGroupRow(entry.changes);
     return { role, items: 0, covers: changes, render: () => row };
   }
-  const { head, names, tail } = batchRow(entry);
+  // A batch names each change; so does a group's row among the changes made outside viewctl, each of which must be seen.
+  const { head, names, tail } = entry.type === 'pin-group' ? pinGroupRowPieces(entry.changes) : batchRow(entry);
   return {
     role,
     items: names.length,
@@ -158,13 +159,24 @@ function unpinsText(changes: readonly PinChange[]): string {
   return ` · **unpins ${plural(tabs, 'private tab')}${members}**`;
 }
 
+/** pinGroupRow is a group's row without its members' names: its block lists them. */
 function pinGroupRow(changes: readonly PinChange[]): string {
+  const { head, tail } = pinGroupRowPieces(changes);
+  return `${head.slice(0, -': '.length)}${tail}`;
+}
+
+/** pinGroupRowPieces is a group's row, `head` ending in `: ` before the members it may name. */
+function pinGroupRowPieces(changes: readonly PinChange[]): { head: string; names: string[]; tail: string } {
   const [first] = changes;
   const summary = summarisePinGroup(changes);
   const source = first?.source === undefined ? '' : codeSpan(formatLine(first.source));
   const dropped = droppedPrivateCount(summary);
   const unpins = dropped === 0 ? '' : ` · **unpins ${plural(dropped, 'private tab')} of ${plural(summary.unpinned.length, 'member')}**`;
-  return `| ${ICONS.pin} | Pins | group "${mdText(summary.group)}" · ${first?.domain ?? ''} · ${plural(summary.members.length, 'member')}${unpins} | ${source} |`;
+  return {
+    head: `| ${ICONS.pin} | Pins | group "${mdText(summary.group)}" · ${first?.domain ?? ''} · ${plural(summary.members.length, 'member')}${unpins}: `,
+    names: summary.members.map(mdText),
+    tail: ` | ${source} |`,
+  };
 }
 
 /** batchRow is a batch's row in three pieces, so the budget can cut the names between them. */

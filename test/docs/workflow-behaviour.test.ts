@@ -171,7 +171,7 @@ const findReviewed = scriptOf(apply, (_uses, name) => name === 'Find the reviewe
 const reportApplies = scriptOf(apply, (_uses, name) => name === 'Report on the pull requests');
 
 /** postPlan runs the comment step of the pull request workflow against `api`. */
-async function postPlan(api: FakeGitHub, exitCode: number, options: { uploaded?: string; stderr?: string; pr?: number; head?: string; runId?: number; planMd?: string } = {}) {
+async function postPlan(api: FakeGitHub, exitCode: number, options: { uploaded?: string; stderr?: string; pr?: number; head?: string; runId?: number; planMd?: string; baseRef?: string } = {}) {
   const { dir } = runStepScript('true', { viewctlExit: 0 });
   writeFileSync(join(dir, 'plan.md'), options.planMd ?? PLAN_MD);
   writeFileSync(join(dir, 'plan.json'), JSON.stringify({ formatVersion: 1, digest: DIGEST }));
@@ -183,7 +183,7 @@ async function postPlan(api: FakeGitHub, exitCode: number, options: { uploaded?:
       repo: { owner: 'acme', repo: 'views' },
       runId: options.runId ?? 4242,
       serverUrl: 'https://github.com',
-      payload: { pull_request: { number: options.pr ?? 5, base: { ref: 'main' } } },
+      payload: { pull_request: { number: options.pr ?? 5, base: { ref: options.baseRef ?? 'main' } } },
     },
     env: { EXIT_CODE: String(exitCode), UPLOADED: options.uploaded ?? 'success', HEAD_SHA: options.head ?? HEAD, MANIFESTS_TREE: 'tree-1' },
   });
@@ -254,7 +254,8 @@ describe('the plan comment', () => {
     // The renderer stays within MARKDOWN_LIMIT bytes, so within as many characters.
     const longest = `${'x'.repeat(MARKDOWN_LIMIT - 1)}\n`;
     const api = fakeGitHub();
-    await postPlan(api, 2, { planMd: longest, uploaded: 'failure', runId: 99_999_999_999, pr: 99_999 });
+    // A git branch name is at most 255 bytes.
+    await postPlan(api, 2, { planMd: longest, uploaded: 'failure', runId: 99_999_999_999, pr: 99_999, baseRef: `release/${'b'.repeat(247)}` });
     const body = api.created[0]?.body ?? '';
     expect(body).toContain(longest.trim());
     expect(body.length).toBeLessThanOrEqual(65_536);
