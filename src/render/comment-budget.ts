@@ -124,7 +124,23 @@ export function fitComment(parts: readonly CommentPart[], limit: number, note: (
     const kept = largestKeep(part, budget - total() - 1, 1);
     if (kept !== DROPPED) set(index, kept);
   }
-  return assemble(note(leftOutOf(parts, keep)));
+  const text = assemble(note(leftOutOf(parts, keep)));
+  return byteSize(text) <= limit ? text : cutLines(text, limit);
+}
+
+/** CUT_MARK ends a comment whose fixed parts alone pass the limit (a plan with thousands of --target selectors). */
+const CUT_MARK = '*… cut here to fit one comment: the full plan has the rest.*';
+
+/** cutLines keeps the first whole lines of `text` that fit `limit` bytes with CUT_MARK after them: the last guard. */
+function cutLines(text: string, limit: number): string {
+  const kept: string[] = [];
+  let size = byteSize(CUT_MARK) + 2;
+  for (const line of text.split('\n')) {
+    size += byteSize(line) + 1;
+    if (size > limit) break;
+    kept.push(line);
+  }
+  return `${[...kept, CUT_MARK].join('\n')}\n`;
 }
 
 /**

@@ -92,6 +92,12 @@ describe('fitComment', () => {
     expect(text).toContain(`warnings=1 cutMust=${kept}`);
   });
 
+  it('cuts even what is fixed as a last guard, so the limit always holds', () => {
+    const text = fitComment([part('fixed', 'head'), part('fixed', 'T'.repeat(80)), part('fixed', 'T'.repeat(80)), part('fixed', 'foot')], 150, noted);
+    expect(byteSize(text)).toBeLessThanOrEqual(150);
+    expect(text).toBe(`head\n${'T'.repeat(80)}\n*… cut here to fit one comment: the full plan has the rest.*\n`);
+  });
+
   it('counts bytes, not characters: a list of three-byte names keeps a third as many', () => {
     const text = fitComment([part('fixed', 'head'), listPart('detail', Array.from({ length: 200 }, () => '日本語'))], 300, noted);
     expect(byteSize(text)).toBeLessThanOrEqual(300);
