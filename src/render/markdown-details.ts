@@ -26,8 +26,7 @@ const NAMES_SHOWN = 3;
 /** detailParts are the collapsed blocks of one review entry. */
 export function detailParts(entry: ReviewEntry, plan: Plan): CommentPart[] {
   if (entry.type === 'pin-group') return [pinGroupPart(entry.changes)];
-  if (entry.type === 'batch' && entry.action === 'create') return [batchPart(entry.changes, entry.cause, plan)];
-  if (entry.type === 'batch' && entry.action === 'delete') return [batchPart(entry.changes, entry.cause, plan)];
+  if (entry.type === 'batch' && (entry.action === 'create' || entry.action === 'delete')) return [batchPart(entry.changes, entry.cause, plan)];
   const changes = entry.type === 'single' ? [entry.change] : entry.changes;
   return changes.map((change) => {
     const block = `\n${detailBlock(change, plan)}`;

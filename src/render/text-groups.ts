@@ -71,8 +71,8 @@ export function batchRow(entry: BatchEntry): SummaryRow {
   }
 }
 
-/** tabsText names a tab list: `A · B (new) · C`. */
-type TabsText = (tabs: readonly PinnedTab[]) => string;
+/** TabItems names each tab of a list, `(none)` for an empty one. */
+type TabItems = (tabs: readonly PinnedTab[]) => string[];
 
 /**
  * pinGroupLines is a group document's change in one domain, told once: before and
@@ -82,7 +82,7 @@ type TabsText = (tabs: readonly PinnedTab[]) => string;
 export function pinGroupLines(changes: readonly PinChange[], c: Colors, tabText: (tab: PinnedTab) => string): string[] {
   const [first] = changes;
   const summary = summarisePinGroup(changes);
-  const tabs: TabsText = (list) => (list.length === 0 ? '(none)' : list.map(tabText).join(' · '));
+  const tabs: TabItems = (list) => (list.length === 0 ? ['(none)'] : list.map(tabText));
   const source = first?.source === undefined ? '' : `  ${safeText(formatLine(first.source))}`;
   const lines = [c.cyan(`↻ ${first?.domain ?? ''} tabs of group ${quoted(summary.group)} (${plural(summary.members.length, 'member')})${source}`)];
   lines.push(...variantLines('now:     ', summary.now, summary.members.length, tabs));
@@ -98,12 +98,16 @@ export function pinGroupLines(changes: readonly PinChange[], c: Colors, tabText:
   return lines;
 }
 
-function variantLines(label: string, variants: readonly TabListVariant[], total: number, tabs: TabsText): string[] {
+function variantLines(label: string, variants: readonly TabListVariant[], total: number, tabs: TabItems): string[] {
   const [main, ...others] = variants;
   if (main === undefined) return [];
-  if (others.length === 0) return labelled(label, [tabs(main.tabs)], ' · ');
+  if (others.length === 0) return labelled(label, tabs(main.tabs), ' · ');
   const shown = [main, ...others.slice(0, VARIANTS_SHOWN - 1)];
-  const lines = shown.flatMap((variant, index) => labelled(index === 0 ? label : ' '.repeat(label.length), [`${tabs(variant.tabs)} (${someMembers(variant.members, total)})`], ' · '));
+  const lines = shown.flatMap((variant, index) => {
+    const items = tabs(variant.tabs);
+    items.push(`${items.pop() ?? ''} (${someMembers(variant.members, total)})`);
+    return labelled(index === 0 ? label : ' '.repeat(label.length), items, ' · ');
+  });
   const rest = others.slice(VARIANTS_SHOWN - 1);
   if (rest.length > 0) {
     const members = rest.reduce((sum, variant) => sum + variant.members.length, 0);

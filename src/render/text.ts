@@ -21,11 +21,12 @@ const COLORS = { create: 'green', update: 'yellow', delete: 'red', pin: 'cyan', 
 const MAX_COLUMN = 48;
 
 /**
- * renderText is the plan for a terminal (README, plan): a header, one line per
- * change traced to its manifest line, the details a reviewer needs (the attributes of
- * creates, YAML diffs of updates, deletions with owner, pinners and attributes, tab
- * lists, drift), then the counts, the
- * request budget and the digest. A plan with nothing to do is one line.
+ * renderText is the plan for a terminal (README, plan): a header, one line per cause
+ * traced to its manifest line (a group document's change, or more than a few changes
+ * sharing a folder or, for deletions, an owner, is one line; deletions are each named),
+ * the details a reviewer needs (the attributes of creates, YAML diffs of updates,
+ * deletions with owner, pinners and attributes, tab lists told once per group, drift),
+ * then the counts, the request budget and the digest. A plan with nothing to do is one line.
  */
 export function renderText(plan: Plan, options: RenderOptions): string {
   const c = picocolors.createColors(options.color);
