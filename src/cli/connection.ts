@@ -45,11 +45,22 @@ export function addConnectionOptions(command: Command): Command {
 /**
  * openConnection resolves where to send requests: the in-process emulator, or
  * `--base-url` / `VIEWCTL_BASE_URL` with the key from `VIEWCTL_API_KEY` (never a flag).
+ * `limits.dailyReserve` (`--reserve`) is the part of what is left today the client
+ * never spends: a request that would dip into it is refused (`service.quota-exhausted`).
+ * Aborting `limits.stop` (an interrupt) cancels every request queued or in flight, as `close` does.
  */
-export async function openConnection(options: ConnectionOptions, io: CliIo): Promise<Connection> {
+export async function openConnection(
+  options: ConnectionOptions,
+  io: CliIo,
+  limits: { dailyReserve?: number; stop?: AbortSignal } = {},
+): Promise<Connection> {
+  const { stop } = limits;
   const controller = new AbortController();
+  if (stop?.aborted === true) controller.abort();
+  stop?.addEventListener('abort', () => controller.abort(), { once: true });
   const common = {
     rate: options.rate,
+    ...(limits.dailyReserve === undefined ? {} : { dailyReserve: limits.dailyReserve }),
     signal: controller.signal,
     onRequest: options.verbose === true ? verboseLogger(io.stderr) : undefined,
     backoff: io.waits?.backoff,

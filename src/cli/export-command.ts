@@ -5,17 +5,21 @@ import type { Command } from 'commander';
 import { DOMAINS } from '../domain/domains.js';
 import { EXIT, UsageError } from '../errors.js';
 import { AUTOMATIONS_FILE, exportFiles, PINS_FOLDER, pinStems, WORKSPACE_FILE, type ExportResult } from '../export/export-files.js';
-import { budgetMembers, checkExportBudget, checkPinBudget, describePinRead, parseEmailList, selectPinUsers, type PinUserChoice } from '../export/pin-users.js';
+import { budgetMembers, checkExportCeiling, checkPinBudget, describePinRead, exportFloor, parseEmailList, selectPinUsers, type PinUserChoice } from '../export/pin-users.js';
 import { schemaTexts } from '../manifest/schema-registry.js';
 import { checkOutFolder, writeExportFiles, type WriteReport } from '../export/write-files.js';
 import { readExport } from '../state/read-export.js';
+import { DEFAULT_RESERVE, loweredBudget, readCeiling, type ReadCeiling } from '../state/read-ceiling.js';
+import { formatCount } from '../text/plural.js';
 import { addConnectionOptions, openConnection } from './connection.js';
 import { runExportMerge } from './export-merge.js';
 import type { ConnectionOptions } from './connection.js';
 import type { CliIo } from './io.js';
 import type { Outcome } from './program.js';
 import { progressReporter } from './progress.js';
+import { listenForReads, stopOnInterrupt, type ReadsInterrupt } from './interrupt.js';
 import { parseCount } from './parse-options.js';
+import { addReserveOption } from './scope-options.js';
 import type { ApiUser } from '../domain/api-types.js';
 import { shellWord } from '../render/format.js';
 
@@ -26,6 +30,7 @@ interface ExportOptions extends ConnectionOptions {
   force?: boolean;
   merge?: boolean;
   budget?: number;
+  reserve: number;
 }
 
 /**
@@ -47,74 +52,101 @@ export function registerExportCommand(program: Command, io: CliIo, outcome: Outc
       new Option('--merge', 'add to the manifests in --out only what none declares yet, each in a new file; never changes an existing file'),
     )
     .addOption(
-      new Option('--budget <n>', 'with --all-users: spend at most N requests, reading members in email order and skipping those whose pins/ file exists')
+      new Option('--budget <n>', 'with --all-users: spend at most N requests, and never more than what is left today less --reserve, reading members in email order and skipping those whose pins/ file exists')
         .argParser((value) => parseCount(value, '--budget')),
     );
+  addReserveOption(command);
   addConnectionOptions(command).action(async (options: ExportOptions) => {
-    const choice = pinUserChoice(options);
-    if (options.merge === true) {
-      await runExportMerge(options, choice, io);
+    const interrupt = listenForReads(io);
+    try {
+      await exportWorkspace(options, io, interrupt);
       outcome.exitCode = EXIT.ok;
-      return;
+    } finally {
+      interrupt.dispose();
     }
-    const outDir = resolve(io.cwd, options.out);
-    if (options.budget !== undefined) {
-      if (options.allUsers !== true) {
-        throw new UsageError('usage.budget-without-all-users', '--budget limits an export of every member\'s pinned views, but --all-users was not given', 'add --all-users, or drop --budget');
-      }
-      checkExportBudget(options.budget);
-    }
-    await checkOutFolder(outDir, options.out, options.force === true);
-    const connection = await openConnection(options, io);
-    let batch: { all: ApiUser[]; skipped: number; remaining: number } | undefined;
-    const budget = options.budget;
-    const select = (users: readonly ApiUser[]): ApiUser[] => {
-      const chosen = selectPinUsers(users, choice);
-      if (budget === undefined) return chosen;
-      // A member whose pins/ file an earlier run wrote is done; the rest go in email order.
-      const stems = pinStems(chosen);
-      const exported = (user: ApiUser): boolean => existsSync(join(outDir, PINS_FOLDER, `${stems.get(user.id) ?? ''}.yaml`));
-      const picked = budgetMembers(chosen, exported, budget - connection.client.stats().requests, budget);
-      batch = { all: chosen, skipped: picked.skipped, remaining: picked.remaining };
-      return picked.read;
-    };
-    // Close even when the read fails: with --emulator the connection owns a server.
-    const exported = await readExport(connection.client, {
+  });
+}
+
+/** exportWorkspace reads the live workspace (until interrupted) and writes its manifests. */
+async function exportWorkspace(options: ExportOptions, io: CliIo, interrupt: ReadsInterrupt): Promise<void> {
+  const choice = pinUserChoice(options);
+  if (options.merge === true) {
+    await runExportMerge(options, choice, io, interrupt);
+    return;
+  }
+  const outDir = resolve(io.cwd, options.out);
+  if (options.budget !== undefined && options.allUsers !== true) {
+    throw new UsageError('usage.budget-without-all-users', '--budget limits an export of every member\'s pinned views, but --all-users was not given', 'add --all-users, or drop --budget');
+  }
+  const budget = options.budget;
+  const limits = { ...(budget === undefined ? {} : { budget }), reserve: options.reserve };
+  const pins = choice.kind !== 'none';
+  // The ceiling (README, "Scoped and budgeted plans"): refused before any request only
+  // when the shortfall is certain; else set from the workspace's answer, the first.
+  const offline = exportFloor(pins);
+  let ceiling: ReadCeiling = readCeiling({ ...limits, spent: 0, remaining: null, least: offline.least });
+  if (offline.exact || (budget ?? 1) < 1) checkExportCeiling(ceiling, offline, 'nothing was read');
+  await checkOutFolder(outDir, options.out, options.force === true);
+  const connection = await openConnection(options, io, { dailyReserve: options.reserve, stop: interrupt.signal });
+  const { client } = connection;
+  let batch: { all: ApiUser[]; skipped: number; remaining: number } | undefined;
+  const select = (users: readonly ApiUser[]): ApiUser[] => {
+    const chosen = selectPinUsers(users, choice);
+    if (budget === undefined) return chosen;
+    // A member whose pins/ file an earlier run wrote is done; the rest go in email order.
+    const stems = pinStems(chosen);
+    const exported = (user: ApiUser): boolean => existsSync(join(outDir, PINS_FOLDER, `${stems.get(user.id) ?? ''}.yaml`));
+    const picked = budgetMembers(chosen, exported, { spent: client.stats().requests, remaining: client.stats().dailyRemaining, ceiling });
+    batch = { all: chosen, skipped: picked.skipped, remaining: picked.remaining };
+    return picked.read;
+  };
+  // Close even when the read fails: with --emulator the connection owns a server.
+  const exported = await stopOnInterrupt(interrupt, '', () =>
+    readExport(client, {
+      checkWorkspace: (workspace) => {
+        const floor = exportFloor(pins, typeof workspace.membersCount === 'number' ? workspace.membersCount : undefined);
+        ceiling = readCeiling({ ...limits, spent: client.stats().requests, remaining: client.stats().dailyRemaining, least: floor.least });
+        checkExportCeiling(ceiling, floor, 'only the workspace was read');
+      },
       ...(choice.kind === 'none' ? {} : { selectUsers: select }),
       beforePins: (plan) => {
-        checkPinBudget(plan);
+        checkPinBudget(plan, options.reserve);
         io.stderr.write(describePinRead(plan, options.rate));
       },
       onProgress: progressReporter(io.stderr, 'reading pinned views'),
-    }).finally(() => connection.close());
-    const result = exportFiles({ ...exported, schemas: schemaTexts(), ...(batch === undefined ? {} : { stemUsers: batch.all }) });
-    const report = await writeExportFiles(outDir, result.files);
-    // Files of members exported by earlier runs of a budgeted export are its own, not left-overs.
-    if (batch !== undefined) report.untouched = report.untouched.filter((path) => !path.startsWith(`${PINS_FOLDER}/`));
-    for (const note of result.notes) io.stderr.write(`note: ${note}\n`);
-    if (choice.kind === 'none') {
-      io.stderr.write('note: pinned views not exported: name members with --users a@x.com,b@x.com, or pass --all-users\n');
-    }
-    if (report.untouched.length > 0) {
-      io.stderr.write(
-        `note: left as they were, not written by this export (plan reads them too): ${report.untouched.join(', ')}\n`,
-      );
-    }
-    io.stdout.write(summaryText(options.out, exported.live.workspace, result, report, exported.live.requests.used));
-    if (batch !== undefined && budget !== undefined) io.stdout.write(continuation(batch, exported.pinUsers.length, options, budget));
-    outcome.exitCode = EXIT.ok;
-  });
+    }).finally(() => connection.close()),
+  );
+  const result = exportFiles({ ...exported, schemas: schemaTexts(), ...(batch === undefined ? {} : { stemUsers: batch.all }) });
+  interrupt.writingFiles(`writing the files to ${options.out}`);
+  const report = await writeExportFiles(outDir, result.files);
+  // Files of members exported by earlier runs of a budgeted export are its own, not left-overs.
+  if (batch !== undefined) report.untouched = report.untouched.filter((path) => !path.startsWith(`${PINS_FOLDER}/`));
+  for (const note of result.notes) io.stderr.write(`note: ${note}\n`);
+  if (choice.kind === 'none') {
+    io.stderr.write('note: pinned views not exported: name members with --users a@x.com,b@x.com, or pass --all-users\n');
+  }
+  if (report.untouched.length > 0) {
+    io.stderr.write(
+      `note: left as they were, not written by this export (plan reads them too): ${report.untouched.join(', ')}\n`,
+    );
+  }
+  io.stdout.write(summaryText(options.out, exported.live.workspace, result, report, exported.live.requests.used));
+  if (batch !== undefined && budget !== undefined) io.stdout.write(continuation(batch, exported.pinUsers.length, options, budget, ceiling));
 }
 
 /**
  * continuation says where a budgeted `export --all-users` stands: members exported by
  * this run and earlier ones, how many remain, and the command that continues.
  */
-function continuation(batch: { skipped: number; remaining: number }, read: number, options: ExportOptions, budget: number): string {
+function continuation(batch: { skipped: number; remaining: number }, read: number, options: ExportOptions, budget: number, ceiling: ReadCeiling): string {
+  const lowered = loweredBudget(ceiling);
+  const reserveText = lowered === undefined || lowered.reserve === 0 ? '' : ` less --reserve ${formatCount(lowered.reserve)}`;
+  const lowerNote = lowered === undefined ? '' : `--budget ${formatCount(budget)} lowered to ${formatCount(lowered.most)}, the ${formatCount(lowered.left)} left today${reserveText}\n`;
   const done = `pinned views of ${read} member${read === 1 ? '' : 's'} exported by this run, ${batch.skipped} by earlier runs (their pins/ files are kept)`;
-  if (batch.remaining === 0) return `${done}; every member is exported\n`;
+  if (batch.remaining === 0) return `${lowerNote}${done}; every member is exported\n`;
   const where = options.emulator === true ? ' --emulator' : options.baseUrl === undefined ? '' : ` --base-url ${shellWord(options.baseUrl)}`;
-  return `${done}; ${batch.remaining} member${batch.remaining === 1 ? '' : 's'} remain: continue with\n  viewctl export --out ${shellWord(options.out)} --all-users --budget ${budget} --force${where}\n`;
+  const reserve = options.reserve === DEFAULT_RESERVE ? '' : ` --reserve ${options.reserve}`;
+  return `${lowerNote}${done}; ${batch.remaining} member${batch.remaining === 1 ? '' : 's'} remain: continue with\n  viewctl export --out ${shellWord(options.out)} --all-users --budget ${budget}${reserve} --force${where}\n`;
 }
 
 function pinUserChoice(options: ExportOptions): PinUserChoice {

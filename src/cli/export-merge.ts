@@ -6,7 +6,7 @@ import { UsageError } from '../errors.js';
 import { declaredTargets, pinCoverage } from '../export/declared-targets.js';
 import { EXPORT_FOLDERS } from '../export/export-files.js';
 import { mergeFiles, type MergeResult } from '../export/merge-files.js';
-import { checkPinBudget, describePinRead, selectPinUsers, type PinUserChoice } from '../export/pin-users.js';
+import { checkExportCeiling, checkPinBudget, describePinRead, exportFloor, selectPinUsers, type PinUserChoice } from '../export/pin-users.js';
 import { SCHEMAS_FOLDER } from '../export/schema-ref.js';
 import { takenPaths, writeNewFiles } from '../export/write-files.js';
 import { formatProblems, ManifestInvalidError } from '../manifest/format-problems.js';
@@ -15,12 +15,14 @@ import { hasErrors } from '../manifest/problems.js';
 import { schemaTexts } from '../manifest/schema-registry.js';
 import { nodeManifestSource } from '../manifest/source.js';
 import type { ManifestDocument } from '../manifest/types.js';
+import { readCeiling } from '../state/read-ceiling.js';
 import { readExport } from '../state/read-export.js';
 import { plural } from '../text/plural.js';
 import { safeText } from '../text/safe-text.js';
 import { openConnection, type ConnectionOptions } from './connection.js';
 import type { CliIo } from './io.js';
 import { progressReporter } from './progress.js';
+import { stopOnInterrupt, type ReadsInterrupt } from './interrupt.js';
 
 /**
  * `viewctl export --merge`: add to an existing manifests folder the documents of the
@@ -33,10 +35,12 @@ interface MergeOptions extends ConnectionOptions {
   out: string;
   force?: boolean;
   budget?: number;
+  /** `--reserve`: requests of what is left today left to the other integrations. */
+  reserve: number;
 }
 
 /** runExportMerge carries out `export --merge --out DIR` and prints what it wrote and what it skipped. */
-export async function runExportMerge(options: MergeOptions, choice: PinUserChoice, io: CliIo): Promise<void> {
+export async function runExportMerge(options: MergeOptions, choice: PinUserChoice, io: CliIo, interrupt: ReadsInterrupt): Promise<void> {
   if (options.force === true) {
     // --force replaces the files export writes; a merge replaces none, so one of the two would be ignored.
     throw new UsageError(
@@ -57,20 +61,30 @@ export async function runExportMerge(options: MergeOptions, choice: PinUserChoic
   const documents = await loadFolder(outDir, options.out, io);
   const declared = declaredTargets(documents);
   const coverage = pinCoverage(declared);
-  const connection = await openConnection(options, io);
+  const connection = await openConnection(options, io, { dailyReserve: options.reserve, stop: interrupt.signal });
+  const { client } = connection;
   // Close even when the read fails: with --emulator the connection owns a server.
-  const exported = await readExport(connection.client, {
-    ...(choice.kind === 'none' ? {} : { selectUsers: (users) => selectPinUsers(users, choice) }),
-    pinDomains: (user) => DOMAINS.filter((domain) => !coverage(user).has(domain)),
-    beforePins: (plan) => {
-      checkPinBudget(plan);
-      io.stderr.write(describePinRead(plan, options.rate));
-    },
-    onProgress: progressReporter(io.stderr, 'reading pinned views'),
-  }).finally(() => connection.close());
+  const exported = await stopOnInterrupt(interrupt, '', () =>
+    readExport(client, {
+      // The reads before the pinned views must fit in what is left today less the reserve, as any export's.
+      checkWorkspace: () => {
+        const floor = exportFloor(false);
+        const ceiling = readCeiling({ reserve: options.reserve, spent: client.stats().requests, remaining: client.stats().dailyRemaining, least: floor.least });
+        checkExportCeiling(ceiling, floor, 'only the workspace was read');
+      },
+      ...(choice.kind === 'none' ? {} : { selectUsers: (users) => selectPinUsers(users, choice) }),
+      pinDomains: (user) => DOMAINS.filter((domain) => !coverage(user).has(domain)),
+      beforePins: (plan) => {
+        checkPinBudget(plan, options.reserve);
+        io.stderr.write(describePinRead(plan, options.rate));
+      },
+      onProgress: progressReporter(io.stderr, 'reading pinned views'),
+    }).finally(() => connection.close()),
+  );
   const taken = await takenPaths(outDir, ['.', ...EXPORT_FOLDERS, SCHEMAS_FOLDER]);
   const folder = nodeManifestSource(io.cwd).display(outDir);
   const result = mergeFiles({ ...exported, declared, schemas: schemaTexts(), taken, folder });
+  interrupt.writingFiles(`adding the new files to ${options.out}`);
   await writeNewFiles(outDir, result.files);
   for (const note of result.notes) io.stderr.write(`note: ${safeText(note)}\n`);
   if (choice.kind === 'none') {

@@ -7,13 +7,14 @@ import { addConnectionOptions, openConnection } from './connection.js';
 import type { ConnectionOptions } from './connection.js';
 import type { CliIo } from './io.js';
 import { formatOption, useColor, writeFileAtomically } from './output.js';
+import { listenForReads, stopOnInterrupt } from './interrupt.js';
 import { checkOutputPath, loadManifestSet, planAgainst } from './plan-flow.js';
 import type { Outcome } from './program.js';
 import { maxDeletesOption } from './max-deletes-option.js';
 import { detailsUrlOption } from './details-url-option.js';
 import { targetOption } from './target-option.js';
 import type { TargetSelector } from '../plan/targets-selection.js';
-import { addBaseOption, addBudgetOptions, resolveScope, type ScopeOptions } from './scope-options.js';
+import { addBaseOption, addBudgetOptions, addReserveOption, resolveScope, type ScopeOptions } from './scope-options.js';
 
 interface PlanOptions extends ConnectionOptions, ScopeOptions {
   format: OutputFormat;
@@ -36,20 +37,30 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
     .addOption(targetOption())
     .addOption(maxDeletesOption('say in the plan that apply will refuse it when it deletes more than N views'))
     .addOption(detailsUrlOption());
-  addBudgetOptions(addBaseOption(command));
+  addReserveOption(addBudgetOptions(addBaseOption(command)));
   addConnectionOptions(command).action(async (paths: string[], options: PlanOptions) => {
     const color = useColor(io.stdout, io.env);
-    const { desired, files } = await loadManifestSet(paths, io, useColor(io.stderr, io.env));
-    if (options.out !== undefined) await checkOutputPath(io, options.out, files);
-    const scoped = await resolveScope(options, paths, io);
-    const connection = await openConnection(options, io);
+    const unwritten = options.out === undefined ? '' : `, not even the plan file ${options.out}`;
+    const interrupt = listenForReads(io, unwritten);
     try {
-      const { plan, elapsedMs } = await planAgainst(desired, connection.client, io, { scoped, targets: options.target });
-      if (options.out !== undefined) await writeFileAtomically(io, options.out, renderJson(plan));
-      io.stdout.write(renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, maxDeletes: options.maxDeletes, planFile: options.out, detailsUrl: options.detailsUrl }));
-      outcome.exitCode = options.detailedExitcode === true && plan.changes.length > 0 ? EXIT.changes : EXIT.ok;
+      const { desired, files } = await loadManifestSet(paths, io, useColor(io.stderr, io.env));
+      if (options.out !== undefined) await checkOutputPath(io, options.out, files);
+      const scoped = await resolveScope(options, paths, io);
+      // The client too refuses any request that would dip into the reserve (beside the plan's own arithmetic).
+      const connection = await openConnection(options, io, { dailyReserve: options.reserve, stop: interrupt.signal });
+      try {
+        const { plan, elapsedMs } = await stopOnInterrupt(interrupt, unwritten, () => planAgainst(desired, connection.client, io, { scoped, targets: options.target }));
+        if (options.out !== undefined) {
+          interrupt.writingFiles(`writing ${options.out}`);
+          await writeFileAtomically(io, options.out, renderJson(plan));
+        }
+        io.stdout.write(renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, maxDeletes: options.maxDeletes, planFile: options.out, detailsUrl: options.detailsUrl }));
+        outcome.exitCode = options.detailedExitcode === true && plan.changes.length > 0 ? EXIT.changes : EXIT.ok;
+      } finally {
+        await connection.close();
+      }
     } finally {
-      await connection.close();
+      interrupt.dispose();
     }
   });
 }

@@ -7,6 +7,7 @@ import { ManifestInvalidError } from '../manifest/format-problems.js';
 import { loadDesired } from '../manifest/load-desired.js';
 import type { ScopeRequest } from '../plan/plan-workspace.js';
 import { systemClock, type Clock } from '../service/clock.js';
+import { DEFAULT_RESERVE } from '../state/read-ceiling.js';
 import { plural } from '../text/plural.js';
 import type { CliIo } from './io.js';
 import { parseCount } from './parse-options.js';
@@ -16,6 +17,8 @@ export interface ScopeOptions {
   base?: string;
   budget?: number;
   budgetDay?: string;
+  /** `--reserve` (plan, export); absent for apply, which keeps no reserve until it takes `--budget`. */
+  reserve?: number;
 }
 
 /** addBaseOption adds `--base REF` (plan, and apply when it plans). */
@@ -26,8 +29,20 @@ export function addBaseOption(command: Command): Command {
 /** addBudgetOptions adds `--budget N` and `--budget-day DATE` (plan). */
 export function addBudgetOptions(command: Command): Command {
   return command
-    .addOption(new Option('--budget <n>', 'spend at most N requests: read every view list and a slice of the pinned lists that fits, rotating by UTC day').argParser((value) => parseCount(value, '--budget')))
+    .addOption(new Option('--budget <n>', 'spend at most N requests, and never more than what is left today less --reserve: read every view list and a slice of the pinned lists that fits, rotating by UTC day').argParser((value) => parseCount(value, '--budget')))
     .addOption(new Option('--budget-day <date>', 'the UTC day (YYYY-MM-DD) that picks the --budget slice; default today').argParser(parseDay));
+}
+
+/**
+ * addReserveOption adds `--reserve N` (plan, export): the requests of what the service
+ * says is left today that the run leaves to the other integrations sharing the quota.
+ */
+export function addReserveOption(command: Command): Command {
+  return command.addOption(
+    new Option('--reserve <n>', 'requests of what the service says is left today to leave to the other integrations that share the quota; 0 keeps none')
+      .default(DEFAULT_RESERVE)
+      .argParser((value) => parseCount(value, '--reserve')),
+  );
 }
 
 /** ResolvedScope is what a plan needs from the scope flags: the request, a clock for the UTC day, and warnings. */
@@ -48,7 +63,10 @@ export async function resolveScope(options: ScopeOptions, paths: readonly string
   }
   const day = options.budgetDay;
   const clock = day === undefined ? systemClock : { now: () => Date.parse(`${day}T00:00:00Z`) };
-  const scope: ScopeRequest = options.budget === undefined ? {} : { budget: options.budget };
+  const scope: ScopeRequest = {
+    ...(options.budget === undefined ? {} : { budget: options.budget }),
+    ...(options.reserve === undefined ? {} : { reserve: options.reserve }),
+  };
   const warnings: string[] = [];
   if (options.base !== undefined) {
     const manifestPaths = paths.length === 0 ? ['.'] : paths;

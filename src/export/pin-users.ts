@@ -2,7 +2,9 @@ import type { ApiUser } from '../domain/api-types.js';
 import { DOMAINS } from '../domain/domains.js';
 import { UsageError, ViewctlError } from '../errors.js';
 import { compareCodePoints } from '../kinds/canonical.js';
-import { formatCount } from '../text/plural.js';
+import { formatCount, plural } from '../text/plural.js';
+import { userReads, USERS_PAGE } from '../state/needs.js';
+import { leftText, quotaWaysOut, roomLeft, type ReadCeiling } from '../state/read-ceiling.js';
 import type { PinReadPlan } from '../state/read-export.js';
 
 /** PinUserChoice is whose pinned views an export writes: nobody, every active member, or the listed emails. */
@@ -75,15 +77,16 @@ export function describePinRead(plan: PinReadPlan, rate: number): string {
 }
 
 /**
- * checkPinBudget refuses to start reading pins the daily budget cannot cover: the
- * export would fail part-way, having spent what is left of the day.
+ * checkPinBudget refuses to start reading pins that what the service says is left
+ * today, less `reserve` (kept for the other integrations that share the quota), cannot
+ * cover: the export would fail part-way, having spent what is left of the day.
  */
-export function checkPinBudget(plan: PinReadPlan): void {
-  if (plan.dailyRemaining === null || plan.requests <= plan.dailyRemaining) return;
+export function checkPinBudget(plan: PinReadPlan, reserve = 0): void {
+  if (plan.dailyRemaining === null || plan.requests <= plan.dailyRemaining - reserve) return;
   throw new ViewctlError(
     'export.over-budget',
-    `reading the pinned views of ${plan.users.length} users takes ${plan.requests} requests, but only ${plan.dailyRemaining} are left today`,
-    { hint: `name fewer users with --users (each costs ${DOMAINS.length} requests), or run again once the rolling 24-hour budget has recovered` },
+    `reading the pinned views of ${plural(plan.users.length, 'user')} takes ${plural(plan.requests, 'request')}, but the service says ${leftText(plan.dailyRemaining, reserve)}; no pinned view was read`,
+    { hint: `name fewer users with --users (each costs ${DOMAINS.length} requests), spread --all-users over several runs with --budget N, or ${quotaWaysOut(reserve)}` },
   );
 }
 
@@ -103,33 +106,74 @@ interface MemberBatch {
 
 /**
  * budgetMembers picks, from `members` in their (email) order, those not yet exported,
- * as many as `room` requests pay for (one per domain each); later runs continue where
- * this one stops. A room too small for one member is a usage error.
+ * as many as the room the ceiling leaves after `spent` pays for (one request per domain
+ * each); later runs continue where this one stops. A room too small for one member is
+ * refused: by the quota when what is left today less the reserve is what ran out, else
+ * by the budget, with the least that works, counted from what was read.
  */
-export function budgetMembers(members: readonly ApiUser[], exported: (user: ApiUser) => boolean, room: number, budget: number): MemberBatch {
+export function budgetMembers(
+  members: readonly ApiUser[],
+  exported: (user: ApiUser) => boolean,
+  figures: { spent: number; remaining: number | null; ceiling: ReadCeiling },
+): MemberBatch {
+  const { spent, remaining, ceiling } = figures;
   const pending = members.filter((user) => !exported(user));
-  const fits = Math.floor(room / DOMAINS.length);
+  const fits = Math.floor(roomLeft(ceiling, spent, remaining) / DOMAINS.length);
   if (fits < 1 && pending.length > 0) {
+    if (remaining !== null && remaining - ceiling.reserve < DOMAINS.length) {
+      throw new ViewctlError(
+        'export.over-budget',
+        `a member's pinned views take ${DOMAINS.length} requests, but the service says ${leftText(remaining, ceiling.reserve)}; no pinned view was read`,
+        { hint: quotaWaysOut(ceiling.reserve) },
+      );
+    }
     throw new UsageError(
       'usage.budget-too-small',
-      `--budget ${formatCount(budget)} is too small: reading the workspace, views, automations and members took ${formatCount(budget - room)} requests, and a member's pinned views take ${DOMAINS.length} more; no pinned view was read`,
-      `pass a --budget of at least ${formatCount(budget - room + DOMAINS.length)}`,
+      `--budget ${formatCount(ceiling.budget ?? 0)} is too small: reading the workspace, views, automations and members took ${plural(spent, 'request')}, and a member's pinned views take ${DOMAINS.length} more; no pinned view was read`,
+      `pass a --budget of at least ${formatCount(spent + DOMAINS.length)}`,
     );
   }
   const read = pending.slice(0, fits);
   return { read, skipped: members.length - pending.length, remaining: pending.length - read.length };
 }
 
-/** EXPORT_FIXED_READS is the least an export with pins reads before them: the workspace, four listings, the automations, one page of members. */
-const EXPORT_FIXED_READS = 3 + DOMAINS.length;
+/** ExportFloor is the least an export reads, and whether the users' pages in it are counted from the member count. */
+interface ExportFloor {
+  least: number;
+  exact: boolean;
+}
 
-/** checkExportBudget refuses, before any request, a `--budget` that cannot pay for the fixed reads and one member. */
-export function checkExportBudget(budget: number): void {
-  const least = EXPORT_FIXED_READS + DOMAINS.length;
-  if (budget >= least) return;
-  throw new UsageError(
-    'usage.budget-too-small',
-    `--budget ${formatCount(budget)} is too small: an export reads at least ${EXPORT_FIXED_READS} requests of views, automations and members, and ${DOMAINS.length} per member's pinned views; nothing was read`,
-    `pass a --budget of at least ${formatCount(least)}`,
-  );
+/**
+ * exportFloor counts the least an export reads: the workspace, the four listings, the
+ * automations and, when it reads pinned views, the users (a request per 100 of
+ * `members`, one while the count is not known) and one member's pinned views.
+ */
+export function exportFloor(pins: boolean, members?: number): ExportFloor {
+  const fixed = 2 + DOMAINS.length;
+  if (!pins) return { least: fixed, exact: true };
+  return { least: fixed + userReads(members ?? 0) + DOMAINS.length, exact: members !== undefined };
+}
+
+/**
+ * checkExportCeiling refuses an export its ceiling (`--budget`, what is left today less
+ * `--reserve`) cannot pay for: `export.over-budget` when the quota cannot (a larger
+ * budget would not help), `usage.budget-too-small` when the budget cannot. `outcome`
+ * says what was read so far.
+ */
+export function checkExportCeiling(ceiling: ReadCeiling, floor: ExportFloor, outcome: string): void {
+  if (ceiling.short === 'quota' && ceiling.left !== null) {
+    throw new ViewctlError(
+      'export.over-budget',
+      `the export reads at least ${plural(floor.least, 'request')}, but the service says ${leftText(ceiling.left, ceiling.reserve)}; ${outcome}`,
+      { hint: quotaWaysOut(ceiling.reserve) },
+    );
+  }
+  if (ceiling.short === 'budget' && ceiling.budget !== undefined) {
+    const more = floor.exact ? '' : `, and a request more per ${USERS_PAGE} members past the first ${USERS_PAGE}`;
+    throw new UsageError(
+      'usage.budget-too-small',
+      `--budget ${formatCount(ceiling.budget)} is too small: an export with pinned views reads the workspace, the views, the automations and the members, and ${DOMAINS.length} requests per member's pinned views: at least ${plural(floor.least, 'request')}; ${outcome}`,
+      `pass a --budget of at least ${formatCount(floor.least)}${more}`,
+    );
+  }
 }

@@ -3,12 +3,13 @@ import { systemClock, type Clock } from '../service/clock.js';
 import type { ServiceClient } from '../service/types.js';
 import { hasPinGroups, memberPinLists } from '../kinds/pin-members.js';
 import { fixedReads, readNeeds } from '../state/needs.js';
+import { loweredBudget, readCeiling, type ReadCeiling } from '../state/read-ceiling.js';
 import { readLive, readPinnedLists } from '../state/read-live.js';
 import type { Live } from '../state/types.js';
 import { checkWorkspace, computePlan } from './diff.js';
-import { changedOutside } from './outside.js';
+import { changeOrigins } from './outside.js';
 import { PlanRefusedError } from './refusal.js';
-import { checkBudgetCoversViews, checkPinnedReadsFitToday, choosePinnedLists, type ScopeRequest } from './scope-reads.js';
+import { checkCeiling, choosePinnedLists, planFloor, type ScopeRequest } from './scope-reads.js';
 import { utcDay } from './scope.js';
 import type { Plan } from './types.js';
 import { prunesViews } from '../kinds/view-prune.js';
@@ -49,7 +50,10 @@ export interface WorkspacePlan {
  * of them to read (all; with `--base`, those that changed or name a view the plan
  * creates, renames or deletes; with `--budget`, a slice that fits), refuses before the
  * first pinned read when they cannot fit in what is left today, reads them and diffs
- * everything. The CLI, the tests and the benches all plan through it.
+ * everything. Its ceiling (`--budget`, and what the workspace's answer says is left
+ * today less `--reserve`) is set after the first request, which is the last one sent
+ * when even the least the plan reads does not fit. The CLI, the tests and the benches
+ * all plan through it.
  */
 export async function planWorkspace(whole: Desired, client: ServiceClient, options: PlanWorkspaceOptions = {}): Promise<WorkspacePlan> {
   const desired = options.targets === undefined || options.targets.length === 0 ? whole : selectTargets(whole, options.targets);
@@ -59,10 +63,25 @@ export async function planWorkspace(whole: Desired, client: ServiceClient, optio
   const needs = readNeeds(desired);
   // Group documents (now or at REF) name their members only through the users list.
   const groups = hasPinGroups(desired) || (scope.base !== undefined && hasPinGroups(scope.base.desired));
-  if (scope.budget !== undefined) checkBudgetCoversViews(scope.budget, needs, desired.pins.length + (desired.pinGroups ?? []).length);
+  // The least the plan reads counts the users whenever it may read them: the minimum a
+  // refusal prints must be one that then works.
+  const floorOf = (members?: number) => planFloor(needs, { read: mayReadUsers(desired, groups), ...(members === undefined ? {} : { members }) }, desired.pins.length + (desired.pinGroups ?? []).length > 0);
+  const limits = { ...(scope.budget === undefined ? {} : { budget: scope.budget }), reserve: scope.reserve ?? 0 };
+  const offline = floorOf();
+  let ceiling: ReadCeiling = readCeiling({ ...limits, spent: 0, remaining: null, least: offline.least });
+  // Before any request only a budget whose shortfall is certain is refused: the users'
+  // pages are known from the workspace's member count, and a budget of 1 pays for reading it.
+  if (offline.exact || (scope.budget ?? 1) < 1) checkCeiling(ceiling, offline, 'nothing was read');
   const before = client.stats().requests;
   const views = await readLive(client, { ...needs, pins: [] }, {
-    checkWorkspace: (workspace) => checkWorkspace(desired, workspace),
+    checkWorkspace: (workspace) => {
+      checkWorkspace(desired, workspace);
+      // The first answer says what is left today: the ceiling is set, or the plan refused, before a second request.
+      const floor = floorOf(typeof workspace.membersCount === 'number' ? workspace.membersCount : undefined);
+      const stats = client.stats();
+      ceiling = readCeiling({ ...limits, spent: stats.requests - before, remaining: stats.dailyRemaining, least: floor.least });
+      checkCeiling(ceiling, floor, 'only the workspace was read');
+    },
     wantUsers: (listings) => groups || createsViews(desired, listings) || prunesViews(desired, listings),
     onProgress: options.onProgress,
   });
@@ -72,13 +91,15 @@ export async function planWorkspace(whole: Desired, client: ServiceClient, optio
   const expansion = memberPinLists(desired, views.users);
   if (expansion.reasons.length > 0) throw new PlanRefusedError(expansion.reasons);
   const lists = selectMemberLists(desired, expansion.lists).map(({ key, ...pins }) => ({ key, pins }));
+  const read = client.stats();
   const chosen = choosePinnedLists(lists, scope, {
     viewChanges,
-    spent: client.stats().requests - before,
+    spent: read.requests - before,
+    remaining: read.dailyRemaining,
+    ceiling,
     day: utcDay((options.clock ?? systemClock).now()),
     ...(views.users === undefined ? {} : { users: views.users }),
   });
-  if (scope.budget === undefined) checkPinnedReadsFitToday(chosen.read.length, client.stats().dailyRemaining, lists.length);
   // readLive reported its reads (the workspace, the listings, the automations); the pinned reads continue its count.
   let done = fixedReads(needs);
   const total = done + chosen.read.length;
@@ -87,15 +108,26 @@ export async function planWorkspace(whole: Desired, client: ServiceClient, optio
     options.onProgress?.(done, total);
   });
   const stats = client.stats();
-  const live: Live = { ...views, pins, requests: { used: stats.requests - before, dailyRemaining: stats.dailyRemaining } };
+  const lowered = loweredBudget(ceiling);
+  const live: Live = { ...views, pins, requests: { used: stats.requests - before, dailyRemaining: stats.dailyRemaining, ...(lowered === undefined ? {} : { ceiling: lowered }) } };
   const readKeys = new Set(chosen.read.map((entry) => entry.key));
   // The diff gets the lists read, already expanded: the groups' skipped members and warnings travel beside them.
   const scoped: Desired = { ...desired, pins: lists.filter((entry) => readKeys.has(entry.key)).map((entry) => entry.pins), pinGroups: [] };
   const { plan } = computePlan(scoped, live, {
     ...(chosen.scope === undefined ? {} : { scope: chosen.scope }),
-    ...(scope.base === undefined ? {} : { outside: changedOutside(scope.base.desired, desired, views.users) }),
+    // No memory of past applies yet: REF is never known to be the last applied state.
+    ...(scope.base === undefined ? {} : { origin: changeOrigins(scope.base.desired, live, { baseIsLastApplied: false }) }),
     warnings: [...(options.warnings ?? []), ...expansion.warnings],
     ...(hasPinGroups(desired) ? { skippedMembers: expansion.skipped } : {}),
   });
   return { plan, live, elapsedMs: now() - started };
+}
+
+/**
+ * mayReadUsers tells, before any request, whether the plan may read the users: a group
+ * document always does; a plan that may create views (with `creatorEmail`) or prune
+ * them does when the listings show a create or a view to prune.
+ */
+function mayReadUsers(desired: Desired, groups: boolean): boolean {
+  return groups || (desired.views.length > 0 && (desired.workspace.creatorEmail !== undefined || desired.workspace.prune !== false));
 }

@@ -1,24 +1,32 @@
 import type { ApiUser } from '../domain/api-types.js';
 import type { Desired } from '../domain/desired.js';
 import { UsageError, ViewctlError } from '../errors.js';
-import { fixedReads, type ReadNeeds } from '../state/needs.js';
+import { fixedReads, userReads, USERS_PAGE, type ReadNeeds } from '../state/needs.js';
+import { leftText, quotaWaysOut, roomLeft, type ReadCeiling } from '../state/read-ceiling.js';
 import { formatCount, plural } from '../text/plural.js';
 import { keyedPins, type KeyedPins } from './desired-values.js';
 import { budgetSlice, selectByBase, touchedViews } from './scope.js';
 import type { Change, PlanScope } from './types.js';
 
 /**
- * The decisions between a plan's two read phases (README, "Scoped and budgeted
- * plans"): which pinned lists to read once the views are known, and the refusals that
- * come before the first pinned-list read. Pure: the figures are passed in.
+ * The decisions around a plan's two read phases (README, "Scoped and budgeted
+ * plans"): the least a plan reads and the refusals when its ceiling (`--budget`, what
+ * is left today less `--reserve`) cannot pay for it, made after the first request;
+ * which pinned lists to read once the views are known, and the refusals that come
+ * before the first pinned-list read. Pure: the figures are passed in.
  */
 
-/** ScopeRequest is what `--base REF` and `--budget N` ask of a plan. */
+/** ScopeRequest is what `--base REF`, `--budget N` and `--reserve R` ask of a plan. */
 export interface ScopeRequest {
   /** The manifests at REF, loaded through git, with the ref as given and its commit. */
   base?: { ref: string; commit: string; desired: Desired };
   /** The most requests the whole plan may spend. */
   budget?: number;
+  /**
+   * Requests of what the service says is left today that the plan leaves to the other
+   * integrations sharing the quota (`--reserve`, 300 from the command line); default 0.
+   */
+  reserve?: number;
 }
 
 /** ChosenLists are the lists to read and, for a scoped plan, what the plan says about the rest. */
@@ -28,25 +36,91 @@ interface ChosenLists {
 }
 
 /**
+ * ReadFloor is the least a plan reads: its reads before the pinned lists (`fixed`, the
+ * users counted when the plan may read them), one pinned list more when it has any
+ * (`least`), and those reads in words. `exact` is false while the users are counted
+ * without the workspace's member count (before its first request).
+ */
+export interface ReadFloor {
+  fixed: number;
+  least: number;
+  /** The fixed reads in words: `the workspace, the 2 view listings and the automations`. */
+  what: string;
+  /** All of `least` in words: the fixed reads and, when counted, `a pinned list`. */
+  leastWhat: string;
+  exact: boolean;
+}
+
+/**
+ * planFloor counts the least a plan reads: the workspace, one listing per view domain,
+ * the automations, the users when `users.read` (one request per 100 of `users.members`,
+ * one when the count is not known yet), and one pinned list when `lists`.
+ */
+export function planFloor(needs: ReadNeeds, users: { read: boolean; members?: number }, lists: boolean): ReadFloor {
+  const pages = users.read ? userReads(users.members ?? 0) : 0;
+  const fixed = fixedReads(needs) + pages;
+  const parts = [
+    'the workspace',
+    ...(needs.domains.length === 0 ? [] : [`the ${plural(needs.domains.length, 'view listing')}`]),
+    ...(needs.automations ? ['the automations'] : []),
+    ...(!users.read ? [] : [users.members === undefined ? `the users (a request per ${USERS_PAGE} members)` : `the users (${plural(pages, 'request')} for ${plural(users.members, 'member')})`]),
+  ];
+  return { fixed, least: fixed + (lists ? 1 : 0), what: words(parts), leastWhat: words(lists ? [...parts, 'a pinned list'] : parts), exact: !users.read || users.members !== undefined };
+}
+
+/** words joins `a`, `b` and `c`. */
+function words(parts: readonly string[]): string {
+  return parts.length < 2 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1] ?? ''}`;
+}
+
+/**
+ * checkCeiling refuses a plan its ceiling cannot pay for: `plan.exceeds-daily-quota`
+ * when what is left today less the reserve cannot pay for the floor (a larger budget
+ * would not help), `usage.budget-too-small` when the budget cannot. `outcome` says what
+ * was read so far.
+ */
+export function checkCeiling(ceiling: ReadCeiling, floor: ReadFloor, outcome: string): void {
+  if (ceiling.short === 'quota' && ceiling.left !== null) {
+    throw new ViewctlError(
+      'plan.exceeds-daily-quota',
+      `the plan reads at least ${plural(floor.least, 'request')} (${floor.leastWhat}), but the service says ${leftText(ceiling.left, ceiling.reserve)}; ${outcome}`,
+      { hint: `${quotaWaysOut(ceiling.reserve)}, or plan with --base REF (e.g. --base origin/main) to read only the pinned lists a change touches` },
+    );
+  }
+  if (ceiling.short === 'budget' && ceiling.budget !== undefined) {
+    const lists = floor.least > floor.fixed ? ', and a pinned list at least one more' : '';
+    const more = floor.exact ? '' : `, and a request more per ${USERS_PAGE} members past the first ${USERS_PAGE}`;
+    throw budgetTooSmall(ceiling.budget, `reading ${floor.what} takes ${plural(floor.fixed, 'request')}${lists}; ${outcome}`, `${formatCount(floor.least)}${more}`);
+  }
+}
+
+/**
  * choosePinnedLists picks the lists to read: every list; with a base, those that
  * changed since REF or name a view `viewChanges` creates, renames or deletes; with a
- * budget, the part of those that fits in what the budget has left after `spent`, as
- * today's slice (`day` is the UTC day number).
+ * budget, the part of those that fits in what the ceiling leaves after `spent`, as
+ * today's slice (`day` is the UTC day number). Without a budget, lists that do not fit
+ * in what the service says is left (`remaining`) less the reserve are refused before
+ * the first is read.
  */
 export function choosePinnedLists(
   lists: readonly KeyedPins[],
   request: ScopeRequest,
-  figures: { viewChanges: readonly Change[]; spent: number; day: number; users?: readonly ApiUser[] },
+  figures: { viewChanges: readonly Change[]; day: number; users?: readonly ApiUser[]; spent: number; remaining: number | null; ceiling: ReadCeiling },
 ): ChosenLists {
-  if (request.base === undefined && request.budget === undefined) return { read: [...lists] };
+  const room = roomLeft(figures.ceiling, figures.spent, figures.remaining);
+  if (request.base === undefined && request.budget === undefined) {
+    checkReadsFit(lists.length, lists.length, room, figures);
+    return { read: [...lists] };
+  }
   let candidates = request.base === undefined
     ? [...lists]
     : selectByBase(lists, keyedPins(request.base.desired, figures.users), touchedViews(figures.viewChanges));
   let slice: PlanScope['slice'];
   if (request.budget !== undefined) {
-    const room = request.budget - figures.spent;
-    if (room < 1 && candidates.length > 0) throw budgetTooSmall(request.budget, figures.spent, 'the workspace, view listings, automations and users', 'no pinned list was read');
+    if (room < 1 && candidates.length > 0) throw noListFits(figures, request.budget);
     ({ read: candidates, slice } = budgetSlice(candidates, room, figures.day));
+  } else {
+    checkReadsFit(candidates.length, lists.length, room, figures);
   }
   const scope: PlanScope = {
     ...(request.base === undefined ? {} : { base: { ref: request.base.ref, commit: request.base.commit } }),
@@ -59,37 +133,43 @@ export function choosePinnedLists(
 }
 
 /**
- * checkBudgetCoversViews refuses, before any request, a `--budget` that cannot pay for
- * the reads every plan makes (the workspace, one list per view domain, the automations)
- * plus at least one pinned list when there are any.
+ * checkReadsFit refuses, before the first pinned-list read, a plan without a budget whose
+ * pinned reads need more requests than the service says are left today less the
+ * reserve: it would run out of quota half-way and block every other key of the
+ * workspace until the quota recovers.
  */
-export function checkBudgetCoversViews(budget: number, needs: ReadNeeds, lists: number): void {
-  const fixed = fixedReads(needs);
-  if (budget >= fixed + (lists > 0 ? 1 : 0)) return;
-  throw budgetTooSmall(budget, fixed, `the workspace, the ${plural(needs.domains.length, 'view listing')}${needs.automations ? ' and the automations' : ''}`, 'nothing was read');
-}
-
-function budgetTooSmall(budget: number, needed: number, what: string, outcome: string): UsageError {
-  return new UsageError(
-    'usage.budget-too-small',
-    `--budget ${formatCount(budget)} is too small: reading ${what} takes ${plural(needed, 'request')}, and a pinned list at least one more; ${outcome}`,
-    `pass a --budget of at least ${formatCount(needed + 1)}; every plan reads the views in full and spends the rest on pinned lists`,
+function checkReadsFit(reads: number, lists: number, room: number, figures: { remaining: number | null; ceiling: ReadCeiling }): void {
+  if (reads <= room || figures.remaining === null) return;
+  const { reserve } = figures.ceiling;
+  throw new ViewctlError(
+    'plan.exceeds-daily-quota',
+    `the plan needs ${plural(reads, 'request')} to read ${reads === lists ? 'every pinned list' : `${formatCount(reads)} of the ${plural(lists, 'pinned list')}`}, but the service says ${leftText(figures.remaining, reserve)}; no pinned list was read`,
+    {
+      hint: `plan with --base REF (e.g. --base origin/main) to read only the lists a change touches, or with --budget N to read a slice of them that fits today and rotates by UTC day${reserve === 0 ? '' : `, or ${quotaWaysOut(reserve)}`}`,
+    },
   );
 }
 
 /**
- * checkPinnedReadsFitToday refuses, before the first pinned-list read, a plan whose
- * pinned reads need more requests than the service says are left today: it would run
- * out of quota half-way and block every other key of the workspace until the budget
- * recovers.
+ * noListFits is the refusal of a budgeted plan whose reads so far (`spent`) leave no
+ * room for one pinned list: the quota's, when what is left today less the reserve is
+ * what ran out, else the budget's, with the least that works, counted from what was read.
  */
-export function checkPinnedReadsFitToday(reads: number, dailyRemaining: number | null, lists: number): void {
-  if (dailyRemaining === null || reads <= dailyRemaining) return;
-  throw new ViewctlError(
-    'plan.exceeds-daily-quota',
-    `the plan needs ${plural(reads, 'request')} to read ${reads === lists ? 'every pinned list' : `${formatCount(reads)} of the ${plural(lists, 'pinned list')}`}, but the service says only ${formatCount(dailyRemaining)} are left today; no pinned list was read`,
-    {
-      hint: `plan with --base REF (e.g. --base origin/main) to read only the lists a change touches, or with --budget N (N at most the ${formatCount(dailyRemaining)} left) to read a slice of them that rotates by UTC day`,
-    },
+function noListFits(figures: { spent: number; remaining: number | null; ceiling: ReadCeiling }, budget: number): ViewctlError {
+  const { spent, remaining, ceiling } = figures;
+  const outcome = 'no pinned list was read';
+  if (remaining !== null && remaining - ceiling.reserve < 1) {
+    return new ViewctlError('plan.exceeds-daily-quota', `no pinned list fits: the service says ${leftText(remaining, ceiling.reserve)}; ${outcome}`, {
+      hint: `${quotaWaysOut(ceiling.reserve)}, or plan with --base REF (e.g. --base origin/main) to read only the pinned lists a change touches`,
+    });
+  }
+  return budgetTooSmall(budget, `reading the workspace, view listings, automations and users took ${plural(spent, 'request')}, and a pinned list at least one more; ${outcome}`, formatCount(spent + 1));
+}
+
+function budgetTooSmall(budget: number, why: string, least: string): UsageError {
+  return new UsageError(
+    'usage.budget-too-small',
+    `--budget ${formatCount(budget)} is too small: ${why}`,
+    `pass a --budget of at least ${least}; every plan reads the views in full and spends the rest on pinned lists`,
   );
 }

@@ -13,8 +13,12 @@ export type Action = 'create' | 'update' | 'delete' | 'pin' | 'drift';
 /** ACTIONS lists the actions in the order plans show them. */
 export const ACTIONS: readonly Action[] = ['create', 'update', 'delete', 'pin', 'drift'];
 
-export type { ViewSnapshot, JsonPatchOperation, CreateChange, UpdateChange, DeleteChange, PinnedTab, PinChange, DriftChange, Change, NewViewTab, PlanStep } from '../kinds/changes.js';
-import type { Change, PlanStep } from '../kinds/changes.js';
+export type { ChangeOrigin, ViewSnapshot, JsonPatchOperation, CreateChange, UpdateChange, DeleteChange, PinnedTab, PinChange, DriftChange, Change, NewViewTab, PlanStep } from '../kinds/changes.js';
+import type { Change, ChangeOrigin, PlanStep } from '../kinds/changes.js';
+import type { LoweredBudget } from '../state/read-ceiling.js';
+
+/** CHANGE_ORIGINS lists the origins in the order plans show their changes, after the pull request's own. */
+export const CHANGE_ORIGINS: readonly ChangeOrigin[] = ['outside', 'unapplied-or-outside', 'membership'];
 
 /** Plan is what `plan` computes, renders and saves, and what `apply --plan` carries out. */
 export interface Plan {
@@ -42,9 +46,17 @@ export interface Plan {
     used: number;
     /** Requests apply needs: the writes, plus one list read per touched view domain to verify. */
     applyNeeds: number;
-    /** Daily budget left after the plan, when the service said. */
+    /**
+     * Daily quota left after the plan, when the service said. The daily total is not
+     * written: no header of the service says it (plans of earlier builds wrote 3,000 as
+     * `dailyQuota`; the schema still accepts it, and nothing reads it).
+     */
     dailyRemaining: number | null;
-    dailyQuota: number;
+    /**
+     * Present when what the service said was left today (`left`), less `--reserve`,
+     * lowered `--budget`: `most` is the most the plan could spend.
+     */
+    ceiling?: LoweredBudget;
   };
   /**
    * For each change target, a hash of the live state the change was computed from

@@ -1,7 +1,7 @@
 import { stringify } from 'yaml';
 import { structuredPatch } from 'diff';
 import type { JsonValue } from '../domain/api-types.js';
-import type { Plan, UpdateChange } from '../plan/types.js';
+import { CHANGE_ORIGINS, type Change, type ChangeOrigin, type Plan, type UpdateChange } from '../plan/types.js';
 import { applySeconds } from '../plan/requests.js';
 import { formatCount, plural } from '../text/plural.js';
 import { safeText } from '../text/safe-text.js';
@@ -19,12 +19,16 @@ export function applyEstimate(plan: Plan, rate: number): string {
   return `about ${Math.ceil(seconds / 60)} min`;
 }
 
-/** budgetText is `2,981 of 3,000 left today`, or what is known when the service did not say. */
+/**
+ * budgetText is `2,981 left today`, as the service's headers say, or that they did not
+ * say. The daily total is not shown: no header carries it, and a workspace's quota
+ * need not be the 3,000 of the service's documentation.
+ */
 export function budgetText(plan: Plan): string {
-  const { dailyRemaining, dailyQuota, applyNeeds } = plan.requests;
-  if (dailyRemaining === null) return `the service did not say how many of its ${formatCount(dailyQuota)} a day are left`;
-  const short = applyNeeds > dailyRemaining ? ' (not enough for this apply: wait for the budget to recover)' : '';
-  return `${formatCount(dailyRemaining)} of ${formatCount(dailyQuota)} left today${short}`;
+  const { dailyRemaining, applyNeeds } = plan.requests;
+  if (dailyRemaining === null) return 'the service did not say how many requests are left today';
+  const short = applyNeeds > dailyRemaining ? ' (not enough for this apply: wait for the quota to recover)' : '';
+  return `${formatCount(dailyRemaining)} left today${short}`;
 }
 
 /** pointerPath turns a JSON pointer into a readable path: `/filters/0/not` → `filters[0].not`. */
@@ -120,16 +124,52 @@ export function scopeText(plan: Plan): string | undefined {
   const why: string[] = [];
   if (scope.base !== undefined) why.push(`--base ${safeText(scope.base.ref)} (${scope.base.commit.slice(0, 7)}): the others ask for what they asked then and name no view this plan creates, renames or deletes`);
   if (scope.budget !== undefined) {
-    why.push(scope.slice === undefined
-      ? `--budget ${formatCount(scope.budget)}`
-      : `--budget ${formatCount(scope.budget)}: the slice rotates by UTC day, so ${formatCount(scope.slice.count)} daily runs cover every list`);
+    const lowered = loweredText(plan);
+    const budget = `--budget ${formatCount(scope.budget)}${lowered}`;
+    why.push(scope.slice === undefined ? budget : `${budget}${lowered === '' ? ':' : ';'} the slice rotates by UTC day, so ${formatCount(scope.slice.count)} daily runs cover every list`);
   }
   const unread = scope.unread === 0 ? '' : `; the ${plural(scope.unread, 'unread list')} ${scope.unread === 1 ? 'was' : 'were'} not checked for drift`;
   return `Scope: ${read}${slice} (${why.join('; ')})${unread}.`;
 }
 
-/** outsideHeading titles the changes made in the app since `--base REF`, which applying reverts. */
-export function outsideHeading(plan: Plan): string {
+/**
+/**
+ * loweredText is ` lowered to 914, the 1,214 left today less --reserve 300` when what
+ * the service said was left today, less the reserve, lowered the budget; empty otherwise.
+ */
+function loweredText(plan: Plan): string {
+  const { ceiling } = plan.requests;
+  if (ceiling === undefined) return '';
+  const reserve = ceiling.reserve === 0 ? '' : ` less --reserve ${formatCount(ceiling.reserve)}`;
+  return ` lowered to ${formatCount(ceiling.most)}, the ${formatCount(ceiling.left)} left today${reserve}`;
+}
+
+/**
+ * originHeading titles the changes of one origin (README, "Changes made outside viewctl,
+ * labelled"): made in the app since `--base REF`, which applying reverts; not applied or
+ * made in the app, which the tool cannot tell apart without a memory of the last apply,
+ * so it asserts neither; or there because the group's members changed.
+ */
+export function originHeading(plan: Plan, origin: ChangeOrigin): string {
   const ref = plan.scope?.base?.ref;
-  return `Changed outside viewctl since ${ref === undefined ? 'the base' : safeText(ref)}: applying reverts them`;
+  const since = `since ${ref === undefined ? 'the base' : safeText(ref)}`;
+  switch (origin) {
+    case 'outside':
+      return `Changed outside viewctl ${since}: applying reverts them`;
+    case 'unapplied-or-outside':
+      return `Not applied or changed outside viewctl ${since}: applying sets them to the manifests`;
+    case 'membership':
+      return `Group members changed ${since} (joined, left or changed role): applying sets their tabs to the manifests`;
+  }
+}
+
+/**
+ * byOrigin splits a plan's changes into the pull request's own (first), then those of
+ * each origin in `CHANGE_ORIGINS` order, each group keeping the plan's order; empty
+ * groups are left out.
+ */
+export function byOrigin(changes: readonly Change[]): { origin: ChangeOrigin | undefined; changes: Change[] }[] {
+  return [undefined, ...CHANGE_ORIGINS]
+    .map((origin) => ({ origin, changes: changes.filter((change) => change.origin === origin) }))
+    .filter((group) => group.changes.length > 0);
 }

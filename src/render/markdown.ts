@@ -1,8 +1,8 @@
 import { formatLine } from '../domain/source-position.js';
 import { formatCount, plural } from '../text/plural.js';
-import { ACTIONS, type Action, type Change, type PinChange, type Plan } from '../plan/types.js';
+import { ACTIONS, type Action, type Change, type ChangeOrigin, type PinChange, type Plan } from '../plan/types.js';
 import { COMMENT_LIMIT, fitComment, type CommentPart, type LeftOut } from './comment-budget.js';
-import { budgetText, outsideHeading, scopeText } from './format.js';
+import { budgetText, byOrigin, originHeading, scopeText } from './format.js';
 import { detailParts, ICONS } from './markdown-details.js';
 import { codeSpan, linkTarget, mdText } from './markdown-text.js';
 import type { RenderOptions } from './options.js';
@@ -48,24 +48,23 @@ export function renderMarkdown(plan: Plan, options: RenderOptions): string {
     plural(summary.pin, 'pin list'), plural(summary.drift, 'drift'),
   ].join(' · ');
   const above = [...scopeNotes, ...notes];
-  // The pull request's own changes first; those made in the app since --base REF get a table of their own.
-  const own = reviewEntries(plan.changes.filter((change) => change.origin !== 'outside'));
-  const outside = reviewEntries(plan.changes.filter((change) => change.origin === 'outside'));
+  // The pull request's own changes first; those it did not ask for (--base REF) get a table per origin.
+  const groups = byOrigin(plan.changes).map((group) => ({ origin: group.origin, entries: reviewEntries(group.changes) }));
 
   const parts: CommentPart[] = [];
   const fixed = (...lines: string[]): void => {
     for (const line of lines) parts.push({ role: 'fixed', items: 0, render: () => line });
   };
-  fixed(heading, `**${counts}**`, ...(above.length === 0 ? [] : ['', ...above]), '');
-  if (own.length > 0) fixed(...TABLE);
-  parts.push(...own.map((entry) => rowPart(entry, false)));
-  if (outside.length > 0) fixed('', `**${mdText(outsideHeading(plan))}**`, '', ...TABLE);
-  parts.push(...outside.map((entry) => rowPart(entry, true)));
+  fixed(heading, `**${counts}**`, ...(above.length === 0 ? [] : ['', ...above]));
+  for (const group of groups) {
+    fixed(...(group.origin === undefined ? [] : ['', `**${mdText(originHeading(plan, group.origin))}**`]), '', ...TABLE);
+    parts.push(...group.entries.map((entry) => rowPart(entry, group.origin)));
+  }
   if (warnings.length > 0) {
     fixed('');
     parts.push(...warnings.map((line): CommentPart => ({ role: 'warning', items: 0, render: () => line })));
   }
-  parts.push(...[...own, ...outside].flatMap((entry) => detailParts(entry, plan)));
+  parts.push(...groups.flatMap((group) => group.entries).flatMap((entry) => detailParts(entry, plan)));
   const link = options.detailsUrl === undefined ? '' : ` · [the full plan](${linkTarget(options.detailsUrl)})`;
   fixed('', `Digest \`${plan.digest}\` · apply needs ${plural(plan.requests.applyNeeds, 'request')} · ${budgetText(plan)}${link}`);
   return fitComment(parts, MARKDOWN_LIMIT, (leftOut) => leftOutNote(leftOut, options));
@@ -101,10 +100,18 @@ function byAction(changes: readonly Change[]): string {
 }
 
 /**
- * rowPart is an entry's table row. Deletions, pin lists that drop private tabs and
- * every change made outside viewctl must be seen: the budget keeps them whole.
+ * MUST_SEE_ORIGINS are the origins whose every change the comment names: a change made
+ * in the app, or one that may have been, which applying reverts.
  */
-function rowPart(entry: ReviewEntry, outside: boolean): CommentPart {
+const MUST_SEE_ORIGINS: ReadonlySet<ChangeOrigin | undefined> = new Set<ChangeOrigin>(['outside', 'unapplied-or-outside']);
+
+/**
+ * rowPart is an entry's table row. Deletions, pin lists that drop private tabs and
+ * every change that may revert an edit made in the app must be seen: the budget keeps
+ * them whole.
+ */
+function rowPart(entry: ReviewEntry, origin: ChangeOrigin | undefined): CommentPart {
+  const outside = MUST_SEE_ORIGINS.has(origin);
   const changes = entryChanges(entry);
   const must = outside || changes.some((change) => change.action === 'delete' || (change.action === 'pin' && droppedPrivateTabs(change).length > 0));
   const role = must ? 'must' : 'row';

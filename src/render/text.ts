@@ -1,7 +1,7 @@
 import picocolors from 'picocolors';
 import { quoted, safeText } from '../text/safe-text.js';
 import { formatCount, plural } from '../text/plural.js';
-import { applyEstimate, budgetText, outsideHeading, pointerPath, scopeText, shellWord, updateDiff, valueText } from './format.js';
+import { applyEstimate, budgetText, byOrigin, originHeading, pointerPath, scopeText, shellWord, updateDiff, valueText } from './format.js';
 import type { RenderOptions } from './options.js';
 import { attributeLines, maxDeletesNote, ownerText, targetsNote } from './plan-notes.js';
 import { WRAP_WIDTH, wrapList } from '../text/wrap.js';
@@ -45,12 +45,12 @@ export function renderText(plan: Plan, options: RenderOptions): string {
   if (options.context !== 'apply') lines.push(...noteLines(maxDeletesNote(plan, options.maxDeletes)).map((line) => c.red(line)));
   lines.push('');
   if (scope !== undefined) lines.push(scope, '');
-  // The pull request's own changes first; those made in the app since --base REF under a heading of their own.
-  const own = reviewEntries(plan.changes.filter((change) => change.origin !== 'outside'));
-  const outside = reviewEntries(plan.changes.filter((change) => change.origin === 'outside'));
-  if (own.length > 0) lines.push(...summaryLines(own, c), '');
-  if (outside.length > 0) lines.push(outsideHeading(plan), ...summaryLines(outside, c), '');
-  for (const entry of [...own, ...outside]) {
+  // The pull request's own changes first; those it did not ask for (--base REF) under their origin's heading.
+  const groups = byOrigin(plan.changes).map((group) => ({ origin: group.origin, entries: reviewEntries(group.changes) }));
+  for (const group of groups) {
+    lines.push(...(group.origin === undefined ? [] : [originHeading(plan, group.origin)]), ...summaryLines(group.entries, c), '');
+  }
+  for (const entry of groups.flatMap((group) => group.entries)) {
     for (const block of entryDetails(entry, plan, c)) if (block.length > 0) lines.push(...block, '');
   }
   if (warnings.length > 0) lines.push(...warnings, '');

@@ -11,8 +11,10 @@ import { ServiceError } from '../errors.js';
 const DAILY_REMAINING_HEADERS = ['x-ratelimit-daily-remaining', 'x-daily-ratelimit-remaining'] as const;
 
 const QUOTA_HINT =
-  'the workspace has a daily request quota (3,000 per rolling 24 hours on the service), shared by all its keys; the service does not say ' +
+  'the workspace has a daily request quota (per rolling 24 hours), shared by all its keys; the service does not say ' +
   'when requests free up (each frees 24 h after it was made), so try again later';
+
+const RESERVE_HINT = `${QUOTA_HINT}, or keep a smaller reserve (--reserve)`;
 
 /** readDailyRemaining reads the daily remaining count from response headers, if sent and valid. */
 export function readDailyRemaining(headers: Headers): number | undefined {
@@ -24,24 +26,25 @@ export function readDailyRemaining(headers: Headers): number | undefined {
 }
 
 /**
- * QuotaTracker keeps the latest daily remaining count. Responses to concurrent
- * requests can arrive out of order, so a count only replaces one from a request that
- * was sent earlier (`sequence` is the send order).
+ * QuotaTracker keeps the lowest daily remaining count any response carried. Concurrent
+ * requests reach the service in any order, and their answers come back in any order:
+ * the answer to the request sent last may have been counted before one sent earlier,
+ * whose answer then says one less. Within a run the count only falls (requests free up
+ * 24 h after they were made), so the lowest is the one that counts every request
+ * answered; those still in flight are counted apart (`check`).
  */
 export class QuotaTracker {
   private remaining: number | null = null;
-  private sequence = -1;
 
-  /** dailyRemaining is the latest count, or null before any response carried one. */
+  /** dailyRemaining is the lowest count seen, or null before any response carried one. */
   get dailyRemaining(): number | null {
     return this.remaining;
   }
 
-  /** observe records the count from the response to the request sent as number `sequence`. */
-  observe(sequence: number, remaining: number | undefined): void {
-    if (remaining === undefined || sequence < this.sequence) return;
-    this.sequence = sequence;
-    this.remaining = remaining;
+  /** observe records the count a response carried, if any. */
+  observe(remaining: number | undefined): void {
+    if (remaining === undefined) return;
+    this.remaining = this.remaining === null ? remaining : Math.min(this.remaining, remaining);
   }
 
   /**
@@ -50,12 +53,16 @@ export class QuotaTracker {
    */
   check(inFlight: number, reserve: number, endpoint: string): void {
     if (this.remaining === null || this.remaining > inFlight + reserve) return;
-    const reserved = reserve > 0 ? ` and ${reserve} are kept in reserve` : '';
     const pending = inFlight > 0 ? `, ${inFlight} already in flight` : '';
+    const left = `the service says ${this.remaining} ${this.remaining === 1 ? 'request is' : 'requests are'} left today${pending}`;
+    // Short of the reserve but not of the quota: the requests left belong to the other integrations.
+    const reserved = this.remaining > inFlight;
     throw new ServiceError(
       'service.quota-exhausted',
-      `not sending ${endpoint}: the daily request quota is used up (the service says ${this.remaining} ${this.remaining === 1 ? 'request is' : 'requests are'} left today${pending}${reserved})`,
-      { endpoint, hint: QUOTA_HINT },
+      reserved
+        ? `not sending ${endpoint}: it would dip into the ${reserve} requests kept in reserve for the other integrations that share the daily quota (${left})`
+        : `not sending ${endpoint}: the daily request quota is used up (${left})`,
+      { endpoint, hint: reserved ? RESERVE_HINT : QUOTA_HINT },
     );
   }
 }

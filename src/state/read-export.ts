@@ -1,4 +1,4 @@
-import type { ApiUser } from '../domain/api-types.js';
+import type { ApiUser, ApiWorkspace } from '../domain/api-types.js';
 import { DOMAINS, type Domain } from '../domain/domains.js';
 import type { ServiceClient } from '../service/types.js';
 import { readLive, readPinnedLists } from './read-live.js';
@@ -25,6 +25,11 @@ interface ReadExportOptions {
    * `export --merge` skips lists a manifest already manages, which saves their requests.
    */
   pinDomains?: (user: ApiUser) => readonly Domain[];
+  /**
+   * Called with the workspace, the first answer, before anything else is read; may throw
+   * to stop (the ceiling of `--budget` and `--reserve` cannot pay for the export).
+   */
+  checkWorkspace?: (workspace: ApiWorkspace) => void;
   /** Called before the first pinned list is read; may throw to stop (budget). */
   beforePins?: (plan: PinReadPlan) => void;
   /** Progress of the pinned-list reads, after each completed request. */
@@ -50,7 +55,7 @@ export async function readExport(client: ServiceClient, options: ReadExportOptio
   const live = await readLive(
     client,
     { domains: [...DOMAINS], pins: [], automations: true },
-    { wantUsers: () => selectUsers !== undefined },
+    { wantUsers: () => selectUsers !== undefined, ...(options.checkWorkspace === undefined ? {} : { checkWorkspace: options.checkWorkspace }) },
   );
   const pinUsers = selectUsers === undefined ? [] : selectUsers(live.users ?? []);
   const pairs = pinUsers.flatMap((user) => (options.pinDomains?.(user) ?? DOMAINS).map((domain) => ({ domain, userEmail: user.email })));

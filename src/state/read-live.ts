@@ -3,7 +3,7 @@ import type { Domain } from '../domain/domains.js';
 import { ServiceError, ViewctlError } from '../errors.js';
 import { formatPosition, type SourcePosition } from '../domain/source-position.js';
 import type { ServiceClient } from '../service/types.js';
-import { fixedReads, type ReadNeeds } from './needs.js';
+import { fixedReads, USERS_PAGE, type ReadNeeds } from './needs.js';
 import { pinsKey, type Live } from './types.js';
 import { ROUTES } from '../service/routes.js';
 
@@ -109,7 +109,7 @@ async function readUsers(client: ServiceClient): Promise<ApiUser[]> {
   const users: ApiUser[] = [];
   let cursor: string | undefined;
   do {
-    const page: { users: ApiUser[]; pagination: Pagination } = await client.request(ROUTES.users(cursor, 100));
+    const page: { users: ApiUser[]; pagination: Pagination } = await client.request(ROUTES.users(cursor, USERS_PAGE));
     users.push(...page.users);
     cursor = page.pagination.nextCursor;
   } while (cursor !== undefined);

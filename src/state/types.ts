@@ -1,5 +1,6 @@
 import type { ApiAdminAutomation, ApiUser, ApiView, ApiWorkspace } from '../domain/api-types.js';
 import type { Domain } from '../domain/domains.js';
+import type { LoweredBudget } from './read-ceiling.js';
 
 export type { Desired, ManagedViewAttributes, DesiredView, PinRef, DesiredPins, ExpectedAutomation, DesiredAutomations } from '../domain/desired.js';
 
@@ -16,8 +17,11 @@ export interface Live {
   automations?: ApiAdminAutomation[];
   /** Read only when `creatorEmail` must be checked. */
   users?: ApiUser[];
-  /** Requests the read took, and the daily budget left after it when the service said. */
-  requests: { used: number; dailyRemaining: number | null };
+  /**
+   * Requests the read took, the daily quota left after it when the service said, and,
+   * when what was left today less `--reserve` lowered `--budget`, the ceiling it set.
+   */
+  requests: { used: number; dailyRemaining: number | null; ceiling?: LoweredBudget };
 }
 
 export { pinsKey } from '../domain/targets.js';

@@ -17,7 +17,7 @@ export function handPlan(changes: Change[], creatorEmail: string | null = 'ops@a
     changes,
     steps: impliedSteps(plan),
     summary: { create: count('create'), update: count('update'), delete: count('delete'), pin: count('pin'), drift: count('drift') },
-    requests: { used: 0, applyNeeds: changes.length, dailyRemaining: null, dailyQuota: 3000 },
+    requests: { used: 0, applyNeeds: changes.length, dailyRemaining: null },
     liveHashes: Object.fromEntries(changes.map((change) => [change.target, 'x'])),
     warnings: [],
     digest: '0'.repeat(64),

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { scratchDir } from '../support/cli.js';
 import { faultFreeState, faultScenario, inProcess, runScenario, type FaultKind, type ScenarioResult } from '../hardening/fault-runs.js';
 import { WORKLOAD_FILES } from '../hardening/workload.js';
+import { runBudgetScenario, type BudgetRunResult } from './soak-budget.js';
 import { runSlowCreateScenario, type SlowCreateResult } from './soak-slow-create.js';
 
 /**
@@ -11,7 +12,9 @@ import { runSlowCreateScenario, type SlowCreateResult } from './soak-slow-create
  * one more kind in turn (503s, lost responses, 429s, a
  * restart mid-apply, latency), through the CLI's `run()`, re-running each until a
  * plan is empty (three applies at most), and compares the final workspace with a
- * fault-free run's. Prints nothing itself: every line goes through `log`.
+ * fault-free run's. Each seed also plans with a budget above a service quota that
+ * cannot pay for it (test/bench/soak-budget.ts). Prints nothing itself: every line
+ * goes through `log`.
  */
 
 /** SoakOptions: how many seeds, and where progress lines go. */
@@ -27,6 +30,20 @@ export type SoakKind = FaultKind | 'slow-create';
 export interface KindTotals {
   scenarios: number;
   faultsInjected: number;
+  failed: number;
+}
+
+/** BudgetTotals are the budget runs over the soak: a quota smaller than the budget every time. */
+export interface BudgetTotals {
+  runs: number;
+  plansPrinted: number;
+  /** Runs refused after their first request: what was left less the reserve could not pay the fixed reads. */
+  refusedUpFront: number;
+  /** `service.quota-exhausted` errors met: must be 0. */
+  quotaExhausted: number;
+  /** 429s answered: must be 0. */
+  rateLimited: number;
+  /** Runs that dipped into the reserve, printed no plan with room for one, or did not say the budget was lowered: must be 0. */
   failed: number;
 }
 
@@ -50,8 +67,9 @@ export interface SoakReport {
   /** Applies whose exit code contradicts their own account (see `wrongExit`). */
   wrongExitCodes: number;
   byKind: Partial<Record<SoakKind, KindTotals>>;
-  /** Every scenario that did not converge, doubled a name or lost something. */
-  problems: { kind: SoakKind; seed: number; applies: number[]; what: string }[];
+  budget: BudgetTotals;
+  /** Every scenario that did not converge, doubled a name or lost something, and every budget run that went wrong. */
+  problems: { kind: SoakKind | 'budget'; seed: number; applies: number[]; what: string }[];
   elapsedMs: number;
 }
 
@@ -73,6 +91,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     mismatches: 0,
     wrongExitCodes: 0,
     byKind: {},
+    budget: { runs: 0, plansPrinted: 0, refusedUpFront: 0, quotaExhausted: 0, rateLimited: 0, failed: 0 },
     problems: [],
     elapsedMs: 0,
   };
@@ -89,6 +108,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       const slow = await runSlowCreateScenario(workload.dir, seed);
       tallySlow(report, slow);
       options.log(`soak: seed ${seed} slow-create: exits ${slow.applies.join(',')}, ${slow.convergedAfter === null ? 'FAILED' : `converged in ${slow.convergedAfter}`}, ${slow.held} creates held past the timeout, ${slow.resent.length} sent twice`);
+      const budget = await runBudgetScenario(seed);
+      tallyBudget(report, budget);
+      options.log(`soak: seed ${seed} budget: quota ${budget.quota}, --reserve ${budget.reserve}, exit ${budget.code}, ${budget.requests} requests, ${budget.printed ? 'plan printed' : budget.refusedUpFront ? 'refused after the first request' : 'FAILED'}, ${budget.quotaExhausted} quota-exhausted`);
     }
   } finally {
     await workload.cleanup();
@@ -96,7 +118,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   report.elapsedMs = Math.round(performance.now() - started);
   options.log(
     `soak: ${report.scenarios} scenarios, ${report.runs} applies, ${report.faultsInjected} faults, ${report.rateLimited} 429s, ` +
-      `${report.outcomes.failed} failed, ${report.duplicatesFound} duplicates, ${report.mismatches} mismatches, ${report.wrongExitCodes} wrong exit codes`,
+      `${report.outcomes.failed} failed, ${report.duplicatesFound} duplicates, ${report.mismatches} mismatches, ${report.wrongExitCodes} wrong exit codes; ` +
+      `${report.budget.runs} budget runs, ${report.budget.quotaExhausted} quota-exhausted`,
   );
   return report;
 }
@@ -124,6 +147,23 @@ function tally(report: SoakReport, result: ScenarioResult): void {
     faults: result.faultsInjected,
     problems: result.matchesFaultFree ? [] : ['final workspace differs from the fault-free run'],
   });
+}
+
+function tallyBudget(report: SoakReport, result: BudgetRunResult): void {
+  const totals = report.budget;
+  totals.runs += 1;
+  if (result.printed) totals.plansPrinted += 1;
+  if (result.refusedUpFront) totals.refusedUpFront += 1;
+  totals.quotaExhausted += result.quotaExhausted;
+  totals.rateLimited += result.rateLimited;
+  const what = [
+    ...result.problems,
+    ...(result.quotaExhausted === 0 ? [] : [`${result.quotaExhausted} quota-exhausted`]),
+    ...(result.rateLimited === 0 ? [] : [`${result.rateLimited} 429s`]),
+  ];
+  if (what.length === 0) return;
+  totals.failed += 1;
+  report.problems.push({ kind: 'budget', seed: result.seed, applies: [result.code], what: `quota ${result.quota}, --reserve ${result.reserve}: ${what.join('; ')}` });
 }
 
 function tallySlow(report: SoakReport, result: SlowCreateResult): void {

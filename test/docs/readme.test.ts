@@ -63,7 +63,9 @@ describe('README.md', () => {
   });
 
   it('states the defaults --help states', () => {
-    const defaults: Array<[string, string, string]> = [['apply', '--max-deletes', '5'], ['emulator', '--quota', '3000'], ['emulator', '--burst', '3']];
+    const defaults: Array<[string, string, string]> = [
+      ['apply', '--max-deletes', '5'], ['emulator', '--quota', '3000'], ['emulator', '--burst', '3'], ['plan', '--reserve', '300'], ['export', '--reserve', '300'],
+    ];
     for (const [command, flag, value] of defaults) {
       const option = help.get(command)?.options.find((candidate) => candidate.flag === flag);
       expect(option?.description).toContain(`default: ${value}`);
@@ -75,6 +77,19 @@ describe('README.md', () => {
   it('lists the exit codes of src/errors.ts', () => {
     const codes = [...between('## Exit codes', 2).matchAll(/^\| (\d) \|/gm)].map((match) => Number(match[1]));
     expect(codes).toEqual(Object.values(EXIT));
+  });
+
+  it('says plainly that only --expect-digest binds a plan file to what a reviewer saw', () => {
+    const section = between('## The plan file and its digest', 2).replace(/\s+/g, ' ');
+    expect(section).toContain('Only `--expect-digest`');
+    expect(section).toContain('binds a plan file to what a reviewer saw');
+    expect(section).toContain('adds `unpinPrivate: true` drops a member\'s private tab under a recomputed digest');
+  });
+
+  it('says what SIGINT and SIGTERM do, beside the exit codes', () => {
+    const section = between('## Exit codes', 2).replace(/\s+/g, ' ');
+    expect(section).toContain('SIGINT (Ctrl-C) and SIGTERM');
+    expect(section).toContain('A second signal quits at once');
   });
 
   it('installs the version this repository builds', () => {

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demoWorkspace } from '../../src/emulator/demo/demo-workspace.js';
 import { startEmulator } from '../../src/emulator/server.js';
-import { budgetMembers } from '../../src/export/pin-users.js';
+import { budgetMembers, checkExportCeiling, exportFloor } from '../../src/export/pin-users.js';
+import { readCeiling } from '../../src/state/read-ceiling.js';
 import { FAST_LIMITS, runExport } from './helpers.js';
 import { user } from './fixture.js';
 
@@ -12,16 +13,38 @@ import { user } from './fixture.js';
 
 describe('budgetMembers', () => {
   const members = ['a', 'b', 'c', 'd', 'e'].map((name) => user(`u_${name}`, `${name}@x.test`, name));
+  const budget = (value: number, reserve = 0, remaining: number | null = null) => readCeiling({ budget: value, reserve, spent: 1, remaining, least: 11 });
 
   it('reads the members not yet exported, in order, as many as the room pays for at one request per domain', () => {
-    const batch = budgetMembers(members, (member) => member.id === 'u_a' || member.id === 'u_c', 9, 20);
+    const batch = budgetMembers(members, (member) => member.id === 'u_a' || member.id === 'u_c', { spent: 11, remaining: null, ceiling: budget(20) });
     expect(batch.read.map((member) => member.id)).toEqual(['u_b', 'u_d']);
     expect(batch).toMatchObject({ skipped: 2, remaining: 1 });
   });
 
-  it('refuses a room that cannot pay for one member while some remain', () => {
-    expect(() => budgetMembers(members, () => false, 3, 10)).toThrow(expect.objectContaining({ code: 'usage.budget-too-small' }));
-    expect(budgetMembers(members, () => true, 0, 10)).toEqual({ read: [], skipped: 5, remaining: 0 });
+  it('refuses a room that cannot pay for one member while some remain, with the least counted from what was read', () => {
+    expect(() => budgetMembers(members, () => false, { spent: 7, remaining: null, ceiling: budget(10) })).toThrow(expect.objectContaining({ code: 'usage.budget-too-small', hint: 'pass a --budget of at least 11' }));
+    expect(budgetMembers(members, () => true, { spent: 10, remaining: null, ceiling: budget(10) })).toEqual({ read: [], skipped: 5, remaining: 0 });
+  });
+
+  it('reads as many members as what is left today less the reserve pays for, when that is below the budget', () => {
+    // 320 left when the export began: a ceiling of 20, of which the 7 reads so far leave 13: three members.
+    const ceiling = budget(1000, 300, 319);
+    expect(budgetMembers(members, () => false, { spent: 7, remaining: 313, ceiling }).read).toHaveLength(3);
+    expect(() => budgetMembers(members, () => false, { spent: 7, remaining: 303, ceiling })).toThrow(expect.objectContaining({ code: 'export.over-budget' }));
+  });
+});
+
+describe('exportFloor and checkExportCeiling', () => {
+  it('count the users by the member count and one member\'s pinned views; refuse by the quota first', () => {
+    expect(exportFloor(false)).toEqual({ least: 6, exact: true });
+    expect(exportFloor(true)).toEqual({ least: 11, exact: false });
+    expect(exportFloor(true, 870)).toEqual({ least: 19, exact: true });
+    const floor = exportFloor(true, 870);
+    expect(() => checkExportCeiling(readCeiling({ budget: 18, reserve: 300, spent: 1, remaining: 2000, least: floor.least }), floor, 'only the workspace was read'))
+      .toThrow(expect.objectContaining({ code: 'usage.budget-too-small', hint: 'pass a --budget of at least 19' }));
+    expect(() => checkExportCeiling(readCeiling({ budget: 19, reserve: 300, spent: 1, remaining: 317, least: floor.least }), floor, 'only the workspace was read'))
+      .toThrow(expect.objectContaining({ code: 'export.over-budget', message: expect.stringContaining('318 are left today and --reserve keeps 300 of them') }));
+    expect(() => checkExportCeiling(readCeiling({ budget: 19, reserve: 300, spent: 1, remaining: 318, least: floor.least }), floor, 'only the workspace was read')).not.toThrow();
   });
 });
 
@@ -52,6 +75,47 @@ describe('viewctl export --all-users --budget', () => {
       }
       expect(written.map((files) => files.length)).toEqual([2, 2, 2, 1]);
       expect(new Set(written.flat()).size).toBe(active);
+    } finally {
+      await emulator.close();
+      await rm(cwd, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('viewctl export --all-users --budget under a quota smaller than the budget', () => {
+  it('spends what is left today less the reserve, says so, and never meets the quota', async () => {
+    // 330 left: the ceiling is 30 of the budget's 1,000, with 300 kept for the other integrations.
+    const emulator = await startEmulator({ data: demoWorkspace(), port: 0, ...FAST_LIMITS, quota: 330 });
+    const cwd = await mkdtemp(join(tmpdir(), 'viewctl-export-ceiling-'));
+    const env = { VIEWCTL_BASE_URL: emulator.url, VIEWCTL_API_KEY: emulator.apiKey };
+    try {
+      const result = await runExport(['--out', 'out', '--all-users', '--budget', '1000'], { cwd, env });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toContain('--budget 1,000 lowered to 30, the 330 left today less --reserve 300\n');
+      expect(emulator.stats().requests).toBeLessThanOrEqual(30);
+      // The workspace, four listings, the automations, a page of members, then five members of four lists.
+      expect(emulator.stats().requests).toBe(27);
+      expect(await readdir(join(cwd, 'out', 'pins'))).toHaveLength(5);
+    } finally {
+      await emulator.close();
+      await rm(cwd, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses --budget 0 before any request with a least that then works', async () => {
+    const emulator = await startEmulator({ data: demoWorkspace(), port: 0, ...FAST_LIMITS });
+    const cwd = await mkdtemp(join(tmpdir(), 'viewctl-export-least-'));
+    const env = { VIEWCTL_BASE_URL: emulator.url, VIEWCTL_API_KEY: emulator.apiKey };
+    try {
+      const refused = await runExport(['--out', 'out', '--all-users', '--budget', '0'], { cwd, env });
+      expect(refused.error?.code).toBe('usage.budget-too-small');
+      expect(emulator.stats().requests).toBe(0);
+      const least = /at least (\d+)/.exec(refused.error?.hint ?? '')?.[1] ?? '';
+      expect(least).toBe('11');
+      const works = await runExport(['--out', 'out', '--all-users', '--budget', least], { cwd, env });
+      expect(works.code, works.stderr).toBe(0);
+      expect(emulator.stats().requests).toBe(11);
+      expect(await readdir(join(cwd, 'out', 'pins'))).toHaveLength(1);
     } finally {
       await emulator.close();
       await rm(cwd, { recursive: true, force: true });

@@ -43,6 +43,13 @@ describe('choosing whose pins to export', () => {
     );
     expect(() => checkPinBudget(plan)).not.toThrow();
     expect(() => checkPinBudget({ ...plan, dailyRemaining: 7 })).toThrow(expect.objectContaining({ code: 'export.over-budget' }));
+    // What is left less the reserve is what the export may spend.
+    expect(() => checkPinBudget({ ...plan, dailyRemaining: 308 }, 300)).not.toThrow();
+    expect(() => checkPinBudget({ ...plan, dailyRemaining: 307 }, 300)).toThrow(expect.objectContaining({
+      code: 'export.over-budget',
+      message: 'reading the pinned views of 2 users takes 8 requests, but the service says 307 are left today and --reserve keeps 300 of them for the other integrations that share the quota; no pinned view was read',
+      hint: expect.stringContaining('lower --reserve'),
+    }));
   });
 });
 

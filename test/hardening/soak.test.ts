@@ -9,7 +9,7 @@ import { runSoak } from '../bench/soak.js';
  */
 
 describe('runSoak', () => {
-  it('under mixed, concurrent, 503 and slow-create faults: converges with no doubled view, the fault-free workspace and honest exit codes', async () => {
+  it('under mixed, concurrent, 503 and slow-create faults: converges with no doubled view, the fault-free workspace and honest exit codes; a budget above the quota meets no quota-exhausted', async () => {
     const report = await runSoak({ seeds: 1, log: () => undefined });
     const context = JSON.stringify(report.problems, null, 2);
     const kinds = Object.entries(report.byKind).map(([kind, totals]) => [kind, totals.scenarios, totals.faultsInjected > 0]);
@@ -18,6 +18,8 @@ describe('runSoak', () => {
     expect(report.duplicatesFound, context).toBe(0);
     expect(report.mismatches, context).toBe(0);
     expect(report.wrongExitCodes, context).toBe(0);
+    // A plan --budget above the service's quota: a plan printed within what is left less the reserve, and no quota-exhausted.
+    expect(report.budget).toEqual({ runs: 1, plansPrinted: 1, refusedUpFront: 0, quotaExhausted: 0, rateLimited: 0, failed: 0 });
     expect(report.problems).toEqual([]);
   });
 });

@@ -294,6 +294,6 @@ describe('computePlan: request accounting', () => {
     const { desired, live } = mixedScenario();
     const { plan } = computePlan(desired, live);
     // create + update (recordings), delete (deals), one pin list; reads: recordings, deals.
-    expect(plan.requests).toEqual({ used: 6, applyNeeds: 6, dailyRemaining: 2981, dailyQuota: 3000 });
+    expect(plan.requests).toEqual({ used: 6, applyNeeds: 6, dailyRemaining: 2981 });
   });
 });

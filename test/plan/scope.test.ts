@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Desired } from '../../src/domain/desired.js';
 import { keyedPins } from '../../src/plan/desired-values.js';
-import { changedOutside } from '../../src/plan/outside.js';
 import { planWorkspace } from '../../src/plan/plan-workspace.js';
 import { budgetSlice, namesTouchedView, selectByBase, touchedViews } from '../../src/plan/scope.js';
-import { checkBudgetCoversViews, choosePinnedLists } from '../../src/plan/scope-reads.js';
+import { checkCeiling, choosePinnedLists, planFloor } from '../../src/plan/scope-reads.js';
+import { readCeiling } from '../../src/state/read-ceiling.js';
 import type { ReadNeeds } from '../../src/state/needs.js';
 import type { Change } from '../../src/plan/types.js';
 import { pinsKey } from '../../src/state/types.js';
@@ -94,12 +94,38 @@ describe('budgetSlice', () => {
 });
 
 describe('choosePinnedLists', () => {
+  const ceiling = (budget: number | undefined, reserve = 0, remaining: number | null = null, spent = 0) =>
+    readCeiling({ ...(budget === undefined ? {} : { budget }), reserve, spent, remaining, least: 4 });
+
   it('slices what the budget leaves after the reads already spent, and says so in the scope', () => {
     const lists = keyedPins(members(10));
-    const chosen = choosePinnedLists(lists, { budget: 7 }, { viewChanges: [], spent: 3, day: 1 });
+    const chosen = choosePinnedLists(lists, { budget: 7 }, { viewChanges: [], spent: 3, remaining: null, ceiling: ceiling(7), day: 1 });
     expect(chosen.read).toHaveLength(4);
     expect(chosen.scope).toEqual({ budget: 7, lists: 10, unread: 6, slice: { index: 2, count: 3 } });
-    expect(() => choosePinnedLists(lists, { budget: 3 }, { viewChanges: [], spent: 3, day: 1 })).toThrow(expect.objectContaining({ code: 'usage.budget-too-small' }));
+    expect(() => choosePinnedLists(lists, { budget: 3 }, { viewChanges: [], spent: 3, remaining: null, ceiling: ceiling(3), day: 1 })).toThrow(expect.objectContaining({ code: 'usage.budget-too-small', hint: expect.stringContaining('at least 4') }));
+  });
+
+  it('slices what is left today less the reserve when that is below the budget', () => {
+    const lists = keyedPins(members(10));
+    // 25 left after the workspace read: a ceiling of 26 − 20 = 6; 3 spent leaves 3 lists.
+    const chosen = choosePinnedLists(lists, { budget: 1000 }, { viewChanges: [], spent: 3, remaining: 23, ceiling: ceiling(1000, 20, 25, 1), day: 1 });
+    expect(chosen.read).toHaveLength(3);
+    expect(chosen.scope).toMatchObject({ budget: 1000, unread: 7, slice: { count: 4 } });
+    // The other integrations spent 2 meanwhile: the service's word wins over the ceiling set before.
+    expect(choosePinnedLists(lists, { budget: 1000 }, { viewChanges: [], spent: 3, remaining: 21, ceiling: ceiling(1000, 20, 25, 1), day: 1 }).read).toHaveLength(1);
+    const none = () => choosePinnedLists(lists, { budget: 1000 }, { viewChanges: [], spent: 3, remaining: 20, ceiling: ceiling(1000, 20, 25, 1), day: 1 });
+    expect(none).toThrow(expect.objectContaining({ code: 'plan.exceeds-daily-quota', message: expect.stringContaining('20 are left today and --reserve keeps 20 of them') }));
+  });
+
+  it('without a budget, refuses lists that do not fit in what is left today less the reserve', () => {
+    const lists = keyedPins(members(10));
+    expect(choosePinnedLists(lists, {}, { viewChanges: [], spent: 2, remaining: 310, ceiling: ceiling(undefined, 300, 311, 1), day: 1 }).read).toHaveLength(10);
+    const refused = () => choosePinnedLists(lists, {}, { viewChanges: [], spent: 2, remaining: 309, ceiling: ceiling(undefined, 300, 310, 1), day: 1 });
+    expect(refused).toThrow(expect.objectContaining({
+      code: 'plan.exceeds-daily-quota',
+      message: expect.stringContaining('needs 10 requests to read every pinned list, but the service says 309 are left today and --reserve keeps 300 of them'),
+      hint: expect.stringMatching(/--base REF.*--budget N.*lower --reserve/),
+    }));
   });
 });
 
@@ -151,40 +177,46 @@ describe('planWorkspace, scoped', () => {
     expect(pinReads).toEqual(['recordings:bob@acme.com']);
     expect(plan.scope).toEqual({ base: { ref: 'origin/main', commit: 'a'.repeat(40) }, lists: 2, unread: 1 });
     expect(plan.changes.map((change) => [change.action, change.name, change.origin ?? 'own'])).toEqual([
-      ['update', 'Calls', 'outside'],
+      ['update', 'Calls', 'unapplied-or-outside'],
       ['pin', 'bob@acme.com', 'own'],
     ]);
   });
 });
 
-describe('changedOutside', () => {
-  it('labels a change whose target the manifests ask the same of at REF and now', () => {
-    const now = emptyDesired({ prune: true });
-    now.views = [declared('recordings', 'Calls', { icon: 'telephone' }), declared('recordings', 'Demos', { icon: 'tv' })];
-    now.automations = { source: at('automations.yaml'), automations: [{ name: 'Record', color: 'red', source: at('automations.yaml', 3) }] };
-    const base = structuredClone(now);
-    base.views[1] = declared('recordings', 'Demos', { icon: 'movie_camera' });
-    const outside = changedOutside(base, now);
-    const update = (name: string): Change => ({ action: 'update', domain: 'recordings', id: `rv_${name}`, after: { name } }) as unknown as Change;
-    expect(outside(update('Calls'))).toBe(true);
-    expect(outside(update('Demos'))).toBe(false);
-    const prune = { action: 'delete', domain: 'recordings', id: 'rv_9', name: 'Scratch' } as unknown as Change;
-    expect(outside(prune)).toBe(true);
-    expect(changedOutside({ ...base, workspace: { ...base.workspace, prune: false } }, now)(prune)).toBe(false);
-    expect(outside({ action: 'drift' } as unknown as Change)).toBe(true);
-    const edited = structuredClone(now);
-    edited.automations = { source: at('automations.yaml'), automations: [{ name: 'Record', color: 'blue', source: at('automations.yaml', 3) }] };
-    expect(changedOutside(base, edited)({ action: 'drift' } as unknown as Change)).toBe(false);
-  });
-});
-
-describe('checkBudgetCoversViews', () => {
+describe('planFloor and checkCeiling', () => {
   const needs = (automations: boolean): ReadNeeds => ({ domains: ['recordings', 'deals'], pins: [], automations });
+  const budgetOf = (budget: number, least: number) => readCeiling({ budget, reserve: 0, spent: 0, remaining: null, least });
 
-  it('counts the workspace, each view listing and the automations, plus one pinned list when there are any', () => {
-    expect(() => checkBudgetCoversViews(4, needs(false), 1)).not.toThrow();
-    expect(() => checkBudgetCoversViews(4, needs(true), 1)).toThrow(expect.objectContaining({ code: 'usage.budget-too-small', message: expect.stringContaining('the 2 view listings and the automations takes 4 requests') }));
-    expect(() => checkBudgetCoversViews(5, needs(true), 1)).not.toThrow();
-    expect(() => checkBudgetCoversViews(4, needs(true), 0)).not.toThrow();
+  it('count the workspace, each view listing, the automations and the users, plus one pinned list when there are any', () => {
+    expect(planFloor(needs(false), { read: false }, true)).toEqual({ fixed: 3, least: 4, what: 'the workspace and the 2 view listings', leastWhat: 'the workspace, the 2 view listings and a pinned list', exact: true });
+    expect(planFloor(needs(true), { read: false }, false)).toMatchObject({ fixed: 4, least: 4 });
+    // The users, one request per 100 members: 870 members take 9.
+    expect(planFloor(needs(true), { read: true, members: 870 }, true)).toMatchObject({
+      fixed: 13, least: 14, what: 'the workspace, the 2 view listings, the automations and the users (9 requests for 870 members)', exact: true,
+    });
+    // Before the workspace says how many members there are, a page at least, and not exact.
+    expect(planFloor(needs(false), { read: true }, true)).toMatchObject({ fixed: 4, least: 5, exact: false });
+  });
+
+  it('refuse a budget below the floor with the floor as the least, and let the floor itself through', () => {
+    const floor = planFloor(needs(true), { read: false }, true);
+    expect(() => checkCeiling(budgetOf(4, floor.least), floor, 'nothing was read')).toThrow(expect.objectContaining({
+      code: 'usage.budget-too-small',
+      message: '--budget 4 is too small: reading the workspace, the 2 view listings and the automations takes 4 requests, and a pinned list at least one more; nothing was read',
+      hint: expect.stringMatching(/^pass a --budget of at least 5;/),
+    }));
+    expect(() => checkCeiling(budgetOf(5, floor.least), floor, 'nothing was read')).not.toThrow();
+  });
+
+  it('refuse, as the quota\'s, a floor that what is left today less the reserve cannot pay, whatever the budget', () => {
+    const floor = planFloor(needs(false), { read: true, members: 60 }, true);
+    const ceiling = readCeiling({ budget: 1000, reserve: 300, spent: 1, remaining: 119, least: floor.least });
+    expect(ceiling).toMatchObject({ least: 5, most: 0, left: 120, short: 'quota' });
+    expect(() => checkCeiling(ceiling, floor, 'only the workspace was read')).toThrow(expect.objectContaining({
+      code: 'plan.exceeds-daily-quota',
+      message: 'the plan reads at least 5 requests (the workspace, the 2 view listings, the users (1 request for 60 members) and a pinned list), but the service says 120 are left today and --reserve keeps 300 of them for the other integrations that share the quota; only the workspace was read',
+      hint: expect.stringMatching(/wait until requests free up.*lower --reserve.*--reserve 0.*--base REF/),
+    }));
+    expect(() => checkCeiling(readCeiling({ budget: 1000, reserve: 0, spent: 1, remaining: 119, least: floor.least }), floor, 'only the workspace was read')).not.toThrow();
   });
 });

@@ -132,7 +132,7 @@ function buildPlan(generated: GenPlanShape): Plan {
     changes,
     steps: [],
     summary,
-    requests: { used: 12, applyNeeds: changes.length, dailyRemaining: 2500, dailyQuota: 3000 },
+    requests: { used: 12, applyNeeds: changes.length, dailyRemaining: 2500 },
     liveHashes: {},
     scope: { base: { ref: 'origin/main', commit: 'a'.repeat(40) }, lists: 4000, unread: 3000 },
     warnings: generated.warnings,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computePlan } from '../../src/plan/diff.js';
 import { renderJson } from '../../src/render/json.js';
+import { renderMarkdown } from '../../src/render/markdown.js';
 import { renderText } from '../../src/render/text.js';
 import { formatCount } from '../../src/text/plural.js';
 import { shellWord } from '../../src/render/format.js';
@@ -40,9 +41,20 @@ describe('renderText', () => {
   it('reports when the service did not give the daily budget, and when it is short', () => {
     const { desired, live } = mixedScenario();
     live.requests.dailyRemaining = null;
-    expect(renderText(computePlan(desired, live).plan, { color: false })).toContain('the service did not say how many of its 3,000 a day are left');
+    expect(renderText(computePlan(desired, live).plan, { color: false })).toContain('the service did not say how many requests are left today');
     live.requests.dailyRemaining = 2;
-    expect(renderText(computePlan(desired, live).plan, { color: false })).toContain('2 of 3,000 left today (not enough for this apply');
+    expect(renderText(computePlan(desired, live).plan, { color: false })).toContain('; 2 left today (not enough for this apply');
+  });
+
+  it('says what the service says is left today, and no daily total no header carries', () => {
+    const { desired, live } = mixedScenario();
+    // A workspace whose quota is 100,000: what is left is far above the documented 3,000.
+    live.requests.dailyRemaining = 99_998;
+    const { plan } = computePlan(desired, live);
+    expect(renderText(plan, { color: false })).toContain('; 99,998 left today.');
+    expect(renderMarkdown(plan, { color: false })).toContain(' · 99,998 left today');
+    expect(`${renderText(plan, { color: false })}${renderMarkdown(plan, { color: false })}`).not.toMatch(/3,000|of [\d,]+ left/);
+    expect(plan.requests).not.toHaveProperty('dailyQuota');
   });
 
   it('formats helpers', () => {

@@ -56,25 +56,41 @@ describe('quota', () => {
     expect(readDailyRemaining(new Headers({ 'X-RateLimit-Daily-Remaining': 'lots' }))).toBeUndefined();
   });
 
-  it('keeps the count of the latest-sent request when responses arrive out of order', () => {
+  it('keeps the lowest count when responses arrive out of order', () => {
     const quota = new QuotaTracker();
-    quota.observe(1, 90);
-    quota.observe(0, 91);
+    quota.observe(90);
+    quota.observe(91);
     expect(quota.dailyRemaining).toBe(90);
-    quota.observe(2, undefined);
+    quota.observe(undefined);
     expect(quota.dailyRemaining).toBe(90);
+  });
+
+  it('counts a request sent first but reached the service last: its answer, arriving last, says one less', () => {
+    // Two requests in flight to two endpoints; the second sent is counted first (91 left), then the first (90 left).
+    const quota = new QuotaTracker();
+    quota.observe(91);
+    quota.observe(90);
+    expect(quota.dailyRemaining).toBe(90);
+    // With a reserve of 89 nothing more may be sent: one more would leave 89 − 1.
+    expect(() => quota.check(0, 89, 'GET /v1/users')).not.toThrow();
+    expect(() => quota.check(0, 90, 'GET /v1/users')).toThrow(ServiceError);
   });
 
   it('refuses when in-flight requests and the reserve would use up the rest', () => {
     const quota = new QuotaTracker();
     expect(() => quota.check(100, 100, 'GET /v1/users')).not.toThrow();
-    quota.observe(0, 3);
+    quota.observe(3);
     expect(() => quota.check(2, 0, 'GET /v1/users')).not.toThrow();
     expect(() => quota.check(3, 0, 'GET /v1/users')).toThrow(ServiceError);
     const error = catchError(() => quota.check(1, 2, 'GET /v1/users')) as ServiceError;
     expect(error.code).toBe('service.quota-exhausted');
     expect(error.message).toContain('GET /v1/users');
-    expect(error.hint).toContain('3,000 per rolling 24 hours');
+    expect(error.message).toContain('the 2 requests kept in reserve for the other integrations');
+    expect(error.hint).toContain('--reserve');
+    const spent = catchError(() => quota.check(3, 0, 'GET /v1/users')) as ServiceError;
+    expect(spent.message).toContain('the daily request quota is used up (the service says 3 requests are left today, 3 already in flight)');
+    // The total is no header's: the hint gives none (a workspace's quota need not be the documented 3,000).
+    expect(spent.hint).not.toMatch(/3,000|--reserve/);
   });
 
 });
