@@ -6,7 +6,7 @@ import { at } from '../plan/fixtures.js';
 /**
  * Random plans at the scale a comment has to survive, built as data (the renderers read
  * nothing else): many groups and members, hundreds of creates, updates and deletions,
- * drift, changes made outside viewctl and warnings, with names in several scripts and
+ * drift, changes of every origin and warnings, with names in several scripts and
  * markdown punctuation. The deletions and the outside changes stay within what one
  * comment can name (at most 250 deletions and 150 outside changes, names of at most 30
  * characters): beyond that the comment names as many as fit and says how many it could not.
@@ -65,10 +65,11 @@ function tab(viewId: string, tabName: string, visibility: 'Public' | 'Private' =
 function buildPlan(generated: GenPlanShape): Plan {
   const changes: Change[] = [];
   let outsideLeft = 150;
+  // Changes the pull request did not ask for alternate between the two origins a reviewer must see.
   const origin = (wanted: boolean, count = 1): Pick<Change, 'origin'> => {
     if (!wanted || outsideLeft < count) return {};
     outsideLeft -= count;
-    return { origin: 'outside' };
+    return { origin: outsideLeft % 2 === 0 ? 'outside' : 'unapplied-or-outside' };
   };
   generated.creates.forEach((create, index) => {
     const { kind, domain } = kindAt(index);
@@ -96,7 +97,8 @@ function buildPlan(generated: GenPlanShape): Plan {
   });
   let member = 0;
   generated.groups.forEach((group, groupIndex) => {
-    const groupOrigin = origin(group.outside, group.members);
+    // A group whose members changed is labelled `membership`: seen, but not named whatever the budget.
+    const groupOrigin = group.members % 5 === 0 ? { origin: 'membership' as const } : origin(group.outside, group.members);
     for (let index = 0; index < group.members; index += 1) {
       member += 1;
       const email = `m${member}@acme.com`;

@@ -20,7 +20,7 @@ describe('the markdown plan within one comment, on random large plans', () => {
       expect(markdown.length).toBeLessThanOrEqual(COMMENT_LIMIT);
       for (const change of plan.changes) {
         if (change.action === 'delete') expect(markdown).toContain(`**${mdText(change.name)}** (${mdText(change.id)}`);
-        if (change.origin === 'outside') expect(markdown).toContain(outsideName(change));
+        if (change.origin === 'outside' || change.origin === 'unapplied-or-outside') expect(markdown).toContain(outsideName(change));
       }
       const last = markdown.trimEnd().split('\n').at(-1) ?? '';
       if (last.startsWith('*Left out')) {
