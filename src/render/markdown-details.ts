@@ -187,11 +187,13 @@ function batchPart(changes: readonly (CreateChange | DeleteChange)[], cause: str
     : `${ICONS.delete} ${formatCount(changes.length)} ${kind}s owned by ${mdText(cause)}: the attributes deleted with them`;
   const head = [`<details><summary>${title}</summary>`, ''];
   if (common.length > 0) head.push(`Every one ${creates ? 'sets' : 'has'}:`, '', ...diffFence(common.map((line) => `${marker}${line}`).join('\n')), '');
-  const lines = own.map(({ change, attributes }) => {
+  // A deleted view with nothing of its own is named in its row already (never left out); a created one may not be.
+  const views = own.filter((view) => view.attributes.length > 0 || view.change.action === 'create' || (view.change.action === 'delete' && view.change.pinnedBy.length > 0));
+  const lines = views.map(({ change, attributes }) => {
     const name = change.action === 'delete' ? `**${mdText(change.name)}** (${mdText(change.id)}${pinners(change)})` : mdText(change.name);
     return attributes.length === 0 ? `- ${name}` : `- ${name}: ${codeSpan(attributes.join('; '))}`;
   });
-  head.push(common.length > 0 ? 'And each its own:' : 'Each:', '');
+  if (lines.length > 0) head.push(common.length === 0 ? 'Each:' : views.some((view) => view.attributes.length > 0) ? 'And each its own:' : 'They are:', '');
   return {
     role: 'detail',
     items: lines.length,

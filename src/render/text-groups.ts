@@ -159,8 +159,10 @@ export function batchLines(changes: readonly (CreateChange | DeleteChange)[], ca
   if (common.length > 0) {
     lines.push(`    every one ${creates ? 'sets' : 'has'}:`, ...common.map((line) => paint(`  ${marker}   ${line}`)));
   }
-  lines.push(common.length > 0 ? '    and each its own:' : '    each:');
-  for (const { change, attributes } of own) {
+  // A deleted view with nothing of its own is named in the summary already; a created one is named here only.
+  const views = own.filter((view) => view.attributes.length > 0 || view.change.action === 'create' || (view.change.action === 'delete' && view.change.pinnedBy.length > 0));
+  if (views.length > 0) lines.push(common.length === 0 ? '    each:' : views.some((view) => view.attributes.length > 0) ? '    and each its own:' : '    they are:');
+  for (const { change, attributes } of views) {
     const name = change.action === 'delete' ? `${quoted(change.name)} (${safeText(change.id)})${pinnedBy(change)}` : quoted(change.name);
     const text = attributes.length === 0 ? name : `${name}: ${attributes.join('; ')}`;
     lines.push(...wrapList(text.split(', '), { indent: '        ' }).map((line, index) => paint(index === 0 ? `  ${marker}   ${line.trimStart()}` : line)));
