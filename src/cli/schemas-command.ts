@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { EXIT, UsageError } from '../errors.js';
 import { schemaTexts } from '../manifest/schema-registry.js';
 import type { CliIo } from './io.js';
-import type { Outcome } from './program.js';
+import type { Outcome } from './outcome.js';
 
 /**
  * registerSchemasCommand adds `viewctl schemas --out DIR`: it writes the JSON Schemas
