@@ -13,7 +13,8 @@ const FILES = fileGraph();
 /**
  * The emulator is a second, independent implementation of the service: it may use the
  * shared vocabulary (src/domain, src/text, src/errors.ts) and nothing of the product
- * (manifest, kinds, plan, state, service, apply, render, cli, export), so a mistake in the product's schemas or kinds cannot be repeated by the emulator.
+ * (manifest, kinds, plan, state, service, apply, render, cli, export), so a mistake in
+ * the product's schemas or kinds cannot be repeated by the emulator.
  */
 const EMULATOR_MAY_IMPORT = ['emulator/', 'domain/', 'text/', 'errors.ts'];
 
