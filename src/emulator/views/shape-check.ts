@@ -18,7 +18,7 @@ export interface ShapeIssue {
 
 /** shapeIssues lists every problem of `value` against `shape`; empty when it fits. */
 export function shapeIssues(shape: Shape, value: unknown, at: readonly string[] = []): ShapeIssue[] {
-  const issue = (message: string, segments: readonly string[] = at): ShapeIssue[] => [{ segments: [...segments], message }];
+  const issue = (message: string): ShapeIssue[] => [{ segments: [...at], message }];
   switch (shape.kind) {
     case 'string':
       if (typeof value !== 'string') return issue('must be string');
