@@ -4,7 +4,7 @@ import { redactSecrets, redactingStream } from '../../src/secrets/redact.js';
 import { useColor } from '../../src/cli/output.js';
 import { progressReporter } from '../../src/cli/progress.js';
 import { reportError } from '../../src/cli/run.js';
-import { ViewctlError } from '../../src/errors.js';
+import { InternalError, ViewctlError } from '../../src/errors.js';
 
 describe('redactSecrets', () => {
   it('replaces every occurrence of the key', () => {
@@ -90,6 +90,14 @@ describe('reportError, the one top-level catch', () => {
     expect(text).toMatch(/^internal error: viewctl hit an unexpected condition\nThis is a bug in viewctl.*\nTypeError: Cannot read properties/s);
     expect(text).toMatch(/\n\s+at /);
     expect(text).not.toContain('may have landed');
+  });
+
+  it('prints what caused a bug, after its own stack', () => {
+    const cause = Object.assign(new Error("ENOENT: no such file or directory, open '/pkg/schemas/plan/plan.schema.json'"), { code: 'ENOENT' });
+    const { code, text } = report(new InternalError('the plan schema cannot be loaded: ENOENT', { cause }));
+    expect(code).toBe(1);
+    expect(text).toMatch(/^internal error: the plan schema cannot be loaded: ENOENT\nThis is a bug in viewctl/);
+    expect(text).toMatch(/\ncaused by: Error: ENOENT: no such file or directory, open '\/pkg\/schemas\/plan\/plan\.schema\.json'\n\s+at /);
   });
 
   it('exits 4 for a bug once apply has begun writing, and says that changes may have landed', () => {
