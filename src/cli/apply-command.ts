@@ -35,7 +35,7 @@ import { targetOption } from './target-option.js';
 import type { TargetSelector } from '../plan/targets-selection.js';
 import { renderPlan, type OutputFormat } from '../render/render-plan.js';
 import { loadManifestFiles, planAgainst } from './plan-flow.js';
-import type { Outcome } from './program.js';
+import type { Outcome } from './outcome.js';
 import { addBaseOption, resolveScope, type ResolvedScope } from './scope-options.js';
 import { progressReporter } from './progress.js';
 import { interruptedError, listenForInterrupt, type Interrupt } from './interrupt.js';

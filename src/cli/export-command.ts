@@ -15,7 +15,7 @@ import { addConnectionOptions, openConnection } from './connection.js';
 import { runExportMerge } from './export-merge.js';
 import type { ConnectionOptions } from './connection.js';
 import type { CliIo } from './io.js';
-import type { Outcome } from './program.js';
+import type { Outcome } from './outcome.js';
 import { progressReporter } from './progress.js';
 import { listenForReads, stopOnInterrupt, type ReadsInterrupt } from './interrupt.js';
 import { parseCount } from './parse-options.js';

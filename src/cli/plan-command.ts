@@ -9,7 +9,7 @@ import type { CliIo } from './io.js';
 import { formatOption, useColor, writeFileAtomically } from './output.js';
 import { listenForReads, stopOnInterrupt } from './interrupt.js';
 import { checkOutputPath, loadManifestSet, planAgainst } from './plan-flow.js';
-import type { Outcome } from './program.js';
+import type { Outcome } from './outcome.js';
 import { maxDeletesOption } from './max-deletes-option.js';
 import { targetOption } from './target-option.js';
 import type { TargetSelector } from '../plan/targets-selection.js';

@@ -3,7 +3,8 @@ import { EXIT, InternalError, ViewctlError } from '../errors.js';
 import { safeLines } from '../text/safe-text.js';
 import { redactingStream } from '../secrets/redact.js';
 import type { CliIo } from './io.js';
-import { buildProgram, type Outcome } from './program.js';
+import { buildProgram } from './program.js';
+import type { Outcome } from './outcome.js';
 
 /**
  * run parses argv, runs the command and returns the exit code. It is the one

@@ -7,7 +7,7 @@ import { hasErrors } from '../manifest/problems.js';
 import { nodeManifestSource } from '../manifest/source.js';
 import { useColor } from './output.js';
 import type { CliIo } from './io.js';
-import type { Outcome } from './program.js';
+import type { Outcome } from './outcome.js';
 
 /**
  * validateReport renders the outcome of `viewctl validate`: the problems, then one

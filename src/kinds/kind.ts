@@ -7,7 +7,7 @@ import type { Desired, Live } from '../state/types.js';
 import type { RefusalReason } from '../domain/refusal-reason.js';
 import type { NameMatcher } from '../text/glob.js';
 import type { Change, PlanStep } from './changes.js';
-import type { DeclaredViewRef } from './pinned-views.js';
+import type { DeclaredViewRef } from './declared-view-ref.js';
 
 /**
  * A resource kind answers, for its own changes and targets, every question below. The

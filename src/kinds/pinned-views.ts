@@ -4,6 +4,7 @@ import type { Domain } from '../domain/domains.js';
 import type { DesiredPins, PinRef } from '../state/types.js';
 import type { Change, NewViewTab, PinChange, PinnedTab } from './changes.js';
 import { cannotApply, createdKey, stepOf, type Kind } from './kind.js';
+import type { DeclaredViewRef } from './declared-view-ref.js';
 import { ROUTES } from '../service/routes.js';
 import type { RefusalReason } from '../domain/refusal-reason.js';
 import { suggestNames } from '../text/suggest.js';
@@ -18,13 +19,6 @@ import { liveListing } from './view-identity.js';
  * checking the pinned-list fail-safe rules, and comparing with the list read live.
  * Ordered: tab order is the point of a pinned list.
  */
-
-/** DeclaredViewRef is a view some manifest declares, as the pins see it after apply. */
-export interface DeclaredViewRef {
-  name: string;
-  /** The bound live view, or null for a view this plan creates. */
-  viewId: string | null;
-}
 
 /** PinContext is what the rest of the plan tells pin resolution about one domain. */
 export interface PinContext {
