@@ -17,7 +17,7 @@ import type { Outcome } from './program.js';
 import { progressReporter } from './progress.js';
 import { parseCount } from './parse-options.js';
 import type { ApiUser } from '../domain/api-types.js';
-import { shellWord } from '../render/format.js';
+import { continuation, folderPlanReads, nextPlanStep } from './export-next.js';
 
 interface ExportOptions extends ConnectionOptions {
   out: string;
@@ -47,23 +47,23 @@ export function registerExportCommand(program: Command, io: CliIo, outcome: Outc
       new Option('--merge', 'add to the manifests in --out only what none declares yet, each in a new file; never changes an existing file'),
     )
     .addOption(
-      new Option('--budget <n>', 'with --all-users: spend at most N requests, reading members in email order and skipping those whose pins/ file exists')
+      new Option('--budget <n>', 'with --all-users: spend at most N requests, reading members in email order and skipping those already exported; prints the command that continues (--merge --budget, which adds only what is missing)')
         .argParser((value) => parseCount(value, '--budget')),
     );
   addConnectionOptions(command).action(async (options: ExportOptions) => {
     const choice = pinUserChoice(options);
-    if (options.merge === true) {
-      await runExportMerge(options, choice, io);
-      outcome.exitCode = EXIT.ok;
-      return;
-    }
-    const outDir = resolve(io.cwd, options.out);
     if (options.budget !== undefined) {
       if (options.allUsers !== true) {
         throw new UsageError('usage.budget-without-all-users', '--budget limits an export of every member\'s pinned views, but --all-users was not given', 'add --all-users, or drop --budget');
       }
       checkExportBudget(options.budget);
     }
+    if (options.merge === true) {
+      await runExportMerge(options, choice, io);
+      outcome.exitCode = EXIT.ok;
+      return;
+    }
+    const outDir = resolve(io.cwd, options.out);
     await checkOutFolder(outDir, options.out, options.force === true);
     const connection = await openConnection(options, io);
     let batch: { all: ApiUser[]; skipped: number; remaining: number } | undefined;
@@ -74,7 +74,7 @@ export function registerExportCommand(program: Command, io: CliIo, outcome: Outc
       // A member whose pins/ file an earlier run wrote is done; the rest go in email order.
       const stems = pinStems(chosen);
       const exported = (user: ApiUser): boolean => existsSync(join(outDir, PINS_FOLDER, `${stems.get(user.id) ?? ''}.yaml`));
-      const picked = budgetMembers(chosen, exported, budget - connection.client.stats().requests, budget);
+      const picked = budgetMembers(chosen, (user) => (exported(user) ? 0 : DOMAINS.length), budget - connection.client.stats().requests, budget);
       batch = { all: chosen, skipped: picked.skipped, remaining: picked.remaining };
       return picked.read;
     };
@@ -82,7 +82,7 @@ export function registerExportCommand(program: Command, io: CliIo, outcome: Outc
     const exported = await readExport(connection.client, {
       ...(choice.kind === 'none' ? {} : { selectUsers: select }),
       beforePins: (plan) => {
-        checkPinBudget(plan);
+        checkPinBudget(plan, budget);
         io.stderr.write(describePinRead(plan, options.rate));
       },
       onProgress: progressReporter(io.stderr, 'reading pinned views'),
@@ -101,20 +101,14 @@ export function registerExportCommand(program: Command, io: CliIo, outcome: Outc
       );
     }
     io.stdout.write(summaryText(options.out, exported.live.workspace, result, report, exported.live.requests.used));
-    if (batch !== undefined && budget !== undefined) io.stdout.write(continuation(batch, exported.pinUsers.length, options, budget));
+    const remaining = batch?.remaining ?? 0;
+    if (batch !== undefined && budget !== undefined) {
+      io.stdout.write(continuation({ read: exported.pinUsers.length, skipped: batch.skipped, remaining }, { ...options, budget }));
+    }
+    const planReads = await folderPlanReads(outDir, io.cwd, exported.live.users);
+    io.stdout.write(nextPlanStep(options.out, { planReads, dailyRemaining: exported.live.requests.dailyRemaining, remaining, ...(budget === undefined ? {} : { budget }) }));
     outcome.exitCode = EXIT.ok;
   });
-}
-
-/**
- * continuation says where a budgeted `export --all-users` stands: members exported by
- * this run and earlier ones, how many remain, and the command that continues.
- */
-function continuation(batch: { skipped: number; remaining: number }, read: number, options: ExportOptions, budget: number): string {
-  const done = `pinned views of ${read} member${read === 1 ? '' : 's'} exported by this run, ${batch.skipped} by earlier runs (their pins/ files are kept)`;
-  if (batch.remaining === 0) return `${done}; every member is exported\n`;
-  const where = options.emulator === true ? ' --emulator' : options.baseUrl === undefined ? '' : ` --base-url ${shellWord(options.baseUrl)}`;
-  return `${done}; ${batch.remaining} member${batch.remaining === 1 ? '' : 's'} remain: continue with\n  viewctl export --out ${shellWord(options.out)} --all-users --budget ${budget} --force${where}\n`;
 }
 
 function pinUserChoice(options: ExportOptions): PinUserChoice {
@@ -141,6 +135,5 @@ function summaryText(
   if (automations !== null) lines.push(`  ${AUTOMATIONS_FILE}: ${automations} admin automation${automations === 1 ? '' : 's'}`);
   if (pinUsers > 0) lines.push(`  ${PINS_FOLDER}/: pinned views of ${pinUsers} member${pinUsers === 1 ? '' : 's'}`);
   lines.push(`${report.written} files written, ${requests} requests used; nothing was changed in the workspace`);
-  lines.push(`next: viewctl plan ${shown} (it should show no changes)`);
   return `${lines.join('\n')}\n`;
 }

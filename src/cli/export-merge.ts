@@ -1,12 +1,13 @@
 import { stat } from 'node:fs/promises';
 import { posix, resolve } from 'node:path';
-import { DOMAINS } from '../domain/domains.js';
+import type { ApiUser } from '../domain/api-types.js';
+import { DOMAINS, type Domain } from '../domain/domains.js';
 import { formatLine } from '../domain/source-position.js';
 import { UsageError } from '../errors.js';
 import { declaredTargets, pinCoverage } from '../export/declared-targets.js';
 import { EXPORT_FOLDERS } from '../export/export-files.js';
 import { mergeFiles, type MergeResult } from '../export/merge-files.js';
-import { checkPinBudget, describePinRead, selectPinUsers, type PinUserChoice } from '../export/pin-users.js';
+import { budgetMembers, checkPinBudget, describePinRead, selectPinUsers, type PinUserChoice } from '../export/pin-users.js';
 import { SCHEMAS_FOLDER } from '../export/schema-ref.js';
 import { takenPaths, writeNewFiles } from '../export/write-files.js';
 import { formatProblems, ManifestInvalidError } from '../manifest/format-problems.js';
@@ -21,6 +22,7 @@ import { safeText } from '../text/safe-text.js';
 import { openConnection, type ConnectionOptions } from './connection.js';
 import type { CliIo } from './io.js';
 import { progressReporter } from './progress.js';
+import { continuation, folderPlanReads, nextPlanStep } from './export-next.js';
 
 /**
  * `viewctl export --merge`: add to an existing manifests folder the documents of the
@@ -45,38 +47,48 @@ export async function runExportMerge(options: MergeOptions, choice: PinUserChoic
       'pass --merge alone to add what no manifest declares yet (existing files stay as they are), or --force alone to re-export the whole workspace over export\'s files',
     );
   }
-  if (options.budget !== undefined) {
-    // A merge reads only the lists no document covers; a budgeted export resumes by files it wrote itself.
-    throw new UsageError(
-      'usage.conflicting-options',
-      '--merge and --budget were both given: --budget spreads a fresh export of every member over several runs, --merge adds to a folder the team keeps',
-      'pass --merge alone (it reads only the pinned lists no document manages yet, and refuses up front if they do not fit today), or --budget with --all-users into a folder of its own',
-    );
-  }
+  // --budget (checked by the caller, with --all-users) spreads the members over runs: each adds those that fit.
+  const { budget } = options;
   const outDir = resolve(io.cwd, options.out);
   const documents = await loadFolder(outDir, options.out, io);
   const declared = declaredTargets(documents);
   const coverage = pinCoverage(declared);
   const connection = await openConnection(options, io);
+  // Under --budget, members in email order whose lists no document covers yet, as many as fit.
+  let batch: { all: ApiUser[]; skipped: number; remaining: number } | undefined;
+  const uncovered = (user: ApiUser): Domain[] => DOMAINS.filter((domain) => !coverage(user).has(domain));
+  const select = (users: readonly ApiUser[]): ApiUser[] => {
+    const chosen = selectPinUsers(users, choice);
+    if (budget === undefined) return chosen;
+    const picked = budgetMembers(chosen, (user) => uncovered(user).length, budget - connection.client.stats().requests, budget);
+    batch = { all: chosen, skipped: picked.skipped, remaining: picked.remaining };
+    return picked.read;
+  };
   // Close even when the read fails: with --emulator the connection owns a server.
   const exported = await readExport(connection.client, {
-    ...(choice.kind === 'none' ? {} : { selectUsers: (users) => selectPinUsers(users, choice) }),
-    pinDomains: (user) => DOMAINS.filter((domain) => !coverage(user).has(domain)),
+    ...(choice.kind === 'none' ? {} : { selectUsers: select }),
+    pinDomains: uncovered,
     beforePins: (plan) => {
-      checkPinBudget(plan);
+      checkPinBudget(plan, budget);
       io.stderr.write(describePinRead(plan, options.rate));
     },
     onProgress: progressReporter(io.stderr, 'reading pinned views'),
   }).finally(() => connection.close());
   const taken = await takenPaths(outDir, ['.', ...EXPORT_FOLDERS, SCHEMAS_FOLDER]);
   const folder = nodeManifestSource(io.cwd).display(outDir);
-  const result = mergeFiles({ ...exported, declared, schemas: schemaTexts(), taken, folder });
+  const result = mergeFiles({ ...exported, declared, schemas: schemaTexts(), taken, folder, ...(batch === undefined ? {} : { stemUsers: batch.all }) });
   await writeNewFiles(outDir, result.files);
   for (const note of result.notes) io.stderr.write(`note: ${safeText(note)}\n`);
   if (choice.kind === 'none') {
     io.stderr.write('note: pinned views not merged: name members with --users a@x.com,b@x.com, or pass --all-users\n');
   }
   io.stdout.write(mergeSummary(options.out, exported.live.workspace, result, exported.live.requests.used));
+  const remaining = batch?.remaining ?? 0;
+  if (batch !== undefined && budget !== undefined) {
+    io.stdout.write(continuation({ read: exported.pinUsers.length, skipped: batch.skipped, remaining }, { ...options, budget }));
+  }
+  const planReads = await folderPlanReads(outDir, io.cwd, exported.live.users);
+  io.stdout.write(nextPlanStep(options.out, { planReads, dailyRemaining: exported.live.requests.dailyRemaining, remaining, ...(budget === undefined ? {} : { budget }) }));
 }
 
 /**
@@ -119,7 +131,6 @@ function mergeSummary(shown: string, workspace: { id: string; name: string }, re
   lines.push(
     `${plural(result.written.length, 'manifest')} written${schemaNote}, no existing file changed, ${plural(requests, 'request')} used; nothing was changed in the workspace`,
   );
-  lines.push(`next: viewctl plan ${shown} (it should show no changes)`);
   // Names, emails and paths are user and service data: escaped for the terminal.
   return `${lines.map(safeText).join('\n')}\n`;
 }

@@ -3,6 +3,7 @@ import { DOMAINS } from '../domain/domains.js';
 import { UsageError, ViewctlError } from '../errors.js';
 import { compareCodePoints } from '../kinds/canonical.js';
 import { formatCount } from '../text/plural.js';
+import { suggestNames } from '../text/suggest.js';
 import type { PinReadPlan } from '../state/read-export.js';
 
 /** PinUserChoice is whose pinned views an export writes: nobody, every active member, or the listed emails. */
@@ -50,9 +51,12 @@ export function selectPinUsers(users: readonly ApiUser[], choice: PinUserChoice)
   return sortByEmail(chosen);
 }
 
+/** describeMissing names a listed email that is no active member: its state, or the members it most likely meant. */
 function describeMissing(email: string, users: readonly ApiUser[]): string {
   const known = users.find((user) => user.email.toLowerCase() === email.toLowerCase());
-  return known === undefined ? email : `${email} (${known.state.toLowerCase()})`;
+  if (known !== undefined) return `${email} (${known.state.toLowerCase()})`;
+  const close = suggestNames(email, users.filter((user) => user.state === 'Active').map((user) => user.email));
+  return close.length === 0 ? email : `${email} (no member has this address; did you mean ${close.join(' or ')}?)`;
 }
 
 function sortByEmail(users: readonly ApiUser[]): ApiUser[] {
@@ -76,14 +80,19 @@ export function describePinRead(plan: PinReadPlan, rate: number): string {
 
 /**
  * checkPinBudget refuses to start reading pins the daily budget cannot cover: the
- * export would fail part-way, having spent what is left of the day.
+ * export would fail part-way, having spent what is left of the day. The hint names
+ * `--budget`, which spreads the members over several runs (`budget`: the one given).
  */
-export function checkPinBudget(plan: PinReadPlan): void {
+export function checkPinBudget(plan: PinReadPlan, budget?: number): void {
   if (plan.dailyRemaining === null || plan.requests <= plan.dailyRemaining) return;
+  const left = formatCount(plan.dailyRemaining);
+  const spread = budget === undefined
+    ? `export a share of the members a day with --all-users --budget N (N at most the ${left} left; each run adds the members that fit and prints the command that continues)`
+    : `lower --budget to at most the ${left} left`;
   throw new ViewctlError(
     'export.over-budget',
-    `reading the pinned views of ${plan.users.length} users takes ${plan.requests} requests, but only ${plan.dailyRemaining} are left today`,
-    { hint: `name fewer users with --users (each costs ${DOMAINS.length} requests), or run again once the rolling 24-hour budget has recovered` },
+    `reading the pinned views of ${plan.users.length} users takes ${plan.requests} requests, but only ${plan.dailyRemaining} are left today; nothing was read`,
+    { hint: `${spread}, name fewer users with --users (each costs up to ${DOMAINS.length} requests), or run again once the rolling 24-hour budget has recovered` },
   );
 }
 
@@ -95,28 +104,36 @@ function formatDuration(seconds: number): string {
 /** MemberBatch is the members one budgeted `export --all-users` run reads, and those it leaves. */
 interface MemberBatch {
   read: ApiUser[];
-  /** Members whose `pins/` file already exists: exported by an earlier run. */
+  /** Members with nothing left to read: exported by an earlier run (their `pins/` file exists) or declared already (`--merge`). */
   skipped: number;
   /** Members left for later runs. */
   remaining: number;
 }
 
 /**
- * budgetMembers picks, from `members` in their (email) order, those not yet exported,
- * as many as `room` requests pay for (one per domain each); later runs continue where
- * this one stops. A room too small for one member is a usage error.
+ * budgetMembers picks, from `members` in their (email) order, those with something
+ * left to read (`cost`: the pinned lists to read, one request each; 0 when done),
+ * as many as `room` requests pay for, stopping at the first that does not fit, so
+ * later runs continue where this one stops. A room too small for the first is a
+ * usage error.
  */
-export function budgetMembers(members: readonly ApiUser[], exported: (user: ApiUser) => boolean, room: number, budget: number): MemberBatch {
-  const pending = members.filter((user) => !exported(user));
-  const fits = Math.floor(room / DOMAINS.length);
-  if (fits < 1 && pending.length > 0) {
+export function budgetMembers(members: readonly ApiUser[], cost: (user: ApiUser) => number, room: number, budget: number): MemberBatch {
+  const pending = members.map((user) => ({ user, cost: cost(user) })).filter((entry) => entry.cost > 0);
+  const first = pending[0];
+  if (first !== undefined && first.cost > room) {
     throw new UsageError(
       'usage.budget-too-small',
-      `--budget ${formatCount(budget)} is too small: reading the workspace, views, automations and members took ${formatCount(budget - room)} requests, and a member's pinned views take ${DOMAINS.length} more; no pinned view was read`,
-      `pass a --budget of at least ${formatCount(budget - room + DOMAINS.length)}`,
+      `--budget ${formatCount(budget)} is too small: reading the workspace, views, automations and members took ${formatCount(budget - room)} requests, and a member's pinned views take ${first.cost} more; no pinned view was read`,
+      `pass a --budget of at least ${formatCount(budget - room + first.cost)}`,
     );
   }
-  const read = pending.slice(0, fits);
+  const read: ApiUser[] = [];
+  let left = room;
+  for (const entry of pending) {
+    if (entry.cost > left) break;
+    read.push(entry.user);
+    left -= entry.cost;
+  }
   return { read, skipped: members.length - pending.length, remaining: pending.length - read.length };
 }
 

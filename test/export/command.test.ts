@@ -44,6 +44,21 @@ describe('choosing whose pins to export', () => {
     expect(() => checkPinBudget(plan)).not.toThrow();
     expect(() => checkPinBudget({ ...plan, dailyRemaining: 7 })).toThrow(expect.objectContaining({ code: 'export.over-budget' }));
   });
+
+  it('names --budget in the refusal for the quota, the flag that spreads the export over days', () => {
+    const plan = { users: [users[0]!, users[1]!], requests: 8, dailyRemaining: 7 };
+    expect(() => checkPinBudget(plan)).toThrow(expect.objectContaining({ hint: expect.stringContaining('--all-users --budget N (N at most the 7 left') }));
+    // A --budget already given: lower it.
+    expect(() => checkPinBudget(plan, 40)).toThrow(expect.objectContaining({ hint: expect.stringContaining('lower --budget to at most the 7 left') }));
+  });
+
+  it('suggests the members a mistyped --users address most likely meant', () => {
+    const members = [user('u_ana', 'ana.lopez@acme.test', 'Ana'), user('u_bo', 'bo.chen@acme.test', 'Bo')];
+    expect(() => selectPinUsers(members, { kind: 'listed', emails: ['ana.lopes@acme.test'] })).toThrow(
+      /ana\.lopes@acme\.test \(no member has this address; did you mean ana\.lopez@acme\.test\?\)/,
+    );
+    expect(() => selectPinUsers(members, { kind: 'listed', emails: ['someone.else@other.example'] })).toThrow(/: someone\.else@other\.example$/);
+  });
 });
 
 describe('the writer', () => {
