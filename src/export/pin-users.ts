@@ -3,7 +3,7 @@ import { DOMAINS } from '../domain/domains.js';
 import { UsageError, ViewctlError } from '../errors.js';
 import { compareCodePoints } from '../kinds/canonical.js';
 import { formatCount } from '../text/plural.js';
-import { suggestNames } from '../text/suggest.js';
+import { closestNames } from '../text/suggest.js';
 import type { PinReadPlan } from '../state/read-export.js';
 
 /** PinUserChoice is whose pinned views an export writes: nobody, every active member, or the listed emails. */
@@ -55,7 +55,7 @@ export function selectPinUsers(users: readonly ApiUser[], choice: PinUserChoice)
 function describeMissing(email: string, users: readonly ApiUser[]): string {
   const known = users.find((user) => user.email.toLowerCase() === email.toLowerCase());
   if (known !== undefined) return `${email} (${known.state.toLowerCase()})`;
-  const close = suggestNames(email, users.filter((user) => user.state === 'Active').map((user) => user.email));
+  const close = closestNames(email, users.filter((user) => user.state === 'Active').map((user) => user.email));
   return close.length === 0 ? email : `${email} (no member has this address; did you mean ${close.join(' or ')}?)`;
 }
 
