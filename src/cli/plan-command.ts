@@ -11,6 +11,7 @@ import { checkOutputPath, loadManifestSet, planAgainst } from './plan-flow.js';
 import type { Outcome } from './program.js';
 import { maxDeletesOption } from './max-deletes-option.js';
 import { targetOption } from './target-option.js';
+import { showWarningsOption } from './show-warnings-option.js';
 import type { TargetSelector } from '../plan/targets-selection.js';
 import { addBaseOption, addBudgetOptions, resolveScope, type ScopeOptions } from './scope-options.js';
 
@@ -20,6 +21,7 @@ interface PlanOptions extends ConnectionOptions, ScopeOptions {
   detailedExitcode?: boolean;
   target?: TargetSelector[];
   maxDeletes: number;
+  showWarnings?: boolean;
 }
 
 /** registerPlanCommand adds `viewctl plan [PATH...]`: validate, read live state, print the plan. Never writes. */
@@ -32,18 +34,20 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
     .addOption(new Option('--out <file>', 'also write the machine-readable plan (JSON) to FILE'))
     .addOption(new Option('--detailed-exitcode', 'exit 2 when there are changes or drift'))
     .addOption(targetOption())
-    .addOption(maxDeletesOption('say in the plan that apply will refuse it when it deletes more than N views'));
+    .addOption(maxDeletesOption('say in the plan that apply will refuse it when it deletes more than N views'))
+    .addOption(showWarningsOption());
   addBudgetOptions(addBaseOption(command));
   addConnectionOptions(command).action(async (paths: string[], options: PlanOptions) => {
     const color = useColor(io.stdout, io.env);
-    const { desired, files } = await loadManifestSet(paths, io, useColor(io.stderr, io.env));
+    const showWarnings = options.showWarnings === true;
+    const { desired, files } = await loadManifestSet(paths, io, useColor(io.stderr, io.env), showWarnings);
     if (options.out !== undefined) await checkOutputPath(io, options.out, files);
     const scoped = await resolveScope(options, paths, io);
     const connection = await openConnection(options, io);
     try {
       const { plan, elapsedMs } = await planAgainst(desired, connection.client, io, { scoped, targets: options.target });
       if (options.out !== undefined) await writeFileAtomically(io, options.out, renderJson(plan));
-      io.stdout.write(renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, maxDeletes: options.maxDeletes, planFile: options.out }));
+      io.stdout.write(renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, maxDeletes: options.maxDeletes, planFile: options.out, showWarnings }));
       outcome.exitCode = options.detailedExitcode === true && plan.changes.length > 0 ? EXIT.changes : EXIT.ok;
     } finally {
       await connection.close();

@@ -5,6 +5,7 @@ import { formatPosition, type SourcePosition } from '../domain/source-position.j
 import { pinsKey } from '../domain/targets.js';
 import { InternalError } from '../errors.js';
 import { compileNameGlob, type NameGlob } from '../text/glob.js';
+import type { PlanWarning } from './changes.js';
 import { closestNames } from '../text/suggest.js';
 
 /**
@@ -30,7 +31,7 @@ interface MemberPinExpansion {
   /** Errors: an explicit email that is not an active member, a member two groups reach in one domain. */
   reasons: RefusalReason[];
   /** A glob that reaches no active member, with its position. */
-  warnings: string[];
+  warnings: PlanWarning[];
 }
 
 /**
@@ -115,7 +116,7 @@ export function memberPinLists(desired: Pick<Desired, 'pins' | 'pinGroups'>, use
     }
     for (const { entry, test } of globs) {
       if (reachedGlobs.has(test) || !once(entry.source, 'glob')) continue;
-      result.warnings.push(`${formatPosition(entry.source)}: users glob "${entry.pattern}" of the group "${group.group.name}" reaches no active member`);
+      result.warnings.push({ code: 'pins.glob-reaches-none', message: `users glob "${entry.pattern}" of the group "${group.group.name}" reaches no active member`, source: entry.source });
     }
   }
   for (const { first, second, members } of overlaps.values()) result.reasons.push(overlapReason(first, second, members));

@@ -13,8 +13,8 @@ export type Action = 'create' | 'update' | 'delete' | 'pin' | 'drift';
 /** ACTIONS lists the actions in the order plans show them. */
 export const ACTIONS: readonly Action[] = ['create', 'update', 'delete', 'pin', 'drift'];
 
-export type { ViewSnapshot, JsonPatchOperation, CreateChange, UpdateChange, DeleteChange, PinnedTab, PinChange, DriftChange, Change, NewViewTab, PlanStep } from '../kinds/changes.js';
-import type { Change, PlanStep } from '../kinds/changes.js';
+export type { ViewSnapshot, JsonPatchOperation, CreateChange, UpdateChange, DeleteChange, PinnedTab, PinChange, DriftChange, Change, NewViewTab, PlanStep, PlanWarning } from '../kinds/changes.js';
+import type { Change, PlanStep, PlanWarning } from '../kinds/changes.js';
 
 /** Plan is what `plan` computes, renders and saves, and what `apply --plan` carries out. */
 export interface Plan {
@@ -56,8 +56,12 @@ export interface Plan {
    * lists it left unread were not checked for drift. See `PlanScope`.
    */
   scope?: PlanScope;
-  /** Warnings to show with the plan (e.g. a prune candidate left alone by `ignore`). */
-  warnings: string[];
+  /**
+   * Warnings to show with the plan (e.g. a prune candidate left alone by `ignore`).
+   * A file written before warnings had codes holds their texts: `parsePlanFile` reads
+   * each as a warning of code `plan.warning`.
+   */
+  warnings: PlanWarning[];
   /** SHA-256 hex of the canonical JSON of every field but `digest` and `requests` (see `planDigest`). */
   digest: string;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { warningText } from '../../src/render/warning-lines.js';
 import type { ApiUser } from '../../src/domain/api-types.js';
 import type { DesiredPinGroup, MemberRole, PinRef } from '../../src/domain/desired.js';
 import type { Domain } from '../../src/domain/domains.js';
@@ -118,9 +119,9 @@ describe('memberPinLists', () => {
   it('warns, at its position, about a glob that reaches no active member', () => {
     const sales = group('Sales', 'pins/sales.yaml', { users: ['*@sales.acme.com', '*@nowhere.acme.com', 'tom*'] });
     const { warnings } = memberPinLists({ pins: [], pinGroups: [sales, { ...sales, domain: 'deals' }] }, USERS);
-    expect(warnings).toEqual([
-      'pins/sales.yaml:4:5: users glob "*@nowhere.acme.com" of the group "Sales" reaches no active member',
-      'pins/sales.yaml:5:5: users glob "tom*" of the group "Sales" reaches no active member',
+    expect(warnings.map((warning) => [warning.code, warningText(warning)])).toEqual([
+      ['pins.glob-reaches-none', 'pins/sales.yaml:4:5: users glob "*@nowhere.acme.com" of the group "Sales" reaches no active member'],
+      ['pins.glob-reaches-none', 'pins/sales.yaml:5:5: users glob "tom*" of the group "Sales" reaches no active member'],
     ]);
   });
 
