@@ -33,12 +33,22 @@ interface ChangeBase {
   /** Manifest position that causes the change; absent for prune deletes. */
   source?: SourcePosition;
   /**
-   * `outside` (only in a plan made with `--base REF`): the target's desired value is the
-   * same at REF and now, yet it differs live, so it was changed in the app since; applying
-   * reverts that change. Absent for the changes the manifests' own edits cause.
+   * Why the change is in a plan made with `--base REF` though the pull request did not
+   * ask for it (see `ChangeOrigin`). Absent for the changes the manifests' own edits cause.
    */
-  origin?: 'outside';
+  origin?: ChangeOrigin;
 }
+
+/**
+ * ChangeOrigin says why a change of a `--base REF` plan is there when the manifests ask
+ * the same of its target at REF and now (README, "Changes made outside viewctl,
+ * labelled"): `outside`, REF was the last state applied and someone changed the target
+ * in the app since, so applying reverts their edit; `unapplied-or-outside`, the same
+ * but nothing says REF was applied, so REF's own change may never have been applied;
+ * `membership`, a group reaches the member only because the workspace's members changed
+ * (joined, left, role changed), not the manifests.
+ */
+export type ChangeOrigin = 'outside' | 'unapplied-or-outside' | 'membership';
 
 /** CreateChange creates a public saved view owned by `Plan.creatorEmail`. */
 export interface CreateChange extends ChangeBase {

@@ -12,7 +12,7 @@ import { PlanRefusedError, type RefusalReason } from './refusal.js';
 import { renameReasons } from './renames.js';
 import { planSteps } from './operations.js';
 import { applyLoad } from './requests.js';
-import { ACTIONS, PLAN_FORMAT_VERSION, type Action, type Change, type Plan, type PlanScope, type PlanWarning } from './types.js';
+import { ACTIONS, PLAN_FORMAT_VERSION, type Action, type Change, type ChangeOrigin, type Plan, type PlanScope, type PlanWarning } from './types.js';
 
 /**
  * checkWorkspace refuses a key of another workspace than the manifests' `workspaceId`.
@@ -34,11 +34,12 @@ export function checkWorkspace(desired: Desired, workspace: ApiWorkspace): void 
 
 /**
  * PlanExtras are what a scoped plan adds to the diff: which pinned lists it read, the
- * test that labels a change as made outside viewctl, and warnings from how it was made.
+ * origin of each change (`changeOrigins`: undefined for the pull request's own), and
+ * warnings from how it was made.
  */
 interface PlanExtras {
   scope?: PlanScope;
-  outside?: (change: Change) => boolean;
+  origin?: (change: Change) => ChangeOrigin | undefined;
   warnings?: readonly PlanWarning[];
   /**
    * Inactive members the group documents reached, when the caller expanded the groups
@@ -72,7 +73,10 @@ export function computePlan(desired: Desired, live: Live, extras: PlanExtras = {
   const nameSources = new Map(desired.views.flatMap((view) => (view.viewId === undefined || view.nameSource === undefined ? [] : [[`${view.domain} ${view.viewId}`, view.nameSource] as const])));
   reasons.push(...renameReasons(live, changes, (rename) => nameSources.get(`${rename.domain} ${rename.id}`)));
   if (reasons.length > 0) throw new PlanRefusedError(reasons);
-  const labelled = extras.outside === undefined ? changes : changes.map((change) => (extras.outside?.(change) === true ? { ...change, origin: 'outside' as const } : change));
+  const labelled = extras.origin === undefined ? changes : changes.map((change) => {
+    const origin = extras.origin?.(change);
+    return origin === undefined ? change : { ...change, origin };
+  });
   labelled.sort(compareChanges);
   // Look-alike warnings compare views, so they follow the saved views' own (the first kind's).
   const [viewWarnings = [], ...laterWarnings] = kindWarnings;

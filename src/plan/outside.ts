@@ -1,38 +1,60 @@
 import type { ApiUser } from '../domain/api-types.js';
-import type { Desired, DesiredView } from '../domain/desired.js';
-import { automationsValue, declaresView, keyedPins, pinsValue, pruneValue, viewIdentity, viewValue } from './desired-values.js';
-import type { Change } from './types.js';
+import type { Desired, Live } from '../state/types.js';
+import { askedAlike } from './asked-alike.js';
+import { membershipChanged } from './membership.js';
+import type { Change, ChangeOrigin } from './types.js';
 
 /**
- * changedOutside builds the test for "changed outside viewctl since REF" (README,
- * "Scoped and budgeted plans"): a change whose target the manifests ask the same of at
- * REF and now differs live only because someone changed it in the app, so applying
- * reverts their edit. `base` is the Desired state of the manifests at REF; `users`,
- * read whenever either state has a group pin document, expands the groups.
+ * The origin of each change of a `--base REF` plan (README, "Changes made outside
+ * viewctl, labelled"). A change is the pull request's own unless the manifests ask the
+ * same of its target at REF and now; then it is there because the live value moved away
+ * from what REF asked (someone changed it in the app), because REF's change was never
+ * applied, or because the workspace's members changed. Which one only a memory of past
+ * applies can tell: until it says REF is the last applied state, the label is hedged.
  */
-export function changedOutside(base: Desired, now: Desired, users?: readonly ApiUser[]): (change: Change) => boolean {
-  const baseViews = new Map(base.views.map((view) => [viewIdentity(view), viewValue(view)]));
-  const basePins = new Map(keyedPins(base, users).map((entry) => [entry.key, pinsValue(entry.pins)]));
-  const nowPins = new Map(keyedPins(now, users).map((entry) => [entry.key, pinsValue(entry.pins)]));
-  const sameView = (view: DesiredView | undefined): boolean => view !== undefined && baseViews.get(viewIdentity(view)) === viewValue(view);
-  const samePrune = pruneValue(base) === pruneValue(now);
-  const sameAutomations = automationsValue(base) === automationsValue(now);
+
+/**
+ * BaseMemory is what is remembered of the applies before this plan; today there is no
+ * such memory, so `baseIsLastApplied` is false and `usersLastSeen` absent.
+ */
+export interface BaseMemory {
+  /** REF is the commit last applied (a memory of applies says so). */
+  baseIsLastApplied: boolean;
+  /** The workspace's users when last seen, to tell a member a group reaches only because membership changed. */
+  usersLastSeen?: readonly ApiUser[];
+}
+
+/** OriginFacts are what decides one change's origin. */
+export interface OriginFacts {
+  /** The manifests ask the same of the target at REF and now, against today's live state (`askedAlike`). */
+  askedAlike: boolean;
+  /** The members a group reaches changed what REF asks of the target: true, false, or undefined when it cannot be told (`membershipChanged`). */
+  membershipChanged: boolean | undefined;
+}
+
+/**
+ * originOf decides a change's origin: none (the pull request's own) when the manifests
+ * ask something else of the target at REF; `membership` when only the workspace's
+ * members make the difference; `outside` only when REF is known to be the last applied
+ * state and membership is known not to matter; otherwise `unapplied-or-outside`, never
+ * asserting an edit in the app the tool cannot tell from an apply that did not happen.
+ */
+export function originOf(facts: OriginFacts, memory: BaseMemory): ChangeOrigin | undefined {
+  if (!facts.askedAlike) return undefined;
+  if (facts.membershipChanged === true) return 'membership';
+  if (facts.membershipChanged === undefined || !memory.baseIsLastApplied) return 'unapplied-or-outside';
+  return 'outside';
+}
+
+/**
+ * changeOrigins builds, from the manifests at REF (`base`) and the live state the plan
+ * read, the origin of each change of that plan, or undefined for the pull request's own.
+ */
+export function changeOrigins(base: Desired, live: Live, memory: BaseMemory): (change: Change) => ChangeOrigin | undefined {
+  const alike = askedAlike(base, live);
+  const membership = membershipChanged(base, { today: live.users, lastSeen: memory.usersLastSeen });
   return (change) => {
-    switch (change.action) {
-      case 'create':
-        return sameView(now.views.find((view) => view.domain === change.domain && view.name === change.after.name));
-      case 'update':
-        return sameView(now.views.find((view) => view.domain === change.domain && (view.viewId === undefined ? view.name === change.after.name : view.viewId === change.id)));
-      case 'delete':
-        // Undeclared at REF too, and prune asked the same: someone created it in the app.
-        return samePrune && !declaresView(base, change.domain, change.name, change.id);
-      case 'pin': {
-        const key = change.target.slice('pins:'.length);
-        const value = nowPins.get(key);
-        return value !== undefined && basePins.get(key) === value;
-      }
-      case 'drift':
-        return sameAutomations;
-    }
+    if (!alike(change)) return undefined;
+    return originOf({ askedAlike: true, membershipChanged: membership(change.target) }, memory);
   };
 }

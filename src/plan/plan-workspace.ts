@@ -6,7 +6,7 @@ import { fixedReads, readNeeds } from '../state/needs.js';
 import { readLive, readPinnedLists } from '../state/read-live.js';
 import type { Live } from '../state/types.js';
 import { checkWorkspace, computePlan } from './diff.js';
-import { changedOutside } from './outside.js';
+import { changeOrigins } from './outside.js';
 import { PlanRefusedError } from './refusal.js';
 import { checkBudgetCoversViews, checkPinnedReadsFitToday, choosePinnedLists, type ScopeRequest } from './scope-reads.js';
 import { utcDay } from './scope.js';
@@ -93,7 +93,8 @@ export async function planWorkspace(whole: Desired, client: ServiceClient, optio
   const scoped: Desired = { ...desired, pins: lists.filter((entry) => readKeys.has(entry.key)).map((entry) => entry.pins), pinGroups: [] };
   const { plan } = computePlan(scoped, live, {
     ...(chosen.scope === undefined ? {} : { scope: chosen.scope }),
-    ...(scope.base === undefined ? {} : { outside: changedOutside(scope.base.desired, desired, views.users) }),
+    // No memory of past applies yet: REF is never known to be the last applied state.
+    ...(scope.base === undefined ? {} : { origin: changeOrigins(scope.base.desired, live, { baseIsLastApplied: false }) }),
     warnings: [...(options.warnings ?? []), ...expansion.warnings],
     ...(hasPinGroups(desired) ? { skippedMembers: expansion.skipped } : {}),
   });

@@ -13,8 +13,11 @@ export type Action = 'create' | 'update' | 'delete' | 'pin' | 'drift';
 /** ACTIONS lists the actions in the order plans show them. */
 export const ACTIONS: readonly Action[] = ['create', 'update', 'delete', 'pin', 'drift'];
 
-export type { ViewSnapshot, JsonPatchOperation, CreateChange, UpdateChange, DeleteChange, PinnedTab, PinChange, DriftChange, Change, NewViewTab, PlanStep, PlanWarning } from '../kinds/changes.js';
-import type { Change, PlanStep, PlanWarning } from '../kinds/changes.js';
+export type { ChangeOrigin, ViewSnapshot, JsonPatchOperation, CreateChange, UpdateChange, DeleteChange, PinnedTab, PinChange, DriftChange, Change, NewViewTab, PlanStep, PlanWarning } from '../kinds/changes.js';
+import type { Change, ChangeOrigin, PlanStep, PlanWarning } from '../kinds/changes.js';
+
+/** CHANGE_ORIGINS lists the origins in the order plans show their changes, after the pull request's own. */
+export const CHANGE_ORIGINS: readonly ChangeOrigin[] = ['outside', 'unapplied-or-outside', 'membership'];
 
 /** Plan is what `plan` computes, renders and saves, and what `apply --plan` carries out. */
 export interface Plan {

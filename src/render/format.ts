@@ -1,7 +1,7 @@
 import { stringify } from 'yaml';
 import { structuredPatch } from 'diff';
 import type { JsonValue } from '../domain/api-types.js';
-import type { Plan, UpdateChange } from '../plan/types.js';
+import { CHANGE_ORIGINS, type Change, type ChangeOrigin, type Plan, type UpdateChange } from '../plan/types.js';
 import { applySeconds } from '../plan/requests.js';
 import { formatCount, plural } from '../text/plural.js';
 import { safeText } from '../text/safe-text.js';
@@ -128,8 +128,32 @@ export function scopeText(plan: Plan): string | undefined {
   return `Scope: ${read}${slice} (${why.join('; ')})${unread}.`;
 }
 
-/** outsideHeading titles the changes made in the app since `--base REF`, which applying reverts. */
-export function outsideHeading(plan: Plan): string {
+/**
+ * originHeading titles the changes of one origin (README, "Changes made outside viewctl,
+ * labelled"): made in the app since `--base REF`, which applying reverts; not applied or
+ * made in the app, which the tool cannot tell apart without a memory of the last apply,
+ * so it asserts neither; or there because the group's members changed.
+ */
+export function originHeading(plan: Plan, origin: ChangeOrigin): string {
   const ref = plan.scope?.base?.ref;
-  return `Changed outside viewctl since ${ref === undefined ? 'the base' : safeText(ref)}: applying reverts them`;
+  const since = `since ${ref === undefined ? 'the base' : safeText(ref)}`;
+  switch (origin) {
+    case 'outside':
+      return `Changed outside viewctl ${since}: applying reverts them`;
+    case 'unapplied-or-outside':
+      return `Not applied or changed outside viewctl ${since}: applying sets them to the manifests`;
+    case 'membership':
+      return `Group members changed ${since} (joined, left or changed role): applying sets their tabs to the manifests`;
+  }
+}
+
+/**
+ * byOrigin splits a plan's changes into the pull request's own (first), then those of
+ * each origin in `CHANGE_ORIGINS` order, each group keeping the plan's order; empty
+ * groups are left out.
+ */
+export function byOrigin(changes: readonly Change[]): { origin: ChangeOrigin | undefined; changes: Change[] }[] {
+  return [undefined, ...CHANGE_ORIGINS]
+    .map((origin) => ({ origin, changes: changes.filter((change) => change.origin === origin) }))
+    .filter((group) => group.changes.length > 0);
 }

@@ -1,7 +1,7 @@
 import { formatLine } from '../domain/source-position.js';
 import { safeText } from '../text/safe-text.js';
 import { plural } from '../text/plural.js';
-import { budgetText, outsideHeading, pointerPath, scopeText, updateDiff, valueText } from './format.js';
+import { budgetText, byOrigin, originHeading, pointerPath, scopeText, updateDiff, valueText } from './format.js';
 import type { RenderOptions } from './options.js';
 import { warningEntries } from './warning-lines.js';
 import { droppedPrivateTabs, skippedText, tabText } from './text.js';
@@ -43,24 +43,35 @@ export function renderMarkdown(plan: Plan, options: RenderOptions): string {
     plural(summary.create, 'create'), plural(summary.update, 'update'), plural(summary.delete, 'delete'),
     plural(summary.pin, 'pin list'), plural(summary.drift, 'drift'),
   ].join(' · ');
-  // The pull request's own changes first; those made in the app since --base REF get a table of their own.
-  const changes = [...plan.changes.filter((change) => change.origin !== 'outside'), ...plan.changes.filter((change) => change.origin === 'outside')];
-  const ownCount = changes.findIndex((change) => change.origin === 'outside');
+  // The pull request's own changes first; those it did not ask for (--base REF) get a table per origin.
+  const groups = byOrigin(plan.changes);
+  const changes = groups.flatMap((group) => group.changes);
   const table = ['| | kind | name | source |', '|---|---|---|---|'];
   const above = [...scopeNotes, ...notes];
-  const head = [heading, `**${counts}**`, ...(above.length === 0 ? [] : ['', ...above]), '', ...(ownCount === 0 ? [] : table)];
-  const outsideHead = ['', `**${mdText(outsideHeading(plan))}**`, '', ...table];
+  const head = [heading, `**${counts}**`, ...(above.length === 0 ? [] : ['', ...above])];
+  const sections: TableSection[] = [];
+  let from = 0;
+  for (const group of groups) {
+    const title = group.origin === undefined ? [] : ['', `**${mdText(originHeading(plan, group.origin))}**`];
+    sections.push({ from, head: [...title, '', ...table] });
+    from += group.changes.length;
+  }
   const rows = changes.map(tableRow);
   const details = changes.map((change) => detailBlock(change, plan));
   const footer = `Digest \`${plan.digest}\` · apply needs ${plural(plan.requests.applyNeeds, 'request')} · ${budgetText(plan)}`;
-  return fit({ head, outsideHead, outsideFrom: ownCount < 0 ? changes.length : ownCount }, rows, warnings, details, footer, changes, options);
+  return fit({ head, sections }, rows, warnings, details, footer, changes, options);
 }
 
-/** TableHead is the table's opening lines, and those of the outside changes' table that starts at row `outsideFrom`. */
+/** TableSection is one table of changes: its opening lines, and the first row (of all the tables' rows) it holds. */
+interface TableSection {
+  from: number;
+  head: string[];
+}
+
+/** TableHead is what comes before the tables, and the tables, each holding the rows up to the next one's `from`. */
 interface TableHead {
   head: string[];
-  outsideHead: string[];
-  outsideFrom: number;
+  sections: TableSection[];
 }
 
 /** fit assembles the comment, leaving out details and then rows until it is short enough. */
@@ -68,10 +79,13 @@ function fit(
   tableHead: TableHead, rows: string[], warnings: string[], details: (string | undefined)[], footer: string,
   changes: readonly Change[], options: RenderOptions,
 ): string {
-  const { head, outsideHead, outsideFrom } = tableHead;
+  const { head, sections } = tableHead;
   const assemble = (keptRows: boolean[], keptDetails: boolean[], note?: string): string => {
-    const parts = [...head, ...rows.slice(0, outsideFrom).filter((_, index) => keptRows[index])];
-    if (outsideFrom < rows.length) parts.push(...outsideHead, ...rows.slice(outsideFrom).filter((_, index) => keptRows[outsideFrom + index]));
+    const parts = [...head];
+    sections.forEach((section, index) => {
+      const to = sections[index + 1]?.from ?? rows.length;
+      parts.push(...section.head, ...rows.slice(section.from, to).filter((_, at) => keptRows[section.from + at]));
+    });
     if (warnings.length > 0) parts.push('', ...warnings);
     for (const [index, block] of details.entries()) if (block !== undefined && keptDetails[index]) parts.push('', block);
     parts.push('', footer);

@@ -1,7 +1,7 @@
 import picocolors from 'picocolors';
 import { quoted, safeText } from '../text/safe-text.js';
 import { formatCount, plural } from '../text/plural.js';
-import { applyEstimate, budgetText, outsideHeading, pointerPath, scopeText, shellWord, updateDiff, valueText } from './format.js';
+import { applyEstimate, budgetText, byOrigin, originHeading, pointerPath, scopeText, shellWord, updateDiff, valueText } from './format.js';
 import type { RenderOptions } from './options.js';
 import { warningEntries } from './warning-lines.js';
 import { attributeLines, maxDeletesNote, ownerText, targetsNote } from './plan-notes.js';
@@ -43,10 +43,10 @@ export function renderText(plan: Plan, options: RenderOptions): string {
   if (options.context !== 'apply') lines.push(...noteLines(maxDeletesNote(plan, options.maxDeletes)).map((line) => c.red(line)));
   lines.push('');
   if (scope !== undefined) lines.push(scope, '');
-  const own = plan.changes.filter((change) => change.origin !== 'outside');
-  const outside = plan.changes.filter((change) => change.origin === 'outside');
-  if (own.length > 0) lines.push(...summaryLines(own, c), '');
-  if (outside.length > 0) lines.push(outsideHeading(plan), ...summaryLines(outside, c), '');
+  // The pull request's own changes first; those it did not ask for (--base REF) under their origin's heading.
+  for (const group of byOrigin(plan.changes)) {
+    lines.push(...(group.origin === undefined ? [] : [originHeading(plan, group.origin)]), ...summaryLines(group.changes, c), '');
+  }
   for (const change of plan.changes) {
     const block = detailLines(change, plan, c);
     if (block.length > 0) lines.push(...block, '');

@@ -267,13 +267,13 @@ describe('the plan comment', () => {
     const { desired, live } = mixedScenario();
     const scoped = computePlan(desired, live, {
       scope: { base: { ref: 'origin/main', commit: 'abcdef1'.padEnd(40, '0') }, lists: 40, unread: 39 },
-      outside: (change) => change.action === 'update',
+      origin: (change) => (change.action === 'update' ? 'unapplied-or-outside' : undefined),
     }).plan;
     const markdown = renderMarkdown(scoped, { color: false });
     const api = fakeGitHub();
     await postPlan(api, 2, { planMd: markdown });
     const body = api.created[0]?.body ?? '';
-    const [own = '', outside] = body.split('**Changed outside viewctl since origin/main: applying reverts them**');
+    const [own = '', outside] = body.split('**Not applied or changed outside viewctl since origin/main: applying sets them to the manifests**');
     expect(outside).toBeDefined();
     expect(own).not.toMatch(/\| ✏️ \|/);
     expect(outside).toMatch(/\| ✏️ \| RecordingView \| Zoom and Meet calls/);

@@ -101,7 +101,9 @@ describe('plan --base in a git repository', () => {
       expect(pinnedReads(planned.stderr)).toEqual(['noah.patel@acme.test']);
       expect(planned.stdout).toContain(`Scope: read 1 of 2 pinned lists (--base HEAD (${base.slice(0, 7)}): `);
       const own = planned.stdout.indexOf('↻ pins    noah.patel@acme.test');
-      const heading = planned.stdout.indexOf('Changed outside viewctl since HEAD: applying reverts them');
+      // Nothing remembers that HEAD was applied: the change REF asked too is hedged, never asserted as outside.
+      expect(planned.stdout).not.toContain('Changed outside viewctl');
+      const heading = planned.stdout.indexOf('Not applied or changed outside viewctl since HEAD: applying sets them to the manifests');
       const outside = planned.stdout.indexOf('~ update  RecordingView');
       expect(own).toBeGreaterThan(0);
       expect(heading).toBeGreaterThan(own);
@@ -110,7 +112,7 @@ describe('plan --base in a git repository', () => {
       const plan = JSON.parse(await readFile(planFile, 'utf8')) as { scope: unknown; changes: { action: string; name: string; origin?: string }[] };
       expect(plan.scope).toEqual({ base: { ref: 'HEAD', commit: base }, lists: 2, unread: 1 });
       expect(plan.changes.map((change) => [change.action, change.name, change.origin ?? 'own'])).toEqual([
-        ['update', 'Zoom and Meet calls', 'outside'],
+        ['update', 'Zoom and Meet calls', 'unapplied-or-outside'],
         ['pin', 'noah.patel@acme.test', 'own'],
       ]);
 
@@ -134,7 +136,7 @@ describe('plan --base in a git repository', () => {
       const applied = await runBuilt(['apply', 'manifests', '--base', 'HEAD', '--auto-approve', '--verbose'], { env, cwd: root });
       expect(applied.code).toBe(0);
       expect(pinnedReads(applied.stderr)).toEqual(['noah.patel@acme.test']);
-      expect(applied.stdout).toContain('Changed outside viewctl since HEAD: applying reverts them');
+      expect(applied.stdout).toContain('Not applied or changed outside viewctl since HEAD: applying sets them to the manifests');
       expect(emulator.stats().writes).toBe(2);
       const refused = await runBuilt(['apply', '--plan', 'plan.json', '--base', 'HEAD'], { env, cwd: root });
       expect(refused.stderr).toMatch(/^error\[usage\.plan-with-base\]/);
@@ -158,6 +160,67 @@ describe('plan --base in a git repository', () => {
       const plan = JSON.parse(full.stdout) as { scope?: unknown; warnings: Array<{ code: string; message: string }> };
       expect(plan.scope).toBeUndefined();
       expect(plan.warnings).toContainEqual({ code: 'plan.base-unloadable', message: expect.stringMatching(/^the manifests at --base HEAD \([0-9a-f]{7}\) fail to load, with 1 error \(first: manifests\/pins\/adam\.yaml:\d+:\d+ [\w.-]+\): this is a full plan, every pinned list read$/) });
+    });
+  });
+});
+
+describe('plan --base labels only what the pull request did not ask for', () => {
+  async function repository(): Promise<string> {
+    const root = await dir({
+      // prune: owned, and every public view the creator owns in these domains declared: REF prunes nothing.
+      'manifests/workspace.yaml': 'kind: Workspace\nworkspaceId: ws_acme\ncreatorEmail: adam.reyes@acme.test\nprune: owned\n',
+      'manifests/views/zoom.yaml': await example('views/recordings/zoom-and-meet-calls.yaml'),
+      'manifests/views/customer-calls.yaml': await example('views/recordings/customer-calls.yaml'),
+      'manifests/views/sdr-coaching.yaml': await example('views/recordings/sdr-coaching.yaml'),
+      'manifests/views/pipeline-review.yaml': await example('views/deals/pipeline-review.yaml'),
+      'manifests/views/won.yaml': await example('views/deals/won-last-90-days.yaml'),
+      'manifests/views/big-renewals.yaml': await example('views/deals/big-renewals.yaml'),
+      'manifests/pins/adam.yaml': 'kind: PinnedViews\nuserEmail: adam.reyes@acme.test\nrecordings:\n  - All recordings\n  - Deals at risk\n  - Customer calls\n',
+    });
+    await git(root, 'init', '-q');
+    await git(root, 'add', '-A');
+    await git(root, 'commit', '-qm', 'base: merged, but its apply never ran');
+    // The pull request: Lena becomes the creator, and the customer calls view is renamed
+    // and its old name given to a new view. Adam's pins document is not touched.
+    const workspace = join(root, 'manifests/workspace.yaml');
+    await writeFile(workspace, (await readFile(workspace, 'utf8')).replace('adam.reyes@acme.test', 'lena.fischer@acme.test'));
+    const calls = join(root, 'manifests/views/customer-calls.yaml');
+    await writeFile(calls, (await readFile(calls, 'utf8')).replace('name: Customer calls', 'name: Customer calls (old)'));
+    await writeFile(join(root, 'manifests/views/new-customer-calls.yaml'), 'kind: RecordingView\nname: Customer calls\nicon: telephone\n');
+    return root;
+  }
+
+  it('hedges the change REF asked but never applied, labels none of the pull request\'s own (a creatorEmail change under prune: owned, a name given to a new view), and apply applies both', async () => {
+    const root = await repository();
+    await withEmulator(async (emulator, env) => {
+      const planned = await runBuilt(['plan', 'manifests', '--base', 'HEAD', '--out', 'plan.json'], { env, cwd: root });
+      expect(planned.stderr).toBe('');
+      expect(planned.code).toBe(0);
+      const plan = JSON.parse(await readFile(join(root, 'plan.json'), 'utf8')) as { changes: { action: string; name: string; origin?: string }[] };
+      expect(plan.changes.map((change) => [change.action, change.name, change.origin ?? 'own'])).toEqual([
+        ['create', 'Customer calls', 'own'],
+        ['update', 'Customer calls (old)', 'own'],
+        ['update', 'Zoom and Meet calls', 'unapplied-or-outside'],
+        ['delete', 'Stalled in EMEA', 'own'],
+        ['pin', 'adam.reyes@acme.test', 'own'],
+      ]);
+      expect(planned.stdout).not.toContain('Changed outside viewctl');
+      const [own = '', hedged = ''] = planned.stdout.split('\nNot applied or changed outside viewctl since HEAD: applying sets them to the manifests\n');
+      expect(own).toMatch(/- delete {2}DealView +"Stalled in EMEA"/);
+      expect(own).toMatch(/↻ pins {4}adam\.reyes@acme\.test/);
+      expect(hedged.split('\n\n')[0]).toMatch(/^ {2}~ update {2}RecordingView +"Zoom and Meet calls" \(rv_video_meetings\) +manifests\/views\/zoom\.yaml:\d+$/);
+
+      const markdown = await runBuilt(['plan', 'manifests', '--base', 'HEAD', '--format', 'markdown'], { env, cwd: root });
+      expect(markdown.stdout).toContain('**Not applied or changed outside viewctl since HEAD: applying sets them to the manifests**\n\n| | kind | name | source |\n|---|---|---|---|\n| ✏️ | RecordingView | Zoom and Meet calls (rv\\_video\\_meetings) |');
+
+      // Applying carries out REF's change with the pull request's: nothing is left to plan.
+      emulator.resetStats();
+      const applied = await runBuilt(['apply', '--plan', 'plan.json'], { env, cwd: root });
+      expect(applied.code).toBe(0);
+      expect(emulator.stats().byEndpoint['PATCH /v1/recordings/views/{viewId}']).toBe(2);
+      const replanned = await runBuilt(['plan', 'manifests', '--format', 'json'], { env, cwd: root });
+      expect(replanned.code).toBe(0);
+      expect((JSON.parse(replanned.stdout) as { changes: unknown[] }).changes).toEqual([]);
     });
   });
 });

@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DOMAINS, VIEW_KINDS } from '../../src/domain/domains.js';
 import { PLAN_SCHEMA_FILE, planShapeProblems } from '../../src/plan/plan-schema.js';
+import { CHANGE_ORIGINS } from '../../src/plan/types.js';
 
 /** The plan file's one shape: every plan viewctl writes fits it, and it checks nested parts too. */
 
@@ -37,6 +38,20 @@ describe('schemas/plan/plan.schema.json', () => {
     plan['approvedBy'] = 'mallory';
     plan.summary['create'] = 'one';
     expect([...planShapeProblems(plan)].sort()).toEqual(['/: has no attribute "approvedBy"', '/summary/create: must be integer']);
+  });
+
+  it('knows each origin a --base plan marks a change with, and no other', () => {
+    const schema = JSON.parse(readFileSync(PLAN_SCHEMA_FILE, 'utf8')) as { $defs: Record<string, { properties: Record<string, { enum?: string[] }> }> };
+    expect(schema.$defs['change']?.properties['origin']?.enum).toEqual([...CHANGE_ORIGINS]);
+    const [, mixed] = goldenPlans.find(([file]) => file === 'mixed.json') ?? [];
+    for (const origin of CHANGE_ORIGINS) {
+      const plan = structuredClone(mixed) as { changes: Record<string, unknown>[] };
+      for (const change of plan.changes) change['origin'] = origin;
+      expect(planShapeProblems(plan), origin).toEqual([]);
+    }
+    const plan = structuredClone(mixed) as { changes: Record<string, unknown>[] };
+    (plan.changes[0] ?? {})['origin'] = 'elsewhere';
+    expect(planShapeProblems(plan)).toEqual(['/changes/0/origin: must be one of "outside", "unapplied-or-outside", "membership"']);
   });
 
   it('lists the domains and view kinds this build knows', () => {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Desired } from '../../src/domain/desired.js';
 import { keyedPins } from '../../src/plan/desired-values.js';
-import { changedOutside } from '../../src/plan/outside.js';
 import { planWorkspace } from '../../src/plan/plan-workspace.js';
 import { budgetSlice, namesTouchedView, selectByBase, touchedViews } from '../../src/plan/scope.js';
 import { checkBudgetCoversViews, choosePinnedLists } from '../../src/plan/scope-reads.js';
@@ -151,30 +150,9 @@ describe('planWorkspace, scoped', () => {
     expect(pinReads).toEqual(['recordings:bob@acme.com']);
     expect(plan.scope).toEqual({ base: { ref: 'origin/main', commit: 'a'.repeat(40) }, lists: 2, unread: 1 });
     expect(plan.changes.map((change) => [change.action, change.name, change.origin ?? 'own'])).toEqual([
-      ['update', 'Calls', 'outside'],
+      ['update', 'Calls', 'unapplied-or-outside'],
       ['pin', 'bob@acme.com', 'own'],
     ]);
-  });
-});
-
-describe('changedOutside', () => {
-  it('labels a change whose target the manifests ask the same of at REF and now', () => {
-    const now = emptyDesired({ prune: true });
-    now.views = [declared('recordings', 'Calls', { icon: 'telephone' }), declared('recordings', 'Demos', { icon: 'tv' })];
-    now.automations = { source: at('automations.yaml'), automations: [{ name: 'Record', color: 'red', source: at('automations.yaml', 3) }] };
-    const base = structuredClone(now);
-    base.views[1] = declared('recordings', 'Demos', { icon: 'movie_camera' });
-    const outside = changedOutside(base, now);
-    const update = (name: string): Change => ({ action: 'update', domain: 'recordings', id: `rv_${name}`, after: { name } }) as unknown as Change;
-    expect(outside(update('Calls'))).toBe(true);
-    expect(outside(update('Demos'))).toBe(false);
-    const prune = { action: 'delete', domain: 'recordings', id: 'rv_9', name: 'Scratch' } as unknown as Change;
-    expect(outside(prune)).toBe(true);
-    expect(changedOutside({ ...base, workspace: { ...base.workspace, prune: false } }, now)(prune)).toBe(false);
-    expect(outside({ action: 'drift' } as unknown as Change)).toBe(true);
-    const edited = structuredClone(now);
-    edited.automations = { source: at('automations.yaml'), automations: [{ name: 'Record', color: 'blue', source: at('automations.yaml', 3) }] };
-    expect(changedOutside(base, edited)({ action: 'drift' } as unknown as Change)).toBe(false);
   });
 });
 

@@ -1,30 +1,53 @@
 import { describe, expect, it } from 'vitest';
 import { computePlan } from '../../src/plan/diff.js';
+import type { Change, ChangeOrigin } from '../../src/plan/types.js';
+import { renderJson } from '../../src/render/json.js';
 import { renderMarkdown } from '../../src/render/markdown.js';
 import { renderText } from '../../src/render/text.js';
 import { mixedScenario, noChangeScenario } from '../plan/fixtures.js';
 
-/** What a scoped plan says about the lists it left unread, and where it lists the changes made in the app. */
+/** What a scoped plan says about the lists it left unread, and where it lists the changes the pull request did not ask for, by origin. */
 
 const base = { ref: 'origin/main', commit: 'abcdef1'.padEnd(40, '0') };
 
-function scopedMixed(): ReturnType<typeof computePlan>['plan'] {
+const HEDGED = 'Not applied or changed outside viewctl since origin/main: applying sets them to the manifests';
+const OUTSIDE = 'Changed outside viewctl since origin/main: applying reverts them';
+const MEMBERSHIP = 'Group members changed since origin/main (joined, left or changed role): applying sets their tabs to the manifests';
+
+function scopedMixed(origin: (change: Change) => ChangeOrigin | undefined = (change) => (change.action === 'pin' ? undefined : 'unapplied-or-outside')): ReturnType<typeof computePlan>['plan'] {
   const { desired, live } = mixedScenario();
-  // The pull request's own change is Mia's list; the rest was changed in the app.
-  return computePlan(desired, live, {
-    scope: { base, lists: 40, unread: 39 },
-    outside: (change) => change.action !== 'pin',
-  }).plan;
+  // The pull request's own change is Mia's list; the manifests asked the rest at REF too.
+  return computePlan(desired, live, { scope: { base, lists: 40, unread: 39 }, origin }).plan;
 }
 
 describe('a scoped plan in text', () => {
-  it('says what it read and why, and lists the changes made in the app apart, after the pull request\'s own', () => {
+  it('says what it read and why, and lists what REF asked too apart, after the pull request\'s own, under the hedged heading', () => {
     const text = renderText(scopedMixed(), { color: false });
     expect(text).toContain('\nScope: read 1 of 40 pinned lists (--base origin/main (abcdef1): the others ask for what they asked then and name no view this plan creates, renames or deletes); the 39 unread lists were not checked for drift.\n');
-    const [own = '', outside = ''] = text.split('Changed outside viewctl since origin/main: applying reverts them\n');
+    expect(text).not.toContain(OUTSIDE);
+    const [own = '', hedged = ''] = text.split(`${HEDGED}\n`);
     expect(own).toMatch(/↻ pins {4}mia@acme\.com/);
     expect(own).not.toMatch(/\+ create|~ update|- delete|! drift/);
-    expect(outside.split('\n\n')[0]).toMatch(/^ {2}\+ create .*\n {2}~ update .*\n {2}- delete .*\n {2}! drift /);
+    expect(hedged.split('\n\n')[0]).toMatch(/^ {2}\+ create .*\n {2}~ update .*\n {2}- delete .*\n {2}! drift /);
+  });
+
+  it('asserts "changed outside" only for changes labelled outside, and gives each origin its own heading, in a fixed order', () => {
+    const origins: Partial<Record<Change['action'], ChangeOrigin>> = { create: 'unapplied-or-outside', update: 'outside', pin: 'membership' };
+    const text = renderText(scopedMixed((change) => origins[change.action]), { color: false });
+    const outside = text.indexOf(`\n${OUTSIDE}\n  ~ update  RecordingView`);
+    const hedged = text.indexOf(`\n${HEDGED}\n  + create  RecordingView`);
+    const membership = text.indexOf(`\n${MEMBERSHIP}\n  ↻ pins    mia@acme.com`);
+    // The pull request's own (the delete, the drift) first, with no heading.
+    expect(text.indexOf('- delete')).toBeLessThan(outside);
+    expect(text.indexOf('! drift')).toBeLessThan(outside);
+    expect(outside).toBeGreaterThan(0);
+    expect(hedged).toBeGreaterThan(outside);
+    expect(membership).toBeGreaterThan(hedged);
+  });
+
+  it('says "the base" when a plan with origins carries no --base ref', () => {
+    const plan = computePlan(mixedScenario().desired, mixedScenario().live, { origin: () => 'unapplied-or-outside' }).plan;
+    expect(renderText(plan, { color: false })).toContain('\nNot applied or changed outside viewctl since the base: applying sets them to the manifests\n  + create');
   });
 
   it('states a budget\'s slice, and the scope of a plan with nothing to do', () => {
@@ -39,13 +62,40 @@ describe('a scoped plan in text', () => {
 });
 
 describe('a scoped plan in markdown', () => {
-  it('puts the changes made in the app in a table of their own under its heading', () => {
+  it('puts what REF asked too in a table of its own under the hedged heading', () => {
     const markdown = renderMarkdown(scopedMixed(), { color: false });
     expect(markdown).toContain('*Scope: read 1 of 40 pinned lists (--base origin/main (abcdef1)');
-    const [own = '', outside = ''] = markdown.split('**Changed outside viewctl since origin/main: applying reverts them**');
+    expect(markdown).not.toContain(OUTSIDE);
+    const [own = '', hedged = ''] = markdown.split(`**${HEDGED}**`);
     expect(own).toMatch(/\| 📌 \| Pins \| mia@acme\.com · recordings \|/);
     expect(own).not.toContain('| ➕ |');
-    expect(outside).toMatch(/^\n\n\| \| kind \| name \| source \|\n\|---\|---\|---\|---\|\n\| ➕ \| RecordingView \| Team calls/);
-    expect(outside).toContain('| 🗑️ | DealView | **Old pipeline**');
+    expect(hedged).toMatch(/^\n\n\| \| kind \| name \| source \|\n\|---\|---\|---\|---\|\n\| ➕ \| RecordingView \| Team calls/);
+    expect(hedged).toContain('| 🗑️ | DealView | **Old pipeline**');
+  });
+
+  it('gives each origin a table under its heading, after the pull request\'s own, and none to an origin no change has', () => {
+    const origins: Partial<Record<Change['action'], ChangeOrigin>> = { update: 'outside', pin: 'membership' };
+    const markdown = renderMarkdown(scopedMixed((change) => origins[change.action]), { color: false });
+    expect(markdown).not.toContain(HEDGED);
+    const table = '\n\n| | kind | name | source |\n|---|---|---|---|\n';
+    expect(markdown).toContain(`not checked for drift.*${table}| ➕ | RecordingView | Team calls |`);
+    expect(markdown).toContain(`\n\n**${OUTSIDE}**${table}| ✏️ | RecordingView | Zoom and Meet calls (rv\\_1) |`);
+    expect(markdown).toContain(`\n\n**${MEMBERSHIP}**${table}| 📌 | Pins | mia@acme.com · recordings |`);
+    expect(markdown.indexOf(OUTSIDE)).toBeLessThan(markdown.indexOf(MEMBERSHIP));
+  });
+
+  it('opens with the first origin\'s heading, after one blank line, when the pull request has no change of its own', () => {
+    const markdown = renderMarkdown(scopedMixed(() => 'unapplied-or-outside'), { color: false });
+    expect(markdown).toContain(`not checked for drift.*\n\n**${HEDGED}**\n\n| | kind | name | source |\n|---|---|---|---|\n| ➕ |`);
+  });
+});
+
+describe('a scoped plan in JSON', () => {
+  it('marks each change with its origin and leaves the pull request\'s own unmarked', () => {
+    const origins: Partial<Record<Change['action'], ChangeOrigin>> = { create: 'unapplied-or-outside', update: 'outside', pin: 'membership' };
+    const plan = JSON.parse(renderJson(scopedMixed((change) => origins[change.action]))) as { changes: { action: string; origin?: string }[] };
+    expect(plan.changes.map((change) => [change.action, change.origin ?? null])).toEqual([
+      ['create', 'unapplied-or-outside'], ['update', 'outside'], ['delete', null], ['pin', 'membership'], ['drift', null],
+    ]);
   });
 });
