@@ -5,7 +5,7 @@ import { describeError, executeOperations } from './execute.js';
 import type { Operation } from '../plan/operations.js';
 import type { ApplyReport } from './report.js';
 import { buildReport } from './report.js';
-import { raceDomains, settleRaceCopies } from './race-copies.js';
+import { explainLostPins, raceDomains, settleRaceCopies } from './race-copies.js';
 import type { Verification } from './verify.js';
 import { checkApplied, readListings, touchedDomains } from './verify.js';
 
@@ -36,6 +36,8 @@ export async function carryOut(plan: Plan, operations: readonly Operation[], opt
     try {
       // A stopped run reads only the domains it created in, or may have: enough to find copies.
       const listings = await readListings(complete ? touchedDomains(execution) : raceDomains(execution), options.client);
+      // Before the copies are settled, so a pinned list is checked against the ids it sent.
+      if (!complete) execution = explainLostPins(execution, listings);
       const race = await settleRaceCopies(execution, options.live, listings, options.client);
       execution = race.execution;
       if (complete) {

@@ -13,7 +13,8 @@ import { PHASES, toServiceRequest } from '../plan/operations.js';
  * Carrying operations out against the service: phase by phase (creates, updates,
  * pinned lists, deletes), each phase's endpoints concurrently, and the client's one
  * limiter spacing calls to one endpoint. On the first failure, or when the signal
- * aborts, nothing new starts; what is in flight finishes, so the outcome of every
+ * aborts, nothing new starts (an abort also takes the writes still waiting for their
+ * slot out of the limiter's queue); what is in flight finishes, so the outcome of every
  * operation is known and reported.
  */
 
@@ -28,6 +29,12 @@ export interface OperationError {
   errorType?: string;
   /** The service's `error.path`: the offending attribute. */
   path?: string;
+  /**
+   * The refusal came from a change made while this run applied, not from the manifests
+   * (a view the write named was deleted, such as by a concurrent run's clean-up of
+   * copies): nothing needs fixing, a new plan converges. Set by `explainLostPins`.
+   */
+  concurrentChange?: boolean;
 }
 
 export type OperationOutcome =
@@ -157,12 +164,12 @@ async function attempt(operation: Operation, run: Run): Promise<OperationOutcome
         return await create(operation, run);
       case 'update': {
         // A 204 (no body) is success too (the service's "Transport"): the id is the one sent.
-        const view = await run.client.request<ApiView | undefined>(toServiceRequest(operation, run.createdIds));
+        const view = await run.client.request<ApiView | undefined>(toServiceRequest(operation, run.createdIds), { signal: run.signal });
         return view === undefined ? { status: 'landed', operation, viewId: operation.viewId } : { status: 'landed', operation, viewId: view.viewId, view };
       }
       case 'pin': {
         const request = toServiceRequest(operation, run.createdIds);
-        const answered = await run.client.request<ApiView[] | undefined>(request);
+        const answered = await run.client.request<ApiView[] | undefined>(request, { signal: run.signal });
         // Without a body to verify against, read the list back once: the write is done either way.
         const pinned = answered ?? (await afterWrite(`the pinned ${operation.domain} tabs of ${operation.userEmail} were written`, () =>
           run.client.request<ApiView[]>(ROUTES.getPinned(operation.domain, operation.userEmail))));
@@ -175,6 +182,10 @@ async function attempt(operation: Operation, run: Run): Promise<OperationOutcome
     // A failure the service or a rule caused is data for the report; anything else is a
     // bug and goes to the top-level catch, not into "run the same command again".
     if (!(error instanceof ViewctlError)) throw error;
+    // Interrupted while it waited for its slot: never sent, so not attempted.
+    if (run.signal?.aborted === true && error instanceof ServiceError && error.code === 'service.aborted' && !error.mayHaveLanded) {
+      return { status: 'not-attempted', operation };
+    }
     return { status: 'failed', operation, error: describeError(error) };
   }
 }
@@ -220,7 +231,7 @@ async function afterWrite<T>(what: string, read: () => Promise<T>): Promise<T> {
 async function create(operation: Operation, run: Run): Promise<OperationOutcome> {
   let lost: ServiceError;
   try {
-    const view = await run.client.request<ApiView | undefined>(toServiceRequest(operation, run.createdIds));
+    const view = await run.client.request<ApiView | undefined>(toServiceRequest(operation, run.createdIds), { signal: run.signal });
     if (view !== undefined) return { status: 'landed', operation, viewId: view.viewId, view };
     // A 201/204 without a body: the view exists; find its id the way a lost answer's is found.
     const [only, ...more] = await afterWrite(`the create of "${operation.name}" was accepted`, () => newViewsNamed(operation.domain, operation.name, run));
@@ -270,7 +281,7 @@ async function newViewsNamed(domain: Domain, name: string, run: Run): Promise<Ap
 /** remove deletes a view; a 404 means it is already gone (a retry after a lost response), which is the goal. */
 async function remove(operation: Operation & { action: 'delete' }, run: Run): Promise<OperationOutcome> {
   try {
-    await run.client.request(toServiceRequest(operation, run.createdIds));
+    await run.client.request(toServiceRequest(operation, run.createdIds), { signal: run.signal });
     return { status: 'landed', operation, viewId: operation.viewId };
   } catch (error) {
     if (error instanceof ServiceError && error.status === 404) {

@@ -1,11 +1,12 @@
 import { createInterface } from 'node:readline';
 import type { ApiWorkspace } from '../domain/api-types.js';
 import { DOMAINS } from '../domain/domains.js';
-import { RefusedError, UsageError, ViewctlError } from '../errors.js';
+import { InternalError, RefusedError, UsageError, ViewctlError } from '../errors.js';
 import { kindOf } from '../kinds/kinds.js';
 import { liveHashesFor } from '../plan/hash.js';
 import { checkStoredSteps } from '../plan/operations.js';
 import { parsePlanFile } from '../plan/plan-file.js';
+import type { PlanSchemaSource } from '../plan/plan-schema.js';
 import { applyLoad } from '../plan/requests.js';
 import { identityProblems, liveRuleProblems } from '../plan/saved-plan-checks.js';
 import type { Plan } from '../plan/types.js';
@@ -25,11 +26,14 @@ import type { Live } from '../state/types.js';
  * readPlanFile parses a saved plan. A file that is not a plan, or of another format
  * version, is an error (exit 1). A digest that does not match the content means the
  * file was edited or corrupted after `plan` wrote it: that plan is not the one
- * reviewed, so apply refuses it (exit 3), like a stale plan.
+ * reviewed, so apply refuses it (exit 3), like a stale plan. Only the file's own
+ * faults are the user's: anything else (the package's plan schema missing, a bug) is
+ * an InternalError with its cause, never "pass the file written by viewctl plan".
+ * `schema` reads the plan schema (default: the package's file).
  */
-export function readPlanFile(text: string, file: string): Plan {
+export function readPlanFile(text: string, file: string, schema?: PlanSchemaSource): Plan {
   try {
-    return parsePlanFile(text);
+    return parsePlanFile(text, schema);
   } catch (error) {
     if (error instanceof ViewctlError && error.code === 'plan.digest-mismatch') {
       throw new RefusedError(
@@ -38,10 +42,8 @@ export function readPlanFile(text: string, file: string): Plan {
         'run viewctl plan --out again and review the new plan; never edit a plan file by hand',
       );
     }
-    if (error instanceof ViewctlError) throw error;
-    throw new ViewctlError('plan.invalid', `${file} is not a viewctl plan: ${error instanceof Error ? error.message : String(error)}`, {
-      hint: 'pass the file written by viewctl plan --out',
-    });
+    if (error instanceof ViewctlError || error instanceof InternalError) throw error;
+    throw new InternalError(`checking the plan file ${file} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 }
 

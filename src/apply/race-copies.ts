@@ -3,6 +3,7 @@ import type { Domain } from '../domain/domains.js';
 import { compareIds, isPublicSaved } from '../domain/views.js';
 import { ServiceError, ViewctlError } from '../errors.js';
 import { canonicalJson } from '../kinds/canonical.js';
+import { createdKey } from '../kinds/kind.js';
 import { normalizeView } from '../kinds/normalize.js';
 import { ROUTES } from '../service/routes.js';
 import type { ServiceClient } from '../service/types.js';
@@ -194,4 +195,41 @@ function describeRace(race: RaceCopies, failures: readonly string[]): string {
 
 function kindOf(execution: Execution, changeIndex: number): string {
   return execution.outcomes.find((outcome) => outcome.operation.changeIndex === changeIndex)?.operation.kind ?? 'View';
+}
+
+/**
+ * explainLostPins re-describes each pinned list the service refused (400 at
+ * `viewIds`) because a tab named a view this run created that the listing read after
+ * the writes no longer holds: deleted while the run applied, as a concurrent run's
+ * clean-up of the copies both runs made deletes the larger ids. The service's "unknown
+ * id" would otherwise read as something to fix in the manifests; the list is marked
+ * `concurrentChange`, and the report says a new plan converges. Pure.
+ */
+export function explainLostPins(execution: Execution, listings: ReadonlyMap<Domain, ApiView[]>): Execution {
+  const created = new Map<string, string>();
+  for (const outcome of execution.outcomes) {
+    if (outcome.status === 'landed' && outcome.operation.action === 'create' && outcome.viewId !== undefined) {
+      created.set(createdKey(outcome.operation.domain, outcome.operation.name), outcome.viewId);
+    }
+  }
+  const outcomes = execution.outcomes.map((outcome): OperationOutcome => {
+    if (outcome.status !== 'failed' || outcome.operation.action !== 'pin' || outcome.error.status !== 400 || outcome.error.path !== 'viewIds') return outcome;
+    const { domain } = outcome.operation;
+    const listing = listings.get(domain);
+    if (listing === undefined) return outcome;
+    const live = new Set(listing.map((view) => view.viewId));
+    const gone = outcome.operation.newViewTabs.flatMap((tab) => {
+      const id = created.get(createdKey(domain, tab.name));
+      return id === undefined || live.has(id) ? [] : [{ id, name: tab.name }];
+    });
+    const [first] = gone;
+    if (first === undefined) return outcome;
+    const others = listing.filter((view) => view.name === first.name && isPublicSaved(view)).map((view) => view.viewId).sort(compareIds);
+    const who = others.length > 0
+      ? `a concurrent run deleted it while settling the copies both runs made of that view (identical copies keep the smallest id; ${others.join(', ')} remains)`
+      : 'it was deleted while this run applied (by a concurrent run, or in the application)';
+    const message = `the list names ${first.id} ("${first.name}"), the view this run created; ${who}, so the service refused the list as naming an unknown view; nothing needs fixing: a new plan pins the view that remains`;
+    return { ...outcome, error: { ...outcome.error, message, concurrentChange: true } };
+  });
+  return { ...execution, outcomes };
 }

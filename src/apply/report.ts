@@ -89,15 +89,21 @@ export function buildReport(
 
 /**
  * nextStep says how to go on. A refusal the service will repeat (a 4xx) needs a fix
- * first; anything transient (a fault, a lost answer, an interrupt, a concurrent run)
+ * first, unless a concurrent run caused it (`concurrentChange`); anything transient (a
+ * fault, a lost answer, an interrupt, a concurrent run)
  * converges by running again. A saved plan is stale once part of it landed, so its way
  * on is a new plan.
  */
 function nextStep(report: ApplyReport, fromPlanFile: boolean): string {
   const again = fromPlanFile ? 'run viewctl plan again and apply the new plan' : 'run the same command again';
-  const refused = report.failed.filter((entry) => entry.error?.status !== undefined && entry.error.status < 500 && entry.error.status !== 429);
+  const refused = report.failed.filter(
+    (entry) => entry.error?.status !== undefined && entry.error.status < 500 && entry.error.status !== 429 && entry.error.concurrentChange !== true,
+  );
   if (refused.length > 0) {
     return `The service refused ${refused.length === 1 ? 'a write' : `${refused.length} writes`}: fix what the error says (in the manifests or the workspace), then ${again}.`;
+  }
+  if (report.failed.some((entry) => entry.error?.concurrentChange === true)) {
+    return `A concurrent run removed a view a pinned list named while this run applied; nothing needs fixing: a new plan converges (${again}).`;
   }
   return `${again.charAt(0).toUpperCase()}${again.slice(1)} to converge.`;
 }
@@ -135,6 +141,8 @@ export function renderReportText(report: ApplyReport, options: { color: boolean 
     if (report.mayHaveLanded.length > 0) lines.push(c.yellow('May have landed (the next plan shows whether it did):'), ...sectionLines(report.mayHaveLanded));
     lines.push(c.red('Failed:'), ...sectionLines(report.failed));
     lines.push(c.dim('Not attempted:'), ...sectionLines(report.notAttempted));
+    // What exit 1 means here: no write landed and none may have.
+    if (report.landed.length === 0 && report.mayHaveLanded.length === 0) lines.push('Nothing was written: the workspace is as it was.');
   }
   if (problems.length > 0) {
     lines.push(c.red(`Verification found ${problems.length} ${problems.length === 1 ? 'difference' : 'differences'} after apply:`));

@@ -39,6 +39,7 @@ import type { Outcome } from './program.js';
 import { addBaseOption, resolveScope, type ResolvedScope } from './scope-options.js';
 import { progressReporter } from './progress.js';
 import { showWarningsOption } from './show-warnings-option.js';
+import { interruptedError, listenForInterrupt, type Interrupt } from './interrupt.js';
 
 interface ApplyOptions extends ConnectionOptions {
   format: OutputFormat;
@@ -87,8 +88,50 @@ async function apply(paths: string[], options: ApplyOptions, io: CliIo, outcome:
     fromPlanFile: options.plan !== undefined,
     stdinIsTTY: io.stdin.isTTY === true,
   });
+  // Until writing begins an interrupt cancels the reads; from then on it only stops new
+  // writes, and the report says what landed.
+  const run: ApplyRun = { reads: new AbortController(), client: undefined, writesFrom: undefined };
+  const writing = (): boolean => run.writesFrom !== undefined;
+  const interrupt = listenForInterrupt(io, {
+    notice: () => (writing() ? 'finishing the requests in flight and starting nothing new; the report follows' : 'stopping the reads; nothing was written'),
+    // Every request sent since writing began is a write or follows one: it may have landed.
+    exitCode: () => (writing() && (run.client?.stats().requests ?? 0) > (run.writesFrom ?? 0) ? EXIT.partial : EXIT.error),
+    exitNote: (code) =>
+      code === EXIT.partial ? 'writes were sent and may have landed; run viewctl plan to see what the workspace holds now' : 'nothing was written',
+    onFirst: () => {
+      if (!writing()) run.reads.abort();
+    },
+  });
+  try {
+    return await applyUntilInterrupted(paths, options, io, outcome, { approval, run, interrupt });
+  } catch (error) {
+    const signal = interrupt.received();
+    // A read cancelled by the interrupt, or the prompt it ended: nothing was written.
+    if (signal !== undefined && !writing() && error instanceof ViewctlError) throw interruptedError(signal);
+    throw error;
+  } finally {
+    interrupt.dispose();
+  }
+}
+
+/** ApplyRun is what the interrupt handler needs to know of a run: how to stop its reads, and whether and since when it writes. */
+interface ApplyRun {
+  reads: AbortController;
+  client: ServiceClient | undefined;
+  /** The client's request count when writing began; undefined before. */
+  writesFrom: number | undefined;
+}
+
+async function applyUntilInterrupted(
+  paths: string[],
+  options: ApplyOptions,
+  io: CliIo,
+  outcome: Outcome,
+  { approval, run, interrupt }: { approval: ReturnType<typeof decideApproval>; run: ApplyRun; interrupt: Interrupt },
+): Promise<number> {
   const source = await loadSource(paths, options, io);
-  const connection = await openConnection(options, io);
+  const connection = await openConnection(options, io, run.reads.signal);
+  run.client = connection.client;
   try {
     const { plan, live, elapsedMs } = await preparePlan(source, connection.client, io, options.expectDigest);
     const json = options.format === 'json';
@@ -106,34 +149,33 @@ async function apply(paths: string[], options: ApplyOptions, io: CliIo, outcome:
     if (!json || approval === 'ask') {
       display.write(renderPlan(plan, json ? 'text' : options.format, { color: useColor(display, io.env), elapsedMs, rate: options.rate, context: 'apply', showWarnings: options.showWarnings }));
     }
-    const interrupt = interruptOnSigint(io);
-    try {
-      if (approval === 'ask' && !(await askApproval(io.stdin, display, interrupt.signal))) {
-        throw new ViewctlError('apply.cancelled', 'apply cancelled; nothing was written', {
-          hint: 'answer exactly "yes" to apply, or pass --auto-approve',
-        });
-      }
-      const progress = progressReporter(io.stderr, 'applying');
-      let done = 0;
-      outcome.writing = true;
-      const report = await carryOut(plan, operations, {
-        client: connection.client,
-        live,
-        fromPlanFile: source.type === 'file',
-        signal: interrupt.signal,
-        relistDelaysMs: io.waits?.relistDelaysMs,
-        onOutcome: (result: OperationOutcome) => {
-          done += 1;
-          progress(done, operations.length);
-          if (result.status === 'failed') io.stderr.write(`failed: ${result.operation.action} ${result.operation.kind} ${quoted(result.operation.name)}: ${safeText(result.error.message)}\n`);
-        },
+    if (approval === 'ask' && !(await askApproval(io.stdin, display, interrupt.signal))) {
+      throw new ViewctlError('apply.cancelled', 'apply cancelled; nothing was written', {
+        hint: 'answer exactly "yes" to apply, or pass --auto-approve',
       });
-      // A blank line parts the report from the plan shown above it.
-      io.stdout.write(json ? renderReportJson(report) : `\n${options.format === 'markdown' ? renderReportMarkdown(report) : renderReportText(report, { color })}`);
-      return reportExitCode(report);
-    } finally {
-      interrupt.dispose();
     }
+    // An interrupt that came while the plan was shown stops here, before any write.
+    const signal = interrupt.received();
+    if (signal !== undefined) throw interruptedError(signal);
+    const progress = progressReporter(io.stderr, 'applying');
+    let done = 0;
+    outcome.writing = true;
+    run.writesFrom = connection.client.stats().requests;
+    const report = await carryOut(plan, operations, {
+      client: connection.client,
+      live,
+      fromPlanFile: source.type === 'file',
+      signal: interrupt.signal,
+      relistDelaysMs: io.waits?.relistDelaysMs,
+      onOutcome: (result: OperationOutcome) => {
+        done += 1;
+        progress(done, operations.length);
+        if (result.status === 'failed') io.stderr.write(`failed: ${result.operation.action} ${result.operation.kind} ${quoted(result.operation.name)}: ${safeText(result.error.message)}\n`);
+      },
+    });
+    // A blank line parts the report from the plan shown above it.
+    io.stdout.write(json ? renderReportJson(report) : `\n${options.format === 'markdown' ? renderReportMarkdown(report) : renderReportText(report, { color })}`);
+    return reportExitCode(report);
   } finally {
     await connection.close();
   }
@@ -213,25 +255,6 @@ async function preparePlan(
 
 function emptyReport(plan: Plan): ApplyReport {
   return buildReport(plan, { outcomes: [], stopped: null }, { problems: [], domainsRead: [] }, { requests: 0, elapsedMs: 0, fromPlanFile: false });
-}
-
-/**
- * interruptOnSigint turns the first Ctrl-C into an abort: nothing new starts, what is
- * in flight finishes and the report says what landed. A second Ctrl-C quits at once.
- */
-function interruptOnSigint(io: CliIo): { signal: AbortSignal; dispose: () => void } {
-  const controller = new AbortController();
-  const onSigint = (): void => {
-    if (controller.signal.aborted) {
-      process.removeListener('SIGINT', onSigint);
-      process.kill(process.pid, 'SIGINT');
-      return;
-    }
-    io.stderr.write('\ninterrupted: finishing the requests in flight and starting nothing new (Ctrl-C again to quit at once)\n');
-    controller.abort();
-  };
-  process.on('SIGINT', onSigint);
-  return { signal: controller.signal, dispose: () => process.removeListener('SIGINT', onSigint) };
 }
 
 /** parseDigest accepts a full plan digest: 64 hex digits, as plan prints and writes it. */

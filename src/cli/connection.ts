@@ -45,9 +45,12 @@ export function addConnectionOptions(command: Command): Command {
 /**
  * openConnection resolves where to send requests: the in-process emulator, or
  * `--base-url` / `VIEWCTL_BASE_URL` with the key from `VIEWCTL_API_KEY` (never a flag).
+ * Aborting `stop` (an interrupt) cancels every request queued or in flight, as `close` does.
  */
-export async function openConnection(options: ConnectionOptions, io: CliIo): Promise<Connection> {
+export async function openConnection(options: ConnectionOptions, io: CliIo, stop?: AbortSignal): Promise<Connection> {
   const controller = new AbortController();
+  if (stop?.aborted === true) controller.abort();
+  stop?.addEventListener('abort', () => controller.abort(), { once: true });
   const common = {
     rate: options.rate,
     signal: controller.signal,

@@ -15,6 +15,7 @@ import type { ConnectionOptions } from './connection.js';
 import type { CliIo } from './io.js';
 import type { Outcome } from './program.js';
 import { progressReporter } from './progress.js';
+import { listenForReads, stopOnInterrupt, type ReadsInterrupt } from './interrupt.js';
 import { parseCount } from './parse-options.js';
 import type { ApiUser } from '../domain/api-types.js';
 import { continuation, folderPlanReads, nextPlanStep } from './export-next.js';
@@ -51,64 +52,76 @@ export function registerExportCommand(program: Command, io: CliIo, outcome: Outc
         .argParser((value) => parseCount(value, '--budget')),
     );
   addConnectionOptions(command).action(async (options: ExportOptions) => {
-    const choice = pinUserChoice(options);
-    if (options.budget !== undefined) {
-      if (options.allUsers !== true) {
-        throw new UsageError('usage.budget-without-all-users', '--budget limits an export of every member\'s pinned views, but --all-users was not given', 'add --all-users, or drop --budget');
-      }
-      checkExportBudget(options.budget);
-    }
-    if (options.merge === true) {
-      await runExportMerge(options, choice, io);
+    const interrupt = listenForReads(io);
+    try {
+      await exportWorkspace(options, io, interrupt);
       outcome.exitCode = EXIT.ok;
-      return;
+    } finally {
+      interrupt.dispose();
     }
-    const outDir = resolve(io.cwd, options.out);
-    await checkOutFolder(outDir, options.out, options.force === true);
-    const connection = await openConnection(options, io);
-    let batch: { all: ApiUser[]; skipped: number; remaining: number } | undefined;
-    const budget = options.budget;
-    const select = (users: readonly ApiUser[]): ApiUser[] => {
-      const chosen = selectPinUsers(users, choice);
-      if (budget === undefined) return chosen;
-      // A member whose pins/ file an earlier run wrote is done; the rest go in email order.
-      const stems = pinStems(chosen);
-      const exported = (user: ApiUser): boolean => existsSync(join(outDir, PINS_FOLDER, `${stems.get(user.id) ?? ''}.yaml`));
-      const picked = budgetMembers(chosen, (user) => (exported(user) ? 0 : DOMAINS.length), budget - connection.client.stats().requests, budget);
-      batch = { all: chosen, skipped: picked.skipped, remaining: picked.remaining };
-      return picked.read;
-    };
-    // Close even when the read fails: with --emulator the connection owns a server.
-    const exported = await readExport(connection.client, {
+  });
+}
+
+/** exportWorkspace reads the live workspace (until interrupted) and writes its manifests. */
+async function exportWorkspace(options: ExportOptions, io: CliIo, interrupt: ReadsInterrupt): Promise<void> {
+  const choice = pinUserChoice(options);
+  if (options.budget !== undefined) {
+    if (options.allUsers !== true) {
+      throw new UsageError('usage.budget-without-all-users', '--budget limits an export of every member\'s pinned views, but --all-users was not given', 'add --all-users, or drop --budget');
+    }
+    checkExportBudget(options.budget);
+  }
+  if (options.merge === true) {
+    await runExportMerge(options, choice, io, interrupt);
+    return;
+  }
+  const outDir = resolve(io.cwd, options.out);
+  await checkOutFolder(outDir, options.out, options.force === true);
+  const connection = await openConnection(options, io, interrupt.signal);
+  let batch: { all: ApiUser[]; skipped: number; remaining: number } | undefined;
+  const budget = options.budget;
+  const select = (users: readonly ApiUser[]): ApiUser[] => {
+    const chosen = selectPinUsers(users, choice);
+    if (budget === undefined) return chosen;
+    // A member whose pins/ file an earlier run wrote is done; the rest go in email order.
+    const stems = pinStems(chosen);
+    const exported = (user: ApiUser): boolean => existsSync(join(outDir, PINS_FOLDER, `${stems.get(user.id) ?? ''}.yaml`));
+    const picked = budgetMembers(chosen, (user) => (exported(user) ? 0 : DOMAINS.length), budget - connection.client.stats().requests, budget);
+    batch = { all: chosen, skipped: picked.skipped, remaining: picked.remaining };
+    return picked.read;
+  };
+  // Close even when the read fails: with --emulator the connection owns a server.
+  const exported = await stopOnInterrupt(interrupt, '', () =>
+    readExport(connection.client, {
       ...(choice.kind === 'none' ? {} : { selectUsers: select }),
       beforePins: (plan) => {
         checkPinBudget(plan, budget);
         io.stderr.write(describePinRead(plan, options.rate));
       },
       onProgress: progressReporter(io.stderr, 'reading pinned views'),
-    }).finally(() => connection.close());
-    const result = exportFiles({ ...exported, schemas: schemaTexts(), ...(batch === undefined ? {} : { stemUsers: batch.all }) });
-    const report = await writeExportFiles(outDir, result.files);
-    // Files of members exported by earlier runs of a budgeted export are its own, not left-overs.
-    if (batch !== undefined) report.untouched = report.untouched.filter((path) => !path.startsWith(`${PINS_FOLDER}/`));
-    for (const note of result.notes) io.stderr.write(`note: ${note}\n`);
-    if (choice.kind === 'none') {
-      io.stderr.write('note: pinned views not exported: name members with --users a@x.com,b@x.com, or pass --all-users\n');
-    }
-    if (report.untouched.length > 0) {
-      io.stderr.write(
-        `note: left as they were, not written by this export (plan reads them too): ${report.untouched.join(', ')}\n`,
-      );
-    }
-    io.stdout.write(summaryText(options.out, exported.live.workspace, result, report, exported.live.requests.used));
-    const remaining = batch?.remaining ?? 0;
-    if (batch !== undefined && budget !== undefined) {
-      io.stdout.write(continuation({ read: exported.pinUsers.length, skipped: batch.skipped, remaining }, { ...options, budget }));
-    }
-    const planReads = await folderPlanReads(outDir, io.cwd, exported.live.users);
-    io.stdout.write(nextPlanStep(options.out, { planReads, dailyRemaining: exported.live.requests.dailyRemaining, remaining, ...(budget === undefined ? {} : { budget }) }));
-    outcome.exitCode = EXIT.ok;
-  });
+    }).finally(() => connection.close()),
+  );
+  const result = exportFiles({ ...exported, schemas: schemaTexts(), ...(batch === undefined ? {} : { stemUsers: batch.all }) });
+  interrupt.writingFiles(`writing the files to ${options.out}`);
+  const report = await writeExportFiles(outDir, result.files);
+  // Files of members exported by earlier runs of a budgeted export are its own, not left-overs.
+  if (batch !== undefined) report.untouched = report.untouched.filter((path) => !path.startsWith(`${PINS_FOLDER}/`));
+  for (const note of result.notes) io.stderr.write(`note: ${note}\n`);
+  if (choice.kind === 'none') {
+    io.stderr.write('note: pinned views not exported: name members with --users a@x.com,b@x.com, or pass --all-users\n');
+  }
+  if (report.untouched.length > 0) {
+    io.stderr.write(
+      `note: left as they were, not written by this export (plan reads them too): ${report.untouched.join(', ')}\n`,
+    );
+  }
+  io.stdout.write(summaryText(options.out, exported.live.workspace, result, report, exported.live.requests.used));
+  const remaining = batch?.remaining ?? 0;
+  if (batch !== undefined && budget !== undefined) {
+    io.stdout.write(continuation({ read: exported.pinUsers.length, skipped: batch.skipped, remaining }, { ...options, budget }));
+  }
+  const planReads = await folderPlanReads(outDir, io.cwd, exported.live.users);
+  io.stdout.write(nextPlanStep(options.out, { planReads, dailyRemaining: exported.live.requests.dailyRemaining, remaining, ...(budget === undefined ? {} : { budget }) }));
 }
 
 function pinUserChoice(options: ExportOptions): PinUserChoice {

@@ -23,6 +23,7 @@ import { openConnection, type ConnectionOptions } from './connection.js';
 import type { CliIo } from './io.js';
 import { progressReporter } from './progress.js';
 import { continuation, folderPlanReads, nextPlanStep } from './export-next.js';
+import { stopOnInterrupt, type ReadsInterrupt } from './interrupt.js';
 
 /**
  * `viewctl export --merge`: add to an existing manifests folder the documents of the
@@ -38,7 +39,7 @@ interface MergeOptions extends ConnectionOptions {
 }
 
 /** runExportMerge carries out `export --merge --out DIR` and prints what it wrote and what it skipped. */
-export async function runExportMerge(options: MergeOptions, choice: PinUserChoice, io: CliIo): Promise<void> {
+export async function runExportMerge(options: MergeOptions, choice: PinUserChoice, io: CliIo, interrupt: ReadsInterrupt): Promise<void> {
   if (options.force === true) {
     // --force replaces the files export writes; a merge replaces none, so one of the two would be ignored.
     throw new UsageError(
@@ -53,7 +54,7 @@ export async function runExportMerge(options: MergeOptions, choice: PinUserChoic
   const documents = await loadFolder(outDir, options.out, io);
   const declared = declaredTargets(documents);
   const coverage = pinCoverage(declared);
-  const connection = await openConnection(options, io);
+  const connection = await openConnection(options, io, interrupt.signal);
   // Under --budget, members in email order whose lists no document covers yet, as many as fit.
   let batch: { all: ApiUser[]; skipped: number; remaining: number } | undefined;
   const uncovered = (user: ApiUser): Domain[] => DOMAINS.filter((domain) => !coverage(user).has(domain));
@@ -65,18 +66,21 @@ export async function runExportMerge(options: MergeOptions, choice: PinUserChoic
     return picked.read;
   };
   // Close even when the read fails: with --emulator the connection owns a server.
-  const exported = await readExport(connection.client, {
-    ...(choice.kind === 'none' ? {} : { selectUsers: select }),
-    pinDomains: uncovered,
-    beforePins: (plan) => {
-      checkPinBudget(plan, budget);
-      io.stderr.write(describePinRead(plan, options.rate));
-    },
-    onProgress: progressReporter(io.stderr, 'reading pinned views'),
-  }).finally(() => connection.close());
+  const exported = await stopOnInterrupt(interrupt, '', () =>
+    readExport(connection.client, {
+      ...(choice.kind === 'none' ? {} : { selectUsers: select }),
+      pinDomains: uncovered,
+      beforePins: (plan) => {
+        checkPinBudget(plan, budget);
+        io.stderr.write(describePinRead(plan, options.rate));
+      },
+      onProgress: progressReporter(io.stderr, 'reading pinned views'),
+    }).finally(() => connection.close()),
+  );
   const taken = await takenPaths(outDir, ['.', ...EXPORT_FOLDERS, SCHEMAS_FOLDER]);
   const folder = nodeManifestSource(io.cwd).display(outDir);
   const result = mergeFiles({ ...exported, declared, schemas: schemaTexts(), taken, folder, ...(batch === undefined ? {} : { stemUsers: batch.all }) });
+  interrupt.writingFiles(`adding the new files to ${options.out}`);
   await writeNewFiles(outDir, result.files);
   for (const note of result.notes) io.stderr.write(`note: ${safeText(note)}\n`);
   if (choice.kind === 'none') {

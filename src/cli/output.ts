@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { Option } from 'commander';
-import { systemErrorCode, UsageError } from '../errors.js';
-import { writeAtomically } from '../export/atomic-file.js';
+import { UsageError } from '../errors.js';
+import { writeAtomically, writeFailureReason } from '../export/atomic-file.js';
 import type { CliIo } from './io.js';
 
 /** formatOption is `--format text|markdown|json` (default text). */
@@ -26,6 +26,6 @@ export function useColor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv): b
 /** writeFileAtomically writes `path` whole or not at all, so a later `apply --plan` never reads half a plan. */
 export async function writeFileAtomically(io: CliIo, path: string, text: string): Promise<void> {
   await writeAtomically(resolve(io.cwd, path), text).catch((error: unknown) => {
-    throw new UsageError('output.write-failed', `cannot write ${path}: ${systemErrorCode(error)}`, 'check that the folder exists and is writable');
+    throw new UsageError('output.write-failed', `cannot write ${path}: ${writeFailureReason(error)}`, 'check that the folder exists and is writable');
   });
 }

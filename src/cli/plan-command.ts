@@ -7,6 +7,7 @@ import { addConnectionOptions, openConnection } from './connection.js';
 import type { ConnectionOptions } from './connection.js';
 import type { CliIo } from './io.js';
 import { formatOption, useColor, writeFileAtomically } from './output.js';
+import { listenForReads, stopOnInterrupt } from './interrupt.js';
 import { checkOutputPath, loadManifestSet, planAgainst } from './plan-flow.js';
 import type { Outcome } from './program.js';
 import { maxDeletesOption } from './max-deletes-option.js';
@@ -39,18 +40,27 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
   addBudgetOptions(addBaseOption(command));
   addConnectionOptions(command).action(async (paths: string[], options: PlanOptions) => {
     const color = useColor(io.stdout, io.env);
-    const showWarnings = options.showWarnings === true;
-    const { desired, files } = await loadManifestSet(paths, io, useColor(io.stderr, io.env), showWarnings);
-    if (options.out !== undefined) await checkOutputPath(io, options.out, files);
-    const scoped = await resolveScope(options, paths, io);
-    const connection = await openConnection(options, io);
+    const unwritten = options.out === undefined ? '' : `, not even the plan file ${options.out}`;
+    const interrupt = listenForReads(io, unwritten);
     try {
-      const { plan, elapsedMs } = await planAgainst(desired, connection.client, io, { scoped, targets: options.target });
-      if (options.out !== undefined) await writeFileAtomically(io, options.out, renderJson(plan));
-      io.stdout.write(renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, maxDeletes: options.maxDeletes, planFile: options.out, showWarnings }));
-      outcome.exitCode = options.detailedExitcode === true && plan.changes.length > 0 ? EXIT.changes : EXIT.ok;
+      const showWarnings = options.showWarnings === true;
+      const { desired, files } = await loadManifestSet(paths, io, useColor(io.stderr, io.env), showWarnings);
+      if (options.out !== undefined) await checkOutputPath(io, options.out, files);
+      const scoped = await resolveScope(options, paths, io);
+      const connection = await openConnection(options, io, interrupt.signal);
+      try {
+        const { plan, elapsedMs } = await stopOnInterrupt(interrupt, unwritten, () => planAgainst(desired, connection.client, io, { scoped, targets: options.target }));
+        if (options.out !== undefined) {
+          interrupt.writingFiles(`writing ${options.out}`);
+          await writeFileAtomically(io, options.out, renderJson(plan));
+        }
+        io.stdout.write(renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, maxDeletes: options.maxDeletes, planFile: options.out, showWarnings }));
+        outcome.exitCode = options.detailedExitcode === true && plan.changes.length > 0 ? EXIT.changes : EXIT.ok;
+      } finally {
+        await connection.close();
+      }
     } finally {
-      await connection.close();
+      interrupt.dispose();
     }
   });
 }

@@ -1,6 +1,8 @@
-import { realpath, stat, unlink, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, realpath, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { systemErrorCode, UsageError } from '../errors.js';
+import { outputKind } from '../export/atomic-file.js';
 import { formatProblems } from '../manifest/format-problems.js';
 import { nodeManifestSource } from '../manifest/load.js';
 import { loadDesired } from '../manifest/load-desired.js';
@@ -33,9 +35,11 @@ export async function loadManifestSet(paths: string[], io: CliIo, color: boolean
 
 /**
  * checkOutputPath makes sure, before any request is spent, that `--out FILE` can be
- * written: its folder exists and takes a new file, FILE is not a folder, and FILE is
- * not one of the manifests this run read (a plan written there would replace it).
- * Links are followed on both sides, as the loader follows them.
+ * written: by the writer's rule on what stands at FILE (`outputKind`: a folder, a
+ * socket or the like is refused; a device or a pipe is written through), its folder
+ * exists and takes a new file, and FILE is not one of the manifests this run read (a
+ * plan written there would replace it). Links are followed on both sides, as the
+ * loader follows them.
  */
 export async function checkOutputPath(io: CliIo, path: string, manifests: readonly string[]): Promise<void> {
   const target = resolve(io.cwd, path);
@@ -50,8 +54,15 @@ export async function checkOutputPath(io: CliIo, path: string, manifests: readon
   }
   const failed = (reason: string): UsageError =>
     new UsageError('output.write-failed', `cannot write ${path}: ${reason}; nothing was read from the service`, 'check that the folder exists and is writable');
-  const existing = await stat(real).catch(() => undefined);
-  if (existing?.isDirectory() === true) throw failed('it is a folder');
+  const kind = await outputKind(target);
+  if (kind.action === 'refuse') throw failed(kind.reason);
+  if (kind.action === 'write-through') {
+    // A device or a pipe is opened and written, never renamed over: no folder to try.
+    await access(target, constants.W_OK).catch((error: unknown) => {
+      throw failed(systemErrorCode(error));
+    });
+    return;
+  }
   // The plan is written through a temporary file beside FILE as named (a link to a file
   // is replaced, not written through) and a rename: try exactly that folder.
   const probe = join(dirname(target), `.${basename(target)}.${process.pid}.probe`);

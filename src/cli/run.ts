@@ -41,13 +41,25 @@ export function reportError(error: unknown, io: Pick<CliIo, 'stderr'>, outcome: 
     return error.exitCode;
   }
   const internal = error instanceof InternalError ? error : undefined;
-  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  const detail = errorDetail(error);
   write(`internal error: ${safeLines(internal?.message ?? 'viewctl hit an unexpected condition')}\n`);
   write('This is a bug in viewctl, not in your manifests. Please report it with the lines below.\n');
   write(`${safeLines(detail)}\n`);
   if (outcome.writing !== true) return EXIT.error;
   write('apply had begun writing: some changes may have landed. Run viewctl plan to see what the workspace holds now, then apply that plan.\n');
   return EXIT.partial;
+}
+
+/** errorDetail is a bug's stack, and the stack of what caused it, and so on: what a bug report needs. */
+function errorDetail(error: unknown): string {
+  const lines: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; current !== undefined && depth < 5; depth += 1) {
+    const text = current instanceof Error ? (current.stack ?? current.message) : String(current);
+    lines.push(depth === 0 ? text : `caused by: ${text}`);
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return lines.join('\n');
 }
 
 /** CONNECTION_FAILURES are the errors of a service that did not answer: whoever reads one wonders what was written. */

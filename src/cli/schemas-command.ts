@@ -1,7 +1,8 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { EXIT, UsageError } from '../errors.js';
+import { OutputKindError, writeAtomically, writeFailureReason } from '../export/atomic-file.js';
 import { schemaTexts } from '../manifest/schema-registry.js';
 import type { CliIo } from './io.js';
 import type { Outcome } from './program.js';
@@ -21,11 +22,11 @@ export function registerSchemasCommand(program: Command, io: CliIo, outcome: Out
       const texts = schemaTexts();
       try {
         await mkdir(outDir, { recursive: true });
-        for (const [file, text] of texts) await writeFile(join(outDir, file), text, 'utf8');
+        // Whole files, by the rule every writer follows: a link is replaced, a device written through.
+        for (const [file, text] of texts) await writeAtomically(join(outDir, file), text);
       } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (typeof code !== 'string') throw error;
-        throw new UsageError('output.write-failed', `cannot write the schemas to ${options.out}: ${code}`, 'check that the folder can be created and written');
+        if (!(error instanceof OutputKindError) && typeof (error as NodeJS.ErrnoException).code !== 'string') throw error;
+        throw new UsageError('output.write-failed', `cannot write the schemas to ${options.out}: ${writeFailureReason(error)}`, 'check that the folder can be created and written');
       }
       io.stdout.write(`wrote ${texts.size} JSON Schemas to ${options.out}; point an editor at them, e.g. # yaml-language-server: $schema=${options.out}/recording-view.schema.json\n`);
       outcome.exitCode = EXIT.ok;

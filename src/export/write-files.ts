@@ -2,7 +2,7 @@ import { link, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { systemErrorCode, UsageError } from '../errors.js';
 import { compareCodePoints } from '../kinds/canonical.js';
-import { temporaryPath, writeAtomically } from './atomic-file.js';
+import { temporaryPath, writeAtomically, writeFailureReason } from './atomic-file.js';
 import { EXPORT_FOLDERS } from './export-files.js';
 
 /**
@@ -132,7 +132,7 @@ async function untouchedFiles(outDir: string, files: Record<string, string>): Pr
 function writeFailure(relativePath: string, error: unknown): UsageError {
   return new UsageError(
     'export.write-failed',
-    `cannot write ${relativePath}: ${systemErrorCode(error)}`,
+    `cannot write ${relativePath}: ${writeFailureReason(error)}`,
     'check that the output folder is writable and that no folder stands where the file goes',
   );
 }

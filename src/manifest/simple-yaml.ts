@@ -1,3 +1,4 @@
+import { resolveCoreScalar, UNRESOLVED } from './core-scalars.js';
 import type { DocumentSpots, EntrySpot, NodeSpot } from './yaml-positions.js';
 
 /**
@@ -6,11 +7,14 @@ import type { DocumentSpots, EntrySpot, NodeSpot } from './yaml-positions.js';
  * between documents, with LF or CR LF line breaks. On such text it yields what the `yaml` library yields (the same
  * values and the same offsets for every node), some twenty times faster; that is
  * what lets `viewctl validate` keep pace with a bare schema checker on thousands of
- * files. Anything else (anchors, tags, block scalars, multi-line scalars, escapes,
- * numbers other than plain integers, a duplicate key, any problem at all) makes it
- * answer `undefined`, and the file goes to `yaml`, which stays the parser of record:
- * every problem and its position come from there. test/manifest/simple-yaml.test.ts
- * compares the two on generated documents and on every manifest of the repository.
+ * files. A plain scalar that may be something other than a string (`42`, `true`,
+ * `~`, `.inf`) is resolved with the `yaml` library's own core-schema tags
+ * (core-scalars.ts), so it means what it means there by construction. Anything else
+ * (anchors, tags, block scalars, multi-line scalars, escapes, a duplicate key, any
+ * problem at all) makes it answer `undefined`, and the file goes to `yaml`, which
+ * stays the parser of record: every problem and its position come from there.
+ * test/manifest/simple-yaml.test.ts compares the two on generated documents, on every
+ * spelling of every core-schema scalar and on every manifest of the repository.
  */
 
 /** SimpleDocument is one document read: its value and its full spot tree. */
@@ -67,15 +71,16 @@ const KEY_WORD = '[A-Za-z_$][A-Za-z0-9_$-]*';
 const KEY = new RegExp(`^${KEY_WORD}$`);
 // A mapping entry opened right after `- `.
 const COMPACT_ENTRY = new RegExp(`^${KEY_WORD}:(?: |$)`);
-// Keys the core schema would read as something other than a string, and the one a plain object cannot hold as an attribute.
-const NOT_STRING_KEYS = new Set(['null', 'Null', 'NULL', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE', '__proto__']);
-const INTEGER = /^-?(?:0|[1-9][0-9]*)$/;
-// The first character of a plain scalar that is a string whatever follows: not a
-// digit, sign, dot or tilde (numbers and null start so), not an indicator, not a space.
-const STRING_START = /^[^-?:,[\]{}#&*!|>'"%@`+.~0-9 ]/;
-// A character that no number of the core schema holds (digits, hex digits, `x`, `o`,
-// `.`, exponent and sign are what they hold).
-const NOT_NUMERIC = /[^0-9a-fA-FxXoO.eE+_-]/;
+// A plain scalar cannot start with an indicator, nor with `- ` (an item); this one is
+// declined also where YAML would allow it (`?x`, `:x`).
+const NOT_PLAIN_START = /^(?:[?:,[\]{}#&*!|>'"%@`]|-(?: |$))/;
+// A plain scalar that may be something other than a string: it starts as a number or
+// null may (a digit, sign, dot or tilde), or it starts as null or a boolean may and is
+// as long as they are (4 or 5 characters). Every other plain scalar is a string under
+// the core schema: no core tag's test accepts it (test/manifest/core-scalars.test.ts
+// holds every tag's test to what this assumes, and tries every spelling). Those that
+// may not be strings are resolved with the `yaml` library's own tags.
+const MAY_NOT_BE_STRING = /^(?:[-+.~0-9]|[nNtTfF][^]{3,4}$)/;
 const MAX_DEPTH = 64;
 
 function readDocuments(text: string, indexDepth: number): SimpleDocument[] | undefined {
@@ -219,8 +224,13 @@ function withoutTrailingSpaces(text: string): string {
   return text.slice(0, end);
 }
 
+/**
+ * isKey tells whether `text` is a key the reader takes: a plain word that the core
+ * schema reads as itself (`true`, `Null` are not), and not the one key a plain object
+ * cannot hold as an attribute.
+ */
 function isKey(text: string): boolean {
-  return KEY.test(text) && !NOT_STRING_KEYS.has(text);
+  return KEY.test(text) && text !== '__proto__' && (!MAY_NOT_BE_STRING.test(text) || resolveCoreScalar(text) === text);
 }
 
 function isItem(line: Line): boolean {
@@ -347,24 +357,13 @@ class FlowReader {
 }
 
 /**
- * plainValue resolves a plain scalar as the core schema does. It admits a plain
- * decimal integer, true, false and null in their core spellings, and strings that
- * cannot be read as anything else: one that starts with a character no number, null
- * or indicator starts with, or one that starts with a digit and holds a character no
- * number holds. Any other form (floats, hex, octal, `+1`, `.inf`, dates) leaves the subset.
+ * plainValue resolves a plain scalar as the core schema does, with the `yaml` library's
+ * own tags (core-scalars.ts) for one that may not be a string. A scalar that starts
+ * with an indicator, or that the tags cannot resolve here, leaves the subset.
  */
 function plainValue(scalar: string): unknown {
-  if (scalar === '') give();
-  if (INTEGER.test(scalar)) return Number.parseInt(scalar, 10);
-  switch (scalar) {
-    case 'true': case 'True': case 'TRUE':
-      return true;
-    case 'false': case 'False': case 'FALSE':
-      return false;
-    case 'null': case 'Null': case 'NULL': case '~':
-      return null;
-    default:
-      if (!STRING_START.test(scalar) && !(/^[0-9]/.test(scalar) && NOT_NUMERIC.test(scalar))) give();
-      return scalar;
-  }
+  if (scalar === '' || NOT_PLAIN_START.test(scalar)) give();
+  if (!MAY_NOT_BE_STRING.test(scalar)) return scalar;
+  const value = resolveCoreScalar(scalar);
+  return value === UNRESOLVED ? give() : value;
 }

@@ -1,7 +1,7 @@
 import { RefusedError, ViewctlError } from '../errors.js';
 import { verifyDigest } from './hash.js';
 import { planSteps } from './operations.js';
-import { planShapeProblems } from './plan-schema.js';
+import { planShapeProblems, type PlanSchemaSource } from './plan-schema.js';
 import { ACTIONS, PLAN_FORMAT_VERSION, type Plan } from './types.js';
 import { isJsonObject } from '../domain/api-types.js';
 
@@ -11,8 +11,9 @@ import { isJsonObject } from '../domain/api-types.js';
  * without `steps` gets those its changes imply). A file that is not a plan is
  * `plan.invalid` and an unknown version `plan.version` (exit 1); a digest mismatch
  * means the file was edited or corrupted: `plan.digest-mismatch`, refused (exit 3).
+ * `schema` reads the plan schema (default: the package's file).
  */
-export function parsePlanFile(text: string): Plan {
+export function parsePlanFile(text: string, schema?: PlanSchemaSource): Plan {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -25,7 +26,7 @@ export function parsePlanFile(text: string): Plan {
       hint: 'run `viewctl plan --out FILE` again with this version of viewctl',
     });
   }
-  const problems = planProblems(data);
+  const problems = planProblems(data, schema);
   if (problems.length > 0) throw invalid(problems.slice(0, 5).join('; ') + (problems.length > 5 ? `; and ${problems.length - 5} more` : ''));
   const plan = data as unknown as Plan;
   if (!verifyDigest(plan)) {
@@ -53,8 +54,8 @@ function invalid(why: string): ViewctlError {
  * change's target has a live hash (the stale check needs it), and the summary counts
  * the changes.
  */
-function planProblems(data: Record<string, unknown>): string[] {
-  const problems = planShapeProblems(data);
+function planProblems(data: Record<string, unknown>, schema: PlanSchemaSource | undefined): string[] {
+  const problems = planShapeProblems(data, schema);
   if (problems.length > 0) return problems;
   const plan = data as unknown as Plan;
   plan.changes.forEach((change, index) => {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { InternalError } from '../errors.js';
 
 /**
  * The plan file's shape is written once, in `schemas/plan/plan.schema.json`, and ajv
@@ -11,13 +12,36 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 /** PLAN_SCHEMA_FILE is the schema's location in the package; the same path works from `src/` and `dist/`. */
 export const PLAN_SCHEMA_FILE = new URL('../../schemas/plan/plan.schema.json', import.meta.url);
 
-let validate: ValidateFunction | undefined;
+/** PlanSchemaSource reads the plan schema's text: the package's file, or a test's stand-in for a broken install. */
+export type PlanSchemaSource = () => string;
 
-/** planShapeProblems lists where `data` departs from the plan schema, as `path: what` strings; empty when it fits. */
-export function planShapeProblems(data: unknown): string[] {
-  validate ??= new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }).compile(JSON.parse(readFileSync(PLAN_SCHEMA_FILE, 'utf8')) as object);
+/** packagedPlanSchema reads `PLAN_SCHEMA_FILE`. */
+export const packagedPlanSchema: PlanSchemaSource = () => readFileSync(PLAN_SCHEMA_FILE, 'utf8');
+
+const validators = new Map<PlanSchemaSource, ValidateFunction>();
+
+/**
+ * planShapeProblems lists where `data` departs from the plan schema, as `path: what`
+ * strings; empty when it fits. A schema that cannot be read or compiled is viewctl's
+ * fault, never the plan file's: an InternalError naming the cause.
+ */
+export function planShapeProblems(data: unknown, schema: PlanSchemaSource = packagedPlanSchema): string[] {
+  let validate = validators.get(schema);
+  if (validate === undefined) {
+    validate = compilePlanSchema(schema);
+    validators.set(schema, validate);
+  }
   if (validate(data)) return [];
   return [...new Set((validate.errors ?? []).filter((error) => error.keyword !== 'if').map(describe))];
+}
+
+function compilePlanSchema(schema: PlanSchemaSource): ValidateFunction {
+  try {
+    return new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }).compile(JSON.parse(schema()) as object);
+  } catch (error) {
+    const why = error instanceof Error && 'code' in error ? String(error.code) : error instanceof Error ? error.message : String(error);
+    throw new InternalError(`the plan schema (schemas/plan/plan.schema.json in the installed package) cannot be loaded: ${why}`, { cause: error });
+  }
 }
 
 function describe(error: ErrorObject): string {

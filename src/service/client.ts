@@ -25,7 +25,7 @@ import {
   type RequestContext,
 } from './response.js';
 import { DEFAULT_RETRY_POLICY, REFUSED_UNPROCESSED, decideRetry, parseRetryAfter, type AttemptOutcome, type RetryPolicy } from './retry-policy.js';
-import type { RequestEvent, ServiceClient, ServiceRequest, ServiceStats } from './types.js';
+import type { RequestEvent, RequestOptions, ServiceClient, ServiceRequest, ServiceStats } from './types.js';
 import { endpointKey, parseBaseUrl, requestPath } from './url.js';
 
 export interface ClientOptions {
@@ -95,17 +95,17 @@ export function createServiceClient(options: ClientOptions): ServiceClient {
 
   // A failed write whose request may have reached the service is marked, so apply lists
   // it as "may have landed" rather than as not done.
-  async function request<T>(req: ServiceRequest): Promise<T> {
+  async function request<T>(req: ServiceRequest, call: RequestOptions = {}): Promise<T> {
     const reached = { value: false };
     try {
-      return await send<T>(req, reached);
+      return await send<T>(req, reached, call.signal);
     } catch (error) {
       if (error instanceof ServiceError && req.method !== 'GET' && (reached.value || error.code === 'service.outcome-unknown')) error.mayHaveLanded = true;
       throw error;
     }
   }
 
-  async function send<T>(req: ServiceRequest, reached: { value: boolean }): Promise<T> {
+  async function send<T>(req: ServiceRequest, reached: { value: boolean }, own: AbortSignal | undefined): Promise<T> {
     const endpoint = endpointKey(req.method, req.route);
     const path = requestPath(req);
     const idempotent = req.idempotent ?? req.method !== 'POST';
@@ -119,7 +119,7 @@ export function createServiceClient(options: ClientOptions): ServiceClient {
       // Checked before queueing (fail fast) and again at the slot (in-flight count moved).
       quota.check(inFlight, reserve, context.target);
       try {
-        await limiter.acquire(endpoint, { front: attempt > 1 });
+        await limiter.acquire(endpoint, { front: attempt > 1, signal: own });
       } catch {
         throw abortedError(context, false);
       }
@@ -197,7 +197,8 @@ export function createServiceClient(options: ClientOptions): ServiceClient {
         limiter.pause(endpoint, clock.now() + decision.delayMs);
       } else {
         try {
-          await clock.sleep(decision.delayMs, signal);
+          // The call's own signal ends the wait too: a retry is a new send.
+          await clock.sleep(decision.delayMs, own === undefined || signal === undefined ? (own ?? signal) : AbortSignal.any([signal, own]));
         } catch {
           throw abortedError(context, false);
         }

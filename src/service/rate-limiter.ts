@@ -83,13 +83,32 @@ export class RateLimiter {
 
   /**
    * acquire resolves when a request on `key` may be sent. `front` puts a retry ahead
-   * of requests that queued after the original attempt.
+   * of requests that queued after the original attempt. Aborting `signal` takes this
+   * one request out of the queue (an interrupted apply sends nothing new) and rejects
+   * it with the signal's reason; the others keep their places.
    */
-  acquire(key: string, options: { front?: boolean } = {}): Promise<void> {
+  acquire(key: string, options: { front?: boolean; signal?: AbortSignal } = {}): Promise<void> {
     if (this.signal?.aborted === true) return Promise.reject(this.signal.reason);
+    const own = options.signal;
+    if (own?.aborted === true) return Promise.reject(own.reason);
     const endpoint = this.endpoint(key);
     return new Promise<void>((resolve, reject) => {
-      const waiter = { resolve, reject };
+      const onAbort = (): void => {
+        const index = endpoint.queue.indexOf(waiter);
+        if (index >= 0) endpoint.queue.splice(index, 1);
+        reject(own?.reason);
+      };
+      const waiter: Waiter = {
+        resolve: () => {
+          own?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+        reject: (reason) => {
+          own?.removeEventListener('abort', onAbort);
+          reject(reason);
+        },
+      };
+      own?.addEventListener('abort', onAbort, { once: true });
       if (options.front === true) endpoint.queue.unshift(waiter);
       else endpoint.queue.push(waiter);
       if (!endpoint.pumping) void this.pump(endpoint);

@@ -35,10 +35,19 @@ export interface ServiceStats {
   dailyRemaining: number | null;
 }
 
+/**
+ * RequestOptions are what one call may add. `signal` stops it while it waits (for its
+ * slot, or before a retry), never once sent: apply passes its interrupt, so a write
+ * not yet sent is not sent, and one in flight finishes and is reported.
+ */
+export interface RequestOptions {
+  signal?: AbortSignal;
+}
+
 /** ServiceClient sends requests through one rate limiter and returns `result`. */
 export interface ServiceClient {
   /** request sends one call and resolves with the response's `result` (undefined for 204). */
-  request<T = unknown>(request: ServiceRequest): Promise<T>;
+  request<T = unknown>(request: ServiceRequest, options?: RequestOptions): Promise<T>;
   stats(): ServiceStats;
 }
 

@@ -1,61 +1,110 @@
-import picomatch from 'picomatch';
 import { ViewctlError } from '../errors.js';
 
 /**
- * Name globs (the Workspace `ignore` list): `*` matches any run of characters (none
- * included), `?` exactly one, `\` makes the next character literal; everything else
- * is literal and case-sensitive, as view names are. picomatch compiles them (no regex
- * escaping of our own). picomatch is a path matcher, so the two characters it treats
- * as path syntax, `/` and `.`, are swapped for Unicode noncharacters in both the glob
- * and the name before matching: a name such as `Q1/Q2 ..` is matched as text.
+ * Name globs (the Workspace `ignore` list, the `users` of a group PinnedViews
+ * document): `*` matches any run of characters (none included), `?` exactly one
+ * character, `\` makes the next character literal; everything else is literal and
+ * case-sensitive, `/` and `.` included. A character is a Unicode code point, so `?`
+ * matches one emoji beyond the BMP (`😀` is two UTF-16 units, one character).
+ *
+ * The names matched come from the service, where any member can name a view, so a
+ * glob must never take exponential time: the matcher below is the classic two-pointer
+ * wildcard match, which returns to the last `*` only. It takes at most
+ * (glob length + 1) × (name length + 1) steps, in characters; test/plan/glob.test.ts
+ * counts them.
  */
 
 export const GLOB_INVALID = 'glob.invalid';
 
-const PATH_CHARACTERS: Readonly<Record<string, string>> = { '/': '\ufdd0', '.': '\ufdd1' };
-const OPTIONS = { dot: true, nonegate: true, noextglob: true, nobrace: true, nobracket: true, windows: false, debug: true, flags: 's' } as const;
+/** A token standing for `*`; tokens that are code points are never negative. */
+const STAR = -1;
+/** A token standing for `?`. */
+const ONE = -2;
 
-function asText(text: string): string {
-  return text.replace(/[/.]/g, (char) => PATH_CHARACTERS[char] ?? char);
+/** GlobSteps counts the steps of one match, for the tests of the bound. */
+export interface GlobSteps {
+  steps: number;
 }
 
 /**
- * toPicomatch writes a name glob in picomatch syntax: wildcards as they are, every
- * other ASCII punctuation character escaped so picomatch reads it literally. Letters,
- * digits and non-ASCII characters need no escape (and `\d`, `\S` would mean classes).
+ * globTokens reads a glob into tokens: each literal character as its code point, `*`
+ * (a run of them is one) and `?` as STAR and ONE.
  */
-function toPicomatch(glob: string): string {
-  let out = '';
+function globTokens(glob: string): number[] {
+  if (glob === '') throw new ViewctlError('glob.invalid', 'the glob is empty', { hint: 'write * for every name, or remove the entry' });
+  const tokens: number[] = [];
   let escaped = false;
-  for (const char of asText(glob)) {
+  for (const char of glob) {
+    const code = char.codePointAt(0) ?? 0;
     if (escaped) {
-      out += /[\p{L}\p{N}\s]/u.test(char) || (char.codePointAt(0) ?? 0) > 0x7f ? char : `\\${char}`;
+      tokens.push(code);
       escaped = false;
     } else if (char === '\\') escaped = true;
-    else if (char === '*' || char === '?') out += char;
-    else out += /[!-/:-@[-`{-~]/.test(char) ? `\\${char}` : char;
+    else if (char === '*') {
+      if (tokens[tokens.length - 1] !== STAR) tokens.push(STAR);
+    } else tokens.push(char === '?' ? ONE : code);
   }
   if (escaped) throw new ViewctlError('glob.invalid', `the glob "${glob}" ends with a \\ that escapes nothing`, { hint: 'write \\\\ for a literal backslash, or remove it' });
-  return out;
+  return tokens;
+}
+
+/**
+ * matchTokens tells whether `name` matches the tokens. It keeps one position in each:
+ * a literal or `?` that fits advances both; a `*` is remembered with where in the name
+ * it started, matching nothing; on a mismatch the last `*` takes one more character
+ * and matching resumes after it. Returning to an earlier `*` is never needed (whatever
+ * it could absorb, the last one can), hence the bound. `counter`, when given, counts
+ * the steps (turns of the loop).
+ */
+function matchTokens(tokens: readonly number[], name: string, counter?: GlobSteps): boolean {
+  let token = 0;
+  let at = 0;
+  let star = -1;
+  let starAt = 0;
+  for (;;) {
+    if (counter !== undefined) counter.steps += 1;
+    const wanted = tokens[token];
+    if (wanted === STAR) {
+      star = token;
+      starAt = at;
+      token += 1;
+      continue;
+    }
+    if (at < name.length) {
+      const code = name.codePointAt(at) ?? 0;
+      if (wanted === ONE || wanted === code) {
+        at += code > 0xffff ? 2 : 1;
+        token += 1;
+        continue;
+      }
+    } else if (wanted === undefined) return true;
+    if (star < 0 || starAt >= name.length) return false;
+    starAt += (name.codePointAt(starAt) ?? 0) > 0xffff ? 2 : 1;
+    at = starAt;
+    token = star + 1;
+  }
+}
+
+/**
+ * globSteps matches `name` against `glob` and counts the steps it took: for the tests
+ * of the bound, beside the compiled matcher, which counts nothing.
+ */
+export function globSteps(glob: string, name: string): { matches: boolean; steps: number } {
+  const counter = { steps: 0 };
+  const matches = matchTokens(globTokens(glob), name, counter);
+  return { matches, steps: counter.steps };
 }
 
 export type NameGlob = (name: string) => boolean;
 
 /**
- * compileNameGlob compiles one glob. A glob that cannot be compiled throws a
- * ViewctlError `glob.invalid` saying why; nothing else is ever thrown.
+ * compileNameGlob compiles one glob. A glob that cannot be compiled (empty, or ending
+ * with a lone `\`) throws a ViewctlError `glob.invalid` saying why; nothing else is
+ * ever thrown.
  */
 export function compileNameGlob(glob: string): NameGlob {
-  const pattern = toPicomatch(glob);
-  try {
-    const regExp = picomatch.makeRe(pattern, OPTIONS);
-    // picomatch's lone-star pattern wants at least one character; an empty name is text too.
-    return (name) => regExp.test(asText(name)) || (name === '' && /^\**$/.test(glob) && glob !== '');
-  } catch (error) {
-    throw new ViewctlError('glob.invalid', `the glob "${glob}" cannot be compiled: ${error instanceof Error ? error.message : String(error)}`, {
-      hint: 'use * for any run of characters, ? for one, and \\ before a character to match it literally',
-    });
-  }
+  const tokens = globTokens(glob);
+  return (name) => matchTokens(tokens, name);
 }
 
 /** globProblem returns why a glob cannot be compiled, or undefined when it can (for validation). */

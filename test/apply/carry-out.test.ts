@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { carryOut } from '../../src/apply/carry-out.js';
+import { renderReportText, type ApplyReport } from '../../src/apply/report.js';
 import { executeOperations } from '../../src/apply/execute.js';
 import type { ApiView } from '../../src/domain/api-types.js';
 import { ServiceError } from '../../src/errors.js';
@@ -108,6 +109,55 @@ describe('carryOut after the writes', () => {
     expect(report.stopped).toBe('aborted');
     expect(report.verification).toBeNull();
     expect(client.log).toEqual(['POST /v1/recordings/views']);
+  });
+});
+
+describe('a pinned list refused because a concurrent run deleted the view it named', () => {
+  const pin: Change = {
+    action: 'pin', target: 'pins:recordings:mia@acme.test', kind: 'PinnedViews', name: 'mia@acme.test', domain: 'recordings', userEmail: 'mia@acme.test',
+    before: [], after: [{ viewId: null, name: 'Team', visibility: 'Public', isDefault: false }],
+  };
+  const unknownId = (request: ServiceRequest): never => {
+    throw new ServiceError('service.validation', `viewIds: unknown view ${String((request.body as { viewIds: string[] }).viewIds[0])}`, {
+      endpoint: 'PUT /v1/recordings/views/pinned', status: 400, errorType: 'validation_error', path: 'viewIds',
+    });
+  };
+
+  it('says a concurrent run removed the view and a new plan converges, not that something needs fixing', async () => {
+    // This run created rv_12; a concurrent run made rv_9 too and, settling the identical copies, deleted rv_12 before this run's PUT.
+    const plan = handPlan([create('Team'), pin]);
+    const run = (fromPlanFile: boolean): Promise<ApplyReport> => {
+      const client = scriptedClient({
+        'POST /v1/recordings/views': [() => apiView('rv_12', 'Team')],
+        'PUT /v1/recordings/views/pinned': [unknownId],
+        'GET /v1/recordings/views': [() => [apiView('rv_9', 'Team')]],
+      });
+      return carryOut(plan, buildOperations(plan), { client, live, fromPlanFile });
+    };
+    const report = await run(false);
+    expect(report.failed).toHaveLength(1);
+    expect(report.failed[0]?.error).toMatchObject({ status: 400, path: 'viewIds', concurrentChange: true });
+    const text = renderReportText(report, { color: false });
+    expect(text).toContain(
+      'the list names rv_12 ("Team"), the view this run created; a concurrent run deleted it while settling the copies both runs made of that view (identical copies keep the smallest id; rv_9 remains), so the service refused the list as naming an unknown view; nothing needs fixing',
+    );
+    expect(text).not.toContain('fix what the error says');
+    expect(report.next).toBe('A concurrent run removed a view a pinned list named while this run applied; nothing needs fixing: a new plan converges (run the same command again).');
+    expect((await run(true)).next).toBe(
+      'A concurrent run removed a view a pinned list named while this run applied; nothing needs fixing: a new plan converges (run viewctl plan again and apply the new plan).',
+    );
+  });
+
+  it('still asks for a fix when the view the list named is there: the refusal is about something else', async () => {
+    const client = scriptedClient({
+      'POST /v1/recordings/views': [() => apiView('rv_12', 'Team')],
+      'PUT /v1/recordings/views/pinned': [unknownId],
+      'GET /v1/recordings/views': [() => [apiView('rv_12', 'Team')]],
+    });
+    const plan = handPlan([create('Team'), pin]);
+    const report = await carryOut(plan, buildOperations(plan), { client, live, fromPlanFile: false });
+    expect(report.failed[0]?.error?.concurrentChange).toBeUndefined();
+    expect(report.next).toContain('fix what the error says');
   });
 });
 

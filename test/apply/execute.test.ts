@@ -5,7 +5,10 @@ import { buildOperations } from '../../src/plan/operations.js';
 import type { ApiView } from '../../src/domain/api-types.js';
 import { ServiceError } from '../../src/errors.js';
 import type { Change } from '../../src/plan/types.js';
+import { createServiceClient } from '../../src/service/client.js';
+import type { FetchLike } from '../../src/service/http-attempt.js';
 import type { ServiceClient, ServiceRequest } from '../../src/service/types.js';
+import { FakeClock } from '../service/helpers.js';
 import type { Live } from '../../src/state/types.js';
 import { emptyLive } from '../plan/fixtures.js';
 import { handPlan, snapshot } from './plan-fixtures.js';
@@ -141,6 +144,32 @@ describe('executeOperations with lost create responses', () => {
     });
     const execution = await executeOperations(buildOperations(handPlan([remove])), { client: forbidden, live });
     expect(execution).toMatchObject({ stopped: 'failure', outcomes: [{ status: 'failed', error: { code: 'service.forbidden', status: 403 } }] });
+  });
+
+  it('sends nothing new once interrupted: a write waiting for its slot leaves the queue, not attempted; the one in flight lands', async () => {
+    // Three creates on one endpoint at 1 request/s, two at a time: the first goes at
+    // once, the second waits a second for its slot. The interrupt comes while the first
+    // is in flight.
+    const clock = new FakeClock();
+    const controller = new AbortController();
+    const sent: string[] = [];
+    const fetch: FetchLike = async (_url, init) => {
+      const { name } = JSON.parse(String(init.body)) as { name: string };
+      sent.push(name);
+      controller.abort();
+      return new Response(JSON.stringify({ result: apiView(`rv_${name}`, name) }), { status: 200 });
+    };
+    const client = createServiceClient({ baseUrl: 'http://svc.test', apiKey: 'k-123456', rate: 1, clock, fetch });
+    const named = (name: string): Change => ({ ...create, target: `view:recordings:name:${name}`, name, after: snapshot(name) });
+    const running = executeOperations(buildOperations(handPlan([create, named('Other'), named('Third')])), { client, live, signal: controller.signal, inFlightPerEndpoint: 2 });
+    // Were the second create still queued, its slot would come now and it would be sent.
+    await clock.advance(2000);
+    const execution = await running;
+    expect(sent).toEqual(['Team']);
+    expect(execution).toMatchObject({
+      stopped: 'aborted',
+      outcomes: [{ status: 'landed', viewId: 'rv_Team' }, { status: 'not-attempted' }, { status: 'not-attempted' }],
+    });
   });
 
   it('starts nothing when already aborted', async () => {

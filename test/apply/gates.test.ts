@@ -8,7 +8,8 @@ import { computePlan } from '../../src/plan/diff.js';
 import { renderJson } from '../../src/render/json.js';
 import { pinsKey } from '../../src/state/types.js';
 import { automation, mixedScenario, view } from '../plan/fixtures.js';
-import { EXIT, ViewctlError } from '../../src/errors.js';
+import { EXIT, InternalError, ViewctlError } from '../../src/errors.js';
+import { reportError } from '../../src/cli/run.js';
 import type { Change } from '../../src/plan/types.js';
 import { handPlan, snapshot } from './plan-fixtures.js';
 
@@ -179,5 +180,34 @@ describe('gates of a saved plan', () => {
     expect(refused?.message).toMatch(/^plan\.json does not match its own digest/);
     expect(errorOf(() => readPlanFile('{', 'plan.json'))).toMatchObject({ code: 'plan.invalid', exitCode: EXIT.error });
     expect(readPlanFile(renderJson(plan), 'plan.json')).toEqual(plan);
+  });
+
+  it("reports a plan schema missing from the installed package as viewctl's bug with its cause, never as the user's file", () => {
+    const { plan } = mixed();
+    const missing = (): string => {
+      throw Object.assign(new Error("ENOENT: no such file or directory, open '/pkg/schemas/plan/plan.schema.json'"), { code: 'ENOENT' });
+    };
+    let thrown: unknown;
+    try {
+      readPlanFile(renderJson(plan), 'plan.json', missing);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(InternalError);
+    expect(thrown).toMatchObject({ message: 'the plan schema (schemas/plan/plan.schema.json in the installed package) cannot be loaded: ENOENT' });
+    expect((thrown as InternalError).cause).toMatchObject({ code: 'ENOENT' });
+    // At the top-level catch: a bug, exit 1, with the cause.
+    const stderr = new PassThrough();
+    expect(reportError(thrown, { stderr }, { exitCode: 0 })).toBe(EXIT.error);
+    const text = String(stderr.read());
+    expect(text).toContain('internal error: the plan schema (schemas/plan/plan.schema.json in the installed package) cannot be loaded: ENOENT');
+    expect(text).toContain('This is a bug in viewctl, not in your manifests.');
+    expect(text).toContain("caused by: Error: ENOENT: no such file or directory, open '/pkg/schemas/plan/plan.schema.json'");
+    expect(text).not.toContain('plan.invalid');
+    // An unreadable or corrupt schema is the same bug.
+    expect(() => readPlanFile(renderJson(plan), 'plan.json', () => '{ not json')).toThrow(InternalError);
+    // The user's malformed file is still theirs: plan.invalid, exit 1.
+    expect(errorOf(() => readPlanFile('{', 'plan.json', missing))).toMatchObject({ code: 'plan.invalid', exitCode: EXIT.error });
+    expect(errorOf(() => readPlanFile('{"formatVersion": 1}', 'plan.json'))).toMatchObject({ code: 'plan.invalid', exitCode: EXIT.error });
   });
 });

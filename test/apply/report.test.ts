@@ -111,6 +111,16 @@ describe('apply report', () => {
     const report = buildReport(handPlan([changes[0] as Change]), execution, null, { requests: 0, elapsedMs: 0, fromPlanFile: false });
     expect(reportExitCode(report)).toBe(1);
     expect(renderReportText(report, { color: false })).toMatch(/^Apply interrupted: 0 created/);
+    expect(renderReportText(report, { color: false })).toContain('Not attempted:\n  create  RecordingView  "Team"  -\nNothing was written: the workspace is as it was.\n');
+  });
+
+  it('says nothing was written only when no write landed or may have', () => {
+    const interrupted = (outcomes: Execution['outcomes']): string =>
+      renderReportText(buildReport(plan, { stopped: 'aborted', outcomes }, null, { requests: 1, elapsedMs: 0, fromPlanFile: false }), { color: false });
+    const refused = { code: 'service.validation', message: 'bad icon', status: 400 };
+    expect(interrupted([{ status: 'failed', operation: update, error: refused }, { status: 'not-attempted', operation: pin }])).toContain('Nothing was written');
+    expect(interrupted([{ status: 'landed', operation: create, viewId: 'rv_5' }, { status: 'not-attempted', operation: pin }])).not.toContain('Nothing was written');
+    expect(interrupted([{ status: 'failed', operation: update, error: { ...refused, status: 500, mayHaveLanded: true } }])).not.toContain('Nothing was written');
   });
 
   it('still notes, after a clean run, a create taken from a listing and a delete that found nothing', () => {

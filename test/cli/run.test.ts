@@ -4,7 +4,7 @@ import { redactSecrets, redactingStream } from '../../src/secrets/redact.js';
 import { useColor } from '../../src/cli/output.js';
 import { progressReporter } from '../../src/cli/progress.js';
 import { reportError } from '../../src/cli/run.js';
-import { ServiceError, ViewctlError } from '../../src/errors.js';
+import { InternalError, ServiceError, ViewctlError } from '../../src/errors.js';
 
 describe('redactSecrets', () => {
   it('replaces every occurrence of the key', () => {
@@ -99,6 +99,14 @@ describe('reportError, the one top-level catch', () => {
     expect(report(unreachable, true).text).not.toContain('nothing was written');
     // Not a connection failure: the message says what it says.
     expect(report(new ServiceError('service.unauthorized', 'bad key', { endpoint: 'GET /v1/workspace' })).text).not.toContain('nothing was written');
+  });
+
+  it('prints what caused a bug, after its own stack', () => {
+    const cause = Object.assign(new Error("ENOENT: no such file or directory, open '/pkg/schemas/plan/plan.schema.json'"), { code: 'ENOENT' });
+    const { code, text } = report(new InternalError('the plan schema cannot be loaded: ENOENT', { cause }));
+    expect(code).toBe(1);
+    expect(text).toMatch(/^internal error: the plan schema cannot be loaded: ENOENT\nThis is a bug in viewctl/);
+    expect(text).toMatch(/\ncaused by: Error: ENOENT: no such file or directory, open '\/pkg\/schemas\/plan\/plan\.schema\.json'\n\s+at /);
   });
 
   it('exits 4 for a bug once apply has begun writing, and says that changes may have landed', () => {

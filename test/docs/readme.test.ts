@@ -77,6 +77,19 @@ describe('README.md', () => {
     expect(codes).toEqual(Object.values(EXIT));
   });
 
+  it('says plainly that only --expect-digest binds a plan file to what a reviewer saw', () => {
+    const section = between('## The plan file and its digest', 2).replace(/\s+/g, ' ');
+    expect(section).toContain('Only `--expect-digest`');
+    expect(section).toContain('binds a plan file to what a reviewer saw');
+    expect(section).toContain('adds `unpinPrivate: true` drops a member\'s private tab under a recomputed digest');
+  });
+
+  it('says what SIGINT and SIGTERM do, beside the exit codes', () => {
+    const section = between('## Exit codes', 2).replace(/\s+/g, ' ');
+    expect(section).toContain('SIGINT (Ctrl-C) and SIGTERM');
+    expect(section).toContain('A second signal quits at once');
+  });
+
   it('installs the version this repository builds', () => {
     const { version } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string };
     const pinned = [...readme.matchAll(/viewctl@(\d+\.\d+\.\d+)/g)].map((match) => match[1]);

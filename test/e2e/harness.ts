@@ -23,14 +23,16 @@ export interface CliRun {
 
 /**
  * runCli runs the built CLI in a child process, with a clean environment (only PATH
- * and what the test passes), so nothing of the developer's shell leaks in.
+ * and what the test passes), so nothing of the developer's shell leaks in. `signal`
+ * kills the child when aborted (a test that may hang ends its run with it).
  */
-export function runCli(args: string[], options: { env?: Record<string, string>; cwd?: string; input?: string } = {}): Promise<CliRun> {
+export function runCli(args: string[], options: { env?: Record<string, string>; cwd?: string; input?: string; signal?: AbortSignal } = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], {
       cwd: options.cwd ?? process.cwd(),
       env: { PATH: process.env['PATH'] ?? '', NO_COLOR: '1', ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
     });
     let stdout = '';
     let stderr = '';

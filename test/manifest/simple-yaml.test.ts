@@ -180,8 +180,64 @@ describe('readSimpleYaml', () => {
   });
 
   it('declines what it does not read: problems, non-mappings, empty documents, anchors, block scalars', () => {
-    for (const text of ['kind: A\nkind: B\n', '- a\n', 'plain\n', '', '# only a comment\n', 'kind: A\n---\n', '---\n---\nkind: A\n', 'a: &x 1\nb: *x\n', 'a: |\n  text\n', 'a: "x\\ty"\n', 'a:\n', 'a: b\n c\n', 'a: 1.5\n', 'a: [x,\n  y]\n']) {
+    for (const text of ['kind: A\nkind: B\n', '- a\n', 'plain\n', '', '# only a comment\n', 'kind: A\n---\n', '---\n---\nkind: A\n', 'a: &x 1\nb: *x\n', 'a: |\n  text\n', 'a: "x\\ty"\n', 'a:\n', 'a: b\n c\n', 'a: [x,\n  y]\n', 'a: -\n', 'a: [-]\n', 'a: ?x\n', 'a: %x\n']) {
       expect(readSimpleYaml(text), JSON.stringify(text)).toBeUndefined();
+    }
+  });
+});
+
+/** casings lists every spelling of `word` in upper and lower case: `null`, `Null`, `nUll`... */
+function casings(word: string): string[] {
+  return [...word].reduce<string[]>((spellings, char) => spellings.flatMap((start) => [...new Set([start + char.toLowerCase(), start + char.toUpperCase()])]), ['']);
+}
+
+const SIGNS = ['', '+', '-'];
+// Every spelling of null, the booleans, infinity and not-a-number, in every case (`tRue`, `NuLL`, `.iNf` are strings).
+const WORDS = ['~', '~~', ...casings('null'), ...casings('true'), ...casings('false'), 'nul', 'nulll', 'truee', 'fals', 'yes', 'No', 'on', 'OFF', 'y', 'n',
+  ...SIGNS.flatMap((sign) => ['inf', 'nan'].flatMap((word) => casings(word).flatMap((spelling) => [`${sign}.${spelling}`, `${sign}${spelling}`]))), 'Infinity', '-Infinity', 'NaN'];
+// Decimal, octal and hexadecimal integers, with signs, leading zeros, digits out of range and wrong prefixes.
+const INTEGERS = SIGNS.flatMap((sign) => [
+  ...['0', '7', '007', '12', '9007199254740993', '123456789012345678901234567890', '1_000'].map((digits) => sign + digits),
+  ...['0x', '0X', '0o', '0O', '0b', '0x-', 'x', 'o'].flatMap((prefix) => ['', '0', '7', '17', '8', '1F', 'ff', 'g'].map((digits) => sign + prefix + digits)),
+]);
+// Floats: every mantissa with every exponent, signed or not.
+const FLOATS = SIGNS.flatMap((sign) => ['0', '1', '01', '1.', '1.5', '1.50', '.5', '0.0', '.', '', '1.2.3', '1..5'].flatMap((mantissa) =>
+  ['', 'e3', 'E3', 'e+3', 'e-3', 'E-03', 'e', 'E+', 'e3.5', 'e400', 'e-400', 'x3'].map((exponent) => sign + mantissa + exponent)));
+// What starts as a number but is a string.
+const NEAR_NUMBERS = ['2024-01-01', '1 2', '1,5', '1e3 x', '0x1F x', '.5.', '+', '.', '-x', '+x', '.x', '~x', '- ', '1st', '90 days'];
+
+/** PLAIN is every scalar above that can be written plain anywhere: not empty, no `- ` item start, no flow indicator, colon or comment character. */
+const PLAIN = [...new Set([...WORDS, ...INTEGERS, ...FLOATS, ...NEAR_NUMBERS])].filter((scalar) => scalar !== '' && !/^-(?: |$)/.test(scalar) && !/[,[\]{}#:]/.test(scalar) && scalar.trim() === scalar);
+
+describe('plain scalars: every spelling of every core-schema tag', () => {
+  const yamlValue = (scalar: string): unknown => (parseAllDocuments(`a: ${scalar}\n`)[0]?.toJS() as { a: unknown }).a;
+
+  it('spells every core-schema value (checked against yaml: 4 nulls written plain, 6 booleans, 12 infinities and not-a-numbers, numbers of each form)', () => {
+    const kinds = (test: (value: unknown) => boolean): string[] => PLAIN.filter((scalar) => test(yamlValue(scalar)));
+    expect(kinds((value) => value === null).sort()).toEqual(['NULL', 'Null', 'null', '~']);
+    expect(kinds((value) => typeof value === 'boolean').sort()).toEqual(['FALSE', 'False', 'TRUE', 'True', 'false', 'true']);
+    expect(kinds((value) => typeof value === 'number' && !Number.isFinite(value)).filter((scalar) => /[a-z]$/i.test(scalar)).sort()).toEqual(['+.INF', '+.Inf', '+.inf', '-.INF', '-.Inf', '-.inf', '.INF', '.Inf', '.NAN', '.NaN', '.inf', '.nan']);
+    expect(kinds((value) => typeof value === 'number').length).toBeGreaterThan(150);
+    expect(kinds((value) => typeof value === 'string').length).toBeGreaterThan(300);
+  });
+
+  it('reads each, as a value, an item, in flow collections and as a key, as yaml does (values and offsets)', () => {
+    for (const scalar of PLAIN) {
+      expect(readSimpleYaml(`a: ${scalar}\n`), scalar).toBeDefined();
+      expect(expectAgreement(`a: ${scalar}  # note\nb:\n  - ${scalar}\n  - x\nc: [${scalar}, ${scalar}]\nd: {b: ${scalar}}\n`), scalar).toBe(true);
+      expectAgreement(`a:\n  ${scalar}: x\n`);
+    }
+  });
+
+  it('reads the strings no core tag accepts and the values the tags resolve, spelled as yaml\'s own test regexes generate them', () => {
+    const tags = parseAllDocuments('a: 1\n')[0]?.schema.tags.filter((tag) => tag.default === true && tag.test !== undefined) ?? [];
+    expect(tags.length).toBeGreaterThan(0);
+    for (const tag of tags) {
+      fc.assert(fc.property(fc.stringMatching(tag.test as RegExp), (scalar) => {
+        if (scalar === '' || /^-(?: |$)/.test(scalar)) return;
+        expect(readSimpleYaml(`a: ${scalar}\n`), scalar).toBeDefined();
+        expectAgreement(`a: ${scalar}\nb: [${scalar}]\n`);
+      }), { numRuns: 300, seed: 24 });
     }
   });
 });

@@ -130,6 +130,23 @@ describe('RateLimiter with a fake clock', () => {
     expect(order).toEqual(['retry', 'later']);
   });
 
+  it("takes one request out of the queue when its own signal aborts, and keeps the others' places", async () => {
+    const clock = new FakeClock();
+    const limiter = new RateLimiter({ rate: 1, burst: 1, clock });
+    await limiter.acquire('A');
+    const controller = new AbortController();
+    const order: string[] = [];
+    const cancelled = limiter.acquire('A', { signal: controller.signal }).then(() => order.push('cancelled'));
+    void limiter.acquire('A').then(() => order.push('kept'));
+    expect(limiter.queued('A')).toBe(2);
+    controller.abort(new Error('interrupted'));
+    await expect(cancelled).rejects.toThrow('interrupted');
+    expect(limiter.queued('A')).toBe(1);
+    await clock.advance(1000);
+    expect(order).toEqual(['kept']);
+    await expect(limiter.acquire('A', { signal: controller.signal })).rejects.toThrow('interrupted');
+  });
+
   it('rejects queued requests when the signal aborts and leaves no sleeper behind', async () => {
     const clock = new FakeClock();
     const controller = new AbortController();
