@@ -3,6 +3,7 @@ import { safeText } from '../text/safe-text.js';
 import { plural } from '../text/plural.js';
 import { budgetText, byOrigin, originHeading, pointerPath, scopeText, updateDiff, valueText } from './format.js';
 import type { RenderOptions } from './options.js';
+import { warningEntries } from './warning-lines.js';
 import { droppedPrivateTabs, skippedText, tabText } from './text.js';
 import { attributeLines, maxDeletesNote, ownerText, targetsNote } from './plan-notes.js';
 import type { Change, CreateChange, DeleteChange, DriftChange, PinChange, Plan, UpdateChange } from '../plan/types.js';
@@ -24,7 +25,10 @@ const ICONS = { create: '➕', update: '✏️', delete: '🗑️', pin: '📌',
 export function renderMarkdown(plan: Plan, options: RenderOptions): string {
   const heading = `### viewctl plan: ${mdText(plan.workspace.name)} (${mdText(plan.workspace.id)})`;
   const skipped = skippedText(plan);
-  const warnings = [...plan.warnings.map((warning) => `> ⚠️ ${mdText(warning)}`), ...(skipped === undefined ? [] : [`> ${mdText(skipped)}`])];
+  const warnings = [
+    ...warningEntries(plan.warnings, options.showWarnings).flatMap((lines) => lines.map((line, index) => (index === 0 ? `> ⚠️ ${mdText(line)}` : `> ${mdText(line.trim())}`))),
+    ...(skipped === undefined ? [] : [`> ${mdText(skipped)}`]),
+  ];
   const targeted = targetsNote(plan);
   const notes = targeted === undefined ? [] : [`*${mdText(targeted)}*`];
   const scope = scopeText(plan);

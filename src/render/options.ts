@@ -14,4 +14,6 @@ export interface RenderOptions {
   rate?: number;
   /** `--max-deletes` apply will enforce: a plan deleting more says apply will refuse it; default 5. */
   maxDeletes?: number;
+  /** `--show-warnings`: every warning on its own line, instead of one line per code. */
+  showWarnings?: boolean;
 }
