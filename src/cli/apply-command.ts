@@ -36,9 +36,10 @@ import { targetOption } from './target-option.js';
 import type { TargetSelector } from '../plan/targets-selection.js';
 import { renderPlan, type OutputFormat } from '../render/render-plan.js';
 import { loadManifestFiles, planAgainst } from './plan-flow.js';
-import type { Outcome } from './program.js';
+import type { Outcome } from './outcome.js';
 import { addBaseOption, resolveScope, type ResolvedScope } from './scope-options.js';
 import { progressReporter } from './progress.js';
+import { showWarningsOption } from './show-warnings-option.js';
 import { interruptedError, listenForInterrupt, type Interrupt } from './interrupt.js';
 
 interface ApplyOptions extends ConnectionOptions {
@@ -50,6 +51,7 @@ interface ApplyOptions extends ConnectionOptions {
   expectDigest?: string;
   target?: TargetSelector[];
   detailsUrl?: string;
+  showWarnings?: boolean;
 }
 
 /** Where the plan comes from: manifests to plan now, or a plan file saved by `plan --out`. */
@@ -74,7 +76,8 @@ export function registerApplyCommand(program: Command, io: CliIo, outcome: Outco
     .addOption(new Option('--plan <file>', 'carry out a plan saved by viewctl plan --out, after checking it is not stale'))
     .addOption(
       new Option('--expect-digest <hex>', 'refuse unless the plan has exactly this digest (the one a reviewer saw)').argParser(parseDigest),
-    );
+    )
+    .addOption(showWarningsOption());
   addBaseOption(command);
   addConnectionOptions(command).action(async (paths: string[], options: ApplyOptions) => {
     outcome.exitCode = await apply(paths, options, io, outcome);
@@ -137,7 +140,7 @@ async function applyUntilInterrupted(
     const json = options.format === 'json';
     const color = useColor(io.stdout, io.env);
     if (!plan.changes.some((change) => change.action !== 'drift')) {
-      io.stdout.write(json ? renderReportJson(emptyReport(plan)) : `${renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, context: 'apply' })}Nothing to apply.\n`);
+      io.stdout.write(json ? renderReportJson(emptyReport(plan)) : `${renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, context: 'apply', showWarnings: options.showWarnings })}Nothing to apply.\n`);
       return EXIT.ok;
     }
     checkMaxDeletes(plan, options.maxDeletes);
@@ -147,7 +150,7 @@ async function applyUntilInterrupted(
     // With JSON on stdout, the plan and the prompt go to stderr so stdout stays one document.
     const display = json ? io.stderr : io.stdout;
     if (!json || approval === 'ask') {
-      display.write(renderPlan(plan, json ? 'text' : options.format, { color: useColor(display, io.env), elapsedMs, rate: options.rate, context: 'apply', detailsUrl: options.detailsUrl }));
+      display.write(renderPlan(plan, json ? 'text' : options.format, { color: useColor(display, io.env), elapsedMs, rate: options.rate, context: 'apply', detailsUrl: options.detailsUrl, showWarnings: options.showWarnings }));
     }
     if (approval === 'ask' && !(await askApproval(io.stdin, display, interrupt.signal))) {
       throw new ViewctlError('apply.cancelled', 'apply cancelled; nothing was written', {
@@ -184,7 +187,7 @@ async function applyUntilInterrupted(
 /** loadSource reads what needs no network: the manifests, or the plan file and its digest checks. */
 async function loadSource(paths: string[], options: ApplyOptions, io: CliIo): Promise<PlanSource> {
   if (options.plan === undefined) {
-    const desired = await loadManifestFiles(paths, io, useColor(io.stderr, io.env));
+    const desired = await loadManifestFiles(paths, io, useColor(io.stderr, io.env), options.showWarnings === true);
     const scoped = await resolveScope({ base: options.base }, paths, io);
     return { type: 'manifests', desired, scoped, targets: options.target };
   }

@@ -9,12 +9,14 @@ import { detailsUrlOption } from './details-url-option.js';
 import type { CliIo } from './io.js';
 import { maxDeletesOption } from './max-deletes-option.js';
 import { formatOption, useColor } from './output.js';
-import type { Outcome } from './program.js';
+import { showWarningsOption } from './show-warnings-option.js';
+import type { Outcome } from './outcome.js';
 
 interface ShowOptions {
   format: OutputFormat;
   detailsUrl?: string;
   maxDeletes: number;
+  showWarnings?: boolean;
 }
 
 /**
@@ -32,6 +34,7 @@ export function registerShowCommand(program: Command, io: CliIo, outcome: Outcom
     .addOption(formatOption())
     .addOption(detailsUrlOption())
     .addOption(maxDeletesOption('say that apply will refuse the plan when it deletes more than N views'))
+    .addOption(showWarningsOption())
     .action(async (file: string, options: ShowOptions) => {
       const plan = await readSavedPlan(file, io);
       io.stdout.write(renderPlan(plan, options.format, {
@@ -39,6 +42,7 @@ export function registerShowCommand(program: Command, io: CliIo, outcome: Outcom
         planFile: file,
         maxDeletes: options.maxDeletes,
         detailsUrl: options.detailsUrl,
+        showWarnings: options.showWarnings === true,
       }));
       outcome.exitCode = EXIT.ok;
     });

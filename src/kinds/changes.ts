@@ -131,6 +131,17 @@ export interface DriftChange extends ChangeBase {
 
 export type Change = CreateChange | UpdateChange | DeleteChange | PinChange | DriftChange;
 
+/**
+ * PlanWarning is something a reviewer should know that changes nothing: a stable
+ * `code` (warnings of one code are shown as one line), what it says and, when a
+ * manifest causes it, where.
+ */
+export interface PlanWarning {
+  code: string;
+  message: string;
+  source?: SourcePosition;
+}
+
 /** NewViewTab is a pinned tab naming a view this run creates, resolved once the create answers. */
 export interface NewViewTab {
   /** Index in `body.viewIds`, which holds null there until resolved. */

@@ -6,8 +6,8 @@ import type { ReadNeeds } from '../state/needs.js';
 import type { Desired, Live } from '../state/types.js';
 import type { RefusalReason } from '../domain/refusal-reason.js';
 import type { NameMatcher } from '../text/glob.js';
-import type { Change, PlanStep } from './changes.js';
-import type { DeclaredViewRef } from './pinned-views.js';
+import type { Change, PlanStep, PlanWarning } from './changes.js';
+import type { DeclaredViewRef } from './declared-view-ref.js';
 
 /**
  * A resource kind answers, for its own changes and targets, every question below. The
@@ -46,7 +46,7 @@ export interface DiffContext {
 interface KindDiff<C extends Change = Change> {
   changes: C[];
   reasons: RefusalReason[];
-  warnings: string[];
+  warnings: PlanWarning[];
   declared?: Map<Domain, DeclaredViewRef[]>;
   deleted?: Map<Domain, Map<string, string>>;
   /** Inactive members the group documents reached, when there are group documents. */

@@ -11,7 +11,7 @@ import { PlanRefusedError, type RefusalReason } from './refusal.js';
 import { renameReasons } from './renames.js';
 import { planSteps } from './operations.js';
 import { applyLoad } from './requests.js';
-import { ACTIONS, PLAN_FORMAT_VERSION, type Action, type Change, type ChangeOrigin, type Plan, type PlanScope } from './types.js';
+import { ACTIONS, PLAN_FORMAT_VERSION, type Action, type Change, type ChangeOrigin, type Plan, type PlanScope, type PlanWarning } from './types.js';
 
 /**
  * checkWorkspace refuses a key of another workspace than the manifests' `workspaceId`.
@@ -39,7 +39,7 @@ export function checkWorkspace(desired: Desired, workspace: ApiWorkspace): void 
 interface PlanExtras {
   scope?: PlanScope;
   origin?: (change: Change) => ChangeOrigin | undefined;
-  warnings?: readonly string[];
+  warnings?: readonly PlanWarning[];
   /**
    * Inactive members the group documents reached, when the caller expanded the groups
    * itself and passes the per-member lists as `desired.pins` (planWorkspace does).
@@ -59,7 +59,7 @@ export function computePlan(desired: Desired, live: Live, extras: PlanExtras = {
   let context: DiffContext = { ignored: compileGlobs(desired.workspace.ignore), declared: new Map(), deleted: new Map() };
   const reasons: RefusalReason[] = [];
   const changes: Change[] = [];
-  const kindWarnings: string[][] = [];
+  const kindWarnings: PlanWarning[][] = [];
   let skippedMembers = extras.skippedMembers;
   for (const kind of KINDS) {
     const diff = kind.diff(desired, live, context);
@@ -83,7 +83,7 @@ export function computePlan(desired: Desired, live: Live, extras: PlanExtras = {
   return { plan: assemblePlan(desired, live, labelled, warnings, extras.scope, skippedMembers === undefined ? {} : { skippedMembers }) };
 }
 
-function assemblePlan(desired: Desired, live: Live, changes: Change[], warnings: string[], scope: PlanScope | undefined, skipped: Pick<Plan, 'skippedMembers'>): Plan {
+function assemblePlan(desired: Desired, live: Live, changes: Change[], warnings: PlanWarning[], scope: PlanScope | undefined, skipped: Pick<Plan, 'skippedMembers'>): Plan {
   const summary = Object.fromEntries(ACTIONS.map((action) => [action, 0])) as Record<Action, number>;
   for (const change of changes) summary[change.action] += 1;
   const creator = summary.create > 0 && desired.workspace.creatorEmail !== undefined ? { creatorEmail: desired.workspace.creatorEmail } : {};

@@ -11,7 +11,7 @@ import { changeOrigins } from './outside.js';
 import { PlanRefusedError } from './refusal.js';
 import { checkCeiling, choosePinnedLists, planFloor, type ScopeRequest } from './scope-reads.js';
 import { utcDay } from './scope.js';
-import type { Plan } from './types.js';
+import type { Plan, PlanWarning } from './types.js';
 import { prunesViews } from '../kinds/view-prune.js';
 import { selectMemberLists, selectTargets, type TargetSelector } from './targets-selection.js';
 import { createsViews } from '../kinds/view-identity.js';
@@ -31,7 +31,7 @@ interface PlanWorkspaceOptions {
   /** The clock whose UTC day picks a budget's slice; default the system clock. */
   clock?: Pick<Clock, 'now'>;
   /** Warnings from how the plan was asked for (e.g. REF's manifests failed to load), shown with it. */
-  warnings?: readonly string[];
+  warnings?: readonly PlanWarning[];
 }
 
 export interface WorkspacePlan {

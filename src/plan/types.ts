@@ -13,8 +13,8 @@ export type Action = 'create' | 'update' | 'delete' | 'pin' | 'drift';
 /** ACTIONS lists the actions in the order plans show them. */
 export const ACTIONS: readonly Action[] = ['create', 'update', 'delete', 'pin', 'drift'];
 
-export type { ChangeOrigin, ViewSnapshot, JsonPatchOperation, CreateChange, UpdateChange, DeleteChange, PinnedTab, PinChange, DriftChange, Change, NewViewTab, PlanStep } from '../kinds/changes.js';
-import type { Change, ChangeOrigin, PlanStep } from '../kinds/changes.js';
+export type { ChangeOrigin, ViewSnapshot, JsonPatchOperation, CreateChange, UpdateChange, DeleteChange, PinnedTab, PinChange, DriftChange, Change, NewViewTab, PlanStep, PlanWarning } from '../kinds/changes.js';
+import type { Change, ChangeOrigin, PlanStep, PlanWarning } from '../kinds/changes.js';
 import type { LoweredBudget } from '../state/read-ceiling.js';
 
 /** CHANGE_ORIGINS lists the origins in the order plans show their changes, after the pull request's own. */
@@ -68,8 +68,12 @@ export interface Plan {
    * lists it left unread were not checked for drift. See `PlanScope`.
    */
   scope?: PlanScope;
-  /** Warnings to show with the plan (e.g. a prune candidate left alone by `ignore`). */
-  warnings: string[];
+  /**
+   * Warnings to show with the plan (e.g. a prune candidate left alone by `ignore`).
+   * A file written before warnings had codes holds their texts: `parsePlanFile` reads
+   * each as a warning of code `plan.warning`.
+   */
+  warnings: PlanWarning[];
   /** SHA-256 hex of the canonical JSON of every field but `digest` and `requests` (see `planDigest`). */
   digest: string;
 }

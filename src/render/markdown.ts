@@ -10,6 +10,7 @@ import { droppedPrivateCount, summarisePinGroup } from './pin-group.js';
 import { maxDeletesNote, ownerText, targetsNote } from './plan-notes.js';
 import { entryChanges, reviewEntries, type BatchEntry, type ReviewEntry } from './review-entries.js';
 import { droppedPrivateTabs, skippedText } from './text.js';
+import { warningEntries } from './warning-lines.js';
 
 export { codeSpan, fence, mdText } from './markdown-text.js';
 
@@ -32,7 +33,11 @@ const TABLE = ['| | kind | name | source |', '|---|---|---|---|'];
 export function renderMarkdown(plan: Plan, options: RenderOptions): string {
   const heading = `### viewctl plan: ${mdText(plan.workspace.name)} (${mdText(plan.workspace.id)})`;
   const skipped = skippedText(plan);
-  const warnings = [...plan.warnings.map((warning) => `> ⚠️ ${mdText(warning)}`), ...(skipped === undefined ? [] : [`> ${mdText(skipped)}`])];
+  // One entry per warning code (or per warning with --show-warnings), each its lines: what the budget keeps or leaves out.
+  const warnings = [
+    ...warningEntries(plan.warnings, options.showWarnings).map((lines) => lines.map((line, index) => (index === 0 ? `> ⚠️ ${mdText(line)}` : `> ${mdText(line.trim())}`)).join('\n')),
+    ...(skipped === undefined ? [] : [`> ${mdText(skipped)}`]),
+  ];
   const targeted = targetsNote(plan);
   const notes = targeted === undefined ? [] : [`*${mdText(targeted)}*`];
   const scope = scopeText(plan);

@@ -20,4 +20,6 @@ export interface RenderOptions {
   detailsUrl?: string;
   /** `--max-deletes` apply will enforce: a plan deleting more says apply will refuse it; default 5. */
   maxDeletes?: number;
+  /** `--show-warnings`: every warning on its own line, instead of one line per code. */
+  showWarnings?: boolean;
 }

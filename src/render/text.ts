@@ -3,6 +3,7 @@ import { quoted, safeText } from '../text/safe-text.js';
 import { formatCount, plural } from '../text/plural.js';
 import { applyEstimate, budgetText, byOrigin, originHeading, pointerPath, scopeText, shellWord, updateDiff, valueText } from './format.js';
 import type { RenderOptions } from './options.js';
+import { warningEntries } from './warning-lines.js';
 import { attributeLines, maxDeletesNote, ownerText, targetsNote } from './plan-notes.js';
 import { WRAP_WIDTH, wrapList } from '../text/wrap.js';
 import { DEFAULT_RATE } from '../domain/domains.js';
@@ -31,7 +32,7 @@ const MAX_COLUMN = 48;
 export function renderText(plan: Plan, options: RenderOptions): string {
   const c = picocolors.createColors(options.color);
   const workspace = `${safeText(plan.workspace.name)} (${safeText(plan.workspace.id)})`;
-  const warnings = plan.warnings.map((warning) => c.yellow(`warning: ${safeText(warning)}`));
+  const warnings = warningEntries(plan.warnings, options.showWarnings).flatMap((lines) => lines.map((line, index) => c.yellow(index === 0 ? `warning: ${safeText(line)}` : safeText(line))));
   const targeted = noteLines(targetsNote(plan));
   const skipped = skippedText(plan);
   const scope = scopeText(plan);

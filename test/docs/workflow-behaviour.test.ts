@@ -6,7 +6,7 @@ import { MARKDOWN_LIMIT, renderMarkdown } from '../../src/render/markdown.js';
 import { createsScenario } from '../render/scale-fixtures.js';
 import { mixedScenario } from '../plan/fixtures.js';
 import { fakeGitHub, runGithubScript, runStepScript, type FakeGitHub } from './run-step.js';
-import { ACTION, allSteps, loadAction, stepById, stepByName, type Workflow } from './workflow-files.js';
+import { ACTION, allSteps, evaluate, loadAction, loadWorkflow, stepById, stepByName, type ExpressionContext, type Step, type Workflow } from './workflow-files.js';
 
 // The action's scripts (the example workflows only call it) run here as the runner
 // would run them, with stand-ins for viewctl, git, gh and the GitHub API: the exit-code
@@ -35,6 +35,50 @@ const DIGEST = 'ab'.repeat(32);
 const HEAD = 'c0ffee'.padEnd(40, '0');
 const MERGE = 'feed'.padEnd(40, '1');
 const BOT = { login: 'github-actions[bot]' };
+
+describe('the workflows as copied, with only the secret and VIEWCTL_BASE_URL set', () => {
+  // What the README says to set; every other value is a default of the workflow or the action.
+  const repository: ExpressionContext = { vars: { VIEWCTL_BASE_URL: 'https://api.example.com' }, secrets: { VIEWCTL_API_KEY: 'key' } };
+
+  /** inputsOf is what the action receives from a user workflow: its `with:`, evaluated, over the action's defaults. */
+  const inputsOf = (path: string): Record<string, string> => {
+    const step = allSteps(loadWorkflow(path)).find(({ step: candidate }) => candidate.uses?.includes('/.github/actions/viewctl@'))?.step;
+    const given = Object.entries(step?.with ?? {}).map(([name, value]) => [name, evaluate(String(value), repository)] as const);
+    const defaults = Object.entries(action.inputs).map(([name, input]) => [name, evaluate(input.default ?? '', repository)] as const);
+    return Object.fromEntries([...defaults, ...given]);
+  };
+  /** envOf is a step's environment as the runner builds it from the action's inputs and earlier steps. */
+  const envOf = (step: Step, inputs: Record<string, string>, more: ExpressionContext = {}): Record<string, string> =>
+    Object.fromEntries(Object.entries(step.env ?? {}).map(([name, value]) => [name, evaluate(value, { inputs, github: { event: {} }, ...more })]));
+
+  it('plans the manifests in manifests/', () => {
+    const inputs = inputsOf('examples/.github/workflows/viewctl-plan.yml');
+    const step = stepById(plan, 'plan');
+    const github = { event: {}, server_url: 'https://github.com', repository: 'acme/views', run_id: '42' };
+    const run = runStepScript(runOf(plan, step), { viewctlExit: 0, env: envOf(step, inputs, { github }) });
+    expect(run.status, run.stderr).toBe(0);
+    // The comment links the run, which keeps plan.json.
+    expect(run.viewctlCalls).toEqual([['plan', 'manifests', '--format', 'markdown', '--out', 'plan.json', '--detailed-exitcode', '--details-url', 'https://github.com/acme/views/actions/runs/42']]);
+    expect(run.gitCalls).toEqual([['rev-parse', 'HEAD:./manifests']]);
+  });
+
+  it('checks drift in manifests/ within the default budget', () => {
+    const inputs = inputsOf('examples/.github/workflows/viewctl-drift.yml');
+    const step = stepByName(drift, 'Check for drift');
+    const run = runStepScript(runOf(drift, step), { viewctlExit: 0, env: envOf(step, inputs) });
+    expect(run.viewctlCalls[0]?.slice(0, 4)).toEqual(['plan', 'manifests', '--budget', '1000']);
+  });
+
+  it('applies the reviewed plan of manifests/ with the default --max-deletes', () => {
+    const inputs = inputsOf('examples/.github/workflows/viewctl-apply.yml');
+    const step = stepById(apply, 'apply');
+    const queue = JSON.stringify([{ pr: 4, digest: DIGEST, runId: 4204, manifestsTree: 'tree-4', mergeSha: 'm4' }]);
+    const run = runStepScript(runOf(apply, step), { viewctlExit: 0, gitTrees: { m4: 'tree-4' }, env: envOf(step, inputs, { steps: { reviewed: { outputs: { queue } } } }) });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.gitCalls).toContainEqual(['rev-parse', 'm4:./manifests']);
+    expect(run.viewctlCalls).toEqual([['apply', '--plan', 'reviewed/4/plan.json', '--expect-digest', DIGEST, '--max-deletes', '5', '--format', 'markdown']]);
+  });
+});
 
 describe('the plan step of the pull request workflow', () => {
   const script = runOf(plan, stepById(plan, 'plan'));

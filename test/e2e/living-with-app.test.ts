@@ -68,7 +68,7 @@ describe('living with the app', () => {
       const targeted = await runBuilt(['plan', manifests, '--target', 'DealView/Big renewals', '--format', 'json'], { env });
       expect(targeted.stderr).toBe('');
       expect(targeted.code).toBe(0);
-      const plan = JSON.parse(targeted.stdout) as { targets: string[]; changes: unknown[]; warnings: string[] };
+      const plan = JSON.parse(targeted.stdout) as { targets: string[]; changes: unknown[]; warnings: unknown[] };
       expect(plan).toMatchObject({ targets: ['DealView/Big renewals'], changes: [], warnings: [] });
       // Only the workspace (the guard) and the selected view's domain: no recordings, pins, automations or prune.
       expect(emulator.stats().byEndpoint).toEqual({ 'GET /v1/workspaces/mine': 1, 'GET /v1/deals/views': 1 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { Domain, ViewKind } from '../../src/domain/domains.js';
-import { PLAN_FORMAT_VERSION, type Change, type CreateChange, type DeleteChange, type DriftChange, type PinChange, type PinnedTab, type Plan, type UpdateChange, type ViewSnapshot } from '../../src/plan/types.js';
+import { PLAN_FORMAT_VERSION, type Change, type CreateChange, type DeleteChange, type DriftChange, type PinChange, type PinnedTab, type Plan, type PlanWarning, type UpdateChange, type ViewSnapshot } from '../../src/plan/types.js';
 import { at } from '../plan/fixtures.js';
 
 /**
@@ -33,7 +33,7 @@ interface GenPlanShape {
   updates: Array<{ name: string; folder: string; labels: string[]; outside: boolean }>;
   deletes: Array<{ name: string; owner: string; pinnedBy: number; labels: string[]; outside: boolean }>;
   drifts: Array<{ name: string; outside: boolean }>;
-  warnings: string[];
+  warnings: PlanWarning[];
 }
 
 const outside = fc.nat(9).map((roll) => roll === 0);
@@ -48,7 +48,10 @@ const shape: fc.Arbitrary<GenPlanShape> = fc.record({
   updates: fc.array(fc.record({ name, folder, labels, outside }), { maxLength: 300, size: 'max' }),
   deletes: fc.array(fc.record({ name, owner: fc.constantFrom('ops@acme.com', 'max@acme.com', 'u_gone'), pinnedBy: fc.nat(30), labels, outside }), { maxLength: 250, size: 'max' }),
   drifts: fc.array(fc.record({ name, outside }), { maxLength: 20, size: 'max' }),
-  warnings: fc.array(name.map((text) => `ignore "${text}" keeps a view from prune`), { maxLength: 300, size: 'max' }),
+  // Warnings of up to 60 codes, each once or many times: one entry per code, or per warning with --show-warnings.
+  warnings: fc.array(fc.record({ text: name, code: fc.nat(59), line: fc.option(fc.nat(200)) }).map(({ text, code, line }): PlanWarning => ({
+    code: `test.w${code}`, message: `ignore "${text}" keeps a view from prune`, ...(line === null ? {} : { source: at(`views/w${code}.yaml`, line + 1) }),
+  })), { maxLength: 300, size: 'max' }),
 });
 
 /** arbitraryPlan is a random large plan, its outside changes kept to at most 150. */

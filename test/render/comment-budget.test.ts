@@ -14,8 +14,8 @@ function outsideName(change: Change): string {
 
 describe('the markdown plan within one comment, on random large plans', () => {
   it('never passes 64,000 bytes, names every deletion and every change made outside, and says what it left out with a link', () => {
-    fc.assert(fc.property(arbitraryPlan, (plan) => {
-      const markdown = renderMarkdown(plan, { color: false, planFile: 'plan.json', detailsUrl: DETAILS_URL });
+    fc.assert(fc.property(arbitraryPlan, fc.boolean(), (plan, showWarnings) => {
+      const markdown = renderMarkdown(plan, { color: false, planFile: 'plan.json', detailsUrl: DETAILS_URL, showWarnings });
       expect(byteSize(markdown)).toBeLessThanOrEqual(COMMENT_LIMIT);
       expect(markdown.length).toBeLessThanOrEqual(COMMENT_LIMIT);
       for (const change of plan.changes) {
