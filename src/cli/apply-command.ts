@@ -31,6 +31,7 @@ import type { ConnectionOptions } from './connection.js';
 import type { CliIo } from './io.js';
 import { formatOption, useColor } from './output.js';
 import { maxDeletesOption } from './max-deletes-option.js';
+import { detailsUrlOption } from './details-url-option.js';
 import { targetOption } from './target-option.js';
 import type { TargetSelector } from '../plan/targets-selection.js';
 import { renderPlan, type OutputFormat } from '../render/render-plan.js';
@@ -49,6 +50,7 @@ interface ApplyOptions extends ConnectionOptions {
   plan?: string;
   expectDigest?: string;
   target?: TargetSelector[];
+  detailsUrl?: string;
   showWarnings?: boolean;
 }
 
@@ -70,6 +72,7 @@ export function registerApplyCommand(program: Command, io: CliIo, outcome: Outco
     .addOption(new Option('--auto-approve', 'apply without asking; required when stdin is not a terminal and no --plan is given'))
     .addOption(maxDeletesOption('refuse plans that delete more than N views'))
     .addOption(targetOption())
+    .addOption(detailsUrlOption())
     .addOption(new Option('--plan <file>', 'carry out a plan saved by viewctl plan --out, after checking it is not stale'))
     .addOption(
       new Option('--expect-digest <hex>', 'refuse unless the plan has exactly this digest (the one a reviewer saw)').argParser(parseDigest),
@@ -147,7 +150,7 @@ async function applyUntilInterrupted(
     // With JSON on stdout, the plan and the prompt go to stderr so stdout stays one document.
     const display = json ? io.stderr : io.stdout;
     if (!json || approval === 'ask') {
-      display.write(renderPlan(plan, json ? 'text' : options.format, { color: useColor(display, io.env), elapsedMs, rate: options.rate, context: 'apply', showWarnings: options.showWarnings }));
+      display.write(renderPlan(plan, json ? 'text' : options.format, { color: useColor(display, io.env), elapsedMs, rate: options.rate, context: 'apply', detailsUrl: options.detailsUrl, showWarnings: options.showWarnings }));
     }
     if (approval === 'ask' && !(await askApproval(io.stdin, display, interrupt.signal))) {
       throw new ViewctlError('apply.cancelled', 'apply cancelled; nothing was written', {

@@ -11,6 +11,7 @@ import { listenForReads, stopOnInterrupt } from './interrupt.js';
 import { checkOutputPath, loadManifestSet, planAgainst } from './plan-flow.js';
 import type { Outcome } from './outcome.js';
 import { maxDeletesOption } from './max-deletes-option.js';
+import { detailsUrlOption } from './details-url-option.js';
 import { targetOption } from './target-option.js';
 import { showWarningsOption } from './show-warnings-option.js';
 import type { TargetSelector } from '../plan/targets-selection.js';
@@ -22,6 +23,7 @@ interface PlanOptions extends ConnectionOptions, ScopeOptions {
   detailedExitcode?: boolean;
   target?: TargetSelector[];
   maxDeletes: number;
+  detailsUrl?: string;
   showWarnings?: boolean;
 }
 
@@ -36,6 +38,7 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
     .addOption(new Option('--detailed-exitcode', 'exit 2 when there are changes or drift'))
     .addOption(targetOption())
     .addOption(maxDeletesOption('say in the plan that apply will refuse it when it deletes more than N views'))
+    .addOption(detailsUrlOption())
     .addOption(showWarningsOption());
   addReserveOption(addBudgetOptions(addBaseOption(command)));
   addConnectionOptions(command).action(async (paths: string[], options: PlanOptions) => {
@@ -55,7 +58,7 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
           interrupt.writingFiles(`writing ${options.out}`);
           await writeFileAtomically(io, options.out, renderJson(plan));
         }
-        io.stdout.write(renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, maxDeletes: options.maxDeletes, planFile: options.out, showWarnings }));
+        io.stdout.write(renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, maxDeletes: options.maxDeletes, planFile: options.out, detailsUrl: options.detailsUrl, showWarnings }));
         outcome.exitCode = options.detailedExitcode === true && plan.changes.length > 0 ? EXIT.changes : EXIT.ok;
       } finally {
         await connection.close();

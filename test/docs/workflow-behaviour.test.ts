@@ -2,7 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { computePlan } from '../../src/plan/diff.js';
-import { renderMarkdown } from '../../src/render/markdown.js';
+import { MARKDOWN_LIMIT, renderMarkdown } from '../../src/render/markdown.js';
+import { createsScenario } from '../render/scale-fixtures.js';
 import { mixedScenario } from '../plan/fixtures.js';
 import { fakeGitHub, runGithubScript, runStepScript, type FakeGitHub } from './run-step.js';
 import { ACTION, allSteps, evaluate, loadAction, loadWorkflow, stepById, stepByName, type ExpressionContext, type Step, type Workflow } from './workflow-files.js';
@@ -53,9 +54,11 @@ describe('the workflows as copied, with only the secret and VIEWCTL_BASE_URL set
   it('plans the manifests in manifests/', () => {
     const inputs = inputsOf('examples/.github/workflows/viewctl-plan.yml');
     const step = stepById(plan, 'plan');
-    const run = runStepScript(runOf(plan, step), { viewctlExit: 0, env: envOf(step, inputs) });
+    const github = { event: {}, server_url: 'https://github.com', repository: 'acme/views', run_id: '42' };
+    const run = runStepScript(runOf(plan, step), { viewctlExit: 0, env: envOf(step, inputs, { github }) });
     expect(run.status, run.stderr).toBe(0);
-    expect(run.viewctlCalls).toEqual([['plan', 'manifests', '--format', 'markdown', '--out', 'plan.json', '--detailed-exitcode']]);
+    // The comment links the run, which keeps plan.json.
+    expect(run.viewctlCalls).toEqual([['plan', 'manifests', '--format', 'markdown', '--out', 'plan.json', '--detailed-exitcode', '--details-url', 'https://github.com/acme/views/actions/runs/42']]);
     expect(run.gitCalls).toEqual([['rev-parse', 'HEAD:./manifests']]);
   });
 
@@ -109,6 +112,13 @@ describe('the plan step of the pull request workflow', () => {
     expect(unfetched.viewctlCalls).toEqual([['plan', '.', '--format', 'markdown', '--out', 'plan.json', '--detailed-exitcode']]);
   });
 
+  it('links the run that keeps the plan file from the markdown (--details-url)', () => {
+    const url = 'https://github.com/acme/views/actions/runs/4242';
+    const run = runStepScript(script, { viewctlExit: 2, viewctlStdout: PLAN_MD, env: { VIEWCTL_API_KEY: 'k', DETAILS_URL: url } });
+    expect(run.status).toBe(0);
+    expect(run.viewctlCalls).toEqual([['plan', '.', '--format', 'markdown', '--out', 'plan.json', '--detailed-exitcode', '--details-url', url]]);
+  });
+
   it('says when the key is missing, as it is for pull requests from forks', () => {
     const run = runStepScript(script, { viewctlExit: 1, env: { VIEWCTL_API_KEY: '' } });
     expect(run.status).not.toBe(0);
@@ -129,6 +139,11 @@ describe('the drift workflow', () => {
   it('spends at most the budget input when one is given', () => {
     expect(runStepScript(script, { viewctlExit: 0, env: { BUDGET: '1000' } }).viewctlCalls[0]?.slice(0, 4)).toEqual(['plan', '.', '--budget', '1000']);
     expect(runStepScript(script, { viewctlExit: 0 }).viewctlCalls[0]).not.toContain('--budget');
+  });
+
+  it('links the run that keeps the plan file from the markdown (--details-url)', () => {
+    const url = 'https://github.com/acme/views/actions/runs/77';
+    expect(runStepScript(script, { viewctlExit: 0, env: { DETAILS_URL: url } }).viewctlCalls[0]?.slice(-2)).toEqual(['--details-url', url]);
   });
 
   it('fails on drift (exit 2) with the plan in the step summary', () => {
@@ -200,7 +215,7 @@ const findReviewed = scriptOf(apply, (_uses, name) => name === 'Find the reviewe
 const reportApplies = scriptOf(apply, (_uses, name) => name === 'Report on the pull requests');
 
 /** postPlan runs the comment step of the pull request workflow against `api`. */
-async function postPlan(api: FakeGitHub, exitCode: number, options: { uploaded?: string; stderr?: string; pr?: number; head?: string; runId?: number; planMd?: string } = {}) {
+async function postPlan(api: FakeGitHub, exitCode: number, options: { uploaded?: string; stderr?: string; pr?: number; head?: string; runId?: number; planMd?: string; baseRef?: string } = {}) {
   const { dir } = runStepScript('true', { viewctlExit: 0 });
   writeFileSync(join(dir, 'plan.md'), options.planMd ?? PLAN_MD);
   writeFileSync(join(dir, 'plan.json'), JSON.stringify({ formatVersion: 1, digest: DIGEST }));
@@ -212,7 +227,7 @@ async function postPlan(api: FakeGitHub, exitCode: number, options: { uploaded?:
       repo: { owner: 'acme', repo: 'views' },
       runId: options.runId ?? 4242,
       serverUrl: 'https://github.com',
-      payload: { pull_request: { number: options.pr ?? 5, base: { ref: 'main' } } },
+      payload: { pull_request: { number: options.pr ?? 5, base: { ref: options.baseRef ?? 'main' } } },
     },
     env: { EXIT_CODE: String(exitCode), UPLOADED: options.uploaded ?? 'success', HEAD_SHA: options.head ?? HEAD, MANIFESTS_TREE: 'tree-1' },
   });
@@ -277,6 +292,24 @@ describe('the plan comment', () => {
     expect(outside).toBeDefined();
     expect(own).not.toMatch(/\| ✏️ \|/);
     expect(outside).toMatch(/\| ✏️ \| RecordingView \| Zoom and Meet calls/);
+  });
+
+  it('fits one comment (65,536 characters) with the longest markdown viewctl writes and the longest wrapper', async () => {
+    // The renderer stays within MARKDOWN_LIMIT bytes, so within as many characters.
+    const longest = `${'x'.repeat(MARKDOWN_LIMIT - 1)}\n`;
+    const api = fakeGitHub();
+    // A git branch name is at most 255 bytes.
+    await postPlan(api, 2, { planMd: longest, uploaded: 'failure', runId: 99_999_999_999, pr: 99_999, baseRef: `release/${'b'.repeat(247)}` });
+    const body = api.created[0]?.body ?? '';
+    expect(body).toContain(longest.trim());
+    expect(body.length).toBeLessThanOrEqual(65_536);
+
+    const { desired, live } = createsScenario(600);
+    const markdown = renderMarkdown(computePlan(desired, live).plan, { color: false, planFile: 'plan.json', detailsUrl: 'https://github.com/acme/views/actions/runs/4242' });
+    const real = fakeGitHub();
+    await postPlan(real, 2, { planMd: markdown });
+    expect(real.created[0]?.body).toContain('[the full plan](https://github.com/acme/views/actions/runs/4242)');
+    expect((real.created[0]?.body ?? '').length).toBeLessThanOrEqual(65_536);
   });
 
   it('carries no digest when the plan file could not be saved', async () => {
