@@ -94,7 +94,7 @@ export function checkDailyBudget(plan: Plan, dailyRemaining: number | null): voi
   throw new ViewctlError(
     'apply.daily-budget',
     `the apply needs ${needs} requests but the service says only ${dailyRemaining} are left today; nothing was written`,
-    { hint: 'apply later, when the rolling 24-hour budget has recovered, or split the change into smaller plans' },
+    { hint: 'plan and apply part of it now with --target SELECTOR (repeatable: KIND/NAME, pins/EMAIL or automations) and the rest later, or apply later, when the rolling 24-hour budget has recovered' },
   );
 }
 

@@ -19,13 +19,15 @@ import type { Connection, ConnectionOptions } from './connection.js';
 import type { CliIo } from './io.js';
 import { formatOption, useColor } from './output.js';
 import { maxDeletesOption } from './max-deletes-option.js';
+import { detailsUrlOption } from './details-url-option.js';
 import { targetOption } from './target-option.js';
 import type { TargetSelector } from '../plan/targets-selection.js';
 import { renderPlan, type OutputFormat } from '../render/render-plan.js';
 import { loadManifestFiles, planningOptions } from './plan-flow.js';
-import type { Outcome } from './program.js';
+import type { Outcome } from './outcome.js';
 import { addBaseOption, resolveScope, type ResolvedScope } from './scope-options.js';
 import { progressReporter } from './progress.js';
+import { showWarningsOption } from './show-warnings-option.js';
 import { interruptedError, listenForInterrupt, type Interrupt } from './interrupt.js';
 
 interface ApplyOptions extends ConnectionOptions {
@@ -36,6 +38,8 @@ interface ApplyOptions extends ConnectionOptions {
   plan?: string;
   expectDigest?: string;
   target?: TargetSelector[];
+  detailsUrl?: string;
+  showWarnings?: boolean;
 }
 
 /** Where the plan comes from: manifests to plan now, or a plan file saved by `plan --out`. */
@@ -56,10 +60,12 @@ export function registerApplyCommand(program: Command, io: CliIo, outcome: Outco
     .addOption(new Option('--auto-approve', 'apply without asking; required when stdin is not a terminal and no --plan is given'))
     .addOption(maxDeletesOption('refuse plans that delete more than N views'))
     .addOption(targetOption())
+    .addOption(detailsUrlOption())
     .addOption(new Option('--plan <file>', 'carry out a plan saved by viewctl plan --out, after checking it is not stale'))
     .addOption(
       new Option('--expect-digest <hex>', 'refuse unless the plan has exactly this digest (the one a reviewer saw)').argParser(parseDigest),
-    );
+    )
+    .addOption(showWarningsOption());
   addBaseOption(command);
   addConnectionOptions(command).action(async (paths: string[], options: ApplyOptions) => {
     outcome.exitCode = await apply(paths, options, io, outcome);
@@ -131,14 +137,14 @@ async function applyUntilInterrupted(
     const json = options.format === 'json';
     const color = useColor(io.stdout, io.env);
     if (operations.length === 0) {
-      io.stdout.write(json ? renderReportJson(emptyReport(plan)) : `${renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, context: 'apply' })}Nothing to apply.\n`);
+      io.stdout.write(json ? renderReportJson(emptyReport(plan)) : `${renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, context: 'apply', showWarnings: options.showWarnings })}Nothing to apply.\n`);
       return EXIT.ok;
     }
 
     // With JSON on stdout, the plan and the prompt go to stderr so stdout stays one document.
     const display = json ? io.stderr : io.stdout;
     if (!json || approval === 'ask') {
-      display.write(renderPlan(plan, json ? 'text' : options.format, { color: useColor(display, io.env), elapsedMs, rate: options.rate, context: 'apply' }));
+      display.write(renderPlan(plan, json ? 'text' : options.format, { color: useColor(display, io.env), elapsedMs, rate: options.rate, context: 'apply', detailsUrl: options.detailsUrl, showWarnings: options.showWarnings }));
     }
     if (approval === 'ask' && !(await askApproval(io.stdin, display, interrupt.signal))) {
       throw new ViewctlError('apply.cancelled', 'apply cancelled; nothing was written', {
@@ -175,7 +181,7 @@ async function applyUntilInterrupted(
 /** loadSource reads what needs no network: the manifests, or the plan file's text (the saved-plan flow checks it). */
 async function loadSource(paths: string[], options: ApplyOptions, io: CliIo): Promise<PlanSource> {
   if (options.plan === undefined) {
-    const desired = await loadManifestFiles(paths, io, useColor(io.stderr, io.env));
+    const desired = await loadManifestFiles(paths, io, useColor(io.stderr, io.env), options.showWarnings === true);
     const scoped = await resolveScope({ base: options.base }, paths, io);
     return { type: 'manifests', desired, scoped, targets: options.target };
   }

@@ -19,14 +19,17 @@ import type { ResolvedScope } from './scope-options.js';
  * filesystem. Warnings go to stderr; any error stops here, before the service is
  * contacted.
  */
-export async function loadManifestFiles(paths: string[], io: CliIo, color: boolean): Promise<Desired> {
-  return (await loadManifestSet(paths, io, color)).desired;
+export async function loadManifestFiles(paths: string[], io: CliIo, color: boolean, showWarnings = false): Promise<Desired> {
+  return (await loadManifestSet(paths, io, color, showWarnings)).desired;
 }
 
-/** loadManifestSet is `loadManifestFiles`, also answering the files it read (absolute paths). */
-export async function loadManifestSet(paths: string[], io: CliIo, color: boolean): Promise<{ desired: Desired; files: string[] }> {
+/**
+ * loadManifestSet is `loadManifestFiles`, also answering the files it read (absolute
+ * paths). Warnings of one code print as one entry unless `showWarnings`.
+ */
+export async function loadManifestSet(paths: string[], io: CliIo, color: boolean, showWarnings = false): Promise<{ desired: Desired; files: string[] }> {
   const { desired, warnings, read } = await loadDesired(paths.length === 0 ? ['.'] : paths, nodeManifestSource(io.cwd));
-  if (warnings.length > 0) io.stderr.write(`${formatProblems(warnings, { color })}\n`);
+  if (warnings.length > 0) io.stderr.write(`${formatProblems(warnings, { color, showWarnings })}\n`);
   return { desired, files: read.map((file) => resolve(io.cwd, file)) };
 }
 

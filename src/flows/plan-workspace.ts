@@ -13,7 +13,7 @@ import { changeOrigins } from '../plan/outside.js';
 import { PlanRefusedError } from '../plan/refusal.js';
 import { checkCeiling, choosePinnedLists, planFloor, type ScopeRequest } from '../plan/scope-reads.js';
 import { utcDay } from '../plan/scope.js';
-import type { Plan } from '../plan/types.js';
+import type { Plan, PlanWarning } from '../plan/types.js';
 import { selectMemberLists, selectTargets, type TargetSelector } from '../plan/targets-selection.js';
 
 export type { ScopeRequest } from '../plan/scope-reads.js';
@@ -31,7 +31,7 @@ export interface PlanWorkspaceOptions {
   /** The clock whose UTC day picks a budget's slice; default the system clock. */
   clock?: Pick<Clock, 'now'>;
   /** Warnings from how the plan was asked for (e.g. REF's manifests failed to load), shown with it. */
-  warnings?: readonly string[];
+  warnings?: readonly PlanWarning[];
 }
 
 /** WorkspacePlan is what `planWorkspace` returns: the plan, the live state it was computed from, and how long planning took. */

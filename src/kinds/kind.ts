@@ -6,9 +6,9 @@ import type { LiveRead } from '../state/live-read.js';
 import type { Desired, Live } from '../state/types.js';
 import type { RefusalReason } from '../domain/refusal-reason.js';
 import type { NameMatcher } from '../text/glob.js';
-import type { Change, PlanStep } from './changes.js';
+import type { Change, PlanStep, PlanWarning } from './changes.js';
 import type { ExecutionContext, Landed } from './execution.js';
-import type { DeclaredViewRef } from './pinned-views.js';
+import type { DeclaredViewRef } from './declared-view-ref.js';
 
 /**
  * A resource kind answers, for its own changes and targets, every question below. The
@@ -41,7 +41,7 @@ export interface Kind<C extends Change = Change> {
    * a create whose name looks like that of a view the plan deletes); shown after this
    * kind's own diff warnings.
    */
-  planWarnings?(changes: readonly Change[]): string[];
+  planWarnings?(changes: readonly Change[]): PlanWarning[];
   /** sortKey orders two changes of one action, domain and name, so equal inputs give byte-equal plans. */
   sortKey(change: C): string;
   /** creates is the `createdKey` of what `change` creates (which later steps may name), or undefined. */
@@ -142,7 +142,7 @@ export interface DiffContext {
 interface KindDiff<C extends Change = Change> {
   changes: C[];
   reasons: RefusalReason[];
-  warnings: string[];
+  warnings: PlanWarning[];
   declared?: Map<Domain, DeclaredViewRef[]>;
   deleted?: Map<Domain, Map<string, string>>;
   /** Inactive members the group documents reached, when there are group documents. */

@@ -2,13 +2,13 @@ import { isPublicSaved } from '../domain/views.js';
 import type { ApiView } from '../domain/api-types.js';
 import type { Domain } from '../domain/domains.js';
 import type { DesiredPins, Live, PinRef } from '../state/types.js';
-import type { NewViewTab, PinChange, PinnedTab } from './changes.js';
+import type { NewViewTab, PinChange, PinnedTab, PlanWarning } from './changes.js';
 import { cannotApply, createdKey, stepOf, type Kind } from './kind.js';
+import type { DeclaredViewRef } from './declared-view-ref.js';
 import { ROUTES } from '../service/routes.js';
 import type { RefusalReason } from '../domain/refusal-reason.js';
 import { suggestNames } from '../text/suggest.js';
 import { parseTarget, pinsTarget } from '../domain/targets.js';
-import { formatPosition } from '../domain/source-position.js';
 import { InternalError } from '../errors.js';
 import { hasPinGroups, memberPinLists } from './pin-members.js';
 import { liveListing } from './view-identity.js';
@@ -23,13 +23,6 @@ import { jsonEqual } from './canonical.js';
  * checking the pinned-list fail-safe rules, and comparing with the list read live.
  * Ordered: tab order is the point of a pinned list.
  */
-
-/** DeclaredViewRef is a view some manifest declares, as the pins see it after apply. */
-export interface DeclaredViewRef {
-  name: string;
-  /** The bound live view, or null for a view this plan creates. */
-  viewId: string | null;
-}
 
 /** PinContext is what the rest of the plan tells pin resolution about one domain. */
 export interface PinContext {
@@ -47,7 +40,7 @@ interface PinOutcome {
   change?: PinChange;
   reasons: RefusalReason[];
   /** Entries left out (a `{viewId}` the member no longer pins), each with its position. */
-  warnings: string[];
+  warnings: PlanWarning[];
 }
 
 /** tabOfView is the PinnedTab of a live view, named as it will be after apply. */
@@ -70,14 +63,14 @@ function tabKey(tab: PinnedTab): string {
  */
 export function planPins(pins: DesiredPins, current: readonly ApiView[], context: PinContext): PinOutcome {
   const reasons: RefusalReason[] = [];
-  const warnings: string[] = [];
+  const warnings: PlanWarning[] = [];
   const declaredNameById = new Map(context.declared.flatMap((view) => (view.viewId === null ? [] : [[view.viewId, view.name] as const])));
   const listed: PinnedTab[] = [];
   pins.refs.forEach((ref, index) => {
     const source = pins.refSources[index] ?? pins.source;
     const resolved = resolveRef(ref, pins, current, context, declaredNameById);
     if ('leftOut' in resolved) {
-      warnings.push(`${formatPosition(source)}: ${resolved.leftOut}`);
+      warnings.push({ code: 'pins.left-out', message: resolved.leftOut, source });
       return;
     }
     if ('reason' in resolved) {
@@ -123,7 +116,7 @@ export function planPins(pins: DesiredPins, current: readonly ApiView[], context
   const same = before.length === after.length && before.every((tab, index) => after[index] !== undefined && tabKey(tab) === tabKey(after[index]));
   if (same || reasons.length > 0) return { reasons, warnings };
   if (after.length === 0) {
-    warnings.push(`${formatPosition(pins.source)}: nothing is left to pin in the ${context.domain} tabs of ${pins.userEmail} (the service needs at least one tab): the list is left as it is`);
+    warnings.push({ code: 'pins.nothing-to-pin', message: `nothing is left to pin in the ${context.domain} tabs of ${pins.userEmail} (the service needs at least one tab): the list is left as it is`, source: pins.source });
     return { reasons, warnings };
   }
   return {

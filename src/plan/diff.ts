@@ -10,7 +10,7 @@ import { PlanRefusedError, type RefusalReason } from './refusal.js';
 import { planSteps } from './operations.js';
 import { applyLoad } from './requests.js';
 import { summarize } from './summary.js';
-import { PLAN_FORMAT_VERSION, type Change, type ChangeOrigin, type Plan, type PlanScope } from './types.js';
+import { PLAN_FORMAT_VERSION, type Change, type ChangeOrigin, type Plan, type PlanScope, type PlanWarning } from './types.js';
 
 /**
  * checkWorkspace refuses a key of another workspace than the manifests' `workspaceId`.
@@ -38,7 +38,7 @@ export function checkWorkspace(desired: Desired, workspace: ApiWorkspace): void 
 interface PlanExtras {
   scope?: PlanScope;
   origin?: (change: Change) => ChangeOrigin | undefined;
-  warnings?: readonly string[];
+  warnings?: readonly PlanWarning[];
   /**
    * Inactive members the group documents reached, when the caller expanded the groups
    * itself and passes the per-member lists as `desired.pins` (planWorkspace does).
@@ -58,7 +58,7 @@ export function computePlan(desired: Desired, live: Live, extras: PlanExtras = {
   let context: DiffContext = { ignored: compileGlobs(desired.workspace.ignore), declared: new Map(), deleted: new Map() };
   const reasons: RefusalReason[] = [];
   const changes: Change[] = [];
-  const kindWarnings = new Map<Kind, string[]>();
+  const kindWarnings = new Map<Kind, PlanWarning[]>();
   let skippedMembers = extras.skippedMembers;
   for (const kind of kinds()) {
     const diff = kind.diff(desired, live, context);
@@ -80,7 +80,7 @@ export function computePlan(desired: Desired, live: Live, extras: PlanExtras = {
   return { plan: assemblePlan(desired, live, labelled, warnings, extras.scope, skippedMembers === undefined ? {} : { skippedMembers }) };
 }
 
-function assemblePlan(desired: Desired, live: Live, changes: Change[], warnings: string[], scope: PlanScope | undefined, skipped: Pick<Plan, 'skippedMembers'>): Plan {
+function assemblePlan(desired: Desired, live: Live, changes: Change[], warnings: PlanWarning[], scope: PlanScope | undefined, skipped: Pick<Plan, 'skippedMembers'>): Plan {
   const summary = summarize(changes);
   // creatorEmail owns what the plan creates: present whenever it creates anything.
   const creates = changes.some((change) => kindOf(change).creates(change) !== undefined);

@@ -38,8 +38,10 @@ export function parsePlanFile(text: string, schema?: PlanSchemaSource): Plan {
     );
   }
   // A file written before plans stored their steps: its changes (checked like any
-  // other's) imply them, so they are rebuilt rather than the file refused.
-  return data['steps'] === undefined ? { ...plan, steps: planSteps(plan) } : plan;
+  // other's) imply them, so they are rebuilt rather than the file refused. One written
+  // before warnings had codes holds their texts: each is read as a warning without one.
+  const warnings = plan.warnings.map((warning: Plan['warnings'][number] | string) => (typeof warning === 'string' ? { code: 'plan.warning', message: warning } : warning));
+  return { ...plan, warnings, ...(data['steps'] === undefined ? { steps: planSteps(plan) } : {}) };
 }
 
 function invalid(why: string): ViewctlError {

@@ -91,6 +91,8 @@ describe('gates', () => {
     expect(errorOf(() => checkDailyBudget(plan, null))).toBeUndefined();
     expect(errorOf(() => checkDailyBudget(plan, 2))).toBeUndefined();
     expect(errorOf(() => checkDailyBudget(plan, 1))?.code).toBe('apply.daily-budget');
+    // The flag that avoids the refusal: a part of the change now, the rest later.
+    expect(errorOf(() => checkDailyBudget(plan, 1))?.hint).toContain('--target SELECTOR');
   });
 
   it('re-reads only the targets of a saved plan, with the listing a pinned list resolved names against', () => {

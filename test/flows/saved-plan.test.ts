@@ -79,7 +79,7 @@ describe('prepareSavedPlan', () => {
 
   it('refuses a file edited after its digest before anything else, without connecting', async () => {
     const { plan, live } = scenario();
-    const edited = renderJson({ ...plan, warnings: ['edited'] });
+    const edited = renderJson({ ...plan, warnings: [{ code: 'edited', message: 'edited after the plan' }] });
     const { error, log } = await run(edited, stale(live), { expectDigest: 'f'.repeat(64) });
     expect(error?.code).toBe('plan.digest-mismatch');
     expect(log).toEqual([]);
