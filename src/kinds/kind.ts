@@ -11,9 +11,13 @@ import type { ExecutionContext, Landed } from './execution.js';
 import type { DeclaredViewRef } from './declared-view-ref.js';
 
 /**
- * A resource kind answers, for its own changes and targets, every question below. The
- * engine (`planReadNeeds`, `planSteps`, `liveHashesFor`, `checkApplied`, `computePlan`,
- * `identityProblems`) loops over `kinds()` and never switches on an action or a target.
+ * A resource kind answers, for its own changes and targets, every question below, as
+ * data: what it reads, how desired and live differ, the steps and how each is carried
+ * out, the stale hash, the verification, the saved-plan re-checks and the "changed
+ * outside" comparison. The engine (`planReads`, `computePlan`, `planSteps`,
+ * `liveHashesFor`, `executeOperations`, `checkApplied`, `identityProblems`,
+ * `liveRuleProblems`, `changeOrigins`, the flows) loops over `kinds()` and never
+ * switches on an action or a target.
  */
 export interface Kind<C extends Change = Change> {
   /**
