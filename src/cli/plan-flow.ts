@@ -8,7 +8,7 @@ import { nodeManifestSource } from '../manifest/load.js';
 import { loadDesired } from '../manifest/load-desired.js';
 import type { ServiceClient } from '../service/types.js';
 import type { Desired } from '../state/types.js';
-import { planWorkspace, type WorkspacePlan } from '../plan/plan-workspace.js';
+import { planWorkspace, type PlanWorkspaceOptions, type WorkspacePlan } from '../flows/plan-workspace.js';
 import type { TargetSelector } from '../plan/targets-selection.js';
 import type { CliIo } from './io.js';
 import { progressReporter } from './progress.js';
@@ -79,11 +79,22 @@ export async function checkOutputPath(io: CliIo, path: string, manifests: readon
  * (`planWorkspace`), with progress lines on stderr; `targets` narrows it (`--target`),
  * `scoped` carries `--base` and `--budget` when given.
  */
-export function planAgainst(desired: Desired, client: ServiceClient, io: CliIo, how: { targets?: readonly TargetSelector[]; scoped?: ResolvedScope } = {}): Promise<WorkspacePlan> {
-  return planWorkspace(desired, client, {
+export function planAgainst(desired: Desired, client: ServiceClient, io: CliIo, how: PlanHow = {}): Promise<WorkspacePlan> {
+  return planWorkspace(desired, client, planningOptions(io, how));
+}
+
+/** PlanHow is what the command line asks of a plan: `--target`, and `--base`, `--budget` and `--reserve` resolved. */
+interface PlanHow {
+  targets?: readonly TargetSelector[];
+  scoped?: ResolvedScope;
+}
+
+/** planningOptions are planWorkspace's options for what the command line asks (`how`), with progress lines on stderr. */
+export function planningOptions(io: CliIo, how: PlanHow = {}): PlanWorkspaceOptions {
+  return {
     onProgress: progressReporter(io.stderr, 'reading live state'),
     targets: how.targets,
     // The scope request, the clock of its UTC day and its warnings, under planWorkspace's names.
     ...how.scoped,
-  });
+  };
 }

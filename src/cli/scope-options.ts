@@ -5,7 +5,7 @@ import { UsageError } from '../errors.js';
 import { gitManifestSource, resolveBase } from '../manifest/git-source.js';
 import { ManifestInvalidError } from '../manifest/format-problems.js';
 import { loadDesired } from '../manifest/load-desired.js';
-import type { ScopeRequest } from '../plan/plan-workspace.js';
+import type { ScopeRequest } from '../flows/plan-workspace.js';
 import type { PlanWarning } from '../plan/types.js';
 import { systemClock, type Clock } from '../service/clock.js';
 import { DEFAULT_RESERVE } from '../state/read-ceiling.js';

@@ -4,7 +4,7 @@ import { UsageError, ViewctlError } from '../errors.js';
 import { compareCodePoints } from '../kinds/canonical.js';
 import { formatCount, plural } from '../text/plural.js';
 import { closestNames } from '../text/suggest.js';
-import { userReads, USERS_PAGE } from '../state/needs.js';
+import { userReads, USERS_PAGE } from '../state/user-pages.js';
 import { leftText, quotaWaysOut, roomLeft, type ReadCeiling } from '../state/read-ceiling.js';
 import type { PinReadPlan } from '../state/read-export.js';
 

@@ -129,6 +129,7 @@ export interface DriftChange extends ChangeBase {
   differences: DriftDifference[];
 }
 
+/** Change is any change of the built-in kinds, a tagged union on `action`; a kind's actions name it in the registry (`kindOf`). */
 export type Change = CreateChange | UpdateChange | DeleteChange | PinChange | DriftChange;
 
 /**

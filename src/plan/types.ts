@@ -8,10 +8,8 @@
 /** PLAN_FORMAT_VERSION is the `formatVersion` of plans this build writes and reads. */
 export const PLAN_FORMAT_VERSION = 1;
 
-export type Action = 'create' | 'update' | 'delete' | 'pin' | 'drift';
-
-/** ACTIONS lists the actions in the order plans show them. */
-export const ACTIONS: readonly Action[] = ['create', 'update', 'delete', 'pin', 'drift'];
+/** Action is what a change does; the registry of kinds (`actionNames`) lists them in the order plans show them. */
+export type Action = Change['action'];
 
 export type { ChangeOrigin, ViewSnapshot, JsonPatchOperation, CreateChange, UpdateChange, DeleteChange, PinnedTab, PinChange, DriftChange, Change, NewViewTab, PlanStep, PlanWarning } from '../kinds/changes.js';
 import type { Change, ChangeOrigin, PlanStep, PlanWarning } from '../kinds/changes.js';

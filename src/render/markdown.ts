@@ -1,6 +1,6 @@
 import { formatLine } from '../domain/source-position.js';
 import { formatCount, plural } from '../text/plural.js';
-import { ACTIONS, type Action, type Change, type ChangeOrigin, type PinChange, type Plan } from '../plan/types.js';
+import { type Action, type Change, type ChangeOrigin, type PinChange, type Plan } from '../plan/types.js';
 import { COMMENT_LIMIT, fitComment, type CommentPart, type LeftOut } from './comment-budget.js';
 import { budgetText, byOrigin, originHeading, scopeText } from './format.js';
 import { detailParts, ICONS } from './markdown-details.js';
@@ -95,10 +95,11 @@ function leftOutNote(leftOut: LeftOut, options: RenderOptions): string {
   return `*Left out to fit one comment: ${what.join('; ')}. ${where}; \`viewctl show\` prints it.*`;
 }
 
+/** ACTION_NOUNS name each action's changes, in the order plans list the actions. */
 const ACTION_NOUNS: Record<Action, string> = { create: 'create', update: 'update', delete: 'delete', pin: 'pin list', drift: 'drift' };
 
 function byAction(changes: readonly Change[]): string {
-  return ACTIONS.flatMap((action) => {
+  return (Object.keys(ACTION_NOUNS) as Action[]).flatMap((action) => {
     const count = changes.filter((change) => change.action === action).length;
     return count === 0 ? [] : [plural(count, ACTION_NOUNS[action])];
   }).join(', ');

@@ -59,7 +59,7 @@ describe('a create held past the attempt timeout', () => {
   it('is sent once and adopted when it lands between listings: one view, not two', async () => {
     const { server, views } = await slowService(2);
     const client = createServiceClient({ baseUrl: server.baseUrl, apiKey: 'key-slow-create', rate: 1000, timeoutMs: 500 });
-    const execution = await executeOperations(buildOperations(handPlan([create])), { client, live, sleep: instant });
+    const execution = await executeOperations(handPlan([create]), buildOperations(handPlan([create])), { client, live, sleep: instant });
     expect(execution.outcomes[0]).toMatchObject({ status: 'landed', viewId: 'rv_new_1', note: 'adopted' });
     expect(server.hits.filter((hit) => hit.method === 'POST')).toHaveLength(1);
     expect(views.filter((candidate) => candidate.name === 'Team')).toHaveLength(1);
@@ -68,7 +68,7 @@ describe('a create held past the attempt timeout', () => {
   it('that never shows is reported as may have landed, still sent once', async () => {
     const { server } = await slowService(0);
     const client = createServiceClient({ baseUrl: server.baseUrl, apiKey: 'key-slow-create', rate: 1000, timeoutMs: 500 });
-    const execution = await executeOperations(buildOperations(handPlan([create])), { client, live, sleep: instant });
+    const execution = await executeOperations(handPlan([create]), buildOperations(handPlan([create])), { client, live, sleep: instant });
     expect(execution.outcomes[0]).toMatchObject({ status: 'failed', error: { code: 'apply.create-unconfirmed', mayHaveLanded: true } });
     expect(server.hits.filter((hit) => hit.method === 'POST')).toHaveLength(1);
   });

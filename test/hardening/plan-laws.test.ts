@@ -13,7 +13,7 @@ import type { ServiceClient } from '../../src/service/types.js';
 import type { Desired, Live } from '../../src/state/types.js';
 import { memoryService } from './memory-service.js';
 import { COLUMN, FILTERS, SORTS, scenario } from './state-arbitraries.js';
-import { planWorkspace } from '../../src/plan/plan-workspace.js';
+import { planWorkspace } from '../../src/flows/plan-workspace.js';
 
 /**
  * The laws of planning, on random desired and live states across all four domains

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computePlan } from '../../src/plan/diff.js';
-import { lookAlikeKey, lookAlikeWarnings } from '../../src/plan/look-alikes.js';
+import { lookAlikeKey, lookAlikeWarnings } from '../../src/kinds/look-alikes.js';
 import type { Change } from '../../src/plan/types.js';
 import { renderJson } from '../../src/render/json.js';
 import { renderMarkdown } from '../../src/render/markdown.js';

@@ -4,9 +4,9 @@ import { importsOf, sourceFiles, SRC } from './import-graph.js';
 
 /**
  * The house drawn from imports: folders of src/ form layers (domain and text at the
- * bottom, then state, kinds, manifest, plan, render, apply, the CLI on top), so a
- * folder never imports one that imports it back. Read from the sources, not declared
- * (import-graph.ts: type-only and dynamic imports count).
+ * bottom, then state, kinds, manifest, plan, render, apply, the flows, the CLI on top),
+ * so a folder never imports one that imports it back. Read from the sources, not
+ * declared (import-graph.ts: type-only and dynamic imports count).
  */
 
 /** folderOf is a file's top folder under src/ ('' for files at the top). */
@@ -55,9 +55,15 @@ describe('imports between the folders of src/', () => {
 
   it('keep kinds below plan, and state and manifest apart', () => {
     // A kind answers its reads, steps, hashes and checks from what lies below: nothing above it.
-    expect([...(EDGES.get('kinds') ?? [])].filter((folder) => ['plan', 'render', 'apply', 'cli', 'export'].includes(folder))).toEqual([]);
+    expect([...(EDGES.get('kinds') ?? [])].filter((folder) => ['plan', 'render', 'apply', 'cli', 'export', 'flows'].includes(folder))).toEqual([]);
     expect(EDGES.get('state')?.has('manifest') ?? false).toBe(false);
     expect(EDGES.get('manifest')?.has('state') ?? false).toBe(false);
+  });
+
+  it('keep the flows between the CLI and the core: only the CLI calls a flow, and a flow knows no command line', () => {
+    const callers = [...EDGES].filter(([, targets]) => targets.has('flows')).map(([folder]) => folder);
+    expect(callers).toEqual(['cli']);
+    expect(EDGES.get('flows')?.has('cli') ?? false).toBe(false);
   });
 
   it('never has one CLI command file import another', () => {

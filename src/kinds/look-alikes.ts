@@ -1,6 +1,6 @@
 import { formatLine } from '../domain/source-position.js';
 import { VIEW_KINDS } from '../domain/domains.js';
-import type { Change, CreateChange, DeleteChange, PlanWarning } from './types.js';
+import type { Change, CreateChange, DeleteChange, PlanWarning } from './changes.js';
 
 /**
  * Look-alike names under prune: a manifest name and a live name that print the same
