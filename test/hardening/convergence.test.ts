@@ -131,7 +131,7 @@ async function planOrFailure(desired: Desired, client: ServiceClient, history: r
 
 /** Tally counts what the cases met, so the generator is seen to reach every path. */
 const tally = {
-  cases: 0, refused: 0, multiRun: 0, restarts: 0, races: 0, adopted: 0,
+  cases: 0, refused: 0, multiRun: 0, restarts: 0, races: 0, adopted: 0, cleanRuns: 0,
   exits: { 0: 0, 1: 0, 4: 0 } as Record<number, number>,
   met: {} as Partial<Record<FaultKind, number>>,
 };
@@ -198,6 +198,7 @@ async function runCase({ scenario: { data, desired }, schedule, together, restar
       planned.push({ client, result: await planOrFailure(manifest, client, history) });
     }
     const mine = planned.at(-1)?.result;
+    if (cleanBefore && mine !== 'failed') tally.cleanRuns += 1;
     if (mine !== undefined && mine !== 'failed' && mine.plan.changes.length === 0 && planned.length === 1) {
       if (run > 2) tally.multiRun += 1;
       break;
@@ -254,14 +255,15 @@ describe('convergence under faults', () => {
         throw new Error(`case failed (seed ${details.seed}, path "${details.counterexamplePath ?? ''}"): ${failing === undefined ? '' : describeCase(failing)}\n${String(details.errorInstance)}`);
       },
     });
-    // The generator reaches every path: each fault kind, a create found again by
-    // re-listing after its answer was lost, copies two runs made settled, partial
-    // runs and failed ones, and cases that took more than two runs.
+    // The generator reaches every path: each fault kind, runs no fault touched, a create
+    // found again by re-listing after its answer was lost, copies two runs made
+    // settled, partial runs and failed ones, and cases that took more than two runs.
     const context = JSON.stringify(tally);
     for (const kind of ['unavailable', 'rate-limited', 'lost-answer', 'bad-gateway', 'reset', 'outage', 'late', 'slow'] as const) {
       expect(tally.met[kind] ?? 0, `${kind}: ${context}`).toBeGreaterThan(0);
     }
     expect(tally.cases, context).toBeGreaterThan(45);
+    expect(tally.cleanRuns, context).toBeGreaterThan(20);
     expect(tally.adopted, context).toBeGreaterThan(0);
     expect(tally.races, context).toBeGreaterThan(0);
     expect(tally.exits[1], context).toBeGreaterThan(0);
