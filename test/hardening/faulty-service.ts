@@ -11,7 +11,9 @@ import type { FetchLike } from '../../src/service/http-attempt.js';
  * real client (retries, backoff, Retry-After, its rate limiter) to talk to in memory:
  * no socket and no timer, so a property can run hundreds of plans and applies under
  * faults in seconds, and the same schedule always gives the same run. Writes are
- * carried out on a copy swapped in only when they succeed, as the emulator does.
+ * carried out on a copy swapped in only when they succeed, as the emulator does. Only
+ * the routes plan and apply use are served: views, pinned lists, users, the workspace
+ * and its automations.
  */
 
 /** MEMORY_URL is where the client is pointed; nothing listens there. */
@@ -72,11 +74,13 @@ export function faultyService(initial: EmulatorData, schedule: Schedule): Faulty
   const late: { due: number; run(): void }[] = [];
   const met = { unavailable: 0, 'rate-limited': 0, 'lost-answer': 0, 'bad-gateway': 0, reset: 0, outage: 0, late: 0, slow: 0 };
 
-  // carry runs the handler on a copy (for a write), swapped in only when it changed something.
+  // carry runs the handler on a copy (for a write), swapped in only when it changed
+  // something. The writes plan and apply send change views, pinned lists and the id
+  // counters only: those are copied, the rest (the records, most of the bytes) shared.
   const carry = (method: string, url: URL, body: unknown): RouteResult => {
     const matched = matchRoute(routes, method, url.pathname);
     if (matched === undefined) return { status: 404, type: 'not_found', message: `no route ${method} ${url.pathname}` };
-    const target = method === 'GET' ? data : structuredClone(data);
+    const target = method === 'GET' ? data : { ...data, views: structuredClone(data.views), pinned: structuredClone(data.pinned), nextIds: { ...data.nextIds } };
     const result = matched.route.handle({ data: target, params: matched.params, query: url.searchParams, body, now: NOW, fullAccess: true, baseUrl: MEMORY_URL, mediaSecret: 'memory' });
     if (result.status === 200 && result.changed === true) data = target;
     return result;
