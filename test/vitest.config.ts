@@ -15,7 +15,8 @@ export default defineConfig({
     // A worker keeps its modules from one test file to the next instead of starting a
     // fresh process per file (a third of the run was start-up and imports). No test
     // mocks modules, stubs globals or changes process state, and the source keeps no
-    // state between runs but caches of compiled schemas.
+    // state between runs but caches of compiled schemas (a test that registers a kind
+    // removes it again when its file ends).
     isolate: false,
   },
 });

@@ -7,7 +7,12 @@ import type { ApplyReport } from './report.js';
 import { buildReport } from './report.js';
 import { explainLostPins, raceDomains, settleRaceCopies } from './race-copies.js';
 import type { Verification } from './verify.js';
-import { checkApplied, readListings, touchedDomains } from './verify.js';
+import { checkApplied, verifyReads } from './verify.js';
+import type { ApiView } from '../domain/api-types.js';
+import type { Domain } from '../domain/domains.js';
+import { readAll } from '../state/live-read.js';
+import { listingRead } from '../state/reads.js';
+import type { Live } from '../state/types.js';
 
 /** CarryOutOptions are the I/O `carryOut` needs, passed in: what executeOperations takes, and more. */
 interface CarryOutOptions extends ExecuteOptions {
@@ -29,19 +34,21 @@ export async function carryOut(plan: Plan, operations: readonly Operation[], opt
   const now = options.now ?? (() => performance.now());
   const started = now();
   const requestsBefore = options.client.stats().requests;
-  let execution: Execution = await executeOperations(operations, options);
+  let execution: Execution = await executeOperations(plan, operations, options);
   let verification: Verification | null = null;
   if (execution.stopped !== 'aborted') {
     const complete = execution.stopped === null;
     try {
       // A stopped run reads only the domains it created in, or may have: enough to find copies.
-      const listings = await readListings(complete ? touchedDomains(execution) : raceDomains(execution), options.client);
+      const reads = complete ? verifyReads(plan, execution) : raceDomains(execution).map(listingRead);
+      const readBack: Partial<Live> = await readAll(options.client, reads);
+      const listings = new Map(Object.entries(readBack.views ?? {})) as Map<Domain, ApiView[]>;
       // Before the copies are settled, so a pinned list is checked against the ids it sent.
       if (!complete) execution = explainLostPins(execution, listings);
       const race = await settleRaceCopies(execution, options.live, listings, options.client);
       execution = race.execution;
       if (complete) {
-        const checked = checkApplied(plan, race.execution, race.listings);
+        const checked = checkApplied(plan, race.execution, { ...readBack, views: Object.fromEntries(race.listings) });
         verification = { ...checked, problems: [...checked.problems, ...race.problems] };
       } else if (race.problems.length > 0) {
         verification = { domainsRead: [...listings.keys()], problems: race.problems };

@@ -1,8 +1,8 @@
 import { createInterface } from 'node:readline';
 import type { ApiWorkspace } from '../domain/api-types.js';
-import { DOMAINS } from '../domain/domains.js';
 import { InternalError, RefusedError, UsageError, ViewctlError } from '../errors.js';
-import { kindOf } from '../kinds/kinds.js';
+import type { ChangeReads } from '../kinds/kind.js';
+import { isApplied, kindOf } from '../kinds/kinds.js';
 import { liveHashesFor } from '../plan/hash.js';
 import { checkStoredSteps } from '../plan/operations.js';
 import { parsePlanFile } from '../plan/plan-file.js';
@@ -12,7 +12,7 @@ import { identityProblems, liveRuleProblems } from '../plan/saved-plan-checks.js
 import type { Plan } from '../plan/types.js';
 import { quoted, safeText } from '../text/safe-text.js';
 import { wrapList } from '../text/wrap.js';
-import type { ReadNeeds } from '../state/needs.js';
+import { uniqueReads } from '../state/live-read.js';
 import type { Live } from '../state/types.js';
 
 /**
@@ -94,29 +94,31 @@ export function checkDailyBudget(plan: Plan, dailyRemaining: number | null): voi
   throw new ViewctlError(
     'apply.daily-budget',
     `the apply needs ${needs} requests but the service says only ${dailyRemaining} are left today; nothing was written`,
-    { hint: 'apply later, when the rolling 24-hour budget has recovered, or split the change into smaller plans' },
+    { hint: 'plan and apply part of it now with --target SELECTOR (repeatable: KIND/NAME, pins/EMAIL or automations) and the rest later, or apply later, when the rolling 24-hour budget has recovered' },
   );
 }
 
 /**
- * planReadNeeds is what `apply --plan` re-reads for the stale check: only the plan's
- * targets, as each change's kind says (`Kind.reads`). One list per domain with view
- * changes, and each pinned list it replaces; never the automations (drift is not applied).
+ * savedPlanReads are what `apply --plan` re-reads for the stale check and the rule
+ * re-checks: only the plan's targets, as each change's kind says (`Kind.reads`), each
+ * read once. One list per domain with view changes, and each pinned list it replaces
+ * with its domain's listing; never the automations (drift is not applied); the users
+ * when the plan creates views (their creator is re-checked).
  */
-export function planReadNeeds(plan: Plan): ReadNeeds {
+export function savedPlanReads(plan: Pick<Plan, 'changes'>): ChangeReads {
   const reads = plan.changes.map((change) => kindOf(change).reads(change));
-  const domains = new Set(reads.flatMap((read) => read.domains));
-  return { domains: DOMAINS.filter((domain) => domains.has(domain)), pins: reads.flatMap((read) => read.pins), automations: false };
+  return { reads: uniqueReads(reads.flatMap((read) => read.reads)), users: reads.some((read) => read.users === true) };
 }
 
 /**
  * staleTargets lists the targets whose live state changed since the plan was computed:
  * the live hash of each applied change's target, recomputed from `live`, differs from
- * the one the plan recorded. Drift targets are left out; apply does not act on them.
+ * the one the plan recorded. Targets of changes never applied (drift) are left out;
+ * apply does not act on them.
  */
 export function staleTargets(plan: Plan, live: Live): string[] {
   const now = liveHashesFor(plan, live);
-  const targets = new Set(plan.changes.filter((change) => change.action !== 'drift').map((change) => change.target));
+  const targets = new Set(plan.changes.filter(isApplied).map((change) => change.target));
   return [...targets].filter((target) => now[target] === undefined || now[target] !== plan.liveHashes[target]);
 }
 
@@ -132,10 +134,12 @@ export function checkNotStale(plan: Plan, live: Live): void {
   );
 }
 
+/** describeTarget names a stale target by its change, as its kind describes it (`Kind.describe`), or by default its action, kind, name and id. */
 function describeTarget(plan: Plan, target: string): string {
   const change = plan.changes.find((candidate) => candidate.target === target);
   if (change === undefined) return target;
-  if (change.action === 'pin') return `pinned ${change.domain} tabs of ${change.userEmail}`;
+  const described = kindOf(change).describe?.(change);
+  if (described !== undefined) return described;
   const id = 'id' in change && change.id !== undefined ? ` (${change.id})` : '';
   return `${change.action} ${change.kind} "${change.name}"${id}`;
 }

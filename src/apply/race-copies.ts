@@ -62,7 +62,8 @@ export function findRaceCopies(execution: Execution, live: Live, listings: Reado
   for (const outcome of execution.outcomes) {
     const create = createOf(outcome);
     if (create === undefined) continue;
-    const { domain, name } = create.operation;
+    const { domain } = create;
+    const { name } = create.operation;
     const before = new Set((live.views[domain] ?? []).map((view) => view.viewId));
     const copies = (listings.get(domain) ?? []).filter((view) => view.name === name && isPublicSaved(view) && !before.has(view.viewId));
     if (copies.length < 2) continue;
@@ -91,11 +92,15 @@ export function findRaceCopies(execution: Execution, live: Live, listings: Reado
   return found;
 }
 
-/** createOf is a create this run made or may have made, with its own id when its answer said it. */
-function createOf(outcome: OperationOutcome): { operation: Operation; ours: string | undefined } | undefined {
-  if (outcome.operation.action !== 'create') return undefined;
-  if (outcome.status === 'landed') return { operation: outcome.operation, ours: outcome.note === 'adopted' ? undefined : outcome.viewId };
-  if (outcome.status === 'failed' && outcome.error.mayHaveLanded === true) return { operation: outcome.operation, ours: undefined };
+/**
+ * createOf is a view this run created or may have created (an operation that creates
+ * something named in a domain), with its own id when its answer said it.
+ */
+function createOf(outcome: OperationOutcome): { operation: Operation; domain: Domain; ours: string | undefined } | undefined {
+  const { operation } = outcome;
+  if (operation.creates === undefined || operation.domain === undefined) return undefined;
+  if (outcome.status === 'landed') return { operation, domain: operation.domain, ours: outcome.note === 'adopted' ? undefined : outcome.viewId };
+  if (outcome.status === 'failed' && outcome.error.mayHaveLanded === true) return { operation, domain: operation.domain, ours: undefined };
   return undefined;
 }
 
@@ -123,7 +128,7 @@ function keptFor(domain: Domain, copies: readonly ApiView[], remaining: readonly
 
 /** raceDomains are the view domains a run created in, or may have: where copies can be. */
 export function raceDomains(execution: Execution): Domain[] {
-  return [...new Set(execution.outcomes.flatMap((outcome) => createOf(outcome)?.operation.domain ?? []))];
+  return [...new Set(execution.outcomes.flatMap((outcome) => createOf(outcome)?.domain ?? []))];
 }
 
 /** SettledRace is the run's execution and listings as they stand once the copies are gone, and what to report. */
@@ -171,7 +176,7 @@ export async function settleRaceCopies(
     });
   }
   const outcomes = execution.outcomes.map((outcome): OperationOutcome => {
-    if (outcome.status !== 'landed' || outcome.operation.action !== 'create' || !pointTo.has(outcome.operation.changeIndex)) return outcome;
+    if (outcome.status !== 'landed' || !pointTo.has(outcome.operation.changeIndex)) return outcome;
     const kept = pointTo.get(outcome.operation.changeIndex);
     if (kept !== undefined) return { ...outcome, viewId: kept };
     const { viewId: _gone, ...rest } = outcome;
@@ -208,17 +213,16 @@ function kindOf(execution: Execution, changeIndex: number): string {
 export function explainLostPins(execution: Execution, listings: ReadonlyMap<Domain, ApiView[]>): Execution {
   const created = new Map<string, string>();
   for (const outcome of execution.outcomes) {
-    if (outcome.status === 'landed' && outcome.operation.action === 'create' && outcome.viewId !== undefined) {
-      created.set(createdKey(outcome.operation.domain, outcome.operation.name), outcome.viewId);
-    }
+    if (outcome.status === 'landed' && outcome.operation.creates !== undefined && outcome.viewId !== undefined) created.set(outcome.operation.creates, outcome.viewId);
   }
   const outcomes = execution.outcomes.map((outcome): OperationOutcome => {
-    if (outcome.status !== 'failed' || outcome.operation.action !== 'pin' || outcome.error.status !== 400 || outcome.error.path !== 'viewIds') return outcome;
-    const { domain } = outcome.operation;
+    // A list naming views this run created (its new-view tabs) that the service refused at `viewIds`.
+    const { domain, newViewTabs } = outcome.operation;
+    if (outcome.status !== 'failed' || newViewTabs.length === 0 || domain === undefined || outcome.error.status !== 400 || outcome.error.path !== 'viewIds') return outcome;
     const listing = listings.get(domain);
     if (listing === undefined) return outcome;
     const live = new Set(listing.map((view) => view.viewId));
-    const gone = outcome.operation.newViewTabs.flatMap((tab) => {
+    const gone = newViewTabs.flatMap((tab) => {
       const id = created.get(createdKey(domain, tab.name));
       return id === undefined || live.has(id) ? [] : [{ id, name: tab.name }];
     });

@@ -2,12 +2,11 @@ import pc from 'picocolors';
 import type { Domain, ResourceKind } from '../domain/domains.js';
 import { EXIT } from '../errors.js';
 import type { ExitCode } from '../errors.js';
-import type { Plan } from '../plan/types.js';
+import type { Action, Plan } from '../plan/types.js';
 import { quoted, safeLines, safeText } from '../text/safe-text.js';
 import { jsonText } from '../render/json.js';
 import { fence } from '../render/markdown.js';
 import type { Execution, OperationError, OperationOutcome } from './execute.js';
-import type { OperationAction } from '../plan/operations.js';
 import type { Verification, VerificationProblem } from './verify.js';
 
 /**
@@ -17,11 +16,11 @@ import type { Verification, VerificationProblem } from './verify.js';
  */
 
 interface ReportEntry {
-  action: OperationAction;
+  action: Action;
   kind: ResourceKind;
   /** View name, or `userEmail domain` for a pinned list. */
   name: string;
-  domain: Domain;
+  domain?: Domain;
   id?: string;
   userEmail?: string;
   /** `adopted`: a create whose response was lost; `already-gone`: a delete that found nothing. */
@@ -66,7 +65,7 @@ export function buildReport(
     execution.outcomes.filter((outcome) => outcome.status === status).map(toEntry);
   const landed = byStatus('landed');
   const unsure = byStatus('failed').filter((entry) => entry.error?.mayHaveLanded === true);
-  const count = (action: OperationAction): number => landed.filter((entry) => entry.action === action).length;
+  const count = (action: Action): number => landed.filter((entry) => entry.action === action).length;
   const clean = execution.stopped === null && execution.outcomes.every((outcome) => outcome.status === 'landed') && (verification?.problems.length ?? 0) === 0;
   const report: ApplyReport = {
     formatVersion: 1,
@@ -190,7 +189,7 @@ function describe(error: OperationError): string {
 
 function toEntry(outcome: OperationOutcome): ReportEntry {
   const { operation } = outcome;
-  const entry: ReportEntry = { action: operation.action, kind: operation.kind, name: operation.name, domain: operation.domain };
+  const entry: ReportEntry = { action: operation.action, kind: operation.kind, name: operation.name, ...(operation.domain === undefined ? {} : { domain: operation.domain }) };
   const id = outcome.status === 'landed' ? (outcome.viewId ?? operation.viewId) : operation.viewId;
   if (id !== undefined) entry.id = id;
   if (operation.userEmail !== undefined) entry.userEmail = operation.userEmail;

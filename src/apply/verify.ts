@@ -1,17 +1,16 @@
-import type { ApiView } from '../domain/api-types.js';
 import type { Domain } from '../domain/domains.js';
-import { createdKey } from '../kinds/kind.js';
 import { kindOf } from '../kinds/kinds.js';
 import type { Plan } from '../plan/types.js';
-import { ROUTES } from '../service/routes.js';
-import type { ServiceClient } from '../service/types.js';
+import { uniqueReads, type LiveRead } from '../state/live-read.js';
+import type { Live } from '../state/types.js';
 import type { Execution, OperationOutcome } from './execute.js';
 
 /**
  * Post-apply verification: what landed is read back and compared, through the same
  * normalisation the plan used, with what the plan said it
- * would become. One list call per touched view domain; pinned lists are checked from
- * the PUT responses, which are the new lists.
+ * would become. What is read back is each kind's to say (`Kind.verifyReads`): one list
+ * call per touched view domain; pinned lists are checked from the PUT responses, which
+ * are the new lists.
  */
 
 /** VerificationProblem is one thing that is not as the plan said after apply. */
@@ -30,41 +29,39 @@ export interface Verification {
   domainsRead: Domain[];
 }
 
-/** touchedDomains are the view domains a landed create, update or delete touched. */
-export function touchedDomains(execution: Execution): Domain[] {
-  return [...new Set(landedOutcomes(execution).filter((outcome) => outcome.operation.action !== 'pin').map((outcome) => outcome.operation.domain))];
-}
-
-/** readListings lists each of `domains` (one call each, endpoints at once). */
-export async function readListings(domains: readonly Domain[], client: ServiceClient): Promise<Map<Domain, ApiView[]>> {
-  const listings = domains.map(async (domain) => [domain, await client.request<ApiView[]>(ROUTES.listViews(domain))] as const);
-  return new Map(await Promise.all(listings));
+/**
+ * verifyReads are the reads that verify what landed, as each landed change's kind says
+ * (`Kind.verifyReads`: the listing of each view domain written; nothing for a pinned
+ * list, whose PUT answers the new list), each once, in the order the changes landed.
+ */
+export function verifyReads(plan: Pick<Plan, 'changes'>, execution: Execution): LiveRead[] {
+  return uniqueReads(landedOutcomes(execution).flatMap((outcome) => {
+    const change = plan.changes[outcome.operation.changeIndex];
+    return change === undefined ? [] : kindOf(change).verifyReads(change);
+  }));
 }
 
 /**
- * checkApplied compares the listings read after writing (`readListings` of `touchedDomains`) with
- * the plan, asking each landed change's kind (`Kind.verify`): each created or updated
+ * checkApplied compares what was read back after writing (`verifyReads`) with the
+ * plan, asking each landed change's kind (`Kind.verify`): each created or updated
  * view equals its change's `after`, a created view exists exactly once, a deleted one
  * is gone, and each pinned list holds the ids sent, in order. Pure.
  */
-export function checkApplied(plan: Plan, execution: Execution, listings: ReadonlyMap<Domain, ApiView[]>): Verification {
+export function checkApplied(plan: Pick<Plan, 'changes'>, execution: Execution, readBack: Partial<Live>): Verification {
   const landed = landedOutcomes(execution);
   const createdIds = new Map<string, string>();
   for (const outcome of landed) {
-    if (outcome.operation.action === 'create' && outcome.viewId !== undefined) {
-      createdIds.set(createdKey(outcome.operation.domain, outcome.operation.name), outcome.viewId);
-    }
+    if (outcome.operation.creates !== undefined && outcome.viewId !== undefined) createdIds.set(outcome.operation.creates, outcome.viewId);
   }
   const problems: VerificationProblem[] = [];
   for (const outcome of landed) {
     const { operation } = outcome;
     const at = { changeIndex: operation.changeIndex, kind: operation.kind, name: operation.name, ...(outcome.viewId === undefined ? {} : { id: outcome.viewId }) };
     const change = plan.changes[operation.changeIndex];
-    const context = { listing: listings.get(operation.domain) ?? [], createdIds };
-    const message = change === undefined ? 'the operation has no change in the plan' : kindOf(change).verify(change, outcome, context);
+    const message = change === undefined ? 'the operation has no change in the plan' : kindOf(change).verify(change, outcome, { readBack, createdIds });
     if (message !== undefined) problems.push({ ...at, message });
   }
-  return { problems, domainsRead: [...listings.keys()] };
+  return { problems, domainsRead: Object.keys(readBack.views ?? {}) as Domain[] };
 }
 
 type LandedOutcome = Extract<OperationOutcome, { status: 'landed' }>;

@@ -4,40 +4,30 @@ import { Option } from 'commander';
 import type { Command } from 'commander';
 import { carryOut } from '../apply/carry-out.js';
 import type { OperationOutcome } from '../apply/execute.js';
-import {
-  askApproval,
-  checkDailyBudget,
-  checkExpectedDigest,
-  checkMaxDeletes,
-  checkNotStale,
-  checkPlanIdentity,
-  checkPlanRules,
-  checkPlanWorkspace,
-  decideApproval,
-  planReadNeeds,
-  readPlanFile,
-} from '../apply/gates.js';
-import { storedOperations } from '../plan/operations.js';
+import { askApproval, decideApproval } from '../apply/gates.js';
+import { prepareApply } from '../flows/apply-ready.js';
+import { prepareSavedPlan, type SavedPlanFile } from '../flows/saved-plan.js';
 import type { ApplyReport } from '../apply/report.js';
 import { buildReport, renderReportJson, renderReportMarkdown, renderReportText, reportExitCode } from '../apply/report.js';
 import { quoted, safeText } from '../text/safe-text.js';
-import { EXIT, systemErrorCode, UsageError, ViewctlError } from '../errors.js';
+import { EXIT, InternalError, systemErrorCode, UsageError, ViewctlError } from '../errors.js';
 import type { Plan } from '../plan/types.js';
 import type { ServiceClient } from '../service/types.js';
-import { readLive } from '../state/read-live.js';
-import type { Desired, Live } from '../state/types.js';
+import type { Desired } from '../state/types.js';
 import { addConnectionOptions, openConnection } from './connection.js';
-import type { ConnectionOptions } from './connection.js';
+import type { Connection, ConnectionOptions } from './connection.js';
 import type { CliIo } from './io.js';
 import { formatOption, useColor } from './output.js';
 import { maxDeletesOption } from './max-deletes-option.js';
+import { detailsUrlOption } from './details-url-option.js';
 import { targetOption } from './target-option.js';
 import type { TargetSelector } from '../plan/targets-selection.js';
 import { renderPlan, type OutputFormat } from '../render/render-plan.js';
-import { loadManifestFiles, planAgainst } from './plan-flow.js';
-import type { Outcome } from './program.js';
+import { loadManifestFiles, planningOptions } from './plan-flow.js';
+import type { Outcome } from './outcome.js';
 import { addBaseOption, resolveScope, type ResolvedScope } from './scope-options.js';
 import { progressReporter } from './progress.js';
+import { showWarningsOption } from './show-warnings-option.js';
 import { interruptedError, listenForInterrupt, type Interrupt } from './interrupt.js';
 
 interface ApplyOptions extends ConnectionOptions {
@@ -48,10 +38,12 @@ interface ApplyOptions extends ConnectionOptions {
   plan?: string;
   expectDigest?: string;
   target?: TargetSelector[];
+  detailsUrl?: string;
+  showWarnings?: boolean;
 }
 
 /** Where the plan comes from: manifests to plan now, or a plan file saved by `plan --out`. */
-type PlanSource = { type: 'manifests'; desired: Desired; scoped: ResolvedScope; targets?: TargetSelector[] } | { type: 'file'; file: string; plan: Plan };
+type PlanSource = { type: 'manifests'; desired: Desired; scoped: ResolvedScope; targets?: TargetSelector[] } | { type: 'file'; file: SavedPlanFile };
 
 /**
  * registerApplyCommand adds `viewctl apply [PATH...]`: plan (or read `--plan FILE`
@@ -68,10 +60,12 @@ export function registerApplyCommand(program: Command, io: CliIo, outcome: Outco
     .addOption(new Option('--auto-approve', 'apply without asking; required when stdin is not a terminal and no --plan is given'))
     .addOption(maxDeletesOption('refuse plans that delete more than N views'))
     .addOption(targetOption())
+    .addOption(detailsUrlOption())
     .addOption(new Option('--plan <file>', 'carry out a plan saved by viewctl plan --out, after checking it is not stale'))
     .addOption(
       new Option('--expect-digest <hex>', 'refuse unless the plan has exactly this digest (the one a reviewer saw)').argParser(parseDigest),
-    );
+    )
+    .addOption(showWarningsOption());
   addBaseOption(command);
   addConnectionOptions(command).action(async (paths: string[], options: ApplyOptions) => {
     outcome.exitCode = await apply(paths, options, io, outcome);
@@ -127,24 +121,30 @@ async function applyUntilInterrupted(
   { approval, run, interrupt }: { approval: ReturnType<typeof decideApproval>; run: ApplyRun; interrupt: Interrupt },
 ): Promise<number> {
   const source = await loadSource(paths, options, io);
-  const connection = await openConnection(options, io, { stop: run.reads.signal });
-  run.client = connection.client;
+  let connection: Connection | undefined;
+  const connect = async (): Promise<ServiceClient> => {
+    connection = await openConnection(options, io, { stop: run.reads.signal });
+    run.client = connection.client;
+    return connection.client;
+  };
   try {
-    const { plan, live, elapsedMs } = await preparePlan(source, connection.client, io, options.expectDigest);
+    const gates = { expectDigest: options.expectDigest, maxDeletes: options.maxDeletes };
+    const { plan, live, elapsedMs, operations } = source.type === 'file'
+      ? await prepareSavedPlan(source.file, connect, { ...gates, onProgress: progressReporter(io.stderr, 'checking the plan against live state') })
+      : await prepareApply(source.desired, await connect(), { ...planningOptions(io, source), ...gates });
+    const { client } = run;
+    if (client === undefined) throw new InternalError('apply prepared a plan without opening a connection');
     const json = options.format === 'json';
     const color = useColor(io.stdout, io.env);
-    if (!plan.changes.some((change) => change.action !== 'drift')) {
-      io.stdout.write(json ? renderReportJson(emptyReport(plan)) : `${renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, context: 'apply' })}Nothing to apply.\n`);
+    if (operations.length === 0) {
+      io.stdout.write(json ? renderReportJson(emptyReport(plan)) : `${renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, context: 'apply', showWarnings: options.showWarnings })}Nothing to apply.\n`);
       return EXIT.ok;
     }
-    checkMaxDeletes(plan, options.maxDeletes);
-    checkDailyBudget(plan, connection.client.stats().dailyRemaining);
-    const operations = storedOperations(plan);
 
     // With JSON on stdout, the plan and the prompt go to stderr so stdout stays one document.
     const display = json ? io.stderr : io.stdout;
     if (!json || approval === 'ask') {
-      display.write(renderPlan(plan, json ? 'text' : options.format, { color: useColor(display, io.env), elapsedMs, rate: options.rate, context: 'apply' }));
+      display.write(renderPlan(plan, json ? 'text' : options.format, { color: useColor(display, io.env), elapsedMs, rate: options.rate, context: 'apply', detailsUrl: options.detailsUrl, showWarnings: options.showWarnings }));
     }
     if (approval === 'ask' && !(await askApproval(io.stdin, display, interrupt.signal))) {
       throw new ViewctlError('apply.cancelled', 'apply cancelled; nothing was written', {
@@ -157,9 +157,9 @@ async function applyUntilInterrupted(
     const progress = progressReporter(io.stderr, 'applying');
     let done = 0;
     outcome.writing = true;
-    run.writesFrom = connection.client.stats().requests;
+    run.writesFrom = client.stats().requests;
     const report = await carryOut(plan, operations, {
-      client: connection.client,
+      client,
       live,
       fromPlanFile: source.type === 'file',
       signal: interrupt.signal,
@@ -174,14 +174,14 @@ async function applyUntilInterrupted(
     io.stdout.write(json ? renderReportJson(report) : `\n${options.format === 'markdown' ? renderReportMarkdown(report) : renderReportText(report, { color })}`);
     return reportExitCode(report);
   } finally {
-    await connection.close();
+    await connection?.close();
   }
 }
 
-/** loadSource reads what needs no network: the manifests, or the plan file and its digest checks. */
+/** loadSource reads what needs no network: the manifests, or the plan file's text (the saved-plan flow checks it). */
 async function loadSource(paths: string[], options: ApplyOptions, io: CliIo): Promise<PlanSource> {
   if (options.plan === undefined) {
-    const desired = await loadManifestFiles(paths, io, useColor(io.stderr, io.env));
+    const desired = await loadManifestFiles(paths, io, useColor(io.stderr, io.env), options.showWarnings === true);
     const scoped = await resolveScope({ base: options.base }, paths, io);
     return { type: 'manifests', desired, scoped, targets: options.target };
   }
@@ -213,41 +213,7 @@ async function loadSource(paths: string[], options: ApplyOptions, io: CliIo): Pr
   } catch (error) {
     throw new UsageError('apply.plan-unreadable', `cannot read the plan file ${file}: ${systemErrorCode(error)}`, 'pass the file written by viewctl plan --out');
   }
-  const plan = readPlanFile(text, file);
-  checkExpectedDigest(plan, options.expectDigest);
-  checkPlanIdentity(plan);
-  return { type: 'file', file, plan };
-}
-
-/**
- * preparePlan computes the plan from the manifests, or, for a saved plan, re-reads
- * only its targets and refuses it if any changed since it was computed.
- */
-async function preparePlan(
-  source: PlanSource,
-  client: ServiceClient,
-  io: CliIo,
-  expectDigest: string | undefined,
-): Promise<{ plan: Plan; live: Live; elapsedMs: number }> {
-  if (source.type === 'manifests') {
-    const run = await planAgainst(source.desired, client, io, { scoped: source.scoped, targets: source.targets });
-    checkExpectedDigest(run.plan, expectDigest);
-    return run;
-  }
-  const started = performance.now();
-  const { plan } = source;
-  const live = await readLive(client, planReadNeeds(plan), {
-    checkWorkspace: (workspace) => checkPlanWorkspace(plan, workspace),
-    // The creator of the views a plan creates is re-checked, as plan checks it.
-    wantUsers: () => plan.changes.some((change) => change.action === 'create'),
-    onProgress: progressReporter(io.stderr, 'checking the plan against live state'),
-  });
-  checkNotStale(plan, live);
-  checkPlanRules(plan, live);
-  // The figures shown are this run's: its re-reads and what the service says is left
-  // now, not the saved plan's (the digest covers the content, not these figures).
-  const requests = { ...plan.requests, used: live.requests.used, dailyRemaining: live.requests.dailyRemaining ?? plan.requests.dailyRemaining };
-  return { plan: { ...plan, requests }, live, elapsedMs: performance.now() - started };
+  return { type: 'file', file: { name: file, text } };
 }
 
 function emptyReport(plan: Plan): ApplyReport {

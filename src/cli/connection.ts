@@ -19,7 +19,7 @@ export interface ConnectionOptions {
 }
 
 /** Connection is an open client, and how to release what opening it started. */
-interface Connection {
+export interface Connection {
   client: ServiceClient;
   /**
    * close cancels every request still queued or in flight (after a failed read, its

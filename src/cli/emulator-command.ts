@@ -7,7 +7,7 @@ import { DAILY_QUOTA, DEFAULT_RATE } from '../domain/domains.js';
 import { UsageError, ViewctlError } from '../errors.js';
 import type { CliIo } from './io.js';
 import { parseNumberFlag } from './parse-options.js';
-import type { Outcome } from './program.js';
+import type { Outcome } from './outcome.js';
 
 /** EmulatorCommandDeps lets tests stop the command without sending signals to the test runner. */
 interface EmulatorCommandDeps {

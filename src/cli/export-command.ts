@@ -5,23 +5,22 @@ import type { Command } from 'commander';
 import { DOMAINS } from '../domain/domains.js';
 import { EXIT, UsageError } from '../errors.js';
 import { AUTOMATIONS_FILE, exportFiles, PINS_FOLDER, pinStems, WORKSPACE_FILE, type ExportResult } from '../export/export-files.js';
-import { budgetMembers, checkExportCeiling, checkPinBudget, describePinRead, exportFloor, parseEmailList, selectPinUsers, type PinUserChoice } from '../export/pin-users.js';
+import { checkPinBudget, describePinRead, parseEmailList, type PinUserChoice } from '../export/pin-users.js';
 import { schemaTexts } from '../manifest/schema-registry.js';
 import { checkOutFolder, writeExportFiles, type WriteReport } from '../export/write-files.js';
 import { readExport } from '../state/read-export.js';
-import { DEFAULT_RESERVE, loweredBudget, readCeiling, type ReadCeiling } from '../state/read-ceiling.js';
-import { formatCount } from '../text/plural.js';
 import { addConnectionOptions, openConnection } from './connection.js';
 import { runExportMerge } from './export-merge.js';
 import type { ConnectionOptions } from './connection.js';
 import type { CliIo } from './io.js';
-import type { Outcome } from './program.js';
+import type { Outcome } from './outcome.js';
 import { progressReporter } from './progress.js';
 import { listenForReads, stopOnInterrupt, type ReadsInterrupt } from './interrupt.js';
 import { parseCount } from './parse-options.js';
 import { addReserveOption } from './scope-options.js';
 import type { ApiUser } from '../domain/api-types.js';
-import { shellWord } from '../render/format.js';
+import { closingLines } from './export-next.js';
+import { exportCeiling, memberSelection } from './export-ceiling.js';
 
 interface ExportOptions extends ConnectionOptions {
   out: string;
@@ -52,7 +51,7 @@ export function registerExportCommand(program: Command, io: CliIo, outcome: Outc
       new Option('--merge', 'add to the manifests in --out only what none declares yet, each in a new file; never changes an existing file'),
     )
     .addOption(
-      new Option('--budget <n>', 'with --all-users: spend at most N requests, and never more than what is left today less --reserve, reading members in email order and skipping those whose pins/ file exists')
+      new Option('--budget <n>', 'with --all-users: spend at most N requests, and never more than what is left today less --reserve, reading members in email order and skipping those already exported; prints the command that continues (--merge --budget, which adds only what is missing)')
         .argParser((value) => parseCount(value, '--budget')),
     );
   addReserveOption(command);
@@ -70,52 +69,38 @@ export function registerExportCommand(program: Command, io: CliIo, outcome: Outc
 /** exportWorkspace reads the live workspace (until interrupted) and writes its manifests. */
 async function exportWorkspace(options: ExportOptions, io: CliIo, interrupt: ReadsInterrupt): Promise<void> {
   const choice = pinUserChoice(options);
+  if (options.budget !== undefined && options.allUsers !== true) {
+    throw new UsageError('usage.budget-without-all-users', '--budget limits an export of every member\'s pinned views, but --all-users was not given', 'add --all-users, or drop --budget');
+  }
   if (options.merge === true) {
     await runExportMerge(options, choice, io, interrupt);
     return;
   }
   const outDir = resolve(io.cwd, options.out);
-  if (options.budget !== undefined && options.allUsers !== true) {
-    throw new UsageError('usage.budget-without-all-users', '--budget limits an export of every member\'s pinned views, but --all-users was not given', 'add --all-users, or drop --budget');
-  }
   const budget = options.budget;
-  const limits = { ...(budget === undefined ? {} : { budget }), reserve: options.reserve };
-  const pins = choice.kind !== 'none';
-  // The ceiling (README, "Scoped and budgeted plans"): refused before any request only
-  // when the shortfall is certain; else set from the workspace's answer, the first.
-  const offline = exportFloor(pins);
-  let ceiling: ReadCeiling = readCeiling({ ...limits, spent: 0, remaining: null, least: offline.least });
-  if (offline.exact || (budget ?? 1) < 1) checkExportCeiling(ceiling, offline, 'nothing was read');
+  const ceiling = exportCeiling(options, choice.kind !== 'none');
   await checkOutFolder(outDir, options.out, options.force === true);
   const connection = await openConnection(options, io, { dailyReserve: options.reserve, stop: interrupt.signal });
   const { client } = connection;
-  let batch: { all: ApiUser[]; skipped: number; remaining: number } | undefined;
-  const select = (users: readonly ApiUser[]): ApiUser[] => {
-    const chosen = selectPinUsers(users, choice);
-    if (budget === undefined) return chosen;
-    // A member whose pins/ file an earlier run wrote is done; the rest go in email order.
+  // A member whose pins/ file an earlier run wrote is done; the rest go in email order.
+  const exportedBefore = (chosen: readonly ApiUser[]) => {
     const stems = pinStems(chosen);
-    const exported = (user: ApiUser): boolean => existsSync(join(outDir, PINS_FOLDER, `${stems.get(user.id) ?? ''}.yaml`));
-    const picked = budgetMembers(chosen, exported, { spent: client.stats().requests, remaining: client.stats().dailyRemaining, ceiling });
-    batch = { all: chosen, skipped: picked.skipped, remaining: picked.remaining };
-    return picked.read;
+    return (user: ApiUser): number => (existsSync(join(outDir, PINS_FOLDER, `${stems.get(user.id) ?? ''}.yaml`)) ? 0 : DOMAINS.length);
   };
+  const members = memberSelection(choice, budget, ceiling, exportedBefore, () => client.stats());
   // Close even when the read fails: with --emulator the connection owns a server.
   const exported = await stopOnInterrupt(interrupt, '', () =>
     readExport(client, {
-      checkWorkspace: (workspace) => {
-        const floor = exportFloor(pins, typeof workspace.membersCount === 'number' ? workspace.membersCount : undefined);
-        ceiling = readCeiling({ ...limits, spent: client.stats().requests, remaining: client.stats().dailyRemaining, least: floor.least });
-        checkExportCeiling(ceiling, floor, 'only the workspace was read');
-      },
-      ...(choice.kind === 'none' ? {} : { selectUsers: select }),
+      checkWorkspace: (workspace) => ceiling.checkWorkspace(workspace, client.stats()),
+      ...(choice.kind === 'none' ? {} : { selectUsers: members.select }),
       beforePins: (plan) => {
-        checkPinBudget(plan, options.reserve);
+        checkPinBudget(plan, options.reserve, budget);
         io.stderr.write(describePinRead(plan, options.rate));
       },
       onProgress: progressReporter(io.stderr, 'reading pinned views'),
     }).finally(() => connection.close()),
   );
+  const { batch } = members;
   const result = exportFiles({ ...exported, schemas: schemaTexts(), ...(batch === undefined ? {} : { stemUsers: batch.all }) });
   interrupt.writingFiles(`writing the files to ${options.out}`);
   const report = await writeExportFiles(outDir, result.files);
@@ -131,22 +116,7 @@ async function exportWorkspace(options: ExportOptions, io: CliIo, interrupt: Rea
     );
   }
   io.stdout.write(summaryText(options.out, exported.live.workspace, result, report, exported.live.requests.used));
-  if (batch !== undefined && budget !== undefined) io.stdout.write(continuation(batch, exported.pinUsers.length, options, budget, ceiling));
-}
-
-/**
- * continuation says where a budgeted `export --all-users` stands: members exported by
- * this run and earlier ones, how many remain, and the command that continues.
- */
-function continuation(batch: { skipped: number; remaining: number }, read: number, options: ExportOptions, budget: number, ceiling: ReadCeiling): string {
-  const lowered = loweredBudget(ceiling);
-  const reserveText = lowered === undefined || lowered.reserve === 0 ? '' : ` less --reserve ${formatCount(lowered.reserve)}`;
-  const lowerNote = lowered === undefined ? '' : `--budget ${formatCount(budget)} lowered to ${formatCount(lowered.most)}, the ${formatCount(lowered.left)} left today${reserveText}\n`;
-  const done = `pinned views of ${read} member${read === 1 ? '' : 's'} exported by this run, ${batch.skipped} by earlier runs (their pins/ files are kept)`;
-  if (batch.remaining === 0) return `${lowerNote}${done}; every member is exported\n`;
-  const where = options.emulator === true ? ' --emulator' : options.baseUrl === undefined ? '' : ` --base-url ${shellWord(options.baseUrl)}`;
-  const reserve = options.reserve === DEFAULT_RESERVE ? '' : ` --reserve ${options.reserve}`;
-  return `${lowerNote}${done}; ${batch.remaining} member${batch.remaining === 1 ? '' : 's'} remain: continue with\n  viewctl export --out ${shellWord(options.out)} --all-users --budget ${budget}${reserve} --force${where}\n`;
+  io.stdout.write(await closingLines(outDir, io.cwd, options, exported, batch, ceiling.current));
 }
 
 function pinUserChoice(options: ExportOptions): PinUserChoice {
@@ -173,6 +143,5 @@ function summaryText(
   if (automations !== null) lines.push(`  ${AUTOMATIONS_FILE}: ${automations} admin automation${automations === 1 ? '' : 's'}`);
   if (pinUsers > 0) lines.push(`  ${PINS_FOLDER}/: pinned views of ${pinUsers} member${pinUsers === 1 ? '' : 's'}`);
   lines.push(`${report.written} files written, ${requests} requests used; nothing was changed in the workspace`);
-  lines.push(`next: viewctl plan ${shown} (it should show no changes)`);
   return `${lines.join('\n')}\n`;
 }

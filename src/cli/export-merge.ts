@@ -1,12 +1,13 @@
 import { stat } from 'node:fs/promises';
 import { posix, resolve } from 'node:path';
-import { DOMAINS } from '../domain/domains.js';
+import type { ApiUser } from '../domain/api-types.js';
+import { DOMAINS, type Domain } from '../domain/domains.js';
 import { formatLine } from '../domain/source-position.js';
 import { UsageError } from '../errors.js';
 import { declaredTargets, pinCoverage } from '../export/declared-targets.js';
 import { EXPORT_FOLDERS } from '../export/export-files.js';
 import { mergeFiles, type MergeResult } from '../export/merge-files.js';
-import { checkExportCeiling, checkPinBudget, describePinRead, exportFloor, selectPinUsers, type PinUserChoice } from '../export/pin-users.js';
+import { checkPinBudget, describePinRead, type PinUserChoice } from '../export/pin-users.js';
 import { SCHEMAS_FOLDER } from '../export/schema-ref.js';
 import { takenPaths, writeNewFiles } from '../export/write-files.js';
 import { formatProblems, ManifestInvalidError } from '../manifest/format-problems.js';
@@ -15,13 +16,14 @@ import { hasErrors } from '../manifest/problems.js';
 import { schemaTexts } from '../manifest/schema-registry.js';
 import { nodeManifestSource } from '../manifest/source.js';
 import type { ManifestDocument } from '../manifest/types.js';
-import { readCeiling } from '../state/read-ceiling.js';
 import { readExport } from '../state/read-export.js';
 import { plural } from '../text/plural.js';
 import { safeText } from '../text/safe-text.js';
 import { openConnection, type ConnectionOptions } from './connection.js';
 import type { CliIo } from './io.js';
 import { progressReporter } from './progress.js';
+import { closingLines } from './export-next.js';
+import { exportCeiling, memberSelection } from './export-ceiling.js';
 import { stopOnInterrupt, type ReadsInterrupt } from './interrupt.js';
 
 /**
@@ -49,33 +51,27 @@ export async function runExportMerge(options: MergeOptions, choice: PinUserChoic
       'pass --merge alone to add what no manifest declares yet (existing files stay as they are), or --force alone to re-export the whole workspace over export\'s files',
     );
   }
-  if (options.budget !== undefined) {
-    // A merge reads only the lists no document covers; a budgeted export resumes by files it wrote itself.
-    throw new UsageError(
-      'usage.conflicting-options',
-      '--merge and --budget were both given: --budget spreads a fresh export of every member over several runs, --merge adds to a folder the team keeps',
-      'pass --merge alone (it reads only the pinned lists no document manages yet, and refuses up front if they do not fit today), or --budget with --all-users into a folder of its own',
-    );
-  }
+  // --budget (checked by the caller, with --all-users) spreads the members over runs: each adds those that fit.
+  const { budget } = options;
   const outDir = resolve(io.cwd, options.out);
   const documents = await loadFolder(outDir, options.out, io);
   const declared = declaredTargets(documents);
   const coverage = pinCoverage(declared);
+  const ceiling = exportCeiling(options, choice.kind !== 'none');
   const connection = await openConnection(options, io, { dailyReserve: options.reserve, stop: interrupt.signal });
   const { client } = connection;
+  // Under --budget, members in email order whose lists no document covers yet, as many as fit.
+  const uncovered = (user: ApiUser): Domain[] => DOMAINS.filter((domain) => !coverage(user).has(domain));
+  const members = memberSelection(choice, budget, ceiling, () => (user) => uncovered(user).length, () => client.stats());
   // Close even when the read fails: with --emulator the connection owns a server.
   const exported = await stopOnInterrupt(interrupt, '', () =>
     readExport(client, {
-      // The reads before the pinned views must fit in what is left today less the reserve, as any export's.
-      checkWorkspace: () => {
-        const floor = exportFloor(false);
-        const ceiling = readCeiling({ reserve: options.reserve, spent: client.stats().requests, remaining: client.stats().dailyRemaining, least: floor.least });
-        checkExportCeiling(ceiling, floor, 'only the workspace was read');
-      },
-      ...(choice.kind === 'none' ? {} : { selectUsers: (users) => selectPinUsers(users, choice) }),
-      pinDomains: (user) => DOMAINS.filter((domain) => !coverage(user).has(domain)),
+      // The reads before the pinned views must fit in the ceiling, as any export's.
+      checkWorkspace: (workspace) => ceiling.checkWorkspace(workspace, client.stats()),
+      ...(choice.kind === 'none' ? {} : { selectUsers: members.select }),
+      pinDomains: uncovered,
       beforePins: (plan) => {
-        checkPinBudget(plan, options.reserve);
+        checkPinBudget(plan, options.reserve, budget);
         io.stderr.write(describePinRead(plan, options.rate));
       },
       onProgress: progressReporter(io.stderr, 'reading pinned views'),
@@ -83,7 +79,8 @@ export async function runExportMerge(options: MergeOptions, choice: PinUserChoic
   );
   const taken = await takenPaths(outDir, ['.', ...EXPORT_FOLDERS, SCHEMAS_FOLDER]);
   const folder = nodeManifestSource(io.cwd).display(outDir);
-  const result = mergeFiles({ ...exported, declared, schemas: schemaTexts(), taken, folder });
+  const { batch } = members;
+  const result = mergeFiles({ ...exported, declared, schemas: schemaTexts(), taken, folder, ...(batch === undefined ? {} : { stemUsers: batch.all }) });
   interrupt.writingFiles(`adding the new files to ${options.out}`);
   await writeNewFiles(outDir, result.files);
   for (const note of result.notes) io.stderr.write(`note: ${safeText(note)}\n`);
@@ -91,6 +88,7 @@ export async function runExportMerge(options: MergeOptions, choice: PinUserChoic
     io.stderr.write('note: pinned views not merged: name members with --users a@x.com,b@x.com, or pass --all-users\n');
   }
   io.stdout.write(mergeSummary(options.out, exported.live.workspace, result, exported.live.requests.used));
+  io.stdout.write(await closingLines(outDir, io.cwd, options, exported, batch, ceiling.current));
 }
 
 /**
@@ -133,7 +131,6 @@ function mergeSummary(shown: string, workspace: { id: string; name: string }, re
   lines.push(
     `${plural(result.written.length, 'manifest')} written${schemaNote}, no existing file changed, ${plural(requests, 'request')} used; nothing was changed in the workspace`,
   );
-  lines.push(`next: viewctl plan ${shown} (it should show no changes)`);
   // Names, emails and paths are user and service data: escaped for the terminal.
   return `${lines.map(safeText).join('\n')}\n`;
 }

@@ -9,9 +9,11 @@ import type { CliIo } from './io.js';
 import { formatOption, useColor, writeFileAtomically } from './output.js';
 import { listenForReads, stopOnInterrupt } from './interrupt.js';
 import { checkOutputPath, loadManifestSet, planAgainst } from './plan-flow.js';
-import type { Outcome } from './program.js';
+import type { Outcome } from './outcome.js';
 import { maxDeletesOption } from './max-deletes-option.js';
+import { detailsUrlOption } from './details-url-option.js';
 import { targetOption } from './target-option.js';
+import { showWarningsOption } from './show-warnings-option.js';
 import type { TargetSelector } from '../plan/targets-selection.js';
 import { addBaseOption, addBudgetOptions, addReserveOption, resolveScope, type ScopeOptions } from './scope-options.js';
 
@@ -21,6 +23,8 @@ interface PlanOptions extends ConnectionOptions, ScopeOptions {
   detailedExitcode?: boolean;
   target?: TargetSelector[];
   maxDeletes: number;
+  detailsUrl?: string;
+  showWarnings?: boolean;
 }
 
 /** registerPlanCommand adds `viewctl plan [PATH...]`: validate, read live state, print the plan. Never writes. */
@@ -33,14 +37,17 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
     .addOption(new Option('--out <file>', 'also write the machine-readable plan (JSON) to FILE'))
     .addOption(new Option('--detailed-exitcode', 'exit 2 when there are changes or drift'))
     .addOption(targetOption())
-    .addOption(maxDeletesOption('say in the plan that apply will refuse it when it deletes more than N views'));
+    .addOption(maxDeletesOption('say in the plan that apply will refuse it when it deletes more than N views'))
+    .addOption(detailsUrlOption())
+    .addOption(showWarningsOption());
   addReserveOption(addBudgetOptions(addBaseOption(command)));
   addConnectionOptions(command).action(async (paths: string[], options: PlanOptions) => {
     const color = useColor(io.stdout, io.env);
     const unwritten = options.out === undefined ? '' : `, not even the plan file ${options.out}`;
     const interrupt = listenForReads(io, unwritten);
     try {
-      const { desired, files } = await loadManifestSet(paths, io, useColor(io.stderr, io.env));
+      const showWarnings = options.showWarnings === true;
+      const { desired, files } = await loadManifestSet(paths, io, useColor(io.stderr, io.env), showWarnings);
       if (options.out !== undefined) await checkOutputPath(io, options.out, files);
       const scoped = await resolveScope(options, paths, io);
       // The client too refuses any request that would dip into the reserve (beside the plan's own arithmetic).
@@ -51,7 +58,7 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
           interrupt.writingFiles(`writing ${options.out}`);
           await writeFileAtomically(io, options.out, renderJson(plan));
         }
-        io.stdout.write(renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, maxDeletes: options.maxDeletes, planFile: options.out }));
+        io.stdout.write(renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, maxDeletes: options.maxDeletes, planFile: options.out, detailsUrl: options.detailsUrl, showWarnings }));
         outcome.exitCode = options.detailedExitcode === true && plan.changes.length > 0 ? EXIT.changes : EXIT.ok;
       } finally {
         await connection.close();

@@ -8,7 +8,7 @@ import { nodeManifestSource } from '../manifest/load.js';
 import { loadDesired } from '../manifest/load-desired.js';
 import type { ServiceClient } from '../service/types.js';
 import type { Desired } from '../state/types.js';
-import { planWorkspace, type WorkspacePlan } from '../plan/plan-workspace.js';
+import { planWorkspace, type PlanWorkspaceOptions, type WorkspacePlan } from '../flows/plan-workspace.js';
 import type { TargetSelector } from '../plan/targets-selection.js';
 import type { CliIo } from './io.js';
 import { progressReporter } from './progress.js';
@@ -19,14 +19,17 @@ import type { ResolvedScope } from './scope-options.js';
  * filesystem. Warnings go to stderr; any error stops here, before the service is
  * contacted.
  */
-export async function loadManifestFiles(paths: string[], io: CliIo, color: boolean): Promise<Desired> {
-  return (await loadManifestSet(paths, io, color)).desired;
+export async function loadManifestFiles(paths: string[], io: CliIo, color: boolean, showWarnings = false): Promise<Desired> {
+  return (await loadManifestSet(paths, io, color, showWarnings)).desired;
 }
 
-/** loadManifestSet is `loadManifestFiles`, also answering the files it read (absolute paths). */
-export async function loadManifestSet(paths: string[], io: CliIo, color: boolean): Promise<{ desired: Desired; files: string[] }> {
+/**
+ * loadManifestSet is `loadManifestFiles`, also answering the files it read (absolute
+ * paths). Warnings of one code print as one entry unless `showWarnings`.
+ */
+export async function loadManifestSet(paths: string[], io: CliIo, color: boolean, showWarnings = false): Promise<{ desired: Desired; files: string[] }> {
   const { desired, warnings, read } = await loadDesired(paths.length === 0 ? ['.'] : paths, nodeManifestSource(io.cwd));
-  if (warnings.length > 0) io.stderr.write(`${formatProblems(warnings, { color })}\n`);
+  if (warnings.length > 0) io.stderr.write(`${formatProblems(warnings, { color, showWarnings })}\n`);
   return { desired, files: read.map((file) => resolve(io.cwd, file)) };
 }
 
@@ -76,11 +79,22 @@ export async function checkOutputPath(io: CliIo, path: string, manifests: readon
  * (`planWorkspace`), with progress lines on stderr; `targets` narrows it (`--target`),
  * `scoped` carries `--base` and `--budget` when given.
  */
-export function planAgainst(desired: Desired, client: ServiceClient, io: CliIo, how: { targets?: readonly TargetSelector[]; scoped?: ResolvedScope } = {}): Promise<WorkspacePlan> {
-  return planWorkspace(desired, client, {
+export function planAgainst(desired: Desired, client: ServiceClient, io: CliIo, how: PlanHow = {}): Promise<WorkspacePlan> {
+  return planWorkspace(desired, client, planningOptions(io, how));
+}
+
+/** PlanHow is what the command line asks of a plan: `--target`, and `--base`, `--budget` and `--reserve` resolved. */
+interface PlanHow {
+  targets?: readonly TargetSelector[];
+  scoped?: ResolvedScope;
+}
+
+/** planningOptions are planWorkspace's options for what the command line asks (`how`), with progress lines on stderr. */
+export function planningOptions(io: CliIo, how: PlanHow = {}): PlanWorkspaceOptions {
+  return {
     onProgress: progressReporter(io.stderr, 'reading live state'),
     targets: how.targets,
     // The scope request, the clock of its UTC day and its warnings, under planWorkspace's names.
     ...how.scoped,
-  });
+  };
 }

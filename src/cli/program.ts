@@ -1,16 +1,7 @@
 import { Command } from 'commander';
 import type { CliIo } from './io.js';
+import type { Outcome } from './outcome.js';
 import { VERSION } from '../version.js';
-
-/** Outcome carries the exit code a command action decided. */
-export interface Outcome {
-  exitCode: number;
-  /**
-   * Set by apply before its first write: from then on, an error nobody expected (a bug)
-   * may come after writes that landed, so it exits 4, not 1 ("error before any write").
-   */
-  writing?: boolean;
-}
 
 /** ENVIRONMENT_AND_EXIT_CODES closes `viewctl --help`: what is read from the environment, and what each exit code means. */
 const ENVIRONMENT_AND_EXIT_CODES = `
@@ -38,6 +29,7 @@ const COMMANDS: readonly (readonly [name: string, load: () => Promise<Register>]
   ['validate', async () => (await import('./validate-command.js')).registerValidateCommand],
   ['plan', async () => (await import('./plan-command.js')).registerPlanCommand],
   ['apply', async () => (await import('./apply-command.js')).registerApplyCommand],
+  ['show', async () => (await import('./show-command.js')).registerShowCommand],
   ['export', async () => (await import('./export-command.js')).registerExportCommand],
   ['emulator', async () => (await import('./emulator-command.js')).registerEmulatorCommand],
   ['schemas', async () => (await import('./schemas-command.js')).registerSchemasCommand],

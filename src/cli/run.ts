@@ -1,9 +1,10 @@
 import { CommanderError } from 'commander';
-import { EXIT, InternalError, ViewctlError } from '../errors.js';
+import { EXIT, InternalError, ServiceError, ViewctlError } from '../errors.js';
 import { safeLines } from '../text/safe-text.js';
 import { redactingStream } from '../secrets/redact.js';
 import type { CliIo } from './io.js';
-import { buildProgram, type Outcome } from './program.js';
+import { buildProgram } from './program.js';
+import type { Outcome } from './outcome.js';
 
 /**
  * run parses argv, runs the command and returns the exit code. It is the one
@@ -36,7 +37,7 @@ export function reportError(error: unknown, io: Pick<CliIo, 'stderr'>, outcome: 
   }
   if (error instanceof ViewctlError) {
     // Messages carry names and text from manifests and the service: escaped for the terminal.
-    write(`error[${error.code}]: ${safeLines(error.message)}\n`);
+    write(`error[${error.code}]: ${safeLines(error.message)}${nothingWritten(error, outcome)}\n`);
     if (error.hint !== undefined) write(`  hint: ${safeLines(error.hint)}\n`);
     return error.exitCode;
   }
@@ -60,4 +61,16 @@ function errorDetail(error: unknown): string {
     current = current instanceof Error ? current.cause : undefined;
   }
   return lines.join('\n');
+}
+
+/** CONNECTION_FAILURES are the errors of a service that did not answer: whoever reads one wonders what was written. */
+const CONNECTION_FAILURES = new Set(['service.unreachable', 'service.timeout', 'service.unavailable']);
+
+/**
+ * nothingWritten says so after a connection failure that came before any write: the
+ * case of every plan and export, and of an apply that had not begun writing (once it
+ * has, apply's report lists what landed).
+ */
+function nothingWritten(error: ViewctlError, outcome: Outcome): string {
+  return error instanceof ServiceError && CONNECTION_FAILURES.has(error.code) && outcome.writing !== true ? '; nothing was written' : '';
 }

@@ -5,7 +5,7 @@ import { EXIT, UsageError } from '../errors.js';
 import { OutputKindError, writeAtomically, writeFailureReason } from '../export/atomic-file.js';
 import { schemaTexts } from '../manifest/schema-registry.js';
 import type { CliIo } from './io.js';
-import type { Outcome } from './program.js';
+import type { Outcome } from './outcome.js';
 
 /**
  * registerSchemasCommand adds `viewctl schemas --out DIR`: it writes the JSON Schemas

@@ -5,7 +5,8 @@ import { UsageError } from '../errors.js';
 import { gitManifestSource, resolveBase } from '../manifest/git-source.js';
 import { ManifestInvalidError } from '../manifest/format-problems.js';
 import { loadDesired } from '../manifest/load-desired.js';
-import type { ScopeRequest } from '../plan/plan-workspace.js';
+import type { ScopeRequest } from '../flows/plan-workspace.js';
+import type { PlanWarning } from '../plan/types.js';
 import { systemClock, type Clock } from '../service/clock.js';
 import { DEFAULT_RESERVE } from '../state/read-ceiling.js';
 import { plural } from '../text/plural.js';
@@ -49,7 +50,7 @@ export function addReserveOption(command: Command): Command {
 export interface ResolvedScope {
   scope: ScopeRequest;
   clock: Pick<Clock, 'now'>;
-  warnings: string[];
+  warnings: PlanWarning[];
 }
 
 /**
@@ -67,7 +68,7 @@ export async function resolveScope(options: ScopeOptions, paths: readonly string
     ...(options.budget === undefined ? {} : { budget: options.budget }),
     ...(options.reserve === undefined ? {} : { reserve: options.reserve }),
   };
-  const warnings: string[] = [];
+  const warnings: PlanWarning[] = [];
   if (options.base !== undefined) {
     const manifestPaths = paths.length === 0 ? ['.'] : paths;
     const base = await resolveBase(options.base, manifestPaths, io.cwd);
@@ -80,7 +81,7 @@ export async function resolveScope(options: ScopeOptions, paths: readonly string
       const errors = error.problems.filter((problem) => problem.severity === 'error');
       const first = errors[0];
       const example = first === undefined ? '' : ` (first: ${formatPosition(first)} ${first.code})`;
-      warnings.push(`the manifests at --base ${base.ref} (${short}) fail to load, with ${plural(errors.length, 'error')}${example}: this is a full plan, every pinned list read`);
+      warnings.push({ code: 'plan.base-unloadable', message: `the manifests at --base ${base.ref} (${short}) fail to load, with ${plural(errors.length, 'error')}${example}: this is a full plan, every pinned list read` });
     }
   }
   return { scope, clock, warnings };

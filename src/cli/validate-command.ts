@@ -7,13 +7,14 @@ import { hasErrors } from '../manifest/problems.js';
 import { nodeManifestSource } from '../manifest/source.js';
 import { useColor } from './output.js';
 import type { CliIo } from './io.js';
-import type { Outcome } from './program.js';
+import type { Outcome } from './outcome.js';
+import { showWarningsOption } from './show-warnings-option.js';
 
 /**
  * validateReport renders the outcome of `viewctl validate`: the problems, then one
  * summary line. Pure, so the golden tests and the command print the same text.
  */
-export function validateReport(result: LoadResult, options: { color: boolean }): string {
+export function validateReport(result: LoadResult, options: { color: boolean; showWarnings?: boolean }): string {
   const lines: string[] = [];
   if (result.problems.length > 0) lines.push(formatProblems(result.problems, options));
   const scope = `${plural(result.documents.length, 'document')} in ${plural(result.files.length, 'file')}`;
@@ -33,9 +34,10 @@ export function registerValidateCommand(program: Command, io: CliIo, outcome: Ou
     .command('validate')
     .description('check manifests offline: schemas and semantic rules, every problem with file:line:column')
     .argument('[paths...]', 'manifest files or folders (every *.yaml / *.yml below them)', ['.'])
-    .action(async (paths: string[]) => {
+    .addOption(showWarningsOption())
+    .action(async (paths: string[], options: { showWarnings?: boolean }) => {
       const result = await loadManifests(paths, nodeManifestSource(io.cwd));
-      io.stdout.write(validateReport(result, { color: useColor(io.stdout, io.env) }));
+      io.stdout.write(validateReport(result, { color: useColor(io.stdout, io.env), showWarnings: options.showWarnings === true }));
       outcome.exitCode = hasErrors(result.problems) ? EXIT.error : EXIT.ok;
     });
 }

@@ -4,10 +4,9 @@ import { ViewctlError } from '../errors.js';
 import {
   anyObject, arrayOf, AUTOMATION_SPEC, COLLECTION_SPECS, count, object, str, USER_SPEC, VIEW_SPEC, type Check, type Fail,
 } from './data-specs.js';
-import { RESPONSE_ONLY_FILTERS } from './views/body.js';
-import { schemaChecker } from './views/schema-checker.js';
+import { ruleChecker } from './views/rule-checker.js';
+import { VIEW_ATTRIBUTES } from './views/view-shapes.js';
 import type { EmulatorData } from './model.js';
-import { isJsonObject } from '../domain/api-types.js';
 
 /**
  * Reading `--data` and `--state` files: JSON holding an EmulatorData. The checks are
@@ -40,7 +39,7 @@ export function loadEmulatorData(path: string): EmulatorData {
  * checkEmulatorData checks a parsed value and returns it as EmulatorData, with the
  * optional collections filled in. `source` names the value in the error. Every
  * record is checked against its field spec (data-specs.ts), and every view's columns,
- * filters and sort against the API's shapes (the JSON Schemas); ids must be unique per
+ * filters and sort against the API's shapes (views/view-shapes.ts); ids must be unique per
  * collection, and pinned lists must name known users and views of their domain.
  */
 export function checkEmulatorData(value: unknown, source: string): EmulatorData {
@@ -87,16 +86,13 @@ export function checkEmulatorData(value: unknown, source: string): EmulatorData 
   return filled as unknown as EmulatorData;
 }
 
-// Stored views pass the same checks as views sent to the API (a response-only filter
-// aside, which the service stores itself), so listing with one never meets a value the
-// filters cannot read, such as a date that does not exist.
+// Stored views pass the same shapes as views sent to the API, response-only filters
+// included (a request may not send them, but the service stores and serves them), so
+// listing with one never meets a value the filters cannot read, such as a date that
+// does not exist.
 function checkViewAttributes(domain: Domain, view: Record<string, unknown>, path: string, fail: Fail): void {
-  for (const attribute of ['columns', 'filters', 'sort'] as const) {
-    let value = view[attribute];
-    if (attribute === 'filters' && isJsonObject(value)) {
-      value = Object.fromEntries(Object.entries(value).filter(([name]) => !RESPONSE_ONLY_FILTERS[domain].includes(name)));
-    }
-    const problem = schemaChecker(domain, attribute, value);
+  for (const attribute of VIEW_ATTRIBUTES) {
+    const problem = ruleChecker(domain, attribute, view[attribute]);
     if (problem !== undefined) fail(`${path}.${problem.path ?? attribute}`, `is not a ${domain} view ${attribute} value: ${problem.message}`);
   }
 }

@@ -104,7 +104,7 @@ export const USER_SPEC = object({
   isDesktopAppInstalled: bool, isMobileAppInstalled: bool,
 });
 
-/** VIEW_SPEC is a view of any domain (ApiView); column, filter and sort contents are checked against the schemas by data-file.ts. */
+/** VIEW_SPEC is a view of any domain (ApiView); column, filter and sort contents are checked against the view shapes by data-file.ts. */
 export const VIEW_SPEC = object({
   viewId: str, name: str, visibility: oneOf(['Public', 'Private']), icon: optional(str), isDefault: bool, ownerId: str,
   columns: arrayOf(anyObject), filters: anyObject, sort: arrayOf(anyObject),

@@ -14,7 +14,7 @@ import { validationError } from './route-result.js';
 import { buildRoutes, matchRoute } from './routes.js';
 import { openStateStore } from './state-store.js';
 import type { AttributeChecker } from './views/body.js';
-import { schemaChecker } from './views/schema-checker.js';
+import { ruleChecker } from './views/rule-checker.js';
 import { createWebhookDispatcher, DEFAULT_WEBHOOK_SETTINGS, type DeliveryReport } from './webhooks.js';
 
 /**
@@ -73,7 +73,7 @@ export interface EmulatorOptions {
   onWebhookDelivery?: (report: DeliveryReport) => void;
   /** How latency waits; tests may pass a fake. */
   sleep?: (ms: number) => Promise<void>;
-  /** Checks view columns, filters and sort (default: the JSON Schemas of `schemas/`). */
+  /** Checks view columns, filters and sort (default: the emulator's own rules, views/rule-checker.ts). */
   attributeChecker?: AttributeChecker;
 }
 
@@ -123,7 +123,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     overrideUrl: options.webhookUrl,
     onDelivery: options.onWebhookDelivery,
   });
-  const routes = buildRoutes({ checker: options.attributeChecker ?? schemaChecker, webhooks });
+  const routes = buildRoutes({ checker: options.attributeChecker ?? ruleChecker, webhooks });
   let stats = emptyStats();
   let closed = false;
   let baseUrl = '';

@@ -29,6 +29,12 @@ interface MergeInput {
   live: Pick<Live, 'workspace' | 'views' | 'pins' | 'automations'>;
   /** Members whose pinned lists were asked for; only the domains no document covers are written. */
   pinUsers: readonly ApiUser[];
+  /**
+   * Every member a budgeted export spreads over several runs, when more than
+   * `pinUsers`: file names are chosen among all of them, as `exportFiles` chooses
+   * them, so a member's file is named alike whichever run writes it.
+   */
+  stemUsers?: readonly ApiUser[];
   declared: DeclaredTargets;
   /** The package's JSON Schemas (file name to text); copies the folder lacks are added. */
   schemas: ReadonlyMap<string, string>;
@@ -105,7 +111,7 @@ export function mergeFiles(input: MergeInput): MergeResult {
   }
 
   const coverage = pinCoverage(declared);
-  const userStems = pinStems(input.pinUsers);
+  const userStems = pinStems(input.stemUsers ?? input.pinUsers);
   for (const user of input.pinUsers) {
     const merged = mergePins(input, user, coverage(user));
     skipped.push(...merged.skipped);

@@ -3,7 +3,8 @@ import { DOMAINS } from '../domain/domains.js';
 import { UsageError, ViewctlError } from '../errors.js';
 import { compareCodePoints } from '../kinds/canonical.js';
 import { formatCount, plural } from '../text/plural.js';
-import { userReads, USERS_PAGE } from '../state/needs.js';
+import { closestNames } from '../text/suggest.js';
+import { userReads, USERS_PAGE } from '../state/user-pages.js';
 import { leftText, quotaWaysOut, roomLeft, type ReadCeiling } from '../state/read-ceiling.js';
 import type { PinReadPlan } from '../state/read-export.js';
 
@@ -52,9 +53,12 @@ export function selectPinUsers(users: readonly ApiUser[], choice: PinUserChoice)
   return sortByEmail(chosen);
 }
 
+/** describeMissing names a listed email that is no active member: its state, or the members it most likely meant. */
 function describeMissing(email: string, users: readonly ApiUser[]): string {
   const known = users.find((user) => user.email.toLowerCase() === email.toLowerCase());
-  return known === undefined ? email : `${email} (${known.state.toLowerCase()})`;
+  if (known !== undefined) return `${email} (${known.state.toLowerCase()})`;
+  const close = closestNames(email, users.filter((user) => user.state === 'Active').map((user) => user.email));
+  return close.length === 0 ? email : `${email} (no member has this address; did you mean ${close.join(' or ')}?)`;
 }
 
 function sortByEmail(users: readonly ApiUser[]): ApiUser[] {
@@ -79,14 +83,19 @@ export function describePinRead(plan: PinReadPlan, rate: number): string {
 /**
  * checkPinBudget refuses to start reading pins that what the service says is left
  * today, less `reserve` (kept for the other integrations that share the quota), cannot
- * cover: the export would fail part-way, having spent what is left of the day.
+ * cover: the export would fail part-way, having spent what is left of the day. The hint
+ * names `--budget`, which spreads the members over several runs (`budget`: the one given).
  */
-export function checkPinBudget(plan: PinReadPlan, reserve = 0): void {
+export function checkPinBudget(plan: PinReadPlan, reserve = 0, budget?: number): void {
   if (plan.dailyRemaining === null || plan.requests <= plan.dailyRemaining - reserve) return;
+  const room = formatCount(Math.max(0, plan.dailyRemaining - reserve));
+  const spread = budget === undefined
+    ? `export a share of the members a day with --all-users --budget N (N at most the ${room} this run may spend; each run adds the members that fit and prints the command that continues)`
+    : `lower --budget to at most the ${room} this run may spend`;
   throw new ViewctlError(
     'export.over-budget',
     `reading the pinned views of ${plural(plan.users.length, 'user')} takes ${plural(plan.requests, 'request')}, but the service says ${leftText(plan.dailyRemaining, reserve)}; no pinned view was read`,
-    { hint: `name fewer users with --users (each costs ${DOMAINS.length} requests), spread --all-users over several runs with --budget N, or ${quotaWaysOut(reserve)}` },
+    { hint: `${spread}, name fewer users with --users (each costs up to ${DOMAINS.length} requests), or ${quotaWaysOut(reserve)}` },
   );
 }
 
@@ -96,44 +105,52 @@ function formatDuration(seconds: number): string {
 }
 
 /** MemberBatch is the members one budgeted `export --all-users` run reads, and those it leaves. */
-interface MemberBatch {
+export interface MemberBatch {
   read: ApiUser[];
-  /** Members whose `pins/` file already exists: exported by an earlier run. */
+  /** Members with nothing left to read: exported by an earlier run (their `pins/` file exists) or declared already (`--merge`). */
   skipped: number;
   /** Members left for later runs. */
   remaining: number;
 }
 
 /**
- * budgetMembers picks, from `members` in their (email) order, those not yet exported,
- * as many as the room the ceiling leaves after `spent` pays for (one request per domain
- * each); later runs continue where this one stops. A room too small for one member is
- * refused: by the quota when what is left today less the reserve is what ran out, else
- * by the budget, with the least that works, counted from what was read.
+ * budgetMembers picks, from `members` in their (email) order, those with something
+ * left to read (`cost`: the pinned lists to read, one request each; 0 when done), as
+ * many as the room the ceiling leaves after `spent` pays for, stopping at the first that
+ * does not fit, so later runs continue where this one stops. A room too small for the
+ * first is refused: by the quota when what is left today less the reserve is what ran
+ * out, else by the budget, with the least that works, counted from what was read.
  */
 export function budgetMembers(
   members: readonly ApiUser[],
-  exported: (user: ApiUser) => boolean,
+  cost: (user: ApiUser) => number,
   figures: { spent: number; remaining: number | null; ceiling: ReadCeiling },
 ): MemberBatch {
   const { spent, remaining, ceiling } = figures;
-  const pending = members.filter((user) => !exported(user));
-  const fits = Math.floor(roomLeft(ceiling, spent, remaining) / DOMAINS.length);
-  if (fits < 1 && pending.length > 0) {
-    if (remaining !== null && remaining - ceiling.reserve < DOMAINS.length) {
+  const pending = members.map((user) => ({ user, cost: cost(user) })).filter((entry) => entry.cost > 0);
+  const room = roomLeft(ceiling, spent, remaining);
+  const first = pending[0];
+  if (first !== undefined && first.cost > room) {
+    if (remaining !== null && remaining - ceiling.reserve < first.cost) {
       throw new ViewctlError(
         'export.over-budget',
-        `a member's pinned views take ${DOMAINS.length} requests, but the service says ${leftText(remaining, ceiling.reserve)}; no pinned view was read`,
+        `a member's pinned views take ${plural(first.cost, 'request')}, but the service says ${leftText(remaining, ceiling.reserve)}; no pinned view was read`,
         { hint: quotaWaysOut(ceiling.reserve) },
       );
     }
     throw new UsageError(
       'usage.budget-too-small',
-      `--budget ${formatCount(ceiling.budget ?? 0)} is too small: reading the workspace, views, automations and members took ${plural(spent, 'request')}, and a member's pinned views take ${DOMAINS.length} more; no pinned view was read`,
-      `pass a --budget of at least ${formatCount(spent + DOMAINS.length)}`,
+      `--budget ${formatCount(ceiling.budget ?? 0)} is too small: reading the workspace, views, automations and members took ${plural(spent, 'request')}, and a member's pinned views take ${first.cost} more; no pinned view was read`,
+      `pass a --budget of at least ${formatCount(spent + first.cost)}`,
     );
   }
-  const read = pending.slice(0, fits);
+  const read: ApiUser[] = [];
+  let left = room;
+  for (const entry of pending) {
+    if (entry.cost > left) break;
+    read.push(entry.user);
+    left -= entry.cost;
+  }
   return { read, skipped: members.length - pending.length, remaining: pending.length - read.length };
 }
 

@@ -1,12 +1,13 @@
 import jsonpatch from 'fast-json-patch';
 import type { ApiAdminAutomation, JsonObject, JsonValue } from '../domain/api-types.js';
-import type { DesiredAutomations, ExpectedAutomation } from '../state/types.js';
-import type { Change, DriftChange, DriftDifference } from './changes.js';
+import type { Desired, DesiredAutomations, ExpectedAutomation, Live } from '../state/types.js';
+import type { DriftChange, DriftDifference } from './changes.js';
 import type { Kind } from './kind.js';
 import { AUTOMATIONS_TARGET } from '../domain/targets.js';
-import type { NameMatcher } from '../text/glob.js';
-import { canonicalize } from './canonical.js';
+import { compileGlobs, type NameMatcher } from '../text/glob.js';
+import { canonicalize, jsonEqual } from './canonical.js';
 import { InternalError } from '../errors.js';
+import { automationsRead } from '../state/reads.js';
 
 /**
  * The `AdminAutomations` kind: read-only expectations, checked for drift and never
@@ -136,14 +137,49 @@ export const ADMIN_AUTOMATIONS: Kind<DriftChange> = {
     return { changes: automationDrift(desired.automations, live.automations, context.ignored), reasons: [], warnings: [] };
   },
 
-  owns: (change: Change): change is DriftChange => change.action === 'drift',
-  reads: () => ({ domains: [], pins: [] }),
+  // No phase: drift is shown, never applied.
+  actions: [{ action: 'drift', schema: { $ref: '#/$defs/drift' } }],
+  sortKey: (change) => change.id ?? '',
+  creates: () => undefined,
+  planReads: (desired) => (desired.automations === undefined ? [] : [automationsRead()]),
+  wantsUsers: () => false,
+  // Never applied, so never stale-checked: nothing to re-read.
+  reads: () => ({ reads: [] }),
   steps: () => [],
   hashed(target, live) {
     if (target !== AUTOMATIONS_TARGET) return undefined;
     return { automations: live.automations?.map((automation) => ({ id: automation.adminAutomationId, ...normalizeAutomation(automation) })) ?? null };
   },
+  subject: (change) => ({ name: change.name }),
+  execute: () => Promise.reject(new InternalError('drift is never applied')),
+  verifyReads: () => [],
   verify: () => undefined,
   target: () => AUTOMATIONS_TARGET,
+  // Drift is never applied: no rule to re-check.
+  recheck: () => [],
+  askedAlike(base, live) {
+    let atBase: DriftChange[] | undefined;
+    return {
+      test(change) {
+        atBase ??= baseDrift(base, live);
+        return driftAskedAlike(change, atBase);
+      },
+    };
+  },
   identityProblems: (change) => ((change.kind as string) === 'AdminAutomation' ? [] : [`kind ${String(change.kind)} is not AdminAutomation`]),
 };
+
+/** baseDrift is the drift REF's AdminAutomations document finds in today's automations. */
+function baseDrift(base: Desired, live: Live): DriftChange[] {
+  if (base.automations === undefined || live.automations === undefined) return [];
+  return automationDrift(base.automations, live.automations, compileGlobs(base.workspace.ignore));
+}
+
+/**
+ * driftAskedAlike: REF's expectations find the same difference in the same automation
+ * (the same expected attributes and priority, or the same missing or unexpected one).
+ */
+export function driftAskedAlike(change: DriftChange, atBase: readonly DriftChange[]): boolean {
+  return atBase.some((candidate) => candidate.name === change.name && candidate.id === change.id
+    && jsonEqual(candidate.after, change.after) && jsonEqual(candidate.differences, change.differences));
+}

@@ -129,7 +129,19 @@ export interface DriftChange extends ChangeBase {
   differences: DriftDifference[];
 }
 
+/** Change is any change of the built-in kinds, a tagged union on `action`; a kind's actions name it in the registry (`kindOf`). */
 export type Change = CreateChange | UpdateChange | DeleteChange | PinChange | DriftChange;
+
+/**
+ * PlanWarning is something a reviewer should know that changes nothing: a stable
+ * `code` (warnings of one code are shown as one line), what it says and, when a
+ * manifest causes it, where.
+ */
+export interface PlanWarning {
+  code: string;
+  message: string;
+  source?: SourcePosition;
+}
 
 /** NewViewTab is a pinned tab naming a view this run creates, resolved once the create answers. */
 export interface NewViewTab {

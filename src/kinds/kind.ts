@@ -1,35 +1,135 @@
-import type { ApiView, JsonObject } from '../domain/api-types.js';
+import type { JsonObject } from '../domain/api-types.js';
 import type { Domain } from '../domain/domains.js';
 import { ViewctlError } from '../errors.js';
 import type { ServiceRequest } from '../service/types.js';
-import type { ReadNeeds } from '../state/needs.js';
+import type { LiveRead } from '../state/live-read.js';
 import type { Desired, Live } from '../state/types.js';
 import type { RefusalReason } from '../domain/refusal-reason.js';
 import type { NameMatcher } from '../text/glob.js';
-import type { Change, PlanStep } from './changes.js';
-import type { DeclaredViewRef } from './pinned-views.js';
+import type { Change, PlanStep, PlanWarning } from './changes.js';
+import type { ExecutionContext, Landed } from './execution.js';
+import type { DeclaredViewRef } from './declared-view-ref.js';
 
 /**
- * A resource kind answers, for its own changes and targets, every question below. The
- * engine (`planReadNeeds`, `planSteps`, `liveHashesFor`, `checkApplied`, `computePlan`,
- * `identityProblems`) loops over `KINDS` and never switches on an action or a target.
+ * A resource kind answers, for its own changes and targets, every question below, as
+ * data: what it reads, how desired and live differ, the steps and how each is carried
+ * out, the stale hash, the verification, the saved-plan re-checks and the "changed
+ * outside" comparison. The engine (`planReads`, `computePlan`, `planSteps`,
+ * `liveHashesFor`, `executeOperations`, `checkApplied`, `identityProblems`,
+ * `liveRuleProblems`, `changeOrigins`, the flows) loops over `kinds()` and never
+ * switches on an action or a target.
  */
 export interface Kind<C extends Change = Change> {
-  /** diff is this kind's changes, refusals and warnings; `context` carries what kinds before it in `KINDS` decided. */
+  /**
+   * actions are the actions of this kind's changes, in the order plans list them: a
+   * change belongs to the kind that names its action (`kindOf`).
+   */
+  actions: readonly KindAction[];
+  /**
+   * planReads are what planning `desired` reads live for this kind, as data: requests
+   * of the route table whose answers go under the kind's key of `Live`, sent at once
+   * after the workspace (a kind read in a later phase, as pinned lists are, reads
+   * nothing here).
+   */
+  planReads(desired: Desired): LiveRead[];
+  /**
+   * wantsUsers tells, once the plan's first reads are in (`read`), whether this kind's
+   * diff needs the workspace's members; before any read (`read` undefined), whether it
+   * may need them (what a budget must leave room for).
+   */
+  wantsUsers(desired: Desired, read: Partial<Live> | undefined): boolean;
+  /** diff is this kind's changes, refusals and warnings; `context` carries what kinds before it in `kinds()` decided. */
   diff(desired: Desired, live: Live, context: DiffContext): KindDiff<C>;
-  owns(change: Change): change is C;
-  /** reads is what `apply --plan` re-reads to stale-check `change`: listings and pinned lists. */
-  reads(change: C): Pick<ReadNeeds, 'domains' | 'pins'>;
+  /**
+   * planWarnings warns about the whole plan once its changes are ordered (saved views:
+   * a create whose name looks like that of a view the plan deletes); shown after this
+   * kind's own diff warnings.
+   */
+  planWarnings?(changes: readonly Change[]): PlanWarning[];
+  /** sortKey orders two changes of one action, domain and name, so equal inputs give byte-equal plans. */
+  sortKey(change: C): string;
+  /** creates is the `createdKey` of what `change` creates (which later steps may name), or undefined. */
+  creates(change: C): string | undefined;
+  /** reads are what `apply --plan` re-reads to stale-check and re-check `change`, as data. */
+  reads(change: C): ChangeReads;
   /** steps are the requests that carry `change` (at `index` in the plan) out, in the order sent; none for what is never applied. */
   steps(change: C, index: number, context: StepContext): PlanStep[];
   /** hashed is the live state a stale check of `target` covers, or undefined when the target is not this kind's. */
   hashed(target: string, live: Live): unknown;
+  /** subject is what apply's report names for a step of `change`. */
+  subject(change: C): StepSubject;
+  /**
+   * execute carries one of `change`'s steps out (`context.request`) and answers what
+   * landed; a write that failed throws a ViewctlError (a `MayHaveLandedError` when it
+   * may have been carried out all the same).
+   */
+  execute(change: C, context: ExecutionContext): Promise<Landed>;
+  /** verifyReads are what apply reads back, once `change` landed, to verify it (none when the step's answer suffices). */
+  verifyReads(change: C): LiveRead[];
   /** verify says what is not as `change` said after its steps landed, or undefined when all is. */
   verify(change: C, landed: Landed, context: VerifyContext): string | undefined;
   /** target is the target `change` acts on, named from its own fields: a saved plan's change must carry it. */
   target(change: C): string;
   /** identityProblems are where the fields of a saved plan's `change` disagree with each other (a plan file is trusted in nothing). */
   identityProblems(change: C, creatorEmail: string | undefined): string[];
+  /**
+   * recheck re-checks the fail-safe rules for this kind's changes of a saved plan
+   * against the live state apply re-read, as `plan` checks them against what it reads.
+   * A problem names the change it is about (its index in `plan.changes`), or none for a
+   * rule about several.
+   */
+  recheck(plan: SavedPlan, live: Live): RecheckProblem[];
+  /**
+   * askedAlike tells, for this kind's changes of a `--base REF` plan, whether the
+   * manifests at REF (`base`) ask of the change's target what the current manifests
+   * ask, against the same live state (README, "Changes made outside viewctl,
+   * labelled"): the "changed outside" comparison. Called once per plan, lazily; its
+   * answer is asked per change.
+   */
+  askedAlike(base: Desired, live: Live): ChangeTest<C>;
+  /** describe is how a message names `change` (default: its action, kind, name and id). */
+  describe?(change: C): string;
+}
+
+/**
+ * ChangeTest answers a yes-or-no question about one change. `test` is a method so that
+ * a kind's test of its own changes stands for a test of the changes it is asked about.
+ */
+export interface ChangeTest<C extends Change = Change> {
+  test(change: C): boolean;
+}
+
+/** ChangeReads are the reads a saved plan's change needs, and whether it needs the workspace's members too. */
+export interface ChangeReads {
+  reads: LiveRead[];
+  users?: boolean;
+}
+
+/** SavedPlan is what a saved plan's re-checks see of it: every change, and who creates views. */
+export interface SavedPlan {
+  changes: readonly Change[];
+  creatorEmail?: string;
+}
+
+/** RecheckProblem is one rule a saved plan breaks against the live state: about `changes[index]`, or the plan as a whole. */
+export interface RecheckProblem {
+  index?: number;
+  problem: string;
+}
+
+/**
+ * KindAction is one action of a kind's changes, as data: its name, the JSON Schema of
+ * such a change in a plan file (`$ref`s resolve in `schemas/plan/plan.schema.json`)
+ * and, when apply carries it out, its phase.
+ */
+export interface KindAction {
+  action: string;
+  schema: JsonObject;
+  /**
+   * When apply runs this action's steps: lower phases first (the built-in ones are 10
+   * create, 20 update, 30 pin, 40 delete, leaving room between). Absent: shown, never applied.
+   */
+  phase?: number;
 }
 
 /** DiffContext is what a kind's diff needs from the rest of the plan. */
@@ -46,7 +146,7 @@ export interface DiffContext {
 interface KindDiff<C extends Change = Change> {
   changes: C[];
   reasons: RefusalReason[];
-  warnings: string[];
+  warnings: PlanWarning[];
   declared?: Map<Domain, DeclaredViewRef[]>;
   deleted?: Map<Domain, Map<string, string>>;
   /** Inactive members the group documents reached, when there are group documents. */
@@ -61,18 +161,20 @@ export interface StepContext {
   created: ReadonlySet<string>;
 }
 
-/** Landed is what the service answered to a change's request, as verification needs it. */
-interface Landed {
-  /** The view created, updated or removed. */
-  viewId?: string;
-  /** A pinned list's answer: the new list. */
-  pinned?: readonly ApiView[];
+/** StepSubject is what a step acts on, as apply reports it. */
+export interface StepSubject {
+  /** The view name, or for a pinned list `userEmail domain`. */
+  name: string;
+  domain?: Domain;
+  /** The id of the existing resource the step acts on. */
+  id?: string;
+  userEmail?: string;
 }
 
 /** VerifyContext is what was read back after apply. */
 export interface VerifyContext {
-  /** The listing of the change's domain, read after the writes. */
-  listing: readonly ApiView[];
+  /** What the landed changes' `verifyReads` read after the writes, stored as live state is. */
+  readBack: Partial<Live>;
   /** `createdKey` to id of every view this run created. */
   createdIds: ReadonlyMap<string, string>;
 }

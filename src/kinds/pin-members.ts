@@ -5,6 +5,8 @@ import { formatPosition, type SourcePosition } from '../domain/source-position.j
 import { pinsKey } from '../domain/targets.js';
 import { InternalError } from '../errors.js';
 import { compileNameGlob, type NameGlob } from '../text/glob.js';
+import type { PlanWarning } from './changes.js';
+import { closestNames } from '../text/suggest.js';
 
 /**
  * Which pinned lists the plan manages, and with what desired value (README,
@@ -29,7 +31,7 @@ interface MemberPinExpansion {
   /** Errors: an explicit email that is not an active member, a member two groups reach in one domain. */
   reasons: RefusalReason[];
   /** A glob that reaches no active member, with its position. */
-  warnings: string[];
+  warnings: PlanWarning[];
 }
 
 /**
@@ -72,7 +74,7 @@ export function memberPinLists(desired: Pick<Desired, 'pins' | 'pinGroups'>, use
     const email = pins.userEmail.toLowerCase();
     if (byEmail.get(email)?.state === 'Active' || inactiveOwn.has(email)) continue;
     inactiveOwn.add(email);
-    result.reasons.push(notActive(pins.userEmail, byEmail.get(email), pins.source, 'fix `userEmail`, or remove the PinnedViews document of a member who left or has not accepted the invitation yet'));
+    result.reasons.push(notActive(pins.userEmail, users, pins.source, 'fix `userEmail`, or remove the PinnedViews document of a member who left or has not accepted the invitation yet'));
   }
 
   const skipped = new Set<string>();
@@ -86,7 +88,7 @@ export function memberPinLists(desired: Pick<Desired, 'pins' | 'pinGroups'>, use
       if (entry.isGlob) continue;
       const user = byEmail.get(entry.pattern.toLowerCase());
       if (user?.state === 'Active' || !once(entry.source, 'member')) continue;
-      result.reasons.push(notActive(entry.pattern, user, entry.source, `remove ${entry.pattern} from \`users\` of "${group.group.name}"; members a glob or a role reaches who are not active are skipped`));
+      result.reasons.push(notActive(entry.pattern, users, entry.source, `remove ${entry.pattern} from \`users\` of "${group.group.name}"; members a glob or a role reaches who are not active are skipped`));
     }
     const reachedGlobs = new Set<NameGlob>();
     for (const user of users) {
@@ -114,7 +116,7 @@ export function memberPinLists(desired: Pick<Desired, 'pins' | 'pinGroups'>, use
     }
     for (const { entry, test } of globs) {
       if (reachedGlobs.has(test) || !once(entry.source, 'glob')) continue;
-      result.warnings.push(`${formatPosition(entry.source)}: users glob "${entry.pattern}" of the group "${group.group.name}" reaches no active member`);
+      result.warnings.push({ code: 'pins.glob-reaches-none', message: `users glob "${entry.pattern}" of the group "${group.group.name}" reaches no active member`, source: entry.source });
     }
   }
   for (const { first, second, members } of overlaps.values()) result.reasons.push(overlapReason(first, second, members));
@@ -127,12 +129,19 @@ function groupList(group: DesiredPinGroup, userEmail: string, key: string): Memb
   return { userEmail, domain, refs, unpinPrivate, source, refSources, group: group.group, key };
 }
 
-function notActive(email: string, user: ApiUser | undefined, source: SourcePosition, wayOut: string): RefusalReason {
+/**
+ * notActive is the refusal of a document naming `email`, who is no active member. An
+ * address no member has is most likely misspelt: the users were read, so the way out
+ * names the active members it is closest to.
+ */
+function notActive(email: string, users: readonly ApiUser[], source: SourcePosition, wayOut: string): RefusalReason {
+  const user = users.find((candidate) => candidate.email.toLowerCase() === email.toLowerCase());
   const state = user === undefined ? 'not a member of the workspace' : `${user.state.toLowerCase()}, not an active member`;
+  const close = user === undefined ? closestNames(email, users.filter((candidate) => candidate.state === 'Active').map((candidate) => candidate.email)) : [];
   return {
     code: 'pins.user-not-active',
     message: `${email} is ${state}, so the service refuses to read or set their tabs`,
-    wayOut,
+    wayOut: close.length === 0 ? wayOut : `did you mean ${close.join(' or ')}? ${wayOut}`,
     source,
     ids: [],
   };

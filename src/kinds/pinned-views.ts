@@ -1,30 +1,28 @@
 import { isPublicSaved } from '../domain/views.js';
 import type { ApiView } from '../domain/api-types.js';
 import type { Domain } from '../domain/domains.js';
-import type { DesiredPins, PinRef } from '../state/types.js';
-import type { Change, NewViewTab, PinChange, PinnedTab } from './changes.js';
+import type { DesiredPins, Live, PinRef } from '../state/types.js';
+import type { NewViewTab, PinChange, PinnedTab, PlanWarning } from './changes.js';
 import { cannotApply, createdKey, stepOf, type Kind } from './kind.js';
+import type { DeclaredViewRef } from './declared-view-ref.js';
 import { ROUTES } from '../service/routes.js';
 import type { RefusalReason } from '../domain/refusal-reason.js';
 import { suggestNames } from '../text/suggest.js';
 import { parseTarget, pinsTarget } from '../domain/targets.js';
-import { formatPosition } from '../domain/source-position.js';
 import { InternalError } from '../errors.js';
 import { hasPinGroups, memberPinLists } from './pin-members.js';
 import { liveListing } from './view-identity.js';
+import { afterWrite } from './execution.js';
+import { recheckPins } from './pin-rechecks.js';
+import { listingRead, listingReads, pinnedRead } from '../state/reads.js';
+import { baseViewsOf, type BaseViews } from './view-asked-alike.js';
+import { jsonEqual } from './canonical.js';
 
 /**
  * The `PinnedViews` kind: resolving each entry of a desired pinned list to a view,
  * checking the pinned-list fail-safe rules, and comparing with the list read live.
  * Ordered: tab order is the point of a pinned list.
  */
-
-/** DeclaredViewRef is a view some manifest declares, as the pins see it after apply. */
-export interface DeclaredViewRef {
-  name: string;
-  /** The bound live view, or null for a view this plan creates. */
-  viewId: string | null;
-}
 
 /** PinContext is what the rest of the plan tells pin resolution about one domain. */
 export interface PinContext {
@@ -42,7 +40,7 @@ interface PinOutcome {
   change?: PinChange;
   reasons: RefusalReason[];
   /** Entries left out (a `{viewId}` the member no longer pins), each with its position. */
-  warnings: string[];
+  warnings: PlanWarning[];
 }
 
 /** tabOfView is the PinnedTab of a live view, named as it will be after apply. */
@@ -65,14 +63,14 @@ function tabKey(tab: PinnedTab): string {
  */
 export function planPins(pins: DesiredPins, current: readonly ApiView[], context: PinContext): PinOutcome {
   const reasons: RefusalReason[] = [];
-  const warnings: string[] = [];
+  const warnings: PlanWarning[] = [];
   const declaredNameById = new Map(context.declared.flatMap((view) => (view.viewId === null ? [] : [[view.viewId, view.name] as const])));
   const listed: PinnedTab[] = [];
   pins.refs.forEach((ref, index) => {
     const source = pins.refSources[index] ?? pins.source;
     const resolved = resolveRef(ref, pins, current, context, declaredNameById);
     if ('leftOut' in resolved) {
-      warnings.push(`${formatPosition(source)}: ${resolved.leftOut}`);
+      warnings.push({ code: 'pins.left-out', message: resolved.leftOut, source });
       return;
     }
     if ('reason' in resolved) {
@@ -118,7 +116,7 @@ export function planPins(pins: DesiredPins, current: readonly ApiView[], context
   const same = before.length === after.length && before.every((tab, index) => after[index] !== undefined && tabKey(tab) === tabKey(after[index]));
   if (same || reasons.length > 0) return { reasons, warnings };
   if (after.length === 0) {
-    warnings.push(`${formatPosition(pins.source)}: nothing is left to pin in the ${context.domain} tabs of ${pins.userEmail} (the service needs at least one tab): the list is left as it is`);
+    warnings.push({ code: 'pins.nothing-to-pin', message: `nothing is left to pin in the ${context.domain} tabs of ${pins.userEmail} (the service needs at least one tab): the list is left as it is`, source: pins.source });
     return { reasons, warnings };
   }
   return {
@@ -229,10 +227,21 @@ export const PINNED_VIEWS: Kind<PinChange> = {
     return hasPinGroups(desired) ? { ...result, skippedMembers: members.skipped } : result;
   },
 
-  owns: (change: Change): change is PinChange => change.action === 'pin',
+  actions: [{ action: 'pin', schema: { $ref: '#/$defs/pin' }, phase: 30 }],
+
+  sortKey: (change) => change.userEmail,
+
+  creates: () => undefined,
+
+  // Names resolve against the listings of the domains pinned in; the lists themselves
+  // are read in a second phase, once groups are expanded and the scope chose them.
+  planReads: (desired) => listingReads([...desired.pins, ...(desired.pinGroups ?? [])]),
+
+  // A group document names its members only through the users.
+  wantsUsers: (desired) => hasPinGroups(desired),
 
   // A pinned list resolves names against its domain's listing: re-read it too.
-  reads: (change) => ({ domains: [change.domain], pins: [{ domain: change.domain, userEmail: change.userEmail }] }),
+  reads: (change) => ({ reads: [listingRead(change.domain), pinnedRead(change.domain, change.userEmail)] }),
 
   steps(change, index, { created }) {
     if (change.after.length === 0) {
@@ -261,6 +270,19 @@ export const PINNED_VIEWS: Kind<PinChange> = {
     return { pins: key, ids: live.pins[key]?.map((view) => view.viewId) ?? null, listing: listing ?? null };
   },
 
+  subject: (change) => ({ name: `${change.userEmail} ${change.domain}`, domain: change.domain, userEmail: change.userEmail }),
+
+  async execute(change, { client, request, signal }) {
+    const answered = await client.request<ApiView[] | undefined>(request, { signal });
+    // Without a body to verify against, read the list back once: the write is done either way.
+    const pinned = answered ?? (await afterWrite(`the pinned ${change.domain} tabs of ${change.userEmail} were written`, () =>
+      client.request<ApiView[]>(ROUTES.getPinned(change.domain, change.userEmail))));
+    return { pinned };
+  },
+
+  // The PUT answers the new list: nothing to read back.
+  verifyReads: () => [],
+
   verify(change, landed, { createdIds }) {
     const expected = change.after.map((tab) => tab.viewId ?? createdIds.get(createdKey(change.domain, tab.name)) ?? `(new "${tab.name}")`);
     const actual = (landed.pinned ?? []).map((view) => view.viewId);
@@ -270,6 +292,22 @@ export const PINNED_VIEWS: Kind<PinChange> = {
 
   target: (change) => pinsTarget(change.domain, change.userEmail),
 
+  recheck: (plan, live) => recheckPins(plan, live, (change): change is PinChange => change.action === 'pin'),
+
+  describe: (change) => `pinned ${change.domain} tabs of ${change.userEmail}`,
+
+  askedAlike(base, live) {
+    const viewsOf = baseViewsOf(base, live);
+    let lists: Map<string, DesiredPins> | undefined;
+    return {
+      test(change) {
+        const views = viewsOf(change.domain);
+        lists ??= new Map(memberPinLists(base, live.users).lists.map(({ key, ...pins }) => [key, pins]));
+        return views !== undefined && pinsAskedAlike(change, lists, live, views);
+      },
+    };
+  },
+
   identityProblems(change) {
     const problems: string[] = [];
     if ((change.kind as string) !== 'PinnedViews' || change.name !== change.userEmail) problems.push(`kind and name must be PinnedViews and ${change.userEmail}`);
@@ -278,3 +316,28 @@ export const PINNED_VIEWS: Kind<PinChange> = {
     return problems;
   },
 };
+
+/**
+ * pinsAskedAlike: REF gives the member a list (by a `userEmail` document or a group)
+ * that resolves, against today's listing and REF's view documents, to the same tabs in
+ * the same order. A name resolves through the documents that declare it: a name that
+ * meant a live view at REF and means a view the pull request creates is not alike.
+ */
+export function pinsAskedAlike(change: PinChange, lists: ReadonlyMap<string, DesiredPins>, live: Live, views: BaseViews): boolean {
+  const parsed = parseTarget(change.target);
+  if (parsed?.type !== 'pins') return false;
+  const key = change.target.slice('pins:'.length);
+  const list = lists.get(key);
+  const current = live.pins[key];
+  const listing = live.views[parsed.domain];
+  if (list === undefined || current === undefined || listing === undefined) return false;
+  const outcome = planPins(list, current, {
+    domain: parsed.domain,
+    declared: views.declared.get(parsed.domain) ?? [],
+    listing,
+    deleted: views.pruned ?? new Map(),
+  });
+  // A list REF's manifests refuse, or leave as it is live, asks something else.
+  if (outcome.reasons.length > 0 || outcome.change === undefined) return false;
+  return jsonEqual(outcome.change.after.map(tabKey), change.after.map(tabKey));
+}

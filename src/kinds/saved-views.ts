@@ -6,10 +6,16 @@ import { isPublicSaved } from '../domain/views.js';
 import { ROUTES } from '../service/routes.js';
 import { jsonEqual } from './canonical.js';
 import type { Change, CreateChange, DeleteChange, UpdateChange, ViewSnapshot } from './changes.js';
-import { cannotApply, stepOf, type Kind } from './kind.js';
+import { cannotApply, createdKey, stepOf, type Kind } from './kind.js';
 import { normalizeSnapshot, normalizeView } from './normalize.js';
-import { planViews } from './view-identity.js';
-import { planPrune } from './view-prune.js';
+import { createsViews, planViews } from './view-identity.js';
+import { planPrune, prunesViews } from './view-prune.js';
+import { executeViewChange } from './view-execution.js';
+import { recheckViews } from './view-rechecks.js';
+import { renameReasons } from './view-renames.js';
+import { lookAlikeWarnings } from './look-alikes.js';
+import { viewsAskedAlike } from './view-asked-alike.js';
+import { listingRead, listingReads } from '../state/reads.js';
 
 /**
  * The saved views of every domain as one kind: each domain's entry in `VIEW_DOMAINS`
@@ -19,6 +25,10 @@ import { planPrune } from './view-prune.js';
 
 type ViewChange = CreateChange | UpdateChange | DeleteChange;
 
+function isViewChange(change: Change): change is ViewChange {
+  return change.action === 'create' || change.action === 'update' || change.action === 'delete';
+}
+
 /** SAVED_VIEWS is the `Kind` of the changes of every view kind (`VIEW_KINDS`). */
 export const SAVED_VIEWS: Kind<ViewChange> = {
   diff(desired, live, context) {
@@ -26,12 +36,36 @@ export const SAVED_VIEWS: Kind<ViewChange> = {
     const prune = planPrune(desired, live, views.claimed, context.ignored);
     const deleted = new Map<Domain, Map<string, string>>();
     for (const change of prune.changes) deleted.set(change.domain, (deleted.get(change.domain) ?? new Map<string, string>()).set(change.id, change.name));
-    return { changes: [...views.changes, ...prune.changes], reasons: views.reasons, warnings: prune.warnings, declared: views.declared, deleted };
+    const changes = [...views.changes, ...prune.changes];
+    // A rename is refused at the manifest's `name` when it gives one.
+    const nameSources = new Map(desired.views.flatMap((view) => (view.viewId === undefined || view.nameSource === undefined ? [] : [[`${view.domain} ${view.viewId}`, view.nameSource] as const])));
+    const renames = renameReasons(live, changes, (rename) => nameSources.get(`${rename.domain} ${rename.id}`));
+    return { changes, reasons: [...views.reasons, ...renames], warnings: prune.warnings, declared: views.declared, deleted };
   },
 
-  owns: (change: Change): change is ViewChange => change.action === 'create' || change.action === 'update' || change.action === 'delete',
+  planWarnings: lookAlikeWarnings,
 
-  reads: (change) => ({ domains: [change.domain], pins: [] }),
+  actions: [
+    { action: 'create', schema: { $ref: '#/$defs/create' }, phase: 10 },
+    { action: 'update', schema: { $ref: '#/$defs/update' }, phase: 20 },
+    { action: 'delete', schema: { $ref: '#/$defs/delete' }, phase: 40 },
+  ],
+
+  sortKey: (change) => (change.action === 'create' ? change.target : change.id),
+
+  creates: (change) => (change.action === 'create' ? createdKey(change.domain, change.name) : undefined),
+
+  planReads: (desired) => listingReads(desired.views),
+
+  // Users are read to check creatorEmail (the plan creates views) and to name each
+  // pruned view's owner (and find `prune: owned`'s views); before the listings say, any
+  // declared view may be created (with a creatorEmail) or leave a view to prune.
+  wantsUsers: (desired, read) => (read === undefined
+    ? desired.views.length > 0 && (desired.workspace.creatorEmail !== undefined || desired.workspace.prune !== false)
+    : createsViews(desired, read.views ?? {}) || prunesViews(desired, read.views ?? {})),
+
+  // The creator of the views a saved plan creates is re-checked, as plan checks it.
+  reads: (change) => ({ reads: [listingRead(change.domain)], ...(change.action === 'create' ? { users: true } : {}) }),
 
   steps(change, index, context) {
     switch (change.action) {
@@ -62,7 +96,15 @@ export const SAVED_VIEWS: Kind<ViewChange> = {
     return undefined;
   },
 
-  verify(change, landed, { listing }) {
+  subject: (change) => ({ name: change.name, domain: change.domain, ...(change.action === 'create' ? {} : { id: change.id }) }),
+
+  execute: executeViewChange,
+
+  // What landed is compared with the domain's listing, read once for all its changes.
+  verifyReads: (change) => [listingRead(change.domain)],
+
+  verify(change, landed, { readBack }) {
+    const listing = readBack.views?.[change.domain] ?? [];
     switch (change.action) {
       case 'create': {
         const named = listing.filter((view) => !view.isDefault && view.name === change.after.name);
@@ -77,6 +119,10 @@ export const SAVED_VIEWS: Kind<ViewChange> = {
   },
 
   target: (change) => (change.action === 'create' ? newViewTarget(change.domain, change.after.name) : viewTarget(change.domain, change.id)),
+
+  recheck: (plan, live) => recheckViews(plan, live, isViewChange),
+
+  askedAlike: viewsAskedAlike,
 
   identityProblems(change, creatorEmail) {
     const problems: string[] = [];

@@ -6,7 +6,7 @@ import { compareIds, isPublicSaved } from '../domain/views.js';
 import { InternalError } from '../errors.js';
 import type { Desired, DesiredView, Live } from '../state/types.js';
 import { desiredSnapshot, normalizeView } from './normalize.js';
-import type { DeclaredViewRef } from './pinned-views.js';
+import type { DeclaredViewRef } from './declared-view-ref.js';
 import type { RefusalReason } from '../domain/refusal-reason.js';
 import { newViewTarget, viewTarget } from '../domain/targets.js';
 import type { CreateChange, JsonPatchOperation, UpdateChange } from './changes.js';

@@ -6,12 +6,12 @@ import { liveListing, matchViews } from './view-identity.js';
 import { InternalError } from '../errors.js';
 import { compileGlobs, type NameMatcher } from '../text/glob.js';
 import { viewTarget } from '../domain/targets.js';
-import type { DeleteChange } from './changes.js';
+import type { DeleteChange, PlanWarning } from './changes.js';
 
 /** PrunePlan is the deletions prune asks for and the views `ignore` kept from it. */
 interface PrunePlan {
   changes: DeleteChange[];
-  warnings: string[];
+  warnings: PlanWarning[];
 }
 
 /**
@@ -52,7 +52,7 @@ export function planPrune(desired: Desired, live: Live, claimed: ReadonlyMap<Dom
     }
     for (const [glob, names] of keptByGlob) {
       const shown = names.length > 5 ? [...names.slice(0, 5), `and ${names.length - 5} more`] : names;
-      result.warnings.push(`ignore "${glob}" keeps ${names.length} undeclared ${VIEW_KINDS[domain]}${names.length === 1 ? '' : 's'} from prune: ${shown.join(', ')}`);
+      result.warnings.push({ code: 'prune.kept-by-ignore', message: `ignore "${glob}" keeps ${names.length} undeclared ${VIEW_KINDS[domain]}${names.length === 1 ? '' : 's'} from prune: ${shown.join(', ')}` });
     }
   }
   return result;
@@ -78,13 +78,13 @@ export function prunesViews(desired: Desired, views: Live['views']): boolean {
  * `prune: owned` only the account `creatorEmail` names (none, with a warning, when it
  * is not a member: then no view is viewctl's).
  */
-function ownerFilter(desired: Desired, live: Live, warnings: string[]): (ownerId: string) => boolean {
+function ownerFilter(desired: Desired, live: Live, warnings: PlanWarning[]): (ownerId: string) => boolean {
   if (desired.workspace.prune !== 'owned') return () => true;
   const email = desired.workspace.creatorEmail;
   if (live.users === undefined) throw new InternalError('live state lacks the users that `prune: owned` needs to find the views creatorEmail owns');
   const creator = email === undefined ? undefined : live.users.find((user) => user.email.toLowerCase() === email.toLowerCase());
   if (creator === undefined) {
-    warnings.push(`prune: owned deletes nothing: creatorEmail ${email ?? '(not set)'} is not a member of the workspace, so it owns no view`);
+    warnings.push({ code: 'prune.creator-owns-nothing', message: `prune: owned deletes nothing: creatorEmail ${email ?? '(not set)'} is not a member of the workspace, so it owns no view` });
     return () => false;
   }
   return (ownerId) => ownerId === creator.id;

@@ -1,7 +1,7 @@
 import { failedFile, MAX_FILE_BYTES, readPlainFile, tooLarge, type ParsedFile } from './parsed-file.js';
 import type { ManifestSource, ReadResult } from './source.js';
 import { unreadable } from './unreadable.js';
-import type { FileText } from './yaml-file.js';
+import type { FileText } from './file-text.js';
 
 /**
  * parseFiles reads `files` and parses them, in order, each into a ParsedFile (a file

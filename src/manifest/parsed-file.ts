@@ -1,7 +1,7 @@
 import { makeProblem } from './problems.js';
 import { lineStartsOf, readSimpleYaml } from './simple-yaml.js';
 import type { ManifestDocument, Problem, SourcePosition } from './types.js';
-import type { FileText } from './yaml-file.js';
+import type { FileText } from './file-text.js';
 import { locateOffset, type DocumentSpots } from './yaml-positions.js';
 
 /**

@@ -140,7 +140,8 @@ export function manifestValidator(): ValidateFunction {
 
 /**
  * viewAttributeValidator validates a request-body attribute of a view domain against
- * `<kind>.schema.json#/$defs/<attribute>`: the API's own shape (the emulator uses it).
+ * `<kind>.schema.json#/$defs/<attribute>`: the manifests' shape of it (tests hold the
+ * emulator's own rules against it).
  */
 export function viewAttributeValidator(domain: Domain, attribute: 'columns' | 'filters' | 'sort'): ValidateFunction {
   return compiledFor(`${SCHEMA_BASE}${VIEW_DOMAINS[domain].schema}#/$defs/${attribute}`);

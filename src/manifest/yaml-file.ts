@@ -1,4 +1,5 @@
 import { LineCounter, isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, visit, type Document, type Node } from 'yaml';
+import type { FileText } from './file-text.js';
 import { failedFile, INDEXED_DEPTH, type ParsedFile, type ReadDocument } from './parsed-file.js';
 import { taggedValues } from './plain-data.js';
 import { makeProblem } from './problems.js';
@@ -20,12 +21,6 @@ const MAX_ALIAS_COUNT = 100;
 
 /** The parse options; a file parsed again with them yields the same nodes at the same offsets. */
 const PARSE_OPTIONS = { uniqueKeys: true, merge: true } as const;
-
-/** FileText is one decoded file for the `yaml` library to read. */
-export interface FileText {
-  file: string;
-  text: string;
-}
 
 /**
  * parseWithYaml parses files in order, as one by one. (The parser reads

@@ -1,17 +1,16 @@
 import type { ApiWorkspace } from '../domain/api-types.js';
-import type { DiffContext } from '../kinds/kind.js';
-import { KINDS } from '../kinds/kinds.js';
+import type { DiffContext, Kind } from '../kinds/kind.js';
+import { kindOf, kinds } from '../kinds/kinds.js';
 import type { Desired, Live } from '../state/types.js';
 import { compileGlobs } from '../text/glob.js';
 import { liveHashesFor, planDigest } from './hash.js';
-import { lookAlikeWarnings } from './look-alikes.js';
 import { guardWarnings } from './workspace-guard.js';
 import { compareChanges } from './order.js';
 import { PlanRefusedError, type RefusalReason } from './refusal.js';
-import { renameReasons } from './renames.js';
 import { planSteps } from './operations.js';
 import { applyLoad } from './requests.js';
-import { ACTIONS, PLAN_FORMAT_VERSION, type Action, type Change, type ChangeOrigin, type Plan, type PlanScope } from './types.js';
+import { summarize } from './summary.js';
+import { PLAN_FORMAT_VERSION, type Change, type ChangeOrigin, type Plan, type PlanScope, type PlanWarning } from './types.js';
 
 /**
  * checkWorkspace refuses a key of another workspace than the manifests' `workspaceId`.
@@ -39,7 +38,7 @@ export function checkWorkspace(desired: Desired, workspace: ApiWorkspace): void 
 interface PlanExtras {
   scope?: PlanScope;
   origin?: (change: Change) => ChangeOrigin | undefined;
-  warnings?: readonly string[];
+  warnings?: readonly PlanWarning[];
   /**
    * Inactive members the group documents reached, when the caller expanded the groups
    * itself and passes the per-member lists as `desired.pins` (planWorkspace does).
@@ -55,38 +54,37 @@ interface PlanExtras {
  */
 export function computePlan(desired: Desired, live: Live, extras: PlanExtras = {}): { plan: Plan } {
   checkWorkspace(desired, live.workspace);
-  // KINDS is in dependency order: pins resolve names against the views the plan declares and deletes.
+  // kinds() is in dependency order: pins resolve names against the views the plan declares and deletes.
   let context: DiffContext = { ignored: compileGlobs(desired.workspace.ignore), declared: new Map(), deleted: new Map() };
   const reasons: RefusalReason[] = [];
   const changes: Change[] = [];
-  const kindWarnings: string[][] = [];
+  const kindWarnings = new Map<Kind, PlanWarning[]>();
   let skippedMembers = extras.skippedMembers;
-  for (const kind of KINDS) {
+  for (const kind of kinds()) {
     const diff = kind.diff(desired, live, context);
     changes.push(...diff.changes);
     reasons.push(...diff.reasons);
-    kindWarnings.push(diff.warnings);
+    kindWarnings.set(kind, diff.warnings);
     context = { ignored: context.ignored, declared: diff.declared ?? context.declared, deleted: diff.deleted ?? context.deleted };
     skippedMembers ??= diff.skippedMembers;
   }
-  const nameSources = new Map(desired.views.flatMap((view) => (view.viewId === undefined || view.nameSource === undefined ? [] : [[`${view.domain} ${view.viewId}`, view.nameSource] as const])));
-  reasons.push(...renameReasons(live, changes, (rename) => nameSources.get(`${rename.domain} ${rename.id}`)));
   if (reasons.length > 0) throw new PlanRefusedError(reasons);
   const labelled = extras.origin === undefined ? changes : changes.map((change) => {
     const origin = extras.origin?.(change);
     return origin === undefined ? change : { ...change, origin };
   });
   labelled.sort(compareChanges);
-  // Look-alike warnings compare views, so they follow the saved views' own (the first kind's).
-  const [viewWarnings = [], ...laterWarnings] = kindWarnings;
-  const warnings = [...(extras.warnings ?? []), ...guardWarnings(desired), ...viewWarnings, ...lookAlikeWarnings(labelled), ...laterWarnings.flat()];
+  // Each kind's warnings about the ordered plan (look-alike names) follow its diff's own.
+  const kindsWarnings = [...kindWarnings].flatMap(([kind, own]) => [...own, ...(kind.planWarnings?.(labelled) ?? [])]);
+  const warnings = [...(extras.warnings ?? []), ...guardWarnings(desired), ...kindsWarnings];
   return { plan: assemblePlan(desired, live, labelled, warnings, extras.scope, skippedMembers === undefined ? {} : { skippedMembers }) };
 }
 
-function assemblePlan(desired: Desired, live: Live, changes: Change[], warnings: string[], scope: PlanScope | undefined, skipped: Pick<Plan, 'skippedMembers'>): Plan {
-  const summary = Object.fromEntries(ACTIONS.map((action) => [action, 0])) as Record<Action, number>;
-  for (const change of changes) summary[change.action] += 1;
-  const creator = summary.create > 0 && desired.workspace.creatorEmail !== undefined ? { creatorEmail: desired.workspace.creatorEmail } : {};
+function assemblePlan(desired: Desired, live: Live, changes: Change[], warnings: PlanWarning[], scope: PlanScope | undefined, skipped: Pick<Plan, 'skippedMembers'>): Plan {
+  const summary = summarize(changes);
+  // creatorEmail owns what the plan creates: present whenever it creates anything.
+  const creates = changes.some((change) => kindOf(change).creates(change) !== undefined);
+  const creator = creates && desired.workspace.creatorEmail !== undefined ? { creatorEmail: desired.workspace.creatorEmail } : {};
   const steps = planSteps({ changes, creatorEmail: desired.workspace.creatorEmail });
   const withoutDigest: Omit<Plan, 'digest'> = {
     formatVersion: PLAN_FORMAT_VERSION,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Live } from '../state/types.js';
 import { canonicalJson } from '../kinds/canonical.js';
-import { KINDS } from '../kinds/kinds.js';
+import { kinds } from '../kinds/kinds.js';
 import type { Change, Plan } from './types.js';
 
 /**
@@ -22,7 +22,7 @@ export function hashJson(value: unknown): string {
  * A target that is not read in `live` hashes as absent, which makes it stale.
  */
 export function targetHash(target: string, live: Live): string {
-  for (const kind of KINDS) {
+  for (const kind of kinds()) {
     const hashed = kind.hashed(target, live);
     if (hashed !== undefined) return hashJson(hashed);
   }

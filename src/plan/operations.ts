@@ -3,10 +3,10 @@ import type { Domain, ResourceKind } from '../domain/domains.js';
 import { InternalError, ViewctlError } from '../errors.js';
 import { canonicalJson } from '../kinds/canonical.js';
 import { cannotApply, createdKey } from '../kinds/kind.js';
-import { kindOf } from '../kinds/kinds.js';
+import { actionOf, isApplied, kindOf } from '../kinds/kinds.js';
 import { endpointOf } from '../service/routes.js';
 import type { ServiceRequest } from '../service/types.js';
-import type { Change, DriftChange, NewViewTab, Plan, PlanStep } from './types.js';
+import type { Action, Change, NewViewTab, Plan, PlanStep } from './types.js';
 
 /**
  * Which call carries out which change: a Change says what differs, its kind
@@ -14,57 +14,59 @@ import type { Change, DriftChange, NewViewTab, Plan, PlanStep } from './types.js
  * Operation is a stored step joined with its change. Pure; the executor sends them.
  */
 
-/** OperationAction is what an operation does; drift never becomes one. */
-export type OperationAction = 'create' | 'update' | 'pin' | 'delete';
-
-/**
- * PHASES is the order apply runs operations in: creates first (pins may name the new
- * views), then updates, then pinned lists, then deletes last (a view leaves the
- * pinned lists before it disappears, and a failure stops before anything is lost).
- */
-export const PHASES: readonly OperationAction[] = ['create', 'update', 'pin', 'delete'];
-
 /**
  * Operation is one HTTP call of an apply: a stored step joined with the change it comes
- * from. What an action needs is required by its type: the target view's id for an
- * update or delete (a create learns it from the response), the member for a pin.
+ * from, and what its kind says the step acts on (`Kind.subject`).
  */
-export type Operation = OperationBase &
-  (
-    | { action: 'create'; viewId?: undefined; userEmail?: undefined }
-    | { action: 'update'; viewId: string; userEmail?: undefined }
-    | { action: 'delete'; viewId: string; userEmail?: undefined }
-    | { action: 'pin'; viewId?: undefined; userEmail: string }
-  );
-
-interface OperationBase extends Omit<PlanStep, 'change' | 'newViewTabs'> {
+export interface Operation extends Omit<PlanStep, 'change' | 'newViewTabs'> {
   /** Stable within one plan: `<change index>-<action>`. */
   id: string;
   /** Index of the change in `plan.changes`. */
   changeIndex: number;
+  action: Action;
   kind: ResourceKind;
   /** The view name, or for a pinned list `userEmail domain`. */
   name: string;
-  domain: Domain;
+  domain?: Domain;
+  /** The existing view an update or delete acts on (a create learns its id from the answer). */
+  viewId?: string;
+  /** A pinned list's member. */
+  userEmail?: string;
   /** Rate-limit endpoint key, `METHOD route` (the service's "Rate limits"). */
   endpoint: string;
+  /** When apply runs it (`phaseOf` its change): lower phases first. */
+  phase: number;
+  /** The `createdKey` of what the operation creates, which later operations may name. */
+  creates?: string;
   /** Pin operations only: tabs that name views created in this run. */
   newViewTabs: NewViewTab[];
 }
 
 /**
- * planSteps turns every change of a plan except drift into the request that carries it
+ * phaseOf is when apply runs a change's steps, as its action says (`KindAction.phase`):
+ * creates first (pins may name the new views), then updates, then pinned lists, then
+ * deletes last (a view leaves the pinned lists before it disappears, and a failure
+ * stops before anything is lost). A change that is never applied has none.
+ */
+export function phaseOf(change: Change): number {
+  const { phase } = actionOf(change);
+  if (phase === undefined) throw new InternalError(`a plan step names a ${change.action} change, which is never applied`);
+  return phase;
+}
+
+/**
+ * planSteps turns every change of a plan that is applied (not drift) into the request that carries it
  * out, in phase order (then plan order): what the plan stores as `steps`. It refuses
  * a plan it cannot carry out exactly, before anything is sent: a create without
  * `creatorEmail`, a pinned tab naming a new view that the plan does not create, an
  * update that changes nothing.
  */
 export function planSteps(plan: Pick<Plan, 'changes' | 'creatorEmail'>): PlanStep[] {
-  const created = new Set(plan.changes.flatMap((change) => (change.action === 'create' ? [createdKey(change.domain, change.name)] : [])));
+  const created = new Set(plan.changes.flatMap((change) => kindOf(change).creates(change) ?? []));
   const context = { creatorEmail: plan.creatorEmail, created };
   const steps = plan.changes.flatMap((change, index) => kindOf(change).steps(change, index, context));
-  const phaseOf = (step: PlanStep): number => PHASES.indexOf(appliedChange(plan.changes[step.change]).action);
-  return steps.sort((a, b) => phaseOf(a) - phaseOf(b) || a.change - b.change);
+  const phase = (step: PlanStep): number => phaseOf(appliedChange(plan.changes[step.change]));
+  return steps.sort((a, b) => phase(a) - phase(b) || a.change - b.change);
 }
 
 /**
@@ -111,7 +113,7 @@ export function toServiceRequest(operation: Operation, createdIds: ReadonlyMap<s
   if (operation.newViewTabs.length > 0 && body !== undefined) {
     const viewIds = [...(body['viewIds'] as (string | null)[])];
     for (const tab of operation.newViewTabs) {
-      const id = createdIds.get(createdKey(operation.domain, tab.name));
+      const id = operation.domain === undefined ? undefined : createdIds.get(createdKey(operation.domain, tab.name));
       if (id === undefined) {
         throw new ViewctlError('apply.unresolved-tab', `the pinned tab "${tab.name}" names a view this run did not create`, {
           hint: 'run plan again: the create it depends on did not land',
@@ -137,32 +139,30 @@ export function toServiceRequest(operation: Operation, createdIds: ReadonlyMap<s
   };
 }
 
-function appliedChange(change: Change | undefined): Exclude<Change, DriftChange> {
-  if (change === undefined || change.action === 'drift') throw new InternalError('a plan step names a change that has no request');
+function appliedChange(change: Change | undefined): Change {
+  if (change === undefined || !isApplied(change)) throw new InternalError('a plan step names a change that has no request');
   return change;
 }
 
 function operationOf(step: PlanStep, change: Change | undefined): Operation {
   const target = appliedChange(change);
+  const kind = kindOf(target);
   const { change: _change, newViewTabs, ...request } = step;
-  const base: OperationBase = {
+  const { name, domain, id, userEmail } = kind.subject(target);
+  const creates = kind.creates(target);
+  return {
     id: `${step.change}-${target.action}`,
     changeIndex: step.change,
+    action: target.action,
     kind: target.kind,
-    name: target.action === 'pin' ? `${target.userEmail} ${target.domain}` : target.name,
-    domain: target.domain,
+    name,
+    ...(domain === undefined ? {} : { domain }),
+    ...(id === undefined ? {} : { viewId: id }),
+    ...(userEmail === undefined ? {} : { userEmail }),
     ...request,
     endpoint: endpointOf(step),
+    phase: phaseOf(target),
+    ...(creates === undefined ? {} : { creates }),
     newViewTabs: newViewTabs ?? [],
   };
-  switch (target.action) {
-    case 'create':
-      return { ...base, action: target.action };
-    case 'update':
-      return { ...base, action: target.action, viewId: target.id };
-    case 'delete':
-      return { ...base, action: target.action, viewId: target.id };
-    case 'pin':
-      return { ...base, action: target.action, userEmail: target.userEmail };
-  }
 }

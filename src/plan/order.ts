@@ -1,23 +1,22 @@
 import { DOMAINS } from '../domain/domains.js';
 import { compareCodePoints } from '../kinds/canonical.js';
-import { ACTIONS, type Change } from './types.js';
+import { actionNames, kindOf } from '../kinds/kinds.js';
+import type { Change } from './types.js';
 
 /**
- * compareChanges orders a plan: creates, updates, deletes, pins, drift; within an
- * action by domain (in DOMAINS order), then name, then id or user, so equal inputs
- * always give byte-equal plans.
+ * compareChanges orders a plan: by action in the order the registry lists them
+ * (creates, updates, deletes, pins, drift); within an action by domain (in DOMAINS
+ * order, changes of no domain first), then name, then what the kind orders by (a new
+ * view's target, an id, a user), so equal inputs always give byte-equal plans.
  */
 export function compareChanges(a: Change, b: Change): number {
-  return ACTIONS.indexOf(a.action) - ACTIONS.indexOf(b.action)
+  const actions = actionNames();
+  return actions.indexOf(a.action) - actions.indexOf(b.action)
     || domainRank(a) - domainRank(b)
     || compareCodePoints(a.name, b.name)
-    || compareCodePoints(tieBreaker(a), tieBreaker(b));
+    || compareCodePoints(kindOf(a).sortKey(a), kindOf(b).sortKey(b));
 }
 
 function domainRank(change: Change): number {
-  return change.action === 'drift' ? -1 : DOMAINS.indexOf(change.domain);
-}
-
-function tieBreaker(change: Change): string {
-  return change.action === 'create' ? change.target : change.action === 'pin' ? change.userEmail : change.id ?? '';
+  return 'domain' in change ? DOMAINS.indexOf(change.domain) : -1;
 }

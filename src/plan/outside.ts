@@ -1,6 +1,7 @@
 import type { ApiUser } from '../domain/api-types.js';
 import type { Desired, Live } from '../state/types.js';
-import { askedAlike } from './asked-alike.js';
+import type { ChangeTest, Kind } from '../kinds/kind.js';
+import { kindOf } from '../kinds/kinds.js';
 import { membershipChanged } from './membership.js';
 import type { Change, ChangeOrigin } from './types.js';
 
@@ -56,5 +57,24 @@ export function changeOrigins(base: Desired, live: Live, memory: BaseMemory): (c
   return (change) => {
     if (!alike(change)) return undefined;
     return originOf({ askedAlike: true, membershipChanged: membership(change.target) }, memory);
+  };
+}
+
+/**
+ * askedAlike tells, for each change of a plan of the current manifests against `live`,
+ * whether `base` (the manifests at REF) asks the same of its target, as the change's
+ * kind compares them (`Kind.askedAlike`, built once per kind and only when a change of
+ * it is asked about).
+ */
+function askedAlike(base: Desired, live: Live): (change: Change) => boolean {
+  const tests = new Map<Kind, ChangeTest>();
+  return (change) => {
+    const kind = kindOf(change);
+    let alike = tests.get(kind);
+    if (alike === undefined) {
+      alike = kind.askedAlike(base, live);
+      tests.set(kind, alike);
+    }
+    return alike.test(change);
   };
 }

@@ -2,7 +2,8 @@ import { RefusedError, ViewctlError } from '../errors.js';
 import { verifyDigest } from './hash.js';
 import { planSteps } from './operations.js';
 import { planShapeProblems, type PlanSchemaSource } from './plan-schema.js';
-import { ACTIONS, PLAN_FORMAT_VERSION, type Plan } from './types.js';
+import { summarize } from './summary.js';
+import { PLAN_FORMAT_VERSION, type Action, type Plan } from './types.js';
 import { isJsonObject } from '../domain/api-types.js';
 
 /**
@@ -37,8 +38,10 @@ export function parsePlanFile(text: string, schema?: PlanSchemaSource): Plan {
     );
   }
   // A file written before plans stored their steps: its changes (checked like any
-  // other's) imply them, so they are rebuilt rather than the file refused.
-  return data['steps'] === undefined ? { ...plan, steps: planSteps(plan) } : plan;
+  // other's) imply them, so they are rebuilt rather than the file refused. One written
+  // before warnings had codes holds their texts: each is read as a warning without one.
+  const warnings = plan.warnings.map((warning: Plan['warnings'][number] | string) => (typeof warning === 'string' ? { code: 'plan.warning', message: warning } : warning));
+  return { ...plan, warnings, ...(data['steps'] === undefined ? { steps: planSteps(plan) } : {}) };
 }
 
 function invalid(why: string): ViewctlError {
@@ -59,9 +62,8 @@ function planProblems(data: Record<string, unknown>, schema: PlanSchemaSource | 
   plan.changes.forEach((change, index) => {
     if (plan.liveHashes[change.target] === undefined) problems.push(`/changes/${index}/target: has no live hash`);
   });
-  for (const action of ACTIONS) {
-    const count = plan.changes.filter((change) => change.action === action).length;
-    if (plan.summary[action] !== count) problems.push(`/summary/${action}: ${count}, the number of ${action} changes`);
+  for (const [action, count] of Object.entries(summarize(plan.changes))) {
+    if (plan.summary[action as Action] !== count) problems.push(`/summary/${action}: ${count}, the number of ${action} changes`);
   }
   return problems;
 }

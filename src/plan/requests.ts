@@ -1,12 +1,14 @@
-import { ROUTES, endpointOf } from '../service/routes.js';
+import { kindOf } from '../kinds/kinds.js';
+import { endpointOf } from '../service/routes.js';
+import { uniqueReads } from '../state/live-read.js';
 import { storedOperations } from './operations.js';
 import type { Plan } from './types.js';
 
 /**
  * What apply will ask of the service, counted from the very steps the plan stores and
- * apply sends: one write per create, update, delete and pin change, plus one
- * list read per view domain it writes views in (to verify the result, as
- * `touchedDomains` reads). Drift is never applied. Endpoints are the rate limiter's
+ * apply sends: one write per create, update, delete and pin change, plus the reads
+ * that verify them (`Kind.verifyReads`: one list read per view domain it writes views
+ * in, as `verifyReads` reads). Drift is never applied. Endpoints are the rate limiter's
  * keys (the service's "Rate limits": method + route template).
  */
 
@@ -25,9 +27,13 @@ export function applyLoad(plan: Pick<Plan, 'changes' | 'steps'>): ApplyLoad {
     perEndpoint.set(endpoint, (perEndpoint.get(endpoint) ?? 0) + 1);
   };
   for (const operation of operations) add(operation.endpoint);
-  const verified = new Set(operations.filter((operation) => operation.action !== 'pin').map((operation) => operation.domain));
-  for (const domain of verified) add(endpointOf(ROUTES.listViews(domain)));
-  return { total: operations.length + verified.size, writes: operations.length, verificationReads: verified.size, perEndpoint };
+  // What verifies the writes, as each change's kind says (`Kind.verifyReads`), each read once.
+  const verifying = uniqueReads(operations.flatMap((operation) => {
+    const change = plan.changes[operation.changeIndex];
+    return change === undefined ? [] : kindOf(change).verifyReads(change);
+  }));
+  for (const read of verifying) add(endpointOf(read.request));
+  return { total: operations.length + verifying.length, writes: operations.length, verificationReads: verifying.length, perEndpoint };
 }
 
 /**

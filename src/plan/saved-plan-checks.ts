@@ -1,11 +1,6 @@
-import type { ApiView } from '../domain/api-types.js';
-import { isPublicSaved } from '../domain/views.js';
-import { jsonEqual } from '../kinds/canonical.js';
-import { kindOf } from '../kinds/kinds.js';
-import { normalizeView } from '../kinds/normalize.js';
-import { pinsKey, type Live } from '../state/types.js';
-import { renameReasons } from './renames.js';
-import type { Change, PinChange, Plan } from './types.js';
+import { isApplied, kindOf, kinds } from '../kinds/kinds.js';
+import type { Live } from '../state/types.js';
+import type { Change, Plan } from './types.js';
 
 /**
  * A saved plan is only as trustworthy as its content: its digest is an unkeyed SHA-256
@@ -21,7 +16,8 @@ import type { Change, PinChange, Plan } from './types.js';
 /**
  * identityProblems lists changes whose fields disagree with each other; no live state
  * needed. The kind that owns a change names its target and checks its fields
- * (`Kind.target`, `Kind.identityProblems`); two changes of one target is plan-wide.
+ * (`Kind.target`, `Kind.identityProblems`); two applied changes of one target is
+ * plan-wide (the drift changes all share the automations' target, and are never applied).
  */
 export function identityProblems(plan: Plan): string[] {
   const seen = new Map<string, number>();
@@ -29,7 +25,7 @@ export function identityProblems(plan: Plan): string[] {
     const kind = kindOf(change);
     const expected = kind.target(change);
     const problems = change.target === expected ? [] : [`its target is ${change.target}, but what it changes is ${expected}`];
-    if (change.action !== 'drift') {
+    if (isApplied(change)) {
       const earlier = seen.get(change.target);
       if (earlier !== undefined) problems.push(`changes the same target as changes[${earlier}]`);
       seen.set(change.target, index);
@@ -41,80 +37,16 @@ export function identityProblems(plan: Plan): string[] {
 /**
  * liveRuleProblems re-checks the fail-safe rules for every change against the live
  * state apply re-read (the listings of the domains it touches and the pinned lists it
- * replaces), as `plan` checks them against the live state it reads.
+ * replaces), as `plan` checks them against the live state it reads: each kind checks
+ * its own changes (`Kind.recheck`). The problems about one change come first, in the
+ * plan's order, then those about the plan as a whole.
  */
 export function liveRuleProblems(plan: Plan, live: Live): string[] {
-  const deleted = new Set(plan.changes.flatMap((change) => (change.action === 'delete' ? [`${change.domain}:${change.id}`] : [])));
-  const renamedTo = new Map(plan.changes.flatMap((change) => (change.action === 'update' ? [[`${change.domain}:${change.id}`, change.after.name] as const] : [])));
-  const problems = perChange(plan, (change) => ruleProblems(change, live, deleted, renamedTo));
-  for (const reason of renameReasons(live, plan.changes)) problems.push(`[${reason.code}] ${reason.message}`);
-  const email = plan.creatorEmail?.toLowerCase();
-  if (email !== undefined && live.users !== undefined && plan.changes.some((change) => change.action === 'create')) {
-    const creator = live.users.find((user) => user.email.toLowerCase() === email);
-    if (creator?.state !== 'Active') problems.push(`creatorEmail ${plan.creatorEmail ?? ''} is not an active member; the service would refuse every create`);
-  }
-  return problems;
-}
-
-function ruleProblems(change: Change, live: Live, deleted: ReadonlySet<string>, renamedTo: ReadonlyMap<string, string>): string[] {
-  if (change.action === 'drift') return [];
-  const listing = live.views[change.domain] ?? [];
-  switch (change.action) {
-    case 'create': {
-      // The names views will have after apply: renames count with their new name, deletions not at all.
-      const name = change.after.name;
-      const taken = listing.filter((view) => (view.isDefault && view.name === name)
-        || (isPublicSaved(view) && !deleted.has(`${change.domain}:${view.viewId}`) && (renamedTo.get(`${change.domain}:${view.viewId}`) ?? view.name) === name));
-      return taken.length === 0 ? [] : [`the name is taken by ${taken.map((view) => view.viewId).join(', ')} after apply; plan would bind or refuse, never create`];
-    }
-    case 'update':
-    case 'delete': {
-      const view = listing.find((candidate) => candidate.viewId === change.id);
-      if (view === undefined || view.visibility !== 'Public') {
-        return [`${change.id} is not a public view the key can see (private, deleted or unknown); only public saved views are ${change.action}d`];
-      }
-      if (view.isDefault) return [`${change.id} is a built-in default view, which is never ${change.action}d`];
-      if (!jsonEqual(change.before, normalizeView(change.domain, view))) return [`its before is not the live state of ${change.id}`];
-      if (change.action === 'delete' && change.ownerId !== view.ownerId) return [`names owner ${change.ownerId}, but ${change.id} belongs to ${view.ownerId}`];
-      return [];
-    }
-    case 'pin':
-      return pinProblems(change, live, listing, deleted, renamedTo);
-  }
-}
-
-function pinProblems(
-  change: PinChange,
-  live: Live,
-  listing: readonly ApiView[],
-  deleted: ReadonlySet<string>,
-  renamedTo: ReadonlyMap<string, string>,
-): string[] {
-  const problems: string[] = [];
-  const current = live.pins[pinsKey(change.domain, change.userEmail)];
-  if (current === undefined) return [`the pinned list of ${change.userEmail} was not read`];
-  if (!jsonEqual(change.before.map((tab) => tab.viewId), current.map((view) => view.viewId))) problems.push('its before is not the live pinned list');
-  const afterIds = new Set(change.after.map((tab) => tab.viewId));
-  for (const view of current) {
-    if (view.visibility === 'Private' && !afterIds.has(view.viewId) && change.unpinPrivate !== true) {
-      problems.push(`drops the private view ${view.viewId} the member pins today, which only \`unpinPrivate: true\` allows`);
-    }
-  }
-  for (const tab of change.after) {
-    if (tab.viewId === null) continue;
-    const view = current.find((candidate) => candidate.viewId === tab.viewId)
-      ?? listing.find((candidate) => candidate.viewId === tab.viewId && (isPublicSaved(candidate) || candidate.isDefault));
-    if (view === undefined) {
-      problems.push(`pins ${tab.viewId}, which is neither pinned by ${change.userEmail} today nor a public or default view`);
-      continue;
-    }
-    if (deleted.has(`${change.domain}:${tab.viewId}`)) problems.push(`pins ${tab.viewId}, which the plan deletes`);
-    const name = renamedTo.get(`${change.domain}:${tab.viewId}`) ?? view.name;
-    if (tab.name !== name || tab.visibility !== view.visibility || tab.isDefault !== view.isDefault) {
-      problems.push(`shows the tab ${tab.viewId} as "${tab.name}", which is not that view`);
-    }
-  }
-  return problems;
+  const found = kinds().flatMap((kind) => kind.recheck(plan, live));
+  const byChange = plan.changes.map((): string[] => []);
+  const planWide: string[] = [];
+  for (const { index, problem } of found) (index === undefined ? planWide : byChange[index] ?? planWide).push(problem);
+  return [...perChange(plan, (_change, index) => byChange[index] ?? []), ...planWide];
 }
 
 /** perChange is what `check` finds wrong with each change, each problem naming its change. */

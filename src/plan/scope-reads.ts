@@ -1,11 +1,14 @@
 import type { ApiUser } from '../domain/api-types.js';
 import type { Desired } from '../domain/desired.js';
 import { UsageError, ViewctlError } from '../errors.js';
-import { fixedReads, userReads, USERS_PAGE, type ReadNeeds } from '../state/needs.js';
+import type { LiveRead } from '../state/live-read.js';
+import { userReads, USERS_PAGE } from '../state/user-pages.js';
+import { firstReads } from './plan-reads.js';
 import { leftText, quotaWaysOut, roomLeft, type ReadCeiling } from '../state/read-ceiling.js';
 import { formatCount, plural } from '../text/plural.js';
 import { keyedPins, type KeyedPins } from './desired-values.js';
-import { budgetSlice, selectByBase, touchedViews } from './scope.js';
+import { budgetSlice, selectByBase } from './scope.js';
+import { touchedViews } from '../kinds/views-after-plan.js';
 import type { Change, PlanScope } from './types.js';
 
 /**
@@ -52,17 +55,23 @@ export interface ReadFloor {
 }
 
 /**
- * planFloor counts the least a plan reads: the workspace, one listing per view domain,
- * the automations, the users when `users.read` (one request per 100 of `users.members`,
- * one when the count is not known yet), and one pinned list when `lists`.
+ * planFloor counts the least a plan reads: the workspace, the kinds' first reads
+ * (`planReads`: one listing per view domain, the automations), the users when
+ * `users.read` (one request per USERS_PAGE of `users.members`, one when the count is not
+ * known yet), and one pinned list when `lists`.
  */
-export function planFloor(needs: ReadNeeds, users: { read: boolean; members?: number }, lists: boolean): ReadFloor {
+export function planFloor(reads: readonly LiveRead[], users: { read: boolean; members?: number }, lists: boolean): ReadFloor {
   const pages = users.read ? userReads(users.members ?? 0) : 0;
-  const fixed = fixedReads(needs) + pages;
+  const fixed = firstReads(reads) + pages;
+  // The reads in words: the view listings and the automations by name, any other kind's counted.
+  const listings = reads.filter((read) => read.into === 'views').length;
+  const automations = reads.some((read) => read.into === 'automations');
+  const others = reads.length - listings - (automations ? 1 : 0);
   const parts = [
     'the workspace',
-    ...(needs.domains.length === 0 ? [] : [`the ${plural(needs.domains.length, 'view listing')}`]),
-    ...(needs.automations ? ['the automations'] : []),
+    ...(listings === 0 ? [] : [`the ${plural(listings, 'view listing')}`]),
+    ...(others === 0 ? [] : [plural(others, 'other read')]),
+    ...(automations ? ['the automations'] : []),
     ...(!users.read ? [] : [users.members === undefined ? `the users (a request per ${USERS_PAGE} members)` : `the users (${plural(pages, 'request')} for ${plural(users.members, 'member')})`]),
   ];
   return { fixed, least: fixed + (lists ? 1 : 0), what: words(parts), leastWhat: words(lists ? [...parts, 'a pinned list'] : parts), exact: !users.read || users.members !== undefined };

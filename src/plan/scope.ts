@@ -2,7 +2,7 @@ import { DOMAINS } from '../domain/domains.js';
 import type { DesiredPins } from '../domain/desired.js';
 import { compareCodePoints } from '../kinds/canonical.js';
 import { pinsValue, type KeyedPins } from './desired-values.js';
-import type { Change } from './types.js';
+import type { TouchedViews } from '../kinds/views-after-plan.js';
 
 /**
  * Which pinned lists a scoped plan reads (README, "Scoped and budgeted plans"). Reading
@@ -10,34 +10,6 @@ import type { Change } from './types.js';
  * more than the service's daily quota to read them all. These functions are pure: the
  * plan reads the views first, then asks them which lists to read.
  */
-
-/** TouchedViews are the names and ids, as `domain:name` and `domain:id`, of the views a plan creates, renames or deletes. */
-interface TouchedViews {
-  names: Set<string>;
-  ids: Set<string>;
-}
-
-/**
- * touchedViews collects the views a plan's changes create (by name), rename (old and
- * new name, and id) or delete (name and id): a pinned list naming one of them
- * resolves differently after apply, or is refused, so it must be read.
- */
-export function touchedViews(changes: readonly Change[]): TouchedViews {
-  const touched: TouchedViews = { names: new Set(), ids: new Set() };
-  for (const change of changes) {
-    if (change.action === 'create') touched.names.add(`${change.domain}:${change.after.name}`);
-    if (change.action === 'update' && change.before.name !== change.after.name) {
-      touched.names.add(`${change.domain}:${change.before.name}`);
-      touched.names.add(`${change.domain}:${change.after.name}`);
-      touched.ids.add(`${change.domain}:${change.id}`);
-    }
-    if (change.action === 'delete') {
-      touched.names.add(`${change.domain}:${change.before.name}`);
-      touched.ids.add(`${change.domain}:${change.id}`);
-    }
-  }
-  return touched;
-}
 
 /** namesTouchedView tells whether a desired list names a view the plan creates, renames or deletes. */
 export function namesTouchedView(pins: DesiredPins, touched: TouchedViews): boolean {

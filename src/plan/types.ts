@@ -8,13 +8,11 @@
 /** PLAN_FORMAT_VERSION is the `formatVersion` of plans this build writes and reads. */
 export const PLAN_FORMAT_VERSION = 1;
 
-export type Action = 'create' | 'update' | 'delete' | 'pin' | 'drift';
+/** Action is what a change does; the registry of kinds (`actionNames`) lists them in the order plans show them. */
+export type Action = Change['action'];
 
-/** ACTIONS lists the actions in the order plans show them. */
-export const ACTIONS: readonly Action[] = ['create', 'update', 'delete', 'pin', 'drift'];
-
-export type { ChangeOrigin, ViewSnapshot, JsonPatchOperation, CreateChange, UpdateChange, DeleteChange, PinnedTab, PinChange, DriftChange, Change, NewViewTab, PlanStep } from '../kinds/changes.js';
-import type { Change, ChangeOrigin, PlanStep } from '../kinds/changes.js';
+export type { ChangeOrigin, ViewSnapshot, JsonPatchOperation, CreateChange, UpdateChange, DeleteChange, PinnedTab, PinChange, DriftChange, Change, NewViewTab, PlanStep, PlanWarning } from '../kinds/changes.js';
+import type { Change, ChangeOrigin, PlanStep, PlanWarning } from '../kinds/changes.js';
 import type { LoweredBudget } from '../state/read-ceiling.js';
 
 /** CHANGE_ORIGINS lists the origins in the order plans show their changes, after the pull request's own. */
@@ -68,8 +66,12 @@ export interface Plan {
    * lists it left unread were not checked for drift. See `PlanScope`.
    */
   scope?: PlanScope;
-  /** Warnings to show with the plan (e.g. a prune candidate left alone by `ignore`). */
-  warnings: string[];
+  /**
+   * Warnings to show with the plan (e.g. a prune candidate left alone by `ignore`).
+   * A file written before warnings had codes holds their texts: `parsePlanFile` reads
+   * each as a warning of code `plan.warning`.
+   */
+  warnings: PlanWarning[];
   /** SHA-256 hex of the canonical JSON of every field but `digest` and `requests` (see `planDigest`). */
   digest: string;
 }

@@ -1,30 +1,43 @@
 import { formatLine } from '../domain/source-position.js';
-import { safeText } from '../text/safe-text.js';
-import { plural } from '../text/plural.js';
-import { budgetText, byOrigin, originHeading, pointerPath, scopeText, updateDiff, valueText } from './format.js';
+import { formatCount, plural } from '../text/plural.js';
+import { type Action, type Change, type ChangeOrigin, type PinChange, type Plan } from '../plan/types.js';
+import { COMMENT_LIMIT, fitComment, type CommentPart, type LeftOut } from './comment-budget.js';
+import { budgetText, byOrigin, originHeading, scopeText } from './format.js';
+import { detailParts, ICONS } from './markdown-details.js';
+import { codeSpan, linkTarget, mdText } from './markdown-text.js';
 import type { RenderOptions } from './options.js';
-import { droppedPrivateTabs, skippedText, tabText } from './text.js';
-import { attributeLines, maxDeletesNote, ownerText, targetsNote } from './plan-notes.js';
-import type { Change, CreateChange, DeleteChange, DriftChange, PinChange, Plan, UpdateChange } from '../plan/types.js';
+import { droppedPrivateCount, summarisePinGroup } from './pin-group.js';
+import { maxDeletesNote, ownerText, targetsNote } from './plan-notes.js';
+import { entryChanges, reviewEntries, type BatchEntry, type ReviewEntry } from './review-entries.js';
+import { droppedPrivateTabs, skippedText } from './text.js';
+import { warningEntries } from './warning-lines.js';
 
-/** MARKDOWN_LIMIT is the most characters a rendering may have: a PR comment holds 65,536. */
-export const MARKDOWN_LIMIT = 65_000;
+export { codeSpan, fence, mdText } from './markdown-text.js';
 
-const ICONS = { create: '➕', update: '✏️', delete: '🗑️', pin: '📌', drift: '⚠️' } as const;
+/** MARKDOWN_LIMIT is the most a markdown plan takes (in UTF-8 bytes): a PR comment holds 65,536, the action's wrapper included. */
+export const MARKDOWN_LIMIT = COMMENT_LIMIT;
+
+const TABLE = ['| | kind | name | source |', '|---|---|---|---|'];
 
 /**
- * renderMarkdown is the plan as one pull-request comment (README, plan): the counts,
- * whether it is targeted or apply will refuse it, a table with one row per change
- * (deletions in bold, never collapsed), a collapsed block per create and delete (its
- * attributes), update, pin list and drift, and a footer with the digest and the budget.
- * It never passes MARKDOWN_LIMIT: the details of the largest changes go first, then
- * table rows (deletions last), and a last line says what was left out and where the
- * full plan is.
+ * renderMarkdown is the plan as one pull-request comment (README, "What a reviewer
+ * sees"): the counts, whether it is targeted or apply will refuse it, a table with one
+ * row per cause (a group document's change, or more than a few changes sharing a
+ * folder or, for deletions, an owner, are one row naming each change; deletions in
+ * bold, never collapsed), the changes made outside viewctl in a table of their own, a
+ * collapsed block per row, and a footer with the digest and the budget. It never passes
+ * MARKDOWN_LIMIT: deletions and outside changes stay, details go first (the largest
+ * first, or a batch's views after the first few), then summary rows, and a last line
+ * says what was left out and links the full plan (`--details-url`).
  */
 export function renderMarkdown(plan: Plan, options: RenderOptions): string {
   const heading = `### viewctl plan: ${mdText(plan.workspace.name)} (${mdText(plan.workspace.id)})`;
   const skipped = skippedText(plan);
-  const warnings = [...plan.warnings.map((warning) => `> ⚠️ ${mdText(warning)}`), ...(skipped === undefined ? [] : [`> ${mdText(skipped)}`])];
+  // One entry per warning code (or per warning with --show-warnings), each its lines: what the budget keeps or leaves out.
+  const warnings = [
+    ...warningEntries(plan.warnings, options.showWarnings).map((lines) => lines.map((line, index) => (index === 0 ? `> ⚠️ ${mdText(line)}` : `> ${mdText(line.trim())}`)).join('\n')),
+    ...(skipped === undefined ? [] : [`> ${mdText(skipped)}`]),
+  ];
   const targeted = targetsNote(plan);
   const notes = targeted === undefined ? [] : [`*${mdText(targeted)}*`];
   const scope = scopeText(plan);
@@ -39,94 +52,97 @@ export function renderMarkdown(plan: Plan, options: RenderOptions): string {
     plural(summary.create, 'create'), plural(summary.update, 'update'), plural(summary.delete, 'delete'),
     plural(summary.pin, 'pin list'), plural(summary.drift, 'drift'),
   ].join(' · ');
-  // The pull request's own changes first; those it did not ask for (--base REF) get a table per origin.
-  const groups = byOrigin(plan.changes);
-  const changes = groups.flatMap((group) => group.changes);
-  const table = ['| | kind | name | source |', '|---|---|---|---|'];
   const above = [...scopeNotes, ...notes];
-  const head = [heading, `**${counts}**`, ...(above.length === 0 ? [] : ['', ...above])];
-  const sections: TableSection[] = [];
-  let from = 0;
+  // The pull request's own changes first; those it did not ask for (--base REF) get a table per origin.
+  const groups = byOrigin(plan.changes).map((group) => ({ origin: group.origin, entries: reviewEntries(group.changes) }));
+
+  const parts: CommentPart[] = [];
+  const fixed = (...lines: string[]): void => {
+    for (const line of lines) parts.push({ role: 'fixed', items: 0, render: () => line });
+  };
+  fixed(heading, `**${counts}**`, ...(above.length === 0 ? [] : ['', ...above]));
   for (const group of groups) {
-    const title = group.origin === undefined ? [] : ['', `**${mdText(originHeading(plan, group.origin))}**`];
-    sections.push({ from, head: [...title, '', ...table] });
-    from += group.changes.length;
+    fixed(...(group.origin === undefined ? [] : ['', `**${mdText(originHeading(plan, group.origin))}**`]), '', ...TABLE);
+    parts.push(...group.entries.map((entry) => rowPart(entry, group.origin)));
   }
-  const rows = changes.map(tableRow);
-  const details = changes.map((change) => detailBlock(change, plan));
-  const footer = `Digest \`${plan.digest}\` · apply needs ${plural(plan.requests.applyNeeds, 'request')} · ${budgetText(plan)}`;
-  return fit({ head, sections }, rows, warnings, details, footer, changes, options);
+  if (warnings.length > 0) {
+    fixed('');
+    parts.push(...warnings.map((line): CommentPart => ({ role: 'warning', items: 0, render: () => line })));
+  }
+  parts.push(...groups.flatMap((group) => group.entries).flatMap((entry) => detailParts(entry, plan)));
+  const link = options.detailsUrl === undefined ? '' : ` · [the full plan](${linkTarget(options.detailsUrl)})`;
+  fixed('', `Digest \`${plan.digest}\` · apply needs ${plural(plan.requests.applyNeeds, 'request')} · ${budgetText(plan)}${link}`);
+  return fitComment(parts, MARKDOWN_LIMIT, (leftOut) => leftOutNote(leftOut, options));
 }
 
-/** TableSection is one table of changes: its opening lines, and the first row (of all the tables' rows) it holds. */
-interface TableSection {
-  from: number;
-  head: string[];
+/**
+ * leftOutNote is the comment's last line when it could not hold everything: what was
+ * left out, and where the full plan is (`--details-url`, the `--out` file, or how to make one).
+ */
+function leftOutNote(leftOut: LeftOut, options: RenderOptions): string {
+  const what: string[] = [];
+  if (leftOut.details.length > 0) what.push(`the details of ${plural(leftOut.details.length, 'change')} (${byAction(leftOut.details)})`);
+  if (leftOut.cutDetails > 0) what.push(`part of ${plural(leftOut.cutDetails, 'grouped detail')} (marked "left out")`);
+  if (leftOut.rows.length > 0) what.push(`the summary rows of ${plural(leftOut.rows.length, 'change')} (${byAction(leftOut.rows)})`);
+  if (leftOut.cutRows > 0) what.push(`names in ${plural(leftOut.cutRows, 'grouped row')}`);
+  if (leftOut.warnings > 0) what.push(plural(leftOut.warnings, 'warning'));
+  if (leftOut.cutMust > 0) what.push(`**the names of ${plural(leftOut.cutMust, 'deletion or outside change', 'deletions and outside changes')}**`);
+  const file = options.planFile === undefined ? '' : ` (\`${mdText(options.planFile)}\`)`;
+  let where: string;
+  if (options.detailsUrl !== undefined) where = `Everything is in [the full plan](${linkTarget(options.detailsUrl)})${file}`;
+  else if (options.planFile !== undefined) where = `Everything is in the JSON plan${file}`;
+  else where = 'Run `viewctl plan --out plan.json` for the full JSON plan';
+  return `*Left out to fit one comment: ${what.join('; ')}. ${where}; \`viewctl show\` prints it.*`;
 }
 
-/** TableHead is what comes before the tables, and the tables, each holding the rows up to the next one's `from`. */
-interface TableHead {
-  head: string[];
-  sections: TableSection[];
+/** ACTION_NOUNS name each action's changes, in the order plans list the actions. */
+const ACTION_NOUNS: Record<Action, string> = { create: 'create', update: 'update', delete: 'delete', pin: 'pin list', drift: 'drift' };
+
+function byAction(changes: readonly Change[]): string {
+  return (Object.keys(ACTION_NOUNS) as Action[]).flatMap((action) => {
+    const count = changes.filter((change) => change.action === action).length;
+    return count === 0 ? [] : [plural(count, ACTION_NOUNS[action])];
+  }).join(', ');
 }
 
-/** fit assembles the comment, leaving out details and then rows until it is short enough. */
-function fit(
-  tableHead: TableHead, rows: string[], warnings: string[], details: (string | undefined)[], footer: string,
-  changes: readonly Change[], options: RenderOptions,
-): string {
-  const { head, sections } = tableHead;
-  const assemble = (keptRows: boolean[], keptDetails: boolean[], note?: string): string => {
-    const parts = [...head];
-    sections.forEach((section, index) => {
-      const to = sections[index + 1]?.from ?? rows.length;
-      parts.push(...section.head, ...rows.slice(section.from, to).filter((_, at) => keptRows[section.from + at]));
-    });
-    if (warnings.length > 0) parts.push('', ...warnings);
-    for (const [index, block] of details.entries()) if (block !== undefined && keptDetails[index]) parts.push('', block);
-    parts.push('', footer);
-    if (note !== undefined) parts.push('', note);
-    return `${parts.join('\n')}\n`;
+/**
+ * MUST_SEE_ORIGINS are the origins whose every change the comment names: a change made
+ * in the app, or one that may have been, which applying reverts.
+ */
+const MUST_SEE_ORIGINS: ReadonlySet<ChangeOrigin | undefined> = new Set<ChangeOrigin>(['outside', 'unapplied-or-outside']);
+
+/**
+ * rowPart is an entry's table row. Deletions, pin lists that drop private tabs and
+ * every change that may revert an edit made in the app must be seen: the budget keeps
+ * them whole.
+ */
+function rowPart(entry: ReviewEntry, origin: ChangeOrigin | undefined): CommentPart {
+  const outside = MUST_SEE_ORIGINS.has(origin);
+  const changes = entryChanges(entry);
+  const must = outside || changes.some((change) => change.action === 'delete' || (change.action === 'pin' && droppedPrivateTabs(change).length > 0));
+  const role = must ? 'must' : 'row';
+  if (entry.type === 'single') {
+    const row = singleRow(entry.change);
+    return { role, items: 0, covers: changes, render: () => row };
+  }
+  if (entry.type === 'pin-group' && !outside) {
+    const row = pinGroupRow(entry.changes);
+    return { role, items: 0, covers: changes, render: () => row };
+  }
+  // A batch names each change; so does a group's row among the changes made outside viewctl, each of which must be seen.
+  const { head, names, tail } = entry.type === 'pin-group' ? pinGroupRowPieces(entry.changes) : batchRow(entry);
+  return {
+    role,
+    items: names.length,
+    covers: changes,
+    render: (keep) => {
+      const more = keep < names.length ? [`… ${formatCount(names.length - keep)} more`] : [];
+      return `${head}${[...names.slice(0, keep), ...more].join(' · ')}${tail}`;
+    },
   };
-  const keptRows = rows.map(() => true);
-  const keptDetails = details.map((block) => block !== undefined);
-  const whole = assemble(keptRows, keptDetails);
-  if (whole.length <= MARKDOWN_LIMIT) return whole;
-
-  const noteFor = (droppedDetails: number, droppedRows: number): string => {
-    const what = [
-      droppedDetails > 0 ? plural(droppedDetails, 'change detail') : '',
-      droppedRows > 0 ? plural(droppedRows, 'table row') : '',
-    ].filter((part) => part !== '').join(' and ');
-    const where = options.planFile === undefined
-      ? 'run `viewctl plan --out plan.json` for the full JSON plan'
-      : `the full plan is in the JSON plan \`${mdText(options.planFile)}\``;
-    return `*${what} left out to fit one comment; ${where}.*`;
-  };
-  // Reserve room for the note at its longest, so adding it never breaks the limit.
-  const budget = MARKDOWN_LIMIT - noteFor(details.length, rows.length).length - 2;
-  let length = whole.length;
-  // drop leaves out parts in `order`, lowering `length` by each one's text and `feeds` line feeds, until the comment fits.
-  const drop = (order: readonly number[], parts: readonly (string | undefined)[], kept: boolean[], feeds: number): number => {
-    let dropped = 0;
-    for (const index of order) {
-      if (length <= budget) break;
-      kept[index] = false;
-      length -= (parts[index]?.length ?? 0) + feeds;
-      dropped += 1;
-    }
-    return dropped;
-  };
-  const bySize = [...details.keys()].filter((index) => details[index] !== undefined)
-    .sort((a, b) => (details[b]?.length ?? 0) - (details[a]?.length ?? 0) || a - b);
-  const droppedDetails = drop(bySize, details, keptDetails, 2);
-  // Rows go last, and deletions only when nothing else is left to drop.
-  const rowOrder = [...rows.keys()].reverse().sort((a, b) => Number(changes[a]?.action === 'delete') - Number(changes[b]?.action === 'delete'));
-  const droppedRows = drop(rowOrder, rows, keptRows, 1);
-  return assemble(keptRows, keptDetails, noteFor(droppedDetails, droppedRows));
 }
 
-function tableRow(change: Change): string {
+function singleRow(change: Change): string {
   const source = change.source === undefined ? '' : codeSpan(formatLine(change.source));
   const icon = ICONS[change.action];
   switch (change.action) {
@@ -136,109 +152,72 @@ function tableRow(change: Change): string {
       return `| ${icon} | ${change.kind} | ${mdText(change.name)} (${mdText(change.id)}) | ${source} |`;
     case 'delete': {
       const pinned = change.pinnedBy.length === 0 ? '' : `, pinned by ${plural(change.pinnedBy.length, 'user')}`;
-      const owner = mdText(ownerText(change));
-      return `| ${icon} | ${change.kind} | **${mdText(change.name)}** (${mdText(change.id)}, owner ${owner}${pinned}) | prune: not declared |`;
+      return `| ${icon} | ${change.kind} | **${mdText(change.name)}** (${mdText(change.id)}, owner ${mdText(ownerText(change))}${pinned}) | prune: not declared |`;
     }
     case 'pin': {
       const group = change.group === undefined ? '' : ` · group "${mdText(change.group)}"`;
-      // Unpinned private tabs show in the table: like deletions, never only in a collapsed block.
-      const dropped = droppedPrivateTabs(change).length;
-      const unpins = dropped === 0 ? '' : ` · **unpins ${plural(dropped, 'private tab')}**`;
-      return `| ${icon} | Pins | ${mdText(change.userEmail)} · ${change.domain}${unpins} | ${source}${group} |`;
+      return `| ${icon} | Pins | ${mdText(change.userEmail)} · ${change.domain}${unpinsText([change])} | ${source}${group} |`;
     }
     case 'drift':
       return `| ${icon} | Drift | ${mdText(change.name)} | ${source} (read-only) |`;
   }
 }
 
-function detailBlock(change: Change, plan: Plan): string | undefined {
-  switch (change.action) {
-    case 'create': {
-      const owner = plan.creatorEmail === undefined ? '' : `, owner ${mdText(plan.creatorEmail)}`;
-      return attributesBlock(change, `${ICONS.create} ${mdText(change.name)}${owner}: the attributes it sets`, '+');
-    }
-    case 'update':
-      return updateBlock(change);
+/** unpinsText marks pin lists that drop private tabs: like deletions, seen in the table, never only in a collapsed block. */
+function unpinsText(changes: readonly PinChange[]): string {
+  const dropping = changes.filter((change) => droppedPrivateTabs(change).length > 0);
+  if (dropping.length === 0) return '';
+  const tabs = dropping.reduce((sum, change) => sum + droppedPrivateTabs(change).length, 0);
+  const members = changes.length === 1 ? '' : ` of ${plural(dropping.length, 'member')}`;
+  return ` · **unpins ${plural(tabs, 'private tab')}${members}**`;
+}
+
+/** pinGroupRow is a group's row without its members' names: its block lists them. */
+function pinGroupRow(changes: readonly PinChange[]): string {
+  const { head, tail } = pinGroupRowPieces(changes);
+  return `${head.slice(0, -': '.length)}${tail}`;
+}
+
+/** pinGroupRowPieces is a group's row, `head` ending in `: ` before the members it may name. */
+function pinGroupRowPieces(changes: readonly PinChange[]): { head: string; names: string[]; tail: string } {
+  const [first] = changes;
+  const summary = summarisePinGroup(changes);
+  const source = first?.source === undefined ? '' : codeSpan(formatLine(first.source));
+  const dropped = droppedPrivateCount(summary);
+  const unpins = dropped === 0 ? '' : ` · **unpins ${plural(dropped, 'private tab')} of ${plural(summary.unpinned.length, 'member')}**`;
+  return {
+    head: `| ${ICONS.pin} | Pins | group "${mdText(summary.group)}" · ${first?.domain ?? ''} · ${plural(summary.members.length, 'member')}${unpins}: `,
+    names: summary.members.map(mdText),
+    tail: ` | ${source} |`,
+  };
+}
+
+/** batchRow is a batch's row in three pieces, so the budget can cut the names between them. */
+function batchRow(entry: BatchEntry): { head: string; names: string[]; tail: string } {
+  const icon = ICONS[entry.action];
+  const count = formatCount(entry.changes.length);
+  const folder = codeSpan(entry.cause);
+  switch (entry.action) {
+    case 'create':
+      return { head: `| ${icon} | ${entry.changes[0]?.kind ?? ''} × ${count} | `, names: entry.changes.map((change) => mdText(change.name)), tail: ` | ${folder} |` };
     case 'delete':
-      // The deletion itself is a table row, never collapsed; only its attributes fold.
-      return attributesBlock(change, `${ICONS.delete} ${mdText(change.name)} (${mdText(change.id)}): the attributes deleted with it`, '-');
-    case 'pin':
-      return pinBlock(change);
-    case 'drift':
-      return driftBlock(change);
+      return {
+        head: `| ${icon} | ${entry.changes[0]?.kind ?? ''} × ${count}, owner ${mdText(entry.cause)} | `,
+        names: entry.changes.map((change) => {
+          const pinned = change.pinnedBy.length === 0 ? '' : `, pinned by ${plural(change.pinnedBy.length, 'user')}`;
+          return `**${mdText(change.name)}** (${mdText(change.id)}${pinned})`;
+        }),
+        tail: ' | prune: not declared |',
+      };
+    default: {
+      const [first] = entry.changes;
+      if (first?.action === 'pin') {
+        const pins = entry.changes.filter((change): change is PinChange => change.action === 'pin');
+        return { head: `| ${icon} | Pins × ${count} | ${first.domain}${unpinsText(pins)} · `, names: pins.map((change) => mdText(change.userEmail)), tail: ` | ${folder} |` };
+      }
+      const kind = first?.action === 'drift' ? 'Drift' : first?.kind ?? '';
+      const tail = first?.action === 'drift' ? ` | ${folder} (read-only) |` : ` | ${folder} |`;
+      return { head: `| ${icon} | ${kind} × ${count} | `, names: entry.changes.map((change) => (change.action === 'update' ? `${mdText(change.name)} (${mdText(change.id)})` : mdText(change.name))), tail };
+    }
   }
-}
-
-function attributesBlock(change: CreateChange | DeleteChange, summary: string, marker: '+' | '-'): string {
-  return diffBlock(summary, attributeLines(change).map((line) => `${marker}${line}`).join('\n'));
-}
-
-function updateBlock(change: UpdateChange): string {
-  const body = updateDiff(change).map((line) => (line.marker === 'gap' ? ' ⋯' : `${line.marker}${line.text}`)).join('\n');
-  return diffBlock(`${ICONS.update} ${mdText(change.name)} (${mdText(change.id)})`, body);
-}
-
-/** diffBlock is a collapsed block holding `body` as a diff. */
-function diffBlock(summary: string, body: string): string {
-  const fenceMark = fence(body);
-  return [`<details><summary>${summary}</summary>`, '', `${fenceMark}diff`, body, fenceMark, '</details>'].join('\n');
-}
-
-function pinBlock(change: PinChange): string {
-  const list = (tabs: PinChange['before']): string => (tabs.length === 0 ? '(none)' : tabs.map((tab) => mdText(tabText(tab))).join(' · '));
-  const group = change.group === undefined ? '' : ` (group "${mdText(change.group)}")`;
-  const dropped = droppedPrivateTabs(change);
-  return [
-    `<details><summary>${ICONS.pin} ${change.domain} tabs of ${mdText(change.userEmail)}${group}</summary>`, '',
-    `- now: ${list(change.before)}`, `- after: ${list(change.after)}`,
-    ...(dropped.length === 0 ? [] : [`- unpins private: ${list(dropped)} (\`unpinPrivate: true\`)`]),
-    '</details>',
-  ].join('\n');
-}
-
-function driftBlock(change: DriftChange): string {
-  const file = change.source === undefined ? 'the AdminAutomations document' : codeSpan(change.source.file);
-  let lines: string[];
-  if (change.before === null) lines = [`- expected by ${file} but missing from the workspace`];
-  else if (change.after === null) lines = [`- in the workspace${change.id === undefined ? '' : ` (${mdText(change.id)})`} but not in ${file}`];
-  else {
-    lines = change.differences.map((difference) =>
-      `- ${codeSpan(pointerPath(difference.pointer))}: ${mdText(valueText(difference.actual))} (expected ${mdText(valueText(difference.expected))})`);
-  }
-  return [
-    `<details><summary>${ICONS.drift} ${mdText(change.name)}</summary>`, '',
-    ...lines, '', 'Fix it in the workspace settings; apply cannot.', '</details>',
-  ].join('\n');
-}
-
-/**
- * mdText is the one escaping rule for markdown (a PR comment): terminal-unsafe
- * characters escaped visibly as in text, markdown punctuation backslash-escaped (no
- * link, image, emphasis or heading can form; `|` so table cells hold), `&`, `<`, `>`
- * as entities (no HTML), and the `:` of `scheme://` and the `.` of `www.` escaped so
- * GitHub does not autolink a URL.
- */
-export function mdText(text: string): string {
-  return safeText(text)
-    .replace(/[\\`*_[\]~|#]/g, (char) => `\\${char}`)
-    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-    .replace(/:(?=\/\/)/g, '\\:')
-    .replace(/(www)\./gi, '$1\\.');
-}
-
-/** codeSpan wraps text in a code span that its own backticks cannot close; `|` escaped for tables. */
-export function codeSpan(text: string): string {
-  const safe = safeText(text).replace(/\|/g, '\\|');
-  const longest = longestBacktickRun(safe);
-  const ticks = '`'.repeat(longest + 1);
-  return longest === 0 ? `${ticks}${safe}${ticks}` : `${ticks} ${safe} ${ticks}`;
-}
-
-/** fence is a code fence longer than any backtick run in `body`. */
-export function fence(body: string): string {
-  return '`'.repeat(Math.max(3, longestBacktickRun(body) + 1));
-}
-
-function longestBacktickRun(text: string): number {
-  return Math.max(0, ...[...text.matchAll(/`+/g)].map((match) => match[0].length));
 }

@@ -12,6 +12,14 @@ export interface RenderOptions {
   context?: 'plan' | 'apply';
   /** Requests per second per endpoint (`--rate`) for the apply estimate; default 3. */
   rate?: number;
+  /**
+   * Where the full plan can be read (`--details-url`; the action passes its run's page,
+   * which holds the plan file): the markdown plan links it, above all when it left
+   * something out to fit one comment.
+   */
+  detailsUrl?: string;
   /** `--max-deletes` apply will enforce: a plan deleting more says apply will refuse it; default 5. */
   maxDeletes?: number;
+  /** `--show-warnings`: every warning on its own line, instead of one line per code. */
+  showWarnings?: boolean;
 }

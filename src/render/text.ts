@@ -3,11 +3,14 @@ import { quoted, safeText } from '../text/safe-text.js';
 import { formatCount, plural } from '../text/plural.js';
 import { applyEstimate, budgetText, byOrigin, originHeading, pointerPath, scopeText, shellWord, updateDiff, valueText } from './format.js';
 import type { RenderOptions } from './options.js';
+import { warningEntries } from './warning-lines.js';
 import { attributeLines, maxDeletesNote, ownerText, targetsNote } from './plan-notes.js';
 import { WRAP_WIDTH, wrapList } from '../text/wrap.js';
 import { DEFAULT_RATE } from '../domain/domains.js';
 import { shortDigest } from '../plan/hash.js';
 import type { Change, CreateChange, DeleteChange, DriftChange, PinChange, PinnedTab, Plan, UpdateChange } from '../plan/types.js';
+import { entryAction, entryChanges, reviewEntries, type ReviewEntry } from './review-entries.js';
+import { batchLines, batchRow, pinGroupLines, pinGroupRow, type SummaryRow } from './text-groups.js';
 
 type Colors = ReturnType<typeof picocolors.createColors>;
 
@@ -19,16 +22,17 @@ const COLORS = { create: 'green', update: 'yellow', delete: 'red', pin: 'cyan', 
 const MAX_COLUMN = 48;
 
 /**
- * renderText is the plan for a terminal (README, plan): a header, one line per
- * change traced to its manifest line, the details a reviewer needs (the attributes of
- * creates, YAML diffs of updates, deletions with owner, pinners and attributes, tab
- * lists, drift), then the counts, the
- * request budget and the digest. A plan with nothing to do is one line.
+ * renderText is the plan for a terminal (README, plan): a header, one line per cause
+ * traced to its manifest line (a group document's change, or more than a few changes
+ * sharing a folder or, for deletions, an owner, is one line; deletions are each named),
+ * the details a reviewer needs (the attributes of creates, YAML diffs of updates,
+ * deletions with owner, pinners and attributes, tab lists told once per group, drift),
+ * then the counts, the request budget and the digest. A plan with nothing to do is one line.
  */
 export function renderText(plan: Plan, options: RenderOptions): string {
   const c = picocolors.createColors(options.color);
   const workspace = `${safeText(plan.workspace.name)} (${safeText(plan.workspace.id)})`;
-  const warnings = plan.warnings.map((warning) => c.yellow(`warning: ${safeText(warning)}`));
+  const warnings = warningEntries(plan.warnings, options.showWarnings).flatMap((lines) => lines.map((line, index) => c.yellow(index === 0 ? `warning: ${safeText(line)}` : safeText(line))));
   const targeted = noteLines(targetsNote(plan));
   const skipped = skippedText(plan);
   const scope = scopeText(plan);
@@ -43,12 +47,12 @@ export function renderText(plan: Plan, options: RenderOptions): string {
   lines.push('');
   if (scope !== undefined) lines.push(scope, '');
   // The pull request's own changes first; those it did not ask for (--base REF) under their origin's heading.
-  for (const group of byOrigin(plan.changes)) {
-    lines.push(...(group.origin === undefined ? [] : [originHeading(plan, group.origin)]), ...summaryLines(group.changes, c), '');
+  const groups = byOrigin(plan.changes).map((group) => ({ origin: group.origin, entries: reviewEntries(group.changes) }));
+  for (const group of groups) {
+    lines.push(...(group.origin === undefined ? [] : [originHeading(plan, group.origin)]), ...summaryLines(group.entries, c), '');
   }
-  for (const change of plan.changes) {
-    const block = detailLines(change, plan, c);
-    if (block.length > 0) lines.push(...block, '');
+  for (const entry of groups.flatMap((group) => group.entries)) {
+    for (const block of entryDetails(entry, plan, c)) if (block.length > 0) lines.push(...block, '');
   }
   if (warnings.length > 0) lines.push(...warnings, '');
   if (skipped !== undefined) lines.push(skipped, '');
@@ -56,18 +60,34 @@ export function renderText(plan: Plan, options: RenderOptions): string {
   return lines.join('\n');
 }
 
-function summaryLines(changes: readonly Change[], c: Colors): string[] {
-  const rows = changes.map((change) => summaryRow(change));
+function summaryLines(entries: readonly ReviewEntry[], c: Colors): string[] {
+  const rows = entries.map(entryRow);
   const kindWidth = Math.min(MAX_COLUMN, Math.max(...rows.map((row) => row.kind.length)));
   const nameWidth = Math.min(MAX_COLUMN, Math.max(...rows.map((row) => row.name.length)));
-  return changes.map((change, index) => {
+  return entries.flatMap((entry, index) => {
     const row = rows[index] ?? { kind: '', name: '', source: '' };
-    const mark = c[COLORS[change.action]](`${SYMBOLS[change.action]} ${LABELS[change.action].padEnd(6)}`);
-    return `  ${mark}  ${row.kind.padEnd(kindWidth)}  ${row.name.padEnd(nameWidth)}  ${row.source}`.trimEnd();
+    const action = entryAction(entry);
+    const mark = c[COLORS[action]](`${SYMBOLS[action]} ${LABELS[action].padEnd(6)}`);
+    const line = `  ${mark}  ${row.kind.padEnd(kindWidth)}  ${row.name.padEnd(nameWidth)}  ${row.source}`.trimEnd();
+    // A batch names every change it stands for, wrapped under its line: deletions are never hidden.
+    return [line, ...(row.names === undefined ? [] : wrapList(row.names, { indent: '      ' }))];
   });
 }
 
-function summaryRow(change: Change): { kind: string; name: string; source: string } {
+function entryRow(entry: ReviewEntry): SummaryRow {
+  if (entry.type === 'single') return summaryRow(entry.change);
+  if (entry.type === 'pin-group') return pinGroupRow(entry.changes);
+  return batchRow(entry);
+}
+
+/** entryDetails are the blocks of an entry: one for a group or a batch of creates or deletes, one per change otherwise. */
+function entryDetails(entry: ReviewEntry, plan: Plan, c: Colors): string[][] {
+  if (entry.type === 'pin-group') return [pinGroupLines(entry.changes, c, tabText)];
+  if (entry.type === 'batch' && (entry.action === 'create' || entry.action === 'delete')) return [batchLines(entry.changes, entry.cause, plan, c)];
+  return entryChanges(entry).map((change) => detailLines(change, plan, c));
+}
+
+function summaryRow(change: Change): SummaryRow {
   const source = change.source === undefined ? '' : `${safeText(change.source.file)}:${change.source.line}`;
   switch (change.action) {
     case 'create':

@@ -1,7 +1,9 @@
 import type { ApiUser, ApiWorkspace } from '../domain/api-types.js';
 import { DOMAINS, type Domain } from '../domain/domains.js';
 import type { ServiceClient } from '../service/types.js';
-import { readLive, readPinnedLists } from './read-live.js';
+import { readAll } from './live-read.js';
+import { readLive } from './read-live.js';
+import { automationsRead, listingRead, pinnedRead } from './reads.js';
 import type { Live } from './types.js';
 
 /** PinReadPlan is what reading the pinned lists will cost, announced before it starts. */
@@ -52,11 +54,10 @@ interface ExportLive {
 export async function readExport(client: ServiceClient, options: ReadExportOptions = {}): Promise<ExportLive> {
   const before = client.stats().requests;
   const { selectUsers } = options;
-  const live = await readLive(
-    client,
-    { domains: [...DOMAINS], pins: [], automations: true },
-    { wantUsers: () => selectUsers !== undefined, ...(options.checkWorkspace === undefined ? {} : { checkWorkspace: options.checkWorkspace }) },
-  );
+  const live = await readLive(client, [...DOMAINS.map(listingRead), automationsRead()], {
+    users: selectUsers !== undefined,
+    ...(options.checkWorkspace === undefined ? {} : { checkWorkspace: options.checkWorkspace }),
+  });
   const pinUsers = selectUsers === undefined ? [] : selectUsers(live.users ?? []);
   const pairs = pinUsers.flatMap((user) => (options.pinDomains?.(user) ?? DOMAINS).map((domain) => ({ domain, userEmail: user.email })));
   if (pairs.length > 0) {
@@ -64,10 +65,11 @@ export async function readExport(client: ServiceClient, options: ReadExportOptio
     const readUsers = pinUsers.filter((user) => readEmails.has(user.email));
     options.beforePins?.({ users: readUsers, requests: pairs.length, dailyRemaining: client.stats().dailyRemaining });
     let done = 0;
-    live.pins = await readPinnedLists(client, pairs, () => {
+    const read = await readAll(client, pairs.map((pair) => pinnedRead(pair.domain, pair.userEmail)), () => {
       done += 1;
       options.onProgress?.(done, pairs.length);
     });
+    live.pins = (read['pins'] ?? {}) as Live['pins'];
   }
   const stats = client.stats();
   live.requests = { used: stats.requests - before, dailyRemaining: stats.dailyRemaining };

@@ -1,19 +1,18 @@
-import type { ApiAdminAutomation, ApiUser, ApiView, ApiWorkspace, Pagination } from '../domain/api-types.js';
-import type { Domain } from '../domain/domains.js';
-import { ServiceError, ViewctlError } from '../errors.js';
-import { formatPosition, type SourcePosition } from '../domain/source-position.js';
+import type { ApiUser, ApiWorkspace, Pagination } from '../domain/api-types.js';
 import type { ServiceClient } from '../service/types.js';
-import { fixedReads, USERS_PAGE, type ReadNeeds } from './needs.js';
-import { pinsKey, type Live } from './types.js';
+import { sendReads, uniqueReads, type LiveRead, type LiveSlots } from './live-read.js';
+import { liveOf, type Live } from './types.js';
+import { USERS_PAGE } from './user-pages.js';
 import { ROUTES } from '../service/routes.js';
 
-/** ReadLiveOptions tune the read; `wantUsers` decides, once the views are known, whether users are needed. */
+/** ReadLiveOptions tune the read; `users` decides whether the workspace's members are read too. */
 interface ReadLiveOptions {
   /**
-   * Called with the domain listings once read; returns true when `creatorEmail` must
-   * be checked (the plan will create views), which costs the users read.
+   * Whether to read the workspace's members (a page per USERS_PAGE of them): yes, no (the
+   * default), or decided once the reads are in, from what they read (the plan will
+   * create views, so `creatorEmail` must be checked).
    */
-  wantUsers?: (views: Partial<Record<Domain, ApiView[]>>) => boolean;
+  users?: boolean | ((read: LiveSlots) => boolean);
   /**
    * Called with the workspace before anything else is read; throws to stop (a
    * manifest's `workspaceId` naming another workspace).
@@ -24,84 +23,42 @@ interface ReadLiveOptions {
 }
 
 /**
- * readLive reads what `needs` names, at the request floor. The workspace comes first,
- * so a key for the wrong workspace stops before anything else is read; then every
- * call is issued at once and the client's per-endpoint limiter spaces calls to one
- * endpoint, so calls to different endpoints overlap. (A plan reads its pinned lists in a
- * second phase, once the users have named the members of group documents: planWorkspace.)
+ * readLive reads the workspace, then `reads` (each kind's, as data: `LiveRead`), at the
+ * request floor. The workspace comes first, so a key for the wrong workspace stops
+ * before anything else is read; then every read is issued at once and the client's
+ * per-endpoint limiter spaces calls to one endpoint, so calls to different endpoints
+ * overlap. Each answer is stored under its read's key of `Live`. (A plan reads its
+ * pinned lists in a second phase, once the users have named the members of group
+ * documents: planWorkspace.)
  */
-export async function readLive(client: ServiceClient, needs: ReadNeeds, options: ReadLiveOptions = {}): Promise<Live> {
+export async function readLive(client: ServiceClient, reads: readonly LiveRead[], options: ReadLiveOptions = {}): Promise<Live> {
   const before = client.stats().requests;
-  const total = fixedReads(needs) + needs.pins.length;
+  const unique = uniqueReads(reads);
+  const total = 1 + unique.length;
   let done = 0;
   const tick = (): void => {
     done += 1;
     options.onProgress?.(done, total);
   };
-  const track = <T>(promise: Promise<T>): Promise<T> =>
-    promise.then((value) => {
-      tick();
-      return value;
-    });
 
-  const { workspace } = await track(
-    client.request<{ workspace: ApiWorkspace }>(ROUTES.workspace()),
-  );
+  const { workspace } = await client.request<{ workspace: ApiWorkspace }>(ROUTES.workspace());
+  tick();
   options.checkWorkspace?.(workspace);
-  const listings = Promise.all(
-    needs.domains.map((domain) =>
-      track(client.request<ApiView[]>(ROUTES.listViews(domain))).then(
-        (views) => [domain, views] as const,
-      ),
-    ),
-  );
-  const automations = needs.automations
-    ? track(client.request<ApiAdminAutomation[]>(ROUTES.automations()))
-    : Promise.resolve(undefined);
-  const pinned = readPinnedLists(client, needs.pins, tick);
-  const users = listings.then((entries) => (options.wantUsers?.(Object.fromEntries(entries)) === true ? readUsers(client) : undefined));
+  const slots: LiveSlots = {};
+  const sent = sendReads(client, unique, slots, tick);
+  const { users: wanted } = options;
+  const users = typeof wanted === 'function'
+    ? Promise.all(sent).then(() => (wanted(slots) ? readUsers(client) : undefined))
+    : wanted === true ? readUsers(client) : Promise.resolve(undefined);
 
   // allSettled, so every rejection is observed; the caller's connection cancels the
   // siblings of a failed read still queued when it closes.
-  const settled = await Promise.allSettled([listings, pinned, automations, users]);
+  const settled = await Promise.allSettled([...sent, users]);
   const failure = settled.find((entry): entry is PromiseRejectedResult => entry.status === 'rejected');
   if (failure !== undefined) throw failure.reason;
 
-  const [entries, pins, automationList, userList] = await Promise.all([listings, pinned, automations, users]);
   const stats = client.stats();
-  return {
-    workspace,
-    views: Object.fromEntries(entries),
-    pins,
-    requests: { used: stats.requests - before, dailyRemaining: stats.dailyRemaining },
-    ...(automationList === undefined ? {} : { automations: automationList }),
-    ...(userList === undefined ? {} : { users: userList }),
-  };
-}
-
-/**
- * readPinnedLists reads each user's tabs, one call per user and domain, all issued at
- * once: the client's limiter paces each domain's endpoint and the four endpoints
- * proceed side by side. Keyed by `pinsKey`. A user the service refuses is reported at
- * the manifest that names them.
- */
-export async function readPinnedLists(
-  client: ServiceClient,
-  pins: ReadNeeds['pins'],
-  onEach?: () => void,
-): Promise<Record<string, ApiView[]>> {
-  const entries = await Promise.all(
-    pins.map(async ({ domain, userEmail, source }) => {
-      try {
-        const views = await client.request<ApiView[]>(ROUTES.getPinned(domain, userEmail));
-        onEach?.();
-        return [pinsKey(domain, userEmail), views] as const;
-      } catch (error) {
-        throw inactiveUser(error, userEmail, source) ?? error;
-      }
-    }),
-  );
-  return Object.fromEntries(entries);
+  return liveOf(workspace, slots, await users, { used: stats.requests - before, dailyRemaining: stats.dailyRemaining });
 }
 
 /** readUsers pages through `GET /v1/users` at the maximum page size. */
@@ -114,18 +71,4 @@ async function readUsers(client: ServiceClient): Promise<ApiUser[]> {
     cursor = page.pagination.nextCursor;
   } while (cursor !== undefined);
   return users;
-}
-
-/**
- * inactiveUser turns the service's refusal of a pinned read (`userEmail` is not an
- * active member) into an error at the manifest that names the user.
- */
-function inactiveUser(error: unknown, userEmail: string, source: SourcePosition | undefined): ViewctlError | undefined {
-  if (!(error instanceof ServiceError) || error.errorType !== 'validation_error' || error.path !== 'userEmail') return undefined;
-  const where = source === undefined ? '' : `${formatPosition(source)}: `;
-  return new ViewctlError(
-    'pins.user-not-active',
-    `${where}${userEmail} is not an active member of the workspace, so the service refuses to read or set their tabs`,
-    { hint: 'fix userEmail, or remove the PinnedViews document of a user who left or has not accepted the invitation yet', cause: error },
-  );
 }

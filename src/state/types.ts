@@ -6,7 +6,9 @@ export type { Desired, ManagedViewAttributes, DesiredView, PinRef, DesiredPins, 
 
 /**
  * Live is what the service holds, read at the request floor: only the domains, users
- * and resources the manifests need.
+ * and resources the manifests need. Each kind's reads (`LiveRead`) store their answers
+ * under the kind's key: the built-in kinds' keys are typed here, a registered kind's
+ * are its own to read.
  */
 export interface Live {
   workspace: ApiWorkspace;
@@ -22,6 +24,17 @@ export interface Live {
    * when what was left today less `--reserve` lowered `--budget`, the ceiling it set.
    */
   requests: { used: number; dailyRemaining: number | null; ceiling?: LoweredBudget };
+  /** What the reads of another registered kind stored, under its key. */
+  [kindKey: string]: unknown;
+}
+
+/**
+ * liveOf is the live state the reads left in `slots` (`readAll`, `sendReads`), with the
+ * workspace, the members when read and the requests spent: the built-in kinds' keyed
+ * slots (`views`, `pins`) are empty when nothing was read into them.
+ */
+export function liveOf(workspace: ApiWorkspace, slots: Record<string, unknown>, users: ApiUser[] | undefined, requests: Live['requests']): Live {
+  return { workspace, views: {}, pins: {}, ...slots, requests, ...(users === undefined ? {} : { users }) };
 }
 
 export { pinsKey } from '../domain/targets.js';

@@ -33,6 +33,22 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
  * the candidates' order).
  */
 export function suggestNames(name: string, candidates: Iterable<string>, max = 3): string[] {
+  return scoreNames(name, candidates).slice(0, max).map((entry) => entry.candidate);
+}
+
+/**
+ * closestNames returns the candidates at the least distance from `name` (up to `max`,
+ * in the candidates' order), by the rule of suggestNames. For addresses, which share
+ * their domain, a second-best is rarely what was meant: `olvia@acme.com` means
+ * `olivia@acme.com`, not also `owen@acme.com`.
+ */
+export function closestNames(name: string, candidates: Iterable<string>, max = 3): string[] {
+  const scored = scoreNames(name, candidates);
+  const best = scored[0]?.distance;
+  return scored.filter((entry) => entry.distance === best).slice(0, max).map((entry) => entry.candidate);
+}
+
+function scoreNames(name: string, candidates: Iterable<string>): { candidate: string; distance: number }[] {
   const lower = name.toLowerCase();
   const scored: { candidate: string; distance: number }[] = [];
   for (const candidate of new Set(candidates)) {
@@ -42,7 +58,7 @@ export function suggestNames(name: string, candidates: Iterable<string>, max = 3
     const distance = other === lower ? 0.5 : editDistance(lower, other, allowed);
     if (distance <= allowed) scored.push({ candidate, distance });
   }
-  return scored.sort((a, b) => a.distance - b.distance).slice(0, max).map((entry) => entry.candidate);
+  return scored.sort((a, b) => a.distance - b.distance);
 }
 
 /** closestName is the one candidate a misspelt name most likely meant, or undefined when none is close. */

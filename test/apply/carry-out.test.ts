@@ -166,7 +166,7 @@ describe('executeOperations while a lost create is looked for', () => {
     const controller = new AbortController();
     const client = scriptedClient({ 'POST /v1/recordings/views': [lost], 'GET /v1/recordings/views': [() => { controller.abort(); return []; }] });
     const plan = handPlan([create('Team')]);
-    const execution = await executeOperations(buildOperations(plan), {
+    const execution = await executeOperations(plan, buildOperations(plan), {
       client, live, signal: controller.signal, relistDelaysMs: [1, 1, 1], sleep: async () => undefined,
     });
     expect(client.log).toEqual(['POST /v1/recordings/views', 'GET /v1/recordings/views']);

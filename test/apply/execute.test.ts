@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { carryOut } from '../../src/apply/carry-out.js';
 import { executeOperations } from '../../src/apply/execute.js';
 import { buildOperations } from '../../src/plan/operations.js';
@@ -63,7 +63,7 @@ describe('executeOperations with lost create responses', () => {
       'GET /v1/recordings/views': [() => [apiView('rv_old', 'Old'), apiView('rv_9', 'Team')]],
     });
     const { sleep } = recordedSleep();
-    const execution = await executeOperations(buildOperations(handPlan([create])), { client, live, sleep });
+    const execution = await executeOperations(handPlan([create]), buildOperations(handPlan([create])), { client, live, sleep });
     expect(execution.outcomes[0]).toMatchObject({ status: 'landed', viewId: 'rv_9', note: 'adopted' });
     expect(client.log).toEqual(['POST /v1/recordings/views', 'GET /v1/recordings/views']);
   });
@@ -74,7 +74,7 @@ describe('executeOperations with lost create responses', () => {
       'GET /v1/recordings/views': [() => [apiView('rv_old', 'Old')], () => [apiView('rv_old', 'Old')], () => [apiView('rv_old', 'Old'), apiView('rv_10', 'Team')]],
     });
     const { sleep, waits } = recordedSleep();
-    const execution = await executeOperations(buildOperations(handPlan([create])), { client, live, sleep });
+    const execution = await executeOperations(handPlan([create]), buildOperations(handPlan([create])), { client, live, sleep });
     expect(execution.outcomes[0]).toMatchObject({ status: 'landed', viewId: 'rv_10', note: 'adopted' });
     expect(client.log.filter((entry) => entry.startsWith('POST'))).toHaveLength(1);
     expect(waits).toEqual([1_000, 4_000, 10_000]);
@@ -85,7 +85,7 @@ describe('executeOperations with lost create responses', () => {
       'POST /v1/recordings/views': [lost],
       'GET /v1/recordings/views': [() => [], () => []],
     });
-    const failed = await executeOperations(buildOperations(handPlan([create])), { client: hopeless, live, relistDelaysMs: [5, 50], sleep: recordedSleep().sleep });
+    const failed = await executeOperations(handPlan([create]), buildOperations(handPlan([create])), { client: hopeless, live, relistDelaysMs: [5, 50], sleep: recordedSleep().sleep });
     expect(failed.outcomes[0]).toMatchObject({ status: 'failed', error: { code: 'apply.create-unconfirmed', mayHaveLanded: true } });
     expect(hopeless.log).toEqual(['POST /v1/recordings/views', 'GET /v1/recordings/views', 'GET /v1/recordings/views']);
   });
@@ -95,7 +95,7 @@ describe('executeOperations with lost create responses', () => {
       throw new ServiceError('service.unavailable', 'the service failed on GET /v1/recordings/views (503)', { endpoint: 'GET /v1/recordings/views', status: 503 });
     };
     const client = scriptedClient({ 'POST /v1/recordings/views': [lost], 'GET /v1/recordings/views': [unavailable] });
-    const execution = await executeOperations(buildOperations(handPlan([create])), { client, live, relistDelaysMs: [5], sleep: recordedSleep().sleep });
+    const execution = await executeOperations(handPlan([create]), buildOperations(handPlan([create])), { client, live, relistDelaysMs: [5], sleep: recordedSleep().sleep });
     expect(execution.outcomes[0]).toMatchObject({ status: 'failed', error: { code: 'apply.write-unconfirmed', mayHaveLanded: true } });
     expect(client.log).toEqual(['POST /v1/recordings/views', 'GET /v1/recordings/views']);
   });
@@ -105,7 +105,7 @@ describe('executeOperations with lost create responses', () => {
       'POST /v1/recordings/views': [lost],
       'GET /v1/recordings/views': [() => [apiView('rv_8', 'Team'), apiView('rv_9', 'Team')]],
     });
-    const execution = await executeOperations(buildOperations(handPlan([create])), { client, live, sleep: recordedSleep().sleep });
+    const execution = await executeOperations(handPlan([create]), buildOperations(handPlan([create])), { client, live, sleep: recordedSleep().sleep });
     expect(execution.outcomes[0]).toMatchObject({ status: 'failed', error: { code: 'apply.duplicate-created' } });
     expect(execution.stopped).toBe('failure');
     expect(client.log.some((entry) => entry.startsWith('DELETE'))).toBe(false);
@@ -119,7 +119,7 @@ describe('executeOperations with lost create responses', () => {
         },
       ],
     });
-    const execution = await executeOperations(buildOperations(handPlan([create])), { client: refused, live });
+    const execution = await executeOperations(handPlan([create]), buildOperations(handPlan([create])), { client: refused, live });
     expect(execution.outcomes[0]).toMatchObject({ status: 'failed', error: { status: 400, errorType: 'validation_error', path: 'creatorEmail' } });
     expect(refused.log).toEqual(['POST /v1/recordings/views']);
 
@@ -130,7 +130,7 @@ describe('executeOperations with lost create responses', () => {
         },
       ],
     });
-    const deleted = await executeOperations(buildOperations(handPlan([remove])), { client: gone, live });
+    const deleted = await executeOperations(handPlan([remove]), buildOperations(handPlan([remove])), { client: gone, live });
     expect(deleted.outcomes[0]).toMatchObject({ status: 'landed', viewId: 'rv_old', note: 'already-gone' });
   });
 
@@ -142,7 +142,7 @@ describe('executeOperations with lost create responses', () => {
         },
       ],
     });
-    const execution = await executeOperations(buildOperations(handPlan([remove])), { client: forbidden, live });
+    const execution = await executeOperations(handPlan([remove]), buildOperations(handPlan([remove])), { client: forbidden, live });
     expect(execution).toMatchObject({ stopped: 'failure', outcomes: [{ status: 'failed', error: { code: 'service.forbidden', status: 403 } }] });
   });
 
@@ -161,7 +161,8 @@ describe('executeOperations with lost create responses', () => {
     };
     const client = createServiceClient({ baseUrl: 'http://svc.test', apiKey: 'k-123456', rate: 1, clock, fetch });
     const named = (name: string): Change => ({ ...create, target: `view:recordings:name:${name}`, name, after: snapshot(name) });
-    const running = executeOperations(buildOperations(handPlan([create, named('Other'), named('Third')])), { client, live, signal: controller.signal, inFlightPerEndpoint: 2 });
+    const plan = handPlan([create, named('Other'), named('Third')]);
+    const running = executeOperations(plan, buildOperations(plan), { client, live, signal: controller.signal, inFlightPerEndpoint: 2 });
     // Were the second create still queued, its slot would come now and it would be sent.
     await clock.advance(2000);
     const execution = await running;
@@ -172,11 +173,37 @@ describe('executeOperations with lost create responses', () => {
     });
   });
 
+  it('keeps the window full: two writes on one endpoint, two in flight at once', async () => {
+    const held: (() => void)[] = [];
+    let inFlight = 0;
+    let most = 0;
+    const client: ServiceClient = {
+      request: async <T>(request: ServiceRequest): Promise<T> => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        await new Promise<void>((release) => held.push(release));
+        inFlight -= 1;
+        const { name } = request.body as { name: string };
+        return apiView(`rv_${name}`, name) as T;
+      },
+      stats: () => ({ requests: 0, retries: 0, rateLimited: 0, dailyRemaining: null }),
+    };
+    const named = (name: string): Change => ({ ...create, target: `view:recordings:name:${name}`, name, after: snapshot(name) });
+    const plan = handPlan([create, named('Other')]);
+    const running = executeOperations(plan, buildOperations(plan), { client, live, inFlightPerEndpoint: 2 });
+    // Both creates are sent before either is answered.
+    await vi.waitFor(() => expect(held).toHaveLength(2));
+    for (const release of held) release();
+    const execution = await running;
+    expect(most).toBe(2);
+    expect(execution.outcomes.map((outcome) => outcome.status)).toEqual(['landed', 'landed']);
+  });
+
   it('starts nothing when already aborted', async () => {
     const client = scriptedClient({});
     const controller = new AbortController();
     controller.abort();
-    const execution = await executeOperations(buildOperations(handPlan([create])), { client, live, signal: controller.signal });
+    const execution = await executeOperations(handPlan([create]), buildOperations(handPlan([create])), { client, live, signal: controller.signal });
     expect(execution).toMatchObject({ stopped: 'aborted', outcomes: [{ status: 'not-attempted' }] });
     expect(client.log).toEqual([]);
   });
@@ -200,7 +227,7 @@ describe('executeOperations with successes that carry no body (201/204)', () => 
       'PUT /v1/recordings/views/pinned': [() => undefined],
       'GET /v1/recordings/views/pinned': [(request) => (request.query?.['userEmail'] === 'mia@acme.test' ? [apiView('rv_old', 'Old')] : [])],
     });
-    const execution = await executeOperations(buildOperations(handPlan([create, update, pin])), { client, live });
+    const execution = await executeOperations(handPlan([create, update, pin]), buildOperations(handPlan([create, update, pin])), { client, live });
     expect(execution.outcomes.map((outcome) => [outcome.status, outcome.operation.action, 'viewId' in outcome ? outcome.viewId : undefined])).toEqual([
       ['landed', 'create', 'rv_11'],
       ['landed', 'update', 'rv_old'],
@@ -214,7 +241,7 @@ describe('executeOperations with successes that carry no body (201/204)', () => 
       'PUT /v1/recordings/views/pinned': [() => undefined],
       'GET /v1/recordings/views/pinned': [() => { throw new ServiceError('service.unavailable', 'the service failed (503)', { endpoint: 'GET /v1/recordings/views/pinned', status: 503 }); }],
     });
-    const execution = await executeOperations(buildOperations(handPlan([pin])), { client, live });
+    const execution = await executeOperations(handPlan([pin]), buildOperations(handPlan([pin])), { client, live });
     expect(execution.outcomes[0]).toMatchObject({ status: 'failed', error: { code: 'apply.write-unconfirmed', mayHaveLanded: true } });
   });
 
@@ -223,7 +250,7 @@ describe('executeOperations with successes that carry no body (201/204)', () => 
       'POST /v1/recordings/views': [() => undefined],
       'GET /v1/recordings/views': [() => [apiView('rv_old', 'Old')]],
     });
-    const execution = await executeOperations(buildOperations(handPlan([create])), { client, live });
+    const execution = await executeOperations(handPlan([create]), buildOperations(handPlan([create])), { client, live });
     expect(execution.outcomes[0]).toMatchObject({ status: 'failed', error: { code: 'apply.created-not-found' } });
   });
 });
@@ -235,7 +262,7 @@ describe('a bug is never reported as a failed write', () => {
 
   it('lets a TypeError while writing reach the top-level catch instead of "run the same command again"', async () => {
     const client = scriptedClient({ 'POST /v1/recordings/views': [bug] });
-    await expect(executeOperations(buildOperations(handPlan([create])), { client, live })).rejects.toBeInstanceOf(TypeError);
+    await expect(executeOperations(handPlan([create]), buildOperations(handPlan([create])), { client, live })).rejects.toBeInstanceOf(TypeError);
   });
 
   it('lets a TypeError while reading back reach the top-level catch instead of "could not read back what was applied"', async () => {
@@ -251,9 +278,10 @@ describe('a pinned list naming a view this run did not create', () => {
       action: 'pin', target: 'pins:recordings:mia@acme.test', kind: 'PinnedViews', name: 'mia@acme.test', domain: 'recordings', userEmail: 'mia@acme.test',
       before: [], after: [{ viewId: null, name: 'Team', visibility: 'Public', isDefault: false }],
     };
-    const pinOnly = buildOperations(handPlan([create, pin])).filter((operation) => operation.action === 'pin');
+    const both = handPlan([create, pin]);
+    const pinOnly = buildOperations(both).filter((operation) => operation.action === 'pin');
     const client = scriptedClient({});
-    const execution = await executeOperations(pinOnly, { client, live });
+    const execution = await executeOperations(both, pinOnly, { client, live });
     expect(client.log).toEqual([]);
     expect(execution.outcomes).toEqual([{ status: 'failed', operation: pinOnly[0], error: { code: 'apply.unresolved-tab', message: expect.any(String) } }]);
   });

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import {
   APPROVAL_QUESTION, askApproval, checkDailyBudget, checkExpectedDigest, checkMaxDeletes, checkNotStale, checkPlanIdentity, checkPlanRules,
-  decideApproval, planReadNeeds, readPlanFile, staleTargets,
+  decideApproval, savedPlanReads, readPlanFile, staleTargets,
 } from '../../src/apply/gates.js';
 import { computePlan } from '../../src/plan/diff.js';
 import { renderJson } from '../../src/render/json.js';
@@ -91,6 +91,8 @@ describe('gates', () => {
     expect(errorOf(() => checkDailyBudget(plan, null))).toBeUndefined();
     expect(errorOf(() => checkDailyBudget(plan, 2))).toBeUndefined();
     expect(errorOf(() => checkDailyBudget(plan, 1))?.code).toBe('apply.daily-budget');
+    // The flag that avoids the refusal: a part of the change now, the rest later.
+    expect(errorOf(() => checkDailyBudget(plan, 1))?.hint).toContain('--target SELECTOR');
   });
 
   it('re-reads only the targets of a saved plan, with the listing a pinned list resolved names against', () => {
@@ -99,11 +101,16 @@ describe('gates', () => {
       before: [], after: [{ viewId: 'ctv_1', name: 'A', visibility: 'Public', isDefault: false }],
     };
     const drift: Change = { action: 'drift', target: 'automations', kind: 'AdminAutomation', name: 'x', before: null, after: {}, differences: [] };
-    expect(planReadNeeds(handPlan([deleteOf('dv_1'), pin, drift]))).toEqual({
-      domains: ['deals', 'contacts'],
-      pins: [{ domain: 'contacts', userEmail: 'mia@acme.test' }],
-      automations: false,
-    });
+    const { reads, users } = savedPlanReads(handPlan([deleteOf('dv_1'), pin, drift]));
+    expect(reads.map((read) => [read.request.route, read.into, read.entry])).toEqual([
+      ['/v1/deals/views', 'views', 'deals'],
+      ['/v1/contacts/views', 'views', 'contacts'],
+      ['/v1/contacts/views/pinned', 'pins', 'contacts:mia@acme.test'],
+    ]);
+    expect(users).toBe(false);
+    const create: Change = { action: 'create', target: 'view:deals:name:Team', kind: 'DealView', name: 'Team', domain: 'deals', before: null, after: snapshot('Team') };
+    // The creator of a view a saved plan creates is re-checked against the members.
+    expect(savedPlanReads(handPlan([create])).users).toBe(true);
   });
 });
 

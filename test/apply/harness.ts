@@ -10,7 +10,7 @@ import type { Plan } from '../../src/plan/types.js';
 import { createServiceClient } from '../../src/service/client.js';
 import type { ServiceClient } from '../../src/service/types.js';
 import type { Desired, DesiredPins, DesiredView, Live, ManagedViewAttributes, PinRef } from '../../src/state/types.js';
-import { planWorkspace } from '../../src/plan/plan-workspace.js';
+import { planWorkspace } from '../../src/flows/plan-workspace.js';
 
 /** Test harness: a small hand-made workspace, the real emulator, the real client. */
 

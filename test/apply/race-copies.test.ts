@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Execution, OperationOutcome } from '../../src/apply/execute.js';
 import type { Operation } from '../../src/plan/operations.js';
+import { createdKey } from '../../src/kinds/kind.js';
 import { findRaceCopies, raceDomains, settleRaceCopies } from '../../src/apply/race-copies.js';
 import { compareIds } from '../../src/domain/views.js';
 import type { ApiView } from '../../src/domain/api-types.js';
@@ -20,7 +21,7 @@ function view(viewId: string, name: string, extra: Partial<ApiView> = {}): ApiVi
 function created(changeIndex: number, domain: Domain, name: string, viewId: string): OperationOutcome {
   const operation: Operation = {
     id: `${changeIndex}-create`, changeIndex, action: 'create', kind: 'RecordingView', name, domain, method: 'POST',
-    route: `/v1/${domain}/views`, params: {}, query: {}, body: { name }, endpoint: `POST /v1/${domain}/views`, newViewTabs: [],
+    route: `/v1/${domain}/views`, params: {}, query: {}, body: { name }, endpoint: `POST /v1/${domain}/views`, phase: 10, creates: createdKey(domain, name), newViewTabs: [],
   };
   return { status: 'landed', operation, viewId };
 }

@@ -67,7 +67,7 @@ describe('a create held past the attempt timeout', () => {
     const clock = new FakeClock();
     const { server, views } = await slowService(2, clock);
     const client = createServiceClient({ baseUrl: server.baseUrl, apiKey: 'key-slow-create', rate: 1000, burst: 100, timeoutMs: TIMEOUT_MS, clock });
-    const execution = await executeOperations(buildOperations(handPlan([create])), { client, live, sleep: instant });
+    const execution = await executeOperations(handPlan([create]), buildOperations(handPlan([create])), { client, live, sleep: instant });
     expect(execution.outcomes[0]).toMatchObject({ status: 'landed', viewId: 'rv_new_1', note: 'adopted' });
     expect(server.hits.filter((hit) => hit.method === 'POST')).toHaveLength(1);
     expect(views.filter((candidate) => candidate.name === 'Team')).toHaveLength(1);
@@ -77,7 +77,7 @@ describe('a create held past the attempt timeout', () => {
     const clock = new FakeClock();
     const { server } = await slowService(0, clock);
     const client = createServiceClient({ baseUrl: server.baseUrl, apiKey: 'key-slow-create', rate: 1000, burst: 100, timeoutMs: TIMEOUT_MS, clock });
-    const execution = await executeOperations(buildOperations(handPlan([create])), { client, live, sleep: instant });
+    const execution = await executeOperations(handPlan([create]), buildOperations(handPlan([create])), { client, live, sleep: instant });
     expect(execution.outcomes[0]).toMatchObject({ status: 'failed', error: { code: 'apply.create-unconfirmed', mayHaveLanded: true } });
     expect(server.hits.filter((hit) => hit.method === 'POST')).toHaveLength(1);
   });

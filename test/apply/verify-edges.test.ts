@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Execution, OperationOutcome } from '../../src/apply/execute.js';
-import { checkApplied, touchedDomains } from '../../src/apply/verify.js';
+import { checkApplied, verifyReads } from '../../src/apply/verify.js';
 import type { ApiView } from '../../src/domain/api-types.js';
 import type { Domain } from '../../src/domain/domains.js';
 import { buildOperations, type Operation } from '../../src/plan/operations.js';
 import type { Change } from '../../src/plan/types.js';
+import type { Live } from '../../src/state/types.js';
 import { handPlan, snapshot } from './plan-fixtures.js';
 
 /**
- * checkApplied and touchedDomains on the cases test/apply/verify.test.ts does not
+ * checkApplied and verifyReads on the cases test/apply/verify.test.ts does not
  * reach: operations that did not land, a created view under another id, an updated
  * view gone from the listing, several attributes differing, pinned tabs naming a
  * view whose create did not land, a create that answered no id, and an operation
@@ -29,8 +30,9 @@ const pin: Change = {
   before: [], after: [{ viewId: null, name: 'Team', visibility: 'Public', isDefault: false }],
 };
 
-function listings(entries: [Domain, ApiView[]][]): Map<Domain, ApiView[]> {
-  return new Map(entries);
+/** listings is what verification read back: the listings of `entries`' domains. */
+function listings(entries: [Domain, ApiView[]][]): Partial<Live> {
+  return { views: Object.fromEntries(entries) };
 }
 
 function outcome(operation: Operation, status: OperationOutcome['status'], extra: Partial<OperationOutcome> = {}): OperationOutcome {
@@ -38,15 +40,18 @@ function outcome(operation: Operation, status: OperationOutcome['status'], extra
   return { status, operation, ...extra } as OperationOutcome;
 }
 
-describe('touchedDomains', () => {
-  it('names the domains of landed view writes only: not pins, not failed or unattempted writes', () => {
+describe('verifyReads', () => {
+  it('reads the listings of the domains of landed view writes only: not pins, not failed or unattempted writes', () => {
     const plan = handPlan([create, update, pin]);
     const [createOp, updateOp, pinOp] = buildOperations(plan);
     expect([createOp, updateOp, pinOp].map((operation) => operation?.action)).toEqual(['create', 'update', 'pin']);
     const execution: Execution = { stopped: 'failure', outcomes: [outcome(updateOp!, 'failed'), outcome(pinOp!, 'landed', { pinned: [] }), outcome(createOp!, 'not-attempted')] };
-    expect(touchedDomains(execution)).toEqual([]);
+    expect(verifyReads(plan, execution)).toEqual([]);
     const landed: Execution = { stopped: null, outcomes: [outcome(createOp!, 'landed', { viewId: 'rv_5' }), outcome(updateOp!, 'landed', { viewId: 'dv_1' }), outcome(pinOp!, 'landed', { pinned: [] })] };
-    expect(touchedDomains(landed).sort()).toEqual(['deals', 'recordings']);
+    expect(verifyReads(plan, landed).map((read) => [read.into, read.entry, read.request.route])).toEqual([
+      ['views', 'recordings', '/v1/recordings/views'],
+      ['views', 'deals', '/v1/deals/views'],
+    ]);
   });
 });
 

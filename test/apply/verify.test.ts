@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Execution } from '../../src/apply/execute.js';
 import { buildOperations } from '../../src/plan/operations.js';
-import { checkApplied, readListings, touchedDomains } from '../../src/apply/verify.js';
+import { checkApplied, verifyReads } from '../../src/apply/verify.js';
+import { readAll } from '../../src/state/live-read.js';
 import type { ApiView } from '../../src/domain/api-types.js';
 import type { Change } from '../../src/plan/types.js';
 import type { ServiceClient, ServiceRequest } from '../../src/service/types.js';
@@ -51,11 +52,11 @@ function landedAll(pinned: ApiView[]): Execution {
   };
 }
 
-async function verifyWith(plan: Parameters<typeof checkApplied>[0], execution: Parameters<typeof checkApplied>[1], client: Parameters<typeof readListings>[1]) {
-  return checkApplied(plan, execution, await readListings(touchedDomains(execution), client));
+async function verifyWith(plan: Parameters<typeof checkApplied>[0], execution: Parameters<typeof checkApplied>[1], client: ServiceClient) {
+  return checkApplied(plan, execution, await readAll(client, verifyReads(plan, execution)));
 }
 
-describe('readListings of touchedDomains + checkApplied', () => {
+describe('verifyReads, read, then checkApplied', () => {
   it('finds nothing wrong when the service holds what the plan said, reading one list per touched domain', async () => {
     const client = listingClient({
       // Set order differs from the plan's: normalisation makes them equal.

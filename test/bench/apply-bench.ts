@@ -8,7 +8,7 @@ import { startEmulator } from '../../src/emulator/server.js';
 import { createServiceClient } from '../../src/service/client.js';
 import type { Desired, DesiredPins } from '../../src/state/types.js';
 import { rateFloor, SERVICE_LIMITS, type LiveMeasurement } from './table.js';
-import { planWorkspace } from '../../src/plan/plan-workspace.js';
+import { planWorkspace } from '../../src/flows/plan-workspace.js';
 
 /** ApplyBenchResult is one measured apply: wall time, requests by endpoint, 429s, and the rate-limit floor. */
 export interface ApplyBenchResult extends LiveMeasurement {

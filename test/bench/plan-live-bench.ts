@@ -9,7 +9,9 @@ import { demoWorkspace } from '../../src/emulator/demo/demo-workspace.js';
 import type { EmulatorData } from '../../src/emulator/model.js';
 import { startEmulator } from '../../src/emulator/server.js';
 import { createServiceClient } from '../../src/service/client.js';
-import { readNeeds } from '../../src/state/needs.js';
+import { planReads } from '../../src/plan/plan-reads.js';
+import { uniqueReads } from '../../src/state/live-read.js';
+import { pinnedRead } from '../../src/state/reads.js';
 import { quietIo } from '../support/cli.js';
 import { formatMs, SERVICE_LIMITS, type LiveMeasurement } from './table.js';
 
@@ -45,21 +47,22 @@ export async function benchPlanLive(users = 40): Promise<PlanLiveResult> {
     const { plan, elapsedMs } = await planAgainst(desired, client, io);
     const wallMs = performance.now() - started;
 
-    const needs = readNeeds(desired);
+    const reads = planReads(desired);
+    const pinned = uniqueReads(desired.pins.map((pins) => pinnedRead(pins.domain, pins.userEmail)));
     const checksCreator = desired.workspace.creatorEmail !== undefined && plan.changes.some((change) => change.action === 'create');
     const userPages = checksCreator ? Math.max(1, Math.ceil(data.users.length / USERS_PAGE)) : 0;
     const parts = [
       '1 workspace',
-      `${needs.domains.length} lists`,
-      `${needs.pins.length} pinned`,
-      ...(needs.automations ? ['1 automations'] : []),
+      `${reads.filter((read) => read.into === 'views').length} lists`,
+      `${pinned.length} pinned`,
+      ...(reads.some((read) => read.into === 'automations') ? ['1 automations'] : []),
       ...(userPages > 0 ? [`${userPages} users (the plan creates a view, so creatorEmail is checked)`] : []),
     ];
     const stats = emulator.stats();
     return {
       wallMs,
       requests: stats.requests,
-      minimumRequests: 1 + needs.domains.length + needs.pins.length + (needs.automations ? 1 : 0) + userPages,
+      minimumRequests: 1 + reads.length + pinned.length + userPages,
       minimumBreakdown: parts.join(' + '),
       byEndpoint: stats.byEndpoint,
       rateLimited: stats.rateLimited,

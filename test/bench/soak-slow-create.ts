@@ -10,7 +10,7 @@ import { nodeManifestSource } from '../../src/manifest/load.js';
 import { createServiceClient } from '../../src/service/client.js';
 import { duplicateNames } from '../support/cli.js';
 import { FAST } from '../hardening/fault-runs.js';
-import { planWorkspace } from '../../src/plan/plan-workspace.js';
+import { planWorkspace } from '../../src/flows/plan-workspace.js';
 
 /**
  * The soak's slow creates: the workload applied through a proxy that holds every

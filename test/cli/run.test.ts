@@ -4,7 +4,7 @@ import { redactSecrets, redactingStream } from '../../src/secrets/redact.js';
 import { useColor } from '../../src/cli/output.js';
 import { progressReporter } from '../../src/cli/progress.js';
 import { reportError } from '../../src/cli/run.js';
-import { InternalError, ViewctlError } from '../../src/errors.js';
+import { InternalError, ServiceError, ViewctlError } from '../../src/errors.js';
 
 describe('redactSecrets', () => {
   it('replaces every occurrence of the key', () => {
@@ -90,6 +90,15 @@ describe('reportError, the one top-level catch', () => {
     expect(text).toMatch(/^internal error: viewctl hit an unexpected condition\nThis is a bug in viewctl.*\nTypeError: Cannot read properties/s);
     expect(text).toMatch(/\n\s+at /);
     expect(text).not.toContain('may have landed');
+  });
+
+  it('says nothing was written after a connection failure before any write, and leaves it to apply\'s report once writing began', () => {
+    const unreachable = new ServiceError('service.unreachable', 'cannot reach the service at http://127.0.0.1:9 for GET /v1/workspace (ECONNREFUSED)', { endpoint: 'GET /v1/workspace', hint: 'check --base-url' });
+    expect(report(unreachable).text).toBe('error[service.unreachable]: cannot reach the service at http://127.0.0.1:9 for GET /v1/workspace (ECONNREFUSED); nothing was written\n  hint: check --base-url\n');
+    expect(report(new ServiceError('service.timeout', 'no answer', { endpoint: 'GET /v1/users' })).text).toContain('no answer; nothing was written\n');
+    expect(report(unreachable, true).text).not.toContain('nothing was written');
+    // Not a connection failure: the message says what it says.
+    expect(report(new ServiceError('service.unauthorized', 'bad key', { endpoint: 'GET /v1/workspace' })).text).not.toContain('nothing was written');
   });
 
   it('prints what caused a bug, after its own stack', () => {

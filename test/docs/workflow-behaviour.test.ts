@@ -2,10 +2,11 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { computePlan } from '../../src/plan/diff.js';
-import { renderMarkdown } from '../../src/render/markdown.js';
+import { MARKDOWN_LIMIT, renderMarkdown } from '../../src/render/markdown.js';
+import { createsScenario } from '../render/scale-fixtures.js';
 import { mixedScenario } from '../plan/fixtures.js';
 import { fakeGitHub, runGithubScript, runStepScript, type FakeGitHub } from './run-step.js';
-import { ACTION, allSteps, loadAction, stepById, stepByName, type Workflow } from './workflow-files.js';
+import { ACTION, allSteps, evaluate, loadAction, loadWorkflow, stepById, stepByName, type ExpressionContext, type Step, type Workflow } from './workflow-files.js';
 
 // The action's scripts (the example workflows only call it) run here as the runner
 // would run them, with stand-ins for viewctl, git, gh and the GitHub API: the exit-code
@@ -34,6 +35,50 @@ const DIGEST = 'ab'.repeat(32);
 const HEAD = 'c0ffee'.padEnd(40, '0');
 const MERGE = 'feed'.padEnd(40, '1');
 const BOT = { login: 'github-actions[bot]' };
+
+describe('the workflows as copied, with only the secret and VIEWCTL_BASE_URL set', () => {
+  // What the README says to set; every other value is a default of the workflow or the action.
+  const repository: ExpressionContext = { vars: { VIEWCTL_BASE_URL: 'https://api.example.com' }, secrets: { VIEWCTL_API_KEY: 'key' } };
+
+  /** inputsOf is what the action receives from a user workflow: its `with:`, evaluated, over the action's defaults. */
+  const inputsOf = (path: string): Record<string, string> => {
+    const step = allSteps(loadWorkflow(path)).find(({ step: candidate }) => candidate.uses?.includes('/.github/actions/viewctl@'))?.step;
+    const given = Object.entries(step?.with ?? {}).map(([name, value]) => [name, evaluate(String(value), repository)] as const);
+    const defaults = Object.entries(action.inputs).map(([name, input]) => [name, evaluate(input.default ?? '', repository)] as const);
+    return Object.fromEntries([...defaults, ...given]);
+  };
+  /** envOf is a step's environment as the runner builds it from the action's inputs and earlier steps. */
+  const envOf = (step: Step, inputs: Record<string, string>, more: ExpressionContext = {}): Record<string, string> =>
+    Object.fromEntries(Object.entries(step.env ?? {}).map(([name, value]) => [name, evaluate(value, { inputs, github: { event: {} }, ...more })]));
+
+  it('plans the manifests in manifests/', () => {
+    const inputs = inputsOf('examples/.github/workflows/viewctl-plan.yml');
+    const step = stepById(plan, 'plan');
+    const github = { event: {}, server_url: 'https://github.com', repository: 'acme/views', run_id: '42' };
+    const run = runStepScript(runOf(plan, step), { viewctlExit: 0, env: envOf(step, inputs, { github }) });
+    expect(run.status, run.stderr).toBe(0);
+    // The comment links the run, which keeps plan.json.
+    expect(run.viewctlCalls).toEqual([['plan', 'manifests', '--format', 'markdown', '--out', 'plan.json', '--detailed-exitcode', '--details-url', 'https://github.com/acme/views/actions/runs/42']]);
+    expect(run.gitCalls).toEqual([['rev-parse', 'HEAD:./manifests']]);
+  });
+
+  it('checks drift in manifests/ within the default budget', () => {
+    const inputs = inputsOf('examples/.github/workflows/viewctl-drift.yml');
+    const step = stepByName(drift, 'Check for drift');
+    const run = runStepScript(runOf(drift, step), { viewctlExit: 0, env: envOf(step, inputs) });
+    expect(run.viewctlCalls[0]?.slice(0, 4)).toEqual(['plan', 'manifests', '--budget', '1000']);
+  });
+
+  it('applies the reviewed plan of manifests/ with the default --max-deletes', () => {
+    const inputs = inputsOf('examples/.github/workflows/viewctl-apply.yml');
+    const step = stepById(apply, 'apply');
+    const queue = JSON.stringify([{ pr: 4, digest: DIGEST, runId: 4204, manifestsTree: 'tree-4', mergeSha: 'm4' }]);
+    const run = runStepScript(runOf(apply, step), { viewctlExit: 0, gitTrees: { m4: 'tree-4' }, env: envOf(step, inputs, { steps: { reviewed: { outputs: { queue } } } }) });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.gitCalls).toContainEqual(['rev-parse', 'm4:./manifests']);
+    expect(run.viewctlCalls).toEqual([['apply', '--plan', 'reviewed/4/plan.json', '--expect-digest', DIGEST, '--max-deletes', '5', '--format', 'markdown']]);
+  });
+});
 
 describe('the plan step of the pull request workflow', () => {
   const script = runOf(plan, stepById(plan, 'plan'));
@@ -67,6 +112,13 @@ describe('the plan step of the pull request workflow', () => {
     expect(unfetched.viewctlCalls).toEqual([['plan', '.', '--format', 'markdown', '--out', 'plan.json', '--detailed-exitcode']]);
   });
 
+  it('links the run that keeps the plan file from the markdown (--details-url)', () => {
+    const url = 'https://github.com/acme/views/actions/runs/4242';
+    const run = runStepScript(script, { viewctlExit: 2, viewctlStdout: PLAN_MD, env: { VIEWCTL_API_KEY: 'k', DETAILS_URL: url } });
+    expect(run.status).toBe(0);
+    expect(run.viewctlCalls).toEqual([['plan', '.', '--format', 'markdown', '--out', 'plan.json', '--detailed-exitcode', '--details-url', url]]);
+  });
+
   it('says when the key is missing, as it is for pull requests from forks', () => {
     const run = runStepScript(script, { viewctlExit: 1, env: { VIEWCTL_API_KEY: '' } });
     expect(run.status).not.toBe(0);
@@ -87,6 +139,11 @@ describe('the drift workflow', () => {
   it('spends at most the budget input when one is given', () => {
     expect(runStepScript(script, { viewctlExit: 0, env: { BUDGET: '1000' } }).viewctlCalls[0]?.slice(0, 4)).toEqual(['plan', '.', '--budget', '1000']);
     expect(runStepScript(script, { viewctlExit: 0 }).viewctlCalls[0]).not.toContain('--budget');
+  });
+
+  it('links the run that keeps the plan file from the markdown (--details-url)', () => {
+    const url = 'https://github.com/acme/views/actions/runs/77';
+    expect(runStepScript(script, { viewctlExit: 0, env: { DETAILS_URL: url } }).viewctlCalls[0]?.slice(-2)).toEqual(['--details-url', url]);
   });
 
   it('fails on drift (exit 2) with the plan in the step summary', () => {
@@ -158,7 +215,7 @@ const findReviewed = scriptOf(apply, (_uses, name) => name === 'Find the reviewe
 const reportApplies = scriptOf(apply, (_uses, name) => name === 'Report on the pull requests');
 
 /** postPlan runs the comment step of the pull request workflow against `api`. */
-async function postPlan(api: FakeGitHub, exitCode: number, options: { uploaded?: string; stderr?: string; pr?: number; head?: string; runId?: number; planMd?: string } = {}) {
+async function postPlan(api: FakeGitHub, exitCode: number, options: { uploaded?: string; stderr?: string; pr?: number; head?: string; runId?: number; planMd?: string; baseRef?: string } = {}) {
   const { dir } = runStepScript('true', { viewctlExit: 0 });
   writeFileSync(join(dir, 'plan.md'), options.planMd ?? PLAN_MD);
   writeFileSync(join(dir, 'plan.json'), JSON.stringify({ formatVersion: 1, digest: DIGEST }));
@@ -170,7 +227,7 @@ async function postPlan(api: FakeGitHub, exitCode: number, options: { uploaded?:
       repo: { owner: 'acme', repo: 'views' },
       runId: options.runId ?? 4242,
       serverUrl: 'https://github.com',
-      payload: { pull_request: { number: options.pr ?? 5, base: { ref: 'main' } } },
+      payload: { pull_request: { number: options.pr ?? 5, base: { ref: options.baseRef ?? 'main' } } },
     },
     env: { EXIT_CODE: String(exitCode), UPLOADED: options.uploaded ?? 'success', HEAD_SHA: options.head ?? HEAD, MANIFESTS_TREE: 'tree-1' },
   });
@@ -235,6 +292,24 @@ describe('the plan comment', () => {
     expect(outside).toBeDefined();
     expect(own).not.toMatch(/\| ✏️ \|/);
     expect(outside).toMatch(/\| ✏️ \| RecordingView \| Zoom and Meet calls/);
+  });
+
+  it('fits one comment (65,536 characters) with the longest markdown viewctl writes and the longest wrapper', async () => {
+    // The renderer stays within MARKDOWN_LIMIT bytes, so within as many characters.
+    const longest = `${'x'.repeat(MARKDOWN_LIMIT - 1)}\n`;
+    const api = fakeGitHub();
+    // A git branch name is at most 255 bytes.
+    await postPlan(api, 2, { planMd: longest, uploaded: 'failure', runId: 99_999_999_999, pr: 99_999, baseRef: `release/${'b'.repeat(247)}` });
+    const body = api.created[0]?.body ?? '';
+    expect(body).toContain(longest.trim());
+    expect(body.length).toBeLessThanOrEqual(65_536);
+
+    const { desired, live } = createsScenario(600);
+    const markdown = renderMarkdown(computePlan(desired, live).plan, { color: false, planFile: 'plan.json', detailsUrl: 'https://github.com/acme/views/actions/runs/4242' });
+    const real = fakeGitHub();
+    await postPlan(real, 2, { planMd: markdown });
+    expect(real.created[0]?.body).toContain('[the full plan](https://github.com/acme/views/actions/runs/4242)');
+    expect((real.created[0]?.body ?? '').length).toBeLessThanOrEqual(65_536);
   });
 
   it('carries no digest when the plan file could not be saved', async () => {

@@ -125,3 +125,27 @@ export function stepByName(workflow: Workflow, name: string): Step {
   if (found === undefined) throw new Error(`${workflow.path} has no step named "${name}"`);
   return found.step;
 }
+
+/** ExpressionContext is what the `${{ }}` expressions of these files may read: `vars`, `secrets`, `inputs`, `github`, `steps`. */
+export type ExpressionContext = Record<string, unknown>;
+
+/**
+ * evaluate resolves a value as the runner does for the expressions these files use:
+ * text with `${{ ... }}` parts, each `a || b || ...`, whose operands are context
+ * properties (`vars.NAME`, `inputs.budget`, `github.event.pull_request.number`; a
+ * missing one is empty) or quoted literals; `||` takes the first non-empty operand.
+ * Any other form throws, so a new one gets a reader here before a test relies on it.
+ */
+export function evaluate(value: string, context: ExpressionContext): string {
+  return value.replace(/\$\{\{(.*?)\}\}/g, (_, expression: string) => {
+    for (const operand of expression.split('||').map((part) => part.trim())) {
+      const literal = /^'((?:[^']|'')*)'$/.exec(operand);
+      let resolved: unknown;
+      if (literal !== null) resolved = (literal[1] ?? '').replace(/''/g, "'");
+      else if (/^[a-z_][\w-]*(?:\.[\w-]+)*$/i.test(operand)) resolved = operand.split('.').reduce<unknown>((at, key) => (at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined), context);
+      else throw new Error(`evaluate reads no expression of the form "${operand}"`);
+      if (resolved !== undefined && resolved !== null && resolved !== '' && resolved !== false) return String(resolved);
+    }
+    return '';
+  });
+}

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { commandHelp, topLevelCommands, type CommandHelp } from './cli-help.js';
 import { viewctlInvocations, type Invocation } from './shell-commands.js';
-import { ACTION, REPO, allSteps, loadAction, loadWorkflow, parseWorkflowYaml, stepById, workflowPaths, type Step, type Workflow } from './workflow-files.js';
+import { ACTION, REPO, allSteps, evaluate, loadAction, loadWorkflow, parseWorkflowYaml, stepById, workflowPaths, type Step, type Workflow } from './workflow-files.js';
 
 // The workflows users copy (examples/.github/workflows), the action they call
 // (.github/actions/viewctl) and the project's CI must be valid, minimal in what they
@@ -32,6 +32,9 @@ const PINNED: Readonly<Record<string, string>> = {
 /** VIEWCTL_ACTION is how the example workflows name the action: one ref, the release tag of this version. */
 const { version: VERSION } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string };
 const VIEWCTL_ACTION = `your-org/viewctl/${ACTION.replace(/\/action\.yml$/, '')}@v${VERSION}`;
+
+/** MANIFESTS is how every user workflow names the manifests folder: a repository variable, manifests/ without one. */
+const MANIFESTS = "${{ vars.VIEWCTL_MANIFESTS || 'manifests' }}";
 
 const paths = workflowPaths();
 const action = loadAction(ACTION);
@@ -203,11 +206,41 @@ describe('the viewctl action', () => {
     for (const [input, declared] of Object.entries(action.inputs)) if (declared.required === true) expect(given, input).toContain(input);
     expect(step.with?.['api-key']).toBe('${{ secrets.VIEWCTL_API_KEY }}');
     expect(step.with?.['base-url']).toBe('${{ vars.VIEWCTL_BASE_URL }}');
-    expect(step.with?.['manifests']).toBe(actionStep(USER_WORKFLOWS.plan).with?.['manifests']);
+    expect(step.with?.['manifests']).toBe(MANIFESTS);
     const flow = workflow(path);
     expect(JSON.stringify(flow.env ?? {})).not.toContain('VIEWCTL_API_KEY');
     for (const { step: other } of allSteps(flow)) if (other !== step) expect(JSON.stringify(other)).not.toContain('secrets.');
     expect(readFileSync(join(REPO, path), 'utf8')).not.toMatch(/npm install|npx viewctl|[\s"']viewctl@/);
+  });
+});
+
+describe('setting the workflows up', () => {
+  const userPaths = Object.values(USER_WORKFLOWS);
+
+  it.each(userPaths)('%s needs one line set, the action reference: the placeholder is on that line only', (path) => {
+    const lines = readFileSync(join(REPO, path), 'utf8').split('\n');
+    const placeholders = lines.filter((line) => line.includes('your-org'));
+    expect(placeholders).toEqual([`      - uses: ${VIEWCTL_ACTION}`]);
+  });
+
+  it.each(userPaths)('%s takes the manifests folder from a repository variable, manifests/ by default', (path) => {
+    const manifests = String(actionStep(path).with?.['manifests']);
+    expect(manifests).toBe(MANIFESTS);
+    expect(evaluate(manifests, { vars: {} })).toBe('manifests');
+    expect(evaluate(manifests, { vars: { VIEWCTL_MANIFESTS: 'config/views' } })).toBe('config/views');
+  });
+
+  it('takes the limits from repository variables, with the action\'s defaults', () => {
+    const maxDeletes = String(actionStep(USER_WORKFLOWS.apply).with?.['max-deletes']);
+    expect(evaluate(maxDeletes, { vars: {} })).toBe(action.inputs['max-deletes']?.default);
+    expect(evaluate(maxDeletes, { vars: { VIEWCTL_MAX_DELETES: '20' } })).toBe('20');
+    const budget = String(actionStep(USER_WORKFLOWS.drift).with?.['budget']);
+    expect(evaluate(budget, { vars: {} })).toBe(action.inputs['budget']?.default);
+    expect(evaluate(budget, { vars: { VIEWCTL_DRIFT_BUDGET: '400' } })).toBe('400');
+  });
+
+  it('gives the action the same manifests default as the workflows', () => {
+    expect(action.inputs['manifests']?.default).toBe('manifests');
   });
 });
 

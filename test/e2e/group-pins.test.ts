@@ -52,7 +52,9 @@ describe('group PinnedViews documents', () => {
       expect(lena?.after.map((tab) => tab.viewId)).toEqual(['cv_lena_accounts', 'cv_customers', 'cv_default_all']);
 
       const text = await runBuilt(['plan', '.', ...FAST], { env, cwd: manifests });
-      expect(text.stdout).toContain('pins/members.yaml:4 · group "Member company tabs"');
+      // One block for the group, the private tab it keeps for Lena apart.
+      expect(text.stdout).toContain('group "Member company tabs"  companies · 5 members  pins/members.yaml:4');
+      expect(text.stdout).toContain('    kept first for 1 member: their private tabs (lena.fischer@acme.test: Lena\'s accounts)');
       expect(text.stdout).toContain('Group pins skip 2 members a glob or a role reaches who are not active (deactivated or invited).');
 
       // A saved plan with group changes fits the plan schema and passes apply's re-checks.

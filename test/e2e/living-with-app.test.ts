@@ -68,7 +68,7 @@ describe('living with the app', () => {
       const targeted = await runBuilt(['plan', manifests, '--target', 'DealView/Big renewals', '--format', 'json'], { env });
       expect(targeted.stderr).toBe('');
       expect(targeted.code).toBe(0);
-      const plan = JSON.parse(targeted.stdout) as { targets: string[]; changes: unknown[]; warnings: string[] };
+      const plan = JSON.parse(targeted.stdout) as { targets: string[]; changes: unknown[]; warnings: unknown[] };
       expect(plan).toMatchObject({ targets: ['DealView/Big renewals'], changes: [], warnings: [] });
       // Only the workspace (the guard) and the selected view's domain: no recordings, pins, automations or prune.
       expect(emulator.stats().byEndpoint).toEqual({ 'GET /v1/workspaces/mine': 1, 'GET /v1/deals/views': 1 });
@@ -106,8 +106,11 @@ describe('living with the app', () => {
       expect(lines[1]).toBe('Apply will refuse this plan: it deletes 308 views, more than --max-deletes 5 allows. If every');
       const create = lines.indexOf('+ RecordingView "Team calls", owner adam.reyes@acme.test');
       expect(lines.slice(create + 1, create + 30)).toEqual(expect.arrayContaining(['  + filters:', '  +   teamIdIn:', '  +     - team_ae', '  +   - field: CreatedAt']));
-      expect(plan.stdout).toContain('- DealView "Sam\'s board 0" (dv_sam_0), owner sam.okafor@acme.test');
-      expect(plan.stdout).toContain('  -   statusIn:\n  -     - Open');
+      // Sam's 300 are one line naming each, and one block: what they all have once, then each view.
+      expect(plan.stdout).toMatch(/\n  - delete  DealView × 300 +owner sam\.okafor@acme\.test +prune: not declared\n/);
+      expect(plan.stdout).toContain('"Sam\'s board 0" (dv_sam_0), "Sam\'s board 1" (dv_sam_1)');
+      expect(plan.stdout).toContain('- 300 DealViews owned by sam.okafor@acme.test (prune: not declared)\n    every one has:\n');
+      expect(plan.stdout).toContain('  -   filters:\n  -     statusIn:\n  -       - Open');
       expect(plan.stdout).not.toContain('owner u_sam');
 
       const apply = await runBuilt(['apply', manifests, '--auto-approve'], { env });

@@ -158,9 +158,9 @@ describe('plan --base in a git repository', () => {
       const full = await runBuilt(['plan', 'manifests', '--base', 'HEAD', '--format', 'json', '--verbose'], { env, cwd: root });
       expect(full.code).toBe(0);
       expect(pinnedReads(full.stderr)).toHaveLength(2);
-      const plan = JSON.parse(full.stdout) as { scope?: unknown; warnings: string[] };
+      const plan = JSON.parse(full.stdout) as { scope?: unknown; warnings: Array<{ code: string; message: string }> };
       expect(plan.scope).toBeUndefined();
-      expect(plan.warnings).toContainEqual(expect.stringMatching(/^the manifests at --base HEAD \([0-9a-f]{7}\) fail to load, with 1 error \(first: manifests\/pins\/adam\.yaml:\d+:\d+ [\w.-]+\): this is a full plan, every pinned list read$/));
+      expect(plan.warnings).toContainEqual({ code: 'plan.base-unloadable', message: expect.stringMatching(/^the manifests at --base HEAD \([0-9a-f]{7}\) fail to load, with 1 error \(first: manifests\/pins\/adam\.yaml:\d+:\d+ [\w.-]+\): this is a full plan, every pinned list read$/) });
     });
   });
 });

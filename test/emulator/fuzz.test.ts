@@ -7,7 +7,7 @@ import { DEAL_FILTERS } from '../../src/emulator/records/filters/deal-filters.js
 import { RECORDING_FILTERS } from '../../src/emulator/records/filters/recording-filters.js';
 import { buildRoutes } from '../../src/emulator/routes.js';
 import type { RunningEmulator } from '../../src/emulator/server.js';
-import { schemaChecker } from '../../src/emulator/views/schema-checker.js';
+import { ruleChecker } from '../../src/emulator/views/rule-checker.js';
 import { ids, USERS } from './fixture.js';
 import { useEmulator, type Reply } from './helpers.js';
 import { sendRaw, type RawReply } from './raw-http.js';
@@ -77,7 +77,7 @@ const body = fc.oneof(
   fc.constantFrom('', '{', '{"a":', 'null', '[]', '"x"', '\u0000'),
 );
 
-const routes = buildRoutes({ checker: schemaChecker, webhooks: { dispatch: () => undefined, close: () => undefined } });
+const routes = buildRoutes({ checker: ruleChecker, webhooks: { dispatch: () => undefined, close: () => undefined } });
 const request = fc.record({
   route: fc.constantFrom(...routes.map((route) => ({ method: route.method, template: route.template }))),
   params: fc.array(fc.tuple(hostileString, fc.boolean()), { minLength: 2, maxLength: 2 }),

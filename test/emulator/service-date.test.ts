@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SCHEMA_BASE, schemaRegistry } from '../../src/manifest/schema-registry.js';
 import { matchesRecordingFilters } from '../../src/emulator/records/filters/recording-filters.js';
-import { parseServiceDate } from '../../src/emulator/records/service-date.js';
-import { schemaChecker } from '../../src/emulator/views/schema-checker.js';
+import { parseServiceDate } from '../../src/emulator/service-date.js';
+import { ruleChecker } from '../../src/emulator/views/rule-checker.js';
 import { filterEnv } from '../../src/emulator/records/filters/env.js';
 import { NOW, recording, workspace } from './records/fixtures.js';
 
@@ -47,7 +47,7 @@ describe('service dates: one rule for the emulator and the schemas', () => {
 
   it.each(['2026-13-45', '2026-00-00', '2026-02-30', '2026-10-01T25:61:00Z', '2026-10-01T09:00', 'yesterday'])(
     'a view filter createdAfterAt of %s is refused with its path', (value) => {
-      expect(schemaChecker('recordings', 'filters', { createdAfterAt: value })).toMatchObject({ path: 'filters.createdAfterAt' });
+      expect(ruleChecker('recordings', 'filters', { createdAfterAt: value })).toMatchObject({ path: 'filters.createdAfterAt' });
     },
   );
 

@@ -7,7 +7,7 @@ import { call, useEmulator } from './helpers.js';
 const start = useEmulator();
 
 // The endpoints of every domain are built in one loop (src/emulator/routes.ts) and
-// crud.ts / body.ts take the domain only to pick its data (its views, its schema, its
+// crud.ts / body.ts take the domain only to pick its data (its views, its shapes, its
 // response-only filters), so each rule is tested once, on companies, a domain with no
 // rule of its own; the first test checks that every domain's endpoints are wired to
 // its own data, and what a domain adds is tested under its name further down.

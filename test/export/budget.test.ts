@@ -8,29 +8,39 @@ import { budgetMembers, checkExportCeiling, exportFloor } from '../../src/export
 import { readCeiling } from '../../src/state/read-ceiling.js';
 import { FAST_LIMITS, runExport } from './helpers.js';
 import { user } from './fixture.js';
+import { runInProcess } from '../support/cli.js';
 
 /** `export --all-users --budget N`: members in email order, a run at a time, each member once. */
 
 describe('budgetMembers', () => {
   const members = ['a', 'b', 'c', 'd', 'e'].map((name) => user(`u_${name}`, `${name}@x.test`, name));
   const budget = (value: number, reserve = 0, remaining: number | null = null) => readCeiling({ budget: value, reserve, spent: 1, remaining, least: 11 });
+  const done = (...ids: string[]) => (member: { id: string }): number => (ids.includes(member.id) ? 0 : 4);
 
   it('reads the members not yet exported, in order, as many as the room pays for at one request per domain', () => {
-    const batch = budgetMembers(members, (member) => member.id === 'u_a' || member.id === 'u_c', { spent: 11, remaining: null, ceiling: budget(20) });
+    const batch = budgetMembers(members, done('u_a', 'u_c'), { spent: 11, remaining: null, ceiling: budget(20) });
     expect(batch.read.map((member) => member.id)).toEqual(['u_b', 'u_d']);
     expect(batch).toMatchObject({ skipped: 2, remaining: 1 });
   });
 
   it('refuses a room that cannot pay for one member while some remain, with the least counted from what was read', () => {
-    expect(() => budgetMembers(members, () => false, { spent: 7, remaining: null, ceiling: budget(10) })).toThrow(expect.objectContaining({ code: 'usage.budget-too-small', hint: 'pass a --budget of at least 11' }));
-    expect(budgetMembers(members, () => true, { spent: 10, remaining: null, ceiling: budget(10) })).toEqual({ read: [], skipped: 5, remaining: 0 });
+    expect(() => budgetMembers(members, done(), { spent: 7, remaining: null, ceiling: budget(10) })).toThrow(expect.objectContaining({ code: 'usage.budget-too-small', hint: 'pass a --budget of at least 11' }));
+    expect(budgetMembers(members, () => 0, { spent: 10, remaining: null, ceiling: budget(10) })).toEqual({ read: [], skipped: 5, remaining: 0 });
+  });
+
+  it('pays for the lists each member has left (a merge reads only undeclared domains), stopping at the first that does not fit', () => {
+    const cost: Record<string, number> = { u_a: 0, u_b: 1, u_c: 4, u_d: 2, u_e: 1 };
+    const batch = budgetMembers(members, (member) => cost[member.id] ?? 4, { spent: 14, remaining: null, ceiling: budget(20) });
+    // b (1) and c (4) fit in 6; d (2) does not, so e waits too: later runs go on in order.
+    expect(batch.read.map((member) => member.id)).toEqual(['u_b', 'u_c']);
+    expect(batch).toMatchObject({ skipped: 1, remaining: 2 });
   });
 
   it('reads as many members as what is left today less the reserve pays for, when that is below the budget', () => {
     // 320 left when the export began: a ceiling of 20, of which the 7 reads so far leave 13: three members.
     const ceiling = budget(1000, 300, 319);
-    expect(budgetMembers(members, () => false, { spent: 7, remaining: 313, ceiling }).read).toHaveLength(3);
-    expect(() => budgetMembers(members, () => false, { spent: 7, remaining: 303, ceiling })).toThrow(expect.objectContaining({ code: 'export.over-budget' }));
+    expect(budgetMembers(members, done(), { spent: 7, remaining: 313, ceiling }).read).toHaveLength(3);
+    expect(() => budgetMembers(members, done(), { spent: 7, remaining: 303, ceiling })).toThrow(expect.objectContaining({ code: 'export.over-budget' }));
   });
 });
 
@@ -65,13 +75,13 @@ describe('viewctl export --all-users --budget', () => {
         expect(emulator.stats().requests).toBeLessThanOrEqual(15);
         const after = await readdir(join(cwd, 'out', 'pins'));
         written.push(after.filter((file) => !before.includes(file)));
-        const next = /continue with\n {2}viewctl export (.+)\n/.exec(result.stdout);
+        const next = /continue with .*\n {2}viewctl export (.+)\n/.exec(result.stdout);
         if (next === null) {
           expect(result.stdout).toContain('every member is exported');
           break;
         }
         args = (next[1] ?? '').split(' ');
-        expect(args).toEqual(['--out', 'out', '--all-users', '--budget', '15', '--force']);
+        expect(args).toEqual(['--merge', '--out', 'out', '--all-users', '--budget', '15']);
       }
       expect(written.map((files) => files.length)).toEqual([2, 2, 2, 1]);
       expect(new Set(written.flat()).size).toBe(active);
@@ -116,6 +126,28 @@ describe('viewctl export --all-users --budget under a quota smaller than the bud
       expect(works.code, works.stderr).toBe(0);
       expect(emulator.stats().requests).toBe(11);
       expect(await readdir(join(cwd, 'out', 'pins'))).toHaveLength(1);
+    } finally {
+      await emulator.close();
+      await rm(cwd, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the next step a partial export prints', () => {
+  it('is a plan the quota lets run: --budget with the figure when a full plan no longer fits today', async () => {
+    // 50 a day: the export spends 27 (its fixed reads and five members), leaving 23; a full plan of the folder needs 26.
+    const emulator = await startEmulator({ data: demoWorkspace(), port: 0, ...FAST_LIMITS, quota: 50 });
+    const cwd = await mkdtemp(join(tmpdir(), 'viewctl-export-next-'));
+    const env = { VIEWCTL_BASE_URL: emulator.url, VIEWCTL_API_KEY: emulator.apiKey };
+    try {
+      const exported = await runExport(['--out', 'out', '--all-users', '--budget', '27', '--reserve', '0'], { cwd, env });
+      expect(exported.code, exported.stderr).toBe(0);
+      const next = /^next: viewctl (plan .+?) \(/m.exec(exported.stdout)?.[1];
+      expect(next).toBe('plan out --budget 23 --reserve 0');
+      expect(exported.stdout).toContain('a full plan reads about 26 requests, more than the 23 left today');
+      const plan = await runInProcess((next ?? '').split(' '), { cwd, env });
+      expect(plan.code, plan.stderr).toBe(0);
+      expect(plan.stdout).toMatch(/^No changes\./);
     } finally {
       await emulator.close();
       await rm(cwd, { recursive: true, force: true });

@@ -51,6 +51,23 @@ describe('choosing whose pins to export', () => {
       hint: expect.stringContaining('lower --reserve'),
     }));
   });
+
+  it('names --budget in the refusal for the quota, the flag that spreads the export over days', () => {
+    const plan = { users: [users[0]!, users[1]!], requests: 8, dailyRemaining: 7 };
+    expect(() => checkPinBudget(plan)).toThrow(expect.objectContaining({ hint: expect.stringContaining('--all-users --budget N (N at most the 7 this run may spend') }));
+    // A --budget already given: lower it (to what is left less the reserve).
+    expect(() => checkPinBudget({ ...plan, dailyRemaining: 305 }, 300, 40)).toThrow(
+      expect.objectContaining({ hint: expect.stringContaining('lower --budget to at most the 5 this run may spend') }),
+    );
+  });
+
+  it('suggests the members a mistyped --users address most likely meant', () => {
+    const members = [user('u_ana', 'ana.lopez@acme.test', 'Ana'), user('u_bo', 'bo.chen@acme.test', 'Bo')];
+    expect(() => selectPinUsers(members, { kind: 'listed', emails: ['ana.lopes@acme.test'] })).toThrow(
+      /ana\.lopes@acme\.test \(no member has this address; did you mean ana\.lopez@acme\.test\?\)/,
+    );
+    expect(() => selectPinUsers(members, { kind: 'listed', emails: ['someone.else@other.example'] })).toThrow(/: someone\.else@other\.example$/);
+  });
 });
 
 describe('the writer', () => {

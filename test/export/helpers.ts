@@ -10,7 +10,7 @@ import type { Problem } from '../../src/manifest/types.js';
 import type { Plan } from '../../src/plan/types.js';
 import { createServiceClient } from '../../src/service/client.js';
 import type { ServiceClient } from '../../src/service/types.js';
-import { planWorkspace } from '../../src/plan/plan-workspace.js';
+import { planWorkspace } from '../../src/flows/plan-workspace.js';
 
 /** FAST_LIMITS raise the emulator's limits: these tests are not about the limit. */
 export const FAST_LIMITS = { rate: 1000, burst: 1000, quota: 1_000_000 } as const;

@@ -7,7 +7,7 @@ import { DOMAINS } from '../../src/domain/domains.js';
 import { ServiceError } from '../../src/errors.js';
 import type { EmulatorData } from '../../src/emulator/model.js';
 import { buildOperations } from '../../src/plan/operations.js';
-import { planWorkspace } from '../../src/plan/plan-workspace.js';
+import { planWorkspace } from '../../src/flows/plan-workspace.js';
 import { PlanRefusedError } from '../../src/plan/refusal.js';
 import type { Plan } from '../../src/plan/types.js';
 import { createServiceClient } from '../../src/service/client.js';

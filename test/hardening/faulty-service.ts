@@ -1,7 +1,7 @@
 import type { EmulatorData } from '../../src/emulator/model.js';
 import { buildRoutes, matchRoute } from '../../src/emulator/routes.js';
 import type { RouteResult } from '../../src/emulator/route-result.js';
-import { schemaChecker } from '../../src/emulator/views/schema-checker.js';
+import { ruleChecker } from '../../src/emulator/views/rule-checker.js';
 import type { WebhookDispatcher } from '../../src/emulator/webhooks.js';
 import type { Clock } from '../../src/service/clock.js';
 import type { FetchLike } from '../../src/service/http-attempt.js';
@@ -67,7 +67,7 @@ const NOW = Date.parse('2026-01-15T12:00:00Z');
 
 /** faultyService serves `initial` in memory with the faults of `schedule`. */
 export function faultyService(initial: EmulatorData, schedule: Schedule): FaultyService {
-  const routes = buildRoutes({ checker: schemaChecker, webhooks: NO_WEBHOOKS });
+  const routes = buildRoutes({ checker: ruleChecker, webhooks: NO_WEBHOOKS });
   let data = structuredClone(initial);
   let count = 0;
   let downUntil = -1;

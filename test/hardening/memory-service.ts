@@ -1,7 +1,7 @@
 import { ServiceError } from '../../src/errors.js';
 import type { EmulatorData } from '../../src/emulator/model.js';
 import { buildRoutes, matchRoute } from '../../src/emulator/routes.js';
-import { schemaChecker } from '../../src/emulator/views/schema-checker.js';
+import { ruleChecker } from '../../src/emulator/views/rule-checker.js';
 import type { WebhookDispatcher } from '../../src/emulator/webhooks.js';
 import { responseError } from '../../src/service/response.js';
 import type { ServiceClient, ServiceRequest } from '../../src/service/types.js';
@@ -21,7 +21,7 @@ const NO_WEBHOOKS = {} as WebhookDispatcher;
  * workspace now.
  */
 export function memoryService(initial: EmulatorData): { client: ServiceClient; data(): EmulatorData } {
-  const routes = buildRoutes({ checker: schemaChecker, webhooks: NO_WEBHOOKS });
+  const routes = buildRoutes({ checker: ruleChecker, webhooks: NO_WEBHOOKS });
   let data = structuredClone(initial);
   let requests = 0;
   const client: ServiceClient = {

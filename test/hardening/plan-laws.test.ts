@@ -9,7 +9,7 @@ import { PlanRefusedError } from '../../src/plan/refusal.js';
 import type { Plan } from '../../src/plan/types.js';
 import { memoryService } from './memory-service.js';
 import { COLUMN, FILTERS, SORTS, scenario } from './state-arbitraries.js';
-import { planWorkspace } from '../../src/plan/plan-workspace.js';
+import { planWorkspace } from '../../src/flows/plan-workspace.js';
 
 /**
  * The laws of planning, on random desired and live states across all four domains

@@ -139,7 +139,7 @@ describe.concurrent('time bounds of a plan against a service that does not answe
     try {
       const result = await runInProcess(['plan', workload.dir], { env: { VIEWCTL_BASE_URL: closedUrl, VIEWCTL_API_KEY: 'key-time-bounds' } });
       expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(new RegExp(`^error\\[service\\.unreachable\\]: cannot reach the service at ${closedUrl.replace(/\./g, '\\.')} for GET /v1/workspaces/mine \\(ECONNREFUSED: the connection was refused: nothing is listening at that address and port\\) after 5 attempts\\n  hint: .*VIEWCTL_BASE_URL`));
+      expect(result.stderr).toMatch(new RegExp(`^error\\[service\\.unreachable\\]: cannot reach the service at ${closedUrl.replace(/\./g, '\\.')} for GET /v1/workspaces/mine \\(ECONNREFUSED: the connection was refused: nothing is listening at that address and port\\) after 5 attempts; nothing was written\\n  hint: .*VIEWCTL_BASE_URL`));
       expect(result.stderr).not.toMatch(/\n\s+at |internal error/);
       expect(result.stdout).toBe('');
     } finally {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ApiAdminAutomation, ApiView } from '../../src/domain/api-types.js';
 import { ADMIN_AUTOMATIONS } from '../../src/kinds/admin-automations.js';
 import type { Change, CreateChange, DeleteChange, DriftChange, PinChange, UpdateChange, ViewSnapshot } from '../../src/kinds/changes.js';
-import { createdKey, type StepContext, type VerifyContext } from '../../src/kinds/kind.js';
-import { KINDS, kindOf } from '../../src/kinds/kinds.js';
+import { createdKey, type ChangeReads, type StepContext, type VerifyContext } from '../../src/kinds/kind.js';
+import { kindOf, kinds } from '../../src/kinds/kinds.js';
 import { PINNED_VIEWS } from '../../src/kinds/pinned-views.js';
 import { SAVED_VIEWS } from '../../src/kinds/saved-views.js';
 import { pinsKey, type Live } from '../../src/state/types.js';
@@ -21,7 +21,7 @@ const liveOf = (views: ApiView[], extra: Partial<Live> = {}): Live => ({
   workspace: { id: 'ws_1', name: 'W' } as Live['workspace'], views: { deals: views }, pins: {}, requests: { used: 0, dailyRemaining: null }, ...extra,
 });
 const context: StepContext = { creatorEmail: 'ops@acme.test', created: new Set([createdKey('deals', 'New')]) };
-const verifying = (listing: ApiView[], createdIds: [string, string][] = []): VerifyContext => ({ listing, createdIds: new Map(createdIds) });
+const verifying = (listing: ApiView[], createdIds: [string, string][] = []): VerifyContext => ({ readBack: { views: { deals: listing } }, createdIds: new Map(createdIds) });
 const codeOf = errorCodeOf;
 
 const create: CreateChange = { action: 'create', target: 'view:deals:name:New', kind: 'DealView', name: 'New', domain: 'deals', before: null, after: snapshot('New', { filters: { stageIn: ['a'] } }) };
@@ -41,12 +41,12 @@ describe('kindOf', () => {
   it('finds the one kind that owns each change', () => {
     const changes: Change[] = [create, update, remove, pin, drift];
     expect(changes.map((change) => kindOf(change))).toEqual([SAVED_VIEWS, SAVED_VIEWS, SAVED_VIEWS, PINNED_VIEWS, ADMIN_AUTOMATIONS]);
-    for (const change of changes) expect(KINDS.filter((kind) => kind.owns(change))).toHaveLength(1);
+    for (const change of changes) expect(kinds().filter((kind) => kind.actions.some((entry) => entry.action === change.action))).toHaveLength(1);
   });
 });
 
 describe('diff', () => {
-  it('passes what the saved views decide on to the pinned lists, in the order of KINDS', () => {
+  it('passes what the saved views decide on to the pinned lists, in the order of kinds()', () => {
     const live = emptyLive();
     live.views.recordings = [view('rv_1', 'Kept'), view('rv_2', 'Extra')];
     live.pins[pinsKey('recordings', 'mia@acme.com')] = [view('rv_1', 'Kept')];
@@ -55,7 +55,7 @@ describe('diff', () => {
     const views = SAVED_VIEWS.diff(desired, live, none);
     expect(views.changes.map((change) => change.action)).toEqual(['delete']);
     expect(views.deleted).toEqual(new Map([['recordings', new Map([['rv_2', 'Extra']])]]));
-    expect(KINDS.indexOf(SAVED_VIEWS)).toBeLessThan(KINDS.indexOf(PINNED_VIEWS));
+    expect(kinds().indexOf(SAVED_VIEWS)).toBeLessThan(kinds().indexOf(PINNED_VIEWS));
     const pinsAfter = PINNED_VIEWS.diff(desired, live, { ...none, declared: views.declared ?? new Map(), deleted: views.deleted ?? new Map() });
     expect(pinsAfter.reasons.map((reason) => reason.code)).toEqual(['pins.references-deleted']);
     expect(PINNED_VIEWS.diff(desired, live, none).reasons).toEqual([]);
@@ -63,10 +63,12 @@ describe('diff', () => {
 });
 
 describe('reads', () => {
-  it('re-reads the listing of a view change, a pinned list with the listing it resolved against, and nothing for drift', () => {
-    expect(SAVED_VIEWS.reads(remove)).toEqual({ domains: ['deals'], pins: [] });
-    expect(PINNED_VIEWS.reads(pin)).toEqual({ domains: ['deals'], pins: [{ domain: 'deals', userEmail: 'mia@acme.test' }] });
-    expect(ADMIN_AUTOMATIONS.reads(drift)).toEqual({ domains: [], pins: [] });
+  it('re-reads the listing of a view change (and the users for a create), a pinned list with the listing it resolved against, and nothing for drift', () => {
+    const shown = (reads: ChangeReads): string[] => [...reads.reads.map((read) => `${read.request.route} ${read.into}[${read.entry ?? ''}]`), ...(reads.users === true ? ['users'] : [])];
+    expect(shown(SAVED_VIEWS.reads(remove))).toEqual(['/v1/deals/views views[deals]']);
+    expect(shown(SAVED_VIEWS.reads(create))).toEqual(['/v1/deals/views views[deals]', 'users']);
+    expect(shown(PINNED_VIEWS.reads(pin))).toEqual(['/v1/deals/views views[deals]', '/v1/deals/views/pinned pins[deals:mia@acme.test]']);
+    expect(shown(ADMIN_AUTOMATIONS.reads(drift))).toEqual([]);
   });
 });
 

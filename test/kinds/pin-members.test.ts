@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { warningText } from '../../src/render/warning-lines.js';
 import type { ApiUser } from '../../src/domain/api-types.js';
 import type { DesiredPinGroup, MemberRole, PinRef } from '../../src/domain/desired.js';
 import type { Domain } from '../../src/domain/domains.js';
@@ -101,12 +102,26 @@ describe('memberPinLists', () => {
     expect(reasons.map((reason) => [reason.code, reason.source])).toEqual([['pins.user-not-active', pins[0]?.source]]);
   });
 
+  it('suggests the active members a userEmail no member has most likely meant, the users being read', () => {
+    const pins = [pinsOf('olvia@acme.com', 'recordings', [{ name: 'Calls' }]), pinsOf('someone@elsewhere.example', 'deals', [{ name: 'Deals' }])];
+    const { reasons } = memberPinLists({ pins, pinGroups: [group('Admins', 'pins/admins.yaml', { roles: ['Admin'] })] }, USERS);
+    expect(reasons[0]?.message).toBe('olvia@acme.com is not a member of the workspace, so the service refuses to read or set their tabs');
+    expect(reasons[0]?.wayOut).toMatch(/^did you mean olivia@acme\.com\? fix `userEmail`/);
+    // Nothing close: no suggestion; a member who left is named by state, never "did you mean".
+    expect(reasons[1]?.wayOut).toMatch(/^fix `userEmail`/);
+    const left = memberPinLists({ pins: [pinsOf('tom@sales.acme.com', 'recordings', [{ name: 'Calls' }])], pinGroups: [] }, USERS);
+    expect(left.reasons[0]?.wayOut).not.toContain('did you mean');
+    // An explicit group entry, too.
+    const named = memberPinLists({ pins: [], pinGroups: [group('Named', 'pins/named.yaml', { users: ['ben@sales.acme.cm'] })] }, USERS);
+    expect(named.reasons[0]?.wayOut).toMatch(/^did you mean ben@sales\.acme\.com\? remove/);
+  });
+
   it('warns, at its position, about a glob that reaches no active member', () => {
     const sales = group('Sales', 'pins/sales.yaml', { users: ['*@sales.acme.com', '*@nowhere.acme.com', 'tom*'] });
     const { warnings } = memberPinLists({ pins: [], pinGroups: [sales, { ...sales, domain: 'deals' }] }, USERS);
-    expect(warnings).toEqual([
-      'pins/sales.yaml:4:5: users glob "*@nowhere.acme.com" of the group "Sales" reaches no active member',
-      'pins/sales.yaml:5:5: users glob "tom*" of the group "Sales" reaches no active member',
+    expect(warnings.map((warning) => [warning.code, warningText(warning)])).toEqual([
+      ['pins.glob-reaches-none', 'pins/sales.yaml:4:5: users glob "*@nowhere.acme.com" of the group "Sales" reaches no active member'],
+      ['pins.glob-reaches-none', 'pins/sales.yaml:5:5: users glob "tom*" of the group "Sales" reaches no active member'],
     ]);
   });
 

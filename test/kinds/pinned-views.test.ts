@@ -49,16 +49,22 @@ describe('planPins: private tabs are the member\'s', () => {
     const outcome = plan([{ viewId: 'rv_gone' }, { name: 'Demos' }], [CALLS]);
     expect(outcome.reasons).toEqual([]);
     expect(ids(outcome)).toEqual(['rv_2']);
-    expect(outcome.warnings).toEqual([
-      'pins/mia.yaml:3:16: rv_gone is left out of the recordings tabs of mia@acme.com: they no longer pin it (unpinned or deleted in the app) and it is no public or default view',
-    ]);
+    expect(outcome.warnings).toEqual([{
+      code: 'pins.left-out',
+      message: 'rv_gone is left out of the recordings tabs of mia@acme.com: they no longer pin it (unpinned or deleted in the app) and it is no public or default view',
+      source: expect.objectContaining({ file: 'pins/mia.yaml', line: 3, column: 16 }),
+    }]);
   });
 
   it('leaves the list as it is, with a warning, when nothing is left to pin', () => {
     const outcome = plan([{ viewId: 'rv_gone' }], [CALLS]);
     expect(outcome.change).toBeUndefined();
     expect(outcome.reasons).toEqual([]);
-    expect(outcome.warnings[1]).toBe(`${'pins/mia.yaml:1:1'}: nothing is left to pin in the recordings tabs of mia@acme.com (the service needs at least one tab): the list is left as it is`);
+    expect(outcome.warnings[1]).toEqual({
+      code: 'pins.nothing-to-pin',
+      message: 'nothing is left to pin in the recordings tabs of mia@acme.com (the service needs at least one tab): the list is left as it is',
+      source: expect.objectContaining({ file: 'pins/mia.yaml', line: 1, column: 1 }),
+    });
   });
 
   it('names the group a list comes from on its change', () => {

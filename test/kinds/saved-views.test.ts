@@ -46,7 +46,7 @@ describe('SAVED_VIEWS.hashed', () => {
 describe('SAVED_VIEWS.verify', () => {
   it('does not count a built-in default of the created name as a second view', () => {
     const listing = [apiView('dv_5', 'New', { icon: 'star' }), apiView('dv_all', 'New', { isDefault: true })];
-    expect(SAVED_VIEWS.verify(create, { viewId: 'dv_5' }, { listing, createdIds: new Map() })).toBeUndefined();
+    expect(SAVED_VIEWS.verify(create, { viewId: 'dv_5' }, { readBack: { views: { [create.domain]: listing } }, createdIds: new Map() })).toBeUndefined();
   });
 });
 

@@ -15,9 +15,10 @@ describe('prune and ignore', () => {
     live.views.recordings = [view('rv_kept', 'Kept'), ...scratch, ...RECORDING_DEFAULTS];
     const { changes, warnings } = planPrune(desired, live, new Map([['recordings', new Set(['rv_kept'])]]), compileGlobs(['Scratch *']));
     expect(changes).toEqual([]);
-    expect(warnings).toEqual([
-      'ignore "Scratch *" keeps 7 undeclared RecordingViews from prune: "Scratch 0" (rv_0), "Scratch 1" (rv_1), "Scratch 2" (rv_2), "Scratch 3" (rv_3), "Scratch 4" (rv_4), and 2 more',
-    ]);
+    expect(warnings).toEqual([{
+      code: 'prune.kept-by-ignore',
+      message: 'ignore "Scratch *" keeps 7 undeclared RecordingViews from prune: "Scratch 0" (rv_0), "Scratch 1" (rv_1), "Scratch 2" (rv_2), "Scratch 3" (rv_3), "Scratch 4" (rv_4), and 2 more',
+    }]);
   });
 });
 

@@ -87,3 +87,48 @@ describe('formatProblems and ManifestInvalidError', () => {
     expect(error.message.split('\n').at(-1)).toBe('1 error, 1 warning');
   });
 });
+
+describe('warnings of one code, one entry', () => {
+  const warning = (code: string, file: string, line: number, message = 'title appears twice in columns'): Problem => ({
+    severity: 'warning', code, message, file, line, column: 5, pointer: '/columns/3', document: 0, hint: 'remove the repeat',
+  });
+  // A freshly exported workspace whose views repeat a column live: one warning per file.
+  const repeats = Array.from({ length: 43 }, (_, index) => warning('view.duplicate-column', `recordings/view-${String(index).padStart(2, '0')}.yaml`, 12));
+  const error: Problem = { severity: 'error', code: 'schema.enum', message: 'bad', file: 'recordings/view-05.yaml', line: 2, column: 3, pointer: '/x', document: 0 };
+
+  it('prints the first with the count and the first few places, every error still on its own line', () => {
+    const lines = formatProblems([...repeats.slice(0, 5), error, ...repeats.slice(5)], { color: false }).split('\n');
+    expect(lines).toEqual([
+      'recordings/view-00.yaml:12:5  view.duplicate-column  warning: title appears twice in columns at /columns/3; remove the repeat; 42 more like it at recordings/view-01.yaml:12:5, recordings/view-02.yaml:12:5, recordings/view-03.yaml:12:5 and 39 others (--show-warnings lists each)',
+      'recordings/view-05.yaml:2:3  schema.enum  bad at /x',
+    ]);
+  });
+
+  it('names every place of a warning that asks for an edit at each', () => {
+    const overridden = Array.from({ length: 37 }, (_, index) => warning('pins.group-overridden', 'pins/sales.yaml', index + 4, `m${index}@acme.com has their own PinnedViews document`));
+    const lines = formatProblems(overridden, { color: false }).split('\n');
+    expect(lines[0]).toMatch(/^pins\/sales\.yaml:4:5 {2}pins\.group-overridden {2}warning: m0@acme\.com has their own .*; 36 more like it, each to act on \(--show-warnings lists each\):$/);
+    const places = lines.slice(1).join(' ').split(/,? +/).filter((part) => part !== '');
+    expect(places).toEqual(overridden.slice(1).map((problem) => `pins/sales.yaml:${problem.line}:5`));
+  });
+
+  it('lists each warning with its position under --show-warnings', () => {
+    const lines = formatProblems(repeats, { color: false, showWarnings: true }).split('\n');
+    expect(lines).toHaveLength(43);
+    expect(lines[42]).toBe('recordings/view-42.yaml:12:5  view.duplicate-column  warning: title appears twice in columns at /columns/3; remove the repeat');
+  });
+
+  it('validate groups them and --show-warnings lists each; the count says how many there are', async () => {
+    for (const name of ['one', 'two', 'three']) {
+      writeFileSync(join(root, `dup-${name}.yaml`), `kind: RecordingView\nname: Dup ${name}\ncolumns:\n  - {type: Default, columnId: title}\n  - {type: Default, columnId: title}\n`);
+    }
+    const paths = ['dup-one.yaml', 'dup-two.yaml', 'dup-three.yaml'];
+    const grouped = await validate(paths);
+    expect(grouped.stdout.split('\n').filter((line) => line.includes('view.duplicate-column'))).toEqual([
+      'dup-one.yaml:5:5  view.duplicate-column  warning: column title appears twice in columns at /columns/1; 2 more like it at dup-three.yaml:5:5, dup-two.yaml:5:5 (--show-warnings lists each)',
+    ]);
+    expect(grouped.stdout).toContain('3 documents in 3 files are valid (3 warnings)');
+    const each = await validate(['--show-warnings', ...paths]);
+    expect(each.stdout.split('\n').filter((line) => line.includes('view.duplicate-column'))).toHaveLength(3);
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Desired } from '../../src/domain/desired.js';
-import { planWorkspace } from '../../src/plan/plan-workspace.js';
+import { planWorkspace } from '../../src/flows/plan-workspace.js';
 import type { Live } from '../../src/state/types.js';
 import { pinsKey } from '../../src/state/types.js';
 import { declared, emptyDesired, emptyLive, pinsOf, view } from './fixtures.js';

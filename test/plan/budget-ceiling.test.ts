@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Desired } from '../../src/domain/desired.js';
 import { ViewctlError } from '../../src/errors.js';
-import { planWorkspace } from '../../src/plan/plan-workspace.js';
+import { planWorkspace } from '../../src/flows/plan-workspace.js';
 import type { ScopeRequest } from '../../src/plan/scope-reads.js';
 import { scopeText } from '../../src/render/format.js';
 import { at, emptyDesired, emptyLive, pinsOf } from './fixtures.js';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { warningText } from '../../src/render/warning-lines.js';
 import { InternalError } from '../../src/errors.js';
 import { computePlan } from '../../src/plan/diff.js';
 import { createsViews } from '../../src/kinds/view-identity.js';
@@ -172,7 +173,7 @@ describe('computePlan: prune', () => {
     const { desired, live } = pruneCase(true);
     const { plan } = computePlan(desired, live);
     expect(plan.changes).toEqual([expect.objectContaining({ action: 'delete', id: 'rv_2', pinnedBy: ['zoe@acme.com'], ownerEmail: 'ops@acme.com', reason: 'prune' })]);
-    expect(plan.warnings).toEqual([expect.stringContaining('"Scratch 1" (rv_3)')]);
+    expect(plan.warnings).toEqual([{ code: 'prune.kept-by-ignore', message: expect.stringContaining('"Scratch 1" (rv_3)') }]);
   });
 
   it('deletes nothing without prune: true', () => {
@@ -228,8 +229,9 @@ describe('computePlan: pinned views', () => {
     const pins = plan.changes.flatMap((change) => (change.action === 'pin' ? [[change.userEmail, change.group, change.after.map((tab) => tab.viewId)]] : []));
     expect(pins).toEqual([['max@acme.com', 'Sales', ['rv_2']], ['mia@acme.com', 'Sales', ['rv_p', 'rv_2']]]);
     expect(plan.skippedMembers).toBe(1);
-    expect(plan.warnings).toContain('pins/sales.yaml:4:1: users glob "t*@acme.com" of the group "Sales" reaches no active member');
-    expect(plan.warnings.filter((warning) => warning.startsWith('pins/sales.yaml:6:1: rv_gone is left out'))).toHaveLength(2);
+    const texts = plan.warnings.map(warningText);
+    expect(texts).toContain('pins/sales.yaml:4:1: users glob "t*@acme.com" of the group "Sales" reaches no active member');
+    expect(texts.filter((warning) => warning.startsWith('pins/sales.yaml:6:1: rv_gone is left out'))).toHaveLength(2);
   });
 
   it('refuses unknown names (with did you mean), ambiguous names and duplicates', () => {

@@ -75,6 +75,12 @@ describe('digest and plan files', () => {
     expect(parsePlanFile(JSON.stringify(older)).steps).toEqual(steps);
   });
 
+  it('reads a file written before warnings had codes, each text as a warning of code plan.warning', () => {
+    const { digest: _digest, ...rest } = { ...plan, warnings: ['ignore "Scratch *" keeps 1 undeclared DealView from prune'] };
+    const older = { ...rest, digest: planDigest(rest as unknown as typeof plan) };
+    expect(parsePlanFile(JSON.stringify(older)).warnings).toEqual([{ code: 'plan.warning', message: 'ignore "Scratch *" keeps 1 undeclared DealView from prune' }]);
+  });
+
   it('refuses files that are not plans, or of another version', () => {
     expect(errorOf(() => parsePlanFile('not json')).code).toBe('plan.invalid');
     expect(errorOf(() => parsePlanFile('[]')).code).toBe('plan.invalid');

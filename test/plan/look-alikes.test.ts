@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computePlan } from '../../src/plan/diff.js';
-import { lookAlikeKey, lookAlikeWarnings } from '../../src/plan/look-alikes.js';
+import { lookAlikeKey, lookAlikeWarnings } from '../../src/kinds/look-alikes.js';
 import type { Change } from '../../src/plan/types.js';
 import { renderJson } from '../../src/render/json.js';
 import { renderMarkdown } from '../../src/render/markdown.js';
@@ -25,12 +25,13 @@ describe('look-alike names under prune', () => {
     const plan = prunePlan(manifestName, liveName);
     expect(plan.changes.map((change) => change.action)).toEqual(['create', 'delete']);
     const [warning] = plan.warnings;
-    expect(warning).toContain(`look-alike names: the plan creates RecordingView "${manifestName}" (views/team.yaml:2) and deletes "${liveName}" (rv_9)`);
-    expect(warning).toContain(difference);
-    expect(warning).toContain('bind the manifest with `viewId: rv_9` so the plan renames it');
+    expect(warning?.code).toBe('plan.look-alike-names');
+    expect(warning?.message).toContain(`look-alike names: the plan creates RecordingView "${manifestName}" (views/team.yaml:2) and deletes "${liveName}" (rv_9)`);
+    expect(warning?.message).toContain(difference);
+    expect(warning?.message).toContain('bind the manifest with `viewId: rv_9` so the plan renames it');
     expect(renderText(plan, { color: false })).toContain(`warning: look-alike names: the plan creates RecordingView`);
     expect(renderMarkdown(plan, { color: false })).toContain(`> ⚠️ look-alike names: the plan creates RecordingView`);
-    expect((JSON.parse(renderJson(plan)) as { warnings: string[] }).warnings).toEqual([warning]);
+    expect((JSON.parse(renderJson(plan)) as { warnings: unknown[] }).warnings).toEqual([warning]);
   });
 
   it('shows invisible characters visibly in text, and stays quiet for different names', () => {

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DOMAINS, VIEW_KINDS } from '../../src/domain/domains.js';
-import { PLAN_SCHEMA_FILE, planShapeProblems } from '../../src/plan/plan-schema.js';
+import { PLAN_SCHEMA_FILE, planSchema, planShapeProblems } from '../../src/plan/plan-schema.js';
 import { CHANGE_ORIGINS } from '../../src/plan/types.js';
 
 /** The plan file's one shape: every plan viewctl writes fits it, and it checks nested parts too. */
@@ -58,5 +58,11 @@ describe('schemas/plan/plan.schema.json', () => {
     const schema = JSON.parse(readFileSync(PLAN_SCHEMA_FILE, 'utf8')) as { $defs: Record<string, { enum: string[] }> };
     expect(schema.$defs['domain']?.enum).toEqual([...DOMAINS]);
     expect(schema.$defs['viewKind']?.enum).toEqual(DOMAINS.map((domain) => VIEW_KINDS[domain]));
+  });
+});
+
+describe('planSchema', () => {
+  it('is the file for the built-in kinds: the lists of actions there are the registry\'s', () => {
+    expect(planSchema()).toEqual(JSON.parse(readFileSync(PLAN_SCHEMA_FILE, 'utf8')));
   });
 });

@@ -35,7 +35,7 @@ describe('prune: owned', () => {
     const run = scenario('owned', 'gone@acme.com');
     const { plan } = computePlan(run.desired, run.live);
     expect(plan.summary.delete).toBe(0);
-    expect(plan.warnings).toEqual([expect.stringContaining('creatorEmail gone@acme.com is not a member')]);
+    expect(plan.warnings).toEqual([{ code: 'prune.creator-owns-nothing', message: expect.stringContaining('creatorEmail gone@acme.com is not a member') }]);
   });
 
   it('asks for the users exactly when prune has a candidate (under owned, even one ignore keeps)', () => {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Desired } from '../../src/domain/desired.js';
 import { keyedPins } from '../../src/plan/desired-values.js';
-import { planWorkspace } from '../../src/plan/plan-workspace.js';
-import { budgetSlice, namesTouchedView, selectByBase, touchedViews } from '../../src/plan/scope.js';
+import { planWorkspace } from '../../src/flows/plan-workspace.js';
+import { budgetSlice, namesTouchedView, selectByBase } from '../../src/plan/scope.js';
+import { touchedViews } from '../../src/kinds/views-after-plan.js';
 import { checkCeiling, choosePinnedLists, planFloor } from '../../src/plan/scope-reads.js';
 import { readCeiling } from '../../src/state/read-ceiling.js';
-import type { ReadNeeds } from '../../src/state/needs.js';
+import { automationsRead, listingRead } from '../../src/state/reads.js';
 import type { Change } from '../../src/plan/types.js';
 import { pinsKey } from '../../src/state/types.js';
 import { at, declared, emptyDesired, emptyLive, pinsOf, view } from './fixtures.js';
@@ -184,7 +185,7 @@ describe('planWorkspace, scoped', () => {
 });
 
 describe('planFloor and checkCeiling', () => {
-  const needs = (automations: boolean): ReadNeeds => ({ domains: ['recordings', 'deals'], pins: [], automations });
+  const needs = (automations: boolean) => [listingRead('recordings'), listingRead('deals'), ...(automations ? [automationsRead()] : [])];
   const budgetOf = (budget: number, least: number) => readCeiling({ budget, reserve: 0, spent: 0, remaining: null, least });
 
   it('count the workspace, each view listing, the automations and the users, plus one pinned list when there are any', () => {

@@ -25,12 +25,20 @@ describe('group pin changes in the text and markdown plans', () => {
     const plan = groupPlan();
     expect(plan.skippedMembers).toBe(1);
     const text = renderText(plan, { color: false });
-    expect(text).toContain('↻ pins    mia@acme.com  recordings  pins/sales.yaml:5 · group "Sales tabs"');
-    expect(text).toContain('↻ recordings tabs of mia@acme.com (group "Sales tabs")\n    now:   Mia follow-ups (private) · All recordings\n    after: Calls\n    unpins private: Mia follow-ups (private) (unpinPrivate: true)');
+    // One block per group document change, even for one member (README, "What a reviewer sees").
+    expect(text).toContain('  ↻ pins    group "Sales tabs"  recordings · 1 member · unpins 1 private tab  pins/sales.yaml:5\n');
+    expect(text).toContain([
+      '↻ recordings tabs of group "Sales tabs" (1 member)  pins/sales.yaml:5',
+      '    now:     All recordings',
+      '    after:   Calls',
+      '    unpins private tabs of 1 member (unpinPrivate: true):',
+      '      mia@acme.com: Mia follow-ups',
+      '    members: mia@acme.com',
+    ].join('\n'));
     expect(text).toContain('Group pins skip 1 member a glob or a role reaches who is not active (deactivated or invited).');
     const markdown = renderMarkdown(plan, { color: false });
-    expect(markdown).toContain('| 📌 | Pins | mia@acme.com · recordings · **unpins 1 private tab** | `pins/sales.yaml:5` · group "Sales tabs" |');
-    expect(markdown).toContain('- unpins private: Mia follow-ups (private) (`unpinPrivate: true`)');
+    expect(markdown).toContain('| 📌 | Pins | group "Sales tabs" · recordings · 1 member · **unpins 1 private tab of 1 member** | `pins/sales.yaml:5` |');
+    expect(markdown).toContain('- **unpins private tabs of 1 member** (`unpinPrivate: true`): mia@acme.com: Mia follow-ups');
     expect(markdown).toContain('> Group pins skip 1 member');
   });
 });

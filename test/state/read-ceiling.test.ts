@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loweredBudget, readCeiling, roomLeft } from '../../src/state/read-ceiling.js';
-import { userReads } from '../../src/state/needs.js';
+import { userReads } from '../../src/state/user-pages.js';
 
 /** The one computation of a run's least and most: min(--budget, what is left today − --reserve). */
 

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { ApiView } from '../../src/domain/api-types.js';
 import { ServiceError, ViewctlError } from '../../src/errors.js';
 import type { ServiceClient, ServiceRequest } from '../../src/service/types.js';
-import { readNeeds } from '../../src/state/needs.js';
-import { readLive, readPinnedLists } from '../../src/state/read-live.js';
+import { readAll, uniqueReads } from '../../src/state/live-read.js';
+import { readLive } from '../../src/state/read-live.js';
+import { automationsRead, listingRead, pinnedRead } from '../../src/state/reads.js';
 import type { Desired } from '../../src/state/types.js';
 
 const at = { file: 'm.yaml', line: 1, column: 1 };
@@ -52,23 +53,26 @@ const desired: Desired = {
   automations: { automations: [], source: at },
 };
 
-describe('readNeeds', () => {
-  it('names each domain in use once, each user and domain once, and automations when declared', () => {
-    expect(readNeeds(desired)).toEqual({
-      domains: ['recordings', 'deals', 'contacts'],
-      pins: [
-        { domain: 'recordings', userEmail: 'mia@x.test', source: at },
-        { domain: 'contacts', userEmail: 'mia@x.test', source: at },
-      ],
-      automations: true,
-    });
+/** The reads planning `desired` with its pinned lists makes, as data. */
+const reads = [
+  ...(['recordings', 'deals', 'contacts'] as const).map(listingRead),
+  ...desired.pins.map((pins) => pinnedRead(pins.domain, pins.userEmail, pins.source)),
+  automationsRead(),
+];
+
+describe('uniqueReads', () => {
+  it('reads each user and domain once, emails compared without case, keeping the first position for errors', () => {
+    const first = pinnedRead('deals', 'Mia@acme.com', at);
+    const again = pinnedRead('deals', 'mia@ACME.com', { file: 'pins/other.yaml', line: 9, column: 1 });
+    const otherDomain = pinnedRead('recordings', 'mia@acme.com');
+    expect(uniqueReads([first, again, otherDomain])).toEqual([first, otherDomain]);
   });
 });
 
 describe('readLive', () => {
   it('reads at the floor: workspace first, then one call per domain, per pinned list, and automations', async () => {
     const { client, sent } = fakeClient();
-    const live = await readLive(client, readNeeds(desired), { wantUsers: () => false });
+    const live = await readLive(client, reads, { users: (read) => read['views'] === undefined });
     expect(sent[0]?.route).toBe('/v1/workspaces/mine');
     expect(sent.map((request) => `${request.method} ${request.route}`).sort()).toEqual([
       'GET /v1/admin-automations',
@@ -84,9 +88,9 @@ describe('readLive', () => {
     expect(live.users).toBeUndefined();
   });
 
-  it('reads every page of users only when asked to check creatorEmail', async () => {
+  it('reads every page of users only when asked to check creatorEmail, once the reads it decides on are in', async () => {
     const { client, sent } = fakeClient();
-    const live = await readLive(client, readNeeds(desired), { wantUsers: () => true });
+    const live = await readLive(client, reads, { users: (read) => read['views'] !== undefined });
     expect(live.users?.map((user) => user.email)).toEqual(['a@x.test', 'b@x.test']);
     expect(sent.filter((request) => request.route === '/v1/users')).toHaveLength(2);
   });
@@ -96,14 +100,14 @@ describe('readLive', () => {
     const refuse = (): void => {
       throw new ViewctlError('workspace.mismatch', 'other workspace');
     };
-    await expect(readLive(client, readNeeds(desired), { checkWorkspace: refuse })).rejects.toMatchObject({
+    await expect(readLive(client, reads, { checkWorkspace: refuse })).rejects.toMatchObject({
       code: 'workspace.mismatch',
     });
     expect(sent).toHaveLength(1);
   });
 });
 
-describe('readPinnedLists', () => {
+describe('a pinned read', () => {
   /** A client that refuses every pinned read with `error`. */
   const refusing = (error: Error): ServiceClient => ({
     request: () => Promise.reject(error),
@@ -114,14 +118,14 @@ describe('readPinnedLists', () => {
 
   it('turns the service\'s refusal of a user into pins.user-not-active at the manifest that names them', async () => {
     const source = { file: 'pins/gone.yaml', line: 4, column: 12 };
-    const error = await readPinnedLists(refusing(notActive('userEmail')), [{ domain: 'recordings', userEmail: 'gone@x.test', source }]).catch((caught: unknown) => caught);
+    const error = await readAll(refusing(notActive('userEmail')), [pinnedRead('recordings', 'gone@x.test', source)]).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ViewctlError);
     expect(error).toMatchObject({ code: 'pins.user-not-active', message: expect.stringMatching(/^pins\/gone\.yaml:4:12: gone@x\.test is not an active member/) });
   });
 
   it('passes any other failure of a pinned read through unchanged', async () => {
     for (const error of [notActive('viewId'), new ServiceError('service.unavailable', '503', { endpoint: 'GET', status: 503 }), new TypeError('bug')]) {
-      await expect(readPinnedLists(refusing(error), [{ domain: 'recordings', userEmail: 'mia@x.test' }])).rejects.toBe(error);
+      await expect(readAll(refusing(error), [pinnedRead('recordings', 'mia@x.test')])).rejects.toBe(error);
     }
   });
 });

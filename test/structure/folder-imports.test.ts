@@ -1,23 +1,13 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importsOf, sourceFiles, SRC } from './import-graph.js';
 
 /**
  * The house drawn from imports: folders of src/ form layers (domain and text at the
- * bottom, then state, kinds, manifest, plan, render, apply, the CLI on top), so a
- * folder never imports one that imports it back. Read from the sources, not declared.
+ * bottom, then state, kinds, manifest, plan, render, apply, the flows, the CLI on top),
+ * so a folder never imports one that imports it back. Read from the sources, not
+ * declared (import-graph.ts: type-only and dynamic imports count).
  */
-
-const SRC = fileURLToPath(new URL('../../src', import.meta.url));
-
-function sources(directory: string): string[] {
-  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(directory, entry.name);
-    if (entry.isDirectory()) return entry.name === 'generated' ? [] : sources(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
 
 /** folderOf is a file's top folder under src/ ('' for files at the top). */
 function folderOf(file: string): string {
@@ -25,17 +15,11 @@ function folderOf(file: string): string {
   return parts.length > 1 ? (parts[0] ?? '') : '';
 }
 
-/** imports lists the files of src/ a file imports (relative imports only). */
-function imports(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(/^(?:import|export)[^;]*?from '(\.{1,2}\/[^']+)'/gms)].map((match) => resolve(dirname(file), (match[1] ?? '').replace(/\.js$/, '.ts')));
-}
-
-const FILES = sources(SRC);
+const FILES = sourceFiles();
 const EDGES = new Map<string, Set<string>>();
 for (const file of FILES) {
   const from = folderOf(file);
-  for (const target of imports(file)) {
+  for (const target of importsOf(file)) {
     const to = folderOf(target);
     if (from === '' || to === '' || from === to) continue;
     EDGES.set(from, (EDGES.get(from) ?? new Set()).add(to));
@@ -71,14 +55,20 @@ describe('imports between the folders of src/', () => {
 
   it('keep kinds below plan, and state and manifest apart', () => {
     // A kind answers its reads, steps, hashes and checks from what lies below: nothing above it.
-    expect([...(EDGES.get('kinds') ?? [])].filter((folder) => ['plan', 'render', 'apply', 'cli', 'export'].includes(folder))).toEqual([]);
+    expect([...(EDGES.get('kinds') ?? [])].filter((folder) => ['plan', 'render', 'apply', 'cli', 'export', 'flows'].includes(folder))).toEqual([]);
     expect(EDGES.get('state')?.has('manifest') ?? false).toBe(false);
     expect(EDGES.get('manifest')?.has('state') ?? false).toBe(false);
   });
 
+  it('keep the flows between the CLI and the core: only the CLI calls a flow, and a flow knows no command line', () => {
+    const callers = [...EDGES].filter(([, targets]) => targets.has('flows')).map(([folder]) => folder);
+    expect(callers).toEqual(['cli']);
+    expect(EDGES.get('flows')?.has('cli') ?? false).toBe(false);
+  });
+
   it('never has one CLI command file import another', () => {
     const commands = FILES.filter((file) => folderOf(file) === 'cli' && file.endsWith('-command.ts'));
-    const crossing = commands.flatMap((file) => imports(file).filter((target) => target !== file && target.endsWith('-command.ts')).map((target) => `${relative(SRC, file)} → ${relative(SRC, target)}`));
+    const crossing = commands.flatMap((file) => importsOf(file).filter((target) => target !== file && target.endsWith('-command.ts')).map((target) => `${relative(SRC, file)} → ${relative(SRC, target)}`));
     expect(crossing).toEqual([]);
   });
 });

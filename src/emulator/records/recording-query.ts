@@ -4,7 +4,7 @@ import { timestamp } from './filters/shared-shapes.js';
 import { ownValue } from '../own.js';
 import type { EndpointResult } from './result.js';
 import { validationError } from '../route-result.js';
-import { parseServiceDate, SERVICE_DATE_FORMS } from './service-date.js';
+import { parseServiceDate, SERVICE_DATE_FORMS } from '../service-date.js';
 import type { SortDimension } from './sort.js';
 import type { StoredRecording } from './types.js';
 

@@ -1,14 +1,13 @@
 import { isJsonObject, type JsonObject, type ViewCreateBody, type ViewPatchBody } from '../../domain/api-types.js';
 import type { Domain } from '../../domain/domains.js';
+import { VIEW_ATTRIBUTES, type ViewAttribute } from './view-shapes.js';
 
 /**
  * Validation of view bodies (the service's "Views"): the attribute set, the types
  * of `name`, `icon` and `creatorEmail`, and the shapes of `columns`, `filters` and
- * `sort` through an injected per-domain checker (the JSON Schemas).
+ * `sort` through an injected per-domain checker (the emulator's own tables by
+ * default: rule-checker.ts).
  */
-
-/** ViewAttribute is a view attribute whose shape is domain-specific. */
-type ViewAttribute = 'columns' | 'filters' | 'sort';
 
 /** BodyProblem is the first thing wrong with a body: a dotted `path` and a message. */
 export interface BodyProblem {
@@ -83,7 +82,7 @@ function checkCommon(
       return { path: 'icon', message: iconMayBeNull ? 'icon must be a non-empty string, or null to remove it' : 'icon must be a non-empty string' };
     }
   }
-  for (const attribute of ['columns', 'filters', 'sort'] as const) {
+  for (const attribute of VIEW_ATTRIBUTES) {
     if (!(Object.hasOwn(body, attribute))) continue;
     const value = body[attribute];
     const problem = checkStructure(attribute, value) ?? responseOnly(domain, attribute, value) ?? checker(domain, attribute, value);
@@ -92,7 +91,7 @@ function checkCommon(
   return undefined;
 }
 
-// The structure every domain shares, checked before the domain's schema so a wrong
+// The structure every domain shares, checked before the domain's shapes so a wrong
 // container type gets a plain message.
 function checkStructure(attribute: ViewAttribute, value: unknown): BodyProblem | undefined {
   if (attribute === 'filters') {

@@ -1,5 +1,5 @@
 import type { StoredDeal, StoredParticipant, StoredRecording } from '../types.js';
-import { parseServiceDate } from '../service-date.js';
+import { parseServiceDate } from '../../service-date.js';
 import { dealOf, groupIdsOf, type FilterEnv } from './env.js';
 import { matchesInsightFilter } from './insight-filters.js';
 import { isMe, matchesOwnerIn, matchesOwnerNotIn } from './owner-filters.js';

@@ -2,6 +2,7 @@ import { isJsonObject } from '../../../domain/api-types.js';
 import { ownValue } from '../../own.js';
 import type { FilterEnv } from './env.js';
 import { DAY_MS } from '../../time.js';
+import type { DealAgeRange } from '../../views/view-shapes.js';
 
 /**
  * Evaluation of the service's shared filter shapes
@@ -144,11 +145,11 @@ export function matchesRelative(after: unknown, before: unknown, at: number | nu
 }
 
 /**
- * DEAL_AGE_RANGES are the `dealAgeRange` values, each with the ages (whole days) it
- * covers. The "LessThan" ranges are cumulative as their names say, so a deal opened
+ * AGE_TESTS gives each `dealAgeRange` value (DEAL_AGE_RANGES) the ages, in whole days,
+ * it covers. The "LessThan" ranges are cumulative as their names say, so a deal opened
  * today is in ZeroDay and in every LessThan range.
  */
-const DEAL_AGE_RANGES: Record<string, (days: number) => boolean> = {
+const AGE_TESTS: Record<DealAgeRange, (days: number) => boolean> = {
   ZeroDay: (days) => days < 1,
   OneDay: (days) => days >= 1 && days < 2,
   LessThan7Days: (days) => days < 7,
@@ -173,7 +174,7 @@ export function dealAgeDays(openedAt: string, closedAt: string | null, now: numb
 /** matchesDealAge evaluates a `dealAgeRange` value against an age; unset or unknown ranges match. */
 export function matchesDealAge(range: unknown, ageDays: number | null): boolean {
   if (typeof range !== 'string') return true;
-  const test = Object.hasOwn(DEAL_AGE_RANGES, range) ? DEAL_AGE_RANGES[range] : undefined;
+  const test = Object.hasOwn(AGE_TESTS, range) ? AGE_TESTS[range as DealAgeRange] : undefined;
   if (test === undefined) return true;
   return ageDays !== null && test(ageDays);
 }

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { ApiView } from '../../src/domain/api-types.js';
 import type { Desired, DesiredPinGroup } from '../../src/domain/desired.js';
 import type { Live } from '../../src/state/types.js';
-import { RECORDING_DEFAULTS, at as fixtureAt, defaultView, emptyDesired, emptyLive, pinsOf, user } from './fixtures.js';
-import { liveClient } from './live-client.js';
-import { planWorkspace } from '../../src/plan/plan-workspace.js';
+import { RECORDING_DEFAULTS, at as fixtureAt, defaultView, emptyDesired, emptyLive, pinsOf, user } from '../plan/fixtures.js';
+import { liveClient } from '../plan/live-client.js';
+import { planWorkspace } from '../../src/flows/plan-workspace.js';
 import type { ServiceClient, ServiceRequest } from '../../src/service/types.js';
 
 /** The one read-then-diff flow: what it reads, in which order, and when it stops. */

@@ -1,9 +1,9 @@
 import { DOMAINS, VIEW_KINDS } from '../domain/domains.js';
 import { isPublicSaved } from '../domain/views.js';
 import type { Live } from '../state/types.js';
-import type { RefusalReason } from './refusal.js';
+import type { RefusalReason } from '../domain/refusal-reason.js';
 import type { SourcePosition } from '../domain/source-position.js';
-import type { Change, UpdateChange } from './types.js';
+import type { Change, UpdateChange } from './changes.js';
 
 /**
  * The name rules of the README's "Fail-safe rules" hold for the name a view has after

@@ -1,6 +1,6 @@
 import { formatLine } from '../domain/source-position.js';
 import { VIEW_KINDS } from '../domain/domains.js';
-import type { Change, CreateChange, DeleteChange } from './types.js';
+import type { Change, CreateChange, DeleteChange, PlanWarning } from './changes.js';
 
 /**
  * Look-alike names under prune: a manifest name and a live name that print the same
@@ -21,19 +21,20 @@ export function lookAlikeKey(name: string): string {
 }
 
 /** lookAlikeWarnings warns about each create whose name looks like the name of a view the plan deletes. */
-export function lookAlikeWarnings(changes: readonly Change[]): string[] {
+export function lookAlikeWarnings(changes: readonly Change[]): PlanWarning[] {
   const deletes = changes.filter((change): change is DeleteChange => change.action === 'delete');
-  const warnings: string[] = [];
+  const warnings: PlanWarning[] = [];
   for (const create of changes.filter((change): change is CreateChange => change.action === 'create')) {
     const key = lookAlikeKey(create.name);
     for (const deleted of deletes) {
       if (deleted.domain !== create.domain || lookAlikeKey(deleted.name) !== key) continue;
       const where = create.source === undefined ? '' : ` (${formatLine(create.source)})`;
-      warnings.push(
-        `look-alike names: the plan creates ${VIEW_KINDS[create.domain]} "${create.name}"${where} and deletes "${deleted.name}" (${deleted.id}), `
+      warnings.push({
+        code: 'plan.look-alike-names',
+        message: `look-alike names: the plan creates ${VIEW_KINDS[create.domain]} "${create.name}"${where} and deletes "${deleted.name}" (${deleted.id}), `
         + `which differ only in Unicode form, spacing, case or invisible characters: ${difference(create.name, deleted.name)}; `
         + `if they are the same view, bind the manifest with \`viewId: ${deleted.id}\` so the plan renames it and keeps its pins and unmanaged attributes`,
-      );
+      });
     }
   }
   return warnings;

@@ -2,24 +2,24 @@ import type { Desired } from '../domain/desired.js';
 import { systemClock, type Clock } from '../service/clock.js';
 import type { ServiceClient } from '../service/types.js';
 import { hasPinGroups, memberPinLists } from '../kinds/pin-members.js';
-import { fixedReads, readNeeds } from '../state/needs.js';
+import { readAll } from '../state/live-read.js';
 import { loweredBudget, readCeiling, type ReadCeiling } from '../state/read-ceiling.js';
-import { readLive, readPinnedLists } from '../state/read-live.js';
+import { readLive } from '../state/read-live.js';
+import { pinnedRead } from '../state/reads.js';
+import { firstReads, kindsWantUsers, planReads } from '../plan/plan-reads.js';
 import type { Live } from '../state/types.js';
-import { checkWorkspace, computePlan } from './diff.js';
-import { changeOrigins } from './outside.js';
-import { PlanRefusedError } from './refusal.js';
-import { checkCeiling, choosePinnedLists, planFloor, type ScopeRequest } from './scope-reads.js';
-import { utcDay } from './scope.js';
-import type { Plan } from './types.js';
-import { prunesViews } from '../kinds/view-prune.js';
-import { selectMemberLists, selectTargets, type TargetSelector } from './targets-selection.js';
-import { createsViews } from '../kinds/view-identity.js';
+import { checkWorkspace, computePlan } from '../plan/diff.js';
+import { changeOrigins } from '../plan/outside.js';
+import { PlanRefusedError } from '../plan/refusal.js';
+import { checkCeiling, choosePinnedLists, planFloor, type ScopeRequest } from '../plan/scope-reads.js';
+import { utcDay } from '../plan/scope.js';
+import type { Plan, PlanWarning } from '../plan/types.js';
+import { selectMemberLists, selectTargets, type TargetSelector } from '../plan/targets-selection.js';
 
-export type { ScopeRequest } from './scope-reads.js';
+export type { ScopeRequest } from '../plan/scope-reads.js';
 
 /** PlanWorkspaceOptions are the edges `planWorkspace` reports to, passed in. */
-interface PlanWorkspaceOptions {
+export interface PlanWorkspaceOptions {
   /** Called after each read with how many of the total are done. */
   onProgress?: (done: number, total: number) => void;
   /** `--target`: read and plan only these targets (the Workspace guard still holds). */
@@ -31,9 +31,10 @@ interface PlanWorkspaceOptions {
   /** The clock whose UTC day picks a budget's slice; default the system clock. */
   clock?: Pick<Clock, 'now'>;
   /** Warnings from how the plan was asked for (e.g. REF's manifests failed to load), shown with it. */
-  warnings?: readonly string[];
+  warnings?: readonly PlanWarning[];
 }
 
+/** WorkspacePlan is what `planWorkspace` returns: the plan, the live state it was computed from, and how long planning took. */
 export interface WorkspacePlan {
   plan: Plan;
   live: Live;
@@ -42,10 +43,11 @@ export interface WorkspacePlan {
 
 /**
  * planWorkspace is the one read-then-diff flow, in two phases. First it reads the
- * workspace (so a wrong `workspaceId` stops after one request), the view listings, the
- * automations and, when needed, the users (the plan creates views, to check
- * `creatorEmail`; it prunes, to name each deleted view's owner and find `prune: owned`'s
- * views; a group pin document must be expanded to its members), and diffs the views.
+ * workspace (so a wrong `workspaceId` stops after one request), what the kinds read
+ * first (`planReads`: the view listings, the automations) and, when a kind needs them
+ * (`Kind.wantsUsers`), the users (the plan creates views, to check `creatorEmail`; it
+ * prunes, to name each deleted view's owner and find `prune: owned`'s views; a group
+ * pin document, now or at REF, must be expanded to its members), and diffs the views.
  * Then it expands the pin documents to one list per member and domain, decides which
  * of them to read (all; with `--base`, those that changed or name a view the plan
  * creates, renames or deletes; with `--budget`, a slice that fits), refuses before the
@@ -60,12 +62,13 @@ export async function planWorkspace(whole: Desired, client: ServiceClient, optio
   const now = options.now ?? (() => performance.now());
   const started = now();
   const scope = options.scope ?? {};
-  const needs = readNeeds(desired);
-  // Group documents (now or at REF) name their members only through the users list.
-  const groups = hasPinGroups(desired) || (scope.base !== undefined && hasPinGroups(scope.base.desired));
-  // The least the plan reads counts the users whenever it may read them: the minimum a
-  // refusal prints must be one that then works.
-  const floorOf = (members?: number) => planFloor(needs, { read: mayReadUsers(desired, groups), ...(members === undefined ? {} : { members }) }, desired.pins.length + (desired.pinGroups ?? []).length > 0);
+  const reads = planReads(desired);
+  // Group documents at REF name their members only through the users list too.
+  const baseGroups = scope.base !== undefined && hasPinGroups(scope.base.desired);
+  // The least the plan reads counts the users whenever it may read them (a kind may want
+  // them, before any read says): the minimum a refusal prints must be one that then works.
+  const mayReadUsers = baseGroups || kindsWantUsers(desired, undefined);
+  const floorOf = (members?: number) => planFloor(reads, { read: mayReadUsers, ...(members === undefined ? {} : { members }) }, desired.pins.length + (desired.pinGroups ?? []).length > 0);
   const limits = { ...(scope.budget === undefined ? {} : { budget: scope.budget }), reserve: scope.reserve ?? 0 };
   const offline = floorOf();
   let ceiling: ReadCeiling = readCeiling({ ...limits, spent: 0, remaining: null, least: offline.least });
@@ -73,7 +76,7 @@ export async function planWorkspace(whole: Desired, client: ServiceClient, optio
   // pages are known from the workspace's member count, and a budget of 1 pays for reading it.
   if (offline.exact || (scope.budget ?? 1) < 1) checkCeiling(ceiling, offline, 'nothing was read');
   const before = client.stats().requests;
-  const views = await readLive(client, { ...needs, pins: [] }, {
+  const views = await readLive(client, reads, {
     checkWorkspace: (workspace) => {
       checkWorkspace(desired, workspace);
       // The first answer says what is left today: the ceiling is set, or the plan refused, before a second request.
@@ -82,7 +85,7 @@ export async function planWorkspace(whole: Desired, client: ServiceClient, optio
       ceiling = readCeiling({ ...limits, spent: stats.requests - before, remaining: stats.dailyRemaining, least: floor.least });
       checkCeiling(ceiling, floor, 'only the workspace was read');
     },
-    wantUsers: (listings) => groups || createsViews(desired, listings) || prunesViews(desired, listings),
+    users: (read) => baseGroups || kindsWantUsers(desired, read),
     onProgress: options.onProgress,
   });
   // The views' own changes decide which lists must be read; a refusal about views stops here.
@@ -100,16 +103,16 @@ export async function planWorkspace(whole: Desired, client: ServiceClient, optio
     day: utcDay((options.clock ?? systemClock).now()),
     ...(views.users === undefined ? {} : { users: views.users }),
   });
-  // readLive reported its reads (the workspace, the listings, the automations); the pinned reads continue its count.
-  let done = fixedReads(needs);
+  // readLive reported its reads (the workspace and the kinds' first reads); the pinned reads continue its count.
+  let done = firstReads(reads);
   const total = done + chosen.read.length;
-  const pins = await readPinnedLists(client, chosen.read.map((entry) => entry.pins), () => {
+  const pinned = await readAll(client, chosen.read.map(({ pins }) => pinnedRead(pins.domain, pins.userEmail, pins.source)), () => {
     done += 1;
     options.onProgress?.(done, total);
   });
   const stats = client.stats();
   const lowered = loweredBudget(ceiling);
-  const live: Live = { ...views, pins, requests: { used: stats.requests - before, dailyRemaining: stats.dailyRemaining, ...(lowered === undefined ? {} : { ceiling: lowered }) } };
+  const live: Live = { ...views, ...pinned, requests: { used: stats.requests - before, dailyRemaining: stats.dailyRemaining, ...(lowered === undefined ? {} : { ceiling: lowered }) } };
   const readKeys = new Set(chosen.read.map((entry) => entry.key));
   // The diff gets the lists read, already expanded: the groups' skipped members and warnings travel beside them.
   const scoped: Desired = { ...desired, pins: lists.filter((entry) => readKeys.has(entry.key)).map((entry) => entry.pins), pinGroups: [] };
@@ -123,11 +126,3 @@ export async function planWorkspace(whole: Desired, client: ServiceClient, optio
   return { plan, live, elapsedMs: now() - started };
 }
 
-/**
- * mayReadUsers tells, before any request, whether the plan may read the users: a group
- * document always does; a plan that may create views (with `creatorEmail`) or prune
- * them does when the listings show a create or a view to prune.
- */
-function mayReadUsers(desired: Desired, groups: boolean): boolean {
-  return groups || (desired.views.length > 0 && (desired.workspace.creatorEmail !== undefined || desired.workspace.prune !== false));
-}

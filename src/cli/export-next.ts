@@ -1,0 +1,134 @@
+import type { ApiUser } from '../domain/api-types.js';
+import { ViewctlError } from '../errors.js';
+import { loadDesired } from '../manifest/load-desired.js';
+import { nodeManifestSource } from '../manifest/source.js';
+import { fullPlanReads } from '../plan/read-estimate.js';
+import { formatCount, plural } from '../text/plural.js';
+import { shellWord } from '../render/format.js';
+import { DEFAULT_RESERVE, loweredBudget, type ReadCeiling } from '../state/read-ceiling.js';
+
+/**
+ * What an export prints last: where a budgeted `export --all-users` stands and the
+ * command that continues it, and the plan to run next, sized to what is left of the
+ * day (README, "export"). The texts are pure; `folderPlanReads` reads the folder.
+ */
+
+/**
+ * folderPlanReads is what a full plan of the folder an export wrote would read, from
+ * the manifests now in it (the team's files and earlier runs' included), or
+ * undefined when they do not load without an error (the plan would stop before any
+ * read).
+ */
+export async function folderPlanReads(outDir: string, cwd: string, users: readonly ApiUser[] | undefined): Promise<number | undefined> {
+  try {
+    const { desired } = await loadDesired([outDir], nodeManifestSource(cwd));
+    return fullPlanReads(desired, users);
+  } catch (error) {
+    if (error instanceof ViewctlError) return undefined;
+    throw error;
+  }
+}
+
+/** RunBatch is where a budgeted export stands after a run. */
+export interface RunBatch {
+  /** Members whose pinned views this run read. */
+  read: number;
+  /** Members with nothing left to read: exported by earlier runs, or declared already. */
+  skipped: number;
+  /** Members left for later runs. */
+  remaining: number;
+}
+
+/** ContinueOptions are the flags the continuing command repeats, and the ceiling this run had. */
+interface ContinueOptions {
+  out: string;
+  budget: number;
+  /** `--reserve`, repeated when not the default. */
+  reserve: number;
+  /** This run's ceiling: when what is left today lowered the budget, the output says so. */
+  ceiling?: ReadCeiling;
+  emulator?: boolean;
+  baseUrl?: string;
+}
+
+/**
+ * continuation says how far a budgeted `export --all-users` got, how many members
+ * remain and the command that continues. The command is `export --merge`: it adds
+ * only what the folder does not declare yet and never rewrites a file, so the edits
+ * the team made since the first run stay as they are.
+ */
+export function continuation(batch: RunBatch, options: ContinueOptions): string {
+  const lowered = options.ceiling === undefined ? undefined : loweredBudget(options.ceiling);
+  const reserveText = lowered === undefined || lowered.reserve === 0 ? '' : ` less --reserve ${formatCount(lowered.reserve)}`;
+  const lowerNote = lowered === undefined ? '' : `--budget ${formatCount(options.budget)} lowered to ${formatCount(lowered.most)}, the ${formatCount(lowered.left)} left today${reserveText}\n`;
+  const done = `pinned views of ${plural(batch.read, 'member')} exported by this run, ${formatCount(batch.skipped)} already in the folder (their files are kept as they are)`;
+  if (batch.remaining === 0) return `${lowerNote}${done}; every member is exported\n`;
+  const where = options.emulator === true ? ' --emulator' : options.baseUrl === undefined ? '' : ` --base-url ${shellWord(options.baseUrl)}`;
+  const reserve = options.reserve === DEFAULT_RESERVE ? '' : ` --reserve ${options.reserve}`;
+  return (
+    `${lowerNote}${done}; ${plural(batch.remaining, 'member')} remain${batch.remaining === 1 ? 's' : ''}: continue with (it adds only what is missing, never rewrites a file)\n` +
+    `  viewctl export --merge --out ${shellWord(options.out)} --all-users --budget ${options.budget}${reserve}${where}\n`
+  );
+}
+
+/** PlanFigures are what the next plan of an exported folder will cost, and what is left today. */
+interface PlanFigures {
+  /** Requests a plan reading every pinned list spends; undefined when the folder cannot be planned as it is. */
+  planReads: number | undefined;
+  dailyRemaining: number | null;
+  /** `--reserve`: what the plan too leaves to the other integrations of what is left today. */
+  reserve: number;
+  /** The export's `--budget`, a day's spend the team chose. */
+  budget?: number;
+  /** Members left for later runs: the folder plans what it holds so far. */
+  remaining: number;
+}
+
+/** MIN_PLAN_READS is the least a budgeted plan spends: the workspace, four listings, the automations and one pinned list. */
+const MIN_PLAN_READS = 7;
+
+/**
+ * nextPlanStep is the `next:` line: `viewctl plan DIR` when a full plan fits in what
+ * the service says is left today, else the `--budget` plan that does (every view
+ * list, and the slice of the pinned lists that fits), with the figures that decide.
+ */
+export function nextPlanStep(shown: string, figures: PlanFigures): string {
+  const partial = figures.remaining > 0 ? 'it plans the members exported so far; ' : '';
+  const { planReads, dailyRemaining, reserve } = figures;
+  // A plan too keeps --reserve of what is left today for the other integrations.
+  const available = dailyRemaining === null ? null : Math.max(0, dailyRemaining - reserve);
+  const reserveFlag = reserve === DEFAULT_RESERVE ? '' : ` --reserve ${reserve}`;
+  if (planReads === undefined || available === null || planReads <= available) {
+    const cost = planReads === undefined ? '' : `; about ${plural(planReads, 'request')}`;
+    return `next: viewctl plan ${shellWord(shown)}${reserveFlag} (${partial}it should show no changes${cost})\n`;
+  }
+  // What fits today: at most what may be spent (and the export's own daily spend); else, once the quota recovers.
+  const today = available >= MIN_PLAN_READS;
+  const budget = Math.max(MIN_PLAN_READS, Math.min(planReads, figures.budget ?? planReads, today ? available : planReads));
+  const later = today ? '' : '; today\'s quota is spent, so run it once the rolling 24-hour budget has recovered';
+  const kept = reserve === 0 ? '' : ` less --reserve ${formatCount(reserve)}`;
+  return (
+    `next: viewctl plan ${shellWord(shown)} --budget ${budget}${reserveFlag} (${partial}a full plan reads about ${plural(planReads, 'request')}, ` +
+    `more than the ${formatCount(dailyRemaining ?? 0)} left today${kept}; --budget reads every view list and the slice of the pinned lists that fits, a new slice each UTC day${later})\n`
+  );
+}
+
+/**
+ * closingLines is what every export prints last: under `--budget`, where it stands and
+ * the command that continues; then the plan to run next, sized to what is left today.
+ */
+export async function closingLines(
+  outDir: string,
+  cwd: string,
+  options: Omit<ContinueOptions, 'budget' | 'ceiling'> & { budget?: number },
+  exported: { live: { users?: readonly ApiUser[]; requests: { dailyRemaining: number | null } }; pinUsers: readonly ApiUser[] },
+  batch: { skipped: number; remaining: number } | undefined,
+  ceiling: ReadCeiling,
+): Promise<string> {
+  const { budget } = options;
+  const remaining = batch?.remaining ?? 0;
+  const standing = batch === undefined || budget === undefined ? '' : continuation({ read: exported.pinUsers.length, skipped: batch.skipped, remaining }, { ...options, budget, ceiling });
+  const planReads = await folderPlanReads(outDir, cwd, exported.live.users);
+  const { dailyRemaining } = exported.live.requests;
+  return standing + nextPlanStep(options.out, { planReads, dailyRemaining, reserve: options.reserve, remaining, ...(budget === undefined ? {} : { budget }) });
+}

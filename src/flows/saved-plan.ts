@@ -1,0 +1,66 @@
+import {
+  checkExpectedDigest,
+  checkNotStale,
+  checkPlanIdentity,
+  checkPlanRules,
+  checkPlanWorkspace,
+  readPlanFile,
+  savedPlanReads,
+} from '../apply/gates.js';
+import type { PlanSchemaSource } from '../plan/plan-schema.js';
+import type { ServiceClient } from '../service/types.js';
+import { readLive } from '../state/read-live.js';
+import { readyToApply, type ReadyToApply } from './apply-ready.js';
+
+/** SavedPlanFile is a plan file as `apply --plan FILE` read it: its name (for messages) and its text. */
+export interface SavedPlanFile {
+  name: string;
+  text: string;
+}
+
+/** SavedPlanOptions are the flags of `apply --plan` and the edges the flow reports to. */
+interface SavedPlanOptions {
+  /** `--expect-digest`: the digest the plan must have. */
+  expectDigest?: string;
+  /** `--max-deletes`. */
+  maxDeletes: number;
+  /** Called after each re-read with how many of the total are done. */
+  onProgress?: (done: number, total: number) => void;
+  /** Milliseconds clock for `elapsedMs`; default `performance.now`. */
+  now?: () => number;
+  /** Reads the plan schema (default: the package's file). */
+  schema?: PlanSchemaSource;
+}
+
+/**
+ * prepareSavedPlan is `apply --plan FILE` up to its first write (README, "Fail-safe
+ * rules"). Its gates run in this order, each refusing before the next: the file is a
+ * plan of this version and shape whose digest matches its content; it has the
+ * `--expect-digest`; its changes agree with their targets and its stored steps are
+ * those they imply. Only then is the service contacted (`connect`, so a file's own
+ * faults come before a missing service or key): the key's workspace is the plan's
+ * (checked on the first answer, before anything else is read); the plan's targets are
+ * re-read, as their kinds say; none changed since the plan (stale); the fail-safe rules
+ * hold against what was re-read; then the last gates (`readyToApply`: nothing to apply,
+ * `--max-deletes`, the daily budget). The figures the plan shows become this run's.
+ */
+export async function prepareSavedPlan(file: SavedPlanFile, connect: () => Promise<ServiceClient>, options: SavedPlanOptions): Promise<ReadyToApply> {
+  const saved = readPlanFile(file.text, file.name, options.schema);
+  checkExpectedDigest(saved, options.expectDigest);
+  checkPlanIdentity(saved);
+  const client = await connect();
+  const now = options.now ?? (() => performance.now());
+  const started = now();
+  const { reads, users } = savedPlanReads(saved);
+  const live = await readLive(client, reads, {
+    checkWorkspace: (workspace) => checkPlanWorkspace(saved, workspace),
+    users,
+    ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
+  });
+  checkNotStale(saved, live);
+  checkPlanRules(saved, live);
+  // The figures shown are this run's: its re-reads and what the service says is left
+  // now, not the saved plan's (the digest covers the content, not these figures).
+  const requests = { ...saved.requests, used: live.requests.used, dailyRemaining: live.requests.dailyRemaining ?? saved.requests.dailyRemaining };
+  return readyToApply({ plan: { ...saved, requests }, live, elapsedMs: now() - started }, client, options.maxDeletes);
+}

@@ -1,0 +1,26 @@
+import { kinds } from '../kinds/kinds.js';
+import { uniqueReads, type LiveRead } from '../state/live-read.js';
+import type { Desired, Live } from '../state/types.js';
+
+/**
+ * What a plan reads before its first diff, as the kinds say (`Kind.planReads`,
+ * `Kind.wantsUsers`): data the reader sends, never a list of what is read here.
+ */
+
+/** planReads are every kind's reads for planning `desired`, each read once, in the order of the kinds. */
+export function planReads(desired: Desired): LiveRead[] {
+  return uniqueReads(kinds().flatMap((kind) => kind.planReads(desired)));
+}
+
+/**
+ * kindsWantUsers tells whether any kind's diff of `desired` needs the workspace's
+ * members, given the first reads (`read`); before any read (undefined), whether one may.
+ */
+export function kindsWantUsers(desired: Desired, read: Partial<Live> | undefined): boolean {
+  return kinds().some((kind) => kind.wantsUsers(desired, read));
+}
+
+/** firstReads counts the requests before any pinned list: the workspace and `reads`. */
+export function firstReads(reads: readonly LiveRead[]): number {
+  return 1 + reads.length;
+}

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import type { ReadyToApply } from '../../src/flows/apply-ready.js';
+import { prepareSavedPlan } from '../../src/flows/saved-plan.js';
+import { computePlan } from '../../src/plan/diff.js';
+import { planDigest } from '../../src/plan/hash.js';
+import type { Plan } from '../../src/plan/types.js';
+import { renderJson } from '../../src/render/json.js';
+import type { ServiceClient } from '../../src/service/types.js';
+import type { Live } from '../../src/state/types.js';
+import { mixedScenario, view } from '../plan/fixtures.js';
+import { liveClient } from '../plan/live-client.js';
+
+/**
+ * The saved-plan flow the CLI calls (`apply --plan FILE`), with a fake service: which
+ * gate refuses a plan that fails several, and what it read by then. The gates run
+ * file → digest → `--expect-digest` → identity → (connect) → workspace guard → re-read
+ * → stale → rules → nothing to apply → `--max-deletes` → daily budget.
+ */
+
+/** The mixed scenario's plan (a create, an update of rv_1, a delete of dv_9, mia's recordings tabs, drift) and the live state it was computed from. */
+function scenario(): { plan: Plan; live: Live } {
+  const { desired, live } = mixedScenario();
+  return { plan: computePlan(desired, live).plan, live };
+}
+
+/** forged is the plan edited by `edit` with its digest recomputed, as anyone can (the digest is no signature). */
+function forged(plan: Plan, edit: (copy: Plan) => void): string {
+  const copy = structuredClone(plan);
+  edit(copy);
+  return renderJson({ ...copy, digest: planDigest(copy) });
+}
+
+/** misnamed shows the plan's update under another name than the view it updates: a change whose fields disagree. */
+function misnamed(copy: Plan): void {
+  const update = copy.changes.find((change) => change.action === 'update');
+  if (update !== undefined) update.name = 'Elsewhere';
+}
+
+/** Prepared is how the flow ended: ready to apply, or refused with an error; what it connected to and read either way. */
+interface Prepared {
+  ready?: ReadyToApply;
+  error?: { code?: string };
+  log: string[];
+  routes: string[];
+}
+
+/** run prepares `text` against `live`, recording whether the flow connected and every route it asked for. */
+async function run(text: string, live: Live, options: { maxDeletes?: number; expectDigest?: string; dailyRemaining?: number } = {}): Promise<Prepared> {
+  const service = liveClient(live, options.dailyRemaining ?? null);
+  const log: string[] = [];
+  const connect = async (): Promise<ServiceClient> => {
+    log.push('connect');
+    return service.client;
+  };
+  const outcome = await prepareSavedPlan({ name: 'plan.json', text }, connect, {
+    maxDeletes: options.maxDeletes ?? 10,
+    ...(options.expectDigest === undefined ? {} : { expectDigest: options.expectDigest }),
+  }).then((ready): Pick<Prepared, 'ready' | 'error'> => ({ ready }), (error: unknown) => ({ error: error as { code?: string } }));
+  return { ...outcome, log, routes: service.routes };
+}
+
+/** stale is `live` with the updated view rv_1 changed in the app since the plan. */
+function stale(live: Live): Live {
+  const changed = structuredClone(live);
+  changed.views.recordings = (changed.views.recordings ?? []).map((candidate) => (candidate.viewId === 'rv_1' ? view('rv_1', 'Renamed in the app') : candidate));
+  return changed;
+}
+
+describe('prepareSavedPlan', () => {
+  it('passes a fresh plan: connects once, reads the workspace first, then only the plan\'s targets, and answers its operations', async () => {
+    const { plan, live } = scenario();
+    const { ready, log, routes } = await run(renderJson(plan), live);
+    expect(ready?.operations.map((operation) => operation.action)).toEqual(['create', 'update', 'pin', 'delete']);
+    expect(log).toEqual(['connect']);
+    expect(routes[0]).toBe('/v1/workspaces/mine');
+    expect([...routes].sort()).toEqual(['/v1/deals/views', '/v1/recordings/views', '/v1/recordings/views/pinned', '/v1/users', '/v1/workspaces/mine']);
+    expect(ready?.plan.requests.used).toBe(routes.length);
+  });
+
+  it('refuses a file edited after its digest before anything else, without connecting', async () => {
+    const { plan, live } = scenario();
+    const edited = renderJson({ ...plan, warnings: [{ code: 'edited', message: 'edited after the plan' }] });
+    const { error, log } = await run(edited, stale(live), { expectDigest: 'f'.repeat(64) });
+    expect(error?.code).toBe('plan.digest-mismatch');
+    expect(log).toEqual([]);
+  });
+
+  it('refuses a plan other than the one expected before checking its identity', async () => {
+    const { plan, live } = scenario();
+    const text = forged(plan, misnamed);
+    const { error, log } = await run(text, live, { expectDigest: 'f'.repeat(64) });
+    expect(error?.code).toBe('apply.digest-unexpected');
+    expect(log).toEqual([]);
+  });
+
+  it('refuses a stale plan with a bad identity on its identity, without connecting or reading', async () => {
+    const { plan, live } = scenario();
+    const text = forged(plan, misnamed);
+    const { error, log, routes } = await run(text, stale(live));
+    expect(error?.code).toBe('plan.unsafe');
+    expect(log).toEqual([]);
+    expect(routes).toEqual([]);
+  });
+
+  it('refuses a stale plan for another workspace on the workspace, after the first request only', async () => {
+    const { plan, live } = scenario();
+    const text = forged(plan, (copy) => {
+      copy.workspace = { id: 'ws_other', name: 'Other' };
+    });
+    const { error, routes } = await run(text, stale(live));
+    expect(error?.code).toBe('workspace.mismatch');
+    expect(routes).toEqual(['/v1/workspaces/mine']);
+  });
+
+  it('refuses a stale plan that also breaks a rule as stale: the stale check comes before the rule re-checks', async () => {
+    const { plan, live } = scenario();
+    // rv_1 renamed in the app: its hash differs (stale), and the update's before is no longer live (a rule).
+    const { error, routes } = await run(renderJson(plan), stale(live));
+    expect(error?.code).toBe('apply.stale-plan');
+    expect(routes).toContain('/v1/recordings/views');
+  });
+
+  it('re-checks the rules before --max-deletes: a creator who left refuses the plan before its delete counts', async () => {
+    const { plan, live } = scenario();
+    const left = structuredClone(live);
+    left.users = (left.users ?? []).map((user) => (user.email === 'ops@acme.com' ? { ...user, state: 'Deactivated' } : user));
+    const { error } = await run(renderJson(plan), left, { maxDeletes: 0 });
+    expect(error?.code).toBe('plan.unsafe');
+  });
+
+  it('applies --max-deletes before the daily budget, and the daily budget last', async () => {
+    const { plan, live } = scenario();
+    expect((await run(renderJson(plan), live, { maxDeletes: 0, dailyRemaining: 6 })).error?.code).toBe('apply.max-deletes');
+    expect((await run(renderJson(plan), live, { maxDeletes: 1, dailyRemaining: 6 })).error?.code).toBe('apply.daily-budget');
+    expect((await run(renderJson(plan), live, { maxDeletes: 1, dailyRemaining: 100 })).ready?.operations).toHaveLength(4);
+  });
+
+  it('lets a plan with nothing to apply (drift only) through no gate of writes', async () => {
+    const { plan, live } = scenario();
+    const text = forged(plan, (copy) => {
+      copy.changes = copy.changes.filter((change) => change.action === 'drift');
+      copy.steps = [];
+      copy.summary = { create: 0, update: 0, delete: 0, pin: 0, drift: copy.changes.length };
+      delete copy.creatorEmail;
+    });
+    const { ready, routes } = await run(text, live, { maxDeletes: 0, dailyRemaining: 1 });
+    expect(ready?.operations).toEqual([]);
+    expect(routes).toEqual(['/v1/workspaces/mine']);
+  });
+});
