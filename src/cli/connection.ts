@@ -64,6 +64,7 @@ export async function openConnection(
     signal: controller.signal,
     onRequest: options.verbose === true ? verboseLogger(io.stderr) : undefined,
     backoff: io.waits?.backoff,
+    clock: io.waits?.clock,
   };
   if (options.emulator === true && options.baseUrl !== undefined) {
     throw new UsageError(

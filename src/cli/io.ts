@@ -1,3 +1,5 @@
+import type { Clock } from '../service/clock.js';
+
 /**
  * CliIo is everything a command touches outside the process: streams, environment and
  * working directory. Commands receive it, so tests run them in-process with buffers.
@@ -10,8 +12,10 @@ export interface CliIo {
   cwd: string;
   /**
    * Waits the CLI takes between attempts, for tests that run commands in-process: the
-   * client's backoff bounds and the re-listings after a create lost its answer. Unset
-   * (the built CLI), the defaults of createServiceClient and executeOperations apply.
+   * client's backoff bounds, the re-listings after a create lost its answer, and the
+   * clock the client waits on (a test's virtual one, so that retries across a restart
+   * wait for the restart, not for a timer). Unset (the built CLI), the defaults of
+   * createServiceClient and executeOperations apply.
    */
-  waits?: { backoff?: { baseMs: number; capMs: number }; relistDelaysMs?: readonly number[] };
+  waits?: { backoff?: { baseMs: number; capMs: number }; relistDelaysMs?: readonly number[]; clock?: Clock };
 }

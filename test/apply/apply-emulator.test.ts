@@ -38,7 +38,7 @@ function recording(client: ServiceClient, log: string[]): ServiceClient {
 }
 
 describe('apply against the emulator', () => {
-  it('converges: a re-plan finds nothing to do, and each operation is one write', async () => {
+  it('carries out the plan with one write per operation, and verifies it with the requests the plan announced', async () => {
     emulator = await startTestEmulator(testWorkspace());
     const client = testClient(emulator);
     const { plan, live } = await planFor(wanted, client);
@@ -53,8 +53,6 @@ describe('apply against the emulator', () => {
     expect(emulator.stats().writes).toBe(buildOperations(plan).length);
     // Writes plus one verifying list per touched view domain: what the plan announced.
     expect(report.requests).toBe(plan.requests.applyNeeds);
-    const again = await planFor(wanted, client);
-    expect(again.plan.changes).toEqual([]);
 
     const data = emulator.snapshot();
     const created = data.views.recordings.find((view) => view.name === 'Team calls');
@@ -107,11 +105,6 @@ describe('apply against the emulator', () => {
     expect(emulator.stats().writes).toBe(report.landed.length);
     // A 400 will come again: the advice is to fix it first.
     expect(report.next).toBe('The service refused a write: fix what the error says (in the manifests or the workspace), then run the same command again.');
-
-    // Re-running converges.
-    const rerun = await planFor(wanted, client);
-    expect((await applyPlan(rerun.plan, rerun.live, client)).status).toBe('applied');
-    expect((await planFor(wanted, client)).plan.changes).toEqual([]);
   });
 
   it('stops starting operations once aborted, and lists them as not attempted', async () => {

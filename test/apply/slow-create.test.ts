@@ -6,14 +6,16 @@ import type { ApiView } from '../../src/domain/api-types.js';
 import type { Change } from '../../src/plan/types.js';
 import { createServiceClient } from '../../src/service/client.js';
 import type { Live } from '../../src/state/types.js';
-import { json, startServer, type TestServer } from '../service/helpers.js';
+import { FakeClock, json, startServer, type TestServer } from '../service/helpers.js';
 import { handPlan, snapshot } from './plan-fixtures.js';
 
 /**
- * A create the service holds longer than the client's attempt timeout (half a second
- * here, so the request surely arrives first), and carries
+ * A create the service holds longer than the client's attempt timeout, and carries
  * out later: the client must not send it again (that made two views), and must find
- * the one view once it shows.
+ * the one view once it shows. The client runs on a fake clock that moves only when the
+ * service has the create in hand, so the timeout comes after the request arrived
+ * however slow the machine, and nothing waits on a real timer (its burst lets the
+ * re-listings go without spacing, which would wait on that clock).
  */
 
 const servers: TestServer[] = [];
@@ -30,11 +32,15 @@ const live: Live = {
   requests: { used: 0, dailyRemaining: null },
 };
 
+/** TIMEOUT_MS is the client's attempt timeout, on the fake clock. */
+const TIMEOUT_MS = 500;
+
 /**
  * A service that holds every POST unanswered and carries it out only when the
  * `landOnListing`-th listing arrives (never, when 0): the held request lands late.
+ * Holding a POST moves `clock` past the attempt timeout: the client gives up on it.
  */
-async function slowService(landOnListing: number): Promise<{ server: TestServer; views: ApiView[] }> {
+async function slowService(landOnListing: number, clock: FakeClock): Promise<{ server: TestServer; views: ApiView[] }> {
   const views = [view('rv_old', 'Old')];
   const held: ServerResponse[] = [];
   let listings = 0;
@@ -43,6 +49,7 @@ async function slowService(landOnListing: number): Promise<{ server: TestServer;
     if (hit.method === 'POST') {
       posted += 1;
       held.push(res);
+      void clock.advance(TIMEOUT_MS);
       return;
     }
     listings += 1;
@@ -57,8 +64,9 @@ const instant = async (): Promise<void> => undefined;
 
 describe('a create held past the attempt timeout', () => {
   it('is sent once and adopted when it lands between listings: one view, not two', async () => {
-    const { server, views } = await slowService(2);
-    const client = createServiceClient({ baseUrl: server.baseUrl, apiKey: 'key-slow-create', rate: 1000, timeoutMs: 500 });
+    const clock = new FakeClock();
+    const { server, views } = await slowService(2, clock);
+    const client = createServiceClient({ baseUrl: server.baseUrl, apiKey: 'key-slow-create', rate: 1000, burst: 100, timeoutMs: TIMEOUT_MS, clock });
     const execution = await executeOperations(handPlan([create]), buildOperations(handPlan([create])), { client, live, sleep: instant });
     expect(execution.outcomes[0]).toMatchObject({ status: 'landed', viewId: 'rv_new_1', note: 'adopted' });
     expect(server.hits.filter((hit) => hit.method === 'POST')).toHaveLength(1);
@@ -66,8 +74,9 @@ describe('a create held past the attempt timeout', () => {
   });
 
   it('that never shows is reported as may have landed, still sent once', async () => {
-    const { server } = await slowService(0);
-    const client = createServiceClient({ baseUrl: server.baseUrl, apiKey: 'key-slow-create', rate: 1000, timeoutMs: 500 });
+    const clock = new FakeClock();
+    const { server } = await slowService(0, clock);
+    const client = createServiceClient({ baseUrl: server.baseUrl, apiKey: 'key-slow-create', rate: 1000, burst: 100, timeoutMs: TIMEOUT_MS, clock });
     const execution = await executeOperations(handPlan([create]), buildOperations(handPlan([create])), { client, live, sleep: instant });
     expect(execution.outcomes[0]).toMatchObject({ status: 'failed', error: { code: 'apply.create-unconfirmed', mayHaveLanded: true } });
     expect(server.hits.filter((hit) => hit.method === 'POST')).toHaveLength(1);

@@ -2,7 +2,6 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EmulatorData } from '../../src/emulator/model.js';
-import { duplicateNames } from '../support/cli.js';
 import { EXAMPLES, tempDirs, runBuilt, runCli, withEmulator } from './harness.js';
 
 const { dir, cleanupAll } = tempDirs();
@@ -138,28 +137,6 @@ describe('viewctl apply against the emulator', () => {
       expect(emulator.stats().writes).toBe(0);
     });
   });
-
-  for (const seed of [3, 11, 29]) {
-    it(`converges within three runs under 503s and lost responses (seed ${seed}), with no duplicates`, async () => {
-      await withEmulator(
-        async (emulator, env) => {
-          const codes: number[] = [];
-          for (let attempt = 0; attempt < 3; attempt += 1) {
-            const run = await runBuilt(['apply', '--rate', '1000', EXAMPLES, '--auto-approve'], { env });
-            codes.push(run.code);
-            expect([0, 4], run.stderr).toContain(run.code);
-            if (run.code === 0) break;
-          }
-          expect(codes.at(-1)).toBe(0);
-          const data = emulator.snapshot();
-          expect(duplicateNames(data)).toEqual([]);
-          expect(publicSavedNames(data, 'recordings')).toContain('Team calls');
-          expect(emulator.stats().faultsInjected).toBeGreaterThan(0);
-        },
-        { seed, failRate: 0.2, dropAfterCommitRate: 0.2 },
-      );
-    });
-  }
 });
 
 describe('the stale check of pinned lists', () => {

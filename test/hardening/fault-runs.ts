@@ -47,8 +47,8 @@ export interface FaultScenario {
   emulator: Partial<EmulatorOptions>;
   /** `--rate` of the CLI; above the emulator's rate for 429 scenarios. */
   clientRate: number;
-  /** Restart scenarios: close the emulator after this many writes and start it again on the same port and state file. */
-  restart?: { afterWrites: number; downMs: number; statePath: string };
+  /** Restart scenarios: close the emulator under the first request after this many writes and start it again on the same port and state file. */
+  restart?: { afterWrites: number; statePath: string };
   /** Concurrent scenarios: the first apply is this many applies at once. */
   together?: number;
 }
@@ -117,7 +117,7 @@ export function faultScenario(kind: FaultKind, seed: number, statePath?: string)
       return { ...base, clientRate: 40, emulator: { seed, rate: 10, burst: 1, quota: 1_000_000, latencyMs: 40 } };
     case 'restart':
       if (statePath === undefined) throw new Error('a restart scenario needs a state file');
-      return { ...base, emulator: { ...FAST, seed, latencyMs: 10 }, restart: { afterWrites: 2 + (seed % 5), downMs: 50, statePath } };
+      return { ...base, emulator: { ...FAST, seed }, restart: { afterWrites: 2 + (seed % 5), statePath } };
     case 'mixed':
       return { ...base, emulator: { ...FAST, seed, latencyMs: seed % 7, failRate: 0.1, dropAfterCommitRate: 0.15 } };
     case 'concurrent':
@@ -147,12 +147,22 @@ export async function runScenario(
 ): Promise<ScenarioResult> {
   const options: EmulatorOptions = { data: demoWorkspace(), port: 0, ...scenario.emulator };
   if (scenario.restart !== undefined) options.statePath = scenario.restart.statePath;
-  let emulator = await startEmulator(options);
   const counted = { faultsInjected: 0, rateLimited: 0 };
   const transcript: string[] = [];
   const applies: number[] = [];
   let convergedAfter: number | null = null;
   let restartedMidApply = false;
+  const args = ['apply', dir, ...WORKLOAD_FLAGS, '--rate', String(scenario.clientRate)];
+  let emulator: RunningEmulator;
+  let restartedApply: CliResult | undefined;
+  if (scenario.restart === undefined) {
+    emulator = await startEmulator(options);
+  } else {
+    const { afterWrites } = scenario.restart;
+    const restarted = await applyAcrossRestart(options, { holds: (_endpoint, writes) => writes >= afterWrites, comesBack: 'at-once' }, (environment) => runner(args, environment), counted);
+    ({ emulator, midApply: restartedMidApply } = restarted);
+    restartedApply = restarted.apply;
+  }
   const applyResults: CliResult[] = [];
   const record = (label: string, result: CliResult): CliResult => {
     transcript.push(`$ viewctl ${label} → ${result.code}\n${result.stdout}${result.stderr}`);
@@ -161,17 +171,13 @@ export async function runScenario(
   };
   try {
     for (let attempt = 1; attempt <= 3 && convergedAfter === null; attempt += 1) {
-      const args = ['apply', dir, ...WORKLOAD_FLAGS, '--rate', String(scenario.clientRate)];
       let apply: CliResult;
       if (scenario.together !== undefined && attempt === 1) {
         const runs = await Promise.all(Array.from({ length: scenario.together }, () => runner(args, env(emulator))));
         for (const extra of runs.slice(1)) applies.push(record('apply (concurrent)', extra).code);
         apply = runs[0] as CliResult;
-      } else if (scenario.restart !== undefined && attempt === 1) {
-        const restarted = await applyAcrossRestart(emulator, options, scenario.restart, () => runner(args, env(emulator)), counted);
-        emulator = restarted.emulator;
-        apply = restarted.apply;
-        restartedMidApply = restarted.midApply;
+      } else if (restartedApply !== undefined && attempt === 1) {
+        apply = restartedApply;
       } else {
         apply = await runner(args, env(emulator));
       }
@@ -203,39 +209,95 @@ export async function runScenario(
 }
 
 /**
- * applyAcrossRestart starts an apply, closes the emulator once `afterWrites` writes
- * landed, keeps it down for `downMs` (or until the apply has given up), and starts a
- * new one on the same port with the same state file.
+ * Restart says when an apply's emulator is stopped and started again on the same port
+ * and state file: under the first request `holds` picks (by its `METHOD /template`
+ * endpoint and the writes landed so far), which the emulator holds until it is closed,
+ * so that request is in flight when the service goes away, however fast the machine.
+ */
+export interface Restart {
+  holds: (endpoint: string, writes: number) => boolean;
+  /** 'at-once': started again as soon as it is down; 'after-apply': only once the apply gave up (an outage past every retry). */
+  comesBack: 'at-once' | 'after-apply';
+  /** Told as the service goes down and once it is back: a test's clock holds the client's waits in between. */
+  onDown?: () => void;
+  onUp?: () => void;
+}
+
+/**
+ * applyAcrossRestart starts an emulator with `options`, starts an apply against it
+ * (`start` gets its address), restarts the emulator as `restart` says, and returns the
+ * restarted emulator, the apply's result, whether the restart came mid-apply (false
+ * when the apply ended before any request was held), the request held, and the
+ * requests per endpoint the first emulator received. The emulator's latency hook is
+ * the hold: `latencyMs` is 1 and its wait never uses a timer.
  */
 export async function applyAcrossRestart(
-  emulator: RunningEmulator,
   options: EmulatorOptions,
-  restart: { afterWrites: number; downMs: number | 'until-apply-ends' },
-  start: () => Promise<CliResult>,
+  restart: Restart,
+  start: (env: Record<string, string>) => Promise<CliResult>,
   counted: { faultsInjected: number; rateLimited: number },
-): Promise<{ emulator: RunningEmulator; apply: CliResult; midApply: boolean }> {
+): Promise<{ emulator: RunningEmulator; apply: CliResult; midApply: boolean; held: string | undefined; before: Record<string, number> }> {
+  const gate = holdingGate(restart.holds);
+  const emulator = await startEmulator({ ...options, latencyMs: 1, sleep: gate.sleep });
+  gate.watch(emulator);
   const port = Number(new URL(emulator.url).port);
-  const running = start();
-  let settled = false;
-  void running.finally(() => {
-    settled = true;
-  });
-  while (!settled && emulator.stats().writes < restart.afterWrites) await pause(2);
-  const midApply = !settled;
-  counted.faultsInjected += emulator.stats().faultsInjected;
-  counted.rateLimited += emulator.stats().rateLimited;
+  const running = start(env(emulator));
+  const held = await Promise.race([gate.held, running.then(() => undefined, () => undefined)]);
+  // Read with no turn of the event loop before the close: nothing reaches this emulator after it.
+  const stats = emulator.stats();
+  counted.faultsInjected += stats.faultsInjected;
+  counted.rateLimited += stats.rateLimited;
+  restart.onDown?.();
+  // Closing cuts the held request's connection; released, its handler sees the emulator closed and does nothing.
   await emulator.close();
-  // 'until-apply-ends': an outage longer than the apply's retries, without waiting out a fixed worst case.
-  if (restart.downMs === 'until-apply-ends') await running.catch(() => undefined);
-  else await pause(restart.downMs);
-  const restarted = await startEmulator({ ...options, port });
-  return { emulator: restarted, apply: await running, midApply };
+  gate.release();
+  if (restart.comesBack === 'after-apply') await running.catch(() => undefined);
+  const { latencyMs: _latency, sleep: _sleep, ...plain } = options;
+  const restarted = await startEmulator({ ...plain, port });
+  restart.onUp?.();
+  return { emulator: restarted, apply: await running, midApply: held !== undefined, held, before: stats.byEndpoint };
+}
+
+/**
+ * holdingGate is an emulator latency hook that holds the first request `holds` picks
+ * until released, and tells which one it held. The hook runs right after the emulator
+ * counted the request under its endpoint, with no wait in between, so the endpoint
+ * whose count grew since the last call is this request's (the limits are raised: no
+ * 429 counts a request without reaching the hook).
+ */
+function holdingGate(holds: Restart['holds']): {
+  sleep: (ms: number) => Promise<void>;
+  watch(emulator: RunningEmulator): void;
+  held: Promise<string>;
+  release(): void;
+} {
+  let emulator: RunningEmulator | undefined;
+  let seen: Record<string, number> = {};
+  let holding = false;
+  let tell: (endpoint: string) => void = () => undefined;
+  let release: () => void = () => undefined;
+  const held = new Promise<string>((resolve) => (tell = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  return {
+    watch: (running) => {
+      emulator = running;
+    },
+    sleep: async () => {
+      if (emulator === undefined || holding) return;
+      const { byEndpoint, writes } = emulator.stats();
+      const endpoint = Object.keys(byEndpoint).find((key) => (byEndpoint[key] ?? 0) > (seen[key] ?? 0));
+      seen = byEndpoint;
+      if (endpoint === undefined || !holds(endpoint, writes)) return;
+      holding = true;
+      tell(endpoint);
+      await released;
+    },
+    held,
+    release,
+  };
 }
 
 function env(emulator: RunningEmulator): Record<string, string> {
   return { VIEWCTL_BASE_URL: emulator.url, VIEWCTL_API_KEY: emulator.apiKey };
 }
 
-function pause(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}

@@ -1,16 +1,12 @@
 import fc from 'fast-check';
 import jsonpatch, { type Operation } from 'fast-json-patch';
 import { describe, expect, it } from 'vitest';
-import { carryOut } from '../../src/apply/carry-out.js';
-import { buildOperations } from '../../src/plan/operations.js';
 import type { JsonObject } from '../../src/domain/api-types.js';
 import { DOMAINS } from '../../src/domain/domains.js';
 import { canonicalJson } from '../../src/kinds/canonical.js';
 import { desiredSnapshot, normalizeSnapshot, normalizeView } from '../../src/kinds/normalize.js';
 import { PlanRefusedError } from '../../src/plan/refusal.js';
 import type { Plan } from '../../src/plan/types.js';
-import type { ServiceClient } from '../../src/service/types.js';
-import type { Desired, Live } from '../../src/state/types.js';
 import { memoryService } from './memory-service.js';
 import { COLUMN, FILTERS, SORTS, scenario } from './state-arbitraries.js';
 import { planWorkspace } from '../../src/flows/plan-workspace.js';
@@ -18,50 +14,38 @@ import { planWorkspace } from '../../src/flows/plan-workspace.js';
 /**
  * The laws of planning, on random desired and live states across all four domains
  * (test/plan checks the patch law for recording views): each update's patch turns
- * `before` into `after`, and carrying a plan out leaves nothing to plan. This is the
- * convergence property, checked on the core (planWorkspace, carryOut) against the
- * emulator's routes in memory; the CLI's own end-to-end run is in test/e2e/apply.test.ts.
+ * `before` into `after`, and normalisation is idempotent. That carrying a plan out
+ * leaves nothing to plan, with faults and without, is the convergence property
+ * (convergence.test.ts, on the same states).
  */
 
-async function planFor(desired: Desired, client: ServiceClient): Promise<{ plan: Plan; live: Live }> {
-  const { plan, live } = await planWorkspace(desired, client);
-  return { plan, live };
-}
-
 describe('planning laws on random states', () => {
-  it('patch law and convergence: the patch of every update gives `after`, and after apply the next plan is empty', async () => {
-    const outcomes = { converged: 0, refused: 0, changes: 0 };
+  it('patch law: the patch of every update turns `before` into `after`', async () => {
+    const outcomes = { planned: 0, refused: 0, updates: 0 };
     await fc.assert(
       fc.asyncProperty(scenario(), async ({ data, desired }) => {
-        const { client } = memoryService(data);
-        let first: { plan: Plan; live: Live };
+        let plan: Plan;
         try {
-          first = await planFor(desired, client);
+          ({ plan } = await planWorkspace(desired, memoryService(data).client));
         } catch (error) {
           // A random pin list may still name a view the plan deletes; that is a refusal, not a crash.
           if (!(error instanceof PlanRefusedError)) throw error;
           outcomes.refused += 1;
           return;
         }
-        for (const change of first.plan.changes) {
+        outcomes.planned += 1;
+        for (const change of plan.changes) {
           if (change.action !== 'update') continue;
+          outcomes.updates += 1;
           const patched = jsonpatch.applyPatch(structuredClone(change.before), change.patch as Operation[], true, false).newDocument;
           expect(canonicalJson(patched)).toBe(canonicalJson(change.after));
         }
-        outcomes.changes += first.plan.changes.length;
-        // No answer is ever lost in memory, so apply never needs to re-list and wait.
-        const report = await carryOut(first.plan, buildOperations(first.plan), { client, live: first.live, fromPlanFile: false, relistDelaysMs: [] });
-        expect(report.failed).toEqual([]);
-        expect(report.verification?.problems ?? []).toEqual([]);
-        const next = await planFor(desired, client);
-        expect(next.plan.changes).toEqual([]);
-        outcomes.converged += 1;
       }),
       { numRuns: 100, seed: 8675309, endOnFailure: true },
     );
-    // The generator must produce plans that do something, and mostly ones the planner accepts.
-    expect(outcomes.converged).toBeGreaterThan(75);
-    expect(outcomes.changes).toBeGreaterThan(250);
+    // The generator must produce plans that update, and mostly ones the planner accepts.
+    expect(outcomes.planned).toBeGreaterThan(75);
+    expect(outcomes.updates).toBeGreaterThan(100);
   });
 
   it('normalisation is idempotent in every domain and ignores the response-only dealAgeRange', () => {
