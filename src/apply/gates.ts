@@ -4,13 +4,13 @@ import { InternalError, RefusedError, UsageError, ViewctlError } from '../errors
 import type { ChangeReads } from '../kinds/kind.js';
 import type { Landed } from '../kinds/execution.js';
 import { isApplied, kindOf } from '../kinds/kinds.js';
-import { liveHashesFor } from '../plan/hash.js';
+import { liveHashesFor, targetHash } from '../plan/hash.js';
 import { checkStoredSteps } from '../plan/operations.js';
 import { parsePlanFile } from '../plan/plan-file.js';
 import type { PlanSchemaSource } from '../plan/plan-schema.js';
 import { applyLoad } from '../plan/requests.js';
 import { identityProblems, liveRuleProblems } from '../plan/saved-plan-checks.js';
-import type { Plan } from '../plan/types.js';
+import type { Change, Plan } from '../plan/types.js';
 import { quoted, safeText } from '../text/safe-text.js';
 import { wrapList } from '../text/wrap.js';
 import { uniqueReads } from '../state/live-read.js';
@@ -128,7 +128,9 @@ export interface SavedPlanState {
  * savedPlanState compares each applied change's target with the live state: the live
  * hash, recomputed from `live`, is the one the plan recorded (apply it); else the
  * change's kind says whether the live state already holds its `after` (`Kind.landed`:
- * already applied); else the target is stale. Changes never applied (drift) are left
+ * already applied); else, when some changes landed, whether undoing them
+ * (`Kind.unlanded`) gives the recorded hash (apply it); else the target is stale.
+ * Changes never applied (drift) are left
  * out; apply does not act on them. No read: `live` is the saved plan's one re-read.
  */
 export function savedPlanState(plan: Plan, live: Live): SavedPlanState {
@@ -143,7 +145,16 @@ export function savedPlanState(plan: Plan, live: Live): SavedPlanState {
     if (shown === undefined) stale.add(change.target);
     else landed.set(index, shown);
   });
-  return { landed, stale: [...stale] };
+  if (stale.size === 0 || landed.size === 0) return { landed, stale: [...stale] };
+  // Applied part-way: a target may differ only by what the plan's own landed changes
+  // did (a pinned list's listing holds the views it created). Undone, it must hash exactly as planned.
+  let before = live;
+  for (const [index, shown] of landed) {
+    const change = plan.changes[index] as Change;
+    before = kindOf(change).unlanded?.(change, shown, before) ?? before;
+  }
+  const planned = new Set([...stale].filter((target) => targetHash(target, before) === plan.liveHashes[target]));
+  return { landed, stale: [...stale].filter((target) => !planned.has(target)) };
 }
 
 /** staleTargets lists the targets of `savedPlanState` that changed since the plan to something else than what it makes them. */

@@ -76,6 +76,15 @@ export interface Kind<C extends Change = Change> {
    * Undefined when the live state is not at `after`, and always for what is never applied.
    */
   landed(change: C, live: Live): Landed | undefined;
+  /**
+   * unlanded is `live` as it was before `change` landed (`landed`: what `landed`
+   * answered), as far as the hashes of other targets see it. A saved plan applied
+   * part-way checks the targets it still applies against it, since their hashes may
+   * cover what the plan's own landed changes altered (a pinned list's covers its
+   * domain's listing, which a create or a rename changes). Absent, or `live` unchanged
+   * when it cannot say, such a target stays stale: never a false "as planned".
+   */
+  unlanded?(change: C, landed: Landed, live: Live): Live;
   /** target is the target `change` acts on, named from its own fields: a saved plan's change must carry it. */
   target(change: C): string;
   /** identityProblems are where the fields of a saved plan's `change` disagree with each other (a plan file is trusted in nothing). */

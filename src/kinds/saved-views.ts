@@ -116,6 +116,17 @@ export const SAVED_VIEWS: Kind<ViewChange> = {
     return view === undefined ? undefined : { viewId: view.viewId, view };
   },
 
+  // The listing as before: without the view created, the updated view as it was (in
+  // place: the listing is in creation order). Where a deleted view stood is lost.
+  unlanded(change, landed, live) {
+    const listing = live.views[change.domain];
+    if (listing === undefined || change.action === 'delete') return live;
+    const restored = change.action === 'create'
+      ? listing.filter((view) => view.viewId !== landed.viewId)
+      : listing.map((view) => (view.viewId === change.id ? { ...view, ...change.before } : view));
+    return { ...live, views: { ...live.views, [change.domain]: restored } };
+  },
+
   target: (change) => (change.action === 'create' ? newViewTarget(change.domain, change.after.name) : viewTarget(change.domain, change.id)),
 
   recheck: (plan, live) => recheckViews(plan, live, isViewChange),
