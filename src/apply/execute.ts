@@ -151,7 +151,9 @@ async function runPhase(
   const window = Math.max(1, run.inFlightPerEndpoint ?? 2);
   const workers: Promise<void>[] = [];
   for (const queue of queues.values()) {
-    for (let slot = 0; slot < Math.min(window, queue.length); slot += 1) {
+    // Counted before any worker starts: each takes its first operation at once, shrinking the queue.
+    const slots = Math.min(window, queue.length);
+    for (let slot = 0; slot < slots; slot += 1) {
       workers.push(
         (async () => {
           for (let next = queue.shift(); next !== undefined && run.stopped === null; next = queue.shift()) {

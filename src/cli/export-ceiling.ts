@@ -1,5 +1,5 @@
 import type { ApiUser, ApiWorkspace } from '../domain/api-types.js';
-import { budgetMembers, checkExportCeiling, exportFloor, type MemberBatch } from '../export/pin-users.js';
+import { budgetMembers, checkExportCeiling, exportFloor, selectPinUsers, type MemberBatch, type PinUserChoice } from '../export/pin-users.js';
 import type { ServiceStats } from '../service/types.js';
 import { readCeiling, type ReadCeiling } from '../state/read-ceiling.js';
 
@@ -39,6 +39,48 @@ export function exportCeiling(limits: { budget?: number; reserve: number }, pins
     },
     pick(members, cost, { requests, dailyRemaining }) {
       return budgetMembers(members, cost, { spent: requests, remaining: dailyRemaining, ceiling });
+    },
+  };
+}
+
+/** ExportBatch is where a budgeted export stands once its members were picked: everyone chosen, those done before, those left. */
+export interface ExportBatch {
+  all: ApiUser[];
+  skipped: number;
+  remaining: number;
+}
+
+/** MemberSelection picks the members whose pinned views a run reads and keeps, under a budget, where the export stands. */
+export interface MemberSelection {
+  select(users: readonly ApiUser[]): ApiUser[];
+  /** Set once `select` ran under `--budget`. */
+  readonly batch: ExportBatch | undefined;
+}
+
+/**
+ * memberSelection chooses the members `choice` names; under `--budget`, only those with
+ * something left to read (`costOf(chosen)`: each one's pinned lists to read, 0 when
+ * done), in email order, as many as the ceiling pays for now (`stats`: the client's
+ * figures when the members are known).
+ */
+export function memberSelection(
+  choice: PinUserChoice,
+  budget: number | undefined,
+  ceiling: ExportCeiling,
+  costOf: (chosen: readonly ApiUser[]) => (user: ApiUser) => number,
+  stats: () => ServiceStats,
+): MemberSelection {
+  let batch: ExportBatch | undefined;
+  return {
+    select(users) {
+      const chosen = selectPinUsers(users, choice);
+      if (budget === undefined) return chosen;
+      const picked = ceiling.pick(chosen, costOf(chosen), stats());
+      batch = { all: chosen, skipped: picked.skipped, remaining: picked.remaining };
+      return picked.read;
+    },
+    get batch() {
+      return batch;
     },
   };
 }

@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { DOMAINS } from '../domain/domains.js';
 import { EXIT, UsageError } from '../errors.js';
 import { AUTOMATIONS_FILE, exportFiles, PINS_FOLDER, pinStems, WORKSPACE_FILE, type ExportResult } from '../export/export-files.js';
-import { checkPinBudget, describePinRead, parseEmailList, selectPinUsers, type PinUserChoice } from '../export/pin-users.js';
+import { checkPinBudget, describePinRead, parseEmailList, type PinUserChoice } from '../export/pin-users.js';
 import { schemaTexts } from '../manifest/schema-registry.js';
 import { checkOutFolder, writeExportFiles, type WriteReport } from '../export/write-files.js';
 import { readExport } from '../state/read-export.js';
@@ -19,8 +19,8 @@ import { listenForReads, stopOnInterrupt, type ReadsInterrupt } from './interrup
 import { parseCount } from './parse-options.js';
 import { addReserveOption } from './scope-options.js';
 import type { ApiUser } from '../domain/api-types.js';
-import { continuation, folderPlanReads, nextPlanStep } from './export-next.js';
-import { exportCeiling } from './export-ceiling.js';
+import { closingLines } from './export-next.js';
+import { exportCeiling, memberSelection } from './export-ceiling.js';
 
 interface ExportOptions extends ConnectionOptions {
   out: string;
@@ -82,22 +82,17 @@ async function exportWorkspace(options: ExportOptions, io: CliIo, interrupt: Rea
   await checkOutFolder(outDir, options.out, options.force === true);
   const connection = await openConnection(options, io, { dailyReserve: options.reserve, stop: interrupt.signal });
   const { client } = connection;
-  let batch: { all: ApiUser[]; skipped: number; remaining: number } | undefined;
-  const select = (users: readonly ApiUser[]): ApiUser[] => {
-    const chosen = selectPinUsers(users, choice);
-    if (budget === undefined) return chosen;
-    // A member whose pins/ file an earlier run wrote is done; the rest go in email order.
+  // A member whose pins/ file an earlier run wrote is done; the rest go in email order.
+  const exportedBefore = (chosen: readonly ApiUser[]) => {
     const stems = pinStems(chosen);
-    const exported = (user: ApiUser): boolean => existsSync(join(outDir, PINS_FOLDER, `${stems.get(user.id) ?? ''}.yaml`));
-    const picked = ceiling.pick(chosen, (user) => (exported(user) ? 0 : DOMAINS.length), client.stats());
-    batch = { all: chosen, skipped: picked.skipped, remaining: picked.remaining };
-    return picked.read;
+    return (user: ApiUser): number => (existsSync(join(outDir, PINS_FOLDER, `${stems.get(user.id) ?? ''}.yaml`)) ? 0 : DOMAINS.length);
   };
+  const members = memberSelection(choice, budget, ceiling, exportedBefore, () => client.stats());
   // Close even when the read fails: with --emulator the connection owns a server.
   const exported = await stopOnInterrupt(interrupt, '', () =>
     readExport(client, {
       checkWorkspace: (workspace) => ceiling.checkWorkspace(workspace, client.stats()),
-      ...(choice.kind === 'none' ? {} : { selectUsers: select }),
+      ...(choice.kind === 'none' ? {} : { selectUsers: members.select }),
       beforePins: (plan) => {
         checkPinBudget(plan, options.reserve, budget);
         io.stderr.write(describePinRead(plan, options.rate));
@@ -105,6 +100,7 @@ async function exportWorkspace(options: ExportOptions, io: CliIo, interrupt: Rea
       onProgress: progressReporter(io.stderr, 'reading pinned views'),
     }).finally(() => connection.close()),
   );
+  const { batch } = members;
   const result = exportFiles({ ...exported, schemas: schemaTexts(), ...(batch === undefined ? {} : { stemUsers: batch.all }) });
   interrupt.writingFiles(`writing the files to ${options.out}`);
   const report = await writeExportFiles(outDir, result.files);
@@ -120,14 +116,7 @@ async function exportWorkspace(options: ExportOptions, io: CliIo, interrupt: Rea
     );
   }
   io.stdout.write(summaryText(options.out, exported.live.workspace, result, report, exported.live.requests.used));
-  const remaining = batch?.remaining ?? 0;
-  if (batch !== undefined && budget !== undefined) {
-    io.stdout.write(continuation({ read: exported.pinUsers.length, skipped: batch.skipped, remaining }, { ...options, budget, ceiling: ceiling.current }));
-  }
-  const planReads = await folderPlanReads(outDir, io.cwd, exported.live.users);
-  io.stdout.write(
-    nextPlanStep(options.out, { planReads, dailyRemaining: exported.live.requests.dailyRemaining, reserve: options.reserve, remaining, ...(budget === undefined ? {} : { budget }) }),
-  );
+  io.stdout.write(await closingLines(outDir, io.cwd, options, exported, batch, ceiling.current));
 }
 
 function pinUserChoice(options: ExportOptions): PinUserChoice {

@@ -7,7 +7,7 @@ import { UsageError } from '../errors.js';
 import { declaredTargets, pinCoverage } from '../export/declared-targets.js';
 import { EXPORT_FOLDERS } from '../export/export-files.js';
 import { mergeFiles, type MergeResult } from '../export/merge-files.js';
-import { checkPinBudget, describePinRead, selectPinUsers, type PinUserChoice } from '../export/pin-users.js';
+import { checkPinBudget, describePinRead, type PinUserChoice } from '../export/pin-users.js';
 import { SCHEMAS_FOLDER } from '../export/schema-ref.js';
 import { takenPaths, writeNewFiles } from '../export/write-files.js';
 import { formatProblems, ManifestInvalidError } from '../manifest/format-problems.js';
@@ -22,8 +22,8 @@ import { safeText } from '../text/safe-text.js';
 import { openConnection, type ConnectionOptions } from './connection.js';
 import type { CliIo } from './io.js';
 import { progressReporter } from './progress.js';
-import { continuation, folderPlanReads, nextPlanStep } from './export-next.js';
-import { exportCeiling } from './export-ceiling.js';
+import { closingLines } from './export-next.js';
+import { exportCeiling, memberSelection } from './export-ceiling.js';
 import { stopOnInterrupt, type ReadsInterrupt } from './interrupt.js';
 
 /**
@@ -61,21 +61,14 @@ export async function runExportMerge(options: MergeOptions, choice: PinUserChoic
   const connection = await openConnection(options, io, { dailyReserve: options.reserve, stop: interrupt.signal });
   const { client } = connection;
   // Under --budget, members in email order whose lists no document covers yet, as many as fit.
-  let batch: { all: ApiUser[]; skipped: number; remaining: number } | undefined;
   const uncovered = (user: ApiUser): Domain[] => DOMAINS.filter((domain) => !coverage(user).has(domain));
-  const select = (users: readonly ApiUser[]): ApiUser[] => {
-    const chosen = selectPinUsers(users, choice);
-    if (budget === undefined) return chosen;
-    const picked = ceiling.pick(chosen, (user) => uncovered(user).length, client.stats());
-    batch = { all: chosen, skipped: picked.skipped, remaining: picked.remaining };
-    return picked.read;
-  };
+  const members = memberSelection(choice, budget, ceiling, () => (user) => uncovered(user).length, () => client.stats());
   // Close even when the read fails: with --emulator the connection owns a server.
   const exported = await stopOnInterrupt(interrupt, '', () =>
     readExport(client, {
       // The reads before the pinned views must fit in the ceiling, as any export's.
       checkWorkspace: (workspace) => ceiling.checkWorkspace(workspace, client.stats()),
-      ...(choice.kind === 'none' ? {} : { selectUsers: select }),
+      ...(choice.kind === 'none' ? {} : { selectUsers: members.select }),
       pinDomains: uncovered,
       beforePins: (plan) => {
         checkPinBudget(plan, options.reserve, budget);
@@ -86,6 +79,7 @@ export async function runExportMerge(options: MergeOptions, choice: PinUserChoic
   );
   const taken = await takenPaths(outDir, ['.', ...EXPORT_FOLDERS, SCHEMAS_FOLDER]);
   const folder = nodeManifestSource(io.cwd).display(outDir);
+  const { batch } = members;
   const result = mergeFiles({ ...exported, declared, schemas: schemaTexts(), taken, folder, ...(batch === undefined ? {} : { stemUsers: batch.all }) });
   interrupt.writingFiles(`adding the new files to ${options.out}`);
   await writeNewFiles(outDir, result.files);
@@ -94,14 +88,7 @@ export async function runExportMerge(options: MergeOptions, choice: PinUserChoic
     io.stderr.write('note: pinned views not merged: name members with --users a@x.com,b@x.com, or pass --all-users\n');
   }
   io.stdout.write(mergeSummary(options.out, exported.live.workspace, result, exported.live.requests.used));
-  const remaining = batch?.remaining ?? 0;
-  if (batch !== undefined && budget !== undefined) {
-    io.stdout.write(continuation({ read: exported.pinUsers.length, skipped: batch.skipped, remaining }, { ...options, budget, ceiling: ceiling.current }));
-  }
-  const planReads = await folderPlanReads(outDir, io.cwd, exported.live.users);
-  io.stdout.write(
-    nextPlanStep(options.out, { planReads, dailyRemaining: exported.live.requests.dailyRemaining, reserve: options.reserve, remaining, ...(budget === undefined ? {} : { budget }) }),
-  );
+  io.stdout.write(await closingLines(outDir, io.cwd, options, exported, batch, ceiling.current));
 }
 
 /**

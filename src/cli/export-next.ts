@@ -29,8 +29,8 @@ export async function folderPlanReads(outDir: string, cwd: string, users: readon
   }
 }
 
-/** ExportBatch is where a budgeted export stands after a run. */
-export interface ExportBatch {
+/** RunBatch is where a budgeted export stands after a run. */
+export interface RunBatch {
   /** Members whose pinned views this run read. */
   read: number;
   /** Members with nothing left to read: exported by earlier runs, or declared already. */
@@ -57,7 +57,7 @@ interface ContinueOptions {
  * only what the folder does not declare yet and never rewrites a file, so the edits
  * the team made since the first run stay as they are.
  */
-export function continuation(batch: ExportBatch, options: ContinueOptions): string {
+export function continuation(batch: RunBatch, options: ContinueOptions): string {
   const lowered = options.ceiling === undefined ? undefined : loweredBudget(options.ceiling);
   const reserveText = lowered === undefined || lowered.reserve === 0 ? '' : ` less --reserve ${formatCount(lowered.reserve)}`;
   const lowerNote = lowered === undefined ? '' : `--budget ${formatCount(options.budget)} lowered to ${formatCount(lowered.most)}, the ${formatCount(lowered.left)} left today${reserveText}\n`;
@@ -111,4 +111,24 @@ export function nextPlanStep(shown: string, figures: PlanFigures): string {
     `next: viewctl plan ${shellWord(shown)} --budget ${budget}${reserveFlag} (${partial}a full plan reads about ${plural(planReads, 'request')}, ` +
     `more than the ${formatCount(dailyRemaining ?? 0)} left today${kept}; --budget reads every view list and the slice of the pinned lists that fits, a new slice each UTC day${later})\n`
   );
+}
+
+/**
+ * closingLines is what every export prints last: under `--budget`, where it stands and
+ * the command that continues; then the plan to run next, sized to what is left today.
+ */
+export async function closingLines(
+  outDir: string,
+  cwd: string,
+  options: Omit<ContinueOptions, 'budget' | 'ceiling'> & { budget?: number },
+  exported: { live: { users?: readonly ApiUser[]; requests: { dailyRemaining: number | null } }; pinUsers: readonly ApiUser[] },
+  batch: { skipped: number; remaining: number } | undefined,
+  ceiling: ReadCeiling,
+): Promise<string> {
+  const { budget } = options;
+  const remaining = batch?.remaining ?? 0;
+  const standing = batch === undefined || budget === undefined ? '' : continuation({ read: exported.pinUsers.length, skipped: batch.skipped, remaining }, { ...options, budget, ceiling });
+  const planReads = await folderPlanReads(outDir, cwd, exported.live.users);
+  const { dailyRemaining } = exported.live.requests;
+  return standing + nextPlanStep(options.out, { planReads, dailyRemaining, reserve: options.reserve, remaining, ...(budget === undefined ? {} : { budget }) });
 }

@@ -1,6 +1,6 @@
 import type { JsonObject } from '../domain/api-types.js';
 import type { Domain } from '../domain/domains.js';
-import { ViewctlError } from '../errors.js';
+import { InternalError, ViewctlError } from '../errors.js';
 import type { ServiceRequest } from '../service/types.js';
 import type { LiveRead } from '../state/live-read.js';
 import type { Desired, Live } from '../state/types.js';
@@ -201,8 +201,12 @@ export function createdKey(domain: Domain, name: string): string {
   return `${domain}\u0000${name}`;
 }
 
-/** stepOf is a request of the route table as the plan stores it, naming its change. */
+/**
+ * stepOf is a request of the route table as the plan stores it, naming its change. A
+ * step writes (the plan schema's methods): a read handed here is viewctl's fault.
+ */
 export function stepOf(change: number, request: ServiceRequest): PlanStep {
+  if (request.method === 'GET') throw new InternalError(`a plan step must write, not read: GET ${request.route}`);
   return {
     change,
     method: request.method,

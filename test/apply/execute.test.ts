@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { carryOut } from '../../src/apply/carry-out.js';
 import { executeOperations } from '../../src/apply/execute.js';
 import { buildOperations } from '../../src/plan/operations.js';
@@ -171,6 +171,32 @@ describe('executeOperations with lost create responses', () => {
       stopped: 'aborted',
       outcomes: [{ status: 'landed', viewId: 'rv_Team' }, { status: 'not-attempted' }, { status: 'not-attempted' }],
     });
+  });
+
+  it('keeps the window full: two writes on one endpoint, two in flight at once', async () => {
+    const held: (() => void)[] = [];
+    let inFlight = 0;
+    let most = 0;
+    const client: ServiceClient = {
+      request: async <T>(request: ServiceRequest): Promise<T> => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        await new Promise<void>((release) => held.push(release));
+        inFlight -= 1;
+        const { name } = request.body as { name: string };
+        return apiView(`rv_${name}`, name) as T;
+      },
+      stats: () => ({ requests: 0, retries: 0, rateLimited: 0, dailyRemaining: null }),
+    };
+    const named = (name: string): Change => ({ ...create, target: `view:recordings:name:${name}`, name, after: snapshot(name) });
+    const plan = handPlan([create, named('Other')]);
+    const running = executeOperations(plan, buildOperations(plan), { client, live, inFlightPerEndpoint: 2 });
+    // Both creates are sent before either is answered.
+    await vi.waitFor(() => expect(held).toHaveLength(2));
+    for (const release of held) release();
+    const execution = await running;
+    expect(most).toBe(2);
+    expect(execution.outcomes.map((outcome) => outcome.status)).toEqual(['landed', 'landed']);
   });
 
   it('starts nothing when already aborted', async () => {

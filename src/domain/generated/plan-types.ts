@@ -1,0 +1,348 @@
+/**
+ * Generated from schemas/plan/plan.schema.json by `npm run schemas:types`. Do not edit:
+ * change the schema and regenerate (a test fails when this file is out of date).
+ */
+
+/**
+ * This interface was referenced by `Plan`'s JSON-Schema
+ * via the `definition` "change".
+ */
+export type Change = CreateChange | UpdateChange | DeleteChange | PinChange | DriftChange;
+/**
+ * This interface was referenced by `Plan`'s JSON-Schema
+ * via the `definition` "viewKind".
+ */
+export type ViewKind = 'RecordingView' | 'DealView' | 'CompanyView' | 'ContactView';
+/**
+ * Only in a plan made with --base REF, on a change whose target the manifests ask the same of at REF and now (absent: the pull request's own change). outside: REF is the last applied state and the target was changed in the app since; applying reverts it. unapplied-or-outside: the target differs live, but nothing says REF was applied, so it was either never applied or changed in the app. membership: a group document reaches the member only because the workspace's members changed (joined, left, role changed), not the manifests.
+ */
+export type ChangeOrigin = 'outside' | 'unapplied-or-outside' | 'membership';
+/**
+ * This interface was referenced by `Plan`'s JSON-Schema
+ * via the `definition` "domain".
+ */
+export type Domain = 'recordings' | 'deals' | 'companies' | 'contacts';
+/**
+ * This interface was referenced by `Plan`'s JSON-Schema
+ * via the `definition` "count".
+ */
+export type Count = number;
+
+/**
+ * A plan file written by `viewctl plan --out FILE` (or `--format json`) and read by `viewctl apply --plan FILE`. Format version 1. Files written before plans stored their `steps` have none; apply rebuilds them from the changes.
+ */
+export interface Plan {
+  formatVersion: 1;
+  workspace: {
+    id: string;
+    name: string;
+  };
+  /**
+   * Owner of the views the plan creates; present whenever it creates any.
+   */
+  creatorEmail?: string;
+  /**
+   * The --target selectors of a targeted plan (KIND/NAME, pins/EMAIL, automations): only these were read and planned, and nothing was pruned.
+   *
+   * @minItems 1
+   */
+  targets?: string[];
+  changes: Change[];
+  /**
+   * The requests apply sends, in the order it sends them (creates, updates, pinned lists, deletes), each naming the change it carries out; apply --plan rebuilds them from the changes and refuses a file where they differ.
+   */
+  steps?: PlanStep[];
+  summary: {
+    create: Count;
+    update: Count;
+    delete: Count;
+    pin: Count;
+    drift: Count;
+  };
+  /**
+   * Members a group PinnedViews document reaches by a glob or a role who are not active (deactivated or invited), and so skipped; present when the manifests have a group document.
+   */
+  skippedMembers?: number;
+  requests: {
+    used: Count;
+    applyNeeds: Count;
+    dailyRemaining: Count | null;
+    /**
+     * Written by earlier builds (the 3,000 of the service's documentation) and ignored: no header of the service says the daily total, so plans no longer carry it.
+     */
+    dailyQuota?: number;
+    /**
+     * Present when what the service said was left today, less --reserve, lowered --budget: the plan spent at most `most` requests.
+     */
+    ceiling?: {
+      most: Count;
+      left: Count;
+      reserve: Count;
+    };
+  };
+  /**
+   * For each change target, a hash of the live state the change was computed from (the stale check); a target absent live (a create) hashes the absence.
+   */
+  liveHashes: {
+    [k: string]: string;
+  };
+  scope?: PlanScope;
+  /**
+   * Warnings shown with the plan. Plans written before warnings had codes hold their texts; apply reads each as code plan.warning.
+   */
+  warnings: (PlanWarning | string)[];
+  /**
+   * SHA-256 hex of the canonical JSON of every field but digest and requests.
+   */
+  digest: string;
+}
+/**
+ * This interface was referenced by `Plan`'s JSON-Schema
+ * via the `definition` "create".
+ */
+export interface CreateChange {
+  action: 'create';
+  /**
+   * Stable key of the target: liveHashes[target] is the hash of the live state the change was computed from.
+   */
+  target: string;
+  kind: ViewKind;
+  name: string;
+  source?: SourcePosition;
+  origin?: ChangeOrigin;
+  domain: Domain;
+  before: null;
+  after: ViewSnapshot;
+}
+/**
+ * This interface was referenced by `Plan`'s JSON-Schema
+ * via the `definition` "source".
+ */
+export interface SourcePosition {
+  file: string;
+  line: number;
+  column: number;
+}
+/**
+ * A view normalised for comparison.
+ *
+ * This interface was referenced by `Plan`'s JSON-Schema
+ * via the `definition` "view".
+ */
+export interface ViewSnapshot {
+  name: string;
+  icon?: string;
+  columns: {
+    [k: string]: unknown;
+  }[];
+  filters: {
+    [k: string]: unknown;
+  };
+  sort: {
+    [k: string]: unknown;
+  }[];
+}
+/**
+ * This interface was referenced by `Plan`'s JSON-Schema
+ * via the `definition` "update".
+ */
+export interface UpdateChange {
+  action: 'update';
+  /**
+   * Stable key of the target: liveHashes[target] is the hash of the live state the change was computed from.
+   */
+  target: string;
+  kind: ViewKind;
+  name: string;
+  source?: SourcePosition;
+  origin?: ChangeOrigin;
+  domain: Domain;
+  id: string;
+  before: ViewSnapshot;
+  after: ViewSnapshot;
+  /**
+   * The RFC 6902 patch from before to after.
+   */
+  patch: JsonPatchOperation[];
+}
+/**
+ * This interface was referenced by `Plan`'s JSON-Schema
+ * via the `definition` "patchOperation".
+ */
+export interface JsonPatchOperation {
+  op: 'add' | 'remove' | 'replace' | 'move' | 'copy' | 'test';
+  path: string;
+  value?: unknown;
+  from?: string;
+}
+/**
+ * This interface was referenced by `Plan`'s JSON-Schema
+ * via the `definition` "delete".
+ */
+export interface DeleteChange {
+  action: 'delete';
+  /**
+   * Stable key of the target: liveHashes[target] is the hash of the live state the change was computed from.
+   */
+  target: string;
+  kind: ViewKind;
+  name: string;
+  source?: SourcePosition;
+  origin?: ChangeOrigin;
+  domain: Domain;
+  id: string;
+  before: ViewSnapshot;
+  after: null;
+  reason: 'prune';
+  ownerId: string;
+  /**
+   * The owner's email, when the plan read the users (only to check creatorEmail).
+   */
+  ownerEmail?: string;
+  /**
+   * Emails of the users read by the plan who have the view pinned.
+   */
+  pinnedBy: string[];
+}
+/**
+ * This interface was referenced by `Plan`'s JSON-Schema
+ * via the `definition` "pin".
+ */
+export interface PinChange {
+  action: 'pin';
+  /**
+   * Stable key of the target: liveHashes[target] is the hash of the live state the change was computed from.
+   */
+  target: string;
+  kind: 'PinnedViews';
+  name: string;
+  source?: SourcePosition;
+  origin?: ChangeOrigin;
+  domain: Domain;
+  userEmail: string;
+  before: PinnedTab[];
+  after: PinnedTab[];
+  /**
+   * The name of the group PinnedViews document the list comes from; absent for a userEmail document.
+   */
+  group?: string;
+  /**
+   * Present (true) when the list drops private tabs the member pins today, which only a document saying unpinPrivate: true allows; apply --plan refuses such a drop otherwise.
+   */
+  unpinPrivate?: true;
+}
+/**
+ * This interface was referenced by `Plan`'s JSON-Schema
+ * via the `definition` "tab".
+ */
+export interface PinnedTab {
+  viewId: string | null;
+  name: string;
+  visibility: 'Public' | 'Private';
+  isDefault: boolean;
+}
+/**
+ * This interface was referenced by `Plan`'s JSON-Schema
+ * via the `definition` "drift".
+ */
+export interface DriftChange {
+  action: 'drift';
+  /**
+   * Stable key of the target: liveHashes[target] is the hash of the live state the change was computed from.
+   */
+  target: string;
+  kind: 'AdminAutomation';
+  name: string;
+  source?: SourcePosition;
+  origin?: ChangeOrigin;
+  id?: string;
+  /**
+   * The live automation, or null when an expected one is missing.
+   */
+  before: {
+    [k: string]: unknown;
+  } | null;
+  /**
+   * The expectation, or null when a live automation is not expected.
+   */
+  after: {
+    [k: string]: unknown;
+  } | null;
+  differences: DriftDifference[];
+}
+export interface DriftDifference {
+  /**
+   * JSON pointer in the automation, or /priority for its position.
+   */
+  pointer: string;
+  expected?: unknown;
+  actual?: unknown;
+}
+/**
+ * This interface was referenced by `Plan`'s JSON-Schema
+ * via the `definition` "step".
+ */
+export interface PlanStep {
+  /**
+   * Index in changes of the change this request carries out.
+   */
+  change: number;
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /**
+   * The route template, e.g. /v1/recordings/views/{viewId}.
+   */
+  route: string;
+  /**
+   * Values of the route template's {placeholders}.
+   */
+  params: {
+    [k: string]: string;
+  };
+  query: {
+    [k: string]: string;
+  };
+  /**
+   * The JSON body sent; a pinned list holds null in viewIds where a tab names a view created in this run.
+   */
+  body?: {
+    [k: string]: unknown;
+  };
+  /**
+   * A pinned list only: tabs naming a view created earlier in this run, resolved to its id once the create answers.
+   *
+   * @minItems 1
+   */
+  newViewTabs?: NewViewTab[];
+}
+export interface NewViewTab {
+  index: Count;
+  name: string;
+}
+/**
+ * Present when the plan read only some pinned lists (--base REF, --budget N); unread lists were not checked for drift.
+ *
+ * This interface was referenced by `Plan`'s JSON-Schema
+ * via the `definition` "scope".
+ */
+export interface PlanScope {
+  base?: {
+    ref: string;
+    commit: string;
+  };
+  budget?: number;
+  lists: Count;
+  unread: Count;
+  slice?: {
+    index: number;
+    count: number;
+  };
+}
+/**
+ * This interface was referenced by `Plan`'s JSON-Schema
+ * via the `definition` "warning".
+ */
+export interface PlanWarning {
+  code: string;
+  message: string;
+  source?: SourcePosition;
+}
