@@ -28,7 +28,8 @@ interface CarryOutOptions extends ExecuteOptions {
  * the copies of any view a concurrent run also created (race-copies.ts), so a run that
  * stopped on a fault leaves no duplicate behind either. When everything landed it then verifies what it wrote; a
  * run stopped early is not verified (the next plan shows the state). It never throws
- * for a failed write: the report lists it.
+ * for a failed write: the report lists it, and the saved plan's changes an earlier run
+ * applied (`alreadyApplied`, never sent again) as already applied.
  */
 export async function carryOut(plan: Plan, operations: readonly Operation[], options: CarryOutOptions): Promise<ApplyReport> {
   const now = options.now ?? (() => performance.now());
@@ -48,7 +49,7 @@ export async function carryOut(plan: Plan, operations: readonly Operation[], opt
       const race = await settleRaceCopies(execution, options.live, listings, options.client);
       execution = race.execution;
       if (complete) {
-        const checked = checkApplied(plan, race.execution, { ...readBack, views: Object.fromEntries(race.listings) });
+        const checked = checkApplied(plan, race.execution, { ...readBack, views: Object.fromEntries(race.listings) }, options.alreadyApplied);
         verification = { ...checked, problems: [...checked.problems, ...race.problems] };
       } else if (race.problems.length > 0) {
         verification = { domainsRead: [...listings.keys()], problems: race.problems };
@@ -65,5 +66,6 @@ export async function carryOut(plan: Plan, operations: readonly Operation[], opt
     requests: options.client.stats().requests - requestsBefore,
     elapsedMs: now() - started,
     fromPlanFile: options.fromPlanFile,
+    alreadyApplied: options.alreadyApplied ?? [],
   });
 }

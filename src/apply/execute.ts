@@ -42,6 +42,9 @@ export type OperationOutcome =
   | { status: 'failed'; operation: Operation; error: OperationError }
   | { status: 'not-attempted'; operation: Operation };
 
+/** LandedOutcome is the outcome of an operation that landed. */
+export type LandedOutcome = Extract<OperationOutcome, { status: 'landed' }>;
+
 /** Execution is every operation's outcome, in operation order, and why the run stopped early. */
 export interface Execution {
   outcomes: OperationOutcome[];
@@ -70,6 +73,12 @@ export interface ExecuteOptions {
   inFlightPerEndpoint?: number;
   /** Called as each operation ends, for progress lines. */
   onOutcome?: (outcome: OperationOutcome) => void;
+  /**
+   * Operations of a saved plan that an earlier run carried out, as the re-read shows
+   * them (not sent again): a pinned tab naming a view one of them created resolves to
+   * that view's id.
+   */
+  alreadyApplied?: readonly LandedOutcome[];
 }
 
 /**
@@ -79,7 +88,7 @@ export interface ExecuteOptions {
  */
 export async function executeOperations(plan: Pick<Plan, 'changes'>, operations: readonly Operation[], options: ExecuteOptions): Promise<Execution> {
   const outcomes = new Map<string, OperationOutcome>();
-  const run: Run = { ...options, plan, createdIds: new Map(), stopped: null };
+  const run: Run = { ...options, plan, createdIds: createdIdsOf(options.alreadyApplied ?? []), stopped: null };
   const stopOnAbort = (): void => {
     run.stopped ??= 'aborted';
   };
@@ -106,6 +115,15 @@ export async function executeOperations(plan: Pick<Plan, 'changes'>, operations:
     outcomes: operations.map((operation) => outcomes.get(operation.id) ?? { status: 'not-attempted', operation }),
     stopped: run.stopped,
   };
+}
+
+/** createdIdsOf maps the `createdKey` of what each landed operation created to the id the service gave it. */
+export function createdIdsOf(landed: readonly LandedOutcome[]): Map<string, string> {
+  const ids = new Map<string, string>();
+  for (const outcome of landed) {
+    if (outcome.operation.creates !== undefined && outcome.viewId !== undefined) ids.set(outcome.operation.creates, outcome.viewId);
+  }
+  return ids;
 }
 
 /** Run is one execution: its options, the plan's changes, the ids of the views created so far, and why it stopped, if it did. */

@@ -2,14 +2,15 @@ import { createInterface } from 'node:readline';
 import type { ApiWorkspace } from '../domain/api-types.js';
 import { InternalError, RefusedError, UsageError, ViewctlError } from '../errors.js';
 import type { ChangeReads } from '../kinds/kind.js';
+import type { Landed } from '../kinds/execution.js';
 import { isApplied, kindOf } from '../kinds/kinds.js';
-import { liveHashesFor } from '../plan/hash.js';
+import { liveHashesFor, targetHash } from '../plan/hash.js';
 import { checkStoredSteps } from '../plan/operations.js';
 import { parsePlanFile } from '../plan/plan-file.js';
 import type { PlanSchemaSource } from '../plan/plan-schema.js';
 import { applyLoad } from '../plan/requests.js';
 import { identityProblems, liveRuleProblems } from '../plan/saved-plan-checks.js';
-import type { Plan } from '../plan/types.js';
+import type { Change, Plan } from '../plan/types.js';
 import { quoted, safeText } from '../text/safe-text.js';
 import { wrapList } from '../text/wrap.js';
 import { uniqueReads } from '../state/live-read.js';
@@ -111,25 +112,68 @@ export function savedPlanReads(plan: Pick<Plan, 'changes'>): ChangeReads {
 }
 
 /**
- * staleTargets lists the targets whose live state changed since the plan was computed:
- * the live hash of each applied change's target, recomputed from `live`, differs from
- * the one the plan recorded. Targets of changes never applied (drift) are left out;
- * apply does not act on them.
+ * SavedPlanState is how a saved plan's applied changes stand against the live state
+ * apply re-read: each target is still as the plan was computed from (its recorded
+ * hash: apply it), already as the change leaves it (`landed`: an earlier apply carried
+ * it out, skip it), or neither (`stale`: it changed since, to something else).
  */
-export function staleTargets(plan: Plan, live: Live): string[] {
-  const now = liveHashesFor(plan, live);
-  const targets = new Set(plan.changes.filter(isApplied).map((change) => change.target));
-  return [...targets].filter((target) => now[target] === undefined || now[target] !== plan.liveHashes[target]);
+export interface SavedPlanState {
+  /** Index in `plan.changes` of each change already at its `after`, with what the live state shows of it (`Kind.landed`). */
+  landed: Map<number, Landed>;
+  /** Targets changed since the plan was computed, to something else than the plan's `after`. */
+  stale: string[];
 }
 
-/** checkNotStale refuses a saved plan whose targets changed live since it was computed. */
-export function checkNotStale(plan: Plan, live: Live): void {
-  const stale = staleTargets(plan, live);
-  if (stale.length === 0) return;
+/**
+ * savedPlanState compares each applied change's target with the live state: the live
+ * hash, recomputed from `live`, is the one the plan recorded (apply it); else the
+ * change's kind says whether the live state already holds its `after` (`Kind.landed`:
+ * already applied); else, when some changes landed, whether undoing them
+ * (`Kind.unlanded`) gives the recorded hash (apply it); else the target is stale.
+ * Changes never applied (drift) are left
+ * out; apply does not act on them. No read: `live` is the saved plan's one re-read.
+ */
+export function savedPlanState(plan: Plan, live: Live): SavedPlanState {
+  const now = liveHashesFor(plan, live);
+  const landed = new Map<number, Landed>();
+  const stale = new Set<string>();
+  plan.changes.forEach((change, index) => {
+    if (!isApplied(change)) return;
+    const hash = now[change.target];
+    if (hash !== undefined && hash === plan.liveHashes[change.target]) return;
+    const shown = kindOf(change).landed(change, live);
+    if (shown === undefined) stale.add(change.target);
+    else landed.set(index, shown);
+  });
+  if (stale.size === 0 || landed.size === 0) return { landed, stale: [...stale] };
+  // Applied part-way: a target may differ only by what the plan's own landed changes
+  // did (a pinned list's listing holds the views it created). Undone, it must hash exactly as planned.
+  let before = live;
+  for (const [index, shown] of landed) {
+    const change = plan.changes[index] as Change;
+    before = kindOf(change).unlanded?.(change, shown, before) ?? before;
+  }
+  const planned = new Set([...stale].filter((target) => targetHash(target, before) === plan.liveHashes[target]));
+  return { landed, stale: [...stale].filter((target) => !planned.has(target)) };
+}
+
+/** staleTargets lists the targets of `savedPlanState` that changed since the plan to something else than what it makes them. */
+export function staleTargets(plan: Plan, live: Live): string[] {
+  return savedPlanState(plan, live).stale;
+}
+
+/**
+ * checkNotStale refuses a saved plan any of whose targets changed live since it was
+ * computed, to something else than the plan's `after`, listing only those; otherwise
+ * it answers the changes already applied (`SavedPlanState.landed`), which apply skips.
+ */
+export function checkNotStale(plan: Plan, live: Live): Map<number, Landed> {
+  const { landed, stale } = savedPlanState(plan, live);
+  if (stale.length === 0) return landed;
   const described = stale.map((target) => safeText(describeTarget(plan, target)));
   throw new RefusedError(
     'apply.stale-plan',
-    `the plan is stale: ${stale.length === 1 ? 'this target' : `these ${stale.length} targets`} changed since it was computed; nothing was written:\n${described.map((line) => `  ${line}`).join('\n')}`,
+    `the plan is stale: ${stale.length === 1 ? 'this target' : `these ${stale.length} targets`} changed since it was computed, to something else than the plan makes ${stale.length === 1 ? 'it' : 'them'}; nothing was written:\n${described.map((line) => `  ${line}`).join('\n')}`,
     'run viewctl plan again, review the new plan and apply that one',
   );
 }
@@ -156,10 +200,12 @@ export function checkPlanIdentity(plan: Plan): void {
 
 /**
  * checkPlanRules refuses a saved plan that breaks a fail-safe rule against the live
- * state apply re-read, so a plan file can never do what `plan` would have refused.
+ * state apply re-read, so a plan file can never do what `plan` would have refused. The
+ * changes already applied (`landed`, indexes in `plan.changes`) are not re-checked:
+ * apply sends nothing for them, and their live state is their `after`, not their `before`.
  */
-export function checkPlanRules(plan: Plan, live: Live): void {
-  refuseUnsafe(liveRuleProblems(plan, live), 'it breaks the fail-safe rules against the live workspace');
+export function checkPlanRules(plan: Plan, live: Live, landed: ReadonlySet<number> = new Set()): void {
+  refuseUnsafe(liveRuleProblems(plan, live, landed), 'it breaks the fail-safe rules against the live workspace');
 }
 
 function refuseUnsafe(problems: readonly string[], why: string): void {

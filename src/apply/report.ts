@@ -31,8 +31,12 @@ interface ReportEntry {
 /** ApplyReport is what `apply` reports, in text or as JSON (`--format json`). */
 export interface ApplyReport {
   formatVersion: 1;
-  /** `applied`: every operation landed and verified. `partial`: anything else after writing began. */
-  status: 'applied' | 'partial';
+  /**
+   * `applied`: every operation landed and verified. `partial`: anything else after
+   * writing began. `already-applied`: a saved plan whose every change an earlier apply
+   * carried out; nothing was sent.
+   */
+  status: 'applied' | 'partial' | 'already-applied';
   /** Why the run stopped before attempting everything, when it did. */
   stopped: Execution['stopped'];
   workspace: { id: string; name: string };
@@ -47,6 +51,8 @@ export interface ApplyReport {
   /** Writes the service refused or that certainly never reached it. */
   failed: ReportEntry[];
   notAttempted: ReportEntry[];
+  /** A saved plan's changes an earlier apply carried out (their targets are at the plan's `after`): not sent again. */
+  alreadyApplied: ReportEntry[];
   /** Null when verification did not run (a run stopped early is not verified). */
   verification: { problems: VerificationProblem[] } | null;
   requests: number;
@@ -59,7 +65,7 @@ export function buildReport(
   plan: Plan,
   execution: Execution,
   verification: Verification | null,
-  run: { requests: number; elapsedMs: number; fromPlanFile: boolean },
+  run: { requests: number; elapsedMs: number; fromPlanFile: boolean; alreadyApplied?: readonly OperationOutcome[] },
 ): ApplyReport {
   const byStatus = (status: OperationOutcome['status']): ReportEntry[] =>
     execution.outcomes.filter((outcome) => outcome.status === status).map(toEntry);
@@ -78,6 +84,7 @@ export function buildReport(
     mayHaveLanded: unsure,
     failed: byStatus('failed').filter((entry) => entry.error?.mayHaveLanded !== true),
     notAttempted: byStatus('not-attempted'),
+    alreadyApplied: (run.alreadyApplied ?? []).map(toEntry),
     verification: verification === null ? null : { problems: verification.problems },
     requests: run.requests,
     elapsedMs: Math.round(run.elapsedMs),
@@ -90,8 +97,8 @@ export function buildReport(
  * nextStep says how to go on. A refusal the service will repeat (a 4xx) needs a fix
  * first, unless a concurrent run caused it (`concurrentChange`); anything transient (a
  * fault, a lost answer, an interrupt, a concurrent run)
- * converges by running again. A saved plan is stale once part of it landed, so its way
- * on is a new plan.
+ * converges by running again; a saved plan too, since applying it again skips what
+ * landed. A fix needs a new plan.
  */
 function nextStep(report: ApplyReport, fromPlanFile: boolean): string {
   const again = fromPlanFile ? 'run viewctl plan again and apply the new plan' : 'run the same command again';
@@ -104,6 +111,9 @@ function nextStep(report: ApplyReport, fromPlanFile: boolean): string {
   if (report.failed.some((entry) => entry.error?.concurrentChange === true)) {
     return `A concurrent run removed a view a pinned list named while this run applied; nothing needs fixing: a new plan converges (${again}).`;
   }
+  // A saved plan applied again skips what landed (already at its after) and sends the
+  // rest; a result that differs from the plan is neither, so only a new plan converges.
+  if (fromPlanFile && (report.verification?.problems.length ?? 0) === 0) return 'Run the same command again to apply the rest: what landed is skipped as already applied.';
   return `${again.charAt(0).toUpperCase()}${again.slice(1)} to converge.`;
 }
 
@@ -114,14 +124,28 @@ function nextStep(report: ApplyReport, fromPlanFile: boolean): string {
  * 1, an error before any write.
  */
 export function reportExitCode(report: ApplyReport): ExitCode {
-  if (report.status === 'applied') return EXIT.ok;
+  if (report.status === 'applied' || report.status === 'already-applied') return EXIT.ok;
   if (report.landed.length === 0 && report.mayHaveLanded.length === 0) return EXIT.error;
   return EXIT.partial;
+}
+
+/**
+ * alreadyAppliedReport is the report of a saved plan whose every change an earlier
+ * apply carried out (`alreadyApplied`): nothing was sent; `requests` are the re-reads
+ * that showed it.
+ */
+export function alreadyAppliedReport(plan: Plan, alreadyApplied: readonly OperationOutcome[], run: { requests: number; elapsedMs: number }): ApplyReport {
+  const report = buildReport(plan, { outcomes: [], stopped: null }, null, { ...run, fromPlanFile: true, alreadyApplied });
+  return { ...report, status: 'already-applied' };
 }
 
 /** renderReportText renders the report for a terminal or a CI log. */
 export function renderReportText(report: ApplyReport, options: { color: boolean }): string {
   const c = pc.createColors(options.color);
+  if (report.status === 'already-applied') {
+    const count = report.alreadyApplied.length;
+    return `${c.bold('Already applied:')} plan ${report.digest}: ${count === 1 ? 'its change is' : `all ${count} changes are`} live as the plan leaves ${count === 1 ? 'it' : 'them'}; nothing was sent (${report.requests} ${report.requests === 1 ? 'read' : 'reads'} to check).\n`;
+  }
   const { counts } = report;
   const totals =
     `${counts.created} created, ${counts.updated} updated, ${counts.pinned} pin ${counts.pinned === 1 ? 'list' : 'lists'}, ` +
@@ -142,6 +166,9 @@ export function renderReportText(report: ApplyReport, options: { color: boolean 
     lines.push(c.dim('Not attempted:'), ...sectionLines(report.notAttempted));
     // What exit 1 means here: no write landed and none may have.
     if (report.landed.length === 0 && report.mayHaveLanded.length === 0) lines.push('Nothing was written: the workspace is as it was.');
+  }
+  if (report.alreadyApplied.length > 0) {
+    lines.push(c.dim('Already applied by an earlier run (not sent again):'), ...sectionLines(report.alreadyApplied));
   }
   if (problems.length > 0) {
     lines.push(c.red(`Verification found ${problems.length} ${problems.length === 1 ? 'difference' : 'differences'} after apply:`));

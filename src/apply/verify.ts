@@ -3,7 +3,7 @@ import { kindOf } from '../kinds/kinds.js';
 import type { Plan } from '../plan/types.js';
 import { uniqueReads, type LiveRead } from '../state/live-read.js';
 import type { Live } from '../state/types.js';
-import type { Execution, OperationOutcome } from './execute.js';
+import { createdIdsOf, type Execution, type LandedOutcome } from './execute.js';
 
 /**
  * Post-apply verification: what landed is read back and compared, through the same
@@ -45,14 +45,13 @@ export function verifyReads(plan: Pick<Plan, 'changes'>, execution: Execution): 
  * checkApplied compares what was read back after writing (`verifyReads`) with the
  * plan, asking each landed change's kind (`Kind.verify`): each created or updated
  * view equals its change's `after`, a created view exists exactly once, a deleted one
- * is gone, and each pinned list holds the ids sent, in order. Pure.
+ * is gone, and each pinned list holds the ids sent, in order. The changes of a saved
+ * plan already applied (`alreadyApplied`) are not verified again. Pure.
  */
-export function checkApplied(plan: Pick<Plan, 'changes'>, execution: Execution, readBack: Partial<Live>): Verification {
+export function checkApplied(plan: Pick<Plan, 'changes'>, execution: Execution, readBack: Partial<Live>, alreadyApplied: readonly LandedOutcome[] = []): Verification {
   const landed = landedOutcomes(execution);
-  const createdIds = new Map<string, string>();
-  for (const outcome of landed) {
-    if (outcome.operation.creates !== undefined && outcome.viewId !== undefined) createdIds.set(outcome.operation.creates, outcome.viewId);
-  }
+  // What an earlier run created counts too: a pinned list this run wrote may name it.
+  const createdIds = createdIdsOf([...alreadyApplied, ...landed]);
   const problems: VerificationProblem[] = [];
   for (const outcome of landed) {
     const { operation } = outcome;
@@ -63,8 +62,6 @@ export function checkApplied(plan: Pick<Plan, 'changes'>, execution: Execution, 
   }
   return { problems, domainsRead: Object.keys(readBack.views ?? {}) as Domain[] };
 }
-
-type LandedOutcome = Extract<OperationOutcome, { status: 'landed' }>;
 
 function landedOutcomes(execution: Execution): LandedOutcome[] {
   return execution.outcomes.filter((outcome): outcome is LandedOutcome => outcome.status === 'landed');

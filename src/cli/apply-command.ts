@@ -8,7 +8,7 @@ import { askApproval, decideApproval } from '../apply/gates.js';
 import { prepareApply } from '../flows/apply-ready.js';
 import { prepareSavedPlan, type SavedPlanFile } from '../flows/saved-plan.js';
 import type { ApplyReport } from '../apply/report.js';
-import { buildReport, renderReportJson, renderReportMarkdown, renderReportText, reportExitCode } from '../apply/report.js';
+import { alreadyAppliedReport, buildReport, renderReportJson, renderReportMarkdown, renderReportText, reportExitCode } from '../apply/report.js';
 import { quoted, safeText } from '../text/safe-text.js';
 import { EXIT, InternalError, systemErrorCode, UsageError, ViewctlError } from '../errors.js';
 import type { Plan } from '../plan/types.js';
@@ -129,13 +129,19 @@ async function applyUntilInterrupted(
   };
   try {
     const gates = { expectDigest: options.expectDigest, maxDeletes: options.maxDeletes };
-    const { plan, live, elapsedMs, operations } = source.type === 'file'
+    const { plan, live, elapsedMs, operations, alreadyApplied } = source.type === 'file'
       ? await prepareSavedPlan(source.file, connect, { ...gates, onProgress: progressReporter(io.stderr, 'checking the plan against live state') })
       : await prepareApply(source.desired, await connect(), { ...planningOptions(io, source), ...gates });
     const { client } = run;
     if (client === undefined) throw new InternalError('apply prepared a plan without opening a connection');
     const json = options.format === 'json';
     const color = useColor(io.stdout, io.env);
+    if (operations.length === 0 && alreadyApplied.length > 0) {
+      // Every change is live as the plan leaves it: say so, send nothing, succeed.
+      const report = alreadyAppliedReport(plan, alreadyApplied, { requests: live.requests.used, elapsedMs });
+      io.stdout.write(json ? renderReportJson(report) : options.format === 'markdown' ? renderReportMarkdown(report) : renderReportText(report, { color }));
+      return EXIT.ok;
+    }
     if (operations.length === 0) {
       io.stdout.write(json ? renderReportJson(emptyReport(plan)) : `${renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, context: 'apply', showWarnings: options.showWarnings })}Nothing to apply.\n`);
       return EXIT.ok;
@@ -164,6 +170,7 @@ async function applyUntilInterrupted(
       fromPlanFile: source.type === 'file',
       signal: interrupt.signal,
       relistDelaysMs: io.waits?.relistDelaysMs,
+      alreadyApplied,
       onOutcome: (result: OperationOutcome) => {
         done += 1;
         progress(done, operations.length);

@@ -1,4 +1,6 @@
 import { checkDailyBudget, checkExpectedDigest, checkMaxDeletes } from '../apply/gates.js';
+import type { LandedOutcome } from '../apply/execute.js';
+import type { Landed } from '../kinds/execution.js';
 import { storedOperations, type Operation } from '../plan/operations.js';
 import type { Plan } from '../plan/types.js';
 import type { ServiceClient } from '../service/types.js';
@@ -11,26 +13,43 @@ import { planWorkspace, type PlanWorkspaceOptions } from './plan-workspace.js';
  * (`prepareSavedPlan`, src/flows/saved-plan.ts).
  */
 
-/** ReadyToApply is a plan that passed every gate, the live state it was checked against, and the operations apply sends (none: nothing to apply). */
+/**
+ * ReadyToApply is a plan that passed every gate, the live state it was checked
+ * against, the operations apply sends (none: nothing to apply) and those of a saved
+ * plan's changes already applied, which it skips (their outcome as the re-read shows it).
+ */
 export interface ReadyToApply {
   plan: Plan;
   live: Live;
   elapsedMs: number;
   operations: Operation[];
+  alreadyApplied: LandedOutcome[];
+}
+
+/** Prepared is what the gates before `readyToApply` hand it: the plan, what was read, and the changes already applied (index in `plan.changes` to what the live state shows). */
+interface Prepared extends Omit<ReadyToApply, 'operations' | 'alreadyApplied'> {
+  landed?: ReadonlyMap<number, Landed>;
 }
 
 /**
  * readyToApply passes a plan through the gates that come last, in this order: a plan
- * with no step has nothing to apply and meets no gate; then `--max-deletes`; then the
- * daily budget, against what the service says is left now. Each gate throws; none writes.
+ * with no step left to send (none at all, or each already applied) has nothing to
+ * apply and meets no gate; then `--max-deletes`; then the daily budget for the steps
+ * left, against what the service says is left now. Each gate throws; none writes.
  */
-export function readyToApply(prepared: Omit<ReadyToApply, 'operations'>, client: ServiceClient, maxDeletes: number): ReadyToApply {
+export function readyToApply({ landed = new Map(), ...prepared }: Prepared, client: ServiceClient, maxDeletes: number): ReadyToApply {
   const { plan } = prepared;
+  const stored = storedOperations(plan);
+  const alreadyApplied = stored.flatMap((operation): LandedOutcome[] => {
+    const shown = landed.get(operation.changeIndex);
+    return shown === undefined ? [] : [{ status: 'landed', operation, ...shown }];
+  });
+  const left = plan.steps.filter((step) => !landed.has(step.change));
   // Drift is never applied: a plan of drift alone has no step.
-  if (plan.steps.length === 0) return { ...prepared, operations: [] };
+  if (left.length === 0) return { ...prepared, operations: [], alreadyApplied };
   checkMaxDeletes(plan, maxDeletes);
-  checkDailyBudget(plan, client.stats().dailyRemaining);
-  return { ...prepared, operations: storedOperations(plan) };
+  checkDailyBudget({ ...plan, steps: left }, client.stats().dailyRemaining);
+  return { ...prepared, operations: stored.filter((operation) => !landed.has(operation.changeIndex)), alreadyApplied };
 }
 
 /** PrepareApplyOptions are planWorkspace's, and the gates' flags. */

@@ -40,8 +40,11 @@ interface SavedPlanOptions {
  * those they imply. Only then is the service contacted (`connect`, so a file's own
  * faults come before a missing service or key): the key's workspace is the plan's
  * (checked on the first answer, before anything else is read); the plan's targets are
- * re-read, as their kinds say; none changed since the plan (stale); the fail-safe rules
- * hold against what was re-read; then the last gates (`readyToApply`: nothing to apply,
+ * re-read, as their kinds say; each is still as the plan was computed from (applied),
+ * or already as the plan leaves it (an earlier apply carried it out: skipped, so a plan
+ * applied again sends nothing and one applied part-way sends the rest), and none
+ * changed since to something else (stale); the fail-safe rules hold against what was
+ * re-read for the changes left; then the last gates (`readyToApply`: nothing to apply,
  * `--max-deletes`, the daily budget). The figures the plan shows become this run's.
  */
 export async function prepareSavedPlan(file: SavedPlanFile, connect: () => Promise<ServiceClient>, options: SavedPlanOptions): Promise<ReadyToApply> {
@@ -57,10 +60,11 @@ export async function prepareSavedPlan(file: SavedPlanFile, connect: () => Promi
     users,
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
   });
-  checkNotStale(saved, live);
-  checkPlanRules(saved, live);
+  // A target still as planned is applied, one already as the plan leaves it is skipped, any other refuses.
+  const landed = checkNotStale(saved, live);
+  checkPlanRules(saved, live, new Set(landed.keys()));
   // The figures shown are this run's: its re-reads and what the service says is left
   // now, not the saved plan's (the digest covers the content, not these figures).
   const requests = { ...saved.requests, used: live.requests.used, dailyRemaining: live.requests.dailyRemaining ?? saved.requests.dailyRemaining };
-  return readyToApply({ plan: { ...saved, requests }, live, elapsedMs: now() - started }, client, options.maxDeletes);
+  return readyToApply({ plan: { ...saved, requests }, live, elapsedMs: now() - started, landed }, client, options.maxDeletes);
 }

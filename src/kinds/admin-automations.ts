@@ -154,6 +154,8 @@ export const ADMIN_AUTOMATIONS: Kind<DriftChange> = {
   execute: () => Promise.reject(new InternalError('drift is never applied')),
   verifyReads: () => [],
   verify: () => undefined,
+  // Drift is never applied, so never already applied either.
+  landed: () => undefined,
   target: () => AUTOMATIONS_TARGET,
   // Drift is never applied: no rule to re-check.
   recheck: () => [],

@@ -13,8 +13,8 @@ import type { DeclaredViewRef } from './declared-view-ref.js';
 /**
  * A resource kind answers, for its own changes and targets, every question below, as
  * data: what it reads, how desired and live differ, the steps and how each is carried
- * out, the stale hash, the verification, the saved-plan re-checks and the "changed
- * outside" comparison. The engine (`planReads`, `computePlan`, `planSteps`,
+ * out, the stale hash, the verification, whether a change already landed, the
+ * saved-plan re-checks and the "changed outside" comparison. The engine (`planReads`, `computePlan`, `planSteps`,
  * `liveHashesFor`, `executeOperations`, `checkApplied`, `identityProblems`,
  * `liveRuleProblems`, `changeOrigins`, the flows) loops over `kinds()` and never
  * switches on an action or a target.
@@ -68,6 +68,23 @@ export interface Kind<C extends Change = Change> {
   verifyReads(change: C): LiveRead[];
   /** verify says what is not as `change` said after its steps landed, or undefined when all is. */
   verify(change: C, landed: Landed, context: VerifyContext): string | undefined;
+  /**
+   * landed is what `live` (the saved plan's re-read) shows of `change` when it already
+   * holds what the change leaves, its `after`, as `verify` would accept it: `apply
+   * --plan` then skips the change as already applied (README, "The plan file and its
+   * digest"). A create answers the live view's id, so a pinned list naming it resolves.
+   * Undefined when the live state is not at `after`, and always for what is never applied.
+   */
+  landed(change: C, live: Live): Landed | undefined;
+  /**
+   * unlanded is `live` as it was before `change` landed (`landed`: what `landed`
+   * answered), as far as the hashes of other targets see it. A saved plan applied
+   * part-way checks the targets it still applies against it, since their hashes may
+   * cover what the plan's own landed changes altered (a pinned list's covers its
+   * domain's listing, which a create or a rename changes). Absent, or `live` unchanged
+   * when it cannot say, such a target stays stale: never a false "as planned".
+   */
+  unlanded?(change: C, landed: Landed, live: Live): Live;
   /** target is the target `change` acts on, named from its own fields: a saved plan's change must carry it. */
   target(change: C): string;
   /** identityProblems are where the fields of a saved plan's `change` disagree with each other (a plan file is trusted in nothing). */

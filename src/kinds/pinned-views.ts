@@ -1,9 +1,9 @@
 import { isPublicSaved } from '../domain/views.js';
 import type { ApiView } from '../domain/api-types.js';
 import type { Domain } from '../domain/domains.js';
-import type { DesiredPins, Live, PinRef } from '../state/types.js';
+import { pinsKey, type DesiredPins, type Live, type PinRef } from '../state/types.js';
 import type { NewViewTab, PinChange, PinnedTab, PlanWarning } from './changes.js';
-import { cannotApply, createdKey, stepOf, type Kind } from './kind.js';
+import { cannotApply, createdKey, stepOf, type Kind, type VerifyContext } from './kind.js';
 import type { DeclaredViewRef } from './declared-view-ref.js';
 import { ROUTES } from '../service/routes.js';
 import type { RefusalReason } from '../domain/refusal-reason.js';
@@ -12,7 +12,7 @@ import { parseTarget, pinsTarget } from '../domain/targets.js';
 import { InternalError } from '../errors.js';
 import { hasPinGroups, memberPinLists } from './pin-members.js';
 import { liveListing } from './view-identity.js';
-import { afterWrite } from './execution.js';
+import { afterWrite, type Landed } from './execution.js';
 import { recheckPins } from './pin-rechecks.js';
 import { listingRead, listingReads, pinnedRead } from '../state/reads.js';
 import { baseViewsOf, type BaseViews } from './view-asked-alike.js';
@@ -283,11 +283,21 @@ export const PINNED_VIEWS: Kind<PinChange> = {
   // The PUT answers the new list: nothing to read back.
   verifyReads: () => [],
 
-  verify(change, landed, { createdIds }) {
-    const expected = change.after.map((tab) => tab.viewId ?? createdIds.get(createdKey(change.domain, tab.name)) ?? `(new "${tab.name}")`);
-    const actual = (landed.pinned ?? []).map((view) => view.viewId);
-    if (expected.join('\u0000') === actual.join('\u0000')) return undefined;
-    return `pinned tabs are [${actual.join(', ')}], expected [${expected.join(', ')}]`;
+  verify: verifyPins,
+
+  // Already applied is what verification would accept of the re-read list, a tab
+  // naming a view the plan creates resolving by name to the one public view of it.
+  landed(change, live) {
+    const pinned = live.pins[pinsKey(change.domain, change.userEmail)];
+    const listing = live.views[change.domain];
+    if (pinned === undefined || listing === undefined) return undefined;
+    const createdIds = new Map<string, string>();
+    for (const tab of change.after) {
+      if (tab.viewId !== null) continue;
+      const named = listing.filter((view) => isPublicSaved(view) && view.name === tab.name);
+      if (named.length === 1 && named[0] !== undefined) createdIds.set(createdKey(change.domain, tab.name), named[0].viewId);
+    }
+    return verifyPins(change, { pinned }, { createdIds }) === undefined ? { pinned } : undefined;
   },
 
   target: (change) => pinsTarget(change.domain, change.userEmail),
@@ -316,6 +326,14 @@ export const PINNED_VIEWS: Kind<PinChange> = {
     return problems;
   },
 };
+
+/** verifyPins says how the pinned list `landed` differs from the ids `change` sent, or undefined when it holds them, in order. */
+function verifyPins(change: PinChange, landed: Landed, { createdIds }: Pick<VerifyContext, 'createdIds'>): string | undefined {
+  const expected = change.after.map((tab) => tab.viewId ?? createdIds.get(createdKey(change.domain, tab.name)) ?? `(new "${tab.name}")`);
+  const actual = (landed.pinned ?? []).map((view) => view.viewId);
+  if (expected.join('\u0000') === actual.join('\u0000')) return undefined;
+  return `pinned tabs are [${actual.join(', ')}], expected [${expected.join(', ')}]`;
+}
 
 /**
  * pinsAskedAlike: REF gives the member a list (by a `userEmail` document or a group)

@@ -6,7 +6,8 @@ import { isPublicSaved } from '../domain/views.js';
 import { ROUTES } from '../service/routes.js';
 import { jsonEqual } from './canonical.js';
 import type { Change, CreateChange, DeleteChange, UpdateChange, ViewSnapshot } from './changes.js';
-import { cannotApply, createdKey, stepOf, type Kind } from './kind.js';
+import { cannotApply, createdKey, stepOf, type Kind, type VerifyContext } from './kind.js';
+import type { Landed } from './execution.js';
 import { normalizeSnapshot, normalizeView } from './normalize.js';
 import { createsViews, planViews } from './view-identity.js';
 import { planPrune, prunesViews } from './view-prune.js';
@@ -103,19 +104,27 @@ export const SAVED_VIEWS: Kind<ViewChange> = {
   // What landed is compared with the domain's listing, read once for all its changes.
   verifyReads: (change) => [listingRead(change.domain)],
 
-  verify(change, landed, { readBack }) {
-    const listing = readBack.views?.[change.domain] ?? [];
-    switch (change.action) {
-      case 'create': {
-        const named = listing.filter((view) => !view.isDefault && view.name === change.after.name);
-        if (named.length !== 1) return `expected one view named "${change.after.name}", found ${named.length}`;
-        return compareView(change.domain, named[0], change.after, landed.viewId);
-      }
-      case 'update':
-        return compareView(change.domain, listing.find((view) => view.viewId === change.id), change.after, change.id);
-      case 'delete':
-        return listing.some((view) => view.viewId === change.id) ? 'the view is still there after delete' : undefined;
-    }
+  verify: verifyView,
+
+  // Already applied is what verification would accept of the re-read listing.
+  landed(change, live) {
+    const listing = live.views[change.domain];
+    if (listing === undefined || verifyView(change, {}, { readBack: live, createdIds: new Map() }) !== undefined) return undefined;
+    if (change.action !== 'create') return { viewId: change.id };
+    // The created view has the id the service gave it, which the plan never knew.
+    const view = listing.find((candidate) => !candidate.isDefault && candidate.name === change.after.name);
+    return view === undefined ? undefined : { viewId: view.viewId, view };
+  },
+
+  // The listing as before: without the view created, the updated view as it was (in
+  // place: the listing is in creation order). Where a deleted view stood is lost.
+  unlanded(change, landed, live) {
+    const listing = live.views[change.domain];
+    if (listing === undefined || change.action === 'delete') return live;
+    const restored = change.action === 'create'
+      ? listing.filter((view) => view.viewId !== landed.viewId)
+      : listing.map((view) => (view.viewId === change.id ? { ...view, ...change.before } : view));
+    return { ...live, views: { ...live.views, [change.domain]: restored } };
   },
 
   target: (change) => (change.action === 'create' ? newViewTarget(change.domain, change.after.name) : viewTarget(change.domain, change.id)),
@@ -165,6 +174,26 @@ function createBody(after: ViewSnapshot, creatorEmail: string): ViewCreateBody {
     filters: after.filters,
     sort: after.sort,
   };
+}
+
+/**
+ * verifyView says what of `listing` (the domain's, read back) is not as `change` leaves
+ * it: a created view exists once with its `after`, an updated one has its `after`, a
+ * deleted one is gone; undefined when all is.
+ */
+function verifyView(change: ViewChange, landed: Landed, { readBack }: VerifyContext): string | undefined {
+  const listing = readBack.views?.[change.domain] ?? [];
+  switch (change.action) {
+    case 'create': {
+      const named = listing.filter((view) => !view.isDefault && view.name === change.after.name);
+      if (named.length !== 1) return `expected one view named "${change.after.name}", found ${named.length}`;
+      return compareView(change.domain, named[0], change.after, landed.viewId);
+    }
+    case 'update':
+      return compareView(change.domain, listing.find((view) => view.viewId === change.id), change.after, change.id);
+    case 'delete':
+      return listing.some((view) => view.viewId === change.id) ? 'the view is still there after delete' : undefined;
+  }
 }
 
 function compareView(domain: Domain, view: ApiView | undefined, after: ViewSnapshot, expectedId: string | undefined): string | undefined {

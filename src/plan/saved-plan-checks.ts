@@ -38,11 +38,15 @@ export function identityProblems(plan: Plan): string[] {
  * liveRuleProblems re-checks the fail-safe rules for every change against the live
  * state apply re-read (the listings of the domains it touches and the pinned lists it
  * replaces), as `plan` checks them against the live state it reads: each kind checks
- * its own changes (`Kind.recheck`). The problems about one change come first, in the
+ * its own changes (`Kind.recheck`). Changes in `skipped` (already applied: apply sends
+ * nothing for them) are left out. The problems about one change come first, in the
  * plan's order, then those about the plan as a whole.
  */
-export function liveRuleProblems(plan: Plan, live: Live): string[] {
-  const found = kinds().flatMap((kind) => kind.recheck(plan, live));
+export function liveRuleProblems(plan: Plan, live: Live, skipped: ReadonlySet<number> = new Set()): string[] {
+  // The kinds re-check the changes left, as if the plan were only those; problems name the plan's indexes.
+  const kept = plan.changes.flatMap((_change, index) => (skipped.has(index) ? [] : [index]));
+  const left = skipped.size === 0 ? plan : { ...plan, changes: kept.map((index) => plan.changes[index] as Change) };
+  const found = kinds().flatMap((kind) => kind.recheck(left, live)).map((problem) => (problem.index === undefined ? problem : { ...problem, index: kept[problem.index] }));
   const byChange = plan.changes.map((): string[] => []);
   const planWide: string[] = [];
   for (const { index, problem } of found) (index === undefined ? planWide : byChange[index] ?? planWide).push(problem);

@@ -123,6 +123,7 @@ describe('apply against the emulator', () => {
     expect(report.stopped).toBe('aborted');
     expect(report.landed.map((entry) => entry.action)).toEqual(['create']);
     expect(report.notAttempted).toHaveLength(operations.length - 1);
-    expect(report.next).toBe('Run viewctl plan again and apply the new plan to converge.');
+    // Applying the saved plan again skips the create that landed and sends the rest.
+    expect(report.next).toBe('Run the same command again to apply the rest: what landed is skipped as already applied.');
   });
 });

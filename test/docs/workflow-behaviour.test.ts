@@ -194,6 +194,15 @@ describe('the apply step', () => {
     expect(run.summary).toContain('viewctl apply of #5: not applied: the plan merged before it was not applied');
   });
 
+  it('skips, without running viewctl, a plan an earlier apply report recorded as applied, and says "already applied"', () => {
+    const run = runStepScript(applyScript, { viewctlExit: 0, gitTrees: { m4: 'tree-4', m5: 'tree-5' }, env: queue({ ...entry(4, 'm4'), applied: true } as ReturnType<typeof entry>, entry(5, 'm5')) });
+    expect(run.status).toBe(0);
+    expect(run.viewctlCalls).toEqual([['apply', '--plan', 'reviewed/5/plan.json', '--expect-digest', DIGEST, '--max-deletes', '5', '--format', 'markdown']]);
+    expect(run.ghCalls).toHaveLength(1);
+    expect(run.summary).toContain('viewctl apply of #4: already applied');
+    expect(run.summary).toContain('viewctl apply of #5: applied');
+  });
+
   it('applies a plan only when its merge holds the manifests tree that was planned', () => {
     const moved = runStepScript(applyScript, { viewctlExit: 0, gitTrees: { m5: 'tree-other' }, env: queue(entry(5, 'm5')) });
     expect(moved.status).not.toBe(0);
@@ -334,7 +343,7 @@ describe('finding the reviewed plan after the merge', () => {
     expect(result.error).toBeUndefined();
     expect(result.outputs).toEqual({
       pr: '5',
-      queue: JSON.stringify([{ pr: 5, digest: DIGEST, runId: 4242, manifestsTree: 'tree-1', mergeSha: MERGE }]),
+      queue: JSON.stringify([{ pr: 5, digest: DIGEST, runId: 4242, manifestsTree: 'tree-1', mergeSha: MERGE, applied: false }]),
       unreviewed: '[]',
     });
   });
@@ -414,10 +423,38 @@ describe('catching up on merges whose apply run GitHub dropped', () => {
     const result = await lookUp(await twoMerges());
     expect(result.error).toBeUndefined();
     expect(JSON.parse(result.outputs['queue'] ?? '[]')).toEqual([
-      { pr: 4, digest: DIGEST, runId: 4204, manifestsTree: 'tree-1', mergeSha: M4 },
-      { pr: 5, digest: DIGEST, runId: 4242, manifestsTree: 'tree-1', mergeSha: MERGE },
+      { pr: 4, digest: DIGEST, runId: 4204, manifestsTree: 'tree-1', mergeSha: M4, applied: false },
+      { pr: 5, digest: DIGEST, runId: 4242, manifestsTree: 'tree-1', mergeSha: MERGE, applied: false },
     ]);
   });
+
+  it('marks a plan whose digest an earlier apply report recorded as applied, and records the digest of each plan it applies', async () => {
+    const api = await twoMerges();
+    const queue = JSON.parse((await lookUp(api)).outputs['queue'] ?? '[]') as { pr: number; digest: string }[];
+    // The job ran once and applied #5 (#4 shares its digest: the same plan); then it runs again.
+    api.created = [];
+    await reportWith(api, '5 0\n', queue);
+    expect(api.created[0]?.body).toContain(`<!-- viewctl-apply-meta {"digest":"${DIGEST}","applied":true} -->`);
+    api.comments.push({ id: 300, user: BOT, body: api.created[0]?.body ?? '', issue_number: 5 });
+    const again = JSON.parse((await lookUp(api)).outputs['queue'] ?? '[]') as { pr: number; applied: boolean }[];
+    expect(again.map((entry) => [entry.pr, entry.applied])).toEqual([[4, true], [5, true]]);
+    // A report that says the apply failed records nothing as applied.
+    api.comments = api.comments.filter((comment) => comment.id !== 300);
+    api.created = [];
+    await reportWith(api, '5 3\n', queue);
+    expect(api.created[0]?.body).toContain('"applied":false');
+    api.comments.push({ id: 301, user: BOT, body: api.created[0]?.body ?? '', issue_number: 5 });
+    expect((JSON.parse((await lookUp(api)).outputs['queue'] ?? '[]') as { applied: boolean }[]).map((entry) => entry.applied)).toEqual([false, false]);
+  });
+
+  /** reportWith runs the report step over apply results with the queue they came from. */
+  async function reportWith(api: FakeGitHub, results: string, queue: unknown[]) {
+    const { dir } = runStepScript('mkdir -p reviewed', { viewctlExit: 0 });
+    writeFileSync(join(dir, 'reviewed', 'results'), results);
+    return runGithubScript(reportApplies, {
+      api, dir, context: { repo: { owner: 'acme', repo: 'views' }, runId: 9, serverUrl: 'https://github.com', payload: {} }, env: { UNREVIEWED: '[]', QUEUE: JSON.stringify(queue) },
+    });
+  }
 
   it('reports on every pull request it handled, so the next run does not apply them again', async () => {
     const api = await twoMerges();

@@ -3,7 +3,9 @@ import type { ReadyToApply } from '../../src/flows/apply-ready.js';
 import { prepareSavedPlan } from '../../src/flows/saved-plan.js';
 import { computePlan } from '../../src/plan/diff.js';
 import { planDigest } from '../../src/plan/hash.js';
-import type { Plan } from '../../src/plan/types.js';
+import type { Change, Plan } from '../../src/plan/types.js';
+import type { ApiView } from '../../src/domain/api-types.js';
+import { pinsKey } from '../../src/state/types.js';
 import { renderJson } from '../../src/render/json.js';
 import type { ServiceClient } from '../../src/service/types.js';
 import type { Live } from '../../src/state/types.js';
@@ -146,5 +148,66 @@ describe('prepareSavedPlan', () => {
     const { ready, routes } = await run(text, live, { maxDeletes: 0, dailyRemaining: 1 });
     expect(ready?.operations).toEqual([]);
     expect(routes).toEqual(['/v1/workspaces/mine']);
+  });
+});
+
+/**
+ * appliedLive is `live` once the plan's changes of the `landed` actions were carried
+ * out as apply does: "Team calls" created under an id the plan never knew, rv_1
+ * updated, dv_9 deleted, mia's recordings tabs replaced.
+ */
+function appliedLive(plan: Plan, live: Live, landed: readonly Change['action'][]): Live {
+  const out = structuredClone(live);
+  const created = new Map<string, ApiView>();
+  for (const change of plan.changes) {
+    if (!landed.includes(change.action)) continue;
+    if (change.action === 'create') {
+      const made = view('rv_new_77', change.after.name, { ...change.after });
+      created.set(change.after.name, made);
+      out.views[change.domain] = [...(out.views[change.domain] ?? []).filter((candidate) => !candidate.isDefault), made, ...(out.views[change.domain] ?? []).filter((candidate) => candidate.isDefault)];
+    }
+    if (change.action === 'update') out.views[change.domain] = (out.views[change.domain] ?? []).map((candidate) => (candidate.viewId === change.id ? { ...candidate, ...change.after } : candidate));
+    if (change.action === 'delete') out.views[change.domain] = (out.views[change.domain] ?? []).filter((candidate) => candidate.viewId !== change.id);
+    if (change.action === 'pin') {
+      const key = pinsKey(change.domain, change.userEmail);
+      const known = [...(out.views[change.domain] ?? []), ...(live.pins[key] ?? []), ...created.values()];
+      out.pins[key] = change.after.map((tab) => known.find((candidate) => (tab.viewId === null ? candidate.name === tab.name && !candidate.isDefault : candidate.viewId === tab.viewId)) as ApiView);
+    }
+  }
+  return out;
+}
+
+describe('prepareSavedPlan of a plan applied before', () => {
+  it('answers a plan applied in full as already applied: every change skipped, nothing to send, only the one re-read', async () => {
+    const { plan, live } = scenario();
+    const fresh = await run(renderJson(plan), live);
+    const { ready, error, routes } = await run(renderJson(plan), appliedLive(plan, live, ['create', 'update', 'pin', 'delete']), { maxDeletes: 0, dailyRemaining: 1 });
+    expect(error).toBeUndefined();
+    expect(ready?.operations).toEqual([]);
+    expect(ready?.alreadyApplied.map((outcome) => outcome.operation.action)).toEqual(['create', 'update', 'pin', 'delete']);
+    // The created view is known by the id the service gave it.
+    expect(ready?.alreadyApplied[0]?.viewId).toBe('rv_new_77');
+    expect([...routes].sort()).toEqual([...fresh.routes].sort());
+  });
+
+  it('applies the rest of a plan applied part-way: the create and the update landed, the pinned list (naming the created view) and the delete did not', async () => {
+    const { plan, live } = scenario();
+    const { ready, error } = await run(renderJson(plan), appliedLive(plan, live, ['create', 'update']));
+    expect(error).toBeUndefined();
+    expect(ready?.operations.map((operation) => operation.action)).toEqual(['pin', 'delete']);
+    expect(ready?.alreadyApplied.map((outcome) => [outcome.operation.action, outcome.viewId])).toEqual([['create', 'rv_new_77'], ['update', 'rv_1']]);
+  });
+
+  it('refuses as stale only the target changed to something else, not those already applied', async () => {
+    const { plan, live } = scenario();
+    const changed = appliedLive(plan, live, ['create', 'delete']);
+    changed.views.recordings = (changed.views.recordings ?? []).map((candidate) => (candidate.viewId === 'rv_1' ? { ...candidate, filters: { sourceIn: ['Zoom'] } } : candidate));
+    const { error } = await run(renderJson(plan), changed);
+    expect(error?.code).toBe('apply.stale-plan');
+    const message = (error as { message: string }).message;
+    expect(message).toContain('this target changed since it was computed');
+    expect(message).toContain('rv_1');
+    expect(message).not.toContain('Team calls');
+    expect(message).not.toContain('dv_9');
   });
 });

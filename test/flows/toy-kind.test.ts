@@ -69,8 +69,10 @@ describe('a kind registered by a test', () => {
   it('is stale-checked by its hash and re-checked by its rules when its notes change after the plan', async () => {
     const { service, desired } = workspace();
     const { plan } = await planWorkspace(desired, service.client);
-    // "Old" dropped in the app after the plan: its target hashes differently now.
+    // "Old" dropped and made again in the app after the plan: its target hashes
+    // differently now, and it is not as the plan leaves it (gone) either.
     await service.client.request({ method: 'DELETE', route: '/v1/notes/{noteId}', params: { noteId: 'note_1' } });
+    await service.client.request({ method: 'POST', route: '/v1/notes', body: { title: 'Old' } });
     await expect(prepareSavedPlan({ name: 'plan.json', text: renderJson(plan) }, connected(service.client), { maxDeletes: 0 }))
       .rejects.toMatchObject({ code: 'apply.stale-plan', message: expect.stringContaining('note "Old"') });
     // A forged drop of a note that does not exist breaks its rule, though its hash was forged too.

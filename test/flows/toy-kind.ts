@@ -99,6 +99,10 @@ export const NOTES: Kind<any> = {
     if (change.action === 'add-note') return there ? undefined : 'the note is not there after apply';
     return there ? 'the note is still there after apply' : undefined;
   },
+  // Already applied when verification would accept the notes as they are.
+  landed(change: NoteChange, live: Live) {
+    return NOTES.verify(change, {}, { readBack: live, createdIds: new Map() }) === undefined ? (change.id === undefined ? {} : { viewId: change.id }) : undefined;
+  },
   target: (change: NoteChange) => noteTarget(change.name),
   identityProblems: (change: NoteChange) => (change.name === (change.after?.title ?? change.before?.title) ? [] : ['its name is not its title']),
   recheck(plan: SavedPlan, live: Live) {

@@ -86,7 +86,7 @@ describe('escaping arbitrary names in every output format', () => {
         counts: { created: 0, updated: 1, pinned: 0, deleted: 0 },
         landed: [entry], mayHaveLanded: [{ ...entry, error: { code: 'service.unavailable', message, status: 500, mayHaveLanded: true } }],
         failed: [{ ...entry, error: { code: 'service.validation', message, status: 400, errorType: 'validation_error', path: message } }],
-        notAttempted: [], verification: { problems: [{ changeIndex: 0, kind: 'RecordingView', name, message }] }, requests: 2, elapsedMs: 5,
+        notAttempted: [], alreadyApplied: [{ ...entry, action: 'create' as const }], verification: { problems: [{ changeIndex: 0, kind: 'RecordingView', name, message }] }, requests: 2, elapsedMs: 5,
       };
       const text = renderReportText(report, { color: false });
       expect(text.replace(/\n/g, '')).not.toMatch(UNSAFE);
