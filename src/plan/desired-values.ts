@@ -7,8 +7,8 @@ import { canonicalJson } from '../kinds/canonical.js';
  * What a pinned list asks for, without where it is written: two states of the manifests
  * (at a git REF and now) ask for the same list exactly when these values are equal,
  * whatever lines moved around them. Scoped plans pick the lists to read by them;
- * whether a change is the pull request's own is decided against the live state
- * (asked-alike.ts), where names resolve to views.
+ * whether a change is the pull request's own is decided against the live state, where
+ * names resolve to views (each kind's `askedAlike`: src/kinds/view-asked-alike.ts).
  */
 
 /** KeyedPins is one member's desired pinned list in one domain, with its stable key (`pinsKey`). */

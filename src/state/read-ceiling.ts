@@ -78,11 +78,6 @@ export function roomLeft(ceiling: ReadCeiling, spent: number, remaining: number 
   return Math.max(0, Math.min(byCeiling, byQuota));
 }
 
-/** roomByBudget is what the budget alone leaves after `spent`: Infinity without a budget. */
-export function roomByBudget(ceiling: ReadCeiling, spent: number): number {
-  return ceiling.budget === undefined ? Number.POSITIVE_INFINITY : ceiling.budget - spent;
-}
-
 /**
  * leftText says what is left today and what the reserve keeps of it: `only 120 are left
  * today`, or `1,214 are left today and --reserve keeps 300 of them for the other
