@@ -28,8 +28,8 @@ export interface Kind<C extends Change = Change> {
   /**
    * planReads are what planning `desired` reads live for this kind, as data: requests
    * of the route table whose answers go under the kind's key of `Live`, sent at once
-   * after the workspace (a kind read in a later phase, as pinned lists are, reads
-   * nothing here).
+   * after the workspace (reads only a later phase can name, as the members' pinned
+   * lists, which need the users, are not among them).
    */
   planReads(desired: Desired): LiveRead[];
   /**

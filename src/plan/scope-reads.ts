@@ -172,7 +172,7 @@ function noListFits(figures: { spent: number; remaining: number | null; ceiling:
       hint: `${quotaWaysOut(ceiling.reserve)}, or plan with --base REF (e.g. --base origin/main) to read only the pinned lists a change touches`,
     });
   }
-  return budgetTooSmall(budget, `reading the workspace, view listings, automations and users took ${plural(spent, 'request')}, and a pinned list at least one more; ${outcome}`, formatCount(spent + 1));
+  return budgetTooSmall(budget, `the reads before the pinned lists (the workspace, the listings and whatever else this plan needs) took ${plural(spent, 'request')}, and a pinned list at least one more; ${outcome}`, formatCount(spent + 1));
 }
 
 function budgetTooSmall(budget: number, why: string, least: string): UsageError {
