@@ -259,10 +259,10 @@ export const PINNED_VIEWS: Kind<PinChange> = {
   // are read in a second phase, once groups are expanded and the scope chose them.
   planReads: (desired) => listingReads([...desired.pins, ...(desired.pinGroups ?? [])]),
 
-  // A group document names its members only through the users; a member's own document
-  // is checked against them so that a member who left is skipped with a warning before
-  // any pinned read, instead of the service refusing the read (one read, not one per list).
-  wantsUsers: (desired) => hasPinGroups(desired) || desired.pins.length > 0,
+  // A group document names its members only through the users. A member's own document
+  // is checked against them when they are read anyway; otherwise the service's refusal
+  // of their pinned read tells, and only then are the users read (planWorkspace).
+  wantsUsers: (desired) => hasPinGroups(desired),
 
   // A pinned list resolves names against its domain's listing: re-read it too.
   reads: (change) => ({ reads: [listingRead(change.domain), pinnedRead(change.domain, change.userEmail)] }),
