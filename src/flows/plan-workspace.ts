@@ -7,8 +7,8 @@ import { loweredBudget, readCeiling, type ReadCeiling } from '../state/read-ceil
 import { readLive, readUsers } from '../state/read-live.js';
 import { ViewctlError } from '../errors.js';
 import type { LiveSlots } from '../state/live-read.js';
+import type { ApiUser } from '../domain/api-types.js';
 import { pinnedRead } from '../state/reads.js';
-import { pinsKey } from '../domain/targets.js';
 import { firstReads, kindsWantUsers, planReads } from '../plan/plan-reads.js';
 import type { Live } from '../state/types.js';
 import { checkWorkspace, computePlan } from '../plan/diff.js';
@@ -114,21 +114,28 @@ export async function planWorkspace(whole: Desired, client: ServiceClient, optio
     options.onProgress?.(done, total);
   };
   // Without the users read, a member's own document naming someone the service refuses
-  // is only found here: that list is set aside, and the users are read once to tell a
-  // member who left (a warning, skipped) from an address that never was one (an error).
+  // is only found here: the users are read then, once, to tell a member who left (a
+  // warning, their list skipped) from an address that never was one (an error, which
+  // stops the other reads).
   const refused = new Set<string>();
+  let users: Promise<ApiUser[]> | undefined;
+  const leavers: PlanWarning[] = [];
   const answers = await Promise.all(chosen.read.map(async ({ key, pins }): Promise<LiveSlots> => {
     try {
       return await readAll(client, [pinnedRead(pins.domain, pins.userEmail, pins.source)], tick);
     } catch (error) {
       if (views.users !== undefined || !(error instanceof ViewctlError) || error.code !== 'pins.user-not-active') throw error;
+      users ??= readUsers(client);
+      const member = memberPinLists({ pins: [pins], pinGroups: [] }, await users);
+      if (member.reasons.length > 0) throw new PlanRefusedError(member.reasons);
       refused.add(key);
+      leavers.push(...member.warnings);
       return {};
     }
   }));
   const pinned = { pins: Object.assign({}, ...answers.map((answer) => answer.pins ?? {})) as Live['pins'] };
-  const leavers = refused.size === 0 ? undefined : memberPinLists({ pins: desired.pins.filter((pins) => refused.has(pinsKey(pins.domain, pins.userEmail))), pinGroups: [] }, await readUsers(client));
-  if (leavers !== undefined && leavers.reasons.length > 0) throw new PlanRefusedError(leavers.reasons);
+  // The reads answer in any order: the warnings are sorted, so equal inputs give equal plans.
+  leavers.sort((a, b) => (a.message < b.message ? -1 : a.message > b.message ? 1 : 0));
   const stats = client.stats();
   const lowered = loweredBudget(ceiling);
   const live: Live = { ...views, ...pinned, requests: { used: stats.requests - before, dailyRemaining: stats.dailyRemaining, ...(lowered === undefined ? {} : { ceiling: lowered }) } };
@@ -139,7 +146,7 @@ export async function planWorkspace(whole: Desired, client: ServiceClient, optio
     ...(chosen.scope === undefined ? {} : { scope: chosen.scope }),
     // No memory of past applies yet: REF is never known to be the last applied state.
     ...(scope.base === undefined ? {} : { origin: changeOrigins(scope.base.desired, live, { baseIsLastApplied: false }) }),
-    warnings: [...(options.warnings ?? []), ...expansion.warnings, ...(leavers?.warnings ?? [])],
+    warnings: [...(options.warnings ?? []), ...expansion.warnings, ...leavers],
     ...(hasPinGroups(desired) ? { skippedMembers: expansion.skipped } : {}),
   });
   return { plan, live, elapsedMs: now() - started };
