@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { runBuilt, tempDirs, withEmulator } from './harness.js';
 
 const { dir, cleanupAll } = tempDirs();
@@ -54,6 +56,23 @@ describe('held targets (issue 25: ordinary events of an organisation are never e
       expect(again.stdout).not.toContain('+ create');
       const quiet = await runBuilt(['plan', manifests], { env });
       expect(quiet.code).toBe(0);
+    });
+  });
+
+  it('saves a plan with what it holds, bound by its digest, and applies the rest of it', async () => {
+    const manifests = await dir(FILES);
+    const out = await dir({});
+    const planFile = join(out, 'plan.json');
+    await withEmulator(async (emulator, env) => {
+      const plan = await runBuilt(['plan', manifests, '--out', planFile], { env });
+      expect(plan.code).toBe(0);
+      const saved = JSON.parse(await readFile(planFile, 'utf8')) as { digest: string; held: unknown[] };
+      expect(saved.held).toHaveLength(2);
+      const applied = await runBuilt(['apply', '--plan', planFile, '--expect-digest', saved.digest], { env });
+      expect(applied.stderr).toBe('');
+      expect(applied.code).toBe(0);
+      expect(applied.stdout).toMatch(/Held: 2 targets/);
+      expect(emulator.stats().writes).toBe(2);
     });
   });
 });
