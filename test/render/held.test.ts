@@ -4,6 +4,7 @@ import { planShapeProblems } from '../../src/plan/plan-schema.js';
 import { renderJson } from '../../src/render/json.js';
 import { MARKDOWN_LIMIT, renderMarkdown } from '../../src/render/markdown.js';
 import { renderText } from '../../src/render/text.js';
+import { warningEntries } from '../../src/render/warning-lines.js';
 import type { Plan } from '../../src/plan/types.js';
 import { declared, largeScenario, mixedScenario, noChangeScenario } from '../plan/fixtures.js';
 
@@ -51,5 +52,13 @@ describe('held targets in the rendered plan', () => {
     const json = JSON.parse(renderJson(heldPlan())) as Plan;
     expect(json.held).toEqual([expect.objectContaining({ target: 'view:recordings:id:rv_gone', code: 'view.id-not-found', reason: expect.stringContaining('rv_gone') })]);
     expect(planShapeProblems(json)).toEqual([]);
+  });
+});
+
+describe('members who left, as plan warnings', () => {
+  it('name every document to delete, not only the first few', () => {
+    const warnings = ['ana', 'ben', 'cid', 'dan', 'eve'].map((name) => ({ code: 'pins.user-not-active', message: `${name}@acme.com is deactivated, not an active member: their tabs are skipped; delete pins/${name}.yaml`, source: { file: `pins/${name}.yaml`, line: 2, column: 12 } }));
+    const [entry] = warningEntries(warnings);
+    expect(entry?.join('\n')).toContain('pins/eve.yaml:2:12');
   });
 });
