@@ -49,11 +49,14 @@ describe('held targets (issue 25: ordinary events of an organisation are never e
       const writes = Object.entries(emulator.stats().byEndpoint).filter(([endpoint]) => !endpoint.startsWith('GET ')).map(([endpoint, count]) => `${endpoint} ${String(count)}`).sort();
       expect(writes).toEqual(['POST /v1/recordings/views 1', 'PUT /v1/recordings/views/pinned 1']);
 
+      // Nothing is created any more, so the users are not read up front: Tom's list is
+      // found by the service refusing its read, then the users are read once to tell he left.
       const again = await runBuilt(['plan', manifests, '--detailed-exitcode'], { env });
       expect(again.code).toBe(2);
       expect(again.stdout).toMatch(/^Held: 2 targets/);
       expect(again.stdout).toContain('No other changes. Workspace');
       expect(again.stdout).not.toContain('+ create');
+      expect(again.stdout).toMatch(/warning: \S*pins\/tom\.yaml:3:13: tom\.becker@acme\.test is deactivated/);
       const quiet = await runBuilt(['plan', manifests], { env });
       expect(quiet.code).toBe(0);
     });
