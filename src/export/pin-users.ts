@@ -2,7 +2,7 @@ import type { ApiUser } from '../domain/api-types.js';
 import { DOMAINS } from '../domain/domains.js';
 import { UsageError, ViewctlError } from '../errors.js';
 import { compareCodePoints } from '../kinds/canonical.js';
-import { formatCount, plural } from '../text/plural.js';
+import { formatCount, formatRate, plural } from '../text/plural.js';
 import { closestNames } from '../text/suggest.js';
 import { userReads, USERS_PAGE } from '../state/user-pages.js';
 import { leftText, quotaWaysOut, roomLeft, type ReadCeiling } from '../state/read-ceiling.js';
@@ -76,7 +76,7 @@ export function describePinRead(plan: PinReadPlan, rate: number): string {
   const budget = plan.dailyRemaining === null ? '' : `; ${formatCount(plan.dailyRemaining)} requests left today`;
   return (
     `reading the pinned views of ${users} user${users === 1 ? '' : 's'}: ${plan.requests} requests ` +
-    `(one per user and domain), about ${formatDuration(seconds)} at ${rate} requests/s per endpoint${budget}\n`
+    `(one per user and domain), about ${formatDuration(seconds)} at ${formatRate(rate)} requests/s per endpoint${budget}\n`
   );
 }
 
