@@ -21,11 +21,21 @@ export function parseDetailsUrl(value: string): string {
     url = undefined;
   }
   if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.username !== '' || url.password !== '') {
+    // The credentials are refused so that no comment shows them: the error, in a CI log, does not either.
+    const shown = url === undefined || (url.username === '' && url.password === '') ? value : withoutCredentials(url);
     throw new UsageError(
       'usage.details-url',
-      `--details-url must be an absolute http(s) URL without credentials, got "${value}"`,
+      `--details-url must be an absolute http(s) URL without credentials, got "${shown}"`,
       'pass the page that holds the full plan, e.g. --details-url "$GITHUB_SERVER_URL/$GITHUB_REPOSITORY/actions/runs/$GITHUB_RUN_ID"',
     );
   }
   return url.href;
+}
+
+/** withoutCredentials is `url` with its user name and password replaced by `***`. */
+function withoutCredentials(url: URL): string {
+  const copy = new URL(url.href);
+  copy.username = '***';
+  copy.password = '';
+  return copy.href;
 }

@@ -48,7 +48,8 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
     try {
       const showWarnings = options.showWarnings === true;
       const { desired, files } = await loadManifestSet(paths, io, useColor(io.stderr, io.env), showWarnings);
-      if (options.out !== undefined) await checkOutputPath(io, options.out, files);
+      // A plan written through to a device or a pipe is not kept: the output then says how to save one.
+      const planFile = options.out !== undefined && (await checkOutputPath(io, options.out, files)) ? options.out : undefined;
       const scoped = await resolveScope(options, paths, io);
       // The client too refuses any request that would dip into the reserve (beside the plan's own arithmetic).
       const connection = await openConnection(options, io, { dailyReserve: options.reserve, stop: interrupt.signal });
@@ -58,7 +59,7 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
           interrupt.writingFiles(`writing ${options.out}`);
           await writeFileAtomically(io, options.out, renderJson(plan));
         }
-        io.stdout.write(renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, maxDeletes: options.maxDeletes, planFile: options.out, detailsUrl: options.detailsUrl, showWarnings }));
+        io.stdout.write(renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, maxDeletes: options.maxDeletes, planFile, detailsUrl: options.detailsUrl, showWarnings }));
         // A held target exits 2 too, so a nightly job notices what the plan left out.
         outcome.exitCode = options.detailedExitcode === true && (plan.changes.length > 0 || (plan.held?.length ?? 0) > 0) ? EXIT.changes : EXIT.ok;
       } finally {

@@ -39,9 +39,10 @@ export async function loadManifestSet(paths: string[], io: CliIo, color: boolean
  * socket or the like is refused; a device or a pipe is written through), its folder
  * exists and takes a new file, and FILE is not one of the manifests this run read (a
  * plan written there would replace it). Links are followed on both sides, as the
- * loader follows them.
+ * loader follows them. Answers whether FILE keeps the plan: false for a device or a
+ * pipe, which `apply --plan` cannot read back, so the output must not offer it.
  */
-export async function checkOutputPath(io: CliIo, path: string, manifests: readonly string[]): Promise<void> {
+export async function checkOutputPath(io: CliIo, path: string, manifests: readonly string[]): Promise<boolean> {
   const target = resolve(io.cwd, path);
   const real = await realpath(target).catch(() => target);
   const read = new Set(await Promise.all(manifests.map((file) => realpath(file).catch(() => file))));
@@ -52,16 +53,16 @@ export async function checkOutputPath(io: CliIo, path: string, manifests: readon
       'write the plan to a file outside the manifests, e.g. --out plan.json',
     );
   }
-  const failed = (reason: string): UsageError =>
-    new UsageError('output.write-failed', `cannot write ${path}: ${reason}; nothing was read from the service`, 'check that the folder exists and is writable');
+  const failed = (reason: string, hint = 'check that the folder exists and is writable'): UsageError =>
+    new UsageError('output.write-failed', `cannot write ${path}: ${reason}; nothing was read from the service`, hint);
   const kind = await outputKind(target);
-  if (kind.action === 'refuse') throw failed(kind.reason);
+  if (kind.action === 'refuse') throw failed(kind.reason, 'name a file to write the plan to, e.g. --out plan.json');
   if (kind.action === 'write-through') {
     // A device or a pipe is opened and written, never renamed over: no folder to try.
     await access(target, constants.W_OK).catch((error: unknown) => {
       throw failed(systemErrorCode(error));
     });
-    return;
+    return false;
   }
   // The plan is written through a temporary file beside FILE as named (a link to a file
   // is replaced, not written through) and a rename: try exactly that folder.
@@ -72,6 +73,7 @@ export async function checkOutputPath(io: CliIo, path: string, manifests: readon
     throw failed(systemErrorCode(error));
   }
   await unlink(probe).catch(() => undefined);
+  return true;
 }
 
 /**

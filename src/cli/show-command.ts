@@ -61,7 +61,8 @@ async function readSavedPlan(file: string, io: CliIo): Promise<Plan> {
     checkPlanIdentity(plan);
     return plan;
   } catch (error) {
-    if (error instanceof ViewctlError && error.exitCode !== EXIT.error) throw new ViewctlError(error.code, error.message.replace(/; nothing was written/g, ''), { hint: error.hint });
+    // apply refuses such a file with exit 3; show refuses nothing, so any problem exits 1 (its message holds for show too).
+    if (error instanceof ViewctlError && error.exitCode !== EXIT.error) throw new ViewctlError(error.code, error.message, { hint: error.hint });
     throw error;
   }
 }

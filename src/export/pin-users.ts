@@ -2,7 +2,7 @@ import type { ApiUser } from '../domain/api-types.js';
 import { DOMAINS } from '../domain/domains.js';
 import { UsageError, ViewctlError } from '../errors.js';
 import { compareCodePoints } from '../kinds/canonical.js';
-import { formatCount, plural } from '../text/plural.js';
+import { formatCount, formatRate, plural } from '../text/plural.js';
 import { closestNames } from '../text/suggest.js';
 import { userReads, USERS_PAGE } from '../state/user-pages.js';
 import { leftText, quotaWaysOut, roomLeft, type ReadCeiling } from '../state/read-ceiling.js';
@@ -75,8 +75,8 @@ export function describePinRead(plan: PinReadPlan, rate: number): string {
   const seconds = Math.ceil(users / rate);
   const budget = plan.dailyRemaining === null ? '' : `; ${formatCount(plan.dailyRemaining)} requests left today`;
   return (
-    `reading the pinned views of ${users} user${users === 1 ? '' : 's'}: ${plan.requests} requests ` +
-    `(one per user and domain), about ${formatDuration(seconds)} at ${rate} requests/s per endpoint${budget}\n`
+    `reading the pinned views of ${plural(users, 'member')}: ${plural(plan.requests, 'request')} ` +
+    `(one per member and domain), about ${formatDuration(seconds)} at ${formatRate(rate)} requests/s per endpoint${budget}\n`
   );
 }
 
@@ -94,7 +94,7 @@ export function checkPinBudget(plan: PinReadPlan, reserve = 0, budget?: number):
     : `lower --budget to at most the ${room} this run may spend`;
   throw new ViewctlError(
     'export.over-budget',
-    `reading the pinned views of ${plural(plan.users.length, 'user')} takes ${plural(plan.requests, 'request')}, but the service says ${leftText(plan.dailyRemaining, reserve)}; no pinned view was read`,
+    `reading the pinned views of ${plural(plan.users.length, 'member')} takes ${plural(plan.requests, 'request')}, but the service says ${leftText(plan.dailyRemaining, reserve)}; no pinned view was read`,
     { hint: `${spread}, name fewer users with --users (each costs up to ${DOMAINS.length} requests), or ${quotaWaysOut(reserve)}` },
   );
 }

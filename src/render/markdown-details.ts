@@ -4,7 +4,7 @@ import { batchAttributes } from './batch-attributes.js';
 import type { CommentPart } from './comment-budget.js';
 import { pointerPath, updateDiff, valueText } from './format.js';
 import { codeSpan, fence, mdText } from './markdown-text.js';
-import { summarisePinGroup, type MemberTabs, type TabListVariant } from './pin-group.js';
+import { exceptionText, memberTabs, someMembers, summarisePinGroup, type MemberTabs, type TabListVariant } from './pin-group.js';
 import { attributeLines } from './plan-notes.js';
 import type { ReviewEntry } from './review-entries.js';
 import { droppedPrivateTabs, tabText } from './text.js';
@@ -20,8 +20,6 @@ export const ICONS = { create: '➕', update: '✏️', delete: '🗑️', pin: 
 
 /** VARIANTS_SHOWN is how many distinct lists of a group a block shows before counting the rest. */
 const VARIANTS_SHOWN = 3;
-/** NAMES_SHOWN is how many members an exception line names before counting the rest. */
-const NAMES_SHOWN = 3;
 
 /** detailParts are the collapsed blocks of one review entry. */
 export function detailParts(entry: ReviewEntry, plan: Plan): CommentPart[] {
@@ -123,7 +121,7 @@ function pinGroupPart(changes: readonly PinChange[]): CommentPart {
     ...exceptionLine('kept in place for', summary.keptInPlace, 'their private tabs listed by `viewId`'),
     // Dropped private tabs are the member's loss: every one is named.
     ...(summary.unpinned.length === 0 ? [] : [
-      `- **unpins private tabs of ${plural(summary.unpinned.length, 'member')}** (\`unpinPrivate: true\`): ${summary.unpinned.map(memberTabs).join('; ')}`,
+      `- **unpins private tabs of ${plural(summary.unpinned.length, 'member')}** (\`unpinPrivate: true\`): ${summary.unpinned.map((entry) => memberTabs(entry, mdText)).join('; ')}`,
     ]),
   ];
   const members = summary.members.map(mdText);
@@ -143,7 +141,7 @@ function variantLines(label: string, variants: readonly TabListVariant[], total:
   const [main, ...others] = variants;
   if (main === undefined) return [];
   if (others.length === 0) return [`- ${label}: ${tabList(main.tabs)}`];
-  const lines = [main, ...others.slice(0, VARIANTS_SHOWN - 1)].map((variant) => `- ${label} (${someMembers(variant.members, total)}): ${tabList(variant.tabs)}`);
+  const lines = [main, ...others.slice(0, VARIANTS_SHOWN - 1)].map((variant) => `- ${label} (${someMembers(variant.members, total, mdText)}): ${tabList(variant.tabs)}`);
   const rest = others.slice(VARIANTS_SHOWN - 1);
   if (rest.length > 0) {
     const members = rest.reduce((sum, variant) => sum + variant.members.length, 0);
@@ -152,23 +150,8 @@ function variantLines(label: string, variants: readonly TabListVariant[], total:
   return lines;
 }
 
-/** someMembers counts members and names the first few: `2 members: a@x, b@x`, `40 members`. */
-function someMembers(members: readonly string[], total: number): string {
-  if (members.length * 2 > total) return plural(members.length, 'member');
-  const named = members.slice(0, NAMES_SHOWN).map(mdText).join(', ');
-  const more = members.length > NAMES_SHOWN ? `, … ${formatCount(members.length - NAMES_SHOWN)} more` : '';
-  return `${plural(members.length, 'member')}: ${named}${more}`;
-}
-
 function exceptionLine(label: string, entries: readonly MemberTabs[], what: string): string[] {
-  if (entries.length === 0) return [];
-  const shown = entries.slice(0, NAMES_SHOWN).map(memberTabs).join('; ');
-  const more = entries.length > NAMES_SHOWN ? `; … ${formatCount(entries.length - NAMES_SHOWN)} more` : '';
-  return [`- ${label} ${plural(entries.length, 'member')}: ${what} (${shown}${more})`];
-}
-
-function memberTabs(entry: MemberTabs): string {
-  return `${mdText(entry.member)}: ${entry.tabs.map((tab) => mdText(tab.name)).join(', ')}`;
+  return entries.length === 0 ? [] : [`- ${exceptionText(label, entries, what, mdText)}`];
 }
 
 /**

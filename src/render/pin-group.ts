@@ -1,4 +1,5 @@
 import type { PinChange, PinnedTab } from '../plan/types.js';
+import { formatCount, plural } from '../text/plural.js';
 
 /**
  * What one group document's pin changes in one domain have in common, so a reviewer
@@ -81,4 +82,30 @@ function variants(changes: readonly PinChange[], list: (change: PinChange) => re
 
 function tabKey(tab: PinnedTab): string {
   return tab.viewId === null ? `new:${tab.name}` : `id:${tab.viewId}`;
+}
+
+/** NAMES_SHOWN is how many members a group's lines name before counting the rest. */
+const NAMES_SHOWN = 3;
+
+/** Escape makes a name safe for one renderer: markdown text or terminal text. */
+type Escape = (text: string) => string;
+
+/** someMembers counts members and names the first few: `2 members: a@x, b@x`, `40 members` (most of the group). */
+export function someMembers(members: readonly string[], total: number, escape: Escape): string {
+  if (members.length * 2 > total) return plural(members.length, 'member');
+  const named = members.slice(0, NAMES_SHOWN).map(escape).join(', ');
+  const more = members.length > NAMES_SHOWN ? `, … ${formatCount(members.length - NAMES_SHOWN)} more` : '';
+  return `${plural(members.length, 'member')}: ${named}${more}`;
+}
+
+/** memberTabs is one member and their tabs: `a@x: A, B`. */
+export function memberTabs(entry: MemberTabs, escape: Escape): string {
+  return `${escape(entry.member)}: ${entry.tabs.map((tab) => escape(tab.name)).join(', ')}`;
+}
+
+/** exceptionText is one kind of exception of a group: `kept first for 3 members: their private tabs (a@x: A; …)`. */
+export function exceptionText(label: string, entries: readonly MemberTabs[], what: string, escape: Escape): string {
+  const shown = entries.slice(0, NAMES_SHOWN).map((entry) => memberTabs(entry, escape)).join('; ');
+  const more = entries.length > NAMES_SHOWN ? `; … ${formatCount(entries.length - NAMES_SHOWN)} more` : '';
+  return `${label} ${plural(entries.length, 'member')}: ${what} (${shown}${more})`;
 }

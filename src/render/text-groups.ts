@@ -5,7 +5,7 @@ import { formatCount, plural } from '../text/plural.js';
 import { quoted, safeText } from '../text/safe-text.js';
 import { WRAP_WIDTH, wrapList } from '../text/wrap.js';
 import { batchAttributes } from './batch-attributes.js';
-import { droppedPrivateCount, summarisePinGroup, type MemberTabs, type TabListVariant } from './pin-group.js';
+import { droppedPrivateCount, exceptionText, memberTabs, someMembers, summarisePinGroup, type MemberTabs, type TabListVariant } from './pin-group.js';
 import type { BatchEntry } from './review-entries.js';
 
 /**
@@ -26,8 +26,6 @@ export interface SummaryRow {
 
 /** VARIANTS_SHOWN is how many distinct lists of a group the text shows before counting the rest. */
 const VARIANTS_SHOWN = 10;
-/** NAMES_SHOWN is how many members an exception line names before counting the rest. */
-const NAMES_SHOWN = 3;
 
 /** pinGroupRow is a group document's change in the summary: `group "Sales team"  deals · 52 members  pins/sales.yaml:4`. */
 export function pinGroupRow(changes: readonly PinChange[]): SummaryRow {
@@ -92,7 +90,7 @@ export function pinGroupLines(changes: readonly PinChange[], c: Colors, tabText:
   if (summary.unpinned.length > 0) {
     // Dropped private tabs are the member's loss: every one is named.
     lines.push(c.red(`    unpins private tabs of ${plural(summary.unpinned.length, 'member')} (unpinPrivate: true):`));
-    lines.push(...wrapList(summary.unpinned.map(memberTabs), { separator: '; ', indent: '      ' }).map((line) => c.red(line)));
+    lines.push(...wrapList(summary.unpinned.map((entry) => memberTabs(entry, safeText)), { separator: '; ', indent: '      ' }).map((line) => c.red(line)));
   }
   lines.push(...labelled('members: ', summary.members.map(safeText), ', '));
   return lines;
@@ -105,7 +103,7 @@ function variantLines(label: string, variants: readonly TabListVariant[], total:
   const shown = [main, ...others.slice(0, VARIANTS_SHOWN - 1)];
   const lines = shown.flatMap((variant, index) => {
     const items = tabs(variant.tabs);
-    items.push(`${items.pop() ?? ''} (${someMembers(variant.members, total)})`);
+    items.push(`${items.pop() ?? ''} (${someMembers(variant.members, total, safeText)})`);
     return labelled(index === 0 ? label : ' '.repeat(label.length), items, ' · ');
   });
   const rest = others.slice(VARIANTS_SHOWN - 1);
@@ -116,24 +114,10 @@ function variantLines(label: string, variants: readonly TabListVariant[], total:
   return lines;
 }
 
-/** someMembers counts members and names the first few: `2 members: a@x, b@x`, `40 members`. */
-function someMembers(members: readonly string[], total: number): string {
-  if (members.length * 2 > total) return plural(members.length, 'member');
-  const named = members.slice(0, NAMES_SHOWN).map(safeText).join(', ');
-  const more = members.length > NAMES_SHOWN ? `, … ${formatCount(members.length - NAMES_SHOWN)} more` : '';
-  return `${plural(members.length, 'member')}: ${named}${more}`;
-}
-
 function exceptionLines(label: string, entries: readonly MemberTabs[], what: string): string[] {
   if (entries.length === 0) return [];
-  const shown = entries.slice(0, NAMES_SHOWN).map(memberTabs).join('; ');
-  const more = entries.length > NAMES_SHOWN ? `; … ${formatCount(entries.length - NAMES_SHOWN)} more` : '';
-  return wrapList(`${label} ${plural(entries.length, 'member')}: ${what} (${shown}${more})`.split(' '), { separator: ' ', indent: '      ' })
+  return wrapList(exceptionText(label, entries, what, safeText).split(' '), { separator: ' ', indent: '      ' })
     .map((line, index) => (index === 0 ? `    ${line.trimStart()}` : line));
-}
-
-function memberTabs(entry: MemberTabs): string {
-  return `${safeText(entry.member)}: ${entry.tabs.map((tab) => safeText(tab.name)).join(', ')}`;
 }
 
 /** labelled wraps items under a label: the first line after it, the others aligned with the first item. */

@@ -1,6 +1,6 @@
 import picocolors from 'picocolors';
 import { quoted, safeText } from '../text/safe-text.js';
-import { formatCount, plural } from '../text/plural.js';
+import { formatCount, formatRate, plural } from '../text/plural.js';
 import { applyEstimate, budgetText, byOrigin, originHeading, pointerPath, scopeText, shellWord, updateDiff, valueText } from './format.js';
 import type { RenderOptions } from './options.js';
 import { warningEntries } from './warning-lines.js';
@@ -236,7 +236,7 @@ function footerLines(plan: Plan, options: RenderOptions): string[] {
   if (applyNeeds === 0) {
     lines.push(`Apply has nothing to write: drift is reported, never applied; ${budgetText(plan)}.`);
   } else {
-    lines.push(`Apply needs ${plural(applyNeeds, 'request')} (${applyEstimate(plan, rate)} at ${formatCount(rate)}/s per endpoint); ${budgetText(plan)}.`);
+    lines.push(`Apply needs ${plural(applyNeeds, 'request')} (${applyEstimate(plan, rate)} at ${formatRate(rate)}/s per endpoint); ${budgetText(plan)}.`);
   }
   const digest = shortDigest(plan.digest);
   if (options.context === 'apply') {

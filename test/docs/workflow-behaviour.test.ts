@@ -428,16 +428,16 @@ describe('catching up on merges whose apply run GitHub dropped', () => {
     ]);
   });
 
-  it('marks a plan whose digest an earlier apply report recorded as applied, and records the digest of each plan it applies', async () => {
+  it('marks a plan whose digest its own earlier apply report recorded as applied, and records the digest of each plan it applies', async () => {
     const api = await twoMerges();
     const queue = JSON.parse((await lookUp(api)).outputs['queue'] ?? '[]') as { pr: number; digest: string }[];
-    // The job ran once and applied #5 (#4 shares its digest: the same plan); then it runs again.
+    // The job ran once and applied #5; then it runs again. #4 shares the digest but has no report of its own: viewctl decides.
     api.created = [];
     await reportWith(api, '5 0\n', queue);
     expect(api.created[0]?.body).toContain(`<!-- viewctl-apply-meta {"digest":"${DIGEST}","applied":true} -->`);
     api.comments.push({ id: 300, user: BOT, body: api.created[0]?.body ?? '', issue_number: 5 });
     const again = JSON.parse((await lookUp(api)).outputs['queue'] ?? '[]') as { pr: number; applied: boolean }[];
-    expect(again.map((entry) => [entry.pr, entry.applied])).toEqual([[4, true], [5, true]]);
+    expect(again.map((entry) => [entry.pr, entry.applied])).toEqual([[4, false], [5, true]]);
     // A report that says the apply failed records nothing as applied.
     api.comments = api.comments.filter((comment) => comment.id !== 300);
     api.created = [];
@@ -445,6 +445,17 @@ describe('catching up on merges whose apply run GitHub dropped', () => {
     expect(api.created[0]?.body).toContain('"applied":false');
     api.comments.push({ id: 301, user: BOT, body: api.created[0]?.body ?? '', issue_number: 5 });
     expect((JSON.parse((await lookUp(api)).outputs['queue'] ?? '[]') as { applied: boolean }[]).map((entry) => entry.applied)).toEqual([false, false]);
+  });
+
+  it('applies a plan whose digest only another pull request\'s report recorded: a change reverted, then made again, plans the same digest', async () => {
+    const api = await twoMerges();
+    const queue = JSON.parse((await lookUp(api)).outputs['queue'] ?? '[]') as { pr: number; digest: string }[];
+    // #4 made the change and was applied; a revert was applied since; #5 makes the change again, with #4's digest.
+    api.created = [];
+    await reportWith(api, '4 0\n', queue);
+    api.comments.push({ id: 300, user: BOT, body: api.created[0]?.body ?? '', issue_number: 4 });
+    const again = JSON.parse((await lookUp(api)).outputs['queue'] ?? '[]') as { pr: number; applied: boolean }[];
+    expect(again.map((entry) => [entry.pr, entry.applied])).toEqual([[5, false]]);
   });
 
   /** reportWith runs the report step over apply results with the queue they came from. */

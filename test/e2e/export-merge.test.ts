@@ -1,28 +1,10 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { edit, snapshot } from './folder-bytes.js';
 import { runBuilt, tempDirs, withEmulator } from './harness.js';
 
 const { dir, cleanupAll } = tempDirs();
 afterEach(cleanupAll);
-
-/** snapshot reads every file below `root`, hidden ones included, as bytes. */
-async function snapshot(root: string): Promise<Map<string, Buffer>> {
-  const files = new Map<string, Buffer>();
-  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const path = join(entry.parentPath, entry.name);
-    files.set(relative(root, path).split('\\').join('/'), await readFile(path));
-  }
-  return files;
-}
-
-async function edit(path: string, change: (text: string) => string): Promise<void> {
-  const before = await readFile(path, 'utf8');
-  const after = change(before);
-  expect(after, path).not.toBe(before);
-  await writeFile(path, after);
-}
 
 describe('viewctl export --merge against the emulator', () => {
   it('adds a new member\'s pins and the views made in the app to a hand-edited repository, changing no existing file', async () => {

@@ -1,29 +1,12 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoWorkspace } from '../../src/emulator/demo/demo-workspace.js';
+import { edit, snapshot } from './folder-bytes.js';
 import { runBuilt, tempDirs, withEmulator } from './harness.js';
 
 const { dir, cleanupAll } = tempDirs();
 afterEach(cleanupAll);
-
-/** snapshot reads every file below `root`, hidden ones included, as bytes. */
-async function snapshot(root: string): Promise<Map<string, Buffer>> {
-  const files = new Map<string, Buffer>();
-  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const path = join(entry.parentPath, entry.name);
-    files.set(relative(root, path).split('\\').join('/'), await readFile(path));
-  }
-  return files;
-}
-
-async function edit(path: string, change: (text: string) => string): Promise<void> {
-  const before = await readFile(path, 'utf8');
-  const after = change(before);
-  expect(after, path).not.toBe(before);
-  await writeFile(path, after);
-}
 
 /** continueWith is the command a budgeted export printed to continue it, as arguments, or undefined once done. */
 function continueWith(stdout: string): string[] | undefined {

@@ -92,6 +92,9 @@ describe('viewctl plan --out onto what is not a plain file', () => {
       const plan = JSON.parse(await received) as { formatVersion: number; digest: string };
       expect(plan.formatVersion).toBe(1);
       expect(run.stdout).toContain(plan.digest);
+      // A pipe keeps nothing for apply --plan to read: the digest line says how to save the plan instead.
+      expect(run.stdout).not.toContain(`apply --plan ${target}`);
+      expect(run.stdout).toContain('save it with --out plan.json, then: viewctl apply --plan plan.json');
     }
     expect((await lstat(pipe)).isFIFO()).toBe(true);
     expect((await lstat(link)).isSymbolicLink()).toBe(true);
@@ -114,6 +117,7 @@ describe('viewctl plan --out onto what is not a plain file', () => {
     const run = await planOut(join(folder, 'plans'));
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`error[output.write-failed]: cannot write ${join(folder, 'plans')}: it is a folder; name a file`);
+    expect(run.stderr).toContain('hint: name a file to write the plan to, e.g. --out plan.json');
     expect(run.requests).toBe(0);
 
     const socketPath = join(folder, 'plan.sock');

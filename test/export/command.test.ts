@@ -36,7 +36,7 @@ describe('choosing whose pins to export', () => {
   it('announces the requests and time, and refuses what the daily budget cannot cover', () => {
     const plan = { users: [users[0]!, users[1]!], requests: 8, dailyRemaining: 2990 };
     expect(describePinRead(plan, 3)).toBe(
-      'reading the pinned views of 2 users: 8 requests (one per user and domain), about 1 s at 3 requests/s per endpoint; 2,990 requests left today\n',
+      'reading the pinned views of 2 members: 8 requests (one per member and domain), about 1 s at 3 requests/s per endpoint; 2,990 requests left today\n',
     );
     expect(describePinRead({ users: Array.from({ length: 600 }, () => users[0]!), requests: 2400, dailyRemaining: null }, 3)).toContain(
       'about 3 min',
@@ -47,7 +47,7 @@ describe('choosing whose pins to export', () => {
     expect(() => checkPinBudget({ ...plan, dailyRemaining: 308 }, 300)).not.toThrow();
     expect(() => checkPinBudget({ ...plan, dailyRemaining: 307 }, 300)).toThrow(expect.objectContaining({
       code: 'export.over-budget',
-      message: 'reading the pinned views of 2 users takes 8 requests, but the service says 307 are left today and --reserve keeps 300 of them for the other integrations that share the quota; no pinned view was read',
+      message: 'reading the pinned views of 2 members takes 8 requests, but the service says 307 are left today and --reserve keeps 300 of them for the other integrations that share the quota; no pinned view was read',
       hint: expect.stringContaining('lower --reserve'),
     }));
   });
@@ -134,7 +134,7 @@ describe('viewctl export options', () => {
     const run = await runExport(['--out', 'some', '--users', 'mia.chen@acme.test,ADAM.reyes@acme.test', '--rate', '1000'], { cwd: work, env });
     expect(run.code).toBe(0);
     expect(await readdir(join(work, 'some', 'pins'))).toEqual(['adam-reyes-acme-test.yaml', 'mia-chen-acme-test.yaml']);
-    expect(run.stderr).toContain('reading the pinned views of 2 users: 8 requests');
+    expect(run.stderr).toContain('reading the pinned views of 2 members: 8 requests');
   });
 
   it('stops on an email that is no active member, before reading pins or writing anything', async () => {

@@ -41,7 +41,7 @@ describe('export of the demo workspace', () => {
     expect(run.code).toBe(0);
     expect(emulator.stats().writes).toBe(0);
     expect(Object.keys(emulator.stats().byEndpoint).every((endpoint) => endpoint.startsWith('GET '))).toBe(true);
-    expect(run.stderr).toMatch(/reading the pinned views of \d+ users: \d+ requests/);
+    expect(run.stderr).toMatch(/reading the pinned views of \d+ members: \d+ requests/);
     expect(run.stdout).toContain('exported workspace "Acme Sales" (ws_acme) to demo');
 
     const files = await listFiles(join(work, 'demo'));

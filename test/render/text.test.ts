@@ -3,7 +3,7 @@ import { computePlan } from '../../src/plan/diff.js';
 import { renderJson } from '../../src/render/json.js';
 import { renderMarkdown } from '../../src/render/markdown.js';
 import { renderText } from '../../src/render/text.js';
-import { formatCount } from '../../src/text/plural.js';
+import { formatCount, formatRate } from '../../src/text/plural.js';
 import { shellWord } from '../../src/render/format.js';
 import { mixedScenario, noChangeScenario } from '../plan/fixtures.js';
 
@@ -55,6 +55,16 @@ describe('renderText', () => {
     expect(renderMarkdown(plan, { color: false })).toContain(' · 99,998 left today');
     expect(`${renderText(plan, { color: false })}${renderMarkdown(plan, { color: false })}`).not.toMatch(/3,000|of [\d,]+ left/);
     expect(plan.requests).not.toHaveProperty('dailyQuota');
+  });
+
+  it('writes a fractional --rate as it is, not truncated to 0', () => {
+    const { desired, live } = mixedScenario();
+    const { plan } = computePlan(desired, live);
+    expect(renderText(plan, { color: false, rate: 0.5 })).toMatch(/ at 0\.5\/s per endpoint\)/);
+    expect(renderText(plan, { color: false, rate: 1000 })).toMatch(/ at 1,000\/s per endpoint\)/);
+    expect(formatRate(0.25)).toBe('0.25');
+    expect(formatRate(2.5)).toBe('2.5');
+    expect(formatRate(3)).toBe('3');
   });
 
   it('formats helpers', () => {
