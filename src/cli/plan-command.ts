@@ -35,7 +35,7 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
     .argument('[paths...]', 'manifest files or folders (every *.yaml / *.yml below)', ['.'])
     .addOption(formatOption())
     .addOption(new Option('--out <file>', 'also write the machine-readable plan (JSON) to FILE'))
-    .addOption(new Option('--detailed-exitcode', 'exit 2 when there are changes or drift'))
+    .addOption(new Option('--detailed-exitcode', 'exit 2 when there are changes or drift, or anything is held'))
     .addOption(targetOption())
     .addOption(maxDeletesOption('say in the plan that apply will refuse it when it deletes more than N views'))
     .addOption(detailsUrlOption())
@@ -60,7 +60,8 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
           await writeFileAtomically(io, options.out, renderJson(plan));
         }
         io.stdout.write(renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, maxDeletes: options.maxDeletes, planFile, detailsUrl: options.detailsUrl, showWarnings }));
-        outcome.exitCode = options.detailedExitcode === true && plan.changes.length > 0 ? EXIT.changes : EXIT.ok;
+        // A held target exits 2 too, so a nightly job notices what the plan left out.
+        outcome.exitCode = options.detailedExitcode === true && (plan.changes.length > 0 || (plan.held?.length ?? 0) > 0) ? EXIT.changes : EXIT.ok;
       } finally {
         await connection.close();
       }

@@ -4,7 +4,10 @@ import type { ServiceClient } from '../service/types.js';
 import { hasPinGroups, memberPinLists } from '../kinds/pin-members.js';
 import { readAll } from '../state/live-read.js';
 import { loweredBudget, readCeiling, type ReadCeiling } from '../state/read-ceiling.js';
-import { readLive } from '../state/read-live.js';
+import { readLive, readUsers } from '../state/read-live.js';
+import { ViewctlError } from '../errors.js';
+import type { LiveSlots } from '../state/live-read.js';
+import type { ApiUser } from '../domain/api-types.js';
 import { pinnedRead } from '../state/reads.js';
 import { firstReads, kindsWantUsers, planReads } from '../plan/plan-reads.js';
 import type { Live } from '../state/types.js';
@@ -106,21 +109,44 @@ export async function planWorkspace(whole: Desired, client: ServiceClient, optio
   // readLive reported its reads (the workspace and the kinds' first reads); the pinned reads continue its count.
   let done = firstReads(reads);
   const total = done + chosen.read.length;
-  const pinned = await readAll(client, chosen.read.map(({ pins }) => pinnedRead(pins.domain, pins.userEmail, pins.source)), () => {
+  const tick = (): void => {
     done += 1;
     options.onProgress?.(done, total);
-  });
+  };
+  // Without the users read, a member's own document naming someone the service refuses
+  // is only found here: the users are read then, once, to tell a member who left (a
+  // warning, their list skipped) from an address that never was one (an error, which
+  // stops the other reads).
+  const refused = new Set<string>();
+  let users: Promise<ApiUser[]> | undefined;
+  const leavers: PlanWarning[] = [];
+  const answers = await Promise.all(chosen.read.map(async ({ key, pins }): Promise<LiveSlots> => {
+    try {
+      return await readAll(client, [pinnedRead(pins.domain, pins.userEmail, pins.source)], tick);
+    } catch (error) {
+      if (views.users !== undefined || !(error instanceof ViewctlError) || error.code !== 'pins.user-not-active') throw error;
+      users ??= readUsers(client);
+      const member = memberPinLists({ pins: [pins], pinGroups: [] }, await users);
+      if (member.reasons.length > 0) throw new PlanRefusedError(member.reasons);
+      refused.add(key);
+      leavers.push(...member.warnings);
+      return {};
+    }
+  }));
+  const pinned = { pins: Object.assign({}, ...answers.map((answer) => answer.pins ?? {})) as Live['pins'] };
+  // The reads answer in any order: the warnings are sorted, so equal inputs give equal plans.
+  leavers.sort((a, b) => (a.message < b.message ? -1 : a.message > b.message ? 1 : 0));
   const stats = client.stats();
   const lowered = loweredBudget(ceiling);
   const live: Live = { ...views, ...pinned, requests: { used: stats.requests - before, dailyRemaining: stats.dailyRemaining, ...(lowered === undefined ? {} : { ceiling: lowered }) } };
-  const readKeys = new Set(chosen.read.map((entry) => entry.key));
+  const readKeys = new Set(chosen.read.map((entry) => entry.key).filter((key) => !refused.has(key)));
   // The diff gets the lists read, already expanded: the groups' skipped members and warnings travel beside them.
   const scoped: Desired = { ...desired, pins: lists.filter((entry) => readKeys.has(entry.key)).map((entry) => entry.pins), pinGroups: [] };
   const { plan } = computePlan(scoped, live, {
     ...(chosen.scope === undefined ? {} : { scope: chosen.scope }),
     // No memory of past applies yet: REF is never known to be the last applied state.
     ...(scope.base === undefined ? {} : { origin: changeOrigins(scope.base.desired, live, { baseIsLastApplied: false }) }),
-    warnings: [...(options.warnings ?? []), ...expansion.warnings],
+    warnings: [...(options.warnings ?? []), ...expansion.warnings, ...leavers],
     ...(hasPinGroups(desired) ? { skippedMembers: expansion.skipped } : {}),
   });
   return { plan, live, elapsedMs: now() - started };

@@ -65,6 +65,13 @@ export type Change = CreateChange | UpdateChange | DeleteChange | PinChange | Dr
  */
 export type PlanWarning = Schema.PlanWarning;
 
+/**
+ * HeldTarget is a target left out of the plan because of a problem in the live
+ * workspace, not in the manifests (README, "Fail-safe rules", held targets): what it
+ * is, a stable `code`, why, and the way out. Changes that depend on it are held too.
+ */
+export type HeldTarget = Schema.HeldTarget;
+
 /** NewViewTab is a pinned tab naming a view this run creates, resolved once the create answers (`index` in `body.viewIds`). */
 export type NewViewTab = Schema.NewViewTab;
 

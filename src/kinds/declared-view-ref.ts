@@ -8,3 +8,16 @@ export interface DeclaredViewRef {
   /** The bound live view, or null for a view this plan creates. */
   viewId: string | null;
 }
+
+/**
+ * HeldViewRef is a declared view the plan holds (its bound id is gone live, or it is
+ * created while \`creatorEmail\` is not active): a pinned list naming it, by its name or
+ * its id, is held with it.
+ */
+export interface HeldViewRef {
+  name: string;
+  /** The id the manifest binds, or null for a view the plan would create. */
+  viewId: string | null;
+  /** The held view's target, which the held list's reason names. */
+  target: string;
+}

@@ -6,9 +6,9 @@ import type { LiveRead } from '../state/live-read.js';
 import type { Desired, Live } from '../state/types.js';
 import type { RefusalReason } from '../domain/refusal-reason.js';
 import type { NameMatcher } from '../text/glob.js';
-import type { Change, PlanStep, PlanWarning } from './changes.js';
+import type { Change, HeldTarget, PlanStep, PlanWarning } from './changes.js';
 import type { ExecutionContext, Landed } from './execution.js';
-import type { DeclaredViewRef } from './declared-view-ref.js';
+import type { DeclaredViewRef, HeldViewRef } from './declared-view-ref.js';
 
 /**
  * A resource kind answers, for its own changes and targets, every question below, as
@@ -157,15 +157,20 @@ export interface DiffContext {
   declared: ReadonlyMap<Domain, readonly DeclaredViewRef[]>;
   /** Per domain, the id and name of every view the plan deletes. */
   deleted: ReadonlyMap<Domain, ReadonlyMap<string, string>>;
+  /** Per domain, every declared view the plan holds: a list naming one is held with it. */
+  heldViews: ReadonlyMap<Domain, readonly HeldViewRef[]>;
 }
 
-/** KindDiff is what a kind's diff yields; `declared` and `deleted` pass on to the kinds after it. */
+/** KindDiff is what a kind's diff yields; `declared`, `deleted` and `heldViews` pass on to the kinds after it. */
 interface KindDiff<C extends Change = Change> {
   changes: C[];
   reasons: RefusalReason[];
   warnings: PlanWarning[];
+  /** Targets left out because of the live workspace, with their reasons; the rest of the plan goes on. */
+  held?: HeldTarget[];
   declared?: Map<Domain, DeclaredViewRef[]>;
   deleted?: Map<Domain, Map<string, string>>;
+  heldViews?: Map<Domain, HeldViewRef[]>;
   /** Inactive members the group documents reached, when there are group documents. */
   skippedMembers?: number;
 }

@@ -28,9 +28,9 @@ interface MemberPinExpansion {
   lists: MemberPinList[];
   /** Members a glob or a role reached who are not active (deactivated or invited), each counted once. */
   skipped: number;
-  /** Errors: an explicit email that is not an active member, a member two groups reach in one domain. */
+  /** Errors: an explicit email that was never a member, a member two groups reach in one domain. */
   reasons: RefusalReason[];
-  /** A glob that reaches no active member, with its position. */
+  /** A glob that reaches no active member, and a member a document names who is not active (skipped), each with its position. */
   warnings: PlanWarning[];
 }
 
@@ -54,13 +54,16 @@ export function memberPinLists(desired: Pick<Desired, 'pins' | 'pinGroups'>, use
     const key = pinsKey(pins.domain, pins.userEmail);
     if (!own.has(key)) own.set(key, { ...pins, key });
   }
-  const result: MemberPinExpansion = { lists: [...own.values()], skipped: 0, reasons: [], warnings: [] };
   const groups = desired.pinGroups ?? [];
   if (users === undefined) {
+    const result: MemberPinExpansion = { lists: [...own.values()], skipped: 0, reasons: [], warnings: [] };
     if (groups.length > 0) throw new InternalError('group PinnedViews documents are expanded without the users list');
     return result;
   }
   const byEmail = new Map(users.map((user) => [user.email.toLowerCase(), user]));
+  // A member who left is skipped, never an error: people leave every week.
+  const active = [...own.values()].filter((list) => byEmail.get(list.userEmail.toLowerCase())?.state === 'Active');
+  const result: MemberPinExpansion = { lists: active, skipped: 0, reasons: [], warnings: [] };
   const reported = new Set<string>();
   const once = (where: SourcePosition, what: string): boolean => {
     const key = `${formatPosition(where)} ${what}`;
@@ -74,7 +77,10 @@ export function memberPinLists(desired: Pick<Desired, 'pins' | 'pinGroups'>, use
     const email = pins.userEmail.toLowerCase();
     if (byEmail.get(email)?.state === 'Active' || inactiveOwn.has(email)) continue;
     inactiveOwn.add(email);
-    result.reasons.push(notActive(pins.userEmail, users, pins.source, 'fix `userEmail`, or remove the PinnedViews document of a member who left or has not accepted the invitation yet'));
+    notActive(result, pins.userEmail, users, pins.source, {
+      never: 'fix `userEmail`, or remove the PinnedViews document',
+      left: `delete ${pins.source.file}, the PinnedViews document of a member who left or has not accepted the invitation yet`,
+    });
   }
 
   const skipped = new Set<string>();
@@ -88,7 +94,10 @@ export function memberPinLists(desired: Pick<Desired, 'pins' | 'pinGroups'>, use
       if (entry.isGlob) continue;
       const user = byEmail.get(entry.pattern.toLowerCase());
       if (user?.state === 'Active' || !once(entry.source, 'member')) continue;
-      result.reasons.push(notActive(entry.pattern, users, entry.source, `remove ${entry.pattern} from \`users\` of "${group.group.name}"; members a glob or a role reaches who are not active are skipped`));
+      notActive(result, entry.pattern, users, entry.source, {
+        never: `fix ${entry.pattern} in \`users\` of "${group.group.name}", or remove it`,
+        left: `remove ${entry.pattern} from \`users\` of "${group.group.name}" in ${entry.source.file}; members a glob or a role reaches who are not active are skipped silently`,
+      });
     }
     const reachedGlobs = new Set<NameGlob>();
     for (const user of users) {
@@ -130,21 +139,30 @@ function groupList(group: DesiredPinGroup, userEmail: string, key: string): Memb
 }
 
 /**
- * notActive is the refusal of a document naming `email`, who is no active member. An
- * address no member has is most likely misspelt: the users were read, so the way out
- * names the active members it is closest to.
+ * notActive reports a document naming `email`, who is no active member. A member who
+ * left (or has not accepted the invitation) is a warning naming the file to edit, and
+ * is skipped: an ordinary event of an organisation never breaks a plan. An address no
+ * member ever had is the manifests' mistake, most likely misspelt: a refusal whose way
+ * out names the active members it is closest to.
  */
-function notActive(email: string, users: readonly ApiUser[], source: SourcePosition, wayOut: string): RefusalReason {
+function notActive(result: MemberPinExpansion, email: string, users: readonly ApiUser[], source: SourcePosition, wayOut: { never: string; left: string }): void {
   const user = users.find((candidate) => candidate.email.toLowerCase() === email.toLowerCase());
-  const state = user === undefined ? 'not a member of the workspace' : `${user.state.toLowerCase()}, not an active member`;
-  const close = user === undefined ? closestNames(email, users.filter((candidate) => candidate.state === 'Active').map((candidate) => candidate.email)) : [];
-  return {
+  if (user !== undefined) {
+    result.warnings.push({
+      code: 'pins.user-not-active',
+      message: `${email} is ${user.state.toLowerCase()}, not an active member: their tabs are skipped; ${wayOut.left}`,
+      source,
+    });
+    return;
+  }
+  const close = closestNames(email, users.filter((candidate) => candidate.state === 'Active').map((candidate) => candidate.email));
+  result.reasons.push({
     code: 'pins.user-not-active',
-    message: `${email} is ${state}, so the service refuses to read or set their tabs`,
-    wayOut: close.length === 0 ? wayOut : `did you mean ${close.join(' or ')}? ${wayOut}`,
+    message: `${email} is not a member of the workspace, so the service refuses to read or set their tabs`,
+    wayOut: close.length === 0 ? wayOut.never : `did you mean ${close.join(' or ')}? ${wayOut.never}`,
     source,
     ids: [],
-  };
+  });
 }
 
 function overlapReason(first: DesiredPinGroup, second: DesiredPinGroup, members: readonly string[]): RefusalReason {

@@ -2,9 +2,9 @@ import { isPublicSaved } from '../domain/views.js';
 import type { ApiView } from '../domain/api-types.js';
 import type { Domain } from '../domain/domains.js';
 import { pinsKey, type DesiredPins, type Live, type PinRef } from '../state/types.js';
-import type { NewViewTab, PinChange, PinnedTab, PlanWarning } from './changes.js';
+import type { HeldTarget, NewViewTab, PinChange, PinnedTab, PlanWarning } from './changes.js';
 import { cannotApply, createdKey, stepOf, type Kind, type VerifyContext } from './kind.js';
-import type { DeclaredViewRef } from './declared-view-ref.js';
+import type { DeclaredViewRef, HeldViewRef } from './declared-view-ref.js';
 import { ROUTES } from '../service/routes.js';
 import type { RefusalReason } from '../domain/refusal-reason.js';
 import { suggestNames } from '../text/suggest.js';
@@ -138,6 +138,22 @@ export function planPins(pins: DesiredPins, current: readonly ApiView[], context
   };
 }
 
+/** heldBy is the held entry of `pins` when one of its tabs names a held view (by its name or its id), else undefined. */
+function heldBy(pins: DesiredPins, heldViews: readonly HeldViewRef[]): HeldTarget | undefined {
+  for (const [index, ref] of pins.refs.entries()) {
+    const view = heldViews.find((candidate) => ('viewId' in ref ? candidate.viewId === ref.viewId : candidate.name === ref.name));
+    if (view === undefined) continue;
+    return {
+      target: pinsTarget(pins.domain, pins.userEmail),
+      code: 'pins.names-held-view',
+      reason: `the ${pins.domain} tabs of ${pins.userEmail} name "${view.name}", which is held (${view.target}): the list is left as it is`,
+      wayOut: `it is planned again once "${view.name}" is; or remove "${view.name}" from this list`,
+      source: pins.refSources[index] ?? pins.source,
+    };
+  }
+  return undefined;
+}
+
 type Resolution = { tab: PinnedTab } | { reason: Omit<RefusalReason, 'source'> } | { leftOut: string };
 
 function resolveRef(
@@ -210,8 +226,14 @@ function ambiguous(name: string, pins: DesiredPins, context: PinContext, ids: st
 export const PINNED_VIEWS: Kind<PinChange> = {
   diff(desired, live, context) {
     const members = memberPinLists(desired, live.users);
-    const result = { changes: [] as PinChange[], reasons: [...members.reasons], warnings: [...members.warnings] };
+    const result = { changes: [] as PinChange[], reasons: [...members.reasons], warnings: [...members.warnings], held: [] as HeldTarget[] };
     for (const pins of members.lists) {
+      // A list naming a held view is held with it, whole: half a list would move the member's tabs.
+      const held = heldBy(pins, context.heldViews.get(pins.domain) ?? []);
+      if (held !== undefined) {
+        result.held.push(held);
+        continue;
+      }
       const current = live.pins[pins.key];
       if (current === undefined) throw new InternalError(`live state lacks the ${pins.domain} pinned list of ${pins.userEmail}`);
       const outcome = planPins(pins, current, {
@@ -237,7 +259,9 @@ export const PINNED_VIEWS: Kind<PinChange> = {
   // are read in a second phase, once groups are expanded and the scope chose them.
   planReads: (desired) => listingReads([...desired.pins, ...(desired.pinGroups ?? [])]),
 
-  // A group document names its members only through the users.
+  // A group document names its members only through the users. A member's own document
+  // is checked against them when they are read anyway; otherwise the service's refusal
+  // of their pinned read tells, and only then are the users read (planWorkspace).
   wantsUsers: (desired) => hasPinGroups(desired),
 
   // A pinned list resolves names against its domain's listing: re-read it too.

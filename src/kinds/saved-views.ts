@@ -41,7 +41,7 @@ export const SAVED_VIEWS: Kind<ViewChange> = {
     // A rename is refused at the manifest's `name` when it gives one.
     const nameSources = new Map(desired.views.flatMap((view) => (view.viewId === undefined || view.nameSource === undefined ? [] : [[`${view.domain} ${view.viewId}`, view.nameSource] as const])));
     const renames = renameReasons(live, changes, (rename) => nameSources.get(`${rename.domain} ${rename.id}`));
-    return { changes, reasons: [...views.reasons, ...renames], warnings: prune.warnings, declared: views.declared, deleted };
+    return { changes, reasons: [...views.reasons, ...renames], warnings: prune.warnings, held: views.held, declared: views.declared, deleted, heldViews: views.heldViews };
   },
 
   planWarnings: lookAlikeWarnings,

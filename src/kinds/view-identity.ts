@@ -6,10 +6,10 @@ import { compareIds, isPublicSaved } from '../domain/views.js';
 import { InternalError } from '../errors.js';
 import type { Desired, DesiredView, Live } from '../state/types.js';
 import { desiredSnapshot, normalizeView } from './normalize.js';
-import type { DeclaredViewRef } from './declared-view-ref.js';
+import type { DeclaredViewRef, HeldViewRef } from './declared-view-ref.js';
 import type { RefusalReason } from '../domain/refusal-reason.js';
 import { newViewTarget, viewTarget } from '../domain/targets.js';
-import type { CreateChange, JsonPatchOperation, UpdateChange } from './changes.js';
+import type { CreateChange, HeldTarget, JsonPatchOperation, UpdateChange } from './changes.js';
 
 /**
  * Identity of declared views (README, "Fail-safe rules"): a manifest
@@ -22,6 +22,10 @@ import type { CreateChange, JsonPatchOperation, UpdateChange } from './changes.j
 interface ViewPlan {
   changes: (CreateChange | UpdateChange)[];
   reasons: RefusalReason[];
+  /** Declared views left out because of the live workspace (README, "Fail-safe rules", held targets). */
+  held: HeldTarget[];
+  /** Per domain, the held views, which the pinned lists naming them are held with. */
+  heldViews: Map<Domain, HeldViewRef[]>;
   /** Per domain, every declared view as pins will see it after apply. */
   declared: Map<Domain, DeclaredViewRef[]>;
   /** Per domain, the live ids some manifest binds to (prune leaves them alone). */
@@ -35,13 +39,30 @@ export function liveListing(live: Pick<Live, 'views'>, domain: Domain): ApiView[
   return listing;
 }
 
-/** planViews matches every declared view to the live listing of its domain and checks the creator of any create. */
+/**
+ * planViews matches every declared view to the live listing of its domain and checks
+ * the creator of any create. A creator who left the workspace (a member no longer
+ * active) holds the creates, not the whole plan: updates, deletes and the pinned lists
+ * that name no new view are still planned.
+ */
 export function planViews(desired: Desired, live: Live): ViewPlan {
   const result = matchViews(desired, live);
   const creates = result.changes.filter((change) => change.action === 'create');
   const first = creates[0];
-  if (first !== undefined) result.reasons.push(...creatorReasons(desired, live, creates.length, first));
+  if (first === undefined) return result;
+  const creator = checkCreator(desired, live, creates.length, first);
+  if ('reason' in creator) result.reasons.push(creator.reason);
+  if (!('held' in creator)) return result;
+  result.changes = result.changes.filter((change) => change.action !== 'create');
+  for (const change of creates) {
+    result.held.push({ target: change.target, code: creator.held.code, reason: `${change.kind} "${change.name}" is not created: ${creator.held.reason}`, wayOut: creator.held.wayOut, source: change.source });
+    heldView(result, change.domain, { name: change.name, viewId: null, target: change.target });
+  }
   return result;
+}
+
+function heldView(result: ViewPlan, domain: Domain, view: HeldViewRef): void {
+  result.heldViews.set(domain, [...(result.heldViews.get(domain) ?? []), view]);
 }
 
 /**
@@ -56,7 +77,7 @@ export function createsViews(desired: Desired, views: Live['views']): boolean {
 
 /** matchViews resolves the identity of every declared view against its domain's listing. */
 export function matchViews(desired: Desired, live: Pick<Live, 'views'>): ViewPlan {
-  const result: ViewPlan = { changes: [], reasons: [], declared: new Map(), claimed: new Map() };
+  const result: ViewPlan = { changes: [], reasons: [], held: [], heldViews: new Map(), declared: new Map(), claimed: new Map() };
   for (const domain of DOMAINS) {
     const views = desired.views.filter((view) => view.domain === domain);
     if (views.length > 0) planDomain(domain, views, liveListing(live, domain), result);
@@ -89,13 +110,18 @@ function planDomain(domain: Domain, views: DesiredView[], listing: ApiView[], re
     if (view.viewId === undefined) continue;
     const target = byId.get(view.viewId);
     if (target === undefined) {
-      result.reasons.push({
+      // A typo, a private view and a deleted view all answer not found: never created
+      // blindly, and held rather than failing the plan, since an admin deleting a view is
+      // an ordinary event of the workspace.
+      const heldTarget = viewTarget(domain, view.viewId);
+      result.held.push({
+        target: heldTarget,
         code: 'view.id-not-found',
-        message: `${kind} "${view.name}" binds to ${view.viewId}, which the service reports as not found: it is private or deleted (never a create)`,
-        wayOut: `fix the id, or remove \`viewId\` to create a new public view named "${view.name}"`,
+        reason: `${kind} "${view.name}" binds to ${view.viewId}, which the service reports as not found: it is private or deleted (never a create)`,
+        wayOut: `fix the id, or remove \`viewId\` to create a new public view named "${view.name}", or delete the manifest if the view is gone for good`,
         source: view.viewIdSource ?? view.source,
-        ids: [view.viewId],
       });
+      heldView(result, domain, { name: view.name, viewId: view.viewId, target: heldTarget });
     } else if (target.isDefault) {
       result.reasons.push({
         code: 'view.default-immutable',
@@ -169,22 +195,27 @@ function planDomain(domain: Domain, views: DesiredView[], listing: ApiView[], re
       domain, id: target.viewId, before, after, patch: jsonpatch.compare(before, after) as JsonPatchOperation[],
     });
   }
-  result.declared.set(domain, views.map((view) => ({ name: view.name, viewId: bound.get(view)?.viewId ?? null })));
+  // A held view is not declared: pins naming it are held with it (\`heldViews\`).
+  const heldIds = new Set((result.heldViews.get(domain) ?? []).flatMap((held) => (held.viewId === null ? [] : [held.viewId])));
+  result.declared.set(domain, views.filter((view) => view.viewId === undefined || !heldIds.has(view.viewId)).map((view) => ({ name: view.name, viewId: bound.get(view)?.viewId ?? null })));
   result.claimed.set(domain, new Set(claimedBy.keys()));
 }
 
-function creatorReasons(desired: Desired, live: Live, creates: number, first: CreateChange): RefusalReason[] {
+/** CreatorCheck is what the creator check found: nothing, a refusal (the manifests' fault), or the creates held (the member left). */
+type CreatorCheck = Record<string, never> | { reason: RefusalReason } | { held: Omit<HeldTarget, 'target'> };
+
+function checkCreator(desired: Desired, live: Live, creates: number, first: CreateChange): CreatorCheck {
   const email = desired.workspace.creatorEmail;
   const source = desired.workspace.source ?? first.source;
   const plural = creates === 1 ? `creates ${first.kind} "${first.name}"` : `creates ${creates} views`;
   if (email === undefined) {
-    return [{
+    return { reason: {
       code: 'workspace.creator-required',
       message: `the plan ${plural}, and the Workspace document names no \`creatorEmail\` to own them`,
       wayOut: 'set `creatorEmail: <an active member>` in the Workspace document',
       ...(source === undefined ? {} : { source }),
       ids: [],
-    }];
+    } };
   }
   if (live.users === undefined) {
     // The reader reads users whenever createsViews says so; skipping the check would
@@ -192,14 +223,23 @@ function creatorReasons(desired: Desired, live: Live, creates: number, first: Cr
     throw new InternalError('live state lacks the users needed to check creatorEmail for the views the plan creates');
   }
   const user = live.users.find((candidate) => candidate.email.toLowerCase() === email.toLowerCase());
-  if (user !== undefined && user.state === 'Active') return [];
+  if (user !== undefined && user.state === 'Active') return {};
   const emailSource = desired.workspace.creatorEmailSource ?? source;
-  const why = user === undefined ? 'is not a member of the workspace' : `is ${user.state.toLowerCase()}, not active`;
-  return [{
+  const wayOut = 'set `creatorEmail` to an active member of the workspace';
+  // An address that was never a member is the manifests' mistake; a member who left is the workspace's news.
+  if (user === undefined) {
+    return { reason: {
+      code: 'workspace.creator-inactive',
+      message: `creatorEmail ${email} is not a member of the workspace; the service would refuse every create`,
+      wayOut,
+      ...(emailSource === undefined ? {} : { source: emailSource }),
+      ids: [],
+    } };
+  }
+  return { held: {
     code: 'workspace.creator-inactive',
-    message: `creatorEmail ${email} ${why}; the service would refuse every create`,
-    wayOut: 'set `creatorEmail` to an active member of the workspace',
+    reason: `creatorEmail ${email} is ${user.state.toLowerCase()}, not active, and the service would refuse the create`,
+    wayOut,
     ...(emailSource === undefined ? {} : { source: emailSource }),
-    ids: user === undefined ? [] : [user.id],
-  }];
+  } };
 }

@@ -10,7 +10,7 @@ import { PlanRefusedError, type RefusalReason } from './refusal.js';
 import { planSteps } from './operations.js';
 import { applyLoad } from './requests.js';
 import { summarize } from './summary.js';
-import { PLAN_FORMAT_VERSION, type Change, type ChangeOrigin, type Plan, type PlanScope, type PlanWarning } from './types.js';
+import { PLAN_FORMAT_VERSION, type Change, type ChangeOrigin, type HeldTarget, type Plan, type PlanScope, type PlanWarning } from './types.js';
 
 /**
  * checkWorkspace refuses a key of another workspace than the manifests' `workspaceId`.
@@ -55,17 +55,19 @@ interface PlanExtras {
 export function computePlan(desired: Desired, live: Live, extras: PlanExtras = {}): { plan: Plan } {
   checkWorkspace(desired, live.workspace);
   // kinds() is in dependency order: pins resolve names against the views the plan declares and deletes.
-  let context: DiffContext = { ignored: compileGlobs(desired.workspace.ignore), declared: new Map(), deleted: new Map() };
+  let context: DiffContext = { ignored: compileGlobs(desired.workspace.ignore), declared: new Map(), deleted: new Map(), heldViews: new Map() };
   const reasons: RefusalReason[] = [];
   const changes: Change[] = [];
+  const held: HeldTarget[] = [];
   const kindWarnings = new Map<Kind, PlanWarning[]>();
   let skippedMembers = extras.skippedMembers;
   for (const kind of kinds()) {
     const diff = kind.diff(desired, live, context);
     changes.push(...diff.changes);
     reasons.push(...diff.reasons);
+    held.push(...(diff.held ?? []));
     kindWarnings.set(kind, diff.warnings);
-    context = { ignored: context.ignored, declared: diff.declared ?? context.declared, deleted: diff.deleted ?? context.deleted };
+    context = { ignored: context.ignored, declared: diff.declared ?? context.declared, deleted: diff.deleted ?? context.deleted, heldViews: diff.heldViews ?? context.heldViews };
     skippedMembers ??= diff.skippedMembers;
   }
   if (reasons.length > 0) throw new PlanRefusedError(reasons);
@@ -77,10 +79,12 @@ export function computePlan(desired: Desired, live: Live, extras: PlanExtras = {
   // Each kind's warnings about the ordered plan (look-alike names) follow its diff's own.
   const kindsWarnings = [...kindWarnings].flatMap(([kind, own]) => [...own, ...(kind.planWarnings?.(labelled) ?? [])]);
   const warnings = [...(extras.warnings ?? []), ...guardWarnings(desired), ...kindsWarnings];
-  return { plan: assemblePlan(desired, live, labelled, warnings, extras.scope, skippedMembers === undefined ? {} : { skippedMembers }) };
+  // Held targets are listed in target order, so equal inputs give byte-equal plans.
+  held.sort((a, b) => (a.target < b.target ? -1 : a.target > b.target ? 1 : 0));
+  return { plan: assemblePlan(desired, live, labelled, warnings, extras.scope, { ...(skippedMembers === undefined ? {} : { skippedMembers }), ...(held.length === 0 ? {} : { held }) }) };
 }
 
-function assemblePlan(desired: Desired, live: Live, changes: Change[], warnings: PlanWarning[], scope: PlanScope | undefined, skipped: Pick<Plan, 'skippedMembers'>): Plan {
+function assemblePlan(desired: Desired, live: Live, changes: Change[], warnings: PlanWarning[], scope: PlanScope | undefined, extra: Pick<Plan, 'skippedMembers' | 'held'>): Plan {
   const summary = summarize(changes);
   // creatorEmail owns what the plan creates: present whenever it creates anything.
   const creates = changes.some((change) => kindOf(change).creates(change) !== undefined);
@@ -91,10 +95,11 @@ function assemblePlan(desired: Desired, live: Live, changes: Change[], warnings:
     workspace: { id: live.workspace.id, name: live.workspace.name },
     ...(desired.targets === undefined ? {} : { targets: desired.targets }),
     ...creator,
+    ...(extra.held === undefined ? {} : { held: extra.held }),
     changes,
     steps,
     summary,
-    ...skipped,
+    ...(extra.skippedMembers === undefined ? {} : { skippedMembers: extra.skippedMembers }),
     requests: {
       used: live.requests.used,
       applyNeeds: applyLoad({ changes, steps }).total,

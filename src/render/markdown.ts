@@ -11,6 +11,7 @@ import { maxDeletesNote, ownerText, targetsNote } from './plan-notes.js';
 import { entryChanges, reviewEntries, type BatchEntry, type ReviewEntry } from './review-entries.js';
 import { droppedPrivateTabs, skippedText } from './text.js';
 import { warningEntries } from './warning-lines.js';
+import { heldEntry, heldHeading } from './held-lines.js';
 
 export { codeSpan, fence, mdText } from './markdown-text.js';
 
@@ -42,8 +43,12 @@ export function renderMarkdown(plan: Plan, options: RenderOptions): string {
   const notes = targeted === undefined ? [] : [`*${mdText(targeted)}*`];
   const scope = scopeText(plan);
   const scopeNotes = scope === undefined ? [] : [`*${mdText(scope)}*`];
+  const held = heldRows(plan);
   if (plan.changes.length === 0) {
-    return [heading, `No changes: the workspace matches the manifests (read ${plural(plan.requests.used, 'request')}).`, ...scopeNotes, ...notes, ...warnings, ''].join('\n');
+    const none = held.length === 0
+      ? `No changes: the workspace matches the manifests (read ${plural(plan.requests.used, 'request')}).`
+      : `No other changes: the workspace matches the manifests apart from what is held (read ${plural(plan.requests.used, 'request')}).`;
+    return [heading, ...(held.length === 0 ? [] : ['', ...held, '']), none, ...scopeNotes, ...notes, ...warnings, ''].join('\n');
   }
   const refusal = options.context === 'apply' ? undefined : maxDeletesNote(plan, options.maxDeletes);
   if (refusal !== undefined) notes.push(`> ⛔ **${mdText(refusal)}**`);
@@ -61,6 +66,11 @@ export function renderMarkdown(plan: Plan, options: RenderOptions): string {
     for (const line of lines) parts.push({ role: 'fixed', items: 0, render: () => line });
   };
   fixed(heading, `**${counts}**`, ...(above.length === 0 ? [] : ['', ...above]));
+  // Held targets first, kept like deletions: what apply will not do must be seen.
+  if (held.length > 0) {
+    fixed('');
+    parts.push(...held.map((line): CommentPart => ({ role: 'must', items: 0, render: () => line })));
+  }
   for (const group of groups) {
     fixed(...(group.origin === undefined ? [] : ['', `**${mdText(originHeading(plan, group.origin))}**`]), '', ...TABLE);
     parts.push(...group.entries.map((entry) => rowPart(entry, group.origin)));
@@ -73,6 +83,16 @@ export function renderMarkdown(plan: Plan, options: RenderOptions): string {
   const link = options.detailsUrl === undefined ? '' : ` · [the full plan](${linkTarget(options.detailsUrl)})`;
   fixed('', `Digest \`${plan.digest}\` · apply needs ${plural(plan.requests.applyNeeds, 'request')} · ${budgetText(plan)}${link}`);
   return fitComment(parts, MARKDOWN_LIMIT, (leftOut) => leftOutNote(leftOut, options));
+}
+
+/** heldRows are the held targets as the comment shows them: a heading, then one list item each with its way out. */
+function heldRows(plan: Plan): string[] {
+  const heading = heldHeading(plan);
+  if (heading === undefined) return [];
+  return [`**⏸ ${mdText(heading)}**`, ...(plan.held ?? []).map((held) => {
+    const [what, wayOut] = heldEntry(held);
+    return `- ${mdText(what)} · ${mdText(wayOut)}`;
+  })];
 }
 
 /**

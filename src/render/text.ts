@@ -4,6 +4,7 @@ import { formatCount, formatRate, plural } from '../text/plural.js';
 import { applyEstimate, budgetText, byOrigin, originHeading, pointerPath, scopeText, shellWord, updateDiff, valueText } from './format.js';
 import type { RenderOptions } from './options.js';
 import { warningEntries } from './warning-lines.js';
+import { heldEntry, heldHeading } from './held-lines.js';
 import { attributeLines, maxDeletesNote, ownerText, targetsNote } from './plan-notes.js';
 import { WRAP_WIDTH, wrapList } from '../text/wrap.js';
 import { DEFAULT_RATE } from '../domain/domains.js';
@@ -37,11 +38,17 @@ export function renderText(plan: Plan, options: RenderOptions): string {
   const skipped = skippedText(plan);
   const scope = scopeText(plan);
   const scopeLines = scope === undefined ? [] : [scope];
+  const held = heldLines(plan, c);
   if (plan.changes.length === 0) {
-    return [`No changes. Workspace ${workspace} matches the manifests (read ${plural(plan.requests.used, 'request')}).`, ...scopeLines, ...targeted, ...warnings, ...(skipped === undefined ? [] : [skipped]), ''].join('\n');
+    const none = held.length === 0
+      ? `No changes. Workspace ${workspace} matches the manifests (read ${plural(plan.requests.used, 'request')}).`
+      : `No other changes. Workspace ${workspace} matches the manifests apart from what is held (read ${plural(plan.requests.used, 'request')}).`;
+    return [...held, none, ...scopeLines, ...targeted, ...warnings, ...(skipped === undefined ? [] : [skipped]), ''].join('\n');
   }
   const elapsed = options.elapsedMs === undefined ? '' : ` in ${(options.elapsedMs / 1000).toFixed(1)} s`;
   const lines = [`viewctl plan · workspace ${workspace} · read ${plural(plan.requests.used, 'request')}${elapsed}`, ...targeted];
+  // Held targets first: what this plan will not do, and why, before what it will.
+  if (held.length > 0) lines.push('', ...held.slice(0, -1));
   // Said before the list, where a reviewer decides whether to read on.
   if (options.context !== 'apply') lines.push(...noteLines(maxDeletesNote(plan, options.maxDeletes)).map((line) => c.red(line)));
   lines.push('');
@@ -58,6 +65,17 @@ export function renderText(plan: Plan, options: RenderOptions): string {
   if (skipped !== undefined) lines.push(skipped, '');
   lines.push(...footerLines(plan, options), '');
   return lines.join('\n');
+}
+
+/** heldLines are the held targets, heading first, each with its way out, ending with a blank line; none when nothing is held. */
+function heldLines(plan: Plan, c: Colors): string[] {
+  const heading = heldHeading(plan);
+  if (heading === undefined) return [];
+  const entries = (plan.held ?? []).flatMap((held) => {
+    const [what, wayOut] = heldEntry(held);
+    return [`  ${c.yellow('⏸ held')}  ${safeText(what)}`, `            ${safeText(wayOut)}`];
+  });
+  return [c.yellow(heading), ...entries, ''];
 }
 
 function summaryLines(entries: readonly ReviewEntry[], c: Colors): string[] {

@@ -62,7 +62,7 @@ export async function readLive(client: ServiceClient, reads: readonly LiveRead[]
 }
 
 /** readUsers pages through `GET /v1/users` at the maximum page size. */
-async function readUsers(client: ServiceClient): Promise<ApiUser[]> {
+export async function readUsers(client: ServiceClient): Promise<ApiUser[]> {
   const users: ApiUser[] = [];
   let cursor: string | undefined;
   do {

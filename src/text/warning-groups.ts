@@ -26,6 +26,8 @@ export const ACTION_AT_EACH_PLACE: ReadonlySet<string> = new Set([
   'pins.nothing-to-pin',
   // A users glob that reaches nobody.
   'pins.glob-reaches-none',
+  // A document or `users` entry naming a member who left: delete or edit it.
+  'pins.user-not-active',
 ]);
 
 /** WarningGroup is the warnings of one code, in the order given: the first and the others. */

@@ -39,10 +39,14 @@ describe('fail-safe rules through the CLI', () => {
       'evil.yaml': 'kind: RecordingView\nname: "Evil\\e[2J\\u202e"\nviewId: rv_gone\n',
     });
     await withEmulator(async (_emulator, env) => {
+      // A bound view that is gone is held (listed first, exit 0), its name escaped like an error's.
       const run = await runBuilt(['plan', '.'], { env, cwd: manifests });
-      expect(run.code).toBe(1);
-      expect(run.stderr).toContain('RecordingView "Evil\\u{1b}[2J\\u{202e}" binds to rv_gone');
-      expect(run.stderr).not.toMatch(/[\u001b\u202e]/);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain('RecordingView "Evil\\u{1b}[2J\\u{202e}" binds to rv_gone');
+      expect(run.stdout).not.toMatch(/[\u001b\u202e]/);
+      const markdown = await runBuilt(['plan', '.', '--format', 'markdown'], { env, cwd: manifests });
+      expect(markdown.stdout).toContain('binds to rv\\_gone');
+      expect(markdown.stdout).not.toMatch(/[\u001b\u202e]/);
     });
     const links = await dir({
       'workspace.yaml': WORKSPACE,

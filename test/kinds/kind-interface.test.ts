@@ -51,7 +51,7 @@ describe('diff', () => {
     live.views.recordings = [view('rv_1', 'Kept'), view('rv_2', 'Extra')];
     live.pins[pinsKey('recordings', 'mia@acme.com')] = [view('rv_1', 'Kept')];
     const desired = { ...emptyDesired({ prune: true }), views: [declared('recordings', 'Kept')], pins: [pinsOf('mia@acme.com', 'recordings', [{ name: 'Kept' }, { name: 'Extra' }])] };
-    const none = { ignored: compileGlobs([]), declared: new Map(), deleted: new Map() };
+    const none = { ignored: compileGlobs([]), declared: new Map(), deleted: new Map(), heldViews: new Map() };
     const views = SAVED_VIEWS.diff(desired, live, none);
     expect(views.changes.map((change) => change.action)).toEqual(['delete']);
     expect(views.deleted).toEqual(new Map([['recordings', new Map([['rv_2', 'Extra']])]]));

@@ -80,26 +80,32 @@ describe('memberPinLists', () => {
     expect(settled.reasons).toEqual([]);
   });
 
-  it('refuses an explicit email that is not an active member, at its entry; skips inactive members a glob or role reaches, once each', () => {
+  it('warns about an explicit email of a member who is not active, at its entry, and skips them; refuses one that never was a member; skips inactive members a glob or role reaches silently, once each', () => {
     const named = group('Named', 'pins/named.yaml', { users: ['ben@sales.acme.com', 'zoe@acme.com', 'gone@acme.com'] });
     const first = memberPinLists({ pins: [], pinGroups: [named] }, USERS);
-    expect(first.reasons.map((reason) => [reason.code, reason.source?.line])).toEqual([['pins.user-not-active', 4], ['pins.user-not-active', 5]]);
-    expect(first.reasons[0]?.message).toBe('zoe@acme.com is invited, not an active member, so the service refuses to read or set their tabs');
-    expect(first.reasons[1]?.message).toContain('gone@acme.com is not a member of the workspace');
+    expect(first.warnings.map((warning) => [warning.code, warning.source?.line])).toEqual([['pins.user-not-active', 4]]);
+    expect(first.warnings[0]?.message).toBe('zoe@acme.com is invited, not an active member: their tabs are skipped; remove zoe@acme.com from `users` of "Named" in pins/named.yaml; members a glob or a role reaches who are not active are skipped silently');
+    expect(first.reasons.map((reason) => [reason.code, reason.source?.line])).toEqual([['pins.user-not-active', 5]]);
+    expect(first.reasons[0]?.message).toContain('gone@acme.com is not a member of the workspace');
+    expect(first.lists.map((list) => list.userEmail)).toEqual(['ben@sales.acme.com']);
     expect(first.skipped).toBe(0);
 
     const reached = [group('Sales', 'pins/sales.yaml', { users: ['*@sales.acme.com'] }), group('Sales', 'pins/sales.yaml', { users: ['*@sales.acme.com'] }, 'deals'), group('Invited', 'pins/m.yaml', { roles: ['Member'] }, 'contacts')];
     const second = memberPinLists({ pins: [], pinGroups: reached }, USERS);
     expect(second.reasons).toEqual([]);
+    expect(second.warnings).toEqual([]);
     // tom (deactivated, glob and role) and zoe (invited, role): two members, whatever the domains.
     expect(second.skipped).toBe(2);
     expect(second.lists.some((list) => list.userEmail.startsWith('tom') || list.userEmail.startsWith('zoe'))).toBe(false);
   });
 
-  it('refuses a userEmail document of an inactive member once the users are known, once per member', () => {
-    const pins = [pinsOf('tom@sales.acme.com', 'recordings', [{ name: 'Calls' }]), pinsOf('tom@sales.acme.com', 'deals', [{ name: 'Deals' }])];
-    const { reasons } = memberPinLists({ pins, pinGroups: [group('Admins', 'pins/admins.yaml', { roles: ['Admin'] })] }, USERS);
-    expect(reasons.map((reason) => [reason.code, reason.source])).toEqual([['pins.user-not-active', pins[0]?.source]]);
+  it('warns about a userEmail document of a member who left, naming the file to delete, once per member, and skips their lists', () => {
+    const pins = [pinsOf('tom@sales.acme.com', 'recordings', [{ name: 'Calls' }]), pinsOf('tom@sales.acme.com', 'deals', [{ name: 'Deals' }]), pinsOf('ben@sales.acme.com', 'recordings', [{ name: 'Calls' }])];
+    const { reasons, warnings, lists } = memberPinLists({ pins, pinGroups: [group('Admins', 'pins/admins.yaml', { roles: ['Admin'] })] }, USERS);
+    expect(reasons).toEqual([]);
+    expect(warnings.map((warning) => [warning.code, warning.source])).toEqual([['pins.user-not-active', pins[0]?.source]]);
+    expect(warnings[0]?.message).toBe(`tom@sales.acme.com is deactivated, not an active member: their tabs are skipped; delete ${pins[0]?.source.file ?? ''}, the PinnedViews document of a member who left or has not accepted the invitation yet`);
+    expect(lists.map((list) => list.key)).toEqual(['recordings:ben@sales.acme.com', 'recordings:adam@acme.com']);
   });
 
   it('suggests the active members a userEmail no member has most likely meant, the users being read', () => {
@@ -110,10 +116,11 @@ describe('memberPinLists', () => {
     // Nothing close: no suggestion; a member who left is named by state, never "did you mean".
     expect(reasons[1]?.wayOut).toMatch(/^fix `userEmail`/);
     const left = memberPinLists({ pins: [pinsOf('tom@sales.acme.com', 'recordings', [{ name: 'Calls' }])], pinGroups: [] }, USERS);
-    expect(left.reasons[0]?.wayOut).not.toContain('did you mean');
+    expect(left.reasons).toEqual([]);
+    expect(left.warnings[0]?.message).not.toContain('did you mean');
     // An explicit group entry, too.
     const named = memberPinLists({ pins: [], pinGroups: [group('Named', 'pins/named.yaml', { users: ['ben@sales.acme.cm'] })] }, USERS);
-    expect(named.reasons[0]?.wayOut).toMatch(/^did you mean ben@sales\.acme\.com\? remove/);
+    expect(named.reasons[0]?.wayOut).toMatch(/^did you mean ben@sales\.acme\.com\? fix ben@sales\.acme\.cm/);
   });
 
   it('warns, at its position, about a glob that reaches no active member', () => {
@@ -133,9 +140,10 @@ describe('memberPinLists', () => {
 
   it('gives a member a group names by exact email (any case) their list, and reports a named inactive member once whatever the domains', () => {
     const named = group('Named', 'pins/named.yaml', { users: ['BEN@sales.acme.com', 'zoe@acme.com'] });
-    const { lists, reasons } = memberPinLists({ pins: [], pinGroups: [named, { ...named, domain: 'deals' }] }, USERS);
+    const { lists, reasons, warnings } = memberPinLists({ pins: [], pinGroups: [named, { ...named, domain: 'deals' }] }, USERS);
     expect(lists.map((list) => [list.key, list.userEmail])).toEqual([['recordings:ben@sales.acme.com', 'ben@sales.acme.com'], ['deals:ben@sales.acme.com', 'ben@sales.acme.com']]);
-    expect(reasons.map((reason) => [reason.code, reason.source?.line])).toEqual([['pins.user-not-active', 4]]);
+    expect(reasons).toEqual([]);
+    expect(warnings.map((warning) => [warning.code, warning.source?.line])).toEqual([['pins.user-not-active', 4]]);
   });
 
   it('needs the users when a group document exists', () => {

@@ -130,7 +130,7 @@ describe('planPins: what a name and an id resolve to', () => {
 });
 
 describe('PINNED_VIEWS', () => {
-  const none = { ignored: compileGlobs([]), declared: new Map(), deleted: new Map() };
+  const none = { ignored: compileGlobs([]), declared: new Map(), deleted: new Map(), heldViews: new Map() };
   const desired = { ...emptyDesired(), pins: [pinsOf('mia@acme.com', 'recordings', [{ name: 'Calls' }])] };
 
   it('diff: never plans a list that was not read (it cannot keep the member\'s private tabs)', () => {

@@ -40,24 +40,29 @@ describe('the creator of the views a plan creates', () => {
     expect(planViews(desired, emptyLive()).reasons[0]?.source).toEqual(desired.views[0]?.source);
   });
 
-  it('must be an active member: says whether it is unknown or in which state, at creatorEmail, with the member\'s id', () => {
+  it('holds the creates of a creator who is no longer active (not the whole plan), and refuses an address that never was a member, at creatorEmail', () => {
     const emailSource = at('workspace.yaml', 3, 15);
     const live = emptyLive();
     live.users = [user('u_gone', 'Gone@acme.com', 'Deactivated'), user('u_new', 'new@acme.com', 'Invited')];
-    const refusal = (creatorEmail: string) => {
+    const plan = (creatorEmail: string) => {
       const desired = emptyDesired({ creatorEmail, creatorEmailSource: emailSource });
       desired.views = [declared('recordings', 'New')];
-      return planViews(desired, live).reasons;
+      return planViews(desired, live);
     };
-    expect(refusal('gone@acme.com')).toEqual([{
+    const gone = plan('gone@acme.com');
+    expect(gone.reasons).toEqual([]);
+    expect(gone.changes).toEqual([]);
+    expect(gone.held).toEqual([{
+      target: 'view:recordings:name:New',
       code: 'workspace.creator-inactive',
-      message: 'creatorEmail gone@acme.com is deactivated, not active; the service would refuse every create',
+      reason: 'RecordingView "New" is not created: creatorEmail gone@acme.com is deactivated, not active, and the service would refuse the create',
       wayOut: 'set `creatorEmail` to an active member of the workspace',
-      source: emailSource,
-      ids: ['u_gone'],
+      source: at('views/recordings/new.yaml'),
     }]);
-    expect(refusal('new@acme.com')[0]?.message).toBe('creatorEmail new@acme.com is invited, not active; the service would refuse every create');
-    expect(refusal('nobody@acme.com')[0]).toMatchObject({ message: 'creatorEmail nobody@acme.com is not a member of the workspace; the service would refuse every create', ids: [] });
+    expect(gone.heldViews.get('recordings')).toEqual([{ name: 'New', viewId: null, target: 'view:recordings:name:New' }]);
+    expect(plan('new@acme.com').held[0]?.reason).toContain('creatorEmail new@acme.com is invited, not active');
+    expect(plan('nobody@acme.com').reasons[0]).toMatchObject({ code: 'workspace.creator-inactive', message: 'creatorEmail nobody@acme.com is not a member of the workspace; the service would refuse every create', ids: [], source: emailSource });
+    expect(plan('nobody@acme.com').held).toEqual([]);
   });
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { warningText } from '../../src/render/warning-lines.js';
 import { InternalError } from '../../src/errors.js';
 import { computePlan } from '../../src/plan/diff.js';
+import { planDigest } from '../../src/plan/hash.js';
 import { createsViews } from '../../src/kinds/view-identity.js';
 import { PlanRefusedError } from '../../src/plan/refusal.js';
 import type { Desired, Live } from '../../src/state/types.js';
@@ -56,16 +57,35 @@ describe('computePlan: identity of views', () => {
     expect(computePlan(desired, live).plan.changes).toEqual([]);
   });
 
-  it('refuses a viewId the service reports as not found, never a create', () => {
+  it('holds a viewId the service reports as not found, never a create, with the pinned lists naming it, and plans the rest', () => {
     const desired = emptyDesired();
-    desired.views = [declared('recordings', 'Mine', {}, { viewId: 'rv_private_7' })];
+    desired.views = [declared('recordings', 'Mine', {}, { viewId: 'rv_private_7' }), declared('recordings', 'Calls', { icon: 'phone' }, { viewId: 'rv_1' })];
+    desired.pins = [
+      pinsOf('mia@acme.com', 'recordings', [{ name: 'Calls' }, { name: 'Mine' }]),
+      pinsOf('max@acme.com', 'recordings', [{ viewId: 'rv_private_7' }]),
+      pinsOf('ops@acme.com', 'recordings', [{ name: 'Calls' }]),
+    ];
     const live = emptyLive();
-    live.views.recordings = [...RECORDING_DEFAULTS];
-    const error = refusal(desired, live);
-    expect(error.code).toBe('view.id-not-found');
-    expect(error.exitCode).toBe(1);
-    expect(error.reasons[0]).toMatchObject({ ids: ['rv_private_7'], source: desired.views[0]?.source });
-    expect(error.message).toContain('views/recordings/mine.yaml:1:1');
+    live.views.recordings = [view('rv_1', 'Calls'), ...RECORDING_DEFAULTS];
+    for (const email of ['mia@acme.com', 'max@acme.com', 'ops@acme.com']) live.pins[pinsKey('recordings', email)] = [...RECORDING_DEFAULTS];
+    const { plan } = computePlan(desired, live);
+    expect(plan.changes.map((change) => change.target)).toEqual(['view:recordings:id:rv_1', 'pins:recordings:ops@acme.com']);
+    expect(plan.held?.map((held) => [held.target, held.code])).toEqual([
+      ['pins:recordings:max@acme.com', 'pins.names-held-view'],
+      ['pins:recordings:mia@acme.com', 'pins.names-held-view'],
+      ['view:recordings:id:rv_private_7', 'view.id-not-found'],
+    ]);
+    expect(plan.held?.[2]).toMatchObject({ source: desired.views[0]?.source });
+    expect(plan.held?.[2]?.reason).toContain('binds to rv_private_7, which the service reports as not found');
+    expect(plan.held?.[1]?.reason).toBe('the recordings tabs of mia@acme.com name "Mine", which is held (view:recordings:id:rv_private_7): the list is left as it is');
+    expect(plan.held?.[1]?.source).toEqual(desired.pins[0]?.refSources[1]);
+    // The digest binds what is held: the same plan without it digests differently.
+    expect(plan.digest).not.toBe(planDigest({ ...plan, held: [] }));
+  });
+
+  it('leaves `held` out of a plan that holds nothing, so its digest is as before', () => {
+    const { desired, live } = mixedScenario();
+    expect(computePlan(desired, live).plan).not.toHaveProperty('held');
   });
 
   it('refuses binding to a default view by id, and declaring a default view name', () => {
@@ -107,11 +127,11 @@ describe('computePlan: identity of views', () => {
     const live = emptyLive();
     live.views.recordings = [view('rv_1', 'Dup'), view('rv_2', 'Dup'), ...RECORDING_DEFAULTS];
     const desired = emptyDesired();
-    desired.views = [declared('recordings', 'Dup', {}, { source: at('z.yaml') }), declared('recordings', 'Gone', {}, { viewId: 'rv_9', source: at('a.yaml') })];
+    desired.views = [declared('recordings', 'Dup', {}, { source: at('z.yaml') }), declared('recordings', 'Dup', {}, { viewId: 'rv_9', source: at('a.yaml'), nameSource: at('a.yaml', 2) }), declared('recordings', 'All recordings', {}, { source: at('m.yaml') })];
     const error = refusal(desired, live);
-    expect(error.reasons.map((reason) => reason.code)).toEqual(['view.id-not-found', 'view.ambiguous-name']);
+    expect(error.reasons.map((reason) => reason.code)).toEqual(['view.default-name', 'view.ambiguous-name']);
     expect(error.message).toContain('[view.ambiguous-name]');
-    expect(error.message).toContain('[view.id-not-found]');
+    expect(error.message).toContain('[view.default-name]');
   });
 });
 
@@ -131,13 +151,23 @@ describe('computePlan: workspace', () => {
     expect(computePlan(desired, emptyLive()).plan.changes).toEqual([]);
   });
 
-  it('needs an active creator when the users were read', () => {
+  it('needs a creator who is a member when the users were read; holds the creates, and the pinned lists naming them, of one who left', () => {
     const desired = emptyDesired({ creatorEmail: 'gone@acme.com' });
     desired.views = [declared('recordings', 'New')];
     expect(codes(desired, emptyLive())).toEqual(['workspace.creator-inactive']);
     const live = emptyLive();
-    live.users = [user('u_gone', 'Gone@acme.com', 'Deactivated')];
-    expect(codes(desired, live)).toEqual(['workspace.creator-inactive']);
+    live.users = [user('u_gone', 'Gone@acme.com', 'Deactivated'), user('u_mia', 'mia@acme.com'), user('u_ana', 'ana@acme.com')];
+    live.views.recordings = [view('rv_1', 'Calls'), ...RECORDING_DEFAULTS];
+    desired.views.push(declared('recordings', 'Calls', { icon: 'phone' }, { viewId: 'rv_1' }));
+    desired.pins = [pinsOf('mia@acme.com', 'recordings', [{ name: 'New' }, { name: 'Calls' }]), pinsOf('ana@acme.com', 'recordings', [{ name: 'Calls' }])];
+    for (const email of ['mia@acme.com', 'ana@acme.com']) live.pins[pinsKey('recordings', email)] = [...RECORDING_DEFAULTS];
+    const { plan } = computePlan(desired, live);
+    expect(plan.changes.map((change) => change.target)).toEqual(['view:recordings:id:rv_1', 'pins:recordings:ana@acme.com']);
+    expect(plan.held?.map((held) => [held.target, held.code])).toEqual([['pins:recordings:mia@acme.com', 'pins.names-held-view'], ['view:recordings:name:New', 'workspace.creator-inactive']]);
+    // Nothing created: the plan names no creatorEmail.
+    expect(plan).not.toHaveProperty('creatorEmail');
+    desired.views = [declared('recordings', 'New')];
+    desired.pins = [];
     // The reader reads users whenever createsViews says so; a plan without them is a bug, never a pass.
     delete live.users;
     expect(() => computePlan(desired, live)).toThrow(InternalError);

@@ -47,6 +47,10 @@ export interface Plan {
    * @minItems 1
    */
   targets?: string[];
+  /**
+   * Targets left out of the plan because of a problem in the live workspace, not in the manifests (a member who left, a bound view that is gone, an inactive creatorEmail), with every change that depends on them; absent when nothing is held. Shown first.
+   */
+  held?: HeldTarget[];
   changes: Change[];
   /**
    * The requests apply sends, in the order it sends them (creates, updates, pinned lists, deletes), each naming the change it carries out; apply --plan rebuilds them from the changes and refuses a file where they differ.
@@ -98,6 +102,35 @@ export interface Plan {
 }
 /**
  * This interface was referenced by `Plan`'s JSON-Schema
+ * via the `definition` "held".
+ */
+export interface HeldTarget {
+  /**
+   * The held target, as changes name theirs (view:..., new-view:..., pins:...).
+   */
+  target: string;
+  code: string;
+  /**
+   * Why it is held.
+   */
+  reason: string;
+  /**
+   * What to do so it is planned again.
+   */
+  wayOut: string;
+  source?: SourcePosition;
+}
+/**
+ * This interface was referenced by `Plan`'s JSON-Schema
+ * via the `definition` "source".
+ */
+export interface SourcePosition {
+  file: string;
+  line: number;
+  column: number;
+}
+/**
+ * This interface was referenced by `Plan`'s JSON-Schema
  * via the `definition` "create".
  */
 export interface CreateChange {
@@ -113,15 +146,6 @@ export interface CreateChange {
   domain: Domain;
   before: null;
   after: ViewSnapshot;
-}
-/**
- * This interface was referenced by `Plan`'s JSON-Schema
- * via the `definition` "source".
- */
-export interface SourcePosition {
-  file: string;
-  line: number;
-  column: number;
 }
 /**
  * A view normalised for comparison.
