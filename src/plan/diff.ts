@@ -84,7 +84,8 @@ export function computePlan(desired: Desired, live: Live, extras: PlanExtras = {
   return { plan: assemblePlan(desired, live, labelled, warnings, extras.scope, { ...(skippedMembers === undefined ? {} : { skippedMembers }), ...(held.length === 0 ? {} : { held }) }) };
 }
 
-function assemblePlan(desired: Desired, live: Live, changes: Change[], warnings: PlanWarning[], scope: PlanScope | undefined, extra: Pick<Plan, 'skippedMembers' | 'held'>): Plan {
+function assemblePlan(desired: Desired, live: Live, scopeless: Change[], warnings: PlanWarning[], scope: PlanScope | undefined, extra: Pick<Plan, 'skippedMembers' | 'held'>): Plan {
+  const changes = withPinLists(scopeless, scope);
   const summary = summarize(changes);
   // creatorEmail owns what the plan creates: present whenever it creates anything.
   const creates = changes.some((change) => kindOf(change).creates(change) !== undefined);
@@ -111,4 +112,19 @@ function assemblePlan(desired: Desired, live: Live, changes: Change[], warnings:
     warnings,
   };
   return { ...withoutDigest, digest: planDigest(withoutDigest) };
+}
+
+/**
+ * withPinLists tells each deletion of a scoped plan that left lists of its view's domain
+ * unread how many of them it read and how many it did not (`pinLists`): its `pinnedBy`
+ * counts only the lists read, and an unread one may pin the view too (README, "Scoped
+ * and budgeted plans").
+ */
+function withPinLists(changes: Change[], scope: PlanScope | undefined): Change[] {
+  const byDomain = scope?.unreadByDomain;
+  if (byDomain === undefined) return changes;
+  return changes.map((change) => {
+    const count = change.action === 'delete' ? byDomain[change.domain] : undefined;
+    return count === undefined ? change : { ...change, pinLists: { read: count.lists - count.unread, unread: count.unread } };
+  });
 }

@@ -138,7 +138,27 @@ export function choosePinnedLists(
     unread: lists.length - candidates.length,
     ...(slice === undefined ? {} : { slice }),
   };
+  const byDomain = unreadByDomain(lists, candidates);
+  if (Object.keys(byDomain).length > 0) scope.unreadByDomain = byDomain;
   return { read: candidates, scope };
+}
+
+/**
+ * unreadByDomain counts, per domain some of whose lists are left unread, the lists the
+ * manifests declare and those unread: a deleted view can be pinned only in its own
+ * domain, so its deletion says how many of that domain's lists were not read.
+ */
+function unreadByDomain(lists: readonly KeyedPins[], read: readonly KeyedPins[]): NonNullable<PlanScope['unreadByDomain']> {
+  const readKeys = new Set(read.map((entry) => entry.key));
+  const counts = new Map<string, { lists: number; unread: number }>();
+  for (const { key, pins } of lists) {
+    const count = counts.get(pins.domain) ?? { lists: 0, unread: 0 };
+    count.lists += 1;
+    if (!readKeys.has(key)) count.unread += 1;
+    counts.set(pins.domain, count);
+  }
+  // Sorted by domain, so equal inputs give byte-equal plans.
+  return Object.fromEntries([...counts].filter(([, count]) => count.unread > 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 /**

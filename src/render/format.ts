@@ -1,7 +1,7 @@
 import { stringify } from 'yaml';
 import { structuredPatch } from 'diff';
 import type { JsonValue } from '../domain/api-types.js';
-import { CHANGE_ORIGINS, type Change, type ChangeOrigin, type Plan, type UpdateChange } from '../plan/types.js';
+import { CHANGE_ORIGINS, type Change, type ChangeOrigin, type DeleteChange, type Plan, type UpdateChange } from '../plan/types.js';
 import { applySeconds } from '../plan/requests.js';
 import { formatCount, plural } from '../text/plural.js';
 import { safeText } from '../text/safe-text.js';
@@ -172,4 +172,31 @@ export function byOrigin(changes: readonly Change[]): { origin: ChangeOrigin | u
   return [undefined, ...CHANGE_ORIGINS]
     .map((origin) => ({ origin, changes: changes.filter((change) => change.origin === origin) }))
     .filter((group) => group.changes.length > 0);
+}
+
+/**
+ * pinnedCount says who pins a deleted view in a summary row: `pinned by 2 users` from
+ * a full plan (nothing when none), and from a scoped plan that left lists of the view's
+ * domain unread, how many of the lists read pin it and how many were not read, also
+ * when none of those read pins it (README, "Scoped and budgeted plans").
+ */
+export function pinnedCount(change: DeleteChange): string {
+  if (change.pinLists !== undefined) return `pinned by ${scopedPinners(change, change.pinLists)}`;
+  return change.pinnedBy.length === 0 ? '' : `pinned by ${plural(change.pinnedBy.length, 'user')}`;
+}
+
+/**
+ * pinnedNote is what a scoped plan adds after the emails of a deletion's pinners:
+ * `2 of the 14 recordings lists read; 3,480 lists not read (they may pin it too)`;
+ * undefined from a full plan.
+ */
+export function pinnedNote(change: DeleteChange): string | undefined {
+  return change.pinLists === undefined ? undefined : scopedPinners(change, change.pinLists);
+}
+
+function scopedPinners(change: DeleteChange, lists: { read: number; unread: number }): string {
+  const unread = `${plural(lists.unread, 'list')} not read (${lists.unread === 1 ? 'it' : 'they'} may pin it${change.pinnedBy.length === 0 ? '' : ' too'})`;
+  if (lists.read === 0) return `none of the lists read: no ${change.domain} list was read; ${unread}`;
+  const count = change.pinnedBy.length === 0 ? 'none' : formatCount(change.pinnedBy.length);
+  return `${count} of the ${plural(lists.read, `${change.domain} list`)} read; ${unread}`;
 }

@@ -2,7 +2,7 @@ import { formatCount, plural } from '../text/plural.js';
 import type { Change, CreateChange, DeleteChange, DriftChange, PinChange, PinnedTab, Plan, UpdateChange } from '../plan/types.js';
 import { batchAttributes } from './batch-attributes.js';
 import type { CommentPart } from './comment-budget.js';
-import { pointerPath, updateDiff, valueText } from './format.js';
+import { pinnedNote, pointerPath, updateDiff, valueText } from './format.js';
 import { codeSpan, fence, mdText } from './markdown-text.js';
 import { exceptionText, memberTabs, someMembers, summarisePinGroup, type MemberTabs, type TabListVariant } from './pin-group.js';
 import { attributeLines } from './plan-notes.js';
@@ -193,5 +193,6 @@ function pinners(change: DeleteChange): string {
   if (change.pinnedBy.length === 0) return '';
   const shown = change.pinnedBy.slice(0, 10).map(mdText).join(', ');
   const more = change.pinnedBy.length > 10 ? ` and ${formatCount(change.pinnedBy.length - 10)} more` : '';
-  return `, pinned by ${shown}${more}`;
+  const note = pinnedNote(change);
+  return `, pinned by ${shown}${more}${note === undefined ? '' : `; ${mdText(note)}`}`;
 }

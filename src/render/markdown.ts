@@ -2,7 +2,7 @@ import { formatLine } from '../domain/source-position.js';
 import { formatCount, plural } from '../text/plural.js';
 import { type Action, type Change, type ChangeOrigin, type PinChange, type Plan } from '../plan/types.js';
 import { COMMENT_LIMIT, fitComment, type CommentPart, type LeftOut } from './comment-budget.js';
-import { budgetText, byOrigin, originHeading, scopeText } from './format.js';
+import { budgetText, byOrigin, originHeading, pinnedCount, scopeText } from './format.js';
 import { detailParts, ICONS } from './markdown-details.js';
 import { codeSpan, linkTarget, mdText } from './markdown-text.js';
 import type { RenderOptions } from './options.js';
@@ -171,7 +171,7 @@ function singleRow(change: Change): string {
     case 'update':
       return `| ${icon} | ${change.kind} | ${mdText(change.name)} (${mdText(change.id)}) | ${source} |`;
     case 'delete': {
-      const pinned = change.pinnedBy.length === 0 ? '' : `, pinned by ${plural(change.pinnedBy.length, 'user')}`;
+      const pinned = pinnedCount(change) === '' ? '' : `, ${pinnedCount(change)}`;
       return `| ${icon} | ${change.kind} | **${mdText(change.name)}** (${mdText(change.id)}, owner ${mdText(ownerText(change))}${pinned}) | prune: not declared |`;
     }
     case 'pin': {
@@ -224,7 +224,7 @@ function batchRow(entry: BatchEntry): { head: string; names: string[]; tail: str
       return {
         head: `| ${icon} | ${entry.changes[0]?.kind ?? ''} × ${count}, owner ${mdText(entry.cause)} | `,
         names: entry.changes.map((change) => {
-          const pinned = change.pinnedBy.length === 0 ? '' : `, pinned by ${plural(change.pinnedBy.length, 'user')}`;
+          const pinned = pinnedCount(change) === '' ? '' : `, ${pinnedCount(change)}`;
           return `**${mdText(change.name)}** (${mdText(change.id)}${pinned})`;
         }),
         tail: ' | prune: not declared |',

@@ -2,6 +2,7 @@ import type picocolors from 'picocolors';
 import type { CreateChange, DeleteChange, PinChange, PinnedTab, Plan } from '../plan/types.js';
 import { formatLine } from '../domain/source-position.js';
 import { formatCount, plural } from '../text/plural.js';
+import { pinnedCount, pinnedNote } from './format.js';
 import { quoted, safeText } from '../text/safe-text.js';
 import { WRAP_WIDTH, wrapList } from '../text/wrap.js';
 import { batchAttributes } from './batch-attributes.js';
@@ -56,7 +57,7 @@ export function batchRow(entry: BatchEntry): SummaryRow {
         kind: `${entry.changes[0]?.kind ?? ''} × ${count}`,
         name: `owner ${cause}`,
         source: 'prune: not declared',
-        names: entry.changes.map((change) => `${quoted(change.name)} (${safeText(change.id)}${change.pinnedBy.length === 0 ? '' : `, pinned by ${plural(change.pinnedBy.length, 'user')}`})`),
+        names: entry.changes.map((change) => `${quoted(change.name)} (${safeText(change.id)}${pinnedCount(change) === '' ? '' : `, ${pinnedCount(change)}`})`),
       };
     default: {
       const [first] = entry.changes;
@@ -158,5 +159,6 @@ function pinnedBy(change: DeleteChange): string {
   if (change.pinnedBy.length === 0) return '';
   const shown = change.pinnedBy.slice(0, 10).map(safeText).join(', ');
   const more = change.pinnedBy.length > 10 ? ` and ${formatCount(change.pinnedBy.length - 10)} more` : '';
-  return `, pinned by ${shown}${more}`;
+  const note = pinnedNote(change);
+  return `, pinned by ${shown}${more}${note === undefined ? '' : `; ${note}`}`;
 }

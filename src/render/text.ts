@@ -1,7 +1,7 @@
 import picocolors from 'picocolors';
 import { quoted, safeText } from '../text/safe-text.js';
 import { formatCount, formatRate, plural } from '../text/plural.js';
-import { applyEstimate, budgetText, byOrigin, originHeading, pointerPath, scopeText, shellWord, updateDiff, valueText } from './format.js';
+import { applyEstimate, budgetText, byOrigin, originHeading, pinnedCount, pointerPath, scopeText, shellWord, updateDiff, valueText } from './format.js';
 import type { RenderOptions } from './options.js';
 import { warningEntries } from './warning-lines.js';
 import { heldEntry, heldHeading } from './held-lines.js';
@@ -160,7 +160,7 @@ function createLines(change: CreateChange, plan: Plan, c: Colors): string[] {
 
 function deleteLines(change: DeleteChange, c: Colors): string[] {
   const owner = safeText(ownerText(change));
-  const pinned = change.pinnedBy.length === 0 ? '' : `, pinned by ${plural(change.pinnedBy.length, 'user')}`;
+  const pinned = pinnedCount(change) === '' ? '' : `, ${pinnedCount(change)}`;
   const lines = [c.red(`- ${change.kind} ${quoted(change.name)} (${safeText(change.id)}), owner ${owner}${pinned}`)];
   if (change.pinnedBy.length > 0) {
     const shown = change.pinnedBy.slice(0, 10).map(safeText);

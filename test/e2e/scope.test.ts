@@ -111,7 +111,7 @@ describe('plan --base in a git repository', () => {
       expect(outside).toBeGreaterThan(heading);
 
       const plan = JSON.parse(await readFile(planFile, 'utf8')) as { scope: unknown; changes: { action: string; name: string; origin?: string }[] };
-      expect(plan.scope).toEqual({ base: { ref: 'HEAD', commit: base }, lists: 2, unread: 1 });
+      expect(plan.scope).toEqual({ base: { ref: 'HEAD', commit: base }, lists: 2, unread: 1, unreadByDomain: { recordings: { lists: 1, unread: 1 } } });
       expect(plan.changes.map((change) => [change.action, change.name, change.origin ?? 'own'])).toEqual([
         ['update', 'Zoom and Meet calls', 'unapplied-or-outside'],
         ['pin', 'noah.patel@acme.test', 'own'],
@@ -223,5 +223,39 @@ describe('plan --base labels only what the pull request did not ask for', () => 
       expect(replanned.code).toBe(0);
       expect((JSON.parse(replanned.stdout) as { changes: unknown[] }).changes).toEqual([]);
     });
+  });
+});
+
+describe('plan --base deleting a view a member pinned in the app', () => {
+  it('says how many of the lists read pin it and how many lists were not read, since an unread list may pin it too', async () => {
+    const root = await dir({
+      // prune: owned: only Olivia's public views are candidates, and she owns both declared here.
+      'manifests/workspace.yaml': 'kind: Workspace\nworkspaceId: ws_acme\ncreatorEmail: olivia.park@acme.test\nprune: owned\n',
+      'manifests/views/zoom.yaml': await example('views/recordings/zoom-and-meet-calls.yaml'),
+      'manifests/views/deals-at-risk.yaml': await example('views/recordings/deals-at-risk.yaml'),
+      'manifests/pins/adam.yaml': await example('pins/adam.yaml'),
+      'manifests/pins/mia.yaml': 'kind: PinnedViews\nuserEmail: mia.chen@acme.test\nrecordings: [All recordings]\n',
+    });
+    await git(root, 'init', '-q');
+    await git(root, 'add', '-A');
+    await git(root, 'commit', '-qm', 'base');
+    // The pull request deletes the Zoom view (prune) and edits Mia's tabs; Adam's document is not touched.
+    await run('rm', ['manifests/views/zoom.yaml'], { cwd: root });
+    await writeFile(join(root, 'manifests/pins/mia.yaml'), 'kind: PinnedViews\nuserEmail: mia.chen@acme.test\nrecordings: [All recordings, Customer calls]\n');
+    // Yesterday, in the app, Adam pinned the Zoom view: his list is not read by this plan.
+    const data = cloneData();
+    data.pinned.recordings['u_adam'] = [...(data.pinned.recordings['u_adam'] ?? []), 'rv_video_meetings'];
+    await withEmulator(async (_emulator, env) => {
+      const planned = await runBuilt(['plan', 'manifests', '--base', 'HEAD', '--out', 'plan.json', '--verbose'], { env, cwd: root });
+      expect(planned.code).toBe(0);
+      expect(pinnedReads(planned.stderr)).toEqual(['mia.chen@acme.test']);
+      // Mia (read) pins it; Adam's list, unread, may pin it too, and does.
+      expect(planned.stdout).toContain('- RecordingView "Zoom and Meet calls" (rv_video_meetings), owner olivia.park@acme.test, pinned by 1 of the 1 recordings list read; 1 list not read (it may pin it too)\n    pinned by: mia.chen@acme.test\n');
+      const plan = JSON.parse(await readFile(join(root, 'plan.json'), 'utf8')) as { scope: unknown; changes: { action: string; pinnedBy?: string[]; pinLists?: unknown }[] };
+      expect(plan.scope).toMatchObject({ lists: 2, unread: 1, unreadByDomain: { recordings: { lists: 2, unread: 1 } } });
+      expect(plan.changes.find((change) => change.action === 'delete')).toMatchObject({ pinnedBy: ['mia.chen@acme.test'], pinLists: { read: 1, unread: 1 } });
+      const markdown = await runBuilt(['plan', 'manifests', '--base', 'HEAD', '--format', 'markdown'], { env, cwd: root });
+      expect(markdown.stdout).toContain('pinned by 1 of the 1 recordings list read; 1 list not read (it may pin it too))');
+    }, { data });
   });
 });

@@ -25,7 +25,8 @@ describe('src/domain/generated/plan-types.ts', () => {
     schema.$defs['delete']!.properties['reviewer'] = { type: 'string', description: 'Who approved the prune.' };
     const generated = await generatePlanTypes(JSON.stringify(schema));
     expect(generated).not.toBe(readFileSync(GENERATED_PLAN_TYPES_FILE, 'utf8'));
-    expect(generated).toMatch(/export interface DeleteChange \{[^}]*reviewer\?: string;/);
+    // Within the interface: no line before the property closes it (nested objects close indented).
+    expect(generated).toMatch(/export interface DeleteChange \{\n(?:(?!\}\n).*\n)*? {2}reviewer\?: string;/);
   });
 
   it('follows the schema the plan files are checked against', () => {

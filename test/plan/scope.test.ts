@@ -102,8 +102,21 @@ describe('choosePinnedLists', () => {
     const lists = keyedPins(members(10));
     const chosen = choosePinnedLists(lists, { budget: 7 }, { viewChanges: [], spent: 3, remaining: null, ceiling: ceiling(7), day: 1 });
     expect(chosen.read).toHaveLength(4);
-    expect(chosen.scope).toEqual({ budget: 7, lists: 10, unread: 6, slice: { index: 2, count: 3 } });
+    expect(chosen.scope).toEqual({ budget: 7, lists: 10, unread: 6, slice: { index: 2, count: 3 }, unreadByDomain: { recordings: { lists: 10, unread: 6 } } });
     expect(() => choosePinnedLists(lists, { budget: 3 }, { viewChanges: [], spent: 3, remaining: null, ceiling: ceiling(3), day: 1 })).toThrow(expect.objectContaining({ code: 'usage.budget-too-small', hint: expect.stringContaining('at least 4') }));
+  });
+
+  it('counts the unread lists per domain, naming only the domains with some unread, so a deletion counts those of its own', () => {
+    const now = members(3);
+    now.pins.push(pinsOf('dee@acme.com', 'deals', [{ name: 'All deals' }]), pinsOf('dan@acme.com', 'deals', [{ name: 'All deals' }]));
+    const base = members(3);
+    base.pins.push(pinsOf('dee@acme.com', 'deals', [{ name: 'All deals' }]));
+    const chosen = choosePinnedLists(keyedPins(now), { base: { ref: 'origin/main', commit: 'a'.repeat(40), desired: base } }, { viewChanges: [], spent: 3, remaining: null, ceiling: ceiling(undefined), day: 1 });
+    expect(chosen.read.map((entry) => entry.key)).toEqual([pinsKey('deals', 'dan@acme.com')]);
+    expect(chosen.scope).toMatchObject({ lists: 5, unread: 4, unreadByDomain: { deals: { lists: 2, unread: 1 }, recordings: { lists: 3, unread: 3 } } });
+    // Every list read: no domain is named.
+    const all = choosePinnedLists(keyedPins(members(3)), { budget: 100 }, { viewChanges: [], spent: 3, remaining: null, ceiling: ceiling(100), day: 1 });
+    expect(all.scope).toEqual({ budget: 100, lists: 3, unread: 0 });
   });
 
   it('slices what is left today less the reserve when that is below the budget', () => {
@@ -155,7 +168,7 @@ describe('planWorkspace, scoped', () => {
     const { plan } = await planWorkspace(desired, client, { scope: { budget: 6 }, clock: { now: () => Date.parse('2026-03-02T23:59:00Z') } });
     expect(plan.requests.used).toBe(6);
     expect(pinReads).toHaveLength(4);
-    expect(plan.scope).toEqual({ budget: 6, lists: 10, unread: 6, slice: { index: (Math.floor(Date.parse('2026-03-02') / 86_400_000) % 3) + 1, count: 3 } });
+    expect(plan.scope).toEqual({ budget: 6, lists: 10, unread: 6, slice: { index: (Math.floor(Date.parse('2026-03-02') / 86_400_000) % 3) + 1, count: 3 }, unreadByDomain: { recordings: { lists: 10, unread: 6 } } });
   });
 
   it('with a base, reads the views in full and only the lists that changed, and labels what was changed in the app', async () => {
@@ -176,7 +189,7 @@ describe('planWorkspace, scoped', () => {
     const { client, pinReads } = liveClient(live);
     const { plan } = await planWorkspace(now, client, { scope: { base: { ref: 'origin/main', commit: 'a'.repeat(40), desired: base } } });
     expect(pinReads).toEqual(['recordings:bob@acme.com']);
-    expect(plan.scope).toEqual({ base: { ref: 'origin/main', commit: 'a'.repeat(40) }, lists: 2, unread: 1 });
+    expect(plan.scope).toEqual({ base: { ref: 'origin/main', commit: 'a'.repeat(40) }, lists: 2, unread: 1, unreadByDomain: { recordings: { lists: 2, unread: 1 } } });
     expect(plan.changes.map((change) => [change.action, change.name, change.origin ?? 'own'])).toEqual([
       ['update', 'Calls', 'unapplied-or-outside'],
       ['pin', 'bob@acme.com', 'own'],

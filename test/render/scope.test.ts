@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { computePlan } from '../../src/plan/diff.js';
-import type { Change, ChangeOrigin } from '../../src/plan/types.js';
+import type { Change, ChangeOrigin, PlanScope } from '../../src/plan/types.js';
 import { renderJson } from '../../src/render/json.js';
 import { renderMarkdown } from '../../src/render/markdown.js';
 import { renderText } from '../../src/render/text.js';
-import { mixedScenario, noChangeScenario } from '../plan/fixtures.js';
+import { declared, emptyDesired, emptyLive, mixedScenario, noChangeScenario, view } from '../plan/fixtures.js';
+import { pinsKey } from '../../src/state/types.js';
 
 /** What a scoped plan says about the lists it left unread, and where it lists the changes the pull request did not ask for, by origin. */
 
@@ -97,5 +98,55 @@ describe('a scoped plan in JSON', () => {
     expect(plan.changes.map((change) => [change.action, change.origin ?? null])).toEqual([
       ['create', 'unapplied-or-outside'], ['update', 'outside'], ['delete', null], ['pin', 'membership'], ['drift', null],
     ]);
+  });
+});
+
+describe('a scoped plan\'s deletion, when lists of its view\'s domain were not read', () => {
+  // 3,494 deal lists, 14 read: Old pipeline (dv_9, a deal view) is pinned by Mia, Max and Zoe, all read.
+  const dealsUnread = { base, lists: 3500, unread: 3486, unreadByDomain: { deals: { lists: 3494, unread: 3480 }, recordings: { lists: 6, unread: 6 } } };
+
+  function scopedDelete(scope: PlanScope, pinned = true): ReturnType<typeof computePlan>['plan'] {
+    const { desired, live } = mixedScenario();
+    if (!pinned) for (const key of Object.keys(live.pins)) if (key.startsWith('deals:')) delete live.pins[key];
+    return computePlan(desired, live, { scope }).plan;
+  }
+
+  it('says how many of the lists read pin it and how many were not read, in text and markdown', () => {
+    const plan = scopedDelete(dealsUnread);
+    expect(plan.changes.find((change) => change.action === 'delete')).toMatchObject({ pinLists: { read: 14, unread: 3480 } });
+    const text = renderText(plan, { color: false });
+    expect(text).toContain('"Old pipeline" (dv_9), owner max@acme.com, pinned by 3 of the 14 deals lists read; 3,480 lists not read (they may pin it too)\n    pinned by: max@acme.com, mia@acme.com, zoe@acme.com\n');
+    expect(renderMarkdown(plan, { color: false })).toContain('**Old pipeline** (dv\\_9, owner max@acme.com, pinned by 3 of the 14 deals lists read; 3,480 lists not read (they may pin it too)) | prune: not declared |');
+  });
+
+  it('says "none of the lists read" instead of nothing when no list read pins it', () => {
+    const plan = scopedDelete(dealsUnread, false);
+    expect(renderText(plan, { color: false })).toContain('"Old pipeline" (dv_9), owner max@acme.com, pinned by none of the 14 deals lists read; 3,480 lists not read (they may pin it)\n');
+    expect(renderMarkdown(plan, { color: false })).toContain('(dv\\_9, owner max@acme.com, pinned by none of the 14 deals lists read; 3,480 lists not read (they may pin it)) |');
+    const noneRead = scopedDelete({ base, lists: 2, unread: 2, unreadByDomain: { deals: { lists: 1, unread: 1 }, recordings: { lists: 1, unread: 1 } } }, false);
+    expect(renderText(noneRead, { color: false })).toContain(', pinned by none of the lists read: no deals list was read; 1 list not read (it may pin it)\n');
+  });
+
+  it('keeps the full plan\'s wording when every list of the view\'s domain was read', () => {
+    const plan = scopedDelete({ base, lists: 20, unread: 6, unreadByDomain: { recordings: { lists: 6, unread: 6 } } });
+    expect(plan.changes.find((change) => change.action === 'delete')).not.toHaveProperty('pinLists');
+    expect(renderText(plan, { color: false })).toContain('"Old pipeline" (dv_9), owner max@acme.com, pinned by 3 users\n');
+    expect(renderMarkdown(plan, { color: false })).toContain('(dv\\_9, owner max@acme.com, pinned by 3 users) |');
+  });
+
+  it('says it for each deletion of a batch, in the summary and in the details', () => {
+    const live = emptyLive();
+    live.views.recordings = [...Array.from({ length: 30 }, (_, index) => view(`rv_${index}`, `Old ${index}`)), ...(live.views.recordings ?? [])];
+    live.pins[pinsKey('recordings', 'mia@acme.com')] = [view('rv_3', 'Old 3')];
+    const desired = emptyDesired({ prune: true });
+    desired.views = [declared('recordings', 'Kept')];
+    const plan = computePlan(desired, live, { scope: { base, lists: 40, unread: 38, unreadByDomain: { recordings: { lists: 40, unread: 38 } } } }).plan;
+    const text = renderText(plan, { color: false });
+    expect(text).toContain('\n      "Old 0" (rv_0, pinned by none of the 2 recordings lists read; 38 lists not read (they may pin it)),\n');
+    expect(text).toContain('"Old 3" (rv_3, pinned by 1 of the 2 recordings lists read; 38 lists not read (they may pin it too))');
+    expect(text).toContain('"Old 3" (rv_3),\n        pinned by mia@acme.com; 1 of the 2 recordings lists read; 38 lists not read (they may pin it too)\n');
+    const markdown = renderMarkdown(plan, { color: false });
+    expect(markdown).toContain('**Old 0** (rv\\_0, pinned by none of the 2 recordings lists read; 38 lists not read (they may pin it))');
+    expect(markdown).toContain('**Old 3** (rv\\_3, pinned by mia@acme.com; 1 of the 2 recordings lists read; 38 lists not read (they may pin it too))');
   });
 });

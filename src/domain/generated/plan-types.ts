@@ -227,6 +227,13 @@ export interface DeleteChange {
    * Emails of the users read by the plan who have the view pinned.
    */
   pinnedBy: string[];
+  /**
+   * Only in a scoped plan that left pinned lists of the view's domain unread: how many lists of that domain it read (pinnedBy counts only those) and how many it did not read (they may pin the view too).
+   */
+  pinLists?: {
+    read: Count;
+    unread: Count;
+  };
 }
 /**
  * This interface was referenced by `Plan`'s JSON-Schema
@@ -359,6 +366,15 @@ export interface PlanScope {
   slice?: {
     index: number;
     count: number;
+  };
+  /**
+   * The domains whose pinned lists the plan did not all read: how many lists of each the manifests declare and how many it left unread (a deleted view is pinned only in its own domain).
+   */
+  unreadByDomain?: {
+    [k: string]: {
+      lists: Count;
+      unread: Count;
+    };
   };
 }
 /**
