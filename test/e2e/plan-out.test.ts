@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { createReadStream } from 'node:fs';
 import { cp, lstat, mkdir, readFile, readlink, stat, symlink } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EXAMPLES, runBuilt, runCli, tempDirs, withEmulator } from './harness.js';
+import { readOnce } from '../support/fifo.js';
 
 const { dir, cleanupAll } = tempDirs();
 afterEach(cleanupAll);
@@ -49,16 +49,6 @@ describe('viewctl plan --out onto what is not a plain file', () => {
       emulator.resetStats();
       const run = await runCli(['plan', EXAMPLES, '--out', target, '--rate', '1000'], { env });
       return { ...run, requests: emulator.stats().requests };
-    });
-  }
-
-  function readOnce(path: string): Promise<string> {
-    return new Promise((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      createReadStream(path)
-        .on('data', (chunk) => chunks.push(Buffer.from(chunk)))
-        .on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-        .on('error', reject);
     });
   }
 

@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { createReadStream } from 'node:fs';
 import { lstat, mkdir, mkdtemp, open, readdir, readFile, readlink, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OutputKindError, writeAtomically } from '../../src/export/atomic-file.js';
+import { readOnce } from '../support/fifo.js';
 
 /**
  * The one rule every writer follows on what stands at the path (atomic-file.ts): a
@@ -27,17 +27,6 @@ afterEach(async () => {
 function nullDevice(path: string): string {
   execFileSync('mknod', [path, 'c', '1', '3']);
   return path;
-}
-
-/** readOnce opens the named pipe for reading and resolves with everything written before the writer closed it. */
-function readOnce(path: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    createReadStream(path)
-      .on('data', (chunk) => chunks.push(Buffer.from(chunk)))
-      .on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-      .on('error', reject);
-  });
 }
 
 /** leftovers are the temporary files a write left beside its target (none, ever). */
