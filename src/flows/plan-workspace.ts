@@ -11,6 +11,7 @@ import type { ApiUser } from '../domain/api-types.js';
 import { pinnedRead } from '../state/reads.js';
 import { firstReads, kindsWantUsers, planReads } from '../plan/plan-reads.js';
 import type { Live } from '../state/types.js';
+import type { SweepMemory } from '../state/sweep-memory.js';
 import { checkWorkspace, computePlan } from '../plan/diff.js';
 import { changeOrigins } from '../plan/outside.js';
 import { PlanRefusedError } from '../plan/refusal.js';
@@ -35,6 +36,8 @@ export interface PlanWorkspaceOptions {
   clock?: Pick<Clock, 'now'>;
   /** Warnings from how the plan was asked for (e.g. REF's manifests failed to load), shown with it. */
   warnings?: readonly PlanWarning[];
+  /** The sweep memory (`--ledger FILE`): advice from earlier runs; absent, the plan knows less, never decides differently for safety. */
+  memory?: SweepMemory;
 }
 
 /** WorkspacePlan is what `planWorkspace` returns: the plan, the live state it was computed from, and how long planning took. */
@@ -148,6 +151,7 @@ export async function planWorkspace(whole: Desired, client: ServiceClient, optio
     ...(scope.base === undefined ? {} : { origin: changeOrigins(scope.base.desired, live, { baseIsLastApplied: false }) }),
     warnings: [...(options.warnings ?? []), ...expansion.warnings, ...leavers],
     ...(hasPinGroups(desired) ? { skippedMembers: expansion.skipped } : {}),
+    ...(options.memory === undefined ? {} : { memory: options.memory }),
   });
   return { plan, live, elapsedMs: now() - started };
 }

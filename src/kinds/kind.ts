@@ -4,6 +4,7 @@ import { InternalError, ViewctlError } from '../errors.js';
 import type { ServiceRequest } from '../service/types.js';
 import type { LiveRead } from '../state/live-read.js';
 import type { Desired, Live } from '../state/types.js';
+import type { SweepMemory } from '../state/sweep-memory.js';
 import type { RefusalReason } from '../domain/refusal-reason.js';
 import type { NameMatcher } from '../text/glob.js';
 import type { Change, HeldTarget, PlanStep, PlanWarning } from './changes.js';
@@ -159,6 +160,8 @@ export interface DiffContext {
   deleted: ReadonlyMap<Domain, ReadonlyMap<string, string>>;
   /** Per domain, every declared view the plan holds: a list naming one is held with it. */
   heldViews: ReadonlyMap<Domain, readonly HeldViewRef[]>;
+  /** The sweep memory (`--ledger FILE`) when the plan has one: advice (a view seen live and public), never a reason to write unchecked. */
+  memory?: SweepMemory;
 }
 
 /** KindDiff is what a kind's diff yields; `declared`, `deleted` and `heldViews` pass on to the kinds after it. */

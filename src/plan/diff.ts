@@ -2,6 +2,7 @@ import type { ApiWorkspace } from '../domain/api-types.js';
 import type { DiffContext, Kind } from '../kinds/kind.js';
 import { kindOf, kinds } from '../kinds/kinds.js';
 import type { Desired, Live } from '../state/types.js';
+import type { SweepMemory } from '../state/sweep-memory.js';
 import { compileGlobs } from '../text/glob.js';
 import { liveHashesFor, planDigest } from './hash.js';
 import { guardWarnings } from './workspace-guard.js';
@@ -44,6 +45,8 @@ interface PlanExtras {
    * itself and passes the per-member lists as `desired.pins` (planWorkspace does).
    */
   skippedMembers?: number;
+  /** The sweep memory, which the kinds' diffs may take advice from (`DiffContext.memory`). */
+  memory?: SweepMemory;
 }
 
 /**
@@ -55,7 +58,7 @@ interface PlanExtras {
 export function computePlan(desired: Desired, live: Live, extras: PlanExtras = {}): { plan: Plan } {
   checkWorkspace(desired, live.workspace);
   // kinds() is in dependency order: pins resolve names against the views the plan declares and deletes.
-  let context: DiffContext = { ignored: compileGlobs(desired.workspace.ignore), declared: new Map(), deleted: new Map(), heldViews: new Map() };
+  let context: DiffContext = { ignored: compileGlobs(desired.workspace.ignore), declared: new Map(), deleted: new Map(), heldViews: new Map(), ...(extras.memory === undefined ? {} : { memory: extras.memory }) };
   const reasons: RefusalReason[] = [];
   const changes: Change[] = [];
   const held: HeldTarget[] = [];
@@ -67,7 +70,7 @@ export function computePlan(desired: Desired, live: Live, extras: PlanExtras = {
     reasons.push(...diff.reasons);
     held.push(...(diff.held ?? []));
     kindWarnings.set(kind, diff.warnings);
-    context = { ignored: context.ignored, declared: diff.declared ?? context.declared, deleted: diff.deleted ?? context.deleted, heldViews: diff.heldViews ?? context.heldViews };
+    context = { ...context, declared: diff.declared ?? context.declared, deleted: diff.deleted ?? context.deleted, heldViews: diff.heldViews ?? context.heldViews };
     skippedMembers ??= diff.skippedMembers;
   }
   if (reasons.length > 0) throw new PlanRefusedError(reasons);

@@ -1,0 +1,56 @@
+import type { ApiUser } from '../domain/api-types.js';
+import type { Domain } from '../domain/domains.js';
+
+/**
+ * The sweep memory (`--ledger FILE`, README "Living with an organisation") is what
+ * earlier runs saw of the workspace: when each pinned list was last read and which
+ * views it held, which views were seen live and public, the members last seen, and the
+ * manifests' commit last applied. It is advice, never authority: it orders reads,
+ * tells a view deleted in the app from a typo, dates drift and labels origins, but
+ * every write is still checked against a fresh read, and without it everything works
+ * with less knowledge. Plain data: the file holds exactly this, as JSON
+ * (`schemas/ledger/ledger.schema.json`).
+ */
+export interface SweepMemory {
+  formatVersion: 1;
+  /** The workspace the memory is of: a memory of another workspace is never used. */
+  workspaceId?: string;
+  /** Per pinned list read (`pinsKey`): when it was last read and the view ids it held then, in tab order. */
+  lists: Record<string, ListMemory>;
+  /** Per view seen live and public (`viewTarget(domain, id)`): its domain, id, name, and when last seen. */
+  views: Record<string, ViewMemory>;
+  /** Per member (lower-cased email): role and state when last seen, and when. */
+  members: Record<string, MemberMemory>;
+  /** The manifests' git commit last applied by an apply that exited 0, and when. */
+  lastApplied?: { commit: string; at: string };
+}
+
+/** ListMemory is one pinned list as last read. */
+export interface ListMemory {
+  /** ISO 8601 UTC time of the read. */
+  lastRead: string;
+  /** The ids of the views it held, in tab order (private ones included). */
+  viewIds: string[];
+}
+
+/** ViewMemory is one public saved view as last seen live. */
+export interface ViewMemory {
+  domain: Domain;
+  id: string;
+  name: string;
+  /** ISO 8601 UTC time it was last seen in its domain's listing. */
+  lastSeen: string;
+}
+
+/** MemberMemory is one member as last seen in the users list. */
+export interface MemberMemory {
+  role: ApiUser['role'];
+  state: ApiUser['state'];
+  /** ISO 8601 UTC time of the users read that saw them. */
+  lastSeen: string;
+}
+
+/** emptyMemory is the memory of a first run, or of a run without `--ledger`. */
+export function emptyMemory(): SweepMemory {
+  return { formatVersion: 1, lists: {}, views: {}, members: {} };
+}
