@@ -56,6 +56,41 @@ export async function resolveBase(ref: string, paths: readonly string[], cwd: st
   return { ref, commit, root };
 }
 
+/**
+ * ManifestsHead is the commit the manifest paths are checked out at, and whether their
+ * files match it (`clean`: no change to a tracked file below them, no untracked one).
+ */
+export interface ManifestsHead {
+  commit: string;
+  clean: boolean;
+}
+
+/**
+ * manifestsHead is the HEAD commit of the git repository holding the first manifest
+ * path, and whether the files below the paths match it; undefined when the paths are
+ * not in a git repository (or git is missing). The sweep memory records it as the
+ * commit last applied only when clean: uncommitted manifests were never reviewed.
+ */
+export async function manifestsHead(paths: readonly string[], cwd: string): Promise<ManifestsHead | undefined> {
+  const first = resolve(cwd, paths[0] ?? '.');
+  let folder = first;
+  try {
+    if (!statSync(first).isDirectory()) folder = dirname(first);
+  } catch {
+    folder = dirname(first);
+  }
+  try {
+    const root = (await git(folder, ['rev-parse', '--show-toplevel'])).toString('utf8').trim();
+    const commit = (await git(root, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'])).toString('utf8').trim();
+    if (!/^[0-9a-f]{40,64}$/.test(commit)) return undefined;
+    const inRepo = (paths.length === 0 ? ['.'] : paths).map((path) => repoPath(root, cwd, path)).filter((path): path is string => path !== undefined);
+    const status = (await git(root, ['status', '--porcelain', '-z', '--untracked-files=all', '--', ...inRepo.map((path) => `:(top)${path}`)])).toString('utf8');
+    return { commit, clean: status === '' };
+  } catch {
+    return undefined;
+  }
+}
+
 interface TreeFile {
   sha: string;
   size: number;

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { gitManifestSource, resolveBase } from '../../src/manifest/git-source.js';
+import { gitManifestSource, manifestsHead, resolveBase } from '../../src/manifest/git-source.js';
 import { loadManifests } from '../../src/manifest/load.js';
 import { scratchDir } from '../support/cli.js';
 
@@ -37,6 +37,26 @@ describe('resolveBase', () => {
     await expect(resolveBase('nope', ['.'], dir)).rejects.toMatchObject({ code: 'usage.base-not-a-commit' });
     await expect(resolveBase('--all', ['.'], dir)).rejects.toMatchObject({ code: 'usage.base-not-a-commit' });
     expect((await resolveBase('HEAD', ['.'], dir)).commit).toBe(git(dir, 'rev-parse', 'HEAD'));
+  });
+});
+
+describe('manifestsHead', () => {
+  it('answers the HEAD commit, clean only while no file below the manifest paths differs from it; undefined outside git', async () => {
+    const dir = await scratch({ 'm/a.yaml': 'kind: Workspace\n', 'notes.txt': 'x\n' });
+    expect(await manifestsHead(['m'], dir)).toBeUndefined();
+    git(dir, 'init', '-q');
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-qm', 'one');
+    const commit = git(dir, 'rev-parse', 'HEAD');
+    expect(await manifestsHead(['m'], dir)).toEqual({ commit, clean: true });
+    // A change outside the manifest paths leaves them clean; an untracked manifest does not.
+    await writeFile(join(dir, 'notes.txt'), 'y\n');
+    expect(await manifestsHead(['m'], dir)).toEqual({ commit, clean: true });
+    await writeFile(join(dir, 'm', 'b.yaml'), 'kind: Workspace\n');
+    expect(await manifestsHead(['m'], join(dir))).toEqual({ commit, clean: false });
+    await rm(join(dir, 'm', 'b.yaml'));
+    await writeFile(join(dir, 'm', 'a.yaml'), 'kind: Workspace\nprune: true\n');
+    expect(await manifestsHead(['.'], join(dir, 'm'))).toEqual({ commit, clean: false });
   });
 });
 
