@@ -1,0 +1,357 @@
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DAY_MS } from '../../src/emulator/time.js';
+import { GitRepo, LiveWorkspace, Organisation, SIM_START, dayOf, initialManifests, organisation, pinnedReads, type SimDomain } from '../support/org-life.js';
+import { EXAMPLES, runBuilt, tempDirs, type CliRun } from './harness.js';
+
+/**
+ * Ten simulated days of an organisation's life against the emulator, with a moving
+ * clock (README, "Living with an organisation"): every day members make private views
+ * and pin them, swap and unpin tabs, an admin renames and edits shared views; members
+ * leave (one with a `pins/` file), join through the sales group's glob and change role
+ * into the Admins' group; once an admin deletes a declared view bound by `viewId`. One
+ * or two pull requests a day are planned with `--base main`, merged and applied in a
+ * real git repository (on day 4 two of them interleave: plan A, plan B, apply A, apply
+ * B), and a nightly `plan --budget` sweeps the pinned lists. Each day asserts that no
+ * ordinary event makes a command fail, that nothing people made is lost, that a plan
+ * right after each apply is in sync, what is held, and how changes are labelled.
+ */
+
+const { dir, cleanupAll } = tempDirs();
+afterEach(cleanupAll);
+
+const DAYS = 10;
+/** The nightly sweep's budget: a cycle of three nights over the organisation's ~60 pinned lists. */
+const SWEEP_BUDGET = 26;
+const HOUR_MS = 60 * 60 * 1000;
+
+/** What the JSON plan says, as far as these days look. */
+interface PlanJson {
+  changes: { action: string; target: string; kind?: string; origin?: string; userEmail?: string; domain?: string }[];
+  held?: { target: string; code: string; reason: string }[];
+  warnings: { code: string; message: string }[];
+  scope?: { lists: number; unread: number; slice?: { index: number; count: number }; budget?: number };
+}
+
+/** One CLI run of the days, for the messages of failed assertions. */
+interface Ran extends CliRun {
+  day: number;
+  args: string[];
+}
+
+/** Days is the record of one run of the ten days, for the assertions made over all of them. */
+interface Days {
+  runs: Ran[];
+  /** Per pinned list (`domain:email`), the nights a sweep read it. */
+  readOn: Map<string, number[]>;
+  /** The cycle each night's sweep stated (`slice.count`). */
+  cycles: number[];
+  /** Per joiner's list, the day it first existed. */
+  joinedOn: Map<string, number>;
+}
+
+/**
+ * tenDays runs the organisation's ten days, asserting each day's invariants as it goes,
+ * and returns the record for the assertions over the whole run.
+ */
+async function tenDays(options: { memory: boolean }): Promise<Days> {
+  const root = await dir({});
+  const outside = await dir({});
+  const repo = new GitRepo(root);
+  await repo.init(await initialManifests(EXAMPLES));
+  const live = new LiveWorkspace(organisation());
+  await live.start();
+  const org = new Organisation(live);
+  const days: Days = { runs: [], readOn: new Map(), cycles: [], joinedOn: new Map() };
+  let day = 0;
+  const ledgerArgs = options.memory ? ['--ledger', join(outside, 'ledger.json')] : [];
+
+  /** cli runs the built CLI in the repository against the emulator and records the run. */
+  const cli = async (...args: string[]): Promise<Ran> => {
+    const full = [...args, '--rate', '1000', ...ledgerArgs];
+    const result = await runBuilt(full, { env: live.env, cwd: root });
+    const ran = { ...result, day, args: full };
+    days.runs.push(ran);
+    // No ordinary event of the organisation is an error: exit 1 never happens.
+    expect(result.code, describeRun(ran)).not.toBe(1);
+    return ran;
+  };
+  const json = (ran: Ran): PlanJson => JSON.parse(ran.stdout) as PlanJson;
+
+  /** inSync asserts that a plan of the targets the apply wrote finds nothing to do (only held targets, if any). */
+  const inSync = async (base: string): Promise<void> => {
+    const again = await cli('plan', 'manifests', '--base', base, '--format', 'json', '--detailed-exitcode');
+    const plan = json(again);
+    expect(plan.changes, describeRun(again)).toEqual([]);
+    expect(again.code, describeRun(again)).toBe((plan.held ?? []).length > 0 ? 2 : 0);
+  };
+
+  /** nothingLost asserts that every private view people made is still there and still pinned by its owner. */
+  const nothingLost = (): void => {
+    expect(org.lostPrivates(), `day ${String(day)}`).toEqual([]);
+  };
+
+  /**
+   * pullRequest plans a change to the manifests with `--base main` (the pull request's
+   * plan), merges it and applies it with `--base` the main it branched from, then
+   * plans again: in sync.
+   */
+  const pullRequest = async (name: string, change: (git: GitRepo) => Promise<void>, check: (plan: PlanJson) => void = () => undefined): Promise<void> => {
+    const before = await repo.head('main');
+    await repo.pullRequest(name, change);
+    const planned = await cli('plan', 'manifests', '--base', 'main', '--format', 'json', '--verbose');
+    const plan = json(planned);
+    checkPullRequestPlan(plan, planned);
+    check(plan);
+    await repo.merge(name);
+    const applied = await cli('apply', 'manifests', '--base', before, '--auto-approve');
+    expect(applied.code, describeRun(applied)).toBe(0);
+    nothingLost();
+    await inSync(before);
+  };
+
+  /** checkPullRequestPlan asserts what every pull request's plan says, whatever it changes. */
+  const checkPullRequestPlan = (plan: PlanJson, ran: Ran): void => {
+    expect(plan.scope?.base, describeRun(ran)).toBeDefined();
+    // Without the memory, nothing says main was applied: a change made in the app is hedged, never "outside".
+    if (!options.memory) expect(plan.changes.filter((change) => change.origin === 'outside'), describeRun(ran)).toEqual([]);
+    // The admin's edit of a declared view this morning is in the day's first pull request's plan, labelled.
+    const edited = EDITED_DECLARED[day];
+    if (edited !== undefined && !labelled.has(day)) {
+      labelled.add(day);
+      expect(plan.changes.filter((change) => change.target === edited).map((change) => [change.action, change.origin]), describeRun(ran))
+        .toEqual([['update', options.memory ? 'outside' : 'unapplied-or-outside']]);
+    }
+    heldAsExpected(plan, ran, pinnedReads(ran.stderr));
+  };
+  const labelled = new Set<number>();
+
+  /**
+   * heldAsExpected asserts what a plan holds and warns of the organisation's events:
+   * without the memory, the deleted declared view from the day it was deleted, and
+   * every list the plan read that names it (the Admins' and Mia's), never an error;
+   * the leaver's file named by a warning as long as it is in the manifests.
+   */
+  const heldAsExpected = (plan: PlanJson, ran: Ran, read: readonly string[]): void => {
+    const held = plan.held ?? [];
+    const heldViews = held.filter((target) => target.target.startsWith('view:')).map((target) => [target.target, target.code]);
+    if (!options.memory && day >= DELETED_ON) {
+      expect(heldViews, describeRun(ran)).toEqual([['view:recordings:id:rv_customer_calls', 'view.id-not-found']]);
+      const users = live.snapshot().users;
+      const naming = read.filter((list) => namesCustomerCalls(users, list));
+      expect(held.filter((target) => target.target.startsWith('pins:')).map((target) => [target.target, target.code]).sort(), describeRun(ran))
+        .toEqual(naming.map((list) => [`pins:${list}`, 'pins.names-held-view']).sort());
+    } else if (day < DELETED_ON) {
+      expect(held, describeRun(ran)).toEqual([]);
+    }
+    const leaverWarnings = plan.warnings.filter((warning) => warning.code === 'pins.user-not-active').map((warning) => warning.message);
+    if (day >= LEAVERS_FILE_FROM && day < LEAVERS_FILE_UNTIL) {
+      expect(leaverWarnings, describeRun(ran)).toEqual([expect.stringMatching(/^sam\.okafor@acme\.test is deactivated, not an active member: their tabs are skipped; delete manifests\/pins\/sam\.yaml,/)]);
+    } else {
+      expect(leaverWarnings, describeRun(ran)).toEqual([]);
+    }
+  };
+
+  /** sweep is the nightly `plan --budget` (report): it records which lists it read. */
+  const sweep = async (): Promise<PlanJson> => {
+    live.now = SIM_START + (day + 1) * DAY_MS + 2 * HOUR_MS;
+    const ran = await cli('plan', 'manifests', '--budget', String(SWEEP_BUDGET), '--budget-day', dayOf(day + 1), '--format', 'json', '--verbose', '--detailed-exitcode');
+    const plan = json(ran);
+    heldAsExpected(plan, ran, pinnedReads(ran.stderr));
+    for (const list of pinnedReads(ran.stderr)) days.readOn.set(list, [...(days.readOn.get(list) ?? []), day + 1]);
+    days.cycles.push(plan.scope?.slice?.count ?? 0);
+    return plan;
+  };
+
+  try {
+    // Day 0: the manifests applied in full, and a full plan in sync.
+    const first = await cli('apply', 'manifests', '--auto-approve');
+    expect(first.code, describeRun(first)).toBe(0);
+    const settled = await cli('plan', 'manifests', '--format', 'json', '--detailed-exitcode');
+    expect(settled.code, describeRun(settled)).toBe(0);
+    nothingLost();
+
+    for (day = 1; day <= DAYS; day += 1) {
+      live.now = SIM_START + day * DAY_MS + 9 * HOUR_MS;
+      // Who joins, leaves or changes role today (the model: the API cannot).
+      const joiner = JOINERS[day];
+      if (joiner !== undefined) {
+        await org.join(joiner.id, joiner.email);
+        for (const domain of ['recordings', 'deals'] as SimDomain[]) days.joinedOn.set(`${domain}:${joiner.email}`, day);
+      }
+      const leaver = LEAVERS[day];
+      if (leaver !== undefined) await org.leave(leaver);
+      if (day === PROMOTED_ON) {
+        await org.promote(PROMOTED, 'Admin');
+        days.joinedOn.set(`recordings:${PROMOTED}`, day);
+      }
+      // What people do in the app every day, and the admin's edits.
+      await org.appChurn(day);
+      await adminDay(org, day);
+      live.now += 5 * HOUR_MS;
+
+      // The day's pull requests.
+      await pullRequestsOf(day, { pullRequest, cli, repo, json, inSync, nothingLost, checkPullRequestPlan });
+      nothingLost();
+      await sweep();
+    }
+  } finally {
+    await live.close();
+  }
+  return days;
+}
+
+/** The day an admin deletes the declared view bound by `viewId` (rv_customer_calls). */
+const DELETED_ON = 6;
+/** Joiners, by day: each a sales rep, reached by the sales group's glob and the Members' role. */
+const JOINERS: Record<number, { id: string; email: string }> = {
+  2: { id: 'u_rep_17', email: 'rep.17@sales.acme.test' },
+  5: { id: 'u_rep_18', email: 'rep.18@sales.acme.test' },
+  8: { id: 'u_rep_19', email: 'rep.19@sales.acme.test' },
+};
+/** Leavers, by day: Sam has a pins/ file; csm.05 is reached only by a role. */
+const LEAVERS: Record<number, string> = { 3: 'sam.okafor@acme.test', 7: 'csm.05@cs.acme.test' };
+/** Sam's pins/ file is in the manifests from the day he leaves until day 8's pull request deletes it. */
+const LEAVERS_FILE_FROM = 3;
+const LEAVERS_FILE_UNTIL = 8;
+/** The declared views an admin edits or renames in the app, by day: the day's first pull request labels the update. */
+const EDITED_DECLARED: Record<number, string> = {
+  1: 'view:recordings:id:rv_video_meetings',
+  2: 'view:deals:id:dv_big_renewals',
+  4: 'view:deals:id:dv_pipeline_review',
+  5: 'view:deals:id:dv_big_renewals',
+  7: 'view:recordings:id:rv_deals_at_risk',
+  10: 'view:recordings:id:rv_video_meetings',
+};
+
+/** namesCustomerCalls tells whether a pinned list (`domain:email`) is one whose document names the deleted "Customer calls": Mia's, and the Owner's and Admins' recordings. */
+function namesCustomerCalls(users: readonly { email: string; role: string; state: string }[], list: string): boolean {
+  if (list === 'recordings:mia.chen@acme.test') return true;
+  const user = users.find((candidate) => `recordings:${candidate.email}` === list);
+  return user !== undefined && user.role !== 'Member';
+}
+const PROMOTED_ON = 4;
+const PROMOTED = 'csm.03@cs.acme.test';
+
+/** adminDay is what the admin does in the app: renames and edits shared views, declared or not, and deletes one once. */
+async function adminDay(org: Organisation, day: number): Promise<void> {
+  switch (day) {
+    case 1: return org.editView('recordings', 'rv_video_meetings', { icon: 'movie_camera' });
+    case 2: return org.renameView('deals', 'dv_big_renewals', 'Big renewals FY27');
+    case 3: return org.renameView('deals', 'dv_won_recently', 'Won this quarter');
+    case 4: return org.editView('deals', 'dv_pipeline_review', { icon: 'chart_with_upwards_trend' });
+    case 5: return org.renameView('deals', 'dv_big_renewals', 'Renewals over 50k');
+    case DELETED_ON: return org.deleteView('recordings', 'rv_customer_calls');
+    case 7: return org.editView('recordings', 'rv_deals_at_risk', { icon: 'fire' });
+    case 9: return org.renameView('deals', 'dv_stalled_emea', 'Stalled deals EMEA');
+    case 10: return org.editView('recordings', 'rv_video_meetings', { icon: 'film_frames' });
+    default: return undefined;
+  }
+}
+
+interface DayTools {
+  pullRequest(name: string, change: (git: GitRepo) => Promise<void>, check?: (plan: PlanJson) => void): Promise<void>;
+  cli(...args: string[]): Promise<Ran>;
+  repo: GitRepo;
+  json(ran: Ran): PlanJson;
+  inSync(base: string): Promise<void>;
+  nothingLost(): void;
+  checkPullRequestPlan(plan: PlanJson, ran: Ran): void;
+}
+
+/** appendTab adds `tab` to the list under `domain:` of a pins document written in block style. */
+function appendTab(domain: string, tab: string): (text: string) => string {
+  return (text) => text.replace(new RegExp(`(${domain}:\\n(?:  - .*\\n)*)`), `$1  - ${tab}\n`);
+}
+
+/** pullRequestsOf runs the day's pull requests. */
+async function pullRequestsOf(day: number, tools: DayTools): Promise<void> {
+  const { pullRequest, repo } = tools;
+  switch (day) {
+    case 1:
+      // Lena adds a tab; the admin edited the Zoom view in the app this morning: hedged.
+      return pullRequest('lena-pipeline', (git) => git.edit('manifests/pins/lena.yaml', appendTab('deals', 'Pipeline review')), (plan) => {
+        expect(plan.changes.find((change) => change.target === 'pins:deals:lena.fischer@acme.test')).toMatchObject({ action: 'pin' });
+        expect(plan.changes.find((change) => change.target === 'pins:deals:lena.fischer@acme.test')?.origin).toBeUndefined();
+      });
+    case 2:
+      return pullRequest('deals-at-risk-icon', (git) => git.edit('manifests/views/deals-at-risk.yaml', (text) => text.replace('icon: warning', 'icon: rotating_light')), (plan) => {
+        expect(plan.changes.find((change) => change.target === 'view:recordings:id:rv_deals_at_risk')).toMatchObject({ action: 'update' });
+        expect(plan.changes.find((change) => change.target === 'view:recordings:id:rv_deals_at_risk')?.origin).toBeUndefined();
+      });
+    case 3:
+      // A new view, added to the sales reps' tabs: every rep's deals list is read and written.
+      return pullRequest('renewals-this-quarter', async (git) => {
+        await git.writeAll({ 'manifests/views/renewals-this-quarter.yaml': 'kind: DealView\nname: Renewals this quarter\nicon: calendar\nfilters:\n  typeIn: [Renewal]\n' });
+        await git.edit('manifests/pins/sales-deals.yaml', appendTab('deals', 'Renewals this quarter'));
+      });
+    case 4:
+      return interleaved(tools);
+    case 5:
+      return pullRequest('noah-renewals', (git) => git.edit('manifests/pins/noah.yaml', appendTab('deals', 'Big renewals')));
+    case 6:
+      return pullRequest('members-deals-at-risk', (git) => git.edit('manifests/pins/members-recordings.yaml', appendTab('recordings', 'Deals at risk')));
+    case 7:
+      return pullRequest('mia-reorder', (git) => git.edit('manifests/pins/mia.yaml', (text) => text.replace('  - Customer calls\n  - All recordings\n', '  - All recordings\n  - Customer calls\n')));
+    case 8:
+      // Sam left on day 3; the warning named the file to delete.
+      return pullRequest('sam-left', (git) => git.remove('manifests/pins/sam.yaml'));
+    case 9:
+      await pullRequest('lena-renewals', (git) => git.edit('manifests/pins/lena.yaml', appendTab('deals', 'Renewals this quarter')));
+      return pullRequest('pipeline-icon', (git) => git.edit('manifests/views/pipeline-review.yaml', (text) => text.replace('icon: bar_chart', 'icon: clipboard')));
+    case 10:
+      return pullRequest('admin-reorder', (git) => git.edit('manifests/pins/admin-recordings.yaml', (text) => text.replace('  - Deals at risk\n  - All recordings\n', '  - All recordings\n  - Deals at risk\n')));
+    default:
+      return void repo;
+  }
+}
+
+/**
+ * interleaved is day 4's two pull requests planned before either merges: A reorders the
+ * sales reps' deal tabs, B gives rep.03 a document of their own. Both are planned
+ * against main; A is merged and its saved plan applied; B's saved plan is then stale
+ * (A wrote rep.03's list since), so apply refuses it (exit 3) and B is applied by a
+ * fresh plan of main.
+ */
+async function interleaved(tools: DayTools): Promise<void> {
+  const { cli, repo, json, inSync, nothingLost, checkPullRequestPlan } = tools;
+  const before = await repo.head('main');
+  await repo.pullRequest('sales-reorder', (git) => git.edit('manifests/pins/sales-deals.yaml', (text) => text.replace('  - Pipeline review\n  - Big renewals\n', '  - Big renewals\n  - Pipeline review\n')));
+  const planA = await cli('plan', 'manifests', '--base', 'main', '--format', 'json', '--verbose', '--out', join(repo.root, '..', `${tools.repo.root.split('/').pop() ?? ''}-a.json`));
+  checkPullRequestPlan(json(planA), planA);
+  await repo.pullRequest('rep03-own-tabs', (git) => git.writeAll({ 'manifests/pins/rep03.yaml': 'kind: PinnedViews\nuserEmail: rep.03@sales.acme.test\ndeals:\n  - Renewals this quarter\n  - All deals\n' }));
+  const planB = await cli('plan', 'manifests', '--base', 'main', '--format', 'json', '--verbose', '--out', join(repo.root, '..', `${tools.repo.root.split('/').pop() ?? ''}-b.json`));
+  checkPullRequestPlan(json(planB), planB);
+  expect(json(planA).changes.map((change) => change.target)).toContain('pins:deals:rep.03@sales.acme.test');
+  expect(json(planB).changes.map((change) => change.target)).toContain('pins:deals:rep.03@sales.acme.test');
+
+  await repo.merge('sales-reorder');
+  const appliedA = await cli('apply', '--plan', join(repo.root, '..', `${repo.root.split('/').pop() ?? ''}-a.json`));
+  expect(appliedA.code, describeRun(appliedA)).toBe(0);
+  nothingLost();
+  await repo.merge('rep03-own-tabs');
+  const afterA = await repo.head('main~1');
+  const appliedB = await cli('apply', '--plan', join(repo.root, '..', `${repo.root.split('/').pop() ?? ''}-b.json`));
+  // B's plan read rep.03's list before A wrote it: stale, refused before any write.
+  expect(appliedB.code, describeRun(appliedB)).toBe(3);
+  const replanned = await cli('apply', 'manifests', '--base', afterA, '--auto-approve');
+  expect(replanned.code, describeRun(replanned)).toBe(0);
+  nothingLost();
+  await inSync(before);
+}
+
+/** describeRun is a failed assertion's context: the day, the command, its exit and what it printed. */
+function describeRun(ran: Ran): string {
+  return `day ${String(ran.day)}: viewctl ${ran.args.join(' ')} exited ${String(ran.code)}\n--- stdout\n${ran.stdout.slice(0, 4000)}\n--- stderr\n${ran.stderr.slice(0, 4000)}`;
+}
+
+describe('ten days of an organisation (issue 25)', () => {
+  it('without the memory file: no ordinary event fails a command, nothing people made is lost, every apply is followed by a plan in sync, the deleted view is held, origins are hedged', async () => {
+    const days = await tenDays({ memory: false });
+    if (process.env['SIMDAYS_DEBUG'] !== undefined) {
+      const { writeFile } = await import('node:fs/promises');
+      await writeFile(process.env['SIMDAYS_DEBUG'], days.runs.map((ran) => `=== day ${String(ran.day)} exit ${String(ran.code)}: ${ran.args.join(' ')}\n${ran.stdout}\n--- stderr\n${ran.stderr.split('\n').filter((line) => !line.startsWith('GET ') && !line.startsWith('PUT ')).join('\n')}`).join('\n') + `\nreadOn ${JSON.stringify([...days.readOn])}\ncycles ${JSON.stringify(days.cycles)}\njoined ${JSON.stringify([...days.joinedOn])}\n`);
+    }
+    expect(days.runs.length).toBeGreaterThan(30);
+  }, 240_000);
+});
