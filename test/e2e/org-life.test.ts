@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Plan } from '../../src/domain/generated/plan-types.js';
+import type { EmulatorData } from '../../src/emulator/model.js';
 import { DAY_MS } from '../../src/emulator/time.js';
 import { GitRepo, LiveWorkspace, Organisation, SIM_START, dayOf, initialManifests, organisation, pinnedReads, type SimDomain } from '../support/org-life.js';
 import { EXAMPLES, runBuilt, tempDirs, type CliRun } from './harness.js';
@@ -25,13 +27,8 @@ const DAYS = 10;
 const SWEEP_BUDGET = 26;
 const HOUR_MS = 60 * 60 * 1000;
 
-/** What the JSON plan says, as far as these days look. */
-interface PlanJson {
-  changes: { action: string; target: string; kind?: string; origin?: string; userEmail?: string; domain?: string }[];
-  held?: { target: string; code: string; reason: string }[];
-  warnings: { code: string; message: string }[];
-  scope?: { lists: number; unread: number; slice?: { index: number; count: number }; budget?: number };
-}
+/** PlanJson is the JSON plan (schemas/plan/plan.schema.json). */
+type PlanJson = Plan;
 
 /** One CLI run of the days, for the messages of failed assertions. */
 interface Ran extends CliRun {
@@ -48,6 +45,12 @@ interface Days {
   cycles: number[];
   /** Per joiner's list, the day it first existed. */
   joinedOn: Map<string, number>;
+  /** Per night, the pinned lists the manifests manage for active members then. */
+  managed: Map<number, Set<string>>;
+  /** Per joiner's list, the night a sweep first read it and whether that sweep planned its tabs. */
+  joinerPlanned: Map<string, { night: number; planned: boolean; origin: string | undefined }>;
+  /** The joiners' lists an apply wrote before a sweep first read them. */
+  writtenBeforeRead: Set<string>;
 }
 
 /**
@@ -62,14 +65,22 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
   const live = new LiveWorkspace(organisation());
   await live.start();
   const org = new Organisation(live);
-  const days: Days = { runs: [], readOn: new Map(), cycles: [], joinedOn: new Map() };
+  const days: Days = { runs: [], readOn: new Map(), cycles: [], joinedOn: new Map(), managed: new Map(), joinerPlanned: new Map(), writtenBeforeRead: new Set() };
   let day = 0;
   const ledgerArgs = options.memory ? ['--ledger', join(outside, 'ledger.json')] : [];
 
   /** cli runs the built CLI in the repository against the emulator and records the run. */
   const cli = async (...args: string[]): Promise<Ran> => {
     const full = [...args, '--rate', '1000', ...ledgerArgs];
+    const before = args[0] === 'apply' ? live.snapshot() : undefined;
     const result = await runBuilt(full, { env: live.env, cwd: root });
+    if (before !== undefined) {
+      // A joiner's list an apply wrote before any sweep read it has nothing left to plan then.
+      const after = live.snapshot();
+      for (const list of days.joinedOn.keys()) {
+        if (!days.joinerPlanned.has(list) && pinnedOf(before, list) !== pinnedOf(after, list)) days.writtenBeforeRead.add(list);
+      }
+    }
     const ran = { ...result, day, args: full };
     days.runs.push(ran);
     // No ordinary event of the organisation is an error: exit 1 never happens.
@@ -144,7 +155,7 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
     } else if (day < DELETED_ON) {
       expect(held, describeRun(ran)).toEqual([]);
     }
-    const leaverWarnings = plan.warnings.filter((warning) => warning.code === 'pins.user-not-active').map((warning) => warning.message);
+    const leaverWarnings = plan.warnings.flatMap((warning) => (typeof warning !== 'string' && warning.code === 'pins.user-not-active' ? [warning.message] : []));
     if (day >= LEAVERS_FILE_FROM && day < LEAVERS_FILE_UNTIL) {
       expect(leaverWarnings, describeRun(ran)).toEqual([expect.stringMatching(/^sam\.okafor@acme\.test is deactivated, not an active member: their tabs are skipped; delete manifests\/pins\/sam\.yaml,/)]);
     } else {
@@ -157,9 +168,20 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
     live.now = SIM_START + (day + 1) * DAY_MS + 2 * HOUR_MS;
     const ran = await cli('plan', 'manifests', '--budget', String(SWEEP_BUDGET), '--budget-day', dayOf(day + 1), '--format', 'json', '--verbose', '--detailed-exitcode');
     const plan = json(ran);
-    heldAsExpected(plan, ran, pinnedReads(ran.stderr));
-    for (const list of pinnedReads(ran.stderr)) days.readOn.set(list, [...(days.readOn.get(list) ?? []), day + 1]);
+    const night = day + 1;
+    const read = pinnedReads(ran.stderr);
+    heldAsExpected(plan, ran, read);
+    for (const list of read) days.readOn.set(list, [...(days.readOn.get(list) ?? []), night]);
     days.cycles.push(plan.scope?.slice?.count ?? 0);
+    const managed = managedLists(live.snapshot().users);
+    days.managed.set(night, managed);
+    // The lists the sweep counts are the ones the manifests manage for active members.
+    expect(plan.scope?.lists, describeRun(ran)).toBe(managed.size);
+    for (const list of read) {
+      if (!days.joinedOn.has(list) || days.joinerPlanned.has(list)) continue;
+      const change = plan.changes.find((candidate) => candidate.target === `pins:${list}`);
+      days.joinerPlanned.set(list, { night, planned: change !== undefined, origin: change?.origin });
+    }
     return plan;
   };
 
@@ -223,6 +245,50 @@ const EDITED_DECLARED: Record<number, string> = {
   7: 'view:recordings:id:rv_deals_at_risk',
   10: 'view:recordings:id:rv_video_meetings',
 };
+
+/**
+ * managedLists are the pinned lists (`domain:email`) the manifests manage for the
+ * active members: every active member's recordings (the Members' and Admins' groups
+ * reach every role; Mia and Sam have documents of their own), and the deals of the
+ * sales reps (the glob), Noah, Lena and, while active, Sam.
+ */
+function managedLists(users: readonly { email: string; state: string }[]): Set<string> {
+  const lists = new Set<string>();
+  for (const user of users) {
+    if (user.state !== 'Active') continue;
+    lists.add(`recordings:${user.email}`);
+    if (user.email.endsWith('@sales.acme.test') || ['noah.patel@acme.test', 'lena.fischer@acme.test', 'sam.okafor@acme.test'].includes(user.email)) lists.add(`deals:${user.email}`);
+  }
+  return lists;
+}
+
+/**
+ * unreadTooLong lists the promise broken: a list the manifests managed on each of
+ * `cycle` consecutive nights (the cycle the last of them stated) that no sweep of those
+ * nights read.
+ */
+function unreadTooLong(days: Days): string[] {
+  const broken: string[] = [];
+  const nights = [...days.managed.keys()].sort((a, b) => a - b);
+  for (const night of nights) {
+    const cycle = days.cycles[nights.indexOf(night)] ?? 0;
+    const window = nights.filter((candidate) => candidate > night - cycle && candidate <= night);
+    if (window.length < cycle) continue;
+    for (const list of days.managed.get(night) ?? []) {
+      if (!window.every((candidate) => days.managed.get(candidate)?.has(list) === true)) continue;
+      const reads = days.readOn.get(list) ?? [];
+      if (!window.some((candidate) => reads.includes(candidate))) broken.push(`${list}: not read on nights ${window.join(', ')} (cycle ${String(cycle)})`);
+    }
+  }
+  return broken;
+}
+
+/** pinnedOf is the stored tabs of a list (`domain:email`), as text, or undefined for a member who never changed theirs. */
+function pinnedOf(data: EmulatorData, list: string): string | undefined {
+  const [domain = '', email = ''] = list.split(':');
+  const user = data.users.find((candidate) => candidate.email === email);
+  return user === undefined ? undefined : data.pinned[domain as SimDomain][user.id]?.join(' ');
+}
 
 /** namesCustomerCalls tells whether a pinned list (`domain:email`) is one whose document names the deleted "Customer calls": Mia's, and the Owner's and Admins' recordings. */
 function namesCustomerCalls(users: readonly { email: string; role: string; state: string }[], list: string): boolean {
@@ -353,5 +419,15 @@ describe('ten days of an organisation (issue 25)', () => {
       await writeFile(process.env['SIMDAYS_DEBUG'], days.runs.map((ran) => `=== day ${String(ran.day)} exit ${String(ran.code)}: ${ran.args.join(' ')}\n${ran.stdout}\n--- stderr\n${ran.stderr.split('\n').filter((line) => !line.startsWith('GET ') && !line.startsWith('PUT ')).join('\n')}`).join('\n') + `\nreadOn ${JSON.stringify([...days.readOn])}\ncycles ${JSON.stringify(days.cycles)}\njoined ${JSON.stringify([...days.joinedOn])}\n`);
     }
     expect(days.runs.length).toBeGreaterThan(30);
+    // The sweep's promise: three nights cover every list, and each list is read within them, joiners' included.
+    expect(new Set(days.cycles)).toEqual(new Set([3]));
+    expect(unreadTooLong(days)).toEqual([]);
+    expect([...days.joinedOn.keys()].filter((list) => !days.joinerPlanned.has(list) && (days.joinedOn.get(list) ?? 0) + 3 <= DAYS)).toEqual([]);
+    for (const [list, { night, planned }] of days.joinerPlanned) {
+      expect(night - (days.joinedOn.get(list) ?? 0), list).toBeLessThanOrEqual(3);
+      // Read is planned: the group's tabs, unless an apply wrote them since the member joined.
+      expect(planned, list).toBe(!days.writtenBeforeRead.has(list));
+    }
+    expect([...days.joinerPlanned.values()].filter((joiner) => joiner.planned).length).toBeGreaterThanOrEqual(3);
   }, 240_000);
 });
