@@ -215,6 +215,11 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
       // The day's pull requests.
       await pullRequestsOf(day, { pullRequest, cli, repo, json, inSync, nothingLost, checkPullRequestPlan });
       nothingLost();
+      // In the evening, Adam makes a deal board in the app: under prune: owned it is viewctl's to delete, by a reviewed apply only.
+      if (ADAM_BOARD_ON.includes(day)) {
+        live.now += 4 * HOUR_MS;
+        await org.createView('deals', 'adam.reyes@acme.test', `Adam's board ${String(day)}`);
+      }
       await sweep();
     }
   } finally {
@@ -297,6 +302,8 @@ function namesCustomerCalls(users: readonly { email: string; role: string; state
   return user !== undefined && user.role !== 'Member';
 }
 const PROMOTED_ON = 4;
+/** The evenings Adam, creatorEmail, makes a public deal board in the app (a prune candidate the next day's apply deletes). */
+const ADAM_BOARD_ON = [5, 8];
 const PROMOTED = 'csm.03@cs.acme.test';
 
 /** adminDay is what the admin does in the app: renames and edits shared views, declared or not, and deletes one once. */
@@ -304,7 +311,7 @@ async function adminDay(org: Organisation, day: number): Promise<void> {
   switch (day) {
     case 1: return org.editView('recordings', 'rv_video_meetings', { icon: 'movie_camera' });
     case 2: return org.renameView('deals', 'dv_big_renewals', 'Big renewals FY27');
-    case 3: return org.renameView('deals', 'dv_won_recently', 'Won this quarter');
+    case 3: return org.renameView('recordings', 'rv_budget_confirmed', 'Budget confirmed (Q4)');
     case 4: return org.editView('deals', 'dv_pipeline_review', { icon: 'chart_with_upwards_trend' });
     case 5: return org.renameView('deals', 'dv_big_renewals', 'Renewals over 50k');
     case DELETED_ON: return org.deleteView('recordings', 'rv_customer_calls');

@@ -125,17 +125,19 @@ function privateView(data: EmulatorData, domain: SimDomain, ownerId: string, nam
 type Files = Record<string, string>;
 
 /**
- * initialManifests are the organisation's manifests on day 0: five declared views (two
- * domains), three group documents (Members' and Admins' recordings tabs by role, the
+ * initialManifests are the organisation's manifests on day 0, `prune: owned`: six
+ * declared views (two domains; no pins document names SDR coaching), three group documents (Members' and Admins' recordings tabs by role, the
  * sales reps' deal tabs by glob) and per-member documents for Mia, Noah, Lena and Sam.
  */
 export async function initialManifests(examples: string): Promise<Files> {
   const example = (path: string): Promise<string> => readFile(join(examples, path), 'utf8');
   return {
-    'manifests/workspace.yaml': 'kind: Workspace\nworkspaceId: ws_acme\ncreatorEmail: adam.reyes@acme.test\n',
+    // prune: owned: the views Adam (creatorEmail) owns that no manifest declares are viewctl's to delete.
+    'manifests/workspace.yaml': 'kind: Workspace\nworkspaceId: ws_acme\ncreatorEmail: adam.reyes@acme.test\nprune: owned\n',
     'manifests/views/customer-calls.yaml': await example('views/recordings/customer-calls.yaml'),
     'manifests/views/zoom-and-meet-calls.yaml': await example('views/recordings/zoom-and-meet-calls.yaml'),
     'manifests/views/deals-at-risk.yaml': await example('views/recordings/deals-at-risk.yaml'),
+    'manifests/views/sdr-coaching.yaml': await example('views/recordings/sdr-coaching.yaml'),
     'manifests/views/big-renewals.yaml': await example('views/deals/big-renewals.yaml'),
     'manifests/views/pipeline-review.yaml': await example('views/deals/pipeline-review.yaml'),
     'manifests/pins/members-recordings.yaml': 'kind: PinnedViews\nname: Member recordings tabs\nroles: [Member]\nrecordings:\n  - Zoom and Meet calls\n  - All recordings\n',
@@ -364,6 +366,13 @@ export class Organisation {
   async editView(domain: SimDomain, viewId: string, body: JsonObject): Promise<void> {
     await this.live.api('PATCH', `/v1/${domain}/views/${viewId}`, body);
     this.log.push({ who: 'adam.reyes@acme.test', what: `edited ${Object.keys(body).join(', ')} of ${viewId}` });
+  }
+
+  /** createView makes a public view in the app as `creatorEmail` (an admin's quick board). */
+  async createView(domain: SimDomain, creatorEmail: string, name: string): Promise<string> {
+    const view = (await this.live.api('POST', `/v1/${domain}/views`, { creatorEmail, name })) as ApiView;
+    this.log.push({ who: creatorEmail, what: `made the public ${domain} view ${view.viewId} "${name}"` });
+    return view.viewId;
   }
 
   /** deleteView deletes a shared view in the app: the service unpins it everywhere. */
