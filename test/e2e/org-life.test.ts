@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Plan } from '../../src/domain/generated/plan-types.js';
 import type { EmulatorData } from '../../src/emulator/model.js';
 import { DAY_MS } from '../../src/emulator/time.js';
-import { GitRepo, LiveWorkspace, Organisation, SIM_START, dayOf, initialManifests, organisation, pinnedReads, type SimDomain } from '../support/org-life.js';
-import { EXAMPLES, runBuilt, tempDirs, type CliRun } from './harness.js';
+import { GitRepo, LiveWorkspace, Organisation, SIM_START, dayOf, initialManifests, organisation, pinnedReads, runAt, type SimDomain } from '../support/org-life.js';
+import { EXAMPLES, tempDirs, type CliRun } from './harness.js';
 
 /**
  * Ten simulated days of an organisation's life against the emulator, with a moving
@@ -73,7 +73,7 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
   const cli = async (...args: string[]): Promise<Ran> => {
     const full = [...args, '--rate', '1000', ...ledgerArgs];
     const before = args[0] === 'apply' ? live.snapshot() : undefined;
-    const result = await runBuilt(full, { env: live.env, cwd: root });
+    const result = await runAt(live.now, full, { env: live.env, cwd: root });
     if (before !== undefined) {
       // A joiner's list an apply wrote before any sweep read it has nothing left to plan then.
       const after = live.snapshot();
