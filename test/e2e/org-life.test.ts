@@ -74,7 +74,8 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
 
   /** cli runs the built CLI in the repository against the emulator and records the run. */
   const cli = async (...args: string[]): Promise<Ran> => {
-    const full = [...args, '--rate', '1000', ...ledgerArgs];
+    // pull writes manifests, never the memory: it takes no --ledger.
+    const full = [...args, '--rate', '1000', ...(args[0] === 'pull' ? [] : ledgerArgs)];
     const before = args[0] === 'apply' ? live.snapshot() : undefined;
     // Each command takes its minute: two runs never share an instant, as on a real clock.
     live.now += 60_000;
@@ -124,11 +125,25 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
     checkPullRequestPlan(plan, planned);
     check(plan);
     await repo.merge(name);
+    if (options.memory && day === REFUSED_ON) await refusedBeforeApply();
     const applied = await cli('apply', 'manifests', '--base', before, '--auto-approve');
     expect(applied.code, describeRun(applied)).toBe(0);
     recreated();
     nothingLost();
     await inSync(before);
+  };
+
+  /**
+   * refusedBeforeApply is self-heal run between a merge and its apply: it refuses
+   * (exit 3) before any request, since a repair must never carry out a merged change no
+   * reviewed apply has; nothing in the workspace changes.
+   */
+  const refusedBeforeApply = async (): Promise<void> => {
+    const before = live.snapshot();
+    const refused = await cli('apply', 'manifests', '--budget', String(SWEEP_BUDGET), '--auto-approve');
+    expect(refused.code, describeRun(refused)).toBe(3);
+    expect(refused.stderr, describeRun(refused)).toMatch(/^error\[apply\.review-due\]: a reviewed apply is due: the manifests at HEAD \([0-9a-f]{7}\) are not the last applied \([0-9a-f]{7}\)/);
+    expect(live.snapshot(), describeRun(refused)).toEqual(before);
   };
 
   /** checkPullRequestPlan asserts what every pull request's plan says, whatever it changes. */
@@ -234,6 +249,40 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
     return plan;
   };
 
+  /**
+   * repair is the nightly self-heal (`apply --budget N`, with the memory): it carries
+   * out the repairs of what it read and never a prune deletion; right after, a full
+   * plan (without the memory, so as not to count as a read) finds nothing left on the
+   * lists it read nor on any view but the deletion left for a reviewed apply.
+   */
+  const repair = async (): Promise<void> => {
+    live.now = SIM_START + (day + 1) * DAY_MS + 2 * HOUR_MS;
+    const before = live.snapshot();
+    const ran = await cli('apply', 'manifests', '--budget', String(SWEEP_BUDGET), '--budget-day', dayOf(day + 1), '--auto-approve', '--format', 'json', '--verbose');
+    expect(ran.code, describeRun(ran)).toBe(0);
+    const night = day + 1;
+    const read = pinnedReads(ran.stderr);
+    for (const list of read) days.readOn.set(list, [...(days.readOn.get(list) ?? []), night]);
+    days.managed.set(night, managedLists(live.snapshot().users));
+    const after = live.snapshot();
+    // Never a deletion: every public view of the evening is still there, Adam's new board included.
+    for (const domain of ['recordings', 'deals'] as SimDomain[]) {
+      const ids = new Set(after.views[domain].map((view) => view.viewId));
+      expect(before.views[domain].filter((view) => !ids.has(view.viewId)).map((view) => view.name), describeRun(ran)).toEqual([]);
+    }
+    const report = (JSON.parse(ran.stdout) as { repair?: { repaired: RepairEntry[]; leftForReview: RepairEntry[]; leftForNextNight: RepairEntry[] } }).repair;
+    expect(report, describeRun(ran)).toBeDefined();
+    if (ADAM_BOARD_ON.includes(day)) expect(report?.leftForReview.flatMap((entry) => entry.names), describeRun(ran)).toEqual([`Adam's board ${String(day)}`]);
+    else expect(report?.leftForReview, describeRun(ran)).toEqual([]);
+    expect(report?.repaired.length, describeRun(ran)).toBeGreaterThan(0);
+    nothingLost();
+    // Healed: nothing left to do on what it read (a plan without the memory, which it must not advance).
+    const check = await runAt(live.now, ['plan', 'manifests', '--format', 'json', '--rate', '1000'], { env: live.env, cwd: root });
+    const left = (JSON.parse(check.stdout) as PlanJson).changes.filter((change) => change.action !== 'delete' && (change.target.startsWith('view:') || read.includes(change.target.slice('pins:'.length))));
+    expect(left.map((change) => change.target), describeRun(ran)).toEqual([]);
+    if (day === RENAMED_AT_NIGHT) expect(after.views.recordings.find((view) => view.viewId === 'rv_deals_at_risk')?.name).toBe('Deals at risk');
+  };
+
   try {
     // Day 0: the manifests applied in full, and a full plan in sync.
     const first = await cli('apply', 'manifests', '--auto-approve');
@@ -262,14 +311,15 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
       live.now += 5 * HOUR_MS;
 
       // The day's pull requests.
-      await pullRequestsOf(day, { pullRequest, cli, repo, json, inSync, nothingLost, checkPullRequestPlan });
+      await pullRequestsOf(day, { pullRequest, cli, repo, live, json, inSync, nothingLost, checkPullRequestPlan });
       nothingLost();
       // In the evening, Adam makes a deal board in the app: under prune: owned it is viewctl's to delete, by a reviewed apply only.
-      if (ADAM_BOARD_ON.includes(day)) {
-        live.now += 4 * HOUR_MS;
-        await org.createView('deals', 'adam.reyes@acme.test', `Adam's board ${String(day)}`);
-      }
-      await sweep();
+      live.now += 4 * HOUR_MS;
+      if (ADAM_BOARD_ON.includes(day)) await org.createView('deals', 'adam.reyes@acme.test', `Adam's board ${String(day)}`);
+      // and on day 3 an admin renames a declared view, after the day's apply: drift overnight.
+      if (day === RENAMED_AT_NIGHT) await org.renameView('recordings', 'rv_deals_at_risk', 'At-risk deals');
+      if (options.memory && REPAIR_ON.includes(day)) await repair();
+      else await sweep();
     }
   } finally {
     await live.close();
@@ -296,7 +346,6 @@ const EDITED_DECLARED: Record<number, string> = {
   1: 'view:recordings:id:rv_video_meetings',
   2: 'view:deals:id:dv_big_renewals',
   4: 'view:deals:id:dv_pipeline_review',
-  5: 'view:deals:id:dv_big_renewals',
   7: 'view:recordings:id:rv_deals_at_risk',
   10: 'view:recordings:id:rv_video_meetings',
 };
@@ -359,6 +408,19 @@ function namesCustomerCalls(users: readonly { email: string; role: string; state
 const PROMOTED_ON = 4;
 /** The evenings Adam, creatorEmail, makes a public deal board in the app (a prune candidate the next day's apply deletes). */
 const ADAM_BOARD_ON = [5, 8];
+/** The evening an admin renames a declared view after the day's apply: the night's sweep finds it. */
+const RENAMED_AT_NIGHT = 3;
+/** The nights that repair (`apply --budget`) in the run with the memory; the others, and every night without it, report (`plan --budget`). */
+const REPAIR_ON = [3, 5, 8];
+/** The day self-heal runs between a merge and its apply (with the memory), and is refused. */
+const REFUSED_ON = 7;
+
+/** RepairEntry is one line of a self-heal report: what, how many, and every name. */
+interface RepairEntry {
+  what: string;
+  count: number;
+  names: string[];
+}
 const PROMOTED = 'csm.03@cs.acme.test';
 
 /** adminDay is what the admin does in the app: renames and edits shared views, declared or not, and deletes one once. */
@@ -379,6 +441,7 @@ async function adminDay(org: Organisation, day: number): Promise<void> {
 
 interface DayTools {
   pullRequest(name: string, change: (git: GitRepo) => Promise<void>, check?: (plan: PlanJson) => void): Promise<void>;
+  live: LiveWorkspace;
   cli(...args: string[]): Promise<Ran>;
   repo: GitRepo;
   json(ran: Ran): PlanJson;
@@ -416,7 +479,9 @@ async function pullRequestsOf(day: number, tools: DayTools): Promise<void> {
     case 4:
       return interleaved(tools);
     case 5:
-      return pullRequest('noah-renewals', (git) => git.edit('manifests/pins/noah.yaml', appendTab('deals', 'Big renewals')));
+      // The team keeps the admin's rename of this morning: viewctl pull writes it into the manifests, then Noah pins it by its new name.
+      await keepAppRename(tools);
+      return pullRequest('noah-renewals', (git) => git.edit('manifests/pins/noah.yaml', appendTab('deals', 'Renewals over 50k')));
     case 6:
       return pullRequest('members-deals-at-risk', (git) => git.edit('manifests/pins/members-recordings.yaml', appendTab('recordings', 'Deals at risk')));
     case 7:
@@ -432,6 +497,31 @@ async function pullRequestsOf(day: number, tools: DayTools): Promise<void> {
     default:
       return void repo;
   }
+}
+
+/**
+ * keepAppRename is day 5's first pull request: `viewctl pull --target` writes the name
+ * the admin gave "Big renewals" in the app this morning into its document and into
+ * every pins document naming it, changing no other byte; the pull request's plan then
+ * finds nothing to do for the view, and the apply keeps the app's name.
+ */
+async function keepAppRename(tools: DayTools): Promise<void> {
+  const { pullRequest, cli, live } = tools;
+  await pullRequest('keep-renewals-name', async (git) => {
+    const pulled = await cli('pull', 'manifests', '--target', 'DealView/Big renewals', '--format', 'json');
+    expect(pulled.code, describeRun(pulled)).toBe(0);
+    const written = (JSON.parse(pulled.stdout) as { written: { file: string; attribute: string; after: unknown }[] }).written;
+    expect(written.map((entry) => entry.file).sort(), describeRun(pulled)).toEqual(['manifests/pins/lena.yaml', 'manifests/pins/sales-deals.yaml', 'manifests/views/big-renewals.yaml']);
+    // Every changed line is the old line with the new name spliced in: no other byte moved.
+    const diff = await git.git('diff', '-U0', '--', 'manifests');
+    const removed = diff.split('\n').filter((line) => line.startsWith('-') && !line.startsWith('---')).map((line) => line.slice(1));
+    const added = diff.split('\n').filter((line) => line.startsWith('+') && !line.startsWith('+++')).map((line) => line.slice(1));
+    expect(added, diff).toEqual(removed.map((line) => line.replace('Big renewals', 'Renewals over 50k')));
+    expect(added, diff).toHaveLength(3);
+  }, (plan) => {
+    expect(plan.changes.filter((change) => change.target === 'view:deals:id:dv_big_renewals')).toEqual([]);
+  });
+  expect(live.snapshot().views.deals.find((view) => view.viewId === 'dv_big_renewals')?.name).toBe('Renewals over 50k');
 }
 
 /**
