@@ -53,6 +53,8 @@ interface Days {
   joinerPlanned: Map<string, { night: number; planned: boolean; origin: string | undefined }>;
   /** The joiners' lists an apply wrote before a sweep first read them. */
   writtenBeforeRead: Set<string>;
+  /** Drift dated "changed between DATE and now" whose change in the app came before DATE. */
+  untruthful: string[];
 }
 
 /**
@@ -67,7 +69,7 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
   const live = new LiveWorkspace(organisation());
   await live.start();
   const org = new Organisation(live);
-  const days: Days = { runs: [], readOn: new Map(), cycles: [], joinedOn: new Map(), managed: new Map(), joinerPlanned: new Map(), writtenBeforeRead: new Set() };
+  const days: Days = { runs: [], readOn: new Map(), cycles: [], joinedOn: new Map(), managed: new Map(), joinerPlanned: new Map(), writtenBeforeRead: new Set(), untruthful: [] };
   let day = 0;
   const ledgerArgs = options.memory ? ['--ledger', join(outside, 'ledger.json')] : [];
   const memoryFile = async (): Promise<SweepMemory> => JSON.parse(await readFile(join(outside, 'ledger.json'), 'utf8')) as SweepMemory;
@@ -241,12 +243,35 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
     days.managed.set(night, managed);
     // The lists the sweep counts are the ones the manifests manage for active members.
     expect(plan.scope?.lists, describeRun(ran)).toBe(managed.size);
+    if (options.memory) driftAsExpected(plan, ran);
     for (const list of read) {
       if (!days.joinedOn.has(list) || days.joinerPlanned.has(list)) continue;
       const change = plan.changes.find((candidate) => candidate.target === `pins:${list}`);
       days.joinerPlanned.set(list, { night, planned: change !== undefined, origin: change?.origin });
     }
     return plan;
+  };
+
+  /**
+   * driftAsExpected asserts, with the memory, the sweep's drift record: every change on
+   * what it read is drift (the last applied commit is main's HEAD), counted in
+   * `drifted`; a joiner's tabs are `membership`, everything else `outside`, dated by
+   * `since`, and the change it reports happened after that date.
+   */
+  const driftAsExpected = (plan: PlanJson, ran: Ran): void => {
+    const drifted = (plan as PlanJson & { drifted?: { changes: number; lastApplied?: { commit: string } } }).drifted;
+    expect(drifted?.changes, describeRun(ran)).toBe(plan.changes.length);
+    for (const change of plan.changes) {
+      const since = (change as { since?: string }).since;
+      const list = change.target.slice('pins:'.length);
+      // A list newly reached (a joiner's, a promoted member's) the first night a sweep reads it.
+      const joiner = days.joinedOn.has(list) && !days.joinerPlanned.has(list);
+      expect([change.target, change.origin], describeRun(ran)).toEqual([change.target, joiner ? 'membership' : 'outside']);
+      if (joiner) continue;
+      expect(since, describeRun(ran)).toBeDefined();
+      const changed = org.lastChanged(change.target);
+      if (changed === undefined || changed < Date.parse(since ?? '')) days.untruthful.push(`night ${String(day + 1)}: ${change.target} "changed between ${since ?? '?'} and now", but last changed in the app at ${changed === undefined ? 'never' : new Date(changed).toISOString()}`);
+    }
   };
 
   /**

@@ -289,6 +289,9 @@ export class LiveWorkspace {
 export interface AppEvent {
   who: string;
   what: string;
+  /** The target it changed, as plans name targets (`pins:domain:email`, `view:domain:id:ID`), and when (the simulated time). */
+  target?: string;
+  at: number;
 }
 
 /**
@@ -334,7 +337,7 @@ export class Organisation {
       const tabs = await this.live.pinned(domain, user.email);
       await this.live.setPinned(domain, user.email, [...tabs, view.viewId]);
       this.privates.push({ domain, viewId: view.viewId, ownerId: user.id });
-      this.log.push({ who: user.email, what: `made the private ${domain} view ${view.viewId} and pinned it last` });
+      this.log.push({ who: user.email, what: `made the private ${domain} view ${view.viewId} and pinned it last`, target: `pins:${domain}:${user.email}`, at: this.live.now });
       touched.push(`${domain}:${user.email}`);
     }
     for (let n = 0; n < 2; n += 1) {
@@ -344,7 +347,7 @@ export class Organisation {
       if (tabs.length < 2) continue;
       const [first = '', second = '', ...rest] = tabs;
       await this.live.setPinned(domain, user.email, [second, first, ...rest]);
-      this.log.push({ who: user.email, what: `swapped their first two ${domain} tabs` });
+      this.log.push({ who: user.email, what: `swapped their first two ${domain} tabs`, target: `pins:${domain}:${user.email}`, at: this.live.now });
       touched.push(`${domain}:${user.email}`);
     }
     const unpinner = this.random.pick(this.activeMembers());
@@ -354,7 +357,7 @@ export class Organisation {
     const publicTab = tabs.find((id) => views.find((view) => view.viewId === id)?.visibility === 'Public');
     if (tabs.length >= 2 && publicTab !== undefined) {
       await this.live.setPinned(domain, unpinner.email, tabs.filter((id) => id !== publicTab));
-      this.log.push({ who: unpinner.email, what: `unpinned ${publicTab} from their ${domain} tabs` });
+      this.log.push({ who: unpinner.email, what: `unpinned ${publicTab} from their ${domain} tabs`, target: `pins:${domain}:${unpinner.email}`, at: this.live.now });
       touched.push(`${domain}:${unpinner.email}`);
     }
     return touched;
@@ -363,26 +366,26 @@ export class Organisation {
   /** renameView renames a shared view in the app (an admin's PATCH). */
   async renameView(domain: SimDomain, viewId: string, name: string): Promise<void> {
     await this.live.api('PATCH', `/v1/${domain}/views/${viewId}`, { name });
-    this.log.push({ who: 'adam.reyes@acme.test', what: `renamed ${viewId} to "${name}"` });
+    this.log.push({ who: 'adam.reyes@acme.test', what: `renamed ${viewId} to "${name}"`, target: `view:${domain}:id:${viewId}`, at: this.live.now });
   }
 
   /** editView changes attributes of a shared view in the app. */
   async editView(domain: SimDomain, viewId: string, body: JsonObject): Promise<void> {
     await this.live.api('PATCH', `/v1/${domain}/views/${viewId}`, body);
-    this.log.push({ who: 'adam.reyes@acme.test', what: `edited ${Object.keys(body).join(', ')} of ${viewId}` });
+    this.log.push({ who: 'adam.reyes@acme.test', what: `edited ${Object.keys(body).join(', ')} of ${viewId}`, target: `view:${domain}:id:${viewId}`, at: this.live.now });
   }
 
   /** createView makes a public view in the app as `creatorEmail` (an admin's quick board). */
   async createView(domain: SimDomain, creatorEmail: string, name: string): Promise<string> {
     const view = (await this.live.api('POST', `/v1/${domain}/views`, { creatorEmail, name })) as ApiView;
-    this.log.push({ who: creatorEmail, what: `made the public ${domain} view ${view.viewId} "${name}"` });
+    this.log.push({ who: creatorEmail, what: `made the public ${domain} view ${view.viewId} "${name}"`, target: `view:${domain}:id:${view.viewId}`, at: this.live.now });
     return view.viewId;
   }
 
   /** deleteView deletes a shared view in the app: the service unpins it everywhere. */
   async deleteView(domain: SimDomain, viewId: string): Promise<void> {
     await this.live.api('DELETE', `/v1/${domain}/views/${viewId}`);
-    this.log.push({ who: 'adam.reyes@acme.test', what: `deleted ${viewId}` });
+    this.log.push({ who: 'adam.reyes@acme.test', what: `deleted ${viewId}`, target: `view:${domain}:id:${viewId}`, at: this.live.now });
   }
 
   /** leave deactivates a member, as an admin does when someone leaves. */
@@ -392,7 +395,7 @@ export class Organisation {
       user.state = 'Deactivated';
       user.license = 'None';
     });
-    this.log.push({ who: email, what: 'left (deactivated)' });
+    this.log.push({ who: email, what: 'left (deactivated)', at: this.live.now });
   }
 
   /** join adds an active Member who never changed their tabs (the domain's defaults). */
@@ -400,7 +403,7 @@ export class Organisation {
     await this.live.edit((data) => {
       data.users.push(member(id, email));
     });
-    this.log.push({ who: email, what: 'joined' });
+    this.log.push({ who: email, what: 'joined', at: this.live.now });
   }
 
   /** promote gives a member another role. */
@@ -408,7 +411,13 @@ export class Organisation {
     await this.live.edit((data) => {
       findUser(data, email).role = role;
     });
-    this.log.push({ who: email, what: `became ${role}` });
+    this.log.push({ who: email, what: `became ${role}`, at: this.live.now });
+  }
+
+  /** lastChanged is when people last changed `target` in the app, or undefined when they never did. */
+  lastChanged(target: string): number | undefined {
+    const times = this.log.filter((event) => event.target === target).map((event) => event.at);
+    return times.length === 0 ? undefined : Math.max(...times);
   }
 
   /**
