@@ -120,6 +120,20 @@ describe('viewctl plan and apply --ledger FILE (the sweep memory)', () => {
     });
   });
 
+  it('remembers what an apply that failed part-way (exit 4) read and saw land, and does not advance the last applied commit', async () => {
+    const root = await repository();
+    const ledger = join(root, 'ledger.json');
+    // Every write is carried out and its answer lost: the run stops part-way.
+    await withEmulator(async (_emulator, env) => {
+      const partial = await runOn(1, ['apply', 'manifests', '--auto-approve', '--ledger', ledger], env, root);
+      expect(partial.code, partial.stdout + partial.stderr).toBe(4);
+      const memory = await memoryIn(ledger);
+      expect(memory.lastApplied).toBeUndefined();
+      expect(memory.lists[MIA]?.lastRead).toBe(on(1));
+      expect(Object.keys(memory.views).length).toBeGreaterThan(0);
+    }, { dropAfterCommitRate: 1 });
+  });
+
   it('advances on apply --plan only when HEAD holds the manifests the plan file records', async () => {
     const root = await repository();
     const ledger = join(root, 'ledger.json');
