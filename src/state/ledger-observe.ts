@@ -38,7 +38,8 @@ export function observeRun(memory: SweepMemory, live: LiveSeen, now: number): Sw
     }
   }
   const members = { ...memory.members };
-  for (const user of live.users ?? []) members[user.email.toLowerCase()] = { role: user.role, state: user.state, lastSeen: at };
+  // A member is keyed by an address: anything else the service listed could not be read back (the schema's keys).
+  for (const user of live.users ?? []) if (user.email.includes('@')) members[user.email.toLowerCase()] = { role: user.role, state: user.state, lastSeen: at };
   return forgetUnseen({ ...memory, workspaceId: live.workspace.id, lists, views, members }, now);
 }
 

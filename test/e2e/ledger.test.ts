@@ -157,6 +157,12 @@ describe('viewctl plan and apply --ledger FILE (the sweep memory)', () => {
       expect(exact.code).toBe(0);
       expect((await memoryIn(ledger)).lastApplied).toEqual({ commit: commit1, at: on(3) });
 
+      // A plan made from uncommitted manifests records none.
+      await writeFile(join(root, 'manifests/workspace.yaml'), `${await readFile(join(root, 'manifests/workspace.yaml'), 'utf8')}# not committed\n`);
+      expect((await runOn(3, ['plan', 'manifests', '--out', 'dirty.json'], env, root)).code).toBe(0);
+      expect(JSON.parse(await readFile(join(root, 'dirty.json'), 'utf8'))).not.toHaveProperty('manifests');
+      git(root, 'checkout', '--quiet', '--', 'manifests');
+
       // A plan file without the record (an older viewctl's) still applies, and advances nothing.
       const { manifests: _manifests, ...older } = saved;
       await writeFile(join(root, 'older.json'), JSON.stringify(older));
@@ -184,7 +190,8 @@ describe('viewctl plan and apply --ledger FILE (the sweep memory)', () => {
       const foreign = join(root, 'foreign.json');
       await writeFile(foreign, JSON.stringify({ formatVersion: 1, workspaceId: 'ws_elsewhere', lists: {}, views: {}, members: {} }, null, 2));
       const foreignBytes = await readFile(foreign);
-      for (const command of [['plan', 'manifests'], ['apply', 'manifests', '--auto-approve']]) {
+      expect((await runOn(1, ['plan', 'manifests', '--out', 'plan.json'], env, root)).code).toBe(0);
+      for (const command of [['plan', 'manifests'], ['apply', 'manifests', '--auto-approve'], ['apply', '--plan', 'plan.json']]) {
         emulator.resetStats();
         const other = await runOn(1, [...command, '--ledger', foreign], env, root);
         expect(other.code).toBe(1);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiUser, ApiView } from '../../src/domain/api-types.js';
+import { ledgerShapeProblems } from '../../src/state/ledger-schema.js';
 import { FORGET_AFTER_DAYS, observeRun, type LiveSeen } from '../../src/state/ledger-observe.js';
 import { advanceLastApplied, rememberApplied } from '../../src/state/ledger-applied.js';
 import { emptyMemory, type SweepMemory } from '../../src/state/sweep-memory.js';
@@ -45,6 +46,21 @@ describe('observeRun', () => {
         'bob@example.com': { role: 'Admin', state: 'Deactivated', lastSeen: iso(T0) },
       },
     });
+  });
+
+  it('gives a memory that fits the file\'s schema, so the next run reads back what this one wrote', () => {
+    const memory = observeRun(
+      emptyMemory(),
+      live({
+        views: { deals: [view('v1', 'Pipeline ✓ "quoted"')], contacts: [view('c1', '')] },
+        pins: { 'deals:ann@example.com': [view('v1', 'Pipeline')], 'contacts:bob@example.com': [] },
+        users: [user('Ann@Example.com'), user('not-an-address')],
+      }),
+      T0,
+    );
+    expect(ledgerShapeProblems(memory)).toEqual([]);
+    expect(ledgerShapeProblems(JSON.parse(JSON.stringify(memory)))).toEqual([]);
+    expect(Object.keys(memory.members)).toEqual(['ann@example.com']);
   });
 
   it('never records a built-in default or a private view as seen, even when a listing holds one', () => {
