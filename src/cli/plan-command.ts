@@ -55,18 +55,19 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
       // A plan written through to a device or a pipe is not kept: the output then says how to save one.
       const planFile = options.out !== undefined && (await checkOutputPath(io, options.out, files)) ? options.out : undefined;
       const scoped = await resolveScope(options, paths, io);
-      // What the plan file records of the manifests' git state, and the sweep memory: both before any request.
-      const trees = planFile === undefined ? undefined : await manifestTrees(paths, io.cwd);
+      // What the plan file (--out, or the JSON plan) records of the manifests' git state, and the sweep memory: both before any request.
+      const trees = options.out !== undefined || options.format === 'json' ? await manifestTrees(paths, io.cwd) : undefined;
       const ledger = await openLedger(io, options.ledger);
       // The client too refuses any request that would dip into the reserve (beside the plan's own arithmetic).
       const connection = await openConnection(options, io, { dailyReserve: options.reserve, stop: interrupt.signal });
       try {
-        const { plan, live, elapsedMs } = await stopOnInterrupt(interrupt, unwritten, () => planAgainst(desired, connection.client, io, { scoped, targets: options.target, ledger }));
+        const { plan: planned, live, elapsedMs } = await stopOnInterrupt(interrupt, unwritten, () => planAgainst(desired, connection.client, io, { scoped, targets: options.target, ledger }));
         ledger?.observe(live);
+        // Only a clean checkout's ids say which manifests the plan was made from (apply --plan compares them with HEAD's).
+        const plan = trees?.clean === true ? { ...planned, manifests: { trees: trees.trees } } : planned;
         if (options.out !== undefined) {
           interrupt.writingFiles(`writing ${options.out}`);
-          // Only a clean checkout's ids say which manifests the plan was made from (apply --plan compares them with HEAD's).
-          await writeFileAtomically(io, options.out, renderJson(trees?.clean === true ? { ...plan, manifests: { trees: trees.trees } } : plan));
+          await writeFileAtomically(io, options.out, renderJson(plan));
         }
         io.stdout.write(renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, maxDeletes: options.maxDeletes, planFile, detailsUrl: options.detailsUrl, showWarnings }));
         // A held target exits 2 too, so a nightly job notices what the plan left out.

@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { git, repoPath } from './git-source.js';
 
 /**
- * The git object ids of the manifest paths at HEAD: what `plan --out` records in the
+ * The git object ids of the manifest paths at HEAD: what `plan --out` (and the JSON plan) records in the
  * plan file, so that `apply --plan` (which reads no manifests) can tell whether the
  * checkout it runs in holds exactly the manifests the plan was made from, and only then
  * advance the sweep memory's last applied commit. Object ids name content: a merge

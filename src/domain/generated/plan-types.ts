@@ -100,7 +100,7 @@ export interface Plan {
    */
   digest: string;
   /**
-   * Written by plan --out from a clean git checkout: the git object ids at HEAD of the manifest paths (keyed by path from the repository's top folder). apply --plan advances the sweep memory's last applied commit only when HEAD holds exactly these. Outside the digest, like requests: a plan and an apply of the same manifests have one digest.
+   * Written by plan --out (and --format json) from a clean git checkout: the git object ids at HEAD of the manifest paths (keyed by path from the repository's top folder). apply --plan advances the sweep memory's last applied commit only when HEAD holds exactly these. Outside the digest, like requests: a plan and an apply of the same manifests have one digest.
    */
   manifests?: {
     trees: {
