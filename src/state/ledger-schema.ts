@@ -21,7 +21,9 @@ let validator: ValidateFunction | undefined;
 export function ledgerShapeProblems(data: unknown): string[] {
   validator ??= compile();
   if (validator(data)) return [];
-  return [...new Set((validator.errors ?? []).map(describe))];
+  // A key that breaks `propertyNames` is reported once, by that keyword, not also by the pattern inside it.
+  const errors = (validator.errors ?? []).filter((error) => error.keyword === 'propertyNames' || error.propertyName === undefined);
+  return [...new Set(errors.map(describe))];
 }
 
 function compile(): ValidateFunction {

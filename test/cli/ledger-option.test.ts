@@ -86,4 +86,10 @@ describe('openLedger and LedgerRun.save', () => {
     await mkdir(join(cwd, 'dir'));
     await expect(openLedger({ cwd }, 'dir')).rejects.toMatchObject({ code: 'output.write-failed' });
   });
+
+  it('refuses a file it cannot read (ledger.unreadable), before any request', async () => {
+    const cwd = await folder();
+    await writeFile(join(cwd, 'plain-file'), 'x');
+    await expect(openLedger({ cwd }, 'plain-file/ledger.json')).rejects.toMatchObject({ code: 'ledger.unreadable', message: 'cannot read --ledger plain-file/ledger.json: ENOTDIR' });
+  });
 });

@@ -62,6 +62,11 @@ describe('parseLedger', () => {
     expect(failure(() => parseLedger(JSON.stringify({ formatVersion: 1, workspace: { id: 'ws_1' }, changes: [] }), 'l.json')).code).toBe('ledger.invalid');
   });
 
+  it('names a key that is not a list, view or member key once', () => {
+    const error = failure(() => parseLedger(JSON.stringify({ ...memory, lists: { 'bob@x.io': { lastRead: '2026-01-01T00:00:00Z', viewIds: [] } } }), 'l.json'));
+    expect(error.message).toMatch(/: \/lists: has a key "bob@x\.io" that is not one this file keys by$/);
+  });
+
   it('refuses keys that are not list, view or member keys', () => {
     expect(failure(() => parseLedger(JSON.stringify({ ...memory, lists: { 'ann@example.com': { lastRead: memory.lastApplied?.at, viewIds: [] } } }), 'l.json')).message).toContain('/lists');
     expect(failure(() => parseLedger(JSON.stringify({ ...memory, members: { __proto__x: memory.members['ann@example.com'] } }), 'l.json')).message).toContain('/members');
