@@ -25,6 +25,8 @@ const { dir, cleanupAll } = tempDirs();
 afterEach(cleanupAll);
 
 const DAYS = 10;
+/** Which parts of issue 25 are on main yet (work in progress: each goes once it lands). */
+const LANDED = { recreate: false, drift: false, repair: false, pull: false, sweep: false };
 /** The nightly sweep's budget: a cycle of three nights over the organisation's ~60 pinned lists. */
 const SWEEP_BUDGET = 26;
 const HOUR_MS = 60 * 60 * 1000;
@@ -127,7 +129,7 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
     checkPullRequestPlan(plan, planned);
     check(plan);
     await repo.merge(name);
-    if (options.memory && day === REFUSED_ON) await refusedBeforeApply();
+    if (options.memory && LANDED.repair && day === REFUSED_ON) await refusedBeforeApply();
     const applied = await cli('apply', 'manifests', '--base', before, '--auto-approve');
     expect(applied.code, describeRun(applied)).toBe(0);
     recreated();
@@ -158,7 +160,7 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
     if (edited !== undefined && !labelled.has(day)) {
       labelled.add(day);
       expect(plan.changes.filter((change) => change.target === edited).map((change) => [change.action, change.origin]), describeRun(ran))
-        .toEqual([['update', options.memory ? 'outside' : 'unapplied-or-outside']]);
+        .toEqual([['update', options.memory && LANDED.drift ? 'outside' : 'unapplied-or-outside']]);
     }
     heldAsExpected(plan, ran, pinnedReads(ran.stderr));
   };
@@ -172,7 +174,7 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
    */
   const heldAsExpected = (plan: PlanJson, ran: Ran, read: readonly string[]): void => {
     const held = plan.held ?? [];
-    if (options.memory) {
+    if (options.memory && LANDED.recreate) {
       // The memory saw the deleted view live and public: nothing is ever held.
       expect(held, describeRun(ran)).toEqual([]);
       if (day >= DELETED_ON) recreatedAsExpected(plan, ran);
@@ -220,7 +222,7 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
    * tab back: the Admins' and Mia's.
    */
   const recreated = (): void => {
-    if (!options.memory || day !== DELETED_ON || recreatedAs !== undefined) return;
+    if (!options.memory || !LANDED.recreate || day !== DELETED_ON || recreatedAs !== undefined) return;
     const data = live.snapshot();
     const views = data.views.recordings.filter((view) => view.name === 'Customer calls' && view.visibility === 'Public');
     expect(views.map((view) => view.viewId)).toEqual([expect.not.stringMatching(/^rv_customer_calls$/)]);
@@ -243,7 +245,7 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
     days.managed.set(night, managed);
     // The lists the sweep counts are the ones the manifests manage for active members.
     expect(plan.scope?.lists, describeRun(ran)).toBe(managed.size);
-    if (options.memory) driftAsExpected(plan, ran);
+    if (options.memory && LANDED.drift) driftAsExpected(plan, ran);
     for (const list of read) {
       if (!days.joinedOn.has(list) || days.joinerPlanned.has(list)) continue;
       const change = plan.changes.find((candidate) => candidate.target === `pins:${list}`);
@@ -343,7 +345,7 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
       if (ADAM_BOARD_ON.includes(day)) await org.createView('deals', 'adam.reyes@acme.test', `Adam's board ${String(day)}`);
       // and on day 3 an admin renames a declared view, after the day's apply: drift overnight.
       if (day === RENAMED_AT_NIGHT) await org.renameView('recordings', 'rv_deals_at_risk', 'At-risk deals');
-      if (options.memory && REPAIR_ON.includes(day)) await repair();
+      if (options.memory && LANDED.repair && REPAIR_ON.includes(day)) await repair();
       else await sweep();
     }
   } finally {
@@ -374,6 +376,7 @@ const EDITED_DECLARED: Record<number, string> = {
   7: 'view:recordings:id:rv_deals_at_risk',
   10: 'view:recordings:id:rv_video_meetings',
 };
+if (!LANDED.pull) EDITED_DECLARED[5] = 'view:deals:id:dv_big_renewals';
 
 /**
  * managedLists are the pinned lists (`domain:email`) the manifests manage for the
@@ -504,6 +507,7 @@ async function pullRequestsOf(day: number, tools: DayTools): Promise<void> {
     case 4:
       return interleaved(tools);
     case 5:
+      if (!LANDED.pull) return pullRequest('noah-renewals', (git) => git.edit('manifests/pins/noah.yaml', appendTab('deals', 'Big renewals')));
       // The team keeps the admin's rename of this morning: viewctl pull writes it into the manifests, then Noah pins it by its new name.
       await keepAppRename(tools);
       return pullRequest('noah-renewals', (git) => git.edit('manifests/pins/noah.yaml', appendTab('deals', 'Renewals over 50k')));
