@@ -338,7 +338,7 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
       live.now += 5 * HOUR_MS;
 
       // The day's pull requests.
-      await pullRequestsOf(day, { pullRequest, cli, repo, live, json, inSync, nothingLost, checkPullRequestPlan });
+      await pullRequestsOf(day, { pullRequest, cli, repo, live, outside, json, inSync, nothingLost, checkPullRequestPlan });
       nothingLost();
       // In the evening, Adam makes a deal board in the app: under prune: owned it is viewctl's to delete, by a reviewed apply only.
       live.now += 4 * HOUR_MS;
@@ -471,6 +471,8 @@ async function adminDay(org: Organisation, day: number): Promise<void> {
 interface DayTools {
   pullRequest(name: string, change: (git: GitRepo) => Promise<void>, check?: (plan: PlanJson) => void): Promise<void>;
   live: LiveWorkspace;
+  /** A folder outside the repository, for plan files. */
+  outside: string;
   cli(...args: string[]): Promise<Ran>;
   repo: GitRepo;
   json(ran: Ran): PlanJson;
@@ -563,23 +565,25 @@ async function keepAppRename(tools: DayTools): Promise<void> {
  */
 async function interleaved(tools: DayTools): Promise<void> {
   const { cli, repo, json, inSync, nothingLost, checkPullRequestPlan } = tools;
+  const fileA = join(tools.outside, 'sales-reorder.plan.json');
+  const fileB = join(tools.outside, 'rep03-own-tabs.plan.json');
   const before = await repo.head('main');
   await repo.pullRequest('sales-reorder', (git) => git.edit('manifests/pins/sales-deals.yaml', (text) => text.replace('  - Pipeline review\n  - Big renewals\n', '  - Big renewals\n  - Pipeline review\n')));
-  const planA = await cli('plan', 'manifests', '--base', 'main', '--format', 'json', '--verbose', '--out', join(repo.root, '..', `${tools.repo.root.split('/').pop() ?? ''}-a.json`));
+  const planA = await cli('plan', 'manifests', '--base', 'main', '--format', 'json', '--verbose', '--out', fileA);
   checkPullRequestPlan(json(planA), planA);
   await repo.pullRequest('rep03-own-tabs', (git) => git.writeAll({ 'manifests/pins/rep03.yaml': 'kind: PinnedViews\nuserEmail: rep.03@sales.acme.test\ndeals:\n  - Renewals this quarter\n  - All deals\n' }));
-  const planB = await cli('plan', 'manifests', '--base', 'main', '--format', 'json', '--verbose', '--out', join(repo.root, '..', `${tools.repo.root.split('/').pop() ?? ''}-b.json`));
+  const planB = await cli('plan', 'manifests', '--base', 'main', '--format', 'json', '--verbose', '--out', fileB);
   checkPullRequestPlan(json(planB), planB);
   expect(json(planA).changes.map((change) => change.target)).toContain('pins:deals:rep.03@sales.acme.test');
   expect(json(planB).changes.map((change) => change.target)).toContain('pins:deals:rep.03@sales.acme.test');
 
   await repo.merge('sales-reorder');
-  const appliedA = await cli('apply', '--plan', join(repo.root, '..', `${repo.root.split('/').pop() ?? ''}-a.json`));
+  const appliedA = await cli('apply', '--plan', fileA);
   expect(appliedA.code, describeRun(appliedA)).toBe(0);
   nothingLost();
   await repo.merge('rep03-own-tabs');
   const afterA = await repo.head('main~1');
-  const appliedB = await cli('apply', '--plan', join(repo.root, '..', `${repo.root.split('/').pop() ?? ''}-b.json`));
+  const appliedB = await cli('apply', '--plan', fileB);
   // B's plan read rep.03's list before A wrote it: stale, refused before any write.
   expect(appliedB.code, describeRun(appliedB)).toBe(3);
   const replanned = await cli('apply', 'manifests', '--base', afterA, '--auto-approve');
