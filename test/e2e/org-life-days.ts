@@ -187,10 +187,10 @@ export async function interleaved(tools: DayTools): Promise<void> {
   const fileB = join(tools.outside, 'rep03-own-tabs.plan.json');
   const before = await repo.head('main');
   await repo.pullRequest('sales-reorder', (git) => git.edit('manifests/pins/sales-deals.yaml', (text) => text.replace('  - Pipeline review\n  - Big renewals\n', '  - Big renewals\n  - Pipeline review\n')));
-  const planA = await cli('plan', 'manifests', '--base', 'main', '--format', 'json', '--verbose', '--out', fileA);
+  const planA = await cli('plan', 'manifests', '--base', 'main', '--format', 'json', '--out', fileA);
   checkPullRequestPlan(json(planA), planA);
   await repo.pullRequest('rep03-own-tabs', (git) => git.writeAll({ 'manifests/pins/rep03.yaml': 'kind: PinnedViews\nuserEmail: rep.03@sales.acme.test\ndeals:\n  - Renewals this quarter\n  - All deals\n' }));
-  const planB = await cli('plan', 'manifests', '--base', 'main', '--format', 'json', '--verbose', '--out', fileB);
+  const planB = await cli('plan', 'manifests', '--base', 'main', '--format', 'json', '--out', fileB);
   checkPullRequestPlan(json(planB), planB);
   expect(json(planA).changes.map((change) => change.target)).toContain('pins:deals:rep.03@sales.acme.test');
   expect(json(planB).changes.map((change) => change.target)).toContain('pins:deals:rep.03@sales.acme.test');
