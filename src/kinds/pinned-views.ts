@@ -167,17 +167,15 @@ function resolveRef(
     const view = current.find((candidate) => candidate.viewId === ref.viewId)
       ?? context.listing.find((candidate) => candidate.viewId === ref.viewId);
     if (view !== undefined) return { tab: tabOfView(view, declaredNameById.get(view.viewId)) };
+    // The id of a declared view deleted in the app means the view that replaces it (created again, or found by name).
+    const replaced = context.declared.find((candidate) => candidate.formerViewId === ref.viewId);
+    if (replaced !== undefined) return declaredTab(replaced, context);
     // A private view the member unpinned or deleted in the app: theirs to decide, never an error.
     return { leftOut: `${ref.viewId} is left out of the ${context.domain} tabs of ${pins.userEmail}: they no longer pin it (unpinned or deleted in the app) and it is no public or default view` };
   }
   const name = ref.name;
   const declared = context.declared.filter((view) => view.name === name);
-  if (declared.length === 1 && declared[0] !== undefined) {
-    const { viewId } = declared[0];
-    const live = viewId === null ? undefined : context.listing.find((view) => view.viewId === viewId);
-    if (live !== undefined) return { tab: tabOfView(live, name) };
-    return { tab: { viewId, name, visibility: 'Public', isDefault: false } };
-  }
+  if (declared.length === 1 && declared[0] !== undefined) return declaredTab(declared[0], context);
   if (declared.length > 1) return ambiguous(name, pins, context, declared.flatMap((view) => (view.viewId === null ? [] : [view.viewId])));
   // A live view bound to a manifest takes the manifest's name after apply: its old name no longer resolves.
   const saved = context.listing.filter((view) => isPublicSaved(view) && !declaredNameById.has(view.viewId));
@@ -203,6 +201,13 @@ function resolveRef(
       ids: [],
     },
   };
+}
+
+/** declaredTab is the tab of a declared view: its live view, named as the manifest names it, or the view the plan creates. */
+function declaredTab({ name, viewId }: DeclaredViewRef, context: PinContext): Resolution {
+  const live = viewId === null ? undefined : context.listing.find((view) => view.viewId === viewId);
+  if (live !== undefined) return { tab: tabOfView(live, name) };
+  return { tab: { viewId, name, visibility: 'Public', isDefault: false } };
 }
 
 function ambiguous(name: string, pins: DesiredPins, context: PinContext, ids: string[]): Resolution {
