@@ -146,14 +146,14 @@ function loweredText(plan: Plan): string {
 
 /**
  * rememberedText is what the sweep memory says of the lists a scoped plan did not read:
- * `of the 960 not read, 12 pinned it when last read (as of 2026-11-20)`, and how many of
- * them it never read, when some.
+ * `of the 960 not read, 12 pinned it when last read (as of 2026-11-20)`, then how many
+ * of them it never read, when some.
  */
 function rememberedText(unread: number, remembered: NonNullable<NonNullable<DeleteChange['pinLists']>['remembered']>): string {
   const count = remembered.pinning === 0 ? 'none' : formatCount(remembered.pinning);
   const never = Math.max(0, unread - remembered.lists);
-  const unknown = never === 0 ? '' : `; ${formatCount(never)} of them never read (they may pin it)`;
-  return `of the ${formatCount(unread)} not read, ${count} pinned it when last read (as of ${dayOf(remembered.asOf)}${unknown})`;
+  const unknown = never === 0 ? '' : `; ${formatCount(never)} ${never === 1 ? 'was' : 'were'} never read (${never === 1 ? 'it' : 'they'} may pin it)`;
+  return `of the ${formatCount(unread)} not read, ${count} pinned it when last read (as of ${dayOf(remembered.asOf)})${unknown}`;
 }
 
 /**
