@@ -17,6 +17,8 @@ import { recheckPins } from './pin-rechecks.js';
 import { listingRead, listingReads, pinnedRead } from '../state/reads.js';
 import { baseViewsOf, type BaseViews } from './view-asked-alike.js';
 import { jsonEqual } from './canonical.js';
+import type { SweepMemory } from '../state/sweep-memory.js';
+import { deletedInApp } from './view-deleted-outside.js';
 
 /**
  * The `PinnedViews` kind: resolving each entry of a desired pinned list to a view,
@@ -33,6 +35,8 @@ export interface PinContext {
   listing: readonly ApiView[];
   /** Ids the plan deletes (prune), with their names. */
   deleted: ReadonlyMap<string, string>;
+  /** The sweep memory, which tells a `{viewId}` tab naming a view deleted in the app (`DiffContext.memory`). */
+  memory?: SweepMemory;
 }
 
 /** PinOutcome is the change (if the list differs), the refusals and the warnings of one desired list. */
@@ -78,6 +82,7 @@ export function planPins(pins: DesiredPins, current: readonly ApiView[], context
       return;
     }
     const { tab } = resolved;
+    if (resolved.replaced !== undefined) warnings.push({ code: 'pins.id-replaced', message: resolved.replaced, source });
     const deletedName = tab.viewId === null ? undefined : context.deleted.get(tab.viewId);
     if (tab.viewId !== null && deletedName !== undefined) {
       reasons.push({
@@ -154,7 +159,7 @@ function heldBy(pins: DesiredPins, heldViews: readonly HeldViewRef[]): HeldTarge
   return undefined;
 }
 
-type Resolution = { tab: PinnedTab } | { reason: Omit<RefusalReason, 'source'> } | { leftOut: string };
+type Resolution = { tab: PinnedTab; replaced?: string } | { reason: Omit<RefusalReason, 'source'> } | { leftOut: string };
 
 function resolveRef(
   ref: PinRef,
@@ -167,9 +172,18 @@ function resolveRef(
     const view = current.find((candidate) => candidate.viewId === ref.viewId)
       ?? context.listing.find((candidate) => candidate.viewId === ref.viewId);
     if (view !== undefined) return { tab: tabOfView(view, declaredNameById.get(view.viewId)) };
-    // The id of a declared view deleted in the app means the view that replaces it (created again, or found by name).
-    const replaced = context.declared.find((candidate) => candidate.formerViewId === ref.viewId);
-    if (replaced !== undefined) return declaredTab(replaced, context);
+    // The id of a declared view deleted in the app means the view that replaces it (created
+    // again, or found by name): by the manifest that bound it, or by the name the memory saw.
+    const seen = deletedInApp(context.memory, context.domain, ref.viewId);
+    const named = seen === undefined ? [] : context.declared.filter((candidate) => candidate.name === seen.name);
+    const replaced = context.declared.find((candidate) => candidate.formerViewId === ref.viewId) ?? (named.length === 1 ? named[0] : undefined);
+    if (replaced !== undefined) {
+      const resolved = declaredTab(replaced, context);
+      const now = replaced.viewId === null ? 'which this plan creates again' : replaced.viewId;
+      const replacedText = `${ref.viewId} in the ${context.domain} tabs of ${pins.userEmail} was deleted in the app: it stands for "${replaced.name}" (${now}), ` +
+        `the view that replaced it; name it \`${replaced.name}\` instead, so the entry holds when the id changes`;
+      return 'tab' in resolved ? { ...resolved, replaced: replacedText } : resolved;
+    }
     // A private view the member unpinned or deleted in the app: theirs to decide, never an error.
     return { leftOut: `${ref.viewId} is left out of the ${context.domain} tabs of ${pins.userEmail}: they no longer pin it (unpinned or deleted in the app) and it is no public or default view` };
   }
@@ -246,6 +260,7 @@ export const PINNED_VIEWS: Kind<PinChange> = {
         declared: context.declared.get(pins.domain) ?? [],
         listing: liveListing(live, pins.domain),
         deleted: context.deleted.get(pins.domain) ?? new Map(),
+        ...(context.memory === undefined ? {} : { memory: context.memory }),
       });
       result.reasons.push(...outcome.reasons);
       result.warnings.push(...outcome.warnings);

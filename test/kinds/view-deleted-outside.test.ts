@@ -63,7 +63,9 @@ describe('a declared view deleted in the app', () => {
     ]);
     // Apply's steps fill the new id into both lists once the create answers.
     expect(plan.steps.filter((step) => step.newViewTabs !== undefined)).toHaveLength(2);
-    expect(plan.warnings).toEqual([]);
+    // Max's `{viewId}` entry is told to name the view, which holds when the id changes.
+    expect(plan.warnings.map((warning) => [warning.code, warning.source])).toEqual([['pins.id-replaced', desired.pins[1]?.refSources[0]]]);
+    expect(plan.warnings[0]?.message).toBe('rv_gone in the recordings tabs of max@acme.com was deleted in the app: it stands for "Coaching" (which this plan creates again), the view that replaced it; name it `Coaching` instead, so the entry holds when the id changes');
   });
 
   it('is held exactly as before without a memory, or with a memory that never saw the id', () => {
@@ -106,11 +108,27 @@ describe('a declared view deleted in the app', () => {
     const { plan } = computePlan(desired, live, { memory: memorySaw(['rv_gone', 'Coaching'], ['rv_new', 'Coaching']) });
     expect(plan.changes).toEqual([]);
     expect(plan.held).toBeUndefined();
-    expect(plan.warnings.map((warning) => warning.code)).toEqual(['view.id-replaced']);
+    expect(plan.warnings.map((warning) => warning.code)).toEqual(['view.id-replaced', 'pins.id-replaced']);
     expect(warningText(plan.warnings[0] ?? { code: '', message: '' })).toBe(
       'views/coaching.yaml:3:9: RecordingView "Coaching" binds to rv_gone, which was deleted in the app; it resolves by name to rv_new, ' +
       'the view that replaced it: set `viewId: rv_new` in views/coaching.yaml, or `viewctl pull --target RecordingView/Coaching` rewrites it',
     );
+  });
+
+  it('resolves a `{viewId}` tab by the name the memory saw once the manifest names the new id, and leaves it out without memory', () => {
+    const { desired, live } = scenario();
+    desired.views = [declared('recordings', 'Coaching', { icon: 'mortar_board', filters: { sourceIn: ['Zoom'] } }, { viewId: 'rv_new' }), declared('recordings', 'Calls', {}, { viewId: 'rv_1' })];
+    const again = view('rv_new', 'Coaching', { icon: 'mortar_board', filters: { sourceIn: ['Zoom'] } });
+    live.views.recordings = [view('rv_1', 'Calls'), again, ...RECORDING_DEFAULTS];
+    live.pins[pinsKey('recordings', 'mia@acme.com')] = [again, view('rv_1', 'Calls')];
+    live.pins[pinsKey('recordings', 'max@acme.com')] = [again];
+    const remembered = computePlan(desired, live, { memory: memorySaw(['rv_gone', 'Coaching'], ['rv_new', 'Coaching']) }).plan;
+    expect(remembered.changes).toEqual([]);
+    expect(remembered.warnings.map((warning) => warning.code)).toEqual(['pins.id-replaced']);
+    expect(remembered.warnings[0]?.message).toContain('it stands for "Coaching" (rv_new)');
+    // Without the memory the id means nothing live: the entry is left out, as a tab the member no longer pins.
+    const blind = computePlan(desired, live).plan;
+    expect(blind.warnings.map((warning) => warning.code)).toEqual(['pins.left-out', 'pins.nothing-to-pin']);
   });
 
   it('updates the replacement to the manifest when it differs, as any view bound by name', () => {
