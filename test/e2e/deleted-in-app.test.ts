@@ -113,6 +113,10 @@ describe('a declared view deleted in the app, over simulated days (issue 25)', (
       expect(seen.changes[0]).toMatchObject({ deletedOutside: { id: 'rv_sdr_coaching', lastSeen: '2026-11-20T03:00:00.000Z' } });
       expect(renderText(seen, { color: false })).toContain('deleted in the app (rv_sdr_coaching, last seen 2026-11-20): created again');
       expect(seen.warnings.map((warning) => warning.code)).toEqual(['pins.id-replaced']);
+      // A pull request's plan (--base, the manifests unchanged since REF) reads the lists naming the view created again.
+      const scoped = await planWorkspace(desired, client(), { memory, scope: { base: { ref: 'origin/main', commit: 'a'.repeat(40), desired } } });
+      expect(scoped.plan.scope).toMatchObject({ lists: 2, unread: 0 });
+      expect(scoped.plan.changes.map((change) => change.action)).toEqual(['create', 'pin', 'pin']);
       await apply(memory);
       const created = (await listing()).filter((view) => view.name === 'SDR coaching');
       expect(created).toHaveLength(1);

@@ -68,6 +68,12 @@ describe('a declared view deleted in the app', () => {
     expect(plan.warnings[0]?.message).toBe('rv_gone in the recordings tabs of max@acme.com was deleted in the app: it stands for "Coaching" (which this plan creates again), the view that replaced it; name it `Coaching` instead, so the entry holds when the id changes');
   });
 
+  it('keeps its own origin in a --base plan, whatever REF asked', () => {
+    const { desired, live } = scenario();
+    const { plan } = computePlan(desired, live, { memory: memorySaw(['rv_gone', 'Coaching']), origin: () => 'unapplied-or-outside' });
+    expect(plan.changes.map((change) => [change.action, change.origin])).toEqual([['create', 'outside'], ['pin', 'unapplied-or-outside'], ['pin', 'unapplied-or-outside']]);
+  });
+
   it('is held exactly as before without a memory, or with a memory that never saw the id', () => {
     for (const memory of [undefined, memorySaw(['rv_other', 'Coaching'])]) {
       const { desired, live } = scenario();
