@@ -34,14 +34,14 @@ function isViewChange(change: Change): change is ViewChange {
 export const SAVED_VIEWS: Kind<ViewChange> = {
   diff(desired, live, context) {
     const views = planViews(desired, live, context.memory);
-    const prune = planPrune(desired, live, views.claimed, context.ignored);
+    const prune = planPrune(desired, live, views.claimed, context.ignored, views.heldViews);
     const deleted = new Map<Domain, Map<string, string>>();
     for (const change of prune.changes) deleted.set(change.domain, (deleted.get(change.domain) ?? new Map<string, string>()).set(change.id, change.name));
     const changes = [...views.changes, ...prune.changes];
     // A rename is refused at the manifest's `name` when it gives one.
     const nameSources = new Map(desired.views.flatMap((view) => (view.viewId === undefined || view.nameSource === undefined ? [] : [[`${view.domain} ${view.viewId}`, view.nameSource] as const])));
     const renames = renameReasons(live, changes, (rename) => nameSources.get(`${rename.domain} ${rename.id}`));
-    return { changes, reasons: [...views.reasons, ...renames], warnings: [...views.warnings, ...prune.warnings], held: views.held, declared: views.declared, deleted, heldViews: views.heldViews };
+    return { changes, reasons: [...views.reasons, ...renames], warnings: [...views.warnings, ...prune.warnings], held: [...views.held, ...prune.held], declared: views.declared, deleted, heldViews: views.heldViews };
   },
 
   planWarnings: lookAlikeWarnings,

@@ -137,6 +137,24 @@ describe('a declared view deleted in the app', () => {
     expect(blind.warnings.map((warning) => warning.code)).toEqual(['pins.left-out', 'pins.nothing-to-pin']);
   });
 
+  it('never prunes the view that may have replaced it when a plan without the memory holds the manifest', () => {
+    const { desired, live } = scenario();
+    desired.workspace.prune = true;
+    desired.pins = [];
+    live.views.recordings = [view('rv_1', 'Calls'), view('rv_new', 'Coaching'), view('rv_9', 'Scratch'), ...RECORDING_DEFAULTS];
+    const blind = computePlan(desired, live).plan;
+    expect(blind.changes.map((change) => [change.action, change.target])).toEqual([['delete', 'view:recordings:id:rv_9']]);
+    expect(blind.held?.map((held) => [held.target, held.code])).toEqual([
+      ['view:recordings:id:rv_gone', 'view.id-not-found'],
+      ['view:recordings:id:rv_new', 'prune.names-held-view'],
+    ]);
+    expect(blind.held?.[1]?.wayOut).toContain('set `viewId: rv_new` in that manifest');
+    // With the memory it is the manifest's view, bound by name: neither held nor pruned.
+    const seen = computePlan(desired, live, { memory: memorySaw(['rv_gone', 'Coaching']) }).plan;
+    expect(seen.held).toBeUndefined();
+    expect(seen.changes.map((change) => [change.action, change.target])).toEqual([['update', 'view:recordings:id:rv_new'], ['delete', 'view:recordings:id:rv_9']]);
+  });
+
   it('updates the replacement to the manifest when it differs, as any view bound by name', () => {
     const { desired, live } = scenario();
     live.views.recordings = [view('rv_1', 'Calls'), view('rv_new', 'Coaching'), ...RECORDING_DEFAULTS];
