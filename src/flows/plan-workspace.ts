@@ -94,11 +94,11 @@ export async function planWorkspace(whole: Desired, client: ServiceClient, optio
       ceiling = readCeiling({ ...limits, spent: stats.requests - before, remaining: stats.dailyRemaining, least: floor.least });
       checkCeiling(ceiling, floor, 'only the workspace was read');
     },
-    users: (read) => baseGroups || kindsWantUsers(desired, read),
+    users: (read) => baseGroups || kindsWantUsers(desired, read, options.memory),
     onProgress: options.onProgress,
   });
   // The views' own changes decide which lists must be read; a refusal about views stops here.
-  const viewChanges = computePlan({ ...desired, pins: [], pinGroups: [] }, views).plan.changes;
+  const viewChanges = computePlan({ ...desired, pins: [], pinGroups: [] }, views, options.memory === undefined ? {} : { memory: options.memory }).plan.changes;
   // One list per member and domain; members a document cannot have stop the plan before any pinned read.
   const expansion = memberPinLists(desired, views.users);
   if (expansion.reasons.length > 0) throw new PlanRefusedError(expansion.reasons);

@@ -36,9 +36,10 @@ export interface Kind<C extends Change = Change> {
   /**
    * wantsUsers tells, once the plan's first reads are in (`read`), whether this kind's
    * diff needs the workspace's members; before any read (`read` undefined), whether it
-   * may need them (what a budget must leave room for).
+   * may need them (what a budget must leave room for). `memory` is the sweep memory
+   * the diff will take advice from (`DiffContext.memory`), when the plan has one.
    */
-  wantsUsers(desired: Desired, read: Partial<Live> | undefined): boolean;
+  wantsUsers(desired: Desired, read: Partial<Live> | undefined, memory?: SweepMemory): boolean;
   /** diff is this kind's changes, refusals and warnings; `context` carries what kinds before it in `kinds()` decided. */
   diff(desired: Desired, live: Live, context: DiffContext): KindDiff<C>;
   /**

@@ -1,7 +1,7 @@
 import { stringify } from 'yaml';
 import { structuredPatch } from 'diff';
 import type { JsonValue } from '../domain/api-types.js';
-import { CHANGE_ORIGINS, type Change, type ChangeOrigin, type DeleteChange, type Plan, type UpdateChange } from '../plan/types.js';
+import { CHANGE_ORIGINS, type Change, type ChangeOrigin, type CreateChange, type DeleteChange, type Plan, type UpdateChange } from '../plan/types.js';
 import { applySeconds } from '../plan/requests.js';
 import { formatCount, plural } from '../text/plural.js';
 import { safeText } from '../text/safe-text.js';
@@ -145,6 +145,33 @@ function loweredText(plan: Plan): string {
 }
 
 /**
+ * rememberedText is what the sweep memory says of the lists a scoped plan did not read:
+ * `of the 960 not read, 12 pinned it when last read (as of 2026-11-20)`, then how many
+ * of them it never read, when some.
+ */
+function rememberedText(unread: number, remembered: NonNullable<NonNullable<DeleteChange['pinLists']>['remembered']>): string {
+  const count = remembered.pinning === 0 ? 'none' : formatCount(remembered.pinning);
+  const never = Math.max(0, unread - remembered.lists);
+  const unknown = never === 0 ? '' : `; ${formatCount(never)} ${never === 1 ? 'was' : 'were'} never read (${never === 1 ? 'it' : 'they'} may pin it)`;
+  return `of the ${formatCount(unread)} not read, ${count} pinned it when last read (as of ${dayOf(remembered.asOf)})${unknown}`;
+}
+
+/**
+ * deletedOutsideText labels the create of a view a manifest binds by an id that was
+ * deleted in the app (`deletedOutside`): `deleted in the app (rv_1, last seen
+ * 2026-11-20): created again`; undefined for any other create.
+ */
+export function deletedOutsideText(change: CreateChange): string | undefined {
+  const gone = change.deletedOutside;
+  return gone === undefined ? undefined : `deleted in the app (${safeText(gone.id)}, last seen ${dayOf(gone.lastSeen)}): created again`;
+}
+
+/** dayOf is the UTC day of an ISO 8601 time, `2026-11-20`; other text is shown as it is, made safe. */
+function dayOf(iso: string): string {
+  return /^\d{4}-\d{2}-\d{2}T/.test(iso) ? iso.slice(0, 10) : safeText(iso);
+}
+
+/**
  * originHeading titles the changes of one origin (README, "Changes made outside viewctl,
  * labelled"): made in the app since `--base REF`, which applying reverts; not applied or
  * made in the app, which the tool cannot tell apart without a memory of the last apply,
@@ -194,8 +221,10 @@ export function pinnedNote(change: DeleteChange): string | undefined {
   return change.pinLists === undefined ? undefined : scopedPinners(change, change.pinLists);
 }
 
-function scopedPinners(change: DeleteChange, lists: { read: number; unread: number }): string {
-  const unread = `${plural(lists.unread, 'list')} not read (${lists.unread === 1 ? 'it' : 'they'} may pin it${change.pinnedBy.length === 0 ? '' : ' too'})`;
+function scopedPinners(change: DeleteChange, lists: NonNullable<DeleteChange['pinLists']>): string {
+  const unread = lists.remembered === undefined
+    ? `${plural(lists.unread, 'list')} not read (${lists.unread === 1 ? 'it' : 'they'} may pin it${change.pinnedBy.length === 0 ? '' : ' too'})`
+    : rememberedText(lists.unread, lists.remembered);
   if (lists.read === 0) return `none of the lists read: no ${change.domain} list was read; ${unread}`;
   const count = change.pinnedBy.length === 0 ? 'none' : formatCount(change.pinnedBy.length);
   return `${count} of the ${plural(lists.read, `${change.domain} list`)} read; ${unread}`;

@@ -2,7 +2,7 @@ import { formatLine } from '../domain/source-position.js';
 import { formatCount, plural } from '../text/plural.js';
 import { type Action, type Change, type ChangeOrigin, type PinChange, type Plan } from '../plan/types.js';
 import { COMMENT_LIMIT, fitComment, type CommentPart, type LeftOut } from './comment-budget.js';
-import { budgetText, byOrigin, originHeading, pinnedCount, scopeText } from './format.js';
+import { budgetText, byOrigin, deletedOutsideText, originHeading, pinnedCount, scopeText } from './format.js';
 import { detailParts, ICONS } from './markdown-details.js';
 import { codeSpan, linkTarget, mdText } from './markdown-text.js';
 import type { RenderOptions } from './options.js';
@@ -166,8 +166,10 @@ function singleRow(change: Change): string {
   const source = change.source === undefined ? '' : codeSpan(formatLine(change.source));
   const icon = ICONS[change.action];
   switch (change.action) {
-    case 'create':
-      return `| ${icon} | ${change.kind} | ${mdText(change.name)} | ${source} |`;
+    case 'create': {
+      const deleted = deletedOutsideText(change);
+      return `| ${icon} | ${change.kind} | ${mdText(change.name)}${deleted === undefined ? '' : ` · **${mdText(deleted)}**`} | ${source} |`;
+    }
     case 'update':
       return `| ${icon} | ${change.kind} | ${mdText(change.name)} (${mdText(change.id)}) | ${source} |`;
     case 'delete': {

@@ -1,7 +1,7 @@
 import picocolors from 'picocolors';
 import { quoted, safeText } from '../text/safe-text.js';
 import { formatCount, formatRate, plural } from '../text/plural.js';
-import { applyEstimate, budgetText, byOrigin, originHeading, pinnedCount, pointerPath, scopeText, shellWord, updateDiff, valueText } from './format.js';
+import { applyEstimate, budgetText, byOrigin, deletedOutsideText, originHeading, pinnedCount, pointerPath, scopeText, shellWord, updateDiff, valueText } from './format.js';
 import type { RenderOptions } from './options.js';
 import { warningEntries } from './warning-lines.js';
 import { heldEntry, heldHeading } from './held-lines.js';
@@ -108,8 +108,10 @@ function entryDetails(entry: ReviewEntry, plan: Plan, c: Colors): string[][] {
 function summaryRow(change: Change): SummaryRow {
   const source = change.source === undefined ? '' : `${safeText(change.source.file)}:${change.source.line}`;
   switch (change.action) {
-    case 'create':
-      return { kind: change.kind, name: quoted(change.name), source };
+    case 'create': {
+      const deleted = deletedOutsideText(change);
+      return { kind: change.kind, name: quoted(change.name), source: deleted === undefined ? source : `${source} · ${deleted}`.trimStart() };
+    }
     case 'update':
       return { kind: change.kind, name: `${quoted(change.name)} (${safeText(change.id)})`, source };
     case 'delete':
@@ -155,7 +157,12 @@ function updateLines(change: UpdateChange, c: Colors): string[] {
 /** createLines show every attribute the create sets, under the owner it will have. */
 function createLines(change: CreateChange, plan: Plan, c: Colors): string[] {
   const owner = plan.creatorEmail === undefined ? '' : `, owner ${safeText(plan.creatorEmail)}`;
-  return [c.green(`+ ${change.kind} ${quoted(change.name)}${owner}`), ...attributeLines(change).map((line) => c.green(`  + ${line}`))];
+  const deleted = deletedOutsideText(change);
+  return [
+    c.green(`+ ${change.kind} ${quoted(change.name)}${owner}`),
+    ...(deleted === undefined ? [] : [`    ${deleted}`]),
+    ...attributeLines(change).map((line) => c.green(`  + ${line}`)),
+  ];
 }
 
 function deleteLines(change: DeleteChange, c: Colors): string[] {

@@ -154,6 +154,19 @@ export interface CreateChange {
   domain: Domain;
   before: null;
   after: ViewSnapshot;
+  /**
+   * Only on the create of a view a manifest binds by viewId that the sweep memory saw live and public and the service no longer lists: it was deleted in the app, and the create makes it again (origin outside). Apply re-checks that the id is still gone and the name still free.
+   */
+  deletedOutside?: {
+    /**
+     * The id the manifest binds (its viewId), which the service no longer lists.
+     */
+    id: string;
+    /**
+     * When the sweep memory last saw that id live and public (ISO 8601 UTC).
+     */
+    lastSeen: string;
+  };
 }
 /**
  * A view normalised for comparison.
@@ -241,6 +254,23 @@ export interface DeleteChange {
   pinLists?: {
     read: Count;
     unread: Count;
+    /**
+     * Only with the sweep memory (--ledger FILE) when it read some of the lists this plan did not: the last known count of them that pin the view, and its date.
+     */
+    remembered?: {
+      /**
+       * Lists of the view's domain not read by this plan that the sweep memory read before.
+       */
+      lists: number;
+      /**
+       * How many of those held the view when last read.
+       */
+      pinning: number;
+      /**
+       * The oldest last read (ISO 8601 UTC) of the lists that held it, or of all those lists when none did: the figure is at least that recent.
+       */
+      asOf: string;
+    };
   };
 }
 /**
