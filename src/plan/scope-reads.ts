@@ -131,7 +131,7 @@ export function choosePinnedLists(
   let coverage: PlanScope['coverage'];
   if (request.budget !== undefined) {
     if (room < 1 && candidates.length > 0) throw noListFits(figures, request.budget);
-    const night = sweepNight(candidates, Math.max(room, 1), figures.day, figures.memory);
+    const night = sweepNight(candidates, Math.max(room, 1), figures.day, figures.memory, figures.users);
     candidates = night.read;
     // The promise is the sweep's: a pull request's lists are read once, not in rotation.
     if (request.base === undefined) coverage = night.coverage;

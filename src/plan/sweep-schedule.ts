@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { ApiUser } from '../domain/api-types.js';
 import { compareCodePoints } from '../kinds/canonical.js';
 import type { SweepMemory } from '../state/sweep-memory.js';
 import type { KeyedPins } from './desired-values.js';
@@ -12,8 +13,9 @@ import type { PlanScope } from './types.js';
  * min(room, lists) lists, and states `cycle`: the number of nights within which every
  * list is read at this room.
  *
- * With the memory, lists never read before come first (a joiner's, a member a group
- * newly reaches), then the least recently read. Without it, a rotation by a hash of
+ * With the memory, lists never read before come first (a joiner's; a member whose role
+ * or state changed since the memory saw them, whom a group may newly reach), then the
+ * least recently read. Without it, a rotation by a hash of
  * each list's key: a list's nights depend on its own key only, so a member who joins
  * or leaves moves no other list.
  */
@@ -44,8 +46,8 @@ const NEW_LIST_SHARE = 10;
  * UTC day number `night`, least recently read first when `memory` is given, by the
  * hash rotation otherwise.
  */
-export function sweepNight(lists: readonly KeyedPins[], room: number, night: number, memory?: SweepMemory): SweepNight {
-  return memory === undefined ? rotationNight(lists, room, night) : leastRecentNight(lists, room, night, memory);
+export function sweepNight(lists: readonly KeyedPins[], room: number, night: number, memory?: SweepMemory, users?: readonly ApiUser[]): SweepNight {
+  return memory === undefined ? rotationNight(lists, room, night) : leastRecentNight(lists, room, night, memory, users);
 }
 
 /** Hashes already taken: a process that plans night after night (the benches, the tests) hashes each key once. */
@@ -149,8 +151,9 @@ function bitReverse(value: number): number {
  * waits too long is always counted: on the night its wait reaches the largest figure
  * stated since its last read, it is unread and at least that old.
  */
-function leastRecentNight(lists: readonly KeyedPins[], room: number, night: number, memory: SweepMemory): SweepNight {
-  const known = lists.map((entry) => ({ entry, hash: listHash(entry.key), last: lastNight(memory, entry.key) }));
+function leastRecentNight(lists: readonly KeyedPins[], room: number, night: number, memory: SweepMemory, users?: readonly ApiUser[]): SweepNight {
+  const reached = newlyReached(memory, users);
+  const known = lists.map((entry) => ({ entry, hash: listHash(entry.key), last: reached.has(entry.pins.userEmail.toLowerCase()) ? undefined : lastNight(memory, entry.key) }));
   const ordered = known.sort((a, b) => byLastRead(a.last, b.last) || a.hash - b.hash || compareCodePoints(a.entry.key, b.entry.key));
   const count = Math.min(room, ordered.length);
   const slack = Math.floor(room / NEW_LIST_SHARE);
@@ -186,6 +189,21 @@ function leastRecentNight(lists: readonly KeyedPins[], room: number, night: numb
 function byLastRead(a: number | undefined, b: number | undefined): number {
   if (a === undefined || b === undefined) return (a === undefined ? 0 : 1) - (b === undefined ? 0 : 1);
   return a - b;
+}
+
+/**
+ * newlyReached is the members whose role or state differs from what the memory last
+ * saw: a group may reach them anew (a list that left with a role and came back with
+ * it keeps its old date), so their lists go first, as never read. Empty without the
+ * users or the memory's members.
+ */
+function newlyReached(memory: SweepMemory, users: readonly ApiUser[] | undefined): Set<string> {
+  const changed = new Set<string>();
+  for (const user of users ?? []) {
+    const seen = memory.members[user.email.toLowerCase()];
+    if (seen !== undefined && (seen.role !== user.role || seen.state !== user.state)) changed.add(user.email.toLowerCase());
+  }
+  return changed;
 }
 
 /** lastNight is the UTC day number the memory last saw `key` read; undefined when never (or unreadable). */

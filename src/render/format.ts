@@ -136,7 +136,7 @@ export function scopeText(plan: Plan): string | undefined {
 
 /**
  * coverageText says what a budgeted sweep covered and promises (README, "The nightly
- * sweep's promise"): `40 never read before, the rest least recently read; 2,484 due
+ * sweep's promise"): `40 new to the sweep, the rest least recently read; 2,484 due
  * within 3 nights; every list is read within 4 nights at this budget`. Undefined when
  * the night read every list and nobody waited too long.
  */
@@ -158,11 +158,14 @@ function coverageText(scope: NonNullable<Plan['scope']>): string | undefined {
   return parts.join('; ');
 }
 
-/** neverReadText is how a night with the memory chose: `40 never read before, the rest least recently read`. */
+/**
+ * neverReadText is how a night with the memory chose: `40 new to the sweep, the rest
+ * least recently read` (new: never read, or a member a group may newly reach).
+ */
 function neverReadText(neverRead: number, read: number): string {
   if (neverRead === 0) return 'the least recently read';
-  if (neverRead >= read) return read === 1 ? 'never read before' : 'all never read before';
-  return `${formatCount(neverRead)} never read before, the rest least recently read`;
+  if (neverRead >= read) return read === 1 ? 'new to the sweep' : 'all new to the sweep';
+  return `${formatCount(neverRead)} new to the sweep, the rest least recently read`;
 }
 
 /**

@@ -391,7 +391,7 @@ export interface SweepCoverage {
    */
   cycle: number;
   /**
-   * With memory: how many of the lists read the memory never saw read (joiners, members a group newly reaches).
+   * With memory: how many of the lists read are new to the sweep: never read as far as the memory knows (a joiner's), or of a member whose role or state changed since the memory saw them (a group may newly reach them).
    */
   neverRead?: number;
   /**
