@@ -29,9 +29,8 @@ export interface SweepNight {
   coverage: SweepCoverage;
 }
 
-/** HASH_BITS is how many bits of a key's hash the rotation uses. */
-const HASH_BITS = 32;
-const HASH_SPACE = 2 ** HASH_BITS;
+/** HASH_SPACE is how many places a key's hash has: 32 bits. */
+const HASH_SPACE = 2 ** 32;
 
 /**
  * NEW_LIST_SHARE is the part of a night's room the memory's promise keeps for lists
@@ -106,30 +105,32 @@ export function rotationCycle(hashes: readonly number[], room: number): number {
 
 /**
  * rotationNight reads the night's share (hash ≡ night modulo the cycle) and fills the
- * rest of the room with the lists whose nights come soonest after it in bit-reversed
- * order: the order `bitReverse((hash − night) mod 2^32)` puts the night's share first at
- * every cycle length, then the share half a cycle away, and so on, so the extra reads
- * spread over the cycle instead of reading tomorrow's share a day early.
+ * rest of the room share by share in bit-reversed order of their distance from it:
+ * the share half a cycle away, then a quarter and three quarters, and so on, so the
+ * extra reads halve the longest waits instead of reading tomorrow's share a day early.
+ * Within a share the order is fixed (the hash's bits above the cycle's), so the same
+ * lists get the extra read every cycle: they wait half a cycle, the others a cycle.
  */
 function rotationNight(lists: readonly KeyedPins[], room: number, night: number): SweepNight {
   const withHash = lists.map((entry) => ({ entry, hash: listHash(entry.key) }));
   const cycle = rotationCycle(withHash.map((item) => item.hash), room);
-  const shift = ((night % HASH_SPACE) + HASH_SPACE) % HASH_SPACE;
+  const bits = Math.round(Math.log2(cycle));
+  const tonight = ((night % cycle) + cycle) % cycle;
   const ordered = withHash
-    .map((item) => ({ ...item, order: bitReverse((item.hash - shift + HASH_SPACE) % HASH_SPACE) }))
-    .sort((a, b) => a.order - b.order || compareCodePoints(a.entry.key, b.entry.key));
+    .map((item) => ({ ...item, distance: reverseBits((item.hash - tonight + cycle) % cycle, bits), within: Math.floor(item.hash / cycle) }))
+    .sort((a, b) => a.distance - b.distance || a.within - b.within || compareCodePoints(a.entry.key, b.entry.key));
   const read = ordered.slice(0, Math.min(room, ordered.length)).map((item) => item.entry);
   const due = lists.length - read.length;
   return { read, coverage: { order: 'rotation', cycle, due, dueWithin: due === 0 ? 0 : cycle - 1 } };
 }
 
-/** bitReverse reverses the 32 bits of `value` (0 ≤ value < 2^32). */
-function bitReverse(value: number): number {
-  let rest = value >>> 0;
+/** reverseBits reverses the low `bits` bits of `value` (0 ≤ value < 2^bits). */
+function reverseBits(value: number, bits: number): number {
+  let rest = value;
   let reversed = 0;
-  for (let bit = 0; bit < HASH_BITS; bit += 1) {
-    reversed = (reversed * 2) + (rest & 1);
-    rest >>>= 1;
+  for (let bit = 0; bit < bits; bit += 1) {
+    reversed = (reversed * 2) + (rest % 2);
+    rest = Math.floor(rest / 2);
   }
   return reversed;
 }

@@ -137,6 +137,19 @@ describe('the rotation, without the memory', () => {
     }
   });
 
+  it('fills the room from the share half a cycle away, the same lists every cycle, so they wait half a cycle', () => {
+    const lists = Array.from({ length: 200 }, (_, index) => keyed(`m${index}@acme.test`, 'deals'));
+    const keys = (night: number) => sweepNight(lists, 70, night).read.map((entry) => entry.key).sort();
+    const { coverage } = sweepNight(lists, 70, NIGHT0);
+    expect(coverage.cycle).toBe(4);
+    for (const night of [NIGHT0, NIGHT0 + 1, NIGHT0 + 2, NIGHT0 + 3]) {
+      expect(keys(night + 4)).toEqual(keys(night));
+      const extra = sweepNight(lists, 70, night).read.filter((entry) => listHash(entry.key) % 4 !== night % 4);
+      expect(extra.length).toBeGreaterThan(0);
+      expect(extra.every((entry) => listHash(entry.key) % 4 === (night + 2) % 4)).toBe(true);
+    }
+  });
+
   it('states the least power of two whose fullest share fits the room, 1 when every list fits', () => {
     expect(rotationCycle([1, 2, 3], 3)).toBe(1);
     // Shares modulo 2: {0, 2, 4} and {1}; modulo 4: {0, 4}, {1}, {2}.
