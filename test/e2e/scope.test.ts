@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EXAMPLES, cloneData, runBuilt, tempDirs, withEmulator } from './harness.js';
 
 /**
- * Scoped and budgeted plans through the built CLI against the emulator: budget slices
+ * Scoped and budgeted plans through the built CLI against the emulator: budgeted nights
  * over consecutive UTC days, the refusal before the first pinned read, `--base` in a
  * real git repository with the changes made in the app labelled, and `apply --plan` of
  * a scoped plan writing only its targets.

@@ -99,7 +99,7 @@ describe('choosePinnedLists', () => {
     expect(all.scope).toEqual({ budget: 100, lists: 3, unread: 0, coverage: { order: 'rotation', cycle: 1, due: 0, dueWithin: 0 } });
   });
 
-  it('slices what is left today less the reserve when that is below the budget', () => {
+  it('reads what is left today less the reserve when that is below the budget', () => {
     const lists = keyedPins(members(10));
     // 25 left after the workspace read: a ceiling of 26 − 20 = 6; 3 spent leaves 3 lists.
     const chosen = choosePinnedLists(lists, { budget: 1000 }, { viewChanges: [], spent: 3, remaining: 23, ceiling: ceiling(1000, 20, 25, 1), day: 1 });
