@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computePlan } from '../../src/plan/diff.js';
 import type { Change, ChangeOrigin, PlanScope } from '../../src/plan/types.js';
+import { parsePlanFile } from '../../src/plan/plan-file.js';
 import { renderJson } from '../../src/render/json.js';
 import { renderMarkdown } from '../../src/render/markdown.js';
 import { renderText } from '../../src/render/text.js';
@@ -74,6 +75,10 @@ describe('a scoped plan in text', () => {
     expect(renderText(plan, { color: false }).split('\n')[1]).toBe(
       'Scope: read 395 of 4,000 pinned lists, slice 3 of 11 (--budget 400: the slice rotates by UTC day, so 11 daily runs cover every list); the 3,605 unread lists were not checked for drift.',
     );
+    // Such a plan file still loads, as does one with the night's coverage.
+    expect(parsePlanFile(renderJson(plan)).scope).toEqual(plan.scope);
+    const night = computePlan(desired, live, { scope: { budget: 400, lists: 4000, unread: 3605, coverage: { order: 'memory', cycle: 11, neverRead: 3, due: 3605, dueWithin: 10, newPerNight: 39, overdue: 0 } } }).plan;
+    expect(parsePlanFile(renderJson(night)).scope).toEqual(night.scope);
   });
 });
 
