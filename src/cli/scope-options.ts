@@ -63,7 +63,8 @@ export async function resolveScope(options: ScopeOptions, paths: readonly string
     throw new UsageError('usage.budget-day-without-budget', '--budget-day picks the night of a --budget plan, but no --budget was given', 'add --budget N, or drop --budget-day');
   }
   const day = options.budgetDay;
-  const clock = day === undefined ? systemClock : { now: () => Date.parse(`${day}T00:00:00Z`) };
+  // The night is the run's day (the clock the sweep memory dates its reads by), unless --budget-day names another.
+  const clock = day === undefined ? (io.clock ?? systemClock) : { now: () => Date.parse(`${day}T00:00:00Z`) };
   const scope: ScopeRequest = {
     ...(options.budget === undefined ? {} : { budget: options.budget }),
     ...(options.reserve === undefined ? {} : { reserve: options.reserve }),
