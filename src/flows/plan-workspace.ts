@@ -32,7 +32,7 @@ export interface PlanWorkspaceOptions {
   now?: () => number;
   /** `--base REF` and `--budget N`: read only some pinned lists (README, "Scoped and budgeted plans"). */
   scope?: ScopeRequest;
-  /** The clock whose UTC day picks a budget's slice; default the system clock. */
+  /** The clock whose UTC day is a budgeted sweep's night; default the system clock. */
   clock?: Pick<Clock, 'now'>;
   /** Warnings from how the plan was asked for (e.g. REF's manifests failed to load), shown with it. */
   warnings?: readonly PlanWarning[];
@@ -58,7 +58,7 @@ export interface WorkspacePlan {
  * pin document, now or at REF, must be expanded to its members), and diffs the views.
  * Then it expands the pin documents to one list per member and domain, decides which
  * of them to read (all; with `--base`, those that changed or name a view the plan
- * creates, renames or deletes; with `--budget`, a slice that fits), refuses before the
+ * creates, renames or deletes; with `--budget`, the night's lists that fit), refuses before the
  * first pinned read when they cannot fit in what is left today, reads them and diffs
  * everything. Its ceiling (`--budget`, and what the workspace's answer says is left
  * today less `--reserve`) is set after the first request, which is the last one sent
@@ -111,6 +111,7 @@ export async function planWorkspace(whole: Desired, client: ServiceClient, optio
     ceiling,
     day: utcDay((options.clock ?? systemClock).now()),
     ...(views.users === undefined ? {} : { users: views.users }),
+    ...(options.memory === undefined ? {} : { memory: options.memory }),
   });
   // readLive reported its reads (the workspace and the kinds' first reads); the pinned reads continue its count.
   let done = firstReads(reads);

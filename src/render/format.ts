@@ -120,19 +120,54 @@ export function scopeText(plan: Plan): string | undefined {
   const { scope } = plan;
   if (scope === undefined) return undefined;
   const read = `read ${formatCount(scope.lists - scope.unread)} of ${plural(scope.lists, 'pinned list')}`;
+  // Plans of earlier builds read consecutive slices by UTC day.
   const slice = scope.slice === undefined ? '' : `, slice ${formatCount(scope.slice.index)} of ${formatCount(scope.slice.count)}`;
   const why: string[] = [];
   if (scope.base !== undefined) why.push(`--base ${safeText(scope.base.ref)} (${scope.base.commit.slice(0, 7)}): the others ask for what they asked then and name no view this plan creates, renames or deletes`);
   if (scope.budget !== undefined) {
     const lowered = loweredText(plan);
     const budget = `--budget ${formatCount(scope.budget)}${lowered}`;
-    why.push(scope.slice === undefined ? budget : `${budget}${lowered === '' ? ':' : ';'} the slice rotates by UTC day, so ${formatCount(scope.slice.count)} daily runs cover every list`);
+    const covered = coverageText(scope);
+    why.push(covered === undefined ? budget : `${budget}${lowered === '' ? ':' : ';'} ${covered}`);
   }
   const unread = scope.unread === 0 ? '' : `; the ${plural(scope.unread, 'unread list')} ${scope.unread === 1 ? 'was' : 'were'} not checked for drift`;
   return `Scope: ${read}${slice} (${why.join('; ')})${unread}.`;
 }
 
 /**
+ * coverageText says what a budgeted sweep covered and promises (README, "The nightly
+ * sweep's promise"): `40 new to the sweep, the rest least recently read; 2,484 due
+ * within 3 nights; every list is read within 4 nights at this budget`. Undefined when
+ * the night read every list and nobody waited too long.
+ */
+function coverageText(scope: NonNullable<Plan['scope']>): string | undefined {
+  const { coverage } = scope;
+  if (coverage === undefined) return scope.slice === undefined ? undefined : `the slice rotates by UTC day, so ${formatCount(scope.slice.count)} daily runs cover every list`;
+  const overdue = coverage.overdue ?? 0;
+  if (coverage.due === 0 && overdue === 0) return undefined;
+  const read = scope.lists - scope.unread;
+  const order = coverage.order === 'rotation'
+    ? `this night's share of a ${formatCount(coverage.cycle)}-night rotation by a hash of each list's key, and the lists due soonest after it`
+    : neverReadText(coverage.neverRead ?? 0, read);
+  const parts = [
+    order,
+    ...(coverage.due === 0 ? [] : [`${formatCount(coverage.due)} due within ${plural(coverage.dueWithin, 'night')}`]),
+    `every list is read within ${plural(coverage.cycle, 'night')} at this budget`,
+    ...(overdue === 0 ? [] : [`${plural(overdue, 'list')} waited or will wait longer than that since ${overdue === 1 ? 'its' : 'their'} last read (nights without a sweep, a lower budget or more lists): a new cycle starts this night`]),
+  ];
+  return parts.join('; ');
+}
+
+/**
+ * neverReadText is how a night with the memory chose: `40 new to the sweep, the rest
+ * least recently read` (new: never read, or a member a group may newly reach).
+ */
+function neverReadText(neverRead: number, read: number): string {
+  if (neverRead === 0) return 'the least recently read';
+  if (neverRead >= read) return read === 1 ? 'new to the sweep' : 'all new to the sweep';
+  return `${formatCount(neverRead)} new to the sweep, the rest least recently read`;
+}
+
 /**
  * loweredText is ` lowered to 914, the 1,214 left today less --reserve 300` when what
  * the service said was left today, less the reserve, lowered the budget; empty otherwise.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computePlan } from '../../src/plan/diff.js';
 import type { Change, ChangeOrigin, PlanScope } from '../../src/plan/types.js';
+import { parsePlanFile } from '../../src/plan/plan-file.js';
 import { renderJson } from '../../src/render/json.js';
 import { renderMarkdown } from '../../src/render/markdown.js';
 import { renderText } from '../../src/render/text.js';
@@ -51,7 +52,22 @@ describe('a scoped plan in text', () => {
     expect(renderText(plan, { color: false })).toContain('\nNot applied or changed outside viewctl since the base: applying sets them to the manifests\n  + create');
   });
 
-  it('states a budget\'s slice, and the scope of a plan with nothing to do', () => {
+  it('says what a budgeted night covered, what is due and within how many nights every list is read, with the memory and without', () => {
+    const { desired, live } = noChangeScenario();
+    const render = (scope: PlanScope): string => renderText(computePlan(desired, live, { scope }).plan, { color: false });
+    const remembered: PlanScope = { budget: 1000, lists: 3468, unread: 2484, coverage: { order: 'memory', cycle: 4, neverRead: 40, due: 2484, dueWithin: 3, newPerNight: 98, overdue: 0 } };
+    expect(render(remembered)).toContain('\nScope: read 984 of 3,468 pinned lists (--budget 1,000: 40 new to the sweep, the rest least recently read; 2,484 due within 3 nights; every list is read within 4 nights at this budget); the 2,484 unread lists were not checked for drift.\n');
+    const late: PlanScope = { ...remembered, coverage: { ...remembered.coverage, neverRead: 0, overdue: 12 } as PlanScope['coverage'] };
+    expect(render(late)).toContain('(--budget 1,000: the least recently read; 2,484 due within 3 nights; every list is read within 4 nights at this budget; 12 lists waited or will wait longer than that since their last read (nights without a sweep, a lower budget or more lists): a new cycle starts this night); the 2,484');
+    const rotation: PlanScope = { budget: 1000, lists: 3468, unread: 2484, coverage: { order: 'rotation', cycle: 4, due: 2484, dueWithin: 3 } };
+    expect(render(rotation)).toContain('(--budget 1,000: this night\'s share of a 4-night rotation by a hash of each list\'s key, and the lists due soonest after it; 2,484 due within 3 nights; every list is read within 4 nights at this budget);');
+    // Every list read: the budget alone, in JSON the cycle of 1.
+    const all: PlanScope = { budget: 1000, lists: 40, unread: 0, coverage: { order: 'memory', cycle: 1, neverRead: 0, due: 0, dueWithin: 0, newPerNight: 98, overdue: 0 } };
+    expect(render(all)).toContain('\nScope: read 40 of 40 pinned lists (--budget 1,000).\n');
+    expect(renderMarkdown(computePlan(desired, live, { scope: rotation }).plan, { color: false })).toContain("*Scope: read 984 of 3,468 pinned lists (--budget 1,000: this night's share of a 4-night rotation");
+  });
+
+  it('states the slice of a plan an earlier build saved, and the scope of a plan with nothing to do', () => {
     const { desired, live } = noChangeScenario();
     desired.workspace.ignore = [];
     live.views.deals = live.views.deals?.filter((view) => view.viewId !== 'dv_12');
@@ -59,6 +75,10 @@ describe('a scoped plan in text', () => {
     expect(renderText(plan, { color: false }).split('\n')[1]).toBe(
       'Scope: read 395 of 4,000 pinned lists, slice 3 of 11 (--budget 400: the slice rotates by UTC day, so 11 daily runs cover every list); the 3,605 unread lists were not checked for drift.',
     );
+    // Such a plan file still loads, as does one with the night's coverage.
+    expect(parsePlanFile(renderJson(plan)).scope).toEqual(plan.scope);
+    const night = computePlan(desired, live, { scope: { budget: 400, lists: 4000, unread: 3605, coverage: { order: 'memory', cycle: 11, neverRead: 3, due: 3605, dueWithin: 10, newPerNight: 39, overdue: 0 } } }).plan;
+    expect(parsePlanFile(renderJson(night)).scope).toEqual(night.scope);
   });
 });
 

@@ -401,6 +401,10 @@ export interface PlanScope {
   budget?: number;
   lists: Count;
   unread: Count;
+  coverage?: SweepCoverage;
+  /**
+   * Written by earlier builds, whose --budget plans read consecutive slices by UTC day; still loaded.
+   */
   slice?: {
     index: number;
     count: number;
@@ -414,6 +418,36 @@ export interface PlanScope {
       unread: Count;
     };
   };
+}
+/**
+ * Only in a --budget plan without --base: which lists the night read and what it promises. order is memory (lists never read before first, then the least recently read, from --ledger) or rotation (by a hash of each list's key); cycle is the number of nights within which every list is read at this room.
+ */
+export interface SweepCoverage {
+  order: 'memory' | 'rotation';
+  /**
+   * Every list is read within this many nights while the room and the number of lists hold (with memory: while at most newPerNight lists a night are new).
+   */
+  cycle: number;
+  /**
+   * With memory: how many of the lists read are new to the sweep: never read as far as the memory knows (a joiner's), or of a member whose role or state changed since the memory saw them (a group may newly reach them).
+   */
+  neverRead?: number;
+  /**
+   * The lists left unread this night.
+   */
+  due: number;
+  /**
+   * The nights within which the unread lists are read.
+   */
+  dueWithin: number;
+  /**
+   * With memory: the room kept each night for lists never read before, which the promise allows for.
+   */
+  newPerNight?: number;
+  /**
+   * With memory: lists left unread this night that will have waited longer than cycle nights since their last read even at this room with no new lists (nights without a sweep, a lower budget, more lists): when above 0, a new cycle starts this night.
+   */
+  overdue?: number;
 }
 /**
  * This interface was referenced by `Plan`'s JSON-Schema
