@@ -1,4 +1,5 @@
 import type { DriftGroup } from '../plan/drift-causes.js';
+import type { Plan } from '../plan/types.js';
 import { formatCount } from '../text/plural.js';
 import type { CommentPart } from './comment-budget.js';
 import { driftWords, namesShown } from './drift-words.js';
@@ -11,8 +12,8 @@ import { mdText } from './markdown-text.js';
  * when with the way to repair or keep it. A change made, or maybe made, in the app is
  * kept like a deletion (`must`): its names are cut only when the comment cannot hold them. Joiners pending are an ordinary row.
  */
-export function driftRowPart(group: DriftGroup): CommentPart {
-  const words = driftWords(group, mdText, (name) => `**${name}**`);
+export function driftRowPart(group: DriftGroup, plan: Plan): CommentPart {
+  const words = driftWords(group, plan, mdText, (name) => `**${name}**`);
   const { names } = words;
   // Every deletion is named, and every change of a cause up to GROUP_THRESHOLD; a larger cause names its first few, as the text does.
   const shown = namesShown(group);

@@ -1,5 +1,6 @@
 import type picocolors from 'picocolors';
 import type { DriftGroup } from '../plan/drift-causes.js';
+import type { Plan } from '../plan/types.js';
 import { safeText } from '../text/safe-text.js';
 import { wrapList } from '../text/wrap.js';
 import { driftWords, someNames } from './drift-words.js';
@@ -12,9 +13,9 @@ type Colors = ReturnType<typeof picocolors.createColors>;
  * who, what, when"): the cause on the `! drift` line, who under it (members or views
  * listed once, compactly), then when and the way to repair or keep it.
  */
-export function driftCauseLines(groups: readonly DriftGroup[], c: Colors): string[] {
+export function driftCauseLines(groups: readonly DriftGroup[], plan: Plan, c: Colors): string[] {
   return groups.flatMap((group) => {
-    const words = driftWords(group, safeText);
+    const words = driftWords(group, plan, safeText);
     const details = group.changes.length > GROUP_THRESHOLD ? ' · every change is in the JSON plan' : '';
     return [
       `  ${c.magenta('! drift ')}  ${words.title}`,

@@ -29,8 +29,14 @@ export const NAMES_SHOWN = 5;
  * driftWords tells one cause. A change labelled `outside` happened in the app and is
  * said so; a hedged one (`unapplied-or-outside`) says what differs and not how.
  */
-export function driftWords(group: DriftGroup, escape: Escape, strong: Escape = (name) => `"${name}"`): DriftWords {
-  return { title: titleOf(group, escape), names: group.changes.map((change) => nameOf(change, escape, strong)), when: whenOf(group.changes), way: wayOf(group) };
+export function driftWords(group: DriftGroup, plan: Plan, escape: Escape, strong: Escape = (name) => `"${name}"`): DriftWords {
+  const when = group.cause === 'membership' ? 'since the members were last seen' : whenOf(group.changes, remembers(plan));
+  return { title: titleOf(group, escape), names: group.changes.map((change) => nameOf(change, escape, strong)), when, way: wayOf(group) };
+}
+
+/** remembers tells whether the plan was made with the sweep memory, as far as it shows: a last applied commit, or a drifted change dated by it. */
+function remembers(plan: Plan): boolean {
+  return plan.drifted?.lastApplied !== undefined || plan.changes.some((change) => change.since !== undefined);
 }
 
 function titleOf(group: DriftGroup, escape: Escape): string {
@@ -83,15 +89,15 @@ function nameOf(change: Change, escape: Escape, strong: Escape): string {
 
 /**
  * whenOf says when the changes happened, as far as anyone can tell: between the
- * memory's last read (a list) or last seen (a view) and now; without those dates,
- * since the last apply or read.
+ * memory's last read (a list) or last seen (a view) and now; with the memory but no
+ * date, not read before; without the memory, since the last apply or read.
  */
-export function whenOf(changes: readonly Change[]): string {
+export function whenOf(changes: readonly Change[], remembered: boolean): string {
   const dates = changes.flatMap((change) => (change.since === undefined ? [] : [change.since])).sort();
   const seen = changes.every((change) => change.action === 'pin') ? 'last read' : 'last seen';
   const first = dates[0];
   const last = dates[dates.length - 1];
-  if (first === undefined || last === undefined) return 'changed since it was last applied or read (no memory)';
+  if (first === undefined || last === undefined) return remembered ? `changed at an unknown time: not ${seen === 'last read' ? 'read' : 'seen'} before` : 'changed since it was last applied or read (no memory)';
   const range = first === last ? when(first) : `${when(first)} … ${when(last)}`;
   const unseen = changes.length - dates.length;
   const rest = unseen === 0 ? '' : `; ${formatCount(unseen)} not ${seen === 'last read' ? 'read' : 'seen'} before`;

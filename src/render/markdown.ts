@@ -80,7 +80,7 @@ export function renderMarkdown(plan: Plan, options: RenderOptions): string {
   for (const group of groups) {
     const title = group.origin === undefined ? unappliedHeading(plan) : originHeading(plan, group.origin);
     fixed(...(title === undefined ? [] : ['', `**${mdText(title)}**`]), '', ...TABLE);
-    parts.push(...group.entries.map((entry) => rowPart(entry, group.origin)), ...group.drift.map(driftRowPart));
+    parts.push(...group.entries.map((entry) => rowPart(entry, group.origin)), ...group.drift.map((drift) => driftRowPart(drift, plan)));
   }
   if (warnings.length > 0) {
     fixed('');

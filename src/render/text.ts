@@ -61,7 +61,7 @@ export function renderText(plan: Plan, options: RenderOptions): string {
   const groups = byOrigin(plan.changes).map((group) => ({ origin: group.origin, entries: group.origin === undefined ? reviewEntries(group.changes) : [], drift: driftGroups(group.changes) }));
   for (const group of groups) {
     const heading = group.origin === undefined ? unappliedHeading(plan) : originHeading(plan, group.origin);
-    lines.push(...(heading === undefined ? [] : [heading]), ...summaryLines(group.entries, c), ...driftCauseLines(group.drift, c), '');
+    lines.push(...(heading === undefined ? [] : [heading]), ...summaryLines(group.entries, c), ...driftCauseLines(group.drift, plan, c), '');
   }
   for (const entry of groups.flatMap((group) => [...group.entries, ...driftDetailEntries(group.drift)])) {
     for (const block of entryDetails(entry, plan, c)) if (block.length > 0) lines.push(...block, '');
