@@ -10,9 +10,10 @@ import type { Change, PlanDrift } from './types.js';
  * dates); a view names its owner, a list its member (already on the change).
  */
 
-/** DriftDetails are what a change with an origin carries beside it: `since`, and a view's owner. */
+/** DriftDetails are what a change with an origin carries beside it: `since` (and `already`), and a view's owner. */
 export interface DriftDetails {
   since?: string;
+  already?: true;
   ownerId?: string;
   ownerEmail?: string;
 }
@@ -20,17 +21,37 @@ export interface DriftDetails {
 /**
  * driftDetails are the details of one change with an origin: `since` from the memory
  * (a list's `lastRead`; a view's `lastSeen`, by id, or by name for a view to create
- * again), and for an update the live view's owner (and email, when the plan read the
- * users).
+ * again) and `already` when the memory saw it as it is now, and for an update the live
+ * view's owner (and email, when the plan read the users).
  */
 export function driftDetails(change: Change, live: Live, memory: SweepMemory | undefined): DriftDetails {
   const since = sinceOf(change, memory);
-  const details: DriftDetails = since === undefined ? {} : { since };
+  const details: DriftDetails = since === undefined ? {} : { since, ...(alreadySo(change, live, memory) ? { already: true as const } : {}) };
   if (change.action !== 'update') return details;
   const ownerId = (live.views[change.domain] ?? []).find((view) => view.viewId === change.id)?.ownerId;
   if (ownerId === undefined) return details;
   const ownerEmail = live.users?.find((user) => user.id === ownerId)?.email;
   return { ...details, ownerId, ...(ownerEmail === undefined ? {} : { ownerEmail }) };
+}
+
+/**
+ * alreadySo tells whether the memory saw the target as it is now: a list holding the
+ * same tabs in the same order, a view of the same name (of its other attributes the
+ * memory keeps nothing). Then the change is older than its `since`: reported before,
+ * not repaired.
+ */
+function alreadySo(change: Change, live: Live, memory: SweepMemory | undefined): boolean {
+  if (memory === undefined) return false;
+  if (change.action === 'pin') {
+    const key = change.target.slice('pins:'.length);
+    const held = memory.lists[key]?.viewIds;
+    const now = live.pins[key]?.map((view) => view.viewId);
+    return held !== undefined && now !== undefined && held.join('\u0000') === now.join('\u0000');
+  }
+  if (change.action === 'update' && change.patch.every((operation) => operation.path === '/name')) {
+    return memory.views[change.target]?.name === change.before.name;
+  }
+  return false;
 }
 
 function sinceOf(change: Change, memory: SweepMemory | undefined): string | undefined {

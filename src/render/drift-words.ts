@@ -93,15 +93,28 @@ function nameOf(change: Change, escape: Escape, strong: Escape): string {
  * date, not read before; without the memory, since the last apply or read.
  */
 export function whenOf(changes: readonly Change[], remembered: boolean): string {
-  const dates = changes.flatMap((change) => (change.since === undefined ? [] : [change.since])).sort();
   const seen = changes.every((change) => change.action === 'pin') ? 'last read' : 'last seen';
-  const first = dates[0];
-  const last = dates[dates.length - 1];
-  if (first === undefined || last === undefined) return remembered ? `changed at an unknown time: not ${seen === 'last read' ? 'read' : 'seen'} before` : 'changed since it was last applied or read (no memory)';
-  const range = first === last ? when(first) : `${when(first)} … ${when(last)}`;
-  const unseen = changes.length - dates.length;
-  const rest = unseen === 0 ? '' : `; ${formatCount(unseen)} not ${seen === 'last read' ? 'read' : 'seen'} before`;
-  return `changed between ${range} (${seen}) and now${rest}`;
+  const fresh = changes.filter((change) => change.since !== undefined && change.already !== true);
+  const already = changes.filter((change) => change.since !== undefined && change.already === true);
+  const unseen = changes.length - fresh.length - already.length;
+  if (fresh.length === 0 && already.length === 0) {
+    return remembered ? `changed at an unknown time: not ${seen === 'last read' ? 'read' : 'seen'} before` : 'changed since it was last applied or read (no memory)';
+  }
+  const parts: string[] = [];
+  // Each part counts its changes when the cause has more than one kind of date.
+  const some = (count: number): string => (count === changes.length ? '' : `${formatCount(count)} `);
+  if (fresh.length > 0) parts.push(`${some(fresh.length)}changed between ${range(fresh)} (${seen}) and now`);
+  if (already.length > 0) parts.push(`${some(already.length)}already so when ${seen} ${range(already)}: changed before, not repaired since`);
+  if (unseen > 0) parts.push(`${formatCount(unseen)} not ${seen === 'last read' ? 'read' : 'seen'} before`);
+  return parts.join('; ');
+}
+
+/** range is the earliest and latest `since` of changes: one time, or `A … B`. */
+function range(changes: readonly Change[]): string {
+  const dates = changes.flatMap((change) => (change.since === undefined ? [] : [change.since])).sort();
+  const first = dates[0] ?? '';
+  const last = dates[dates.length - 1] ?? '';
+  return first === last ? when(first) : `${when(first)} … ${when(last)}`;
 }
 
 /** when is an ISO time to the minute, in UTC: `2026-11-20 02:00 UTC`; a text that is not one, as it is. */

@@ -148,6 +148,10 @@ export interface CreateChange {
    * Only on a change with an origin, when the sweep memory knows it: when its target was last read (a pinned list) or last seen (a view), ISO 8601 UTC. The service records neither editor nor time: the change happened between then and the plan.
    */
   since?: string;
+  /**
+   * Only with since: the target was already so when last read (a list holding the same tabs) or seen (a view of the same name), so it changed before since, at a time no one recorded, and no apply has repaired it since.
+   */
+  already?: true;
   domain: Domain;
   before: null;
   after: ViewSnapshot;
@@ -189,6 +193,10 @@ export interface UpdateChange {
    * Only on a change with an origin, when the sweep memory knows it: when its target was last read (a pinned list) or last seen (a view), ISO 8601 UTC. The service records neither editor nor time: the change happened between then and the plan.
    */
   since?: string;
+  /**
+   * Only with since: the target was already so when last read (a list holding the same tabs) or seen (a view of the same name), so it changed before since, at a time no one recorded, and no apply has repaired it since.
+   */
+  already?: true;
   domain: Domain;
   id: string;
   before: ViewSnapshot;
@@ -234,6 +242,10 @@ export interface DeleteChange {
    * Only on a change with an origin, when the sweep memory knows it: when its target was last read (a pinned list) or last seen (a view), ISO 8601 UTC. The service records neither editor nor time: the change happened between then and the plan.
    */
   since?: string;
+  /**
+   * Only with since: the target was already so when last read (a list holding the same tabs) or seen (a view of the same name), so it changed before since, at a time no one recorded, and no apply has repaired it since.
+   */
+  already?: true;
   domain: Domain;
   id: string;
   before: ViewSnapshot;
@@ -274,6 +286,10 @@ export interface PinChange {
    * Only on a change with an origin, when the sweep memory knows it: when its target was last read (a pinned list) or last seen (a view), ISO 8601 UTC. The service records neither editor nor time: the change happened between then and the plan.
    */
   since?: string;
+  /**
+   * Only with since: the target was already so when last read (a list holding the same tabs) or seen (a view of the same name), so it changed before since, at a time no one recorded, and no apply has repaired it since.
+   */
+  already?: true;
   domain: Domain;
   userEmail: string;
   before: PinnedTab[];
@@ -315,6 +331,10 @@ export interface DriftChange {
    * Only on a change with an origin, when the sweep memory knows it: when its target was last read (a pinned list) or last seen (a view), ISO 8601 UTC. The service records neither editor nor time: the change happened between then and the plan.
    */
   since?: string;
+  /**
+   * Only with since: the target was already so when last read (a list holding the same tabs) or seen (a view of the same name), so it changed before since, at a time no one recorded, and no apply has repaired it since.
+   */
+  already?: true;
   id?: string;
   /**
    * The live automation, or null when an expected one is missing.
