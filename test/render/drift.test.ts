@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiUser } from '../../src/domain/api-types.js';
 import type { Desired, DesiredPinGroup } from '../../src/domain/desired.js';
 import { planWorkspace, type PlanWorkspaceOptions } from '../../src/flows/plan-workspace.js';
+import { computePlan } from '../../src/plan/diff.js';
 import type { Plan } from '../../src/plan/types.js';
 import { byteSize } from '../../src/render/comment-budget.js';
 import { renderJson } from '../../src/render/json.js';
@@ -124,6 +125,22 @@ describe('drift in the text plan', () => {
     const text = renderText(plan, { color: false });
     expect(text).toContain('In the manifests since the last apply (fffffff, 2026-11-20 02:00 UTC), not applied yet: not drift; a reviewed apply carries them out\n  ~ update  DealView  "Forecast" (dv_2)');
     expect(text).toContain('; 16 of them drift (16 pin lists), 1 merged since the last apply and not applied yet.');
+  });
+});
+
+describe('views created in the app, which prune deletes', () => {
+  it('names every one, however many: deletions are never hidden', () => {
+    const live = emptyLive();
+    live.views.deals = [view('dv_0', 'Pipeline'), ...Array.from({ length: 12 }, (_, index) => view(`dv_${index + 1}`, `Board ${index + 1}`)), ...(live.views.deals ?? [])];
+    const desired = emptyDesired({ prune: true });
+    desired.views = [declared('deals', 'Pipeline')];
+    const plan = computePlan(desired, live, { origin: () => 'outside', drifted: {} }).plan;
+    const text = renderText(plan, { color: false });
+    expect(text).toContain('  ! drift   12 DealViews created in the app, declared by no manifest\n');
+    for (let index = 1; index <= 12; index += 1) expect(text).toContain(`"Board ${index}" (dv_${index}, owner ops@acme.com)`);
+    expect(text).toContain('apply deletes it (prune; apply --budget never does); viewctl pull keeps it');
+    const markdown = renderMarkdown(plan, { color: false });
+    for (let index = 1; index <= 12; index += 1) expect(markdown).toContain(`**Board ${index}** (dv\\_${index}`);
   });
 });
 
