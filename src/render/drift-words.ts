@@ -2,6 +2,7 @@ import type { DriftGroup } from '../plan/drift-causes.js';
 import type { Action, Change, Plan } from '../plan/types.js';
 import { formatCount, plural } from '../text/plural.js';
 import { GROUP_THRESHOLD } from './review-entries.js';
+import { when } from './drift-since.js';
 
 /**
  * The words of drift, shared by the text and markdown plans (README, "Drift: who, what,
@@ -117,12 +118,6 @@ function range(changes: readonly Change[]): string {
   return first === last ? when(first) : `${when(first)} … ${when(last)}`;
 }
 
-/** when is an ISO time to the minute, in UTC: `2026-11-20 02:00 UTC`; a text that is not one, as it is. */
-function when(iso: string): string {
-  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
-  return match === null ? iso : `${match[1]} ${match[2]} UTC`;
-}
-
 /** wayOf is how to repair a cause or keep the app's version. */
 function wayOf(group: DriftGroup): string {
   switch (group.cause) {
@@ -183,11 +178,4 @@ export function unappliedHeading(plan: Plan): string | undefined {
   const applied = plan.drifted?.lastApplied;
   if (plan.drifted?.unapplied === undefined || applied === undefined) return undefined;
   return `In the manifests since the last apply (${applied.commit.slice(0, 7)}, ${when(applied.at)}), not applied yet: not drift; a reviewed apply carries them out`;
-}
-
-/** sinceLastApply names what a plan without --base judged origins against, for its headings. */
-export function sinceLastApply(plan: Plan): string | undefined {
-  if (plan.drifted === undefined || plan.scope?.base !== undefined) return undefined;
-  const applied = plan.drifted.lastApplied;
-  return applied === undefined ? 'since the last apply (no memory of it)' : `since the last apply (${applied.commit.slice(0, 7)}, ${when(applied.at)})`;
 }

@@ -5,7 +5,7 @@ import { CHANGE_ORIGINS, type Change, type ChangeOrigin, type DeleteChange, type
 import { applySeconds } from '../plan/requests.js';
 import { formatCount, plural } from '../text/plural.js';
 import { safeText } from '../text/safe-text.js';
-import { sinceLastApply } from './drift-words.js';
+import { sinceLastApply } from './drift-since.js';
 
 /**
  * Formatting shared by the text and markdown renderers. Every name, email, path and
