@@ -4,7 +4,7 @@ import { formatCount } from '../text/plural.js';
 import type { CommentPart } from './comment-budget.js';
 import { driftWords, namesShown } from './drift-words.js';
 import { ICONS } from './markdown-details.js';
-import { mdText } from './markdown-text.js';
+import { codeSpan, mdText } from './markdown-text.js';
 
 /**
  * driftRowPart is one cause of drift as a row of the markdown plan's table (README,
@@ -18,7 +18,8 @@ export function driftRowPart(group: DriftGroup, plan: Plan): CommentPart {
   // Every deletion is named, and every change of a cause up to GROUP_THRESHOLD; a larger cause names its first few, as the text does.
   const shown = namesShown(group);
   const head = `| ${ICONS.drift} | Drift | **${words.title}**: `;
-  const tail = ` | ${words.when} · ${mdText(words.way)} |`;
+  const sources = words.sources.length === 0 ? '' : `${words.sources.map((source) => (source.startsWith('… ') ? source : codeSpan(source))).join(', ')} · `;
+  const tail = ` | ${sources}${words.when} · ${mdText(words.way)} |`;
   return {
     role: group.origin === 'membership' ? 'row' : 'must',
     items: shown,

@@ -18,7 +18,7 @@ export function driftCauseLines(groups: readonly DriftGroup[], plan: Plan, c: Co
     const words = driftWords(group, plan, safeText);
     const details = group.changes.length > GROUP_THRESHOLD ? ' · every change is in the JSON plan' : '';
     return [
-      `  ${c.magenta('! drift ')}  ${words.title}`,
+      `  ${c.magenta('! drift ')}  ${words.title}${words.sources.length === 0 ? '' : `  ${words.sources.map(safeText).join(', ')}`}`,
       ...wrapList(someNames(group, words.names), { indent: '      ' }),
       ...wrapList(`${words.when}${details}`.split(' '), { separator: ' ', indent: '      ' }),
       `      ${words.way}`,

@@ -1,3 +1,4 @@
+import { formatLine } from '../domain/source-position.js';
 import type { DriftGroup } from '../plan/drift-causes.js';
 import type { Action, Change, Plan } from '../plan/types.js';
 import { formatCount, plural } from '../text/plural.js';
@@ -15,13 +16,17 @@ import { when } from './drift-since.js';
 /** Escape makes a text safe for one renderer: markdown text or terminal text. */
 export type Escape = (text: string) => string;
 
-/** DriftWords are one cause's lines: `title`, `names` (who, each once), `when` and `way` (repair or keep). */
+/** DriftWords are one cause's lines: `title`, `sources` (the manifest lines that ask otherwise, not escaped), `names` (who, each once), `when` and `way` (repair or keep). */
 export interface DriftWords {
   title: string;
+  sources: string[];
   names: string[];
   when: string;
   way: string;
 }
+
+/** SOURCES_SHOWN is how many distinct manifest lines a cause names before counting the rest. */
+const SOURCES_SHOWN = 2;
 
 /** NAMES_SHOWN is how many members or views a cause names before counting the rest; every deletion is named. */
 export const NAMES_SHOWN = 5;
@@ -32,7 +37,18 @@ export const NAMES_SHOWN = 5;
  */
 export function driftWords(group: DriftGroup, plan: Plan, escape: Escape, strong: Escape = (name) => `"${name}"`): DriftWords {
   const when = group.cause === 'membership' ? 'since the members were last seen' : whenOf(group.changes, remembers(plan));
-  return { title: titleOf(group, escape), names: group.changes.map((change) => nameOf(change, escape, strong)), when, way: wayOf(group) };
+  return { title: titleOf(group, escape), sources: sourcesOf(group.changes), names: group.changes.map((change) => nameOf(change, escape, strong)), when, way: wayOf(group) };
+}
+
+/**
+ * sourcesOf are the manifest lines a cause's changes trace to, each once (a group
+ * document is one line for all its members): the first SOURCES_SHOWN, then `… N more`.
+ * Not escaped: each renderer writes them its way.
+ */
+function sourcesOf(changes: readonly Change[]): string[] {
+  const lines = [...new Set(changes.flatMap((change) => (change.source === undefined ? [] : [formatLine(change.source)])))];
+  const shown = lines.slice(0, SOURCES_SHOWN);
+  return lines.length > SOURCES_SHOWN ? [...shown, `… ${formatCount(lines.length - SOURCES_SHOWN)} more`] : shown;
 }
 
 /** remembers tells whether the plan was made with the sweep memory, as far as it shows: a last applied commit, or a drifted change dated by it. */

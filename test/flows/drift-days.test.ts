@@ -123,14 +123,14 @@ describe('a report-only nightly sweep over four days, with the sweep memory', ()
     ]);
     expect(second?.plan.drifted?.changes).toBe(3);
     expect(second?.text).toContain([
-      '  ! drift   1 member re-ordered their deals tabs in the app',
+      '  ! drift   1 member re-ordered their deals tabs in the app  pins/mia.chen.yaml:1',
       '      mia.chen@acme.test',
       '      changed between 2026-11-20 02:00 UTC (last read) and now',
       '      apply --budget repairs, viewctl pull keeps',
-      '  ! drift   1 member added deals tabs in the app',
+      '  ! drift   1 member added deals tabs in the app  pins/lena.fischer.yaml:1',
       '      lena.fischer@acme.test',
     ].join('\n'));
-    expect(second?.text).toContain('  ! drift   1 DealView renamed in the app\n      "Big renewals" (dv_big_renewals, owner adam.reyes@acme.test)\n      changed between 2026-11-20 02:00 UTC (last seen) and now\n');
+    expect(second?.text).toContain('  ! drift   1 DealView renamed in the app  views/deals/big-renewals.yaml:1\n      "Big renewals" (dv_big_renewals, owner adam.reyes@acme.test)\n      changed between 2026-11-20 02:00 UTC (last seen) and now\n');
     expect(second?.text).toContain('; 3 of them drift (1 update, 2 pin lists).');
     expect(second?.markdown).toContain('· 3 of them drift (1 update, 2 pin lists)**');
 
@@ -142,7 +142,7 @@ describe('a report-only nightly sweep over four days, with the sweep memory', ()
       'pin new.ana@acme.test membership',
     ]);
     expect(third?.text).toContain('      already so when last read 2026-11-21 02:00 UTC: changed before, not repaired since\n');
-    expect(third?.text).toContain('  ! drift   1 member newly reached by group "New starters" (joined, or a role changed); their deals tabs are pending\n      new.ana@acme.test\n      since the members were last seen\n      apply --budget writes them, or the next apply\n');
+    expect(third?.text).toContain('  ! drift   1 member newly reached by group "New starters" (joined, or a role changed); their deals tabs are pending  pins/new.yaml:5\n      new.ana@acme.test\n      since the members were last seen\n      apply --budget writes them, or the next apply\n');
 
     // Night 4: the memory has seen Ana now; her list, still not written, is outside like the others.
     expect(labels(fourth?.plan as Plan).at(-1)).toBe(`pin new.ana@acme.test outside ${night(3)} already`);

@@ -78,22 +78,22 @@ describe('drift in the text plan', () => {
     const text = renderText(await sweep(withMemory), { color: false });
     expect(text).toContain([
       'Changed outside viewctl since the last apply (abcdef1, 2026-11-20 02:00 UTC): applying reverts them',
-      '  ! drift   12 members re-ordered their deals tabs in the app',
+      '  ! drift   12 members re-ordered their deals tabs in the app  pins/m01.yaml:1, pins/m02.yaml:1, … 10 more',
       '      m01@acme.com, m02@acme.com, m03@acme.com, m04@acme.com, m05@acme.com, … 7 more',
       '      changed between 2026-11-20 02:00 UTC … 2026-11-22 02:00 UTC (last read) and now · every change',
       '      is in the JSON plan',
       '      apply --budget repairs, viewctl pull keeps',
-      '  ! drift   1 member added deals tabs in the app',
+      '  ! drift   1 member added deals tabs in the app  pins/ann.yaml:1',
       '      ann@acme.com',
       '      changed between 2026-11-20 02:00 UTC (last read) and now',
       '      apply --budget repairs, viewctl pull keeps',
-      '  ! drift   1 DealView renamed in the app',
+      '  ! drift   1 DealView renamed in the app  views/deals/forecast.yaml:1',
       '      "Forecast" (dv_2, owner ops@acme.com)',
       '      changed between 2026-11-22 02:00 UTC (last seen) and now',
       '      apply --budget repairs, viewctl pull keeps',
       '',
       'Group members changed since the last apply (abcdef1, 2026-11-20 02:00 UTC) (joined, left or changed role): applying sets their tabs to the manifests',
-      '  ! drift   3 members newly reached by group "Sales" (joined, or a role changed); their deals tabs are pending',
+      '  ! drift   3 members newly reached by group "Sales" (joined, or a role changed); their deals tabs are pending  pins/sales.yaml:5',
       '      new01@acme.com, new02@acme.com, new03@acme.com',
       '      since the members were last seen',
       '      apply --budget writes them, or the next apply',
@@ -109,7 +109,7 @@ describe('drift in the text plan', () => {
     const text = renderText(await sweep(() => ({})), { color: false });
     expect(text).toContain([
       'Not applied or changed outside viewctl since the last apply (no memory of it): applying sets them to the manifests',
-      '  ! drift   deals tabs of 12 members: the same tabs in another order',
+      '  ! drift   deals tabs of 12 members: the same tabs in another order  pins/m01.yaml:1, pins/m02.yaml:1, … 10 more',
       '      m01@acme.com, m02@acme.com, m03@acme.com, m04@acme.com, m05@acme.com, … 7 more',
       '      changed since it was last applied or read (no memory) · every change is in the JSON plan',
       "      apply sets the manifests' version, viewctl pull keeps the app's",
@@ -148,9 +148,9 @@ describe('drift in the markdown plan', () => {
   it('is one row per cause, naming the members once, with when and the way out; the counts say how much is drift', async () => {
     const markdown = renderMarkdown(await sweep(withMemory), { color: false });
     expect(markdown).toContain('**0 creates · 1 update · 0 deletes · 16 pin lists · 0 automation drifts · 17 of them drift (1 update, 16 pin lists)**');
-    expect(markdown).toContain('| ⚠️ | Drift | **12 members re-ordered their deals tabs in the app**: m01@acme.com · m02@acme.com · m03@acme.com · m04@acme.com · m05@acme.com · … 7 more | changed between 2026-11-20 02:00 UTC … 2026-11-22 02:00 UTC (last read) and now · apply --budget repairs, viewctl pull keeps |');
-    expect(markdown).toContain('| ⚠️ | Drift | **1 DealView renamed in the app**: **Forecast** (dv\\_2, owner ops@acme.com) | changed between 2026-11-22 02:00 UTC (last seen) and now · apply --budget repairs, viewctl pull keeps |');
-    expect(markdown).toContain('| ⚠️ | Drift | **3 members newly reached by group "Sales" (joined, or a role changed); their deals tabs are pending**: new01@acme.com · new02@acme.com · new03@acme.com | since the members were last seen · apply --budget writes them, or the next apply |');
+    expect(markdown).toContain('| ⚠️ | Drift | **12 members re-ordered their deals tabs in the app**: m01@acme.com · m02@acme.com · m03@acme.com · m04@acme.com · m05@acme.com · … 7 more | `pins/m01.yaml:1`, `pins/m02.yaml:1`, … 10 more · changed between 2026-11-20 02:00 UTC … 2026-11-22 02:00 UTC (last read) and now · apply --budget repairs, viewctl pull keeps |');
+    expect(markdown).toContain('| ⚠️ | Drift | **1 DealView renamed in the app**: **Forecast** (dv\\_2, owner ops@acme.com) | `views/deals/forecast.yaml:1` · changed between 2026-11-22 02:00 UTC (last seen) and now · apply --budget repairs, viewctl pull keeps |');
+    expect(markdown).toContain('| ⚠️ | Drift | **3 members newly reached by group "Sales" (joined, or a role changed); their deals tabs are pending**: new01@acme.com · new02@acme.com · new03@acme.com | `pins/sales.yaml:5` · since the members were last seen · apply --budget writes them, or the next apply |');
   });
 
   it('a thousand members re-ordering their tabs is one line, far under the comment limit', async () => {

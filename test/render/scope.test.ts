@@ -30,15 +30,15 @@ describe('a scoped plan in text', () => {
     expect(own).toMatch(/↻ pins {4}mia@acme\.com/);
     expect(own).not.toMatch(/\+ create|~ update|- delete|! drift/);
     // Told by cause, in a fixed order: the update's attributes, the create's missing view, the delete's undeclared one, the automation.
-    expect(hedged.split('\n\n')[0]).toMatch(/^ {2}! drift {3}1 RecordingView: attributes differ\n.*"Zoom and Meet calls"(.*\n)* {2}! drift {3}1 RecordingView missing from the workspace\n(.*\n)* {2}! drift {3}1 DealView declared by no manifest\n(.*\n)* {2}! drift {3}1 admin automation differs from the manifests/);
+    expect(hedged.split('\n\n')[0]).toMatch(/^ {2}! drift {3}1 RecordingView: attributes differ {2}views\/recordings\/zoom\.yaml:1\n.*"Zoom and Meet calls"(.*\n)* {2}! drift {3}1 RecordingView missing from the workspace {2}views\/recordings\/team-calls\.yaml:1\n(.*\n)* {2}! drift {3}1 DealView declared by no manifest\n(.*\n)* {2}! drift {3}1 admin automation differs from the manifests {2}automations\.yaml:3/);
   });
 
   it('asserts "changed outside" only for changes labelled outside, and gives each origin its own heading, in a fixed order', () => {
     const origins: Partial<Record<Change['action'], ChangeOrigin>> = { create: 'unapplied-or-outside', update: 'outside', pin: 'membership' };
     const text = renderText(scopedMixed((change) => origins[change.action]), { color: false });
-    const outside = text.indexOf(`\n${OUTSIDE}\n  ! drift   1 RecordingView: attributes edited in the app\n      "Zoom and Meet calls" (rv_1, owner ops@acme.com)\n`);
-    const hedged = text.indexOf(`\n${HEDGED}\n  ! drift   1 RecordingView missing from the workspace\n      "Team calls"\n`);
-    const membership = text.indexOf(`\n${MEMBERSHIP}\n  ! drift   1 member newly reached by a group (joined, or a role changed); their recordings tabs are pending\n      mia@acme.com\n`);
+    const outside = text.indexOf(`\n${OUTSIDE}\n  ! drift   1 RecordingView: attributes edited in the app  views/recordings/zoom.yaml:1\n      "Zoom and Meet calls" (rv_1, owner ops@acme.com)\n`);
+    const hedged = text.indexOf(`\n${HEDGED}\n  ! drift   1 RecordingView missing from the workspace  views/recordings/team-calls.yaml:1\n      "Team calls"\n`);
+    const membership = text.indexOf(`\n${MEMBERSHIP}\n  ! drift   1 member newly reached by a group (joined, or a role changed); their recordings tabs are pending  pins/mia.yaml:1\n      mia@acme.com\n`);
     // The pull request's own (the delete, the drift) first, with no heading.
     expect(text.indexOf('- delete')).toBeLessThan(outside);
     expect(text.indexOf('! drift')).toBeLessThan(outside);
