@@ -36,8 +36,8 @@ export const NAMES_SHOWN = 5;
  * said so; a hedged one (`unapplied-or-outside`) says what differs and not how.
  */
 export function driftWords(group: DriftGroup, plan: Plan, escape: Escape, strong: Escape = (name) => `"${name}"`): DriftWords {
-  const when = group.cause === 'membership' ? 'since the members were last seen' : whenOf(group.changes, remembers(plan));
-  return { title: titleOf(group, escape), sources: sourcesOf(group.changes), names: group.changes.map((change) => nameOf(change, escape, strong)), when, way: wayOf(group) };
+  const time = group.cause === 'membership' ? 'since the members were last seen' : whenOf(group.changes, remembers(plan));
+  return { title: titleOf(group, escape), sources: sourcesOf(group.changes), names: group.changes.map((change) => nameOf(change, escape, strong)), when: time, way: wayOf(group) };
 }
 
 /**
@@ -142,9 +142,9 @@ function wayOf(group: DriftGroup): string {
     case 'automation':
       return 'fix it in the workspace settings; apply cannot';
     case 'deleted':
-      return 'apply creates it again; delete its document to let it go';
+      return group.changes.length === 1 ? 'apply creates it again; delete its document to let it go' : 'apply creates them again; delete their documents to let them go';
     case 'created':
-      return 'apply deletes it (prune; apply --budget never does); viewctl pull keeps it';
+      return `apply deletes ${group.changes.length === 1 ? 'it' : 'them'} (prune; apply --budget never does); viewctl pull keeps ${group.changes.length === 1 ? 'it' : 'them'}`;
     default:
       return group.origin === 'outside' ? 'apply --budget repairs, viewctl pull keeps' : 'apply sets the manifests\' version, viewctl pull keeps the app\'s';
   }

@@ -138,7 +138,7 @@ describe('views created in the app, which prune deletes', () => {
     const text = renderText(plan, { color: false });
     expect(text).toContain('  ! drift   12 DealViews created in the app, declared by no manifest\n');
     for (let index = 1; index <= 12; index += 1) expect(text).toContain(`"Board ${index}" (dv_${index}, owner ops@acme.com)`);
-    expect(text).toContain('apply deletes it (prune; apply --budget never does); viewctl pull keeps it');
+    expect(text).toContain('apply deletes them (prune; apply --budget never does); viewctl pull keeps them');
     const markdown = renderMarkdown(plan, { color: false });
     for (let index = 1; index <= 12; index += 1) expect(markdown).toContain(`**Board ${index}** (dv\\_${index}`);
   });
