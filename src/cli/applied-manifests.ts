@@ -6,6 +6,12 @@ import type { AppliedManifests } from '../plan/drift-origins.js';
 import type { PlanWarning } from '../plan/types.js';
 import type { SweepMemory } from '../state/sweep-memory.js';
 
+/** AppliedFound is what `appliedManifests` found, for planWorkspace's `applied`, and the warnings to show with the plan. */
+export interface AppliedFound {
+  applied?: AppliedManifests;
+  warnings: PlanWarning[];
+}
+
 /**
  * appliedManifests finds, for a plan without `--base`, the manifests of the memory's
  * last applied commit (README, "Drift: who, what, when"): `current` when it is the
@@ -15,12 +21,12 @@ import type { SweepMemory } from '../state/sweep-memory.js';
  * manifests fail to load (the plan's origins are then hedged). Undefined, nothing asked
  * of git, with `--base` or when the memory knows no last applied commit.
  */
-export async function appliedManifests(memory: SweepMemory | undefined, base: string | undefined, paths: readonly string[], cwd: string): Promise<{ applied?: AppliedManifests; warnings: PlanWarning[] }> {
+export async function appliedManifests(memory: SweepMemory | undefined, base: string | undefined, paths: readonly string[], cwd: string): Promise<AppliedFound> {
   const commit = memory?.lastApplied?.commit;
   if (commit === undefined || base !== undefined) return { warnings: [] };
   const manifestPaths = paths.length === 0 ? ['.'] : paths;
   const short = commit.slice(0, 7);
-  const unloadable = (reason: string): { applied: AppliedManifests; warnings: PlanWarning[] } => ({
+  const unloadable = (reason: string): AppliedFound => ({
     applied: { state: 'unloadable', commit, reason },
     warnings: [{ code: 'plan.last-applied-unloadable', message: `the last applied commit ${short} (sweep memory) cannot be compared: ${reason}; every difference is labelled "not applied or changed outside"` }],
   });
