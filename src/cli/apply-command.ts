@@ -29,6 +29,7 @@ import { addBaseOption, resolveScope, type ResolvedScope } from './scope-options
 import { progressReporter } from './progress.js';
 import { showWarningsOption } from './show-warnings-option.js';
 import { ledgerOption, openLedger, type LedgerRun } from './ledger-option.js';
+import { appliedManifests } from './applied-manifests.js';
 import { appliedManifestsCommit, appliedPlanCommit } from './ledger-advance.js';
 import { landedFacts } from '../apply/landed-facts.js';
 import type { ApiWorkspace } from '../domain/api-types.js';
@@ -142,7 +143,7 @@ async function applyUntilInterrupted(
           onProgress: progressReporter(io.stderr, 'checking the plan against live state'),
           ...(ledger === undefined ? {} : { onWorkspace: (workspace: ApiWorkspace) => ledger.checkWorkspace(workspace) }),
         })
-      : await prepareApply(source.desired, await connect(), { ...planningOptions(io, { ...source, ledger }), ...gates });
+      : await prepareApply(source.desired, await connect(), { ...planningOptions(io, { ...source, ledger, applied: await appliedManifests(ledger?.memory, options.base, paths, io.cwd) }), ...gates });
     ledger?.observe(live);
     // What was read and what landed is remembered whatever the outcome; the last applied commit only on exit 0.
     const remember = async (code: number): Promise<number> => {

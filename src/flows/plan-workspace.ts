@@ -13,7 +13,7 @@ import { firstReads, kindsWantUsers, planReads } from '../plan/plan-reads.js';
 import type { Live } from '../state/types.js';
 import type { SweepMemory } from '../state/sweep-memory.js';
 import { checkWorkspace, computePlan } from '../plan/diff.js';
-import { changeOrigins } from '../plan/outside.js';
+import { planOrigins, type AppliedManifests } from '../plan/drift-origins.js';
 import { PlanRefusedError } from '../plan/refusal.js';
 import { checkCeiling, choosePinnedLists, planFloor, type ScopeRequest } from '../plan/scope-reads.js';
 import { utcDay } from '../plan/scope.js';
@@ -38,6 +38,8 @@ export interface PlanWorkspaceOptions {
   warnings?: readonly PlanWarning[];
   /** The sweep memory (`--ledger FILE`): advice from earlier runs; absent, the plan knows less, never decides differently for safety. */
   memory?: SweepMemory;
+  /** Without `--base`: what the command line found of the memory's last applied commit (`appliedManifests`), against which origins are labelled. */
+  applied?: AppliedManifests;
   /** Checks of the workspace's answer beside the manifests' (the memory's workspace): run before any other read. */
   onWorkspace?: (workspace: ApiWorkspace) => void;
 }
@@ -72,7 +74,8 @@ export async function planWorkspace(whole: Desired, client: ServiceClient, optio
   const scope = options.scope ?? {};
   const reads = planReads(desired);
   // Group documents at REF name their members only through the users list too.
-  const baseGroups = scope.base !== undefined && hasPinGroups(scope.base.desired);
+  const olderApplied = scope.base === undefined && options.applied?.state === 'older' ? options.applied.desired : undefined;
+  const baseGroups = [scope.base?.desired, olderApplied].some((base) => base !== undefined && hasPinGroups(base));
   // The least the plan reads counts the users whenever it may read them (a kind may want
   // them, before any read says): the minimum a refusal prints must be one that then works.
   const mayReadUsers = baseGroups || kindsWantUsers(desired, undefined);
@@ -149,10 +152,16 @@ export async function planWorkspace(whole: Desired, client: ServiceClient, optio
   const readKeys = new Set(chosen.read.map((entry) => entry.key).filter((key) => !refused.has(key)));
   // The diff gets the lists read, already expanded: the groups' skipped members and warnings travel beside them.
   const scoped: Desired = { ...desired, pins: lists.filter((entry) => readKeys.has(entry.key)).map((entry) => entry.pins), pinGroups: [] };
+  // Origins (README, "Drift: who, what, when"): against REF, or without it against the last applied manifests when a sweep or the memory asks.
+  const origins = planOrigins(desired, live, {
+    ...(scope.base === undefined ? {} : { baseCommit: scope.base.commit, base: scope.base.desired }),
+    budget: scope.budget !== undefined,
+    ...(options.memory === undefined ? {} : { memory: options.memory }),
+    ...(options.applied === undefined ? {} : { applied: options.applied }),
+  });
   const { plan } = computePlan(scoped, live, {
     ...(chosen.scope === undefined ? {} : { scope: chosen.scope }),
-    // No memory of past applies yet: REF is never known to be the last applied state.
-    ...(scope.base === undefined ? {} : { origin: changeOrigins(scope.base.desired, live, { baseIsLastApplied: false }) }),
+    ...(origins === undefined ? {} : { origin: origins.origin, drifted: origins.record }),
     warnings: [...(options.warnings ?? []), ...expansion.warnings, ...leavers],
     ...(hasPinGroups(desired) ? { skippedMembers: expansion.skipped } : {}),
     ...(options.memory === undefined ? {} : { memory: options.memory }),

@@ -12,7 +12,8 @@ import { PlanRefusedError, type RefusalReason } from './refusal.js';
 import { planSteps } from './operations.js';
 import { applyLoad } from './requests.js';
 import { summarize } from './summary.js';
-import { PLAN_FORMAT_VERSION, type Change, type ChangeOrigin, type HeldTarget, type Plan, type PlanScope, type PlanWarning } from './types.js';
+import { driftDetails, driftedRecord } from './drift-record.js';
+import { PLAN_FORMAT_VERSION, type Change, type ChangeOrigin, type HeldTarget, type Plan, type PlanDrift, type PlanScope, type PlanWarning } from './types.js';
 
 /**
  * checkWorkspace refuses a key of another workspace than the manifests' `workspaceId`.
@@ -40,6 +41,8 @@ export function checkWorkspace(desired: Desired, workspace: ApiWorkspace): void 
 interface PlanExtras {
   scope?: PlanScope;
   origin?: (change: Change) => ChangeOrigin | undefined;
+  /** With `origin`: the last applied commit the origins were judged against, and whether changes without one count as merged, not yet applied (`planOrigins`). */
+  drifted?: { lastApplied?: PlanDrift['lastApplied']; countsUnapplied?: boolean };
   warnings?: readonly PlanWarning[];
   /**
    * Inactive members the group documents reached, when the caller expanded the groups
@@ -78,7 +81,8 @@ export function computePlan(desired: Desired, live: Live, extras: PlanExtras = {
   // A kind's own origin (a view deleted in the app, created again) is kept: it knows more than the base does.
   const labelled = extras.origin === undefined ? changes : changes.map((change) => {
     const origin = change.origin ?? extras.origin?.(change);
-    return origin === undefined ? change : { ...change, origin };
+    // A drifted change says since when (the memory's last read) and, a view, whose it is.
+    return origin === undefined ? change : ({ ...change, origin, ...driftDetails(change, live, extras.memory) } as Change);
   });
   labelled.sort(compareChanges);
   // Each kind's warnings about the ordered plan (look-alike names) follow its diff's own.
@@ -86,10 +90,11 @@ export function computePlan(desired: Desired, live: Live, extras: PlanExtras = {
   const warnings = [...(extras.warnings ?? []), ...guardWarnings(desired), ...kindsWarnings];
   // Held targets are listed in target order, so equal inputs give byte-equal plans.
   held.sort((a, b) => (a.target < b.target ? -1 : a.target > b.target ? 1 : 0));
-  return { plan: assemblePlan(desired, live, labelled, warnings, extras.scope, extras.memory, { ...(skippedMembers === undefined ? {} : { skippedMembers }), ...(held.length === 0 ? {} : { held }) }) };
+  const drifted = extras.origin === undefined ? {} : { drifted: driftedRecord(labelled, extras.drifted ?? {}) };
+  return { plan: assemblePlan(desired, live, labelled, warnings, extras.scope, extras.memory, { ...drifted, ...(skippedMembers === undefined ? {} : { skippedMembers }), ...(held.length === 0 ? {} : { held }) }) };
 }
 
-function assemblePlan(desired: Desired, live: Live, scopeless: Change[], warnings: PlanWarning[], scope: PlanScope | undefined, memory: SweepMemory | undefined, extra: Pick<Plan, 'skippedMembers' | 'held'>): Plan {
+function assemblePlan(desired: Desired, live: Live, scopeless: Change[], warnings: PlanWarning[], scope: PlanScope | undefined, memory: SweepMemory | undefined, extra: Pick<Plan, 'skippedMembers' | 'held' | 'drifted'>): Plan {
   const changes = withPinLists(scopeless, scope, memory, live);
   const summary = summarize(changes);
   // creatorEmail owns what the plan creates: present whenever it creates anything.
@@ -105,6 +110,7 @@ function assemblePlan(desired: Desired, live: Live, scopeless: Change[], warning
     changes,
     steps,
     summary,
+    ...(extra.drifted === undefined ? {} : { drifted: extra.drifted }),
     ...(extra.skippedMembers === undefined ? {} : { skippedMembers: extra.skippedMembers }),
     requests: {
       used: live.requests.used,

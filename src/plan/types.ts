@@ -65,3 +65,10 @@ export interface PlanRequests extends Narrowed<Schema.Plan['requests'], { ceilin
  * plans of earlier builds hold a `slice` (1-based `index` of `count`) instead.
  */
 export type PlanScope = Schema.PlanScope;
+
+/**
+ * PlanDrift is how many of a plan's changes are drift (have an origin), beside the
+ * per-action `summary` that counts them too; without `--base`, the last applied commit
+ * the origins were judged against and how many changes were merged since, not yet applied.
+ */
+export type PlanDrift = Schema.PlanDrift;

@@ -5,6 +5,7 @@ import { CHANGE_ORIGINS, type Change, type ChangeOrigin, type CreateChange, type
 import { applySeconds } from '../plan/requests.js';
 import { formatCount, plural } from '../text/plural.js';
 import { safeText } from '../text/safe-text.js';
+import { sinceLastApply } from './drift-since.js';
 
 /**
  * Formatting shared by the text and markdown renderers. Every name, email, path and
@@ -214,7 +215,7 @@ function dayOf(iso: string): string {
  */
 export function originHeading(plan: Plan, origin: ChangeOrigin): string {
   const ref = plan.scope?.base?.ref;
-  const since = `since ${ref === undefined ? 'the base' : safeText(ref)}`;
+  const since = ref === undefined ? sinceLastApply(plan) ?? 'since the base' : `since ${safeText(ref)}`;
   switch (origin) {
     case 'outside':
       return `Changed outside viewctl ${since}: applying reverts them`;

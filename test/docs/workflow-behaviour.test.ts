@@ -300,7 +300,7 @@ describe('the plan comment', () => {
     const [own = '', outside] = body.split('**Not applied or changed outside viewctl since origin/main: applying sets them to the manifests**');
     expect(outside).toBeDefined();
     expect(own).not.toMatch(/\| ✏️ \|/);
-    expect(outside).toMatch(/\| ✏️ \| RecordingView \| Zoom and Meet calls/);
+    expect(outside).toMatch(/\| ⚠️ \| Drift \| \*\*1 RecordingView: attributes differ\*\*: \*\*Zoom and Meet calls\*\*/);
   });
 
   it('fits one comment (65,536 characters) with the longest markdown viewctl writes and the longest wrapper', async () => {

@@ -110,7 +110,7 @@ describe('plan --base in a git repository', () => {
       // Nothing remembers that HEAD was applied: the change REF asked too is hedged, never asserted as outside.
       expect(planned.stdout).not.toContain('Changed outside viewctl');
       const heading = planned.stdout.indexOf('Not applied or changed outside viewctl since HEAD: applying sets them to the manifests');
-      const outside = planned.stdout.indexOf('~ update  RecordingView');
+      const outside = planned.stdout.indexOf('! drift   1 RecordingView: attributes differ');
       expect(own).toBeGreaterThan(0);
       expect(heading).toBeGreaterThan(own);
       expect(outside).toBeGreaterThan(heading);
@@ -214,10 +214,11 @@ describe('plan --base labels only what the pull request did not ask for', () => 
       const [own = '', hedged = ''] = planned.stdout.split('\nNot applied or changed outside viewctl since HEAD: applying sets them to the manifests\n');
       expect(own).toMatch(/- delete {2}DealView +"Stalled in EMEA"/);
       expect(own).toMatch(/↻ pins {4}adam\.reyes@acme\.test/);
-      expect(hedged.split('\n\n')[0]).toMatch(/^ {2}~ update {2}RecordingView +"Zoom and Meet calls" \(rv_video_meetings\) +manifests\/views\/zoom\.yaml:\d+$/);
+      // Told by cause, traced to its manifest line, with the view and its owner.
+      expect(hedged.split('\n\n')[0]).toMatch(/^ {2}! drift {3}1 RecordingView: attributes differ {2}manifests\/views\/zoom\.yaml:\d+\n {6}"Zoom and Meet calls" \(rv_video_meetings, owner [^)]+\)\n/);
 
       const markdown = await runBuilt(['plan', 'manifests', '--base', 'HEAD', '--format', 'markdown'], { env, cwd: root });
-      expect(markdown.stdout).toContain('**Not applied or changed outside viewctl since HEAD: applying sets them to the manifests**\n\n| | kind | name | source |\n|---|---|---|---|\n| ✏️ | RecordingView | Zoom and Meet calls (rv\\_video\\_meetings) |');
+      expect(markdown.stdout).toContain('**Not applied or changed outside viewctl since HEAD: applying sets them to the manifests**\n\n| | kind | name | source |\n|---|---|---|---|\n| ⚠️ | Drift | **1 RecordingView: attributes differ**: **Zoom and Meet calls** (rv\\_video\\_meetings, owner ');
 
       // Applying carries out REF's change with the pull request's: nothing is left to plan.
       emulator.resetStats();

@@ -30,15 +30,16 @@ describe('a scoped plan in text', () => {
     const [own = '', hedged = ''] = text.split(`${HEDGED}\n`);
     expect(own).toMatch(/↻ pins {4}mia@acme\.com/);
     expect(own).not.toMatch(/\+ create|~ update|- delete|! drift/);
-    expect(hedged.split('\n\n')[0]).toMatch(/^ {2}\+ create .*\n {2}~ update .*\n {2}- delete .*\n {2}! drift /);
+    // Told by cause, in a fixed order: the update's attributes, the create's missing view, the delete's undeclared one, the automation.
+    expect(hedged.split('\n\n')[0]).toMatch(/^ {2}! drift {3}1 RecordingView: attributes differ {2}views\/recordings\/zoom\.yaml:1\n.*"Zoom and Meet calls"(.*\n)* {2}! drift {3}1 RecordingView missing from the workspace {2}views\/recordings\/team-calls\.yaml:1\n(.*\n)* {2}! drift {3}1 DealView declared by no manifest\n(.*\n)* {2}! drift {3}1 admin automation differs from the manifests {2}automations\.yaml:3/);
   });
 
   it('asserts "changed outside" only for changes labelled outside, and gives each origin its own heading, in a fixed order', () => {
     const origins: Partial<Record<Change['action'], ChangeOrigin>> = { create: 'unapplied-or-outside', update: 'outside', pin: 'membership' };
     const text = renderText(scopedMixed((change) => origins[change.action]), { color: false });
-    const outside = text.indexOf(`\n${OUTSIDE}\n  ~ update  RecordingView`);
-    const hedged = text.indexOf(`\n${HEDGED}\n  + create  RecordingView`);
-    const membership = text.indexOf(`\n${MEMBERSHIP}\n  ↻ pins    mia@acme.com`);
+    const outside = text.indexOf(`\n${OUTSIDE}\n  ! drift   1 RecordingView: attributes edited in the app  views/recordings/zoom.yaml:1\n      "Zoom and Meet calls" (rv_1, owner ops@acme.com)\n`);
+    const hedged = text.indexOf(`\n${HEDGED}\n  ! drift   1 RecordingView missing from the workspace  views/recordings/team-calls.yaml:1\n      "Team calls"\n`);
+    const membership = text.indexOf(`\n${MEMBERSHIP}\n  ! drift   1 member newly reached by a group (joined, or a role changed); their recordings tabs are pending  pins/mia.yaml:1\n      mia@acme.com\n`);
     // The pull request's own (the delete, the drift) first, with no heading.
     expect(text.indexOf('- delete')).toBeLessThan(outside);
     expect(text.indexOf('! drift')).toBeLessThan(outside);
@@ -47,9 +48,9 @@ describe('a scoped plan in text', () => {
     expect(membership).toBeGreaterThan(hedged);
   });
 
-  it('says "the base" when a plan with origins carries no --base ref', () => {
+  it('says "since the last apply (no memory of it)" when a plan with origins carries no --base ref nor a last applied commit', () => {
     const plan = computePlan(mixedScenario().desired, mixedScenario().live, { origin: () => 'unapplied-or-outside' }).plan;
-    expect(renderText(plan, { color: false })).toContain('\nNot applied or changed outside viewctl since the base: applying sets them to the manifests\n  + create');
+    expect(renderText(plan, { color: false })).toContain('\nNot applied or changed outside viewctl since the last apply (no memory of it): applying sets them to the manifests\n  ! drift');
   });
 
   it('says what a budgeted night covered, what is due and within how many nights every list is read, with the memory and without', () => {
@@ -90,8 +91,9 @@ describe('a scoped plan in markdown', () => {
     const [own = '', hedged = ''] = markdown.split(`**${HEDGED}**`);
     expect(own).toMatch(/\| 📌 \| Pins \| mia@acme\.com · recordings \|/);
     expect(own).not.toContain('| ➕ |');
-    expect(hedged).toMatch(/^\n\n\| \| kind \| name \| source \|\n\|---\|---\|---\|---\|\n\| ➕ \| RecordingView \| Team calls/);
-    expect(hedged).toContain('| 🗑️ | DealView | **Old pipeline**');
+    expect(hedged).toMatch(/^\n\n\| \| kind \| name \| source \|\n\|---\|---\|---\|---\|\n\| ⚠️ \| Drift \| \*\*1 RecordingView: attributes differ\*\*: \*\*Zoom and Meet calls\*\* \(rv\\_1, owner ops@acme\.com\) \|/);
+    expect(hedged).toContain('| ⚠️ | Drift | **1 RecordingView missing from the workspace**: **Team calls** |');
+    expect(hedged).toContain('| ⚠️ | Drift | **1 DealView declared by no manifest**: **Old pipeline** (dv\\_9, owner max@acme.com) |');
   });
 
   it('gives each origin a table under its heading, after the pull request\'s own, and none to an origin no change has', () => {
@@ -100,14 +102,14 @@ describe('a scoped plan in markdown', () => {
     expect(markdown).not.toContain(HEDGED);
     const table = '\n\n| | kind | name | source |\n|---|---|---|---|\n';
     expect(markdown).toContain(`not checked for drift.*${table}| ➕ | RecordingView | Team calls |`);
-    expect(markdown).toContain(`\n\n**${OUTSIDE}**${table}| ✏️ | RecordingView | Zoom and Meet calls (rv\\_1) |`);
-    expect(markdown).toContain(`\n\n**${MEMBERSHIP}**${table}| 📌 | Pins | mia@acme.com · recordings |`);
+    expect(markdown).toContain(`\n\n**${OUTSIDE}**${table}| ⚠️ | Drift | **1 RecordingView: attributes edited in the app**: **Zoom and Meet calls** (rv\\_1, owner ops@acme.com) |`);
+    expect(markdown).toContain(`\n\n**${MEMBERSHIP}**${table}| ⚠️ | Drift | **1 member newly reached by a group (joined, or a role changed); their recordings tabs are pending**: mia@acme.com |`);
     expect(markdown.indexOf(OUTSIDE)).toBeLessThan(markdown.indexOf(MEMBERSHIP));
   });
 
   it('opens with the first origin\'s heading, after one blank line, when the pull request has no change of its own', () => {
     const markdown = renderMarkdown(scopedMixed(() => 'unapplied-or-outside'), { color: false });
-    expect(markdown).toContain(`not checked for drift.*\n\n**${HEDGED}**\n\n| | kind | name | source |\n|---|---|---|---|\n| ➕ |`);
+    expect(markdown).toContain(`not checked for drift.*\n\n**${HEDGED}**\n\n| | kind | name | source |\n|---|---|---|---|\n| ⚠️ | Drift |`);
   });
 });
 

@@ -14,7 +14,7 @@ export type Change = CreateChange | UpdateChange | DeleteChange | PinChange | Dr
  */
 export type ViewKind = 'RecordingView' | 'DealView' | 'CompanyView' | 'ContactView';
 /**
- * Only in a plan made with --base REF, on a change whose target the manifests ask the same of at REF and now (absent: the pull request's own change). outside: REF is the last applied state and the target was changed in the app since; applying reverts it. unapplied-or-outside: the target differs live, but nothing says REF was applied, so it was either never applied or changed in the app. membership: a group document reaches the member only because the workspace's members changed (joined, left, role changed), not the manifests.
+ * In a plan made with --base REF, on a change whose target the manifests ask the same of at REF and now (absent: the pull request's own change); in a plan without --base that labels origins (a --budget sweep, or a plan with the sweep memory), the same against the last applied commit, or on every change when that commit is unknown or is the manifests' own (absent: merged since the last apply, not yet applied). outside: REF is the last applied state and the target was changed in the app since; applying reverts it. unapplied-or-outside: the target differs live, but nothing says REF was applied, so it was either never applied or changed in the app. membership: a group document reaches the member only because the workspace's members changed (joined, left, role changed), not the manifests.
  */
 export type ChangeOrigin = 'outside' | 'unapplied-or-outside' | 'membership';
 /**
@@ -63,6 +63,7 @@ export interface Plan {
     pin: Count;
     drift: Count;
   };
+  drifted?: PlanDrift;
   /**
    * Members a group PinnedViews document reaches by a glob or a role who are not active (deactivated or invited), and so skipped; present when the manifests have a group document.
    */
@@ -151,6 +152,14 @@ export interface CreateChange {
   name: string;
   source?: SourcePosition;
   origin?: ChangeOrigin;
+  /**
+   * Only on a change with an origin, when the sweep memory knows it: when its target was last read (a pinned list) or last seen (a view), ISO 8601 UTC. The service records neither editor nor time: the change happened between then and the plan.
+   */
+  since?: string;
+  /**
+   * Only with since: the target was already so when last read (a list holding the same tabs) or seen (a view of the same name), so it changed before since, at a time no one recorded, and no apply has repaired it since.
+   */
+  already?: true;
   domain: Domain;
   before: null;
   after: ViewSnapshot;
@@ -201,6 +210,14 @@ export interface UpdateChange {
   name: string;
   source?: SourcePosition;
   origin?: ChangeOrigin;
+  /**
+   * Only on a change with an origin, when the sweep memory knows it: when its target was last read (a pinned list) or last seen (a view), ISO 8601 UTC. The service records neither editor nor time: the change happened between then and the plan.
+   */
+  since?: string;
+  /**
+   * Only with since: the target was already so when last read (a list holding the same tabs) or seen (a view of the same name), so it changed before since, at a time no one recorded, and no apply has repaired it since.
+   */
+  already?: true;
   domain: Domain;
   id: string;
   before: ViewSnapshot;
@@ -209,6 +226,14 @@ export interface UpdateChange {
    * The RFC 6902 patch from before to after.
    */
   patch: JsonPatchOperation[];
+  /**
+   * Only on a change with an origin: the view's owner (the service records no editor).
+   */
+  ownerId?: string;
+  /**
+   * Only on a change with an origin, when the plan read the users: the owner's email.
+   */
+  ownerEmail?: string;
 }
 /**
  * This interface was referenced by `Plan`'s JSON-Schema
@@ -234,6 +259,14 @@ export interface DeleteChange {
   name: string;
   source?: SourcePosition;
   origin?: ChangeOrigin;
+  /**
+   * Only on a change with an origin, when the sweep memory knows it: when its target was last read (a pinned list) or last seen (a view), ISO 8601 UTC. The service records neither editor nor time: the change happened between then and the plan.
+   */
+  since?: string;
+  /**
+   * Only with since: the target was already so when last read (a list holding the same tabs) or seen (a view of the same name), so it changed before since, at a time no one recorded, and no apply has repaired it since.
+   */
+  already?: true;
   domain: Domain;
   id: string;
   before: ViewSnapshot;
@@ -287,6 +320,14 @@ export interface PinChange {
   name: string;
   source?: SourcePosition;
   origin?: ChangeOrigin;
+  /**
+   * Only on a change with an origin, when the sweep memory knows it: when its target was last read (a pinned list) or last seen (a view), ISO 8601 UTC. The service records neither editor nor time: the change happened between then and the plan.
+   */
+  since?: string;
+  /**
+   * Only with since: the target was already so when last read (a list holding the same tabs) or seen (a view of the same name), so it changed before since, at a time no one recorded, and no apply has repaired it since.
+   */
+  already?: true;
   domain: Domain;
   userEmail: string;
   before: PinnedTab[];
@@ -324,6 +365,14 @@ export interface DriftChange {
   name: string;
   source?: SourcePosition;
   origin?: ChangeOrigin;
+  /**
+   * Only on a change with an origin, when the sweep memory knows it: when its target was last read (a pinned list) or last seen (a view), ISO 8601 UTC. The service records neither editor nor time: the change happened between then and the plan.
+   */
+  since?: string;
+  /**
+   * Only with since: the target was already so when last read (a list holding the same tabs) or seen (a view of the same name), so it changed before since, at a time no one recorded, and no apply has repaired it since.
+   */
+  already?: true;
   id?: string;
   /**
    * The live automation, or null when an expected one is missing.
@@ -386,6 +435,29 @@ export interface PlanStep {
 export interface NewViewTab {
   index: Count;
   name: string;
+}
+/**
+ * Present when the plan labelled origins (--base REF, a --budget sweep, or a plan with the sweep memory): how many of its changes are drift, that is have an origin (changed in the app, not applied or changed in the app, or a group's members changed). Each of them is also counted under its action in summary: the two are never added up.
+ *
+ * This interface was referenced by `Plan`'s JSON-Schema
+ * via the `definition` "drifted".
+ */
+export interface PlanDrift {
+  /**
+   * The changes with an origin.
+   */
+  changes: number;
+  /**
+   * A plan without --base: the manifests' commit the sweep memory says was last applied, and when; the origins were judged against it.
+   */
+  lastApplied?: {
+    commit: string;
+    at: string;
+  };
+  /**
+   * A plan without --base whose last applied commit is older than the manifests: the changes without an origin, which the manifests made since and no apply has carried out yet (merged, not yet applied).
+   */
+  unapplied?: number;
 }
 /**
  * Present when the plan read only some pinned lists (--base REF, --budget N); unread lists were not checked for drift.
