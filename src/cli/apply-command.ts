@@ -25,7 +25,13 @@ import type { TargetSelector } from '../plan/targets-selection.js';
 import { renderPlan, type OutputFormat } from '../render/render-plan.js';
 import { loadManifestFiles, planningOptions } from './plan-flow.js';
 import type { Outcome } from './outcome.js';
-import { addBaseOption, resolveScope, type ResolvedScope } from './scope-options.js';
+import { addBaseOption, addBudgetOptions, resolveScope, type ResolvedScope } from './scope-options.js';
+import { checkRepairBase, type ManifestsCommit } from '../apply/repair.js';
+import { repairLines, repairSection } from '../apply/repair-report.js';
+import { manifestsHead } from '../manifest/git-source.js';
+import { DEFAULT_RESERVE } from '../state/read-ceiling.js';
+import type { SweepMemory } from '../state/sweep-memory.js';
+import { parseCount } from './parse-options.js';
 import { progressReporter } from './progress.js';
 import { showWarningsOption } from './show-warnings-option.js';
 import { interruptedError, listenForInterrupt, type Interrupt } from './interrupt.js';
@@ -33,6 +39,13 @@ import { interruptedError, listenForInterrupt, type Interrupt } from './interrup
 interface ApplyOptions extends ConnectionOptions {
   format: OutputFormat;
   base?: string;
+  /** `--budget N`: self-heal (README, "Self-heal: `apply --budget`"). */
+  budget?: number;
+  budgetDay?: string;
+  /** `--reserve R`, with `--budget` only (default 300 then). */
+  reserve?: number;
+  /** The sweep memory (`--ledger FILE`), once read. */
+  memory?: SweepMemory;
   autoApprove?: boolean;
   maxDeletes: number;
   plan?: string;
@@ -43,7 +56,9 @@ interface ApplyOptions extends ConnectionOptions {
 }
 
 /** Where the plan comes from: manifests to plan now, or a plan file saved by `plan --out`. */
-type PlanSource = { type: 'manifests'; desired: Desired; scoped: ResolvedScope; targets?: TargetSelector[] } | { type: 'file'; file: SavedPlanFile };
+type PlanSource =
+  | { type: 'manifests'; desired: Desired; scoped: ResolvedScope; targets?: TargetSelector[]; repair?: RepairRequest }
+  | { type: 'file'; file: SavedPlanFile };
 
 /**
  * registerApplyCommand adds `viewctl apply [PATH...]`: plan (or read `--plan FILE`
@@ -66,7 +81,10 @@ export function registerApplyCommand(program: Command, io: CliIo, outcome: Outco
       new Option('--expect-digest <hex>', 'refuse unless the plan has exactly this digest (the one a reviewer saw)').argParser(parseDigest),
     )
     .addOption(showWarningsOption());
-  addBaseOption(command);
+  addBudgetOptions(addBaseOption(command)).addOption(
+    new Option('--reserve <n>', `with --budget: requests of what the service says is left today to leave to the other integrations that share the quota (default ${DEFAULT_RESERVE}); 0 keeps none`)
+      .argParser((value) => parseCount(value, '--reserve')),
+  );
   addConnectionOptions(command).action(async (paths: string[], options: ApplyOptions) => {
     outcome.exitCode = await apply(paths, options, io, outcome);
   });
@@ -123,15 +141,17 @@ async function applyUntilInterrupted(
   const source = await loadSource(paths, options, io);
   let connection: Connection | undefined;
   const connect = async (): Promise<ServiceClient> => {
-    connection = await openConnection(options, io, { stop: run.reads.signal });
+    // Self-heal keeps the reserve, as plan does: the client too refuses a request that would dip into it.
+    const dailyReserve = source.type === 'manifests' ? source.repair?.reserve : undefined;
+    connection = await openConnection(options, io, { stop: run.reads.signal, ...(dailyReserve === undefined ? {} : { dailyReserve }) });
     run.client = connection.client;
     return connection.client;
   };
   try {
     const gates = { expectDigest: options.expectDigest, maxDeletes: options.maxDeletes };
-    const { plan, live, elapsedMs, operations, alreadyApplied } = source.type === 'file'
+    const { plan, live, elapsedMs, operations, alreadyApplied, repair } = source.type === 'file'
       ? await prepareSavedPlan(source.file, connect, { ...gates, onProgress: progressReporter(io.stderr, 'checking the plan against live state') })
-      : await prepareApply(source.desired, await connect(), { ...planningOptions(io, source), ...gates });
+      : await prepareApply(source.desired, await connect(), { ...planningOptions(io, source), ...gates, ...repairOptions(source.repair) });
     const { client } = run;
     if (client === undefined) throw new InternalError('apply prepared a plan without opening a connection');
     const json = options.format === 'json';
@@ -143,7 +163,9 @@ async function applyUntilInterrupted(
       return EXIT.ok;
     }
     if (operations.length === 0) {
-      io.stdout.write(json ? renderReportJson(emptyReport(plan)) : `${renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, context: 'apply', showWarnings: options.showWarnings })}Nothing to apply.\n`);
+      const report = repair === undefined ? emptyReport(plan) : { ...emptyReport(plan), repair: repairSection(plan, repair, new Set()) };
+      const done = report.repair === undefined ? 'Nothing to apply.\n' : `${repairLines(report.repair).join('\n')}\n`;
+      io.stdout.write(json ? renderReportJson(report) : `${renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, context: 'apply', showWarnings: options.showWarnings })}${done}`);
       return EXIT.ok;
     }
 
@@ -171,6 +193,7 @@ async function applyUntilInterrupted(
       signal: interrupt.signal,
       relistDelaysMs: io.waits?.relistDelaysMs,
       alreadyApplied,
+      ...(repair === undefined ? {} : { repair }),
       onOutcome: (result: OperationOutcome) => {
         done += 1;
         progress(done, operations.length);
@@ -189,8 +212,16 @@ async function applyUntilInterrupted(
 async function loadSource(paths: string[], options: ApplyOptions, io: CliIo): Promise<PlanSource> {
   if (options.plan === undefined) {
     const desired = await loadManifestFiles(paths, io, useColor(io.stderr, io.env), options.showWarnings === true);
-    const scoped = await resolveScope({ base: options.base }, paths, io);
-    return { type: 'manifests', desired, scoped, targets: options.target };
+    const repair = await repairRequest(paths, options, io);
+    const scoped = await resolveScope({ base: options.base, budget: options.budget, budgetDay: options.budgetDay, reserve: repair?.reserve }, paths, io);
+    return { type: 'manifests', desired, scoped, targets: options.target, ...(repair === undefined ? {} : { repair }) };
+  }
+  if (options.budget !== undefined) {
+    throw new UsageError(
+      'usage.plan-with-budget',
+      'apply --plan carries out exactly the saved plan, so it takes no --budget (self-heal plans the manifests itself)',
+      'drop --plan to repair within --budget N, or drop --budget to apply the saved plan',
+    );
   }
   if (options.target !== undefined) {
     throw new UsageError(
@@ -221,6 +252,42 @@ async function loadSource(paths: string[], options: ApplyOptions, io: CliIo): Pr
     throw new UsageError('apply.plan-unreadable', `cannot read the plan file ${file}: ${systemErrorCode(error)}`, 'pass the file written by viewctl plan --out');
   }
   return { type: 'file', file: { name: file, text } };
+}
+
+/** RepairRequest is what self-heal (`--budget`) needs from the command line: the manifests' commit, the memory and the reserve. */
+interface RepairRequest {
+  head: ManifestsCommit | undefined;
+  memory: SweepMemory | undefined;
+  reserve: number;
+}
+
+/**
+ * repairRequest turns `--budget` on apply into self-heal, before any request: it takes
+ * no `--base` (it sweeps, as plan --budget does), keeps `--reserve` (300 unless told),
+ * and refuses unless the sweep memory's last applied commit is the manifests' HEAD,
+ * clean. Without `--budget`, apply keeps no reserve and takes no `--reserve`.
+ */
+async function repairRequest(paths: string[], options: ApplyOptions, io: CliIo): Promise<RepairRequest | undefined> {
+  if (options.budget === undefined) {
+    if (options.reserve === undefined) return undefined;
+    throw new UsageError('usage.reserve-without-budget', '--reserve keeps requests for the other integrations during apply --budget, but no --budget was given', 'add --budget N to repair within it, or drop --reserve');
+  }
+  if (options.base !== undefined) {
+    throw new UsageError(
+      'usage.budget-with-base',
+      'apply --budget repairs what a nightly sweep reads, as plan --budget does; --base scopes the plan of a pull request, which only a reviewed apply carries out',
+      'drop --base to repair, or drop --budget to apply the manifests against --base',
+    );
+  }
+  const head = await manifestsHead(paths.length === 0 ? ['.'] : paths, io.cwd);
+  checkRepairBase(options.memory, head);
+  return { head, memory: options.memory, reserve: options.reserve ?? DEFAULT_RESERVE };
+}
+
+/** repairOptions are prepareApply's options for self-heal, when asked for. */
+function repairOptions(repair: RepairRequest | undefined): { repair?: { head: ManifestsCommit | undefined }; memory?: SweepMemory } {
+  if (repair === undefined) return {};
+  return { repair: { head: repair.head }, ...(repair.memory === undefined ? {} : { memory: repair.memory }) };
 }
 
 function emptyReport(plan: Plan): ApplyReport {
