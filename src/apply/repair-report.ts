@@ -1,4 +1,4 @@
-import { kindOf } from '../kinds/kinds.js';
+import { isApplied, kindOf } from '../kinds/kinds.js';
 import type { Plan } from '../plan/types.js';
 import { formatCount } from '../text/plural.js';
 import { quoted, safeText } from '../text/safe-text.js';
@@ -27,6 +27,10 @@ export interface RepairSection {
   repaired: RepairGroup[];
   leftForReview: RepairGroup[];
   leftForNextNight: RepairGroup[];
+  /** What the plan shows and apply never carries out (drift of the automations): fixed only in the workspace. */
+  neverApplied: RepairGroup[];
+  /** How many targets the plan held (README, "Fail-safe rules"): neither planned nor repaired. */
+  held: number;
   /** `--budget N` as given, and what its reads were kept to. */
   budget: { given: number; reads: number };
 }
@@ -36,11 +40,13 @@ export interface RepairSection {
  * landed (`landed`, indexes in `plan.changes`; one that failed shows in the report's
  * own lists), and what was left, each grouped as its kind counts it.
  */
-export function repairSection(plan: Pick<Plan, 'changes'>, choice: RepairChoice, landed: ReadonlySet<number>): RepairSection {
+export function repairSection(plan: Pick<Plan, 'changes' | 'held'>, choice: RepairChoice, landed: ReadonlySet<number>): RepairSection {
   return {
     repaired: groups(plan, choice.repaired.filter((index) => landed.has(index))),
     leftForReview: groups(plan, choice.leftForReview),
     leftForNextNight: groups(plan, choice.leftForNextNight),
+    neverApplied: groups(plan, plan.changes.flatMap((change, index) => (isApplied(change) ? [] : [index]))),
+    held: plan.held?.length ?? 0,
     budget: choice.budget,
   };
 }
@@ -77,6 +83,8 @@ export function repairLines(section: RepairSection): string[] {
       `Left for the next night (--budget ${formatCount(given)} had no room left for their writes and verification after reads of at most ${formatCount(reads)}): ${groupsText(section.leftForNextNight)}.`,
     );
   }
+  if (section.neverApplied.length > 0) lines.push(`Shown, never applied (fix them in the workspace settings): ${groupsText(section.neverApplied)}.`);
+  if (section.held > 0) lines.push(`Held, neither planned nor repaired (the plan above says why): ${formatCount(section.held)} ${section.held === 1 ? 'target' : 'targets'}.`);
   return lines;
 }
 

@@ -104,7 +104,9 @@ describe('repairLines: what a self-heal run says it did', () => {
       'Repaired: 1 view re-created ("Team calls"), 1 view\'s attributes ("Zoom and Meet calls").',
       'Left for a reviewed apply (self-heal never carries them out): 1 deletion ("Old pipeline").',
       'Left for the next night (--budget 100 had no room left for their writes and verification after reads of at most 80): 1 pin list (members mia@acme.com).',
+      'Shown, never applied (fix them in the workspace settings): 1 automation drift ("Record external meetings").',
     ]);
+    expect(repairLines({ ...section, held: 2 }).at(-1)).toBe('Held, neither planned nor repaired (the plan above says why): 2 targets.');
   });
 
   it('counts only the repairs that landed, and names a member once across domains', () => {
