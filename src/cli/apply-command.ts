@@ -26,7 +26,8 @@ import { renderPlan, type OutputFormat } from '../render/render-plan.js';
 import { loadManifestFiles, planningOptions } from './plan-flow.js';
 import type { Outcome } from './outcome.js';
 import { addBaseOption, addBudgetOptions, resolveScope, type ResolvedScope } from './scope-options.js';
-import { checkRepairBase, type ManifestsCommit } from '../apply/repair.js';
+import { checkRepairBase, type ManifestsCommit, type RepairChoice } from '../apply/repair.js';
+import { formatCount } from '../text/plural.js';
 import { repairLines, repairSection } from '../apply/repair-report.js';
 import { manifestsHead } from '../manifest/git-source.js';
 import { DEFAULT_RESERVE } from '../state/read-ceiling.js';
@@ -165,14 +166,14 @@ async function applyUntilInterrupted(
     if (operations.length === 0) {
       const report = repair === undefined ? emptyReport(plan) : { ...emptyReport(plan), repair: repairSection(plan, repair, new Set()) };
       const done = report.repair === undefined ? 'Nothing to apply.\n' : `${repairLines(report.repair).join('\n')}\n`;
-      io.stdout.write(json ? renderReportJson(report) : `${renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, context: 'apply', showWarnings: options.showWarnings })}${done}`);
+      io.stdout.write(json ? renderReportJson(report) : `${repairHeading(repair)}${renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, context: 'apply', showWarnings: options.showWarnings })}${done}`);
       return EXIT.ok;
     }
 
     // With JSON on stdout, the plan and the prompt go to stderr so stdout stays one document.
     const display = json ? io.stderr : io.stdout;
     if (!json || approval === 'ask') {
-      display.write(renderPlan(plan, json ? 'text' : options.format, { color: useColor(display, io.env), elapsedMs, rate: options.rate, context: 'apply', detailsUrl: options.detailsUrl, showWarnings: options.showWarnings }));
+      display.write(repairHeading(repair) + renderPlan(plan, json ? 'text' : options.format, { color: useColor(display, io.env), elapsedMs, rate: options.rate, context: 'apply', detailsUrl: options.detailsUrl, showWarnings: options.showWarnings }));
     }
     if (approval === 'ask' && !(await askApproval(io.stdin, display, interrupt.signal))) {
       throw new ViewctlError('apply.cancelled', 'apply cancelled; nothing was written', {
@@ -282,6 +283,13 @@ async function repairRequest(paths: string[], options: ApplyOptions, io: CliIo):
   const head = await manifestsHead(paths.length === 0 ? ['.'] : paths, io.cwd);
   checkRepairBase(options.memory, head);
   return { head, memory: options.memory, reserve: options.reserve ?? DEFAULT_RESERVE };
+}
+
+/** repairHeading is the line above the plan of a self-heal run: only the repairs of what follows are carried out. */
+function repairHeading(repair: RepairChoice | undefined): string {
+  if (repair === undefined) return '';
+  const { given, reads } = repair.budget;
+  return `Self-heal (apply --budget ${formatCount(given)}, reads at most ${formatCount(reads)}): only the repairs of this plan are carried out; deletions are left for a reviewed apply.\n\n`;
 }
 
 /** repairOptions are prepareApply's options for self-heal, when asked for. */

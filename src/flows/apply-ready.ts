@@ -1,6 +1,7 @@
 import { checkDailyBudget, checkExpectedDigest, checkMaxDeletes } from '../apply/gates.js';
 import { checkRepairBase, chooseRepairs, repairPlan, repairReadBudget, type ManifestsCommit, type RepairChoice } from '../apply/repair.js';
-import { InternalError } from '../errors.js';
+import { InternalError, UsageError } from '../errors.js';
+import { formatCount } from '../text/plural.js';
 import type { LandedOutcome } from '../apply/execute.js';
 import type { Landed } from '../kinds/execution.js';
 import { storedOperations, type Operation } from '../plan/operations.js';
@@ -100,10 +101,26 @@ async function prepareRepair(
   const given = planning.scope?.budget;
   if (given === undefined) throw new InternalError('self-heal was asked for without a budget');
   const reads = repairReadBudget(given);
-  const planned = await planWorkspace(desired, client, { ...planning, scope: { ...planning.scope, budget: reads } });
+  const planned = await planWorkspace(desired, client, { ...planning, scope: { ...planning.scope, budget: reads } }).catch((error: unknown) => {
+    throw readsTooFew(error, given, reads);
+  });
   const { dailyRemaining } = client.stats();
   const room = Math.min(given - planned.live.requests.used, dailyRemaining === null ? Number.POSITIVE_INFINITY : dailyRemaining - (planning.scope?.reserve ?? 0));
   const choice = chooseRepairs(planned.plan, Math.max(0, room), { given, reads });
   const ready = readyToApply({ ...planned, plan: repairPlan(planned.plan, choice) }, client, maxDeletes);
   return { ...ready, plan: planned.plan, repair: choice };
+}
+
+/**
+ * readsTooFew is a refusal of the reads' share of a self-heal budget said of the budget
+ * given: the plan's message names the share, which the user never passed.
+ */
+function readsTooFew(error: unknown, given: number, reads: number): unknown {
+  if (!(error instanceof UsageError) || error.code !== 'usage.budget-too-small') return error;
+  const why = error.message.replace(/^--budget \S+ is too small: /, '');
+  return new UsageError(
+    'usage.budget-too-small',
+    `--budget ${formatCount(given)} is too small for self-heal, which keeps a fifth of it for the repairs and leaves ${formatCount(reads)} for the reads: ${why}`,
+    `${error.hint ?? ''}; for apply --budget, that many and a quarter more`,
+  );
 }

@@ -56,6 +56,15 @@ describe('prepareApply with repair', () => {
     expect(cut.repair?.leftForNextNight).toHaveLength(3);
   });
 
+  it('says a budget too small of the budget given, not of the reads\' share', async () => {
+    const { desired, live } = mixedScenario();
+    const refused = prepareApply(desired, liveClient(live).client, { maxDeletes: 0, memory, scope: { budget: 5, reserve: 0 }, repair: { head } });
+    await expect(refused).rejects.toMatchObject({
+      code: 'usage.budget-too-small',
+      message: expect.stringMatching(/^--budget 5 is too small for self-heal, which keeps a fifth of it for the repairs and leaves 4 for the reads: /),
+    });
+  });
+
   it('refuses manifests that are not the last applied before any request', async () => {
     const { desired, live } = mixedScenario();
     const { client, routes } = liveClient(live);
