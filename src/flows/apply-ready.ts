@@ -78,7 +78,7 @@ interface PrepareApplyOptions extends PlanWorkspaceOptions {
  */
 export async function prepareApply(desired: Desired, client: ServiceClient, options: PrepareApplyOptions): Promise<ReadyToApply> {
   const { expectDigest, maxDeletes, repair, ...planning } = options;
-  if (repair !== undefined) return prepareRepair(desired, client, { ...planning, maxDeletes, head: repair.head });
+  if (repair !== undefined) return prepareRepair(desired, client, { ...planning, maxDeletes, head: repair.head, ...(expectDigest === undefined ? {} : { expectDigest }) });
   const planned = await planWorkspace(desired, client, planning);
   checkExpectedDigest(planned.plan, expectDigest);
   return readyToApply(planned, client, maxDeletes);
@@ -95,7 +95,7 @@ export async function prepareApply(desired: Desired, client: ServiceClient, opti
 async function prepareRepair(
   desired: Desired,
   client: ServiceClient,
-  { maxDeletes, head, ...planning }: PlanWorkspaceOptions & { maxDeletes: number; head: ManifestsCommit | undefined },
+  { maxDeletes, head, expectDigest, ...planning }: PlanWorkspaceOptions & { maxDeletes: number; head: ManifestsCommit | undefined; expectDigest?: string },
 ): Promise<ReadyToApply> {
   checkRepairBase(planning.memory, head);
   const given = planning.scope?.budget;
@@ -104,6 +104,7 @@ async function prepareRepair(
   const planned = await planWorkspace(desired, client, { ...planning, scope: { ...planning.scope, budget: reads } }).catch((error: unknown) => {
     throw readsTooFew(error, given, reads);
   });
+  checkExpectedDigest(planned.plan, expectDigest);
   const { dailyRemaining } = client.stats();
   const room = Math.min(given - planned.live.requests.used, dailyRemaining === null ? Number.POSITIVE_INFINITY : dailyRemaining - (planning.scope?.reserve ?? 0));
   const choice = chooseRepairs(planned.plan, Math.max(0, room), { given, reads });

@@ -39,6 +39,9 @@ describe('prepareApply with repair', () => {
     expect(ready.operations.map((operation) => `${operation.action} ${operation.name}`)).toEqual(['create Team calls', 'update Zoom and Meet calls', 'pin mia@acme.com recordings']);
     expect(ready.plan.changes.some((change) => change.action === 'delete')).toBe(true);
     expect(ready.repair?.leftForReview.map((index) => ready.plan.changes[index]?.name)).toEqual(['Old pipeline']);
+    // --expect-digest binds the whole plan, as for any apply.
+    const other = prepareApply(desired, liveClient(live).client, { maxDeletes: 0, memory, scope: { budget: 100, reserve: 0 }, repair: { head }, expectDigest: 'f'.repeat(64) });
+    await expect(other).rejects.toMatchObject({ code: 'apply.digest-unexpected' });
   });
 
   it('reads within the budget less a fifth, and leaves for the next night what the rest cannot pay for', async () => {
