@@ -38,6 +38,7 @@ const manifests = desired(
 
 /** night is one `apply --budget 60 --auto-approve` of the manifests on day `day`, as the CLI runs it. */
 async function night(client: ServiceClient, memory: SweepMemory, day: string) {
+  const before = client.stats().requests;
   const ready = await prepareApply(manifests, client, {
     maxDeletes: 0,
     memory,
@@ -46,6 +47,8 @@ async function night(client: ServiceClient, memory: SweepMemory, day: string) {
     repair: { head: HEAD },
   });
   const report = await carryOut(ready.plan, ready.operations, { client, live: ready.live, fromPlanFile: false, relistDelaysMs: TEST_RELIST_DELAYS_MS, ...(ready.repair === undefined ? {} : { repair: ready.repair }) });
+  // --budget covers everything: the reads, the repairs' writes and the reads that verify them.
+  expect(client.stats().requests - before).toBeLessThanOrEqual(60);
   return { ready, report };
 }
 
