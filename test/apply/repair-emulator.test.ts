@@ -37,18 +37,18 @@ const manifests = desired(
 );
 
 /** night is one `apply --budget 60 --auto-approve` of the manifests on day `day`, as the CLI runs it. */
-async function night(client: ServiceClient, memory: SweepMemory, day: string) {
+async function night(client: ServiceClient, memory: SweepMemory, day: string, budget = 60) {
   const before = client.stats().requests;
   const ready = await prepareApply(manifests, client, {
     maxDeletes: 0,
     memory,
-    scope: { budget: 60, reserve: 0 },
+    scope: { budget, reserve: 0 },
     clock: { now: () => Date.parse(`${day}T02:00:00Z`) },
     repair: { head: HEAD },
   });
   const report = await carryOut(ready.plan, ready.operations, { client, live: ready.live, fromPlanFile: false, relistDelaysMs: TEST_RELIST_DELAYS_MS, ...(ready.repair === undefined ? {} : { repair: ready.repair }) });
   // --budget covers everything: the reads, the repairs' writes and the reads that verify them.
-  expect(client.stats().requests - before).toBeLessThanOrEqual(60);
+  expect(client.stats().requests - before).toBeLessThanOrEqual(budget);
   return { ready, report };
 }
 
@@ -96,5 +96,25 @@ describe('self-heal over simulated nights', () => {
     const three = await night(client, memory, '2026-11-04');
     expect(three.ready.operations).toEqual([]);
     expect(three.ready.plan.changes.map((change) => `${change.action} ${change.name}`)).toEqual(['delete Scratch']);
+  });
+
+  it('cuts a night\'s repairs to its budget, saying what is left, and the next night repairs the rest', async () => {
+    emulator = await startTestEmulator(testWorkspace());
+    const client = testClient(emulator);
+    const first = await planWorkspace(manifests, client);
+    expect((await applyPlan(first.plan, first.live, client)).status).toBe('applied');
+    const memory: SweepMemory = { formatVersion: 1, lists: {}, views: {}, members: {}, lastApplied: { commit: HEAD.commit, at: '2026-11-01T02:00:00Z' } };
+    // In the app: both members' tabs swapped for the default view, the bound view's icon changed.
+    await client.request(ROUTES.putPinned('recordings', 'mia@acme.test', { viewIds: ['rv_default_all'] }));
+    await client.request(ROUTES.putPinned('recordings', 'max@acme.test', { viewIds: ['rv_default_all'] }));
+    await client.request(ROUTES.patchView('recordings', 'rv_1', { icon: 'star' }));
+    // 7 requests: the reads take 4 (the workspace, the recordings listing, 2 lists), the repairs need 4 (2 writes of lists, 1 of the view and its listing).
+    const tight = await night(client, memory, '2026-11-02', 7);
+    const left = tight.ready.repair?.leftForNextNight ?? [];
+    expect(left.length).toBeGreaterThan(0);
+    expect(tight.report.repair?.leftForNextNight.reduce((sum, group) => sum + group.count, 0)).toBe(left.length);
+    const next = await night(client, memory, '2026-11-03');
+    expect(next.report.repair?.repaired.reduce((sum, group) => sum + group.count, 0)).toBe(left.length);
+    expect((await planWorkspace(manifests, client)).plan.changes).toEqual([]);
   });
 });
