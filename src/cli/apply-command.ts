@@ -31,10 +31,13 @@ import { formatCount } from '../text/plural.js';
 import { repairLines, repairSection } from '../apply/repair-report.js';
 import { manifestsHead } from '../manifest/git-source.js';
 import { DEFAULT_RESERVE } from '../state/read-ceiling.js';
-import type { SweepMemory } from '../state/sweep-memory.js';
 import { parseCount } from './parse-options.js';
 import { progressReporter } from './progress.js';
 import { showWarningsOption } from './show-warnings-option.js';
+import { ledgerOption, openLedger, type LedgerRun } from './ledger-option.js';
+import { appliedManifestsCommit, appliedPlanCommit } from './ledger-advance.js';
+import { landedFacts } from '../apply/landed-facts.js';
+import type { ApiWorkspace } from '../domain/api-types.js';
 import { interruptedError, listenForInterrupt, type Interrupt } from './interrupt.js';
 
 interface ApplyOptions extends ConnectionOptions {
@@ -45,8 +48,6 @@ interface ApplyOptions extends ConnectionOptions {
   budgetDay?: string;
   /** `--reserve R`, with `--budget` only (default 300 then). */
   reserve?: number;
-  /** The sweep memory (`--ledger FILE`), once read. */
-  memory?: SweepMemory;
   autoApprove?: boolean;
   maxDeletes: number;
   plan?: string;
@@ -54,11 +55,12 @@ interface ApplyOptions extends ConnectionOptions {
   target?: TargetSelector[];
   detailsUrl?: string;
   showWarnings?: boolean;
+  ledger?: string;
 }
 
 /** Where the plan comes from: manifests to plan now, or a plan file saved by `plan --out`. */
 type PlanSource =
-  | { type: 'manifests'; desired: Desired; scoped: ResolvedScope; targets?: TargetSelector[]; repair?: RepairRequest }
+  | { type: 'manifests'; paths: string[]; desired: Desired; scoped: ResolvedScope; targets?: TargetSelector[]; repair?: RepairRequest }
   | { type: 'file'; file: SavedPlanFile };
 
 /**
@@ -81,7 +83,8 @@ export function registerApplyCommand(program: Command, io: CliIo, outcome: Outco
     .addOption(
       new Option('--expect-digest <hex>', 'refuse unless the plan has exactly this digest (the one a reviewer saw)').argParser(parseDigest),
     )
-    .addOption(showWarningsOption());
+    .addOption(showWarningsOption())
+    .addOption(ledgerOption());
   addBudgetOptions(addBaseOption(command)).addOption(
     new Option('--reserve <n>', `with --budget: requests of what the service says is left today to leave to the other integrations that share the quota (default ${DEFAULT_RESERVE}); 0 keeps none`)
       .argParser((value) => parseCount(value, '--reserve')),
@@ -140,6 +143,9 @@ async function applyUntilInterrupted(
   { approval, run, interrupt }: { approval: ReturnType<typeof decideApproval>; run: ApplyRun; interrupt: Interrupt },
 ): Promise<number> {
   const source = await loadSource(paths, options, io);
+  const ledger = await openLedger(io, options.ledger);
+  // Self-heal runs only on the manifests last applied: refused before any request.
+  if (source.type === 'manifests' && source.repair !== undefined) checkRepairBase(ledger?.memory, source.repair.head);
   let connection: Connection | undefined;
   const connect = async (): Promise<ServiceClient> => {
     // Self-heal keeps the reserve, as plan does: the client too refuses a request that would dip into it.
@@ -151,8 +157,18 @@ async function applyUntilInterrupted(
   try {
     const gates = { expectDigest: options.expectDigest, maxDeletes: options.maxDeletes };
     const { plan, live, elapsedMs, operations, alreadyApplied, repair } = source.type === 'file'
-      ? await prepareSavedPlan(source.file, connect, { ...gates, onProgress: progressReporter(io.stderr, 'checking the plan against live state') })
-      : await prepareApply(source.desired, await connect(), { ...planningOptions(io, source), ...gates, ...repairOptions(source.repair) });
+      ? await prepareSavedPlan(source.file, connect, {
+          ...gates,
+          onProgress: progressReporter(io.stderr, 'checking the plan against live state'),
+          ...(ledger === undefined ? {} : { onWorkspace: (workspace: ApiWorkspace) => ledger.checkWorkspace(workspace) }),
+        })
+      : await prepareApply(source.desired, await connect(), { ...planningOptions(io, { ...source, ledger }), ...gates, ...repairOptions(source.repair) });
+    ledger?.observe(live);
+    // What was read and what landed is remembered whatever the outcome; the last applied commit only on exit 0.
+    const remember = async (code: number): Promise<number> => {
+      if (ledger !== undefined) await rememberRun(ledger, code, source, plan, io);
+      return code;
+    };
     const { client } = run;
     if (client === undefined) throw new InternalError('apply prepared a plan without opening a connection');
     const json = options.format === 'json';
@@ -161,13 +177,13 @@ async function applyUntilInterrupted(
       // Every change is live as the plan leaves it: say so, send nothing, succeed.
       const report = alreadyAppliedReport(plan, alreadyApplied, { requests: live.requests.used, elapsedMs });
       io.stdout.write(json ? renderReportJson(report) : options.format === 'markdown' ? renderReportMarkdown(report) : renderReportText(report, { color }));
-      return EXIT.ok;
+      return remember(EXIT.ok);
     }
     if (operations.length === 0) {
       const report = repair === undefined ? emptyReport(plan) : { ...emptyReport(plan), repair: repairSection(plan, repair, new Set()) };
       const done = report.repair === undefined ? 'Nothing to apply.\n' : `${repairLines(report.repair).join('\n')}\n`;
       io.stdout.write(json ? renderReportJson(report) : `${repairHeading(repair)}${renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, context: 'apply', showWarnings: options.showWarnings })}${done}`);
-      return EXIT.ok;
+      return remember(EXIT.ok);
     }
 
     // With JSON on stdout, the plan and the prompt go to stderr so stdout stays one document.
@@ -203,7 +219,8 @@ async function applyUntilInterrupted(
     });
     // A blank line parts the report from the plan shown above it.
     io.stdout.write(json ? renderReportJson(report) : `\n${options.format === 'markdown' ? renderReportMarkdown(report) : renderReportText(report, { color })}`);
-    return reportExitCode(report);
+    ledger?.landed(landedFacts(plan, report));
+    return remember(reportExitCode(report));
   } finally {
     await connection?.close();
   }
@@ -215,7 +232,7 @@ async function loadSource(paths: string[], options: ApplyOptions, io: CliIo): Pr
     const desired = await loadManifestFiles(paths, io, useColor(io.stderr, io.env), options.showWarnings === true);
     const repair = await repairRequest(paths, options, io);
     const scoped = await resolveScope({ base: options.base, budget: options.budget, budgetDay: options.budgetDay, reserve: repair?.reserve }, paths, io);
-    return { type: 'manifests', desired, scoped, targets: options.target, ...(repair === undefined ? {} : { repair }) };
+    return { type: 'manifests', paths, desired, scoped, targets: options.target, ...(repair === undefined ? {} : { repair }) };
   }
   if (options.budget !== undefined) {
     throw new UsageError(
@@ -255,18 +272,18 @@ async function loadSource(paths: string[], options: ApplyOptions, io: CliIo): Pr
   return { type: 'file', file: { name: file, text } };
 }
 
-/** RepairRequest is what self-heal (`--budget`) needs from the command line: the manifests' commit, the memory and the reserve. */
+/** RepairRequest is what self-heal (`--budget`) needs from the command line: the manifests' commit and the reserve. */
 interface RepairRequest {
   head: ManifestsCommit | undefined;
-  memory: SweepMemory | undefined;
   reserve: number;
 }
 
 /**
  * repairRequest turns `--budget` on apply into self-heal, before any request: it takes
- * no `--base` (it sweeps, as plan --budget does), keeps `--reserve` (300 unless told),
- * and refuses unless the sweep memory's last applied commit is the manifests' HEAD,
- * clean. Without `--budget`, apply keeps no reserve and takes no `--reserve`.
+ * no `--base` (it sweeps, as plan --budget does), keeps `--reserve` (300 unless told)
+ * and finds the manifests' commit, which the sweep memory's last applied one must be
+ * (`checkRepairBase`, once the memory is read). Without `--budget`, apply keeps no
+ * reserve and takes no `--reserve`.
  */
 async function repairRequest(paths: string[], options: ApplyOptions, io: CliIo): Promise<RepairRequest | undefined> {
   if (options.budget === undefined) {
@@ -280,9 +297,7 @@ async function repairRequest(paths: string[], options: ApplyOptions, io: CliIo):
       'drop --base to repair, or drop --budget to apply the manifests against --base',
     );
   }
-  const head = await manifestsHead(paths.length === 0 ? ['.'] : paths, io.cwd);
-  checkRepairBase(options.memory, head);
-  return { head, memory: options.memory, reserve: options.reserve ?? DEFAULT_RESERVE };
+  return { head: await manifestsHead(paths.length === 0 ? ['.'] : paths, io.cwd), reserve: options.reserve ?? DEFAULT_RESERVE };
 }
 
 /** repairHeading is the line above the plan of a self-heal run: only the repairs of what follows are carried out. */
@@ -292,10 +307,25 @@ function repairHeading(repair: RepairChoice | undefined): string {
   return `Self-heal (apply --budget ${formatCount(given)}, reads at most ${formatCount(reads)}): only the repairs of this plan are carried out; deletions are left for a reviewed apply.\n\n`;
 }
 
-/** repairOptions are prepareApply's options for self-heal, when asked for. */
-function repairOptions(repair: RepairRequest | undefined): { repair?: { head: ManifestsCommit | undefined }; memory?: SweepMemory } {
-  if (repair === undefined) return {};
-  return { repair: { head: repair.head }, ...(repair.memory === undefined ? {} : { memory: repair.memory }) };
+/** repairOptions are prepareApply's options for self-heal, when asked for (the memory comes with the ledger's planning options). */
+function repairOptions(repair: RepairRequest | undefined): { repair?: { head: ManifestsCommit | undefined } } {
+  return repair === undefined ? {} : { repair: { head: repair.head } };
+}
+
+/**
+ * rememberRun saves the sweep memory after an apply that exited `code`: on 0, with the
+ * manifests' commit as the last applied one when it can be known (otherwise stderr says
+ * why it was not advanced).
+ */
+async function rememberRun(ledger: LedgerRun, code: number, source: PlanSource, plan: Plan, io: CliIo): Promise<void> {
+  if (code === EXIT.ok) {
+    const advance = source.type === 'file'
+      ? await appliedPlanCommit(plan, io.cwd)
+      : await appliedManifestsCommit(source.paths, io.cwd, (source.targets?.length ?? 0) > 0);
+    if ('commit' in advance) ledger.advance(advance.commit);
+    else io.stderr.write(`note: the sweep memory's last applied commit was not advanced: ${advance.why}\n`);
+  }
+  await ledger.save(io);
 }
 
 function emptyReport(plan: Plan): ApplyReport {
