@@ -108,6 +108,21 @@ export interface Kind<C extends Change = Change> {
   askedAlike(base: Desired, live: Live): ChangeTest<C>;
   /** describe is how a message names `change` (default: its action, kind, name and id). */
   describe?(change: C): string;
+  /**
+   * repair says what self-heal (`apply --budget N`, README "Self-heal: `apply
+   * --budget`") does with `change`, when the manifests are the last applied ones:
+   * carry it out (`repairable`: it restores what a reviewed apply already set, as a
+   * pinned list, a view's attributes or a view deleted in the app) or leave it for a
+   * reviewed apply (what destroys, as a prune deletion, never is); and what its report
+   * counts it as. Asked only of changes apply carries out.
+   */
+  repair(change: C): RepairRole;
+}
+
+/** RepairRole is what self-heal does with a change, and the words its report counts it in ("1 pin list", "12 pin lists"). */
+export interface RepairRole {
+  repairable: boolean;
+  noun: { one: string; many: string };
 }
 
 /**

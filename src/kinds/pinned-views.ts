@@ -349,6 +349,8 @@ export const PINNED_VIEWS: Kind<PinChange> = {
   recheck: (plan, live) => recheckPins(plan, live, (change): change is PinChange => change.action === 'pin'),
 
   describe: (change) => `pinned ${change.domain} tabs of ${change.userEmail}`,
+  // A member's tabs set back to the manifests (re-ordered, unpinned or pinned in the app, a joiner's first tabs).
+  repair: () => ({ repairable: true, noun: { one: 'pin list', many: 'pin lists' } }),
 
   askedAlike(base, live) {
     const viewsOf = baseViewsOf(base, live);

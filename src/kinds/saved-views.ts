@@ -6,7 +6,7 @@ import { isPublicSaved } from '../domain/views.js';
 import { ROUTES } from '../service/routes.js';
 import { jsonEqual } from './canonical.js';
 import type { Change, CreateChange, DeleteChange, UpdateChange, ViewSnapshot } from './changes.js';
-import { cannotApply, createdKey, stepOf, type Kind, type VerifyContext } from './kind.js';
+import { cannotApply, createdKey, stepOf, type Kind, type RepairRole, type VerifyContext } from './kind.js';
 import type { Landed } from './execution.js';
 import { normalizeSnapshot, normalizeView } from './normalize.js';
 import { createsViews, planViews } from './view-identity.js';
@@ -99,6 +99,12 @@ export const SAVED_VIEWS: Kind<ViewChange> = {
   },
 
   subject: (change) => ({ name: change.name, domain: change.domain, ...(change.action === 'create' ? {} : { id: change.id }) }),
+
+  // With the manifests last applied, a declared view missing live was deleted in the
+  // app (or never created by a failed apply): creating it again, and setting back the
+  // attributes (a name included) changed in the app, restores what was reviewed. A prune
+  // deletion destroys what someone may still use: only a reviewed apply carries it out.
+  repair: (change) => REPAIR_ROLES[change.action],
 
   execute: executeViewChange,
 
@@ -206,3 +212,9 @@ function compareView(domain: Domain, view: ApiView | undefined, after: ViewSnaps
   if (differing.length === 0) return undefined;
   return `after apply, ${differing.join(', ')} differ${differing.length === 1 ? 's' : ''} from the plan`;
 }
+
+const REPAIR_ROLES: Record<ViewChange['action'], RepairRole> = {
+  create: { repairable: true, noun: { one: 'view re-created', many: 'views re-created' } },
+  update: { repairable: true, noun: { one: "view's attributes", many: "views' attributes" } },
+  delete: { repairable: false, noun: { one: 'deletion', many: 'deletions' } },
+};
