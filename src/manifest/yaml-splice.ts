@@ -1,0 +1,242 @@
+import { Document, isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseAllDocuments, Scalar, type Node, type Pair } from 'yaml';
+import type { JsonValue } from '../domain/api-types.js';
+import { canonicalize } from '../kinds/canonical.js';
+
+/**
+ * Splicing new values into a manifest's text in place (`viewctl pull`): only the
+ * characters of the nodes whose value changes are replaced, so every other byte of the
+ * file (comments, quotes, key order, blank lines, line endings, the other documents)
+ * stays as it is. Re-stringifying a document would change quotes and line widths.
+ *
+ * The `yaml` library gives each node its range `[start, valueEnd, nodeEnd]`; a
+ * replacement covers `[start, valueEnd)` of the node it replaces, and keeps the node's
+ * style: a scalar its quoting where the new value allows it, a flow collection flow, a
+ * block collection block at the same indentation. Where the old and the new value are
+ * both mappings with the same keys, or sequences of the same length, only the members
+ * that differ are replaced, so comments beside unchanged members stay too.
+ */
+
+/** The parse options of the loader (src/manifest/yaml-file.ts): the same nodes at the same offsets. */
+const PARSE_OPTIONS = { uniqueKeys: true, merge: true } as const;
+
+/** TO_STRING_OPTIONS render a replacement: never folded, as export writes. */
+const TO_STRING_OPTIONS = { lineWidth: 0, flowCollectionPadding: false } as const;
+
+/** Path is where a value sits in a document: mapping keys and sequence indexes from its root. */
+export type Path = readonly (string | number)[];
+
+/**
+ * Equal tells whether the old value at `path` already means `wanted` (a set written in
+ * another order, an empty set for an absent one): such a member is left as it is.
+ */
+export type Equal = (path: Path, old: unknown, wanted: JsonValue | undefined) => boolean;
+
+/** ValueEdit asks that the value at `path` of one document become `value`. */
+export interface ValueEdit {
+  path: Path;
+  value: JsonValue;
+}
+
+/** Splice is one replacement of the text: `[start, end)` becomes `text`. */
+export interface Splice {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** SpliceError says why a value cannot be spliced in place (an alias, a merge key, no such key); nothing is changed. */
+export class SpliceError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SpliceError';
+  }
+}
+
+/** jsonEqual compares plain values with keys in any order: the default `Equal`. */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  return JSON.stringify(canonicalize(a as JsonValue)) === JSON.stringify(canonicalize(b as JsonValue));
+}
+
+/**
+ * spliceDocument splices `edits` into document `index` of `text` and answers the new
+ * text, with the splices made (offsets in the old text). Each edit's path must lead to
+ * a value the document writes (the key of its last step must be there): pull never
+ * adds an attribute a document leaves unmanaged. Throws SpliceError, changing nothing,
+ * when a value cannot be replaced in place.
+ */
+export function spliceDocument(text: string, index: number, edits: readonly ValueEdit[], equal: Equal = (_path, a, b) => jsonEqual(a, b)): { text: string; splices: Splice[] } {
+  const documents = parseAllDocuments(text, PARSE_OPTIONS);
+  const document = Array.isArray(documents) ? documents[index] : undefined;
+  if (document === undefined || document.errors.length > 0) throw new SpliceError(`document ${index + 1} of the file does not parse`);
+  const context: Context = { text, newline: text.includes('\r\n') ? '\r\n' : '\n', equal, splices: [] };
+  for (const edit of edits) {
+    const { node, flow } = nodeAt(document.contents, edit.path);
+    replaceIn(context, node, edit.value, edit.path, flow);
+  }
+  const splices = [...context.splices].sort((a, b) => a.start - b.start);
+  splices.forEach((splice, position) => {
+    const next = splices[position + 1];
+    if (next !== undefined && next.start < splice.end) throw new SpliceError('two edits overlap in one value');
+  });
+  return { text: applySplices(text, splices), splices };
+}
+
+/** applySplices replaces the ranges of `splices` (sorted, not overlapping) in `text`. */
+export function applySplices(text: string, splices: readonly Splice[]): string {
+  let out = '';
+  let at = 0;
+  for (const splice of splices) {
+    out += text.slice(at, splice.start) + splice.text;
+    at = splice.end;
+  }
+  return out + text.slice(at);
+}
+
+interface Context {
+  text: string;
+  newline: string;
+  equal: Equal;
+  splices: Splice[];
+}
+
+/** nodeAt finds the node at `path`, and whether it sits inside a flow collection (where plain scalars may not hold `,[]{}`). */
+function nodeAt(root: unknown, path: Path): { node: Node; flow: boolean } {
+  let node: unknown = root;
+  let flow = false;
+  for (const [step, segment] of path.entries()) {
+    const shown = path.slice(0, step + 1).join('.');
+    if (isAlias(node)) throw new SpliceError(`"${shown}" goes through an alias; write the value out to pull it`);
+    if (isCollection(node) && node.flow === true) flow = true;
+    if (isMap(node) && typeof segment === 'string') {
+      const pair = node.items.find((candidate) => isScalar(candidate.key) && candidate.key.value === segment);
+      if (pair === undefined) throw new SpliceError(`the document does not write "${shown}"${node.items.some(isMergePair) ? ' (it may come from a merge key <<, which pull does not edit)' : ''}`);
+      if (!isNode(pair.value)) throw new SpliceError(`"${shown}" has no value to replace`);
+      node = pair.value;
+    } else if (isSeq(node) && typeof segment === 'number') {
+      node = node.items[segment];
+      if (!isNode(node)) throw new SpliceError(`the document has no "${shown}"`);
+    } else {
+      throw new SpliceError(`the document has no "${shown}"`);
+    }
+  }
+  if (!isNode(node)) throw new SpliceError('the document is empty');
+  return { node, flow };
+}
+
+function isNode(value: unknown): value is Node {
+  return value !== null && typeof value === 'object' && 'range' in value && Array.isArray((value as Node).range);
+}
+
+function isMergePair(pair: Pair): boolean {
+  const key = isScalar(pair.key) ? pair.key.value : undefined;
+  return key === '<<' || (typeof key === 'symbol' && key.description === '<<');
+}
+
+/**
+ * replaceIn makes `node` (at `path`) hold `wanted`: nothing when it already means it;
+ * member by member when both are mappings with the same differing keys, or sequences
+ * of one length; else the whole node, in its style.
+ */
+function replaceIn(context: Context, node: Node, wanted: JsonValue, path: Path, inFlow: boolean): void {
+  const old: unknown = node.toJSON();
+  if (context.equal(path, old, wanted)) return;
+  if (isAlias(node) || node.anchor !== undefined) {
+    throw new SpliceError(`"${path.join('.')}" is ${isAlias(node) ? 'an alias' : `the anchor &${node.anchor}`}; write the value out to pull it`);
+  }
+  const flow = inFlow || (isCollection(node) && node.flow === true);
+  if (isMap(node) && isObject(wanted) && isObject(old)) {
+    const keys = [...new Set([...Object.keys(old), ...Object.keys(wanted)])];
+    const differing = keys.filter((key) => !context.equal([...path, key], old[key], wanted[key]));
+    const pairs = new Map(node.items.flatMap((pair) => (isScalar(pair.key) && isNode(pair.value) && typeof pair.key.value === 'string' ? [[pair.key.value, pair.value] as const] : [])));
+    if (differing.every((key) => pairs.has(key) && wanted[key] !== undefined)) {
+      for (const key of differing) replaceIn(context, pairs.get(key) as Node, wanted[key] as JsonValue, [...path, key], flow);
+      return;
+    }
+  }
+  if (isSeq(node) && Array.isArray(wanted) && wanted.length > 0 && node.items.length === wanted.length && node.items.every(isNode)) {
+    node.items.forEach((item, position) => replaceIn(context, item as Node, wanted[position] as JsonValue, [...path, position], flow));
+    return;
+  }
+  context.splices.push(replacement(context, node, wanted, inFlow));
+}
+
+function isObject(value: unknown): value is Record<string, JsonValue> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** replacement is the splice that writes `wanted` over `node`, in the node's style. */
+function replacement(context: Context, node: Node, wanted: JsonValue, inFlow: boolean): Splice {
+  const [start, valueEnd] = node.range as [number, number, number];
+  if (isCollection(node) && node.flow !== true && !isEmpty(wanted) && (Array.isArray(wanted) || isObject(wanted))) {
+    // A block collection's range ends after its last line break: the new block ends with one too.
+    const column = start - lineStart(context.text, start);
+    const body = renderBlock(wanted).split('\n').map((line, at) => (at === 0 || line === '' ? line : `${' '.repeat(column)}${line}`));
+    const ends = /\r?\n$/.exec(context.text.slice(start, valueEnd));
+    return { start, end: valueEnd, text: body.join(context.newline).replace(/\r?\n$/, '') + (ends === null ? '' : context.newline) };
+  }
+  if (isCollection(node) && node.flow !== true) {
+    // An empty collection has no block form: `[]` or `{}` on the node's first line, then its line break.
+    const ends = /\r?\n$/.exec(context.text.slice(start, valueEnd));
+    return { start, end: valueEnd, text: renderFlow(wanted) + (ends === null ? '' : context.newline) };
+  }
+  if (isCollection(node) || Array.isArray(wanted) || isObject(wanted)) return { start, end: valueEnd, text: renderFlow(wanted) };
+  // A block scalar's range, too, ends after its last line break.
+  const ends = /\r?\n$/.exec(context.text.slice(start, valueEnd));
+  return { start, end: valueEnd, text: renderScalar(wanted, isScalar(node) ? node.type : undefined, inFlow) + (ends === null ? '' : context.newline) };
+}
+
+function isEmpty(value: JsonValue): boolean {
+  return Array.isArray(value) ? value.length === 0 : isObject(value) && Object.keys(value).length === 0;
+}
+
+function lineStart(text: string, offset: number): number {
+  return text.lastIndexOf('\n', offset - 1) + 1;
+}
+
+/** renderBlock writes a collection in block style, leaf collections in flow style (`- {type: Default, columnId: title}`). */
+function renderBlock(value: JsonValue): string {
+  const document = new Document(value);
+  const root = document.contents;
+  for (const member of isSeq(root) ? root.items : isMap(root) ? root.items.map((pair) => (isPair(pair) ? pair.value : undefined)) : []) {
+    if (isCollection(member)) member.flow = true;
+  }
+  return document.toString(TO_STRING_OPTIONS);
+}
+
+/** renderFlow writes any value on one line, collections in flow style. */
+function renderFlow(value: JsonValue): string {
+  if (!Array.isArray(value) && !isObject(value)) return renderScalar(value, undefined, true);
+  const document = new Document(value);
+  const root = document.contents;
+  if (isCollection(root)) root.flow = true;
+  return oneLine(document.toString(TO_STRING_OPTIONS));
+}
+
+/**
+ * renderScalar writes a scalar in `style` (the old node's) where the value allows it:
+ * a plain scalar stays plain unless the value would read back as something else, a
+ * single-quoted one single-quoted; a block scalar (`|`, `>`) becomes double-quoted, on
+ * one line. Inside a flow collection a plain scalar never holds `,[]{}`.
+ */
+function renderScalar(value: JsonValue, style: Scalar.Type | undefined, inFlow: boolean): string {
+  if (typeof value !== 'string') return value === null ? 'null' : String(value);
+  const wanted: Scalar.Type = style === 'QUOTE_SINGLE' ? 'QUOTE_SINGLE' : style === 'QUOTE_DOUBLE' || style === 'BLOCK_LITERAL' || style === 'BLOCK_FOLDED' ? 'QUOTE_DOUBLE' : 'PLAIN';
+  const written = scalarText(value, wanted);
+  if (written !== undefined && !(inFlow && /^[^"']/.test(written) && /[,[\]{}]/.test(written))) return written;
+  return scalarText(value, 'QUOTE_DOUBLE') ?? JSON.stringify(value);
+}
+
+/** scalarText is `value` as yaml writes it in `type`, when that fits on one line and reads back as the same string. */
+function scalarText(value: string, type: Scalar.Type): string | undefined {
+  const scalar = new Scalar(value);
+  scalar.type = type;
+  const written = oneLine(new Document(scalar).toString(TO_STRING_OPTIONS));
+  if (written.includes('\n')) return undefined;
+  const back = parseAllDocuments(written);
+  const first = Array.isArray(back) ? back[0] : undefined;
+  return first !== undefined && first.errors.length === 0 && first.toJSON() === value ? written : undefined;
+}
+
+function oneLine(written: string): string {
+  return written.replace(/\n$/, '');
+}
