@@ -44,6 +44,14 @@ export interface Splice {
   text: string;
 }
 
+/** Replaced is one value a splice replaced: where it sits, what it held and what it holds now, and its line (1-based) in the text spliced. */
+export interface Replaced {
+  path: Path;
+  before: unknown;
+  after: JsonValue;
+  line: number;
+}
+
 /** SpliceError says why a value cannot be spliced in place (an alias, a merge key, no such key); nothing is changed. */
 export class SpliceError extends Error {
   constructor(message: string) {
@@ -64,11 +72,11 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
  * adds an attribute a document leaves unmanaged. Throws SpliceError, changing nothing,
  * when a value cannot be replaced in place.
  */
-export function spliceDocument(text: string, index: number, edits: readonly ValueEdit[], equal: Equal = (_path, a, b) => jsonEqual(a, b)): { text: string; splices: Splice[] } {
+export function spliceDocument(text: string, index: number, edits: readonly ValueEdit[], equal: Equal = (_path, a, b) => jsonEqual(a, b)): { text: string; splices: Splice[]; replaced: Replaced[] } {
   const documents = parseAllDocuments(text, PARSE_OPTIONS);
   const document = Array.isArray(documents) ? documents[index] : undefined;
   if (document === undefined || document.errors.length > 0) throw new SpliceError(`document ${index + 1} of the file does not parse`);
-  const context: Context = { text, newline: text.includes('\r\n') ? '\r\n' : '\n', equal, splices: [] };
+  const context: Context = { text, newline: text.includes('\r\n') ? '\r\n' : '\n', equal, splices: [], replaced: [] };
   for (const edit of edits) {
     const { node, flow } = nodeAt(document.contents, edit.path);
     replaceIn(context, node, edit.value, edit.path, flow);
@@ -78,7 +86,7 @@ export function spliceDocument(text: string, index: number, edits: readonly Valu
     const next = splices[position + 1];
     if (next !== undefined && next.start < splice.end) throw new SpliceError('two edits overlap in one value');
   });
-  return { text: applySplices(text, splices), splices };
+  return { text: applySplices(text, splices), splices, replaced: context.replaced };
 }
 
 /** applySplices replaces the ranges of `splices` (sorted, not overlapping) in `text`. */
@@ -97,6 +105,7 @@ interface Context {
   newline: string;
   equal: Equal;
   splices: Splice[];
+  replaced: Replaced[];
 }
 
 /** nodeAt finds the node at `path`, and whether it sits inside a flow collection (where plain scalars may not hold `,[]{}`). */
@@ -157,7 +166,15 @@ function replaceIn(context: Context, node: Node, wanted: JsonValue, path: Path, 
     node.items.forEach((item, position) => replaceIn(context, item as Node, wanted[position] as JsonValue, [...path, position], flow));
     return;
   }
-  context.splices.push(replacement(context, node, wanted, inFlow));
+  const splice = replacement(context, node, wanted, inFlow);
+  context.splices.push(splice);
+  context.replaced.push({ path, before: old, after: wanted, line: lineOf(context.text, splice.start) });
+}
+
+function lineOf(text: string, offset: number): number {
+  let line = 1;
+  for (let at = text.indexOf('\n'); at !== -1 && at < offset; at = text.indexOf('\n', at + 1)) line += 1;
+  return line;
 }
 
 function isObject(value: unknown): value is Record<string, JsonValue> {

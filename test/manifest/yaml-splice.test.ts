@@ -107,7 +107,7 @@ describe('splicing a new value into a manifest in place', () => {
   it('leaves a value that already means the new one as it is', () => {
     const text = 'filters: {sourceIn: [Zoom, Call]}\n';
     const result = spliceDocument(text, 0, [{ path: ['filters'], value: { sourceIn: ['Call', 'Zoom'] } }], (_path, a, b) => JSON.stringify(Array.isArray(a) ? [...a].sort() : a) === JSON.stringify(Array.isArray(b) ? [...b].sort() : b));
-    expect(result).toEqual({ text, splices: [] });
+    expect(result).toEqual({ text, splices: [], replaced: [] });
   });
 
   it('refuses, changing nothing, a value the document does not write, an alias or an anchor', () => {
