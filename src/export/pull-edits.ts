@@ -115,9 +115,10 @@ export function pullPlan(input: PullInput): PullPlan {
         break;
     }
   }
-  staleViewIds(input, bound, result);
+  const stale = staleViewIds(input, bound, result);
   for (const held of input.held) {
-    if (held.code === 'view.id-not-found' && result.edits.some((edit) => edit.file === held.source?.file && edit.edits.some((one) => one.path[0] === 'viewId'))) continue;
+    // A stale viewId pull answered for itself (rewritten, or why not) is not held twice.
+    if (held.code === 'view.id-not-found' && stale.some((source) => held.source !== undefined && samePosition(source, held.source))) continue;
     result.notPulled.push({ target: held.target, reason: `nothing to pull: held, ${held.reason}`, ...(held.source === undefined ? {} : { source: held.source }) });
   }
   const declared = declaredViewsAfter(input.documents, renames);
@@ -190,7 +191,8 @@ function viewEqual(domain: Domain): Equal {
  * has while exactly one live public view of their name (no other document binds)
  * replaced it: pull rewrites the id, and the attributes that differ from that view.
  */
-function staleViewIds(input: PullInput, bound: ReadonlySet<string>, result: PullPlan): void {
+function staleViewIds(input: PullInput, bound: ReadonlySet<string>, result: PullPlan): SourcePosition[] {
+  const answered: SourcePosition[] = [];
   const claimed = new Set(input.documents.flatMap((document) => (typeof document.body['viewId'] === 'string' ? [document.body['viewId']] : [])));
   for (const view of input.views) {
     const listing = input.live.views[view.domain];
@@ -200,6 +202,7 @@ function staleViewIds(input: PullInput, bound: ReadonlySet<string>, result: Pull
     const namesakes = listing.filter((candidate) => isPublicSaved(candidate) && candidate.name === view.name && !claimed.has(candidate.viewId));
     const [replacement] = namesakes;
     const document = documentAt(input.documents, view.source);
+    answered.push(view.viewIdSource ?? view.source);
     if (namesakes.length !== 1 || replacement === undefined || document === undefined) {
       result.notPulled.push({
         target,
@@ -211,6 +214,7 @@ function staleViewIds(input: PullInput, bound: ReadonlySet<string>, result: Pull
     const live = normalizeView(view.domain, replacement);
     result.edits.push(viewEdit(document, view.domain, live, desiredSnapshot(view.domain, view, live), replacement.viewId, target));
   }
+  return answered;
 }
 
 /**
