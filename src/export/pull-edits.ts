@@ -257,7 +257,7 @@ function declaredViewsAfter(documents: readonly ManifestDocument[], renames: rea
  * `{viewId}` at its place.
  */
 function pinEdit(input: PullInput, change: PinChange, declared: readonly DeclaredView[], result: PullPlan): void {
-  const target = `pins/${change.userEmail} ${change.domain}`;
+  const target = `pins/${change.userEmail} (${change.domain})`;
   const document = input.documents.find((candidate) =>
     candidate.kind === 'PinnedViews' && typeof candidate.body['userEmail'] === 'string' && candidate.body['userEmail'].toLowerCase() === change.userEmail.toLowerCase() && Array.isArray(candidate.body[change.domain]));
   if (document === undefined) {
