@@ -58,7 +58,7 @@ describe('viewctl pull against the emulator', () => {
         expect(after.get(path)?.toString('utf8'), path).toBe(expected === undefined ? bytes.toString('utf8') : expected(bytes.toString('utf8')));
         expect(expected !== undefined || after.get(path)?.equals(bytes) === true, path).toBe(true);
       }
-      for (const [path, expected] of touched) expect(after.get(path)?.equals(before.get(path) ?? Buffer.alloc(0)), `${path} changed`).toBe(false);
+      for (const path of touched.keys()) expect(after.get(path)?.equals(before.get(path) ?? Buffer.alloc(0)), `${path} changed`).toBe(false);
       const added = [...after.keys()].filter((path) => !before.has(path));
       expect(added.filter((path) => !path.startsWith('.viewctl/'))).toEqual(['pins/mia-chen-acme-test.yaml']);
       // The group document is never edited for one member: Mia's own document now wins for her companies tabs.
@@ -95,6 +95,25 @@ describe('viewctl pull against the emulator', () => {
       const plan = await runBuilt(['plan', manifests, '--target', 'RecordingView/Deals at risk', '--detailed-exitcode'], { env });
       expect(plan.stdout).toMatch(/^No changes\./m);
       expect(plan.code).toBe(0);
+    });
+  });
+
+  it('writes nothing, and names the files, when what it would write does not load', async () => {
+    const root = await dir({});
+    const manifests = join(root, 'manifests');
+    await cp(EXAMPLES, manifests, { recursive: true });
+    await withEmulator(async (emulator, env) => {
+      expect((await runBuilt(['apply', manifests, '--auto-approve'], { env })).code).toBe(0);
+      // In the app, a view takes the name another document declares: two documents would declare it.
+      await inApp(emulator, 'PATCH', '/recordings/views/rv_competitor_mentions', { name: 'Team calls', icon: 'fire' });
+      const before = await snapshot(manifests);
+      const pull = await runBuilt(['pull', manifests, '--target', 'RecordingView/Competitor mentions'], { env });
+      expect(pull.code).toBe(1);
+      expect(pull.stderr).toMatch(/error\[pull\.invalid-result\]: pulling would make .*competitor-mentions\.yaml, .*team-calls\.yaml invalid, so nothing was written/);
+      expect(pull.stderr).toContain('view.duplicate-name');
+      const after = await snapshot(manifests);
+      expect([...after.keys()]).toEqual([...before.keys()]);
+      for (const [path, bytes] of before) expect(after.get(path)?.equals(bytes), path).toBe(true);
     });
   });
 });
