@@ -3,7 +3,7 @@ import type { DesiredView } from '../domain/desired.js';
 import { VIEW_KINDS, type Domain } from '../domain/domains.js';
 import type { SourcePosition } from '../domain/source-position.js';
 import { isPublicSaved } from '../domain/views.js';
-import type { Change, HeldTarget, PinChange, PinnedTab, ViewSnapshot } from '../kinds/changes.js';
+import type { Change, DriftChange, HeldTarget, PinChange, PinnedTab, ViewSnapshot } from '../kinds/changes.js';
 import { desiredSnapshot, normalizeFilters, normalizeSnapshot, normalizeView } from '../kinds/normalize.js';
 import type { ManifestDocument } from '../manifest/types.js';
 import { encodePointer } from '../manifest/yaml-positions.js';
@@ -101,9 +101,12 @@ export function pullPlan(input: PullInput): PullPlan {
           groupLists.set(key, entry);
         }
         break;
-      case 'create':
-        result.notPulled.push({ target: viewLabel(change.domain, change.name), reason: 'nothing to pull: the view does not exist live (apply creates it)', ...sourceOf(change) });
+      case 'create': {
+        // Bound by name only, a view renamed in the app is no longer found: that is a create too.
+        const byName = input.views.find((view) => view.domain === change.domain && view.name === change.name)?.viewId === undefined;
+        result.notPulled.push({ target: viewLabel(change.domain, change.name), reason: `nothing to pull: no live view ${byName ? 'has this name' : 'is bound'} (apply creates it)${byName ? '; a view renamed in the app is found only through the viewId of its document' : ''}`, ...sourceOf(change) });
         break;
+      }
       case 'delete': {
         const view = (input.live.views[change.domain] ?? []).find((candidate) => candidate.viewId === change.id);
         if (view === undefined) result.notPulled.push({ target: viewLabel(change.domain, change.name), reason: 'nothing to pull: the view is gone live' });
@@ -111,7 +114,7 @@ export function pullPlan(input: PullInput): PullPlan {
         break;
       }
       case 'drift':
-        result.notPulled.push({ target: `AdminAutomation ${quoted(change.name)}`, reason: 'not pulled: write the automation\'s live values into the AdminAutomations document by hand (drift is reported, never applied)', ...sourceOf(change) });
+        automationEdit(input.documents, change, result);
         break;
     }
   }
@@ -291,6 +294,34 @@ function pinEdit(input: PullInput, change: PinChange, declared: readonly Declare
     equal: (_path, a, b) => jsonEqual(a, b),
     at: document.positionOf(encodePointer(path)),
   });
+}
+
+/**
+ * automationEdit writes, into the AdminAutomations document's entry of a drifted
+ * automation, the live value of each attribute the entry writes that differs. An
+ * automation missing live or missing from the document, and an order that differs,
+ * are left to the team: pull neither removes nor adds nor moves an entry.
+ */
+function automationEdit(documents: readonly ManifestDocument[], change: DriftChange, result: PullPlan): void {
+  const target = `AdminAutomation ${quoted(change.name)}`;
+  const document = documents.find((candidate) => candidate.kind === 'AdminAutomations');
+  const entries = document?.body['automations'];
+  const index = Array.isArray(entries) ? entries.findIndex((entry) => isObject(entry) && entry['name'] === change.name) : -1;
+  const entry = Array.isArray(entries) ? entries[index] : undefined;
+  if (document === undefined || change.before === null || change.after === null || !isObject(entry)) {
+    const why = change.before === null ? 'the automation is not in the workspace' : 'the AdminAutomations document does not list it';
+    result.notPulled.push({ target, reason: `nothing to pull: ${why} (pull neither adds nor removes an automation: edit the document by hand)`, ...sourceOf(change) });
+    return;
+  }
+  const live = change.before;
+  const attributes = [...new Set(change.differences.map((difference) => difference.pointer.split('/')[1] ?? ''))];
+  const edits: ValueEdit[] = attributes.filter((attribute) => attribute !== 'priority' && Object.hasOwn(entry, attribute) && live[attribute] !== undefined)
+    .map((attribute) => ({ path: ['automations', index, attribute], value: live[attribute] as JsonValue }));
+  if (attributes.includes('priority')) {
+    result.notPulled.push({ target, reason: 'its priority differs: re-order the AdminAutomations list by hand (pull does not move entries)', ...sourceOf(change) });
+  }
+  if (edits.length === 0) return;
+  result.edits.push({ target, file: document.file, index: document.index, edits, equal: (_path, a, b) => jsonEqual(a, b), at: document.positionOf(encodePointer(['automations', index])) });
 }
 
 /** documentAt is the loaded document that starts at `source`. */

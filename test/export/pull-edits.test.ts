@@ -99,7 +99,7 @@ describe('what pull writes into a view document', () => {
     const files = { 'workspace.yaml': 'kind: Workspace\nprune: true\ncreatorEmail: ana@acme.test\n', 'new.yaml': 'kind: RecordingView\nname: Brand new\n' };
     const { pulled, texts } = await pull(files, live);
     expect(texts.size).toBe(0);
-    expect(pulled.notPulled).toEqual([expect.objectContaining({ target: 'RecordingView "Brand new"', reason: expect.stringMatching(/does not exist live/) })]);
+    expect(pulled.notPulled).toEqual([expect.objectContaining({ target: 'RecordingView "Brand new"', reason: expect.stringMatching(/no live view has this name \(apply creates it\); a view renamed in the app is found only through the viewId/) })]);
     expect(pulled.added.views.map(({ view: added }) => added.viewId)).toEqual(['rv_5']);
   });
 });
@@ -134,5 +134,31 @@ describe('what pull writes into a pinned list', () => {
     });
     expect(pulled.edits).toEqual([]);
     expect(pulled.added.members.map(({ user: member, domains }) => [member.email, domains])).toEqual([['ana@acme.test', ['recordings']]]);
+  });
+});
+
+describe('what pull writes into the AdminAutomations document', () => {
+  const automation = (id: string, name: string, color: string) => ({
+    adminAutomationId: id, name, color, disallowUserOverride: true, filters: [], actions: { autoRecord: { toBeRecorded: true, onlyHosted: false } },
+  });
+  const document = [
+    'kind: AdminAutomations',
+    'automations:',
+    '  - name: Record external meetings',
+    '    color: red   # the team\'s colour',
+    '    actions:',
+    '      autoRecord: {onlyHosted: false, toBeRecorded: false}',
+    '  - name: File internal meetings',
+    '    color: green',
+    '',
+  ].join('\n');
+
+  it('writes the live value of each attribute an entry writes, and leaves a changed priority to the team', async () => {
+    const live = { ...liveOf([]), automations: [automation('aa_2', 'File internal meetings', 'green'), automation('aa_1', 'Record external meetings', 'blue')] };
+    const { pulled, texts, after } = await pull({ 'workspace.yaml': WORKSPACE, 'automations.yaml': document }, live);
+    expect(texts.get('automations.yaml')).toBe(document.replace('color: red', 'color: blue').replace('toBeRecorded: false}', 'toBeRecorded: true}'));
+    expect(pulled.notPulled.map((entry) => entry.reason)).toEqual([expect.stringMatching(/priority differs: re-order/)]);
+    const again = computePlan(toDesired(await load(after)), live).plan.changes;
+    expect(again.flatMap((change) => (change.action === 'drift' ? change.differences.map((difference) => difference.pointer) : []))).toEqual(['/priority']);
   });
 });
