@@ -77,7 +77,7 @@ describe('viewctl pull against the emulator', () => {
     });
   });
 
-  it('rewrites a stale viewId to the view that replaced it in the app', async () => {
+  it('rewrites a stale viewId to the view that replaced it in the app, and adds a member no document declares', async () => {
     const root = await dir({});
     const manifests = join(root, 'manifests');
     await cp(EXAMPLES, manifests, { recursive: true });
@@ -89,10 +89,18 @@ describe('viewctl pull against the emulator', () => {
       const held = await runBuilt(['plan', manifests, '--target', 'RecordingView/Deals at risk', '--detailed-exitcode'], { env });
       expect(held.code).toBe(2);
 
-      const pull = await runBuilt(['pull', manifests, '--target', 'RecordingView/Deals at risk'], { env });
+      // Olivia (an owner) is reached by no document: plan does not know her as a target.
+      const targets = ['--target', 'RecordingView/Deals at risk', '--target', 'pins/olivia.park@acme.test'];
+      expect((await runBuilt(['plan', manifests, ...targets], { env })).stderr).toContain('target.unknown');
+      const before = await snapshot(manifests);
+
+      const pull = await runBuilt(['pull', manifests, ...targets], { env });
       expect(pull.code, pull.stderr).toBe(0);
       expect(pull.stdout).toMatch(/deals-at-risk\.yaml:4 +RecordingView "Deals at risk" +viewId: "rv_deals_at_risk" -> "rv_\w+"/);
-      const plan = await runBuilt(['plan', manifests, '--target', 'RecordingView/Deals at risk', '--detailed-exitcode'], { env });
+      expect(pull.stdout).toMatch(/pins\/olivia-park-acme-test\.yaml +pins of olivia\.park@acme\.test: recordings, deals, companies, contacts/);
+      const after = await snapshot(manifests);
+      for (const [path, bytes] of before) if (path !== 'views/recordings/deals-at-risk.yaml') expect(after.get(path)?.equals(bytes), path).toBe(true);
+      const plan = await runBuilt(['plan', manifests, ...targets, '--detailed-exitcode'], { env });
       expect(plan.stdout).toMatch(/^No changes\./m);
       expect(plan.code).toBe(0);
     });
