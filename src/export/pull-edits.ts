@@ -315,7 +315,7 @@ function automationEdit(documents: readonly ManifestDocument[], change: DriftCha
   }
   const live = change.before;
   const attributes = [...new Set(change.differences.map((difference) => difference.pointer.split('/')[1] ?? ''))];
-  const edits: ValueEdit[] = attributes.filter((attribute) => attribute !== 'priority' && Object.hasOwn(entry, attribute) && live[attribute] !== undefined)
+  const edits: ValueEdit[] = attributes.filter((attribute) => Object.hasOwn(entry, attribute) && live[attribute] !== undefined)
     .map((attribute) => ({ path: ['automations', index, attribute], value: live[attribute] as JsonValue }));
   if (attributes.includes('priority')) {
     result.notPulled.push({ target, reason: 'its priority differs: re-order the AdminAutomations list by hand (pull does not move entries)', ...sourceOf(change) });

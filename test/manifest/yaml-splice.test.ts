@@ -64,6 +64,12 @@ describe('splicing a new value into a manifest in place', () => {
     expect(splice('tabs: [a, b]\n', [{ path: ['tabs'], value: ['a', 'x, y'] }]).text).toBe('tabs: [a, "x, y"]\n');
   });
 
+  it('replaces only the item of a block sequence that changed, keeping the comments beside the others', () => {
+    const text = 'columns:\n  - {type: Default, columnId: title}     # always first\n  - {type: Default,  columnId: owner}  # who\n  - {type: Default, columnId: date}      # when\n';
+    expect(splice(text, [{ path: ['columns'], value: [{ type: 'Default', columnId: 'title' }, { type: 'Default', columnId: 'owner' }, { type: 'Default', columnId: 'createdAt' }] }]).text)
+      .toBe('columns:\n  - {type: Default, columnId: title}     # always first\n  - {type: Default,  columnId: owner}  # who\n  - {type: Default, columnId: createdAt}      # when\n');
+  });
+
   it('rewrites a flow sequence of another length in flow style, on its line', () => {
     const text = 'recordings: [Customer calls, All recordings]   # team tabs\ndeals: [All deals]\n';
     expect(splice(text, [{ path: ['recordings'], value: ['All recordings', 'Customer calls', 'Deals at risk'] }]).text)
