@@ -124,4 +124,54 @@ describe('viewctl pull against the emulator', () => {
       for (const [path, bytes] of before) expect(after.get(path)?.equals(bytes), path).toBe(true);
     });
   });
+
+  it('keeps the app\'s version through days of churn: after each day\'s pull, apply writes nothing and no one\'s change is lost', async () => {
+    const root = await dir({});
+    const manifests = join(root, 'manifests');
+    await cp(EXAMPLES, manifests, { recursive: true });
+    // The emulator's clock moves a day at a time (its daily quota and relative filters follow it).
+    let now = Date.parse('2026-03-02T08:00:00Z');
+    await withEmulator(async (emulator, env) => {
+      expect((await runBuilt(['apply', manifests, '--auto-approve'], { env })).code).toBe(0);
+      const days: { change: () => Promise<void>; targets: string[] }[] = [
+        // Day 1: an admin renames a view and narrows its sources; Noah moves his deal tabs.
+        {
+          change: async () => {
+            await inApp(emulator, 'PATCH', '/recordings/views/rv_video_meetings', { name: 'Video calls', filters: { sourceIn: ['Zoom'] } });
+            await inApp(emulator, 'PUT', '/deals/views/pinned?userEmail=noah.patel@acme.test', { viewIds: ['dv_pipeline_review', 'dv_noah_focus'] });
+          },
+          targets: ['--target', 'pins/noah.patel@acme.test'],
+        },
+        // Day 2: Mia, reached by the members' group, swaps her company tabs; Adam drops a tab.
+        {
+          change: async () => {
+            await inApp(emulator, 'PUT', '/companies/views/pinned?userEmail=mia.chen@acme.test', { viewIds: ['cv_default_active', 'cv_default_all'] });
+            await inApp(emulator, 'PUT', '/recordings/views/pinned?userEmail=adam.reyes@acme.test', { viewIds: ['rv_customer_calls'] });
+          },
+          targets: ['--target', 'pins/mia.chen@acme.test', '--target', 'pins/adam.reyes@acme.test'],
+        },
+        // Day 3: the view renamed on day 1 is edited again, under its new name.
+        {
+          change: async () => inApp(emulator, 'PATCH', '/recordings/views/rv_video_meetings', { icon: 'movie_camera' }),
+          targets: ['--target', 'RecordingView/Video calls'],
+        },
+      ];
+      for (const [index, day] of days.entries()) {
+        now += 24 * 3600 * 1000;
+        await day.change();
+        const targets = index === 0 ? ['--target', 'RecordingView/Zoom and Meet calls', ...day.targets] : day.targets;
+        const pull = await runBuilt(['pull', manifests, ...targets], { env });
+        expect(pull.code, `day ${index + 1}: ${pull.stderr}`).toBe(0);
+        expect(pull.stdout, `day ${index + 1}`).toMatch(/^(written in place|added), /m);
+        // Whatever the day changed in the app is now what the manifests say: an apply of the whole folder writes nothing of it.
+        const plan = await runBuilt(['plan', manifests, '--format', 'json'], { env });
+        expect(plan.code, plan.stderr).toBe(0);
+        const changes = (JSON.parse(plan.stdout) as { changes: { action: string }[] }).changes.filter((change) => change.action !== 'drift');
+        expect(changes, `day ${index + 1}`).toEqual([]);
+      }
+      const mia = await readFile(join(manifests, 'pins/mia-chen-acme-test.yaml'), 'utf8');
+      expect(mia).toMatch(/companies:\n  - Companies with interactions\n  - All companies\n/);
+      expect(await readFile(join(manifests, 'views/recordings/zoom-and-meet-calls.yaml'), 'utf8')).toMatch(/name: Video calls\n/);
+    }, { now: () => now });
+  });
 });
