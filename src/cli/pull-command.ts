@@ -88,6 +88,7 @@ export function registerPullCommand(program: Command, io: CliIo, outcome: Outcom
       for (const user of members?.pinUsers ?? []) pulled.added.members.push({ user, domains: [...DOMAINS] });
       const found = new Set((members?.pinUsers ?? []).map((user) => user.email.toLowerCase()));
       for (const email of undeclared) if (!found.has(email)) pulled.notPulled.push({ target: `pins/${email}`, reason: 'no manifest declares this member, and no active member has this address: nothing to pull' });
+      interrupt.writingFiles('writing the pulled manifests');
       const result = await writePull(pulled, documents, live, paths, source, io);
       io.stdout.write(options.format === 'json' ? `${JSON.stringify(jsonReport(result), null, 2)}\n` : textReport(result));
       outcome.exitCode = EXIT.ok;

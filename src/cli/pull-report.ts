@@ -40,6 +40,7 @@ function shortValue(value: unknown): string {
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 
+/** jsonReport is `pull --format json`: the values written (file, line, target, attribute, before, after), the files added, and what was not pulled and why. */
 export function jsonReport(result: PullResult): object {
   const where = (at: SourcePosition | undefined) => (at === undefined ? {} : { file: at.file, line: at.line });
   return {

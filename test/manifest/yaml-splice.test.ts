@@ -105,6 +105,11 @@ describe('splicing a new value into a manifest in place', () => {
     expect(splice(text, [{ path: ['icon'], value: 'y' }], 1).text).toBe('kind: Workspace\nprune: false\n---\n# calls\nkind: RecordingView\nname: Calls\nicon: y\n---\nkind: RecordingView\nname: Calls\nicon: x\n');
   });
 
+  it('keeps a byte-order mark, and counts an empty document as the loader does', () => {
+    const text = '\uFEFFkind: Workspace\n---\n# nothing here\n---\nkind: RecordingView\nname: Calls\n';
+    expect(splice(text, [{ path: ['name'], value: 'Team calls' }], 2).text).toBe('\uFEFFkind: Workspace\n---\n# nothing here\n---\nkind: RecordingView\nname: Team calls\n');
+  });
+
   it('keeps unicode around the splice, and writes unicode values as they are', () => {
     const text = 'name: Appels clients 📞  # équipe\nicon: téléphone\n';
     expect(splice(text, [{ path: ['name'], value: 'Appels équipe 📞' }]).text).toBe('name: Appels équipe 📞  # équipe\nicon: téléphone\n');
