@@ -44,7 +44,7 @@ function shortValue(value: unknown): string {
 export function jsonReport(result: PullResult): object {
   const where = (at: SourcePosition | undefined) => (at === undefined ? {} : { file: at.file, line: at.line });
   return {
-    written: result.written.map((value) => ({ ...where(value.at), target: value.target, attribute: value.what, before: value.before ?? null, after: value.after })),
+    written: result.written.map((value) => ({ ...where(value.at), target: value.target, attribute: value.what, before: value.before ?? null, after: value.after ?? null })),
     added: result.added,
     notPulled: result.notPulled.map((entry) => ({ target: entry.target, reason: entry.reason, ...where(entry.source) })),
   };

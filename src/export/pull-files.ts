@@ -15,7 +15,8 @@ export interface PulledValue {
   target: string;
   what: string;
   before: unknown;
-  after: JsonValue;
+  /** Undefined for an entry pull removed (the app dropped it). */
+  after: JsonValue | undefined;
 }
 
 /** SplicedFiles are the new texts of the files pull changes (only those), what it wrote, and what it could not. */

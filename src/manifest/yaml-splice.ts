@@ -1,4 +1,4 @@
-import { Document, isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseAllDocuments, Scalar, type Node, type Pair } from 'yaml';
+import { Document, isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseAllDocuments, Scalar, type Node, type Pair, type YAMLMap } from 'yaml';
 import type { JsonValue } from '../domain/api-types.js';
 import { canonicalize } from '../kinds/canonical.js';
 
@@ -48,7 +48,8 @@ export interface Splice {
 export interface Replaced {
   path: Path;
   before: unknown;
-  after: JsonValue;
+  /** Undefined for an entry removed. */
+  after: JsonValue | undefined;
   line: number;
 }
 
@@ -161,6 +162,7 @@ function replaceIn(context: Context, node: Node, wanted: JsonValue, path: Path, 
       for (const key of differing) replaceIn(context, pairs.get(key) as Node, wanted[key] as JsonValue, [...path, key], flow);
       return;
     }
+    if (!flow && editBlockMap(context, node, wanted, differing, path)) return;
   }
   if (isSeq(node) && Array.isArray(wanted) && wanted.length > 0 && node.items.length === wanted.length && node.items.every(isNode)) {
     node.items.forEach((item, position) => replaceIn(context, item as Node, wanted[position] as JsonValue, [...path, position], flow));
@@ -175,6 +177,49 @@ function lineOf(text: string, offset: number): number {
   let line = 1;
   for (let at = text.indexOf('\n'); at !== -1 && at < offset; at = text.indexOf('\n', at + 1)) line += 1;
   return line;
+}
+
+/**
+ * editBlockMap edits a block mapping whose keys changed entry by entry: an entry the
+ * new value drops loses its lines, a new one gets a line of its own after the last
+ * entry, at the entries' indentation (its value on that line, collections in flow
+ * style), and the entries of both are replaced in place; comments beside the others
+ * stay. False, having changed nothing, when an entry is not on lines of its own.
+ */
+function editBlockMap(context: Context, node: YAMLMap, wanted: Record<string, JsonValue>, differing: readonly string[], path: Path): boolean {
+  const { text } = context;
+  const entries = node.items.map((pair) => ({ key: isScalar(pair.key) ? pair.key.value : undefined, keyNode: isNode(pair.key) ? pair.key : undefined, value: isNode(pair.value) ? pair.value : undefined }));
+  const last = entries[entries.length - 1];
+  const firstKey = entries[0]?.keyNode?.range?.[0];
+  if (last?.value?.range == null || firstKey === undefined || entries.some((entry) => typeof entry.key !== 'string' || entry.keyNode?.range == null || entry.value?.range == null)) return false;
+  const ownLine = (offset: number): boolean => text.slice(lineStart(text, offset), offset).trim() === '';
+  const dropped = entries.filter((entry) => differing.includes(entry.key as string) && wanted[entry.key as string] === undefined);
+  const added = differing.filter((key) => !entries.some((entry) => entry.key === key) && wanted[key] !== undefined);
+  const lineEnds = (offset: number): boolean => offset === text.length || text[offset - 1] === '\n';
+  if (!ownLine(firstKey) || dropped.some((entry) => !ownLine(entry.keyNode?.range?.[0] ?? 0) || !lineEnds(entry.value?.range?.[2] ?? 0))) return false;
+  const end = last.value.range[2];
+  if (added.length > 0 && !lineEnds(end)) return false;
+  for (const entry of entries) {
+    const key = entry.key as string;
+    if (!differing.includes(key) || entry.value === undefined) continue;
+    if (wanted[key] === undefined) {
+      const stop = entry.value.range?.[2] ?? text.length;
+      // The last line of a file without a final line break takes the line break before it along.
+      const start = lineStart(text, entry.keyNode?.range?.[0] ?? 0) - (stop === text.length && !text.endsWith('\n') ? (text[lineStart(text, entry.keyNode?.range?.[0] ?? 0) - 2] === '\r' ? 2 : 1) : 0);
+      context.splices.push({ start: Math.max(0, start), end: stop, text: '' });
+      context.replaced.push({ path: [...path, key], before: entry.value.toJSON(), after: undefined, line: lineOf(text, start) });
+    } else {
+      replaceIn(context, entry.value, wanted[key] as JsonValue, [...path, key], false);
+    }
+  }
+  if (added.length === 0) return true;
+  const indent = ' '.repeat(firstKey - lineStart(text, firstKey));
+  const lines = added.map((key) => `${indent}${oneLine(renderBlock({ [key]: wanted[key] as JsonValue }))}`);
+  // After a last line without a line break, the new lines start with one and end without.
+  const lead = end === text.length && !text.endsWith('\n') ? context.newline : '';
+  context.splices.push({ start: end, end, text: `${lead}${lines.join(context.newline)}${lead === '' ? context.newline : ''}` });
+  for (const key of added) context.replaced.push({ path: [...path, key], before: undefined, after: wanted[key] as JsonValue, line: lineOf(text, end) + (lead === '' ? 0 : 1) });
+  return true;
 }
 
 function isObject(value: unknown): value is Record<string, JsonValue> {

@@ -94,6 +94,14 @@ describe('splicing a new value into a manifest in place', () => {
       .toBe('filters:   # what the team watches\n  sourceIn: [Call]\n  durationMin: 60\nsort: []\n');
   });
 
+  it('adds and removes the entries of a block mapping line by line, keeping the comments beside the others', () => {
+    const text = 'filters:\n  # phone only\n  sourceIn: [Call]   # no video\n  createdAfterRelative: 30  # a month\n  title: {contains: demo}\nsort: []\n';
+    const { text: next } = splice(text, [{ path: ['filters'], value: { sourceIn: ['Call', 'Zoom'], title: { contains: 'demo' }, durationMin: 60, insights: [{ type: 'boolean', fieldId: 'f' }] } }]);
+    expect(next).toBe('filters:\n  # phone only\n  sourceIn: [Call, Zoom]   # no video\n  title: {contains: demo}\n  durationMin: 60\n  insights: [{type: boolean, fieldId: f}]\nsort: []\n');
+    expect(splice('filters:\n  a: 1\n  b: 2', [{ path: ['filters'], value: { a: 1, c: 'x: y' } }]).text).toBe('filters:\n  a: 1\n  c: "x: y"');
+    expect(splice('filters: {a: 1,  b: 2}  # flow\n', [{ path: ['filters'], value: { a: 1 } }]).text).toBe('filters: {a: 1}  # flow\n');
+  });
+
   it('keeps CRLF line endings, in a replaced block too', () => {
     const text = 'kind: PinnedViews\r\nuserEmail: ana@acme.test\r\nrecordings:\r\n  - A\r\ndeals: [B]\r\n';
     const { text: next } = splice(text, [{ path: ['recordings'], value: ['B', 'A'] }, { path: ['deals'], value: ['C', 'B'] }]);
