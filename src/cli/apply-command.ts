@@ -28,6 +28,10 @@ import type { Outcome } from './outcome.js';
 import { addBaseOption, resolveScope, type ResolvedScope } from './scope-options.js';
 import { progressReporter } from './progress.js';
 import { showWarningsOption } from './show-warnings-option.js';
+import { ledgerOption, openLedger, type LedgerRun } from './ledger-option.js';
+import { appliedManifestsCommit, appliedPlanCommit } from './ledger-advance.js';
+import { landedFacts } from '../apply/landed-facts.js';
+import type { ApiWorkspace } from '../domain/api-types.js';
 import { interruptedError, listenForInterrupt, type Interrupt } from './interrupt.js';
 
 interface ApplyOptions extends ConnectionOptions {
@@ -40,10 +44,11 @@ interface ApplyOptions extends ConnectionOptions {
   target?: TargetSelector[];
   detailsUrl?: string;
   showWarnings?: boolean;
+  ledger?: string;
 }
 
 /** Where the plan comes from: manifests to plan now, or a plan file saved by `plan --out`. */
-type PlanSource = { type: 'manifests'; desired: Desired; scoped: ResolvedScope; targets?: TargetSelector[] } | { type: 'file'; file: SavedPlanFile };
+type PlanSource = { type: 'manifests'; paths: string[]; desired: Desired; scoped: ResolvedScope; targets?: TargetSelector[] } | { type: 'file'; file: SavedPlanFile };
 
 /**
  * registerApplyCommand adds `viewctl apply [PATH...]`: plan (or read `--plan FILE`
@@ -65,7 +70,8 @@ export function registerApplyCommand(program: Command, io: CliIo, outcome: Outco
     .addOption(
       new Option('--expect-digest <hex>', 'refuse unless the plan has exactly this digest (the one a reviewer saw)').argParser(parseDigest),
     )
-    .addOption(showWarningsOption());
+    .addOption(showWarningsOption())
+    .addOption(ledgerOption());
   addBaseOption(command);
   addConnectionOptions(command).action(async (paths: string[], options: ApplyOptions) => {
     outcome.exitCode = await apply(paths, options, io, outcome);
@@ -121,6 +127,7 @@ async function applyUntilInterrupted(
   { approval, run, interrupt }: { approval: ReturnType<typeof decideApproval>; run: ApplyRun; interrupt: Interrupt },
 ): Promise<number> {
   const source = await loadSource(paths, options, io);
+  const ledger = await openLedger(io, options.ledger);
   let connection: Connection | undefined;
   const connect = async (): Promise<ServiceClient> => {
     connection = await openConnection(options, io, { stop: run.reads.signal });
@@ -130,8 +137,18 @@ async function applyUntilInterrupted(
   try {
     const gates = { expectDigest: options.expectDigest, maxDeletes: options.maxDeletes };
     const { plan, live, elapsedMs, operations, alreadyApplied } = source.type === 'file'
-      ? await prepareSavedPlan(source.file, connect, { ...gates, onProgress: progressReporter(io.stderr, 'checking the plan against live state') })
-      : await prepareApply(source.desired, await connect(), { ...planningOptions(io, source), ...gates });
+      ? await prepareSavedPlan(source.file, connect, {
+          ...gates,
+          onProgress: progressReporter(io.stderr, 'checking the plan against live state'),
+          ...(ledger === undefined ? {} : { onWorkspace: (workspace: ApiWorkspace) => ledger.checkWorkspace(workspace) }),
+        })
+      : await prepareApply(source.desired, await connect(), { ...planningOptions(io, { ...source, ledger }), ...gates });
+    ledger?.observe(live);
+    // What was read and what landed is remembered whatever the outcome; the last applied commit only on exit 0.
+    const remember = async (code: number): Promise<number> => {
+      if (ledger !== undefined) await rememberRun(ledger, code, source, plan, io);
+      return code;
+    };
     const { client } = run;
     if (client === undefined) throw new InternalError('apply prepared a plan without opening a connection');
     const json = options.format === 'json';
@@ -140,11 +157,11 @@ async function applyUntilInterrupted(
       // Every change is live as the plan leaves it: say so, send nothing, succeed.
       const report = alreadyAppliedReport(plan, alreadyApplied, { requests: live.requests.used, elapsedMs });
       io.stdout.write(json ? renderReportJson(report) : options.format === 'markdown' ? renderReportMarkdown(report) : renderReportText(report, { color }));
-      return EXIT.ok;
+      return remember(EXIT.ok);
     }
     if (operations.length === 0) {
       io.stdout.write(json ? renderReportJson(emptyReport(plan)) : `${renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, context: 'apply', showWarnings: options.showWarnings })}Nothing to apply.\n`);
-      return EXIT.ok;
+      return remember(EXIT.ok);
     }
 
     // With JSON on stdout, the plan and the prompt go to stderr so stdout stays one document.
@@ -179,7 +196,8 @@ async function applyUntilInterrupted(
     });
     // A blank line parts the report from the plan shown above it.
     io.stdout.write(json ? renderReportJson(report) : `\n${options.format === 'markdown' ? renderReportMarkdown(report) : renderReportText(report, { color })}`);
-    return reportExitCode(report);
+    ledger?.landed(landedFacts(plan, report));
+    return remember(reportExitCode(report));
   } finally {
     await connection?.close();
   }
@@ -190,7 +208,7 @@ async function loadSource(paths: string[], options: ApplyOptions, io: CliIo): Pr
   if (options.plan === undefined) {
     const desired = await loadManifestFiles(paths, io, useColor(io.stderr, io.env), options.showWarnings === true);
     const scoped = await resolveScope({ base: options.base }, paths, io);
-    return { type: 'manifests', desired, scoped, targets: options.target };
+    return { type: 'manifests', paths, desired, scoped, targets: options.target };
   }
   if (options.target !== undefined) {
     throw new UsageError(
@@ -221,6 +239,22 @@ async function loadSource(paths: string[], options: ApplyOptions, io: CliIo): Pr
     throw new UsageError('apply.plan-unreadable', `cannot read the plan file ${file}: ${systemErrorCode(error)}`, 'pass the file written by viewctl plan --out');
   }
   return { type: 'file', file: { name: file, text } };
+}
+
+/**
+ * rememberRun saves the sweep memory after an apply that exited `code`: on 0, with the
+ * manifests' commit as the last applied one when it can be known (otherwise stderr says
+ * why it was not advanced).
+ */
+async function rememberRun(ledger: LedgerRun, code: number, source: PlanSource, plan: Plan, io: CliIo): Promise<void> {
+  if (code === EXIT.ok) {
+    const advance = source.type === 'file'
+      ? await appliedPlanCommit(plan, io.cwd)
+      : await appliedManifestsCommit(source.paths, io.cwd, (source.targets?.length ?? 0) > 0);
+    if ('commit' in advance) ledger.advance(advance.commit);
+    else io.stderr.write(`note: the sweep memory's last applied commit was not advanced: ${advance.why}\n`);
+  }
+  await ledger.save(io);
 }
 
 function emptyReport(plan: Plan): ApplyReport {

@@ -17,5 +17,7 @@ export interface CliIo {
    * wait for the restart, not for a timer). Unset (the built CLI), the defaults of
    * createServiceClient and executeOperations apply.
    */
+  /** The wall clock of the run (the sweep memory's times): a test's simulated days; unset, the system clock. */
+  clock?: Pick<Clock, 'now'>;
   waits?: { backoff?: { baseMs: number; capMs: number }; relistDelaysMs?: readonly number[]; clock?: Clock };
 }

@@ -15,6 +15,8 @@ import { detailsUrlOption } from './details-url-option.js';
 import { targetOption } from './target-option.js';
 import { showWarningsOption } from './show-warnings-option.js';
 import type { TargetSelector } from '../plan/targets-selection.js';
+import { ledgerOption, openLedger } from './ledger-option.js';
+import { manifestTrees } from '../manifest/git-trees.js';
 import { addBaseOption, addBudgetOptions, addReserveOption, resolveScope, type ScopeOptions } from './scope-options.js';
 
 interface PlanOptions extends ConnectionOptions, ScopeOptions {
@@ -25,6 +27,7 @@ interface PlanOptions extends ConnectionOptions, ScopeOptions {
   maxDeletes: number;
   detailsUrl?: string;
   showWarnings?: boolean;
+  ledger?: string;
 }
 
 /** registerPlanCommand adds `viewctl plan [PATH...]`: validate, read live state, print the plan. Never writes. */
@@ -39,7 +42,8 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
     .addOption(targetOption())
     .addOption(maxDeletesOption('say in the plan that apply will refuse it when it deletes more than N views'))
     .addOption(detailsUrlOption())
-    .addOption(showWarningsOption());
+    .addOption(showWarningsOption())
+    .addOption(ledgerOption());
   addReserveOption(addBudgetOptions(addBaseOption(command)));
   addConnectionOptions(command).action(async (paths: string[], options: PlanOptions) => {
     const color = useColor(io.stdout, io.env);
@@ -51,10 +55,16 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
       // A plan written through to a device or a pipe is not kept: the output then says how to save one.
       const planFile = options.out !== undefined && (await checkOutputPath(io, options.out, files)) ? options.out : undefined;
       const scoped = await resolveScope(options, paths, io);
+      // What the plan file (--out, or the JSON plan) records of the manifests' git state, and the sweep memory: both before any request.
+      const trees = options.out !== undefined || options.format === 'json' ? await manifestTrees(paths, io.cwd) : undefined;
+      const ledger = await openLedger(io, options.ledger);
       // The client too refuses any request that would dip into the reserve (beside the plan's own arithmetic).
       const connection = await openConnection(options, io, { dailyReserve: options.reserve, stop: interrupt.signal });
       try {
-        const { plan, elapsedMs } = await stopOnInterrupt(interrupt, unwritten, () => planAgainst(desired, connection.client, io, { scoped, targets: options.target }));
+        const { plan: planned, live, elapsedMs } = await stopOnInterrupt(interrupt, unwritten, () => planAgainst(desired, connection.client, io, { scoped, targets: options.target, ledger }));
+        ledger?.observe(live);
+        // Only a clean checkout's ids say which manifests the plan was made from (apply --plan compares them with HEAD's).
+        const plan = trees?.clean === true ? { ...planned, manifests: { trees: trees.trees } } : planned;
         if (options.out !== undefined) {
           interrupt.writingFiles(`writing ${options.out}`);
           await writeFileAtomically(io, options.out, renderJson(plan));
@@ -62,6 +72,7 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
         io.stdout.write(renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, maxDeletes: options.maxDeletes, planFile, detailsUrl: options.detailsUrl, showWarnings }));
         // A held target exits 2 too, so a nightly job notices what the plan left out.
         outcome.exitCode = options.detailedExitcode === true && (plan.changes.length > 0 || (plan.held?.length ?? 0) > 0) ? EXIT.changes : EXIT.ok;
+        await ledger?.save(io);
       } finally {
         await connection.close();
       }

@@ -13,6 +13,7 @@ import type { TargetSelector } from '../plan/targets-selection.js';
 import type { CliIo } from './io.js';
 import { progressReporter } from './progress.js';
 import type { ResolvedScope } from './scope-options.js';
+import type { LedgerRun } from './ledger-option.js';
 
 /**
  * loadManifestFiles loads and validates the manifests under `paths` from the
@@ -85,10 +86,11 @@ export function planAgainst(desired: Desired, client: ServiceClient, io: CliIo, 
   return planWorkspace(desired, client, planningOptions(io, how));
 }
 
-/** PlanHow is what the command line asks of a plan: `--target`, and `--base`, `--budget` and `--reserve` resolved. */
+/** PlanHow is what the command line asks of a plan: `--target`, `--base`, `--budget` and `--reserve` resolved, and `--ledger` loaded. */
 interface PlanHow {
   targets?: readonly TargetSelector[];
   scoped?: ResolvedScope;
+  ledger?: LedgerRun;
 }
 
 /** planningOptions are planWorkspace's options for what the command line asks (`how`), with progress lines on stderr. */
@@ -98,5 +100,7 @@ export function planningOptions(io: CliIo, how: PlanHow = {}): PlanWorkspaceOpti
     targets: how.targets,
     // The scope request, the clock of its UTC day and its warnings, under planWorkspace's names.
     ...how.scoped,
+    // The sweep memory is advice for the plan, used once the workspace's answer shows it is this workspace's.
+    ...(how.ledger === undefined ? {} : { memory: how.ledger.memory, onWorkspace: (workspace) => how.ledger?.checkWorkspace(workspace) }),
   };
 }

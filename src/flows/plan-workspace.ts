@@ -7,7 +7,7 @@ import { loweredBudget, readCeiling, type ReadCeiling } from '../state/read-ceil
 import { readLive, readUsers } from '../state/read-live.js';
 import { ViewctlError } from '../errors.js';
 import type { LiveSlots } from '../state/live-read.js';
-import type { ApiUser } from '../domain/api-types.js';
+import type { ApiUser, ApiWorkspace } from '../domain/api-types.js';
 import { pinnedRead } from '../state/reads.js';
 import { firstReads, kindsWantUsers, planReads } from '../plan/plan-reads.js';
 import type { Live } from '../state/types.js';
@@ -38,6 +38,8 @@ export interface PlanWorkspaceOptions {
   warnings?: readonly PlanWarning[];
   /** The sweep memory (`--ledger FILE`): advice from earlier runs; absent, the plan knows less, never decides differently for safety. */
   memory?: SweepMemory;
+  /** Checks of the workspace's answer beside the manifests' (the memory's workspace): run before any other read. */
+  onWorkspace?: (workspace: ApiWorkspace) => void;
 }
 
 /** WorkspacePlan is what `planWorkspace` returns: the plan, the live state it was computed from, and how long planning took. */
@@ -85,6 +87,7 @@ export async function planWorkspace(whole: Desired, client: ServiceClient, optio
   const views = await readLive(client, reads, {
     checkWorkspace: (workspace) => {
       checkWorkspace(desired, workspace);
+      options.onWorkspace?.(workspace);
       // The first answer says what is left today: the ceiling is set, or the plan refused, before a second request.
       const floor = floorOf(typeof workspace.membersCount === 'number' ? workspace.membersCount : undefined);
       const stats = client.stats();

@@ -7,6 +7,7 @@ import {
   readPlanFile,
   savedPlanReads,
 } from '../apply/gates.js';
+import type { ApiWorkspace } from '../domain/api-types.js';
 import type { PlanSchemaSource } from '../plan/plan-schema.js';
 import type { ServiceClient } from '../service/types.js';
 import { readLive } from '../state/read-live.js';
@@ -30,6 +31,8 @@ interface SavedPlanOptions {
   now?: () => number;
   /** Reads the plan schema (default: the package's file). */
   schema?: PlanSchemaSource;
+  /** Checks of the workspace's answer beside the plan's (the sweep memory's workspace): run before any other read. */
+  onWorkspace?: (workspace: ApiWorkspace) => void;
 }
 
 /**
@@ -56,7 +59,10 @@ export async function prepareSavedPlan(file: SavedPlanFile, connect: () => Promi
   const started = now();
   const { reads, users } = savedPlanReads(saved);
   const live = await readLive(client, reads, {
-    checkWorkspace: (workspace) => checkPlanWorkspace(saved, workspace),
+    checkWorkspace: (workspace) => {
+      checkPlanWorkspace(saved, workspace);
+      options.onWorkspace?.(workspace);
+    },
     users,
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
   });

@@ -153,7 +153,7 @@ export async function gitManifestSource(base: GitBase, paths: readonly string[],
 }
 
 /** repoPath is `path` (relative to `cwd`) as a `/`-separated path in the repository, or undefined outside it. */
-function repoPath(root: string, cwd: string, path: string): string | undefined {
+export function repoPath(root: string, cwd: string, path: string): string | undefined {
   const absolute = isAbsolute(path) ? path : resolve(cwd, path);
   const rel = relative(root, realOrSelf(absolute)).split(sep).join('/');
   if (rel === '..' || rel.startsWith('../') || isAbsolute(rel)) return undefined;
@@ -191,7 +191,7 @@ async function readBlobs(root: string, shas: readonly string[]): Promise<Map<str
 }
 
 /** git runs the git executable in `cwd` and answers its stdout; a non-zero exit rejects. */
-function git(cwd: string, args: readonly string[], input?: string): Promise<Buffer> {
+export function git(cwd: string, args: readonly string[], input?: string): Promise<Buffer> {
   if (input === undefined) {
     return new Promise((resolvePromise, reject) => {
       execFile('git', ['-C', cwd, ...args], { encoding: 'buffer', maxBuffer: 1 << 30 }, (error, stdout) => {

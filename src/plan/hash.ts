@@ -37,11 +37,13 @@ export function liveHashesFor(plan: { changes: readonly Change[] }, live: Live):
 
 /**
  * planDigest is the SHA-256 hex of the canonical JSON of the plan's content: every
- * field but `digest` and `requests`. The request figures change from one read to the
- * next (the daily budget left) without changing what apply would do, so they stay
- * out; otherwise two plans of the same changes could never match `--expect-digest`.
+ * field but `digest`, `requests` and `manifests`. The request figures change from one
+ * read to the next (the daily budget left) without changing what apply would do, so
+ * they stay out; otherwise two plans of the same changes could never match
+ * `--expect-digest`. `manifests` (the git ids `plan --out` records) says where the plan
+ * came from, not what it does: `plan` and `apply` of the same manifests have one digest.
  */
-export function planDigest({ digest: _digest, requests: _requests, ...content }: Omit<Plan, 'digest'> & Partial<Pick<Plan, 'digest'>>): string {
+export function planDigest({ digest: _digest, requests: _requests, manifests: _manifests, ...content }: Omit<Plan, 'digest'> & Partial<Pick<Plan, 'digest'>>): string {
   return hashJson(content);
 }
 

@@ -27,8 +27,8 @@ export const CHANGE_ORIGINS: readonly ChangeOrigin[] = ['outside', 'unapplied-or
  * a file may. It always has its `steps` (`parsePlanFile` rebuilds those of a file
  * written before plans stored them) and its warnings have codes (a file written before
  * that holds their texts: `parsePlanFile` reads each as a warning of code `plan.warning`).
- * The `digest` is the SHA-256 hex of the canonical JSON of every field but `digest` and
- * `requests` (see `planDigest`).
+ * The `digest` is the SHA-256 hex of the canonical JSON of every field but `digest`,
+ * `requests` and `manifests` (see `planDigest`).
  */
 export interface Plan
   extends Narrowed<

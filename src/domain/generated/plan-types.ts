@@ -96,9 +96,17 @@ export interface Plan {
    */
   warnings: (PlanWarning | string)[];
   /**
-   * SHA-256 hex of the canonical JSON of every field but digest and requests.
+   * SHA-256 hex of the canonical JSON of every field but digest, requests and manifests.
    */
   digest: string;
+  /**
+   * Written by plan --out (and --format json) from a clean git checkout: the git object ids at HEAD of the manifest paths (keyed by path from the repository's top folder). apply --plan advances the sweep memory's last applied commit only when HEAD holds exactly these. Outside the digest, like requests: a plan and an apply of the same manifests have one digest.
+   */
+  manifests?: {
+    trees: {
+      [k: string]: string;
+    };
+  };
 }
 /**
  * This interface was referenced by `Plan`'s JSON-Schema

@@ -1,0 +1,38 @@
+import { manifestsHead } from '../manifest/git-source.js';
+import { sameTrees, treesAtHead } from '../manifest/git-trees.js';
+import type { Plan } from '../plan/types.js';
+
+/**
+ * Which commit an apply that exited 0 records as the manifests' last applied one (README,
+ * "The sweep memory"): the commit the applied manifests are checked out at, only when
+ * the files are exactly that commit's. Anything less (no git, uncommitted changes, a
+ * targeted apply, a saved plan made from other manifests) advances nothing, and says why.
+ */
+
+/** Advance is the commit to record, or why none is. */
+export type Advance = { commit: string } | { why: string };
+
+/** appliedManifestsCommit is the commit of an apply of the manifests under `paths` (relative to `cwd`). */
+export async function appliedManifestsCommit(paths: readonly string[], cwd: string, targeted: boolean): Promise<Advance> {
+  if (targeted) return { why: 'a --target apply carries out only part of the manifests' };
+  const head = await manifestsHead(paths, cwd);
+  if (head === undefined) return { why: 'the manifests are not in a git repository' };
+  if (!head.clean) return { why: `the manifests have changes not committed at ${head.commit.slice(0, 7)}` };
+  return { commit: head.commit };
+}
+
+/**
+ * appliedPlanCommit is the commit of an apply of a saved plan, from the repository
+ * holding `cwd`: HEAD, when the plan file records the manifests' git ids (`plan --out`
+ * from a clean checkout) and HEAD holds exactly those, unchanged.
+ */
+export async function appliedPlanCommit(plan: Pick<Plan, 'manifests' | 'targets'>, cwd: string): Promise<Advance> {
+  if (plan.targets !== undefined) return { why: 'a --target plan carries out only part of the manifests' };
+  const recorded = plan.manifests?.trees;
+  if (recorded === undefined) return { why: 'the plan file does not record which manifests it was made from (plan --out records it from a clean git checkout)' };
+  const head = await treesAtHead(Object.keys(recorded), cwd);
+  if (head === undefined) return { why: 'the working directory is not in a git repository holding the manifests the plan was made from' };
+  if (!sameTrees(recorded, head.trees)) return { why: `the manifests at HEAD (${head.commit.slice(0, 7)}) are not those the plan was made from` };
+  if (!head.clean) return { why: `the manifests have changes not committed at ${head.commit.slice(0, 7)}` };
+  return { commit: head.commit };
+}

@@ -1,0 +1,54 @@
+import { ViewctlError } from '../errors.js';
+import { ledgerShapeProblems } from './ledger-schema.js';
+import { emptyMemory, type SweepMemory } from './sweep-memory.js';
+
+/**
+ * Reading the sweep memory file (`--ledger FILE`, README "The sweep memory"). A file
+ * that is not a memory of this workspace is never used and never written over: the
+ * run stops with what is wrong and the way out, before any pinned list is read.
+ */
+
+/** LEDGER_WAY_OUT is the hint of every refusal of the file: the memory is advice, so starting anew is always safe. */
+const LEDGER_WAY_OUT = 'point --ledger at another file, or delete this one: the next run writes a new memory (without it viewctl only knows less)';
+
+/**
+ * parseLedger reads the text of the memory file `file` (named in messages).
+ * `undefined` (no file yet) is an empty memory: the first run creates it. Text that is
+ * not JSON, or JSON that is not a memory of format 1 (the schema's account, each problem
+ * with its JSON path), is `ledger.invalid`.
+ */
+export function parseLedger(text: string | undefined, file: string): SweepMemory {
+  if (text === undefined) return emptyMemory();
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw invalid(file, `it is not JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+  const problems = ledgerShapeProblems(data);
+  if (problems.length > 0) {
+    throw invalid(file, problems.slice(0, 5).join('; ') + (problems.length > 5 ? `; and ${problems.length - 5} more` : ''));
+  }
+  return data as SweepMemory;
+}
+
+function invalid(file: string, why: string): ViewctlError {
+  return new ViewctlError('ledger.invalid', `--ledger ${file} is not a viewctl sweep memory, so it is neither used nor written over: ${why}`, { hint: LEDGER_WAY_OUT });
+}
+
+/**
+ * checkLedgerWorkspace refuses a memory of another workspace than the key's
+ * (`ledger.other-workspace`): what it remembers of lists and views is not this
+ * workspace's. Called on the workspace's answer, the first read, before any other read
+ * uses the memory and before anything is written. A memory without a workspace (a new
+ * file) fits any.
+ */
+export function checkLedgerWorkspace(memory: SweepMemory, workspace: { id: string; name?: string }, file: string): void {
+  if (memory.workspaceId === undefined || memory.workspaceId === workspace.id) return;
+  const name = workspace.name === undefined ? '' : ` (${JSON.stringify(workspace.name)})`;
+  throw new ViewctlError(
+    'ledger.other-workspace',
+    `--ledger ${file} is the memory of workspace ${memory.workspaceId}, but the API key is for workspace ${workspace.id}${name}; it is neither used nor written over`,
+    { hint: LEDGER_WAY_OUT },
+  );
+}

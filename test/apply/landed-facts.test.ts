@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { landedFacts } from '../../src/apply/landed-facts.js';
+import type { ApplyReport } from '../../src/apply/report.js';
+import type { Change } from '../../src/plan/types.js';
+
+const snapshot = (name: string) => ({ name, columns: [], filters: {}, sort: [] });
+const tab = (viewId: string | null, name: string) => ({ viewId, name, visibility: 'Public' as const, isDefault: false });
+
+const changes: Change[] = [
+  { action: 'create', target: 'view:deals:name:New', kind: 'DealView', name: 'New', domain: 'deals', before: null, after: snapshot('New') },
+  { action: 'update', target: 'view:deals:id:v1', kind: 'DealView', name: 'Renamed', domain: 'deals', id: 'v1', before: snapshot('Old'), after: snapshot('Renamed'), patch: [] },
+  { action: 'delete', target: 'view:deals:id:v9', kind: 'DealView', name: 'Gone', domain: 'deals', id: 'v9', before: snapshot('Gone'), after: null, reason: 'prune', ownerId: 'u_1', pinnedBy: [] },
+  { action: 'pin', target: 'pins:deals:ann@example.com', kind: 'PinnedViews', name: 'ann@example.com', domain: 'deals', userEmail: 'Ann@example.com', before: [tab('v9', 'Gone')], after: [tab(null, 'New'), tab('p1', 'Mine'), tab('v1', 'Renamed')] },
+  { action: 'pin', target: 'pins:deals:bob@example.com', kind: 'PinnedViews', name: 'bob@example.com', domain: 'deals', userEmail: 'bob@example.com', before: [], after: [tab('v1', 'Renamed')] },
+  { action: 'pin', target: 'pins:deals:cy@example.com', kind: 'PinnedViews', name: 'cy@example.com', domain: 'deals', userEmail: 'cy@example.com', before: [], after: [tab('v1', 'Renamed')] },
+] as Change[];
+
+type Entry = ApplyReport['landed'][number];
+const entry = (action: Entry['action'], name: string, extra: Partial<Entry> = {}): Entry => ({ action, kind: action === 'pin' ? 'PinnedViews' : 'DealView', name, domain: 'deals', ...extra });
+
+describe('landedFacts', () => {
+  it('turns what landed into lists written (new views by their new ids), views seen and views deleted', () => {
+    const report = {
+      landed: [
+        entry('create', 'New', { id: 'v7' }),
+        entry('update', 'Renamed', { id: 'v1' }),
+        entry('pin', 'Ann@example.com deals', { userEmail: 'Ann@example.com' }),
+        entry('delete', 'Gone', { id: 'v9' }),
+      ],
+      // An earlier run's pin, already live as the plan leaves it: known as well as one sent now.
+      alreadyApplied: [entry('pin', 'bob@example.com deals', { userEmail: 'bob@example.com' })],
+    };
+    expect(landedFacts({ changes }, report)).toEqual({
+      lists: { 'deals:ann@example.com': ['v7', 'p1', 'v1'], 'deals:bob@example.com': ['v1'] },
+      seen: [{ domain: 'deals', id: 'v7', name: 'New' }, { domain: 'deals', id: 'v1', name: 'Renamed' }],
+      deleted: [{ domain: 'deals', id: 'v9' }],
+    });
+  });
+
+  it('leaves out a list naming a view whose create did not land (its id is unknown), and whatever did not land', () => {
+    const report = { landed: [entry('pin', 'Ann@example.com deals', { userEmail: 'Ann@example.com' })], alreadyApplied: [] };
+    expect(landedFacts({ changes }, report)).toEqual({ lists: {}, seen: [], deleted: [] });
+  });
+});

@@ -1,0 +1,207 @@
+import { execFileSync } from 'node:child_process';
+import { cp, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { run as sourceRun } from '../../src/cli/run.js';
+import type { SweepMemory } from '../../src/state/sweep-memory.js';
+import { TEST_WAITS } from '../support/cli.js';
+import { EXAMPLES, tempDirs, withEmulator, type CliRun } from './harness.js';
+
+const { dir, cleanupAll } = tempDirs();
+afterEach(cleanupAll);
+
+const BUILT_RUN = pathToFileURL(fileURLToPath(new URL('../../dist/cli/run.js', import.meta.url))).href;
+const DAY = 24 * 60 * 60 * 1000;
+const DAY1 = Date.parse('2026-03-01T06:00:00.000Z');
+const on = (day: number): string => new Date(DAY1 + (day - 1) * DAY).toISOString();
+
+/** runOn runs the built CLI in this process on simulated day `day` (its wall clock, the memory's times), in `cwd`. */
+async function runOn(day: number, args: string[], env: Record<string, string>, cwd: string): Promise<CliRun> {
+  const { run } = (await import(BUILT_RUN)) as { run: typeof sourceRun };
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const at = DAY1 + (day - 1) * DAY;
+  const code = await run([...args, '--rate', '1000'], { stdout, stderr, stdin: new PassThrough().end(), env: { NO_COLOR: '1', ...env }, cwd, waits: TEST_WAITS, clock: { now: () => at } });
+  await new Promise((resolve) => setImmediate(resolve));
+  return { code, stdout: out, stderr: err };
+}
+
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', ['-C', cwd, ...args], { encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '', GIT_CONFIG_NOSYSTEM: '1', HOME: cwd } }).trim();
+}
+
+/** repository is a git repository with the examples committed under `manifests/`. */
+async function repository(): Promise<string> {
+  const root = await dir({});
+  await cp(EXAMPLES, join(root, 'manifests'), { recursive: true });
+  git(root, 'init', '--quiet', '--initial-branch=main');
+  git(root, 'config', 'user.email', 'ci@example.com');
+  git(root, 'config', 'user.name', 'CI');
+  git(root, 'add', '.');
+  git(root, 'commit', '--quiet', '-m', 'manifests');
+  return root;
+}
+
+async function memoryIn(path: string): Promise<SweepMemory> {
+  return JSON.parse(await readFile(path, 'utf8')) as SweepMemory;
+}
+
+/** commitEdit appends a comment to a manifest and commits it: HEAD moves, the workspace need not change. */
+async function commitEdit(root: string, note: string): Promise<string> {
+  const file = join(root, 'manifests/workspace.yaml');
+  await writeFile(file, `${await readFile(file, 'utf8')}# ${note}\n`);
+  git(root, 'commit', '--quiet', '-am', note);
+  return git(root, 'rev-parse', 'HEAD');
+}
+
+const MIA = 'recordings:mia.chen@acme.test';
+
+describe('viewctl plan and apply --ledger FILE (the sweep memory)', () => {
+  it('remembers over simulated days what was read and applied, and advances the last applied commit only on a clean exit 0', async () => {
+    const root = await repository();
+    const ledger = join(root, '.viewctl/ledger.json');
+    await withEmulator(async (emulator, env) => {
+      // Day 1: a full plan creates the file (and its folder): every list read today.
+      const day1 = await runOn(1, ['plan', 'manifests', '--ledger', '.viewctl/ledger.json', '--detailed-exitcode'], env, root);
+      expect(day1.code).toBe(2);
+      const first = await memoryIn(ledger);
+      expect(first.workspaceId).toBeDefined();
+      expect(first.lastApplied).toBeUndefined();
+      expect(Object.keys(first.lists).length).toBeGreaterThan(2);
+      for (const list of Object.values(first.lists)) expect(list.lastRead).toBe(on(1));
+      // Mia's private view is in her list's ids, never among the views seen; nor is any default.
+      expect(first.lists[MIA]?.viewIds).toContain('rv_mia_followups');
+      expect(Object.values(first.views).map((view) => view.id)).not.toContain('rv_mia_followups');
+      expect(Object.keys(first.views).length).toBeGreaterThan(0);
+      expect(Object.keys(first.members).length).toBeGreaterThan(0);
+      expect(await readFile(ledger, 'utf8')).not.toContain(env['VIEWCTL_API_KEY']);
+
+      // Day 2: a plan of Mia's lists alone: the file holds her reads of day 2 and the others' of day 1.
+      const day2 = await runOn(2, ['plan', 'manifests', '--target', 'pins/mia.chen@acme.test', '--ledger', ledger], env, root);
+      expect(day2.code).toBe(0);
+      const second = await memoryIn(ledger);
+      expect(second.lists[MIA]?.lastRead).toBe(on(2));
+      const others = Object.entries(second.lists).filter(([key]) => !key.endsWith(':mia.chen@acme.test'));
+      expect(others.length).toBeGreaterThan(1);
+      expect(others.filter(([, list]) => list.lastRead !== on(1)).map(([key]) => key)).toEqual([]);
+
+      // Day 3: an apply from a clean checkout exits 0 and advances the last applied commit to HEAD.
+      const commit1 = git(root, 'rev-parse', 'HEAD');
+      const day3 = await runOn(3, ['apply', 'manifests', '--auto-approve', '--ledger', ledger], env, root);
+      expect(day3.code).toBe(0);
+      const third = await memoryIn(ledger);
+      expect(third.lastApplied).toEqual({ commit: commit1, at: on(3) });
+      // What landed is known: the view it created is seen, and Mia's list holds its id.
+      const created = Object.values(third.views).find((view) => view.name === 'Team calls');
+      expect(created?.lastSeen).toBe(on(3));
+      expect(third.lists[MIA]?.viewIds).toContain(created?.id);
+
+      // Day 4: HEAD moves; an apply refused (another digest) does not advance; nor does one of uncommitted manifests.
+      const commit2 = await commitEdit(root, 'day 4');
+      const refused = await runOn(4, ['apply', 'manifests', '--auto-approve', '--ledger', ledger, '--expect-digest', '0'.repeat(64)], env, root);
+      expect(refused.code).toBe(3);
+      expect((await memoryIn(ledger)).lastApplied?.commit).toBe(commit1);
+      await writeFile(join(root, 'manifests/workspace.yaml'), `${await readFile(join(root, 'manifests/workspace.yaml'), 'utf8')}# not committed\n`);
+      const dirty = await runOn(4, ['apply', 'manifests', '--auto-approve', '--ledger', ledger], env, root);
+      expect(dirty.code).toBe(0);
+      expect(dirty.stderr).toContain('last applied commit was not advanced: the manifests have changes not committed');
+      expect((await memoryIn(ledger)).lastApplied?.commit).toBe(commit1);
+      git(root, 'checkout', '--quiet', '--', 'manifests');
+      const clean = await runOn(4, ['apply', 'manifests', '--auto-approve', '--ledger', ledger], env, root);
+      expect(clean.code).toBe(0);
+      expect((await memoryIn(ledger)).lastApplied).toEqual({ commit: commit2, at: on(4) });
+      expect(emulator.stats().writes).toBeGreaterThan(0);
+    });
+  });
+
+  it('remembers what an apply that failed part-way (exit 4) read and saw land, and does not advance the last applied commit', async () => {
+    const root = await repository();
+    const ledger = join(root, 'ledger.json');
+    // Every write is carried out and its answer lost: the run stops part-way.
+    await withEmulator(async (_emulator, env) => {
+      const partial = await runOn(1, ['apply', 'manifests', '--auto-approve', '--ledger', ledger], env, root);
+      expect(partial.code, partial.stdout + partial.stderr).toBe(4);
+      const memory = await memoryIn(ledger);
+      expect(memory.lastApplied).toBeUndefined();
+      expect(memory.lists[MIA]?.lastRead).toBe(on(1));
+      expect(Object.keys(memory.views).length).toBeGreaterThan(0);
+    }, { dropAfterCommitRate: 1 });
+  });
+
+  it('advances on apply --plan only when HEAD holds the manifests the plan file records', async () => {
+    const root = await repository();
+    const ledger = join(root, 'ledger.json');
+    await withEmulator(async (_emulator, env) => {
+      expect((await runOn(1, ['apply', 'manifests', '--auto-approve'], env, root)).code).toBe(0);
+      const commit1 = git(root, 'rev-parse', 'HEAD');
+      expect((await runOn(1, ['plan', 'manifests', '--out', 'plan.json'], env, root)).code).toBe(0);
+      const saved = JSON.parse(await readFile(join(root, 'plan.json'), 'utf8')) as { manifests?: { trees: Record<string, string> }; digest: string };
+      expect(saved.manifests).toEqual({ trees: { manifests: git(root, 'rev-parse', 'HEAD:manifests') } });
+
+      // Another commit to the manifests: the saved plan was not made from HEAD's.
+      const commit2 = await commitEdit(root, 'later');
+      const moved = await runOn(2, ['apply', '--plan', 'plan.json', '--ledger', ledger], env, root);
+      expect(moved.code).toBe(0);
+      expect(moved.stderr).toContain(`not advanced: the manifests at HEAD (${commit2.slice(0, 7)}) are not those the plan was made from`);
+      expect((await memoryIn(ledger)).lastApplied).toBeUndefined();
+
+      // Back at the plan's commit, the same file advances it; its digest is unchanged by the record.
+      git(root, 'checkout', '--quiet', commit1);
+      const exact = await runOn(3, ['apply', '--plan', 'plan.json', '--ledger', ledger, '--expect-digest', saved.digest], env, root);
+      expect(exact.code).toBe(0);
+      expect((await memoryIn(ledger)).lastApplied).toEqual({ commit: commit1, at: on(3) });
+
+      // A plan made from uncommitted manifests records none.
+      await writeFile(join(root, 'manifests/workspace.yaml'), `${await readFile(join(root, 'manifests/workspace.yaml'), 'utf8')}# not committed\n`);
+      expect((await runOn(3, ['plan', 'manifests', '--out', 'dirty.json'], env, root)).code).toBe(0);
+      expect(JSON.parse(await readFile(join(root, 'dirty.json'), 'utf8'))).not.toHaveProperty('manifests');
+      git(root, 'checkout', '--quiet', '--', 'manifests');
+
+      // A plan file without the record (an older viewctl's) still applies, and advances nothing.
+      const { manifests: _manifests, ...older } = saved;
+      await writeFile(join(root, 'older.json'), JSON.stringify(older));
+      git(root, 'checkout', '--quiet', 'main');
+      const old = await runOn(4, ['apply', '--plan', 'older.json', '--ledger', ledger], env, root);
+      expect(old.code).toBe(0);
+      expect(old.stderr).toContain('not advanced: the plan file does not record which manifests it was made from');
+      expect((await memoryIn(ledger)).lastApplied?.commit).toBe(commit1);
+    });
+  });
+
+  it('refuses a corrupt file and the memory of another workspace, without touching them, before any pinned list is read', async () => {
+    const root = await repository();
+    await withEmulator(async (emulator, env) => {
+      const corrupt = join(root, 'corrupt.json');
+      await writeFile(corrupt, 'kind: SavedView\nname: not a ledger\n');
+      const bytes = await readFile(corrupt);
+      const invalid = await runOn(1, ['plan', 'manifests', '--ledger', corrupt], env, root);
+      expect(invalid.code).toBe(1);
+      expect(invalid.stderr).toContain('error[ledger.invalid]');
+      expect(invalid.stderr).toContain('hint: point --ledger at another file, or delete this one');
+      expect(emulator.stats().requests).toBe(0);
+      expect(await readFile(corrupt)).toEqual(bytes);
+
+      const foreign = join(root, 'foreign.json');
+      await writeFile(foreign, JSON.stringify({ formatVersion: 1, workspaceId: 'ws_elsewhere', lists: {}, views: {}, members: {} }, null, 2));
+      const foreignBytes = await readFile(foreign);
+      expect((await runOn(1, ['plan', 'manifests', '--out', 'plan.json'], env, root)).code).toBe(0);
+      for (const command of [['plan', 'manifests'], ['apply', 'manifests', '--auto-approve'], ['apply', '--plan', 'plan.json']]) {
+        emulator.resetStats();
+        const other = await runOn(1, [...command, '--ledger', foreign], env, root);
+        expect(other.code).toBe(1);
+        expect(other.stderr).toContain('error[ledger.other-workspace]');
+        expect(other.stderr).toContain('ws_elsewhere');
+        // Only the workspace was read: no listing, no pinned list, no write.
+        expect(emulator.stats().requests).toBe(1);
+        expect(emulator.stats().writes).toBe(0);
+        expect(await readFile(foreign)).toEqual(foreignBytes);
+      }
+    });
+  });
+});
