@@ -196,6 +196,8 @@ function editBlockMap(context: Context, node: YAMLMap, wanted: Record<string, Js
   const dropped = entries.filter((entry) => differing.includes(entry.key as string) && wanted[entry.key as string] === undefined);
   const added = differing.filter((key) => !entries.some((entry) => entry.key === key) && wanted[key] !== undefined);
   const lineEnds = (offset: number): boolean => offset === text.length || text[offset - 1] === '\n';
+  // A mapping left with no entry has no block form: it is written whole, as `{}`.
+  if (dropped.length === entries.length && added.length === 0) return false;
   if (!ownLine(firstKey) || dropped.some((entry) => !ownLine(entry.keyNode?.range?.[0] ?? 0) || !lineEnds(entry.value?.range?.[2] ?? 0))) return false;
   const end = last.value.range[2];
   if (added.length > 0 && !lineEnds(end)) return false;

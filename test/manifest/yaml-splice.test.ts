@@ -99,6 +99,7 @@ describe('splicing a new value into a manifest in place', () => {
     const { text: next } = splice(text, [{ path: ['filters'], value: { sourceIn: ['Call', 'Zoom'], title: { contains: 'demo' }, durationMin: 60, insights: [{ type: 'boolean', fieldId: 'f' }] } }]);
     expect(next).toBe('filters:\n  # phone only\n  sourceIn: [Call, Zoom]   # no video\n  title: {contains: demo}\n  durationMin: 60\n  insights: [{type: boolean, fieldId: f}]\nsort: []\n');
     expect(splice('filters:\n  a: 1\n  b: 2', [{ path: ['filters'], value: { a: 1, c: 'x: y' } }]).text).toBe('filters:\n  a: 1\n  c: "x: y"');
+    expect(splice('filters:\n  a: 1\n  b: 2\nsort: []\n', [{ path: ['filters'], value: {} }]).text).toBe('filters:\n  {}\nsort: []\n');
     expect(splice('filters: {a: 1,  b: 2}  # flow\n', [{ path: ['filters'], value: { a: 1 } }]).text).toBe('filters: {a: 1}  # flow\n');
   });
 
