@@ -84,7 +84,8 @@ export function registerPullCommand(program: Command, io: CliIo, outcome: Outcom
       const { planning, members, planned, undeclared } = read;
       const views = planned.length === 0 ? (selectors.length === 0 ? desired.views : []) : selectTargets(desired, planned).views;
       const live = liveOf(planning?.live, members?.live);
-      const pulled = pullPlan({ changes: planning?.plan.changes ?? [], held: planning?.plan.held ?? [], live, documents, views });
+      const selectedMembers = new Set(selectors.flatMap((selector) => (selector.type === 'pins' ? [selector.userEmail.toLowerCase()] : [])));
+      const pulled = pullPlan({ changes: planning?.plan.changes ?? [], held: planning?.plan.held ?? [], live, documents, views, selectedMembers });
       for (const user of members?.pinUsers ?? []) pulled.added.members.push({ user, domains: [...DOMAINS] });
       const found = new Set((members?.pinUsers ?? []).map((user) => user.email.toLowerCase()));
       for (const email of undeclared) if (!found.has(email)) pulled.notPulled.push({ target: `pins/${email}`, reason: 'no manifest declares this member, and no active member has this address: nothing to pull' });

@@ -66,6 +66,12 @@ export interface PullInput {
   documents: readonly ManifestDocument[];
   /** The view documents planned (the selection of `--target`, or all). */
   views: readonly DesiredView[];
+  /**
+   * The members `--target pins/EMAIL` names (lower-cased). Only they are split off a
+   * group into a document of their own: in a whole pull, a member's list that differs
+   * from their group's may be a joiner the group has not reached yet, not a choice to keep.
+   */
+  selectedMembers?: ReadonlySet<string>;
 }
 
 const VIEW_ATTRIBUTES = ['name', 'icon', 'columns', 'filters', 'sort'] as const;
@@ -94,7 +100,13 @@ export function pullPlan(input: PullInput): PullPlan {
       }
       case 'pin':
         if (change.group === undefined) pinChanges.push(change);
-        else {
+        else if (input.selectedMembers?.has(change.userEmail.toLowerCase()) !== true) {
+          result.notPulled.push({
+            target: `pins/${change.userEmail} (${change.domain})`,
+            reason: `reached by the group ${quoted(change.group)}: a whole pull never splits a member off a group; \`--target pins/${change.userEmail}\` keeps their tabs in a document of their own`,
+            ...sourceOf(change),
+          });
+        } else {
           const key = change.userEmail.toLowerCase();
           const entry = groupLists.get(key) ?? { user: input.live.users?.find((user) => user.email.toLowerCase() === key), email: change.userEmail, domains: [] };
           entry.domains.push(change.domain);

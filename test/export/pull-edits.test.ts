@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiView } from '../../src/domain/api-types.js';
-import { pullPlan, type PullPlan } from '../../src/export/pull-edits.js';
+import { pullPlan, type PullInput, type PullPlan } from '../../src/export/pull-edits.js';
 import { spliceEdits } from '../../src/export/pull-files.js';
 import { toDesired } from '../../src/manifest/desired.js';
 import { loadManifests, memoryManifestSource } from '../../src/manifest/load.js';
@@ -124,16 +124,21 @@ describe('what pull writes into a pinned list', () => {
     await inSync(after, live);
   });
 
-  it('never edits a group document for one member: the member gets a document of their own', () => {
-    const pulled = pullPlan({
+  it('never edits a group document for one member: a member named by --target gets a document of their own', () => {
+    const input: PullInput = {
       changes: [{ action: 'pin', target: 'pins:recordings:ana@acme.test', kind: 'PinnedViews', name: 'ana@acme.test', domain: 'recordings', userEmail: 'ana@acme.test', group: 'Sales', before: [], after: [] }],
       held: [],
       live: liveOf(shared),
       documents: [],
       views: [],
-    });
-    expect(pulled.edits).toEqual([]);
-    expect(pulled.added.members.map(({ user: member, domains }) => [member.email, domains])).toEqual([['ana@acme.test', ['recordings']]]);
+    };
+    const named = pullPlan({ ...input, selectedMembers: new Set(['ana@acme.test']) });
+    expect(named.edits).toEqual([]);
+    expect(named.added.members.map(({ user: member, domains }) => [member.email, domains])).toEqual([['ana@acme.test', ['recordings']]]);
+    // A whole pull leaves the member with the group: the difference may be a joiner the group has not reached yet.
+    const whole = pullPlan(input);
+    expect([whole.edits, whole.added.members]).toEqual([[], []]);
+    expect(whole.notPulled.map((entry) => entry.reason)).toEqual([expect.stringMatching(/reached by the group "Sales": a whole pull never splits a member off a group; `--target pins\/ana@acme.test`/)]);
   });
 });
 
