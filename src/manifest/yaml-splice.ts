@@ -1,4 +1,4 @@
-import { Document, isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseAllDocuments, Scalar, type Node, type Pair, type YAMLMap } from 'yaml';
+import { Document, isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseAllDocuments, Scalar, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
 import type { JsonValue } from '../domain/api-types.js';
 import { canonicalize } from '../kinds/canonical.js';
 
@@ -82,7 +82,8 @@ export function spliceDocument(text: string, index: number, edits: readonly Valu
     const { node, flow } = nodeAt(document.contents, edit.path);
     replaceIn(context, node, edit.value, edit.path, flow);
   }
-  const splices = [...context.splices].sort((a, b) => a.start - b.start);
+  // An insertion sorts before a removal that starts where it goes.
+  const splices = [...context.splices].sort((a, b) => a.start - b.start || a.end - b.end);
   splices.forEach((splice, position) => {
     const next = splices[position + 1];
     if (next !== undefined && next.start < splice.end) throw new SpliceError('two edits overlap in one value');
@@ -168,6 +169,7 @@ function replaceIn(context: Context, node: Node, wanted: JsonValue, path: Path, 
     node.items.forEach((item, position) => replaceIn(context, item as Node, wanted[position] as JsonValue, [...path, position], flow));
     return;
   }
+  if (isSeq(node) && !flow && Array.isArray(wanted) && wanted.length > 0 && editBlockSequence(context, node, wanted, path)) return;
   const splice = replacement(context, node, wanted, inFlow);
   context.splices.push(splice);
   context.replaced.push({ path, before: old, after: wanted, line: lineOf(context.text, splice.start) });
@@ -222,6 +224,65 @@ function editBlockMap(context: Context, node: YAMLMap, wanted: Record<string, Js
   context.splices.push({ start: end, end, text: `${lead}${lines.join(context.newline)}${lead === '' ? context.newline : ''}` });
   for (const key of added) context.replaced.push({ path: [...path, key], before: undefined, after: wanted[key] as JsonValue, line: lineOf(text, end) + (lead === '' ? 0 : 1) });
   return true;
+}
+
+/**
+ * editBlockSequence edits a block sequence of another length item by item: the items
+ * the old and the new list share, in order (a longest common subsequence), keep their
+ * lines and the comments beside them; the others lose their lines, and each new item
+ * gets a line `- value` of its own at its place. False, having changed nothing, when no
+ * item is shared or an item is not on lines of its own.
+ */
+function editBlockSequence(context: Context, node: YAMLSeq, wanted: readonly JsonValue[], path: Path): boolean {
+  const { text } = context;
+  const items = node.items.map((item) => (isNode(item) && item.range != null ? { node: item, range: item.range } : undefined));
+  const last = items[items.length - 1];
+  if (last === undefined || items.some((item) => item === undefined)) return false;
+  const dash = (item: { range: [number, number, number] }): RegExpExecArray | null => /^(\s*)-\s+$/.exec(text.slice(lineStart(text, item.range[0]), item.range[0]));
+  const lineEnds = (offset: number): boolean => text[offset - 1] === '\n';
+  if (items.some((item) => item === undefined || dash(item) === null || !lineEnds(item.range[2]))) return false;
+  const old = items.map((item) => item?.node.toJSON() as unknown);
+  const kept = commonSubsequence(old, wanted, (a, b) => jsonEqual(a, b));
+  if (kept.length === 0) return false;
+  const indent = dash(last)?.[1] ?? '';
+  const line = (value: JsonValue): string => `${indent}- ${Array.isArray(value) || isObject(value) ? renderFlow(value) : renderScalar(value, 'PLAIN', false)}${context.newline}`;
+  let from = 0;
+  let wantedAt = 0;
+  for (const [oldIndex, wantedIndex] of [...kept, [items.length, wanted.length] as const]) {
+    for (let at = from; at < oldIndex; at += 1) {
+      const item = items[at];
+      if (item !== undefined) context.splices.push({ start: lineStart(text, item.range[0]), end: item.range[2], text: '' });
+    }
+    const next = items[oldIndex];
+    const where = next === undefined ? last.range[2] : lineStart(text, next.range[0]);
+    const inserted = wanted.slice(wantedAt, wantedIndex).map(line).join('');
+    if (inserted !== '') context.splices.push({ start: where, end: where, text: inserted });
+    from = oldIndex + 1;
+    wantedAt = wantedIndex + 1;
+  }
+  context.replaced.push({ path, before: old, after: [...wanted], line: lineOf(text, items[0]?.range[0] ?? 0) });
+  return true;
+}
+
+/** commonSubsequence pairs the indexes of a longest common subsequence of `a` and `b`, in order. */
+function commonSubsequence<T, U>(a: readonly T[], b: readonly U[], same: (x: T, y: U) => boolean): [number, number][] {
+  const lengths = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
+  for (let i = a.length - 1; i >= 0; i -= 1) {
+    for (let j = b.length - 1; j >= 0; j -= 1) {
+      const row = lengths[i] as number[];
+      row[j] = same(a[i] as T, b[j] as U) ? (lengths[i + 1]?.[j + 1] ?? 0) + 1 : Math.max(lengths[i + 1]?.[j] ?? 0, row[j + 1] ?? 0);
+    }
+  }
+  const pairs: [number, number][] = [];
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
+    if (same(a[i] as T, b[j] as U)) {
+      pairs.push([i, j]);
+      i += 1;
+      j += 1;
+    } else if ((lengths[i + 1]?.[j] ?? 0) >= (lengths[i]?.[j + 1] ?? 0)) i += 1;
+    else j += 1;
+  }
+  return pairs;
 }
 
 function isObject(value: unknown): value is Record<string, JsonValue> {

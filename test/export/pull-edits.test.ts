@@ -112,7 +112,8 @@ describe('what pull writes into a pinned list', () => {
     const pins = '# Ana\'s tabs\nkind: PinnedViews\nuserEmail: ana@acme.test\nrecordings:\n  - Customer calls   # first\n  - All recordings\n';
     const live = liveOf(shared, { [pinsKey('recordings', 'ana@acme.test')]: [privateTab, view('rv_2', 'Deals at risk'), view('rv_1', 'Customer calls'), defaultView('rv_d', 'All recordings')] });
     const { texts, after } = await pull({ 'workspace.yaml': WORKSPACE, 'pins/ana.yaml': pins }, live);
-    expect(texts.get('pins/ana.yaml')).toBe('# Ana\'s tabs\nkind: PinnedViews\nuserEmail: ana@acme.test\nrecordings:\n  - Deals at risk\n  - Customer calls\n  - All recordings\n');
+    // The tabs Ana kept keep their lines and comments; the new one gets a line of its own.
+    expect(texts.get('pins/ana.yaml')).toBe('# Ana\'s tabs\nkind: PinnedViews\nuserEmail: ana@acme.test\nrecordings:\n  - Deals at risk\n  - Customer calls   # first\n  - All recordings\n');
     await inSync(after, live);
   });
 

@@ -76,10 +76,17 @@ describe('splicing a new value into a manifest in place', () => {
       .toBe('recordings: [All recordings, Customer calls, Deals at risk]   # team tabs\ndeals: [All deals]\n');
   });
 
-  it('rewrites a block sequence of another length in block style at its indentation, leaving the next key alone', () => {
+  it('edits a block sequence of another length line by line: shared items keep their lines and comments, new ones get a line at their place', () => {
     const text = 'kind: PinnedViews\nrecordings:\n  # the team\'s order\n  - Customer calls\n  - {viewId: rv_9}  # private\ndeals:\n  - All deals\n';
     const { text: next } = splice(text, [{ path: ['recordings'], value: ['All recordings', { viewId: 'rv_9' }, 'Customer calls'] }]);
-    expect(next).toBe('kind: PinnedViews\nrecordings:\n  # the team\'s order\n  - All recordings\n  - {viewId: rv_9}\n  - Customer calls\ndeals:\n  - All deals\n');
+    // "Customer calls" moved: it loses its line and gets a new one; the private tab keeps its comment.
+    expect(next).toBe('kind: PinnedViews\nrecordings:\n  # the team\'s order\n  - All recordings\n  - {viewId: rv_9}  # private\n  - Customer calls\ndeals:\n  - All deals\n');
+    expect(splice('tabs:\n- A  # one\n- B  # two\n- C\n', [{ path: ['tabs'], value: ['A', 'C'] }]).text).toBe('tabs:\n- A  # one\n- C\n');
+    expect(splice('tabs:\n  - A\nnext: 1\n', [{ path: ['tabs'], value: ['A', 'x, y', { viewId: 'v' }] }]).text).toBe('tabs:\n  - A\n  - x, y\n  - {viewId: v}\nnext: 1\n');
+  });
+
+  it('rewrites a block sequence that shares no item with the new one whole, in block style at its indentation', () => {
+    expect(splice('tabs:\n  - A  # gone\n  - B\nnext: 1\n', [{ path: ['tabs'], value: ['C'] }]).text).toBe('tabs:\n  - C\nnext: 1\n');
   });
 
   it('keeps a block sequence at its parent\'s indentation, and writes an empty one as []', () => {
