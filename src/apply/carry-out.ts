@@ -13,6 +13,8 @@ import type { Domain } from '../domain/domains.js';
 import { readAll } from '../state/live-read.js';
 import { listingRead } from '../state/reads.js';
 import type { Live } from '../state/types.js';
+import type { RepairChoice } from './repair.js';
+import { repairSection } from './repair-report.js';
 
 /** CarryOutOptions are the I/O `carryOut` needs, passed in: what executeOperations takes, and more. */
 interface CarryOutOptions extends ExecuteOptions {
@@ -20,6 +22,8 @@ interface CarryOutOptions extends ExecuteOptions {
   fromPlanFile: boolean;
   /** Milliseconds clock for the report's duration; default `performance.now`. */
   now?: () => number;
+  /** Self-heal (`apply --budget`): what the operations repair and what was left, for the report's account. */
+  repair?: RepairChoice;
 }
 
 /**
@@ -62,10 +66,13 @@ export async function carryOut(plan: Plan, operations: readonly Operation[], opt
       verification = { domainsRead: [], problems: [{ changeIndex: -1, kind: 'Apply', name: 'verification', message: `${what}: ${message}` }] };
     }
   }
-  return buildReport(plan, execution, verification, {
+  const report = buildReport(plan, execution, verification, {
     requests: options.client.stats().requests - requestsBefore,
     elapsedMs: now() - started,
     fromPlanFile: options.fromPlanFile,
     alreadyApplied: options.alreadyApplied ?? [],
   });
+  if (options.repair === undefined) return report;
+  const landed = new Set(execution.outcomes.filter((outcome) => outcome.status === 'landed').map((outcome) => outcome.operation.changeIndex));
+  return { ...report, repair: repairSection(plan, options.repair, landed) };
 }

@@ -70,9 +70,13 @@ export function checkPlanWorkspace(plan: Plan, workspace: ApiWorkspace): void {
   );
 }
 
-/** checkMaxDeletes refuses a plan deleting more views than `--max-deletes` allows. */
+/**
+ * checkMaxDeletes refuses a plan deleting more views than `--max-deletes` allows: the
+ * deletions its steps carry out (self-heal's plan keeps those of its repairs alone).
+ */
 export function checkMaxDeletes(plan: Plan, maxDeletes: number): void {
-  const deletes = plan.changes.filter((change) => change.action === 'delete');
+  const sent = new Set(plan.steps.map((step) => step.change));
+  const deletes = plan.changes.filter((change, index) => change.action === 'delete' && sent.has(index));
   if (deletes.length <= maxDeletes) return;
   // Wrapped, one name after another: 300 names are 75 lines a log shows, not one 10 KB line.
   const names = wrapList(deletes.map((change) => `${change.kind} ${quoted(change.name)}`), { indent: '  ' });

@@ -8,6 +8,7 @@ import { jsonText } from '../render/json.js';
 import { fence } from '../render/markdown.js';
 import type { Execution, OperationError, OperationOutcome } from './execute.js';
 import type { Verification, VerificationProblem } from './verify.js';
+import { repairLines, type RepairSection } from './repair-report.js';
 
 /**
  * The outcome report of an apply: data first (JSON is its serialisation), then a text
@@ -59,6 +60,8 @@ export interface ApplyReport {
   elapsedMs: number;
   /** What to do next, on a partial outcome. */
   next?: string;
+  /** Self-heal (`apply --budget`): what it repaired, and what it left for a reviewed apply or the next night. */
+  repair?: RepairSection;
 }
 
 export function buildReport(
@@ -176,6 +179,7 @@ export function renderReportText(report: ApplyReport, options: { color: boolean 
       lines.push(`  ${problem.kind}  ${quoted(problem.name)}  ${safeText(problem.id ?? '-')}  ${safeText(problem.message)}`);
     }
   }
+  if (report.repair !== undefined) lines.push(...repairLines(report.repair));
   if (report.next !== undefined) lines.push(safeLines(report.next));
   return `${lines.join('\n')}\n`;
 }

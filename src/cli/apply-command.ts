@@ -25,10 +25,17 @@ import type { TargetSelector } from '../plan/targets-selection.js';
 import { renderPlan, type OutputFormat } from '../render/render-plan.js';
 import { loadManifestFiles, planningOptions } from './plan-flow.js';
 import type { Outcome } from './outcome.js';
-import { addBaseOption, resolveScope, type ResolvedScope } from './scope-options.js';
+import { addBaseOption, addBudgetOptions, resolveScope, type ResolvedScope } from './scope-options.js';
+import { checkRepairBase, type ManifestsCommit, type RepairChoice } from '../apply/repair.js';
+import { formatCount } from '../text/plural.js';
+import { repairLines, repairSection } from '../apply/repair-report.js';
+import { manifestsHead } from '../manifest/git-source.js';
+import { DEFAULT_RESERVE } from '../state/read-ceiling.js';
+import { parseCount } from './parse-options.js';
 import { progressReporter } from './progress.js';
 import { showWarningsOption } from './show-warnings-option.js';
 import { ledgerOption, openLedger, type LedgerRun } from './ledger-option.js';
+import { appliedManifests } from './applied-manifests.js';
 import { appliedManifestsCommit, appliedPlanCommit } from './ledger-advance.js';
 import { landedFacts } from '../apply/landed-facts.js';
 import type { ApiWorkspace } from '../domain/api-types.js';
@@ -37,6 +44,11 @@ import { interruptedError, listenForInterrupt, type Interrupt } from './interrup
 interface ApplyOptions extends ConnectionOptions {
   format: OutputFormat;
   base?: string;
+  /** `--budget N`: self-heal (README, "Self-heal: `apply --budget`"). */
+  budget?: number;
+  budgetDay?: string;
+  /** `--reserve R`, with `--budget` only (default 300 then). */
+  reserve?: number;
   autoApprove?: boolean;
   maxDeletes: number;
   plan?: string;
@@ -48,7 +60,9 @@ interface ApplyOptions extends ConnectionOptions {
 }
 
 /** Where the plan comes from: manifests to plan now, or a plan file saved by `plan --out`. */
-type PlanSource = { type: 'manifests'; paths: string[]; desired: Desired; scoped: ResolvedScope; targets?: TargetSelector[] } | { type: 'file'; file: SavedPlanFile };
+type PlanSource =
+  | { type: 'manifests'; paths: string[]; desired: Desired; scoped: ResolvedScope; targets?: TargetSelector[]; repair?: RepairRequest }
+  | { type: 'file'; file: SavedPlanFile };
 
 /**
  * registerApplyCommand adds `viewctl apply [PATH...]`: plan (or read `--plan FILE`
@@ -72,7 +86,10 @@ export function registerApplyCommand(program: Command, io: CliIo, outcome: Outco
     )
     .addOption(showWarningsOption())
     .addOption(ledgerOption());
-  addBaseOption(command);
+  addBudgetOptions(addBaseOption(command)).addOption(
+    new Option('--reserve <n>', `with --budget: requests of what the service says is left today to leave to the other integrations that share the quota (default ${DEFAULT_RESERVE}); 0 keeps none`)
+      .argParser((value) => parseCount(value, '--reserve')),
+  );
   addConnectionOptions(command).action(async (paths: string[], options: ApplyOptions) => {
     outcome.exitCode = await apply(paths, options, io, outcome);
   });
@@ -128,21 +145,25 @@ async function applyUntilInterrupted(
 ): Promise<number> {
   const source = await loadSource(paths, options, io);
   const ledger = await openLedger(io, options.ledger);
+  // Self-heal runs only on the manifests last applied: refused before any request.
+  if (source.type === 'manifests' && source.repair !== undefined) checkRepairBase(ledger?.memory, source.repair.head);
   let connection: Connection | undefined;
   const connect = async (): Promise<ServiceClient> => {
-    connection = await openConnection(options, io, { stop: run.reads.signal });
+    // Self-heal keeps the reserve, as plan does: the client too refuses a request that would dip into it.
+    const dailyReserve = source.type === 'manifests' ? source.repair?.reserve : undefined;
+    connection = await openConnection(options, io, { stop: run.reads.signal, ...(dailyReserve === undefined ? {} : { dailyReserve }) });
     run.client = connection.client;
     return connection.client;
   };
   try {
     const gates = { expectDigest: options.expectDigest, maxDeletes: options.maxDeletes };
-    const { plan, live, elapsedMs, operations, alreadyApplied } = source.type === 'file'
+    const { plan, live, elapsedMs, operations, alreadyApplied, repair } = source.type === 'file'
       ? await prepareSavedPlan(source.file, connect, {
           ...gates,
           onProgress: progressReporter(io.stderr, 'checking the plan against live state'),
           ...(ledger === undefined ? {} : { onWorkspace: (workspace: ApiWorkspace) => ledger.checkWorkspace(workspace) }),
         })
-      : await prepareApply(source.desired, await connect(), { ...planningOptions(io, { ...source, ledger }), ...gates });
+      : await prepareApply(source.desired, await connect(), { ...planningOptions(io, { ...source, ledger, applied: await appliedManifests(ledger?.memory, options.base, paths, io.cwd) }), ...gates, ...repairOptions(source.repair) });
     ledger?.observe(live);
     // What was read and what landed is remembered whatever the outcome; the last applied commit only on exit 0.
     const remember = async (code: number): Promise<number> => {
@@ -160,14 +181,16 @@ async function applyUntilInterrupted(
       return remember(EXIT.ok);
     }
     if (operations.length === 0) {
-      io.stdout.write(json ? renderReportJson(emptyReport(plan)) : `${renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, context: 'apply', showWarnings: options.showWarnings })}Nothing to apply.\n`);
+      const report = repair === undefined ? emptyReport(plan) : { ...emptyReport(plan), repair: repairSection(plan, repair, new Set()) };
+      const done = report.repair === undefined ? 'Nothing to apply.\n' : `${repairLines(report.repair).join('\n')}\n`;
+      io.stdout.write(json ? renderReportJson(report) : `${repairHeading(repair)}${renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, context: 'apply', showWarnings: options.showWarnings })}${done}`);
       return remember(EXIT.ok);
     }
 
     // With JSON on stdout, the plan and the prompt go to stderr so stdout stays one document.
     const display = json ? io.stderr : io.stdout;
     if (!json || approval === 'ask') {
-      display.write(renderPlan(plan, json ? 'text' : options.format, { color: useColor(display, io.env), elapsedMs, rate: options.rate, context: 'apply', detailsUrl: options.detailsUrl, showWarnings: options.showWarnings }));
+      display.write(repairHeading(repair) + renderPlan(plan, json ? 'text' : options.format, { color: useColor(display, io.env), elapsedMs, rate: options.rate, context: 'apply', detailsUrl: options.detailsUrl, showWarnings: options.showWarnings }));
     }
     if (approval === 'ask' && !(await askApproval(io.stdin, display, interrupt.signal))) {
       throw new ViewctlError('apply.cancelled', 'apply cancelled; nothing was written', {
@@ -188,6 +211,7 @@ async function applyUntilInterrupted(
       signal: interrupt.signal,
       relistDelaysMs: io.waits?.relistDelaysMs,
       alreadyApplied,
+      ...(repair === undefined ? {} : { repair }),
       onOutcome: (result: OperationOutcome) => {
         done += 1;
         progress(done, operations.length);
@@ -207,8 +231,16 @@ async function applyUntilInterrupted(
 async function loadSource(paths: string[], options: ApplyOptions, io: CliIo): Promise<PlanSource> {
   if (options.plan === undefined) {
     const desired = await loadManifestFiles(paths, io, useColor(io.stderr, io.env), options.showWarnings === true);
-    const scoped = await resolveScope({ base: options.base }, paths, io);
-    return { type: 'manifests', paths, desired, scoped, targets: options.target };
+    const repair = await repairRequest(paths, options, io);
+    const scoped = await resolveScope({ base: options.base, budget: options.budget, budgetDay: options.budgetDay, reserve: repair?.reserve }, paths, io);
+    return { type: 'manifests', paths, desired, scoped, targets: options.target, ...(repair === undefined ? {} : { repair }) };
+  }
+  if (options.budget !== undefined) {
+    throw new UsageError(
+      'usage.plan-with-budget',
+      'apply --plan carries out exactly the saved plan, so it takes no --budget (self-heal plans the manifests itself)',
+      'drop --plan to repair within --budget N, or drop --budget to apply the saved plan',
+    );
   }
   if (options.target !== undefined) {
     throw new UsageError(
@@ -239,6 +271,46 @@ async function loadSource(paths: string[], options: ApplyOptions, io: CliIo): Pr
     throw new UsageError('apply.plan-unreadable', `cannot read the plan file ${file}: ${systemErrorCode(error)}`, 'pass the file written by viewctl plan --out');
   }
   return { type: 'file', file: { name: file, text } };
+}
+
+/** RepairRequest is what self-heal (`--budget`) needs from the command line: the manifests' commit and the reserve. */
+interface RepairRequest {
+  head: ManifestsCommit | undefined;
+  reserve: number;
+}
+
+/**
+ * repairRequest turns `--budget` on apply into self-heal, before any request: it takes
+ * no `--base` (it sweeps, as plan --budget does), keeps `--reserve` (300 unless told)
+ * and finds the manifests' commit, which the sweep memory's last applied one must be
+ * (`checkRepairBase`, once the memory is read). Without `--budget`, apply keeps no
+ * reserve and takes no `--reserve`.
+ */
+async function repairRequest(paths: string[], options: ApplyOptions, io: CliIo): Promise<RepairRequest | undefined> {
+  if (options.budget === undefined) {
+    if (options.reserve === undefined) return undefined;
+    throw new UsageError('usage.reserve-without-budget', '--reserve keeps requests for the other integrations during apply --budget, but no --budget was given', 'add --budget N to repair within it, or drop --reserve');
+  }
+  if (options.base !== undefined) {
+    throw new UsageError(
+      'usage.budget-with-base',
+      'apply --budget repairs what a nightly sweep reads, as plan --budget does; --base scopes the plan of a pull request, which only a reviewed apply carries out',
+      'drop --base to repair, or drop --budget to apply the manifests against --base',
+    );
+  }
+  return { head: await manifestsHead(paths.length === 0 ? ['.'] : paths, io.cwd), reserve: options.reserve ?? DEFAULT_RESERVE };
+}
+
+/** repairHeading is the line above the plan of a self-heal run: only the repairs of what follows are carried out. */
+function repairHeading(repair: RepairChoice | undefined): string {
+  if (repair === undefined) return '';
+  const { given, reads } = repair.budget;
+  return `Self-heal (apply --budget ${formatCount(given)}, reads at most ${formatCount(reads)}): only the repairs of this plan are carried out; deletions are left for a reviewed apply.\n\n`;
+}
+
+/** repairOptions are prepareApply's options for self-heal, when asked for (the memory comes with the ledger's planning options). */
+function repairOptions(repair: RepairRequest | undefined): { repair?: { head: ManifestsCommit | undefined } } {
+  return repair === undefined ? {} : { repair: { head: repair.head } };
 }
 
 /**

@@ -90,7 +90,7 @@ const MIN_PLAN_READS = 7;
 /**
  * nextPlanStep is the `next:` line: `viewctl plan DIR` when a full plan fits in what
  * the service says is left today, else the `--budget` plan that does (every view
- * list, and the slice of the pinned lists that fits), with the figures that decide.
+ * list, and as many pinned lists as fit), with the figures that decide.
  */
 export function nextPlanStep(shown: string, figures: PlanFigures): string {
   const partial = figures.remaining > 0 ? 'it plans the members exported so far; ' : '';
@@ -109,7 +109,7 @@ export function nextPlanStep(shown: string, figures: PlanFigures): string {
   const kept = reserve === 0 ? '' : ` less --reserve ${formatCount(reserve)}`;
   return (
     `next: viewctl plan ${shellWord(shown)} --budget ${budget}${reserveFlag} (${partial}a full plan reads about ${plural(planReads, 'request')}, ` +
-    `more than the ${formatCount(dailyRemaining ?? 0)} left today${kept}; --budget reads every view list and the slice of the pinned lists that fits, a new slice each UTC day${later})\n`
+    `more than the ${formatCount(dailyRemaining ?? 0)} left today${kept}; --budget reads every view list and as many pinned lists as fit, other lists each night${later})\n`
   );
 }
 

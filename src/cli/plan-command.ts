@@ -16,6 +16,7 @@ import { targetOption } from './target-option.js';
 import { showWarningsOption } from './show-warnings-option.js';
 import type { TargetSelector } from '../plan/targets-selection.js';
 import { ledgerOption, openLedger } from './ledger-option.js';
+import { appliedManifests } from './applied-manifests.js';
 import { manifestTrees } from '../manifest/git-trees.js';
 import { addBaseOption, addBudgetOptions, addReserveOption, resolveScope, type ScopeOptions } from './scope-options.js';
 
@@ -58,10 +59,12 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
       // What the plan file (--out, or the JSON plan) records of the manifests' git state, and the sweep memory: both before any request.
       const trees = options.out !== undefined || options.format === 'json' ? await manifestTrees(paths, io.cwd) : undefined;
       const ledger = await openLedger(io, options.ledger);
+      // Without --base, drift is labelled against the memory's last applied commit, found through git before any request.
+      const applied = await appliedManifests(ledger?.memory, options.base, paths, io.cwd);
       // The client too refuses any request that would dip into the reserve (beside the plan's own arithmetic).
       const connection = await openConnection(options, io, { dailyReserve: options.reserve, stop: interrupt.signal });
       try {
-        const { plan: planned, live, elapsedMs } = await stopOnInterrupt(interrupt, unwritten, () => planAgainst(desired, connection.client, io, { scoped, targets: options.target, ledger }));
+        const { plan: planned, live, elapsedMs } = await stopOnInterrupt(interrupt, unwritten, () => planAgainst(desired, connection.client, io, { scoped, targets: options.target, ledger, applied }));
         ledger?.observe(live);
         // Only a clean checkout's ids say which manifests the plan was made from (apply --plan compares them with HEAD's).
         const plan = trees?.clean === true ? { ...planned, manifests: { trees: trees.trees } } : planned;

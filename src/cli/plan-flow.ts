@@ -14,6 +14,7 @@ import type { CliIo } from './io.js';
 import { progressReporter } from './progress.js';
 import type { ResolvedScope } from './scope-options.js';
 import type { LedgerRun } from './ledger-option.js';
+import type { AppliedFound } from './applied-manifests.js';
 
 /**
  * loadManifestFiles loads and validates the manifests under `paths` from the
@@ -91,6 +92,8 @@ interface PlanHow {
   targets?: readonly TargetSelector[];
   scoped?: ResolvedScope;
   ledger?: LedgerRun;
+  /** What `appliedManifests` found of the memory's last applied commit, and its warnings. */
+  applied?: AppliedFound;
 }
 
 /** planningOptions are planWorkspace's options for what the command line asks (`how`), with progress lines on stderr. */
@@ -102,5 +105,8 @@ export function planningOptions(io: CliIo, how: PlanHow = {}): PlanWorkspaceOpti
     ...how.scoped,
     // The sweep memory is advice for the plan, used once the workspace's answer shows it is this workspace's.
     ...(how.ledger === undefined ? {} : { memory: how.ledger.memory, onWorkspace: (workspace) => how.ledger?.checkWorkspace(workspace) }),
+    // The last applied manifests origins are labelled against (a plan without --base), and why they could not be loaded.
+    ...(how.applied?.applied === undefined ? {} : { applied: how.applied.applied }),
+    ...(how.applied === undefined || how.applied.warnings.length === 0 ? {} : { warnings: [...(how.scoped?.warnings ?? []), ...how.applied.warnings] }),
   };
 }

@@ -30,8 +30,8 @@ export function addBaseOption(command: Command): Command {
 /** addBudgetOptions adds `--budget N` and `--budget-day DATE` (plan). */
 export function addBudgetOptions(command: Command): Command {
   return command
-    .addOption(new Option('--budget <n>', 'spend at most N requests, and never more than what is left today less --reserve: read every view list and a slice of the pinned lists that fits, rotating by UTC day').argParser((value) => parseCount(value, '--budget')))
-    .addOption(new Option('--budget-day <date>', 'the UTC day (YYYY-MM-DD) that picks the --budget slice; default today').argParser(parseDay));
+    .addOption(new Option('--budget <n>', 'spend at most N requests, and never more than what is left today less --reserve: read every view list and as many pinned lists as fit, those new to the sweep and least recently read first with --ledger, else a rotation by UTC day; says within how many nights every list is read').argParser((value) => parseCount(value, '--budget')))
+    .addOption(new Option('--budget-day <date>', 'the UTC day (YYYY-MM-DD) of the --budget night, which picks the rotation\'s share and dates the waits; default today').argParser(parseDay));
 }
 
 /**
@@ -60,10 +60,11 @@ export interface ResolvedScope {
  */
 export async function resolveScope(options: ScopeOptions, paths: readonly string[], io: CliIo): Promise<ResolvedScope> {
   if (options.budgetDay !== undefined && options.budget === undefined) {
-    throw new UsageError('usage.budget-day-without-budget', '--budget-day picks the slice of a --budget plan, but no --budget was given', 'add --budget N, or drop --budget-day');
+    throw new UsageError('usage.budget-day-without-budget', '--budget-day picks the night of a --budget plan, but no --budget was given', 'add --budget N, or drop --budget-day');
   }
   const day = options.budgetDay;
-  const clock = day === undefined ? systemClock : { now: () => Date.parse(`${day}T00:00:00Z`) };
+  // The night is the run's day (the clock the sweep memory dates its reads by), unless --budget-day names another.
+  const clock = day === undefined ? (io.clock ?? systemClock) : { now: () => Date.parse(`${day}T00:00:00Z`) };
   const scope: ScopeRequest = {
     ...(options.budget === undefined ? {} : { budget: options.budget }),
     ...(options.reserve === undefined ? {} : { reserve: options.reserve }),

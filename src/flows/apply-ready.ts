@@ -1,4 +1,7 @@
 import { checkDailyBudget, checkExpectedDigest, checkMaxDeletes } from '../apply/gates.js';
+import { checkRepairBase, chooseRepairs, repairPlan, repairReadBudget, type ManifestsCommit, type RepairChoice } from '../apply/repair.js';
+import { InternalError, UsageError } from '../errors.js';
+import { formatCount } from '../text/plural.js';
 import type { LandedOutcome } from '../apply/execute.js';
 import type { Landed } from '../kinds/execution.js';
 import { storedOperations, type Operation } from '../plan/operations.js';
@@ -24,6 +27,8 @@ export interface ReadyToApply {
   elapsedMs: number;
   operations: Operation[];
   alreadyApplied: LandedOutcome[];
+  /** Self-heal (`apply --budget`): which of the plan's changes the operations repair, and which are left. */
+  repair?: RepairChoice;
 }
 
 /** Prepared is what the gates before `readyToApply` hand it: the plan, what was read, and the changes already applied (index in `plan.changes` to what the live state shows). */
@@ -58,6 +63,12 @@ interface PrepareApplyOptions extends PlanWorkspaceOptions {
   expectDigest?: string;
   /** `--max-deletes`. */
   maxDeletes: number;
+  /**
+   * `apply --budget N`, self-heal: the commit the manifests are checked out at
+   * (`manifestsHead`), which must be the sweep memory's last applied one. The budget is
+   * `scope.budget`, the memory `memory`.
+   */
+  repair?: { head: ManifestsCommit | undefined };
 }
 
 /**
@@ -66,8 +77,51 @@ interface PrepareApplyOptions extends PlanWorkspaceOptions {
  * last gates (`readyToApply`).
  */
 export async function prepareApply(desired: Desired, client: ServiceClient, options: PrepareApplyOptions): Promise<ReadyToApply> {
-  const { expectDigest, maxDeletes, ...planning } = options;
+  const { expectDigest, maxDeletes, repair, ...planning } = options;
+  if (repair !== undefined) return prepareRepair(desired, client, { ...planning, maxDeletes, head: repair.head, ...(expectDigest === undefined ? {} : { expectDigest }) });
   const planned = await planWorkspace(desired, client, planning);
   checkExpectedDigest(planned.plan, expectDigest);
   return readyToApply(planned, client, maxDeletes);
+}
+
+/**
+ * prepareRepair is self-heal up to its first write (README, "Self-heal: `apply
+ * --budget`"): refuse, before any request, manifests that are not the last applied
+ * ones; plan as `plan --budget` does within the reads' share of the budget
+ * (`repairReadBudget`); keep the repairs whose writes and verification fit in what the
+ * budget, and what is left today less `--reserve`, leave (`chooseRepairs`); then the
+ * last gates on those alone. The plan is returned whole, so what is left shows.
+ */
+async function prepareRepair(
+  desired: Desired,
+  client: ServiceClient,
+  { maxDeletes, head, expectDigest, ...planning }: PlanWorkspaceOptions & { maxDeletes: number; head: ManifestsCommit | undefined; expectDigest?: string },
+): Promise<ReadyToApply> {
+  checkRepairBase(planning.memory, head);
+  const given = planning.scope?.budget;
+  if (given === undefined) throw new InternalError('self-heal was asked for without a budget');
+  const reads = repairReadBudget(given);
+  const planned = await planWorkspace(desired, client, { ...planning, scope: { ...planning.scope, budget: reads } }).catch((error: unknown) => {
+    throw readsTooFew(error, given, reads);
+  });
+  checkExpectedDigest(planned.plan, expectDigest);
+  const { dailyRemaining } = client.stats();
+  const room = Math.min(given - planned.live.requests.used, dailyRemaining === null ? Number.POSITIVE_INFINITY : dailyRemaining - (planning.scope?.reserve ?? 0));
+  const choice = chooseRepairs(planned.plan, Math.max(0, room), { given, reads });
+  const ready = readyToApply({ ...planned, plan: repairPlan(planned.plan, choice) }, client, maxDeletes);
+  return { ...ready, plan: planned.plan, repair: choice };
+}
+
+/**
+ * readsTooFew is a refusal of the reads' share of a self-heal budget said of the budget
+ * given: the plan's message names the share, which the user never passed.
+ */
+function readsTooFew(error: unknown, given: number, reads: number): unknown {
+  if (!(error instanceof UsageError) || error.code !== 'usage.budget-too-small') return error;
+  const why = error.message.replace(/^--budget \S+ is too small: /, '');
+  return new UsageError(
+    'usage.budget-too-small',
+    `--budget ${formatCount(given)} is too small for self-heal, which keeps a fifth of it for the repairs and leaves ${formatCount(reads)} for the reads: ${why}`,
+    `${error.hint ?? ''}; for apply --budget, that many and a quarter more`,
+  );
 }

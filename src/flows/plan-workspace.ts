@@ -13,7 +13,7 @@ import { firstReads, kindsWantUsers, planReads } from '../plan/plan-reads.js';
 import type { Live } from '../state/types.js';
 import type { SweepMemory } from '../state/sweep-memory.js';
 import { checkWorkspace, computePlan } from '../plan/diff.js';
-import { changeOrigins } from '../plan/outside.js';
+import { planOrigins, type AppliedManifests } from '../plan/drift-origins.js';
 import { PlanRefusedError } from '../plan/refusal.js';
 import { checkCeiling, choosePinnedLists, planFloor, type ScopeRequest } from '../plan/scope-reads.js';
 import { utcDay } from '../plan/scope.js';
@@ -32,12 +32,14 @@ export interface PlanWorkspaceOptions {
   now?: () => number;
   /** `--base REF` and `--budget N`: read only some pinned lists (README, "Scoped and budgeted plans"). */
   scope?: ScopeRequest;
-  /** The clock whose UTC day picks a budget's slice; default the system clock. */
+  /** The clock whose UTC day is a budgeted sweep's night; default the system clock. */
   clock?: Pick<Clock, 'now'>;
   /** Warnings from how the plan was asked for (e.g. REF's manifests failed to load), shown with it. */
   warnings?: readonly PlanWarning[];
   /** The sweep memory (`--ledger FILE`): advice from earlier runs; absent, the plan knows less, never decides differently for safety. */
   memory?: SweepMemory;
+  /** Without `--base`: what the command line found of the memory's last applied commit (`appliedManifests`), against which origins are labelled. */
+  applied?: AppliedManifests;
   /** Checks of the workspace's answer beside the manifests' (the memory's workspace): run before any other read. */
   onWorkspace?: (workspace: ApiWorkspace) => void;
 }
@@ -58,7 +60,7 @@ export interface WorkspacePlan {
  * pin document, now or at REF, must be expanded to its members), and diffs the views.
  * Then it expands the pin documents to one list per member and domain, decides which
  * of them to read (all; with `--base`, those that changed or name a view the plan
- * creates, renames or deletes; with `--budget`, a slice that fits), refuses before the
+ * creates, renames or deletes; with `--budget`, the night's lists that fit), refuses before the
  * first pinned read when they cannot fit in what is left today, reads them and diffs
  * everything. Its ceiling (`--budget`, and what the workspace's answer says is left
  * today less `--reserve`) is set after the first request, which is the last one sent
@@ -72,7 +74,8 @@ export async function planWorkspace(whole: Desired, client: ServiceClient, optio
   const scope = options.scope ?? {};
   const reads = planReads(desired);
   // Group documents at REF name their members only through the users list too.
-  const baseGroups = scope.base !== undefined && hasPinGroups(scope.base.desired);
+  const olderApplied = scope.base === undefined && options.applied?.state === 'older' ? options.applied.desired : undefined;
+  const baseGroups = [scope.base?.desired, olderApplied].some((base) => base !== undefined && hasPinGroups(base));
   // The least the plan reads counts the users whenever it may read them (a kind may want
   // them, before any read says): the minimum a refusal prints must be one that then works.
   const mayReadUsers = baseGroups || kindsWantUsers(desired, undefined);
@@ -94,11 +97,11 @@ export async function planWorkspace(whole: Desired, client: ServiceClient, optio
       ceiling = readCeiling({ ...limits, spent: stats.requests - before, remaining: stats.dailyRemaining, least: floor.least });
       checkCeiling(ceiling, floor, 'only the workspace was read');
     },
-    users: (read) => baseGroups || kindsWantUsers(desired, read),
+    users: (read) => baseGroups || kindsWantUsers(desired, read, options.memory),
     onProgress: options.onProgress,
   });
   // The views' own changes decide which lists must be read; a refusal about views stops here.
-  const viewChanges = computePlan({ ...desired, pins: [], pinGroups: [] }, views).plan.changes;
+  const viewChanges = computePlan({ ...desired, pins: [], pinGroups: [] }, views, options.memory === undefined ? {} : { memory: options.memory }).plan.changes;
   // One list per member and domain; members a document cannot have stop the plan before any pinned read.
   const expansion = memberPinLists(desired, views.users);
   if (expansion.reasons.length > 0) throw new PlanRefusedError(expansion.reasons);
@@ -111,6 +114,7 @@ export async function planWorkspace(whole: Desired, client: ServiceClient, optio
     ceiling,
     day: utcDay((options.clock ?? systemClock).now()),
     ...(views.users === undefined ? {} : { users: views.users }),
+    ...(options.memory === undefined ? {} : { memory: options.memory }),
   });
   // readLive reported its reads (the workspace and the kinds' first reads); the pinned reads continue its count.
   let done = firstReads(reads);
@@ -148,10 +152,16 @@ export async function planWorkspace(whole: Desired, client: ServiceClient, optio
   const readKeys = new Set(chosen.read.map((entry) => entry.key).filter((key) => !refused.has(key)));
   // The diff gets the lists read, already expanded: the groups' skipped members and warnings travel beside them.
   const scoped: Desired = { ...desired, pins: lists.filter((entry) => readKeys.has(entry.key)).map((entry) => entry.pins), pinGroups: [] };
+  // Origins (README, "Drift: who, what, when"): against REF, or without it against the last applied manifests when a sweep or the memory asks.
+  const origins = planOrigins(desired, live, {
+    ...(scope.base === undefined ? {} : { baseCommit: scope.base.commit, base: scope.base.desired }),
+    budget: scope.budget !== undefined,
+    ...(options.memory === undefined ? {} : { memory: options.memory }),
+    ...(options.applied === undefined ? {} : { applied: options.applied }),
+  });
   const { plan } = computePlan(scoped, live, {
     ...(chosen.scope === undefined ? {} : { scope: chosen.scope }),
-    // No memory of past applies yet: REF is never known to be the last applied state.
-    ...(scope.base === undefined ? {} : { origin: changeOrigins(scope.base.desired, live, { baseIsLastApplied: false }) }),
+    ...(origins === undefined ? {} : { origin: origins.origin, drifted: origins.record }),
     warnings: [...(options.warnings ?? []), ...expansion.warnings, ...leavers],
     ...(hasPinGroups(desired) ? { skippedMembers: expansion.skipped } : {}),
     ...(options.memory === undefined ? {} : { memory: options.memory }),

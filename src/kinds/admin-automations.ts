@@ -151,6 +151,8 @@ export const ADMIN_AUTOMATIONS: Kind<DriftChange> = {
     return { automations: live.automations?.map((automation) => ({ id: automation.adminAutomationId, ...normalizeAutomation(automation) })) ?? null };
   },
   subject: (change) => ({ name: change.name }),
+  // Drift of the automations is read-only: never applied, so never repaired either.
+  repair: () => ({ repairable: false, noun: { one: 'automation drift', many: 'automation drifts' } }),
   execute: () => Promise.reject(new InternalError('drift is never applied')),
   verifyReads: () => [],
   verify: () => undefined,

@@ -7,6 +7,12 @@ export interface DeclaredViewRef {
   name: string;
   /** The bound live view, or null for a view this plan creates. */
   viewId: string | null;
+  /**
+   * The id the manifest binds when it was deleted in the app (the sweep memory saw it
+   * live and public): the view is created again or resolved by name, and a `{viewId}`
+   * tab naming the old id means it.
+   */
+  formerViewId?: string;
 }
 
 /**

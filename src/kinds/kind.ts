@@ -36,9 +36,10 @@ export interface Kind<C extends Change = Change> {
   /**
    * wantsUsers tells, once the plan's first reads are in (`read`), whether this kind's
    * diff needs the workspace's members; before any read (`read` undefined), whether it
-   * may need them (what a budget must leave room for).
+   * may need them (what a budget must leave room for). `memory` is the sweep memory
+   * the diff will take advice from (`DiffContext.memory`), when the plan has one.
    */
-  wantsUsers(desired: Desired, read: Partial<Live> | undefined): boolean;
+  wantsUsers(desired: Desired, read: Partial<Live> | undefined, memory?: SweepMemory): boolean;
   /** diff is this kind's changes, refusals and warnings; `context` carries what kinds before it in `kinds()` decided. */
   diff(desired: Desired, live: Live, context: DiffContext): KindDiff<C>;
   /**
@@ -107,6 +108,21 @@ export interface Kind<C extends Change = Change> {
   askedAlike(base: Desired, live: Live): ChangeTest<C>;
   /** describe is how a message names `change` (default: its action, kind, name and id). */
   describe?(change: C): string;
+  /**
+   * repair says what self-heal (`apply --budget N`, README "Self-heal: `apply
+   * --budget`") does with `change`, when the manifests are the last applied ones:
+   * carry it out (`repairable`: it restores what a reviewed apply already set, as a
+   * pinned list, a view's attributes or a view deleted in the app) or leave it for a
+   * reviewed apply (what destroys, as a prune deletion, never is); and what its report
+   * counts it as. Asked only of changes apply carries out.
+   */
+  repair(change: C): RepairRole;
+}
+
+/** RepairRole is what self-heal does with a change, and the words its report counts it in ("1 pin list", "12 pin lists"). */
+export interface RepairRole {
+  repairable: boolean;
+  noun: { one: string; many: string };
 }
 
 /**

@@ -17,6 +17,8 @@ import { recheckPins } from './pin-rechecks.js';
 import { listingRead, listingReads, pinnedRead } from '../state/reads.js';
 import { baseViewsOf, type BaseViews } from './view-asked-alike.js';
 import { jsonEqual } from './canonical.js';
+import type { SweepMemory } from '../state/sweep-memory.js';
+import { deletedInApp } from './view-deleted-outside.js';
 
 /**
  * The `PinnedViews` kind: resolving each entry of a desired pinned list to a view,
@@ -33,6 +35,8 @@ export interface PinContext {
   listing: readonly ApiView[];
   /** Ids the plan deletes (prune), with their names. */
   deleted: ReadonlyMap<string, string>;
+  /** The sweep memory, which tells a `{viewId}` tab naming a view deleted in the app (`DiffContext.memory`). */
+  memory?: SweepMemory;
 }
 
 /** PinOutcome is the change (if the list differs), the refusals and the warnings of one desired list. */
@@ -78,6 +82,7 @@ export function planPins(pins: DesiredPins, current: readonly ApiView[], context
       return;
     }
     const { tab } = resolved;
+    if (resolved.replaced !== undefined) warnings.push({ code: 'pins.id-replaced', message: resolved.replaced, source });
     const deletedName = tab.viewId === null ? undefined : context.deleted.get(tab.viewId);
     if (tab.viewId !== null && deletedName !== undefined) {
       reasons.push({
@@ -154,7 +159,7 @@ function heldBy(pins: DesiredPins, heldViews: readonly HeldViewRef[]): HeldTarge
   return undefined;
 }
 
-type Resolution = { tab: PinnedTab } | { reason: Omit<RefusalReason, 'source'> } | { leftOut: string };
+type Resolution = { tab: PinnedTab; replaced?: string } | { reason: Omit<RefusalReason, 'source'> } | { leftOut: string };
 
 function resolveRef(
   ref: PinRef,
@@ -167,17 +172,24 @@ function resolveRef(
     const view = current.find((candidate) => candidate.viewId === ref.viewId)
       ?? context.listing.find((candidate) => candidate.viewId === ref.viewId);
     if (view !== undefined) return { tab: tabOfView(view, declaredNameById.get(view.viewId)) };
+    // The id of a declared view deleted in the app means the view that replaces it (created
+    // again, or found by name): by the manifest that bound it, or by the name the memory saw.
+    const seen = deletedInApp(context.memory, context.domain, ref.viewId);
+    const named = seen === undefined ? [] : context.declared.filter((candidate) => candidate.name === seen.name);
+    const replaced = context.declared.find((candidate) => candidate.formerViewId === ref.viewId) ?? (named.length === 1 ? named[0] : undefined);
+    if (replaced !== undefined) {
+      const resolved = declaredTab(replaced, context);
+      const now = replaced.viewId === null ? 'which this plan creates again' : replaced.viewId;
+      const replacedText = `${ref.viewId} in the ${context.domain} tabs of ${pins.userEmail} was deleted in the app: it stands for "${replaced.name}" (${now}), ` +
+        `the view that replaced it; name it \`${replaced.name}\` instead, so the entry holds when the id changes`;
+      return 'tab' in resolved ? { ...resolved, replaced: replacedText } : resolved;
+    }
     // A private view the member unpinned or deleted in the app: theirs to decide, never an error.
     return { leftOut: `${ref.viewId} is left out of the ${context.domain} tabs of ${pins.userEmail}: they no longer pin it (unpinned or deleted in the app) and it is no public or default view` };
   }
   const name = ref.name;
   const declared = context.declared.filter((view) => view.name === name);
-  if (declared.length === 1 && declared[0] !== undefined) {
-    const { viewId } = declared[0];
-    const live = viewId === null ? undefined : context.listing.find((view) => view.viewId === viewId);
-    if (live !== undefined) return { tab: tabOfView(live, name) };
-    return { tab: { viewId, name, visibility: 'Public', isDefault: false } };
-  }
+  if (declared.length === 1 && declared[0] !== undefined) return declaredTab(declared[0], context);
   if (declared.length > 1) return ambiguous(name, pins, context, declared.flatMap((view) => (view.viewId === null ? [] : [view.viewId])));
   // A live view bound to a manifest takes the manifest's name after apply: its old name no longer resolves.
   const saved = context.listing.filter((view) => isPublicSaved(view) && !declaredNameById.has(view.viewId));
@@ -203,6 +215,13 @@ function resolveRef(
       ids: [],
     },
   };
+}
+
+/** declaredTab is the tab of a declared view: its live view, named as the manifest names it, or the view the plan creates. */
+function declaredTab({ name, viewId }: DeclaredViewRef, context: PinContext): Resolution {
+  const live = viewId === null ? undefined : context.listing.find((view) => view.viewId === viewId);
+  if (live !== undefined) return { tab: tabOfView(live, name) };
+  return { tab: { viewId, name, visibility: 'Public', isDefault: false } };
 }
 
 function ambiguous(name: string, pins: DesiredPins, context: PinContext, ids: string[]): Resolution {
@@ -241,6 +260,7 @@ export const PINNED_VIEWS: Kind<PinChange> = {
         declared: context.declared.get(pins.domain) ?? [],
         listing: liveListing(live, pins.domain),
         deleted: context.deleted.get(pins.domain) ?? new Map(),
+        ...(context.memory === undefined ? {} : { memory: context.memory }),
       });
       result.reasons.push(...outcome.reasons);
       result.warnings.push(...outcome.warnings);
@@ -329,6 +349,8 @@ export const PINNED_VIEWS: Kind<PinChange> = {
   recheck: (plan, live) => recheckPins(plan, live, (change): change is PinChange => change.action === 'pin'),
 
   describe: (change) => `pinned ${change.domain} tabs of ${change.userEmail}`,
+  // A member's tabs set back to the manifests (re-ordered, unpinned or pinned in the app, a joiner's first tabs).
+  repair: () => ({ repairable: true, noun: { one: 'pin list', many: 'pin lists' } }),
 
   askedAlike(base, live) {
     const viewsOf = baseViewsOf(base, live);

@@ -6,7 +6,7 @@ import { isPublicSaved } from '../domain/views.js';
 import { ROUTES } from '../service/routes.js';
 import { jsonEqual } from './canonical.js';
 import type { Change, CreateChange, DeleteChange, UpdateChange, ViewSnapshot } from './changes.js';
-import { cannotApply, createdKey, stepOf, type Kind, type VerifyContext } from './kind.js';
+import { cannotApply, createdKey, stepOf, type Kind, type RepairRole, type VerifyContext } from './kind.js';
 import type { Landed } from './execution.js';
 import { normalizeSnapshot, normalizeView } from './normalize.js';
 import { createsViews, planViews } from './view-identity.js';
@@ -33,15 +33,15 @@ function isViewChange(change: Change): change is ViewChange {
 /** SAVED_VIEWS is the `Kind` of the changes of every view kind (`VIEW_KINDS`). */
 export const SAVED_VIEWS: Kind<ViewChange> = {
   diff(desired, live, context) {
-    const views = planViews(desired, live);
-    const prune = planPrune(desired, live, views.claimed, context.ignored);
+    const views = planViews(desired, live, context.memory);
+    const prune = planPrune(desired, live, views.claimed, context.ignored, views.heldViews);
     const deleted = new Map<Domain, Map<string, string>>();
     for (const change of prune.changes) deleted.set(change.domain, (deleted.get(change.domain) ?? new Map<string, string>()).set(change.id, change.name));
     const changes = [...views.changes, ...prune.changes];
     // A rename is refused at the manifest's `name` when it gives one.
     const nameSources = new Map(desired.views.flatMap((view) => (view.viewId === undefined || view.nameSource === undefined ? [] : [[`${view.domain} ${view.viewId}`, view.nameSource] as const])));
     const renames = renameReasons(live, changes, (rename) => nameSources.get(`${rename.domain} ${rename.id}`));
-    return { changes, reasons: [...views.reasons, ...renames], warnings: prune.warnings, held: views.held, declared: views.declared, deleted, heldViews: views.heldViews };
+    return { changes, reasons: [...views.reasons, ...renames], warnings: [...views.warnings, ...prune.warnings], held: [...views.held, ...prune.held], declared: views.declared, deleted, heldViews: views.heldViews };
   },
 
   planWarnings: lookAlikeWarnings,
@@ -60,10 +60,11 @@ export const SAVED_VIEWS: Kind<ViewChange> = {
 
   // Users are read to check creatorEmail (the plan creates views) and to name each
   // pruned view's owner (and find `prune: owned`'s views); before the listings say, any
-  // declared view may be created (with a creatorEmail) or leave a view to prune.
-  wantsUsers: (desired, read) => (read === undefined
+  // declared view may be created (with a creatorEmail) or leave a view to prune. A
+  // view deleted in the app is created again only when the memory saw it.
+  wantsUsers: (desired, read, memory) => (read === undefined
     ? desired.views.length > 0 && (desired.workspace.creatorEmail !== undefined || desired.workspace.prune !== false)
-    : createsViews(desired, read.views ?? {}) || prunesViews(desired, read.views ?? {})),
+    : createsViews(desired, read.views ?? {}, memory) || prunesViews(desired, read.views ?? {})),
 
   // The creator of the views a saved plan creates is re-checked, as plan checks it.
   reads: (change) => ({ reads: [listingRead(change.domain)], ...(change.action === 'create' ? { users: true } : {}) }),
@@ -98,6 +99,12 @@ export const SAVED_VIEWS: Kind<ViewChange> = {
   },
 
   subject: (change) => ({ name: change.name, domain: change.domain, ...(change.action === 'create' ? {} : { id: change.id }) }),
+
+  // With the manifests last applied, a declared view missing live was deleted in the
+  // app (or never created by a failed apply): creating it again, and setting back the
+  // attributes (a name included) changed in the app, restores what was reviewed. A prune
+  // deletion destroys what someone may still use: only a reviewed apply carries it out.
+  repair: (change) => REPAIR_ROLES[change.action],
 
   execute: executeViewChange,
 
@@ -205,3 +212,9 @@ function compareView(domain: Domain, view: ApiView | undefined, after: ViewSnaps
   if (differing.length === 0) return undefined;
   return `after apply, ${differing.join(', ')} differ${differing.length === 1 ? 's' : ''} from the plan`;
 }
+
+const REPAIR_ROLES: Record<ViewChange['action'], RepairRole> = {
+  create: { repairable: true, noun: { one: 'view re-created', many: 'views re-created' } },
+  update: { repairable: true, noun: { one: "view's attributes", many: "views' attributes" } },
+  delete: { repairable: false, noun: { one: 'deletion', many: 'deletions' } },
+};

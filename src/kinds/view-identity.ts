@@ -9,19 +9,25 @@ import { desiredSnapshot, normalizeView } from './normalize.js';
 import type { DeclaredViewRef, HeldViewRef } from './declared-view-ref.js';
 import type { RefusalReason } from '../domain/refusal-reason.js';
 import { newViewTarget, viewTarget } from '../domain/targets.js';
-import type { CreateChange, HeldTarget, JsonPatchOperation, UpdateChange } from './changes.js';
+import type { CreateChange, HeldTarget, JsonPatchOperation, PlanWarning, UpdateChange } from './changes.js';
+import type { SweepMemory, ViewMemory } from '../state/sweep-memory.js';
+import { deletedInApp, replacedWarning } from './view-deleted-outside.js';
 
 /**
  * Identity of declared views (README, "Fail-safe rules"): a manifest
  * `viewId` binds to that live public saved view; otherwise the name does, within the
  * domain. Zero live matches is a create, one an update when it differs; anything
- * else is refused with the ids and the way out.
+ * else is refused with the ids and the way out. A `viewId` the service no longer lists
+ * is held, unless the sweep memory saw it live and public: then it was deleted in the
+ * app, and the manifest binds by name (view-deleted-outside.ts).
  */
 
 /** ViewPlan is what identity resolution yields for every declared view. */
 interface ViewPlan {
   changes: (CreateChange | UpdateChange)[];
   reasons: RefusalReason[];
+  /** A manifest whose `viewId` was deleted in the app and that resolved by name to the view that replaced it. */
+  warnings: PlanWarning[];
   /** Declared views left out because of the live workspace (README, "Fail-safe rules", held targets). */
   held: HeldTarget[];
   /** Per domain, the held views, which the pinned lists naming them are held with. */
@@ -45,8 +51,8 @@ export function liveListing(live: Pick<Live, 'views'>, domain: Domain): ApiView[
  * active) holds the creates, not the whole plan: updates, deletes and the pinned lists
  * that name no new view are still planned.
  */
-export function planViews(desired: Desired, live: Live): ViewPlan {
-  const result = matchViews(desired, live);
+export function planViews(desired: Desired, live: Live, memory?: SweepMemory): ViewPlan {
+  const result = matchViews(desired, live, memory);
   const creates = result.changes.filter((change) => change.action === 'create');
   const first = creates[0];
   if (first === undefined) return result;
@@ -56,7 +62,8 @@ export function planViews(desired: Desired, live: Live): ViewPlan {
   result.changes = result.changes.filter((change) => change.action !== 'create');
   for (const change of creates) {
     result.held.push({ target: change.target, code: creator.held.code, reason: `${change.kind} "${change.name}" is not created: ${creator.held.reason}`, wayOut: creator.held.wayOut, source: change.source });
-    heldView(result, change.domain, { name: change.name, viewId: null, target: change.target });
+    // A re-create held names the id its manifest binds: a list naming that id is held with it.
+    heldView(result, change.domain, { name: change.name, viewId: change.deletedOutside?.id ?? null, target: change.target });
   }
   return result;
 }
@@ -70,22 +77,26 @@ function heldView(result: ViewPlan, domain: Domain, view: HeldViewRef): void {
  * whose `creatorEmail` must then be checked against the users: the reader calls it
  * to spend the users read only when needed, with the same identity rule as the diff.
  */
-export function createsViews(desired: Desired, views: Live['views']): boolean {
+export function createsViews(desired: Desired, views: Live['views'], memory?: SweepMemory): boolean {
   if (desired.workspace.creatorEmail === undefined) return false;
-  return matchViews(desired, { views }).changes.some((change) => change.action === 'create');
+  return matchViews(desired, { views }, memory).changes.some((change) => change.action === 'create');
 }
 
-/** matchViews resolves the identity of every declared view against its domain's listing. */
-export function matchViews(desired: Desired, live: Pick<Live, 'views'>): ViewPlan {
-  const result: ViewPlan = { changes: [], reasons: [], held: [], heldViews: new Map(), declared: new Map(), claimed: new Map() };
+/**
+ * matchViews resolves the identity of every declared view against its domain's
+ * listing; `memory` (the sweep memory) tells a bound id deleted in the app from one
+ * that never was public.
+ */
+export function matchViews(desired: Desired, live: Pick<Live, 'views'>, memory?: SweepMemory): ViewPlan {
+  const result: ViewPlan = { changes: [], reasons: [], warnings: [], held: [], heldViews: new Map(), declared: new Map(), claimed: new Map() };
   for (const domain of DOMAINS) {
     const views = desired.views.filter((view) => view.domain === domain);
-    if (views.length > 0) planDomain(domain, views, liveListing(live, domain), result);
+    if (views.length > 0) planDomain(domain, views, liveListing(live, domain), result, memory);
   }
   return result;
 }
 
-function planDomain(domain: Domain, views: DesiredView[], listing: ApiView[], result: ViewPlan): void {
+function planDomain(domain: Domain, views: DesiredView[], listing: ApiView[], result: ViewPlan, memory: SweepMemory | undefined): void {
   const kind = VIEW_KINDS[domain];
   const claimedBy = new Map<string, DesiredView>();
   const bound = new Map<DesiredView, ApiView | null>();
@@ -105,11 +116,16 @@ function planDomain(domain: Domain, views: DesiredView[], listing: ApiView[], re
     bound.set(view, target);
   };
   const byId = new Map(listing.map((candidate) => [candidate.viewId, candidate]));
+  // Bound by an id the memory saw live and public and the service no longer lists: deleted in the app, bound by name below.
+  const gone = new Map<DesiredView, ViewMemory>();
   // Explicit ids first, so a name never binds a view some manifest claims by id.
   for (const view of views) {
     if (view.viewId === undefined) continue;
     const target = byId.get(view.viewId);
-    if (target === undefined) {
+    const seen = target === undefined ? deletedInApp(memory, domain, view.viewId) : undefined;
+    if (seen !== undefined) {
+      gone.set(view, seen);
+    } else if (target === undefined) {
       // A typo, a private view and a deleted view all answer not found: never created
       // blindly, and held rather than failing the plan, since an admin deleting a view is
       // an ordinary event of the workspace.
@@ -142,7 +158,7 @@ function planDomain(domain: Domain, views: DesiredView[], listing: ApiView[], re
     byName.set(candidate.name, entry);
   }
   for (const view of views) {
-    if (view.viewId !== undefined) continue;
+    if (view.viewId !== undefined && !gone.has(view)) continue;
     const named = byName.get(view.name);
     const saved = (named?.saved ?? []).filter((candidate) => !claimedBy.has(candidate.viewId));
     const defaults = named?.defaults ?? [];
@@ -163,15 +179,17 @@ function planDomain(domain: Domain, views: DesiredView[], listing: ApiView[], re
       const [keep = '', ...others] = ids;
       result.reasons.push({
         code: 'view.ambiguous-name',
-        message: `${saved.length} public ${kind}s are named "${view.name}": ${ids.join(', ')}`,
+        message: `${saved.length} public ${kind}s are named "${view.name}": ${ids.join(', ')}${view.viewId === undefined ? '' : ` (the manifest binds ${view.viewId}, which was deleted in the app)`}`,
         wayOut:
-          `keep one: add \`viewId: ${keep}\` to the manifest (the oldest), then the others (${others.join(', ')}) are undeclared, ` +
+          `keep one: ${view.viewId === undefined ? 'add' : 'set'} \`viewId: ${keep}\` ${view.viewId === undefined ? 'to' : 'in'} the manifest (the oldest), then the others (${others.join(', ')}) are undeclared, ` +
           'and `viewctl apply` with `prune: true` deletes them (or delete them in the application, or rename them)',
         source: view.nameSource ?? view.source,
         ids,
       });
     } else if (saved[0] !== undefined) {
       claim(view, saved[0]);
+      // The one live public view of its name replaced the deleted one: in sync, but the manifest should say so.
+      if (view.viewId !== undefined && bound.get(view) === saved[0]) result.warnings.push(replacedWarning(kind, { ...view, viewId: view.viewId }, saved[0]));
     } else {
       bound.set(view, null);
     }
@@ -180,9 +198,13 @@ function planDomain(domain: Domain, views: DesiredView[], listing: ApiView[], re
     const target = bound.get(view);
     if (target === undefined) continue;
     if (target === null) {
+      const seen = gone.get(view);
       result.changes.push({
         action: 'create', target: newViewTarget(domain, view.name), kind, name: view.name, source: view.source,
+        // Deleted in the app: created again, which is not the manifests' doing.
+        ...(seen === undefined ? {} : { origin: 'outside' as const }),
         domain, before: null, after: desiredSnapshot(domain, view),
+        ...(seen === undefined ? {} : { deletedOutside: { id: seen.id, lastSeen: seen.lastSeen } }),
       });
       continue;
     }
@@ -197,7 +219,12 @@ function planDomain(domain: Domain, views: DesiredView[], listing: ApiView[], re
   }
   // A held view is not declared: pins naming it are held with it (\`heldViews\`).
   const heldIds = new Set((result.heldViews.get(domain) ?? []).flatMap((held) => (held.viewId === null ? [] : [held.viewId])));
-  result.declared.set(domain, views.filter((view) => view.viewId === undefined || !heldIds.has(view.viewId)).map((view) => ({ name: view.name, viewId: bound.get(view)?.viewId ?? null })));
+  // A view deleted in the app keeps its old id as `formerViewId`: a `{viewId}` tab naming it means the view that replaces it.
+  result.declared.set(domain, views.filter((view) => view.viewId === undefined || !heldIds.has(view.viewId)).map((view) => ({
+    name: view.name,
+    viewId: bound.get(view)?.viewId ?? null,
+    ...(gone.has(view) && view.viewId !== undefined ? { formerViewId: view.viewId } : {}),
+  })));
   result.claimed.set(domain, new Set(claimedBy.keys()));
 }
 

@@ -6,12 +6,14 @@ import { liveListing, matchViews } from './view-identity.js';
 import { InternalError } from '../errors.js';
 import { compileGlobs, type NameMatcher } from '../text/glob.js';
 import { viewTarget } from '../domain/targets.js';
-import type { DeleteChange, PlanWarning } from './changes.js';
+import type { DeleteChange, HeldTarget, PlanWarning } from './changes.js';
+import type { HeldViewRef } from './declared-view-ref.js';
 
-/** PrunePlan is the deletions prune asks for and the views `ignore` kept from it. */
+/** PrunePlan is the deletions prune asks for, the views `ignore` kept from it, and those held because a held manifest has their name. */
 interface PrunePlan {
   changes: DeleteChange[];
   warnings: PlanWarning[];
+  held: HeldTarget[];
 }
 
 /**
@@ -21,9 +23,18 @@ interface PrunePlan {
  * by `creatorEmail`, so views people create in the app are never deleted. Defaults
  * are never deleted; private views are never listed, so never candidates. Users must
  * have been read whenever `prunesViews` says so: deletes name their owner's email.
+ * A candidate with the name of a held manifest (`heldViews`: its bound id is gone) is
+ * held, not deleted: it may be the view that replaced one deleted in the app, which a
+ * plan without the sweep memory cannot tell.
  */
-export function planPrune(desired: Desired, live: Live, claimed: ReadonlyMap<Domain, ReadonlySet<string>>, ignored: NameMatcher): PrunePlan {
-  const result: PrunePlan = { changes: [], warnings: [] };
+export function planPrune(
+  desired: Desired,
+  live: Live,
+  claimed: ReadonlyMap<Domain, ReadonlySet<string>>,
+  ignored: NameMatcher,
+  heldViews: ReadonlyMap<Domain, readonly HeldViewRef[]> = new Map(),
+): PrunePlan {
+  const result: PrunePlan = { changes: [], warnings: [], held: [] };
   if (desired.workspace.prune === false) return result;
   const pinnedBy = pinnersById(live);
   const emailById = new Map((live.users ?? []).map((user) => [user.id, user.email]));
@@ -40,6 +51,16 @@ export function planPrune(desired: Desired, live: Live, claimed: ReadonlyMap<Dom
       const glob = ignored(view.name);
       if (glob !== undefined) {
         keptByGlob.set(glob, [...(keptByGlob.get(glob) ?? []), `"${view.name}" (${view.viewId})`]);
+        continue;
+      }
+      const held = heldViews.get(domain)?.find((candidate) => candidate.viewId !== null && candidate.name === view.name);
+      if (held !== undefined) {
+        result.held.push({
+          target: viewTarget(domain, view.viewId),
+          code: 'prune.names-held-view',
+          reason: `${VIEW_KINDS[domain]} "${view.name}" (${view.viewId}) is not pruned: it has the name of the held manifest that binds ${held.viewId ?? ''}, and may be the view that replaced it`,
+          wayOut: `if it replaced it, set \`viewId: ${view.viewId}\` in that manifest; otherwise fix the manifest's id, or rename one of them`,
+        });
         continue;
       }
       const ownerEmail = emailById.get(view.ownerId);

@@ -11,7 +11,8 @@ type ViewChange = CreateChange | UpdateChange | DeleteChange;
 
 /**
  * recheckViews re-checks a saved plan's view changes against the listings apply re-read,
- * as `plan` checks them: a create's name is free after apply, an update or delete acts
+ * as `plan` checks them: a create's name is free after apply (and the id of a view
+ * deleted in the app that it creates again is still gone), an update or delete acts
  * on a public saved view whose live state is its `before` (and a delete on its owner),
  * the renames break no name rule, and `creatorEmail` is an active member when the plan
  * creates views.
@@ -36,7 +37,10 @@ function ruleProblems(change: ViewChange, live: Live, { deleted, renamedTo }: Vi
     const name = change.after.name;
     const taken = listing.filter((view) => (view.isDefault && view.name === name)
       || (isPublicSaved(view) && !deleted.has(`${change.domain}:${view.viewId}`) && (renamedTo.get(`${change.domain}:${view.viewId}`) ?? view.name) === name));
-    return taken.length === 0 ? [] : [`the name is taken by ${taken.map((view) => view.viewId).join(', ')} after apply; plan would bind or refuse, never create`];
+    if (taken.length > 0) return [`the name is taken by ${taken.map((view) => view.viewId).join(', ')} after apply; plan would bind or refuse, never create`];
+    // Memory said the bound id was deleted in the app; it is listed again (made public again): plan would bind it, never create a copy.
+    const back = change.deletedOutside === undefined ? undefined : listing.find((view) => view.viewId === change.deletedOutside?.id);
+    return back === undefined ? [] : [`${back.viewId}, which the plan took for deleted in the app, is listed again; plan would bind it, never create a copy`];
   }
   const view = listing.find((candidate) => candidate.viewId === change.id);
   if (view === undefined || view.visibility !== 'Public') {

@@ -67,7 +67,7 @@ export interface ManifestsHead {
 
 /**
  * manifestsHead is the HEAD commit of the git repository holding the first manifest
- * path, and whether the files below the paths match it; undefined when the paths are
+ * path, and whether the manifests (YAML files) below the paths match it; undefined when the paths are
  * not in a git repository (or git is missing). The sweep memory records it as the
  * commit last applied only when clean: uncommitted manifests were never reviewed.
  */
@@ -85,7 +85,10 @@ export async function manifestsHead(paths: readonly string[], cwd: string): Prom
     if (!/^[0-9a-f]{40,64}$/.test(commit)) return undefined;
     const inRepo = (paths.length === 0 ? ['.'] : paths).map((path) => repoPath(root, cwd, path)).filter((path): path is string => path !== undefined);
     const status = (await git(root, ['status', '--porcelain', '-z', '--untracked-files=all', '--', ...inRepo.map((path) => `:(top)${path}`)])).toString('utf8');
-    return { commit, clean: status === '' };
+    // Only manifests count: a plan, a report or the sweep memory written beside them (as
+    // the action writes them in the checkout) is no edit of what was applied.
+    const changed = status.split('\0').filter((entry) => /\.ya?ml$/i.test(entry));
+    return { commit, clean: changed.length === 0 };
   } catch {
     return undefined;
   }

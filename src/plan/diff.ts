@@ -1,6 +1,7 @@
 import type { ApiWorkspace } from '../domain/api-types.js';
 import type { DiffContext, Kind } from '../kinds/kind.js';
 import { kindOf, kinds } from '../kinds/kinds.js';
+import { rememberedPinning } from '../kinds/view-pinned-memory.js';
 import type { Desired, Live } from '../state/types.js';
 import type { SweepMemory } from '../state/sweep-memory.js';
 import { compileGlobs } from '../text/glob.js';
@@ -11,7 +12,8 @@ import { PlanRefusedError, type RefusalReason } from './refusal.js';
 import { planSteps } from './operations.js';
 import { applyLoad } from './requests.js';
 import { summarize } from './summary.js';
-import { PLAN_FORMAT_VERSION, type Change, type ChangeOrigin, type HeldTarget, type Plan, type PlanScope, type PlanWarning } from './types.js';
+import { driftDetails, driftedRecord } from './drift-record.js';
+import { PLAN_FORMAT_VERSION, type Change, type ChangeOrigin, type HeldTarget, type Plan, type PlanDrift, type PlanScope, type PlanWarning } from './types.js';
 
 /**
  * checkWorkspace refuses a key of another workspace than the manifests' `workspaceId`.
@@ -39,6 +41,8 @@ export function checkWorkspace(desired: Desired, workspace: ApiWorkspace): void 
 interface PlanExtras {
   scope?: PlanScope;
   origin?: (change: Change) => ChangeOrigin | undefined;
+  /** With `origin`: the last applied commit the origins were judged against, and whether changes without one count as merged, not yet applied (`planOrigins`). */
+  drifted?: { lastApplied?: PlanDrift['lastApplied']; countsUnapplied?: boolean };
   warnings?: readonly PlanWarning[];
   /**
    * Inactive members the group documents reached, when the caller expanded the groups
@@ -74,9 +78,11 @@ export function computePlan(desired: Desired, live: Live, extras: PlanExtras = {
     skippedMembers ??= diff.skippedMembers;
   }
   if (reasons.length > 0) throw new PlanRefusedError(reasons);
+  // A kind's own origin (a view deleted in the app, created again) is kept: it knows more than the base does.
   const labelled = extras.origin === undefined ? changes : changes.map((change) => {
-    const origin = extras.origin?.(change);
-    return origin === undefined ? change : { ...change, origin };
+    const origin = change.origin ?? extras.origin?.(change);
+    // A drifted change says since when (the memory's last read) and, a view, whose it is.
+    return origin === undefined ? change : ({ ...change, origin, ...driftDetails(change, live, extras.memory) } as Change);
   });
   labelled.sort(compareChanges);
   // Each kind's warnings about the ordered plan (look-alike names) follow its diff's own.
@@ -84,11 +90,12 @@ export function computePlan(desired: Desired, live: Live, extras: PlanExtras = {
   const warnings = [...(extras.warnings ?? []), ...guardWarnings(desired), ...kindsWarnings];
   // Held targets are listed in target order, so equal inputs give byte-equal plans.
   held.sort((a, b) => (a.target < b.target ? -1 : a.target > b.target ? 1 : 0));
-  return { plan: assemblePlan(desired, live, labelled, warnings, extras.scope, { ...(skippedMembers === undefined ? {} : { skippedMembers }), ...(held.length === 0 ? {} : { held }) }) };
+  const drifted = extras.origin === undefined ? {} : { drifted: driftedRecord(labelled, extras.drifted ?? {}) };
+  return { plan: assemblePlan(desired, live, labelled, warnings, extras.scope, extras.memory, { ...drifted, ...(skippedMembers === undefined ? {} : { skippedMembers }), ...(held.length === 0 ? {} : { held }) }) };
 }
 
-function assemblePlan(desired: Desired, live: Live, scopeless: Change[], warnings: PlanWarning[], scope: PlanScope | undefined, extra: Pick<Plan, 'skippedMembers' | 'held'>): Plan {
-  const changes = withPinLists(scopeless, scope);
+function assemblePlan(desired: Desired, live: Live, scopeless: Change[], warnings: PlanWarning[], scope: PlanScope | undefined, memory: SweepMemory | undefined, extra: Pick<Plan, 'skippedMembers' | 'held' | 'drifted'>): Plan {
+  const changes = withPinLists(scopeless, scope, memory, live);
   const summary = summarize(changes);
   // creatorEmail owns what the plan creates: present whenever it creates anything.
   const creates = changes.some((change) => kindOf(change).creates(change) !== undefined);
@@ -103,6 +110,7 @@ function assemblePlan(desired: Desired, live: Live, scopeless: Change[], warning
     changes,
     steps,
     summary,
+    ...(extra.drifted === undefined ? {} : { drifted: extra.drifted }),
     ...(extra.skippedMembers === undefined ? {} : { skippedMembers: extra.skippedMembers }),
     requests: {
       used: live.requests.used,
@@ -121,13 +129,16 @@ function assemblePlan(desired: Desired, live: Live, scopeless: Change[], warning
  * withPinLists tells each deletion of a scoped plan that left lists of its view's domain
  * unread how many of them it read and how many it did not (`pinLists`): its `pinnedBy`
  * counts only the lists read, and an unread one may pin the view too (README, "Scoped
- * and budgeted plans").
+ * and budgeted plans"). With the sweep memory, also the last known count of the lists
+ * not read that pin it, and its date (`rememberedPinning`).
  */
-function withPinLists(changes: Change[], scope: PlanScope | undefined): Change[] {
+function withPinLists(changes: Change[], scope: PlanScope | undefined, memory: SweepMemory | undefined, live: Live): Change[] {
   const byDomain = scope?.unreadByDomain;
   if (byDomain === undefined) return changes;
   return changes.map((change) => {
     const count = change.action === 'delete' ? byDomain[change.domain] : undefined;
-    return count === undefined ? change : { ...change, pinLists: { read: count.lists - count.unread, unread: count.unread } };
+    if (count === undefined || change.action !== 'delete') return change;
+    const remembered = memory === undefined ? undefined : rememberedPinning(memory, live, change.domain, change.id);
+    return { ...change, pinLists: { read: count.lists - count.unread, unread: count.unread, ...(remembered === undefined ? {} : { remembered }) } };
   });
 }

@@ -15,8 +15,8 @@ import type { Change, ChangeOrigin } from './types.js';
  */
 
 /**
- * BaseMemory is what is remembered of the applies before this plan; today there is no
- * such memory, so `baseIsLastApplied` is false and `usersLastSeen` absent.
+ * BaseMemory is what the sweep memory says of the applies before this plan
+ * (`planOrigins`): whether the base is the last applied state, and the members last seen.
  */
 export interface BaseMemory {
   /** REF is the commit last applied (a memory of applies says so). */
@@ -58,6 +58,18 @@ export function changeOrigins(base: Desired, live: Live, memory: BaseMemory): (c
     if (!alike(change)) return undefined;
     return originOf({ askedAlike: true, membershipChanged: membership(change.target) }, memory);
   };
+}
+
+/**
+ * currentOrigins labels the changes of a plan whose base is the manifests planned
+ * (`desired`): a plan without `--base` whose last applied commit is the manifests' own,
+ * or unknown. The manifests ask the same of every target then, so each change is drift:
+ * `membership` when only the members make the difference, otherwise `outside` when the
+ * manifests are known to be the last applied ones, and hedged when not.
+ */
+export function currentOrigins(desired: Desired, live: Live, memory: BaseMemory): (change: Change) => ChangeOrigin | undefined {
+  const membership = membershipChanged(desired, { today: live.users, lastSeen: memory.usersLastSeen });
+  return (change) => originOf({ askedAlike: true, membershipChanged: membership(change.target) }, memory);
 }
 
 /**

@@ -52,8 +52,8 @@ function invalid(why: string): ViewctlError {
 
 /**
  * planProblems is the schema's account of `data` plus what a schema cannot say: every
- * change's target has a live hash (the stale check needs it), and the summary counts
- * the changes.
+ * change's target has a live hash (the stale check needs it), and the summary (and
+ * `drifted`) count the changes.
  */
 function planProblems(data: Record<string, unknown>, schema: PlanSchemaSource | undefined): string[] {
   const problems = planShapeProblems(data, schema);
@@ -65,5 +65,8 @@ function planProblems(data: Record<string, unknown>, schema: PlanSchemaSource | 
   for (const [action, count] of Object.entries(summarize(plan.changes))) {
     if (plan.summary[action as Action] !== count) problems.push(`/summary/${action}: ${count}, the number of ${action} changes`);
   }
+  // Drift is counted beside the actions: the changes with an origin.
+  const drifted = plan.changes.filter((change) => change.origin !== undefined).length;
+  if (plan.drifted !== undefined && plan.drifted.changes !== drifted) problems.push(`/drifted/changes: ${drifted}, the number of changes with an origin`);
   return problems;
 }

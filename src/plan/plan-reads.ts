@@ -1,6 +1,7 @@
 import { kinds } from '../kinds/kinds.js';
 import { uniqueReads, type LiveRead } from '../state/live-read.js';
 import type { Desired, Live } from '../state/types.js';
+import type { SweepMemory } from '../state/sweep-memory.js';
 
 /**
  * What a plan reads before its first diff, as the kinds say (`Kind.planReads`,
@@ -14,10 +15,11 @@ export function planReads(desired: Desired): LiveRead[] {
 
 /**
  * kindsWantUsers tells whether any kind's diff of `desired` needs the workspace's
- * members, given the first reads (`read`); before any read (undefined), whether one may.
+ * members, given the first reads (`read`) and the sweep memory the diff takes advice
+ * from; before any read (undefined), whether one may.
  */
-export function kindsWantUsers(desired: Desired, read: Partial<Live> | undefined): boolean {
-  return kinds().some((kind) => kind.wantsUsers(desired, read));
+export function kindsWantUsers(desired: Desired, read: Partial<Live> | undefined, memory?: SweepMemory): boolean {
+  return kinds().some((kind) => kind.wantsUsers(desired, read, memory));
 }
 
 /** firstReads counts the requests before any pinned list: the workspace and `reads`. */

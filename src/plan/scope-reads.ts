@@ -7,7 +7,9 @@ import { firstReads } from './plan-reads.js';
 import { leftText, quotaWaysOut, roomLeft, type ReadCeiling } from '../state/read-ceiling.js';
 import { formatCount, plural } from '../text/plural.js';
 import { keyedPins, type KeyedPins } from './desired-values.js';
-import { budgetSlice, selectByBase } from './scope.js';
+import { selectByBase } from './scope.js';
+import { sweepNight } from './sweep-schedule.js';
+import type { SweepMemory } from '../state/sweep-memory.js';
 import { touchedViews } from '../kinds/views-after-plan.js';
 import type { Change, PlanScope } from './types.js';
 
@@ -106,15 +108,17 @@ export function checkCeiling(ceiling: ReadCeiling, floor: ReadFloor, outcome: st
 /**
  * choosePinnedLists picks the lists to read: every list; with a base, those that
  * changed since REF or name a view `viewChanges` creates, renames or deletes; with a
- * budget, the part of those that fits in what the ceiling leaves after `spent`, as
- * today's slice (`day` is the UTC day number). Without a budget, lists that do not fit
+ * budget, as many of those as fit in what the ceiling leaves after `spent`, chosen by
+ * the sweep's schedule for UTC day number `day` (`sweepNight`: never-read and least
+ * recently read first from `memory`, else a rotation by a hash of each list's key); a
+ * sweep (no base) says what it covered and promises. Without a budget, lists that do not fit
  * in what the service says is left (`remaining`) less the reserve are refused before
  * the first is read.
  */
 export function choosePinnedLists(
   lists: readonly KeyedPins[],
   request: ScopeRequest,
-  figures: { viewChanges: readonly Change[]; day: number; users?: readonly ApiUser[]; spent: number; remaining: number | null; ceiling: ReadCeiling },
+  figures: { viewChanges: readonly Change[]; day: number; users?: readonly ApiUser[]; spent: number; remaining: number | null; ceiling: ReadCeiling; memory?: SweepMemory },
 ): ChosenLists {
   const room = roomLeft(figures.ceiling, figures.spent, figures.remaining);
   if (request.base === undefined && request.budget === undefined) {
@@ -124,10 +128,13 @@ export function choosePinnedLists(
   let candidates = request.base === undefined
     ? [...lists]
     : selectByBase(lists, keyedPins(request.base.desired, figures.users), touchedViews(figures.viewChanges));
-  let slice: PlanScope['slice'];
+  let coverage: PlanScope['coverage'];
   if (request.budget !== undefined) {
     if (room < 1 && candidates.length > 0) throw noListFits(figures, request.budget);
-    ({ read: candidates, slice } = budgetSlice(candidates, room, figures.day));
+    const night = sweepNight(candidates, Math.max(room, 1), figures.day, figures.memory, figures.users);
+    candidates = night.read;
+    // The promise is the sweep's: a pull request's lists are read once, not in rotation.
+    if (request.base === undefined) coverage = night.coverage;
   } else {
     checkReadsFit(candidates.length, lists.length, room, figures);
   }
@@ -136,7 +143,7 @@ export function choosePinnedLists(
     ...(request.budget === undefined ? {} : { budget: request.budget }),
     lists: lists.length,
     unread: lists.length - candidates.length,
-    ...(slice === undefined ? {} : { slice }),
+    ...(coverage === undefined ? {} : { coverage }),
   };
   const byDomain = unreadByDomain(lists, candidates);
   if (Object.keys(byDomain).length > 0) scope.unreadByDomain = byDomain;
@@ -174,7 +181,7 @@ function checkReadsFit(reads: number, lists: number, room: number, figures: { re
     'plan.exceeds-daily-quota',
     `the plan needs ${plural(reads, 'request')} to read ${reads === lists ? 'every pinned list' : `${formatCount(reads)} of the ${plural(lists, 'pinned list')}`}, but the service says ${leftText(figures.remaining, reserve)}; no pinned list was read`,
     {
-      hint: `plan with --base REF (e.g. --base origin/main) to read only the lists a change touches, or with --budget N to read a slice of them that fits today and rotates by UTC day${reserve === 0 ? '' : `, or ${quotaWaysOut(reserve)}`}`,
+      hint: `plan with --base REF (e.g. --base origin/main) to read only the lists a change touches, or with --budget N to read as many of them as fit each night, every list within a stated number of nights${reserve === 0 ? '' : `, or ${quotaWaysOut(reserve)}`}`,
     },
   );
 }

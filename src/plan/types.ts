@@ -60,6 +60,15 @@ export interface PlanRequests extends Narrowed<Schema.Plan['requests'], { ceilin
  * declare, `unread` how many the plan left unread; with `--base REF` (`base`: the ref as
  * given and the commit it resolved to) they are the lists whose desired value is the
  * same at REF and now and that name no view the plan creates, renames or deletes; with
- * `--budget N` (`budget`), those outside today's `slice` (1-based `index` of `count`).
+ * `--budget N` (`budget`), those the night's schedule left for later nights, with what
+ * the night covered and promises (`coverage`, README "The nightly sweep's promise");
+ * plans of earlier builds hold a `slice` (1-based `index` of `count`) instead.
  */
 export type PlanScope = Schema.PlanScope;
+
+/**
+ * PlanDrift is how many of a plan's changes are drift (have an origin), beside the
+ * per-action `summary` that counts them too; without `--base`, the last applied commit
+ * the origins were judged against and how many changes were merged since, not yet applied.
+ */
+export type PlanDrift = Schema.PlanDrift;

@@ -1,10 +1,11 @@
 import { stringify } from 'yaml';
 import { structuredPatch } from 'diff';
 import type { JsonValue } from '../domain/api-types.js';
-import { CHANGE_ORIGINS, type Change, type ChangeOrigin, type DeleteChange, type Plan, type UpdateChange } from '../plan/types.js';
+import { CHANGE_ORIGINS, type Change, type ChangeOrigin, type CreateChange, type DeleteChange, type Plan, type UpdateChange } from '../plan/types.js';
 import { applySeconds } from '../plan/requests.js';
 import { formatCount, plural } from '../text/plural.js';
 import { safeText } from '../text/safe-text.js';
+import { sinceLastApply } from './drift-since.js';
 
 /**
  * Formatting shared by the text and markdown renderers. Every name, email, path and
@@ -120,19 +121,54 @@ export function scopeText(plan: Plan): string | undefined {
   const { scope } = plan;
   if (scope === undefined) return undefined;
   const read = `read ${formatCount(scope.lists - scope.unread)} of ${plural(scope.lists, 'pinned list')}`;
+  // Plans of earlier builds read consecutive slices by UTC day.
   const slice = scope.slice === undefined ? '' : `, slice ${formatCount(scope.slice.index)} of ${formatCount(scope.slice.count)}`;
   const why: string[] = [];
   if (scope.base !== undefined) why.push(`--base ${safeText(scope.base.ref)} (${scope.base.commit.slice(0, 7)}): the others ask for what they asked then and name no view this plan creates, renames or deletes`);
   if (scope.budget !== undefined) {
     const lowered = loweredText(plan);
     const budget = `--budget ${formatCount(scope.budget)}${lowered}`;
-    why.push(scope.slice === undefined ? budget : `${budget}${lowered === '' ? ':' : ';'} the slice rotates by UTC day, so ${formatCount(scope.slice.count)} daily runs cover every list`);
+    const covered = coverageText(scope);
+    why.push(covered === undefined ? budget : `${budget}${lowered === '' ? ':' : ';'} ${covered}`);
   }
   const unread = scope.unread === 0 ? '' : `; the ${plural(scope.unread, 'unread list')} ${scope.unread === 1 ? 'was' : 'were'} not checked for drift`;
   return `Scope: ${read}${slice} (${why.join('; ')})${unread}.`;
 }
 
 /**
+ * coverageText says what a budgeted sweep covered and promises (README, "The nightly
+ * sweep's promise"): `40 new to the sweep, the rest least recently read; 2,484 due
+ * within 3 nights; every list is read within 4 nights at this budget`. Undefined when
+ * the night read every list and nobody waited too long.
+ */
+function coverageText(scope: NonNullable<Plan['scope']>): string | undefined {
+  const { coverage } = scope;
+  if (coverage === undefined) return scope.slice === undefined ? undefined : `the slice rotates by UTC day, so ${formatCount(scope.slice.count)} daily runs cover every list`;
+  const overdue = coverage.overdue ?? 0;
+  if (coverage.due === 0 && overdue === 0) return undefined;
+  const read = scope.lists - scope.unread;
+  const order = coverage.order === 'rotation'
+    ? `this night's share of a ${formatCount(coverage.cycle)}-night rotation by a hash of each list's key, and the lists due soonest after it`
+    : neverReadText(coverage.neverRead ?? 0, read);
+  const parts = [
+    order,
+    ...(coverage.due === 0 ? [] : [`${formatCount(coverage.due)} due within ${plural(coverage.dueWithin, 'night')}`]),
+    `every list is read within ${plural(coverage.cycle, 'night')} at this budget`,
+    ...(overdue === 0 ? [] : [`${plural(overdue, 'list')} waited or will wait longer than that since ${overdue === 1 ? 'its' : 'their'} last read (nights without a sweep, a lower budget or more lists): a new cycle starts this night`]),
+  ];
+  return parts.join('; ');
+}
+
+/**
+ * neverReadText is how a night with the memory chose: `40 new to the sweep, the rest
+ * least recently read` (new: never read, or a member a group may newly reach).
+ */
+function neverReadText(neverRead: number, read: number): string {
+  if (neverRead === 0) return 'the least recently read';
+  if (neverRead >= read) return read === 1 ? 'new to the sweep' : 'all new to the sweep';
+  return `${formatCount(neverRead)} new to the sweep, the rest least recently read`;
+}
+
 /**
  * loweredText is ` lowered to 914, the 1,214 left today less --reserve 300` when what
  * the service said was left today, less the reserve, lowered the budget; empty otherwise.
@@ -145,6 +181,33 @@ function loweredText(plan: Plan): string {
 }
 
 /**
+ * rememberedText is what the sweep memory says of the lists a scoped plan did not read:
+ * `of the 960 not read, 12 pinned it when last read (as of 2026-11-20)`, then how many
+ * of them it never read, when some.
+ */
+function rememberedText(unread: number, remembered: NonNullable<NonNullable<DeleteChange['pinLists']>['remembered']>): string {
+  const count = remembered.pinning === 0 ? 'none' : formatCount(remembered.pinning);
+  const never = Math.max(0, unread - remembered.lists);
+  const unknown = never === 0 ? '' : `; ${formatCount(never)} ${never === 1 ? 'was' : 'were'} never read (${never === 1 ? 'it' : 'they'} may pin it)`;
+  return `of the ${formatCount(unread)} not read, ${count} pinned it when last read (as of ${dayOf(remembered.asOf)})${unknown}`;
+}
+
+/**
+ * deletedOutsideText labels the create of a view a manifest binds by an id that was
+ * deleted in the app (`deletedOutside`): `deleted in the app (rv_1, last seen
+ * 2026-11-20): created again`; undefined for any other create.
+ */
+export function deletedOutsideText(change: CreateChange): string | undefined {
+  const gone = change.deletedOutside;
+  return gone === undefined ? undefined : `deleted in the app (${safeText(gone.id)}, last seen ${dayOf(gone.lastSeen)}): created again`;
+}
+
+/** dayOf is the UTC day of an ISO 8601 time, `2026-11-20`; other text is shown as it is, made safe. */
+function dayOf(iso: string): string {
+  return /^\d{4}-\d{2}-\d{2}T/.test(iso) ? iso.slice(0, 10) : safeText(iso);
+}
+
+/**
  * originHeading titles the changes of one origin (README, "Changes made outside viewctl,
  * labelled"): made in the app since `--base REF`, which applying reverts; not applied or
  * made in the app, which the tool cannot tell apart without a memory of the last apply,
@@ -152,7 +215,7 @@ function loweredText(plan: Plan): string {
  */
 export function originHeading(plan: Plan, origin: ChangeOrigin): string {
   const ref = plan.scope?.base?.ref;
-  const since = `since ${ref === undefined ? 'the base' : safeText(ref)}`;
+  const since = ref === undefined ? sinceLastApply(plan) ?? 'since the base' : `since ${safeText(ref)}`;
   switch (origin) {
     case 'outside':
       return `Changed outside viewctl ${since}: applying reverts them`;
@@ -194,8 +257,10 @@ export function pinnedNote(change: DeleteChange): string | undefined {
   return change.pinLists === undefined ? undefined : scopedPinners(change, change.pinLists);
 }
 
-function scopedPinners(change: DeleteChange, lists: { read: number; unread: number }): string {
-  const unread = `${plural(lists.unread, 'list')} not read (${lists.unread === 1 ? 'it' : 'they'} may pin it${change.pinnedBy.length === 0 ? '' : ' too'})`;
+function scopedPinners(change: DeleteChange, lists: NonNullable<DeleteChange['pinLists']>): string {
+  const unread = lists.remembered === undefined
+    ? `${plural(lists.unread, 'list')} not read (${lists.unread === 1 ? 'it' : 'they'} may pin it${change.pinnedBy.length === 0 ? '' : ' too'})`
+    : rememberedText(lists.unread, lists.remembered);
   if (lists.read === 0) return `none of the lists read: no ${change.domain} list was read; ${unread}`;
   const count = change.pinnedBy.length === 0 ? 'none' : formatCount(change.pinnedBy.length);
   return `${count} of the ${plural(lists.read, `${change.domain} list`)} read; ${unread}`;

@@ -2,7 +2,7 @@ import { formatCount, plural } from '../text/plural.js';
 import type { Change, CreateChange, DeleteChange, DriftChange, PinChange, PinnedTab, Plan, UpdateChange } from '../plan/types.js';
 import { batchAttributes } from './batch-attributes.js';
 import type { CommentPart } from './comment-budget.js';
-import { pinnedNote, pointerPath, updateDiff, valueText } from './format.js';
+import { deletedOutsideText, pinnedNote, pointerPath, updateDiff, valueText } from './format.js';
 import { codeSpan, fence, mdText } from './markdown-text.js';
 import { exceptionText, memberTabs, someMembers, summarisePinGroup, type MemberTabs, type TabListVariant } from './pin-group.js';
 import { attributeLines } from './plan-notes.js';
@@ -36,7 +36,8 @@ function detailBlock(change: Change, plan: Plan): string {
   switch (change.action) {
     case 'create': {
       const owner = plan.creatorEmail === undefined ? '' : `, owner ${mdText(plan.creatorEmail)}`;
-      return attributesBlock(change, `${ICONS.create} ${mdText(change.name)}${owner}: the attributes it sets`, '+');
+      const deleted = deletedOutsideText(change);
+      return attributesBlock(change, `${ICONS.create} ${mdText(change.name)}${owner}${deleted === undefined ? '' : `, ${mdText(deleted)}`}: the attributes it sets`, '+');
     }
     case 'update':
       return updateBlock(change);

@@ -2,7 +2,7 @@ import { formatLine } from '../domain/source-position.js';
 import { formatCount, plural } from '../text/plural.js';
 import { type Action, type Change, type ChangeOrigin, type PinChange, type Plan } from '../plan/types.js';
 import { COMMENT_LIMIT, fitComment, type CommentPart, type LeftOut } from './comment-budget.js';
-import { budgetText, byOrigin, originHeading, pinnedCount, scopeText } from './format.js';
+import { budgetText, byOrigin, deletedOutsideText, originHeading, pinnedCount, scopeText } from './format.js';
 import { detailParts, ICONS } from './markdown-details.js';
 import { codeSpan, linkTarget, mdText } from './markdown-text.js';
 import type { RenderOptions } from './options.js';
@@ -12,6 +12,10 @@ import { entryChanges, reviewEntries, type BatchEntry, type ReviewEntry } from '
 import { droppedPrivateTabs, skippedText } from './text.js';
 import { warningEntries } from './warning-lines.js';
 import { heldEntry, heldHeading } from './held-lines.js';
+import { driftGroups } from '../plan/drift-causes.js';
+import { driftCount, unappliedHeading } from './drift-words.js';
+import { driftDetailEntries } from './drift-text.js';
+import { driftRowPart } from './drift-markdown.js';
 
 export { codeSpan, fence, mdText } from './markdown-text.js';
 
@@ -53,13 +57,15 @@ export function renderMarkdown(plan: Plan, options: RenderOptions): string {
   const refusal = options.context === 'apply' ? undefined : maxDeletesNote(plan, options.maxDeletes);
   if (refusal !== undefined) notes.push(`> ⛔ **${mdText(refusal)}**`);
   const { summary } = plan;
+  const drifted = driftCount(plan);
   const counts = [
     plural(summary.create, 'create'), plural(summary.update, 'update'), plural(summary.delete, 'delete'),
-    plural(summary.pin, 'pin list'), plural(summary.drift, 'drift'),
-  ].join(' · ');
+    plural(summary.pin, 'pin list'), plural(summary.drift, plan.drifted === undefined ? 'drift' : 'automation drift'),
+  ].join(' · ') + (drifted === undefined ? '' : ` · ${drifted}`);
   const above = [...scopeNotes, ...notes];
   // The pull request's own changes first; those it did not ask for (--base REF) get a table per origin.
-  const groups = byOrigin(plan.changes).map((group) => ({ origin: group.origin, entries: reviewEntries(group.changes) }));
+  // Changes with an origin are drift, a row per cause; a sweep's merged but unapplied changes get a heading of their own.
+  const groups = byOrigin(plan.changes).map((group) => ({ origin: group.origin, entries: group.origin === undefined ? reviewEntries(group.changes) : [], drift: driftGroups(group.changes) }));
 
   const parts: CommentPart[] = [];
   const fixed = (...lines: string[]): void => {
@@ -72,14 +78,15 @@ export function renderMarkdown(plan: Plan, options: RenderOptions): string {
     parts.push(...held.map((line): CommentPart => ({ role: 'must', items: 0, render: () => line })));
   }
   for (const group of groups) {
-    fixed(...(group.origin === undefined ? [] : ['', `**${mdText(originHeading(plan, group.origin))}**`]), '', ...TABLE);
-    parts.push(...group.entries.map((entry) => rowPart(entry, group.origin)));
+    const title = group.origin === undefined ? unappliedHeading(plan) : originHeading(plan, group.origin);
+    fixed(...(title === undefined ? [] : ['', `**${mdText(title)}**`]), '', ...TABLE);
+    parts.push(...group.entries.map((entry) => rowPart(entry, group.origin)), ...group.drift.map((drift) => driftRowPart(drift, plan)));
   }
   if (warnings.length > 0) {
     fixed('');
     parts.push(...warnings.map((line): CommentPart => ({ role: 'warning', items: 0, render: () => line })));
   }
-  parts.push(...groups.flatMap((group) => group.entries).flatMap((entry) => detailParts(entry, plan)));
+  parts.push(...groups.flatMap((group) => [...group.entries, ...driftDetailEntries(group.drift)]).flatMap((entry) => detailParts(entry, plan)));
   const link = options.detailsUrl === undefined ? '' : ` · [the full plan](${linkTarget(options.detailsUrl)})`;
   fixed('', `Digest \`${plan.digest}\` · apply needs ${plural(plan.requests.applyNeeds, 'request')} · ${budgetText(plan)}${link}`);
   return fitComment(parts, MARKDOWN_LIMIT, (leftOut) => leftOutNote(leftOut, options));
@@ -166,8 +173,10 @@ function singleRow(change: Change): string {
   const source = change.source === undefined ? '' : codeSpan(formatLine(change.source));
   const icon = ICONS[change.action];
   switch (change.action) {
-    case 'create':
-      return `| ${icon} | ${change.kind} | ${mdText(change.name)} | ${source} |`;
+    case 'create': {
+      const deleted = deletedOutsideText(change);
+      return `| ${icon} | ${change.kind} | ${mdText(change.name)}${deleted === undefined ? '' : ` · **${mdText(deleted)}**`} | ${source} |`;
+    }
     case 'update':
       return `| ${icon} | ${change.kind} | ${mdText(change.name)} (${mdText(change.id)}) | ${source} |`;
     case 'delete': {

@@ -1,7 +1,7 @@
 import picocolors from 'picocolors';
 import { quoted, safeText } from '../text/safe-text.js';
 import { formatCount, formatRate, plural } from '../text/plural.js';
-import { applyEstimate, budgetText, byOrigin, originHeading, pinnedCount, pointerPath, scopeText, shellWord, updateDiff, valueText } from './format.js';
+import { applyEstimate, budgetText, byOrigin, deletedOutsideText, originHeading, pinnedCount, pointerPath, scopeText, shellWord, updateDiff, valueText } from './format.js';
 import type { RenderOptions } from './options.js';
 import { warningEntries } from './warning-lines.js';
 import { heldEntry, heldHeading } from './held-lines.js';
@@ -12,6 +12,9 @@ import { shortDigest } from '../plan/hash.js';
 import type { Change, CreateChange, DeleteChange, DriftChange, PinChange, PinnedTab, Plan, UpdateChange } from '../plan/types.js';
 import { entryAction, entryChanges, reviewEntries, type ReviewEntry } from './review-entries.js';
 import { batchLines, batchRow, pinGroupLines, pinGroupRow, type SummaryRow } from './text-groups.js';
+import { driftGroups } from '../plan/drift-causes.js';
+import { driftCount, unappliedHeading } from './drift-words.js';
+import { driftCauseLines, driftDetailEntries } from './drift-text.js';
 
 type Colors = ReturnType<typeof picocolors.createColors>;
 
@@ -54,11 +57,13 @@ export function renderText(plan: Plan, options: RenderOptions): string {
   lines.push('');
   if (scope !== undefined) lines.push(scope, '');
   // The pull request's own changes first; those it did not ask for (--base REF) under their origin's heading.
-  const groups = byOrigin(plan.changes).map((group) => ({ origin: group.origin, entries: reviewEntries(group.changes) }));
+  // Changes with an origin are drift, told by cause; a sweep's merged but unapplied changes get a heading of their own.
+  const groups = byOrigin(plan.changes).map((group) => ({ origin: group.origin, entries: group.origin === undefined ? reviewEntries(group.changes) : [], drift: driftGroups(group.changes) }));
   for (const group of groups) {
-    lines.push(...(group.origin === undefined ? [] : [originHeading(plan, group.origin)]), ...summaryLines(group.entries, c), '');
+    const heading = group.origin === undefined ? unappliedHeading(plan) : originHeading(plan, group.origin);
+    lines.push(...(heading === undefined ? [] : [heading]), ...summaryLines(group.entries, c), ...driftCauseLines(group.drift, plan, c), '');
   }
-  for (const entry of groups.flatMap((group) => group.entries)) {
+  for (const entry of groups.flatMap((group) => [...group.entries, ...driftDetailEntries(group.drift)])) {
     for (const block of entryDetails(entry, plan, c)) if (block.length > 0) lines.push(...block, '');
   }
   if (warnings.length > 0) lines.push(...warnings, '');
@@ -79,6 +84,7 @@ function heldLines(plan: Plan, c: Colors): string[] {
 }
 
 function summaryLines(entries: readonly ReviewEntry[], c: Colors): string[] {
+  if (entries.length === 0) return [];
   const rows = entries.map(entryRow);
   const kindWidth = Math.min(MAX_COLUMN, Math.max(...rows.map((row) => row.kind.length)));
   const nameWidth = Math.min(MAX_COLUMN, Math.max(...rows.map((row) => row.name.length)));
@@ -108,8 +114,10 @@ function entryDetails(entry: ReviewEntry, plan: Plan, c: Colors): string[][] {
 function summaryRow(change: Change): SummaryRow {
   const source = change.source === undefined ? '' : `${safeText(change.source.file)}:${change.source.line}`;
   switch (change.action) {
-    case 'create':
-      return { kind: change.kind, name: quoted(change.name), source };
+    case 'create': {
+      const deleted = deletedOutsideText(change);
+      return { kind: change.kind, name: quoted(change.name), source: deleted === undefined ? source : `${source} · ${deleted}`.trimStart() };
+    }
     case 'update':
       return { kind: change.kind, name: `${quoted(change.name)} (${safeText(change.id)})`, source };
     case 'delete':
@@ -155,7 +163,12 @@ function updateLines(change: UpdateChange, c: Colors): string[] {
 /** createLines show every attribute the create sets, under the owner it will have. */
 function createLines(change: CreateChange, plan: Plan, c: Colors): string[] {
   const owner = plan.creatorEmail === undefined ? '' : `, owner ${safeText(plan.creatorEmail)}`;
-  return [c.green(`+ ${change.kind} ${quoted(change.name)}${owner}`), ...attributeLines(change).map((line) => c.green(`  + ${line}`))];
+  const deleted = deletedOutsideText(change);
+  return [
+    c.green(`+ ${change.kind} ${quoted(change.name)}${owner}`),
+    ...(deleted === undefined ? [] : [`    ${deleted}`]),
+    ...attributeLines(change).map((line) => c.green(`  + ${line}`)),
+  ];
 }
 
 function deleteLines(change: DeleteChange, c: Colors): string[] {
@@ -227,9 +240,10 @@ function driftLines(change: DriftChange, c: Colors): string[] {
 
 function footerLines(plan: Plan, options: RenderOptions): string[] {
   const { summary } = plan;
+  const drifted = driftCount(plan);
   const lines = [
     `Plan: ${formatCount(summary.create)} to create, ${formatCount(summary.update)} to update, ${formatCount(summary.delete)} to delete, ` +
-    `${plural(summary.pin, 'pin list')}, ${plural(summary.drift, 'drift')}.`,
+    `${plural(summary.pin, 'pin list')}, ${plural(summary.drift, plan.drifted === undefined ? 'drift' : 'automation drift')}${drifted === undefined ? '' : `; ${drifted}`}.`,
   ];
   const { applyNeeds } = plan.requests;
   const rate = options.rate ?? DEFAULT_RATE;

@@ -28,6 +28,10 @@ export const ACTION_AT_EACH_PLACE: ReadonlySet<string> = new Set([
   'pins.glob-reaches-none',
   // A document or `users` entry naming a member who left: delete or edit it.
   'pins.user-not-active',
+  // A manifest whose viewId was deleted in the app and resolves by name: set the new id there.
+  'view.id-replaced',
+  // A {viewId} tab naming a view deleted in the app: name the view there instead.
+  'pins.id-replaced',
 ]);
 
 /** WarningGroup is the warnings of one code, in the order given: the first and the others. */

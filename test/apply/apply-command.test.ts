@@ -95,6 +95,23 @@ describe('viewctl apply PATH', () => {
   });
 });
 
+describe('viewctl apply --budget N (self-heal)', () => {
+  it('refuses before any request without a sweep memory, and takes no --base, --plan or lone --reserve', async () => {
+    emulator.resetStats();
+    const cases: [string[], string][] = [
+      [['--budget', '100', '--auto-approve'], 'usage.budget-without-ledger'],
+      [['--budget', '100', '--base', 'HEAD', '--auto-approve'], 'usage.budget-with-base'],
+      [['--reserve', '10', '--auto-approve'], 'usage.reserve-without-budget'],
+      [['--budget', '100', '--plan', 'plan.json'], 'usage.plan-with-budget'],
+    ];
+    for (const [args, code] of cases) {
+      const refused = await runApply(args, emulator, { cwd: scratch.dir });
+      expect([refused.exitCode, refused.errorCode]).toEqual([1, code]);
+    }
+    expect(emulator.stats().requests).toBe(0);
+  });
+});
+
 describe('a bug in apply after its writes began', () => {
   it('exits 4, not 1, and says changes may have landed', async () => {
     // With --format json and --auto-approve, stdout is written once: the report, after every write.

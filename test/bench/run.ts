@@ -3,6 +3,7 @@ import { benchApplyPins } from './apply-bench.js';
 import { benchDiffRender } from './plan-bench.js';
 import { benchPlanLive } from './plan-live-bench.js';
 import { benchScoped } from './scoped-bench.js';
+import { benchSweep } from './sweep-bench.js';
 import { benchPlanLocal } from './plan-local-bench.js';
 import { renderSoak } from './soak-table.js';
 import { renderTable, type BenchRow, type MachineInfo } from './table.js';
@@ -94,6 +95,11 @@ const ROWS: RowSpec[] = [
     id: '5',
     label: 'scoped and budgeted plans, 1,000 members at the service\'s limits',
     measure: async () => benchScoped(1000),
+  },
+  {
+    id: '6',
+    label: 'the nightly sweep\'s promise: 30 nights of --budget 1,000, 1,000 members, 1 % changing a day',
+    measure: async () => benchSweep(),
   },
 ];
 

@@ -12,7 +12,8 @@ import type { EmulatorData } from '../../src/emulator/model.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { ViewctlError } from '../../src/errors.js';
 import { keyedPins } from '../../src/plan/desired-values.js';
-import { budgetSlice, utcDay } from '../../src/plan/scope.js';
+import { utcDay } from '../../src/plan/scope.js';
+import { sweepNight } from '../../src/plan/sweep-schedule.js';
 import { renderJson } from '../../src/render/json.js';
 import { scopeText } from '../../src/render/format.js';
 import { createServiceClient } from '../../src/service/client.js';
@@ -73,15 +74,14 @@ export async function benchScoped(members = 1000): Promise<BenchRow[]> {
       const { plan } = await planAgainst(desired, client, io, { scoped: { scope: { budget: BUDGET }, clock: { now: () => now }, warnings: [] } });
       const scope = plan.scope;
       const checks: string[] = [];
-      if (scope?.slice === undefined) checks.push('no slice: every list was read');
+      if (scope?.coverage === undefined || scope.unread === 0) checks.push('no rotation: every list was read');
       else {
-        // Every list is read within `count` consecutive days at the same room.
+        // Every list is read within the cycle stated, at the same room.
         const all = keyedPins(desired);
         const room = BUDGET - (plan.requests.used - (scope.lists - scope.unread));
         const covered = new Set<string>();
-        for (let day = utcDay(now); day < utcDay(now) + scope.slice.count; day += 1) for (const entry of budgetSlice(all, room, day).read) covered.add(entry.key);
-        if (covered.size !== all.length) checks.push(`${scope.slice.count} daily runs cover ${covered.size} of ${all.length} lists`);
-        if (scope.slice.count !== Math.ceil(all.length / room)) checks.push(`${scope.slice.count} slices, not ceil(${all.length} / ${room})`);
+        for (let day = utcDay(now); day < utcDay(now) + scope.coverage.cycle; day += 1) for (const entry of sweepNight(all, room, day).read) covered.add(entry.key);
+        if (covered.size !== all.length) checks.push(`${scope.coverage.cycle} nights cover ${covered.size} of ${all.length} lists`);
       }
       rows.push(budgeted('5c', `plan --budget ${BUDGET}`, emulator, started, BUDGET, full, checks, scopeText(plan) ?? ''));
     });

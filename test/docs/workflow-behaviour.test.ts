@@ -66,7 +66,7 @@ describe('the workflows as copied, with only the secret and VIEWCTL_BASE_URL set
     const inputs = inputsOf('examples/.github/workflows/viewctl-drift.yml');
     const step = stepByName(drift, 'Check for drift');
     const run = runStepScript(runOf(drift, step), { viewctlExit: 0, env: envOf(step, inputs) });
-    expect(run.viewctlCalls[0]?.slice(0, 4)).toEqual(['plan', 'manifests', '--budget', '1000']);
+    expect(run.viewctlCalls[0]?.slice(0, 6)).toEqual(['plan', 'manifests', '--budget', '1000', '--ledger', '.viewctl/ledger.json']);
   });
 
   it('applies the reviewed plan of manifests/ with the default --max-deletes', () => {
@@ -76,7 +76,7 @@ describe('the workflows as copied, with only the secret and VIEWCTL_BASE_URL set
     const run = runStepScript(runOf(apply, step), { viewctlExit: 0, gitTrees: { m4: 'tree-4' }, env: envOf(step, inputs, { steps: { reviewed: { outputs: { queue } } } }) });
     expect(run.status, run.stderr).toBe(0);
     expect(run.gitCalls).toContainEqual(['rev-parse', 'm4:./manifests']);
-    expect(run.viewctlCalls).toEqual([['apply', '--plan', 'reviewed/4/plan.json', '--expect-digest', DIGEST, '--max-deletes', '5', '--format', 'markdown']]);
+    expect(run.viewctlCalls).toEqual([['apply', '--plan', 'reviewed/4/plan.json', '--expect-digest', DIGEST, '--max-deletes', '5', '--ledger', '.viewctl/ledger.json', '--format', 'markdown']]);
   });
 });
 
@@ -161,6 +161,50 @@ describe('the drift workflow', () => {
   });
 });
 
+describe('the drift workflow with repair: true', () => {
+  const script = runOf(drift, stepByName(drift, 'Check for drift'));
+  const REPAIRED = '### viewctl plan: Acme Sales (ws_acme)\n```text\nApplied: 0 created, 0 updated, 3 pin lists, 0 deleted (9 requests in 2.0 s).\nRepaired: 3 pin lists (members ana@acme.test, bo@acme.test).\n```\n';
+  const LEFT = REPAIRED.replace('```\n', 'Left for a reviewed apply (self-heal never carries them out): 1 deletion ("Scratch").\n```\n');
+  const repairing = { REPAIR: 'true', BUDGET: '1000' };
+
+  it('repairs with apply --budget --ledger --auto-approve, and succeeds with "repaired" in the summary when nothing is left', () => {
+    const run = runStepScript(script, { viewctlExit: 0, viewctlStdout: REPAIRED, env: repairing });
+    expect(run.viewctlCalls).toEqual([['apply', '.', '--budget', '1000', '--ledger', '.viewctl/ledger.json', '--auto-approve', '--format', 'markdown']]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.outputs).toEqual({ 'exit-code': '0', outcome: 'repaired' });
+    expect(run.summary).toContain('viewctl drift check: repaired');
+    expect(run.summary).toContain('Repaired: 3 pin lists (members ana@acme.test, bo@acme.test).');
+  });
+
+  it('is in sync when it repaired nothing and left nothing', () => {
+    const run = runStepScript(script, { viewctlExit: 0, viewctlStdout: 'No changes.\nRepaired: nothing.\n', env: repairing });
+    expect([run.status, run.outputs['outcome']]).toEqual([0, 'in-sync']);
+  });
+
+  it('fails when it left something to a person (a deletion for a reviewed apply), with the report in the summary', () => {
+    const run = runStepScript(script, { viewctlExit: 0, viewctlStdout: LEFT, env: repairing });
+    expect(run.status).not.toBe(0);
+    expect(run.outputs['outcome']).toBe('left');
+    expect(run.summary).toContain('repaired what it could; the rest needs a person');
+    expect(run.summary).toContain('1 deletion ("Scratch")');
+  });
+
+  it('says a reviewed apply is due when viewctl refuses the manifests as not the last applied (exit 3)', () => {
+    const run = runStepScript(script, { viewctlExit: 3, viewctlStderr: 'error[apply.review-due]: a reviewed apply is due: the manifests at HEAD (abc1234) are not the last applied (def5678)', env: repairing });
+    expect(run.status).not.toBe(0);
+    expect(run.outputs['outcome']).toBe('review-due');
+    expect(run.summary).toContain('a reviewed apply is due');
+    expect(run.summary).toContain('not the last applied (def5678)');
+  });
+
+  it('needs a budget to repair, and runs no viewctl without one', () => {
+    const run = runStepScript(script, { viewctlExit: 0, env: { REPAIR: 'true' } });
+    expect(run.status).not.toBe(0);
+    expect(run.viewctlCalls).toEqual([]);
+    expect(run.outputs).toEqual({ 'exit-code': '1', outcome: 'failed' });
+  });
+});
+
 describe('the apply step', () => {
   const applyScript = runOf(apply, stepById(apply, 'apply'));
   const entry = (pr: number, merge: string) => ({ pr, digest: DIGEST, runId: 4200 + pr, manifestsTree: `tree-${pr}`, mergeSha: merge });
@@ -171,8 +215,8 @@ describe('the apply step', () => {
     expect(run.status).toBe(0);
     expect(run.ghCalls).toEqual([['run', 'download', '4204', '--name', 'viewctl-plan', '--dir', 'reviewed/4'], ['run', 'download', '4205', '--name', 'viewctl-plan', '--dir', 'reviewed/5']]);
     expect(run.viewctlCalls).toEqual([
-      ['apply', '--plan', 'reviewed/4/plan.json', '--expect-digest', DIGEST, '--max-deletes', '5', '--format', 'markdown'],
-      ['apply', '--plan', 'reviewed/5/plan.json', '--expect-digest', DIGEST, '--max-deletes', '5', '--format', 'markdown'],
+      ['apply', '--plan', 'reviewed/4/plan.json', '--expect-digest', DIGEST, '--max-deletes', '5', '--ledger', '.viewctl/ledger.json', '--format', 'markdown'],
+      ['apply', '--plan', 'reviewed/5/plan.json', '--expect-digest', DIGEST, '--max-deletes', '5', '--ledger', '.viewctl/ledger.json', '--format', 'markdown'],
     ]);
     expect(run.summary).toContain('viewctl apply of #4: applied');
     expect(run.summary).toContain('viewctl apply of #5: applied');
@@ -197,7 +241,7 @@ describe('the apply step', () => {
   it('skips, without running viewctl, a plan an earlier apply report recorded as applied, and says "already applied"', () => {
     const run = runStepScript(applyScript, { viewctlExit: 0, gitTrees: { m4: 'tree-4', m5: 'tree-5' }, env: queue({ ...entry(4, 'm4'), applied: true } as ReturnType<typeof entry>, entry(5, 'm5')) });
     expect(run.status).toBe(0);
-    expect(run.viewctlCalls).toEqual([['apply', '--plan', 'reviewed/5/plan.json', '--expect-digest', DIGEST, '--max-deletes', '5', '--format', 'markdown']]);
+    expect(run.viewctlCalls).toEqual([['apply', '--plan', 'reviewed/5/plan.json', '--expect-digest', DIGEST, '--max-deletes', '5', '--ledger', '.viewctl/ledger.json', '--format', 'markdown']]);
     expect(run.ghCalls).toHaveLength(1);
     expect(run.summary).toContain('viewctl apply of #4: already applied');
     expect(run.summary).toContain('viewctl apply of #5: applied');
@@ -300,7 +344,7 @@ describe('the plan comment', () => {
     const [own = '', outside] = body.split('**Not applied or changed outside viewctl since origin/main: applying sets them to the manifests**');
     expect(outside).toBeDefined();
     expect(own).not.toMatch(/\| ✏️ \|/);
-    expect(outside).toMatch(/\| ✏️ \| RecordingView \| Zoom and Meet calls/);
+    expect(outside).toMatch(/\| ⚠️ \| Drift \| \*\*1 RecordingView: attributes differ\*\*: \*\*Zoom and Meet calls\*\*/);
   });
 
   it('fits one comment (65,536 characters) with the longest markdown viewctl writes and the longest wrapper', async () => {
@@ -511,17 +555,32 @@ describe('the drift workflow\'s one issue', () => {
   const driftIssue = scriptOf(drift, (_uses, name) => name === 'Open, update or close the drift issue');
   const BOT = { login: 'github-actions[bot]' };
 
-  async function report(api: FakeGitHub, exitCode: number) {
+  async function report(api: FakeGitHub, exitCode: number, outcome?: string, planMd = PLAN_MD) {
     const { dir } = runStepScript('true', { viewctlExit: 0 });
-    writeFileSync(join(dir, 'plan.md'), PLAN_MD);
+    writeFileSync(join(dir, 'plan.md'), planMd);
     writeFileSync(join(dir, 'plan.err'), 'error[service.unauthorized]: the service did not accept the API key\n');
     return runGithubScript(driftIssue, {
       api,
       dir,
       context: { repo: { owner: 'acme', repo: 'views' }, runId: 77, serverUrl: 'https://github.com', payload: {} },
-      env: { EXIT_CODE: String(exitCode) },
+      env: { EXIT_CODE: String(exitCode), ...(outcome === undefined ? {} : { OUTCOME: outcome }) },
     });
   }
+
+  it('on repair nights: names what was left, says a reviewed apply is due, and closes with what was repaired', async () => {
+    const api = fakeGitHub();
+    const left = `${PLAN_MD}Repaired: 2 pin lists (members ana@acme.test).\nLeft for a reviewed apply (self-heal never carries them out): 1 deletion ("Scratch").\n`;
+    await report(api, 0, 'left', left);
+    expect(api.issues).toHaveLength(1);
+    expect(api.issues[0]).toMatchObject({ title: 'viewctl: drift repaired, some left for a reviewed change', state: 'open' });
+    expect(api.issues[0]?.body).toContain('Repaired: 2 pin lists (members ana@acme.test).');
+    expect(api.issues[0]?.body).toContain('1 deletion ("Scratch")');
+    await report(api, 3, 'review-due');
+    expect(api.issues[0]).toMatchObject({ title: 'viewctl: a reviewed apply is due before self-heal' });
+    await report(api, 0, 'repaired', `${PLAN_MD}Repaired: 1 view re-created ("Team calls").\n`);
+    expect(api.issues[0]?.state).toBe('closed');
+    expect(api.created.at(-1)?.body).toMatch(/^Repaired, in sync again \(\[run 77\]\(.*\)\): 1 view re-created \("Team calls"\)\.$/);
+  });
 
   it('opens one issue on drift, with the plan, and updates that same issue on the next drift', async () => {
     const api = fakeGitHub();

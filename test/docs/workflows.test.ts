@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { commandHelp, topLevelCommands, type CommandHelp } from './cli-help.js';
 import { viewctlInvocations, type Invocation } from './shell-commands.js';
-import { ACTION, REPO, allSteps, evaluate, loadAction, loadWorkflow, parseWorkflowYaml, stepById, workflowPaths, type Step, type Workflow } from './workflow-files.js';
+import { ACTION, REPO, allSteps, evaluate, loadAction, loadWorkflow, parseWorkflowYaml, stepById, stepByName, workflowPaths, type Step, type Workflow } from './workflow-files.js';
+import { evaluateExpression } from './expressions.js';
 
 // The workflows users copy (examples/.github/workflows), the action they call
 // (.github/actions/viewctl) and the project's CI must be valid, minimal in what they
@@ -18,15 +19,17 @@ const USER_WORKFLOWS = {
 const CI = '.github/workflows/ci.yml';
 
 /** ALLOWED_ACTIONS are the only actions a workflow may use: GitHub's own, major-pinned. */
-const ALLOWED_ACTIONS = ['actions/checkout', 'actions/setup-node', 'actions/upload-artifact', 'actions/download-artifact', 'actions/github-script'];
+const ALLOWED_ACTIONS = ['actions/checkout', 'actions/setup-node', 'actions/upload-artifact', 'actions/download-artifact', 'actions/github-script', 'actions/cache/restore', 'actions/cache/save'];
 
-/** PINNED are the commits of the released tags the workflows use (checkout v4.2.2, setup-node v4.4.0, upload-artifact v4.6.2, download-artifact v4.3.0, github-script v7.0.1). */
+/** PINNED are the commits of the released tags the workflows use (checkout v4.2.2, setup-node v4.4.0, upload-artifact v4.6.2, download-artifact v4.3.0, github-script v7.0.1, cache v4.2.3). */
 const PINNED: Readonly<Record<string, string>> = {
   'actions/checkout': '11bd71901bbe5b1630ceea73d27597364c9af683',
   'actions/setup-node': '49933ea5288caeca8642d1e84afbd3f7d6820020',
   'actions/upload-artifact': 'ea165f8d65b6e75b540449e92b4886f43607fa02',
   'actions/download-artifact': 'd3f86a106a0bac45b974a628896c90dbdf5c8093',
   'actions/github-script': '60a0d83039c74a4aee543508d2ffcb1c3799cdea',
+  'actions/cache/restore': '5a3ec84eff668545956fd18022155c47e93e2684',
+  'actions/cache/save': '5a3ec84eff668545956fd18022155c47e93e2684',
 };
 
 /** VIEWCTL_ACTION is how the example workflows name the action: one ref, the release tag of this version. */
@@ -134,7 +137,7 @@ describe('the viewctl action', () => {
 
   it('is a valid composite action whose every step runs only for its command', () => {
     expect(action.name).toBe('viewctl');
-    expect(Object.keys(action.inputs)).toEqual(['command', 'manifests', 'api-key', 'base-url', 'github-token', 'max-deletes', 'look-back', 'budget']);
+    expect(Object.keys(action.inputs)).toEqual(['command', 'manifests', 'api-key', 'base-url', 'github-token', 'max-deletes', 'look-back', 'budget', 'repair']);
     const steps = action.jobs['action']?.steps ?? [];
     for (const step of steps) {
       if (step.run !== undefined) expect(step.shell, step.name).toBe('bash');
@@ -146,7 +149,7 @@ describe('the viewctl action', () => {
   });
 
   it('runs plan, apply and drift (the reader of run steps works)', () => {
-    expect(invocations(action).map((call) => [call.step, call.subcommand])).toEqual([['Plan', 'plan'], ['Apply', 'apply'], ['Check for drift', 'plan']]);
+    expect(invocations(action).map((call) => [call.step, call.subcommand])).toEqual([['Plan', 'plan'], ['Apply', 'apply'], ['Check for drift', 'apply'], ['Check for drift', 'plan']]);
   });
 
   it('calls only commands and flags that exist', () => {
@@ -237,6 +240,10 @@ describe('setting the workflows up', () => {
     const budget = String(actionStep(USER_WORKFLOWS.drift).with?.['budget']);
     expect(evaluate(budget, { vars: {} })).toBe(action.inputs['budget']?.default);
     expect(evaluate(budget, { vars: { VIEWCTL_DRIFT_BUDGET: '400' } })).toBe('400');
+    const repair = String(actionStep(USER_WORKFLOWS.drift).with?.['repair']);
+    expect(evaluate(repair, { vars: {} })).toBe(action.inputs['repair']?.default);
+    expect(action.inputs['repair']?.default).toBe('false');
+    expect(evaluate(repair, { vars: { VIEWCTL_DRIFT_REPAIR: 'true' } })).toBe('true');
   });
 
   it('gives the action the same manifests default as the workflows', () => {
@@ -299,19 +306,41 @@ describe('the merge workflow', () => {
 describe('the drift workflow', () => {
   const flow = () => workflow(USER_WORKFLOWS.drift);
 
-  it('runs nightly and on demand, read-only, outside the apply concurrency group', () => {
+  it('runs nightly and on demand, in the apply concurrency group on the default branch only, never cancelling', () => {
     const on = flow().on as { schedule: Array<{ cron: string }>; workflow_dispatch: unknown };
     expect(on.schedule).toHaveLength(1);
     expect(on.schedule[0]?.cron.split(' ')).toHaveLength(5);
     expect(on).toHaveProperty('workflow_dispatch');
     expect(flow().permissions).toEqual({ contents: 'read', issues: 'write' });
-    expect(flow().concurrency?.group).not.toBe(workflow(USER_WORKFLOWS.apply).concurrency?.group);
+    const applyGroup = workflow(USER_WORKFLOWS.apply).concurrency?.group;
+    const group = String(flow().concurrency?.group);
+    expect(flow().concurrency?.['cancel-in-progress']).toBe(false);
+    // It writes the sweep memory (and, with repair, the workspace): never beside an apply.
+    expect(evaluateExpression(group, { github: { event_name: 'schedule', ref_name: 'main', event: {} } })).toBe(applyGroup);
+    expect(evaluateExpression(group, { github: { event_name: 'workflow_dispatch', ref_name: 'main', event: { repository: { default_branch: 'main' } } } })).toBe(applyGroup);
+    expect(evaluateExpression(group, { github: { event_name: 'workflow_dispatch', ref_name: 'try-this', event: { repository: { default_branch: 'main' } } } })).toBe('viewctl-drift-try-this');
   });
 
-  it('checks for drift through the action, planning with --detailed-exitcode', () => {
+  it('checks for drift through the action: plan with --detailed-exitcode, or apply --auto-approve to repair, both with the memory', () => {
     expect(actionStep(USER_WORKFLOWS.drift).with?.['command']).toBe('drift');
-    const call = invocations(action).find((entry) => entry.step === 'Check for drift');
-    expect(call?.subcommand).toBe('plan');
-    expect(call?.args).toContain('--detailed-exitcode');
+    const calls = invocations(action).filter((entry) => entry.step === 'Check for drift');
+    expect(calls.map((call) => call.subcommand)).toEqual(['apply', 'plan']);
+    expect(calls[0]?.args).toEqual(expect.arrayContaining(['--auto-approve', '--ledger', '.viewctl/ledger.json']));
+    expect(calls[1]?.args).toEqual(expect.arrayContaining(['--detailed-exitcode', '--ledger', '.viewctl/ledger.json']));
+  });
+
+  it('keeps the memory in the Actions cache: restored by prefix, saved under a key per run, on the default branch only', () => {
+    const restore = stepByName(action, 'Restore the sweep memory');
+    const save = stepByName(action, 'Save the sweep memory');
+    expect(restore.with?.['path']).toBe('.viewctl/ledger.json');
+    expect(save.with?.['path']).toBe('.viewctl/ledger.json');
+    expect(restore.with?.['restore-keys']).toBe('viewctl-ledger-');
+    expect(save.with?.['key']).toBe('viewctl-ledger-${{ github.run_id }}-${{ github.run_attempt }}');
+    expect(String(save.with?.['key']).startsWith(String(restore.with?.['restore-keys']))).toBe(true);
+    const saves = (github: Record<string, unknown>, command = 'drift'): unknown => evaluateExpression(save.if ?? '', { inputs: { command }, github }, { hashFiles: () => 'f00d' });
+    expect(saves({ event_name: 'schedule', ref_name: 'main', event: {} })).toBe(true);
+    expect(saves({ event_name: 'push', ref_name: 'main', event: { repository: { default_branch: 'main' } } }, 'apply')).toBe(true);
+    expect(saves({ event_name: 'workflow_dispatch', ref_name: 'try-this', event: { repository: { default_branch: 'main' } } })).toBe(false);
+    expect(saves({ event_name: 'pull_request', ref_name: '12/merge', event: { repository: { default_branch: 'main' } } }, 'plan')).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import { carryOut } from '../../src/apply/carry-out.js';
 import { demoWorkspace } from '../../src/emulator/demo/demo-workspace.js';
 import { planWorkspace } from '../../src/flows/plan-workspace.js';
 import { prepareSavedPlan } from '../../src/flows/saved-plan.js';
+import { prepareApply } from '../../src/flows/apply-ready.js';
 import { registerKind } from '../../src/kinds/kinds.js';
 import { planDigest, targetHash } from '../../src/plan/hash.js';
 import { planSteps } from '../../src/plan/operations.js';
@@ -64,6 +65,19 @@ describe('a kind registered by a test', () => {
     expect(report.verification?.problems).toEqual([]);
     expect(service.notes().map((note) => note.title).sort()).toEqual(['Kept', 'New']);
     expect((await planWorkspace(desired, service.client)).plan.changes).toEqual([]);
+  });
+
+  it('is repaired by self-heal as it says: its adds carried out and reported in its words, its drops left for a reviewed apply', async () => {
+    const { service, desired } = workspace();
+    const head = { commit: 'c'.repeat(40), clean: true };
+    const memory = { formatVersion: 1 as const, lists: {}, views: {}, members: {}, lastApplied: { commit: head.commit, at: '2026-11-20T02:00:00Z' } };
+    const ready = await prepareApply(desired, service.client, { maxDeletes: 0, memory, scope: { budget: 100, reserve: 0 }, repair: { head } });
+    expect(ready.operations.map((operation) => [operation.action, operation.name])).toEqual([['create', 'Toy calls'], ['add-note', 'New']]);
+    const report = await carryOut(ready.plan, ready.operations, { client: service.client, live: ready.live, fromPlanFile: false, relistDelaysMs: [], ...(ready.repair === undefined ? {} : { repair: ready.repair }) });
+    expect(report.status).toBe('applied');
+    expect(report.repair?.repaired.map((group) => `${group.count} ${group.what}`)).toEqual(['1 view re-created', '1 note added']);
+    expect(report.repair?.leftForReview).toEqual([{ what: 'note dropped', count: 1, names: ['Old'] }]);
+    expect(service.notes().map((note) => note.title).sort()).toEqual(['Kept', 'New', 'Old']);
   });
 
   it('is stale-checked by its hash and re-checked by its rules when its notes change after the plan', async () => {

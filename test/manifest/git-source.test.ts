@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { gitManifestSource, manifestsHead, resolveBase } from '../../src/manifest/git-source.js';
@@ -51,6 +51,11 @@ describe('manifestsHead', () => {
     expect(await manifestsHead(['m'], dir)).toEqual({ commit, clean: true });
     // A change outside the manifest paths leaves them clean; an untracked manifest does not.
     await writeFile(join(dir, 'notes.txt'), 'y\n');
+    expect(await manifestsHead(['m'], dir)).toEqual({ commit, clean: true });
+    // Nor does what a run writes beside the manifests: a plan file, the sweep memory.
+    await mkdir(join(dir, 'm', '.viewctl'), { recursive: true });
+    await writeFile(join(dir, 'm', '.viewctl', 'ledger.json'), '{}\n');
+    await writeFile(join(dir, 'm', 'plan.json'), '{}\n');
     expect(await manifestsHead(['m'], dir)).toEqual({ commit, clean: true });
     await writeFile(join(dir, 'm', 'b.yaml'), 'kind: Workspace\n');
     expect(await manifestsHead(['m'], join(dir))).toEqual({ commit, clean: false });

@@ -56,8 +56,8 @@ describe('planWorkspace under a ceiling', () => {
     expect(pinReads).toHaveLength(8);
     expect(client.stats().dailyRemaining).toBe(300);
     expect(plan.requests.ceiling).toEqual({ most: 10, left: 310, reserve: 300 });
-    expect(plan.scope).toMatchObject({ budget: 1000, lists: 10, unread: 2, slice: { count: 2 } });
-    expect(scopeText(plan)).toMatch(/^Scope: read 8 of 10 pinned lists, slice \d of 2 \(--budget 1,000 lowered to 10, the 310 left today less --reserve 300; the slice rotates by UTC day, so 2 daily runs cover every list\)/);
+    expect(plan.scope).toMatchObject({ budget: 1000, lists: 10, unread: 2, coverage: { order: 'rotation', due: 2 } });
+    expect(scopeText(plan)).toBe("Scope: read 8 of 10 pinned lists (--budget 1,000 lowered to 10, the 310 left today less --reserve 300; this night's share of a 2-night rotation by a hash of each list's key, and the lists due soonest after it; 2 due within 1 night; every list is read within 2 nights at this budget); the 2 unread lists were not checked for drift.");
   });
 
   it('keeps the budget, and says nothing of a ceiling, when what is left less the reserve pays for it', async () => {
@@ -65,7 +65,7 @@ describe('planWorkspace under a ceiling', () => {
     const { plan } = await planWorkspace(members(10), client, { scope: { budget: 6, reserve: 300 }, clock: DAY });
     expect(routes).toHaveLength(6);
     expect(plan.requests.ceiling).toBeUndefined();
-    expect(scopeText(plan)).toContain('(--budget 6: the slice rotates');
+    expect(scopeText(plan)).toContain('(--budget 6: this night\'s share of a');
   });
 
   it('refuses after the first request, with the figures and the ways out, when what is left less the reserve cannot pay the fixed reads', async () => {

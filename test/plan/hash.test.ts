@@ -105,5 +105,9 @@ describe('digest and plan files', () => {
     const miscounted = errorOf(() => parsePlanFile(resealed((copy) => { copy.summary.delete = 0; })));
     expect(miscounted.code).toBe('plan.invalid');
     expect(miscounted.message).toContain('/summary/delete: 1, the number of delete changes');
+    const drifted = errorOf(() => parsePlanFile(resealed((copy) => { copy.drifted = { changes: 2 }; })));
+    expect(drifted.code).toBe('plan.invalid');
+    expect(drifted.message).toContain('/drifted/changes: 0, the number of changes with an origin');
+    expect(() => parsePlanFile(resealed((copy) => { copy.drifted = { changes: 0 }; }))).not.toThrow();
   });
 });

@@ -117,9 +117,13 @@ async function planOf(desired: Desired, live: Live, base?: Desired): Promise<Out
   }
 }
 
-/** comparable is a change as both plans must agree on it: without the outside label, and deletions without the pinners (only the lists read are known). */
+/** comparable is a change as both plans must agree on it: without the outside label and what drift adds (since when, an edited view's owner), and deletions without the pinners (only the lists read are known). */
 function comparable(change: Change): unknown {
-  const { origin: _origin, ...rest } = change;
+  const { origin: _origin, since: _since, ...rest } = change;
+  if (rest.action === 'update') {
+    const { ownerId: _id, ownerEmail: _email, ...update } = rest;
+    return update;
+  }
   return rest.action === 'delete' ? { ...rest, pinnedBy: [] } : rest;
 }
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Desired } from '../../src/domain/desired.js';
 import { keyedPins } from '../../src/plan/desired-values.js';
 import { planWorkspace } from '../../src/flows/plan-workspace.js';
-import { budgetSlice, namesTouchedView, selectByBase } from '../../src/plan/scope.js';
+import { namesTouchedView, selectByBase } from '../../src/plan/scope.js';
+import { emptyMemory } from '../../src/state/sweep-memory.js';
 import { touchedViews } from '../../src/kinds/views-after-plan.js';
 import { checkCeiling, choosePinnedLists, planFloor } from '../../src/plan/scope-reads.js';
 import { readCeiling } from '../../src/state/read-ceiling.js';
@@ -64,45 +65,24 @@ describe('touchedViews and namesTouchedView', () => {
   });
 });
 
-describe('budgetSlice', () => {
-  it('reads every list when they fit, and otherwise a slice of at most the room that consecutive days rotate through', () => {
-    const lists = keyedPins(members(10));
-    expect(budgetSlice(lists, 10, 7)).toEqual({ read: lists });
-    const seen = new Map<string, number>();
-    const count = Math.ceil(10 / 3);
-    for (let day = 20_000; day < 20_000 + count; day += 1) {
-      const { read, slice } = budgetSlice(lists, 3, day);
-      expect(read.length).toBeLessThanOrEqual(3);
-      expect(slice?.count).toBe(count);
-      for (const entry of read) seen.set(entry.key, (seen.get(entry.key) ?? 0) + 1);
-    }
-    expect([...seen.keys()].sort()).toEqual(lists.map((entry) => entry.key).sort());
-    expect([...seen.values()].every((times) => times === 1)).toBe(true);
-  });
-
-  it('cuts whole members into a slice: lists ordered by member email (any case), then by domain', () => {
-    const desired = emptyDesired();
-    desired.pins = [
-      pinsOf('Zed@acme.com', 'recordings', [{ name: 'All recordings' }]),
-      pinsOf('amy@acme.com', 'contacts', [{ name: 'All contacts' }]),
-      pinsOf('zed@acme.com', 'deals', [{ name: 'All deals' }]),
-      pinsOf('Amy@acme.com', 'recordings', [{ name: 'All recordings' }]),
-    ];
-    const keys = (day: number) => budgetSlice(keyedPins(desired), 2, day).read.map((entry) => entry.key);
-    expect(keys(0)).toEqual(['recordings:amy@acme.com', 'contacts:amy@acme.com']);
-    expect(keys(1)).toEqual(['recordings:zed@acme.com', 'deals:zed@acme.com']);
-  });
-});
-
 describe('choosePinnedLists', () => {
   const ceiling = (budget: number | undefined, reserve = 0, remaining: number | null = null, spent = 0) =>
     readCeiling({ ...(budget === undefined ? {} : { budget }), reserve, spent, remaining, least: 4 });
 
-  it('slices what the budget leaves after the reads already spent, and says so in the scope', () => {
+  it('reads as many lists as the budget leaves after the reads already spent, and says what it covered and promises', () => {
     const lists = keyedPins(members(10));
     const chosen = choosePinnedLists(lists, { budget: 7 }, { viewChanges: [], spent: 3, remaining: null, ceiling: ceiling(7), day: 1 });
     expect(chosen.read).toHaveLength(4);
-    expect(chosen.scope).toEqual({ budget: 7, lists: 10, unread: 6, slice: { index: 2, count: 3 }, unreadByDomain: { recordings: { lists: 10, unread: 6 } } });
+    expect(chosen.scope).toEqual({ budget: 7, lists: 10, unread: 6, coverage: { order: 'rotation', cycle: expect.any(Number), due: 6, dueWithin: (chosen.scope?.coverage?.cycle ?? 0) - 1 }, unreadByDomain: { recordings: { lists: 10, unread: 6 } } });
+    // With the memory: the lists it never saw read first, then the least recently read.
+    const memory = emptyMemory();
+    for (const entry of lists.slice(0, 8)) memory.lists[entry.key] = { lastRead: '2026-03-01T02:00:00.000Z', viewIds: [] };
+    const remembered = choosePinnedLists(lists, { budget: 7 }, { viewChanges: [], spent: 3, remaining: null, ceiling: ceiling(7), day: 1, memory });
+    expect(remembered.read.slice(0, 2).map((entry) => entry.key).sort()).toEqual(lists.slice(8).map((entry) => entry.key).sort());
+    expect(remembered.scope?.coverage).toMatchObject({ order: 'memory', neverRead: 2, due: 6 });
+    // A pull request's lists under a budget are read once, not in rotation: no promise.
+    const base = { base: { ref: 'origin/main', commit: 'a'.repeat(40), desired: emptyDesired() }, budget: 7 };
+    expect(choosePinnedLists(lists, base, { viewChanges: [], spent: 3, remaining: null, ceiling: ceiling(7), day: 1 }).scope?.coverage).toBeUndefined();
     expect(() => choosePinnedLists(lists, { budget: 3 }, { viewChanges: [], spent: 3, remaining: null, ceiling: ceiling(3), day: 1 })).toThrow(expect.objectContaining({ code: 'usage.budget-too-small', hint: expect.stringContaining('at least 4') }));
   });
 
@@ -116,15 +96,15 @@ describe('choosePinnedLists', () => {
     expect(chosen.scope).toMatchObject({ lists: 5, unread: 4, unreadByDomain: { deals: { lists: 2, unread: 1 }, recordings: { lists: 3, unread: 3 } } });
     // Every list read: no domain is named.
     const all = choosePinnedLists(keyedPins(members(3)), { budget: 100 }, { viewChanges: [], spent: 3, remaining: null, ceiling: ceiling(100), day: 1 });
-    expect(all.scope).toEqual({ budget: 100, lists: 3, unread: 0 });
+    expect(all.scope).toEqual({ budget: 100, lists: 3, unread: 0, coverage: { order: 'rotation', cycle: 1, due: 0, dueWithin: 0 } });
   });
 
-  it('slices what is left today less the reserve when that is below the budget', () => {
+  it('reads what is left today less the reserve when that is below the budget', () => {
     const lists = keyedPins(members(10));
     // 25 left after the workspace read: a ceiling of 26 − 20 = 6; 3 spent leaves 3 lists.
     const chosen = choosePinnedLists(lists, { budget: 1000 }, { viewChanges: [], spent: 3, remaining: 23, ceiling: ceiling(1000, 20, 25, 1), day: 1 });
     expect(chosen.read).toHaveLength(3);
-    expect(chosen.scope).toMatchObject({ budget: 1000, unread: 7, slice: { count: 4 } });
+    expect(chosen.scope).toMatchObject({ budget: 1000, unread: 7, coverage: { due: 7 } });
     // The other integrations spent 2 meanwhile: the service's word wins over the ceiling set before.
     expect(choosePinnedLists(lists, { budget: 1000 }, { viewChanges: [], spent: 3, remaining: 21, ceiling: ceiling(1000, 20, 25, 1), day: 1 }).read).toHaveLength(1);
     const none = () => choosePinnedLists(lists, { budget: 1000 }, { viewChanges: [], spent: 3, remaining: 20, ceiling: ceiling(1000, 20, 25, 1), day: 1 });
@@ -162,13 +142,22 @@ describe('planWorkspace, scoped', () => {
     expect(routes).toEqual([]);
   });
 
-  it('spends at most the budget, reading the slice of the UTC day the clock gives', async () => {
+  it('spends at most the budget, reading the night of the UTC day the clock gives, and with the memory the lists it never saw read first', async () => {
     const desired = members(10);
+    const clock = { now: () => Date.parse('2026-03-02T23:59:00Z') };
     const { client, pinReads } = liveClient(emptyLive());
-    const { plan } = await planWorkspace(desired, client, { scope: { budget: 6 }, clock: { now: () => Date.parse('2026-03-02T23:59:00Z') } });
+    const { plan } = await planWorkspace(desired, client, { scope: { budget: 6 }, clock });
     expect(plan.requests.used).toBe(6);
     expect(pinReads).toHaveLength(4);
-    expect(plan.scope).toEqual({ budget: 6, lists: 10, unread: 6, slice: { index: (Math.floor(Date.parse('2026-03-02') / 86_400_000) % 3) + 1, count: 3 }, unreadByDomain: { recordings: { lists: 10, unread: 6 } } });
+    expect(plan.scope).toEqual({ budget: 6, lists: 10, unread: 6, coverage: { order: 'rotation', cycle: 4, due: 6, dueWithin: 3 }, unreadByDomain: { recordings: { lists: 10, unread: 6 } } });
+    // Six of the ten read the night before: the other four are read tonight.
+    const memory = emptyMemory();
+    const lists = keyedPins(desired);
+    for (const entry of lists.slice(0, 6)) memory.lists[entry.key] = { lastRead: '2026-03-01T23:00:00.000Z', viewIds: [] };
+    const remembered = liveClient(emptyLive());
+    const again = await planWorkspace(desired, remembered.client, { scope: { budget: 6 }, clock, memory });
+    expect([...remembered.pinReads].sort()).toEqual(lists.slice(6).map((entry) => entry.key).sort());
+    expect(again.plan.scope?.coverage).toEqual({ order: 'memory', cycle: 3, neverRead: 4, due: 6, dueWithin: 2, newPerNight: 0, overdue: 0 });
   });
 
   it('with a base, reads the views in full and only the lists that changed, and labels what was changed in the app', async () => {

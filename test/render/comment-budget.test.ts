@@ -4,6 +4,9 @@ import { byteSize, COMMENT_LIMIT, fitComment, type CommentPart, type LeftOut } f
 import { mdText, renderMarkdown } from '../../src/render/markdown.js';
 import type { Change } from '../../src/plan/types.js';
 import { arbitraryPlan } from './arbitrary-plans.js';
+import { driftGroups } from '../../src/plan/drift-causes.js';
+import { NAMES_SHOWN } from '../../src/render/drift-words.js';
+import { GROUP_THRESHOLD } from '../../src/render/review-entries.js';
 
 const DETAILS_URL = 'https://github.com/acme/views/actions/runs/4242';
 
@@ -20,7 +23,13 @@ describe('the markdown plan within one comment, on random large plans', () => {
       expect(markdown.length).toBeLessThanOrEqual(COMMENT_LIMIT);
       for (const change of plan.changes) {
         if (change.action === 'delete') expect(markdown).toContain(`**${mdText(change.name)}** (${mdText(change.id)}`);
-        if (change.origin === 'outside' || change.origin === 'unapplied-or-outside') expect(markdown).toContain(outsideName(change));
+      }
+      // Every change made (or maybe made) in the app is named, one line per cause: a cause of more than GROUP_THRESHOLD names its first few and counts the rest.
+      for (const group of driftGroups(plan.changes)) {
+        if (group.origin === 'membership') continue;
+        const named = group.cause === 'created' || group.changes.length <= GROUP_THRESHOLD ? group.changes : group.changes.slice(0, NAMES_SHOWN);
+        for (const change of named) expect(markdown).toContain(outsideName(change));
+        if (named.length < group.changes.length) expect(markdown).toContain(`… ${group.changes.length - NAMES_SHOWN} more`);
       }
       const last = markdown.trimEnd().split('\n').at(-1) ?? '';
       if (last.startsWith('*Left out')) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computePlan } from '../../src/plan/diff.js';
 import type { Change, ChangeOrigin, PlanScope } from '../../src/plan/types.js';
+import { parsePlanFile } from '../../src/plan/plan-file.js';
 import { renderJson } from '../../src/render/json.js';
 import { renderMarkdown } from '../../src/render/markdown.js';
 import { renderText } from '../../src/render/text.js';
@@ -29,15 +30,16 @@ describe('a scoped plan in text', () => {
     const [own = '', hedged = ''] = text.split(`${HEDGED}\n`);
     expect(own).toMatch(/↻ pins {4}mia@acme\.com/);
     expect(own).not.toMatch(/\+ create|~ update|- delete|! drift/);
-    expect(hedged.split('\n\n')[0]).toMatch(/^ {2}\+ create .*\n {2}~ update .*\n {2}- delete .*\n {2}! drift /);
+    // Told by cause, in a fixed order: the update's attributes, the create's missing view, the delete's undeclared one, the automation.
+    expect(hedged.split('\n\n')[0]).toMatch(/^ {2}! drift {3}1 RecordingView: attributes differ {2}views\/recordings\/zoom\.yaml:1\n.*"Zoom and Meet calls"(.*\n)* {2}! drift {3}1 RecordingView missing from the workspace {2}views\/recordings\/team-calls\.yaml:1\n(.*\n)* {2}! drift {3}1 DealView declared by no manifest\n(.*\n)* {2}! drift {3}1 admin automation differs from the manifests {2}automations\.yaml:3/);
   });
 
   it('asserts "changed outside" only for changes labelled outside, and gives each origin its own heading, in a fixed order', () => {
     const origins: Partial<Record<Change['action'], ChangeOrigin>> = { create: 'unapplied-or-outside', update: 'outside', pin: 'membership' };
     const text = renderText(scopedMixed((change) => origins[change.action]), { color: false });
-    const outside = text.indexOf(`\n${OUTSIDE}\n  ~ update  RecordingView`);
-    const hedged = text.indexOf(`\n${HEDGED}\n  + create  RecordingView`);
-    const membership = text.indexOf(`\n${MEMBERSHIP}\n  ↻ pins    mia@acme.com`);
+    const outside = text.indexOf(`\n${OUTSIDE}\n  ! drift   1 RecordingView: attributes edited in the app  views/recordings/zoom.yaml:1\n      "Zoom and Meet calls" (rv_1, owner ops@acme.com)\n`);
+    const hedged = text.indexOf(`\n${HEDGED}\n  ! drift   1 RecordingView missing from the workspace  views/recordings/team-calls.yaml:1\n      "Team calls"\n`);
+    const membership = text.indexOf(`\n${MEMBERSHIP}\n  ! drift   1 member newly reached by a group (joined, or a role changed); their recordings tabs are pending  pins/mia.yaml:1\n      mia@acme.com\n`);
     // The pull request's own (the delete, the drift) first, with no heading.
     expect(text.indexOf('- delete')).toBeLessThan(outside);
     expect(text.indexOf('! drift')).toBeLessThan(outside);
@@ -46,12 +48,27 @@ describe('a scoped plan in text', () => {
     expect(membership).toBeGreaterThan(hedged);
   });
 
-  it('says "the base" when a plan with origins carries no --base ref', () => {
+  it('says "since the last apply (no memory of it)" when a plan with origins carries no --base ref nor a last applied commit', () => {
     const plan = computePlan(mixedScenario().desired, mixedScenario().live, { origin: () => 'unapplied-or-outside' }).plan;
-    expect(renderText(plan, { color: false })).toContain('\nNot applied or changed outside viewctl since the base: applying sets them to the manifests\n  + create');
+    expect(renderText(plan, { color: false })).toContain('\nNot applied or changed outside viewctl since the last apply (no memory of it): applying sets them to the manifests\n  ! drift');
   });
 
-  it('states a budget\'s slice, and the scope of a plan with nothing to do', () => {
+  it('says what a budgeted night covered, what is due and within how many nights every list is read, with the memory and without', () => {
+    const { desired, live } = noChangeScenario();
+    const render = (scope: PlanScope): string => renderText(computePlan(desired, live, { scope }).plan, { color: false });
+    const remembered: PlanScope = { budget: 1000, lists: 3468, unread: 2484, coverage: { order: 'memory', cycle: 4, neverRead: 40, due: 2484, dueWithin: 3, newPerNight: 98, overdue: 0 } };
+    expect(render(remembered)).toContain('\nScope: read 984 of 3,468 pinned lists (--budget 1,000: 40 new to the sweep, the rest least recently read; 2,484 due within 3 nights; every list is read within 4 nights at this budget); the 2,484 unread lists were not checked for drift.\n');
+    const late: PlanScope = { ...remembered, coverage: { ...remembered.coverage, neverRead: 0, overdue: 12 } as PlanScope['coverage'] };
+    expect(render(late)).toContain('(--budget 1,000: the least recently read; 2,484 due within 3 nights; every list is read within 4 nights at this budget; 12 lists waited or will wait longer than that since their last read (nights without a sweep, a lower budget or more lists): a new cycle starts this night); the 2,484');
+    const rotation: PlanScope = { budget: 1000, lists: 3468, unread: 2484, coverage: { order: 'rotation', cycle: 4, due: 2484, dueWithin: 3 } };
+    expect(render(rotation)).toContain('(--budget 1,000: this night\'s share of a 4-night rotation by a hash of each list\'s key, and the lists due soonest after it; 2,484 due within 3 nights; every list is read within 4 nights at this budget);');
+    // Every list read: the budget alone, in JSON the cycle of 1.
+    const all: PlanScope = { budget: 1000, lists: 40, unread: 0, coverage: { order: 'memory', cycle: 1, neverRead: 0, due: 0, dueWithin: 0, newPerNight: 98, overdue: 0 } };
+    expect(render(all)).toContain('\nScope: read 40 of 40 pinned lists (--budget 1,000).\n');
+    expect(renderMarkdown(computePlan(desired, live, { scope: rotation }).plan, { color: false })).toContain("*Scope: read 984 of 3,468 pinned lists (--budget 1,000: this night's share of a 4-night rotation");
+  });
+
+  it('states the slice of a plan an earlier build saved, and the scope of a plan with nothing to do', () => {
     const { desired, live } = noChangeScenario();
     desired.workspace.ignore = [];
     live.views.deals = live.views.deals?.filter((view) => view.viewId !== 'dv_12');
@@ -59,6 +76,10 @@ describe('a scoped plan in text', () => {
     expect(renderText(plan, { color: false }).split('\n')[1]).toBe(
       'Scope: read 395 of 4,000 pinned lists, slice 3 of 11 (--budget 400: the slice rotates by UTC day, so 11 daily runs cover every list); the 3,605 unread lists were not checked for drift.',
     );
+    // Such a plan file still loads, as does one with the night's coverage.
+    expect(parsePlanFile(renderJson(plan)).scope).toEqual(plan.scope);
+    const night = computePlan(desired, live, { scope: { budget: 400, lists: 4000, unread: 3605, coverage: { order: 'memory', cycle: 11, neverRead: 3, due: 3605, dueWithin: 10, newPerNight: 39, overdue: 0 } } }).plan;
+    expect(parsePlanFile(renderJson(night)).scope).toEqual(night.scope);
   });
 });
 
@@ -70,8 +91,9 @@ describe('a scoped plan in markdown', () => {
     const [own = '', hedged = ''] = markdown.split(`**${HEDGED}**`);
     expect(own).toMatch(/\| 📌 \| Pins \| mia@acme\.com · recordings \|/);
     expect(own).not.toContain('| ➕ |');
-    expect(hedged).toMatch(/^\n\n\| \| kind \| name \| source \|\n\|---\|---\|---\|---\|\n\| ➕ \| RecordingView \| Team calls/);
-    expect(hedged).toContain('| 🗑️ | DealView | **Old pipeline**');
+    expect(hedged).toMatch(/^\n\n\| \| kind \| name \| source \|\n\|---\|---\|---\|---\|\n\| ⚠️ \| Drift \| \*\*1 RecordingView: attributes differ\*\*: \*\*Zoom and Meet calls\*\* \(rv\\_1, owner ops@acme\.com\) \|/);
+    expect(hedged).toContain('| ⚠️ | Drift | **1 RecordingView missing from the workspace**: **Team calls** |');
+    expect(hedged).toContain('| ⚠️ | Drift | **1 DealView declared by no manifest**: **Old pipeline** (dv\\_9, owner max@acme.com) |');
   });
 
   it('gives each origin a table under its heading, after the pull request\'s own, and none to an origin no change has', () => {
@@ -80,14 +102,14 @@ describe('a scoped plan in markdown', () => {
     expect(markdown).not.toContain(HEDGED);
     const table = '\n\n| | kind | name | source |\n|---|---|---|---|\n';
     expect(markdown).toContain(`not checked for drift.*${table}| ➕ | RecordingView | Team calls |`);
-    expect(markdown).toContain(`\n\n**${OUTSIDE}**${table}| ✏️ | RecordingView | Zoom and Meet calls (rv\\_1) |`);
-    expect(markdown).toContain(`\n\n**${MEMBERSHIP}**${table}| 📌 | Pins | mia@acme.com · recordings |`);
+    expect(markdown).toContain(`\n\n**${OUTSIDE}**${table}| ⚠️ | Drift | **1 RecordingView: attributes edited in the app**: **Zoom and Meet calls** (rv\\_1, owner ops@acme.com) |`);
+    expect(markdown).toContain(`\n\n**${MEMBERSHIP}**${table}| ⚠️ | Drift | **1 member newly reached by a group (joined, or a role changed); their recordings tabs are pending**: mia@acme.com |`);
     expect(markdown.indexOf(OUTSIDE)).toBeLessThan(markdown.indexOf(MEMBERSHIP));
   });
 
   it('opens with the first origin\'s heading, after one blank line, when the pull request has no change of its own', () => {
     const markdown = renderMarkdown(scopedMixed(() => 'unapplied-or-outside'), { color: false });
-    expect(markdown).toContain(`not checked for drift.*\n\n**${HEDGED}**\n\n| | kind | name | source |\n|---|---|---|---|\n| ➕ |`);
+    expect(markdown).toContain(`not checked for drift.*\n\n**${HEDGED}**\n\n| | kind | name | source |\n|---|---|---|---|\n| ⚠️ | Drift |`);
   });
 });
 

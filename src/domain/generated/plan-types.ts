@@ -14,7 +14,7 @@ export type Change = CreateChange | UpdateChange | DeleteChange | PinChange | Dr
  */
 export type ViewKind = 'RecordingView' | 'DealView' | 'CompanyView' | 'ContactView';
 /**
- * Only in a plan made with --base REF, on a change whose target the manifests ask the same of at REF and now (absent: the pull request's own change). outside: REF is the last applied state and the target was changed in the app since; applying reverts it. unapplied-or-outside: the target differs live, but nothing says REF was applied, so it was either never applied or changed in the app. membership: a group document reaches the member only because the workspace's members changed (joined, left, role changed), not the manifests.
+ * In a plan made with --base REF, on a change whose target the manifests ask the same of at REF and now (absent: the pull request's own change); in a plan without --base that labels origins (a --budget sweep, or a plan with the sweep memory), the same against the last applied commit, or on every change when that commit is unknown or is the manifests' own (absent: merged since the last apply, not yet applied). outside: REF is the last applied state and the target was changed in the app since; applying reverts it. unapplied-or-outside: the target differs live, but nothing says REF was applied, so it was either never applied or changed in the app. membership: a group document reaches the member only because the workspace's members changed (joined, left, role changed), not the manifests.
  */
 export type ChangeOrigin = 'outside' | 'unapplied-or-outside' | 'membership';
 /**
@@ -63,6 +63,7 @@ export interface Plan {
     pin: Count;
     drift: Count;
   };
+  drifted?: PlanDrift;
   /**
    * Members a group PinnedViews document reaches by a glob or a role who are not active (deactivated or invited), and so skipped; present when the manifests have a group document.
    */
@@ -151,9 +152,30 @@ export interface CreateChange {
   name: string;
   source?: SourcePosition;
   origin?: ChangeOrigin;
+  /**
+   * Only on a change with an origin, when the sweep memory knows it: when its target was last read (a pinned list) or last seen (a view), ISO 8601 UTC. The service records neither editor nor time: the change happened between then and the plan.
+   */
+  since?: string;
+  /**
+   * Only with since: the target was already so when last read (a list holding the same tabs) or seen (a view of the same name), so it changed before since, at a time no one recorded, and no apply has repaired it since.
+   */
+  already?: true;
   domain: Domain;
   before: null;
   after: ViewSnapshot;
+  /**
+   * Only on the create of a view a manifest binds by viewId that the sweep memory saw live and public and the service no longer lists: it was deleted in the app, and the create makes it again (origin outside). Apply re-checks that the id is still gone and the name still free.
+   */
+  deletedOutside?: {
+    /**
+     * The id the manifest binds (its viewId), which the service no longer lists.
+     */
+    id: string;
+    /**
+     * When the sweep memory last saw that id live and public (ISO 8601 UTC).
+     */
+    lastSeen: string;
+  };
 }
 /**
  * A view normalised for comparison.
@@ -188,6 +210,14 @@ export interface UpdateChange {
   name: string;
   source?: SourcePosition;
   origin?: ChangeOrigin;
+  /**
+   * Only on a change with an origin, when the sweep memory knows it: when its target was last read (a pinned list) or last seen (a view), ISO 8601 UTC. The service records neither editor nor time: the change happened between then and the plan.
+   */
+  since?: string;
+  /**
+   * Only with since: the target was already so when last read (a list holding the same tabs) or seen (a view of the same name), so it changed before since, at a time no one recorded, and no apply has repaired it since.
+   */
+  already?: true;
   domain: Domain;
   id: string;
   before: ViewSnapshot;
@@ -196,6 +226,14 @@ export interface UpdateChange {
    * The RFC 6902 patch from before to after.
    */
   patch: JsonPatchOperation[];
+  /**
+   * Only on a change with an origin: the view's owner (the service records no editor).
+   */
+  ownerId?: string;
+  /**
+   * Only on a change with an origin, when the plan read the users: the owner's email.
+   */
+  ownerEmail?: string;
 }
 /**
  * This interface was referenced by `Plan`'s JSON-Schema
@@ -221,6 +259,14 @@ export interface DeleteChange {
   name: string;
   source?: SourcePosition;
   origin?: ChangeOrigin;
+  /**
+   * Only on a change with an origin, when the sweep memory knows it: when its target was last read (a pinned list) or last seen (a view), ISO 8601 UTC. The service records neither editor nor time: the change happened between then and the plan.
+   */
+  since?: string;
+  /**
+   * Only with since: the target was already so when last read (a list holding the same tabs) or seen (a view of the same name), so it changed before since, at a time no one recorded, and no apply has repaired it since.
+   */
+  already?: true;
   domain: Domain;
   id: string;
   before: ViewSnapshot;
@@ -241,6 +287,23 @@ export interface DeleteChange {
   pinLists?: {
     read: Count;
     unread: Count;
+    /**
+     * Only with the sweep memory (--ledger FILE) when it read some of the lists this plan did not: the last known count of them that pin the view, and its date.
+     */
+    remembered?: {
+      /**
+       * Lists of the view's domain not read by this plan that the sweep memory read before.
+       */
+      lists: number;
+      /**
+       * How many of those held the view when last read.
+       */
+      pinning: number;
+      /**
+       * The oldest last read (ISO 8601 UTC) of the lists that held it, or of all those lists when none did: the figure is at least that recent.
+       */
+      asOf: string;
+    };
   };
 }
 /**
@@ -257,6 +320,14 @@ export interface PinChange {
   name: string;
   source?: SourcePosition;
   origin?: ChangeOrigin;
+  /**
+   * Only on a change with an origin, when the sweep memory knows it: when its target was last read (a pinned list) or last seen (a view), ISO 8601 UTC. The service records neither editor nor time: the change happened between then and the plan.
+   */
+  since?: string;
+  /**
+   * Only with since: the target was already so when last read (a list holding the same tabs) or seen (a view of the same name), so it changed before since, at a time no one recorded, and no apply has repaired it since.
+   */
+  already?: true;
   domain: Domain;
   userEmail: string;
   before: PinnedTab[];
@@ -294,6 +365,14 @@ export interface DriftChange {
   name: string;
   source?: SourcePosition;
   origin?: ChangeOrigin;
+  /**
+   * Only on a change with an origin, when the sweep memory knows it: when its target was last read (a pinned list) or last seen (a view), ISO 8601 UTC. The service records neither editor nor time: the change happened between then and the plan.
+   */
+  since?: string;
+  /**
+   * Only with since: the target was already so when last read (a list holding the same tabs) or seen (a view of the same name), so it changed before since, at a time no one recorded, and no apply has repaired it since.
+   */
+  already?: true;
   id?: string;
   /**
    * The live automation, or null when an expected one is missing.
@@ -358,6 +437,29 @@ export interface NewViewTab {
   name: string;
 }
 /**
+ * Present when the plan labelled origins (--base REF, a --budget sweep, or a plan with the sweep memory): how many of its changes are drift, that is have an origin (changed in the app, not applied or changed in the app, or a group's members changed). Each of them is also counted under its action in summary: the two are never added up.
+ *
+ * This interface was referenced by `Plan`'s JSON-Schema
+ * via the `definition` "drifted".
+ */
+export interface PlanDrift {
+  /**
+   * The changes with an origin.
+   */
+  changes: number;
+  /**
+   * A plan without --base: the manifests' commit the sweep memory says was last applied, and when; the origins were judged against it.
+   */
+  lastApplied?: {
+    commit: string;
+    at: string;
+  };
+  /**
+   * A plan without --base whose last applied commit is older than the manifests: the changes without an origin, which the manifests made since and no apply has carried out yet (merged, not yet applied).
+   */
+  unapplied?: number;
+}
+/**
  * Present when the plan read only some pinned lists (--base REF, --budget N); unread lists were not checked for drift.
  *
  * This interface was referenced by `Plan`'s JSON-Schema
@@ -371,6 +473,10 @@ export interface PlanScope {
   budget?: number;
   lists: Count;
   unread: Count;
+  coverage?: SweepCoverage;
+  /**
+   * Written by earlier builds, whose --budget plans read consecutive slices by UTC day; still loaded.
+   */
   slice?: {
     index: number;
     count: number;
@@ -384,6 +490,36 @@ export interface PlanScope {
       unread: Count;
     };
   };
+}
+/**
+ * Only in a --budget plan without --base: which lists the night read and what it promises. order is memory (lists never read before first, then the least recently read, from --ledger) or rotation (by a hash of each list's key); cycle is the number of nights within which every list is read at this room.
+ */
+export interface SweepCoverage {
+  order: 'memory' | 'rotation';
+  /**
+   * Every list is read within this many nights while the room and the number of lists hold (with memory: while at most newPerNight lists a night are new).
+   */
+  cycle: number;
+  /**
+   * With memory: how many of the lists read are new to the sweep: never read as far as the memory knows (a joiner's), or of a member whose role or state changed since the memory saw them (a group may newly reach them).
+   */
+  neverRead?: number;
+  /**
+   * The lists left unread this night.
+   */
+  due: number;
+  /**
+   * The nights within which the unread lists are read.
+   */
+  dueWithin: number;
+  /**
+   * With memory: the room kept each night for lists never read before, which the promise allows for.
+   */
+  newPerNight?: number;
+  /**
+   * With memory: lists left unread this night that will have waited longer than cycle nights since their last read even at this room with no new lists (nights without a sweep, a lower budget, more lists): when above 0, a new cycle starts this night.
+   */
+  overdue?: number;
 }
 /**
  * This interface was referenced by `Plan`'s JSON-Schema

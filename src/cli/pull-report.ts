@@ -1,0 +1,51 @@
+import { formatLine, type SourcePosition } from '../domain/source-position.js';
+import type { NotPulled } from '../export/pull-edits.js';
+import type { PulledValue } from '../export/pull-files.js';
+import { plural } from '../text/plural.js';
+import { safeText } from '../text/safe-text.js';
+
+/** PullResult is what pull wrote in place, the new files it added (and the schema copies beside them), and what it left and why. */
+export interface PullResult {
+  written: PulledValue[];
+  files: string[];
+  added: { path: string; target: string }[];
+  schemaCopies: number;
+  notPulled: NotPulled[];
+}
+
+/** textReport prints what pull wrote (file:line, target, old -> new), the files it added, and what it left and why. */
+export function textReport(result: PullResult): string {
+  const lines: string[] = [];
+  if (result.written.length > 0) {
+    lines.push(`written in place, ${plural(result.written.length, 'value')} in ${plural(result.files.length, 'file')}:`);
+    for (const value of result.written) lines.push(`  ${formatLine(value.at)}  ${value.target}  ${value.what}: ${shortValue(value.before)} -> ${shortValue(value.after)}`);
+  }
+  if (result.added.length > 0) {
+    lines.push(`added, ${plural(result.added.length, 'new file')}:`);
+    for (const entry of result.added) lines.push(`  ${entry.path}  ${entry.target}`);
+  }
+  if (result.notPulled.length > 0) {
+    lines.push(`not pulled (${result.notPulled.length}):`);
+    for (const entry of result.notPulled) lines.push(`  ${entry.target}${entry.source === undefined ? '' : `  ${formatLine(entry.source)}`}: ${entry.reason}`);
+  }
+  if (result.written.length === 0 && result.added.length === 0) lines.push('nothing to pull: the manifests already say what the workspace has for the selected targets');
+  const copies = result.schemaCopies === 0 ? '' : ` (and ${plural(result.schemaCopies, 'JSON Schema copy', 'JSON Schema copies')} into .viewctl/schemas/)`;
+  lines.push(`${plural(result.files.length + result.added.length, 'manifest')} written${copies}, every other byte kept; nothing was changed in the workspace`);
+  return `${lines.map(safeText).join('\n')}\n`;
+}
+
+/** shortValue shows a value on one line: JSON, cut past 80 characters. */
+function shortValue(value: unknown): string {
+  const text = value === undefined ? '(absent)' : JSON.stringify(value);
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+/** jsonReport is `pull --format json`: the values written (file, line, target, attribute, before, after), the files added, and what was not pulled and why. */
+export function jsonReport(result: PullResult): object {
+  const where = (at: SourcePosition | undefined) => (at === undefined ? {} : { file: at.file, line: at.line });
+  return {
+    written: result.written.map((value) => ({ ...where(value.at), target: value.target, attribute: value.what, before: value.before ?? null, after: value.after ?? null })),
+    added: result.added,
+    notPulled: result.notPulled.map((entry) => ({ target: entry.target, reason: entry.reason, ...where(entry.source) })),
+  };
+}

@@ -1,0 +1,105 @@
+import type { ApiUser } from '../domain/api-types.js';
+import type { Desired, Live } from '../state/types.js';
+import type { SweepMemory } from '../state/sweep-memory.js';
+import { changeOrigins, currentOrigins, type BaseMemory } from './outside.js';
+import type { Change, ChangeOrigin, PlanDrift } from './types.js';
+
+/**
+ * Which origins a plan labels (README, "Drift: who, what, when"). A `--base REF` plan
+ * compares its changes with the manifests at REF; a plan without `--base` that sweeps
+ * (`--budget`) or has the sweep memory compares them with the last applied manifests:
+ * every change is then drift, unless the manifests changed since that commit. What the
+ * memory says decides how sure the label is; without it nothing is asserted.
+ */
+
+/**
+ * AppliedManifests is what the command line found of the memory's last applied commit
+ * (`lastApplied.commit`) for a plan without `--base`: `current`, the manifests planned
+ * are that commit's (it is their git HEAD and the files are unchanged); `older`, an
+ * earlier commit, with its manifests loaded through git; `unloadable`, one whose
+ * manifests could not be loaded (not in this repository, or they fail to load).
+ */
+export type AppliedManifests =
+  | { state: 'current'; commit: string }
+  | { state: 'older'; commit: string; desired: Desired }
+  | { state: 'unloadable'; commit: string; reason: string };
+
+/** OriginInputs are what decides which origins a plan labels: its flags and the memory. */
+export interface OriginInputs {
+  /** `--base REF`: the commit it resolved to. */
+  baseCommit?: string;
+  /** `--budget N` was given: the plan is a sweep. */
+  budget: boolean;
+  memory?: SweepMemory;
+  applied?: AppliedManifests;
+}
+
+/**
+ * OriginDecision says against what a plan's changes are labelled: `ref`, the manifests
+ * at `--base REF`; `last-applied`, the manifests at the memory's older last applied
+ * commit (a change the manifests made since has no origin); `manifests`, the manifests
+ * planned (every change is drift). `baseIsLastApplied` says whether that is known to be
+ * the last applied state (labels may say `outside`) or not (hedged).
+ */
+export interface OriginDecision {
+  against: 'ref' | 'last-applied' | 'manifests';
+  baseIsLastApplied: boolean;
+}
+
+/**
+ * originDecision is the rule, as a table: `--base REF` compares with REF, sure when the
+ * memory's last applied commit is REF's; without `--base`, a memory whose last applied
+ * commit the command line found to be the manifests' own (`current`) or an older one
+ * (`older`) compares with it, sure; a sweep or a plan with the memory that knows no
+ * usable last applied commit labels every change, hedged; a plain plan without the
+ * memory labels nothing (undefined).
+ */
+export function originDecision(inputs: OriginInputs): OriginDecision | undefined {
+  const lastApplied = inputs.memory?.lastApplied?.commit;
+  if (inputs.baseCommit !== undefined) return { against: 'ref', baseIsLastApplied: lastApplied !== undefined && lastApplied === inputs.baseCommit };
+  // What the command line found is used only for the commit this memory names.
+  const applied = inputs.applied !== undefined && inputs.applied.commit === lastApplied ? inputs.applied : undefined;
+  if (applied?.state === 'current') return { against: 'manifests', baseIsLastApplied: true };
+  if (applied?.state === 'older') return { against: 'last-applied', baseIsLastApplied: true };
+  if (inputs.budget || inputs.memory !== undefined) return { against: 'manifests', baseIsLastApplied: false };
+  return undefined;
+}
+
+/**
+ * membersLastSeen are the memory's members as users, for telling a member a group
+ * reaches only because membership changed; undefined when the memory saw none (then no
+ * one is known to have joined: the label is hedged).
+ */
+export function membersLastSeen(memory: SweepMemory | undefined): ApiUser[] | undefined {
+  const members = Object.entries(memory?.members ?? {});
+  if (members.length === 0) return undefined;
+  return members.map(([email, member]) => ({
+    id: email, email, name: email, license: 'Full', role: member.role, state: member.state, isDesktopAppInstalled: false, isMobileAppInstalled: false,
+  }));
+}
+
+/** PlanOrigins are what a plan labels: each change's origin, and the plan's `drifted` record but its count. */
+export interface PlanOrigins {
+  origin: (change: Change) => ChangeOrigin | undefined;
+  record: Omit<PlanDrift, 'changes' | 'unapplied'> & { countsUnapplied: boolean };
+}
+
+/**
+ * planOrigins builds the labels of a plan of `desired` against `live` by the rule of
+ * `originDecision`; `base` is REF's manifests (`--base`). Undefined when the plan labels
+ * nothing.
+ */
+export function planOrigins(desired: Desired, live: Live, inputs: OriginInputs & { base?: Desired }): PlanOrigins | undefined {
+  const decision = originDecision(inputs);
+  if (decision === undefined) return undefined;
+  const memory: BaseMemory = { baseIsLastApplied: decision.baseIsLastApplied, ...withUsers(membersLastSeen(inputs.memory)) };
+  const lastApplied = inputs.memory?.lastApplied;
+  const record = { ...(decision.against === 'ref' || lastApplied === undefined ? {} : { lastApplied: { commit: lastApplied.commit, at: lastApplied.at } }), countsUnapplied: decision.against === 'last-applied' };
+  if (decision.against === 'ref' && inputs.base !== undefined) return { origin: changeOrigins(inputs.base, live, memory), record };
+  if (decision.against === 'last-applied' && inputs.applied?.state === 'older') return { origin: changeOrigins(inputs.applied.desired, live, memory), record };
+  return { origin: currentOrigins(desired, live, memory), record };
+}
+
+function withUsers(users: ApiUser[] | undefined): Pick<BaseMemory, 'usersLastSeen'> {
+  return users === undefined ? {} : { usersLastSeen: users };
+}

@@ -1,0 +1,32 @@
+import type { DriftGroup } from '../plan/drift-causes.js';
+import type { Plan } from '../plan/types.js';
+import { formatCount } from '../text/plural.js';
+import type { CommentPart } from './comment-budget.js';
+import { driftWords, namesShown } from './drift-words.js';
+import { ICONS } from './markdown-details.js';
+import { codeSpan, mdText } from './markdown-text.js';
+
+/**
+ * driftRowPart is one cause of drift as a row of the markdown plan's table (README,
+ * "Drift: who, what, when"): the cause in bold, who (members or views, each once), and
+ * when with the way to repair or keep it. A change made, or maybe made, in the app is
+ * kept like a deletion (`must`): its names are cut only when the comment cannot hold them. Joiners pending are an ordinary row.
+ */
+export function driftRowPart(group: DriftGroup, plan: Plan): CommentPart {
+  const words = driftWords(group, plan, mdText, (name) => `**${name}**`);
+  const { names } = words;
+  // Every deletion is named, and every change of a cause up to GROUP_THRESHOLD; a larger cause names its first few, as the text does.
+  const shown = namesShown(group);
+  const head = `| ${ICONS.drift} | Drift | **${words.title}**: `;
+  const sources = words.sources.length === 0 ? '' : `${words.sources.map((source) => (source.startsWith('… ') ? source : codeSpan(source))).join(', ')} · `;
+  const tail = ` | ${sources}${words.when} · ${mdText(words.way)} |`;
+  return {
+    role: group.origin === 'membership' ? 'row' : 'must',
+    items: shown,
+    covers: group.changes,
+    render: (keep) => {
+      const more = keep < names.length ? [`… ${formatCount(names.length - keep)} more`] : [];
+      return `${head}${[...names.slice(0, keep), ...more].join(' · ')}${tail}`;
+    },
+  };
+}

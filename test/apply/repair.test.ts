@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { checkRepairBase, chooseRepairs, repairReadBudget } from '../../src/apply/repair.js';
+import { repairLines, repairSection } from '../../src/apply/repair-report.js';
+import { EXIT, ViewctlError } from '../../src/errors.js';
+import { planWorkspace } from '../../src/flows/plan-workspace.js';
+import type { Plan } from '../../src/plan/types.js';
+import type { SweepMemory } from '../../src/state/sweep-memory.js';
+import { mixedScenario } from '../plan/fixtures.js';
+import { liveClient } from '../plan/live-client.js';
+
+const HEAD = 'abc1234'.padEnd(40, '0');
+const OLDER = 'def5678'.padEnd(40, '0');
+
+/** memoryOf is a sweep memory by hand, its last applied commit `commit` (none when undefined). */
+function memoryOf(commit: string | undefined): SweepMemory {
+  return { formatVersion: 1, lists: {}, views: {}, members: {}, ...(commit === undefined ? {} : { lastApplied: { commit, at: '2026-11-20T02:00:00Z' } }) };
+}
+
+function failure(run: () => void): ViewctlError | undefined {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ViewctlError) return error;
+    throw error;
+  }
+  return undefined;
+}
+
+describe('checkRepairBase: self-heal runs only on the manifests last applied', () => {
+  it('lets a clean HEAD that is the last applied commit through', () => {
+    expect(failure(() => checkRepairBase(memoryOf(HEAD), { commit: HEAD, clean: true }))).toBeUndefined();
+  });
+
+  it('refuses (exit 3) manifests at another commit, naming both and the way out', () => {
+    const error = failure(() => checkRepairBase(memoryOf(OLDER), { commit: HEAD, clean: true }));
+    expect([error?.code, error?.exitCode]).toEqual(['apply.review-due', EXIT.refused]);
+    expect(error?.message).toBe('a reviewed apply is due: the manifests at HEAD (abc1234) are not the last applied (def5678); nothing was read or written');
+    expect(error?.hint).toContain('viewctl apply --plan plan.json --ledger FILE');
+    expect(error?.hint).toContain('viewctl plan --budget N');
+  });
+
+  it('refuses uncommitted edits, manifests outside git and a memory that records no apply', () => {
+    expect(failure(() => checkRepairBase(memoryOf(HEAD), { commit: HEAD, clean: false }))?.message).toContain('uncommitted edits since HEAD (abc1234)');
+    expect(failure(() => checkRepairBase(memoryOf(HEAD), undefined))?.message).toContain('not in a git repository');
+    const none = failure(() => checkRepairBase(memoryOf(undefined), { commit: HEAD, clean: true }));
+    expect([none?.code, none?.exitCode]).toEqual(['apply.review-due', EXIT.refused]);
+    expect(none?.message).toContain('records no apply yet');
+  });
+
+  it('without any memory says --ledger FILE is needed (a usage error, exit 1)', () => {
+    const error = failure(() => checkRepairBase(undefined, { commit: HEAD, clean: true }));
+    expect([error?.code, error?.exitCode]).toEqual(['usage.budget-without-ledger', EXIT.error]);
+    expect(error?.hint).toContain('--ledger FILE');
+  });
+});
+
+describe('repairReadBudget', () => {
+  it('keeps a fifth of the budget, rounded up, for the writes and their verification', () => {
+    expect([repairReadBudget(1000), repairReadBudget(12), repairReadBudget(1)]).toEqual([800, 9, 0]);
+  });
+});
+
+/** mixedPlan is a plan of one of each action: a create, an update, a prune deletion, a pinned list naming the new view, automation drift. */
+async function mixedPlan(): Promise<Plan> {
+  const { desired, live } = mixedScenario();
+  return (await planWorkspace(desired, liveClient(live).client)).plan;
+}
+
+const actions = (plan: Plan, indexes: readonly number[]): string[] => indexes.map((index) => `${plan.changes[index]?.action} ${plan.changes[index]?.name}`);
+
+describe('chooseRepairs: what the kinds call repairable, within the room left', () => {
+  it('repairs creates, updates and pinned lists, and leaves the prune deletion (and drift, never applied) out', async () => {
+    const plan = await mixedPlan();
+    const choice = chooseRepairs(plan, 100, { given: 100, reads: 80 });
+    expect(actions(plan, choice.repaired)).toEqual(['create Team calls', 'update Zoom and Meet calls', 'pin mia@acme.com']);
+    expect(actions(plan, choice.leftForReview)).toEqual(['delete Old pipeline']);
+    expect(choice.leftForNextNight).toEqual([]);
+    // Three writes and one recordings listing that verifies the create and the update.
+    expect(choice.requests).toBe(4);
+  });
+
+  it('cuts what does not fit for the next night, and a pinned list naming a view goes only with its create', async () => {
+    const plan = await mixedPlan();
+    const three = chooseRepairs(plan, 3, { given: 100, reads: 80 });
+    expect(actions(plan, three.repaired)).toEqual(['create Team calls', 'update Zoom and Meet calls']);
+    expect(actions(plan, three.leftForNextNight)).toEqual(['pin mia@acme.com']);
+    // One request would pay for the pinned list's write, but it names "Team calls", which is not created.
+    const one = chooseRepairs(plan, 1, { given: 100, reads: 80 });
+    expect(one.repaired).toEqual([]);
+    expect(actions(plan, one.leftForNextNight)).toEqual(['create Team calls', 'update Zoom and Meet calls', 'pin mia@acme.com']);
+  });
+});
+
+describe('repairLines: what a self-heal run says it did', () => {
+  it('groups what landed as the kinds count it, with what was left for a review and for the next night', async () => {
+    const plan = await mixedPlan();
+    const choice = chooseRepairs(plan, 3, { given: 100, reads: 80 });
+    const section = repairSection(plan, choice, new Set(choice.repaired));
+    expect(section.repaired).toEqual([
+      { what: 'view re-created', count: 1, names: ['Team calls'] },
+      { what: "view's attributes", count: 1, names: ['Zoom and Meet calls'] },
+    ]);
+    expect(repairLines(section)).toEqual([
+      'Repaired: 1 view re-created ("Team calls"), 1 view\'s attributes ("Zoom and Meet calls").',
+      'Left for a reviewed apply (self-heal never carries them out): 1 deletion ("Old pipeline").',
+      'Left for the next night (--budget 100 had no room left for their writes and verification after reads of at most 80): 1 pin list (members mia@acme.com).',
+      'Shown, never applied (fix them in the workspace settings): 1 automation drift ("Record external meetings").',
+    ]);
+    expect(repairLines({ ...section, held: 2 }).at(-1)).toBe('Held, neither planned nor repaired (the plan above says why): 2 targets.');
+  });
+
+  it('counts only the repairs that landed, and names a member once across domains', () => {
+    const pin = (userEmail: string, domain: 'deals' | 'recordings') => ({ action: 'pin', target: `pins:${domain}:${userEmail}`, kind: 'PinnedViews', name: `${userEmail} ${domain}`, userEmail, domain, before: [], after: [] });
+    const plan = { changes: [pin('a@x.test', 'deals'), pin('a@x.test', 'recordings'), pin('b@x.test', 'deals')] } as unknown as Plan;
+    const choice = { repaired: [0, 1, 2], leftForReview: [], leftForNextNight: [], requests: 3, budget: { given: 10, reads: 8 } };
+    expect(repairLines(repairSection(plan, choice, new Set([0, 1])))).toEqual(['Repaired: 2 pin lists (members a@x.test).']);
+    expect(repairLines(repairSection(plan, choice, new Set()))).toEqual(['Repaired: nothing.']);
+  });
+});
