@@ -10,8 +10,6 @@ import type { CliRun } from './harness.js';
  * each day (day 4's two interleave, day 5's keeps an app rename with viewctl pull).
  */
 
-/** Which parts of issue 25 are on main yet (work in progress: each goes once it lands). */
-export const LANDED = { recreate: false, drift: false, repair: false, pull: false, sweep: false };
 /** PlanJson is the JSON plan (schemas/plan/plan.schema.json). */
 export type PlanJson = Plan;
 
@@ -42,7 +40,6 @@ export const EDITED_DECLARED: Record<number, string> = {
   7: 'view:recordings:id:rv_deals_at_risk',
   10: 'view:recordings:id:rv_video_meetings',
 };
-if (!LANDED.pull) EDITED_DECLARED[5] = 'view:deals:id:dv_big_renewals';
 
 /** The member who becomes an Admin, and when: the Admins' group newly reaches them. */
 export const PROMOTED_ON = 4;
@@ -128,7 +125,6 @@ export async function pullRequestsOf(day: number, tools: DayTools): Promise<void
     case 4:
       return interleaved(tools);
     case 5:
-      if (!LANDED.pull) return pullRequest('noah-renewals', (git) => git.edit('manifests/pins/noah.yaml', appendTab('deals', 'Big renewals')));
       // The team keeps the admin's rename of this morning: viewctl pull writes it into the manifests, then Noah pins it by its new name.
       await keepAppRename(tools);
       return pullRequest('noah-renewals', (git) => git.edit('manifests/pins/noah.yaml', appendTab('deals', 'Renewals over 50k')));
