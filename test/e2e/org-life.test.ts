@@ -19,16 +19,20 @@ import {
  * into the Admins' group; once an admin deletes a declared view bound by `viewId`. One
  * or two pull requests a day are planned with `--base main`, merged and applied in a
  * real git repository (on day 4 two of them interleave: plan A, plan B, apply A, apply
- * B), and a nightly `plan --budget` sweeps the pinned lists. Each day asserts that no
- * ordinary event makes a command fail, that nothing people made is lost, that a plan
- * right after each apply is in sync, what is held, and how changes are labelled.
+ * B), and a nightly `plan --budget` sweeps the pinned lists (with the memory, three
+ * nights self-heal with `apply --budget`). Each day asserts that no ordinary event makes
+ * a command fail, that nothing people made is lost, that a plan right after each apply
+ * is in sync, what is held, and how changes are labelled and dated; over the days, that
+ * every list is read within the cycle the sweep states. The days run twice: without the
+ * memory file, and with it (`--ledger FILE`, kept between days as the action's cache
+ * keeps it).
  */
 
 const { dir, cleanupAll } = tempDirs();
 afterEach(cleanupAll);
 
 const DAYS = 10;
-/** The nightly sweep's budget: a cycle of three nights over the organisation's ~60 pinned lists. */
+/** The nightly sweep's budget: about 22 of the organisation's ~60 pinned lists a night (a cycle of 3 nights with the memory, 4 by rotation without). */
 const SWEEP_BUDGET = 26;
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -39,7 +43,7 @@ interface Days {
   readOn: Map<string, number[]>;
   /** Per pinned list, when any command read it (what the memory records as its last read). */
   readAt: Map<string, number[]>;
-  /** The cycle each night's sweep stated (`slice.count`), by night. */
+  /** The cycle each night's sweep stated (`scope.coverage.cycle`), by night. */
   cycles: Map<number, number>;
   /** Per joiner's list, the day it first existed. */
   joinedOn: Map<string, number>;
