@@ -79,7 +79,7 @@ export function computePlan(desired: Desired, live: Live, extras: PlanExtras = {
   }
   if (reasons.length > 0) throw new PlanRefusedError(reasons);
   // A kind's own origin (a view deleted in the app, created again) is kept: it knows more than the base does.
-  const labelled = extras.origin === undefined ? changes : changes.map((change) => {
+  const labelled = changes.map((change) => {
     const origin = change.origin ?? extras.origin?.(change);
     // A drifted change says since when (the memory's last read) and, a view, whose it is.
     return origin === undefined ? change : ({ ...change, origin, ...driftDetails(change, live, extras.memory) } as Change);

@@ -55,6 +55,8 @@ function alreadySo(change: Change, live: Live, memory: SweepMemory | undefined):
 }
 
 function sinceOf(change: Change, memory: SweepMemory | undefined): string | undefined {
+  // A view created again carries when the memory last saw it live (`deletedOutside`): the deletion came after.
+  if (change.action === 'create' && change.deletedOutside !== undefined) return change.deletedOutside.lastSeen;
   if (memory === undefined) return undefined;
   const target = parseTarget(change.target);
   switch (target?.type) {

@@ -97,6 +97,9 @@ function nameOf(change: Change, escape: Escape, strong: Escape): string {
       const owner = change.ownerEmail ?? change.ownerId;
       return `${strong(escape(change.name))} (${escape(change.id)}${owner === undefined ? '' : `, owner ${escape(owner)}`})`;
     }
+    case 'create':
+      // A view created again names the id it had: the manifest still binds it.
+      return change.deletedOutside === undefined ? strong(escape(change.name)) : `${strong(escape(change.name))} (was ${escape(change.deletedOutside.id)})`;
     case 'delete':
       return `${strong(escape(change.name))} (${escape(change.id)}, owner ${escape(change.ownerEmail ?? `${change.ownerId} (not a member)`)})`;
     default:

@@ -107,8 +107,9 @@ describe('a declared view deleted in the app, over simulated days (issue 25)', (
       expect(seen.held).toBeUndefined();
       expect(seen.changes.map((change) => [change.action, change.target, change.origin ?? null])).toEqual([
         ['create', 'view:recordings:name:SDR coaching', 'outside'],
-        ['pin', 'pins:recordings:mia.chen@acme.test', null],
-        ['pin', 'pins:recordings:noah.patel@acme.test', null],
+        // No apply recorded yet: the lists' differences are drift the memory cannot date to an apply.
+        ['pin', 'pins:recordings:mia.chen@acme.test', 'unapplied-or-outside'],
+        ['pin', 'pins:recordings:noah.patel@acme.test', 'unapplied-or-outside'],
       ]);
       expect(seen.changes[0]).toMatchObject({ deletedOutside: { id: 'rv_sdr_coaching', lastSeen: '2026-11-20T03:00:00.000Z' } });
       expect(renderText(seen, { color: false })).toContain('deleted in the app (rv_sdr_coaching, last seen 2026-11-20): created again');

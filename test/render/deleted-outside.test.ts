@@ -26,13 +26,14 @@ describe('the create of a view deleted in the app', () => {
 
   it('is labelled deleted in the app, with the old id and when it was last seen, in text', () => {
     const text = renderText(recreatePlan(), { color: false });
-    expect(text).toMatch(/\n {2}\+ create {2}RecordingView {2}"Coaching" {2}views\/coaching\.yaml:1 · deleted in the app \(rv_gone, last seen 2026-11-20\): created again\n/);
+    // Listed with the drift, by cause: the view, the id the manifest still binds, and since when.
+    expect(text).toContain('\n  ! drift   1 RecordingView deleted in the app  views/coaching.yaml:1\n      "Coaching" (was rv_gone)\n      changed between 2026-11-20 03:00 UTC (last seen) and now\n');
     expect(text).toContain('\n+ RecordingView "Coaching", owner ops@acme.com\n    deleted in the app (rv_gone, last seen 2026-11-20): created again\n  + icon: mortar_board\n');
   });
 
   it('is labelled in markdown, in its row (which the comment always keeps) and its details', () => {
     const markdown = renderMarkdown(recreatePlan(), { color: false });
-    expect(markdown).toContain('| ➕ | RecordingView | Coaching · **deleted in the app (rv\\_gone, last seen 2026-11-20): created again** | `views/coaching.yaml:1` |');
+    expect(markdown).toContain('| ⚠️ | Drift | **1 RecordingView deleted in the app**: **Coaching** (was rv\\_gone) | `views/coaching.yaml:1` · changed between 2026-11-20 03:00 UTC (last seen) and now ·');
     expect(markdown).toContain('➕ Coaching, owner ops@acme.com, deleted in the app (rv\\_gone, last seen 2026-11-20): created again: the attributes it sets');
   });
 
