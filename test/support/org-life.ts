@@ -59,7 +59,7 @@ export function seeded(seed: number): { next(): number; int(below: number): numb
   };
 }
 
-/** DomainName is one of the two domains the organisation's manifests manage. */
+/** SimDomain is one of the two domains the organisation's manifests manage; SIM_DOMAINS lists both. */
 export type SimDomain = 'recordings' | 'deals';
 export const SIM_DOMAINS: readonly SimDomain[] = ['recordings', 'deals'];
 
@@ -125,7 +125,7 @@ function privateView(data: EmulatorData, domain: SimDomain, ownerId: string, nam
   return view;
 }
 
-/** ManifestFile is one file of the manifests' repository, by path relative to its root. */
+/** Files are files of the manifests' repository, text by path relative to its root. */
 type Files = Record<string, string>;
 
 /**
