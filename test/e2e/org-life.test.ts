@@ -163,6 +163,8 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
         .toEqual([['update', options.memory ? 'outside' : 'unapplied-or-outside']]);
     }
     heldAsExpected(plan, ran, pinnedReads(ran.stderr));
+    // A pull request's plan dates the tabs people changed in the app as the sweep does.
+    if (options.memory) for (const change of plan.changes.filter((candidate) => candidate.action === 'pin' && candidate.origin === 'outside')) datedTruthfully(change);
   };
   const labelled = new Set<number>();
 
@@ -275,7 +277,7 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
     const drifted = (plan as PlanJson & { drifted?: { changes: number } }).drifted;
     expect(drifted?.changes, describeRun(ran)).toBe(plan.changes.length);
     for (const change of plan.changes) {
-      const { since, already } = change as { since?: string; already?: boolean };
+      const { since } = change as { since?: string };
       const changed = org.lastChanged(change.target);
       const newlyReached = days.joinedOn.has(change.target.slice('pins:'.length)) && changed === undefined;
       // The tabs of a member a group newly reaches are drift the memory can date or not; the
@@ -285,10 +287,17 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
       expect([change.target, change.origin], describeRun(ran)).toEqual([change.target, newlyReached ? expect.stringMatching(/^(membership|outside)$/) : 'outside']);
       if (newlyReached || (change.action === 'delete' && since === undefined)) continue;
       expect([change.target, since !== undefined], describeRun(ran)).toEqual([change.target, true]);
-      const at = Date.parse(since ?? '');
-      const truthful = changed !== undefined && (already === true ? changed <= at : changed > at);
-      if (!truthful) days.untruthful.push(`night ${String(day + 1)}: ${change.target} ${already === true ? 'already so when last read' : 'changed between'} ${since ?? '?'}, but changed in the app at ${changed === undefined ? 'no time' : new Date(changed).toISOString()}`);
+      datedTruthfully(change);
     }
+  };
+
+  /** datedTruthfully records a drifted change whose date says something else than when people changed its target in the app. */
+  const datedTruthfully = (change: PlanJson['changes'][number]): void => {
+    const { since, already } = change as { since?: string; already?: boolean };
+    const changed = org.lastChanged(change.target);
+    const at = Date.parse(since ?? '');
+    const truthful = changed !== undefined && (already === true ? changed <= at : changed > at);
+    if (!truthful) days.untruthful.push(`day ${String(day)}: ${change.target} ${already === true ? 'already so when last read' : 'changed between'} ${since ?? '?'}, but changed in the app at ${changed === undefined ? 'no time' : new Date(changed).toISOString()}`);
   };
 
   /**
