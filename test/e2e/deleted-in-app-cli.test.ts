@@ -1,12 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { run as sourceRun } from '../../src/cli/run.js';
 import type { SweepMemory } from '../../src/state/sweep-memory.js';
-import { TEST_WAITS } from '../support/cli.js';
-import { tempDirs, withEmulator, type CliRun } from './harness.js';
+import { tempDirs, withEmulator } from './harness.js';
+import { simulatedDays } from './days.js';
 
 /**
  * A declared view deleted in the app, through the built CLI with `--ledger FILE` over
@@ -18,24 +15,8 @@ import { tempDirs, withEmulator, type CliRun } from './harness.js';
 const { dir, cleanupAll } = tempDirs();
 afterEach(cleanupAll);
 
-const BUILT_RUN = pathToFileURL(fileURLToPath(new URL('../../dist/cli/run.js', import.meta.url))).href;
-const DAY = 24 * 60 * 60 * 1000;
-const DAY1 = Date.parse('2026-11-20T03:00:00.000Z');
-
-/** runOn runs the built CLI in this process on simulated day `day` (its clock, the memory's times). */
-async function runOn(day: number, args: string[], env: Record<string, string>, cwd: string): Promise<CliRun> {
-  const { run } = (await import(BUILT_RUN)) as { run: typeof sourceRun };
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const at = DAY1 + (day - 1) * DAY;
-  const code = await run([...args, '--rate', '1000'], { stdout, stderr, stdin: new PassThrough().end(), env: { NO_COLOR: '1', ...env }, cwd, waits: TEST_WAITS, clock: { now: () => at } });
-  await new Promise((resolve) => setImmediate(resolve));
-  return { code, stdout: out, stderr: err };
-}
+const days = simulatedDays('2026-11-20T03:00:00.000Z');
+const runOn = days.run;
 
 const FILES = {
   'manifests/workspace.yaml': 'kind: Workspace\nworkspaceId: ws_acme\ncreatorEmail: adam.reyes@acme.test\nprune: false\n',

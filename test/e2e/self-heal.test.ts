@@ -1,14 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { run as sourceRun } from '../../src/cli/run.js';
 import type { RunningEmulator } from '../../src/emulator/server.js';
 import type { SweepMemory } from '../../src/state/sweep-memory.js';
-import { TEST_WAITS } from '../support/cli.js';
-import { EXAMPLES, tempDirs, withEmulator, type CliRun } from './harness.js';
+import { tempDirs, withEmulator } from './harness.js';
+import { exampleRepository, git, simulatedDays } from './days.js';
 
 /**
  * Self-heal (`apply --budget N --ledger FILE --auto-approve`, README "Self-heal: `apply
@@ -22,40 +18,12 @@ import { EXAMPLES, tempDirs, withEmulator, type CliRun } from './harness.js';
 const { dir, cleanupAll } = tempDirs();
 afterEach(cleanupAll);
 
-const BUILT_RUN = pathToFileURL(fileURLToPath(new URL('../../dist/cli/run.js', import.meta.url))).href;
-const DAY = 24 * 60 * 60 * 1000;
-const DAY1 = Date.parse('2026-03-01T03:00:00.000Z');
+const days = simulatedDays('2026-03-01T03:00:00.000Z');
+const runOn = days.run;
 const LEDGER = '.viewctl/ledger.json';
 
-/** runOn runs the built CLI in this process on simulated day `day` (its clock, the memory's times), in `cwd`. */
-async function runOn(day: number, args: string[], env: Record<string, string>, cwd: string): Promise<CliRun> {
-  const { run } = (await import(BUILT_RUN)) as { run: typeof sourceRun };
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const at = DAY1 + (day - 1) * DAY;
-  const code = await run([...args, '--rate', '1000'], { stdout, stderr, stdin: new PassThrough().end(), env: { NO_COLOR: '1', ...env }, cwd, waits: TEST_WAITS, clock: { now: () => at } });
-  await new Promise((resolve) => setImmediate(resolve));
-  return { code, stdout: out, stderr: err };
-}
-
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', ['-C', cwd, ...args], { encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '', GIT_CONFIG_NOSYSTEM: '1', HOME: cwd } }).trim();
-}
-
-/** repository is a git repository with the examples committed under `manifests/`. */
 async function repository(): Promise<string> {
-  const root = await dir({});
-  await cp(EXAMPLES, join(root, 'manifests'), { recursive: true });
-  git(root, 'init', '--quiet', '--initial-branch=main');
-  git(root, 'config', 'user.email', 'ci@example.com');
-  git(root, 'config', 'user.name', 'CI');
-  git(root, 'add', '.');
-  git(root, 'commit', '--quiet', '-m', 'manifests');
-  return root;
+  return exampleRepository(await dir({}));
 }
 
 /** inTheApp sends a request as the app would (a member, an admin), straight to the emulator. */

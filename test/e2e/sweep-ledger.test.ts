@@ -1,12 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { run as sourceRun } from '../../src/cli/run.js';
 import type { SweepMemory } from '../../src/state/sweep-memory.js';
-import { TEST_WAITS } from '../support/cli.js';
-import { tempDirs, withEmulator, type CliRun } from './harness.js';
+import { tempDirs, withEmulator } from './harness.js';
+import { simulatedDays } from './days.js';
 
 /**
  * The nightly sweep with its memory, through the built CLI against the emulator on
@@ -18,29 +15,14 @@ import { tempDirs, withEmulator, type CliRun } from './harness.js';
 const { dir, cleanupAll } = tempDirs();
 afterEach(cleanupAll);
 
-const BUILT_RUN = pathToFileURL(fileURLToPath(new URL('../../dist/cli/run.js', import.meta.url))).href;
-const NIGHT1 = Date.parse('2026-03-01T02:00:00.000Z');
+const days = simulatedDays('2026-03-01T02:00:00.000Z');
+const runOn = days.run;
 const MEMBERS = ['olivia.park', 'adam.reyes', 'mia.chen', 'noah.patel', 'lena.fischer', 'sam.okafor', 'ines.duarte'];
 
 function dealTabs(): Record<string, string> {
   const files: Record<string, string> = { 'workspace.yaml': 'kind: Workspace\nworkspaceId: ws_acme\n' };
   for (const member of MEMBERS) files[`pins/${member}.yaml`] = `kind: PinnedViews\nuserEmail: ${member}@acme.test\nunpinPrivate: true\ndeals: [All deals]\n`;
   return files;
-}
-
-/** runOn runs the built CLI in this process on simulated night `night` (1 = the first). */
-async function runOn(night: number, args: string[], env: Record<string, string>, cwd: string): Promise<CliRun> {
-  const { run } = (await import(BUILT_RUN)) as { run: typeof sourceRun };
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const at = NIGHT1 + (night - 1) * 86_400_000;
-  const code = await run([...args, '--rate', '1000'], { stdout, stderr, stdin: new PassThrough().end(), env: { NO_COLOR: '1', ...env }, cwd, waits: TEST_WAITS, clock: { now: () => at } });
-  await new Promise((resolve) => setImmediate(resolve));
-  return { code, stdout: out, stderr: err };
 }
 
 describe('plan --budget --ledger FILE on consecutive nights', () => {
@@ -55,7 +37,7 @@ describe('plan --budget --ledger FILE on consecutive nights', () => {
         expect(result.code, result.stderr).toBe(0);
         texts.push(/^Scope: .*$/m.exec(result.stdout)?.[0] ?? '');
         const memory = JSON.parse(await readFile(ledger, 'utf8')) as SweepMemory;
-        const tonight = new Date(NIGHT1 + (night - 1) * 86_400_000).toISOString();
+        const tonight = days.on(night);
         readOn.push(Object.entries(memory.lists).filter(([, list]) => list.lastRead === tonight).map(([key]) => key).sort());
       }
       // 7 lists, a room of 3 (the workspace and the deals listing take 2 of 5): 3 nights.
