@@ -4,8 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { EmulatorData } from '../../src/emulator/model.js';
 import { DAY_MS } from '../../src/emulator/time.js';
 import type { SweepMemory } from '../../src/state/sweep-memory.js';
-import { GitRepo, LiveWorkspace, Organisation, SIM_START, dayOf, initialManifests, organisation, pinnedReads, runAt, type SimDomain } from '../support/org-life.js';
-import { EXAMPLES, tempDirs } from './harness.js';
+import { GitRepo, LiveWorkspace, Organisation, SIM_START, dayOf, initialManifests, organisation, pinnedReads, type SimDomain } from '../support/org-life.js';
+import { simulatedDays } from './days.js';
+import { EXAMPLES, tempDirs, type CliRun } from './harness.js';
 import {
   ADAM_BOARD_ON, DELETED_ON, EDITED_DECLARED, JOINERS, LEAVERS, LEAVERS_FILE_FROM, LEAVERS_FILE_UNTIL, PROMOTED, PROMOTED_ON, REFUSED_ON,
   RENAMED_AT_NIGHT, REPAIR_ON, adminDay, describeRun, namesCustomerCalls, pullRequestsOf, type PlanJson, type Ran, type RepairEntry,
@@ -74,15 +75,18 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
   const ledgerArgs = options.memory ? ['--ledger', join(outside, 'ledger.json')] : [];
   const memoryFile = async (): Promise<SweepMemory> => JSON.parse(await readFile(join(outside, 'ledger.json'), 'utf8')) as SweepMemory;
 
+  /** runAt runs the built CLI (with `--rate 1000`) in the repository at simulated time `now`: the run's clock, which the memory dates its reads by. */
+  const runAt = (now: number, args: string[]): Promise<CliRun> => simulatedDays(new Date(now).toISOString()).run(1, args, live.env, root);
+
   /** cli runs the built CLI in the repository against the emulator and records the run. */
   const cli = async (...args: string[]): Promise<Ran> => {
     // pull writes manifests, never the memory: it takes no --ledger.
     // --verbose: every request on stderr, which tells the pinned lists each command read.
-    const full = [...args, '--rate', '1000', ...(args[0] === 'pull' ? [] : [...ledgerArgs, '--verbose'])];
+    const full = [...args, ...(args[0] === 'pull' ? [] : [...ledgerArgs, '--verbose'])];
     const before = args[0] === 'apply' ? live.snapshot() : undefined;
     // Each command takes its minute: two runs never share an instant, as on a real clock.
     live.now += 60_000;
-    const result = await runAt(live.now, full, { env: live.env, cwd: root });
+    const result = await runAt(live.now, full);
     if (before !== undefined) {
       // A joiner's list an apply wrote before any sweep read it has nothing left to plan then.
       const after = live.snapshot();
@@ -366,7 +370,7 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
     expect(report?.repaired.length, describeRun(ran)).toBeGreaterThan(0);
     nothingLost();
     // Healed: nothing left to do on what it read (a plan without the memory, which it must not advance).
-    const check = await runAt(live.now, ['plan', 'manifests', '--format', 'json', '--rate', '1000'], { env: live.env, cwd: root });
+    const check = await runAt(live.now, ['plan', 'manifests', '--format', 'json']);
     const left = (JSON.parse(check.stdout) as PlanJson).changes.filter((change) => change.action !== 'delete' && (change.target.startsWith('view:') || read.includes(change.target.slice('pins:'.length))));
     expect(left.map((change) => change.target), describeRun(ran)).toEqual([]);
     if (day === RENAMED_AT_NIGHT) expect(after.views.recordings.find((view) => view.viewId === 'rv_deals_at_risk')?.name).toBe('Deals at risk');

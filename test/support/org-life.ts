@@ -1,16 +1,12 @@
 import { execFile } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { PassThrough } from 'node:stream';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import type { run as sourceRun } from '../../src/cli/run.js';
 import type { ApiUser, ApiView, JsonObject } from '../../src/domain/api-types.js';
 import { demoWorkspace } from '../../src/emulator/demo/demo-workspace.js';
 import type { EmulatorData } from '../../src/emulator/model.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { DAY_MS } from '../../src/emulator/time.js';
-import { TEST_WAITS, type CliResult } from './cli.js';
 
 /**
  * The life of a small organisation over the emulator, for the simulated days of
@@ -440,27 +436,6 @@ function findUser(data: EmulatorData, email: string): ApiUser {
   const user = data.users.find((candidate) => candidate.email === email);
   if (user === undefined) throw new Error(`no member ${email}`);
   return user;
-}
-
-/** BUILT_RUN is run() of the build (`npm test` builds first), as test/e2e/harness.ts runs it. */
-const BUILT_RUN = pathToFileURL(fileURLToPath(new URL('../../dist/cli/run.js', import.meta.url))).href;
-
-/**
- * runAt runs the built CLI in this process at simulated time `now`: the run's wall
- * clock (the sweep memory's times) is the day's, as a nightly job on that day would see.
- */
-export async function runAt(now: number, args: string[], options: { env: Record<string, string>; cwd: string }): Promise<CliResult> {
-  const { run } = (await import(BUILT_RUN)) as { run: typeof sourceRun };
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const out: string[] = [];
-  const err: string[] = [];
-  stdout.on('data', (chunk: Buffer) => out.push(chunk.toString()));
-  stderr.on('data', (chunk: Buffer) => err.push(chunk.toString()));
-  const io = { stdout, stderr, stdin: new PassThrough().end(), env: { NO_COLOR: '1', ...options.env }, cwd: options.cwd, waits: TEST_WAITS, clock: { now: () => now } };
-  const code = await run(args, io);
-  await new Promise((resolve) => setImmediate(resolve));
-  return { code, stdout: out.join(''), stderr: err.join('') };
 }
 
 /** PINNED_READ matches a `--verbose` line of a pinned-list read: domain and member. */
