@@ -1,3 +1,4 @@
+import { pendingLists } from '../plan/drift-origins.js';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Option } from 'commander';
@@ -164,7 +165,7 @@ async function applyUntilInterrupted(
           ...(ledger === undefined ? {} : { onWorkspace: (workspace: ApiWorkspace) => ledger.checkWorkspace(workspace) }),
         })
       : await prepareApply(source.desired, await connect(), { ...planningOptions(io, { ...source, ledger, applied: await appliedManifests(ledger?.memory, options.base, paths, io.cwd) }), ...gates, ...repairOptions(source.repair) });
-    ledger?.observe(live);
+    ledger?.observe(live, pendingLists(plan.changes));
     // What was read and what landed is remembered whatever the outcome; the last applied commit only on exit 0.
     const remember = async (code: number): Promise<number> => {
       if (ledger !== undefined) await rememberRun(ledger, code, source, plan, io);

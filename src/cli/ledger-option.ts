@@ -35,6 +35,8 @@ export class LedgerRun {
   private learnt: SweepMemory;
   private readonly forgotten = new Set<string>();
   private changed = false;
+  /** This run advanced the last applied commit (an apply that exited 0): it wins over the file's at write time. */
+  private advanced = false;
 
   constructor(
     /** FILE as given, for messages. */
@@ -53,9 +55,9 @@ export class LedgerRun {
     checkLedgerWorkspace(this.memory, workspace, this.file);
   }
 
-  /** observe records what the run read (`observeRun`). */
-  observe(live: LiveSeen): void {
-    this.learnt = observeRun(this.learnt, live, this.now());
+  /** observe records what the run read (`observeRun`) and, of the lists read, those whose difference is a group's new member's (`pendingLists`). */
+  observe(live: LiveSeen, pending: ReadonlySet<string> = new Set()): void {
+    this.learnt = observeRun(this.learnt, live, this.now(), pending);
     this.changed = true;
   }
 
@@ -69,6 +71,7 @@ export class LedgerRun {
   /** advance records `commit` as the manifests' commit last applied. */
   advance(commit: string): void {
     this.learnt = advanceLastApplied(this.learnt, commit, this.now());
+    this.advanced = true;
     this.changed = true;
   }
 
@@ -84,7 +87,11 @@ export class LedgerRun {
     try {
       const onDisk = parseLedger(await readText(this.path, this.file), this.file);
       if (this.learnt.workspaceId !== undefined) checkLedgerWorkspace(onDisk, { id: this.learnt.workspaceId }, this.file);
-      const merged = mergeMemories(onDisk, this.learnt);
+      // This run's apply is the newest: applies run one at a time (the apply concurrency
+      // group), so its commit wins even over a file whose clock said later or the same instant.
+      const merged = this.advanced && this.learnt.lastApplied !== undefined
+        ? { ...mergeMemories(onDisk, this.learnt), lastApplied: this.learnt.lastApplied }
+        : mergeMemories(onDisk, this.learnt);
       const views = Object.fromEntries(Object.entries(merged.views).filter(([key]) => !this.forgotten.has(key)));
       const memory = sortedMemory(forgetUnseen({ ...merged, views }, this.now()));
       await mkdir(dirname(this.path), { recursive: true });

@@ -1,3 +1,4 @@
+import { pendingLists } from '../plan/drift-origins.js';
 import { Option } from 'commander';
 import type { Command } from 'commander';
 import { EXIT } from '../errors.js';
@@ -65,7 +66,7 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
       const connection = await openConnection(options, io, { dailyReserve: options.reserve, stop: interrupt.signal });
       try {
         const { plan: planned, live, elapsedMs } = await stopOnInterrupt(interrupt, unwritten, () => planAgainst(desired, connection.client, io, { scoped, targets: options.target, ledger, applied }));
-        ledger?.observe(live);
+        ledger?.observe(live, pendingLists(planned.changes));
         // Only a clean checkout's ids say which manifests the plan was made from (apply --plan compares them with HEAD's).
         const plan = trees?.clean === true ? { ...planned, manifests: { trees: trees.trees } } : planned;
         if (options.out !== undefined) {

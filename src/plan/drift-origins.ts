@@ -95,9 +95,38 @@ export function planOrigins(desired: Desired, live: Live, inputs: OriginInputs &
   const memory: BaseMemory = { baseIsLastApplied: decision.baseIsLastApplied, ...withUsers(membersLastSeen(inputs.memory)) };
   const lastApplied = inputs.memory?.lastApplied;
   const record = { ...(decision.against === 'ref' || lastApplied === undefined ? {} : { lastApplied: { commit: lastApplied.commit, at: lastApplied.at } }), countsUnapplied: decision.against === 'last-applied' };
-  if (decision.against === 'ref' && inputs.base !== undefined) return { origin: changeOrigins(inputs.base, live, memory), record };
-  if (decision.against === 'last-applied' && inputs.applied?.state === 'older') return { origin: changeOrigins(inputs.applied.desired, live, memory), record };
-  return { origin: currentOrigins(desired, live, memory), record };
+  const origin = decision.against === 'ref' && inputs.base !== undefined
+    ? changeOrigins(inputs.base, live, memory)
+    : decision.against === 'last-applied' && inputs.applied?.state === 'older' ? changeOrigins(inputs.applied.desired, live, memory) : currentOrigins(desired, live, memory);
+  return { origin: reachedSinceRead(origin, inputs.memory), record };
+}
+
+/**
+ * reachedSinceRead relabels `membership` a difference on a member's list that a group
+ * document gives, when the member joined or changed role or state (`since`) after the
+ * list was last read (or it never was), or when the last read found the list so for that
+ * reason (`pending`) and it is still as it was then (a report-only night): any run
+ * that reads the users (a pull request's plan) refreshes the members last seen, so
+ * comparing with them alone would call a joiner's tabs changed in the app. A change the
+ * manifests ask for (no origin) stays theirs.
+ */
+export function reachedSinceRead(origin: (change: Change) => ChangeOrigin | undefined, memory: SweepMemory | undefined): (change: Change) => ChangeOrigin | undefined {
+  return (change) => {
+    const label = origin(change);
+    if (label === undefined || label === 'membership' || change.action !== 'pin' || change.group === undefined || memory === undefined) return label;
+    const since = memory.members[change.userEmail.toLowerCase()]?.since;
+    if (since === undefined) return label;
+    const read = memory.lists[change.target.slice('pins:'.length)];
+    if (read === undefined || Date.parse(since) > Date.parse(read.lastRead)) return 'membership';
+    // Found so at the last read, and still as it was then: the membership's difference, not yet written.
+    const unchanged = read.viewIds.join('\u0000') === change.before.map((view) => view.viewId).join('\u0000');
+    return unchanged && read.pending === 'membership' ? 'membership' : label;
+  };
+}
+
+/** pendingLists are the keys (`pinsKey`) of the lists whose change is a group's new member's (`membership`): the memory marks them pending. */
+export function pendingLists(changes: readonly Change[]): Set<string> {
+  return new Set(changes.flatMap((change) => (change.action === 'pin' && change.origin === 'membership' ? [change.target.slice('pins:'.length)] : [])));
 }
 
 function withUsers(users: ApiUser[] | undefined): Pick<BaseMemory, 'usersLastSeen'> {

@@ -37,7 +37,7 @@ export function driftDetails(change: Change, live: Live, memory: SweepMemory | u
 /**
  * alreadySo tells whether the memory saw the target as it is now: a list holding the
  * same tabs in the same order, a view of the same name (of its other attributes the
- * memory keeps nothing). Then the change is older than its `since`: reported before,
+ * memory keeps nothing), a view to delete that it saw at all. Then the change is older than its `since`: reported before,
  * not repaired.
  */
 function alreadySo(change: Change, live: Live, memory: SweepMemory | undefined): boolean {
@@ -48,6 +48,8 @@ function alreadySo(change: Change, live: Live, memory: SweepMemory | undefined):
     const now = live.pins[key]?.map((view) => view.viewId);
     return held !== undefined && now !== undefined && held.join('\u0000') === now.join('\u0000');
   }
+  // A view prune would delete was already there when last seen: it was made before then.
+  if (change.action === 'delete') return memory.views[change.target] !== undefined;
   if (change.action === 'update' && change.patch.every((operation) => operation.path === '/name')) {
     return memory.views[change.target]?.name === change.before.name;
   }

@@ -31,6 +31,12 @@ export interface ListMemory {
   lastRead: string;
   /** The ids of the views it held, in tab order (private ones included). */
   viewIds: string[];
+  /**
+   * `membership` when, at that read, it differed only because a group reaches its member
+   * anew (joined, or a role changed) and the run did not write it: still so at the next
+   * read, the difference is still the membership's, not an edit in the app.
+   */
+  pending?: 'membership';
 }
 
 /** ViewMemory is one public saved view as last seen live. */
@@ -48,6 +54,13 @@ export interface MemberMemory {
   state: ApiUser['state'];
   /** ISO 8601 UTC time of the users read that saw them. */
   lastSeen: string;
+  /**
+   * ISO 8601 UTC time they were first seen with this role and state (joined, or changed
+   * role or state then); absent in memories written before it was recorded. A list of
+   * theirs not read since is new to a group that reaches them: its difference is
+   * membership, not an edit in the app.
+   */
+  since?: string;
 }
 
 /** emptyMemory is the memory of a first run, or of a run without `--ledger`. */

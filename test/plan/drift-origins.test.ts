@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Desired, DesiredPinGroup } from '../../src/domain/desired.js';
 import { planWorkspace, type PlanWorkspaceOptions } from '../../src/flows/plan-workspace.js';
-import { membersLastSeen, originDecision, planOrigins, type AppliedManifests, type OriginInputs } from '../../src/plan/drift-origins.js';
+import { membersLastSeen, originDecision, pendingLists, planOrigins, reachedSinceRead, type AppliedManifests, type OriginInputs } from '../../src/plan/drift-origins.js';
+import type { Change } from '../../src/plan/types.js';
 import type { Plan } from '../../src/plan/types.js';
 import { emptyMemory, type SweepMemory } from '../../src/state/sweep-memory.js';
 import type { Live } from '../../src/state/types.js';
@@ -149,5 +150,35 @@ describe('origins through planWorkspace, with a memory written by hand', () => {
     expect(plan.changes.map((change) => labels?.origin(change))).toEqual(['membership', 'outside']);
     const unknown = planOrigins(desired, live, { baseCommit: REF, base: desired, budget: false, memory: applied(REF) });
     expect(plan.changes.map((change) => unknown?.origin(change))).toEqual(['unapplied-or-outside', 'outside']);
+  });
+});
+
+describe('reachedSinceRead: a group\'s new member\'s tabs are membership, even after another run refreshed the members last seen', () => {
+  const KEY = 'deals:rep@acme.com';
+  const tab = (viewId: string): { viewId: string; name: string; visibility: 'Public'; isDefault: false } => ({ viewId, name: viewId, visibility: 'Public', isDefault: false });
+  const change = (extra: Record<string, unknown> = {}): Change => ({
+    action: 'pin', target: `pins:${KEY}`, kind: 'PinnedViews', name: 'rep@acme.com', domain: 'deals', userEmail: 'rep@acme.com', group: 'Sales',
+    source: at('pins/sales.yaml'), before: [tab('v1')], after: [tab('v2')], unpinPrivate: false, ...extra,
+  } as unknown as Change);
+  const member = (since?: string): SweepMemory['members'] => ({ 'rep@acme.com': { role: 'Member', state: 'Active', lastSeen: '2026-11-21T14:00:00Z', ...(since === undefined ? {} : { since }) } });
+  const label = (memory: SweepMemory, subject = change()): string | undefined => reachedSinceRead(() => 'outside', memory)(subject);
+
+  it('relabels only a group\'s list whose member joined or changed after it was last read, or which the last read found pending and is unchanged since', () => {
+    expect(label({ ...emptyMemory(), members: member('2026-11-21T14:00:00Z') })).toBe('membership');
+    expect(label({ ...emptyMemory(), members: member('2026-11-21T14:00:00Z'), lists: { [KEY]: { lastRead: '2026-11-20T02:00:00Z', viewIds: ['v1'] } } })).toBe('membership');
+    // Read after they joined: what differs now was changed in the app, unless that read found it pending and it is unchanged.
+    expect(label({ ...emptyMemory(), members: member('2026-11-21T14:00:00Z'), lists: { [KEY]: { lastRead: '2026-11-22T02:00:00Z', viewIds: ['v1'] } } })).toBe('outside');
+    expect(label({ ...emptyMemory(), members: member('2026-11-21T14:00:00Z'), lists: { [KEY]: { lastRead: '2026-11-22T02:00:00Z', viewIds: ['v1'], pending: 'membership' } } })).toBe('membership');
+    expect(label({ ...emptyMemory(), members: member('2026-11-21T14:00:00Z'), lists: { [KEY]: { lastRead: '2026-11-22T02:00:00Z', viewIds: ['v9'], pending: 'membership' } } })).toBe('outside');
+    // Unknown since (an older memory, or the member was there at the memory's first users read), a userEmail document's list, no memory: unchanged.
+    expect(label({ ...emptyMemory(), members: member() })).toBe('outside');
+    expect(label({ ...emptyMemory(), members: member('2026-11-21T14:00:00Z') }, change({ group: undefined }))).toBe('outside');
+    expect(reachedSinceRead(() => 'outside', undefined)(change())).toBe('outside');
+    // The pull request's own change stays its own.
+    expect(reachedSinceRead(() => undefined, { ...emptyMemory(), members: member('2026-11-21T14:00:00Z') })(change())).toBeUndefined();
+  });
+
+  it('names as pending the lists whose change is the membership\'s', () => {
+    expect([...pendingLists([change({ origin: 'membership' }), change({ target: 'pins:deals:ann@acme.com', origin: 'outside' })])]).toEqual([KEY]);
   });
 });

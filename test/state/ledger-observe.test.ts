@@ -128,3 +128,27 @@ describe('rememberApplied', () => {
     expect(after.lastApplied).toBeUndefined();
   });
 });
+
+describe('observeRun: when a member was first seen as they are, and lists pending for membership', () => {
+  it('leaves `since` unknown on the first users read, starts it when a member joins or changes role, and keeps it while they stay', () => {
+    const first = observeRun(emptyMemory(), live({ users: [user('ann@example.com')] }), T0);
+    expect(first.members['ann@example.com']?.since).toBeUndefined();
+    const joined = observeRun(first, live({ users: [user('ann@example.com'), user('bob@example.com')] }), T0 + DAY);
+    expect(joined.members['bob@example.com']?.since).toBe(iso(T0 + DAY));
+    expect(joined.members['ann@example.com']?.since).toBeUndefined();
+    const promoted = observeRun(joined, live({ users: [user('ann@example.com', { role: 'Admin' }), user('bob@example.com')] }), T0 + 2 * DAY);
+    expect(promoted.members['ann@example.com']?.since).toBe(iso(T0 + 2 * DAY));
+    expect(promoted.members['bob@example.com']).toEqual({ role: 'Member', state: 'Active', lastSeen: iso(T0 + 2 * DAY), since: iso(T0 + DAY) });
+    expect(ledgerShapeProblems(promoted)).toEqual([]);
+  });
+
+  it('marks pending the lists read whose difference was the membership, and only those; a later read without it clears it', () => {
+    const pipeline = view('v1', 'Pipeline');
+    const read = live({ pins: { 'deals:bob@example.com': [pipeline], 'deals:ann@example.com': [pipeline] } });
+    const night = observeRun(emptyMemory(), read, T0, new Set(['deals:bob@example.com']));
+    expect(night.lists['deals:bob@example.com']).toEqual({ lastRead: iso(T0), viewIds: ['v1'], pending: 'membership' });
+    expect(night.lists['deals:ann@example.com']).toEqual({ lastRead: iso(T0), viewIds: ['v1'] });
+    expect(ledgerShapeProblems(night)).toEqual([]);
+    expect(observeRun(night, read, T0 + DAY).lists['deals:bob@example.com']).toEqual({ lastRead: iso(T0 + DAY), viewIds: ['v1'] });
+  });
+});
