@@ -27,13 +27,7 @@ interface GitBase {
  * request.
  */
 export async function resolveBase(ref: string, paths: readonly string[], cwd: string): Promise<GitBase> {
-  const first = resolve(cwd, paths[0] ?? '.');
-  let folder = first;
-  try {
-    if (!statSync(first).isDirectory()) folder = dirname(first);
-  } catch {
-    folder = dirname(first);
-  }
+  const folder = firstFolder(paths, cwd);
   let root: string;
   try {
     root = (await git(folder, ['rev-parse', '--show-toplevel'])).toString('utf8').trim();
@@ -72,13 +66,7 @@ export interface ManifestsHead {
  * commit last applied only when clean: uncommitted manifests were never reviewed.
  */
 export async function manifestsHead(paths: readonly string[], cwd: string): Promise<ManifestsHead | undefined> {
-  const first = resolve(cwd, paths[0] ?? '.');
-  let folder = first;
-  try {
-    if (!statSync(first).isDirectory()) folder = dirname(first);
-  } catch {
-    folder = dirname(first);
-  }
+  const folder = firstFolder(paths, cwd);
   try {
     const root = (await git(folder, ['rev-parse', '--show-toplevel'])).toString('utf8').trim();
     const commit = (await git(root, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'])).toString('utf8').trim();
@@ -153,6 +141,16 @@ export async function gitManifestSource(base: GitBase, paths: readonly string[],
       return at === undefined ? path : display(at);
     },
   };
+}
+
+/** firstFolder is the folder of the first manifest path (itself when a folder), where git looks for the repository. */
+function firstFolder(paths: readonly string[], cwd: string): string {
+  const first = resolve(cwd, paths[0] ?? '.');
+  try {
+    return statSync(first).isDirectory() ? first : dirname(first);
+  } catch {
+    return dirname(first);
+  }
 }
 
 /** repoPath is `path` (relative to `cwd`) as a `/`-separated path in the repository, or undefined outside it. */

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { schemaProblem } from '../text/schema-problem.js';
 import type { JsonObject } from '../domain/api-types.js';
 import { InternalError } from '../errors.js';
 import type { KindAction } from '../kinds/kind.js';
@@ -60,7 +61,7 @@ export function planShapeProblems(data: unknown, schema: PlanSchemaSource = pack
   }
   const { validate } = compiled;
   if (validate(data)) return [];
-  return [...new Set((validate.errors ?? []).filter((error) => error.keyword !== 'if').map(describe))];
+  return [...new Set((validate.errors ?? []).filter((error) => error.keyword !== 'if').map((error) => schemaProblem(error)))];
 }
 
 function compilePlanSchema(schema: PlanSchemaSource): ValidateFunction {
@@ -72,18 +73,3 @@ function compilePlanSchema(schema: PlanSchemaSource): ValidateFunction {
   }
 }
 
-function describe(error: ErrorObject): string {
-  const path = error.instancePath === '' ? '/' : error.instancePath;
-  switch (error.keyword) {
-    case 'required':
-      return `${path}: needs "${String(error.params['missingProperty'])}"`;
-    case 'additionalProperties':
-      return `${path}: has no attribute "${String(error.params['additionalProperty'])}"`;
-    case 'enum':
-      return `${path}: must be one of ${(error.params['allowedValues'] as unknown[]).map((value) => JSON.stringify(value)).join(', ')}`;
-    case 'const':
-      return `${path}: must be ${JSON.stringify(error.params['allowedValue'])}`;
-    default:
-      return `${path}: ${error.message ?? error.keyword}`;
-  }
-}

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { schemaProblem } from '../text/schema-problem.js';
 import { InternalError } from '../errors.js';
 
 /**
@@ -23,7 +24,7 @@ export function ledgerShapeProblems(data: unknown): string[] {
   if (validator(data)) return [];
   // A key that breaks `propertyNames` is reported once, by that keyword, not also by the pattern inside it.
   const errors = (validator.errors ?? []).filter((error) => error.keyword === 'propertyNames' || error.propertyName === undefined);
-  return [...new Set(errors.map(describe))];
+  return [...new Set(errors.map((error) => schemaProblem(error)))];
 }
 
 function compile(): ValidateFunction {
@@ -35,20 +36,3 @@ function compile(): ValidateFunction {
   }
 }
 
-function describe(error: ErrorObject): string {
-  const path = error.instancePath === '' ? '/' : error.instancePath;
-  switch (error.keyword) {
-    case 'required':
-      return `${path}: needs "${String(error.params['missingProperty'])}"`;
-    case 'additionalProperties':
-      return `${path}: has no attribute "${String(error.params['additionalProperty'])}"`;
-    case 'propertyNames':
-      return `${path}: has a key "${String(error.params['propertyName'])}" that is not one this file keys by`;
-    case 'enum':
-      return `${path}: must be one of ${(error.params['allowedValues'] as unknown[]).map((value) => JSON.stringify(value)).join(', ')}`;
-    case 'const':
-      return `${path}: must be ${JSON.stringify(error.params['allowedValue'])}`;
-    default:
-      return `${path}: ${error.message ?? error.keyword}`;
-  }
-}

@@ -7,6 +7,7 @@ import { demoWorkspace } from '../../src/emulator/demo/demo-workspace.js';
 import type { EmulatorData } from '../../src/emulator/model.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { DAY_MS } from '../../src/emulator/time.js';
+import { createRng } from '../../src/emulator/rng.js';
 
 /**
  * The life of a small organisation over the emulator, for the simulated days of
@@ -33,16 +34,9 @@ export function dayOf(day: number): string {
   return new Date(SIM_START + day * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** seeded is a small deterministic generator (mulberry32): the same seed, the same organisation and the same days. */
+/** seeded is a small deterministic generator (the emulator's mulberry32): the same seed, the same organisation and the same days. */
 export function seeded(seed: number): { next(): number; int(below: number): number; pick<T>(items: readonly T[]): T } {
-  let state = seed >>> 0;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const { next } = createRng(seed);
   const int = (below: number): number => Math.floor(next() * below);
   return {
     next,
