@@ -8,20 +8,11 @@ import { computePlan } from '../../src/plan/diff.js';
 import { renderJson } from '../../src/render/json.js';
 import { pinsKey } from '../../src/state/types.js';
 import { automation, mixedScenario, view } from '../plan/fixtures.js';
-import { EXIT, InternalError, ViewctlError } from '../../src/errors.js';
+import { EXIT, InternalError } from '../../src/errors.js';
 import { reportError } from '../../src/cli/run.js';
 import type { Change } from '../../src/plan/types.js';
 import { handPlan, snapshot } from './plan-fixtures.js';
-
-function errorOf(run: () => unknown): ViewctlError | undefined {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ViewctlError) return error;
-    throw error;
-  }
-  return undefined;
-}
+import { viewctlErrorOf } from '../support/errors.js';
 
 const deleteOf = (id: string): Change => ({
   action: 'delete', target: `view:deals:id:${id}`, kind: 'DealView', name: id, domain: 'deals', id,
@@ -30,7 +21,7 @@ const deleteOf = (id: string): Change => ({
 
 describe('gates', () => {
   it('needs --auto-approve or --plan when stdin is not a terminal', () => {
-    const error = errorOf(() => decideApproval({ autoApprove: false, fromPlanFile: false, stdinIsTTY: false }));
+    const error = viewctlErrorOf(() => decideApproval({ autoApprove: false, fromPlanFile: false, stdinIsTTY: false }));
     expect(error?.code).toBe('apply.needs-approval');
     expect(error?.exitCode).toBe(EXIT.error);
     expect(`${error?.message} ${error?.hint}`).toMatch(/--auto-approve.*--plan/);
@@ -62,15 +53,15 @@ describe('gates', () => {
 
   it('refuses more deletes than --max-deletes with exit 3', () => {
     const plan = handPlan([deleteOf('dv_1'), deleteOf('dv_2')]);
-    expect(errorOf(() => checkMaxDeletes(plan, 2))).toBeUndefined();
-    const error = errorOf(() => checkMaxDeletes(plan, 1));
+    expect(viewctlErrorOf(() => checkMaxDeletes(plan, 2))).toBeUndefined();
+    const error = viewctlErrorOf(() => checkMaxDeletes(plan, 1));
     expect([error?.code, error?.exitCode]).toEqual(['apply.max-deletes', EXIT.refused]);
-    expect(errorOf(() => checkMaxDeletes(plan, 0))?.message).toContain('DealView "dv_1", DealView "dv_2"');
+    expect(viewctlErrorOf(() => checkMaxDeletes(plan, 0))?.message).toContain('DealView "dv_1", DealView "dv_2"');
   });
 
   it('wraps the names of a refused plan instead of one line per list', () => {
     const plan = handPlan(Array.from({ length: 300 }, (_, index) => deleteOf(`dv_${index}`)));
-    const lines = errorOf(() => checkMaxDeletes(plan, 5))?.message.split('\n') ?? [];
+    const lines = viewctlErrorOf(() => checkMaxDeletes(plan, 5))?.message.split('\n') ?? [];
     expect(lines[0]).toBe('the plan deletes 300 views, more than --max-deletes 5 allows; nothing was written:');
     expect(lines.length).toBeGreaterThan(30);
     expect(Math.max(...lines.map((line) => line.length))).toBeLessThanOrEqual(100);
@@ -79,20 +70,20 @@ describe('gates', () => {
 
   it('compares --expect-digest case-insensitively and refuses another digest with exit 3', () => {
     const plan = { ...handPlan([]), digest: 'ab'.repeat(32) };
-    expect(errorOf(() => checkExpectedDigest(plan, 'AB'.repeat(32)))).toBeUndefined();
-    expect(errorOf(() => checkExpectedDigest(plan, undefined))).toBeUndefined();
-    expect(errorOf(() => checkExpectedDigest(plan, 'cd'.repeat(32)))?.exitCode).toBe(EXIT.refused);
+    expect(viewctlErrorOf(() => checkExpectedDigest(plan, 'AB'.repeat(32)))).toBeUndefined();
+    expect(viewctlErrorOf(() => checkExpectedDigest(plan, undefined))).toBeUndefined();
+    expect(viewctlErrorOf(() => checkExpectedDigest(plan, 'cd'.repeat(32)))?.exitCode).toBe(EXIT.refused);
   });
 
   it('refuses a plan whose stored steps need more requests than are left today, whatever requests.applyNeeds says', () => {
     // One DELETE and the deals listing that verifies it: 2 requests.
     const plan = handPlan([deleteOf('dv_1')]);
     plan.requests.applyNeeds = 0;
-    expect(errorOf(() => checkDailyBudget(plan, null))).toBeUndefined();
-    expect(errorOf(() => checkDailyBudget(plan, 2))).toBeUndefined();
-    expect(errorOf(() => checkDailyBudget(plan, 1))?.code).toBe('apply.daily-budget');
+    expect(viewctlErrorOf(() => checkDailyBudget(plan, null))).toBeUndefined();
+    expect(viewctlErrorOf(() => checkDailyBudget(plan, 2))).toBeUndefined();
+    expect(viewctlErrorOf(() => checkDailyBudget(plan, 1))?.code).toBe('apply.daily-budget');
     // The flag that avoids the refusal: a part of the change now, the rest later.
-    expect(errorOf(() => checkDailyBudget(plan, 1))?.hint).toContain('--target SELECTOR');
+    expect(viewctlErrorOf(() => checkDailyBudget(plan, 1))?.hint).toContain('--target SELECTOR');
   });
 
   it('re-reads only the targets of a saved plan, with the listing a pinned list resolved names against', () => {
@@ -144,11 +135,11 @@ describe('gates of a saved plan', () => {
 
   it('refuses a stale plan with exit 3, naming each changed target', () => {
     const { plan, live } = mixed();
-    expect(errorOf(() => checkNotStale(plan, live))).toBeUndefined();
+    expect(viewctlErrorOf(() => checkNotStale(plan, live))).toBeUndefined();
     const changed = structuredClone(live);
     changed.views.recordings = [...(changed.views.recordings ?? []), view('rv_new', 'Team calls')];
     changed.pins[pinsKey('recordings', 'mia@acme.com')] = [];
-    const error = errorOf(() => checkNotStale(plan, changed));
+    const error = viewctlErrorOf(() => checkNotStale(plan, changed));
     expect(error?.code).toBe('apply.stale-plan');
     expect(error?.exitCode).toBe(EXIT.refused);
     expect(error?.message.split('\n').slice(1).sort()).toEqual(['  create RecordingView "Team calls"', '  pinned recordings tabs of mia@acme.com']);
@@ -159,11 +150,11 @@ describe('gates of a saved plan', () => {
     const moved = structuredClone(plan);
     const update = moved.changes[1];
     if (update?.action === 'update') update.id = 'rv_other';
-    expect(errorOf(() => checkPlanIdentity(moved))).toMatchObject({ code: 'plan.unsafe', exitCode: EXIT.refused });
+    expect(viewctlErrorOf(() => checkPlanIdentity(moved))).toMatchObject({ code: 'plan.unsafe', exitCode: EXIT.refused });
     const taken = structuredClone(live);
     taken.views.recordings = [...(taken.views.recordings ?? []), view('rv_new', 'Team calls')];
-    expect(errorOf(() => checkPlanRules(plan, taken))).toMatchObject({ code: 'plan.unsafe', exitCode: EXIT.refused });
-    expect(errorOf(() => checkPlanRules(plan, live))).toBeUndefined();
+    expect(viewctlErrorOf(() => checkPlanRules(plan, taken))).toMatchObject({ code: 'plan.unsafe', exitCode: EXIT.refused });
+    expect(viewctlErrorOf(() => checkPlanRules(plan, live))).toBeUndefined();
   });
 
   it('lists at most 20 problems of an unsafe plan, then how many more', () => {
@@ -172,7 +163,7 @@ describe('gates of a saved plan', () => {
     const create = many.changes[0];
     if (create?.action !== 'create') throw new Error('changes[0] is no create');
     for (let index = 0; index < 25; index += 1) many.changes.push(structuredClone(create));
-    const lines = errorOf(() => checkPlanIdentity(many))?.message.split('\n') ?? [];
+    const lines = viewctlErrorOf(() => checkPlanIdentity(many))?.message.split('\n') ?? [];
     expect(lines.slice(1)).toHaveLength(21);
     expect(lines.at(-1)).toBe('  and 5 more');
   });
@@ -180,10 +171,10 @@ describe('gates of a saved plan', () => {
   it('names the file of a plan edited after it was written, refused with exit 3; a file that is no plan is an error, exit 1', () => {
     const { plan } = mixed();
     const edited = renderJson(plan).replace('"MsTeams"', '"Loom"');
-    const refused = errorOf(() => readPlanFile(edited, 'plan.json'));
+    const refused = viewctlErrorOf(() => readPlanFile(edited, 'plan.json'));
     expect(refused).toMatchObject({ code: 'plan.digest-mismatch', exitCode: EXIT.refused });
     expect(refused?.message).toMatch(/^plan\.json does not match its own digest/);
-    expect(errorOf(() => readPlanFile('{', 'plan.json'))).toMatchObject({ code: 'plan.invalid', exitCode: EXIT.error });
+    expect(viewctlErrorOf(() => readPlanFile('{', 'plan.json'))).toMatchObject({ code: 'plan.invalid', exitCode: EXIT.error });
     expect(readPlanFile(renderJson(plan), 'plan.json')).toEqual(plan);
   });
 
@@ -212,7 +203,7 @@ describe('gates of a saved plan', () => {
     // An unreadable or corrupt schema is the same bug.
     expect(() => readPlanFile(renderJson(plan), 'plan.json', () => '{ not json')).toThrow(InternalError);
     // The user's malformed file is still theirs: plan.invalid, exit 1.
-    expect(errorOf(() => readPlanFile('{', 'plan.json', missing))).toMatchObject({ code: 'plan.invalid', exitCode: EXIT.error });
-    expect(errorOf(() => readPlanFile('{"formatVersion": 1}', 'plan.json'))).toMatchObject({ code: 'plan.invalid', exitCode: EXIT.error });
+    expect(viewctlErrorOf(() => readPlanFile('{', 'plan.json', missing))).toMatchObject({ code: 'plan.invalid', exitCode: EXIT.error });
+    expect(viewctlErrorOf(() => readPlanFile('{"formatVersion": 1}', 'plan.json'))).toMatchObject({ code: 'plan.invalid', exitCode: EXIT.error });
   });
 });

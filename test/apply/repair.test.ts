@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { checkRepairBase, chooseRepairs, repairReadBudget } from '../../src/apply/repair.js';
 import { repairLines, repairSection } from '../../src/apply/repair-report.js';
-import { EXIT, ViewctlError } from '../../src/errors.js';
+import { EXIT } from '../../src/errors.js';
 import { planWorkspace } from '../../src/flows/plan-workspace.js';
 import type { Plan } from '../../src/plan/types.js';
 import type { SweepMemory } from '../../src/state/sweep-memory.js';
 import { mixedScenario } from '../plan/fixtures.js';
 import { liveClient } from '../plan/live-client.js';
+import { viewctlErrorOf } from '../support/errors.js';
 
 const HEAD = 'abc1234'.padEnd(40, '0');
 const OLDER = 'def5678'.padEnd(40, '0');
@@ -16,23 +17,13 @@ function memoryOf(commit: string | undefined): SweepMemory {
   return { formatVersion: 1, lists: {}, views: {}, members: {}, ...(commit === undefined ? {} : { lastApplied: { commit, at: '2026-11-20T02:00:00Z' } }) };
 }
 
-function failure(run: () => void): ViewctlError | undefined {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ViewctlError) return error;
-    throw error;
-  }
-  return undefined;
-}
-
 describe('checkRepairBase: self-heal runs only on the manifests last applied', () => {
   it('lets a clean HEAD that is the last applied commit through', () => {
-    expect(failure(() => checkRepairBase(memoryOf(HEAD), { commit: HEAD, clean: true }))).toBeUndefined();
+    expect(viewctlErrorOf(() => checkRepairBase(memoryOf(HEAD), { commit: HEAD, clean: true }))).toBeUndefined();
   });
 
   it('refuses (exit 3) manifests at another commit, naming both and the way out', () => {
-    const error = failure(() => checkRepairBase(memoryOf(OLDER), { commit: HEAD, clean: true }));
+    const error = viewctlErrorOf(() => checkRepairBase(memoryOf(OLDER), { commit: HEAD, clean: true }));
     expect([error?.code, error?.exitCode]).toEqual(['apply.review-due', EXIT.refused]);
     expect(error?.message).toBe('a reviewed apply is due: the manifests at HEAD (abc1234) are not the last applied (def5678); nothing was read or written');
     expect(error?.hint).toContain('viewctl apply --plan plan.json --ledger FILE');
@@ -40,15 +31,15 @@ describe('checkRepairBase: self-heal runs only on the manifests last applied', (
   });
 
   it('refuses uncommitted edits, manifests outside git and a memory that records no apply', () => {
-    expect(failure(() => checkRepairBase(memoryOf(HEAD), { commit: HEAD, clean: false }))?.message).toContain('uncommitted edits since HEAD (abc1234)');
-    expect(failure(() => checkRepairBase(memoryOf(HEAD), undefined))?.message).toContain('not in a git repository');
-    const none = failure(() => checkRepairBase(memoryOf(undefined), { commit: HEAD, clean: true }));
+    expect(viewctlErrorOf(() => checkRepairBase(memoryOf(HEAD), { commit: HEAD, clean: false }))?.message).toContain('uncommitted edits since HEAD (abc1234)');
+    expect(viewctlErrorOf(() => checkRepairBase(memoryOf(HEAD), undefined))?.message).toContain('not in a git repository');
+    const none = viewctlErrorOf(() => checkRepairBase(memoryOf(undefined), { commit: HEAD, clean: true }));
     expect([none?.code, none?.exitCode]).toEqual(['apply.review-due', EXIT.refused]);
     expect(none?.message).toContain('records no apply yet');
   });
 
   it('without any memory says --ledger FILE is needed (a usage error, exit 1)', () => {
-    const error = failure(() => checkRepairBase(undefined, { commit: HEAD, clean: true }));
+    const error = viewctlErrorOf(() => checkRepairBase(undefined, { commit: HEAD, clean: true }));
     expect([error?.code, error?.exitCode]).toEqual(['usage.budget-without-ledger', EXIT.error]);
     expect(error?.hint).toContain('--ledger FILE');
   });

@@ -3,19 +3,9 @@ import { computePlan } from '../../src/plan/diff.js';
 import { hashJson, liveHashesFor, planDigest, targetHash, verifyDigest } from '../../src/plan/hash.js';
 import { parsePlanFile } from '../../src/plan/plan-file.js';
 import { renderJson } from '../../src/render/json.js';
-import { ViewctlError } from '../../src/errors.js';
 import { pinsKey } from '../../src/state/types.js';
 import { mixedScenario, view } from './fixtures.js';
-
-function errorOf(run: () => unknown): ViewctlError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ViewctlError) return error;
-    throw error;
-  }
-  throw new Error('expected an error');
-}
+import { thrownViewctlError } from '../support/errors.js';
 
 describe('hashes', () => {
   it('hash canonical JSON: key order does not matter', () => {
@@ -60,7 +50,7 @@ describe('digest and plan files', () => {
     const text = renderJson(plan);
     const edited = text.replace('"MsTeams"', '"Loom"');
     expect(edited).not.toBe(text);
-    const error = errorOf(() => parsePlanFile(edited));
+    const error = thrownViewctlError(() => parsePlanFile(edited));
     expect(error.code).toBe('plan.digest-mismatch');
     expect(error.exitCode).toBe(3);
     const reordered = JSON.parse(text) as typeof plan;
@@ -82,13 +72,13 @@ describe('digest and plan files', () => {
   });
 
   it('refuses files that are not plans, or of another version', () => {
-    expect(errorOf(() => parsePlanFile('not json')).code).toBe('plan.invalid');
-    expect(errorOf(() => parsePlanFile('[]')).code).toBe('plan.invalid');
-    const other = errorOf(() => parsePlanFile(JSON.stringify({ ...plan, formatVersion: 2 })));
+    expect(thrownViewctlError(() => parsePlanFile('not json')).code).toBe('plan.invalid');
+    expect(thrownViewctlError(() => parsePlanFile('[]')).code).toBe('plan.invalid');
+    const other = thrownViewctlError(() => parsePlanFile(JSON.stringify({ ...plan, formatVersion: 2 })));
     expect(other.code).toBe('plan.version');
     expect(other.hint).toContain('viewctl plan --out FILE');
     const broken = { ...plan, changes: [{ ...plan.changes[0], action: 'explode' }] };
-    const error = errorOf(() => parsePlanFile(JSON.stringify(broken)));
+    const error = thrownViewctlError(() => parsePlanFile(JSON.stringify(broken)));
     expect(error.code).toBe('plan.invalid');
     expect(error.message).toContain('/changes/0/action');
   });
@@ -99,13 +89,13 @@ describe('digest and plan files', () => {
       edit(copy);
       return JSON.stringify({ ...copy, digest: planDigest(copy) });
     };
-    const unhashed = errorOf(() => parsePlanFile(resealed((copy) => delete copy.liveHashes[copy.changes[1]?.target ?? ''])));
+    const unhashed = thrownViewctlError(() => parsePlanFile(resealed((copy) => delete copy.liveHashes[copy.changes[1]?.target ?? ''])));
     expect(unhashed.code).toBe('plan.invalid');
     expect(unhashed.message).toContain('/changes/1/target: has no live hash');
-    const miscounted = errorOf(() => parsePlanFile(resealed((copy) => { copy.summary.delete = 0; })));
+    const miscounted = thrownViewctlError(() => parsePlanFile(resealed((copy) => { copy.summary.delete = 0; })));
     expect(miscounted.code).toBe('plan.invalid');
     expect(miscounted.message).toContain('/summary/delete: 1, the number of delete changes');
-    const drifted = errorOf(() => parsePlanFile(resealed((copy) => { copy.drifted = { changes: 2 }; })));
+    const drifted = thrownViewctlError(() => parsePlanFile(resealed((copy) => { copy.drifted = { changes: 2 }; })));
     expect(drifted.code).toBe('plan.invalid');
     expect(drifted.message).toContain('/drifted/changes: 0, the number of changes with an origin');
     expect(() => parsePlanFile(resealed((copy) => { copy.drifted = { changes: 0 }; }))).not.toThrow();

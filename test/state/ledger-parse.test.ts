@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ViewctlError } from '../../src/errors.js';
 import { checkLedgerWorkspace, parseLedger } from '../../src/state/ledger-parse.js';
 import { emptyMemory, type SweepMemory } from '../../src/state/sweep-memory.js';
+import { thrownViewctlError } from '../support/errors.js';
 
 const memory: SweepMemory = {
   formatVersion: 1,
@@ -11,16 +11,6 @@ const memory: SweepMemory = {
   members: { 'ann@example.com': { role: 'Member', state: 'Active', lastSeen: '2026-01-02T03:04:05.000Z' } },
   lastApplied: { commit: 'a'.repeat(40), at: '2026-01-02T03:04:05.000Z' },
 };
-
-function failure(run: () => unknown): ViewctlError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ViewctlError) return error;
-    throw error;
-  }
-  throw new Error('expected an error');
-}
 
 describe('parseLedger', () => {
   it('reads no file as an empty memory', () => {
@@ -32,7 +22,7 @@ describe('parseLedger', () => {
   });
 
   it('refuses text that is not JSON, naming the file and the way out', () => {
-    const error = failure(() => parseLedger('kind: SavedView\n', '.viewctl/ledger.json'));
+    const error = thrownViewctlError(() => parseLedger('kind: SavedView\n', '.viewctl/ledger.json'));
     expect(error.code).toBe('ledger.invalid');
     expect(error.message).toContain('--ledger .viewctl/ledger.json');
     expect(error.message).toContain('not JSON');
@@ -40,36 +30,36 @@ describe('parseLedger', () => {
   });
 
   it('refuses an empty file (it is not JSON)', () => {
-    expect(failure(() => parseLedger('', 'l.json')).code).toBe('ledger.invalid');
+    expect(thrownViewctlError(() => parseLedger('', 'l.json')).code).toBe('ledger.invalid');
   });
 
   it('refuses JSON that is not a memory, with the JSON path of each problem', () => {
     const broken = { ...memory, lists: { 'deals:ann@example.com': { lastRead: 'yesterday', viewIds: ['v1'] } } };
-    const error = failure(() => parseLedger(JSON.stringify(broken), 'l.json'));
+    const error = thrownViewctlError(() => parseLedger(JSON.stringify(broken), 'l.json'));
     expect(error.code).toBe('ledger.invalid');
     expect(error.message).toContain('/lists/deals:ann@example.com/lastRead');
   });
 
   it('refuses another format version, an unknown attribute and a missing part', () => {
-    expect(failure(() => parseLedger(JSON.stringify({ ...memory, formatVersion: 2 }), 'l.json')).message).toContain('/formatVersion: must be 1');
-    expect(failure(() => parseLedger(JSON.stringify({ ...memory, apiKey: 'x' }), 'l.json')).message).toContain('has no attribute "apiKey"');
+    expect(thrownViewctlError(() => parseLedger(JSON.stringify({ ...memory, formatVersion: 2 }), 'l.json')).message).toContain('/formatVersion: must be 1');
+    expect(thrownViewctlError(() => parseLedger(JSON.stringify({ ...memory, apiKey: 'x' }), 'l.json')).message).toContain('has no attribute "apiKey"');
     const { members: _members, ...noMembers } = memory;
-    expect(failure(() => parseLedger(JSON.stringify(noMembers), 'l.json')).message).toContain('needs "members"');
+    expect(thrownViewctlError(() => parseLedger(JSON.stringify(noMembers), 'l.json')).message).toContain('needs "members"');
   });
 
   it('refuses a plan file or any other JSON document', () => {
-    expect(failure(() => parseLedger('[]', 'l.json')).code).toBe('ledger.invalid');
-    expect(failure(() => parseLedger(JSON.stringify({ formatVersion: 1, workspace: { id: 'ws_1' }, changes: [] }), 'l.json')).code).toBe('ledger.invalid');
+    expect(thrownViewctlError(() => parseLedger('[]', 'l.json')).code).toBe('ledger.invalid');
+    expect(thrownViewctlError(() => parseLedger(JSON.stringify({ formatVersion: 1, workspace: { id: 'ws_1' }, changes: [] }), 'l.json')).code).toBe('ledger.invalid');
   });
 
   it('names a key that is not a list, view or member key once', () => {
-    const error = failure(() => parseLedger(JSON.stringify({ ...memory, lists: { 'bob@x.io': { lastRead: '2026-01-01T00:00:00Z', viewIds: [] } } }), 'l.json'));
+    const error = thrownViewctlError(() => parseLedger(JSON.stringify({ ...memory, lists: { 'bob@x.io': { lastRead: '2026-01-01T00:00:00Z', viewIds: [] } } }), 'l.json'));
     expect(error.message).toMatch(/: \/lists: has a key "bob@x\.io" that is not one this file keys by$/);
   });
 
   it('refuses keys that are not list, view or member keys', () => {
-    expect(failure(() => parseLedger(JSON.stringify({ ...memory, lists: { 'ann@example.com': { lastRead: memory.lastApplied?.at, viewIds: [] } } }), 'l.json')).message).toContain('/lists');
-    expect(failure(() => parseLedger(JSON.stringify({ ...memory, members: { __proto__x: memory.members['ann@example.com'] } }), 'l.json')).message).toContain('/members');
+    expect(thrownViewctlError(() => parseLedger(JSON.stringify({ ...memory, lists: { 'ann@example.com': { lastRead: memory.lastApplied?.at, viewIds: [] } } }), 'l.json')).message).toContain('/lists');
+    expect(thrownViewctlError(() => parseLedger(JSON.stringify({ ...memory, members: { __proto__x: memory.members['ann@example.com'] } }), 'l.json')).message).toContain('/members');
   });
 });
 
@@ -80,7 +70,7 @@ describe('checkLedgerWorkspace', () => {
   });
 
   it('refuses the memory of another workspace, naming both and the way out', () => {
-    const error = failure(() => checkLedgerWorkspace(memory, { id: 'ws_2', name: 'Other' }, 'l.json'));
+    const error = thrownViewctlError(() => checkLedgerWorkspace(memory, { id: 'ws_2', name: 'Other' }, 'l.json'));
     expect(error.code).toBe('ledger.other-workspace');
     expect(error.message).toContain('ws_1');
     expect(error.message).toContain('ws_2');
