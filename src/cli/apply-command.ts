@@ -243,6 +243,9 @@ async function loadSource(paths: string[], options: ApplyOptions, io: CliIo): Pr
       'drop --plan to repair within --budget N, or drop --budget to apply the saved plan',
     );
   }
+  // Without --budget these keep or date nothing: refused as for the manifests, never silently dropped.
+  await repairRequest(paths, options, io);
+  if (options.budgetDay !== undefined) await resolveScope({ budgetDay: options.budgetDay }, paths, io);
   if (options.target !== undefined) {
     throw new UsageError(
       'usage.target-with-plan',
