@@ -1,4 +1,4 @@
-import { manifestsHead } from '../manifest/git-source.js';
+import { manifestsHead, type ManifestsHead } from '../manifest/git-source.js';
 import { sameTrees, treesAtHead } from '../manifest/git-trees.js';
 import type { Plan } from '../plan/types.js';
 
@@ -12,11 +12,18 @@ import type { Plan } from '../plan/types.js';
 /** Advance is the commit to record, or why none is. */
 export type Advance = { commit: string } | { why: string };
 
-/** appliedManifestsCommit is the commit of an apply of the manifests under `paths` (relative to `cwd`). */
-export async function appliedManifestsCommit(paths: readonly string[], cwd: string, targeted: boolean): Promise<Advance> {
+/**
+ * appliedManifestsCommit is the commit of an apply of the manifests under `paths`
+ * (relative to `cwd`), which were read when git said `read` (`manifestsHead` then):
+ * HEAD moved since, or the files then were not that commit's, and what was applied is
+ * no commit's, so nothing is recorded.
+ */
+export async function appliedManifestsCommit(paths: readonly string[], cwd: string, targeted: boolean, read: ManifestsHead | undefined): Promise<Advance> {
   if (targeted) return { why: 'a --target apply carries out only part of the manifests' };
   const head = await manifestsHead(paths, cwd);
-  if (head === undefined) return { why: 'the manifests are not in a git repository' };
+  if (head === undefined || read === undefined) return { why: 'the manifests are not in a git repository' };
+  if (!read.clean) return { why: `the manifests have changes not committed at ${read.commit.slice(0, 7)}` };
+  if (head.commit !== read.commit) return { why: `HEAD moved from ${read.commit.slice(0, 7)}, where apply read the manifests, to ${head.commit.slice(0, 7)} during the apply` };
   if (!head.clean) return { why: `the manifests have changes not committed at ${head.commit.slice(0, 7)}` };
   return { commit: head.commit };
 }
