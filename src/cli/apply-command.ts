@@ -37,7 +37,7 @@ import { progressReporter } from './progress.js';
 import { showWarningsOption } from './show-warnings-option.js';
 import { ledgerOption, openLedger, type LedgerRun } from './ledger-option.js';
 import { appliedManifests } from './applied-manifests.js';
-import { appliedManifestsCommit, appliedPlanCommit } from './ledger-advance.js';
+import { appliedManifestsCommit, appliedPlanCommit, scopedPlanCovers } from './ledger-advance.js';
 import { landedFacts } from '../apply/landed-facts.js';
 import type { ApiWorkspace } from '../domain/api-types.js';
 import { interruptedError, listenForInterrupt, type Interrupt } from './interrupt.js';
@@ -329,7 +329,10 @@ async function rememberRun(ledger: LedgerRun, code: number, source: PlanSource, 
     const advance = source.type === 'file'
       ? await appliedPlanCommit(plan, io.cwd)
       : await appliedManifestsCommit(source.paths, io.cwd, (source.targets?.length ?? 0) > 0, source.read);
-    if ('commit' in advance) ledger.advance(advance.commit);
+    // A plan scoped to --base REF carried out every merged change only when REF is no newer than the last applied commit.
+    const uncovered = 'commit' in advance ? await scopedPlanCovers(plan.scope?.base, ledger.memory.lastApplied?.commit, io.cwd) : undefined;
+    if (uncovered !== undefined) io.stderr.write(`note: the sweep memory's last applied commit was not advanced: ${uncovered}\n`);
+    else if ('commit' in advance) ledger.advance(advance.commit);
     else io.stderr.write(`note: the sweep memory's last applied commit was not advanced: ${advance.why}\n`);
   }
   await ledger.save(io);

@@ -1,4 +1,4 @@
-import { manifestsHead, type ManifestsHead } from '../manifest/git-source.js';
+import { git, manifestsHead, type ManifestsHead } from '../manifest/git-source.js';
 import { sameTrees, treesAtHead } from '../manifest/git-trees.js';
 import type { Plan } from '../plan/types.js';
 
@@ -42,4 +42,19 @@ export async function appliedPlanCommit(plan: Pick<Plan, 'manifests' | 'targets'
   if (!sameTrees(recorded, head.trees)) return { why: `the manifests at HEAD (${head.commit.slice(0, 7)}) are not those the plan was made from` };
   if (!head.clean) return { why: `the manifests have changes not committed at ${head.commit.slice(0, 7)}` };
   return { commit: head.commit };
+}
+
+/**
+ * scopedPlanCovers says why an apply of a plan scoped to `--base REF` (`base`: the
+ * plan's `scope.base`) cannot record the last applied commit, or undefined when it can:
+ * such a plan read only the pinned lists that changed since REF, so it carries out every
+ * merged change only when REF is the memory's last applied commit (`lastApplied`) or an
+ * ancestor of it. A REF past it (the apply of an earlier merge failed) leaves what was
+ * merged in between unread and unapplied, which the last applied commit must never claim.
+ */
+export async function scopedPlanCovers(base: { ref: string; commit: string } | undefined, lastApplied: string | undefined, cwd: string): Promise<string | undefined> {
+  if (base === undefined || lastApplied === undefined || base.commit === lastApplied) return undefined;
+  const ancestor = await git(cwd, ['merge-base', '--is-ancestor', base.commit, lastApplied]).then(() => true, () => false);
+  if (ancestor) return undefined;
+  return `the plan read only the pinned lists changed since --base ${base.ref} (${base.commit.slice(0, 7)}), which is not the last applied commit (${lastApplied.slice(0, 7)}) nor older: what was merged between them may be not applied`;
 }

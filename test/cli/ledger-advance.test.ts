@@ -34,3 +34,26 @@ describe('appliedManifestsCommit', () => {
     expect(advance).toMatchObject({ why: expect.stringContaining('moved') });
   });
 });
+
+describe('scopedPlanCovers', () => {
+  it('lets a plan scoped to --base REF advance only when REF is the last applied commit or an ancestor of it', async () => {
+    const { scopedPlanCovers } = await import('../../src/cli/ledger-advance.js');
+    const made = await scratchDir({ 'm/a.yaml': 'kind: Workspace\n' });
+    cleanups.push(made.cleanup);
+    const dir = made.dir;
+    git(dir, 'init', '-q');
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-qm', 'zero');
+    const zero = git(dir, 'rev-parse', 'HEAD');
+    git(dir, 'commit', '-q', '--allow-empty', '-m', 'one');
+    const one = git(dir, 'rev-parse', 'HEAD');
+    // No scope, or no last applied commit known: nothing to check.
+    expect(await scopedPlanCovers(undefined, one, dir)).toBeUndefined();
+    expect(await scopedPlanCovers({ ref: 'main', commit: one }, undefined, dir)).toBeUndefined();
+    expect(await scopedPlanCovers({ ref: 'main', commit: one }, one, dir)).toBeUndefined();
+    // REF older than the last applied: what was merged between them was applied.
+    expect(await scopedPlanCovers({ ref: 'main', commit: zero }, one, dir)).toBeUndefined();
+    // REF newer than the last applied (its apply failed): what REF merged was never applied, and the scoped plan did not read it.
+    expect(await scopedPlanCovers({ ref: 'main', commit: one }, zero, dir)).toMatch(/not applied/);
+  });
+});
