@@ -30,14 +30,14 @@ import { addBaseOption, addBudgetOptions, resolveScope, type ResolvedScope } fro
 import { checkRepairBase, type ManifestsCommit, type RepairChoice } from '../apply/repair.js';
 import { formatCount } from '../text/plural.js';
 import { repairLines, repairSection } from '../apply/repair-report.js';
-import { manifestsHead } from '../manifest/git-source.js';
+import { manifestsHead, type ManifestsHead } from '../manifest/git-source.js';
 import { DEFAULT_RESERVE } from '../state/read-ceiling.js';
 import { parseCount } from './parse-options.js';
 import { progressReporter } from './progress.js';
 import { showWarningsOption } from './show-warnings-option.js';
 import { ledgerOption, openLedger, type LedgerRun } from './ledger-option.js';
 import { appliedManifests } from './applied-manifests.js';
-import { appliedManifestsCommit, appliedPlanCommit } from './ledger-advance.js';
+import { appliedManifestsCommit, appliedPlanCommit, scopedPlanCovers } from './ledger-advance.js';
 import { landedFacts } from '../apply/landed-facts.js';
 import type { ApiWorkspace } from '../domain/api-types.js';
 import { interruptedError, listenForInterrupt, type Interrupt } from './interrupt.js';
@@ -62,7 +62,7 @@ interface ApplyOptions extends ConnectionOptions {
 
 /** Where the plan comes from: manifests to plan now, or a plan file saved by `plan --out`. */
 type PlanSource =
-  | { type: 'manifests'; paths: string[]; desired: Desired; scoped: ResolvedScope; targets?: TargetSelector[]; repair?: RepairRequest }
+  | { type: 'manifests'; paths: string[]; desired: Desired; scoped: ResolvedScope; targets?: TargetSelector[]; repair?: RepairRequest; read: ManifestsHead | undefined }
   | { type: 'file'; file: SavedPlanFile };
 
 /**
@@ -231,10 +231,12 @@ async function applyUntilInterrupted(
 /** loadSource reads what needs no network: the manifests, or the plan file's text (the saved-plan flow checks it). */
 async function loadSource(paths: string[], options: ApplyOptions, io: CliIo): Promise<PlanSource> {
   if (options.plan === undefined) {
+    // Where git stood when the files were read: the last applied commit is that one, or none.
+    const read = await manifestsHead(paths.length === 0 ? ['.'] : paths, io.cwd);
     const desired = await loadManifestFiles(paths, io, useColor(io.stderr, io.env), options.showWarnings === true);
-    const repair = await repairRequest(paths, options, io);
+    const repair = repairRequest(options, read);
     const scoped = await resolveScope({ base: options.base, budget: options.budget, budgetDay: options.budgetDay, reserve: repair?.reserve }, paths, io);
-    return { type: 'manifests', paths, desired, scoped, targets: options.target, ...(repair === undefined ? {} : { repair }) };
+    return { type: 'manifests', paths, desired, scoped, targets: options.target, read, ...(repair === undefined ? {} : { repair }) };
   }
   if (options.budget !== undefined) {
     throw new UsageError(
@@ -243,6 +245,9 @@ async function loadSource(paths: string[], options: ApplyOptions, io: CliIo): Pr
       'drop --plan to repair within --budget N, or drop --budget to apply the saved plan',
     );
   }
+  // Without --budget these keep or date nothing: refused as for the manifests, never silently dropped.
+  repairRequest(options, undefined);
+  if (options.budgetDay !== undefined) await resolveScope({ budgetDay: options.budgetDay }, paths, io);
   if (options.target !== undefined) {
     throw new UsageError(
       'usage.target-with-plan',
@@ -283,11 +288,11 @@ interface RepairRequest {
 /**
  * repairRequest turns `--budget` on apply into self-heal, before any request: it takes
  * no `--base` (it sweeps, as plan --budget does), keeps `--reserve` (300 unless told)
- * and finds the manifests' commit, which the sweep memory's last applied one must be
+ * and takes `head`, the manifests' commit when they were read, which the sweep memory's last applied one must be
  * (`checkRepairBase`, once the memory is read). Without `--budget`, apply keeps no
  * reserve and takes no `--reserve`.
  */
-async function repairRequest(paths: string[], options: ApplyOptions, io: CliIo): Promise<RepairRequest | undefined> {
+function repairRequest(options: ApplyOptions, head: ManifestsHead | undefined): RepairRequest | undefined {
   if (options.budget === undefined) {
     if (options.reserve === undefined) return undefined;
     throw new UsageError('usage.reserve-without-budget', '--reserve keeps requests for the other integrations during apply --budget, but no --budget was given', 'add --budget N to repair within it, or drop --reserve');
@@ -299,7 +304,7 @@ async function repairRequest(paths: string[], options: ApplyOptions, io: CliIo):
       'drop --base to repair, or drop --budget to apply the manifests against --base',
     );
   }
-  return { head: await manifestsHead(paths.length === 0 ? ['.'] : paths, io.cwd), reserve: options.reserve ?? DEFAULT_RESERVE };
+  return { head, reserve: options.reserve ?? DEFAULT_RESERVE };
 }
 
 /** repairHeading is the line above the plan of a self-heal run: only the repairs of what follows are carried out. */
@@ -323,8 +328,11 @@ async function rememberRun(ledger: LedgerRun, code: number, source: PlanSource, 
   if (code === EXIT.ok) {
     const advance = source.type === 'file'
       ? await appliedPlanCommit(plan, io.cwd)
-      : await appliedManifestsCommit(source.paths, io.cwd, (source.targets?.length ?? 0) > 0);
-    if ('commit' in advance) ledger.advance(advance.commit);
+      : await appliedManifestsCommit(source.paths, io.cwd, (source.targets?.length ?? 0) > 0, source.read);
+    // A plan scoped to --base REF carried out every merged change only when REF is no newer than the last applied commit.
+    const uncovered = 'commit' in advance ? await scopedPlanCovers(plan.scope?.base, ledger.memory.lastApplied?.commit, io.cwd) : undefined;
+    if (uncovered !== undefined) io.stderr.write(`note: the sweep memory's last applied commit was not advanced: ${uncovered}\n`);
+    else if ('commit' in advance) ledger.advance(advance.commit);
     else io.stderr.write(`note: the sweep memory's last applied commit was not advanced: ${advance.why}\n`);
   }
   await ledger.save(io);

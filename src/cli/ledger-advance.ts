@@ -1,4 +1,4 @@
-import { manifestsHead } from '../manifest/git-source.js';
+import { git, manifestsHead, type ManifestsHead } from '../manifest/git-source.js';
 import { sameTrees, treesAtHead } from '../manifest/git-trees.js';
 import type { Plan } from '../plan/types.js';
 
@@ -12,11 +12,18 @@ import type { Plan } from '../plan/types.js';
 /** Advance is the commit to record, or why none is. */
 export type Advance = { commit: string } | { why: string };
 
-/** appliedManifestsCommit is the commit of an apply of the manifests under `paths` (relative to `cwd`). */
-export async function appliedManifestsCommit(paths: readonly string[], cwd: string, targeted: boolean): Promise<Advance> {
+/**
+ * appliedManifestsCommit is the commit of an apply of the manifests under `paths`
+ * (relative to `cwd`), which were read when git said `read` (`manifestsHead` then):
+ * HEAD moved since, or the files then were not that commit's, and what was applied is
+ * no commit's, so nothing is recorded.
+ */
+export async function appliedManifestsCommit(paths: readonly string[], cwd: string, targeted: boolean, read: ManifestsHead | undefined): Promise<Advance> {
   if (targeted) return { why: 'a --target apply carries out only part of the manifests' };
   const head = await manifestsHead(paths, cwd);
-  if (head === undefined) return { why: 'the manifests are not in a git repository' };
+  if (head === undefined || read === undefined) return { why: 'the manifests are not in a git repository' };
+  if (!read.clean) return { why: `the manifests have changes not committed at ${read.commit.slice(0, 7)}` };
+  if (head.commit !== read.commit) return { why: `HEAD moved from ${read.commit.slice(0, 7)}, where apply read the manifests, to ${head.commit.slice(0, 7)} during the apply` };
   if (!head.clean) return { why: `the manifests have changes not committed at ${head.commit.slice(0, 7)}` };
   return { commit: head.commit };
 }
@@ -35,4 +42,19 @@ export async function appliedPlanCommit(plan: Pick<Plan, 'manifests' | 'targets'
   if (!sameTrees(recorded, head.trees)) return { why: `the manifests at HEAD (${head.commit.slice(0, 7)}) are not those the plan was made from` };
   if (!head.clean) return { why: `the manifests have changes not committed at ${head.commit.slice(0, 7)}` };
   return { commit: head.commit };
+}
+
+/**
+ * scopedPlanCovers says why an apply of a plan scoped to `--base REF` (`base`: the
+ * plan's `scope.base`) cannot record the last applied commit, or undefined when it can:
+ * such a plan read only the pinned lists that changed since REF, so it carries out every
+ * merged change only when REF is the memory's last applied commit (`lastApplied`) or an
+ * ancestor of it. A REF past it (the apply of an earlier merge failed) leaves what was
+ * merged in between unread and unapplied, which the last applied commit must never claim.
+ */
+export async function scopedPlanCovers(base: { ref: string; commit: string } | undefined, lastApplied: string | undefined, cwd: string): Promise<string | undefined> {
+  if (base === undefined || lastApplied === undefined || base.commit === lastApplied) return undefined;
+  const ancestor = await git(cwd, ['merge-base', '--is-ancestor', base.commit, lastApplied]).then(() => true, () => false);
+  if (ancestor) return undefined;
+  return `the plan read only the pinned lists changed since --base ${base.ref} (${base.commit.slice(0, 7)}), which is not the last applied commit (${lastApplied.slice(0, 7)}) nor older: what was merged between them may be not applied`;
 }

@@ -5,13 +5,12 @@ import type { Command } from 'commander';
 import type { ApiUser, ApiView } from '../domain/api-types.js';
 import { DOMAINS, VIEW_KINDS, type Domain } from '../domain/domains.js';
 import { EXIT, ViewctlError } from '../errors.js';
-import { writeAtomically, writeFailureReason } from '../export/atomic-file.js';
 import { declaredTargets, type DeclaredTargets } from '../export/declared-targets.js';
 import { EXPORT_FOLDERS } from '../export/export-files.js';
 import { mergeFiles } from '../export/merge-files.js';
 import { pinDocumentMatcher } from '../export/pin-coverage.js';
 import { pullPlan, type NotPulled, type PullPlan } from '../export/pull-edits.js';
-import { spliceEdits } from '../export/pull-files.js';
+import { spliceEdits, writeSplicedFiles } from '../export/pull-files.js';
 import { SCHEMAS_FOLDER } from '../export/schema-ref.js';
 import { takenPaths, writeNewFiles } from '../export/write-files.js';
 import { quoted } from '../export/yaml-text.js';
@@ -144,12 +143,14 @@ async function writePull(pulled: PullPlan, documents: readonly ManifestDocument[
   const added = await newDocuments(pulled, documents, live, folder, source);
   const shownAdded = new Map([...added.files].map(([path, text]) => [source.display(resolve(folder, path)), text]));
   await checkPulledManifests(paths, source, new Map([...spliced.texts, ...shownAdded]));
-  for (const [file, text] of spliced.texts) {
-    await writeAtomically(resolve(io.cwd, file), text).catch((error: unknown) => {
-      throw new ViewctlError('pull.write-failed', `cannot write ${file}: ${writeFailureReason(error)}`, { hint: 'make the file writable and run pull again: what it wrote already has nothing left to pull' });
+  await writeSplicedFiles(spliced.texts, io.cwd);
+  if (added.files.size > 0) {
+    await writeNewFiles(folder, Object.fromEntries(added.files)).catch((error: unknown) => {
+      // The spliced files are written by now: say so beside what failed.
+      if (!(error instanceof ViewctlError) || spliced.texts.size === 0) throw error;
+      throw new ViewctlError(error.code, `${error.message}; written already: ${[...spliced.texts.keys()].join(', ')}`, { ...(error.hint === undefined ? {} : { hint: error.hint }), exitCode: error.exitCode });
     });
   }
-  if (added.files.size > 0) await writeNewFiles(folder, Object.fromEntries(added.files));
   return {
     written: spliced.written,
     files: [...spliced.texts.keys()],

@@ -1,4 +1,7 @@
+import { resolve } from 'node:path';
 import type { JsonValue } from '../domain/api-types.js';
+import { ViewctlError } from '../errors.js';
+import { writeAtomically, writeFailureReason } from './atomic-file.js';
 import type { SourcePosition } from '../domain/source-position.js';
 import { spliceDocument, SpliceError } from '../manifest/yaml-splice.js';
 import type { DocumentEdit, NotPulled } from './pull-edits.js';
@@ -46,4 +49,28 @@ export function spliceEdits(edits: readonly DocumentEdit[], texts: ReadonlyMap<s
     }
   }
   return result;
+}
+
+/**
+ * writeSplicedFiles writes each spliced file (`texts`: path relative to `cwd` → text)
+ * whole or not at all. When one cannot be written, `pull.write-failed` names it, the
+ * files already written before it and those not written, so the output says exactly
+ * what changed on disk; pull run again converges (what is written has nothing left to pull).
+ */
+export async function writeSplicedFiles(texts: ReadonlyMap<string, string>, cwd: string, write: (path: string, text: string) => Promise<void> = writeAtomically): Promise<void> {
+  const files = [...texts.keys()];
+  for (const [index, file] of files.entries()) {
+    const text = texts.get(file) ?? '';
+    await write(resolve(cwd, file), text).catch((error: unknown) => {
+      const written = files.slice(0, index);
+      const left = files.slice(index + 1);
+      throw new ViewctlError(
+        'pull.write-failed',
+        `cannot write ${file}: ${writeFailureReason(error)}; ` +
+          `${written.length === 0 ? 'no file was written' : `written already: ${written.join(', ')}`}; ` +
+          `not written: ${[file, ...left].join(', ')}`,
+        { hint: 'make the file writable and run pull again: what it wrote already has nothing left to pull' },
+      );
+    });
+  }
 }

@@ -61,8 +61,8 @@ export interface ManifestsHead {
 
 /**
  * manifestsHead is the HEAD commit of the git repository holding the first manifest
- * path, and whether the manifests (YAML files) below the paths match it; undefined when the paths are
- * not in a git repository (or git is missing). The sweep memory records it as the
+ * path, and whether the manifests (YAML files) below the paths match it; undefined when a path is
+ * not in that git repository (or git is missing). The sweep memory records it as the
  * commit last applied only when clean: uncommitted manifests were never reviewed.
  */
 export async function manifestsHead(paths: readonly string[], cwd: string): Promise<ManifestsHead | undefined> {
@@ -71,7 +71,10 @@ export async function manifestsHead(paths: readonly string[], cwd: string): Prom
     const root = (await git(folder, ['rev-parse', '--show-toplevel'])).toString('utf8').trim();
     const commit = (await git(root, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'])).toString('utf8').trim();
     if (!/^[0-9a-f]{40,64}$/.test(commit)) return undefined;
-    const inRepo = (paths.length === 0 ? ['.'] : paths).map((path) => repoPath(root, cwd, path)).filter((path): path is string => path !== undefined);
+    const mapped = (paths.length === 0 ? ['.'] : paths).map((path) => repoPath(root, cwd, path));
+    // A manifest path outside this repository: nothing says its files were committed.
+    if (mapped.some((path) => path === undefined)) return undefined;
+    const inRepo = mapped as string[];
     const status = (await git(root, ['status', '--porcelain', '-z', '--untracked-files=all', '--', ...inRepo.map((path) => `:(top)${path}`)])).toString('utf8');
     // Only manifests count: a plan, a report or the sweep memory written beside them (as
     // the action writes them in the checkout) is no edit of what was applied.

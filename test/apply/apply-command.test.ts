@@ -103,6 +103,9 @@ describe('viewctl apply --budget N (self-heal)', () => {
       [['--budget', '100', '--base', 'HEAD', '--auto-approve'], 'usage.budget-with-base'],
       [['--reserve', '10', '--auto-approve'], 'usage.reserve-without-budget'],
       [['--budget', '100', '--plan', 'plan.json'], 'usage.plan-with-budget'],
+      // A saved plan keeps no reserve: a --reserve (or --budget-day) it would ignore is refused, not dropped.
+      [['--reserve', '10', '--plan', 'plan.json'], 'usage.reserve-without-budget'],
+      [['--budget-day', '2026-01-01', '--plan', 'plan.json'], 'usage.budget-day-without-budget'],
     ];
     for (const [args, code] of cases) {
       const refused = await runApply(args, emulator, { cwd: scratch.dir });

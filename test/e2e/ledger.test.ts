@@ -88,6 +88,27 @@ describe('viewctl plan and apply --ledger FILE (the sweep memory)', () => {
     });
   });
 
+  it('does not advance on an apply scoped to --base REF newer than the last applied commit: what was merged before REF was never read', async () => {
+    const root = await repository();
+    const ledger = join(root, 'ledger.json');
+    await withEmulator(async (_emulator, env) => {
+      const commit1 = git(root, 'rev-parse', 'HEAD');
+      expect((await runOn(1, ['apply', 'manifests', '--auto-approve', '--ledger', ledger], env, root)).code).toBe(0);
+      expect((await memoryIn(ledger)).lastApplied?.commit).toBe(commit1);
+      // Merged, never applied; then a later merge's apply is scoped to the first's commit.
+      const commit2 = await commitEdit(root, 'merged, never applied');
+      const commit3 = await commitEdit(root, 'a later merge');
+      const scoped = await runOn(2, ['apply', 'manifests', '--base', commit2, '--auto-approve', '--ledger', ledger], env, root);
+      expect(scoped.code, scoped.stdout + scoped.stderr).toBe(0);
+      expect(scoped.stderr).toContain('last applied commit was not advanced: the plan read only the pinned lists changed since --base');
+      expect((await memoryIn(ledger)).lastApplied?.commit).toBe(commit1);
+      // Scoped to the last applied commit itself, it covers every merge since: advanced.
+      const covered = await runOn(3, ['apply', 'manifests', '--base', commit1, '--auto-approve', '--ledger', ledger], env, root);
+      expect(covered.code, covered.stdout + covered.stderr).toBe(0);
+      expect((await memoryIn(ledger)).lastApplied?.commit).toBe(commit3);
+    });
+  });
+
   it('remembers what an apply that failed part-way (exit 4) read and saw land, and does not advance the last applied commit', async () => {
     const root = await repository();
     const ledger = join(root, 'ledger.json');

@@ -168,3 +168,21 @@ describe('what pull writes into the AdminAutomations document', () => {
     expect(again.flatMap((change) => (change.action === 'drift' ? change.differences.map((difference) => difference.pointer) : []))).toEqual(['/priority']);
   });
 });
+
+describe('writeSplicedFiles', () => {
+  it('names, when a file cannot be written, the files written before it and those not written', async () => {
+    const { writeSplicedFiles } = await import('../../src/export/pull-files.js');
+    const texts = new Map([['a.yaml', 'a\n'], ['b.yaml', 'b\n'], ['c.yaml', 'c\n']]);
+    const done: string[] = [];
+    const write = async (path: string): Promise<void> => {
+      if (path.endsWith('b.yaml')) throw Object.assign(new Error('read-only'), { code: 'EACCES' });
+      done.push(path);
+    };
+    const error = await writeSplicedFiles(texts, '/repo', write).then(() => undefined, (caught: unknown) => caught);
+    expect(done).toEqual(['/repo/a.yaml']);
+    expect(error).toMatchObject({ code: 'pull.write-failed' });
+    expect((error as Error).message).toContain('cannot write b.yaml');
+    expect((error as Error).message).toContain('written already: a.yaml');
+    expect((error as Error).message).toContain('not written: b.yaml, c.yaml');
+  });
+});

@@ -63,6 +63,16 @@ describe('manifestsHead', () => {
     await writeFile(join(dir, 'm', 'a.yaml'), 'kind: Workspace\nprune: true\n');
     expect(await manifestsHead(['.'], join(dir, 'm'))).toEqual({ commit, clean: false });
   });
+
+  it('answers undefined when a manifest path lies outside the repository: nothing says those files were committed', async () => {
+    const dir = await scratch({ 'repo/m/a.yaml': 'kind: Workspace\n', 'loose/b.yaml': 'kind: PinnedViews\nuserEmail: ana@acme.test\ndeals: [All deals]\n' });
+    const repo = join(dir, 'repo');
+    git(repo, 'init', '-q');
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-qm', 'one');
+    expect(await manifestsHead(['repo/m'], dir)).toEqual({ commit: git(repo, 'rev-parse', 'HEAD'), clean: true });
+    expect(await manifestsHead(['repo/m', 'loose'], dir)).toBeUndefined();
+  });
 });
 
 describe('gitManifestSource', () => {
