@@ -218,7 +218,8 @@ function editBlockMap(context: Context, node: YAMLMap, wanted: Record<string, Js
   }
   if (added.length === 0) return true;
   const indent = ' '.repeat(firstKey - lineStart(text, firstKey));
-  const lines = added.map((key) => `${indent}${oneLine(renderBlock({ [key]: wanted[key] as JsonValue }))}`);
+  // One line each, whatever the value: a multi-line string in block style (`|-`) would need lines indented under the key.
+  const lines = added.map((key) => `${indent}${renderScalar(key, 'PLAIN', false)}: ${renderFlow(wanted[key] as JsonValue, false)}`);
   // After a last line without a line break, the new lines start with one and end without.
   const lead = end === text.length && !text.endsWith('\n') ? context.newline : '';
   context.splices.push({ start: end, end, text: `${lead}${lines.join(context.newline)}${lead === '' ? context.newline : ''}` });
@@ -291,6 +292,13 @@ function isObject(value: unknown): value is Record<string, JsonValue> {
 
 /** replacement is the splice that writes `wanted` over `node`, in the node's style. */
 function replacement(context: Context, node: Node, wanted: JsonValue, inFlow: boolean): Splice {
+  const splice = replacementText(context, node, wanted, inFlow);
+  // An empty value (`name:` or `-` with nothing after) has a range of no width right after
+  // its indicator: without a space the new value would join it (`name:x` is a key).
+  return splice.start === splice.end && splice.start > 0 && !/\s/.test(context.text[splice.start - 1] ?? ' ') ? { ...splice, text: ` ${splice.text}` } : splice;
+}
+
+function replacementText(context: Context, node: Node, wanted: JsonValue, inFlow: boolean): Splice {
   const [start, valueEnd] = node.range as [number, number, number];
   if (isCollection(node) && node.flow !== true && !isEmpty(wanted) && (Array.isArray(wanted) || isObject(wanted))) {
     // A block collection's range ends after its last line break: the new block ends with one too.
@@ -329,8 +337,8 @@ function renderBlock(value: JsonValue): string {
 }
 
 /** renderFlow writes any value on one line, collections in flow style. */
-function renderFlow(value: JsonValue): string {
-  if (!Array.isArray(value) && !isObject(value)) return renderScalar(value, undefined, true);
+function renderFlow(value: JsonValue, inFlow = true): string {
+  if (!Array.isArray(value) && !isObject(value)) return renderScalar(value, undefined, inFlow);
   const document = new Document(value);
   const root = document.contents;
   if (isCollection(root)) root.flow = true;

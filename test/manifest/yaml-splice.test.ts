@@ -142,4 +142,12 @@ describe('splicing a new value into a manifest in place', () => {
     expect(() => spliceDocument('a: &x [A]\nrecordings: *x\n', 0, [{ path: ['recordings'], value: ['B'] }])).toThrow(/alias/);
     expect(() => spliceDocument('a: &x [A]\nrecordings: *x\n', 0, [{ path: ['a'], value: ['B'] }])).toThrow(/anchor/);
   });
+  it('writes a value over an empty one after a space, so that `name:` does not become the key `name:x`', () => {
+    expect(splice('name:\nicon: x\n', [{ path: ['name'], value: 'Calls' }]).text).toBe('name: Calls\nicon: x\n');
+    expect(splice('tabs:\n  -\n  - B\n', [{ path: ['tabs', 0], value: 'A' }]).text).toBe('tabs:\n  - A\n  - B\n');
+  });
+
+  it('adds an entry holding a multi-line string on one line of its own, double-quoted', () => {
+    expect(splice('columns:\n  a: x\n', [{ path: ['columns'], value: { a: 'x', b: 'one\ntwo' } }]).text).toBe('columns:\n  a: x\n  b: "one\\ntwo"\n');
+  });
 });
