@@ -165,6 +165,9 @@ function replaceIn(context: Context, node: Node, wanted: JsonValue, path: Path, 
     }
     if (!flow && editBlockMap(context, node, wanted, differing, path)) return;
   }
+  // Items re-ordered move with their lines (and the comments beside them), not replaced in place under another item's comment.
+  const moved = Array.isArray(wanted) && Array.isArray(old) && wanted.some((item, at) => !jsonEqual(old[at], item) && old.some((other, from) => from !== at && jsonEqual(other, item)));
+  if (isSeq(node) && !flow && moved && editBlockSequence(context, node, wanted as JsonValue[], path)) return;
   if (isSeq(node) && Array.isArray(wanted) && wanted.length > 0 && node.items.length === wanted.length && node.items.every(isNode)) {
     node.items.forEach((item, position) => replaceIn(context, item as Node, wanted[position] as JsonValue, [...path, position], flow));
     return;
@@ -246,7 +249,15 @@ function editBlockSequence(context: Context, node: YAMLSeq, wanted: readonly Jso
   const kept = commonSubsequence(old, wanted, (a, b) => jsonEqual(a, b));
   if (kept.length === 0) return false;
   const indent = dash(last)?.[1] ?? '';
-  const line = (value: JsonValue): string => `${indent}- ${Array.isArray(value) || isObject(value) ? renderFlow(value) : renderScalar(value, 'PLAIN', false)}${context.newline}`;
+  const keptOld = new Set(kept.map(([oldIndex]) => oldIndex));
+  const movable = items.flatMap((item, at) => (item === undefined || keptOld.has(at) ? [] : [{ item, value: old[at] }]));
+  // An item the list still holds, at another place, keeps its own line (its comment, its quotes).
+  const line = (value: JsonValue): string => {
+    const from = movable.findIndex((candidate) => jsonEqual(candidate.value, value));
+    const source = from === -1 ? undefined : movable.splice(from, 1)[0]?.item;
+    if (source !== undefined) return text.slice(lineStart(text, source.range[0]), source.range[2]);
+    return `${indent}- ${Array.isArray(value) || isObject(value) ? renderFlow(value) : renderScalar(value, 'PLAIN', false)}${context.newline}`;
+  };
   let from = 0;
   let wantedAt = 0;
   for (const [oldIndex, wantedIndex] of [...kept, [items.length, wanted.length] as const]) {

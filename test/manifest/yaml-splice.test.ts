@@ -150,4 +150,9 @@ describe('splicing a new value into a manifest in place', () => {
   it('adds an entry holding a multi-line string on one line of its own, double-quoted', () => {
     expect(splice('columns:\n  a: x\n', [{ path: ['columns'], value: { a: 'x', b: 'one\ntwo' } }]).text).toBe('columns:\n  a: x\n  b: "one\\ntwo"\n');
   });
+  it('moves the lines of a re-ordered block sequence, so each comment stays beside its own item', () => {
+    const text = 'recordings:\n  - {viewId: rv_mine}  # my follow-ups\n  - Zoom calls\n  - Team calls  # new in May\nicon: x\n';
+    expect(splice(text, [{ path: ['recordings'], value: ['Team calls', { viewId: 'rv_mine' }, 'Zoom calls'] }]).text)
+      .toBe('recordings:\n  - Team calls  # new in May\n  - {viewId: rv_mine}  # my follow-ups\n  - Zoom calls\nicon: x\n');
+  });
 });
