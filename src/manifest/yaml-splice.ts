@@ -1,4 +1,4 @@
-import { Document, isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseAllDocuments, Scalar, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
+import { Document, visit, isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseAllDocuments, Scalar, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
 import type { JsonValue } from '../domain/api-types.js';
 import { canonicalize } from '../kinds/canonical.js';
 
@@ -18,6 +18,19 @@ import { canonicalize } from '../kinds/canonical.js';
 
 /** The parse options of the loader (src/manifest/yaml-file.ts): the same nodes at the same offsets. */
 const PARSE_OPTIONS = { uniqueKeys: true, merge: true } as const;
+
+/** YAML_11_BOOLEAN is text that YAML 1.1 tools (yamllint's truthy rule, older parsers) read as a boolean; viewctl (YAML 1.2) reads it as text. */
+const YAML_11_BOOLEAN = /^(?:yes|no|on|off)$/i;
+
+/** quoteYaml11Booleans double-quotes the string scalars of `document` that YAML 1.1 tools would read as booleans. */
+function quoteYaml11Booleans(document: Document): Document {
+  visit(document, {
+    Scalar(_key, node) {
+      if (typeof node.value === 'string' && YAML_11_BOOLEAN.test(node.value)) node.type = 'QUOTE_DOUBLE';
+    },
+  });
+  return document;
+}
 
 /** TO_STRING_OPTIONS render a replacement: never folded, as export writes. */
 const TO_STRING_OPTIONS = { lineWidth: 0, flowCollectionPadding: false } as const;
@@ -339,7 +352,7 @@ function lineStart(text: string, offset: number): number {
 
 /** renderBlock writes a collection in block style, leaf collections in flow style (`- {type: Default, columnId: title}`). */
 function renderBlock(value: JsonValue): string {
-  const document = new Document(value);
+  const document = quoteYaml11Booleans(new Document(value));
   const root = document.contents;
   for (const member of isSeq(root) ? root.items : isMap(root) ? root.items.map((pair) => (isPair(pair) ? pair.value : undefined)) : []) {
     if (isCollection(member)) member.flow = true;
@@ -350,7 +363,7 @@ function renderBlock(value: JsonValue): string {
 /** renderFlow writes any value on one line, collections in flow style. */
 function renderFlow(value: JsonValue, inFlow = true): string {
   if (!Array.isArray(value) && !isObject(value)) return renderScalar(value, undefined, inFlow);
-  const document = new Document(value);
+  const document = quoteYaml11Booleans(new Document(value));
   const root = document.contents;
   if (isCollection(root)) root.flow = true;
   return oneLine(document.toString(TO_STRING_OPTIONS));
@@ -365,7 +378,8 @@ function renderFlow(value: JsonValue, inFlow = true): string {
 function renderScalar(value: JsonValue, style: Scalar.Type | undefined, inFlow: boolean): string {
   if (typeof value !== 'string') return value === null ? 'null' : String(value);
   const wanted: Scalar.Type = style === 'QUOTE_SINGLE' ? 'QUOTE_SINGLE' : style === 'QUOTE_DOUBLE' || style === 'BLOCK_LITERAL' || style === 'BLOCK_FOLDED' ? 'QUOTE_DOUBLE' : 'PLAIN';
-  const written = scalarText(value, wanted);
+  // YAML 1.1 tools (yamllint's truthy rule, older parsers) read these as booleans: quoted, the file means one thing to every reader.
+  const written = wanted === 'PLAIN' && YAML_11_BOOLEAN.test(value) ? undefined : scalarText(value, wanted);
   if (written !== undefined && !(inFlow && /^[^"']/.test(written) && /[,[\]{}]/.test(written))) return written;
   return scalarText(value, 'QUOTE_DOUBLE') ?? JSON.stringify(value);
 }

@@ -155,4 +155,9 @@ describe('splicing a new value into a manifest in place', () => {
     expect(splice(text, [{ path: ['recordings'], value: ['Team calls', { viewId: 'rv_mine' }, 'Zoom calls'] }]).text)
       .toBe('recordings:\n  - Team calls  # new in May\n  - {viewId: rv_mine}  # my follow-ups\n  - Zoom calls\nicon: x\n');
   });
+  it('quotes a new text that YAML 1.1 tools read as a boolean (yes, No, on, off): viewctl reads it as text, yamllint and older parsers would not', () => {
+    expect(splice('name: Calls\n', [{ path: ['name'], value: 'yes' }]).text).toBe('name: "yes"\n');
+    expect(splice('tabs: [A]\n', [{ path: ['tabs'], value: ['No', 'on', 'y', 'Yes please'] }]).text).toBe('tabs: ["No", "on", y, Yes please]\n');
+    expect(splice('tabs:\n  - A\n', [{ path: ['tabs'], value: ['OFF', 'B'] }]).text).toBe('tabs:\n  - "OFF"\n  - B\n');
+  });
 });
