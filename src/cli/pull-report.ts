@@ -28,7 +28,10 @@ export function textReport(result: PullResult): string {
     lines.push(`not pulled (${result.notPulled.length}):`);
     for (const entry of result.notPulled) lines.push(`  ${entry.target}${entry.source === undefined ? '' : `  ${formatLine(entry.source)}`}: ${entry.reason}`);
   }
-  if (result.written.length === 0 && result.added.length === 0) lines.push('nothing to pull: the manifests already say what the workspace has for the selected targets');
+  if (result.written.length === 0 && result.added.length === 0) {
+    // Targets left unpulled differ from the workspace: "already say" would tell the reviewer nothing is left to keep.
+    lines.push(result.notPulled.length === 0 ? 'nothing to pull: the manifests already say what the workspace has for the selected targets' : 'nothing was pulled: each target above says why');
+  }
   const copies = result.schemaCopies === 0 ? '' : ` (and ${plural(result.schemaCopies, 'JSON Schema copy', 'JSON Schema copies')} into .viewctl/schemas/)`;
   lines.push(`${plural(result.files.length + result.added.length, 'manifest')} written${copies}, every other byte kept; nothing was changed in the workspace`);
   return `${lines.map(safeText).join('\n')}\n`;

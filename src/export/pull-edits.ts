@@ -284,7 +284,10 @@ function pinEdit(input: PullInput, change: PinChange, declared: readonly Declare
   const privates = (tab: PinnedTab): boolean => tab.visibility === 'Private' && !tab.isDefault;
   const firstShared = change.before.findIndex((tab) => !privates(tab));
   const leading = firstShared === -1 || change.before.slice(firstShared).every((tab) => !privates(tab));
-  const implicit = document.body['unpinPrivate'] !== true && leading && firstShared !== -1;
+  // Private tabs the document already lists by id stay listed, all of them in their live order: the member wrote them down (and a comment beside them).
+  const written = new Set((Array.isArray(document.body[change.domain]) ? (document.body[change.domain] as unknown[]) : []).flatMap((entry) => (isObject(entry) && typeof entry['viewId'] === 'string' ? [entry['viewId']] : [])));
+  const listsPrivate = change.before.some((tab) => privates(tab) && tab.viewId !== null && written.has(tab.viewId));
+  const implicit = document.body['unpinPrivate'] !== true && leading && firstShared !== -1 && !listsPrivate;
   const value: JsonValue[] = change.before.flatMap((tab): JsonValue[] => {
     if (tab.viewId === null) return [];
     if (privates(tab)) return implicit ? [] : [{ viewId: tab.viewId }];

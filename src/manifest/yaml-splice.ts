@@ -1,4 +1,4 @@
-import { Document, isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseAllDocuments, Scalar, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
+import { Document, visit, isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseAllDocuments, Scalar, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
 import type { JsonValue } from '../domain/api-types.js';
 import { canonicalize } from '../kinds/canonical.js';
 
@@ -18,6 +18,19 @@ import { canonicalize } from '../kinds/canonical.js';
 
 /** The parse options of the loader (src/manifest/yaml-file.ts): the same nodes at the same offsets. */
 const PARSE_OPTIONS = { uniqueKeys: true, merge: true } as const;
+
+/** YAML_11_BOOLEAN is text that YAML 1.1 tools (yamllint's truthy rule, older parsers) read as a boolean; viewctl (YAML 1.2) reads it as text. */
+const YAML_11_BOOLEAN = /^(?:yes|no|on|off)$/i;
+
+/** quoteYaml11Booleans double-quotes the string scalars of `document` that YAML 1.1 tools would read as booleans. */
+function quoteYaml11Booleans(document: Document): Document {
+  visit(document, {
+    Scalar(_key, node) {
+      if (typeof node.value === 'string' && YAML_11_BOOLEAN.test(node.value)) node.type = 'QUOTE_DOUBLE';
+    },
+  });
+  return document;
+}
 
 /** TO_STRING_OPTIONS render a replacement: never folded, as export writes. */
 const TO_STRING_OPTIONS = { lineWidth: 0, flowCollectionPadding: false } as const;
@@ -165,6 +178,9 @@ function replaceIn(context: Context, node: Node, wanted: JsonValue, path: Path, 
     }
     if (!flow && editBlockMap(context, node, wanted, differing, path)) return;
   }
+  // Items re-ordered move with their lines (and the comments beside them), not replaced in place under another item's comment.
+  const moved = Array.isArray(wanted) && Array.isArray(old) && wanted.some((item, at) => !jsonEqual(old[at], item) && old.some((other, from) => from !== at && jsonEqual(other, item)));
+  if (isSeq(node) && !flow && moved && editBlockSequence(context, node, wanted as JsonValue[], path)) return;
   if (isSeq(node) && Array.isArray(wanted) && wanted.length > 0 && node.items.length === wanted.length && node.items.every(isNode)) {
     node.items.forEach((item, position) => replaceIn(context, item as Node, wanted[position] as JsonValue, [...path, position], flow));
     return;
@@ -218,7 +234,8 @@ function editBlockMap(context: Context, node: YAMLMap, wanted: Record<string, Js
   }
   if (added.length === 0) return true;
   const indent = ' '.repeat(firstKey - lineStart(text, firstKey));
-  const lines = added.map((key) => `${indent}${oneLine(renderBlock({ [key]: wanted[key] as JsonValue }))}`);
+  // One line each, whatever the value: a multi-line string in block style (`|-`) would need lines indented under the key.
+  const lines = added.map((key) => `${indent}${renderScalar(key, 'PLAIN', false)}: ${renderFlow(wanted[key] as JsonValue, false)}`);
   // After a last line without a line break, the new lines start with one and end without.
   const lead = end === text.length && !text.endsWith('\n') ? context.newline : '';
   context.splices.push({ start: end, end, text: `${lead}${lines.join(context.newline)}${lead === '' ? context.newline : ''}` });
@@ -245,7 +262,15 @@ function editBlockSequence(context: Context, node: YAMLSeq, wanted: readonly Jso
   const kept = commonSubsequence(old, wanted, (a, b) => jsonEqual(a, b));
   if (kept.length === 0) return false;
   const indent = dash(last)?.[1] ?? '';
-  const line = (value: JsonValue): string => `${indent}- ${Array.isArray(value) || isObject(value) ? renderFlow(value) : renderScalar(value, 'PLAIN', false)}${context.newline}`;
+  const keptOld = new Set(kept.map(([oldIndex]) => oldIndex));
+  const movable = items.flatMap((item, at) => (item === undefined || keptOld.has(at) ? [] : [{ item, value: old[at] }]));
+  // An item the list still holds, at another place, keeps its own line (its comment, its quotes).
+  const line = (value: JsonValue): string => {
+    const from = movable.findIndex((candidate) => jsonEqual(candidate.value, value));
+    const source = from === -1 ? undefined : movable.splice(from, 1)[0]?.item;
+    if (source !== undefined) return text.slice(lineStart(text, source.range[0]), source.range[2]);
+    return `${indent}- ${Array.isArray(value) || isObject(value) ? renderFlow(value) : renderScalar(value, 'PLAIN', false)}${context.newline}`;
+  };
   let from = 0;
   let wantedAt = 0;
   for (const [oldIndex, wantedIndex] of [...kept, [items.length, wanted.length] as const]) {
@@ -291,6 +316,13 @@ function isObject(value: unknown): value is Record<string, JsonValue> {
 
 /** replacement is the splice that writes `wanted` over `node`, in the node's style. */
 function replacement(context: Context, node: Node, wanted: JsonValue, inFlow: boolean): Splice {
+  const splice = replacementText(context, node, wanted, inFlow);
+  // An empty value (`name:` or `-` with nothing after) has a range of no width right after
+  // its indicator: without a space the new value would join it (`name:x` is a key).
+  return splice.start === splice.end && splice.start > 0 && !/\s/.test(context.text[splice.start - 1] ?? ' ') ? { ...splice, text: ` ${splice.text}` } : splice;
+}
+
+function replacementText(context: Context, node: Node, wanted: JsonValue, inFlow: boolean): Splice {
   const [start, valueEnd] = node.range as [number, number, number];
   if (isCollection(node) && node.flow !== true && !isEmpty(wanted) && (Array.isArray(wanted) || isObject(wanted))) {
     // A block collection's range ends after its last line break: the new block ends with one too.
@@ -320,7 +352,7 @@ function lineStart(text: string, offset: number): number {
 
 /** renderBlock writes a collection in block style, leaf collections in flow style (`- {type: Default, columnId: title}`). */
 function renderBlock(value: JsonValue): string {
-  const document = new Document(value);
+  const document = quoteYaml11Booleans(new Document(value));
   const root = document.contents;
   for (const member of isSeq(root) ? root.items : isMap(root) ? root.items.map((pair) => (isPair(pair) ? pair.value : undefined)) : []) {
     if (isCollection(member)) member.flow = true;
@@ -329,9 +361,9 @@ function renderBlock(value: JsonValue): string {
 }
 
 /** renderFlow writes any value on one line, collections in flow style. */
-function renderFlow(value: JsonValue): string {
-  if (!Array.isArray(value) && !isObject(value)) return renderScalar(value, undefined, true);
-  const document = new Document(value);
+function renderFlow(value: JsonValue, inFlow = true): string {
+  if (!Array.isArray(value) && !isObject(value)) return renderScalar(value, undefined, inFlow);
+  const document = quoteYaml11Booleans(new Document(value));
   const root = document.contents;
   if (isCollection(root)) root.flow = true;
   return oneLine(document.toString(TO_STRING_OPTIONS));
@@ -346,7 +378,8 @@ function renderFlow(value: JsonValue): string {
 function renderScalar(value: JsonValue, style: Scalar.Type | undefined, inFlow: boolean): string {
   if (typeof value !== 'string') return value === null ? 'null' : String(value);
   const wanted: Scalar.Type = style === 'QUOTE_SINGLE' ? 'QUOTE_SINGLE' : style === 'QUOTE_DOUBLE' || style === 'BLOCK_LITERAL' || style === 'BLOCK_FOLDED' ? 'QUOTE_DOUBLE' : 'PLAIN';
-  const written = scalarText(value, wanted);
+  // YAML 1.1 tools (yamllint's truthy rule, older parsers) read these as booleans: quoted, the file means one thing to every reader.
+  const written = wanted === 'PLAIN' && YAML_11_BOOLEAN.test(value) ? undefined : scalarText(value, wanted);
   if (written !== undefined && !(inFlow && /^[^"']/.test(written) && /[,[\]{}]/.test(written))) return written;
   return scalarText(value, 'QUOTE_DOUBLE') ?? JSON.stringify(value);
 }

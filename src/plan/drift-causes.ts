@@ -53,6 +53,15 @@ function tabsCause(change: PinChange): DriftCause {
   if (added && removed) return 'added-and-removed';
   if (added) return 'added';
   if (removed) return 'removed';
+  // The shared tabs agree as sets: when they agree in order too, what differs is a private
+  // tab the manifests take off (`unpinPrivate`) or pin by id, not a re-ordering.
+  const shared = (tabs: readonly PinnedTab[]): string => tabs.filter(listed).map(tabKey).join('\u0000');
+  if (shared(change.before) === shared(change.after)) {
+    const all = (tabs: readonly PinnedTab[]): Set<string> => new Set(tabs.map(tabKey));
+    const [liveAll, askedAll] = [all(change.before), all(change.after)];
+    if ([...liveAll].some((key) => !askedAll.has(key))) return 'added';
+    if ([...askedAll].some((key) => !liveAll.has(key))) return 'removed';
+  }
   return 'reordered';
 }
 

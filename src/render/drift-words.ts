@@ -118,6 +118,8 @@ export function whenOf(changes: readonly Change[], remembered: boolean): string 
   const already = changes.filter((change) => change.since !== undefined && change.already === true);
   const unseen = changes.length - fresh.length - already.length;
   if (fresh.length === 0 && already.length === 0) {
+    // The memory keeps lists, views and members, never automations: "not seen before" would be untrue.
+    if (remembered && changes.every((change) => change.action === 'drift')) return 'changed at an unknown time: the memory does not keep automations';
     return remembered ? `changed at an unknown time: not ${seen === 'last read' ? 'read' : 'seen'} before` : 'changed since it was last applied or read (no memory)';
   }
   const parts: string[] = [];

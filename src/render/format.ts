@@ -213,14 +213,17 @@ function dayOf(iso: string): string {
  * made in the app, which the tool cannot tell apart without a memory of the last apply,
  * so it asserts neither; or there because the group's members changed.
  */
-export function originHeading(plan: Plan, origin: ChangeOrigin): string {
+export function originHeading(plan: Plan, origin: ChangeOrigin, changes: readonly Change[] = []): string {
   const ref = plan.scope?.base?.ref;
   const since = ref === undefined ? sinceLastApply(plan) ?? 'since the base' : `since ${safeText(ref)}`;
+  // Apply never writes an admin automation: a heading over only those must not promise it does
+  // (beside other changes, each automation's own line says apply cannot).
+  const only = changes.length > 0 && changes.every((change) => change.action === 'drift');
   switch (origin) {
     case 'outside':
-      return `Changed outside viewctl ${since}: applying reverts them`;
+      return `Changed outside viewctl ${since}: ${only ? 'apply cannot change them, fix them in the workspace settings' : 'applying reverts them'}`;
     case 'unapplied-or-outside':
-      return `Not applied or changed outside viewctl ${since}: applying sets them to the manifests`;
+      return `Not applied or changed outside viewctl ${since}: ${only ? 'apply cannot change them, fix them in the workspace settings' : 'applying sets them to the manifests'}`;
     case 'membership':
       return `Group members changed ${since} (joined, left or changed role): applying sets their tabs to the manifests`;
   }

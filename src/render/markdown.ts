@@ -78,7 +78,7 @@ export function renderMarkdown(plan: Plan, options: RenderOptions): string {
     parts.push(...held.map((line): CommentPart => ({ role: 'must', items: 0, render: () => line })));
   }
   for (const group of groups) {
-    const title = group.origin === undefined ? unappliedHeading(plan) : originHeading(plan, group.origin);
+    const title = group.origin === undefined ? unappliedHeading(plan) : originHeading(plan, group.origin, group.drift.flatMap((drift) => drift.changes));
     fixed(...(title === undefined ? [] : ['', `**${mdText(title)}**`]), '', ...TABLE);
     parts.push(...group.entries.map((entry) => rowPart(entry, group.origin)), ...group.drift.map((drift) => driftRowPart(drift, plan)));
   }

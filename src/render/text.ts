@@ -60,7 +60,7 @@ export function renderText(plan: Plan, options: RenderOptions): string {
   // Changes with an origin are drift, told by cause; a sweep's merged but unapplied changes get a heading of their own.
   const groups = byOrigin(plan.changes).map((group) => ({ origin: group.origin, entries: group.origin === undefined ? reviewEntries(group.changes) : [], drift: driftGroups(group.changes) }));
   for (const group of groups) {
-    const heading = group.origin === undefined ? unappliedHeading(plan) : originHeading(plan, group.origin);
+    const heading = group.origin === undefined ? unappliedHeading(plan) : originHeading(plan, group.origin, group.drift.flatMap((drift) => drift.changes));
     lines.push(...(heading === undefined ? [] : [heading]), ...summaryLines(group.entries, c), ...driftCauseLines(group.drift, plan, c), '');
   }
   for (const entry of groups.flatMap((group) => [...group.entries, ...driftDetailEntries(group.drift)])) {

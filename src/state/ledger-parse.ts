@@ -23,13 +23,25 @@ export function parseLedger(text: string | undefined, file: string): SweepMemory
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw invalid(file, `it is not JSON (${error instanceof Error ? error.message : String(error)})`);
+    const message = error instanceof Error ? error.message : String(error);
+    throw invalid(file, `it is not JSON${whereBroken(text, file, message)} (${message})`);
   }
   const problems = ledgerShapeProblems(data);
   if (problems.length > 0) {
     throw invalid(file, problems.slice(0, 5).join('; ') + (problems.length > 5 ? `; and ${problems.length - 5} more` : ''));
   }
   return data as SweepMemory;
+}
+
+/** whereBroken is ` at FILE:LINE:COLUMN` of the offset a JSON.parse message names (`at position N`), or nothing when it names none. */
+function whereBroken(text: string, file: string, message: string): string {
+  const match = /position (\d+)/.exec(message);
+  if (match === null) return '';
+  const offset = Math.min(Number(match[1]), text.length);
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  const column = offset - (before.lastIndexOf('\n') + 1) + 1;
+  return ` at ${file}:${line}:${column}`;
 }
 
 function invalid(file: string, why: string): ViewctlError {

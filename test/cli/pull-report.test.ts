@@ -31,4 +31,10 @@ describe('what pull prints', () => {
     expect(text).not.toContain('\u001b[31m');
     expect(jsonReport(empty)).toEqual({ written: [], added: [], notPulled: [] });
   });
+  it('never says the manifests already match when a selected target was left unpulled', () => {
+    const left = { written: [], files: [], added: [], schemaCopies: 0, notPulled: [{ target: 'pins/ann@acme.com (deals)', reason: 'reached by the group "Sales"' }] };
+    const text = textReport(left);
+    expect(text).not.toContain('already say');
+    expect(text).toContain('nothing was pulled: each target above says why\n0 manifests written');
+  });
 });

@@ -117,6 +117,14 @@ describe('what pull writes into a pinned list', () => {
     await inSync(after, live);
   });
 
+  it('keeps a leading private tab the document lists by {viewId}: the member wrote it down, and its line and comment stay', async () => {
+    const pins = 'kind: PinnedViews\nuserEmail: ana@acme.test\nrecordings:\n  - {viewId: rv_p}   # my own, by id\n  - Customer calls\n  - Deals at risk\n';
+    const live = liveOf(shared, { [pinsKey('recordings', 'ana@acme.test')]: [privateTab, view('rv_2', 'Deals at risk'), view('rv_1', 'Customer calls')] });
+    const { texts, after } = await pull({ 'workspace.yaml': WORKSPACE, 'pins/ana.yaml': pins }, live);
+    expect(texts.get('pins/ana.yaml')).toBe('kind: PinnedViews\nuserEmail: ana@acme.test\nrecordings:\n  - {viewId: rv_p}   # my own, by id\n  - Deals at risk\n  - Customer calls\n');
+    await inSync(after, live);
+  });
+
   it('writes a private tab by {viewId} at its place when it does not lead, or the document drops the others', async () => {
     const pins = 'kind: PinnedViews\nuserEmail: ana@acme.test\nunpinPrivate: true\nrecordings: [Customer calls]\n';
     const live = liveOf(shared, { [pinsKey('recordings', 'ana@acme.test')]: [privateTab, view('rv_1', 'Customer calls')] });

@@ -142,4 +142,22 @@ describe('splicing a new value into a manifest in place', () => {
     expect(() => spliceDocument('a: &x [A]\nrecordings: *x\n', 0, [{ path: ['recordings'], value: ['B'] }])).toThrow(/alias/);
     expect(() => spliceDocument('a: &x [A]\nrecordings: *x\n', 0, [{ path: ['a'], value: ['B'] }])).toThrow(/anchor/);
   });
+  it('writes a value over an empty one after a space, so that `name:` does not become the key `name:x`', () => {
+    expect(splice('name:\nicon: x\n', [{ path: ['name'], value: 'Calls' }]).text).toBe('name: Calls\nicon: x\n');
+    expect(splice('tabs:\n  -\n  - B\n', [{ path: ['tabs', 0], value: 'A' }]).text).toBe('tabs:\n  - A\n  - B\n');
+  });
+
+  it('adds an entry holding a multi-line string on one line of its own, double-quoted', () => {
+    expect(splice('columns:\n  a: x\n', [{ path: ['columns'], value: { a: 'x', b: 'one\ntwo' } }]).text).toBe('columns:\n  a: x\n  b: "one\\ntwo"\n');
+  });
+  it('moves the lines of a re-ordered block sequence, so each comment stays beside its own item', () => {
+    const text = 'recordings:\n  - {viewId: rv_mine}  # my follow-ups\n  - Zoom calls\n  - Team calls  # new in May\nicon: x\n';
+    expect(splice(text, [{ path: ['recordings'], value: ['Team calls', { viewId: 'rv_mine' }, 'Zoom calls'] }]).text)
+      .toBe('recordings:\n  - Team calls  # new in May\n  - {viewId: rv_mine}  # my follow-ups\n  - Zoom calls\nicon: x\n');
+  });
+  it('quotes a new text that YAML 1.1 tools read as a boolean (yes, No, on, off): viewctl reads it as text, yamllint and older parsers would not', () => {
+    expect(splice('name: Calls\n', [{ path: ['name'], value: 'yes' }]).text).toBe('name: "yes"\n');
+    expect(splice('tabs: [A]\n', [{ path: ['tabs'], value: ['No', 'on', 'y', 'Yes please'] }]).text).toBe('tabs: ["No", "on", y, Yes please]\n');
+    expect(splice('tabs:\n  - A\n', [{ path: ['tabs'], value: ['OFF', 'B'] }]).text).toBe('tabs:\n  - "OFF"\n  - B\n');
+  });
 });

@@ -29,6 +29,7 @@ describe('driftCause, as a table', () => {
     ['a listed tab gone', pinDrift('a@x.com', ['dv_1'], ['dv_1', 'dv_2']), 'removed'],
     ['one swapped for another', pinDrift('a@x.com', ['dv_1', 'dv_3'], ['dv_1', 'dv_2']), 'added-and-removed'],
     ['private tabs are the member\'s: not a cause', { ...pinDrift('a@x.com', ['dv_2', 'dv_1'], ['dv_1', 'dv_2']), before: [tab('p_1', 'Private'), tab('dv_2'), tab('dv_1')], after: [tab('p_1', 'Private'), tab('dv_1'), tab('dv_2')] }, 'reordered'],
+    ['a private tab pinned in the app that unpinPrivate takes off, the others in order: added, not re-ordered', { ...pinDrift('a@x.com', ['dv_1', 'dv_2'], ['dv_1', 'dv_2']), before: [tab('p_1', 'Private'), tab('dv_1'), tab('dv_2')] }, 'added'],
     ['a view created by this plan, not yet pinned: removed', { ...pinDrift('a@x.com', ['dv_1'], ['dv_1']), after: [tab('dv_1'), { viewId: null, name: 'New', visibility: 'Public', isDefault: false }] }, 'removed'],
     ['a view\'s name only', viewDrift('dv_1', ['/name']), 'renamed'],
     ['a view\'s attributes', viewDrift('dv_1', ['/filters/statusIn']), 'edited'],

@@ -3,10 +3,12 @@ import type { ApiUser } from '../../src/domain/api-types.js';
 import type { Desired, DesiredPinGroup } from '../../src/domain/desired.js';
 import { planWorkspace, type PlanWorkspaceOptions } from '../../src/flows/plan-workspace.js';
 import { computePlan } from '../../src/plan/diff.js';
+import type { Change } from '../../src/kinds/changes.js';
 import type { Plan } from '../../src/plan/types.js';
 import { byteSize } from '../../src/render/comment-budget.js';
 import { renderJson } from '../../src/render/json.js';
 import { MARKDOWN_LIMIT, renderMarkdown } from '../../src/render/markdown.js';
+import { whenOf } from '../../src/render/drift-words.js';
 import { renderText } from '../../src/render/text.js';
 import { emptyMemory, type SweepMemory } from '../../src/state/sweep-memory.js';
 import type { Live } from '../../src/state/types.js';
@@ -169,5 +171,13 @@ describe('drift in the JSON plan', () => {
     expect(plan.changes.find((change) => change.name === 'm02@acme.com')).toMatchObject({ origin: 'outside', since: LATE });
     expect(plan.summary).toEqual({ create: 0, update: 1, delete: 0, pin: 16, drift: 0 });
     expect(plan.drifted).toEqual({ changes: 17, lastApplied: { commit: HEAD, at: EARLY } });
+  });
+});
+
+describe('when an automation drifted', () => {
+  it('never says "not seen before": the memory does not keep automations, however often a sweep saw them', () => {
+    const drift: Change = { action: 'drift', target: 'automations', kind: 'AdminAutomation', name: 'Record', before: null, after: {}, differences: [] };
+    expect(whenOf([drift], true)).toBe('changed at an unknown time: the memory does not keep automations');
+    expect(whenOf([drift], false)).toBe('changed since it was last applied or read (no memory)');
   });
 });

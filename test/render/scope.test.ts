@@ -3,6 +3,7 @@ import { computePlan } from '../../src/plan/diff.js';
 import type { Change, ChangeOrigin, PlanScope } from '../../src/plan/types.js';
 import { parsePlanFile } from '../../src/plan/plan-file.js';
 import { renderJson } from '../../src/render/json.js';
+import { originHeading } from '../../src/render/format.js';
 import { renderMarkdown } from '../../src/render/markdown.js';
 import { renderText } from '../../src/render/text.js';
 import { declared, emptyDesired, emptyLive, mixedScenario, noChangeScenario, view } from '../plan/fixtures.js';
@@ -46,6 +47,16 @@ describe('a scoped plan in text', () => {
     expect(outside).toBeGreaterThan(0);
     expect(hedged).toBeGreaterThan(outside);
     expect(membership).toBeGreaterThan(hedged);
+  });
+
+  it('never says applying reverts an admin automation: apply cannot write one', () => {
+    const plan = computePlan(mixedScenario().desired, mixedScenario().live, { origin: () => 'outside' }).plan;
+    const automation: Change = { action: 'drift', target: 'automations', kind: 'AdminAutomation', name: 'Record', before: null, after: {}, differences: [], origin: 'outside' };
+    expect(originHeading(plan, 'outside', [automation])).toMatch(/: apply cannot change them, fix them in the workspace settings$/);
+    expect(originHeading(plan, 'unapplied-or-outside', [automation])).toMatch(/: apply cannot change them, fix them in the workspace settings$/);
+    const pin = plan.changes.find((change) => change.action !== 'drift');
+    expect(originHeading(plan, 'outside', [automation, ...(pin === undefined ? [] : [pin])])).toMatch(/: applying reverts them$/);
+    expect(originHeading(plan, 'outside')).toMatch(/: applying reverts them$/);
   });
 
   it('says "since the last apply (no memory of it)" when a plan with origins carries no --base ref nor a last applied commit', () => {

@@ -29,6 +29,11 @@ describe('parseLedger', () => {
     expect(error.hint).toContain('delete this one');
   });
 
+  it('says where the JSON breaks, as FILE:LINE:COLUMN, whatever the JSON parser says', () => {
+    const error = failure(() => parseLedger('{"formatVersion": 1,\n  "workspaceId": "ws_1",\n  }\n', '.viewctl/ledger.json'));
+    expect(error.message).toContain('it is not JSON at .viewctl/ledger.json:3:3 (');
+  });
+
   it('refuses an empty file (it is not JSON)', () => {
     expect(thrownViewctlError(() => parseLedger('', 'l.json')).code).toBe('ledger.invalid');
   });
