@@ -6,7 +6,7 @@ import { createServiceClient, type ClientOptions } from '../../src/service/clien
 import { classifyNetworkError } from '../../src/service/http-attempt.js';
 import { responseError, successResult, type RequestContext } from '../../src/service/response.js';
 import { SHAPED_ROUTES, responseShapeProblem } from '../../src/service/response-shapes.js';
-import { json, startServer, type TestServer } from './helpers.js';
+import { json, startServer, type TestServer, serviceFailure } from './helpers.js';
 
 /**
  * The client boundary: what the service sends is bounded, checked for shape and
@@ -29,11 +29,6 @@ function client(baseUrl: string, options: Partial<ClientOptions> = {}) {
   return createServiceClient({ baseUrl, apiKey: KEY, rate: 1000, backoff: { baseMs: 1, capMs: 2 }, ...options });
 }
 
-async function failure(promise: Promise<unknown>): Promise<ServiceError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
-  expect(error).toBeInstanceOf(ServiceError);
-  return error as ServiceError;
-}
 
 const context = (apiKey: string, method = 'GET', route = '/v1/things'): RequestContext => ({
   method, route, endpoint: `${method} ${route}`, target: `${method} ${route}`, baseUrl: 'http://svc.test', apiKey, attempts: 1,
@@ -103,7 +98,7 @@ describe('response bodies are bounded', () => {
       res.write('{"result": [');
       pump();
     });
-    const error = await failure(client(server.baseUrl, { maxBodyBytes: 256 * 1024 }).request({ method: 'GET', route: '/v1/recordings/views' }));
+    const error = await serviceFailure(client(server.baseUrl, { maxBodyBytes: 256 * 1024 }).request({ method: 'GET', route: '/v1/recordings/views' }));
     expect(error.code).toBe('service.response-too-large');
     expect(error.message).toContain('GET /v1/recordings/views');
   });
@@ -113,7 +108,7 @@ describe('response bodies are bounded', () => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(10 * 1024 * 1024) });
       res.write('{');
     });
-    const error = await failure(client(server.baseUrl, { maxBodyBytes: 1024 }).request({ method: 'GET', route: '/v1/users' }));
+    const error = await serviceFailure(client(server.baseUrl, { maxBodyBytes: 1024 }).request({ method: 'GET', route: '/v1/users' }));
     expect(error.code).toBe('service.response-too-large');
   });
 });
@@ -126,7 +121,7 @@ describe('response shapes are checked where they arrive', () => {
     ['/v1/admin-automations', { result: [{ name: 'x' }] }, "must have required property 'adminAutomationId'"],
   ])('GET %s answering %j is service.bad-response naming the route', async (route, body, problem) => {
     const server = await serve((_hit, res) => json(res, 200, body));
-    const error = await failure(client(server.baseUrl).request({ method: 'GET', route }));
+    const error = await serviceFailure(client(server.baseUrl).request({ method: 'GET', route }));
     expect(error.code).toBe('service.bad-response');
     expect(error.message).toContain(`GET ${route}`);
     expect(error.message).toContain(problem);
@@ -157,7 +152,7 @@ describe('a failed write says whether it may have landed', () => {
       res.socket?.destroy();
       void server?.close();
     });
-    const error = await failure(client(server.baseUrl, { maxAttempts: 3 }).request({ method: 'PATCH', route: '/v1/things/{id}', params: { id: 'a' }, body: {} }));
+    const error = await serviceFailure(client(server.baseUrl, { maxAttempts: 3 }).request({ method: 'PATCH', route: '/v1/things/{id}', params: { id: 'a' }, body: {} }));
     expect(error.code).toBe('service.unreachable');
     expect(error.mayHaveLanded).toBe(true);
   });
@@ -166,15 +161,15 @@ describe('a failed write says whether it may have landed', () => {
     const statuses = [500, 400, 503];
     const server = await serve((_hit, res, index) => json(res, statuses[index] ?? 503, { error: { type: 't', message: 'm' } }));
     const put = { method: 'PUT' as const, route: '/v1/things/pinned', body: { viewIds: ['a'] } };
-    expect((await failure(client(server.baseUrl, { maxAttempts: 1 }).request(put))).mayHaveLanded).toBe(true);
-    expect((await failure(client(server.baseUrl, { maxAttempts: 1 }).request(put))).mayHaveLanded).toBe(false);
-    expect((await failure(client(server.baseUrl, { maxAttempts: 1 }).request(put))).mayHaveLanded).toBe(false);
-    expect((await failure(client(server.baseUrl, { maxAttempts: 1 }).request({ method: 'GET', route: '/v1/things' }))).mayHaveLanded).toBe(false);
+    expect((await serviceFailure(client(server.baseUrl, { maxAttempts: 1 }).request(put))).mayHaveLanded).toBe(true);
+    expect((await serviceFailure(client(server.baseUrl, { maxAttempts: 1 }).request(put))).mayHaveLanded).toBe(false);
+    expect((await serviceFailure(client(server.baseUrl, { maxAttempts: 1 }).request(put))).mayHaveLanded).toBe(false);
+    expect((await serviceFailure(client(server.baseUrl, { maxAttempts: 1 }).request({ method: 'GET', route: '/v1/things' }))).mayHaveLanded).toBe(false);
   });
 
   it('a create answered 200 with an unreadable body may have landed', async () => {
     const server = await serve((_hit, res) => json(res, 200, { result: { name: 'no id' } }));
-    const error = await failure(client(server.baseUrl).request({ method: 'POST', route: '/v1/recordings/views', body: { name: 'A' } }));
+    const error = await serviceFailure(client(server.baseUrl).request({ method: 'POST', route: '/v1/recordings/views', body: { name: 'A' } }));
     expect(error.code).toBe('service.bad-response');
     expect(error.mayHaveLanded).toBe(true);
   });
@@ -187,7 +182,7 @@ describe('network failures name their cause', () => {
   });
 
   it('a refused connection through the real fetch says so, with the address', async () => {
-    const error = await failure(client('http://127.0.0.1:1', { maxAttempts: 1 }).request({ method: 'GET', route: '/v1/things' }));
+    const error = await serviceFailure(client('http://127.0.0.1:1', { maxAttempts: 1 }).request({ method: 'GET', route: '/v1/things' }));
     expect(error.message).toContain('http://127.0.0.1:1');
     expect(error.message).not.toContain('EUNKNOWN');
   });

@@ -4,7 +4,7 @@ import { ServiceError } from '../../src/errors.js';
 import { createServiceClient, type ClientOptions } from '../../src/service/client.js';
 import type { RequestEvent } from '../../src/service/types.js';
 import { verboseLogger } from '../../src/service/verbose-log.js';
-import { closedPort, FakeClock, json, runOnFakeClock, startServer, wireTracker, type Handler, type TestServer } from './helpers.js';
+import { closedPort, FakeClock, json, runOnFakeClock, startServer, wireTracker, type Handler, type TestServer, serviceFailure } from './helpers.js';
 
 const KEY = 'sk_live_Zq8-very-secret-key';
 const servers: TestServer[] = [];
@@ -27,14 +27,6 @@ function client(baseUrl: string, options: Partial<ClientOptions> = {}) {
   return createServiceClient({ baseUrl, apiKey: KEY, rate: 1000, backoff: { baseMs: 5, capMs: 20 }, ...options });
 }
 
-async function failure(promise: Promise<unknown>): Promise<ServiceError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ServiceError);
-  return error as ServiceError;
-}
 
 function expectNoKey(error: ServiceError): void {
   for (const text of [error.message, error.hint ?? '', error.stack ?? '', String(error), inspect(error, { depth: 5 })]) {
@@ -72,17 +64,17 @@ describe('success responses', () => {
       else json(res, 200, { data: 1 });
     });
     const c = client(server.baseUrl);
-    const html = await failure(c.request({ method: 'GET', route: '/v1/html' }));
+    const html = await serviceFailure(c.request({ method: 'GET', route: '/v1/html' }));
     expect(html.code).toBe('service.bad-response');
     expect(html.message).toContain('GET /v1/html');
     expect(html.hint).toContain('--base-url');
-    expect((await failure(c.request({ method: 'GET', route: '/v1/other' }))).message).toContain('without a "result"');
+    expect((await serviceFailure(c.request({ method: 'GET', route: '/v1/other' }))).message).toContain('without a "result"');
     expect(server.hits).toHaveLength(2);
   });
 
   it('does not follow a redirect, so the key never goes elsewhere', async () => {
     const server = await serve((_hit, res) => res.writeHead(302, { location: 'http://elsewhere.test/v1/x' }).end());
-    const error = await failure(client(server.baseUrl).request({ method: 'GET', route: '/v1/x' }));
+    const error = await serviceFailure(client(server.baseUrl).request({ method: 'GET', route: '/v1/x' }));
     expect(error.code).toBe('service.bad-response');
     expect(error.message).toContain('http://elsewhere.test');
     expect(server.hits).toHaveLength(1);
@@ -92,7 +84,7 @@ describe('success responses', () => {
 describe('error responses', () => {
   it('401 gives service.unauthorized with the hint, and the key nowhere, even when the service echoes it', async () => {
     const server = await serve((hit, res) => json(res, 401, { error: { type: 'unauthorized', message: `bad key ${String(hit.headers['x-service-key'])}` } }));
-    const error = await failure(client(server.baseUrl).request({ method: 'GET', route: '/v1/workspaces/mine' }));
+    const error = await serviceFailure(client(server.baseUrl).request({ method: 'GET', route: '/v1/workspaces/mine' }));
     expect(error.code).toBe('service.unauthorized');
     expect(error.status).toBe(401);
     expect(error.endpoint).toBe('GET /v1/workspaces/mine');
@@ -104,7 +96,7 @@ describe('error responses', () => {
 
   it('400 gives service.validation with the path, naming the request', async () => {
     const server = await serve((_hit, res) => json(res, 400, { error: { type: 'validation_error', message: 'unknown source', path: 'filters.sourceIn' } }));
-    const error = await failure(client(server.baseUrl).request({ method: 'PATCH', route: '/v1/things/{viewId}', params: { viewId: 'dv_1' }, body: {} }));
+    const error = await serviceFailure(client(server.baseUrl).request({ method: 'PATCH', route: '/v1/things/{viewId}', params: { viewId: 'dv_1' }, body: {} }));
     expect(error).toMatchObject({ code: 'service.validation', status: 400, errorType: 'validation_error', path: 'filters.sourceIn', endpoint: 'PATCH /v1/things/{viewId}' });
     expect(error.message).toContain('PATCH /v1/things/dv_1');
     expect(error.message).toContain('filters.sourceIn');
@@ -115,7 +107,7 @@ describe('error responses', () => {
     [404, 'not_found', 'service.not-found'],
   ])('%i gives %s', async (status, type, code) => {
     const server = await serve((_hit, res) => json(res, status, { error: { type, message: 'no' } }));
-    const error = await failure(client(server.baseUrl).request({ method: 'DELETE', route: '/v1/things/{viewId}', params: { viewId: 'dv_9' } }));
+    const error = await serviceFailure(client(server.baseUrl).request({ method: 'DELETE', route: '/v1/things/{viewId}', params: { viewId: 'dv_9' } }));
     expect(error.code).toBe(code);
     expect(server.hits).toHaveLength(1);
   });
@@ -146,7 +138,7 @@ describe('retries', () => {
 
   it('fails at once with a time to retry when Retry-After is beyond a minute', async () => {
     const server = await serve((_hit, res) => json(res, 429, { error: { type: 'rate_limited', message: 'quota' } }, { 'Retry-After': '3600' }));
-    const error = await failure(client(server.baseUrl).request({ method: 'GET', route: '/v1/items' }));
+    const error = await serviceFailure(client(server.baseUrl).request({ method: 'GET', route: '/v1/items' }));
     expect(error.code).toBe('service.rate-limited');
     expect(error.message).toContain('3600 s');
     expect(error.hint).toMatch(/try again after \d{4}-\d\d-\d\dT/);
@@ -162,7 +154,7 @@ describe('retries', () => {
 
   it('gives service.unavailable after maxAttempts of 500', async () => {
     const server = await serve((_hit, res) => json(res, 500, { error: { type: 'internal_error', message: 'boom' } }));
-    const error = await failure(client(server.baseUrl, { maxAttempts: 3 }).request({ method: 'GET', route: '/v1/items' }));
+    const error = await serviceFailure(client(server.baseUrl, { maxAttempts: 3 }).request({ method: 'GET', route: '/v1/items' }));
     expect(error.code).toBe('service.unavailable');
     expect(error.message).toContain('after 3 attempts');
     expect(server.hits).toHaveLength(3);
@@ -171,7 +163,7 @@ describe('retries', () => {
   it('does not repeat a creating POST after a 500: service.outcome-unknown, one attempt, may have landed', async () => {
     const server = await serve((_hit, res) => json(res, 500, { error: { type: 'internal_error', message: 'busy' } }));
     const c = client(server.baseUrl);
-    const error = await failure(c.request({ method: 'POST', route: '/v1/things', body: { name: 'A' } }));
+    const error = await serviceFailure(c.request({ method: 'POST', route: '/v1/things', body: { name: 'A' } }));
     expect(error.code).toBe('service.outcome-unknown');
     expect(error.mayHaveLanded).toBe(true);
     expect(error.message).toContain('POST /v1/things');
@@ -200,7 +192,7 @@ describe('network failures', () => {
     const server = await serve(() => undefined);
     const clock = new FakeClock();
     const c = client(server.baseUrl, { timeoutMs: 50, maxAttempts: 2, clock, random: () => 0.5 });
-    const error = await failure(runOnFakeClock(clock, c.request({ method: 'GET', route: '/v1/items' })));
+    const error = await serviceFailure(runOnFakeClock(clock, c.request({ method: 'GET', route: '/v1/items' })));
     expect(error.code).toBe('service.timeout');
     expect(error.message).toContain('50 ms');
     expect(error.message).toContain(server.baseUrl);
@@ -215,7 +207,7 @@ describe('network failures', () => {
     const server = await serve(() => undefined);
     const clock = new FakeClock();
     const c = client(server.baseUrl, { timeoutMs: 50, clock });
-    const error = await failure(runOnFakeClock(clock, c.request({ method: 'POST', route: '/v1/things', body: {} })));
+    const error = await serviceFailure(runOnFakeClock(clock, c.request({ method: 'POST', route: '/v1/things', body: {} })));
     expect(error.code).toBe('service.outcome-unknown');
     expect(c.stats().requests).toBe(1);
     expect(clock.now()).toBe(50);
@@ -226,7 +218,7 @@ describe('network failures', () => {
     const baseUrl = `http://127.0.0.1:${await closedPort()}`;
     const events: RequestEvent[] = [];
     const c = client(baseUrl, { maxAttempts: 2, onRequest: (e) => events.push(e) });
-    const error = await failure(c.request({ method: 'GET', route: '/v1/things' }));
+    const error = await serviceFailure(c.request({ method: 'GET', route: '/v1/things' }));
     expect(error.code).toBe('service.unreachable');
     expect(error.message).toContain(baseUrl);
     expect(error.message).toContain('ECONNREFUSED');
@@ -235,7 +227,7 @@ describe('network failures', () => {
     expectNoKey(error);
     expect(events.map((e) => e.error)).toEqual(['service.unreachable', 'service.unreachable']);
     // Refused before sending: safe to retry even a creating POST, and still unreachable.
-    expect((await failure(c.request({ method: 'POST', route: '/v1/things', body: {} }))).code).toBe('service.unreachable');
+    expect((await serviceFailure(c.request({ method: 'POST', route: '/v1/things', body: {} }))).code).toBe('service.unreachable');
     expect(c.stats().requests).toBe(4);
   });
 });
@@ -246,7 +238,7 @@ describe('daily quota', () => {
     const c = client(server.baseUrl);
     await c.request({ method: 'GET', route: '/v1/things' });
     expect(c.stats().dailyRemaining).toBe(0);
-    const error = await failure(c.request({ method: 'GET', route: '/v1/others' }));
+    const error = await serviceFailure(c.request({ method: 'GET', route: '/v1/others' }));
     expect(error.code).toBe('service.quota-exhausted');
     expect(error.message).toContain('GET /v1/others');
     expect(error.hint).toContain('try again later');
@@ -258,7 +250,7 @@ describe('daily quota', () => {
     const server = await serve((_hit, res) => json(res, 200, { result: 'ok' }, { 'X-RateLimit-Daily-Remaining': '2' }));
     const c = client(server.baseUrl, { dailyReserve: 2 });
     await c.request({ method: 'GET', route: '/v1/items' });
-    expect((await failure(c.request({ method: 'GET', route: '/v1/items' }))).code).toBe('service.quota-exhausted');
+    expect((await serviceFailure(c.request({ method: 'GET', route: '/v1/items' }))).code).toBe('service.quota-exhausted');
     expect(server.hits).toHaveLength(1);
   });
 });
@@ -295,7 +287,7 @@ describe('verbose log and cancellation', () => {
   it('aborting cancels a request in flight', async () => {
     const controller = new AbortController();
     const server = await serve(() => controller.abort());
-    const error = await failure(client(server.baseUrl, { signal: controller.signal }).request({ method: 'GET', route: '/v1/items' }));
+    const error = await serviceFailure(client(server.baseUrl, { signal: controller.signal }).request({ method: 'GET', route: '/v1/items' }));
     expect(error.code).toBe('service.aborted');
     expect(error.message).toContain('in flight');
   });

@@ -4,6 +4,8 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { expect } from 'vitest';
+import { ServiceError } from '../../src/errors.js';
 import type { Clock } from '../../src/service/clock.js';
 import type { FetchLike } from '../../src/service/http-attempt.js';
 import type { RequestEvent } from '../../src/service/types.js';
@@ -191,4 +193,14 @@ export async function closedPort(): Promise<number> {
   const { port } = server.address() as AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
+}
+
+/** serviceFailure is the ServiceError `promise` must reject with. */
+export async function serviceFailure(promise: Promise<unknown>): Promise<ServiceError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ServiceError);
+  return error as ServiceError;
 }

@@ -30,7 +30,7 @@ describe('parseLedger', () => {
   });
 
   it('says where the JSON breaks, as FILE:LINE:COLUMN, whatever the JSON parser says', () => {
-    const error = failure(() => parseLedger('{"formatVersion": 1,\n  "workspaceId": "ws_1",\n  }\n', '.viewctl/ledger.json'));
+    const error = thrownViewctlError(() => parseLedger('{"formatVersion": 1,\n  "workspaceId": "ws_1",\n  }\n', '.viewctl/ledger.json'));
     expect(error.message).toContain('it is not JSON at .viewctl/ledger.json:3:3 (');
   });
 
