@@ -55,7 +55,7 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
       const showWarnings = options.showWarnings === true;
       const { desired, files } = await loadManifestSet(paths, io, useColor(io.stderr, io.env), showWarnings);
       // A plan written through to a device or a pipe is not kept: the output then says how to save one.
-      const planFile = options.out !== undefined && (await checkOutputPath(io, options.out, files)) ? options.out : undefined;
+      const planFile = options.out !== undefined && (await checkOutputPath(io, options.out, files, options.ledger)) ? options.out : undefined;
       const scoped = await resolveScope(options, paths, io);
       // What the plan file (--out, or the JSON plan) records of the manifests' git state, and the sweep memory: both before any request.
       const trees = options.out !== undefined || options.format === 'json' ? await manifestTrees(paths, io.cwd) : undefined;

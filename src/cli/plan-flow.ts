@@ -39,14 +39,25 @@ export async function loadManifestSet(paths: string[], io: CliIo, color: boolean
  * checkOutputPath makes sure, before any request is spent, that `--out FILE` can be
  * written: by the writer's rule on what stands at FILE (`outputKind`: a folder, a
  * socket or the like is refused; a device or a pipe is written through), its folder
- * exists and takes a new file, and FILE is not one of the manifests this run read (a
- * plan written there would replace it). Links are followed on both sides, as the
+ * exists and takes a new file, and FILE is neither one of the manifests this run read
+ * nor the sweep memory (`ledger`, the --ledger FILE): a plan written there would replace
+ * it, or be replaced by the memory saved after it. Links are followed on both sides, as the
  * loader follows them. Answers whether FILE keeps the plan: false for a device or a
  * pipe, which `apply --plan` cannot read back, so the output must not offer it.
  */
-export async function checkOutputPath(io: CliIo, path: string, manifests: readonly string[]): Promise<boolean> {
+export async function checkOutputPath(io: CliIo, path: string, manifests: readonly string[], ledger?: string): Promise<boolean> {
   const target = resolve(io.cwd, path);
   const real = await realpath(target).catch(() => target);
+  if (ledger !== undefined) {
+    const memory = resolve(io.cwd, ledger);
+    if ((await realpath(memory).catch(() => memory)) === real) {
+      throw new UsageError(
+        'output.overwrites-ledger',
+        `--out ${path} is the sweep memory (--ledger ${ledger}); the plan and the memory would replace each other; nothing was read from the service`,
+        'write the plan to another file, e.g. --out plan.json',
+      );
+    }
+  }
   const read = new Set(await Promise.all(manifests.map((file) => realpath(file).catch(() => file))));
   if (read.has(real)) {
     throw new UsageError(

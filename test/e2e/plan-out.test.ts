@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cp, lstat, mkdir, readFile, readlink, stat, symlink } from 'node:fs/promises';
+import { cp, lstat, mkdir, readFile, readlink, stat, symlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -22,6 +22,21 @@ describe('viewctl plan --out', () => {
       expect(emulator.stats().requests).toBe(0);
     });
     expect(await readFile(join(manifests, 'workspace.yaml'), 'utf8')).toBe(before);
+  });
+
+  it('refuses to write the plan over the sweep memory (--ledger), even through a link, before any request', async () => {
+    const manifests = await dir({});
+    await cp(EXAMPLES, manifests, { recursive: true });
+    await writeFile(join(manifests, 'memory.json'), '{}\n');
+    await symlink('memory.json', join(manifests, 'plan.json'));
+    await withEmulator(async (emulator, env) => {
+      emulator.resetStats();
+      const run = await runBuilt(['plan', '.', '--out', 'plan.json', '--ledger', 'memory.json'], { env, cwd: manifests });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain('error[output.overwrites-ledger]: --out plan.json is the sweep memory (--ledger memory.json)');
+      expect(emulator.stats().requests).toBe(0);
+    });
+    expect(await readFile(join(manifests, 'memory.json'), 'utf8')).toBe('{}\n');
   });
 
   it('fails on a folder that does not exist before spending any request', async () => {
