@@ -15,10 +15,16 @@ import type { SweepMemory } from '../state/sweep-memory.js';
  * what the budget leaves. Pure: the memory, the commit and the figures are passed in.
  */
 
-/** ManifestsCommit is where the manifests stand in git: HEAD's commit, and whether the files match it. */
+/**
+ * ManifestsCommit is where the manifests stand in git: HEAD's commit, whether the files
+ * match it, and the other commit (the last applied one) whose manifests git found the
+ * same as HEAD's, when it did: commits that touched only other files (docs, workflows)
+ * change nothing a repair writes.
+ */
 export interface ManifestsCommit {
   commit: string;
   clean: boolean;
+  sameManifestsAs?: string;
 }
 
 /**
@@ -33,8 +39,8 @@ export function repairReadBudget(budget: number): number {
 
 /**
  * checkRepairBase refuses self-heal, before any request, unless the sweep memory
- * records an apply of exactly the manifests checked out now: HEAD's commit, with no
- * uncommitted edit below the manifest paths. Anything else may hold a merged change
+ * records an apply of exactly the manifests checked out now: HEAD's commit, or one
+ * whose manifests git found the same, with no uncommitted edit below the manifest paths. Anything else may hold a merged change
  * no reviewed apply has carried out, which a repair must never write. No memory at all
  * is a usage error (`--ledger FILE` was not given).
  */
@@ -60,8 +66,10 @@ export function checkRepairBase(memory: SweepMemory | undefined, head: Manifests
     return;
   }
   if (head === undefined) refuse(`the manifests are not in a git repository, so nothing says they are the last applied (${short(applied.commit)})`);
-  else if (head.commit !== applied.commit) refuse(`the manifests at HEAD (${short(head.commit)}) are not the last applied (${short(applied.commit)})`);
-  else if (!head.clean) refuse(`the manifests have uncommitted edits since HEAD (${short(head.commit)}), the last applied`);
+  else if (head.commit !== applied.commit && head.sameManifestsAs !== applied.commit) {
+    refuse(`the manifests at HEAD (${short(head.commit)}) are not the last applied (${short(applied.commit)}), or the checkout lacks that commit to compare them`);
+  }
+  else if (!head.clean) refuse(`the manifests have uncommitted edits since HEAD (${short(head.commit)}), whose manifests are the last applied`);
 }
 
 /**

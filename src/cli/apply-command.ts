@@ -37,7 +37,9 @@ import { progressReporter } from './progress.js';
 import { showWarningsOption } from './show-warnings-option.js';
 import { ledgerOption, openLedger, type LedgerRun } from './ledger-option.js';
 import { appliedManifests } from './applied-manifests.js';
-import { appliedManifestsCommit, appliedPlanCommit, scopedPlanCovers } from './ledger-advance.js';
+import { sameManifestsAt } from '../manifest/git-trees.js';
+import type { SweepMemory } from '../state/sweep-memory.js';
+import { appliedManifestsCommit, appliedPlanCommit, appliedRepoPaths, scopedPlanCovers } from './ledger-advance.js';
 import { landedFacts } from '../apply/landed-facts.js';
 import type { ApiWorkspace } from '../domain/api-types.js';
 import { interruptedError, listenForInterrupt, type Interrupt } from './interrupt.js';
@@ -144,8 +146,9 @@ async function applyUntilInterrupted(
   outcome: Outcome,
   { approval, run, interrupt }: { approval: ReturnType<typeof decideApproval>; run: ApplyRun; interrupt: Interrupt },
 ): Promise<number> {
-  const source = await loadSource(paths, options, io);
+  const loaded = await loadSource(paths, options, io);
   const ledger = await openLedger(io, options.ledger);
+  const source = await withAppliedManifests(loaded, ledger?.memory, io.cwd);
   // Self-heal runs only on the manifests last applied: refused before any request.
   if (source.type === 'manifests' && source.repair !== undefined) checkRepairBase(ledger?.memory, source.repair.head);
   let connection: Connection | undefined;
@@ -307,6 +310,20 @@ function repairRequest(options: ApplyOptions, head: ManifestsHead | undefined): 
   return { head, reserve: options.reserve ?? DEFAULT_RESERVE };
 }
 
+/**
+ * withAppliedManifests notes on a self-heal's HEAD that its manifests are the memory's
+ * last applied commit's, when HEAD is another commit and git finds the manifest paths
+ * the same at both (the commits between touched only other files).
+ */
+async function withAppliedManifests(source: PlanSource, memory: SweepMemory | undefined, cwd: string): Promise<PlanSource> {
+  const head = source.type === 'manifests' ? source.repair?.head : undefined;
+  const applied = memory?.lastApplied?.commit;
+  if (source.type !== 'manifests' || source.repair === undefined || head === undefined || applied === undefined || head.commit === applied) return source;
+  const { repoPaths, folder } = await appliedRepoPaths({}, source.paths, cwd);
+  if (!(await sameManifestsAt(head.commit, applied, repoPaths, folder))) return source;
+  return { ...source, repair: { ...source.repair, head: { ...head, sameManifestsAs: applied } } };
+}
+
 /** repairHeading is the line above the plan of a self-heal run: only the repairs of what follows are carried out. */
 function repairHeading(repair: RepairChoice | undefined): string {
   if (repair === undefined) return '';
@@ -329,8 +346,9 @@ async function rememberRun(ledger: LedgerRun, code: number, source: PlanSource, 
     const advance = source.type === 'file'
       ? await appliedPlanCommit(plan, io.cwd)
       : await appliedManifestsCommit(source.paths, io.cwd, (source.targets?.length ?? 0) > 0, source.read);
-    // A plan scoped to --base REF carried out every merged change only when REF is no newer than the last applied commit.
-    const uncovered = 'commit' in advance ? await scopedPlanCovers(plan.scope?.base, ledger.memory.lastApplied?.commit, io.cwd) : undefined;
+    // A plan scoped to --base REF carried out every merged change only when REF's manifests are the last applied commit's.
+    const applied = await appliedRepoPaths(plan, source.type === 'file' ? undefined : source.paths, io.cwd);
+    const uncovered = 'commit' in advance ? await scopedPlanCovers(plan.scope?.base, ledger.memory.lastApplied?.commit, applied.repoPaths, applied.folder) : undefined;
     if (uncovered !== undefined) io.stderr.write(`note: the sweep memory's last applied commit was not advanced: ${uncovered}\n`);
     else if ('commit' in advance) ledger.advance(advance.commit);
     else io.stderr.write(`note: the sweep memory's last applied commit was not advanced: ${advance.why}\n`);

@@ -1,5 +1,6 @@
-import { git, manifestsHead, type ManifestsHead } from '../manifest/git-source.js';
-import { sameTrees, treesAtHead } from '../manifest/git-trees.js';
+import { resolve } from 'node:path';
+import { manifestsHead, type ManifestsHead } from '../manifest/git-source.js';
+import { manifestTrees, sameManifestsAt, sameTrees, treesAtHead } from '../manifest/git-trees.js';
 import type { Plan } from '../plan/types.js';
 
 /**
@@ -47,14 +48,26 @@ export async function appliedPlanCommit(plan: Pick<Plan, 'manifests' | 'targets'
 /**
  * scopedPlanCovers says why an apply of a plan scoped to `--base REF` (`base`: the
  * plan's `scope.base`) cannot record the last applied commit, or undefined when it can:
- * such a plan read only the pinned lists that changed since REF, so it carries out every
- * merged change only when REF is the memory's last applied commit (`lastApplied`) or an
- * ancestor of it. A REF past it (the apply of an earlier merge failed) leaves what was
- * merged in between unread and unapplied, which the last applied commit must never claim.
+ * such a plan read only the pinned lists whose manifests changed since REF, so it carries
+ * out every merged change only when the manifests at REF are those at the memory's last
+ * applied commit (`lastApplied`): the same commit, or commits between them that left the
+ * manifest paths (`repoPaths`, in the repository holding `folder`) as they were. A REF
+ * whose manifests differ (the apply of an earlier merge failed, or the checkout lacks
+ * the history to tell) leaves what was merged in between possibly unread and unapplied,
+ * which the last applied commit must never claim.
  */
-export async function scopedPlanCovers(base: { ref: string; commit: string } | undefined, lastApplied: string | undefined, cwd: string): Promise<string | undefined> {
+export async function scopedPlanCovers(base: { ref: string; commit: string } | undefined, lastApplied: string | undefined, repoPaths: readonly string[], folder: string): Promise<string | undefined> {
   if (base === undefined || lastApplied === undefined || base.commit === lastApplied) return undefined;
-  const ancestor = await git(cwd, ['merge-base', '--is-ancestor', base.commit, lastApplied]).then(() => true, () => false);
-  if (ancestor) return undefined;
-  return `the plan read only the pinned lists changed since --base ${base.ref} (${base.commit.slice(0, 7)}), which is not the last applied commit (${lastApplied.slice(0, 7)}) nor older: what was merged between them may be not applied`;
+  if (await sameManifestsAt(base.commit, lastApplied, repoPaths, folder)) return undefined;
+  return `the plan read only the pinned lists changed since --base ${base.ref} (${base.commit.slice(0, 7)}), whose manifests are not those of the last applied commit (${lastApplied.slice(0, 7)}), or the checkout lacks one of them (fetch the history): what was merged between them may be not applied`;
+}
+
+/**
+ * appliedRepoPaths are the manifest paths in the repository an apply carried out, and a
+ * folder inside it: the plan file's record, or the manifest paths the apply read.
+ */
+export async function appliedRepoPaths(plan: Pick<Plan, 'manifests'>, paths: readonly string[] | undefined, cwd: string): Promise<{ repoPaths: string[]; folder: string }> {
+  if (paths === undefined) return { repoPaths: Object.keys(plan.manifests?.trees ?? {}), folder: cwd };
+  const trees = await manifestTrees(paths, cwd);
+  return { repoPaths: Object.keys(trees?.trees ?? {}), folder: resolve(cwd, paths[0] ?? '.') };
 }

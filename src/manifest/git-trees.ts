@@ -74,6 +74,26 @@ async function topFolder(path: string): Promise<string | undefined> {
   }
 }
 
+/**
+ * sameManifestsAt tells whether the manifest paths `repoPaths` (keyed as `manifestTrees`
+ * keys them) hold the same object ids at commits `a` and `b` of the git repository
+ * holding `folder` (a folder or a file in it); false when either commit is not in the checkout (a shallow clone)
+ * or a path is in neither.
+ */
+export async function sameManifestsAt(a: string, b: string, repoPaths: readonly string[], folder: string): Promise<boolean> {
+  const root = await topFolder(folder);
+  if (root === undefined || repoPaths.length === 0) return false;
+  const idsAt = async (commit: string): Promise<string[] | undefined> => {
+    try {
+      return await Promise.all(repoPaths.map(async (path) => (await git(root, ['rev-parse', '--verify', '--quiet', path === '.' ? `${commit}^{tree}` : `${commit}:${path}`])).toString('utf8').trim()));
+    } catch {
+      return undefined;
+    }
+  };
+  const [atA, atB] = [await idsAt(a), await idsAt(b)];
+  return atA !== undefined && atB !== undefined && atA.every((id, index) => id === atB[index]);
+}
+
 /** sameTrees tells whether two records of object ids name the same paths with the same ids. */
 export function sameTrees(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
   const keys = Object.keys(a).sort();

@@ -25,9 +25,15 @@ describe('checkRepairBase: self-heal runs only on the manifests last applied', (
   it('refuses (exit 3) manifests at another commit, naming both and the way out', () => {
     const error = viewctlErrorOf(() => checkRepairBase(memoryOf(OLDER), { commit: HEAD, clean: true }));
     expect([error?.code, error?.exitCode]).toEqual(['apply.review-due', EXIT.refused]);
-    expect(error?.message).toBe('a reviewed apply is due: the manifests at HEAD (abc1234) are not the last applied (def5678); nothing was read or written');
+    expect(error?.message).toBe('a reviewed apply is due: the manifests at HEAD (abc1234) are not the last applied (def5678), or the checkout lacks that commit to compare them; nothing was read or written');
     expect(error?.hint).toContain('viewctl apply --plan plan.json --ledger FILE');
     expect(error?.hint).toContain('viewctl plan --budget N');
+  });
+
+  it('lets HEAD through when git found its manifests the same as the last applied commit\'s (only other files changed since)', () => {
+    expect(viewctlErrorOf(() => checkRepairBase(memoryOf(OLDER), { commit: HEAD, clean: true, sameManifestsAs: OLDER }))).toBeUndefined();
+    expect(viewctlErrorOf(() => checkRepairBase(memoryOf(OLDER), { commit: HEAD, clean: true, sameManifestsAs: 'f'.repeat(40) }))?.code).toBe('apply.review-due');
+    expect(viewctlErrorOf(() => checkRepairBase(memoryOf(OLDER), { commit: HEAD, clean: false, sameManifestsAs: OLDER }))?.message).toContain('uncommitted edits');
   });
 
   it('refuses uncommitted edits, manifests outside git and a memory that records no apply', () => {

@@ -36,24 +36,34 @@ describe('appliedManifestsCommit', () => {
 });
 
 describe('scopedPlanCovers', () => {
-  it('lets a plan scoped to --base REF advance only when REF is the last applied commit or an ancestor of it', async () => {
+  it("lets a plan scoped to --base REF advance only when REF's manifests are the last applied commit's", async () => {
     const { scopedPlanCovers } = await import('../../src/cli/ledger-advance.js');
-    const made = await scratchDir({ 'm/a.yaml': 'kind: Workspace\n' });
+    const made = await scratchDir({ 'm/a.yaml': 'kind: Workspace\n', 'README.md': 'one\n' });
     cleanups.push(made.cleanup);
     const dir = made.dir;
     git(dir, 'init', '-q');
     git(dir, 'add', '-A');
     git(dir, 'commit', '-qm', 'zero');
     const zero = git(dir, 'rev-parse', 'HEAD');
-    git(dir, 'commit', '-q', '--allow-empty', '-m', 'one');
-    const one = git(dir, 'rev-parse', 'HEAD');
-    // No scope, or no last applied commit known: nothing to check.
-    expect(await scopedPlanCovers(undefined, one, dir)).toBeUndefined();
-    expect(await scopedPlanCovers({ ref: 'main', commit: one }, undefined, dir)).toBeUndefined();
-    expect(await scopedPlanCovers({ ref: 'main', commit: one }, one, dir)).toBeUndefined();
-    // REF older than the last applied: what was merged between them was applied.
-    expect(await scopedPlanCovers({ ref: 'main', commit: zero }, one, dir)).toBeUndefined();
-    // REF newer than the last applied (its apply failed): what REF merged was never applied, and the scoped plan did not read it.
-    expect(await scopedPlanCovers({ ref: 'main', commit: one }, zero, dir)).toMatch(/not applied/);
+    await writeFile(join(dir, 'README.md'), 'two\n');
+    git(dir, 'commit', '-qam', 'docs only');
+    const docs = git(dir, 'rev-parse', 'HEAD');
+    await writeFile(join(dir, 'm', 'a.yaml'), 'kind: Workspace\nprune: true\n');
+    git(dir, 'commit', '-qam', 'a manifest edit');
+    const edit = git(dir, 'rev-parse', 'HEAD');
+    const covers = (ref: string | undefined, last: string | undefined) => scopedPlanCovers(ref === undefined ? undefined : { ref: 'main', commit: ref }, last, ['m'], dir);
+    // No scope, or no last applied commit known, or the same commit: nothing to check.
+    expect(await covers(undefined, zero)).toBeUndefined();
+    expect(await covers(zero, undefined)).toBeUndefined();
+    expect(await covers(edit, edit)).toBeUndefined();
+    // Commits between them that left the manifests alone, whichever is newer.
+    expect(await covers(docs, zero)).toBeUndefined();
+    expect(await covers(zero, docs)).toBeUndefined();
+    // REF with a manifest edit the last applied commit lacks (its apply failed): never read, never applied.
+    expect(await covers(edit, docs)).toMatch(/not those of the last applied commit \(.{7}\).*may be not applied/);
+    // Older REF whose manifests differ: a change REF..HEAD reverted is not in the scope.
+    expect(await covers(zero, edit)).toMatch(/may be not applied/);
+    // A commit the checkout lacks (a shallow clone): not known to be covered.
+    expect(await covers('f'.repeat(40), zero)).toMatch(/fetch the history/);
   });
 });

@@ -44,6 +44,8 @@ export interface StubOptions {
   gitTrees?: Record<string, string>;
   /** `git fetch` fails (the commit cannot be fetched). */
   gitFetchFails?: boolean;
+  /** Commits the checkout lacks (`git cat-file -e COMMIT^{commit}` fails); every other is present. */
+  gitAbsent?: string[];
   /** Run ids whose artifact `gh run download` cannot find. */
   missingArtifacts?: number[];
   env?: Record<string, string>;
@@ -71,12 +73,16 @@ printf '%s' "$STUB_STDERR" >&2
 exit "$code"
 `;
 
-// The stand-in git: "fetch" succeeds quietly (fails when STUB_FETCH_EXIT says); "rev-parse <commit>:<path>" prints the
-// tree STUB_TREES names for that commit, else STUB_TREE.
+// The stand-in git: "fetch" succeeds quietly (fails when STUB_FETCH_EXIT says); "cat-file -e <commit>^{commit}" fails
+// for the commits in STUB_ABSENT; "rev-parse <commit>:<path>" prints the tree STUB_TREES names for that commit, else STUB_TREE.
 const GIT_STUB = `#!/usr/bin/env bash
 printf '%s\\0' "$@" >>"$STUB_DIR/git-calls"
 printf '\\n' >>"$STUB_DIR/git-calls"
 if [ "$1" = "fetch" ]; then exit "\${STUB_FETCH_EXIT:-0}"; fi
+if [ "$1" = "cat-file" ]; then
+  case " $STUB_ABSENT " in *" \${3%%^*} "*) exit 1 ;; esac
+  exit 0
+fi
 commit="\${2%%:*}"
 tree=$(printf '%s' "$STUB_TREES" | tr ' ' '\\n' | sed -n "s/^$commit=//p")
 printf '%s\\n' "\${tree:-$STUB_TREE}"
@@ -135,6 +141,7 @@ export function runStepScript(script: string, options: StubOptions): StubbedRun 
       STUB_TREES: Object.entries(options.gitTrees ?? {}).map(([commit, tree]) => `${commit}=${tree}`).join(' '),
       STUB_MISSING: (options.missingArtifacts ?? []).join(' '),
       STUB_FETCH_EXIT: options.gitFetchFails === true ? '1' : '0',
+      STUB_ABSENT: (options.gitAbsent ?? []).join(' '),
       STUB_STDOUT: options.viewctlStdout ?? '',
       STUB_STDERR: options.viewctlStderr ?? '',
       STUB_TREE: options.gitTree ?? 'tree-0',

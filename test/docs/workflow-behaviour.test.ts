@@ -247,6 +247,12 @@ describe('the apply step', () => {
     expect(run.summary).toContain('viewctl apply of #5: applied');
   });
 
+  it('fetches a merge commit only when the checkout lacks it: a --depth fetch would make the full checkout shallow', () => {
+    const run = runStepScript(applyScript, { viewctlExit: 0, gitTrees: { m4: 'tree-4', m5: 'tree-5' }, gitAbsent: ['m5'], env: queue(entry(4, 'm4'), entry(5, 'm5')) });
+    expect(run.status).toBe(0);
+    expect(run.gitCalls.filter((call) => call[0] === 'fetch')).toEqual([['fetch', '--quiet', '--no-tags', '--depth=1', 'origin', 'm5']]);
+  });
+
   it('applies a plan only when its merge holds the manifests tree that was planned', () => {
     const moved = runStepScript(applyScript, { viewctlExit: 0, gitTrees: { m5: 'tree-other' }, env: queue(entry(5, 'm5')) });
     expect(moved.status).not.toBe(0);

@@ -108,6 +108,11 @@ describe('workflow files', () => {
     }
   });
 
+  it.each([USER_WORKFLOWS.apply, USER_WORKFLOWS.drift])('%s checks out the whole history: the memory compares the manifests with those of the last applied commit', (path) => {
+    const checkout = allSteps(workflow(path)).find(({ step }) => step.uses?.startsWith('actions/checkout@'));
+    expect(checkout?.step.with?.['fetch-depth']).toBe(0);
+  });
+
   it.each([...paths, ACTION])('%s passes expressions to scripts through env, never inline', (path) => {
     // `${{ ... }}` inside a script is expanded before the shell runs: a branch name or
     // comment could inject commands. Values go through `env:` instead.
@@ -291,6 +296,7 @@ describe('the merge workflow', () => {
     expect(flow().concurrency).toEqual({ group: 'viewctl-apply', 'cancel-in-progress': false });
     expect(flow().permissions).toEqual({ contents: 'read', actions: 'read', 'pull-requests': 'write' });
   });
+
 
   it('applies each downloaded reviewed plan with the digest from its plan comment', () => {
     expect(actionStep(USER_WORKFLOWS.apply).with?.['command']).toBe('apply');

@@ -68,6 +68,17 @@ describe('viewctl apply --budget N --ledger FILE (self-heal)', () => {
       expect(night3.stdout).not.toMatch(/Repaired: .*Budget confirmed/);
       expect(night3.stdout).not.toMatch(/Repaired: .*mia\.chen/);
 
+      // Day 3, later: a merge that touches only the docs; Mia re-orders her tabs again. The manifests are still the applied ones: repaired.
+      await writeFile(join(root, 'NOTES.md'), 'How we name views.\n');
+      git(root, 'add', 'NOTES.md');
+      git(root, 'commit', '--quiet', '-m', 'docs only');
+      await inTheApp(emulator, 'PUT', `/v1/recordings/views/pinned?userEmail=${MIA}`, { viewIds: ['rv_video_meetings', 'rv_mia_followups'] });
+      const night3b = await runOn(3, nightly(1000), env, root);
+      expect(night3b.code, night3b.stderr).toBe(0);
+      expect(night3b.stdout).toMatch(/Repaired: .*pin lists? \(members [^)]*mia\.chen@acme\.test/);
+      const docs = git(root, 'rev-parse', 'HEAD');
+      expect((JSON.parse(await readFile(join(root, LEDGER), 'utf8')) as SweepMemory).lastApplied?.commit).toBe(docs);
+
       // Day 4: a change is merged and not yet applied: repair refuses before any request.
       const file = join(root, 'manifests/workspace.yaml');
       await writeFile(file, `${await readFile(file, 'utf8')}# merged, not applied\n`);
@@ -75,7 +86,7 @@ describe('viewctl apply --budget N --ledger FILE (self-heal)', () => {
       emulator.resetStats();
       const night4 = await runOn(4, nightly(1000), env, root);
       expect(night4.code).toBe(3);
-      expect(night4.stderr).toContain(`a reviewed apply is due: the manifests at HEAD (${git(root, 'rev-parse', '--short=7', 'HEAD')}) are not the last applied (${head.slice(0, 7)})`);
+      expect(night4.stderr).toContain(`a reviewed apply is due: the manifests at HEAD (${git(root, 'rev-parse', '--short=7', 'HEAD')}) are not the last applied (${docs.slice(0, 7)})`);
       expect(emulator.stats().requests).toBe(0);
     });
   });
