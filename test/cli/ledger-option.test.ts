@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openLedger } from '../../src/cli/ledger-option.js';
 import type { ApiView } from '../../src/domain/api-types.js';
 import type { LiveSeen } from '../../src/state/ledger-observe.js';
-import type { SweepMemory } from '../../src/state/sweep-memory.js';
 import { scratchDir } from '../support/cli.js';
+import { memoryFile } from '../support/memory-file.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -49,7 +49,7 @@ describe('openLedger and LedgerRun.save', () => {
     b?.observe(live({ pins: { 'deals:bob@x.io': [view('v2', 'B')] } }));
     await b?.save({ stderr: stderr().stream });
     await a?.save({ stderr: stderr().stream });
-    const memory = JSON.parse(await readFile(join(cwd, 'ledger.json'), 'utf8')) as SweepMemory;
+    const memory = await memoryFile(join(cwd, 'ledger.json'));
     expect(memory.lists).toEqual({
       'deals:ann@x.io': { lastRead: new Date(T1).toISOString(), viewIds: ['v1'] },
       'deals:bob@x.io': { lastRead: new Date(T2).toISOString(), viewIds: ['v2'] },
@@ -67,7 +67,7 @@ describe('openLedger and LedgerRun.save', () => {
       const commit = (now === T1 ? 'c' : 'd').repeat(40);
       next?.advance(commit);
       await next?.save({ stderr: stderr().stream });
-      const memory = JSON.parse(await readFile(join(cwd, 'ledger.json'), 'utf8')) as SweepMemory;
+      const memory = await memoryFile(join(cwd, 'ledger.json'));
       expect(memory.lastApplied).toEqual({ commit, at: new Date(now).toISOString() });
     }
   });
@@ -80,7 +80,7 @@ describe('openLedger and LedgerRun.save', () => {
     const apply = await openLedger({ cwd, clock: { now: () => T2 } }, 'ledger.json');
     apply?.landed({ lists: {}, seen: [], deleted: [{ domain: 'deals', id: 'v9' }] });
     await apply?.save({ stderr: stderr().stream });
-    const memory = JSON.parse(await readFile(join(cwd, 'ledger.json'), 'utf8')) as SweepMemory;
+    const memory = await memoryFile(join(cwd, 'ledger.json'));
     expect(Object.keys(memory.views)).toEqual(['view:deals:id:v1']);
   });
 

@@ -1,9 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SweepMemory } from '../../src/state/sweep-memory.js';
 import { tempDirs, withEmulator } from './harness.js';
 import { simulatedDays } from './days.js';
+import { memoryFile } from '../support/memory-file.js';
 
 /**
  * A declared view deleted in the app, through the built CLI with `--ledger FILE` over
@@ -32,7 +31,7 @@ describe('viewctl plan and apply --ledger: a declared view deleted in the app (i
       const day1 = await runOn(1, ['apply', 'manifests', '--auto-approve', '--ledger', ledger], env, root);
       expect(day1.stderr).not.toContain('error');
       expect(day1.code).toBe(0);
-      const memory = JSON.parse(await readFile(ledger, 'utf8')) as SweepMemory;
+      const memory = await memoryFile(ledger);
       expect(memory.views['view:recordings:id:rv_sdr_coaching']).toMatchObject({ name: 'SDR coaching', lastSeen: '2026-11-20T03:00:00.000Z' });
 
       const deleted = await fetch(`${emulator.url}/v1/recordings/views/rv_sdr_coaching`, { method: 'DELETE', headers: { 'X-Service-Key': emulator.apiKey } });

@@ -2,9 +2,9 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Plan } from '../../src/plan/types.js';
-import type { SweepMemory } from '../../src/state/sweep-memory.js';
 import { tempDirs, withEmulator } from './harness.js';
 import { exampleRepository, git, simulatedDays } from './days.js';
+import { memoryFile } from '../support/memory-file.js';
 
 /**
  * Drift as a record through the built CLI, over simulated days with `--ledger FILE`
@@ -45,7 +45,7 @@ describe('drift with the sweep memory, through the built CLI', () => {
       const applied = await runOn(1, ['apply', 'manifests', '--auto-approve', '--ledger', ledger], env, root);
       expect(applied.code).toBe(0);
       const head = git(root, 'rev-parse', 'HEAD');
-      expect((JSON.parse(await readFile(join(root, ledger), 'utf8')) as SweepMemory).lastApplied?.commit).toBe(head);
+      expect((await memoryFile(join(root, ledger))).lastApplied?.commit).toBe(head);
 
       // Day 2: Adam re-ordered his tabs in the app; the nightly report says so, by cause, who and when.
       await reorderInTheApp(env);

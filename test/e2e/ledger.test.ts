@@ -1,9 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SweepMemory } from '../../src/state/sweep-memory.js';
 import { tempDirs, withEmulator } from './harness.js';
 import { exampleRepository, git, simulatedDays } from './days.js';
+import { memoryFile } from '../support/memory-file.js';
 
 const { dir, cleanupAll } = tempDirs();
 afterEach(cleanupAll);
@@ -14,10 +14,6 @@ const on = days.on;
 
 async function repository(): Promise<string> {
   return exampleRepository(await dir({}));
-}
-
-async function memoryIn(path: string): Promise<SweepMemory> {
-  return JSON.parse(await readFile(path, 'utf8')) as SweepMemory;
 }
 
 /** commitEdit appends a comment to a manifest and commits it: HEAD moves, the workspace need not change. */
@@ -38,7 +34,7 @@ describe('viewctl plan and apply --ledger FILE (the sweep memory)', () => {
       // Day 1: a full plan creates the file (and its folder): every list read today.
       const day1 = await runOn(1, ['plan', 'manifests', '--ledger', '.viewctl/ledger.json', '--detailed-exitcode'], env, root);
       expect(day1.code).toBe(2);
-      const first = await memoryIn(ledger);
+      const first = await memoryFile(ledger);
       expect(first.workspaceId).toBeDefined();
       expect(first.lastApplied).toBeUndefined();
       expect(Object.keys(first.lists).length).toBeGreaterThan(2);
@@ -53,7 +49,7 @@ describe('viewctl plan and apply --ledger FILE (the sweep memory)', () => {
       // Day 2: a plan of Mia's lists alone: the file holds her reads of day 2 and the others' of day 1.
       const day2 = await runOn(2, ['plan', 'manifests', '--target', 'pins/mia.chen@acme.test', '--ledger', ledger], env, root);
       expect(day2.code).toBe(0);
-      const second = await memoryIn(ledger);
+      const second = await memoryFile(ledger);
       expect(second.lists[MIA]?.lastRead).toBe(on(2));
       const others = Object.entries(second.lists).filter(([key]) => !key.endsWith(':mia.chen@acme.test'));
       expect(others.length).toBeGreaterThan(1);
@@ -63,7 +59,7 @@ describe('viewctl plan and apply --ledger FILE (the sweep memory)', () => {
       const commit1 = git(root, 'rev-parse', 'HEAD');
       const day3 = await runOn(3, ['apply', 'manifests', '--auto-approve', '--ledger', ledger], env, root);
       expect(day3.code).toBe(0);
-      const third = await memoryIn(ledger);
+      const third = await memoryFile(ledger);
       expect(third.lastApplied).toEqual({ commit: commit1, at: on(3) });
       // What landed is known: the view it created is seen, and Mia's list holds its id.
       const created = Object.values(third.views).find((view) => view.name === 'Team calls');
@@ -74,16 +70,16 @@ describe('viewctl plan and apply --ledger FILE (the sweep memory)', () => {
       const commit2 = await commitEdit(root, 'day 4');
       const refused = await runOn(4, ['apply', 'manifests', '--auto-approve', '--ledger', ledger, '--expect-digest', '0'.repeat(64)], env, root);
       expect(refused.code).toBe(3);
-      expect((await memoryIn(ledger)).lastApplied?.commit).toBe(commit1);
+      expect((await memoryFile(ledger)).lastApplied?.commit).toBe(commit1);
       await writeFile(join(root, 'manifests/workspace.yaml'), `${await readFile(join(root, 'manifests/workspace.yaml'), 'utf8')}# not committed\n`);
       const dirty = await runOn(4, ['apply', 'manifests', '--auto-approve', '--ledger', ledger], env, root);
       expect(dirty.code).toBe(0);
       expect(dirty.stderr).toContain('last applied commit was not advanced: the manifests have changes not committed');
-      expect((await memoryIn(ledger)).lastApplied?.commit).toBe(commit1);
+      expect((await memoryFile(ledger)).lastApplied?.commit).toBe(commit1);
       git(root, 'checkout', '--quiet', '--', 'manifests');
       const clean = await runOn(4, ['apply', 'manifests', '--auto-approve', '--ledger', ledger], env, root);
       expect(clean.code).toBe(0);
-      expect((await memoryIn(ledger)).lastApplied).toEqual({ commit: commit2, at: on(4) });
+      expect((await memoryFile(ledger)).lastApplied).toEqual({ commit: commit2, at: on(4) });
       expect(emulator.stats().writes).toBeGreaterThan(0);
     });
   });
@@ -94,18 +90,18 @@ describe('viewctl plan and apply --ledger FILE (the sweep memory)', () => {
     await withEmulator(async (_emulator, env) => {
       const commit1 = git(root, 'rev-parse', 'HEAD');
       expect((await runOn(1, ['apply', 'manifests', '--auto-approve', '--ledger', ledger], env, root)).code).toBe(0);
-      expect((await memoryIn(ledger)).lastApplied?.commit).toBe(commit1);
+      expect((await memoryFile(ledger)).lastApplied?.commit).toBe(commit1);
       // Merged, never applied; then a later merge's apply is scoped to the first's commit.
       const commit2 = await commitEdit(root, 'merged, never applied');
       const commit3 = await commitEdit(root, 'a later merge');
       const scoped = await runOn(2, ['apply', 'manifests', '--base', commit2, '--auto-approve', '--ledger', ledger], env, root);
       expect(scoped.code, scoped.stdout + scoped.stderr).toBe(0);
       expect(scoped.stderr).toContain('last applied commit was not advanced: the plan read only the pinned lists changed since --base');
-      expect((await memoryIn(ledger)).lastApplied?.commit).toBe(commit1);
+      expect((await memoryFile(ledger)).lastApplied?.commit).toBe(commit1);
       // Scoped to the last applied commit itself, it covers every merge since: advanced.
       const covered = await runOn(3, ['apply', 'manifests', '--base', commit1, '--auto-approve', '--ledger', ledger], env, root);
       expect(covered.code, covered.stdout + covered.stderr).toBe(0);
-      expect((await memoryIn(ledger)).lastApplied?.commit).toBe(commit3);
+      expect((await memoryFile(ledger)).lastApplied?.commit).toBe(commit3);
     });
   });
 
@@ -116,7 +112,7 @@ describe('viewctl plan and apply --ledger FILE (the sweep memory)', () => {
     await withEmulator(async (_emulator, env) => {
       const partial = await runOn(1, ['apply', 'manifests', '--auto-approve', '--ledger', ledger], env, root);
       expect(partial.code, partial.stdout + partial.stderr).toBe(4);
-      const memory = await memoryIn(ledger);
+      const memory = await memoryFile(ledger);
       expect(memory.lastApplied).toBeUndefined();
       expect(memory.lists[MIA]?.lastRead).toBe(on(1));
       expect(Object.keys(memory.views).length).toBeGreaterThan(0);
@@ -138,13 +134,13 @@ describe('viewctl plan and apply --ledger FILE (the sweep memory)', () => {
       const moved = await runOn(2, ['apply', '--plan', 'plan.json', '--ledger', ledger], env, root);
       expect(moved.code).toBe(0);
       expect(moved.stderr).toContain(`not advanced: the manifests at HEAD (${commit2.slice(0, 7)}) are not those the plan was made from`);
-      expect((await memoryIn(ledger)).lastApplied).toBeUndefined();
+      expect((await memoryFile(ledger)).lastApplied).toBeUndefined();
 
       // Back at the plan's commit, the same file advances it; its digest is unchanged by the record.
       git(root, 'checkout', '--quiet', commit1);
       const exact = await runOn(3, ['apply', '--plan', 'plan.json', '--ledger', ledger, '--expect-digest', saved.digest], env, root);
       expect(exact.code).toBe(0);
-      expect((await memoryIn(ledger)).lastApplied).toEqual({ commit: commit1, at: on(3) });
+      expect((await memoryFile(ledger)).lastApplied).toEqual({ commit: commit1, at: on(3) });
 
       // A plan made from uncommitted manifests records none.
       await writeFile(join(root, 'manifests/workspace.yaml'), `${await readFile(join(root, 'manifests/workspace.yaml'), 'utf8')}# not committed\n`);
@@ -159,7 +155,7 @@ describe('viewctl plan and apply --ledger FILE (the sweep memory)', () => {
       const old = await runOn(4, ['apply', '--plan', 'older.json', '--ledger', ledger], env, root);
       expect(old.code).toBe(0);
       expect(old.stderr).toContain('not advanced: the plan file does not record which manifests it was made from');
-      expect((await memoryIn(ledger)).lastApplied?.commit).toBe(commit1);
+      expect((await memoryFile(ledger)).lastApplied?.commit).toBe(commit1);
     });
   });
 

@@ -7,6 +7,7 @@ import type { SweepMemory } from '../../src/state/sweep-memory.js';
 import { GitRepo, LiveWorkspace, Organisation, SIM_START, dayOf, initialManifests, organisation, pinnedReads, type SimDomain } from '../support/org-life.js';
 import { simulatedDays } from './days.js';
 import { EXAMPLES, tempDirs, type CliRun } from './harness.js';
+import { memoryFile } from '../support/memory-file.js';
 import {
   ADAM_BOARD_ON, DELETED_ON, EDITED_DECLARED, JOINERS, LEAVERS, LEAVERS_FILE_FROM, LEAVERS_FILE_UNTIL, PROMOTED, PROMOTED_ON, REFUSED_ON,
   RENAMED_AT_NIGHT, REPAIR_ON, adminDay, describeRun, namesCustomerCalls, pullRequestsOf, type PlanJson, type Ran, type RepairEntry,
@@ -73,7 +74,7 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
   const days: Days = { runs: [], readOn: new Map(), readAt: new Map(), cycles: new Map(), joinedOn: new Map(), managed: new Map(), joinerPlanned: new Map(), writtenBeforeRead: new Set(), untruthful: [] };
   let day = 0;
   const ledgerArgs = options.memory ? ['--ledger', join(outside, 'ledger.json')] : [];
-  const memoryFile = async (): Promise<SweepMemory> => JSON.parse(await readFile(join(outside, 'ledger.json'), 'utf8')) as SweepMemory;
+  const savedMemory = (): Promise<SweepMemory> => memoryFile(join(outside, 'ledger.json'));
 
   /** runAt runs the built CLI (with `--rate 1000`) in the repository at simulated time `now`: the run's clock, which the memory dates its reads by. */
   const runAt = (now: number, args: string[]): Promise<CliRun> => simulatedDays(new Date(now).toISOString()).run(1, args, live.env, root);
@@ -101,7 +102,7 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
     expect(result.code, describeRun(ran)).not.toBe(1);
     if (options.memory && args[0] === 'apply' && result.code === 0 && !args.includes('--budget')) {
       // An apply that exits 0 on main's manifests advances the memory's last applied commit to main.
-      expect((await memoryFile()).lastApplied?.commit, describeRun(ran)).toBe(await repo.head('main'));
+      expect((await savedMemory()).lastApplied?.commit, describeRun(ran)).toBe(await repo.head('main'));
     }
     return ran;
   };

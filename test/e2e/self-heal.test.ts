@@ -2,9 +2,9 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/server.js';
-import type { SweepMemory } from '../../src/state/sweep-memory.js';
 import { tempDirs, withEmulator } from './harness.js';
 import { exampleRepository, git, simulatedDays } from './days.js';
+import { memoryFile } from '../support/memory-file.js';
 
 /**
  * Self-heal (`apply --budget N --ledger FILE --auto-approve`, README "Self-heal: `apply
@@ -49,7 +49,7 @@ describe('viewctl apply --budget N --ledger FILE (self-heal)', () => {
       const reviewed = await runOn(1, ['apply', 'manifests', '--ledger', LEDGER, '--auto-approve'], env, root);
       expect(reviewed.code, reviewed.stderr).toBe(0);
       const head = git(root, 'rev-parse', 'HEAD');
-      expect((JSON.parse(await readFile(join(root, LEDGER), 'utf8')) as SweepMemory).lastApplied?.commit).toBe(head);
+      expect((await memoryFile(join(root, LEDGER))).lastApplied?.commit).toBe(head);
 
       // Day 2, in the app: Mia re-orders her recordings tabs; an admin renames a view and changes its icon.
       await inTheApp(emulator, 'PUT', `/v1/recordings/views/pinned?userEmail=${MIA}`, { viewIds: ['rv_video_meetings', 'rv_mia_followups'] });
@@ -77,7 +77,7 @@ describe('viewctl apply --budget N --ledger FILE (self-heal)', () => {
       expect(night3b.code, night3b.stderr).toBe(0);
       expect(night3b.stdout).toMatch(/Repaired: .*pin lists? \(members [^)]*mia\.chen@acme\.test/);
       const docs = git(root, 'rev-parse', 'HEAD');
-      expect((JSON.parse(await readFile(join(root, LEDGER), 'utf8')) as SweepMemory).lastApplied?.commit).toBe(docs);
+      expect((await memoryFile(join(root, LEDGER))).lastApplied?.commit).toBe(docs);
 
       // Day 4: a change is merged and not yet applied: repair refuses before any request.
       const file = join(root, 'manifests/workspace.yaml');

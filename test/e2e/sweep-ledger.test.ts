@@ -1,9 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SweepMemory } from '../../src/state/sweep-memory.js';
 import { tempDirs, withEmulator } from './harness.js';
 import { simulatedDays } from './days.js';
+import { memoryFile } from '../support/memory-file.js';
 
 /**
  * The nightly sweep with its memory, through the built CLI against the emulator on
@@ -36,7 +35,7 @@ describe('plan --budget --ledger FILE on consecutive nights', () => {
         const result = await runOn(night, ['plan', '.', '--budget', '5', '--ledger', ledger], env, root);
         expect(result.code, result.stderr).toBe(0);
         texts.push(/^Scope: .*$/m.exec(result.stdout)?.[0] ?? '');
-        const memory = JSON.parse(await readFile(ledger, 'utf8')) as SweepMemory;
+        const memory = await memoryFile(ledger);
         const tonight = days.on(night);
         readOn.push(Object.entries(memory.lists).filter(([, list]) => list.lastRead === tonight).map(([key]) => key).sort());
       }
