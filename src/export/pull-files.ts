@@ -29,10 +29,14 @@ export interface SplicedFiles {
   notPulled: NotPulled[];
 }
 
-/** spliceEdits applies `edits` to `texts` (file → text, every file an edit names). */
+/**
+ * spliceEdits applies `edits` to `texts` (file → text, every file an edit names), each
+ * file's from its first document down: a splice changes the line numbers only below
+ * itself, so every line reported is a line of the file as written.
+ */
 export function spliceEdits(edits: readonly DocumentEdit[], texts: ReadonlyMap<string, string>): SplicedFiles {
   const result: SplicedFiles = { texts: new Map(), written: [], notPulled: [] };
-  for (const edit of edits) {
+  for (const edit of topDown(edits)) {
     const current = result.texts.get(edit.file) ?? texts.get(edit.file);
     if (current === undefined) {
       result.notPulled.push({ target: edit.target, reason: `${edit.file} could not be read` });
@@ -49,6 +53,13 @@ export function spliceEdits(edits: readonly DocumentEdit[], texts: ReadonlyMap<s
     }
   }
   return result;
+}
+
+/** topDown is `edits` file by file, in the order the files first appear, each file's in document order. */
+function topDown(edits: readonly DocumentEdit[]): DocumentEdit[] {
+  const byFile = new Map<string, DocumentEdit[]>();
+  for (const edit of edits) byFile.set(edit.file, [...(byFile.get(edit.file) ?? []), edit]);
+  return [...byFile.values()].flatMap((inFile) => [...inFile].sort((a, b) => a.index - b.index));
 }
 
 /**

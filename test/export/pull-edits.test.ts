@@ -177,6 +177,19 @@ describe('what pull writes into the AdminAutomations document', () => {
   });
 });
 
+describe('spliceEdits', () => {
+  it('reports each value at its line in the file as written, whatever order the targets came in', () => {
+    const text = 'kind: RecordingView\nname: A\nfilters:\n  sourceIn:\n    - Zoom\n---\nkind: RecordingView\nname: B\n';
+    const edit = (target: string, index: number, path: string[], value: string | string[]) => ({ target, file: 'v.yaml', index, edits: [{ path, value }], equal: () => false, at: { file: 'v.yaml', line: 1, column: 1 } });
+    // The second document's edit first: the first document's grows by two lines above it.
+    const spliced = spliceEdits([edit('RecordingView/B', 1, ['name'], 'B2'), edit('RecordingView/A', 0, ['filters', 'sourceIn'], ['Zoom', 'Call', 'Meet'])], new Map([['v.yaml', text]]));
+    const after = spliced.texts.get('v.yaml') ?? '';
+    const lineOf = (target: string): string | undefined => after.split('\n')[(spliced.written.find((value) => value.target === target)?.at.line ?? 0) - 1];
+    expect(lineOf('RecordingView/B')).toBe('name: B2');
+    expect(lineOf('RecordingView/A')).toBe('    - Zoom');
+  });
+});
+
 describe('writeSplicedFiles', () => {
   it('names, when a file cannot be written, the files written before it and those not written', async () => {
     const { writeSplicedFiles } = await import('../../src/export/pull-files.js');
