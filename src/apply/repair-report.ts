@@ -94,6 +94,7 @@ function groupsText(list: readonly RepairGroup[]): string {
     const names = [...new Set(group.names)];
     const shown = names.slice(0, NAMES_SHOWN).map((name) => (group.members === true ? safeText(name) : quoted(name)));
     const more = names.length > shown.length ? ` and ${formatCount(names.length - shown.length)} more` : '';
-    return `${formatCount(group.count)} ${group.what} (${group.members === true ? 'members ' : ''}${shown.join(', ')}${more})`;
+    const who = group.members !== true ? '' : names.length === 1 ? 'member ' : 'members ';
+    return `${formatCount(group.count)} ${group.what} (${who}${shown.join(', ')}${more})`;
   }).join(', ');
 }

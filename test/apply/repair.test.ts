@@ -100,7 +100,7 @@ describe('repairLines: what a self-heal run says it did', () => {
     expect(repairLines(section)).toEqual([
       'Repaired: 1 view re-created ("Team calls"), 1 view\'s attributes ("Zoom and Meet calls").',
       'Left for a reviewed apply (self-heal never carries them out): 1 deletion ("Old pipeline").',
-      'Left for the next night (--budget 100 had no room left for their writes and verification after reads of at most 80): 1 pin list (members mia@acme.com).',
+      'Left for the next night (--budget 100 had no room left for their writes and verification after reads of at most 80): 1 pin list (member mia@acme.com).',
       'Shown, never applied (fix them in the workspace settings): 1 automation drift ("Record external meetings").',
     ]);
     expect(repairLines({ ...section, held: 2 }).at(-1)).toBe('Held, neither planned nor repaired (the plan above says why): 2 targets.');
@@ -110,7 +110,7 @@ describe('repairLines: what a self-heal run says it did', () => {
     const pin = (userEmail: string, domain: 'deals' | 'recordings') => ({ action: 'pin', target: `pins:${domain}:${userEmail}`, kind: 'PinnedViews', name: `${userEmail} ${domain}`, userEmail, domain, before: [], after: [] });
     const plan = { changes: [pin('a@x.test', 'deals'), pin('a@x.test', 'recordings'), pin('b@x.test', 'deals')] } as unknown as Plan;
     const choice = { repaired: [0, 1, 2], leftForReview: [], leftForNextNight: [], requests: 3, budget: { given: 10, reads: 8 } };
-    expect(repairLines(repairSection(plan, choice, new Set([0, 1])))).toEqual(['Repaired: 2 pin lists (members a@x.test).']);
+    expect(repairLines(repairSection(plan, choice, new Set([0, 1])))).toEqual(['Repaired: 2 pin lists (member a@x.test).']);
     expect(repairLines(repairSection(plan, choice, new Set()))).toEqual(['Repaired: nothing.']);
   });
 });
