@@ -26,6 +26,8 @@ export interface RepairGroup {
 export interface RepairSection {
   repaired: RepairGroup[];
   leftForReview: RepairGroup[];
+  /** Changes of targets the last apply held: no reviewer saw them, so they wait for a reviewed apply. */
+  heldWhenApplied: RepairGroup[];
   leftForNextNight: RepairGroup[];
   /** What the plan shows and apply never carries out (drift of the automations): fixed only in the workspace. */
   neverApplied: RepairGroup[];
@@ -44,6 +46,7 @@ export function repairSection(plan: Pick<Plan, 'changes' | 'held'>, choice: Repa
   return {
     repaired: groups(plan, choice.repaired.filter((index) => landed.has(index))),
     leftForReview: groups(plan, choice.leftForReview),
+    heldWhenApplied: groups(plan, choice.heldWhenApplied, HELD_NOUNS),
     leftForNextNight: groups(plan, choice.leftForNextNight),
     neverApplied: groups(plan, plan.changes.flatMap((change, index) => (isApplied(change) ? [] : [index]))),
     held: plan.held?.length ?? 0,
@@ -51,14 +54,20 @@ export function repairSection(plan: Pick<Plan, 'changes' | 'held'>, choice: Repa
   };
 }
 
-function groups(plan: Pick<Plan, 'changes'>, indexes: readonly number[]): RepairGroup[] {
+/**
+ * HELD_NOUNS count the changes of targets held at the last apply by what they are, not
+ * what a repair would do ("view re-created" would claim the view once existed).
+ */
+const HELD_NOUNS = { list: { one: 'pin list', many: 'pin lists' }, view: { one: 'view', many: 'views' } };
+
+function groups(plan: Pick<Plan, 'changes'>, indexes: readonly number[], nouns?: typeof HELD_NOUNS): RepairGroup[] {
   const byNoun = new Map<string, { one: string; many: string; names: string[]; members: boolean }>();
   for (const index of indexes) {
     const change = plan.changes[index];
     if (change === undefined) continue;
     const kind = kindOf(change);
-    const { noun } = kind.repair(change);
     const subject = kind.subject(change);
+    const noun = nouns === undefined ? kind.repair(change).noun : subject.userEmail === undefined ? nouns.view : nouns.list;
     const group = byNoun.get(noun.many) ?? { ...noun, names: [], members: subject.userEmail !== undefined };
     group.names.push(subject.userEmail ?? subject.name);
     byNoun.set(noun.many, group);
@@ -77,6 +86,9 @@ const NAMES_SHOWN = 5;
 export function repairLines(section: RepairSection): string[] {
   const lines = [`Repaired: ${section.repaired.length === 0 ? 'nothing' : groupsText(section.repaired)}.`];
   if (section.leftForReview.length > 0) lines.push(`Left for a reviewed apply (self-heal never carries them out): ${groupsText(section.leftForReview)}.`);
+  if (section.heldWhenApplied.length > 0) {
+    lines.push(`Left for a reviewed apply (held when the manifests were last applied, so no reviewer saw these changes): ${groupsText(section.heldWhenApplied)}.`);
+  }
   if (section.leftForNextNight.length > 0) {
     const { given, reads } = section.budget;
     lines.push(

@@ -75,12 +75,15 @@ export function checkRepairBase(memory: SweepMemory | undefined, head: Manifests
 /**
  * RepairChoice is what self-heal does with each change apply would carry out (indexes
  * in `plan.changes`): repairs it (`repaired`), leaves it for a reviewed apply (not
- * repairable: a prune deletion), or leaves it for the next night (repairable, but the
- * budget left no room for its writes and their verification).
+ * repairable: a prune deletion; or its target was held when the manifests were last
+ * applied, so no reviewer saw its changes), or leaves it for the next night (repairable,
+ * but the budget left no room for its writes and their verification).
  */
 export interface RepairChoice {
   repaired: number[];
   leftForReview: number[];
+  /** Changes of targets held at the last apply (`LastApplied.held`): left for a reviewed apply too. */
+  heldWhenApplied: number[];
   leftForNextNight: number[];
   /** What of the room for writes the repairs need, their verification reads included. */
   requests: number;
@@ -91,14 +94,15 @@ export interface RepairChoice {
 /**
  * chooseRepairs sorts the plan's applied changes, in the order apply sends them, into
  * repaired, left for a reviewed apply (the change's kind says it is not repairable,
- * `Kind.repair`) and left for the next night: a repair is taken while its writes and
+ * `Kind.repair`, or its target is in `heldWhenApplied`, the targets the last apply held)
+ * and left for the next night: a repair is taken while its writes and
  * the verification reads it adds (each read once, `Kind.verifyReads`) fit in `room`,
  * and a pinned list naming a view this run creates goes only with that create.
  */
-export function chooseRepairs(plan: Pick<Plan, 'changes' | 'steps'>, room: number, budget: RepairChoice['budget']): RepairChoice {
+export function chooseRepairs(plan: Pick<Plan, 'changes' | 'steps'>, room: number, budget: RepairChoice['budget'], heldWhenApplied: ReadonlySet<string> = new Set()): RepairChoice {
   const byChange = new Map<number, Operation[]>();
   for (const operation of storedOperations(plan)) byChange.set(operation.changeIndex, [...(byChange.get(operation.changeIndex) ?? []), operation]);
-  const choice: RepairChoice = { repaired: [], leftForReview: [], leftForNextNight: [], requests: 0, budget };
+  const choice: RepairChoice = { repaired: [], leftForReview: [], heldWhenApplied: [], leftForNextNight: [], requests: 0, budget };
   const created = new Set<string>();
   const verifying = new Set<string>();
   for (const [index, operations] of byChange) {
@@ -107,6 +111,10 @@ export function chooseRepairs(plan: Pick<Plan, 'changes' | 'steps'>, room: numbe
     const kind = kindOf(change);
     if (!kind.repair(change).repairable) {
       choice.leftForReview.push(index);
+      continue;
+    }
+    if (heldWhenApplied.has(change.target)) {
+      choice.heldWhenApplied.push(index);
       continue;
     }
     const depends = operations.some((operation) => operation.newViewTabs.some((tab) => operation.domain === undefined || !created.has(createdKey(operation.domain, tab.name))));

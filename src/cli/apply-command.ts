@@ -41,6 +41,7 @@ import { sameManifestsAt } from '../manifest/git-trees.js';
 import type { SweepMemory } from '../state/sweep-memory.js';
 import { appliedManifestsCommit, appliedPlanCommit, appliedRepoPaths, scopedPlanCovers } from './ledger-advance.js';
 import { landedFacts } from '../apply/landed-facts.js';
+import { heldAfterApply } from '../state/ledger-applied.js';
 import type { ApiWorkspace } from '../domain/api-types.js';
 import { interruptedError, listenForInterrupt, type Interrupt } from './interrupt.js';
 
@@ -350,10 +351,26 @@ async function rememberRun(ledger: LedgerRun, code: number, source: PlanSource, 
     const applied = await appliedRepoPaths(plan, source.type === 'file' ? undefined : source.paths, io.cwd);
     const uncovered = 'commit' in advance ? await scopedPlanCovers(plan.scope?.base, ledger.memory.lastApplied?.commit, applied.repoPaths, applied.folder) : undefined;
     if (uncovered !== undefined) io.stderr.write(`note: the sweep memory's last applied commit was not advanced: ${uncovered}\n`);
-    else if ('commit' in advance) ledger.advance(advance.commit);
+    else if ('commit' in advance) ledger.advance(advance.commit, heldAfterApply(ledger.memory.lastApplied?.held, appliedTargets(plan, source)));
     else io.stderr.write(`note: the sweep memory's last applied commit was not advanced: ${advance.why}\n`);
   }
   await ledger.save(io);
+}
+
+/**
+ * appliedTargets are what an apply that exited 0 tells of the held targets: those its plan
+ * held, those it changed, and whether it read every target (a reviewed apply of a plan
+ * neither scoped by --base nor short of any list; never self-heal, which carries out
+ * only repairs and so never a change held before).
+ */
+function appliedTargets(plan: Plan, source: PlanSource): { held: string[]; changed: string[]; readEverything: boolean } {
+  const repair = source.type === 'manifests' && source.repair !== undefined;
+  const scope = plan.scope;
+  return {
+    held: (plan.held ?? []).map((entry) => entry.target),
+    changed: repair ? [] : plan.changes.map((change) => change.target),
+    readEverything: !repair && (scope === undefined || (scope.base === undefined && scope.unread === 0)),
+  };
 }
 
 function emptyReport(plan: Plan): ApplyReport {

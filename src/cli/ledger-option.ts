@@ -68,9 +68,9 @@ export class LedgerRun {
     this.changed = true;
   }
 
-  /** advance records `commit` as the manifests' commit last applied. */
-  advance(commit: string): void {
-    this.learnt = advanceLastApplied(this.learnt, commit, this.now());
+  /** advance records `commit` as the manifests' commit last applied, `held` its targets no apply carried out (`heldAfterApply`). */
+  advance(commit: string, held: readonly string[]): void {
+    this.learnt = advanceLastApplied(this.learnt, commit, this.now(), held);
     this.advanced = true;
     this.changed = true;
   }

@@ -107,7 +107,7 @@ async function prepareRepair(
   checkExpectedDigest(planned.plan, expectDigest);
   const { dailyRemaining } = client.stats();
   const room = Math.min(given - planned.live.requests.used, dailyRemaining === null ? Number.POSITIVE_INFINITY : dailyRemaining - (planning.scope?.reserve ?? 0));
-  const choice = chooseRepairs(planned.plan, Math.max(0, room), { given, reads });
+  const choice = chooseRepairs(planned.plan, Math.max(0, room), { given, reads }, new Set(planning.memory?.lastApplied?.held));
   const ready = readyToApply({ ...planned, plan: repairPlan(planned.plan, choice) }, client, maxDeletes);
   return { ...ready, plan: planned.plan, repair: choice };
 }

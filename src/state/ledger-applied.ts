@@ -33,7 +33,23 @@ export function rememberApplied(memory: SweepMemory, facts: AppliedFacts, now: n
   return { ...memory, lists, views };
 }
 
-/** advanceLastApplied is `memory` with `commit` as the manifests' commit last applied, at `now` (milliseconds). */
-export function advanceLastApplied(memory: SweepMemory, commit: string, now: number): SweepMemory {
-  return { ...memory, lastApplied: { commit, at: new Date(now).toISOString() } };
+/**
+ * advanceLastApplied is `memory` with `commit` as the manifests' commit last applied, at
+ * `now` (milliseconds), holding back `held` (`heldAfterApply`).
+ */
+export function advanceLastApplied(memory: SweepMemory, commit: string, now: number, held: readonly string[] = []): SweepMemory {
+  const sorted = [...new Set(held)].sort();
+  return { ...memory, lastApplied: { commit, at: new Date(now).toISOString(), ...(sorted.length === 0 ? {} : { held: sorted }) } };
+}
+
+/**
+ * heldAfterApply is what an apply that exited 0 leaves held: the targets its plan held,
+ * and, unless it read every target (a plan of the whole manifests, not scoped by
+ * `--base` nor a self-heal sweep), those held before that it carried out no change of:
+ * a target it did not read may still be as it was when held.
+ */
+export function heldAfterApply(before: readonly string[] | undefined, plan: { held: readonly string[]; changed: readonly string[]; readEverything: boolean }): string[] {
+  if (plan.readEverything) return [...plan.held];
+  const changed = new Set(plan.changed);
+  return [...(before ?? []).filter((target) => !changed.has(target)), ...plan.held];
 }

@@ -22,7 +22,20 @@ export interface SweepMemory {
   /** Per member (lower-cased email): role and state when last seen, and when. */
   members: Record<string, MemberMemory>;
   /** The manifests' git commit last applied by an apply that exited 0, and when. */
-  lastApplied?: { commit: string; at: string };
+  lastApplied?: LastApplied;
+}
+
+/** LastApplied is the manifests' commit an apply that exited 0 carried out, when, and what of it that apply held. */
+export interface LastApplied {
+  commit: string;
+  /** ISO 8601 UTC time of that apply. */
+  at: string;
+  /**
+   * The targets (as changes name theirs) held then and not carried out by any apply
+   * since (README, "Fail-safe rules"): a reviewer saw only why each was held, never its
+   * changes, so self-heal leaves them for a reviewed apply. Absent when none.
+   */
+  held?: string[];
 }
 
 /** ListMemory is one pinned list as last read. */

@@ -76,6 +76,18 @@ describe('chooseRepairs: what the kinds call repairable, within the room left', 
     expect(choice.requests).toBe(4);
   });
 
+  it('leaves for a reviewed apply the changes of targets the last apply held: no reviewer saw them', async () => {
+    const plan = await mixedPlan();
+    const create = plan.changes.find((change) => change.action === 'create');
+    const pins = plan.changes.find((change) => change.action === 'pin');
+    const choice = chooseRepairs(plan, 100, { given: 100, reads: 80 }, new Set([create?.target ?? '', pins?.target ?? '']));
+    expect(actions(plan, choice.heldWhenApplied)).toEqual(['create Team calls', 'pin mia@acme.com']);
+    expect(actions(plan, choice.repaired)).toEqual(['update Zoom and Meet calls']);
+    expect(repairLines(repairSection(plan, choice, new Set(choice.repaired)))).toContain(
+      'Left for a reviewed apply (held when the manifests were last applied, so no reviewer saw these changes): 1 view ("Team calls"), 1 pin list (member mia@acme.com).',
+    );
+  });
+
   it('cuts what does not fit for the next night, and a pinned list naming a view goes only with its create', async () => {
     const plan = await mixedPlan();
     const three = chooseRepairs(plan, 3, { given: 100, reads: 80 });
@@ -109,7 +121,7 @@ describe('repairLines: what a self-heal run says it did', () => {
   it('counts only the repairs that landed, and names a member once across domains', () => {
     const pin = (userEmail: string, domain: 'deals' | 'recordings') => ({ action: 'pin', target: `pins:${domain}:${userEmail}`, kind: 'PinnedViews', name: `${userEmail} ${domain}`, userEmail, domain, before: [], after: [] });
     const plan = { changes: [pin('a@x.test', 'deals'), pin('a@x.test', 'recordings'), pin('b@x.test', 'deals')] } as unknown as Plan;
-    const choice = { repaired: [0, 1, 2], leftForReview: [], leftForNextNight: [], requests: 3, budget: { given: 10, reads: 8 } };
+    const choice = { repaired: [0, 1, 2], leftForReview: [], heldWhenApplied: [], leftForNextNight: [], requests: 3, budget: { given: 10, reads: 8 } };
     expect(repairLines(repairSection(plan, choice, new Set([0, 1])))).toEqual(['Repaired: 2 pin lists (member a@x.test).']);
     expect(repairLines(repairSection(plan, choice, new Set()))).toEqual(['Repaired: nothing.']);
   });

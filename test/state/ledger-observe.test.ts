@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiUser, ApiView } from '../../src/domain/api-types.js';
 import { ledgerShapeProblems } from '../../src/state/ledger-schema.js';
 import { FORGET_AFTER_DAYS, observeRun, type LiveSeen } from '../../src/state/ledger-observe.js';
-import { advanceLastApplied, rememberApplied } from '../../src/state/ledger-applied.js';
+import { advanceLastApplied, heldAfterApply, rememberApplied } from '../../src/state/ledger-applied.js';
 import { emptyMemory, type SweepMemory } from '../../src/state/sweep-memory.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -93,6 +93,23 @@ describe('observeRun', () => {
   it('keeps the last applied commit', () => {
     const applied = advanceLastApplied(emptyMemory(), 'c'.repeat(40), T0);
     expect(observeRun(applied, live(), T0 + DAY).lastApplied).toEqual({ commit: 'c'.repeat(40), at: iso(T0) });
+  });
+});
+
+describe('the targets held at the last apply', () => {
+  it('are recorded with the commit, once each and sorted, and left out when none', () => {
+    expect(advanceLastApplied(emptyMemory(), 'c'.repeat(40), T0, ['view:deals:id:v2', 'pins:deals:a@x.io', 'view:deals:id:v2']).lastApplied).toEqual({
+      commit: 'c'.repeat(40), at: iso(T0), held: ['pins:deals:a@x.io', 'view:deals:id:v2'],
+    });
+    expect(advanceLastApplied(emptyMemory(), 'c'.repeat(40), T0, []).lastApplied).toEqual({ commit: 'c'.repeat(40), at: iso(T0) });
+  });
+
+  it("are the plan's own after an apply that read every target; otherwise the earlier ones it changed nothing of stay", () => {
+    const before = ['view:deals:id:v2', 'view:deals:name:Q4'];
+    expect(heldAfterApply(before, { held: ['pins:deals:a@x.io'], changed: [], readEverything: true })).toEqual(['pins:deals:a@x.io']);
+    // A --base apply, or self-heal: a target it did not read may still be as when held; one it carried out a change of is not.
+    expect(heldAfterApply(before, { held: ['pins:deals:a@x.io'], changed: ['view:deals:name:Q4'], readEverything: false })).toEqual(['view:deals:id:v2', 'pins:deals:a@x.io']);
+    expect(heldAfterApply(undefined, { held: [], changed: ['view:deals:id:v2'], readEverything: false })).toEqual([]);
   });
 });
 
