@@ -88,6 +88,20 @@ describe('chooseRepairs: what the kinds call repairable, within the room left', 
     );
   });
 
+  it("leaves a held view's manifest whichever key the change names it by: a held create is keyed by name, a bound id held as not found by id", async () => {
+    const plan = await mixedPlan();
+    const create = plan.changes.find((change) => change.action === 'create');
+    const update = plan.changes.find((change) => change.action === 'update');
+    if (create?.action !== 'create' || update?.action !== 'update') throw new Error('the mixed plan has a create and an update');
+    // The create held (its creator left) comes back as an update of the view of that name someone created in the app since.
+    const byName = chooseRepairs(plan, 100, { given: 100, reads: 80 }, new Set([`view:${update.domain}:name:${update.name}`]));
+    expect(actions(plan, byName.heldWhenApplied)).toEqual(['update Zoom and Meet calls']);
+    // The id held as not found comes back as a re-create by name once the memory saw it deleted in the app.
+    Object.assign(create, { deletedOutside: { id: 'v_gone', lastSeen: '2026-11-20T02:00:00Z' } });
+    const byId = chooseRepairs(plan, 100, { given: 100, reads: 80 }, new Set([`view:${create.domain}:id:v_gone`]));
+    expect(actions(plan, byId.heldWhenApplied)).toEqual(['create Team calls']);
+  });
+
   it('cuts what does not fit for the next night, and a pinned list naming a view goes only with its create', async () => {
     const plan = await mixedPlan();
     const three = chooseRepairs(plan, 3, { given: 100, reads: 80 });
