@@ -26,6 +26,8 @@ export interface ManifestsCommit {
   commit: string;
   clean: boolean;
   sameManifestsAs?: string;
+  /** The last applied commit, when the checkout lacks it (a shallow clone), so git could not compare its manifests with HEAD's. */
+  lacks?: string;
 }
 
 /**
@@ -54,12 +56,8 @@ export function checkRepairBase(memory: SweepMemory | undefined, head: Manifests
     );
   }
   const applied = memory.lastApplied;
-  const refuse = (why: string): never => {
-    throw new RefusedError(
-      'apply.review-due',
-      `a reviewed apply is due: ${why}; nothing was read or written`,
-      'apply the reviewed plan of what was merged since (viewctl plan --out plan.json, review it, viewctl apply --plan plan.json --ledger FILE, as the apply workflow does on merge); the next night repairs again. Meanwhile viewctl plan --budget N reports drift without writing',
-    );
+  const refuse = (why: string, hint = 'apply the reviewed plan of what was merged since (viewctl plan --out plan.json, review it, viewctl apply --plan plan.json --ledger FILE, as the apply workflow does on merge); the next night repairs again. Meanwhile viewctl plan --budget N reports drift without writing'): never => {
+    throw new RefusedError('apply.review-due', `a reviewed apply is due: ${why}; nothing was read or written`, hint);
   };
   const short = (commit: string): string => commit.slice(0, 7);
   if (applied === undefined) {
@@ -67,6 +65,12 @@ export function checkRepairBase(memory: SweepMemory | undefined, head: Manifests
     return;
   }
   if (head === undefined) refuse(`the manifests are not in a git repository, so nothing says they are the last applied (${short(applied.commit)})`);
+  else if (head.commit !== applied.commit && head.sameManifestsAs !== applied.commit && head.lacks === applied.commit) {
+    refuse(
+      `the checkout lacks the last applied commit (${short(applied.commit)}), so git cannot tell whether the manifests at HEAD (${short(head.commit)}) are the same (a shallow clone)`,
+      'fetch the history and run again: actions/checkout with fetch-depth: 0, as the example drift workflow does, or git fetch --unshallow. Meanwhile viewctl plan --budget N reports drift without writing',
+    );
+  }
   else if (head.commit !== applied.commit && head.sameManifestsAs !== applied.commit) {
     refuse(`the manifests at HEAD (${short(head.commit)}) are not the last applied (${short(applied.commit)}), or the checkout lacks that commit to compare them`);
   }
