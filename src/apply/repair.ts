@@ -1,8 +1,9 @@
+import { newViewTarget, viewTarget } from '../domain/targets.js';
 import { RefusedError, UsageError } from '../errors.js';
 import { createdKey } from '../kinds/kind.js';
 import { kindOf } from '../kinds/kinds.js';
 import { storedOperations, type Operation } from '../plan/operations.js';
-import type { Plan } from '../plan/types.js';
+import type { Change, Plan } from '../plan/types.js';
 import { readKey } from '../state/live-read.js';
 import type { SweepMemory } from '../state/sweep-memory.js';
 
@@ -25,6 +26,8 @@ export interface ManifestsCommit {
   commit: string;
   clean: boolean;
   sameManifestsAs?: string;
+  /** The last applied commit, when the checkout lacks it (a shallow clone), so git could not compare its manifests with HEAD's. */
+  lacks?: string;
 }
 
 /**
@@ -53,12 +56,8 @@ export function checkRepairBase(memory: SweepMemory | undefined, head: Manifests
     );
   }
   const applied = memory.lastApplied;
-  const refuse = (why: string): never => {
-    throw new RefusedError(
-      'apply.review-due',
-      `a reviewed apply is due: ${why}; nothing was read or written`,
-      'apply the reviewed plan of what was merged since (viewctl plan --out plan.json, review it, viewctl apply --plan plan.json --ledger FILE, as the apply workflow does on merge); the next night repairs again. Meanwhile viewctl plan --budget N reports drift without writing',
-    );
+  const refuse = (why: string, hint = 'apply the reviewed plan of what was merged since (viewctl plan --out plan.json, review it, viewctl apply --plan plan.json --ledger FILE, as the apply workflow does on merge); the next night repairs again. Meanwhile viewctl plan --budget N reports drift without writing'): never => {
+    throw new RefusedError('apply.review-due', `a reviewed apply is due: ${why}; nothing was read or written`, hint);
   };
   const short = (commit: string): string => commit.slice(0, 7);
   if (applied === undefined) {
@@ -66,6 +65,12 @@ export function checkRepairBase(memory: SweepMemory | undefined, head: Manifests
     return;
   }
   if (head === undefined) refuse(`the manifests are not in a git repository, so nothing says they are the last applied (${short(applied.commit)})`);
+  else if (head.commit !== applied.commit && head.sameManifestsAs !== applied.commit && head.lacks === applied.commit) {
+    refuse(
+      `the checkout lacks the last applied commit (${short(applied.commit)}), so git cannot tell whether the manifests at HEAD (${short(head.commit)}) are the same (a shallow clone)`,
+      'fetch the history and run again: actions/checkout with fetch-depth: 0, as the example drift workflow does, or git fetch --unshallow. Meanwhile viewctl plan --budget N reports drift without writing',
+    );
+  }
   else if (head.commit !== applied.commit && head.sameManifestsAs !== applied.commit) {
     refuse(`the manifests at HEAD (${short(head.commit)}) are not the last applied (${short(applied.commit)}), or the checkout lacks that commit to compare them`);
   }
@@ -113,7 +118,7 @@ export function chooseRepairs(plan: Pick<Plan, 'changes' | 'steps'>, room: numbe
       choice.leftForReview.push(index);
       continue;
     }
-    if (heldWhenApplied.has(change.target)) {
+    if (heldKeys(change).some((key) => heldWhenApplied.has(key))) {
       choice.heldWhenApplied.push(index);
       continue;
     }
@@ -130,6 +135,20 @@ export function chooseRepairs(plan: Pick<Plan, 'changes' | 'steps'>, room: numbe
     for (const operation of operations) if (operation.creates !== undefined) created.add(operation.creates);
   }
   return choice;
+}
+
+/**
+ * heldKeys are the targets the last apply may have held `change`'s manifest under: its
+ * own, and for a view the manifest's other key. A create held (its creator left) is
+ * keyed by name, and comes back as an update of the view of that name someone created
+ * in the app since (keyed by id); a bound id held as not found comes back as a re-create
+ * by name once the memory saw it deleted in the app (`deletedOutside`). Either way the
+ * change carries out the manifest no reviewer saw carried out.
+ */
+function heldKeys(change: Change): string[] {
+  if (change.action !== 'create' && change.action !== 'update') return [change.target];
+  const id = change.action === 'update' ? change.id : change.deletedOutside?.id;
+  return [change.target, newViewTarget(change.domain, change.name), ...(id === undefined ? [] : [viewTarget(change.domain, id)])];
 }
 
 /** repairPlan is `plan` with only the repairs' steps: what the gates check and apply sends. */

@@ -37,7 +37,7 @@ import { progressReporter } from './progress.js';
 import { showWarningsOption } from './show-warnings-option.js';
 import { ledgerOption, openLedger, type LedgerRun } from './ledger-option.js';
 import { appliedManifests } from './applied-manifests.js';
-import { sameManifestsAt } from '../manifest/git-trees.js';
+import { hasCommit, sameManifestsAt } from '../manifest/git-trees.js';
 import type { SweepMemory } from '../state/sweep-memory.js';
 import { appliedManifestsCommit, appliedPlanCommit, appliedRepoPaths, scopedPlanCovers } from './ledger-advance.js';
 import { landedFacts } from '../apply/landed-facts.js';
@@ -314,15 +314,18 @@ function repairRequest(options: ApplyOptions, head: ManifestsHead | undefined): 
 /**
  * withAppliedManifests notes on a self-heal's HEAD that its manifests are the memory's
  * last applied commit's, when HEAD is another commit and git finds the manifest paths
- * the same at both (the commits between touched only other files).
+ * the same at both (the commits between touched only other files); or that the
+ * checkout lacks that commit (a shallow clone), so nothing could be compared.
  */
 async function withAppliedManifests(source: PlanSource, memory: SweepMemory | undefined, cwd: string): Promise<PlanSource> {
   const head = source.type === 'manifests' ? source.repair?.head : undefined;
   const applied = memory?.lastApplied?.commit;
   if (source.type !== 'manifests' || source.repair === undefined || head === undefined || applied === undefined || head.commit === applied) return source;
   const { repoPaths, folder } = await appliedRepoPaths({}, source.paths, cwd);
-  if (!(await sameManifestsAt(head.commit, applied, repoPaths, folder))) return source;
-  return { ...source, repair: { ...source.repair, head: { ...head, sameManifestsAs: applied } } };
+  if (await sameManifestsAt(head.commit, applied, repoPaths, folder)) return { ...source, repair: { ...source.repair, head: { ...head, sameManifestsAs: applied } } };
+  // A checkout without the last applied commit cannot compare: the refusal then says to fetch the history.
+  if (!(await hasCommit(applied, folder))) return { ...source, repair: { ...source.repair, head: { ...head, lacks: applied } } };
+  return source;
 }
 
 /** repairHeading is the line above the plan of a self-heal run: only the repairs of what follows are carried out. */

@@ -3,7 +3,7 @@ import type { JsonValue } from '../domain/api-types.js';
 import { ViewctlError } from '../errors.js';
 import { writeAtomically, writeFailureReason } from './atomic-file.js';
 import type { SourcePosition } from '../domain/source-position.js';
-import { spliceDocument, SpliceError } from '../manifest/yaml-splice.js';
+import { linesAdded, spliceDocument, SpliceError } from '../manifest/yaml-splice.js';
 import type { DocumentEdit, NotPulled } from './pull-edits.js';
 
 /**
@@ -32,7 +32,9 @@ export interface SplicedFiles {
 /**
  * spliceEdits applies `edits` to `texts` (file → text, every file an edit names), each
  * file's from its first document down: a splice changes the line numbers only below
- * itself, so every line reported is a line of the file as written.
+ * itself. Targets of one document (a member's lists of two domains) may still splice
+ * above one another, so the lines reported before an edit move with its splices: every
+ * line reported is a line of the file as written.
  */
 export function spliceEdits(edits: readonly DocumentEdit[], texts: ReadonlyMap<string, string>): SplicedFiles {
   const result: SplicedFiles = { texts: new Map(), written: [], notPulled: [] };
@@ -46,6 +48,12 @@ export function spliceEdits(edits: readonly DocumentEdit[], texts: ReadonlyMap<s
       const spliced = spliceDocument(current, edit.index, edit.edits, edit.equal);
       if (spliced.splices.length === 0) continue;
       result.texts.set(edit.file, spliced.text);
+      // Another target's edit of the same document may splice above the lines already reported.
+      for (const value of result.written) {
+        if (value.at.file !== edit.file) continue;
+        const start = lineOffset(current, value.at.line);
+        value.at = { ...value.at, line: value.at.line + linesAdded(current, spliced.splices.filter((splice) => splice.end <= start)) };
+      }
       result.written.push(...spliced.replaced.map((value) => ({ at: { file: edit.file, line: value.line, column: 1 }, target: edit.target, what: value.path.join('.'), before: value.before, after: value.after })));
     } catch (error) {
       if (!(error instanceof SpliceError)) throw error;
@@ -53,6 +61,13 @@ export function spliceEdits(edits: readonly DocumentEdit[], texts: ReadonlyMap<s
     }
   }
   return result;
+}
+
+/** lineOffset is the offset in `text` where its line `line` (1-based) starts. */
+function lineOffset(text: string, line: number): number {
+  let at = 0;
+  for (let count = 1; count < line && at !== -1; count += 1) at = text.indexOf('\n', at) + 1 || -1;
+  return at === -1 ? text.length : at;
 }
 
 /** topDown is `edits` file by file, in the order the files first appear, each file's in document order. */

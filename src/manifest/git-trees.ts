@@ -94,6 +94,13 @@ export async function sameManifestsAt(a: string, b: string, repoPaths: readonly 
   return atA !== undefined && atB !== undefined && atA.every((id, index) => id === atB[index]);
 }
 
+/** hasCommit tells whether the git repository holding `folder` has `commit` (a shallow clone may lack it). */
+export async function hasCommit(commit: string, folder: string): Promise<boolean> {
+  const root = await topFolder(folder);
+  if (root === undefined) return false;
+  return git(root, ['cat-file', '-e', `${commit}^{commit}`]).then(() => true, () => false);
+}
+
 /** sameTrees tells whether two records of object ids name the same paths with the same ids. */
 export function sameTrees(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
   const keys = Object.keys(a).sort();

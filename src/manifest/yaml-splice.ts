@@ -57,7 +57,7 @@ export interface Splice {
   text: string;
 }
 
-/** Replaced is one value a splice replaced: where it sits, what it held and what it holds now, and its line (1-based) in the text spliced. */
+/** Replaced is one value a splice replaced: where it sits, what it held and what it holds now, and its line (1-based) in the new text. */
 export interface Replaced {
   path: Path;
   before: unknown;
@@ -90,7 +90,7 @@ export function spliceDocument(text: string, index: number, edits: readonly Valu
   const documents = parseAllDocuments(text, PARSE_OPTIONS);
   const document = Array.isArray(documents) ? documents[index] : undefined;
   if (document === undefined || document.errors.length > 0) throw new SpliceError(`document ${index + 1} of the file does not parse`);
-  const context: Context = { text, newline: text.includes('\r\n') ? '\r\n' : '\n', equal, splices: [], replaced: [] };
+  const context: Context = { text, newline: text.includes('\r\n') ? '\r\n' : '\n', equal, splices: [], replaced: [], anchors: [] };
   for (const edit of edits) {
     const { node, flow } = nodeAt(document.contents, edit.path);
     replaceIn(context, node, edit.value, edit.path, flow);
@@ -101,7 +101,15 @@ export function spliceDocument(text: string, index: number, edits: readonly Valu
     const next = splices[position + 1];
     if (next !== undefined && next.start < splice.end) throw new SpliceError('two edits overlap in one value');
   });
-  return { text: applySplices(text, splices), splices, replaced: context.replaced };
+  // Each value's line moves by the lines the splices before its own add or remove.
+  const replaced = context.replaced.map((value, at) => ({ ...value, line: value.line + linesAdded(text, splices.filter((splice) => splice.start < (context.anchors[at] ?? 0))) }));
+  return { text: applySplices(text, splices), splices, replaced };
+}
+
+/** linesAdded is how many lines `splices` of `text` add (negative: remove). */
+export function linesAdded(text: string, splices: readonly Splice[]): number {
+  const count = (part: string): number => part.split('\n').length - 1;
+  return splices.reduce((sum, splice) => sum + count(splice.text) - count(text.slice(splice.start, splice.end)), 0);
 }
 
 /** applySplices replaces the ranges of `splices` (sorted, not overlapping) in `text`. */
@@ -120,7 +128,10 @@ interface Context {
   newline: string;
   equal: Equal;
   splices: Splice[];
+  /** Lines counted in the old text; `spliceDocument` moves them to the new one. */
   replaced: Replaced[];
+  /** Per replaced value, the offset in the old text where its own splices start: those before it move its line. */
+  anchors: number[];
 }
 
 /** nodeAt finds the node at `path`, and whether it sits inside a flow collection (where plain scalars may not hold `,[]{}`). */
@@ -189,6 +200,7 @@ function replaceIn(context: Context, node: Node, wanted: JsonValue, path: Path, 
   const splice = replacement(context, node, wanted, inFlow);
   context.splices.push(splice);
   context.replaced.push({ path, before: old, after: wanted, line: lineOf(context.text, splice.start) });
+  context.anchors.push(splice.start);
 }
 
 function lineOf(text: string, offset: number): number {
@@ -228,6 +240,7 @@ function editBlockMap(context: Context, node: YAMLMap, wanted: Record<string, Js
       const start = lineStart(text, entry.keyNode?.range?.[0] ?? 0) - (stop === text.length && !text.endsWith('\n') ? (text[lineStart(text, entry.keyNode?.range?.[0] ?? 0) - 2] === '\r' ? 2 : 1) : 0);
       context.splices.push({ start: Math.max(0, start), end: stop, text: '' });
       context.replaced.push({ path: [...path, key], before: entry.value.toJSON(), after: undefined, line: lineOf(text, start) });
+      context.anchors.push(Math.max(0, start));
     } else {
       replaceIn(context, entry.value, wanted[key] as JsonValue, [...path, key], false);
     }
@@ -239,7 +252,10 @@ function editBlockMap(context: Context, node: YAMLMap, wanted: Record<string, Js
   // After a last line without a line break, the new lines start with one and end without.
   const lead = end === text.length && !text.endsWith('\n') ? context.newline : '';
   context.splices.push({ start: end, end, text: `${lead}${lines.join(context.newline)}${lead === '' ? context.newline : ''}` });
-  for (const key of added) context.replaced.push({ path: [...path, key], before: undefined, after: wanted[key] as JsonValue, line: lineOf(text, end) + (lead === '' ? 0 : 1) });
+  for (const key of added) {
+    context.replaced.push({ path: [...path, key], before: undefined, after: wanted[key] as JsonValue, line: lineOf(text, end) + (lead === '' ? 0 : 1) });
+    context.anchors.push(end);
+  }
   return true;
 }
 
@@ -286,6 +302,7 @@ function editBlockSequence(context: Context, node: YAMLSeq, wanted: readonly Jso
     wantedAt = wantedIndex + 1;
   }
   context.replaced.push({ path, before: old, after: [...wanted], line: lineOf(text, items[0]?.range[0] ?? 0) });
+  context.anchors.push(lineStart(text, items[0]?.range[0] ?? 0));
   return true;
 }
 

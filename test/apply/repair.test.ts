@@ -36,6 +36,14 @@ describe('checkRepairBase: self-heal runs only on the manifests last applied', (
     expect(viewctlErrorOf(() => checkRepairBase(memoryOf(OLDER), { commit: HEAD, clean: false, sameManifestsAs: OLDER }))?.message).toContain('uncommitted edits');
   });
 
+  it('says to fetch the history when the checkout lacks the last applied commit (a shallow clone), rather than that a merge is not applied', () => {
+    const error = viewctlErrorOf(() => checkRepairBase(memoryOf(OLDER), { commit: HEAD, clean: true, lacks: OLDER }));
+    expect([error?.code, error?.exitCode]).toEqual(['apply.review-due', EXIT.refused]);
+    expect(error?.message).toBe('a reviewed apply is due: the checkout lacks the last applied commit (def5678), so git cannot tell whether the manifests at HEAD (abc1234) are the same (a shallow clone); nothing was read or written');
+    expect(error?.hint).toContain('fetch-depth: 0');
+    expect(error?.hint).toContain('git fetch --unshallow');
+  });
+
   it('refuses uncommitted edits, manifests outside git and a memory that records no apply', () => {
     expect(viewctlErrorOf(() => checkRepairBase(memoryOf(HEAD), { commit: HEAD, clean: false }))?.message).toContain('uncommitted edits since HEAD (abc1234)');
     expect(viewctlErrorOf(() => checkRepairBase(memoryOf(HEAD), undefined))?.message).toContain('not in a git repository');
@@ -86,6 +94,20 @@ describe('chooseRepairs: what the kinds call repairable, within the room left', 
     expect(repairLines(repairSection(plan, choice, new Set(choice.repaired)))).toContain(
       'Left for a reviewed apply (held when the manifests were last applied, so no reviewer saw these changes): 1 view ("Team calls"), 1 pin list (member mia@acme.com).',
     );
+  });
+
+  it("leaves a held view's manifest whichever key the change names it by: a held create is keyed by name, a bound id held as not found by id", async () => {
+    const plan = await mixedPlan();
+    const create = plan.changes.find((change) => change.action === 'create');
+    const update = plan.changes.find((change) => change.action === 'update');
+    if (create?.action !== 'create' || update?.action !== 'update') throw new Error('the mixed plan has a create and an update');
+    // The create held (its creator left) comes back as an update of the view of that name someone created in the app since.
+    const byName = chooseRepairs(plan, 100, { given: 100, reads: 80 }, new Set([`view:${update.domain}:name:${update.name}`]));
+    expect(actions(plan, byName.heldWhenApplied)).toEqual(['update Zoom and Meet calls']);
+    // The id held as not found comes back as a re-create by name once the memory saw it deleted in the app.
+    Object.assign(create, { deletedOutside: { id: 'v_gone', lastSeen: '2026-11-20T02:00:00Z' } });
+    const byId = chooseRepairs(plan, 100, { given: 100, reads: 80 }, new Set([`view:${create.domain}:id:v_gone`]));
+    expect(actions(plan, byId.heldWhenApplied)).toEqual(['create Team calls']);
   });
 
   it('cuts what does not fit for the next night, and a pinned list naming a view goes only with its create', async () => {

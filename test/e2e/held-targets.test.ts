@@ -82,50 +82,77 @@ describe('held targets (issue 25: ordinary events of an organisation are never e
   });
 });
 
+/** heldAtApply is a git checkout of manifests applied with the sweep memory while Tom (creatorEmail) had left: the Coaching create and Noah's list naming it were held. */
+async function heldAtApply(): Promise<{ root: string; ledger: string; withLedger: (...args: string[]) => string[]; afterApply: ReturnType<typeof cloneData> }> {
+  const root = await dir({});
+  const files = {
+    'manifests/workspace.yaml': 'kind: Workspace\nworkspaceId: ws_acme\ncreatorEmail: tom.becker@acme.test\nprune: false\n',
+    'manifests/views/coaching.yaml': 'kind: RecordingView\nname: Coaching\nfilters: {}\n',
+    'manifests/pins/noah.yaml': 'kind: PinnedViews\nuserEmail: noah.patel@acme.test\nrecordings: [Coaching, All recordings]\n',
+  };
+  for (const [path, text] of Object.entries(files)) {
+    await mkdir(dirname(join(root, path)), { recursive: true });
+    await writeFile(join(root, path), text);
+  }
+  git(root, 'init', '--quiet', '--initial-branch=main');
+  git(root, 'add', '.');
+  git(root, '-c', 'user.email=ci@example.com', '-c', 'user.name=CI', 'commit', '--quiet', '-m', 'manifests');
+  const ledger = join(root, 'ledger.json');
+  const withLedger = (...args: string[]) => [...args, '--ledger', ledger, '--auto-approve'];
+
+  // The reviewed apply: Tom (creatorEmail) left, so the create and Noah's list naming it are held; the rest applies, exit 0.
+  const afterApply = await withEmulator(async (emulator, env) => {
+    const applied = await runBuilt(withLedger('apply', 'manifests'), { env, cwd: root });
+    expect(applied.code, applied.stderr).toBe(0);
+    return emulator.snapshot();
+  });
+  expect((await memoryFile(ledger)).lastApplied?.held).toEqual(HELD);
+  return { root, ledger, withLedger, afterApply };
+}
+
+const HELD = ['pins:recordings:noah.patel@acme.test', 'view:recordings:name:Coaching'];
+
+/** tomIsBack is `data` with Tom Becker active again: the hold on the Coaching create is gone. */
+function tomIsBack(data: ReturnType<typeof cloneData>): ReturnType<typeof cloneData> {
+  const tom = data.users.find((user) => user.email === 'tom.becker@acme.test');
+  if (tom === undefined) throw new Error('the demo workspace has no Tom Becker');
+  Object.assign(tom, { state: 'Active', license: 'Full' });
+  return data;
+}
+
 describe('a target held when the manifests were last applied (the sweep memory)', () => {
   it('is left by self-heal for a reviewed apply once its hold is gone, since no reviewer saw its changes; a reviewed apply carries it out', async () => {
-    const root = await dir({});
-    const files = {
-      'manifests/workspace.yaml': 'kind: Workspace\nworkspaceId: ws_acme\ncreatorEmail: tom.becker@acme.test\nprune: false\n',
-      'manifests/views/coaching.yaml': 'kind: RecordingView\nname: Coaching\nfilters: {}\n',
-      'manifests/pins/noah.yaml': 'kind: PinnedViews\nuserEmail: noah.patel@acme.test\nrecordings: [Coaching, All recordings]\n',
-    };
-    for (const [path, text] of Object.entries(files)) {
-      await mkdir(dirname(join(root, path)), { recursive: true });
-      await writeFile(join(root, path), text);
-    }
-    git(root, 'init', '--quiet', '--initial-branch=main');
-    git(root, 'add', '.');
-    git(root, '-c', 'user.email=ci@example.com', '-c', 'user.name=CI', 'commit', '--quiet', '-m', 'manifests');
-    const ledger = join(root, 'ledger.json');
-    const withLedger = (...args: string[]) => [...args, '--ledger', ledger, '--auto-approve'];
-
-    // The reviewed apply: Tom (creatorEmail) left, so the create and Noah's list naming it are held; the rest applies, exit 0.
-    const afterApply = await withEmulator(async (emulator, env) => {
-      const applied = await runBuilt(withLedger('apply', 'manifests'), { env, cwd: root });
-      expect(applied.code, applied.stderr).toBe(0);
-      return emulator.snapshot();
-    });
-    const held = ['pins:recordings:noah.patel@acme.test', 'view:recordings:name:Coaching'];
-    expect((await memoryFile(ledger)).lastApplied?.held).toEqual(held);
+    const { root, ledger, withLedger, afterApply } = await heldAtApply();
 
     // Tom is back: the hold is gone, but self-heal never reviewed those changes; it leaves them, and says so.
-    const data = cloneData(afterApply);
-    const tom = data.users.find((user) => user.email === 'tom.becker@acme.test');
-    if (tom === undefined) throw new Error('the demo workspace has no Tom Becker');
-    Object.assign(tom, { state: 'Active', license: 'Full' });
+    const data = tomIsBack(cloneData(afterApply));
     await withEmulator(async (emulator, env) => {
       const night = await runBuilt(withLedger('apply', 'manifests', '--budget', '1000', '--reserve', '0'), { env, cwd: root });
       expect(night.code, night.stderr).toBe(0);
       expect(night.stdout).toContain('Left for a reviewed apply (held when the manifests were last applied, so no reviewer saw these changes): 1 view ("Coaching"), 1 pin list (member noah.patel@acme.test).');
       expect(emulator.snapshot().views.recordings?.some((view) => view.name === 'Coaching')).toBe(false);
-      expect((await memoryFile(ledger)).lastApplied?.held).toEqual(held);
+      expect((await memoryFile(ledger)).lastApplied?.held).toEqual(HELD);
 
       // The reviewed apply carries them out, and the memory holds nothing back any more.
       const reviewed = await runBuilt(withLedger('apply', 'manifests'), { env, cwd: root });
       expect(reviewed.code, reviewed.stderr).toBe(0);
       expect(emulator.snapshot().views.recordings?.some((view) => view.name === 'Coaching')).toBe(true);
       expect((await memoryFile(ledger)).lastApplied?.held).toBeUndefined();
+    }, { data });
+  });
+
+  it('leaves the held manifest even when it now names a view someone created in the app under that name (an update, keyed by id)', async () => {
+    const { root, withLedger, afterApply } = await heldAtApply();
+    const data = tomIsBack(cloneData(afterApply));
+    const model = data.views.recordings.find((view) => !view.isDefault);
+    if (model === undefined) throw new Error('the demo workspace has no saved recording view');
+    data.views.recordings.push({ ...structuredClone(model), viewId: 'rv_coaching_app', name: 'Coaching', visibility: 'Public', ownerId: 'u_mia', filters: { sourceIn: ['Zoom'] } });
+    await withEmulator(async (emulator, env) => {
+      const night = await runBuilt(withLedger('apply', 'manifests', '--budget', '1000', '--reserve', '0'), { env, cwd: root });
+      expect(night.code, night.stderr).toBe(0);
+      expect(night.stdout).toContain('Left for a reviewed apply (held when the manifests were last applied, so no reviewer saw these changes): 1 view ("Coaching"), 1 pin list (member noah.patel@acme.test).');
+      expect(emulator.snapshot().views.recordings?.find((view) => view.viewId === 'rv_coaching_app')?.filters).toEqual({ sourceIn: ['Zoom'] });
+      expect(emulator.stats().writes).toBe(0);
     }, { data });
   });
 });

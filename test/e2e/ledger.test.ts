@@ -105,6 +105,35 @@ describe('viewctl plan and apply --ledger FILE (the sweep memory)', () => {
     });
   });
 
+  it('advances on an apply scoped to --base REF whose manifests are the last applied commit\'s (only docs merged between), of a plan file or of the manifests from their folder', async () => {
+    const root = await repository();
+    const ledger = join(root, 'ledger.json');
+    const docsOnly = async (note: string): Promise<string> => {
+      await writeFile(join(root, 'NOTES.md'), `${note}\n`);
+      git(root, 'add', 'NOTES.md');
+      git(root, 'commit', '--quiet', '-m', note);
+      return git(root, 'rev-parse', 'HEAD');
+    };
+    await withEmulator(async (_emulator, env) => {
+      expect((await runOn(1, ['apply', 'manifests', '--auto-approve', '--ledger', ledger], env, root)).code).toBe(0);
+      // A docs-only merge, then a pull request planned against it, merged and applied from its plan file.
+      const docs1 = await docsOnly('how we name views');
+      const change1 = await commitEdit(root, 'a change');
+      expect((await runOn(2, ['plan', 'manifests', '--base', docs1, '--out', 'plan.json'], env, root)).code).toBe(0);
+      const saved = await runOn(2, ['apply', '--plan', 'plan.json', '--ledger', ledger], env, root);
+      expect(saved.code, saved.stderr).toBe(0);
+      expect(saved.stderr).not.toContain('not advanced');
+      expect((await memoryFile(ledger)).lastApplied?.commit).toBe(change1);
+      // The same, applying the manifests from their own folder.
+      const docs2 = await docsOnly('how we name tabs');
+      const change2 = await commitEdit(root, 'another change');
+      const scoped = await runOn(3, ['apply', '.', '--base', docs2, '--auto-approve', '--ledger', ledger], env, join(root, 'manifests'));
+      expect(scoped.code, scoped.stderr).toBe(0);
+      expect(scoped.stderr).not.toContain('not advanced');
+      expect((await memoryFile(ledger)).lastApplied?.commit).toBe(change2);
+    });
+  });
+
   it('remembers what an apply that failed part-way (exit 4) read and saw land, and does not advance the last applied commit', async () => {
     const root = await repository();
     const ledger = join(root, 'ledger.json');

@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/server.js';
@@ -78,6 +78,19 @@ describe('viewctl apply --budget N --ledger FILE (self-heal)', () => {
       expect(night3b.stdout).toMatch(/Repaired: .*pin lists? \(members? [^)]*mia\.chen@acme\.test/);
       const docs = git(root, 'rev-parse', 'HEAD');
       expect((await memoryFile(join(root, LEDGER))).lastApplied?.commit).toBe(docs);
+
+      // A checkout without the history (no fetch-depth: 0) of a later docs-only merge lacks the last applied commit: it cannot compare, and says to fetch the history.
+      await writeFile(join(root, 'NOTES.md'), 'How we name views, and tabs.\n');
+      git(root, 'commit', '--quiet', '-am', 'docs again');
+      const shallow = join(await dir({}), 'shallow');
+      git(root, 'clone', '--quiet', '--depth', '1', `file://${root}`, shallow);
+      await cp(join(root, '.viewctl'), join(shallow, '.viewctl'), { recursive: true });
+      emulator.resetStats();
+      const cut = await runOn(3, nightly(1000), env, shallow);
+      expect(cut.code).toBe(3);
+      expect(cut.stderr).toContain(`a reviewed apply is due: the checkout lacks the last applied commit (${docs.slice(0, 7)})`);
+      expect(cut.stderr).toContain('hint: fetch the history and run again: actions/checkout with fetch-depth: 0');
+      expect(emulator.stats().requests).toBe(0);
 
       // Day 4: a change is merged and not yet applied: repair refuses before any request.
       const file = join(root, 'manifests/workspace.yaml');

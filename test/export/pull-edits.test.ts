@@ -190,6 +190,26 @@ describe('spliceEdits', () => {
   });
 });
 
+describe('spliceEdits within one document', () => {
+  const edit = (target: string, edits: { path: string[]; value: string[] }[]) => ({ target, file: 'v.yaml', index: 0, edits, equal: () => false, at: { file: 'v.yaml', line: 1, column: 1 } });
+  const linesOf = (spliced: ReturnType<typeof spliceEdits>): string[] => {
+    const after = spliced.texts.get('v.yaml') ?? '';
+    return spliced.written.map((value) => `${value.what}: ${after.split('\n')[value.at.line - 1] ?? ''}`);
+  };
+
+  it('reports a value below another of its document that grew at its line in the file as written', () => {
+    const text = 'kind: RecordingView\nname: A\nfilters:\n  sourceIn:\n    - Zoom\ncolumns:\n  - title\n';
+    const spliced = spliceEdits([edit('RecordingView/A', [{ path: ['filters', 'sourceIn'], value: ['Zoom', 'Call', 'Meet'] }, { path: ['columns'], value: ['date'] }])], new Map([['v.yaml', text]]));
+    expect(linesOf(spliced)).toEqual(['filters.sourceIn:     - Zoom', 'columns.0:   - date']);
+  });
+
+  it("moves the lines reported of one target when another target's edit of the same document splices above them", () => {
+    const text = 'kind: PinnedViews\nuserEmail: a@x.test\nrecordings:\n  - One\ndeals:\n  - Two\n';
+    const spliced = spliceEdits([edit('deals', [{ path: ['deals'], value: ['Three'] }]), edit('recordings', [{ path: ['recordings'], value: ['One', 'Four', 'Five'] }])], new Map([['v.yaml', text]]));
+    expect(linesOf(spliced)).toEqual(['deals.0:   - Three', 'recordings:   - One']);
+  });
+});
+
 describe('writeSplicedFiles', () => {
   it('names, when a file cannot be written, the files written before it and those not written', async () => {
     const { writeSplicedFiles } = await import('../../src/export/pull-files.js');
