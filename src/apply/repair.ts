@@ -1,9 +1,8 @@
-import { newViewTarget, viewTarget } from '../domain/targets.js';
 import { RefusedError, UsageError } from '../errors.js';
 import { createdKey } from '../kinds/kind.js';
 import { kindOf } from '../kinds/kinds.js';
 import { storedOperations, type Operation } from '../plan/operations.js';
-import type { Change, Plan } from '../plan/types.js';
+import type { Plan } from '../plan/types.js';
 import { readKey } from '../state/live-read.js';
 import type { SweepMemory } from '../state/sweep-memory.js';
 
@@ -114,11 +113,12 @@ export function chooseRepairs(plan: Pick<Plan, 'changes' | 'steps'>, room: numbe
     const change = plan.changes[index];
     if (change === undefined) continue;
     const kind = kindOf(change);
-    if (!kind.repair(change).repairable) {
+    const role = kind.repair(change);
+    if (!role.repairable) {
       choice.leftForReview.push(index);
       continue;
     }
-    if (heldKeys(change).some((key) => heldWhenApplied.has(key))) {
+    if ((role.heldAs ?? [change.target]).some((key) => heldWhenApplied.has(key))) {
       choice.heldWhenApplied.push(index);
       continue;
     }
@@ -135,20 +135,6 @@ export function chooseRepairs(plan: Pick<Plan, 'changes' | 'steps'>, room: numbe
     for (const operation of operations) if (operation.creates !== undefined) created.add(operation.creates);
   }
   return choice;
-}
-
-/**
- * heldKeys are the targets the last apply may have held `change`'s manifest under: its
- * own, and for a view the manifest's other key. A create held (its creator left) is
- * keyed by name, and comes back as an update of the view of that name someone created
- * in the app since (keyed by id); a bound id held as not found comes back as a re-create
- * by name once the memory saw it deleted in the app (`deletedOutside`). Either way the
- * change carries out the manifest no reviewer saw carried out.
- */
-function heldKeys(change: Change): string[] {
-  if (change.action !== 'create' && change.action !== 'update') return [change.target];
-  const id = change.action === 'update' ? change.id : change.deletedOutside?.id;
-  return [change.target, newViewTarget(change.domain, change.name), ...(id === undefined ? [] : [viewTarget(change.domain, id)])];
 }
 
 /** repairPlan is `plan` with only the repairs' steps: what the gates check and apply sends. */

@@ -123,6 +123,12 @@ export interface Kind<C extends Change = Change> {
 export interface RepairRole {
   repairable: boolean;
   noun: { one: string; many: string };
+  /**
+   * Every target the last apply may have held this change's manifest under (README,
+   * "What stays held"), when the change may name it by another: self-heal leaves the
+   * change when any is held. Absent: the change's own target only.
+   */
+  heldAs?: string[];
 }
 
 /**

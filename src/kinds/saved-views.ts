@@ -104,7 +104,7 @@ export const SAVED_VIEWS: Kind<ViewChange> = {
   // app (or never created by a failed apply): creating it again, and setting back the
   // attributes (a name included) changed in the app, restores what was reviewed. A prune
   // deletion destroys what someone may still use: only a reviewed apply carries it out.
-  repair: (change) => REPAIR_ROLES[change.action],
+  repair: (change) => ({ ...REPAIR_ROLES[change.action], heldAs: heldAs(change) }),
 
   execute: executeViewChange,
 
@@ -211,6 +211,20 @@ function compareView(domain: Domain, view: ApiView | undefined, after: ViewSnaps
   const differing = names.filter((name) => !jsonEqual(actual[name] ?? null, after[name] ?? null));
   if (differing.length === 0) return undefined;
   return `after apply, ${differing.join(', ')} differ${differing.length === 1 ? 's' : ''} from the plan`;
+}
+
+/**
+ * heldAs are the targets the last apply may have held a view's manifest under: the
+ * change's own, and the manifest's other key. A create held (its creator left) is keyed
+ * by name, and comes back as an update of the view of that name someone created in the
+ * app since (keyed by id); a bound id held as not found comes back as a re-create by
+ * name once the memory saw it deleted in the app (`deletedOutside`). Either way the
+ * change carries out the manifest no reviewer saw carried out.
+ */
+function heldAs(change: ViewChange): string[] {
+  if (change.action === 'delete') return [change.target];
+  const id = change.action === 'update' ? change.id : change.deletedOutside?.id;
+  return [change.target, newViewTarget(change.domain, change.name), ...(id === undefined ? [] : [viewTarget(change.domain, id)])];
 }
 
 const REPAIR_ROLES: Record<ViewChange['action'], RepairRole> = {
