@@ -16,10 +16,12 @@ import type { DeclaredViewRef, HeldViewRef } from './declared-view-ref.js';
  * A resource kind answers, for its own changes and targets, every question below, as
  * data: what it reads, how desired and live differ, the steps and how each is carried
  * out, the stale hash, the verification, whether a change already landed, the
- * saved-plan re-checks and the "changed outside" comparison. The engine (`planReads`, `computePlan`, `planSteps`,
- * `liveHashesFor`, `executeOperations`, `checkApplied`, `identityProblems`,
- * `liveRuleProblems`, `changeOrigins`, the flows) loops over `kinds()` and never
- * switches on an action or a target.
+ * saved-plan re-checks, the "changed outside" comparison, and what the sweep memory
+ * dates, learns and labels of its changes. The engine (`planReads`, `computePlan`,
+ * `planSteps`, `liveHashesFor`, `executeOperations`, `checkApplied`,
+ * `identityProblems`, `liveRuleProblems`, `changeOrigins`, `driftDetails`,
+ * `reachedSinceRead`, `driftGroups`, `landedFacts`, the flows) loops over `kinds()` and
+ * never switches on an action or a target.
  */
 export interface Kind<C extends Change = Change> {
   /**
