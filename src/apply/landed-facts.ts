@@ -1,48 +1,59 @@
-import type { Domain } from '../domain/domains.js';
-import { pinsKey } from '../domain/targets.js';
+import type { StepSubject } from '../kinds/kind.js';
+import { kindOf } from '../kinds/kinds.js';
 import type { Change, Plan } from '../plan/types.js';
 import type { AppliedFacts } from '../state/ledger-applied.js';
 import type { ApplyReport } from './report.js';
 
+type ReportEntry = ApplyReport['landed'][number];
 
 /**
  * landedFacts is what an apply's report says landed (its `landed` and `alreadyApplied`
- * writes; never those that may have landed), in the sweep memory's terms: each pinned
- * list written with the ids its change's `after` holds (a tab naming a view the run
- * created taking that view's new id; a list with a tab whose id is unknown is left
- * out), each view created or updated with its name, each view deleted.
+ * writes; never those that may have landed), in the sweep memory's terms: what each
+ * write's change teaches the memory, as its kind says (`Kind.remember`: a pinned list
+ * with its new ids, a view seen under its name, a view forgotten). The views the run
+ * created are gathered first, so a list naming one by its name is remembered with its
+ * new id.
  */
 export function landedFacts(plan: Pick<Plan, 'changes'>, report: Pick<ApplyReport, 'landed' | 'alreadyApplied'>): AppliedFacts {
-  const entries = [...report.landed, ...report.alreadyApplied];
-  const created = new Map<string, string>();
-  for (const entry of entries) {
-    if (entry.action === 'create' && entry.domain !== undefined && entry.id !== undefined) created.set(nameKey(entry.domain, entry.name), entry.id);
+  const changeOf = changeFinder(plan.changes);
+  const landed = [...report.landed, ...report.alreadyApplied].flatMap((entry) => {
+    const change = changeOf(entry);
+    return change === undefined ? [] : [{ entry, change }];
+  });
+  const createdIds = new Map<string, string>();
+  for (const { entry, change } of landed) {
+    const created = kindOf(change).creates(change);
+    if (created !== undefined && entry.id !== undefined) createdIds.set(created, entry.id);
   }
   const facts: AppliedFacts = { lists: {}, seen: [], deleted: [] };
-  for (const entry of entries) {
-    const { domain, id } = entry;
-    if (domain === undefined) continue;
-    if (entry.action === 'pin' && entry.userEmail !== undefined) {
-      const change = plan.changes.find((candidate) => candidate.action === 'pin' && candidate.domain === domain && candidate.userEmail.toLowerCase() === entry.userEmail?.toLowerCase());
-      const ids = change?.action === 'pin' ? change.after.map((tab) => tab.viewId ?? created.get(nameKey(domain, tab.name))) : [];
-      if (change !== undefined && ids.every((tabId): tabId is string => tabId !== undefined)) facts.lists[pinsKey(domain, entry.userEmail)] = ids;
-    } else if (id !== undefined && entry.action === 'create') {
-      facts.seen.push({ domain, id, name: entry.name });
-    } else if (id !== undefined && entry.action === 'update') {
-      facts.seen.push({ domain, id, name: updatedName(plan.changes, domain, id) ?? entry.name });
-    } else if (id !== undefined && entry.action === 'delete') {
-      facts.deleted.push({ domain, id });
-    }
+  for (const { entry, change } of landed) {
+    const part = kindOf(change).remember?.(change, entry, createdIds) ?? {};
+    Object.assign(facts.lists, part.lists);
+    facts.seen.push(...(part.seen ?? []));
+    facts.deleted.push(...(part.deleted ?? []));
   }
   return facts;
 }
 
-function nameKey(domain: Domain, name: string): string {
-  return `${domain}\0${name}`;
+/**
+ * changeFinder finds the change a report entry carried out. The report keeps no index
+ * of the change: it names each write as its operation did, by the subject the change's
+ * kind gives (`Kind.subject`), so the change is the one of the entry's action whose
+ * subject the entry names, its id included when the subject has one (a create's entry
+ * holds the new view's id, which its subject never knew).
+ */
+function changeFinder(changes: readonly Change[]): (entry: ReportEntry) => Change | undefined {
+  const bySubject = new Map<string, { change: Change; id: string | undefined }[]>();
+  for (const change of changes) {
+    const subject = kindOf(change).subject(change);
+    const key = subjectKey(change.action, subject);
+    const same = bySubject.get(key);
+    if (same === undefined) bySubject.set(key, [{ change, id: subject.id }]);
+    else same.push({ change, id: subject.id });
+  }
+  return (entry) => bySubject.get(subjectKey(entry.action, entry))?.find((candidate) => candidate.id === undefined || candidate.id === entry.id)?.change;
 }
 
-function updatedName(changes: readonly Change[], domain: Domain, id: string): string | undefined {
-  const change = changes.find((candidate) => candidate.action === 'update' && candidate.domain === domain && candidate.id === id);
-  return change?.action === 'update' ? change.after.name : undefined;
+function subjectKey(action: string, subject: StepSubject): string {
+  return [action, subject.domain ?? '', subject.userEmail ?? '', subject.name].join('\u0000');
 }
-

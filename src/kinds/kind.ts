@@ -5,6 +5,7 @@ import type { ServiceRequest } from '../service/types.js';
 import type { LiveRead } from '../state/live-read.js';
 import type { Desired, Live } from '../state/types.js';
 import type { SweepMemory } from '../state/sweep-memory.js';
+import type { AppliedFacts } from '../state/ledger-applied.js';
 import type { RefusalReason } from '../domain/refusal-reason.js';
 import type { NameMatcher } from '../text/glob.js';
 import type { Change, HeldTarget, PlanStep, PlanWarning } from './changes.js';
@@ -15,10 +16,12 @@ import type { DeclaredViewRef, HeldViewRef } from './declared-view-ref.js';
  * A resource kind answers, for its own changes and targets, every question below, as
  * data: what it reads, how desired and live differ, the steps and how each is carried
  * out, the stale hash, the verification, whether a change already landed, the
- * saved-plan re-checks and the "changed outside" comparison. The engine (`planReads`, `computePlan`, `planSteps`,
- * `liveHashesFor`, `executeOperations`, `checkApplied`, `identityProblems`,
- * `liveRuleProblems`, `changeOrigins`, the flows) loops over `kinds()` and never
- * switches on an action or a target.
+ * saved-plan re-checks, the "changed outside" comparison, and what the sweep memory
+ * dates, learns and labels of its changes. The engine (`planReads`, `computePlan`,
+ * `planSteps`, `liveHashesFor`, `executeOperations`, `checkApplied`,
+ * `identityProblems`, `liveRuleProblems`, `changeOrigins`, `driftDetails`,
+ * `reachedSinceRead`, `driftGroups`, `landedFacts`, the flows) loops over `kinds()` and
+ * never switches on an action or a target.
  */
 export interface Kind<C extends Change = Change> {
   /**
@@ -117,6 +120,62 @@ export interface Kind<C extends Change = Change> {
    * counts it as. Asked only of changes apply carries out.
    */
   repair(change: C): RepairRole;
+  /**
+   * driftWhen is when, and by whom, `change` (which has an origin) came about, as far as
+   * the sweep memory (`memory`) and the live state tell (README, "Drift: who, what,
+   * when"). The service records neither editor nor time, so only the kind knows which of
+   * the memory's dates bounds its target's change (a pinned list's last read, a view's
+   * last sighting) and whether the memory already saw the target as it is now. Absent:
+   * nothing is known (`{}`), as for a target the memory keeps nothing of.
+   */
+  driftWhen?(change: C, live: Live, memory: SweepMemory | undefined): DriftDetails;
+  /**
+   * remember is what one landed write of `change` teaches the sweep memory, as part of an
+   * apply's `AppliedFacts`: a write is as good as a read of what it wrote. `landed` is
+   * the write as apply's report names it (a create's `id` is the new view's);
+   * `createdIds` maps the `createdKey` of every view the run created (or found created)
+   * to its id, so a list naming one by its name is remembered with its id. Absent:
+   * nothing, as for what the memory keeps nothing of (it holds pinned lists and views).
+   */
+  remember?(change: C, landed: StepSubject, createdIds: ReadonlyMap<string, string>): Partial<AppliedFacts>;
+  /**
+   * memberList is the one member's pinned list `change` writes, when it writes one: the
+   * drift labels compare it with what the memory read of that list and saw of that
+   * member, to tell a group's new member's tabs (`membership`) from tabs changed in the
+   * app, and mark such a list pending. Absent, or undefined: `change` writes no
+   * member's list.
+   */
+  memberList?(change: C): MemberList | undefined;
+  /**
+   * driftScope is what the plan's drift lines group `change` by beside its cause and
+   * origin, named once per group: a member's tabs by their domain (one line covers the
+   * members), a view by its kind. Absent: the change's `kind`.
+   */
+  driftScope?(change: C): string;
+}
+
+/**
+ * DriftDetails are what a change with an origin carries beside it (`Kind.driftWhen`):
+ * `since` (and `already`, the memory saw its target so then), and a view's owner (and
+ * email, when the plan read the users).
+ */
+export interface DriftDetails {
+  since?: string;
+  already?: true;
+  ownerId?: string;
+  ownerEmail?: string;
+}
+
+/** MemberList is one member's pinned list a change writes (`Kind.memberList`). */
+export interface MemberList {
+  /** The list's key in the memory's lists and in `Live.pins` (`pinsKey`). */
+  key: string;
+  /** The member's email in lower case: their key in the memory's members. */
+  member: string;
+  /** The group document that gives the member this list; absent for a member's own document. */
+  group?: string;
+  /** The ids the list holds live, in tab order. */
+  liveIds: (string | null)[];
 }
 
 /** RepairRole is what self-heal does with a change, and the words its report counts it in ("1 pin list", "12 pin lists"). */

@@ -19,6 +19,7 @@ import { baseViewsOf, type BaseViews } from './view-asked-alike.js';
 import { jsonEqual } from './canonical.js';
 import type { SweepMemory } from '../state/sweep-memory.js';
 import { deletedInApp } from './view-deleted-outside.js';
+import { pinDriftWhen, pinMemberList, rememberPins } from './pin-sweep-memory.js';
 
 /**
  * The `PinnedViews` kind: resolving each entry of a desired pinned list to a view,
@@ -351,6 +352,13 @@ export const PINNED_VIEWS: Kind<PinChange> = {
   describe: (change) => `pinned ${change.domain} tabs of ${change.userEmail}`,
   // A member's tabs set back to the manifests (re-ordered, unpinned or pinned in the app, a joiner's first tabs).
   repair: () => ({ repairable: true, noun: { one: 'pin list', many: 'pin lists' } }),
+
+  // The memory knows when it last read each list, and what it held.
+  driftWhen: pinDriftWhen,
+  remember: (change, _landed, createdIds) => rememberPins(change, createdIds),
+  memberList: pinMemberList,
+  // A member's tabs are told per domain: one line covers every member whose tabs drifted alike.
+  driftScope: (change) => change.domain,
 
   askedAlike(base, live) {
     const viewsOf = baseViewsOf(base, live);

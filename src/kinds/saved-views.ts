@@ -16,6 +16,7 @@ import { recheckViews } from './view-rechecks.js';
 import { renameReasons } from './view-renames.js';
 import { lookAlikeWarnings } from './look-alikes.js';
 import { viewsAskedAlike } from './view-asked-alike.js';
+import { rememberView, viewDriftWhen } from './view-sweep-memory.js';
 import { listingRead, listingReads } from '../state/reads.js';
 
 /**
@@ -105,6 +106,10 @@ export const SAVED_VIEWS: Kind<ViewChange> = {
   // attributes (a name included) changed in the app, restores what was reviewed. A prune
   // deletion destroys what someone may still use: only a reviewed apply carries it out.
   repair: (change) => ({ ...REPAIR_ROLES[change.action], heldAs: heldAs(change) }),
+
+  // The memory knows when it last saw each view, and under which name.
+  driftWhen: viewDriftWhen,
+  remember: (change, landed) => rememberView(change, landed),
 
   execute: executeViewChange,
 

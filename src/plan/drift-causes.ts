@@ -1,3 +1,4 @@
+import { kindOf } from '../kinds/kinds.js';
 import type { Change, ChangeOrigin, PinChange, PinnedTab } from './types.js';
 
 /**
@@ -85,17 +86,20 @@ export interface DriftGroup {
 }
 
 /**
- * driftGroups groups the changes with an origin by cause, origin and domain or kind
- * (and group, for membership), in `DRIFT_CAUSES` order, each keeping the plan's order;
- * a change belongs to exactly one group; changes without an origin are left out.
+ * driftGroups groups the changes with an origin by cause, origin and what their kind
+ * groups them by (`Kind.driftScope`: a member's tabs by domain, a view by kind), and for
+ * membership by the group document that reaches the member (`Kind.memberList`), in
+ * `DRIFT_CAUSES` order, each keeping the plan's order; a change belongs to exactly one
+ * group; changes without an origin are left out.
  */
 export function driftGroups(changes: readonly Change[]): DriftGroup[] {
   const groups = new Map<string, DriftGroup>();
   for (const change of changes) {
     const cause = driftCause(change);
     if (cause === undefined || change.origin === undefined) continue;
-    const scope = change.action === 'pin' ? change.domain : change.kind;
-    const group = cause === 'membership' && change.action === 'pin' ? change.group : undefined;
+    const kind = kindOf(change);
+    const scope = kind.driftScope?.(change) ?? change.kind;
+    const group = cause === 'membership' ? kind.memberList?.(change)?.group : undefined;
     const key = [cause, change.origin, scope, group ?? ''].join('\u0000');
     const entry = groups.get(key);
     if (entry !== undefined) entry.changes.push(change);

@@ -1,4 +1,5 @@
 import type { ApiUser } from '../domain/api-types.js';
+import { kindOf } from '../kinds/kinds.js';
 import type { Desired, Live } from '../state/types.js';
 import type { SweepMemory } from '../state/sweep-memory.js';
 import { changeOrigins, currentOrigins, type BaseMemory } from './outside.js';
@@ -113,20 +114,29 @@ export function planOrigins(desired: Desired, live: Live, inputs: OriginInputs &
 export function reachedSinceRead(origin: (change: Change) => ChangeOrigin | undefined, memory: SweepMemory | undefined): (change: Change) => ChangeOrigin | undefined {
   return (change) => {
     const label = origin(change);
-    if (label === undefined || label === 'membership' || change.action !== 'pin' || change.group === undefined || memory === undefined) return label;
-    const since = memory.members[change.userEmail.toLowerCase()]?.since;
+    if (label === undefined || label === 'membership' || memory === undefined) return label;
+    // Only a member's list that a group document gives can differ because membership changed.
+    const list = kindOf(change).memberList?.(change);
+    if (list?.group === undefined) return label;
+    const since = memory.members[list.member]?.since;
     if (since === undefined) return label;
-    const read = memory.lists[change.target.slice('pins:'.length)];
+    const read = memory.lists[list.key];
     if (read === undefined || Date.parse(since) > Date.parse(read.lastRead)) return 'membership';
     // Found so at the last read, and still as it was then: the membership's difference, not yet written.
-    const unchanged = read.viewIds.join('\u0000') === change.before.map((view) => view.viewId).join('\u0000');
+    const unchanged = read.viewIds.join('\u0000') === list.liveIds.join('\u0000');
     return unchanged && read.pending === 'membership' ? 'membership' : label;
   };
 }
 
-/** pendingLists are the keys (`pinsKey`) of the lists whose change is a group's new member's (`membership`): the memory marks them pending. */
+/**
+ * pendingLists are the keys (`pinsKey`) of the members' lists (`Kind.memberList`) whose
+ * change is a group's new member's (`membership`): the memory marks them pending.
+ */
 export function pendingLists(changes: readonly Change[]): Set<string> {
-  return new Set(changes.flatMap((change) => (change.action === 'pin' && change.origin === 'membership' ? [change.target.slice('pins:'.length)] : [])));
+  return new Set(changes.flatMap((change) => {
+    const list = change.origin === 'membership' ? kindOf(change).memberList?.(change) : undefined;
+    return list === undefined ? [] : [list.key];
+  }));
 }
 
 function withUsers(users: ApiUser[] | undefined): Pick<BaseMemory, 'usersLastSeen'> {

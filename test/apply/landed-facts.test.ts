@@ -41,4 +41,25 @@ describe('landedFacts', () => {
     const report = { landed: [entry('pin', 'Ann@example.com deals', { userEmail: 'Ann@example.com' })], alreadyApplied: [] };
     expect(landedFacts({ changes }, report)).toEqual({ lists: {}, seen: [], deleted: [] });
   });
+
+  it('takes each entry\'s change by the subject it names: two views of one name by their ids or domains, one member\'s lists by their domains', () => {
+    const update = (id: string, after: string): Change => ({ ...(changes[1] as Change & { action: 'update' }), target: `view:deals:id:${id}`, id, name: 'Board', after: snapshot(after) });
+    const create = (domain: 'deals' | 'companies'): Change => ({ ...(changes[0] as Change & { action: 'create' }), target: `view:${domain}:name:Board`, kind: domain === 'deals' ? 'DealView' : 'CompanyView', name: 'Board', domain, after: snapshot('Board') });
+    const list = (domain: 'deals' | 'companies', id: string | null): Change => ({ ...(changes[4] as Change & { action: 'pin' }), target: `pins:${domain}:bob@example.com`, domain, after: [tab(id, 'Board')] });
+    const twins = [update('v1', 'Board one'), update('v2', 'Board two'), create('deals'), create('companies'), list('deals', 'v1'), list('companies', null)];
+    const report = {
+      landed: [
+        entry('update', 'Board', { id: 'v2' }),
+        entry('update', 'Board', { id: 'v1' }),
+        entry('create', 'Board', { domain: 'companies', id: 'c7' }),
+        entry('pin', 'bob@example.com companies', { domain: 'companies', userEmail: 'bob@example.com' }),
+      ],
+      alreadyApplied: [],
+    };
+    expect(landedFacts({ changes: twins }, report)).toEqual({
+      lists: { 'companies:bob@example.com': ['c7'] },
+      seen: [{ domain: 'deals', id: 'v2', name: 'Board two' }, { domain: 'deals', id: 'v1', name: 'Board one' }, { domain: 'companies', id: 'c7', name: 'Board' }],
+      deleted: [],
+    });
+  });
 });
