@@ -152,6 +152,7 @@ export const ADMIN_AUTOMATIONS: Kind<DriftChange> = {
   },
   subject: (change) => ({ name: change.name }),
   // Drift of the automations is read-only: never applied, so never repaired either.
+  driftCause: () => 'automation',
   repair: () => ({ repairable: false, noun: { one: 'automation drift', many: 'automation drifts' } }),
   execute: () => Promise.reject(new InternalError('drift is never applied')),
   verifyReads: () => [],

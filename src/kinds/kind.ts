@@ -11,6 +11,7 @@ import type { NameMatcher } from '../text/glob.js';
 import type { Change, HeldTarget, PlanStep, PlanWarning } from './changes.js';
 import type { ExecutionContext, Landed } from './execution.js';
 import type { DeclaredViewRef, HeldViewRef } from './declared-view-ref.js';
+import type { DriftCause } from './drift-cause.js';
 
 /**
  * A resource kind answers, for its own changes and targets, every question below, as
@@ -152,6 +153,12 @@ export interface Kind<C extends Change = Change> {
    * members), a view by its kind. Absent: the change's `kind`.
    */
   driftScope?(change: C): string;
+  /**
+   * driftCause is what happened in the app to make `change`'s target differ, told from
+   * the change alone (README, "Drift: who, what, when"): the plan's drift lines group by
+   * it. Asked only of a change with an origin other than `membership`.
+   */
+  driftCause(change: C): DriftCause;
 }
 
 /**

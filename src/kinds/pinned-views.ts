@@ -20,6 +20,7 @@ import { jsonEqual } from './canonical.js';
 import type { SweepMemory } from '../state/sweep-memory.js';
 import { deletedInApp } from './view-deleted-outside.js';
 import { pinDriftWhen, pinMemberList, rememberPins } from './pin-sweep-memory.js';
+import { tabsCause } from './pin-drift-cause.js';
 
 /**
  * The `PinnedViews` kind: resolving each entry of a desired pinned list to a view,
@@ -359,6 +360,7 @@ export const PINNED_VIEWS: Kind<PinChange> = {
   memberList: pinMemberList,
   // A member's tabs are told per domain: one line covers every member whose tabs drifted alike.
   driftScope: (change) => change.domain,
+  driftCause: tabsCause,
 
   askedAlike(base, live) {
     const viewsOf = baseViewsOf(base, live);

@@ -18,6 +18,7 @@ import { lookAlikeWarnings } from './look-alikes.js';
 import { viewsAskedAlike } from './view-asked-alike.js';
 import { rememberView, viewDriftWhen } from './view-sweep-memory.js';
 import { listingRead, listingReads } from '../state/reads.js';
+import type { DriftCause } from './drift-cause.js';
 
 /**
  * The saved views of every domain as one kind: each domain's entry in `VIEW_DOMAINS`
@@ -106,6 +107,8 @@ export const SAVED_VIEWS: Kind<ViewChange> = {
   // attributes (a name included) changed in the app, restores what was reviewed. A prune
   // deletion destroys what someone may still use: only a reviewed apply carries it out.
   repair: (change) => ({ ...REPAIR_ROLES[change.action], heldAs: heldAs(change) }),
+
+  driftCause: viewDriftCause,
 
   // The memory knows when it last saw each view, and under which name.
   driftWhen: viewDriftWhen,
@@ -230,6 +233,16 @@ function heldAs(change: ViewChange): string[] {
   if (change.action === 'delete') return [change.target];
   const id = change.action === 'update' ? change.id : change.deletedOutside?.id;
   return [change.target, newViewTarget(change.domain, change.name), ...(id === undefined ? [] : [viewTarget(change.domain, id)])];
+}
+
+/**
+ * viewDriftCause is what happened to a view in the app: its attributes edited (only its
+ * name: renamed), a declared view deleted (planned as a create), an undeclared view
+ * made there (pruned).
+ */
+function viewDriftCause(change: ViewChange): DriftCause {
+  if (change.action === 'update') return change.patch.every((operation) => operation.path === '/name') ? 'renamed' : 'edited';
+  return change.action === 'create' ? 'deleted' : 'created';
 }
 
 const REPAIR_ROLES: Record<ViewChange['action'], RepairRole> = {

@@ -1,77 +1,20 @@
 import { kindOf } from '../kinds/kinds.js';
-import type { Change, ChangeOrigin, PinChange, PinnedTab } from './types.js';
+import { DRIFT_CAUSES, type DriftCause } from '../kinds/drift-cause.js';
+import type { Change, ChangeOrigin } from './types.js';
 
 /**
- * The causes drift is grouped by (README, "Drift: who, what, when"): what happened to a
- * target in the app, told from the change alone (before is live, after is what the
- * manifests ask). The text and markdown plans show one line per cause and domain or
- * kind, with the members or views it covers listed once; the JSON plan keeps every
- * change. New causes (a kind's own) are added here, each with its key and its words.
+ * Drift grouped by cause (README, "Drift: who, what, when"): the text and markdown plans
+ * show one line per cause and domain or kind, with the members or views it covers
+ * listed once; the JSON plan keeps every change. The kind names each change's cause
+ * (`Kind.driftCause`, the causes in src/kinds/drift-cause.ts); a change the membership
+ * reached is `membership` whatever its kind.
  */
-
-/**
- * DriftCause is why a target with an origin differs: a member's tabs `reordered` (the
- * same tabs), `added` (tabs the manifests do not list), `removed` (listed tabs gone),
- * `added-and-removed`; a view's attributes `edited` or only its name (`renamed`); a
- * declared view `deleted` in the app (planned as a create); an undeclared view
- * `created` in the app (pruned); an admin automation changed in the settings
- * (`automation`); a member newly reached by a group (`membership`: joined, or a role
- * changed).
- */
-export type DriftCause = 'reordered' | 'added' | 'removed' | 'added-and-removed' | 'edited' | 'renamed' | 'deleted' | 'created' | 'automation' | 'membership';
-
-/** DRIFT_CAUSES lists the causes in the order plans show them: the members' tabs first, then views, then membership. */
-export const DRIFT_CAUSES: readonly DriftCause[] = ['reordered', 'added', 'removed', 'added-and-removed', 'edited', 'renamed', 'deleted', 'created', 'automation', 'membership'];
 
 /** driftCause classifies one change with an origin; undefined for a change without one (the pull request's own). */
 export function driftCause(change: Change): DriftCause | undefined {
   if (change.origin === undefined) return undefined;
   if (change.origin === 'membership') return 'membership';
-  switch (change.action) {
-    case 'pin':
-      return tabsCause(change);
-    case 'update':
-      return change.patch.every((operation) => operation.path === '/name') ? 'renamed' : 'edited';
-    case 'create':
-      return 'deleted';
-    case 'delete':
-      return 'created';
-    case 'drift':
-      return 'automation';
-  }
-}
-
-/**
- * tabsCause compares the tabs a list holds live with those the manifests ask, private
- * tabs aside (they are the member's, kept): extra ones were added in the app, missing
- * ones removed, the same ones in another order re-ordered.
- */
-function tabsCause(change: PinChange): DriftCause {
-  const live = new Set(change.before.filter(listed).map(tabKey));
-  const asked = new Set(change.after.filter(listed).map(tabKey));
-  const added = [...live].some((key) => !asked.has(key));
-  const removed = [...asked].some((key) => !live.has(key));
-  if (added && removed) return 'added-and-removed';
-  if (added) return 'added';
-  if (removed) return 'removed';
-  // The shared tabs agree as sets: when they agree in order too, what differs is a private
-  // tab the manifests take off (`unpinPrivate`) or pin by id, not a re-ordering.
-  const shared = (tabs: readonly PinnedTab[]): string => tabs.filter(listed).map(tabKey).join('\u0000');
-  if (shared(change.before) === shared(change.after)) {
-    const all = (tabs: readonly PinnedTab[]): Set<string> => new Set(tabs.map(tabKey));
-    const [liveAll, askedAll] = [all(change.before), all(change.after)];
-    if ([...liveAll].some((key) => !askedAll.has(key))) return 'added';
-    if ([...askedAll].some((key) => !liveAll.has(key))) return 'removed';
-  }
-  return 'reordered';
-}
-
-function listed(tab: PinnedTab): boolean {
-  return tab.visibility !== 'Private';
-}
-
-function tabKey(tab: PinnedTab): string {
-  return tab.viewId === null ? `new:${tab.name}` : `id:${tab.viewId}`;
+  return kindOf(change).driftCause(change);
 }
 
 /** DriftGroup is the changes of one cause and one origin, with what they share: a domain (tabs) or a kind (views), and for membership the group. */

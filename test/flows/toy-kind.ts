@@ -114,6 +114,7 @@ export const NOTES: Kind<any> = {
   askedAlike: () => ({ test: () => false }),
   describe: (change: NoteChange) => `note "${change.name}"`,
   // Self-heal adds a note back, never drops one: the toy decides, as a built-in kind does.
+  driftCause: () => 'edited',
   repair: (change: NoteChange) => (change.action === 'add-note'
     ? { repairable: true, noun: { one: 'note added', many: 'notes added' } }
     : { repairable: false, noun: { one: 'note dropped', many: 'notes dropped' } }),

@@ -1,0 +1,35 @@
+import type { PinChange, PinnedTab } from './changes.js';
+import type { DriftCause } from './drift-cause.js';
+
+/**
+ * tabsCause compares the tabs a list holds live with those the manifests ask, private
+ * tabs aside (they are the member's, kept): extra ones were added in the app, missing
+ * ones removed, the same ones in another order re-ordered.
+ */
+export function tabsCause(change: PinChange): DriftCause {
+  const live = new Set(change.before.filter(listed).map(tabKey));
+  const asked = new Set(change.after.filter(listed).map(tabKey));
+  const added = [...live].some((key) => !asked.has(key));
+  const removed = [...asked].some((key) => !live.has(key));
+  if (added && removed) return 'added-and-removed';
+  if (added) return 'added';
+  if (removed) return 'removed';
+  // The shared tabs agree as sets: when they agree in order too, what differs is a private
+  // tab the manifests take off (`unpinPrivate`) or pin by id, not a re-ordering.
+  const shared = (tabs: readonly PinnedTab[]): string => tabs.filter(listed).map(tabKey).join('\u0000');
+  if (shared(change.before) === shared(change.after)) {
+    const all = (tabs: readonly PinnedTab[]): Set<string> => new Set(tabs.map(tabKey));
+    const [liveAll, askedAll] = [all(change.before), all(change.after)];
+    if ([...liveAll].some((key) => !askedAll.has(key))) return 'added';
+    if ([...askedAll].some((key) => !liveAll.has(key))) return 'removed';
+  }
+  return 'reordered';
+}
+
+function listed(tab: PinnedTab): boolean {
+  return tab.visibility !== 'Private';
+}
+
+function tabKey(tab: PinnedTab): string {
+  return tab.viewId === null ? `new:${tab.name}` : `id:${tab.viewId}`;
+}
