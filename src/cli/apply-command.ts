@@ -351,8 +351,9 @@ async function rememberRun(ledger: LedgerRun, code: number, source: PlanSource, 
       ? await appliedPlanCommit(plan, io.cwd)
       : await appliedManifestsCommit(source.paths, io.cwd, (source.targets?.length ?? 0) > 0, source.read);
     // A plan scoped to --base REF carried out every merged change only when REF's manifests are the last applied commit's.
-    const applied = await appliedRepoPaths(plan, source.type === 'file' ? undefined : source.paths, io.cwd);
-    const uncovered = 'commit' in advance ? await scopedPlanCovers(plan.scope?.base, ledger.memory.lastApplied?.commit, applied.repoPaths, applied.folder) : undefined;
+    const base = 'commit' in advance ? plan.scope?.base : undefined;
+    const manifests = base === undefined ? undefined : await appliedRepoPaths(plan, source.type === 'file' ? undefined : source.paths, io.cwd);
+    const uncovered = manifests === undefined ? undefined : await scopedPlanCovers(base, ledger.memory.lastApplied?.commit, manifests);
     if (uncovered !== undefined) io.stderr.write(`note: the sweep memory's last applied commit was not advanced: ${uncovered}\n`);
     else if ('commit' in advance) ledger.advance(advance.commit, heldAfterApply(ledger.memory.lastApplied?.held, appliedTargets(plan, source)));
     else io.stderr.write(`note: the sweep memory's last applied commit was not advanced: ${advance.why}\n`);

@@ -56,7 +56,7 @@ export async function appliedPlanCommit(plan: Pick<Plan, 'manifests' | 'targets'
  * the history to tell) leaves what was merged in between possibly unread and unapplied,
  * which the last applied commit must never claim.
  */
-export async function scopedPlanCovers(base: { ref: string; commit: string } | undefined, lastApplied: string | undefined, repoPaths: readonly string[], folder: string): Promise<string | undefined> {
+export async function scopedPlanCovers(base: { ref: string; commit: string } | undefined, lastApplied: string | undefined, { repoPaths, folder }: { repoPaths: readonly string[]; folder: string }): Promise<string | undefined> {
   if (base === undefined || lastApplied === undefined || base.commit === lastApplied) return undefined;
   if (await sameManifestsAt(base.commit, lastApplied, repoPaths, folder)) return undefined;
   return `the plan read only the pinned lists changed since --base ${base.ref} (${base.commit.slice(0, 7)}), whose manifests are not those of the last applied commit (${lastApplied.slice(0, 7)}), or the checkout lacks one of them (fetch the history): what was merged between them may be not applied`;

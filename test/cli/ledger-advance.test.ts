@@ -51,7 +51,7 @@ describe('scopedPlanCovers', () => {
     await writeFile(join(dir, 'm', 'a.yaml'), 'kind: Workspace\nprune: true\n');
     git(dir, 'commit', '-qam', 'a manifest edit');
     const edit = git(dir, 'rev-parse', 'HEAD');
-    const covers = (ref: string | undefined, last: string | undefined) => scopedPlanCovers(ref === undefined ? undefined : { ref: 'main', commit: ref }, last, ['m'], dir);
+    const covers = (ref: string | undefined, last: string | undefined) => scopedPlanCovers(ref === undefined ? undefined : { ref: 'main', commit: ref }, last, { repoPaths: ['m'], folder: dir });
     // No scope, or no last applied commit known, or the same commit: nothing to check.
     expect(await covers(undefined, zero)).toBeUndefined();
     expect(await covers(zero, undefined)).toBeUndefined();
