@@ -55,8 +55,8 @@ export function checkRepairBase(memory: SweepMemory | undefined, head: Manifests
     );
   }
   const applied = memory.lastApplied;
-  const refuse = (why: string, hint = 'apply the reviewed plan of what was merged since (viewctl plan --out plan.json, review it, viewctl apply --plan plan.json --ledger FILE, as the apply workflow does on merge); the next night repairs again. Meanwhile viewctl plan --budget N reports drift without writing'): never => {
-    throw new RefusedError('apply.review-due', `a reviewed apply is due: ${why}; nothing was read or written`, hint);
+  const refuse = (why: string, hint = 'apply the reviewed plan of what was merged since (viewctl plan --out plan.json, review it, viewctl apply --plan plan.json --ledger FILE, as the apply workflow does on merge); the next night repairs again. Meanwhile viewctl plan --budget N reports drift without writing', lead = 'a reviewed apply is due'): never => {
+    throw new RefusedError('apply.review-due', `${lead}: ${why}; nothing was read or written`, hint);
   };
   const short = (commit: string): string => commit.slice(0, 7);
   if (applied === undefined) {
@@ -68,6 +68,7 @@ export function checkRepairBase(memory: SweepMemory | undefined, head: Manifests
     refuse(
       `the checkout lacks the last applied commit (${short(applied.commit)}), so git cannot tell whether the manifests at HEAD (${short(head.commit)}) are the same (a shallow clone)`,
       'fetch the history and run again: actions/checkout with fetch-depth: 0, as the example drift workflow does, or git fetch --unshallow. Meanwhile viewctl plan --budget N reports drift without writing',
+      'self-heal cannot tell whether a reviewed apply is due',
     );
   }
   else if (head.commit !== applied.commit && head.sameManifestsAs !== applied.commit) {

@@ -39,7 +39,7 @@ describe('checkRepairBase: self-heal runs only on the manifests last applied', (
   it('says to fetch the history when the checkout lacks the last applied commit (a shallow clone), rather than that a merge is not applied', () => {
     const error = viewctlErrorOf(() => checkRepairBase(memoryOf(OLDER), { commit: HEAD, clean: true, lacks: OLDER }));
     expect([error?.code, error?.exitCode]).toEqual(['apply.review-due', EXIT.refused]);
-    expect(error?.message).toBe('a reviewed apply is due: the checkout lacks the last applied commit (def5678), so git cannot tell whether the manifests at HEAD (abc1234) are the same (a shallow clone); nothing was read or written');
+    expect(error?.message).toBe('self-heal cannot tell whether a reviewed apply is due: the checkout lacks the last applied commit (def5678), so git cannot tell whether the manifests at HEAD (abc1234) are the same (a shallow clone); nothing was read or written');
     expect(error?.hint).toContain('fetch-depth: 0');
     expect(error?.hint).toContain('git fetch --unshallow');
   });

@@ -88,7 +88,7 @@ describe('viewctl apply --budget N --ledger FILE (self-heal)', () => {
       emulator.resetStats();
       const cut = await runOn(3, nightly(1000), env, shallow);
       expect(cut.code).toBe(3);
-      expect(cut.stderr).toContain(`a reviewed apply is due: the checkout lacks the last applied commit (${docs.slice(0, 7)})`);
+      expect(cut.stderr).toContain(`self-heal cannot tell whether a reviewed apply is due: the checkout lacks the last applied commit (${docs.slice(0, 7)})`);
       expect(cut.stderr).toContain('hint: fetch the history and run again: actions/checkout with fetch-depth: 0');
       expect(emulator.stats().requests).toBe(0);
 
