@@ -27,7 +27,7 @@ interface GitBase {
  * request.
  */
 export async function resolveBase(ref: string, paths: readonly string[], cwd: string): Promise<GitBase> {
-  const folder = firstFolder(paths, cwd);
+  const folder = folderOf(resolve(cwd, paths[0] ?? '.'));
   let root: string;
   try {
     root = (await git(folder, ['rev-parse', '--show-toplevel'])).toString('utf8').trim();
@@ -66,23 +66,63 @@ export interface ManifestsHead {
  * commit last applied only when clean: uncommitted manifests were never reviewed.
  */
 export async function manifestsHead(paths: readonly string[], cwd: string): Promise<ManifestsHead | undefined> {
-  const folder = firstFolder(paths, cwd);
+  const repository = await manifestRepository(paths, cwd);
+  if (repository === undefined) return undefined;
   try {
-    const root = (await git(folder, ['rev-parse', '--show-toplevel'])).toString('utf8').trim();
-    const commit = (await git(root, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'])).toString('utf8').trim();
-    if (!/^[0-9a-f]{40,64}$/.test(commit)) return undefined;
-    const mapped = (paths.length === 0 ? ['.'] : paths).map((path) => repoPath(root, cwd, path));
-    // A manifest path outside this repository: nothing says its files were committed.
-    if (mapped.some((path) => path === undefined)) return undefined;
-    const inRepo = mapped as string[];
-    const status = (await git(root, ['status', '--porcelain', '-z', '--untracked-files=all', '--', ...inRepo.map((path) => `:(top)${path}`)])).toString('utf8');
-    // Only manifests count: a plan, a report or the sweep memory written beside them (as
-    // the action writes them in the checkout) is no edit of what was applied.
-    const changed = status.split('\0').filter((entry) => /\.ya?ml$/i.test(entry));
-    return { commit, clean: changed.length === 0 };
+    const commit = await headCommit(repository.root);
+    if (commit === undefined) return undefined;
+    return { commit, clean: await manifestsClean(repository.root, repository.inRepo) };
   } catch {
     return undefined;
   }
+}
+
+/**
+ * ManifestRepository is the git repository holding the manifest paths: its top folder
+ * and each path as a `/`-separated path in it (`.` for the top).
+ */
+export interface ManifestRepository {
+  root: string;
+  inRepo: string[];
+}
+
+/**
+ * manifestRepository is the repository holding the first manifest path (none given: the
+ * working directory), with every path in it; undefined outside git, without git, or when
+ * a path is outside that repository (nothing says its files were committed).
+ */
+export async function manifestRepository(paths: readonly string[], cwd: string): Promise<ManifestRepository | undefined> {
+  const root = await repositoryTop(resolve(cwd, paths[0] ?? '.'));
+  if (root === undefined) return undefined;
+  const mapped = (paths.length === 0 ? ['.'] : paths).map((path) => repoPath(root, cwd, path));
+  if (mapped.some((path) => path === undefined)) return undefined;
+  return { root, inRepo: mapped as string[] };
+}
+
+/** repositoryTop is the top folder of the git repository holding `path` (a folder, or a file's folder); undefined outside git or without git. */
+export async function repositoryTop(path: string): Promise<string | undefined> {
+  try {
+    return (await git(folderOf(path), ['rev-parse', '--show-toplevel'])).toString('utf8').trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/** headCommit is HEAD's commit in the repository at `root`; undefined before the first commit. */
+export async function headCommit(root: string): Promise<string | undefined> {
+  const commit = (await git(root, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'])).toString('utf8').trim();
+  return /^[0-9a-f]{40,64}$/.test(commit) ? commit : undefined;
+}
+
+/**
+ * manifestsClean tells whether no manifest (YAML file) below `inRepo` differs from HEAD,
+ * tracked or not. Only manifests count: a plan, a report or the sweep memory written
+ * beside them (as the action writes them in the checkout) is no edit of what was planned
+ * or applied.
+ */
+export async function manifestsClean(root: string, inRepo: readonly string[]): Promise<boolean> {
+  const status = (await git(root, ['status', '--porcelain', '-z', '--untracked-files=all', '--', ...inRepo.map((path) => `:(top)${path}`)])).toString('utf8');
+  return !status.split('\0').some((entry) => /\.ya?ml$/i.test(entry));
 }
 
 interface TreeFile {
@@ -146,13 +186,12 @@ export async function gitManifestSource(base: GitBase, paths: readonly string[],
   };
 }
 
-/** firstFolder is the folder of the first manifest path (itself when a folder), where git looks for the repository. */
-function firstFolder(paths: readonly string[], cwd: string): string {
-  const first = resolve(cwd, paths[0] ?? '.');
+/** folderOf is `path` when it is a folder, else its folder: where git looks for the repository holding it. */
+function folderOf(path: string): string {
   try {
-    return statSync(first).isDirectory() ? first : dirname(first);
+    return statSync(path).isDirectory() ? path : dirname(path);
   } catch {
-    return dirname(first);
+    return dirname(path);
   }
 }
 

@@ -1,6 +1,4 @@
-import { statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { git, repoPath } from './git-source.js';
+import { git, headCommit, manifestRepository, manifestsClean, repositoryTop } from './git-source.js';
 
 /**
  * The git object ids of the manifest paths at HEAD: what `plan --out` (and the JSON plan) records in the
@@ -14,7 +12,7 @@ import { git, repoPath } from './git-source.js';
 export interface ManifestTrees {
   /** HEAD's commit. */
   commit: string;
-  /** Whether the files below the paths match HEAD (no change to a tracked file, no untracked one). */
+  /** Whether the manifests below the paths match HEAD (`manifestsClean`: no changed or untracked YAML file). */
   clean: boolean;
   /** Path in the repository (`/`-separated, from its top folder; `.` for the top) to the object id at HEAD. */
   trees: Record<string, string>;
@@ -26,11 +24,8 @@ export interface ManifestTrees {
  * outside the repository or not in HEAD.
  */
 export async function manifestTrees(paths: readonly string[], cwd: string): Promise<ManifestTrees | undefined> {
-  const root = await topFolder(resolve(cwd, paths[0] ?? '.'));
-  if (root === undefined) return undefined;
-  const inRepo = (paths.length === 0 ? ['.'] : paths).map((path) => repoPath(root, cwd, path));
-  if (inRepo.some((path) => path === undefined)) return undefined;
-  return treesAt(root, inRepo as string[]);
+  const repository = await manifestRepository(paths, cwd);
+  return repository === undefined ? undefined : treesAt(repository.root, repository.inRepo);
 }
 
 /**
@@ -39,36 +34,27 @@ export async function manifestTrees(paths: readonly string[], cwd: string): Prom
  * or when a path is not in HEAD.
  */
 export async function treesAtHead(repoPaths: readonly string[], cwd: string): Promise<ManifestTrees | undefined> {
-  const root = await topFolder(cwd);
+  const root = await repositoryTop(cwd);
   return root === undefined ? undefined : treesAt(root, repoPaths);
 }
 
 async function treesAt(root: string, repoPaths: readonly string[]): Promise<ManifestTrees | undefined> {
   try {
-    const commit = (await git(root, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'])).toString('utf8').trim();
-    if (!/^[0-9a-f]{40,64}$/.test(commit)) return undefined;
+    const commit = await headCommit(root);
+    if (commit === undefined) return undefined;
     const unique = [...new Set(repoPaths)].sort();
-    const trees: Record<string, string> = {};
-    for (const path of unique) {
-      trees[path] = (await git(root, ['rev-parse', '--verify', '--quiet', path === '.' ? `${commit}^{tree}` : `${commit}:${path}`])).toString('utf8').trim();
-    }
-    const status = (await git(root, ['status', '--porcelain', '-z', '--untracked-files=all', '--', ...unique.map((path) => `:(top)${path}`)])).toString('utf8');
-    return { commit, clean: status === '', trees };
+    const ids = await idsAt(root, commit, unique);
+    if (ids === undefined) return undefined;
+    return { commit, clean: await manifestsClean(root, unique), trees: Object.fromEntries(unique.map((path, index) => [path, ids[index] ?? ''])) };
   } catch {
     return undefined;
   }
 }
 
-/** topFolder is the top folder of the git repository holding `path` (a folder, or a file's folder); undefined outside git or without git. */
-async function topFolder(path: string): Promise<string | undefined> {
-  let folder = path;
+/** idsAt are the object ids of `repoPaths` at `commit` (a tree for `.`), in order; undefined when the checkout lacks the commit or a path is not in it. */
+async function idsAt(root: string, commit: string, repoPaths: readonly string[]): Promise<string[] | undefined> {
   try {
-    if (!statSync(path).isDirectory()) folder = dirname(path);
-  } catch {
-    folder = dirname(path);
-  }
-  try {
-    return (await git(folder, ['rev-parse', '--show-toplevel'])).toString('utf8').trim();
+    return await Promise.all(repoPaths.map(async (path) => (await git(root, ['rev-parse', '--verify', '--quiet', path === '.' ? `${commit}^{tree}` : `${commit}:${path}`])).toString('utf8').trim()));
   } catch {
     return undefined;
   }
@@ -77,26 +63,19 @@ async function topFolder(path: string): Promise<string | undefined> {
 /**
  * sameManifestsAt tells whether the manifest paths `repoPaths` (keyed as `manifestTrees`
  * keys them) hold the same object ids at commits `a` and `b` of the git repository
- * holding `folder` (a folder or a file in it); false when either commit is not in the checkout (a shallow clone)
- * or a path is in neither.
+ * holding `folder` (a folder or a file in it); false when either commit is not in the
+ * checkout (a shallow clone) or a path is in neither.
  */
 export async function sameManifestsAt(a: string, b: string, repoPaths: readonly string[], folder: string): Promise<boolean> {
-  const root = await topFolder(folder);
+  const root = await repositoryTop(folder);
   if (root === undefined || repoPaths.length === 0) return false;
-  const idsAt = async (commit: string): Promise<string[] | undefined> => {
-    try {
-      return await Promise.all(repoPaths.map(async (path) => (await git(root, ['rev-parse', '--verify', '--quiet', path === '.' ? `${commit}^{tree}` : `${commit}:${path}`])).toString('utf8').trim()));
-    } catch {
-      return undefined;
-    }
-  };
-  const [atA, atB] = [await idsAt(a), await idsAt(b)];
+  const [atA, atB] = [await idsAt(root, a, repoPaths), await idsAt(root, b, repoPaths)];
   return atA !== undefined && atB !== undefined && atA.every((id, index) => id === atB[index]);
 }
 
 /** hasCommit tells whether the git repository holding `folder` has `commit` (a shallow clone may lack it). */
 export async function hasCommit(commit: string, folder: string): Promise<boolean> {
-  const root = await topFolder(folder);
+  const root = await repositoryTop(folder);
   if (root === undefined) return false;
   return git(root, ['cat-file', '-e', `${commit}^{commit}`]).then(() => true, () => false);
 }
