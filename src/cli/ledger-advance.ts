@@ -1,6 +1,5 @@
-import { resolve } from 'node:path';
-import { manifestsHead, type ManifestsHead } from '../manifest/git-source.js';
-import { manifestTrees, sameManifestsAt, sameTrees, treesAtHead } from '../manifest/git-trees.js';
+import { manifestRepository, manifestsHead, type ManifestsHead } from '../manifest/git-source.js';
+import { sameManifestsAt, sameTrees, treesAtHead } from '../manifest/git-trees.js';
 import type { Plan } from '../plan/types.js';
 
 /**
@@ -68,6 +67,6 @@ export async function scopedPlanCovers(base: { ref: string; commit: string } | u
  */
 export async function appliedRepoPaths(plan: Pick<Plan, 'manifests'>, paths: readonly string[] | undefined, cwd: string): Promise<{ repoPaths: string[]; folder: string }> {
   if (paths === undefined) return { repoPaths: Object.keys(plan.manifests?.trees ?? {}), folder: cwd };
-  const trees = await manifestTrees(paths, cwd);
-  return { repoPaths: Object.keys(trees?.trees ?? {}), folder: resolve(cwd, paths[0] ?? '.') };
+  const repository = await manifestRepository(paths, cwd);
+  return repository === undefined ? { repoPaths: [], folder: cwd } : { repoPaths: [...new Set(repository.inRepo)], folder: repository.root };
 }
