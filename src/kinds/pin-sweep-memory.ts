@@ -1,6 +1,5 @@
-import { parseTarget } from '../domain/targets.js';
 import type { AppliedFacts } from '../state/ledger-applied.js';
-import type { SweepMemory } from '../state/sweep-memory.js';
+import { sameTabs, type SweepMemory } from '../state/sweep-memory.js';
 import { pinsKey, type Live } from '../state/types.js';
 import type { PinChange } from './changes.js';
 import { createdKey, type DriftDetails, type MemberList } from './kind.js';
@@ -17,20 +16,17 @@ import { createdKey, type DriftDetails, type MemberList } from './kind.js';
  * names no owner: its member is on the change already.
  */
 export function pinDriftWhen(change: PinChange, live: Live, memory: SweepMemory | undefined): DriftDetails {
-  if (memory === undefined || parseTarget(change.target)?.type !== 'pins') return {};
-  const key = listKey(change);
-  const since = memory.lists[key]?.lastRead;
-  if (since === undefined) return {};
-  const held = memory.lists[key]?.viewIds;
+  const key = pinsKey(change.domain, change.userEmail);
+  const read = memory?.lists[key];
+  if (read === undefined) return {};
   const now = live.pins[key]?.map((view) => view.viewId);
-  const already = held !== undefined && now !== undefined && held.join('\u0000') === now.join('\u0000');
-  return { since, ...(already ? { already: true as const } : {}) };
+  return { since: read.lastRead, ...(now !== undefined && sameTabs(read, now) ? { already: true as const } : {}) };
 }
 
 /** pinMemberList is `Kind.memberList` for the pinned lists: every pin change writes one member's list. */
 export function pinMemberList(change: PinChange): MemberList {
   return {
-    key: listKey(change),
+    key: pinsKey(change.domain, change.userEmail),
     member: change.userEmail.toLowerCase(),
     ...(change.group === undefined ? {} : { group: change.group }),
     liveIds: change.before.map((tab) => tab.viewId),
@@ -48,7 +44,3 @@ export function rememberPins(change: PinChange, createdIds: ReadonlyMap<string, 
   return { lists: { [pinsKey(change.domain, change.userEmail)]: ids } };
 }
 
-/** listKey is the key of the list a change's target names, as the memory's lists and `Live.pins` key it. */
-function listKey(change: PinChange): string {
-  return change.target.slice('pins:'.length);
-}

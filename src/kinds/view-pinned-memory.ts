@@ -1,5 +1,4 @@
 import type { Domain } from '../domain/domains.js';
-import { parseTarget } from '../domain/targets.js';
 import type { SweepMemory } from '../state/sweep-memory.js';
 import type { Live } from '../state/types.js';
 import type { DeleteChange } from './changes.js';
@@ -22,8 +21,7 @@ export function rememberedPinning(memory: SweepMemory, live: Pick<Live, 'pins'>,
   let oldestPinning: string | undefined;
   let oldest: string | undefined;
   for (const [key, list] of Object.entries(memory.lists)) {
-    const parsed = parseTarget(`pins:${key}`);
-    if (parsed?.type !== 'pins' || parsed.domain !== domain || live.pins[key] !== undefined) continue;
+    if (!key.startsWith(`${domain}:`) || live.pins[key] !== undefined) continue;
     lists += 1;
     if (oldest === undefined || list.lastRead < oldest) oldest = list.lastRead;
     if (!list.viewIds.includes(id)) continue;

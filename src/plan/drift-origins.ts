@@ -1,7 +1,7 @@
 import type { ApiUser } from '../domain/api-types.js';
 import { kindOf } from '../kinds/kinds.js';
 import type { Desired, Live } from '../state/types.js';
-import type { SweepMemory } from '../state/sweep-memory.js';
+import { sameTabs, type SweepMemory } from '../state/sweep-memory.js';
 import { changeOrigins, currentOrigins, type BaseMemory } from './outside.js';
 import type { Change, ChangeOrigin, PlanDrift } from './types.js';
 
@@ -123,8 +123,7 @@ export function reachedSinceRead(origin: (change: Change) => ChangeOrigin | unde
     const read = memory.lists[list.key];
     if (read === undefined || Date.parse(since) > Date.parse(read.lastRead)) return 'membership';
     // Found so at the last read, and still as it was then: the membership's difference, not yet written.
-    const unchanged = read.viewIds.join('\u0000') === list.liveIds.join('\u0000');
-    return unchanged && read.pending === 'membership' ? 'membership' : label;
+    return sameTabs(read, list.liveIds) && read.pending === 'membership' ? 'membership' : label;
   };
 }
 

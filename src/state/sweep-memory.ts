@@ -52,6 +52,11 @@ export interface ListMemory {
   pending?: 'membership';
 }
 
+/** sameTabs tells whether a list as last read (`read`) held exactly `ids` (private tabs included), in that order. */
+export function sameTabs(read: ListMemory, ids: readonly (string | null)[]): boolean {
+  return read.viewIds.join('\u0000') === ids.join('\u0000');
+}
+
 /** ViewMemory is one public saved view as last seen live. */
 export interface ViewMemory {
   domain: Domain;
