@@ -49,19 +49,9 @@ export function sweepNight(lists: readonly KeyedPins[], room: number, night: num
   return memory === undefined ? rotationNight(lists, room, night) : leastRecentNight(lists, room, night, memory, users);
 }
 
-/** Hashes already taken: a process that plans night after night (the benches, the tests) hashes each key once. */
-const hashed = new Map<string, number>();
-const HASHES_KEPT = 100_000;
-
 /** listHash is a list key's place in the rotation: the first 32 bits of the SHA-256 of the key. */
 export function listHash(key: string): number {
-  let hash = hashed.get(key);
-  if (hash === undefined) {
-    if (hashed.size >= HASHES_KEPT) hashed.clear();
-    hash = createHash('sha256').update(key).digest().readUInt32BE(0);
-    hashed.set(key, hash);
-  }
-  return hash;
+  return createHash('sha256').update(key).digest().readUInt32BE(0);
 }
 
 /**
