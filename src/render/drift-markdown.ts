@@ -1,10 +1,9 @@
 import type { DriftGroup } from '../plan/drift-causes.js';
-import type { Plan } from '../plan/types.js';
-import { formatCount } from '../text/plural.js';
 import type { CommentPart } from './comment-budget.js';
 import { driftWords, namesShown } from './drift-words.js';
 import { ICONS } from './markdown-details.js';
 import { codeSpan, mdText } from './markdown-text.js';
+import { firstNames } from './name-list.js';
 
 /**
  * driftRowPart is one cause of drift as a row of the markdown plan's table (README,
@@ -12,8 +11,8 @@ import { codeSpan, mdText } from './markdown-text.js';
  * when with the way to repair or keep it. A change made, or maybe made, in the app is
  * kept like a deletion (`must`): its names are cut only when the comment cannot hold them. Joiners pending are an ordinary row.
  */
-export function driftRowPart(group: DriftGroup, plan: Plan): CommentPart {
-  const words = driftWords(group, plan, mdText, (name) => `**${name}**`);
+export function driftRowPart(group: DriftGroup, remembered: boolean): CommentPart {
+  const words = driftWords(group, remembered, mdText, (name) => `**${name}**`);
   const { names } = words;
   // Every deletion is named, and every change of a cause up to GROUP_THRESHOLD; a larger cause names its first few, as the text does.
   const shown = namesShown(group);
@@ -24,9 +23,6 @@ export function driftRowPart(group: DriftGroup, plan: Plan): CommentPart {
     role: group.origin === 'membership' ? 'row' : 'must',
     items: shown,
     covers: group.changes,
-    render: (keep) => {
-      const more = keep < names.length ? [`… ${formatCount(names.length - keep)} more`] : [];
-      return `${head}${[...names.slice(0, keep), ...more].join(' · ')}${tail}`;
-    },
+    render: (keep) => `${head}${firstNames(names, keep).join(' · ')}${tail}`,
   };
 }

@@ -1,6 +1,5 @@
 import type picocolors from 'picocolors';
 import type { DriftGroup } from '../plan/drift-causes.js';
-import type { Plan } from '../plan/types.js';
 import { safeText } from '../text/safe-text.js';
 import { wrapList } from '../text/wrap.js';
 import { driftWords, someNames } from './drift-words.js';
@@ -9,13 +8,14 @@ import { GROUP_THRESHOLD, type ReviewEntry } from './review-entries.js';
 type Colors = ReturnType<typeof picocolors.createColors>;
 
 /**
- * driftLines are a plan's drift in the text plan, one block per cause (README, "Drift:
- * who, what, when"): the cause on the `! drift` line, who under it (members or views
- * listed once, compactly), then when and the way to repair or keep it.
+ * driftCauseLines are a plan's drift in the text plan, one block per cause (README,
+ * "Drift: who, what, when"): the cause on the `! drift` line, who under it (members or
+ * views listed once, compactly), then when and the way to repair or keep it.
+ * `remembered` is `remembers(plan)`.
  */
-export function driftCauseLines(groups: readonly DriftGroup[], plan: Plan, c: Colors): string[] {
+export function driftCauseLines(groups: readonly DriftGroup[], remembered: boolean, c: Colors): string[] {
   return groups.flatMap((group) => {
-    const words = driftWords(group, plan, safeText);
+    const words = driftWords(group, remembered, safeText);
     const details = group.changes.length > GROUP_THRESHOLD ? ' · every change is in the JSON plan' : '';
     return [
       `  ${c.magenta('! drift ')}  ${words.title}${words.sources.length === 0 ? '' : `  ${words.sources.map(safeText).join(', ')}`}`,

@@ -3,7 +3,9 @@ import type { DriftGroup } from '../plan/drift-causes.js';
 import type { Action, Change, Plan } from '../plan/types.js';
 import { formatCount, plural } from '../text/plural.js';
 import { GROUP_THRESHOLD } from './review-entries.js';
-import { when } from './drift-since.js';
+import { appliedText, when } from './dates.js';
+import { ACTION_NOUNS, byAction } from './format.js';
+import { firstNames, type Escape } from './name-list.js';
 
 /**
  * The words of drift, shared by the text and markdown plans (README, "Drift: who, what,
@@ -12,9 +14,6 @@ import { when } from './drift-since.js';
  * (last read) and now": the service records neither editor nor time), and the way to
  * repair or keep it. Plain text; each renderer escapes it (`escape`).
  */
-
-/** Escape makes a text safe for one renderer: markdown text or terminal text. */
-export type Escape = (text: string) => string;
 
 /** DriftWords are one cause's lines: `title`, `sources` (the manifest lines that ask otherwise, not escaped), `names` (who, each once), `when` and `way` (repair or keep). */
 export interface DriftWords {
@@ -34,9 +33,10 @@ export const NAMES_SHOWN = 5;
 /**
  * driftWords tells one cause. A change labelled `outside` happened in the app and is
  * said so; a hedged one (`unapplied-or-outside`) says what differs and not how.
+ * `remembered` is `remembers(plan)`, read once per plan rendered.
  */
-export function driftWords(group: DriftGroup, plan: Plan, escape: Escape, strong: Escape = (name) => `"${name}"`): DriftWords {
-  const time = group.cause === 'membership' ? 'since the members were last seen' : whenOf(group.changes, remembers(plan));
+export function driftWords(group: DriftGroup, remembered: boolean, escape: Escape, strong: Escape = (name) => `"${name}"`): DriftWords {
+  const time = group.cause === 'membership' ? 'since the members were last seen' : whenOf(group.changes, remembered);
   return { title: titleOf(group, escape), sources: sourcesOf(group.changes), names: group.changes.map((change) => nameOf(change, escape, strong)), when: time, way: wayOf(group) };
 }
 
@@ -47,12 +47,15 @@ export function driftWords(group: DriftGroup, plan: Plan, escape: Escape, strong
  */
 function sourcesOf(changes: readonly Change[]): string[] {
   const lines = [...new Set(changes.flatMap((change) => (change.source === undefined ? [] : [formatLine(change.source)])))];
-  const shown = lines.slice(0, SOURCES_SHOWN);
-  return lines.length > SOURCES_SHOWN ? [...shown, `… ${formatCount(lines.length - SOURCES_SHOWN)} more`] : shown;
+  return firstNames(lines, SOURCES_SHOWN);
 }
 
-/** remembers tells whether the plan was made with the sweep memory, as far as it shows: a last applied commit, or a drifted change dated by it. */
-function remembers(plan: Plan): boolean {
+/**
+ * remembers tells whether the plan was made with the sweep memory, as far as it shows: a
+ * last applied commit, or a drifted change dated by it. It reads every change: a
+ * renderer asks once per plan, not once per cause.
+ */
+export function remembers(plan: Plan): boolean {
   return plan.drifted?.lastApplied !== undefined || plan.changes.some((change) => change.since !== undefined);
 }
 
@@ -167,12 +170,20 @@ export function namesShown(group: DriftGroup): number {
 
 /** someNames lists a cause's names compactly: those `namesShown` says, then `… N more`. */
 export function someNames(group: DriftGroup, names: readonly string[]): string[] {
-  const shown = namesShown(group);
-  return shown >= names.length ? [...names] : [...names.slice(0, shown), `… ${formatCount(names.length - shown)} more`];
+  return firstNames(names, namesShown(group));
 }
 
-/** ACTION_WORDS name each action's changes in the drift count. */
-const ACTION_WORDS: Record<Action, string> = { create: 'create', update: 'update', delete: 'delete', pin: 'pin list', drift: 'automation' };
+/** DRIFT_NOUNS name each action's changes in the drift count: a drifted `drift` change is an automation. */
+const DRIFT_NOUNS: Readonly<Record<Action, string>> = { ...ACTION_NOUNS, drift: 'automation' };
+
+/**
+ * automationDrifts counts the plan's `drift` changes among the actions: `1 drift`, or
+ * `1 automation drift` in a plan that labels origins, whose drift (`driftCount`) also
+ * counts lists and views changed in the app.
+ */
+export function automationDrifts(plan: Plan): string {
+  return plural(plan.summary.drift, plan.drifted === undefined ? 'drift' : 'automation drift');
+}
 
 /**
  * driftCount is what the plan's counts add about drift: `13 of them drift (1 update,
@@ -181,12 +192,8 @@ const ACTION_WORDS: Record<Action, string> = { create: 'create', update: 'update
  */
 export function driftCount(plan: Plan): string | undefined {
   if (plan.drifted === undefined) return undefined;
-  const drifted = plan.changes.filter((change) => change.origin !== undefined);
-  const byAction = (Object.keys(ACTION_WORDS) as Action[]).flatMap((action) => {
-    const count = drifted.filter((change) => change.action === action).length;
-    return count === 0 ? [] : [plural(count, ACTION_WORDS[action])];
-  });
-  const of = `${formatCount(plan.drifted.changes)} of them drift${byAction.length === 0 ? '' : ` (${byAction.join(', ')})`}`;
+  const counts = byAction(plan.changes.filter((change) => change.origin !== undefined), DRIFT_NOUNS);
+  const of = `${formatCount(plan.drifted.changes)} of them drift${counts === '' ? '' : ` (${counts})`}`;
   const unapplied = plan.drifted.unapplied === undefined || plan.drifted.unapplied === 0 ? '' : `, ${formatCount(plan.drifted.unapplied)} merged since the last apply and not applied yet`;
   return `${of}${unapplied}`;
 }
@@ -198,5 +205,5 @@ export function driftCount(plan: Plan): string | undefined {
 export function unappliedHeading(plan: Plan): string | undefined {
   const applied = plan.drifted?.lastApplied;
   if (plan.drifted?.unapplied === undefined || applied === undefined) return undefined;
-  return `In the manifests since the last apply (${applied.commit.slice(0, 7)}, ${when(applied.at)}), not applied yet: not drift; a reviewed apply carries them out`;
+  return `In the manifests since the last apply ${appliedText(applied)}, not applied yet: not drift; a reviewed apply carries them out`;
 }

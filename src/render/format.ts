@@ -1,11 +1,11 @@
 import { stringify } from 'yaml';
 import { structuredPatch } from 'diff';
 import type { JsonValue } from '../domain/api-types.js';
-import { CHANGE_ORIGINS, type Change, type ChangeOrigin, type CreateChange, type DeleteChange, type Plan, type UpdateChange } from '../plan/types.js';
+import type { Action, Change, ChangeOrigin, CreateChange, DeleteChange, Plan, UpdateChange } from '../plan/types.js';
 import { applySeconds } from '../plan/requests.js';
 import { formatCount, plural } from '../text/plural.js';
 import { safeText } from '../text/safe-text.js';
-import { sinceLastApply } from './drift-since.js';
+import { dayOf, sinceLastApply } from './dates.js';
 
 /**
  * Formatting shared by the text and markdown renderers. Every name, email, path and
@@ -202,11 +202,6 @@ export function deletedOutsideText(change: CreateChange): string | undefined {
   return gone === undefined ? undefined : `deleted in the app (${safeText(gone.id)}, last seen ${dayOf(gone.lastSeen)}): created again`;
 }
 
-/** dayOf is the UTC day of an ISO 8601 time, `2026-11-20`; other text is shown as it is, made safe. */
-function dayOf(iso: string): string {
-  return /^\d{4}-\d{2}-\d{2}T/.test(iso) ? iso.slice(0, 10) : safeText(iso);
-}
-
 /**
  * originHeading titles the changes of one origin (README, "Changes made outside viewctl,
  * labelled"): made in the app since `--base REF`, which applying reverts; not applied or
@@ -229,15 +224,15 @@ export function originHeading(plan: Plan, origin: ChangeOrigin, changes: readonl
   }
 }
 
-/**
- * byOrigin splits a plan's changes into the pull request's own (first), then those of
- * each origin in `CHANGE_ORIGINS` order, each group keeping the plan's order; empty
- * groups are left out.
- */
-export function byOrigin(changes: readonly Change[]): { origin: ChangeOrigin | undefined; changes: Change[] }[] {
-  return [undefined, ...CHANGE_ORIGINS]
-    .map((origin) => ({ origin, changes: changes.filter((change) => change.origin === origin) }))
-    .filter((group) => group.changes.length > 0);
+/** ACTION_NOUNS name each action's changes, in the order plans list the actions. */
+export const ACTION_NOUNS: Readonly<Record<Action, string>> = { create: 'create', update: 'update', delete: 'delete', pin: 'pin list', drift: 'drift' };
+
+/** byAction counts changes by action, in `nouns` order, leaving out actions without any: `2 creates, 1 pin list`. */
+export function byAction(changes: readonly Change[], nouns: Readonly<Record<Action, string>> = ACTION_NOUNS): string {
+  return (Object.keys(nouns) as Action[]).flatMap((action) => {
+    const count = changes.filter((change) => change.action === action).length;
+    return count === 0 ? [] : [plural(count, nouns[action])];
+  }).join(', ');
 }
 
 /**

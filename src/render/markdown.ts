@@ -1,21 +1,22 @@
 import { formatLine } from '../domain/source-position.js';
 import { formatCount, plural } from '../text/plural.js';
-import { type Action, type Change, type ChangeOrigin, type PinChange, type Plan } from '../plan/types.js';
+import { type Change, type ChangeOrigin, type PinChange, type Plan } from '../plan/types.js';
 import { COMMENT_LIMIT, fitComment, type CommentPart, type LeftOut } from './comment-budget.js';
-import { budgetText, byOrigin, deletedOutsideText, originHeading, pinnedCount, scopeText } from './format.js';
+import { budgetText, byAction, deletedOutsideText, pinnedCount, scopeText } from './format.js';
 import { detailParts, ICONS } from './markdown-details.js';
 import { codeSpan, linkTarget, mdText } from './markdown-text.js';
 import type { RenderOptions } from './options.js';
 import { droppedPrivateCount, summarisePinGroup } from './pin-group.js';
 import { maxDeletesNote, ownerText, targetsNote } from './plan-notes.js';
-import { entryChanges, reviewEntries, type BatchEntry, type ReviewEntry } from './review-entries.js';
+import { entryChanges, type BatchEntry, type ReviewEntry } from './review-entries.js';
 import { droppedPrivateTabs, skippedText } from './text.js';
 import { warningEntries } from './warning-lines.js';
 import { heldEntry, heldHeading } from './held-lines.js';
-import { driftGroups } from '../plan/drift-causes.js';
-import { driftCount, unappliedHeading } from './drift-words.js';
+import { automationDrifts, driftCount, remembers } from './drift-words.js';
 import { driftDetailEntries } from './drift-text.js';
 import { driftRowPart } from './drift-markdown.js';
+import { firstNames } from './name-list.js';
+import { planSections } from './plan-sections.js';
 
 export { codeSpan, fence, mdText } from './markdown-text.js';
 
@@ -60,12 +61,13 @@ export function renderMarkdown(plan: Plan, options: RenderOptions): string {
   const drifted = driftCount(plan);
   const counts = [
     plural(summary.create, 'create'), plural(summary.update, 'update'), plural(summary.delete, 'delete'),
-    plural(summary.pin, 'pin list'), plural(summary.drift, plan.drifted === undefined ? 'drift' : 'automation drift'),
+    plural(summary.pin, 'pin list'), automationDrifts(plan),
   ].join(' · ') + (drifted === undefined ? '' : ` · ${drifted}`);
   const above = [...scopeNotes, ...notes];
   // The pull request's own changes first; those it did not ask for (--base REF) get a table per origin.
   // Changes with an origin are drift, a row per cause; a sweep's merged but unapplied changes get a heading of their own.
-  const groups = byOrigin(plan.changes).map((group) => ({ origin: group.origin, entries: group.origin === undefined ? reviewEntries(group.changes) : [], drift: driftGroups(group.changes) }));
+  const sections = planSections(plan);
+  const remembered = remembers(plan);
 
   const parts: CommentPart[] = [];
   const fixed = (...lines: string[]): void => {
@@ -77,16 +79,15 @@ export function renderMarkdown(plan: Plan, options: RenderOptions): string {
     fixed('');
     parts.push(...held.map((line): CommentPart => ({ role: 'must', items: 0, render: () => line })));
   }
-  for (const group of groups) {
-    const title = group.origin === undefined ? unappliedHeading(plan) : originHeading(plan, group.origin, group.drift.flatMap((drift) => drift.changes));
-    fixed(...(title === undefined ? [] : ['', `**${mdText(title)}**`]), '', ...TABLE);
-    parts.push(...group.entries.map((entry) => rowPart(entry, group.origin)), ...group.drift.map((drift) => driftRowPart(drift, plan)));
+  for (const section of sections) {
+    fixed(...(section.heading === undefined ? [] : ['', `**${mdText(section.heading)}**`]), '', ...TABLE);
+    parts.push(...section.entries.map((entry) => rowPart(entry, section.origin)), ...section.drift.map((drift) => driftRowPart(drift, remembered)));
   }
   if (warnings.length > 0) {
     fixed('');
     parts.push(...warnings.map((line): CommentPart => ({ role: 'warning', items: 0, render: () => line })));
   }
-  parts.push(...groups.flatMap((group) => [...group.entries, ...driftDetailEntries(group.drift)]).flatMap((entry) => detailParts(entry, plan)));
+  parts.push(...sections.flatMap((section) => [...section.entries, ...driftDetailEntries(section.drift)]).flatMap((entry) => detailParts(entry, plan)));
   const link = options.detailsUrl === undefined ? '' : ` · [the full plan](${linkTarget(options.detailsUrl)})`;
   fixed('', `Digest \`${plan.digest}\` · apply needs ${plural(plan.requests.applyNeeds, 'request')} · ${budgetText(plan)}${link}`);
   return fitComment(parts, MARKDOWN_LIMIT, (leftOut) => leftOutNote(leftOut, options));
@@ -122,16 +123,6 @@ function leftOutNote(leftOut: LeftOut, options: RenderOptions): string {
   return `*Left out to fit one comment: ${what.join('; ')}. ${where}; \`viewctl show\` prints it.*`;
 }
 
-/** ACTION_NOUNS name each action's changes, in the order plans list the actions. */
-const ACTION_NOUNS: Record<Action, string> = { create: 'create', update: 'update', delete: 'delete', pin: 'pin list', drift: 'drift' };
-
-function byAction(changes: readonly Change[]): string {
-  return (Object.keys(ACTION_NOUNS) as Action[]).flatMap((action) => {
-    const count = changes.filter((change) => change.action === action).length;
-    return count === 0 ? [] : [plural(count, ACTION_NOUNS[action])];
-  }).join(', ');
-}
-
 /**
  * MUST_SEE_ORIGINS are the origins whose every change the comment names: a change made
  * in the app, or one that may have been, which applying reverts.
@@ -162,10 +153,7 @@ function rowPart(entry: ReviewEntry, origin: ChangeOrigin | undefined): CommentP
     role,
     items: names.length,
     covers: changes,
-    render: (keep) => {
-      const more = keep < names.length ? [`… ${formatCount(names.length - keep)} more`] : [];
-      return `${head}${[...names.slice(0, keep), ...more].join(' · ')}${tail}`;
-    },
+    render: (keep) => `${head}${firstNames(names, keep).join(' · ')}${tail}`,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { PinChange, PinnedTab } from '../plan/types.js';
-import { formatCount, plural } from '../text/plural.js';
+import { plural } from '../text/plural.js';
+import { firstNames, type Escape } from './name-list.js';
 
 /**
  * What one group document's pin changes in one domain have in common, so a reviewer
@@ -87,15 +88,10 @@ function tabKey(tab: PinnedTab): string {
 /** NAMES_SHOWN is how many members a group's lines name before counting the rest. */
 const NAMES_SHOWN = 3;
 
-/** Escape makes a name safe for one renderer: markdown text or terminal text. */
-type Escape = (text: string) => string;
-
 /** someMembers counts members and names the first few: `2 members: a@x, b@x`, `40 members` (most of the group). */
 export function someMembers(members: readonly string[], total: number, escape: Escape): string {
   if (members.length * 2 > total) return plural(members.length, 'member');
-  const named = members.slice(0, NAMES_SHOWN).map(escape).join(', ');
-  const more = members.length > NAMES_SHOWN ? `, … ${formatCount(members.length - NAMES_SHOWN)} more` : '';
-  return `${plural(members.length, 'member')}: ${named}${more}`;
+  return `${plural(members.length, 'member')}: ${firstNames(members, NAMES_SHOWN, escape).join(', ')}`;
 }
 
 /** memberTabs is one member and their tabs: `a@x: A, B`. */
@@ -105,7 +101,6 @@ export function memberTabs(entry: MemberTabs, escape: Escape): string {
 
 /** exceptionText is one kind of exception of a group: `kept first for 3 members: their private tabs (a@x: A; …)`. */
 export function exceptionText(label: string, entries: readonly MemberTabs[], what: string, escape: Escape): string {
-  const shown = entries.slice(0, NAMES_SHOWN).map((entry) => memberTabs(entry, escape)).join('; ');
-  const more = entries.length > NAMES_SHOWN ? `; … ${formatCount(entries.length - NAMES_SHOWN)} more` : '';
-  return `${label} ${plural(entries.length, 'member')}: ${what} (${shown}${more})`;
+  const shown = firstNames(entries, NAMES_SHOWN, (entry) => memberTabs(entry, escape)).join('; ');
+  return `${label} ${plural(entries.length, 'member')}: ${what} (${shown})`;
 }

@@ -1,7 +1,7 @@
 import picocolors from 'picocolors';
 import { quoted, safeText } from '../text/safe-text.js';
 import { formatCount, formatRate, plural } from '../text/plural.js';
-import { applyEstimate, budgetText, byOrigin, deletedOutsideText, originHeading, pinnedCount, pointerPath, scopeText, shellWord, updateDiff, valueText } from './format.js';
+import { applyEstimate, budgetText, deletedOutsideText, pinnedCount, pointerPath, scopeText, shellWord, updateDiff, valueText } from './format.js';
 import type { RenderOptions } from './options.js';
 import { warningEntries } from './warning-lines.js';
 import { heldEntry, heldHeading } from './held-lines.js';
@@ -10,11 +10,11 @@ import { WRAP_WIDTH, wrapList } from '../text/wrap.js';
 import { DEFAULT_RATE } from '../domain/domains.js';
 import { shortDigest } from '../plan/hash.js';
 import type { Change, CreateChange, DeleteChange, DriftChange, PinChange, PinnedTab, Plan, UpdateChange } from '../plan/types.js';
-import { entryAction, entryChanges, reviewEntries, type ReviewEntry } from './review-entries.js';
+import { entryAction, entryChanges, type ReviewEntry } from './review-entries.js';
 import { batchLines, batchRow, pinGroupLines, pinGroupRow, type SummaryRow } from './text-groups.js';
-import { driftGroups } from '../plan/drift-causes.js';
-import { driftCount, unappliedHeading } from './drift-words.js';
+import { automationDrifts, driftCount, remembers } from './drift-words.js';
 import { driftCauseLines, driftDetailEntries } from './drift-text.js';
+import { planSections } from './plan-sections.js';
 
 type Colors = ReturnType<typeof picocolors.createColors>;
 
@@ -58,12 +58,12 @@ export function renderText(plan: Plan, options: RenderOptions): string {
   if (scope !== undefined) lines.push(scope, '');
   // The pull request's own changes first; those it did not ask for (--base REF) under their origin's heading.
   // Changes with an origin are drift, told by cause; a sweep's merged but unapplied changes get a heading of their own.
-  const groups = byOrigin(plan.changes).map((group) => ({ origin: group.origin, entries: group.origin === undefined ? reviewEntries(group.changes) : [], drift: driftGroups(group.changes) }));
-  for (const group of groups) {
-    const heading = group.origin === undefined ? unappliedHeading(plan) : originHeading(plan, group.origin, group.drift.flatMap((drift) => drift.changes));
-    lines.push(...(heading === undefined ? [] : [heading]), ...summaryLines(group.entries, c), ...driftCauseLines(group.drift, plan, c), '');
+  const sections = planSections(plan);
+  const remembered = remembers(plan);
+  for (const section of sections) {
+    lines.push(...(section.heading === undefined ? [] : [section.heading]), ...summaryLines(section.entries, c), ...driftCauseLines(section.drift, remembered, c), '');
   }
-  for (const entry of groups.flatMap((group) => [...group.entries, ...driftDetailEntries(group.drift)])) {
+  for (const entry of sections.flatMap((section) => [...section.entries, ...driftDetailEntries(section.drift)])) {
     for (const block of entryDetails(entry, plan, c)) if (block.length > 0) lines.push(...block, '');
   }
   if (warnings.length > 0) lines.push(...warnings, '');
@@ -243,7 +243,7 @@ function footerLines(plan: Plan, options: RenderOptions): string[] {
   const drifted = driftCount(plan);
   const lines = [
     `Plan: ${formatCount(summary.create)} to create, ${formatCount(summary.update)} to update, ${formatCount(summary.delete)} to delete, ` +
-    `${plural(summary.pin, 'pin list')}, ${plural(summary.drift, plan.drifted === undefined ? 'drift' : 'automation drift')}${drifted === undefined ? '' : `; ${drifted}`}.`,
+    `${plural(summary.pin, 'pin list')}, ${automationDrifts(plan)}${drifted === undefined ? '' : `; ${drifted}`}.`,
   ];
   const { applyNeeds } = plan.requests;
   const rate = options.rate ?? DEFAULT_RATE;
