@@ -1,3 +1,4 @@
+import { pinnersText } from './name-list.js';
 import { formatCount, plural } from '../text/plural.js';
 import type { Change, CreateChange, DeleteChange, DriftChange, PinChange, PinnedTab, Plan, UpdateChange } from '../plan/types.js';
 import { batchAttributes } from './batch-attributes.js';
@@ -192,8 +193,6 @@ function batchPart(changes: readonly (CreateChange | DeleteChange)[], cause: str
 /** pinners says who pins a deleted view: `, pinned by a@x, b@x`. */
 function pinners(change: DeleteChange): string {
   if (change.pinnedBy.length === 0) return '';
-  const shown = change.pinnedBy.slice(0, 10).map(mdText).join(', ');
-  const more = change.pinnedBy.length > 10 ? ` and ${formatCount(change.pinnedBy.length - 10)} more` : '';
   const note = pinnedNote(change);
-  return `, pinned by ${shown}${more}${note === undefined ? '' : `; ${mdText(note)}`}`;
+  return `, pinned by ${pinnersText(change.pinnedBy, mdText)}${note === undefined ? '' : `; ${mdText(note)}`}`;
 }

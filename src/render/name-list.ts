@@ -12,3 +12,12 @@ export function firstNames<T>(items: readonly T[], shown: number, name: (item: T
   const kept = items.slice(0, shown).map((item) => name(item));
   return items.length > shown ? [...kept, `… ${formatCount(items.length - shown)} more`] : kept;
 }
+
+/** PINNERS_SHOWN is how many members a deletion names as pinning the view before "and N more". */
+const PINNERS_SHOWN = 10;
+
+/** pinnersText names who pins a view a plan deletes: `a@x, b@x and 3 more`, each name kept written by `name`. */
+export function pinnersText(pinnedBy: readonly string[], name: Escape): string {
+  const shown = pinnedBy.slice(0, PINNERS_SHOWN).map(name).join(', ');
+  return pinnedBy.length > PINNERS_SHOWN ? `${shown} and ${formatCount(pinnedBy.length - PINNERS_SHOWN)} more` : shown;
+}

@@ -1,6 +1,7 @@
 import type picocolors from 'picocolors';
 import type { CreateChange, DeleteChange, PinChange, PinnedTab, Plan } from '../plan/types.js';
 import { formatLine } from '../domain/source-position.js';
+import { pinnersText } from './name-list.js';
 import { formatCount, plural } from '../text/plural.js';
 import { pinnedCount, pinnedNote } from './format.js';
 import { quoted, safeText } from '../text/safe-text.js';
@@ -157,8 +158,6 @@ export function batchLines(changes: readonly (CreateChange | DeleteChange)[], ca
 
 function pinnedBy(change: DeleteChange): string {
   if (change.pinnedBy.length === 0) return '';
-  const shown = change.pinnedBy.slice(0, 10).map(safeText).join(', ');
-  const more = change.pinnedBy.length > 10 ? ` and ${formatCount(change.pinnedBy.length - 10)} more` : '';
   const note = pinnedNote(change);
-  return `, pinned by ${shown}${more}${note === undefined ? '' : `; ${note}`}`;
+  return `, pinned by ${pinnersText(change.pinnedBy, safeText)}${note === undefined ? '' : `; ${note}`}`;
 }

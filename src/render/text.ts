@@ -1,5 +1,6 @@
 import picocolors from 'picocolors';
 import { quoted, safeText } from '../text/safe-text.js';
+import { pinnersText } from './name-list.js';
 import { formatCount, formatRate, plural } from '../text/plural.js';
 import { applyEstimate, budgetText, deletedOutsideText, pinnedCount, pointerPath, scopeText, shellWord, updateDiff, valueText } from './format.js';
 import type { RenderOptions } from './options.js';
@@ -176,9 +177,7 @@ function deleteLines(change: DeleteChange, c: Colors): string[] {
   const pinned = pinnedCount(change) === '' ? '' : `, ${pinnedCount(change)}`;
   const lines = [c.red(`- ${change.kind} ${quoted(change.name)} (${safeText(change.id)}), owner ${owner}${pinned}`)];
   if (change.pinnedBy.length > 0) {
-    const shown = change.pinnedBy.slice(0, 10).map(safeText);
-    const more = change.pinnedBy.length > 10 ? ` and ${change.pinnedBy.length - 10} more` : '';
-    lines.push(`    pinned by: ${shown.join(', ')}${more}`);
+    lines.push(`    pinned by: ${pinnersText(change.pinnedBy, safeText)}`);
   }
   lines.push(...attributeLines(change).map((line) => c.red(`  - ${line}`)));
   return lines;
