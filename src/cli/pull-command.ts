@@ -21,7 +21,7 @@ import { schemaTexts } from '../manifest/schema-registry.js';
 import { nodeManifestSource, type ManifestSource } from '../manifest/source.js';
 import type { ManifestDocument } from '../manifest/types.js';
 import { selectTargets, type TargetSelector } from '../plan/targets-selection.js';
-import { readExport } from '../state/read-export.js';
+import { readMemberPins } from '../state/read-member-pins.js';
 import { readUsers } from '../state/read-live.js';
 import type { ServiceClient } from '../service/types.js';
 import { pinsKey, type Live } from '../state/types.js';
@@ -73,11 +73,13 @@ export function registerPullCommand(program: Command, io: CliIo, outcome: Outcom
       const connection = await openConnection(options, io, { dailyReserve: options.reserve, stop: interrupt.signal });
       const read = await stopOnInterrupt(interrupt, UNWRITTEN, async () => {
         // A member no document reaches is no target plan knows: pull adds them as export --merge does.
-        const { undeclared } = await undeclaredMembers(selectedMembers, declared, connection.client);
+        const { undeclared, users } = await undeclaredMembers(selectedMembers, declared, connection.client);
         const planned = selectors.filter((selector) => selector.type !== 'pins' || !undeclared.has(selector.userEmail.toLowerCase()));
         const plans = selectors.length === 0 || planned.length > 0;
         const planning = plans ? await planAgainst(desired, connection.client, io, { scoped, ...(planned.length === 0 ? {} : { targets: planned }) }) : undefined;
-        const members = undeclared.size === 0 ? undefined : await readExport(connection.client, { selectUsers: (all) => all.filter((user) => undeclared.has(user.email.toLowerCase()) && user.state === 'Active') });
+        // The members' lists are read, and what the plan and the check above did not read: nothing twice.
+        const known = { workspace: planning?.live.workspace, views: planning?.live.views, users: planning?.live.users ?? users };
+        const members = undeclared.size === 0 ? undefined : await readMemberPins(connection.client, (all) => all.filter((user) => undeclared.has(user.email.toLowerCase()) && user.state === 'Active'), known);
         return { planning, members, planned, undeclared };
       }).finally(() => connection.close());
       const { planning, members, planned, undeclared } = read;
@@ -124,11 +126,11 @@ async function undeclaredMembers(emails: ReadonlySet<string>, declared: Declared
   return { undeclared, users };
 }
 
-/** liveOf joins what the plan read and what the members' export read: the export's listings are complete. */
-function liveOf(planned: Live | undefined, exported: Live | undefined): Live {
-  if (planned === undefined) return exported as Live;
-  if (exported === undefined) return planned;
-  return { ...planned, views: { ...planned.views, ...exported.views }, pins: { ...planned.pins, ...exported.pins }, users: exported.users ?? planned.users };
+/** liveOf joins what the plan read and what the members' read added: its listings and users include the plan's. */
+function liveOf(planned: Live | undefined, members: Live | undefined): Live {
+  if (planned === undefined) return members as Live;
+  if (members === undefined) return planned;
+  return { ...planned, views: members.views, pins: { ...planned.pins, ...members.pins }, users: members.users };
 }
 
 /**
