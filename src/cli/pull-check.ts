@@ -2,7 +2,7 @@ import { isAbsolute, relative, sep } from 'node:path';
 import { ViewctlError } from '../errors.js';
 import { formatProblems } from '../manifest/format-problems.js';
 import { loadManifests } from '../manifest/load.js';
-import type { ManifestSource } from '../manifest/source.js';
+import { walkFinds, type ManifestSource } from '../manifest/source.js';
 
 /**
  * checkPulledManifests loads the manifests under `paths` as `viewctl pull` would leave
@@ -12,7 +12,7 @@ import type { ManifestSource } from '../manifest/source.js';
  */
 export async function checkPulledManifests(paths: readonly string[], source: ManifestSource, after: ReadonlyMap<string, string>): Promise<void> {
   if (after.size === 0) return;
-  const loaded = await loadManifests(paths.length === 0 ? ['.'] : paths, overlaySource(source, after));
+  const loaded = await loadManifests(paths, overlaySource(source, after));
   const errors = loaded.problems.filter((problem) => problem.severity === 'error');
   if (errors.length === 0) return;
   const files = [...new Set(errors.map((problem) => problem.file))];
@@ -33,7 +33,7 @@ function overlaySource(source: ManifestSource, after: ReadonlyMap<string, string
     async list(directory) {
       const listing = await source.list(directory);
       const folder = shown(directory);
-      const extra = [...after.keys()].filter((file) => !listing.files.includes(file) && isWithin(file, folder) && /\.ya?ml$/.test(file));
+      const extra = [...after.keys()].filter((file) => !listing.files.includes(file) && walkFindsShown(file, folder));
       return { ...listing, files: [...listing.files, ...extra].sort() };
     },
     async read(path, maxBytes) {
@@ -43,8 +43,11 @@ function overlaySource(source: ManifestSource, after: ReadonlyMap<string, string
   };
 }
 
-/** isWithin tells whether a walk of `folder` finds `file` (both display paths): below it, through no hidden folder. */
-function isWithin(file: string, folder: string): boolean {
-  const rel = folder === '.' ? file : relative(folder, file);
-  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) && !rel.split(/[\\/]/).slice(0, -1).some((part) => part.startsWith('.') || part === 'node_modules') && !rel.includes(`..${sep}`);
+/**
+ * walkFindsShown is `walkFinds` for display paths, which may climb above the working
+ * directory (`../views/a.yaml`): the walk's rule applies to the path from `folder`.
+ */
+function walkFindsShown(file: string, folder: string): boolean {
+  const below = relative(folder, file);
+  return !isAbsolute(below) && walkFinds(below.split(sep).join('/'), '.');
 }

@@ -3,17 +3,16 @@ import { dirname, resolve } from 'node:path';
 import { Option } from 'commander';
 import type { Command } from 'commander';
 import type { ApiUser, ApiView } from '../domain/api-types.js';
-import { DOMAINS, VIEW_KINDS, type Domain } from '../domain/domains.js';
+import { DOMAINS } from '../domain/domains.js';
 import { EXIT, ViewctlError } from '../errors.js';
 import { declaredTargets, type DeclaredTargets } from '../export/declared-targets.js';
 import { EXPORT_FOLDERS } from '../export/export-files.js';
-import { mergeFiles } from '../export/merge-files.js';
+import { isPinsTargetOf, mergeFiles, viewTarget } from '../export/merge-files.js';
 import { pinDocumentMatcher } from '../export/pin-coverage.js';
-import { pullPlan, type NotPulled, type PullPlan } from '../export/pull-edits.js';
+import { noTabToday, pullPlan, type PullPlan } from '../export/pull-edits.js';
 import { spliceEdits, writeSplicedFiles } from '../export/pull-files.js';
 import { SCHEMAS_FOLDER } from '../export/schema-ref.js';
 import { takenPaths, writeNewFiles } from '../export/write-files.js';
-import { quoted } from '../export/yaml-text.js';
 import { toDesired } from '../manifest/desired.js';
 import { formatProblems, ManifestInvalidError } from '../manifest/format-problems.js';
 import { loadManifests } from '../manifest/load.js';
@@ -22,7 +21,7 @@ import { schemaTexts } from '../manifest/schema-registry.js';
 import { nodeManifestSource, type ManifestSource } from '../manifest/source.js';
 import type { ManifestDocument } from '../manifest/types.js';
 import { selectTargets, type TargetSelector } from '../plan/targets-selection.js';
-import { readExport } from '../state/read-export.js';
+import { readMemberPins } from '../state/read-member-pins.js';
 import { readUsers } from '../state/read-live.js';
 import type { ServiceClient } from '../service/types.js';
 import { pinsKey, type Live } from '../state/types.js';
@@ -69,27 +68,29 @@ export function registerPullCommand(program: Command, io: CliIo, outcome: Outcom
       const desired = toDesired(documents);
       const declared = declaredTargets(documents);
       const selectors = options.target ?? [];
+      const selectedMembers = new Set(selectors.flatMap((selector) => (selector.type === 'pins' ? [selector.userEmail.toLowerCase()] : [])));
       const scoped = await resolveScope(options, paths, io);
       const connection = await openConnection(options, io, { dailyReserve: options.reserve, stop: interrupt.signal });
       const read = await stopOnInterrupt(interrupt, UNWRITTEN, async () => {
         // A member no document reaches is no target plan knows: pull adds them as export --merge does.
-        const undeclared = await undeclaredMembers(selectors, declared, connection.client);
+        const { undeclared, users } = await undeclaredMembers(selectedMembers, declared, connection.client);
         const planned = selectors.filter((selector) => selector.type !== 'pins' || !undeclared.has(selector.userEmail.toLowerCase()));
         const plans = selectors.length === 0 || planned.length > 0;
         const planning = plans ? await planAgainst(desired, connection.client, io, { scoped, ...(planned.length === 0 ? {} : { targets: planned }) }) : undefined;
-        const members = undeclared.size === 0 ? undefined : await readExport(connection.client, { selectUsers: (users) => users.filter((user) => undeclared.has(user.email.toLowerCase()) && user.state === 'Active') });
+        // The members' lists are read, and what the plan and the check above did not read: nothing twice.
+        const known = { workspace: planning?.live.workspace, views: planning?.live.views, users: planning?.live.users ?? users };
+        const members = undeclared.size === 0 ? undefined : await readMemberPins(connection.client, (all) => all.filter((user) => undeclared.has(user.email.toLowerCase()) && user.state === 'Active'), known);
         return { planning, members, planned, undeclared };
       }).finally(() => connection.close());
       const { planning, members, planned, undeclared } = read;
       const views = planned.length === 0 ? (selectors.length === 0 ? desired.views : []) : selectTargets(desired, planned).views;
       const live = liveOf(planning?.live, members?.live);
-      const selectedMembers = new Set(selectors.flatMap((selector) => (selector.type === 'pins' ? [selector.userEmail.toLowerCase()] : [])));
-      const pulled = pullPlan({ changes: planning?.plan.changes ?? [], held: planning?.plan.held ?? [], live, documents, views, selectedMembers });
+      const pulled = pullPlan({ changes: planning?.plan.changes ?? [], held: planning?.plan.held ?? [], live, documents, views, declared, selectedMembers });
       for (const user of members?.pinUsers ?? []) pulled.added.members.push({ user, domains: [...DOMAINS] });
       const found = new Set((members?.pinUsers ?? []).map((user) => user.email.toLowerCase()));
       for (const email of undeclared) if (!found.has(email)) pulled.notPulled.push({ target: `pins/${email}`, reason: 'no manifest declares this member, and no active member has this address: nothing to pull' });
       interrupt.writingFiles('writing the pulled manifests');
-      const result = await writePull(pulled, documents, live, paths, source, io);
+      const result = await writePull(pulled, declared, live, paths, source, io);
       io.stdout.write(options.format === 'json' ? `${JSON.stringify(jsonReport(result), null, 2)}\n` : textReport(result));
       outcome.exitCode = EXIT.ok;
     } finally {
@@ -100,47 +101,48 @@ export function registerPullCommand(program: Command, io: CliIo, outcome: Outcom
 
 /** loadChecked loads the manifests as plan does: any error stops here, before a request. */
 async function loadChecked(paths: readonly string[], source: ManifestSource, io: CliIo): Promise<ManifestDocument[]> {
-  const loaded = await loadManifests(paths.length === 0 ? ['.'] : paths, source);
+  const loaded = await loadManifests(paths, source);
   if (hasErrors(loaded.problems)) throw new ManifestInvalidError(loaded.problems);
   if (loaded.problems.length > 0) io.stderr.write(`${formatProblems(loaded.problems, { color: false })}\n`);
   return loaded.documents;
 }
 
 /**
- * undeclaredMembers are the members `--target pins/EMAIL` names whom no PinnedViews
- * document reaches: none names the address (by `userEmail`, or a `users` email or
- * glob) and no `roles` group takes their role. The users are read (1 request per 100
- * members) only when a group selects by role and an address is named nowhere else.
+ * undeclaredMembers are the members `--target pins/EMAIL` names (`emails`, lower-cased)
+ * whom no PinnedViews document reaches: none names the address (by `userEmail`, or a
+ * `users` email or glob) and no `roles` group takes their role. The users are read (1
+ * request per 100 members), and answered, only when a group selects by role and an
+ * address is named nowhere else.
  */
-async function undeclaredMembers(selectors: readonly TargetSelector[], declared: DeclaredTargets, client: ServiceClient): Promise<Set<string>> {
-  const emails = selectors.flatMap((selector) => (selector.type === 'pins' ? [selector.userEmail.toLowerCase()] : []));
+async function undeclaredMembers(emails: ReadonlySet<string>, declared: DeclaredTargets, client: ServiceClient): Promise<{ undeclared: Set<string>; users?: ApiUser[] }> {
   const named = (email: string): boolean => declared.pins.some((document) => pinDocumentMatcher({ ...document, roles: [] })({ email, role: '' }));
-  const candidates = emails.filter((email) => !named(email));
-  if (candidates.length === 0 || !declared.pins.some((document) => document.roles.length > 0)) return new Set(candidates);
+  const candidates = [...emails].filter((email) => !named(email));
+  if (candidates.length === 0 || !declared.pins.some((document) => document.roles.length > 0)) return { undeclared: new Set(candidates) };
   const users = await readUsers(client);
-  return new Set(candidates.filter((email) => {
+  const undeclared = new Set(candidates.filter((email) => {
     const user = users.find((candidate) => candidate.email.toLowerCase() === email);
     return user === undefined || !declared.pins.some((document) => pinDocumentMatcher(document)(user));
   }));
+  return { undeclared, users };
 }
 
-/** liveOf joins what the plan read and what the members' export read: the export's listings are complete. */
-function liveOf(planned: Live | undefined, exported: Live | undefined): Live {
-  if (planned === undefined) return exported as Live;
-  if (exported === undefined) return planned;
-  return { ...planned, views: { ...planned.views, ...exported.views }, pins: { ...planned.pins, ...exported.pins }, users: exported.users ?? planned.users };
+/** liveOf joins what the plan read and what the members' read added: its listings and users include the plan's. */
+function liveOf(planned: Live | undefined, members: Live | undefined): Live {
+  if (planned === undefined) return members as Live;
+  if (members === undefined) return planned;
+  return { ...planned, views: members.views, pins: { ...planned.pins, ...members.pins }, users: members.users };
 }
 
 /**
  * writePull splices the edits, renders the new files, loads the manifests as they
  * would be and, only when they load without an error, writes every file.
  */
-async function writePull(pulled: PullPlan, documents: readonly ManifestDocument[], live: Live, paths: readonly string[], source: ManifestSource, io: CliIo): Promise<PullResult> {
+async function writePull(pulled: PullPlan, declared: DeclaredTargets, live: Live, paths: readonly string[], source: ManifestSource, io: CliIo): Promise<PullResult> {
   const texts = new Map<string, string>();
   for (const file of new Set(pulled.edits.map((edit) => edit.file))) texts.set(file, await readFile(resolve(io.cwd, file), 'utf8'));
   const spliced = spliceEdits(pulled.edits, texts);
   const folder = await newFilesFolder(paths, io);
-  const added = await newDocuments(pulled, documents, live, folder, source);
+  const added = await newDocuments(pulled, declared, live, folder, source);
   const shownAdded = new Map([...added.files].map(([path, text]) => [source.display(resolve(folder, path)), text]));
   await checkPulledManifests(paths, source, new Map([...spliced.texts, ...shownAdded]));
   await writeSplicedFiles(spliced.texts, io.cwd);
@@ -173,10 +175,9 @@ async function newFilesFolder(paths: readonly string[], io: CliIo): Promise<stri
  * them, or nothing does), and a view document for each view no manifest declares; the
  * merge's other files are left out, and the JSON Schema copies the folder lacks added.
  */
-async function newDocuments(pulled: PullPlan, documents: readonly ManifestDocument[], live: Live, folder: string, source: ManifestSource): Promise<{ files: Map<string, string>; written: { path: string; target: string }[] }> {
+async function newDocuments(pulled: PullPlan, declared: DeclaredTargets, live: Live, folder: string, source: ManifestSource): Promise<{ files: Map<string, string>; written: { path: string; target: string }[] }> {
   const { members, views } = pulled.added;
   if (members.length === 0 && views.length === 0) return { files: new Map(), written: [] };
-  const declared = declaredTargets(documents);
   // Only the members' own documents count as declaring their lists: a group is what pull overrides for them.
   const ownOnly = { ...declared, pins: declared.pins.filter((pins) => pins.userEmail !== undefined) };
   const pins: Record<string, ApiView[]> = {};
@@ -193,17 +194,12 @@ async function newDocuments(pulled: PullPlan, documents: readonly ManifestDocume
     taken: await takenPaths(folder, ['.', ...EXPORT_FOLDERS, SCHEMAS_FOLDER]),
     folder: source.display(folder),
   });
-  const wanted = new Set(views.map(({ domain, view }) => `${VIEW_KINDS[domain]} ${quoted(view.name)} (${view.viewId})`));
-  const emails = users.map((user) => `pins of ${user.email}:`);
-  const written = result.written.filter((entry) => wanted.has(entry.target) || emails.some((prefix) => entry.target.startsWith(prefix)));
+  const wanted = new Set(views.map(({ domain, view }) => viewTarget(domain, view)));
+  const written = result.written.filter((entry) => wanted.has(entry.target) || users.some((user) => isPinsTargetOf(entry.target, user.email)));
   const keep = new Set(written.map((entry) => entry.path));
   const files = new Map(Object.entries(result.files).filter(([path]) => keep.has(path) || (keep.size > 0 && path.startsWith(`${SCHEMAS_FOLDER}/`))));
   for (const { user, domains } of members) {
-    if (!written.some((entry) => entry.target.startsWith(`pins of ${user.email}:`))) pulled.notPulled.push(emptyMember(user, domains));
+    if (!written.some((entry) => isPinsTargetOf(entry.target, user.email))) pulled.notPulled.push({ target: `pins/${user.email}`, reason: noTabToday(user.email, domains) });
   }
   return { files, written };
-}
-
-function emptyMember(user: ApiUser, domains: readonly Domain[]): NotPulled {
-  return { target: `pins/${user.email}`, reason: `nothing to pull: ${user.email} has no ${domains.join(', ')} tab today, and a pinned list needs one` };
 }

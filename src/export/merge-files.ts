@@ -149,7 +149,7 @@ function mergePins(
 ): { skipped: SkippedTarget[]; notes: string[]; file?: { target: string; render: (path: string) => string } } {
   const skipped = [...byDocument(covered)].map(([document, domains]): SkippedTarget => {
     const group = document.userEmail === undefined ? ` (group ${document.name === undefined ? 'document' : quoted(document.name)})` : '';
-    return { target: `pins of ${user.email}: ${domains.join(', ')}${group}`, declaredAt: document.source };
+    return { target: `${pinsTarget(user.email, domains)}${group}`, declaredAt: document.source };
   });
   const open = DOMAINS.filter((domain) => !covered.has(domain));
   const pins: Partial<Record<Domain, ApiView[]>> = {};
@@ -173,7 +173,7 @@ function mergePins(
   return {
     skipped,
     notes: empty.length === 0 ? [] : [`${user.email} has no pinned ${empty.join(', ')} views today: left unmanaged`],
-    file: { target: `pins of ${user.email}: ${withTabs.join(', ')}`, render },
+    file: { target: pinsTarget(user.email, withTabs), render },
   };
 }
 
@@ -203,8 +203,19 @@ function binds(declared: DeclaredView, view: ApiView): boolean {
   return isPublicSaved(view) && declared.name === view.name;
 }
 
-function viewTarget(domain: Domain, view: ApiView): string {
+/** viewTarget names a live view in a merge's report: `RecordingView "Customer calls" (rv_1)`. */
+export function viewTarget(domain: Domain, view: ApiView): string {
   return `${VIEW_KINDS[domain]} ${quoted(view.name)} (${view.viewId})`;
+}
+
+/** pinsTarget names a member's pinned lists of `domains` in a merge's report: `pins of EMAIL: deals, companies`. */
+function pinsTarget(email: string, domains: readonly Domain[]): string {
+  return `pins of ${email}: ${domains.join(', ')}`;
+}
+
+/** isPinsTargetOf tells whether a target of a merge's report (`pinsTarget`) is the pinned lists of `email`. */
+export function isPinsTargetOf(target: string, email: string): boolean {
+  return target.startsWith(`pins of ${email}:`);
 }
 
 function byDocument<T>(covered: ReadonlyMap<Domain, T>): Map<T, Domain[]> {

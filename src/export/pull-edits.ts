@@ -3,13 +3,14 @@ import type { DesiredView } from '../domain/desired.js';
 import { VIEW_KINDS, type Domain } from '../domain/domains.js';
 import type { SourcePosition } from '../domain/source-position.js';
 import { isPublicSaved } from '../domain/views.js';
+import { jsonEqual } from '../kinds/canonical.js';
 import type { Change, DriftChange, HeldTarget, PinChange, PinnedTab, ViewSnapshot } from '../kinds/changes.js';
 import { desiredSnapshot, normalizeFilters, normalizeSnapshot, normalizeView } from '../kinds/normalize.js';
 import type { ManifestDocument } from '../manifest/types.js';
 import { encodePointer } from '../manifest/yaml-positions.js';
-import { jsonEqual, type Equal, type Path, type ValueEdit } from '../manifest/yaml-splice.js';
+import type { Equal, Path, ValueEdit } from '../manifest/yaml-splice.js';
 import type { Live } from '../state/types.js';
-import { declaredTargets, type DeclaredView } from './declared-targets.js';
+import type { DeclaredTargets, DeclaredView } from './declared-targets.js';
 import { nameClash } from './merge-files.js';
 import { pinEntry } from './pin-documents.js';
 import { quoted } from './yaml-text.js';
@@ -30,8 +31,8 @@ export interface DocumentEdit {
   file: string;
   index: number;
   edits: ValueEdit[];
-  /** When a value already means the new one (a set in another order), it is left as written. */
-  equal: Equal;
+  /** When a value already means the new one (a set in another order), it is left as written; absent, equal JSON. */
+  equal?: Equal;
   /** Where the first value sits in the file, for a refusal to point at. */
   at: SourcePosition;
 }
@@ -44,7 +45,7 @@ export interface NotPulled {
 }
 
 /** NewDocuments are the targets written in new files, as `export --merge` writes them. */
-export interface NewDocuments {
+interface NewDocuments {
   /** Members a group reaches whose lists pull writes in a `userEmail` document of their own, with the domains. */
   members: { user: ApiUser; domains: Domain[] }[];
   /** Views no manifest declares (plan prunes them), to declare as they are live. */
@@ -66,6 +67,8 @@ export interface PullInput {
   documents: readonly ManifestDocument[];
   /** The view documents planned (the selection of `--target`, or all). */
   views: readonly DesiredView[];
+  /** What `documents` declare (`declaredTargets`): the names a new tab must not clash with. */
+  declared: DeclaredTargets;
   /**
    * The members `--target pins/EMAIL` names (lower-cased). Only they are split off a
    * group into a document of their own: in a whole pull, a member's list that differs
@@ -86,9 +89,9 @@ export function pullPlan(input: PullInput): PullPlan {
   for (const change of input.changes) {
     switch (change.action) {
       case 'update': {
-        bound.add(`${change.domain}:${change.source?.file}:${change.source?.line}`);
+        bound.add(placeKey(change.domain, change.source));
         const document = documentAt(input.documents, change.source);
-        const view = (input.live.views[change.domain] ?? []).find((candidate) => candidate.viewId === change.id);
+        const view = liveView(input.live, change.domain, change.id);
         if (document === undefined || view === undefined) {
           result.notPulled.push({ target: viewLabel(change.domain, change.name), reason: 'its document or its live view was not found', ...sourceOf(change) });
           break;
@@ -102,7 +105,7 @@ export function pullPlan(input: PullInput): PullPlan {
         if (change.group === undefined) pinChanges.push(change);
         else if (input.selectedMembers?.has(change.userEmail.toLowerCase()) !== true) {
           result.notPulled.push({
-            target: `pins/${change.userEmail} (${change.domain})`,
+            target: pinsLabel(change),
             reason: `reached by the group ${quoted(change.group)}: a whole pull never splits a member off a group; \`--target pins/${change.userEmail}\` keeps their tabs in a document of their own`,
             ...sourceOf(change),
           });
@@ -120,7 +123,7 @@ export function pullPlan(input: PullInput): PullPlan {
         break;
       }
       case 'delete': {
-        const view = (input.live.views[change.domain] ?? []).find((candidate) => candidate.viewId === change.id);
+        const view = liveView(input.live, change.domain, change.id);
         if (view === undefined) result.notPulled.push({ target: viewLabel(change.domain, change.name), reason: 'nothing to pull: the view is gone live' });
         else result.added.views.push({ domain: change.domain, view });
         break;
@@ -136,7 +139,7 @@ export function pullPlan(input: PullInput): PullPlan {
     if (held.code === 'view.id-not-found' && stale.some((source) => held.source !== undefined && samePosition(source, held.source))) continue;
     result.notPulled.push({ target: held.target, reason: `nothing to pull: held, ${held.reason}`, ...(held.source === undefined ? {} : { source: held.source }) });
   }
-  const declared = declaredViewsAfter(input.documents, renames);
+  const declared = declaredViewsAfter(input.declared.views, renames);
   const pinEdits: PullPlan = { edits: [], added: result.added, notPulled: result.notPulled };
   for (const change of pinChanges) pinEdit(input, change, declared, pinEdits);
   // A list pull rewrites whole needs no rename of its tabs first.
@@ -159,16 +162,12 @@ export function pullPlan(input: PullInput): PullPlan {
  */
 function viewEdit(document: ManifestDocument, domain: Domain, live: ViewSnapshot, asked: ViewSnapshot, liveId: string, target: string): DocumentEdit {
   const edit: DocumentEdit = { target, file: document.file, index: document.index, edits: [], equal: viewEqual(domain), at: document.position };
-  const add = (path: Path, after: JsonValue): void => {
-    if (edit.edits.length === 0) edit.at = document.positionOf(encodePointer(path));
-    edit.edits.push({ path, value: after });
-  };
-  if (typeof document.body['viewId'] === 'string' && document.body['viewId'] !== liveId) add(['viewId'], liveId);
+  if (typeof document.body['viewId'] === 'string' && document.body['viewId'] !== liveId) addValue(edit, document, ['viewId'], liveId);
   for (const attribute of VIEW_ATTRIBUTES) {
     if (!Object.hasOwn(document.body, attribute)) continue;
     const value = live[attribute] ?? null;
     if (jsonEqual(asked[attribute] ?? null, value)) continue;
-    add([attribute], value as JsonValue);
+    addValue(edit, document, [attribute], value as JsonValue);
   }
   return edit;
 }
@@ -212,7 +211,7 @@ function staleViewIds(input: PullInput, bound: ReadonlySet<string>, result: Pull
   for (const view of input.views) {
     const listing = input.live.views[view.domain];
     if (view.viewId === undefined || listing === undefined || listing.some((candidate) => candidate.viewId === view.viewId)) continue;
-    if (bound.has(`${view.domain}:${view.source.file}:${view.source.line}`)) continue;
+    if (bound.has(placeKey(view.domain, view.source))) continue;
     const target = viewLabel(view.domain, view.name);
     const namesakes = listing.filter((candidate) => isPublicSaved(candidate) && candidate.name === view.name && !claimed.has(candidate.viewId));
     const [replacement] = namesakes;
@@ -241,15 +240,12 @@ function renameReferences(documents: readonly ManifestDocument[], renames: reado
   const edits: DocumentEdit[] = [];
   for (const document of documents) {
     if (document.kind !== 'PinnedViews') continue;
-    const edit: DocumentEdit = { target: pinsDocumentLabel(document), file: document.file, index: document.index, edits: [], equal: (_path, a, b) => jsonEqual(a, b), at: document.position };
+    const edit: DocumentEdit = { target: pinsDocumentLabel(document), file: document.file, index: document.index, edits: [], at: document.position };
     for (const rename of renames) {
       const list = document.body[rename.domain];
       if (!Array.isArray(list)) continue;
       list.forEach((entry, position) => {
-        if (entry !== rename.from) return;
-        const path = [rename.domain, position];
-        if (edit.edits.length === 0) edit.at = document.positionOf(encodePointer(path));
-        edit.edits.push({ path, value: rename.to });
+        if (entry === rename.from) addValue(edit, document, [rename.domain, position], rename.to);
       });
     }
     if (edit.edits.length > 0) edits.push(edit);
@@ -258,8 +254,8 @@ function renameReferences(documents: readonly ManifestDocument[], renames: reado
 }
 
 /** declaredViewsAfter is what the folder declares once pull's renames are written: the names a new tab must not clash with. */
-function declaredViewsAfter(documents: readonly ManifestDocument[], renames: readonly { domain: Domain; to: string; source: SourcePosition }[]): DeclaredView[] {
-  return declaredTargets(documents).views.map((view) => {
+function declaredViewsAfter(views: readonly DeclaredView[], renames: readonly { domain: Domain; to: string; source: SourcePosition }[]): DeclaredView[] {
+  return views.map((view) => {
     const renamed = renames.find((rename) => rename.domain === view.domain && samePosition(rename.source, view.source));
     return renamed === undefined ? view : { ...view, name: renamed.to };
   });
@@ -272,7 +268,7 @@ function declaredViewsAfter(documents: readonly ManifestDocument[], renames: rea
  * `{viewId}` at its place.
  */
 function pinEdit(input: PullInput, change: PinChange, declared: readonly DeclaredView[], result: PullPlan): void {
-  const target = `pins/${change.userEmail} (${change.domain})`;
+  const target = pinsLabel(change);
   const document = input.documents.find((candidate) =>
     candidate.kind === 'PinnedViews' && typeof candidate.body['userEmail'] === 'string' && candidate.body['userEmail'].toLowerCase() === change.userEmail.toLowerCase() && Array.isArray(candidate.body[change.domain]));
   if (document === undefined) {
@@ -285,7 +281,7 @@ function pinEdit(input: PullInput, change: PinChange, declared: readonly Declare
   const firstShared = change.before.findIndex((tab) => !privates(tab));
   const leading = firstShared === -1 || change.before.slice(firstShared).every((tab) => !privates(tab));
   // Private tabs the document already lists by id stay listed, all of them in their live order: the member wrote them down (and a comment beside them).
-  const written = new Set((Array.isArray(document.body[change.domain]) ? (document.body[change.domain] as unknown[]) : []).flatMap((entry) => (isObject(entry) && typeof entry['viewId'] === 'string' ? [entry['viewId']] : [])));
+  const written = new Set((document.body[change.domain] as JsonValue[]).flatMap((entry) => (isObject(entry) && typeof entry['viewId'] === 'string' ? [entry['viewId']] : [])));
   const listsPrivate = change.before.some((tab) => privates(tab) && tab.viewId !== null && written.has(tab.viewId));
   const implicit = document.body['unpinPrivate'] !== true && leading && firstShared !== -1 && !listsPrivate;
   const value: JsonValue[] = change.before.flatMap((tab): JsonValue[] => {
@@ -297,18 +293,11 @@ function pinEdit(input: PullInput, change: PinChange, declared: readonly Declare
     return 'name' in entry && nameClash(inDomain, view) === undefined ? [entry.name] : [{ viewId: view.viewId }];
   });
   if (value.length === 0) {
-    result.notPulled.push({ target, reason: `nothing to pull: ${change.userEmail} has no ${change.domain} tab today, and a pinned list needs one (remove the domain from the document to leave it unmanaged)`, source: document.positionOf(`/${change.domain}`) });
+    result.notPulled.push({ target, reason: `${noTabToday(change.userEmail, [change.domain])} (remove the domain from the document to leave it unmanaged)`, source: document.positionOf(`/${change.domain}`) });
     return;
   }
   const path = [change.domain];
-  result.edits.push({
-    target,
-    file: document.file,
-    index: document.index,
-    edits: [{ path, value }],
-    equal: (_path, a, b) => jsonEqual(a, b),
-    at: document.positionOf(encodePointer(path)),
-  });
+  result.edits.push({ target, file: document.file, index: document.index, edits: [{ path, value }], at: document.positionOf(encodePointer(path)) });
 }
 
 /**
@@ -336,7 +325,7 @@ function automationEdit(documents: readonly ManifestDocument[], change: DriftCha
     result.notPulled.push({ target, reason: 'its priority differs: re-order the AdminAutomations list by hand (pull does not move entries)', ...sourceOf(change) });
   }
   if (edits.length === 0) return;
-  result.edits.push({ target, file: document.file, index: document.index, edits, equal: (_path, a, b) => jsonEqual(a, b), at: document.positionOf(encodePointer(['automations', index])) });
+  result.edits.push({ target, file: document.file, index: document.index, edits, at: document.positionOf(encodePointer(['automations', index])) });
 }
 
 /** documentAt is the loaded document that starts at `source`. */
@@ -358,7 +347,7 @@ function isObject(value: unknown): value is JsonObject {
 }
 
 /** viewLabel names a view as a reader and `--target` spell it: `RecordingView "Customer calls"`. */
-export function viewLabel(domain: Domain, name: string): string {
+function viewLabel(domain: Domain, name: string): string {
   return `${VIEW_KINDS[domain]} ${quoted(name)}`;
 }
 
@@ -366,4 +355,30 @@ function pinsDocumentLabel(document: ManifestDocument): string {
   const { userEmail, name } = document.body;
   if (typeof userEmail === 'string') return `pins/${userEmail}`;
   return `PinnedViews ${typeof name === 'string' ? quoted(name) : 'group'}`;
+}
+
+/** pinsLabel names a member's list of one domain in the report: `pins/EMAIL (deals)`. */
+function pinsLabel(change: PinChange): string {
+  return `pins/${change.userEmail} (${change.domain})`;
+}
+
+/** noTabToday says why a member's list of `domains` is not pulled: it would be empty. */
+export function noTabToday(email: string, domains: readonly Domain[]): string {
+  return `nothing to pull: ${email} has no ${domains.join(', ')} tab today, and a pinned list needs one`;
+}
+
+/** placeKey identifies a view document by its domain and where it starts: an update binds it, so no stale id is looked for. */
+function placeKey(domain: Domain, source: SourcePosition | undefined): string {
+  return `${domain}:${source?.file}:${source?.line}`;
+}
+
+/** liveView is the view of `domain` with id `viewId` in the listing read. */
+function liveView(live: PullInput['live'], domain: Domain, viewId: string): ApiView | undefined {
+  return (live.views[domain] ?? []).find((candidate) => candidate.viewId === viewId);
+}
+
+/** addValue adds the value `value` at `path` to `edit`; the first one added is where a refusal points. */
+function addValue(edit: DocumentEdit, document: ManifestDocument, path: Path, value: JsonValue): void {
+  if (edit.edits.length === 0) edit.at = document.positionOf(encodePointer(path));
+  edit.edits.push({ path, value });
 }

@@ -3,6 +3,7 @@ import type { JsonValue } from '../domain/api-types.js';
 import { ViewctlError } from '../errors.js';
 import { writeAtomically, writeFailureReason } from './atomic-file.js';
 import type { SourcePosition } from '../domain/source-position.js';
+import { lineStartsOf } from '../manifest/simple-yaml.js';
 import { linesAdded, spliceDocument, SpliceError } from '../manifest/yaml-splice.js';
 import type { DocumentEdit, NotPulled } from './pull-edits.js';
 
@@ -23,7 +24,7 @@ export interface PulledValue {
 }
 
 /** SplicedFiles are the new texts of the files pull changes (only those), what it wrote, and what it could not. */
-export interface SplicedFiles {
+interface SplicedFiles {
   texts: Map<string, string>;
   written: PulledValue[];
   notPulled: NotPulled[];
@@ -49,9 +50,10 @@ export function spliceEdits(edits: readonly DocumentEdit[], texts: ReadonlyMap<s
       if (spliced.splices.length === 0) continue;
       result.texts.set(edit.file, spliced.text);
       // Another target's edit of the same document may splice above the lines already reported.
+      const lineStarts = lineStartsOf(current);
       for (const value of result.written) {
         if (value.at.file !== edit.file) continue;
-        const start = lineOffset(current, value.at.line);
+        const start = lineStarts[value.at.line - 1] ?? current.length;
         value.at = { ...value.at, line: value.at.line + linesAdded(current, spliced.splices.filter((splice) => splice.end <= start)) };
       }
       result.written.push(...spliced.replaced.map((value) => ({ at: { file: edit.file, line: value.line, column: 1 }, target: edit.target, what: value.path.join('.'), before: value.before, after: value.after })));
@@ -61,13 +63,6 @@ export function spliceEdits(edits: readonly DocumentEdit[], texts: ReadonlyMap<s
     }
   }
   return result;
-}
-
-/** lineOffset is the offset in `text` where its line `line` (1-based) starts. */
-function lineOffset(text: string, line: number): number {
-  let at = 0;
-  for (let count = 1; count < line && at !== -1; count += 1) at = text.indexOf('\n', at) + 1 || -1;
-  return at === -1 ? text.length : at;
 }
 
 /** topDown is `edits` file by file, in the order the files first appear, each file's in document order. */

@@ -100,7 +100,7 @@ export function rawDocuments(parsed: ParsedFile): RawDocument[] {
  * lineColumn turns an offset into a 1-based line and column by a binary search of the
  * line starts, as the `yaml` library's LineCounter does.
  */
-function lineColumn(lineStarts: readonly number[], offset: number): { line: number; column: number } {
+export function lineColumn(lineStarts: readonly number[], offset: number): { line: number; column: number } {
   let low = 0;
   let high = lineStarts.length;
   while (low < high) {

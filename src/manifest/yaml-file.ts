@@ -19,8 +19,8 @@ import { decodePointer, locateOffset, type DocumentSpots } from './yaml-position
  */
 const MAX_ALIAS_COUNT = 100;
 
-/** The parse options; a file parsed again with them yields the same nodes at the same offsets. */
-const PARSE_OPTIONS = { uniqueKeys: true, merge: true } as const;
+/** PARSE_OPTIONS are the loader's parse options; a file parsed again with them (as pull splices it) yields the same nodes at the same offsets. */
+export const PARSE_OPTIONS = { uniqueKeys: true, merge: true } as const;
 
 /**
  * parseWithYaml parses files in order, as one by one. (The parser reads
@@ -221,7 +221,7 @@ function alias(name?: string): (node: unknown) => Node | undefined {
 }
 
 /** mergeKey picks the key of a merge pair (`<<`). */
-function mergeKey(node: unknown): Node | undefined {
+export function mergeKey(node: unknown): Node | undefined {
   // With merge keys on, the parser turns a plain `<<` key into Symbol(<<).
   const key = isPair(node) && isScalar(node.key) ? node.key : undefined;
   const value: unknown = key?.value;

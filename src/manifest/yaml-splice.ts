@@ -1,6 +1,9 @@
-import { Document, visit, isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseAllDocuments, Scalar, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
+import { Document, visit, isAlias, isCollection, isMap, isNode, isPair, isScalar, isSeq, parseAllDocuments, Scalar, type Node, type YAMLMap, type YAMLSeq } from 'yaml';
 import type { JsonValue } from '../domain/api-types.js';
-import { canonicalize } from '../kinds/canonical.js';
+import { jsonEqual } from '../kinds/canonical.js';
+import { lineColumn } from './parsed-file.js';
+import { lineStartsOf } from './simple-yaml.js';
+import { mergeKey, PARSE_OPTIONS } from './yaml-file.js';
 
 /**
  * Splicing new values into a manifest's text in place (`viewctl pull`): only the
@@ -15,9 +18,6 @@ import { canonicalize } from '../kinds/canonical.js';
  * both mappings with the same keys, or sequences of the same length, only the members
  * that differ are replaced, so comments beside unchanged members stay too.
  */
-
-/** The parse options of the loader (src/manifest/yaml-file.ts): the same nodes at the same offsets. */
-const PARSE_OPTIONS = { uniqueKeys: true, merge: true } as const;
 
 /** YAML_11_BOOLEAN is text that YAML 1.1 tools (yamllint's truthy rule, older parsers) read as a boolean; viewctl (YAML 1.2) reads it as text. */
 const YAML_11_BOOLEAN = /^(?:yes|no|on|off)$/i;
@@ -58,7 +58,7 @@ export interface Splice {
 }
 
 /** Replaced is one value a splice replaced: where it sits, what it held and what it holds now, and its line (1-based) in the new text. */
-export interface Replaced {
+interface Replaced {
   path: Path;
   before: unknown;
   /** Undefined for an entry removed. */
@@ -74,11 +74,6 @@ export class SpliceError extends Error {
   }
 }
 
-/** jsonEqual compares plain values with keys in any order: the default `Equal`. */
-export function jsonEqual(a: unknown, b: unknown): boolean {
-  return JSON.stringify(canonicalize(a as JsonValue)) === JSON.stringify(canonicalize(b as JsonValue));
-}
-
 /**
  * spliceDocument splices `edits` into document `index` of `text` and answers the new
  * text, with the splices made (offsets in the old text). Each edit's path must lead to
@@ -90,7 +85,7 @@ export function spliceDocument(text: string, index: number, edits: readonly Valu
   const documents = parseAllDocuments(text, PARSE_OPTIONS);
   const document = Array.isArray(documents) ? documents[index] : undefined;
   if (document === undefined || document.errors.length > 0) throw new SpliceError(`document ${index + 1} of the file does not parse`);
-  const context: Context = { text, newline: text.includes('\r\n') ? '\r\n' : '\n', equal, splices: [], replaced: [], anchors: [] };
+  const context: Context = { text, lineStarts: lineStartsOf(text), newline: text.includes('\r\n') ? '\r\n' : '\n', equal, splices: [], replaced: [], anchors: [] };
   for (const edit of edits) {
     const { node, flow } = nodeAt(document.contents, edit.path);
     replaceIn(context, node, edit.value, edit.path, flow);
@@ -113,7 +108,7 @@ export function linesAdded(text: string, splices: readonly Splice[]): number {
 }
 
 /** applySplices replaces the ranges of `splices` (sorted, not overlapping) in `text`. */
-export function applySplices(text: string, splices: readonly Splice[]): string {
+function applySplices(text: string, splices: readonly Splice[]): string {
   let out = '';
   let at = 0;
   for (const splice of splices) {
@@ -125,6 +120,8 @@ export function applySplices(text: string, splices: readonly Splice[]): string {
 
 interface Context {
   text: string;
+  /** Where each line of `text` starts: the lines of the values replaced are counted in it. */
+  lineStarts: number[];
   newline: string;
   equal: Equal;
   splices: Splice[];
@@ -144,7 +141,7 @@ function nodeAt(root: unknown, path: Path): { node: Node; flow: boolean } {
     if (isCollection(node) && node.flow === true) flow = true;
     if (isMap(node) && typeof segment === 'string') {
       const pair = node.items.find((candidate) => isScalar(candidate.key) && candidate.key.value === segment);
-      if (pair === undefined) throw new SpliceError(`the document does not write "${shown}"${node.items.some(isMergePair) ? ' (it may come from a merge key <<, which pull does not edit)' : ''}`);
+      if (pair === undefined) throw new SpliceError(`the document does not write "${shown}"${node.items.some((pair) => mergeKey(pair) !== undefined) ? ' (it may come from a merge key <<, which pull does not edit)' : ''}`);
       if (!isNode(pair.value)) throw new SpliceError(`"${shown}" has no value to replace`);
       node = pair.value;
     } else if (isSeq(node) && typeof segment === 'number') {
@@ -156,15 +153,6 @@ function nodeAt(root: unknown, path: Path): { node: Node; flow: boolean } {
   }
   if (!isNode(node)) throw new SpliceError('the document is empty');
   return { node, flow };
-}
-
-function isNode(value: unknown): value is Node {
-  return value !== null && typeof value === 'object' && 'range' in value && Array.isArray((value as Node).range);
-}
-
-function isMergePair(pair: Pair): boolean {
-  const key = isScalar(pair.key) ? pair.key.value : undefined;
-  return key === '<<' || (typeof key === 'symbol' && key.description === '<<');
 }
 
 /**
@@ -199,14 +187,13 @@ function replaceIn(context: Context, node: Node, wanted: JsonValue, path: Path, 
   if (isSeq(node) && !flow && Array.isArray(wanted) && wanted.length > 0 && editBlockSequence(context, node, wanted, path)) return;
   const splice = replacement(context, node, wanted, inFlow);
   context.splices.push(splice);
-  context.replaced.push({ path, before: old, after: wanted, line: lineOf(context.text, splice.start) });
+  context.replaced.push({ path, before: old, after: wanted, line: lineOf(context, splice.start) });
   context.anchors.push(splice.start);
 }
 
-function lineOf(text: string, offset: number): number {
-  let line = 1;
-  for (let at = text.indexOf('\n'); at !== -1 && at < offset; at = text.indexOf('\n', at + 1)) line += 1;
-  return line;
+/** lineOf is the line (1-based) of `offset` in the old text. */
+function lineOf(context: Context, offset: number): number {
+  return lineColumn(context.lineStarts, offset).line;
 }
 
 /**
@@ -237,10 +224,10 @@ function editBlockMap(context: Context, node: YAMLMap, wanted: Record<string, Js
     if (wanted[key] === undefined) {
       const stop = entry.value.range?.[2] ?? text.length;
       // The last line of a file without a final line break takes the line break before it along.
-      const start = lineStart(text, entry.keyNode?.range?.[0] ?? 0) - (stop === text.length && !text.endsWith('\n') ? (text[lineStart(text, entry.keyNode?.range?.[0] ?? 0) - 2] === '\r' ? 2 : 1) : 0);
-      context.splices.push({ start: Math.max(0, start), end: stop, text: '' });
-      context.replaced.push({ path: [...path, key], before: entry.value.toJSON(), after: undefined, line: lineOf(text, start) });
-      context.anchors.push(Math.max(0, start));
+      const start = Math.max(0, lineStart(text, entry.keyNode?.range?.[0] ?? 0) - (stop === text.length && !text.endsWith('\n') ? (text[lineStart(text, entry.keyNode?.range?.[0] ?? 0) - 2] === '\r' ? 2 : 1) : 0));
+      context.splices.push({ start, end: stop, text: '' });
+      context.replaced.push({ path: [...path, key], before: entry.value.toJSON(), after: undefined, line: lineOf(context, start) });
+      context.anchors.push(start);
     } else {
       replaceIn(context, entry.value, wanted[key] as JsonValue, [...path, key], false);
     }
@@ -253,7 +240,7 @@ function editBlockMap(context: Context, node: YAMLMap, wanted: Record<string, Js
   const lead = end === text.length && !text.endsWith('\n') ? context.newline : '';
   context.splices.push({ start: end, end, text: `${lead}${lines.join(context.newline)}${lead === '' ? context.newline : ''}` });
   for (const key of added) {
-    context.replaced.push({ path: [...path, key], before: undefined, after: wanted[key] as JsonValue, line: lineOf(text, end) + (lead === '' ? 0 : 1) });
+    context.replaced.push({ path: [...path, key], before: undefined, after: wanted[key] as JsonValue, line: lineOf(context, end) + (lead === '' ? 0 : 1) });
     context.anchors.push(end);
   }
   return true;
@@ -301,7 +288,7 @@ function editBlockSequence(context: Context, node: YAMLSeq, wanted: readonly Jso
     from = oldIndex + 1;
     wantedAt = wantedIndex + 1;
   }
-  context.replaced.push({ path, before: old, after: [...wanted], line: lineOf(text, items[0]?.range[0] ?? 0) });
+  context.replaced.push({ path, before: old, after: [...wanted], line: lineOf(context, items[0]?.range[0] ?? 0) });
   context.anchors.push(lineStart(text, items[0]?.range[0] ?? 0));
   return true;
 }
@@ -341,22 +328,19 @@ function replacement(context: Context, node: Node, wanted: JsonValue, inFlow: bo
 
 function replacementText(context: Context, node: Node, wanted: JsonValue, inFlow: boolean): Splice {
   const [start, valueEnd] = node.range as [number, number, number];
+  // A block collection's or block scalar's range ends after its last line break: the new text ends with one too.
+  const lineBreak = /\r?\n$/.test(context.text.slice(start, valueEnd)) ? context.newline : '';
   if (isCollection(node) && node.flow !== true && !isEmpty(wanted) && (Array.isArray(wanted) || isObject(wanted))) {
-    // A block collection's range ends after its last line break: the new block ends with one too.
     const column = start - lineStart(context.text, start);
     const body = renderBlock(wanted).split('\n').map((line, at) => (at === 0 || line === '' ? line : `${' '.repeat(column)}${line}`));
-    const ends = /\r?\n$/.exec(context.text.slice(start, valueEnd));
-    return { start, end: valueEnd, text: body.join(context.newline).replace(/\r?\n$/, '') + (ends === null ? '' : context.newline) };
+    return { start, end: valueEnd, text: body.join(context.newline).replace(/\r?\n$/, '') + lineBreak };
   }
   if (isCollection(node) && node.flow !== true) {
     // An empty collection has no block form: `[]` or `{}` on the node's first line, then its line break.
-    const ends = /\r?\n$/.exec(context.text.slice(start, valueEnd));
-    return { start, end: valueEnd, text: renderFlow(wanted) + (ends === null ? '' : context.newline) };
+    return { start, end: valueEnd, text: renderFlow(wanted) + lineBreak };
   }
   if (isCollection(node) || Array.isArray(wanted) || isObject(wanted)) return { start, end: valueEnd, text: renderFlow(wanted) };
-  // A block scalar's range, too, ends after its last line break.
-  const ends = /\r?\n$/.exec(context.text.slice(start, valueEnd));
-  return { start, end: valueEnd, text: renderScalar(wanted, isScalar(node) ? node.type : undefined, inFlow) + (ends === null ? '' : context.newline) };
+  return { start, end: valueEnd, text: renderScalar(wanted, isScalar(node) ? node.type : undefined, inFlow) + lineBreak };
 }
 
 function isEmpty(value: JsonValue): boolean {

@@ -106,6 +106,35 @@ describe('viewctl pull against the emulator', () => {
     });
   });
 
+  it('reads for a member no document declares only what the plan did not read: their pinned lists and the listings it lacks', async () => {
+    const root = await dir({});
+    const manifests = join(root, 'manifests');
+    await cp(EXAMPLES, manifests, { recursive: true });
+    await withEmulator(async (emulator, env) => {
+      expect((await runBuilt(['apply', manifests, '--auto-approve'], { env })).code).toBe(0);
+      emulator.resetStats();
+      // Olivia (an owner) is reached by no document; the group selects by role, so the users are read to tell.
+      const pull = await runBuilt(['pull', manifests, '--target', 'RecordingView/Deals at risk', '--target', 'pins/olivia.park@acme.test'], { env });
+      expect(pull.code, pull.stderr).toBe(0);
+      expect(pull.stdout).toMatch(/pins\/olivia-park-acme-test\.yaml +pins of olivia\.park@acme\.test: recordings, deals, companies, contacts/);
+      // The plan read the workspace and the recordings listing, the check the users: each once. Her tabs of the
+      // three other domains are named through their listings; nothing needs the automations.
+      expect(emulator.stats().byEndpoint).toEqual({
+        'GET /v1/workspaces/mine': 1,
+        'GET /v1/users': 1,
+        'GET /v1/recordings/views': 1,
+        'GET /v1/deals/views': 1,
+        'GET /v1/companies/views': 1,
+        'GET /v1/contacts/views': 1,
+        'GET /v1/recordings/views/pinned': 1,
+        'GET /v1/deals/views/pinned': 1,
+        'GET /v1/companies/views/pinned': 1,
+        'GET /v1/contacts/views/pinned': 1,
+      });
+      expect(emulator.stats().requests).toBe(10);
+    });
+  });
+
   it('writes nothing, and names the files, when what it would write does not load', async () => {
     const root = await dir({});
     const manifests = join(root, 'manifests');

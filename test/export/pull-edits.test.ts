@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiView } from '../../src/domain/api-types.js';
+import { declaredTargets } from '../../src/export/declared-targets.js';
 import { pullPlan, type PullInput, type PullPlan } from '../../src/export/pull-edits.js';
 import { spliceEdits } from '../../src/export/pull-files.js';
 import { toDesired } from '../../src/manifest/desired.js';
@@ -32,7 +33,7 @@ async function pull(files: Record<string, string>, live: Live): Promise<{ pulled
   const documents = await load(files);
   const desired = toDesired(documents);
   const { plan } = computePlan(desired, live);
-  const pulled = pullPlan({ changes: plan.changes, held: plan.held ?? [], live, documents, views: desired.views });
+  const pulled = pullPlan({ changes: plan.changes, held: plan.held ?? [], live, documents, views: desired.views, declared: declaredTargets(documents) });
   const spliced = spliceEdits(pulled.edits, new Map(Object.entries(files)));
   return { pulled, texts: spliced.texts, after: { ...files, ...Object.fromEntries(spliced.texts) } };
 }
@@ -140,6 +141,7 @@ describe('what pull writes into a pinned list', () => {
       live: liveOf(shared),
       documents: [],
       views: [],
+      declared: declaredTargets([]),
     };
     const named = pullPlan({ ...input, selectedMembers: new Set(['ana@acme.test']) });
     expect(named.edits).toEqual([]);
