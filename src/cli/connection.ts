@@ -84,7 +84,7 @@ export async function openConnection(
       },
     };
   }
-  const baseUrl = options.baseUrl ?? nonEmpty(io.env['VIEWCTL_BASE_URL']);
+  const baseUrl = options.baseUrl ?? nonEmpty(io.env.VIEWCTL_BASE_URL);
   if (baseUrl === undefined) {
     throw new UsageError(
       'connection.no-service',
@@ -92,12 +92,12 @@ export async function openConnection(
       'set VIEWCTL_BASE_URL (or pass --base-url URL) to the service root before /v1, or pass --emulator to use the built-in emulator',
     );
   }
-  const apiKey = nonEmpty(io.env['VIEWCTL_API_KEY']);
+  const apiKey = nonEmpty(io.env.VIEWCTL_API_KEY);
   if (apiKey === undefined) {
     // An empty value (`VIEWCTL_API_KEY=` in a pipeline whose secret is missing) is no key either.
     throw new UsageError(
       'connection.no-key',
-      io.env['VIEWCTL_API_KEY'] === undefined ? 'VIEWCTL_API_KEY is not set' : 'VIEWCTL_API_KEY is set but empty',
+      io.env.VIEWCTL_API_KEY === undefined ? 'VIEWCTL_API_KEY is not set' : 'VIEWCTL_API_KEY is set but empty',
       'export VIEWCTL_API_KEY with the workspace key (created by an admin in the settings section for API and webhooks); it is never accepted as a flag',
     );
   }

@@ -16,10 +16,10 @@ export function formatOption(): Option {
  * when NO_COLOR is set (https://no-color.org) or TERM is dumb.
  */
 export function useColor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv): boolean {
-  const force = env['FORCE_COLOR'];
+  const force = env.FORCE_COLOR;
   if (force !== undefined && force !== '') return force !== '0' && force.toLowerCase() !== 'false';
-  if (env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '') return false;
-  if (env['TERM'] === 'dumb') return false;
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (env.TERM === 'dumb') return false;
   return stream.isTTY === true;
 }
 

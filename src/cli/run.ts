@@ -13,7 +13,7 @@ import type { Outcome } from './outcome.js';
  */
 export async function run(argv: string[], rawIo: CliIo): Promise<number> {
   // Every byte a command prints passes through redaction of the key.
-  const secret = rawIo.env['VIEWCTL_API_KEY'];
+  const secret = rawIo.env.VIEWCTL_API_KEY;
   const io: CliIo = { ...rawIo, stdout: redactingStream(rawIo.stdout, secret), stderr: redactingStream(rawIo.stderr, secret) };
   const outcome: Outcome = { exitCode: EXIT.ok };
   try {

@@ -49,20 +49,22 @@ export function checkEmulatorData(value: unknown, source: string): EmulatorData 
     });
   };
   const root = objectAt(value, '$', fail);
-  object({ id: str, name: str, createdAt: str })(root['workspace'], '$.workspace', fail);
+  object({ id: str, name: str, createdAt: str })(root.workspace, '$.workspace', fail);
 
-  const users = collection(root['users'], '$.users', USER_SPEC, { key: 'id', noun: 'user id', required: true }, fail);
-  const userIds = new Set(users.map((user) => user['id'] as string));
+  const users = collection(root.users, '$.users', USER_SPEC, { key: 'id', noun: 'user id', required: true }, fail);
+  const userIds = new Set(users.map((user) => user.id as string));
 
-  const views = objectAt(root['views'], '$.views', fail);
+  const views = objectAt(root.views, '$.views', fail);
   const viewIds = new Map<string, Set<string>>();
   for (const domain of DOMAINS) {
     const list = collection(views[domain], `$.views.${domain}`, VIEW_SPEC, { key: 'viewId', noun: 'view id', required: true }, fail);
-    viewIds.set(domain, new Set(list.map((view) => view['viewId'] as string)));
-    list.forEach((view, index) => checkViewAttributes(domain, view, `$.views.${domain}[${index}]`, fail));
+    viewIds.set(domain, new Set(list.map((view) => view.viewId as string)));
+    list.forEach((view, index) => {
+      checkViewAttributes(domain, view, `$.views.${domain}[${index}]`, fail);
+    });
   }
 
-  const pinned = root['pinned'] === undefined ? {} : objectAt(root['pinned'], '$.pinned', fail);
+  const pinned = root.pinned === undefined ? {} : objectAt(root.pinned, '$.pinned', fail);
   const filledPinned: Record<string, unknown> = {};
   for (const domain of DOMAINS) {
     const lists = pinned[domain] === undefined ? {} : objectAt(pinned[domain], `$.pinned.${domain}`, fail);
@@ -79,10 +81,10 @@ export function checkEmulatorData(value: unknown, source: string): EmulatorData 
 
   const filled: Record<string, unknown> = { ...root, pinned: filledPinned };
   for (const [key, spec] of Object.entries(COLLECTION_SPECS)) filled[key] = collection(root[key], `$.${key}`, spec, { key: 'id', noun: 'id' }, fail);
-  filled['automations'] = collection(root['automations'], '$.automations', AUTOMATION_SPEC, { key: 'adminAutomationId', noun: 'automation id' }, fail);
-  const nextIds = root['nextIds'] === undefined ? {} : objectAt(root['nextIds'], '$.nextIds', fail);
+  filled.automations = collection(root.automations, '$.automations', AUTOMATION_SPEC, { key: 'adminAutomationId', noun: 'automation id' }, fail);
+  const nextIds = root.nextIds === undefined ? {} : objectAt(root.nextIds, '$.nextIds', fail);
   for (const [key, counter] of Object.entries(nextIds)) count(counter, `$.nextIds.${key}`, fail);
-  filled['nextIds'] = nextIds;
+  filled.nextIds = nextIds;
   return filled as unknown as EmulatorData;
 }
 

@@ -65,7 +65,9 @@ function optional<T>(check: Check<T>): Check<T | undefined> {
 export function arrayOf<T>(check: Check<T>): Check<T[]> {
   return (value, path, fail) => {
     if (!Array.isArray(value)) fail(path, 'must be an array');
-    (value as unknown[]).forEach((entry, index) => check(entry, `${path}[${index}]`, fail));
+    (value as unknown[]).forEach((entry, index) => {
+      check(entry, `${path}[${index}]`, fail);
+    });
   };
 }
 

@@ -14,18 +14,18 @@ const WEBHOOK_EVENT_TYPES = ['recording_added', 'recording_updated'] as const;
  * service acknowledges the trigger without telling who may see the recording).
  */
 export function triggerWebhook(ctx: RouteContext, dispatcher: WebhookDispatcher): RouteResult {
-  const webhookId = ctx.params['webhookId'] ?? '';
+  const webhookId = ctx.params.webhookId ?? '';
   const webhook = ctx.data.webhooks.find((candidate) => candidate.id === webhookId);
   if (webhook === undefined) return notFound(`no webhook with id "${webhookId}"`);
   const body = ctx.body;
   if (!isJsonObject(body)) return validationError(undefined, 'the body must be a JSON object {"type", "recordingId"}');
   const unknown = Object.keys(body).find((key) => key !== 'type' && key !== 'recordingId');
   if (unknown !== undefined) return validationError(unknown, `unknown attribute "${unknown}"; allowed: type, recordingId`);
-  const type = body['type'];
+  const type = body.type;
   if (typeof type !== 'string' || !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(type)) {
     return validationError('type', `type must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}`);
   }
-  const recordingId = body['recordingId'];
+  const recordingId = body.recordingId;
   if (typeof recordingId !== 'string') return validationError('recordingId', 'recordingId must be a string');
   const recording = ctx.data.recordings.find((candidate) => candidate.id === recordingId);
   if (recording === undefined) return notFound(`no recording with id "${recordingId}"`);

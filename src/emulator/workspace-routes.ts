@@ -25,7 +25,7 @@ export function listUsers(ctx: RouteContext): RouteResult {
 
 /** getUser answers `{user}` or 404. */
 export function getUser(ctx: RouteContext): RouteResult {
-  const userId = ctx.params['userId'] ?? '';
+  const userId = ctx.params.userId ?? '';
   const user = ctx.data.users.find((candidate) => candidate.id === userId);
   return user === undefined ? notFound(`no user with id "${userId}"`) : success({ user });
 }

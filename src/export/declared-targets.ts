@@ -42,27 +42,27 @@ export function declaredTargets(documents: readonly ManifestDocument[]): Declare
     const body = document.body;
     const domain = domainOfKind(document.kind);
     if (domain !== undefined) {
-      const viewId = text(body['viewId']);
+      const viewId = text(body.viewId);
       declared.views.push({
         domain,
-        name: text(body['name']) ?? '',
+        name: text(body.name) ?? '',
         ...(viewId === undefined ? {} : { viewId }),
         source: document.position,
       });
     } else if (document.kind === 'PinnedViews') {
-      const userEmail = text(body['userEmail']);
-      const name = text(body['name']);
+      const userEmail = text(body.userEmail);
+      const name = text(body.name);
       declared.pins.push({
         ...(userEmail === undefined ? {} : { userEmail }),
         ...(name === undefined ? {} : { name }),
-        users: texts(body['users']),
-        roles: texts(body['roles']),
+        users: texts(body.users),
+        roles: texts(body.roles),
         domains: DOMAINS.filter((domain) => body[domain] !== undefined),
         source: document.position,
       });
     } else if (document.kind === 'Workspace' && declared.workspace === undefined) {
       declared.workspace = document.position;
-      declared.ignore = texts(body['ignore']);
+      declared.ignore = texts(body.ignore);
     } else if (document.kind === 'AdminAutomations') {
       declared.automations ??= document.position;
     }

@@ -162,7 +162,7 @@ export function pullPlan(input: PullInput): PullPlan {
  */
 function viewEdit(document: ManifestDocument, domain: Domain, live: ViewSnapshot, asked: ViewSnapshot, liveId: string, target: string): DocumentEdit {
   const edit: DocumentEdit = { target, file: document.file, index: document.index, edits: [], equal: viewEqual(domain), at: document.position };
-  if (typeof document.body['viewId'] === 'string' && document.body['viewId'] !== liveId) addValue(edit, document, ['viewId'], liveId);
+  if (typeof document.body.viewId === 'string' && document.body.viewId !== liveId) addValue(edit, document, ['viewId'], liveId);
   for (const attribute of VIEW_ATTRIBUTES) {
     if (!Object.hasOwn(document.body, attribute)) continue;
     const value = live[attribute] ?? null;
@@ -207,7 +207,7 @@ function viewEqual(domain: Domain): Equal {
  */
 function staleViewIds(input: PullInput, bound: ReadonlySet<string>, result: PullPlan): SourcePosition[] {
   const answered: SourcePosition[] = [];
-  const claimed = new Set(input.documents.flatMap((document) => (typeof document.body['viewId'] === 'string' ? [document.body['viewId']] : [])));
+  const claimed = new Set(input.documents.flatMap((document) => (typeof document.body.viewId === 'string' ? [document.body.viewId] : [])));
   for (const view of input.views) {
     const listing = input.live.views[view.domain];
     if (view.viewId === undefined || listing === undefined || listing.some((candidate) => candidate.viewId === view.viewId)) continue;
@@ -270,7 +270,7 @@ function declaredViewsAfter(views: readonly DeclaredView[], renames: readonly { 
 function pinEdit(input: PullInput, change: PinChange, declared: readonly DeclaredView[], result: PullPlan): void {
   const target = pinsLabel(change);
   const document = input.documents.find((candidate) =>
-    candidate.kind === 'PinnedViews' && typeof candidate.body['userEmail'] === 'string' && candidate.body['userEmail'].toLowerCase() === change.userEmail.toLowerCase() && Array.isArray(candidate.body[change.domain]));
+    candidate.kind === 'PinnedViews' && typeof candidate.body.userEmail === 'string' && candidate.body.userEmail.toLowerCase() === change.userEmail.toLowerCase() && Array.isArray(candidate.body[change.domain]));
   if (document === undefined) {
     result.notPulled.push({ target, reason: 'its userEmail document was not found', ...sourceOf(change) });
     return;
@@ -281,9 +281,9 @@ function pinEdit(input: PullInput, change: PinChange, declared: readonly Declare
   const firstShared = change.before.findIndex((tab) => !privates(tab));
   const leading = firstShared === -1 || change.before.slice(firstShared).every((tab) => !privates(tab));
   // Private tabs the document already lists by id stay listed, all of them in their live order: the member wrote them down (and a comment beside them).
-  const written = new Set((document.body[change.domain] as JsonValue[]).flatMap((entry) => (isObject(entry) && typeof entry['viewId'] === 'string' ? [entry['viewId']] : [])));
+  const written = new Set((document.body[change.domain] as JsonValue[]).flatMap((entry) => (isObject(entry) && typeof entry.viewId === 'string' ? [entry.viewId] : [])));
   const listsPrivate = change.before.some((tab) => privates(tab) && tab.viewId !== null && written.has(tab.viewId));
-  const implicit = document.body['unpinPrivate'] !== true && leading && firstShared !== -1 && !listsPrivate;
+  const implicit = document.body.unpinPrivate !== true && leading && firstShared !== -1 && !listsPrivate;
   const value: JsonValue[] = change.before.flatMap((tab): JsonValue[] => {
     if (tab.viewId === null) return [];
     if (privates(tab)) return implicit ? [] : [{ viewId: tab.viewId }];
@@ -309,8 +309,8 @@ function pinEdit(input: PullInput, change: PinChange, declared: readonly Declare
 function automationEdit(documents: readonly ManifestDocument[], change: DriftChange, result: PullPlan): void {
   const target = `AdminAutomation ${quoted(change.name)}`;
   const document = documents.find((candidate) => candidate.kind === 'AdminAutomations');
-  const entries = document?.body['automations'];
-  const index = Array.isArray(entries) ? entries.findIndex((entry) => isObject(entry) && entry['name'] === change.name) : -1;
+  const entries = document?.body.automations;
+  const index = Array.isArray(entries) ? entries.findIndex((entry) => isObject(entry) && entry.name === change.name) : -1;
   const entry = Array.isArray(entries) ? entries[index] : undefined;
   if (document === undefined || change.before === null || change.after === null || !isObject(entry)) {
     const why = change.before === null ? 'the automation is not in the workspace' : 'the AdminAutomations document does not list it';

@@ -30,10 +30,10 @@ const VIEW_HEADER = [
 function viewDocumentValue(domain: Domain, view: ApiView): JsonObject {
   const snapshot = normalizeView(domain, view);
   const value: JsonObject = { kind: VIEW_KINDS[domain], name: view.name, viewId: view.viewId };
-  if (snapshot.icon !== undefined) value['icon'] = snapshot.icon;
-  value['columns'] = snapshot.columns.map((column) => orderKeys(column, ['type', 'columnId', 'fieldId', 'title']));
-  value['filters'] = typeFirst(snapshot.filters) as JsonObject;
-  value['sort'] = snapshot.sort.map((entry) => orderKeys(entry, ['field', 'insight', 'order']));
+  if (snapshot.icon !== undefined) value.icon = snapshot.icon;
+  value.columns = snapshot.columns.map((column) => orderKeys(column, ['type', 'columnId', 'fieldId', 'title']));
+  value.filters = typeFirst(snapshot.filters) as JsonObject;
+  value.sort = snapshot.sort.map((entry) => orderKeys(entry, ['field', 'insight', 'order']));
   return value;
 }
 

@@ -58,14 +58,14 @@ export function renderAutomationsFile(automations: readonly ApiAdminAutomation[]
       const value = live[key];
       if (value !== undefined) entry[key] = value;
     }
-    const filters = entry['filters'];
+    const filters = entry.filters;
     if (Array.isArray(filters)) {
-      entry['filters'] = filters.map((filter) =>
+      entry.filters = filters.map((filter) =>
         isJsonObject(filter) ? orderKeys(filter, ['type', 'meetingType', 'combineWith', 'not']) : filter,
       );
     }
-    const actions = entry['actions'];
-    if (actions !== undefined) entry['actions'] = canonicalize(actions);
+    const actions = entry.actions;
+    if (actions !== undefined) entry.actions = canonicalize(actions);
     return entry;
   });
   const document = new Document({ kind: 'AdminAutomations', automations: entries });

@@ -99,7 +99,7 @@ function normalizeColumn(column: JsonObject): JsonObject {
 /** normalizeSortEntry drops `insight` unless the entry sorts by `Insight`, and sorts keys. */
 function normalizeSortEntry(entry: JsonObject): JsonObject {
   const { insight: _insight, ...rest } = entry;
-  return canonicalize(entry['field'] === 'Insight' ? entry : rest);
+  return canonicalize(entry.field === 'Insight' ? entry : rest);
 }
 
 /**

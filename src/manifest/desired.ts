@@ -74,7 +74,7 @@ function toView(document: ManifestDocument, domain: Domain): DesiredView {
 
 /** isGroupDocument tells a group `PinnedViews` document (`users` / `roles`) from a per-member one. */
 export function isGroupDocument(document: ManifestDocument): boolean {
-  return document.body['users'] !== undefined || document.body['roles'] !== undefined;
+  return document.body.users !== undefined || document.body.roles !== undefined;
 }
 
 /** PinLists is what a per-member and a group document share: one ordered list per domain listed. */

@@ -50,13 +50,13 @@ function rewriteRefs(value: JsonValue, file: string, titles: Map<string, string>
   if (Array.isArray(value)) return value.map((item) => rewriteRefs(item, file, titles));
   if (value === null || typeof value !== 'object') return value;
   const result: JsonObject = {};
-  const ref = value['$ref'];
+  const ref = value.$ref;
   if (typeof ref === 'string' && !inProperties) {
     const key = bundleRef(ref, file);
     const title = titles.get(key);
     const siblings = Object.keys(value).filter((name) => name !== '$ref');
-    if (siblings.length > 0 && title !== undefined) result['tsType'] = title;
-    else result['$ref'] = `#/$defs/${key}`;
+    if (siblings.length > 0 && title !== undefined) result.tsType = title;
+    else result.$ref = `#/$defs/${key}`;
   }
   for (const [key, child] of Object.entries(value)) {
     if (!inProperties && (key === '$ref' || VALIDATION_ONLY.has(key))) continue;
@@ -77,12 +77,12 @@ function bundleSchemas(files: Map<string, JsonValue>): JSONSchema4 {
   }
   const titles = new Map<string, string>();
   for (const [, key, def] of entries) {
-    if (isJsonObject(def) && typeof def['title'] === 'string') titles.set(key, def['title']);
+    if (isJsonObject(def) && typeof def.title === 'string') titles.set(key, def.title);
   }
   const defs: JsonObject = {};
   for (const [file, key, def] of entries) defs[key] = rewriteRefs(def, file, titles);
-  const manifest = defs['manifest'];
-  delete defs['manifest'];
+  const manifest = defs.manifest;
+  delete defs.manifest;
   return { ...(manifest as JSONSchema4), $id: 'manifest', $defs: defs } as JSONSchema4;
 }
 

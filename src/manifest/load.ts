@@ -120,7 +120,7 @@ function skippedProblem(entry: SkippedEntry): Problem {
 }
 
 function checkDocument(raw: RawDocument): { document?: ManifestDocument; problems: Problem[] } {
-  const kind = raw.body['kind'];
+  const kind = raw.body.kind;
   const validate = typeof kind === 'string' ? validatorFor(kind) : undefined;
   if (typeof kind !== 'string' || validate === undefined) return { problems: [kindProblem(raw, kind)] };
   const problems = validate(raw.body) ? [] : schemaProblems(validate.errors ?? [], raw, kind);

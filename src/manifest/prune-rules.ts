@@ -7,7 +7,7 @@ import type { ManifestDocument, Problem } from './types.js';
  * not tell viewctl's views from the views people make in the app.
  */
 export function pruneOwnedProblems(workspace: ManifestDocument): Problem[] {
-  if (workspace.body['prune'] !== 'owned' || typeof workspace.body['creatorEmail'] === 'string') return [];
+  if (workspace.body.prune !== 'owned' || typeof workspace.body.creatorEmail === 'string') return [];
   return [makeProblem({
     code: 'workspace.prune-owned-no-creator',
     message: '`prune: owned` deletes only views owned by `creatorEmail`, and this Workspace document names none',

@@ -56,7 +56,7 @@ function collapseBranches(errors: readonly ErrorObject[]): ErrorObject[] {
       {
         ...union,
         keyword: 'type',
-        params: { type: [...branches.values()].flat().filter(isRootTypeError).map((error) => String(error.params['type'])) },
+        params: { type: [...branches.values()].flat().filter(isRootTypeError).map((error) => String(error.params.type)) },
       },
     ];
     result = result.filter((error) => error !== union && !within(error));
@@ -94,7 +94,7 @@ function toProblem(error: ErrorObject, document: RawDocument, kind: string): Pro
   const parent = error.parentSchema as Record<string, unknown> | undefined;
   switch (error.keyword) {
     case 'additionalProperties': {
-      const attribute = String(params['additionalProperty']);
+      const attribute = String(params.additionalProperty);
       const target = `${pointer}${encodePointer([attribute])}`;
       const domain = domainOfKind(kind);
       const view: ViewDomain | undefined = domain === undefined ? undefined : VIEW_DOMAINS[domain];
@@ -107,7 +107,7 @@ function toProblem(error: ErrorObject, document: RawDocument, kind: string): Pro
           at: document.keyPositionOf(target),
         });
       }
-      const allowed = Object.keys((parent?.['properties'] as Record<string, unknown> | undefined) ?? {});
+      const allowed = Object.keys((parent?.properties as Record<string, unknown> | undefined) ?? {});
       return problem({
         code: 'schema.unknown-attribute',
         message: `unknown attribute "${attribute}"`,
@@ -117,7 +117,7 @@ function toProblem(error: ErrorObject, document: RawDocument, kind: string): Pro
       });
     }
     case 'required': {
-      const missing = String(params['missingProperty']);
+      const missing = String(params.missingProperty);
       const conditional = error.schemaPath.includes('/then/') ? ' (required when field is Insight)' : '';
       return problem({
         code: 'schema.required',
@@ -127,7 +127,7 @@ function toProblem(error: ErrorObject, document: RawDocument, kind: string): Pro
       });
     }
     case 'discriminator': {
-      const tag = String(params['tag']);
+      const tag = String(params.tag);
       const values = discriminatorValues(parent);
       const value = (error.data as Record<string, unknown> | undefined)?.[tag];
       const target = `${pointer}${encodePointer([tag])}`;
@@ -147,7 +147,7 @@ function toProblem(error: ErrorObject, document: RawDocument, kind: string): Pro
       });
     }
     case 'type': {
-      const expected = ([] as unknown[]).concat(params['type']).flatMap((type) => String(type).split(','));
+      const expected = ([] as unknown[]).concat(params.type).flatMap((type) => String(type).split(','));
       return problem({
         code: 'schema.type',
         message: `${name} must be ${expected.map(article).join(' or ')}; got ${article(jsonType(error.data))}`,
@@ -157,7 +157,7 @@ function toProblem(error: ErrorObject, document: RawDocument, kind: string): Pro
     }
     case 'enum':
     case 'const': {
-      const allowed = (error.keyword === 'enum' ? (params['allowedValues'] as unknown[]) : [params['allowedValue']]).map(String);
+      const allowed = (error.keyword === 'enum' ? (params.allowedValues as unknown[]) : [params.allowedValue]).map(String);
       // `prune` takes true, false or owned: yes/no there is the YAML 1.1 habit, as for booleans.
       const hint = allowed.includes('true') && isYaml11Boolean(error.data)
         ? YAML_11_BOOLEAN_HINT
@@ -169,7 +169,7 @@ function toProblem(error: ErrorObject, document: RawDocument, kind: string): Pro
       });
     }
     case 'format': {
-      if (params['format'] === 'date' || params['format'] === 'date-time') {
+      if (params.format === 'date' || params.format === 'date-time') {
         const shaped = typeof error.data === 'string' && /^\d{4}-\d{2}-\d{2}([Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}(:?\d{2})?))?$/.test(error.data);
         return problem({
           code: 'date.invalid',
@@ -178,31 +178,31 @@ function toProblem(error: ErrorObject, document: RawDocument, kind: string): Pro
             : `${show(error.data)} is not an ISO date (YYYY-MM-DD, or a date-time with seconds and an offset such as 2026-01-31T09:00:00Z)`,
         });
       }
-      const email = params['format'] === 'email';
+      const email = params.format === 'email';
       return problem({
         code: email ? 'email.invalid' : 'schema.format',
-        message: email ? `${show(error.data)} is not a valid email address` : `${name} must be a valid ${String(params['format'])}`,
+        message: email ? `${show(error.data)} is not a valid email address` : `${name} must be a valid ${String(params.format)}`,
       });
     }
     case 'pattern': {
-      const title = parent?.['title'];
+      const title = parent?.title;
       const detail =
         title === 'PascalCaseField'
           ? 'a PascalCase field name such as "CreatedAt"'
           : title === 'ViewName'
             ? 'a name with at least one visible character (the service refuses blank names)'
-            : `text matching ${String(params['pattern'])}`;
+            : `text matching ${String(params.pattern)}`;
       return problem({ code: 'schema.pattern', message: `${name} must be ${detail}; got ${show(error.data)}` });
     }
     case 'minItems':
       return problem({
         code: 'schema.min-items',
-        message: `${name} must list at least ${String(params['limit'])} ${Number(params['limit']) === 1 ? 'entry' : 'entries'}`,
+        message: `${name} must list at least ${String(params.limit)} ${Number(params.limit) === 1 ? 'entry' : 'entries'}`,
       });
     case 'minLength':
       return problem({ code: 'schema.min-length', message: `${name} must not be empty` });
     case 'minProperties': {
-      const options = Object.keys((parent?.['properties'] as Record<string, unknown> | undefined) ?? {});
+      const options = Object.keys((parent?.properties as Record<string, unknown> | undefined) ?? {});
       return problem({
         code: 'schema.min-properties',
         message: `${name} must set at least one of ${options.join(', ')}`,
@@ -211,7 +211,7 @@ function toProblem(error: ErrorObject, document: RawDocument, kind: string): Pro
     case 'minimum':
       return problem({
         code: 'schema.minimum',
-        message: `${name} must be at least ${String(params['limit'])}; got ${show(error.data)}`,
+        message: `${name} must be at least ${String(params.limit)}; got ${show(error.data)}`,
       });
     default:
       return problem({

@@ -12,51 +12,51 @@ export function renderSchemaReference(files: ReadonlyMap<string, unknown>): stri
   const typeOf = (schema: unknown, file: string): string => {
     if (schema === true) return 'any';
     if (!isJsonObject(schema)) return 'never';
-    if (typeof schema['$ref'] === 'string') {
-      const target = resolveLocalRef(schema['$ref'], file, files);
-      const title = target?.node['title'];
+    if (typeof schema.$ref === 'string') {
+      const target = resolveLocalRef(schema.$ref, file, files);
+      const title = target?.node.title;
       if (typeof title === 'string' && target !== undefined && isShape(target.node)) return `[${title}](#${anchor(title)})`;
-      return target === undefined ? schema['$ref'] : typeOf(target.node, target.file);
+      return target === undefined ? schema.$ref : typeOf(target.node, target.file);
     }
-    if ('const' in schema) return `\`${JSON.stringify(schema['const'])}\``;
-    if (Array.isArray(schema['enum'])) return schema['enum'].map((value) => `\`${String(value)}\``).join(', ');
-    if (Array.isArray(schema['oneOf'])) return schema['oneOf'].map((branch) => typeOf(branch, file)).join(' or ');
-    const type = schema['type'];
+    if ('const' in schema) return `\`${JSON.stringify(schema.const)}\``;
+    if (Array.isArray(schema.enum)) return schema.enum.map((value) => `\`${String(value)}\``).join(', ');
+    if (Array.isArray(schema.oneOf)) return schema.oneOf.map((branch) => typeOf(branch, file)).join(' or ');
+    const type = schema.type;
     if (Array.isArray(type)) return type.join(' or ');
-    if (type === 'array') return `list of ${typeOf(schema['items'], file)}`;
-    if (type === 'object' && isJsonObject(schema['properties'])) {
-      const required = new Set(Array.isArray(schema['required']) ? schema['required'] : []);
-      const fields = Object.entries(schema['properties']).map(([name, field]) => `${name}${required.has(name) ? '' : '?'}: ${typeOf(field, file)}`);
+    if (type === 'array') return `list of ${typeOf(schema.items, file)}`;
+    if (type === 'object' && isJsonObject(schema.properties)) {
+      const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+      const fields = Object.entries(schema.properties).map(([name, field]) => `${name}${required.has(name) ? '' : '?'}: ${typeOf(field, file)}`);
       return `{${fields.join(', ')}}`;
     }
-    if (type === 'string' && schema['format'] === 'email') return 'email';
-    if (type === 'string' && typeof schema['title'] === 'string' && typeof schema['pattern'] === 'string') return `string (${schema['title']})`;
+    if (type === 'string' && schema.format === 'email') return 'email';
+    if (type === 'string' && typeof schema.title === 'string' && typeof schema.pattern === 'string') return `string (${schema.title})`;
     return typeof type === 'string' ? type : 'any';
   };
   const constraints = (schema: unknown, file: string): string => {
-    const ref = isJsonObject(schema) ? schema['$ref'] : undefined;
+    const ref = isJsonObject(schema) ? schema.$ref : undefined;
     const target = typeof ref === 'string' ? resolveLocalRef(ref, file, files)?.node : undefined;
     const merged: Record<string, unknown> = { ...(target ?? {}), ...(isJsonObject(schema) ? schema : {}) };
     const notes: string[] = [];
-    if (typeof merged['minItems'] === 'number') notes.push(`at least ${merged['minItems']} entry`);
-    if (typeof merged['minLength'] === 'number') notes.push('not empty');
-    if (typeof merged['minimum'] === 'number') notes.push(`≥ ${merged['minimum']}`);
-    if (typeof merged['minProperties'] === 'number') notes.push('at least one attribute');
+    if (typeof merged.minItems === 'number') notes.push(`at least ${merged.minItems} entry`);
+    if (typeof merged.minLength === 'number') notes.push('not empty');
+    if (typeof merged.minimum === 'number') notes.push(`≥ ${merged.minimum}`);
+    if (typeof merged.minProperties === 'number') notes.push('at least one attribute');
     return notes.join('; ');
   };
   const table = (schema: Record<string, unknown>, file: string): string[] => {
-    const properties = isJsonObject(schema['properties']) ? schema['properties'] : {};
-    const required = new Set(Array.isArray(schema['required']) ? schema['required'] : []);
+    const properties = isJsonObject(schema.properties) ? schema.properties : {};
+    const required = new Set(Array.isArray(schema.required) ? schema.required : []);
     const rows = Object.entries(properties).map(([name, field]) => {
-      const description = isJsonObject(field) && typeof field['description'] === 'string' ? field['description'] : describeRef(field, file);
+      const description = isJsonObject(field) && typeof field.description === 'string' ? field.description : describeRef(field, file);
       const notes = [required.has(name) ? '**required**' : '', constraints(field, file)].filter((note) => note !== '').join('; ');
       return `| \`${name}\` | ${escapeCell(typeOf(field, file))} | ${escapeCell(notes)} | ${escapeCell(description)} |`;
     });
     return ['| attribute | type | notes | description |', '| --- | --- | --- | --- |', ...rows];
   };
   const describeRef = (field: unknown, file: string): string => {
-    if (!isJsonObject(field) || typeof field['$ref'] !== 'string') return '';
-    const description = resolveLocalRef(field['$ref'], file, files)?.node['description'];
+    if (!isJsonObject(field) || typeof field.$ref !== 'string') return '';
+    const description = resolveLocalRef(field.$ref, file, files)?.node.description;
     return typeof description === 'string' ? description : '';
   };
 
@@ -81,24 +81,24 @@ export function renderSchemaReference(files: ReadonlyMap<string, unknown>): stri
   for (const [kind, file] of Object.entries(KIND_SCHEMAS)) {
     const schema = files.get(file);
     if (!isJsonObject(schema)) continue;
-    lines.push(`## ${kind}`, '', `Schema: \`${file}\`. ${String(schema['description'] ?? '')}`, '', ...table(schema, file), '');
-    const defs = isJsonObject(schema['$defs']) ? schema['$defs'] : {};
+    lines.push(`## ${kind}`, '', `Schema: \`${file}\`. ${String(schema.description ?? '')}`, '', ...table(schema, file), '');
+    const defs = isJsonObject(schema.$defs) ? schema.$defs : {};
     for (const [name, def] of Object.entries(defs)) {
       if (!isJsonObject(def)) continue;
-      const heading = typeof def['title'] === 'string' ? def['title'] : `${kind} ${name}`;
-      lines.push(`### ${heading}`, '', `\`${file}#/$defs/${name}\`${typeof def['description'] === 'string' ? `: ${def['description']}` : ''}`, '');
-      if (isJsonObject(def['properties'])) lines.push(...table(def, file), '');
+      const heading = typeof def.title === 'string' ? def.title : `${kind} ${name}`;
+      lines.push(`### ${heading}`, '', `\`${file}#/$defs/${name}\`${typeof def.description === 'string' ? `: ${def.description}` : ''}`, '');
+      if (isJsonObject(def.properties)) lines.push(...table(def, file), '');
       else lines.push(`Type: ${escapeCell(typeOf(def, file))}.`, '');
-      if (isJsonObject(def['items']) && isJsonObject(def['items']['properties'])) lines.push('Each entry:', '', ...table(def['items'], file), '');
+      if (isJsonObject(def.items) && isJsonObject(def.items.properties)) lines.push('Each entry:', '', ...table(def.items, file), '');
     }
   }
   const common = files.get('common.schema.json');
-  const commonDefs = isJsonObject(common) && isJsonObject(common['$defs']) ? common['$defs'] : {};
+  const commonDefs = isJsonObject(common) && isJsonObject(common.$defs) ? common.$defs : {};
   lines.push('## Shared shapes', '', 'Schema: `common.schema.json`.', '');
   for (const def of Object.values(commonDefs)) {
-    if (!isJsonObject(def) || typeof def['title'] !== 'string' || !isShape(def)) continue;
-    lines.push(`### ${def['title']}`, '', String(def['description'] ?? ''), '');
-    if (isJsonObject(def['properties'])) lines.push(...table(def, 'common.schema.json'), '');
+    if (!isJsonObject(def) || typeof def.title !== 'string' || !isShape(def)) continue;
+    lines.push(`### ${def.title}`, '', String(def.description ?? ''), '');
+    if (isJsonObject(def.properties)) lines.push(...table(def, 'common.schema.json'), '');
     else lines.push(`Type: ${escapeCell(typeOf({ ...def, title: undefined }, 'common.schema.json'))}.`, '');
   }
   return `${lines.join('\n').trimEnd()}\n`;
@@ -106,7 +106,7 @@ export function renderSchemaReference(files: ReadonlyMap<string, unknown>): stri
 
 /** isShape tells whether a titled definition is worth its own section (not a plain string alias). */
 function isShape(def: Record<string, unknown>): boolean {
-  return isJsonObject(def['properties']) || Array.isArray(def['enum']) || Array.isArray(def['oneOf']) || def['type'] === 'array';
+  return isJsonObject(def.properties) || Array.isArray(def.enum) || Array.isArray(def.oneOf) || def.type === 'array';
 }
 
 function anchor(title: string): string {

@@ -117,7 +117,7 @@ function precompiledValidators(): Record<string, ValidateFunction> | undefined {
   if (precompiled === undefined) {
     const url = new URL(KIND_VALIDATORS_FILE, import.meta.url);
     const module = existsSync(url) ? (require(`./${KIND_VALIDATORS_FILE}`) as Record<string, unknown>) : undefined;
-    precompiled = module !== undefined && module['schemasDigest'] === schemasDigest() ? (module as Record<string, ValidateFunction>) : null;
+    precompiled = module !== undefined && module.schemasDigest === schemasDigest() ? (module as Record<string, ValidateFunction>) : null;
   }
   return precompiled ?? undefined;
 }
@@ -168,18 +168,18 @@ function collectTagValues(node: unknown, file: string, files: Map<string, AnySch
     return;
   }
   if (!isJsonObject(node)) return;
-  const discriminator = node['discriminator'];
-  const branches = node['oneOf'];
-  if (isJsonObject(discriminator) && typeof discriminator['propertyName'] === 'string' && Array.isArray(branches)) {
-    const tag = discriminator['propertyName'];
+  const discriminator = node.discriminator;
+  const branches = node.oneOf;
+  if (isJsonObject(discriminator) && typeof discriminator.propertyName === 'string' && Array.isArray(branches)) {
+    const tag = discriminator.propertyName;
     const values = branches.flatMap((branch: unknown) => {
-      const ref = isJsonObject(branch) ? branch['$ref'] : undefined;
+      const ref = isJsonObject(branch) ? branch.$ref : undefined;
       const target = typeof ref === 'string' ? resolveLocalRef(ref, file, files)?.node : branch;
-      const properties = isJsonObject(target) ? target['properties'] : undefined;
+      const properties = isJsonObject(target) ? target.properties : undefined;
       const property = isJsonObject(properties) ? properties[tag] : undefined;
       if (!isJsonObject(property)) return [];
-      if (typeof property['const'] === 'string') return [property['const']];
-      return Array.isArray(property['enum']) ? property['enum'].filter((value) => typeof value === 'string') : [];
+      if (typeof property.const === 'string') return [property.const];
+      return Array.isArray(property.enum) ? property.enum.filter((value) => typeof value === 'string') : [];
     });
     into.set(JSON.stringify(branches), values);
   }
@@ -196,5 +196,5 @@ export function discriminatorValues(schema: unknown): string[] {
     tagValues = new Map();
     for (const [file, content] of files) collectTagValues(content, file, files, tagValues);
   }
-  return isJsonObject(schema) ? (tagValues.get(JSON.stringify(schema['oneOf'])) ?? []) : [];
+  return isJsonObject(schema) ? (tagValues.get(JSON.stringify(schema.oneOf)) ?? []) : [];
 }

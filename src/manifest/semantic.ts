@@ -30,9 +30,9 @@ export function semanticProblems(documents: readonly ManifestDocument[]): Proble
   }
   problems.push(...pinProblems(ofKind('PinnedViews')));
   for (const automations of ofKind('AdminAutomations')) {
-    const list = automations.body['automations'];
+    const list = automations.body.automations;
     const entries = (Array.isArray(list) ? list : []).map((entry: unknown, index) => ({
-      key: isJsonObject(entry) && typeof entry['name'] === 'string' ? entry['name'] : undefined,
+      key: isJsonObject(entry) && typeof entry.name === 'string' ? entry.name : undefined,
       document: automations,
       pointer: encodePointer(['automations', index, 'name']),
     }));
@@ -58,7 +58,7 @@ function unboundNames(views: readonly ManifestDocument[]): Occurrence[] {
   const allBound = new Map<string, boolean>();
   names.forEach((occurrence, index) => {
     if (occurrence.key === undefined) return;
-    const bound = typeof views[index]?.body['viewId'] === 'string';
+    const bound = typeof views[index]?.body.viewId === 'string';
     allBound.set(occurrence.key, (allBound.get(occurrence.key) ?? true) && bound);
   });
   return names.filter((occurrence) => occurrence.key !== undefined && allBound.get(occurrence.key) !== true);
@@ -109,7 +109,7 @@ const GLOB_HINT = 'use * for any run of characters, ? for one, and \\ before a c
 
 /** ignoreProblems reports each `ignore` glob that cannot be compiled, at its position (plan would stop on it). */
 function ignoreProblems(workspace: ManifestDocument): Problem[] {
-  const globs = workspace.body['ignore'];
+  const globs = workspace.body.ignore;
   if (!Array.isArray(globs)) return [];
   return globs.flatMap((glob: unknown, index) => {
     const why = typeof glob === 'string' ? globProblem(glob) : undefined;
@@ -154,7 +154,7 @@ function pinProblems(documents: readonly ManifestDocument[]): Problem[] {
         }),
       );
     }
-    const email = document.body['userEmail'];
+    const email = document.body.userEmail;
     const user = typeof email === 'string' ? email.toLowerCase() : undefined;
     for (const domain of listed) {
       managed.push({ key: user === undefined ? undefined : `${user} ${domain}`, document, pointer: `/${domain}` });
@@ -208,7 +208,7 @@ function listedTwice(documents: readonly ManifestDocument[], own: OwnLists): Occ
 
 /** namedMembers gives the `users` entries of a document that name one member by email (not a glob). */
 function namedMembers(document: ManifestDocument): { email: string; pointer: string }[] {
-  const users = document.body['users'];
+  const users = document.body.users;
   if (!Array.isArray(users)) return [];
   return users.flatMap((entry: unknown, index) => {
     if (typeof entry !== 'string' || isMemberGlob(entry)) return [];
@@ -222,7 +222,7 @@ type OwnLists = ReadonlyMap<string, ManifestDocument>;
 function ownLists(documents: readonly ManifestDocument[]): OwnLists {
   const own = new Map<string, ManifestDocument>();
   for (const document of documents) {
-    const email = document.body['userEmail'];
+    const email = document.body.userEmail;
     if (typeof email !== 'string' || isGroupDocument(document)) continue;
     for (const domain of DOMAINS) {
       const key = `${email.toLowerCase()} ${domain}`;
@@ -242,7 +242,7 @@ function pinMemberProblems(document: ManifestDocument): Problem[] {
   const error = (code: string, message: string, pointer: string, hint: string): void => {
     problems.push(makeProblem({ code, message, pointer, at: document.positionOf(pointer), document: document.index, hint }));
   };
-  const hasUser = document.body['userEmail'] !== undefined;
+  const hasUser = document.body.userEmail !== undefined;
   if (!hasUser && !isGroupDocument(document)) {
     error('pins.no-member', 'PinnedViews names no member: it needs `userEmail`, or `users` and/or `roles`', '', 'add `userEmail: <member email>`, or `name`, `users` and/or `roles` for a group of members');
   }
@@ -250,10 +250,10 @@ function pinMemberProblems(document: ManifestDocument): Problem[] {
   if (hasUser) {
     error('pins.user-and-group', 'PinnedViews has both `userEmail` and `users`/`roles`; a document is for one member or for a group', '/userEmail', 'remove `userEmail` (list the email in `users`), or move the group into a document of its own');
   }
-  if (document.body['name'] === undefined) {
+  if (document.body.name === undefined) {
     error('pins.group-name-required', 'a group PinnedViews document (`users` or `roles`) needs a `name`, which the plan shows on its changes', '', 'add `name: <group name>`, e.g. `name: Sales team tabs`');
   }
-  const users = document.body['users'];
+  const users = document.body.users;
   if (!Array.isArray(users)) return problems;
   users.forEach((entry: unknown, index) => {
     if (typeof entry !== 'string') return;
@@ -297,7 +297,7 @@ function overriddenMembers(documents: readonly ManifestDocument[], own: OwnLists
 
 function pinKey(entry: unknown): string | undefined {
   if (typeof entry === 'string') return `name:${entry}`;
-  return isJsonObject(entry) && typeof entry['viewId'] === 'string' ? `id:${entry['viewId']}` : undefined;
+  return isJsonObject(entry) && typeof entry.viewId === 'string' ? `id:${entry.viewId}` : undefined;
 }
 
 function viewProblems(view: ManifestDocument): Problem[] {
@@ -305,13 +305,13 @@ function viewProblems(view: ManifestDocument): Problem[] {
   const warn = (code: string, message: string, pointer: string): void => {
     problems.push(makeProblem({ severity: 'warning', code, message, pointer, at: view.positionOf(pointer), document: view.index }));
   };
-  const filters = view.body['filters'];
+  const filters = view.body.filters;
   if (isJsonObject(filters)) {
     for (const attribute of ['authorIdNotIn', 'peopleNotIn', 'ownerEmailNotIn']) {
       const entries = filters[attribute];
       if (!Array.isArray(entries)) continue;
       entries.forEach((entry, index) => {
-        if (isJsonObject(entry) && entry['type'] === 'Me') {
+        if (isJsonObject(entry) && entry.type === 'Me') {
           warn('filter.excludes-me', `${attribute} excludes Me: listing records with this view through the API returns an empty page`, encodePointer(['filters', attribute, index]));
         }
       });
@@ -323,12 +323,12 @@ function viewProblems(view: ManifestDocument): Problem[] {
       warn('filter.empty-range', 'gte is greater than lte: the range matches nothing', pointer);
     }
   }
-  const columns = view.body['columns'];
+  const columns = view.body.columns;
   if (Array.isArray(columns)) {
     const seen = new Set<string>();
     columns.forEach((column, index) => {
       if (!isJsonObject(column)) return;
-      const id = typeof column['columnId'] === 'string' ? `column ${column['columnId']}` : `field ${String(column['fieldId'])}`;
+      const id = typeof column.columnId === 'string' ? `column ${column.columnId}` : `field ${String(column.fieldId)}`;
       if (seen.has(id)) warn('view.duplicate-column', `${id} appears twice in columns`, encodePointer(['columns', index]));
       seen.add(id);
     });
@@ -357,7 +357,7 @@ function inAndNotIn(value: unknown, path: (string | number)[]): { pointer: strin
 function emptyRanges(value: unknown, path: (string | number)[]): string[] {
   if (Array.isArray(value)) return value.flatMap((item, index) => emptyRanges(item, [...path, index]));
   if (!isJsonObject(value)) return [];
-  const here = typeof value['gte'] === 'number' && typeof value['lte'] === 'number' && value['gte'] > value['lte'];
+  const here = typeof value.gte === 'number' && typeof value.lte === 'number' && value.gte > value.lte;
   const below = Object.entries(value).flatMap(([key, child]) => emptyRanges(child, [...path, key]));
   return here ? [encodePointer(path), ...below] : below;
 }

@@ -80,7 +80,7 @@ const NOT_PLAIN_START = /^(?:[?:,[\]{}#&*!|>'"%@`]|-(?: |$))/;
 // the core schema: no core tag's test accepts it (test/manifest/core-scalars.test.ts
 // holds every tag's test to what this assumes, and tries every spelling). Those that
 // may not be strings are resolved with the `yaml` library's own tags.
-const MAY_NOT_BE_STRING = /^(?:[-+.~0-9]|[nNtTfF][^]{3,4}$)/;
+const MAY_NOT_BE_STRING = /^(?:[-+.~0-9]|[nNtTfF][\s\S]{3,4}$)/;
 const MAX_DEPTH = 64;
 
 function readDocuments(text: string, indexDepth: number): SimpleDocument[] | undefined {

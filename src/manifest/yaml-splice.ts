@@ -181,7 +181,9 @@ function replaceIn(context: Context, node: Node, wanted: JsonValue, path: Path, 
   const moved = Array.isArray(wanted) && Array.isArray(old) && wanted.some((item, at) => !jsonEqual(old[at], item) && old.some((other, from) => from !== at && jsonEqual(other, item)));
   if (isSeq(node) && !flow && moved && editBlockSequence(context, node, wanted as JsonValue[], path)) return;
   if (isSeq(node) && Array.isArray(wanted) && wanted.length > 0 && node.items.length === wanted.length && node.items.every(isNode)) {
-    node.items.forEach((item, position) => replaceIn(context, item as Node, wanted[position] as JsonValue, [...path, position], flow));
+    node.items.forEach((item, position) => {
+      replaceIn(context, item as Node, wanted[position] as JsonValue, [...path, position], flow);
+    });
     return;
   }
   if (isSeq(node) && !flow && Array.isArray(wanted) && wanted.length > 0 && editBlockSequence(context, node, wanted, path)) return;

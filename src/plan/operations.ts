@@ -99,7 +99,7 @@ export function checkStoredSteps(plan: Pick<Plan, 'changes' | 'creatorEmail' | '
   const want = byChange(implied);
   const have = byChange(plan.steps);
   const differing = [...new Set([...want.keys(), ...have.keys()])].filter((index) => want.get(index) !== have.get(index)).sort((a, b) => a - b);
-  const where = differing.length === 0 ? 'its steps are not in the order apply sends them' : differing.map((index) => `changes[${index}]`).join(', ') + ': the stored steps are not the requests the change implies';
+  const where = differing.length === 0 ? 'its steps are not in the order apply sends them' : `${differing.map((index) => `changes[${index}]`).join(', ')}: the stored steps are not the requests the change implies`;
   throw cannotApply(where);
 }
 
@@ -111,7 +111,7 @@ export function checkStoredSteps(plan: Pick<Plan, 'changes' | 'creatorEmail' | '
 export function toServiceRequest(operation: Operation, createdIds: ReadonlyMap<string, string>): ServiceRequest {
   let body: JsonObject | undefined = operation.body;
   if (operation.newViewTabs.length > 0 && body !== undefined) {
-    const viewIds = [...(body['viewIds'] as (string | null)[])];
+    const viewIds = [...(body.viewIds as (string | null)[])];
     for (const tab of operation.newViewTabs) {
       const id = operation.domain === undefined ? undefined : createdIds.get(createdKey(operation.domain, tab.name));
       if (id === undefined) {

@@ -22,8 +22,8 @@ export function parsePlanFile(text: string, schema?: PlanSchemaSource): Plan {
     throw invalid(`it is not JSON (${error instanceof Error ? error.message : String(error)})`);
   }
   if (!isJsonObject(data)) throw invalid('it is not a JSON object');
-  if (data['formatVersion'] !== PLAN_FORMAT_VERSION) {
-    throw new ViewctlError('plan.version', `the plan file has formatVersion ${JSON.stringify(data['formatVersion'] ?? null)}; this viewctl reads version ${PLAN_FORMAT_VERSION}`, {
+  if (data.formatVersion !== PLAN_FORMAT_VERSION) {
+    throw new ViewctlError('plan.version', `the plan file has formatVersion ${JSON.stringify(data.formatVersion ?? null)}; this viewctl reads version ${PLAN_FORMAT_VERSION}`, {
       hint: 'run `viewctl plan --out FILE` again with this version of viewctl',
     });
   }
@@ -41,7 +41,7 @@ export function parsePlanFile(text: string, schema?: PlanSchemaSource): Plan {
   // other's) imply them, so they are rebuilt rather than the file refused. One written
   // before warnings had codes holds their texts: each is read as a warning without one.
   const warnings = plan.warnings.map((warning: Plan['warnings'][number] | string) => (typeof warning === 'string' ? { code: 'plan.warning', message: warning } : warning));
-  return { ...plan, warnings, ...(data['steps'] === undefined ? { steps: planSteps(plan) } : {}) };
+  return { ...plan, warnings, ...(data.steps === undefined ? { steps: planSteps(plan) } : {}) };
 }
 
 function invalid(why: string): ViewctlError {

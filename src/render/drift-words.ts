@@ -35,9 +35,9 @@ export const NAMES_SHOWN = 5;
  * said so; a hedged one (`unapplied-or-outside`) says what differs and not how.
  * `remembered` is `remembers(plan)`, read once per plan rendered.
  */
-export function driftWords(group: DriftGroup, remembered: boolean, escape: Escape, strong: Escape = (name) => `"${name}"`): DriftWords {
+export function driftWords(group: DriftGroup, remembered: boolean, escapeName: Escape, strong: Escape = (name) => `"${name}"`): DriftWords {
   const time = group.cause === 'membership' ? 'since the members were last seen' : whenOf(group.changes, remembered);
-  return { title: titleOf(group, escape), sources: sourcesOf(group.changes), names: group.changes.map((change) => nameOf(change, escape, strong)), when: time, way: wayOf(group) };
+  return { title: titleOf(group, escapeName), sources: sourcesOf(group.changes), names: group.changes.map((change) => nameOf(change, escapeName, strong)), when: time, way: wayOf(group) };
 }
 
 /**
@@ -59,7 +59,7 @@ export function remembers(plan: Plan): boolean {
   return plan.drifted?.lastApplied !== undefined || plan.changes.some((change) => change.since !== undefined);
 }
 
-function titleOf(group: DriftGroup, escape: Escape): string {
+function titleOf(group: DriftGroup, escapeName: Escape): string {
   const count = group.changes.length;
   const members = plural(count, 'member');
   const tabs = `${group.scope} tabs`;
@@ -85,28 +85,28 @@ function titleOf(group: DriftGroup, escape: Escape): string {
     case 'automation':
       return `${plural(count, 'admin automation')} ${count === 1 ? 'differs' : 'differ'} from the manifests`;
     case 'membership': {
-      const by = group.group === undefined ? 'a group' : `group "${escape(group.group)}"`;
+      const by = group.group === undefined ? 'a group' : `group "${escapeName(group.group)}"`;
       return `${members} newly reached by ${by} (joined, or a role changed); their ${tabs} are pending`;
     }
   }
 }
 
 /** nameOf is who a drifted change is about: the list's member, or the view (`strong`: quoted, or bold) and its owner. */
-function nameOf(change: Change, escape: Escape, strong: Escape): string {
+function nameOf(change: Change, escapeName: Escape, strong: Escape): string {
   switch (change.action) {
     case 'pin':
-      return escape(change.userEmail);
+      return escapeName(change.userEmail);
     case 'update': {
       const owner = change.ownerEmail ?? change.ownerId;
-      return `${strong(escape(change.name))} (${escape(change.id)}${owner === undefined ? '' : `, owner ${escape(owner)}`})`;
+      return `${strong(escapeName(change.name))} (${escapeName(change.id)}${owner === undefined ? '' : `, owner ${escapeName(owner)}`})`;
     }
     case 'create':
       // A view created again names the id it had: the manifest still binds it.
-      return change.deletedOutside === undefined ? strong(escape(change.name)) : `${strong(escape(change.name))} (was ${escape(change.deletedOutside.id)})`;
+      return change.deletedOutside === undefined ? strong(escapeName(change.name)) : `${strong(escapeName(change.name))} (was ${escapeName(change.deletedOutside.id)})`;
     case 'delete':
-      return `${strong(escape(change.name))} (${escape(change.id)}, owner ${escape(change.ownerEmail ?? `${change.ownerId} (not a member)`)})`;
+      return `${strong(escapeName(change.name))} (${escapeName(change.id)}, owner ${escapeName(change.ownerEmail ?? `${change.ownerId} (not a member)`)})`;
     default:
-      return strong(escape(change.name));
+      return strong(escapeName(change.name));
   }
 }
 

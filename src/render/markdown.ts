@@ -1,6 +1,6 @@
 import { formatLine } from '../domain/source-position.js';
 import { formatCount, plural } from '../text/plural.js';
-import { type Change, type ChangeOrigin, type PinChange, type Plan } from '../plan/types.js';
+import type { Change, ChangeOrigin, PinChange, Plan } from '../plan/types.js';
 import { COMMENT_LIMIT, fitComment, type CommentPart, type LeftOut } from './comment-budget.js';
 import { budgetText, byAction, deletedOutsideText, pinnedCount, scopeText } from './format.js';
 import { detailParts, ICONS } from './markdown-details.js';

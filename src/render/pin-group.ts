@@ -89,18 +89,18 @@ function tabKey(tab: PinnedTab): string {
 const NAMES_SHOWN = 3;
 
 /** someMembers counts members and names the first few: `2 members: a@x, b@x`, `40 members` (most of the group). */
-export function someMembers(members: readonly string[], total: number, escape: Escape): string {
+export function someMembers(members: readonly string[], total: number, escapeName: Escape): string {
   if (members.length * 2 > total) return plural(members.length, 'member');
-  return `${plural(members.length, 'member')}: ${firstNames(members, NAMES_SHOWN, escape).join(', ')}`;
+  return `${plural(members.length, 'member')}: ${firstNames(members, NAMES_SHOWN, escapeName).join(', ')}`;
 }
 
 /** memberTabs is one member and their tabs: `a@x: A, B`. */
-export function memberTabs(entry: MemberTabs, escape: Escape): string {
-  return `${escape(entry.member)}: ${entry.tabs.map((tab) => escape(tab.name)).join(', ')}`;
+export function memberTabs(entry: MemberTabs, escapeName: Escape): string {
+  return `${escapeName(entry.member)}: ${entry.tabs.map((tab) => escapeName(tab.name)).join(', ')}`;
 }
 
 /** exceptionText is one kind of exception of a group: `kept first for 3 members: their private tabs (a@x: A; …)`. */
-export function exceptionText(label: string, entries: readonly MemberTabs[], what: string, escape: Escape): string {
-  const shown = firstNames(entries, NAMES_SHOWN, (entry) => memberTabs(entry, escape)).join('; ');
+export function exceptionText(label: string, entries: readonly MemberTabs[], what: string, escapeName: Escape): string {
+  const shown = firstNames(entries, NAMES_SHOWN, (entry) => memberTabs(entry, escapeName)).join('; ');
   return `${label} ${plural(entries.length, 'member')}: ${what} (${shown})`;
 }

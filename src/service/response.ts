@@ -203,7 +203,7 @@ function parseErrorBody(text: string, apiKey: string): ErrorBody {
   } catch {
     return {};
   }
-  const error = isJsonObject(body) ? body['error'] : undefined;
+  const error = isJsonObject(body) ? body.error : undefined;
   if (!isJsonObject(error)) return {};
   const { type, message, path } = error;
   return {

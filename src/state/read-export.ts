@@ -69,7 +69,7 @@ export async function readExport(client: ServiceClient, options: ReadExportOptio
       done += 1;
       options.onProgress?.(done, pairs.length);
     });
-    live.pins = (read['pins'] ?? {}) as Live['pins'];
+    live.pins = (read.pins ?? {}) as Live['pins'];
   }
   const stats = client.stats();
   live.requests = { used: stats.requests - before, dailyRemaining: stats.dailyRemaining };

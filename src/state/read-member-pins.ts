@@ -33,9 +33,9 @@ export async function readMemberPins(client: ServiceClient, selectUsers: (users:
   const workspace = known.workspace ?? (await client.request<{ workspace: ApiWorkspace }>(ROUTES.workspace())).workspace;
   const users = known.users ?? (await readUsers(client));
   const pinUsers = selectUsers(users);
-  const pins = ((await readAll(client, pinUsers.flatMap((user) => DOMAINS.map((domain) => pinnedRead(domain, user.email)))))['pins'] ?? {}) as Live['pins'];
+  const pins = ((await readAll(client, pinUsers.flatMap((user) => DOMAINS.map((domain) => pinnedRead(domain, user.email))))).pins ?? {}) as Live['pins'];
   const tabbed = DOMAINS.filter((domain) => known.views?.[domain] === undefined && pinUsers.some((user) => (pins[pinsKey(domain, user.email)] ?? []).length > 0));
-  const listings = ((await readAll(client, tabbed.map(listingRead)))['views'] ?? {}) as Live['views'];
+  const listings = ((await readAll(client, tabbed.map(listingRead))).views ?? {}) as Live['views'];
   const stats = client.stats();
   return { live: liveOf(workspace, { views: { ...known.views, ...listings }, pins }, users, { used: stats.requests - before, dailyRemaining: stats.dailyRemaining }), pinUsers };
 }

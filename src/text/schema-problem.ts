@@ -9,15 +9,15 @@ export function schemaProblem(error: ErrorObject, keys = 'one this file keys by'
   const path = error.instancePath === '' ? '/' : error.instancePath;
   switch (error.keyword) {
     case 'required':
-      return `${path}: needs "${String(error.params['missingProperty'])}"`;
+      return `${path}: needs "${String(error.params.missingProperty)}"`;
     case 'additionalProperties':
-      return `${path}: has no attribute "${String(error.params['additionalProperty'])}"`;
+      return `${path}: has no attribute "${String(error.params.additionalProperty)}"`;
     case 'propertyNames':
-      return `${path}: has a key "${String(error.params['propertyName'])}" that is not ${keys}`;
+      return `${path}: has a key "${String(error.params.propertyName)}" that is not ${keys}`;
     case 'enum':
-      return `${path}: must be one of ${(error.params['allowedValues'] as unknown[]).map((value) => JSON.stringify(value)).join(', ')}`;
+      return `${path}: must be one of ${(error.params.allowedValues as unknown[]).map((value) => JSON.stringify(value)).join(', ')}`;
     case 'const':
-      return `${path}: must be ${JSON.stringify(error.params['allowedValue'])}`;
+      return `${path}: must be ${JSON.stringify(error.params.allowedValue)}`;
     default:
       return `${path}: ${error.message ?? error.keyword}`;
   }

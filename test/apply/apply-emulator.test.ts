@@ -57,7 +57,7 @@ describe('apply against the emulator', () => {
     const data = emulator.snapshot();
     const created = data.views.recordings.find((view) => view.name === 'Team calls');
     expect(created).toMatchObject({ icon: 'star', visibility: 'Public', ownerId: 'u_ops', columns: SAMPLE.columns, sort: SAMPLE.sort });
-    expect(data.pinned.recordings['u_mia']).toEqual([created?.viewId, 'rv_1', 'rv_p']);
+    expect(data.pinned.recordings.u_mia).toEqual([created?.viewId, 'rv_1', 'rv_p']);
     expect(data.views.recordings.find((view) => view.viewId === 'rv_1')?.icon).toBeUndefined();
     expect(data.views.recordings.some((view) => view.viewId === 'rv_2')).toBe(false);
     expect(data.views.deals.map((view) => view.name)).toEqual(['Sales pipeline', 'All deals']);

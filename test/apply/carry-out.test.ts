@@ -19,7 +19,7 @@ function scriptedClient(script: Record<string, ((request: ServiceRequest) => unk
     log,
     request: async <T>(request: ServiceRequest): Promise<T> => {
       const key = `${request.method} ${request.route}`;
-      log.push(`${key}${request.params?.['viewId'] === undefined ? '' : ` ${String(request.params['viewId'])}`}`);
+      log.push(`${key}${request.params?.viewId === undefined ? '' : ` ${String(request.params.viewId)}`}`);
       const handler = script[key]?.shift();
       if (handler === undefined) throw new Error(`unscripted ${key}`);
       return handler(request) as T;

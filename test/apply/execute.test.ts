@@ -225,7 +225,7 @@ describe('executeOperations with successes that carry no body (201/204)', () => 
       'GET /v1/recordings/views': [() => [apiView('rv_old', 'Old'), apiView('rv_11', 'Team')]],
       'PATCH /v1/recordings/views/{viewId}': [() => undefined],
       'PUT /v1/recordings/views/pinned': [() => undefined],
-      'GET /v1/recordings/views/pinned': [(request) => (request.query?.['userEmail'] === 'mia@acme.test' ? [apiView('rv_old', 'Old')] : [])],
+      'GET /v1/recordings/views/pinned': [(request) => (request.query?.userEmail === 'mia@acme.test' ? [apiView('rv_old', 'Old')] : [])],
     });
     const execution = await executeOperations(handPlan([create, update, pin]), buildOperations(handPlan([create, update, pin])), { client, live });
     expect(execution.outcomes.map((outcome) => [outcome.status, outcome.operation.action, 'viewId' in outcome ? outcome.viewId : undefined])).toEqual([

@@ -113,7 +113,7 @@ describe('copies made by concurrent applies', () => {
       const execution: Execution = { outcomes: [created(0, 'recordings', 'Team', 'rv_12')], stopped: null };
       const listing = [view('rv_12', 'Team'), view('rv_14', 'Team'), view('rv_9', 'Team'), view('rv_old', 'Calls')];
       const settled = await settleRaceCopies(execution, live, new Map([['recordings', listing]]), client);
-      expect(sent.map((request) => `${request.method} ${request.params?.['viewId'] ?? ''}`)).toEqual(['DELETE rv_12', 'DELETE rv_14']);
+      expect(sent.map((request) => `${request.method} ${request.params?.viewId ?? ''}`)).toEqual(['DELETE rv_12', 'DELETE rv_14']);
       expect(settled.listings.get('recordings')?.map((entry) => entry.viewId)).toEqual(['rv_9', 'rv_old']);
       const [outcome] = settled.execution.outcomes;
       expect(outcome?.status === 'landed' ? outcome.viewId : undefined).toBe('rv_9');
@@ -172,7 +172,7 @@ describe('copies made by concurrent applies', () => {
     const sent: string[] = [];
     const client: ServiceClient = {
       request: <T>(request: ServiceRequest): Promise<T> => {
-        const id = String(request.params?.['viewId']);
+        const id = String(request.params?.viewId);
         sent.push(id);
         if (id === 'rv_8') return Promise.reject(new ServiceError('service.unavailable', 'the service answered 503', { endpoint: 'DELETE', status: 503 }));
         return Promise.resolve({} as T);

@@ -58,7 +58,7 @@ export async function benchApplyPins(users = 40): Promise<ApplyBenchResult> {
   const data = benchData(users);
   const wanted = benchDesired(data, users);
   const twin = await startEmulator({ data, port: 0, rate: 1000, burst: 1000, quota: 100_000 });
-  let planned;
+  let planned: Pick<Awaited<ReturnType<typeof planWorkspace>>, 'plan' | 'live'>;
   try {
     const client = createServiceClient({ baseUrl: twin.url, apiKey: twin.apiKey, rate: 1000, burst: 1000 });
     const { plan, live } = await planWorkspace(wanted, client);

@@ -211,8 +211,8 @@ function memoryService(data: EmulatorData): { client: ServiceClient; requests: (
       }
       if (route === '/v1/admin-automations') return [] as T;
       if (route === '/v1/users') {
-        const offset = Number(request.query?.['cursor'] ?? 0);
-        const limit = Number(request.query?.['limit'] ?? 100);
+        const offset = Number(request.query?.cursor ?? 0);
+        const limit = Number(request.query?.limit ?? 100);
         const next = offset + limit;
         return { users: data.users.slice(offset, next), pagination: { totalCount: data.users.length, ...(next < data.users.length ? { nextCursor: String(next) } : {}) } } as T;
       }
@@ -220,7 +220,7 @@ function memoryService(data: EmulatorData): { client: ServiceClient; requests: (
       if (!isDomain(domain)) throw new Error(`unexpected ${route}`);
       const views = data.views[domain];
       if (pinned !== 'pinned') return [...views.filter((view) => view.visibility === 'Public' && !view.isDefault), ...views.filter((view) => view.isDefault)] as T;
-      const email = String(request.query?.['userEmail']).toLowerCase();
+      const email = String(request.query?.userEmail).toLowerCase();
       const user = data.users.find((candidate) => candidate.email.toLowerCase() === email && candidate.state === 'Active');
       // Group documents reach active members only: a pinned read of anyone else is the bench's bug.
       if (user === undefined) throw new Error(`${email} is not an active member`);

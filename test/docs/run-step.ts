@@ -131,7 +131,7 @@ export function runStepScript(script: string, options: StubOptions): StubbedRun 
     cwd: work,
     encoding: 'utf8',
     env: {
-      PATH: `${bin}:${process.env['PATH'] ?? ''}`,
+      PATH: `${bin}:${process.env.PATH ?? ''}`,
       GITHUB_OUTPUT: outputFile,
       GITHUB_STEP_SUMMARY: summaryFile,
       MANIFESTS: '.',

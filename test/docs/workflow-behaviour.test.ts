@@ -21,7 +21,7 @@ const drift = action;
 
 const scriptOf = (workflow: Workflow, predicate: (uses: string, name: string) => boolean): string => {
   const found = allSteps(workflow).find(({ step }) => step.uses !== undefined && predicate(step.uses, step.name ?? ''));
-  const script = found?.step.with?.['script'];
+  const script = found?.step.with?.script;
   if (typeof script !== 'string') throw new Error(`${workflow.path}: no such github-script step`);
   return script;
 };
@@ -178,13 +178,13 @@ describe('the drift workflow with repair: true', () => {
 
   it('is in sync when it repaired nothing and left nothing', () => {
     const run = runStepScript(script, { viewctlExit: 0, viewctlStdout: 'No changes.\nRepaired: nothing.\n', env: repairing });
-    expect([run.status, run.outputs['outcome']]).toEqual([0, 'in-sync']);
+    expect([run.status, run.outputs.outcome]).toEqual([0, 'in-sync']);
   });
 
   it('fails when it left something to a person (a deletion for a reviewed apply), with the report in the summary', () => {
     const run = runStepScript(script, { viewctlExit: 0, viewctlStdout: LEFT, env: repairing });
     expect(run.status).not.toBe(0);
-    expect(run.outputs['outcome']).toBe('left');
+    expect(run.outputs.outcome).toBe('left');
     expect(run.summary).toContain('repaired what it could; the rest needs a person');
     expect(run.summary).toContain('1 deletion ("Scratch")');
   });
@@ -192,7 +192,7 @@ describe('the drift workflow with repair: true', () => {
   it('says a reviewed apply is due when viewctl refuses the manifests as not the last applied (exit 3)', () => {
     const run = runStepScript(script, { viewctlExit: 3, viewctlStderr: 'error[apply.review-due]: a reviewed apply is due: the manifests at HEAD (abc1234) are not the last applied (def5678)', env: repairing });
     expect(run.status).not.toBe(0);
-    expect(run.outputs['outcome']).toBe('review-due');
+    expect(run.outputs.outcome).toBe('review-due');
     expect(run.summary).toContain('a reviewed apply is due');
     expect(run.summary).toContain('not the last applied (def5678)');
   });
@@ -472,7 +472,7 @@ describe('catching up on merges whose apply run GitHub dropped', () => {
   it('applies the earlier merge first, then its own', async () => {
     const result = await lookUp(await twoMerges());
     expect(result.error).toBeUndefined();
-    expect(JSON.parse(result.outputs['queue'] ?? '[]')).toEqual([
+    expect(JSON.parse(result.outputs.queue ?? '[]')).toEqual([
       { pr: 4, digest: DIGEST, runId: 4204, manifestsTree: 'tree-1', mergeSha: M4, applied: false },
       { pr: 5, digest: DIGEST, runId: 4242, manifestsTree: 'tree-1', mergeSha: MERGE, applied: false },
     ]);
@@ -480,13 +480,13 @@ describe('catching up on merges whose apply run GitHub dropped', () => {
 
   it('marks a plan whose digest its own earlier apply report recorded as applied, and records the digest of each plan it applies', async () => {
     const api = await twoMerges();
-    const queue = JSON.parse((await lookUp(api)).outputs['queue'] ?? '[]') as { pr: number; digest: string }[];
+    const queue = JSON.parse((await lookUp(api)).outputs.queue ?? '[]') as { pr: number; digest: string }[];
     // The job ran once and applied #5; then it runs again. #4 shares the digest but has no report of its own: viewctl decides.
     api.created = [];
     await reportWith(api, '5 0\n', queue);
     expect(api.created[0]?.body).toContain(`<!-- viewctl-apply-meta {"digest":"${DIGEST}","applied":true} -->`);
     api.comments.push({ id: 300, user: BOT, body: api.created[0]?.body ?? '', issue_number: 5 });
-    const again = JSON.parse((await lookUp(api)).outputs['queue'] ?? '[]') as { pr: number; applied: boolean }[];
+    const again = JSON.parse((await lookUp(api)).outputs.queue ?? '[]') as { pr: number; applied: boolean }[];
     expect(again.map((entry) => [entry.pr, entry.applied])).toEqual([[4, false], [5, true]]);
     // A report that says the apply failed records nothing as applied.
     api.comments = api.comments.filter((comment) => comment.id !== 300);
@@ -494,17 +494,17 @@ describe('catching up on merges whose apply run GitHub dropped', () => {
     await reportWith(api, '5 3\n', queue);
     expect(api.created[0]?.body).toContain('"applied":false');
     api.comments.push({ id: 301, user: BOT, body: api.created[0]?.body ?? '', issue_number: 5 });
-    expect((JSON.parse((await lookUp(api)).outputs['queue'] ?? '[]') as { applied: boolean }[]).map((entry) => entry.applied)).toEqual([false, false]);
+    expect((JSON.parse((await lookUp(api)).outputs.queue ?? '[]') as { applied: boolean }[]).map((entry) => entry.applied)).toEqual([false, false]);
   });
 
   it('applies a plan whose digest only another pull request\'s report recorded: a change reverted, then made again, plans the same digest', async () => {
     const api = await twoMerges();
-    const queue = JSON.parse((await lookUp(api)).outputs['queue'] ?? '[]') as { pr: number; digest: string }[];
+    const queue = JSON.parse((await lookUp(api)).outputs.queue ?? '[]') as { pr: number; digest: string }[];
     // #4 made the change and was applied; a revert was applied since; #5 makes the change again, with #4's digest.
     api.created = [];
     await reportWith(api, '4 0\n', queue);
     api.comments.push({ id: 300, user: BOT, body: api.created[0]?.body ?? '', issue_number: 4 });
-    const again = JSON.parse((await lookUp(api)).outputs['queue'] ?? '[]') as { pr: number; applied: boolean }[];
+    const again = JSON.parse((await lookUp(api)).outputs.queue ?? '[]') as { pr: number; applied: boolean }[];
     expect(again.map((entry) => [entry.pr, entry.applied])).toEqual([[5, false]]);
   });
 
@@ -538,7 +538,7 @@ describe('catching up on merges whose apply run GitHub dropped', () => {
     const next = await runGithubScript(findReviewed, {
       api, dir: '.', context: { repo: { owner: 'acme', repo: 'views' }, sha: M6, runId: 10, serverUrl: 'https://github.com', payload: {} }, env: { LOOK_BACK: '20' },
     });
-    expect(JSON.parse(next.outputs['queue'] ?? '[]').map((entry: { pr: number }) => entry.pr)).toEqual([6]);
+    expect(JSON.parse(next.outputs.queue ?? '[]').map((entry: { pr: number }) => entry.pr)).toEqual([6]);
   });
 
   it('skips merges that were never planned, and reports earlier ones that cannot be applied instead of applying them', async () => {
@@ -547,8 +547,8 @@ describe('catching up on merges whose apply run GitHub dropped', () => {
     api.comments = api.comments.map((comment) => (comment.issue_number === 4 ? { ...comment, body: comment.body.replace(/"digest":"[0-9a-f]+"/, '"digest":null') } : comment));
     api.closed.push({ number: 2, merged_at: '2025-12-30T00:00:00Z', merge_commit_sha: 'c2', head: { sha: 'd2' }, base: { ref: 'main' } });
     const result = await lookUp(api);
-    expect(JSON.parse(result.outputs['queue'] ?? '[]').map((entry: { pr: number }) => entry.pr)).toEqual([5]);
-    const unreviewed = JSON.parse(result.outputs['unreviewed'] ?? '[]') as { pr: number; reason: string }[];
+    expect(JSON.parse(result.outputs.queue ?? '[]').map((entry: { pr: number }) => entry.pr)).toEqual([5]);
+    const unreviewed = JSON.parse(result.outputs.unreviewed ?? '[]') as { pr: number; reason: string }[];
     expect(unreviewed.map((entry) => entry.pr)).toEqual([4]);
     expect(unreviewed[0]?.reason).toContain('failed or was not saved');
     await reportOn(api, '5 0\n', unreviewed);

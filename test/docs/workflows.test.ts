@@ -118,7 +118,7 @@ describe('workflow files', () => {
     // comment could inject commands. Values go through `env:` instead.
     for (const { step } of allSteps(path === ACTION ? action : workflow(path))) {
       expect(step.run ?? '', step.name).not.toContain('${{');
-      expect(String(step.with?.['script'] ?? ''), step.name).not.toContain('${{');
+      expect(String(step.with?.script ?? ''), step.name).not.toContain('${{');
     }
   });
 });
@@ -143,7 +143,7 @@ describe('the viewctl action', () => {
   it('is a valid composite action whose every step runs only for its command', () => {
     expect(action.name).toBe('viewctl');
     expect(Object.keys(action.inputs)).toEqual(['command', 'manifests', 'api-key', 'base-url', 'github-token', 'max-deletes', 'look-back', 'budget', 'repair']);
-    const steps = action.jobs['action']?.steps ?? [];
+    const steps = action.jobs.action?.steps ?? [];
     for (const step of steps) {
       if (step.run !== undefined) expect(step.shell, step.name).toBe('bash');
       const command = /inputs\.command == '(plan|apply|drift)'/.exec(step.if ?? '')?.[1];
@@ -198,8 +198,8 @@ describe('the viewctl action', () => {
     for (const { step } of allSteps(action)) {
       const runsViewctl = step.run !== undefined && viewctlInvocations(step.run).length > 0;
       if (runsViewctl) {
-        expect(step.env?.['VIEWCTL_API_KEY'], step.name).toBe('${{ inputs.api-key }}');
-        expect(step.env?.['VIEWCTL_BASE_URL'], step.name).toBe('${{ inputs.base-url }}');
+        expect(step.env?.VIEWCTL_API_KEY, step.name).toBe('${{ inputs.api-key }}');
+        expect(step.env?.VIEWCTL_BASE_URL, step.name).toBe('${{ inputs.base-url }}');
       } else {
         expect(JSON.stringify(step), step.name).not.toContain('inputs.api-key');
       }
@@ -214,7 +214,7 @@ describe('the viewctl action', () => {
     for (const [input, declared] of Object.entries(action.inputs)) if (declared.required === true) expect(given, input).toContain(input);
     expect(step.with?.['api-key']).toBe('${{ secrets.VIEWCTL_API_KEY }}');
     expect(step.with?.['base-url']).toBe('${{ vars.VIEWCTL_BASE_URL }}');
-    expect(step.with?.['manifests']).toBe(MANIFESTS);
+    expect(step.with?.manifests).toBe(MANIFESTS);
     const flow = workflow(path);
     expect(JSON.stringify(flow.env ?? {})).not.toContain('VIEWCTL_API_KEY');
     for (const { step: other } of allSteps(flow)) if (other !== step) expect(JSON.stringify(other)).not.toContain('secrets.');
@@ -232,7 +232,7 @@ describe('setting the workflows up', () => {
   });
 
   it.each(userPaths)('%s takes the manifests folder from a repository variable, manifests/ by default', (path) => {
-    const manifests = String(actionStep(path).with?.['manifests']);
+    const manifests = String(actionStep(path).with?.manifests);
     expect(manifests).toBe(MANIFESTS);
     expect(evaluate(manifests, { vars: {} })).toBe('manifests');
     expect(evaluate(manifests, { vars: { VIEWCTL_MANIFESTS: 'config/views' } })).toBe('config/views');
@@ -242,17 +242,17 @@ describe('setting the workflows up', () => {
     const maxDeletes = String(actionStep(USER_WORKFLOWS.apply).with?.['max-deletes']);
     expect(evaluate(maxDeletes, { vars: {} })).toBe(action.inputs['max-deletes']?.default);
     expect(evaluate(maxDeletes, { vars: { VIEWCTL_MAX_DELETES: '20' } })).toBe('20');
-    const budget = String(actionStep(USER_WORKFLOWS.drift).with?.['budget']);
-    expect(evaluate(budget, { vars: {} })).toBe(action.inputs['budget']?.default);
+    const budget = String(actionStep(USER_WORKFLOWS.drift).with?.budget);
+    expect(evaluate(budget, { vars: {} })).toBe(action.inputs.budget?.default);
     expect(evaluate(budget, { vars: { VIEWCTL_DRIFT_BUDGET: '400' } })).toBe('400');
-    const repair = String(actionStep(USER_WORKFLOWS.drift).with?.['repair']);
-    expect(evaluate(repair, { vars: {} })).toBe(action.inputs['repair']?.default);
-    expect(action.inputs['repair']?.default).toBe('false');
+    const repair = String(actionStep(USER_WORKFLOWS.drift).with?.repair);
+    expect(evaluate(repair, { vars: {} })).toBe(action.inputs.repair?.default);
+    expect(action.inputs.repair?.default).toBe('false');
     expect(evaluate(repair, { vars: { VIEWCTL_DRIFT_REPAIR: 'true' } })).toBe('true');
   });
 
   it('gives the action the same manifests default as the workflows', () => {
-    expect(action.inputs['manifests']?.default).toBe('manifests');
+    expect(action.inputs.manifests?.default).toBe('manifests');
   });
 });
 
@@ -267,7 +267,7 @@ describe('the pull request workflow', () => {
 
   it('checks out the merge and plans through the action', () => {
     expect(allSteps(flow()).map(({ step }) => step.uses?.split('@')[0])).toEqual(['actions/checkout', VIEWCTL_ACTION.split('@')[0]]);
-    expect(actionStep(USER_WORKFLOWS.plan).with?.['command']).toBe('plan');
+    expect(actionStep(USER_WORKFLOWS.plan).with?.command).toBe('plan');
   });
 
   it('plans in markdown with --detailed-exitcode and saves the JSON plan as an artifact', () => {
@@ -282,7 +282,7 @@ describe('the pull request workflow', () => {
     expect(stepById(action, 'plan').run).toContain('exit-code=');
     const comment = allSteps(action).find(({ step }) => step.name === 'Post the plan on the pull request')?.step;
     expect(comment?.if).toBe("${{ !cancelled() && inputs.command == 'plan' && steps.plan.outputs.exit-code != '' }}");
-    expect(String(comment?.with?.['script'])).toContain('<!-- viewctl-plan -->');
+    expect(String(comment?.with?.script)).toContain('<!-- viewctl-plan -->');
   });
 });
 
@@ -292,20 +292,20 @@ describe('the merge workflow', () => {
   it('runs on pushes to main, one apply at a time, never cancelling one', () => {
     expect(flow().on).toEqual({ push: { branches: ['main'], paths: ['**.yaml', '**.yml'] } });
     // The writing key lives in an environment that can require a reviewer and the main branch.
-    expect(flow().jobs['apply']?.environment).toBe('viewctl-apply');
+    expect(flow().jobs.apply?.environment).toBe('viewctl-apply');
     expect(flow().concurrency).toEqual({ group: 'viewctl-apply', 'cancel-in-progress': false });
     expect(flow().permissions).toEqual({ contents: 'read', actions: 'read', 'pull-requests': 'write' });
   });
 
 
   it('applies each downloaded reviewed plan with the digest from its plan comment', () => {
-    expect(actionStep(USER_WORKFLOWS.apply).with?.['command']).toBe('apply');
+    expect(actionStep(USER_WORKFLOWS.apply).with?.command).toBe('apply');
     const call = invocations(action).find((entry) => entry.subcommand === 'apply');
     expect(call?.args.slice(0, 4)).toEqual(['--plan', 'reviewed/$pr/plan.json', '--expect-digest', '$digest']);
     const apply = stepById(action, 'apply');
-    expect(apply.env?.['QUEUE']).toBe('${{ steps.reviewed.outputs.queue }}');
+    expect(apply.env?.QUEUE).toBe('${{ steps.reviewed.outputs.queue }}');
     // The artifact the plan step uploads, downloaded from the run that saved it.
-    expect(apply.run).toContain(`gh run download "$run_id" --name ${String(stepById(action, 'upload').with?.['name'])} --dir "reviewed/$pr"`);
+    expect(apply.run).toContain(`gh run download "$run_id" --name ${String(stepById(action, 'upload').with?.name)} --dir "reviewed/$pr"`);
   });
 });
 
@@ -328,7 +328,7 @@ describe('the drift workflow', () => {
   });
 
   it('checks for drift through the action: plan with --detailed-exitcode, or apply --auto-approve to repair, both with the memory', () => {
-    expect(actionStep(USER_WORKFLOWS.drift).with?.['command']).toBe('drift');
+    expect(actionStep(USER_WORKFLOWS.drift).with?.command).toBe('drift');
     const calls = invocations(action).filter((entry) => entry.step === 'Check for drift');
     expect(calls.map((call) => call.subcommand)).toEqual(['apply', 'plan']);
     expect(calls[0]?.args).toEqual(expect.arrayContaining(['--auto-approve', '--ledger', '.viewctl/ledger.json']));
@@ -338,11 +338,11 @@ describe('the drift workflow', () => {
   it('keeps the memory in the Actions cache: restored by prefix, saved under a key per run, on the default branch only', () => {
     const restore = stepByName(action, 'Restore the sweep memory');
     const save = stepByName(action, 'Save the sweep memory');
-    expect(restore.with?.['path']).toBe('.viewctl/ledger.json');
-    expect(save.with?.['path']).toBe('.viewctl/ledger.json');
+    expect(restore.with?.path).toBe('.viewctl/ledger.json');
+    expect(save.with?.path).toBe('.viewctl/ledger.json');
     expect(restore.with?.['restore-keys']).toBe('viewctl-ledger-');
-    expect(save.with?.['key']).toBe('viewctl-ledger-${{ github.run_id }}-${{ github.run_attempt }}');
-    expect(String(save.with?.['key']).startsWith(String(restore.with?.['restore-keys']))).toBe(true);
+    expect(save.with?.key).toBe('viewctl-ledger-${{ github.run_id }}-${{ github.run_attempt }}');
+    expect(String(save.with?.key).startsWith(String(restore.with?.['restore-keys']))).toBe(true);
     const saves = (github: Record<string, unknown>, command = 'drift'): unknown => evaluateExpression(save.if ?? '', { inputs: { command }, github }, { hashFiles: () => 'f00d' });
     expect(saves({ event_name: 'schedule', ref_name: 'main', event: {} })).toBe(true);
     expect(saves({ event_name: 'push', ref_name: 'main', event: { repository: { default_branch: 'main' } } }, 'apply')).toBe(true);

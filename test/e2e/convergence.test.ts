@@ -32,7 +32,7 @@ const LIMITS = ['--rate', String(FAST_LIMITS.rate), '--burst', String(FAST_LIMIT
 
 /** startChild runs the built `viewctl emulator FLAGS` and resolves once it says where it listens. */
 function startChild(flags: string[]): Promise<ChildEmulator> {
-  const child = spawn(process.execPath, [CLI, 'emulator', ...LIMITS, ...flags], { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env['PATH'] ?? '' } });
+  const child = spawn(process.execPath, [CLI, 'emulator', ...LIMITS, ...flags], { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH ?? '' } });
   const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
   let stdout = '';
   let stderr = '';

@@ -49,7 +49,7 @@ export function simulatedDays(first: string): SimulatedDays {
 
 /** git runs git in `cwd` with no user or system configuration, and answers its trimmed stdout. */
 export function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', ['-C', cwd, ...args], { encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '', GIT_CONFIG_NOSYSTEM: '1', HOME: cwd } }).trim();
+  return execFileSync('git', ['-C', cwd, ...args], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', GIT_CONFIG_NOSYSTEM: '1', HOME: cwd } }).trim();
 }
 
 /** exampleRepository makes `root` (an empty folder) a git repository with the examples committed under `manifests/`. */

@@ -60,7 +60,7 @@ describe('a declared view deleted in the app, over simulated days (issue 25)', (
     const manifests = await dir(FILES);
     const memoryFile = join(await dir({}), 'ledger.json');
     let now = Date.parse('2026-11-20T03:00:00.000Z');
-    await withEmulator(async (emulator, env) => {
+    await withEmulator(async (emulator, _env) => {
       const client = (): ServiceClient => createServiceClient({ baseUrl: emulator.url, apiKey: emulator.apiKey, rate: 1000, burst: 5, backoff: { baseMs: 1, capMs: 4 }, timeoutMs: 5000 });
       const { desired } = await loadDesired(['.'], nodeManifestSource(manifests));
       const plan = async (memory?: SweepMemory): Promise<{ plan: Plan; live: Live }> => planWorkspace(desired, client(), memory === undefined ? {} : { memory });

@@ -27,8 +27,8 @@ async function repository(): Promise<string> {
 
 /** reorderInTheApp reverses Adam's recordings tabs, as he would by dragging them in the app. */
 async function reorderInTheApp(env: Record<string, string>): Promise<void> {
-  const url = `${env['VIEWCTL_BASE_URL'] ?? ''}/v1/recordings/views/pinned?userEmail=adam.reyes%40acme.test`;
-  const headers = { 'X-Service-Key': env['VIEWCTL_API_KEY'] ?? '', 'content-type': 'application/json' };
+  const url = `${env.VIEWCTL_BASE_URL ?? ''}/v1/recordings/views/pinned?userEmail=adam.reyes%40acme.test`;
+  const headers = { 'X-Service-Key': env.VIEWCTL_API_KEY ?? '', 'content-type': 'application/json' };
   const tabs = ((await (await fetch(url, { headers })).json()) as { result: { viewId: string }[] }).result;
   const put = await fetch(url, { method: 'PUT', headers, body: JSON.stringify({ viewIds: tabs.map((tab) => tab.viewId).reverse() }) });
   expect(put.status).toBe(200);

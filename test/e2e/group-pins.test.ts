@@ -75,7 +75,7 @@ describe('private tabs are the member\'s', () => {
   it('a {viewId} the member unpinned in the app is left out with a warning; the plan does not fail', async () => {
     const data = cloneData();
     // Mia unpinned her private follow-ups view in the app after pins/mia.yaml was written.
-    data.pinned.recordings['u_mia'] = ['rv_video_meetings', 'rv_default_all'];
+    data.pinned.recordings.u_mia = ['rv_video_meetings', 'rv_default_all'];
     const manifests = await dir({
       'workspace.yaml': WORKSPACE,
       'pins/mia.yaml': 'kind: PinnedViews\nuserEmail: mia.chen@acme.test\nrecordings:\n  - {viewId: rv_mia_followups}\n  - All recordings\n  - Zoom and Meet calls\n',

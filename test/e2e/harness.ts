@@ -30,7 +30,7 @@ export function runCli(args: string[], options: { env?: Record<string, string>; 
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], {
       cwd: options.cwd ?? process.cwd(),
-      env: { PATH: process.env['PATH'] ?? '', NO_COLOR: '1', ...options.env },
+      env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     });

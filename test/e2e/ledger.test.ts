@@ -44,7 +44,7 @@ describe('viewctl plan and apply --ledger FILE (the sweep memory)', () => {
       expect(Object.values(first.views).map((view) => view.id)).not.toContain('rv_mia_followups');
       expect(Object.keys(first.views).length).toBeGreaterThan(0);
       expect(Object.keys(first.members).length).toBeGreaterThan(0);
-      expect(await readFile(ledger, 'utf8')).not.toContain(env['VIEWCTL_API_KEY']);
+      expect(await readFile(ledger, 'utf8')).not.toContain(env.VIEWCTL_API_KEY);
 
       // Day 2: a plan of Mia's lists alone: the file holds her reads of day 2 and the others' of day 1.
       const day2 = await runOn(2, ['plan', 'manifests', '--target', 'pins/mia.chen@acme.test', '--ledger', ledger], env, root);

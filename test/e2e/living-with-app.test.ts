@@ -21,7 +21,7 @@ async function example(path: string): Promise<string> {
 }
 
 async function dealViews(env: Record<string, string>): Promise<ApiView[]> {
-  const response = await fetch(`${env['VIEWCTL_BASE_URL'] ?? ''}/v1/deals/views`, { headers: { 'X-Service-Key': env['VIEWCTL_API_KEY'] ?? '' } });
+  const response = await fetch(`${env.VIEWCTL_BASE_URL ?? ''}/v1/deals/views`, { headers: { 'X-Service-Key': env.VIEWCTL_API_KEY ?? '' } });
   return ((await response.json()) as { result: ApiView[] }).result;
 }
 
@@ -34,9 +34,9 @@ describe('living with the app', () => {
     });
     await withEmulator(async (_emulator, env) => {
       // A member makes a deal view in the app, as people do every day.
-      const created = await fetch(`${env['VIEWCTL_BASE_URL'] ?? ''}/v1/deals/views`, {
+      const created = await fetch(`${env.VIEWCTL_BASE_URL ?? ''}/v1/deals/views`, {
         method: 'POST',
-        headers: { 'X-Service-Key': env['VIEWCTL_API_KEY'] ?? '', 'content-type': 'application/json' },
+        headers: { 'X-Service-Key': env.VIEWCTL_API_KEY ?? '', 'content-type': 'application/json' },
         body: JSON.stringify({ creatorEmail: 'sam.okafor@acme.test', name: "Sam's renewals" }),
       });
       expect(created.status).toBe(200);

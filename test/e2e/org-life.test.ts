@@ -488,7 +488,7 @@ function pinnedOf(data: EmulatorData, list: string): string | undefined {
  * SIMDAYS_RECORD names, suffixed with the run's name, for a person reading a failure.
  */
 async function keepRecord(days: Days, name: string): Promise<void> {
-  const file = process.env['SIMDAYS_RECORD'];
+  const file = process.env.SIMDAYS_RECORD;
   if (file === undefined) return;
   const quiet = (text: string): string => text.split('\n').filter((line) => !/^(GET|PUT|POST|PATCH|DELETE) \//.test(line)).join('\n');
   const runs = days.runs.map((ran) => `=== day ${String(ran.day)} exit ${String(ran.code)}: viewctl ${ran.args.join(' ')}\n${ran.stdout}\n--- stderr\n${quiet(ran.stderr)}`);

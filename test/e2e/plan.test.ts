@@ -76,13 +76,13 @@ describe('viewctl plan against the emulator', () => {
       expect(run.code).toBe(0);
       const saved = JSON.parse(await readFile(join(out, 'plan.json'), 'utf8')) as Record<string, unknown>;
       expect(JSON.parse(run.stdout)).toEqual(saved);
-      expect(saved['formatVersion']).toBe(1);
-      expect(saved['digest']).toMatch(/^[0-9a-f]{64}$/);
-      expect(saved['summary']).toEqual({ create: 1, update: 1, delete: 0, pin: 3, drift: 1 });
+      expect(saved.formatVersion).toBe(1);
+      expect(saved.digest).toMatch(/^[0-9a-f]{64}$/);
+      expect(saved.summary).toEqual({ create: 1, update: 1, delete: 0, pin: 3, drift: 1 });
       // One stored step per change but the drift; the estimate adds the recordings listing that verifies.
-      const steps = saved['steps'] as { method: string }[];
+      const steps = saved.steps as { method: string }[];
       expect(steps.map((step) => step.method)).toEqual(['POST', 'PATCH', 'PUT', 'PUT', 'PUT']);
-      expect((saved['requests'] as { applyNeeds: number }).applyNeeds).toBe(steps.length + 1);
+      expect((saved.requests as { applyNeeds: number }).applyNeeds).toBe(steps.length + 1);
     });
   });
 

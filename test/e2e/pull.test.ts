@@ -42,7 +42,7 @@ describe('viewctl pull against the emulator', () => {
       expect(pull.stdout).toMatch(/customer-calls\.yaml:3 +RecordingView "Customer calls" +name: "Customer calls" -> "Phone calls"/);
       expect(pull.stdout).toMatch(/pins\/adam\.yaml:5 +pins\/adam\.reyes@acme\.test \(recordings\) +recordings: \["Customer calls","Deals at risk","All recordings"\] -> \["Deals at risk","Phone calls"\]/);
       expect(pull.stdout).toMatch(/pins\/mia-chen-acme-test\.yaml +pins of mia\.chen@acme\.test: companies/);
-      expect(pull.stdout + pull.stderr).not.toContain(env['VIEWCTL_API_KEY']);
+      expect(pull.stdout + pull.stderr).not.toContain(env.VIEWCTL_API_KEY);
 
       const after = await snapshot(manifests);
       const touched = new Map<string, (old: string) => string>([

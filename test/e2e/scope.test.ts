@@ -250,7 +250,7 @@ describe('plan --base deleting a view a member pinned in the app', () => {
     await writeFile(join(root, 'manifests/pins/mia.yaml'), 'kind: PinnedViews\nuserEmail: mia.chen@acme.test\nrecordings: [All recordings, Customer calls]\n');
     // Yesterday, in the app, Adam pinned the Zoom view: his list is not read by this plan.
     const data = cloneData();
-    data.pinned.recordings['u_adam'] = [...(data.pinned.recordings['u_adam'] ?? []), 'rv_video_meetings'];
+    data.pinned.recordings.u_adam = [...(data.pinned.recordings.u_adam ?? []), 'rv_video_meetings'];
     await withEmulator(async (_emulator, env) => {
       const planned = await runBuilt(['plan', 'manifests', '--base', 'HEAD', '--out', 'plan.json', '--verbose'], { env, cwd: root });
       expect(planned.code).toBe(0);

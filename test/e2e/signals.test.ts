@@ -99,7 +99,7 @@ interface RunningCli {
 }
 
 function startCli(args: string[], env: Record<string, string>): RunningCli {
-  const child = spawn(process.execPath, [CLI, ...args], { env: { PATH: process.env['PATH'] ?? '', NO_COLOR: '1', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   const waiting: Array<{ text: string; resolve: () => void }> = [];

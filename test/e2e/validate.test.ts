@@ -14,7 +14,7 @@ const goldenDirectory = fileURLToPath(new URL('../golden/validate/', import.meta
 describe('viewctl validate (built CLI)', () => {
   it('loads validators the build compiled from these schemas', () => {
     const compiled = createRequire(import.meta.url)('../../dist/manifest/kind-validators.cjs') as Record<string, unknown>;
-    expect(compiled['schemasDigest']).toBe(schemasDigest());
+    expect(compiled.schemasDigest).toBe(schemasDigest());
   });
 
   for (const entry of readdirSync(`${corpus}bad`).sort()) {

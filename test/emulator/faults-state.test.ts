@@ -222,7 +222,7 @@ describe('loadEmulatorData', () => {
 
   it('checkEmulatorData refuses a view without filters', () => {
     const data = fixture() as unknown as { views: { deals: Record<string, unknown>[] } };
-    delete data.views.deals[0]!['filters'];
+    delete data.views.deals[0]!.filters;
     expect(() => checkEmulatorData(data, 'test')).toThrow(/\$\.views\.deals\[0\]\.filters must be an object/);
   });
 });

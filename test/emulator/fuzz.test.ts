@@ -98,7 +98,7 @@ function expectDocumentedError(status: number, body: unknown): void {
   expect(body).toMatchObject({ error: { type: STATUS_TYPES.get(status), message: expect.any(String) } });
   const error = (body as { error: Record<string, unknown> }).error;
   expect(Object.keys(error).every((name) => ['type', 'message', 'path'].includes(name))).toBe(true);
-  if ('path' in error) expect(typeof error['path']).toBe('string');
+  if ('path' in error) expect(typeof error.path).toBe('string');
 }
 
 // The service's success shapes, by route template.

@@ -50,7 +50,7 @@ const MISTAKES: Mistake[] = [
     file: 'recording-view.schema.json',
     attribute: 'filters',
     edit: (files) => {
-      const source = defs(files, 'common.schema.json')['recordingSource'];
+      const source = defs(files, 'common.schema.json').recordingSource;
       source.enum = source.enum.map((value: string) => (value === 'MsTeams' ? 'MSTeams' : value));
     },
     value: { sourceIn: ['Zoom', 'MSTeams'] },
@@ -62,7 +62,7 @@ const MISTAKES: Mistake[] = [
     file: 'recording-view.schema.json',
     attribute: 'filters',
     edit: (files) => {
-      defs(files, 'recording-view.schema.json')['filters'].properties.ownerIdIn = { $ref: 'common.schema.json#/$defs/stringList' };
+      defs(files, 'recording-view.schema.json').filters.properties.ownerIdIn = { $ref: 'common.schema.json#/$defs/stringList' };
     },
     value: { ownerIdIn: ['u_owner'] },
     path: 'filters.ownerIdIn',
@@ -73,7 +73,7 @@ const MISTAKES: Mistake[] = [
     file: 'deal-view.schema.json',
     attribute: 'filters',
     edit: (files) => {
-      defs(files, 'common.schema.json')['dealStatus'].enum.push('Closed');
+      defs(files, 'common.schema.json').dealStatus.enum.push('Closed');
     },
     value: { statusIn: ['Closed'] },
     path: 'filters.statusIn',
@@ -84,7 +84,7 @@ const MISTAKES: Mistake[] = [
     file: 'company-view.schema.json',
     attribute: 'sort',
     edit: (files) => {
-      defs(files, 'common.schema.json')['sortOrder'].enum = ['Ascending', 'Desc'];
+      defs(files, 'common.schema.json').sortOrder.enum = ['Ascending', 'Desc'];
     },
     value: [{ field: 'Name', order: 'Ascending' }],
     path: 'sort',

@@ -47,8 +47,8 @@ function applied(): EmulatorData {
 /** What people did in the app on `day` (they never touch the manifests). */
 function dayInTheApp(data: EmulatorData, day: number): void {
   if (day === 2) {
-    data.pinned.deals['u_mia'] = ['dv_big_renewals', 'dv_pipeline_review'];
-    data.pinned.deals['u_lena'] = ['dv_pipeline_review', 'dv_big_renewals', 'dv_stalled_emea'];
+    data.pinned.deals.u_mia = ['dv_big_renewals', 'dv_pipeline_review'];
+    data.pinned.deals.u_lena = ['dv_pipeline_review', 'dv_big_renewals', 'dv_stalled_emea'];
     const big = data.views.deals.find((view) => view.viewId === 'dv_big_renewals');
     if (big !== undefined) big.name = 'Big renewals FY27';
   }

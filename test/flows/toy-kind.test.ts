@@ -57,7 +57,7 @@ describe('a kind registered by a test', () => {
     const ready = await prepareSavedPlan({ name: 'plan.json', text: renderJson(plan) }, connected(service.client), { maxDeletes: 0 });
     expect(ready.operations.map((operation) => [operation.action, operation.phase])).toEqual([['create', 10], ['add-note', 15], ['drop-note', 50]]);
     // The saved plan re-read the notes, as the kind's reads say, into the kind's key of Live.
-    expect(ready.live['notes']).toEqual([{ id: 'note_1', title: 'Old' }, { id: 'note_2', title: 'Kept' }]);
+    expect(ready.live.notes).toEqual([{ id: 'note_1', title: 'Old' }, { id: 'note_2', title: 'Kept' }]);
 
     const report = await carryOut(ready.plan, ready.operations, { client: service.client, live: ready.live, fromPlanFile: true, relistDelaysMs: [] });
     expect(report.status).toBe('applied');

@@ -38,7 +38,7 @@ export type NotesDesired = Desired & { notes?: string[] };
 
 const NOTES_READ: LiveRead = { request: { method: 'GET', route: '/v1/notes' }, into: 'notes' };
 
-const notesOf = (live: Partial<Live>): Note[] => (live['notes'] as Note[] | undefined) ?? [];
+const notesOf = (live: Partial<Live>): Note[] => (live.notes as Note[] | undefined) ?? [];
 const noteTarget = (title: string): string => `note:${title}`;
 
 const noteSchema = (action: NoteChange['action']): JsonObject => ({
@@ -60,7 +60,6 @@ const noteSchema = (action: NoteChange['action']): JsonObject => ({
  * union; a test cannot, so the shape is checked against `Kind` and each answer types
  * its change by hand.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above: the toy's change is not in the union.
 export const NOTES: Kind<any> = {
   actions: [
     { action: 'add-note', schema: noteSchema('add-note'), phase: 15 },
@@ -139,7 +138,7 @@ export function notesService(views: ServiceClient, initial: Note[]): { client: S
         notes = [...notes, note];
         return note as T;
       }
-      const id = request.params?.['noteId'];
+      const id = request.params?.noteId;
       if (!notes.some((note) => note.id === id)) throw new ServiceError('service.not-found', `no note ${String(id)}`, { endpoint: `${request.method} ${request.route}`, status: 404 });
       notes = notes.filter((note) => note.id !== id);
       return undefined as T;

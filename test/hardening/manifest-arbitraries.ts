@@ -32,11 +32,11 @@ export function schemaVocabulary(): Vocabulary {
     }
     if (value === null || typeof value !== 'object') return;
     const node = value as Record<string, unknown>;
-    if (node['properties'] !== null && typeof node['properties'] === 'object') {
-      for (const key of Object.keys(node['properties'] as object)) attributes.add(key);
+    if (node.properties !== null && typeof node.properties === 'object') {
+      for (const key of Object.keys(node.properties as object)) attributes.add(key);
     }
-    for (const member of Array.isArray(node['enum']) ? node['enum'] : []) if (typeof member === 'string') enums.add(member);
-    if (typeof node['const'] === 'string') enums.add(node['const']);
+    for (const member of Array.isArray(node.enum) ? node.enum : []) if (typeof member === 'string') enums.add(member);
+    if (typeof node.const === 'string') enums.add(node.const);
     Object.values(node).forEach(walk);
   };
   for (const file of readdirSync(SCHEMAS).filter((name) => name.endsWith('.json')).sort()) {

@@ -1,4 +1,4 @@
-import { ServiceError } from '../../src/errors.js';
+import type { ServiceError } from '../../src/errors.js';
 import type { EmulatorData } from '../../src/emulator/model.js';
 import { buildRoutes, matchRoute } from '../../src/emulator/routes.js';
 import { ruleChecker } from '../../src/emulator/views/rule-checker.js';

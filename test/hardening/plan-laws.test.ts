@@ -69,7 +69,7 @@ describe('planning laws on random states', () => {
         expect(canonicalJson(declared)).toBe(canonicalJson(once));
         const aged = normalizeView(domain, { ...apiView, filters: { ...filters, dealAgeRange: ageRange } as JsonObject });
         if (domain === 'deals') expect(aged).toEqual(once);
-        else expect(aged.filters['dealAgeRange']).toBe(ageRange);
+        else expect(aged.filters.dealAgeRange).toBe(ageRange);
       }),
       { numRuns: 300, seed: 1234 },
     );

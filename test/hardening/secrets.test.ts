@@ -69,7 +69,7 @@ async function filesBelow(directory: string): Promise<string[]> {
 /** runEmulatorCommand starts `viewctl emulator` in a child process until it listens (or fails), then stops it. */
 function runEmulatorCommand(args: string[]): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'emulator', ...args], { env: { PATH: process.env['PATH'] ?? '', VIEWCTL_API_KEY: SECRET } });
+    const child = spawn(process.execPath, [CLI, 'emulator', ...args], { env: { PATH: process.env.PATH ?? '', VIEWCTL_API_KEY: SECRET } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {

@@ -161,7 +161,7 @@ function managedOf(viewParts: ViewParts | undefined): ManagedViewAttributes {
 function liveView(domain: Domain, viewId: string, name: string, viewParts: ViewParts, ageRange: boolean): ApiView {
   const filters: JsonObject = { ...(viewParts.filters ?? {}) };
   // The service answers deal views with the response-only dealAgeRange.
-  if (domain === 'deals' && ageRange) filters['dealAgeRange'] = 'LessThan30Days';
+  if (domain === 'deals' && ageRange) filters.dealAgeRange = 'LessThan30Days';
   return {
     viewId,
     name,

@@ -11,7 +11,9 @@ describe('the core-schema tags the simple reader resolves plain scalars with', (
     // The options of yaml-file.ts's parse: merge keys add a tag tried on keys only (`<<`, never a key the reader takes).
     const parsing = parseDocument('a: 1\n', { uniqueKeys: true, merge: true }).schema.tags.filter((tag) => tag.default === true && tag.test !== undefined);
     expect(loaded?.tags.length).toBe(parsing.length);
-    loaded?.tags.forEach((tag, index) => expect(tag).toBe(parsing[index]));
+    loaded?.tags.forEach((tag, index) => {
+      expect(tag).toBe(parsing[index]);
+    });
   });
 
   it('accept only what the reader\'s quick test assumes: a string of 4 or 5 characters starting with n, t or f in either case, or one starting with a digit, sign, dot or tilde', () => {

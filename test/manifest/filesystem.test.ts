@@ -26,7 +26,7 @@ describe('loading manifests from the filesystem', () => {
     await symlink(join('..', 'shared', 'calls.yaml'), join(dir, 'env', 'calls.yaml'));
     const result = await loadManifests(['env'], nodeManifestSource(dir));
     expect(result.problems).toEqual([]);
-    expect(result.documents.map((document) => [document.file, document.body['name']])).toEqual([['env/calls.yaml', 'Customer calls']]);
+    expect(result.documents.map((document) => [document.file, document.body.name])).toEqual([['env/calls.yaml', 'Customer calls']]);
   });
 
   it('follows linked folders once, so a link cycle cannot hang the walk', async () => {

@@ -94,7 +94,7 @@ describe('gitManifestSource', () => {
     const result = await loadManifests(['repo/m'], await gitManifestSource(base, ['repo/m'], dir));
     expect(result.problems).toEqual([]);
     expect(result.files).toEqual(['repo/m/pins/ana.yaml', 'repo/m/workspace.yaml']);
-    expect(result.documents.map((document) => [document.file, document.body['prune'] ?? document.body['userEmail']])).toEqual([
+    expect(result.documents.map((document) => [document.file, document.body.prune ?? document.body.userEmail])).toEqual([
       ['repo/m/pins/ana.yaml', 'ana@acme.test'],
       ['repo/m/workspace.yaml', true],
     ]);

@@ -12,7 +12,7 @@ import { memoryManifestSource, nodeManifestSource, type ManifestSource } from '.
 // the golden files on purpose; review the diff before committing.
 const corpus = fileURLToPath(new URL('./corpus/', import.meta.url));
 const goldenDirectory = fileURLToPath(new URL('../golden/validate/', import.meta.url));
-const update = process.env['UPDATE_GOLDEN'] === '1';
+const update = process.env.UPDATE_GOLDEN === '1';
 
 async function report(paths: string[], source: ManifestSource): Promise<string> {
   const result = await loadManifests(paths, source);

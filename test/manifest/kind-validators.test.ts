@@ -26,7 +26,7 @@ function corpusDocuments(): { kind: string; body: unknown }[] {
       .flatMap((document) => {
         try {
           const body = document.toJS({ maxAliasCount: 100 }) as Record<string, unknown> | null;
-          const kind = body?.['kind'];
+          const kind = body?.kind;
           return typeof kind === 'string' && Object.hasOwn(KIND_SCHEMAS, kind) ? [{ kind, body }] : [];
         } catch {
           return [];
@@ -51,7 +51,7 @@ describe('validators compiled at build time', () => {
   });
 
   it('carry the digest of the schemas they were compiled from', () => {
-    expect(compiledModule()['schemasDigest']).toBe(schemasDigest());
+    expect(compiledModule().schemasDigest).toBe(schemasDigest());
     expect(schemasDigest(new Map([['a.schema.json', '{}']]))).not.toBe(schemasDigest());
   });
 });

@@ -43,7 +43,7 @@ describe('loadManifests', () => {
     const result = await loadManifests(['.'], memoryManifestSource({ 'empty.yaml': '', 'bom.yml': '\uFEFFkind: ContactView\nname: C\n', 'notes.txt': 'x' }));
     expect(result.problems).toEqual([]);
     expect(result.files).toEqual(['bom.yml', 'empty.yaml']);
-    expect(result.documents.map((document) => document.body['name'])).toEqual(['C']);
+    expect(result.documents.map((document) => document.body.name)).toEqual(['C']);
   });
 
   it('reports every problem of every file, sorted by file, line and column', async () => {
@@ -88,7 +88,7 @@ describe('loadManifests', () => {
     ].join('\n');
     const result = await loadManifests(['a.yaml'], memoryManifestSource({ 'a.yaml': text }));
     expect(codes(result.problems)).toEqual(['a.yaml:3:1 schema.unknown-attribute', 'a.yaml:6:13 schema.enum']);
-    expect(result.documents[0]?.body['filters']).toEqual({ sourceIn: ['Call'], stateIn: ['Bad'] });
+    expect(result.documents[0]?.body.filters).toEqual({ sourceIn: ['Call'], stateIn: ['Bad'] });
   });
 
   it('reports a missing required attribute at its parent and an unknown one at its key', async () => {

@@ -17,7 +17,7 @@ import { renderSchemaReference } from '../../src/manifest/schema-reference.js';
 const files = loadSchemaFiles();
 
 function defsOf(file: string): Record<string, unknown> {
-  return (files.get(file)?.['$defs'] ?? {}) as Record<string, unknown>;
+  return (files.get(file)?.$defs ?? {}) as Record<string, unknown>;
 }
 
 describe('schemas', () => {
@@ -25,8 +25,8 @@ describe('schemas', () => {
     expect([...files.keys()].sort()).toEqual([...Object.values(KIND_SCHEMAS), 'common.schema.json', 'manifest.schema.json'].sort());
     for (const [, schema] of files) {
       // No `$id`: the files reference each other by relative path, which editors resolve by location.
-      expect(schema['$id']).toBeUndefined();
-      expect(schema['$schema']).toBe('https://json-schema.org/draft/2020-12/schema');
+      expect(schema.$id).toBeUndefined();
+      expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
     }
   });
 
@@ -120,13 +120,13 @@ describe('schemas', () => {
     };
     const validate = viewAttributeValidator('recordings', 'filters');
     expect(validate(filters), JSON.stringify(validate.errors)).toBe(true);
-    const properties = (defsOf('recording-view.schema.json')['filters'] as { properties: object }).properties;
+    const properties = (defsOf('recording-view.schema.json').filters as { properties: object }).properties;
     expect(Object.keys(properties).sort()).toEqual(Object.keys(filters).sort());
   });
 
   it('has exactly the twelve recording sources and the recording sort fields', () => {
-    expect((defsOf('common.schema.json')['recordingSource'] as { enum: string[] }).enum).toEqual([...RECORDING_SOURCES]);
-    const fields = (defsOf('recording-view.schema.json')['sortField'] as { enum: string[] }).enum;
+    expect((defsOf('common.schema.json').recordingSource as { enum: string[] }).enum).toEqual([...RECORDING_SOURCES]);
+    const fields = (defsOf('recording-view.schema.json').sortField as { enum: string[] }).enum;
     expect(fields).toHaveLength(28);
     expect(fields).toContain('Insight');
   });

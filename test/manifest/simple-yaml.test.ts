@@ -210,7 +210,7 @@ const NEAR_NUMBERS = ['2024-01-01', '1 2', '1,5', '1e3 x', '0x1F x', '.5.', '+',
 const PLAIN = [...new Set([...WORDS, ...INTEGERS, ...FLOATS, ...NEAR_NUMBERS])].filter((scalar) => scalar !== '' && !/^-(?: |$)/.test(scalar) && !/[,[\]{}#:]/.test(scalar) && scalar.trim() === scalar);
 
 describe('plain scalars: every spelling of every core-schema tag', () => {
-  const yamlValue = (scalar: string): unknown => (parseAllDocuments(`a: ${scalar}\n`)[0]?.toJS() as { a: unknown }).a;
+  const yamlValue = (scalar: string): unknown => (parseAllDocuments(`a: ${scalar}\n`)[0]?.toJS() as { a: unknown } | undefined)?.a;
 
   it('spells every core-schema value (checked against yaml: 4 nulls written plain, 6 booleans, 12 infinities and not-a-numbers, numbers of each form)', () => {
     const kinds = (test: (value: unknown) => boolean): string[] => PLAIN.filter((scalar) => test(yamlValue(scalar)));

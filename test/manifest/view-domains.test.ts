@@ -16,7 +16,7 @@ const node = (value: unknown): Node => (value !== null && typeof value === 'obje
 
 /** resolved follows one `$ref` (to another file, or within `file`). */
 function resolved(schema: Node, file: string): Node {
-  const ref = schema['$ref'];
+  const ref = schema.$ref;
   if (typeof ref !== 'string') return schema;
   const [target = '', fragment = ''] = ref.split('#');
   let at: unknown = files.get(target === '' ? file : target);
@@ -25,25 +25,25 @@ function resolved(schema: Node, file: string): Node {
 }
 
 function filterProperties(entry: ViewDomain): Node {
-  return node(node(node(files.get(entry.schema)?.['$defs'])['filters'])['properties']);
+  return node(node(node(files.get(entry.schema)?.$defs).filters).properties);
 }
 
 describe.each(DOMAINS)('the VIEW_DOMAINS entry of %s', (domain) => {
   const entry: ViewDomain = VIEW_DOMAINS[domain];
 
   it('names a schema of schemas/ for its kind, which the manifest schema dispatches to and pinned lists key by the domain', () => {
-    expect(node(node(files.get(entry.schema)?.['properties'])['kind'])['const']).toBe(entry.kind);
+    expect(node(node(files.get(entry.schema)?.properties).kind).const).toBe(entry.kind);
     const manifest = files.get('manifest.schema.json') ?? {};
-    expect(node(node(manifest['properties'])['kind'])['enum']).toContain(entry.kind);
-    expect(manifest['oneOf']).toContainEqual({ $ref: entry.schema });
-    expect(Object.keys(node(files.get('pinned-views.schema.json')?.['properties']))).toContain(domain);
+    expect(node(node(manifest.properties).kind).enum).toContain(entry.kind);
+    expect(manifest.oneOf).toContainEqual({ $ref: entry.schema });
+    expect(Object.keys(node(files.get('pinned-views.schema.json')?.properties))).toContain(domain);
   });
 
   it('names as sets only filters its schema declares as lists, and every list filter of the schema is a set', () => {
     const properties = filterProperties(entry);
-    for (const attribute of entry.setAttributes) expect(resolved(node(properties[attribute]), entry.schema)['type'], attribute).toBe('array');
+    for (const attribute of entry.setAttributes) expect(resolved(node(properties[attribute]), entry.schema).type, attribute).toBe('array');
     for (const [attribute, schema] of Object.entries(properties)) {
-      if (resolved(node(schema), entry.schema)['type'] === 'array') expect(isSetAttribute(domain, attribute), attribute).toBe(true);
+      if (resolved(node(schema), entry.schema).type === 'array') expect(isSetAttribute(domain, attribute), attribute).toBe(true);
     }
     for (const attribute of Object.keys(entry.nestedSets ?? {})) expect(entry.setAttributes).toContain(attribute);
   });

@@ -304,11 +304,11 @@ describe('computePlan: admin automations', () => {
     const drift = computePlan(desired, live).plan.changes;
     expect(drift.every((change) => change.action === 'drift')).toBe(true);
     const byName = Object.fromEntries(drift.map((change) => [change.name, change]));
-    expect(byName['A']).toMatchObject({ differences: [{ pointer: '/actions/autoRecord/onlyHosted', expected: true, actual: false }] });
-    expect(byName['C']).toMatchObject({ differences: [{ pointer: '/priority', expected: 1, actual: 3 }] });
-    expect(byName['B']).toBeUndefined();
-    expect(byName['D']).toMatchObject({ before: null, after: { name: 'D' } });
-    expect(byName['Rogue']).toMatchObject({ after: null, id: 'aa_5' });
+    expect(byName.A).toMatchObject({ differences: [{ pointer: '/actions/autoRecord/onlyHosted', expected: true, actual: false }] });
+    expect(byName.C).toMatchObject({ differences: [{ pointer: '/priority', expected: 1, actual: 3 }] });
+    expect(byName.B).toBeUndefined();
+    expect(byName.D).toMatchObject({ before: null, after: { name: 'D' } });
+    expect(byName.Rogue).toMatchObject({ after: null, id: 'aa_5' });
     expect(byName['Scratch x']).toBeUndefined();
   });
 

@@ -21,7 +21,7 @@ export function liveClient(live: Live, dailyRemaining: number | null = null): { 
       const [, , domain = '', , pinned] = route.split('/');
       if (!isDomain(domain)) throw new Error(`unexpected ${route}`);
       if (pinned === 'pinned') {
-        const key = pinsKey(domain, String(request.query?.['userEmail']));
+        const key = pinsKey(domain, String(request.query?.userEmail));
         pinReads.push(key);
         return (live.pins[key] ?? []) as T;
       }

@@ -22,7 +22,7 @@ describe('src/domain/generated/plan-types.ts', () => {
 
   it('is out of date as soon as the schema gains a property: the test above then fails', async () => {
     const schema = JSON.parse(schemaText) as { $defs: Record<string, { properties: Record<string, unknown> }> };
-    schema.$defs['delete']!.properties['reviewer'] = { type: 'string', description: 'Who approved the prune.' };
+    schema.$defs.delete!.properties.reviewer = { type: 'string', description: 'Who approved the prune.' };
     const generated = await generatePlanTypes(JSON.stringify(schema));
     expect(generated).not.toBe(readFileSync(GENERATED_PLAN_TYPES_FILE, 'utf8'));
     // Within the interface: no line before the property closes it (nested objects close indented).

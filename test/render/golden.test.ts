@@ -15,8 +15,8 @@ const OPTIONS: RenderOptions = { color: false, planFile: 'plan.json', elapsedMs:
 
 function checkGolden(name: string, actual: string): void {
   const file = new URL(name, GOLDEN);
-  if (process.env['UPDATE_GOLDEN'] === '1' || !existsSync(file)) {
-    if (process.env['UPDATE_GOLDEN'] !== '1') throw new Error(`missing golden file ${name}: run with UPDATE_GOLDEN=1`);
+  if (process.env.UPDATE_GOLDEN === '1' || !existsSync(file)) {
+    if (process.env.UPDATE_GOLDEN !== '1') throw new Error(`missing golden file ${name}: run with UPDATE_GOLDEN=1`);
     mkdirSync(GOLDEN, { recursive: true });
     writeFileSync(file, actual);
   }

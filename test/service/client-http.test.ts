@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ServiceError } from '../../src/errors.js';
+import type { ServiceError } from '../../src/errors.js';
 import { createServiceClient, type ClientOptions } from '../../src/service/client.js';
 import type { RequestEvent } from '../../src/service/types.js';
 import { verboseLogger } from '../../src/service/verbose-log.js';

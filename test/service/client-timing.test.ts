@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ServiceError } from '../../src/errors.js';
+import type { ServiceError } from '../../src/errors.js';
 import { createServiceClient } from '../../src/service/client.js';
 import type { FetchLike } from '../../src/service/http-attempt.js';
 import { FakeClock } from './helpers.js';

@@ -24,7 +24,7 @@ function fakeClient(): { client: ServiceClient; sent: ServiceRequest[] } {
         return { workspace: { id: 'ws_1', name: 'Acme', createdAt: '', membersCount: 1, recordingsCount: 0 } } as T;
       }
       if (route === '/v1/users') {
-        const cursor = request.query?.['cursor'];
+        const cursor = request.query?.cursor;
         return (cursor === undefined
           ? { users: [{ email: 'a@x.test' }], pagination: { nextCursor: 'c2', totalCount: 2 } }
           : { users: [{ email: 'b@x.test' }], pagination: { totalCount: 2 } }) as T;
@@ -72,7 +72,7 @@ describe('uniqueReads', () => {
 describe('readLive', () => {
   it('reads at the floor: workspace first, then one call per domain, per pinned list, and automations', async () => {
     const { client, sent } = fakeClient();
-    const live = await readLive(client, reads, { users: (read) => read['views'] === undefined });
+    const live = await readLive(client, reads, { users: (read) => read.views === undefined });
     expect(sent[0]?.route).toBe('/v1/workspaces/mine');
     expect(sent.map((request) => `${request.method} ${request.route}`).sort()).toEqual([
       'GET /v1/admin-automations',
@@ -90,7 +90,7 @@ describe('readLive', () => {
 
   it('reads every page of users only when asked to check creatorEmail, once the reads it decides on are in', async () => {
     const { client, sent } = fakeClient();
-    const live = await readLive(client, reads, { users: (read) => read['views'] !== undefined });
+    const live = await readLive(client, reads, { users: (read) => read.views !== undefined });
     expect(live.users?.map((user) => user.email)).toEqual(['a@x.test', 'b@x.test']);
     expect(sent.filter((request) => request.route === '/v1/users')).toHaveLength(2);
   });

@@ -61,7 +61,7 @@ function checkObject(body: unknown, allowed: string[]): BodyProblem | undefined 
 
 function checkCreateRequired(body: Record<string, unknown>): BodyProblem | undefined {
   if (!(Object.hasOwn(body, 'creatorEmail'))) return { path: 'creatorEmail', message: 'creatorEmail is required' };
-  if (typeof body['creatorEmail'] !== 'string') return { path: 'creatorEmail', message: 'creatorEmail must be a string' };
+  if (typeof body.creatorEmail !== 'string') return { path: 'creatorEmail', message: 'creatorEmail must be a string' };
   if (!(Object.hasOwn(body, 'name'))) return { path: 'name', message: 'name is required' };
   return undefined;
 }
@@ -72,11 +72,11 @@ function checkCommon(
   checker: AttributeChecker,
   iconMayBeNull: boolean,
 ): BodyProblem | undefined {
-  if (Object.hasOwn(body, 'name') && (typeof body['name'] !== 'string' || body['name'].trim() === '')) {
+  if (Object.hasOwn(body, 'name') && (typeof body.name !== 'string' || body.name.trim() === '')) {
     return { path: 'name', message: 'name must be a non-empty string' };
   }
   if (Object.hasOwn(body, 'icon')) {
-    const icon = body['icon'];
+    const icon = body.icon;
     const nullOk = iconMayBeNull && icon === null;
     if (!nullOk && (typeof icon !== 'string' || icon === '')) {
       return { path: 'icon', message: iconMayBeNull ? 'icon must be a non-empty string, or null to remove it' : 'icon must be a non-empty string' };
@@ -117,7 +117,7 @@ function responseOnly(domain: Domain, attribute: ViewAttribute, value: unknown):
  */
 export function storedSort(sort: readonly JsonObject[]): JsonObject[] {
   return sort.map((entry) => {
-    if (entry['field'] === 'Insight' || !Object.hasOwn(entry, 'insight')) return entry;
+    if (entry.field === 'Insight' || !Object.hasOwn(entry, 'insight')) return entry;
     const { insight: _ignored, ...kept } = entry;
     return kept;
   });

@@ -103,12 +103,12 @@ export function deleteView(ctx: RouteContext, domain: Domain): RouteResult {
 
 /** findApiView is the `{viewId}` view when the non-pinned endpoints reach it (public or default). */
 function findApiView(ctx: RouteContext, domain: Domain): ApiView | undefined {
-  const view = ctx.data.views[domain].find((candidate) => candidate.viewId === ctx.params['viewId']);
+  const view = ctx.data.views[domain].find((candidate) => candidate.viewId === ctx.params.viewId);
   return view !== undefined && isApiVisible(view) ? view : undefined;
 }
 
 function viewNotFound(ctx: RouteContext, domain: Domain): RouteResult {
-  return notFound(`no ${domain} view with id "${ctx.params['viewId'] ?? ''}"`);
+  return notFound(`no ${domain} view with id "${ctx.params.viewId ?? ''}"`);
 }
 
 function keepResponseOnly(domain: Domain, stored: JsonObject, sent: JsonObject): JsonObject {

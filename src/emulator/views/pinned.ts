@@ -30,7 +30,7 @@ export function putPinned(ctx: RouteContext, domain: Domain): RouteResult {
   if (!isJsonObject(body)) return validationError(undefined, 'the body must be a JSON object {"viewIds": [...]}');
   const unknown = Object.keys(body).find((key) => key !== 'viewIds');
   if (unknown !== undefined) return validationError(unknown, `unknown attribute "${unknown}"; allowed: viewIds`);
-  const viewIds = body['viewIds'];
+  const viewIds = body.viewIds;
   if (!Array.isArray(viewIds) || !viewIds.every((id): id is string => typeof id === 'string')) {
     return validationError('viewIds', 'viewIds must be an array of view id strings');
   }

@@ -121,7 +121,7 @@ describe('examples/', () => {
     expect(members.filter((user) => user.state !== 'Active').map((user) => user.state).sort()).toEqual(['Deactivated', 'Invited']);
     const customised = members.filter((user) => user.state === 'Active' && data.pinned.companies[user.id] !== undefined);
     expect(customised.map((user) => user.id)).toEqual(['u_lena']);
-    const lenaFirst = data.views.companies.find((view) => view.viewId === data.pinned.companies['u_lena']?.[0]);
+    const lenaFirst = data.views.companies.find((view) => view.viewId === data.pinned.companies.u_lena?.[0]);
     expect(lenaFirst).toMatchObject({ visibility: 'Private', ownerId: 'u_lena' });
   });
 
