@@ -35,7 +35,11 @@ interface CarryOutOptions extends ExecuteOptions {
  * for a failed write: the report lists it, and the saved plan's changes an earlier run
  * applied (`alreadyApplied`, never sent again) as already applied.
  */
-export async function carryOut(plan: Plan, operations: readonly Operation[], options: CarryOutOptions): Promise<ApplyReport> {
+export async function carryOut(
+  plan: Plan,
+  operations: readonly Operation[],
+  options: CarryOutOptions,
+): Promise<ApplyReport> {
   const now = options.now ?? (() => performance.now());
   const started = now();
   const requestsBefore = options.client.stats().requests;
@@ -53,7 +57,12 @@ export async function carryOut(plan: Plan, operations: readonly Operation[], opt
       const race = await settleRaceCopies(execution, options.live, listings, options.client);
       execution = race.execution;
       if (complete) {
-        const checked = checkApplied(plan, race.execution, { ...readBack, views: Object.fromEntries(race.listings) }, options.alreadyApplied);
+        const checked = checkApplied(
+          plan,
+          race.execution,
+          { ...readBack, views: Object.fromEntries(race.listings) },
+          options.alreadyApplied,
+        );
         verification = { ...checked, problems: [...checked.problems, ...race.problems] };
       } else if (race.problems.length > 0) {
         verification = { domainsRead: [...listings.keys()], problems: race.problems };
@@ -62,8 +71,13 @@ export async function carryOut(plan: Plan, operations: readonly Operation[], opt
       // Only the service can fail here; anything else is a bug for the top-level catch.
       if (!(error instanceof ViewctlError)) throw error;
       const { message } = describeError(error);
-      const what = complete ? 'could not read back what was applied' : 'could not check for copies a concurrent run created';
-      verification = { domainsRead: [], problems: [{ changeIndex: -1, kind: 'Apply', name: 'verification', message: `${what}: ${message}` }] };
+      const what = complete
+        ? 'could not read back what was applied'
+        : 'could not check for copies a concurrent run created';
+      verification = {
+        domainsRead: [],
+        problems: [{ changeIndex: -1, kind: 'Apply', name: 'verification', message: `${what}: ${message}` }],
+      };
     }
   }
   const report = buildReport(plan, execution, verification, {
@@ -73,6 +87,8 @@ export async function carryOut(plan: Plan, operations: readonly Operation[], opt
     alreadyApplied: options.alreadyApplied ?? [],
   });
   if (options.repair === undefined) return report;
-  const landed = new Set(execution.outcomes.filter((outcome) => outcome.status === 'landed').map((outcome) => outcome.operation.changeIndex));
+  const landed = new Set(
+    execution.outcomes.filter((outcome) => outcome.status === 'landed').map((outcome) => outcome.operation.changeIndex),
+  );
   return { ...report, repair: repairSection(plan, options.repair, landed) };
 }

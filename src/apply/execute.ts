@@ -86,7 +86,11 @@ export interface ExecuteOptions {
  * changes, `storedOperations`) and reports each one's outcome. It never throws for a
  * failed operation: failures are data in the result.
  */
-export async function executeOperations(plan: Pick<Plan, 'changes'>, operations: readonly Operation[], options: ExecuteOptions): Promise<Execution> {
+export async function executeOperations(
+  plan: Pick<Plan, 'changes'>,
+  operations: readonly Operation[],
+  options: ExecuteOptions,
+): Promise<Execution> {
   const outcomes = new Map<string, OperationOutcome>();
   const run: Run = { ...options, plan, createdIds: createdIdsOf(options.alreadyApplied ?? []), stopped: null };
   const stopOnAbort = (): void => {
@@ -121,7 +125,8 @@ export async function executeOperations(plan: Pick<Plan, 'changes'>, operations:
 export function createdIdsOf(landed: readonly LandedOutcome[]): Map<string, string> {
   const ids = new Map<string, string>();
   for (const outcome of landed) {
-    if (outcome.operation.creates !== undefined && outcome.viewId !== undefined) ids.set(outcome.operation.creates, outcome.viewId);
+    if (outcome.operation.creates !== undefined && outcome.viewId !== undefined)
+      ids.set(outcome.operation.creates, outcome.viewId);
   }
   return ids;
 }
@@ -176,14 +181,27 @@ async function attempt(operation: Operation, run: Run): Promise<OperationOutcome
   try {
     const request = toServiceRequest(operation, run.createdIds);
     const { client, live, signal, relistDelaysMs, sleep, createdIds } = run;
-    const landed = await kindOf(change).execute(change, { client, request, live, createdIds, signal, relistDelaysMs, sleep });
+    const landed = await kindOf(change).execute(change, {
+      client,
+      request,
+      live,
+      createdIds,
+      signal,
+      relistDelaysMs,
+      sleep,
+    });
     return { status: 'landed', operation, ...landed };
   } catch (error) {
     // A failure the service or a rule caused is data for the report; anything else is a
     // bug and goes to the top-level catch, not into "run the same command again".
     if (!(error instanceof ViewctlError)) throw error;
     // Interrupted while it waited for its slot: never sent, so not attempted.
-    if (run.signal?.aborted === true && error instanceof ServiceError && error.code === 'service.aborted' && !error.mayHaveLanded) {
+    if (
+      run.signal?.aborted === true &&
+      error instanceof ServiceError &&
+      error.code === 'service.aborted' &&
+      !error.mayHaveLanded
+    ) {
       return { status: 'not-attempted', operation };
     }
     return { status: 'failed', operation, error: describeError(error) };

@@ -44,7 +44,10 @@ export function readPlanFile(text: string, file: string, schema?: PlanSchemaSour
       );
     }
     if (error instanceof ViewctlError || error instanceof InternalError) throw error;
-    throw new InternalError(`checking the plan file ${file} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new InternalError(
+      `checking the plan file ${file} failed: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   }
 }
 
@@ -79,7 +82,10 @@ export function checkMaxDeletes(plan: Plan, maxDeletes: number): void {
   const deletes = plan.changes.filter((change, index) => change.action === 'delete' && sent.has(index));
   if (deletes.length <= maxDeletes) return;
   // Wrapped, one name after another: 300 names are 75 lines a log shows, not one 10 KB line.
-  const names = wrapList(deletes.map((change) => `${change.kind} ${quoted(change.name)}`), { indent: '  ' });
+  const names = wrapList(
+    deletes.map((change) => `${change.kind} ${quoted(change.name)}`),
+    { indent: '  ' },
+  );
   throw new RefusedError(
     'apply.max-deletes',
     `the plan deletes ${deletes.length} views, more than --max-deletes ${maxDeletes} allows; nothing was written:\n${names.join('\n')}`,
@@ -99,7 +105,9 @@ export function checkDailyBudget(plan: Plan, dailyRemaining: number | null): voi
   throw new ViewctlError(
     'apply.daily-budget',
     `the apply needs ${needs} requests but the service says only ${dailyRemaining} are left today; nothing was written`,
-    { hint: 'plan and apply part of it now with --target SELECTOR (repeatable: KIND/NAME, pins/EMAIL or automations) and the rest later, or apply later, when the rolling 24-hour budget has recovered' },
+    {
+      hint: 'plan and apply part of it now with --target SELECTOR (repeatable: KIND/NAME, pins/EMAIL or automations) and the rest later, or apply later, when the rolling 24-hour budget has recovered',
+    },
   );
 }
 
@@ -227,7 +235,11 @@ function refuseUnsafe(problems: readonly string[], why: string): void {
  * `terraform apply PLANFILE`) need no prompt; otherwise a terminal is asked, and
  * anything else is an error naming both ways out.
  */
-export function decideApproval(options: { autoApprove: boolean; fromPlanFile: boolean; stdinIsTTY: boolean }): 'given' | 'ask' {
+export function decideApproval(options: {
+  autoApprove: boolean;
+  fromPlanFile: boolean;
+  stdinIsTTY: boolean;
+}): 'given' | 'ask' {
   if (options.autoApprove || options.fromPlanFile) return 'given';
   if (options.stdinIsTTY) return 'ask';
   throw new UsageError(

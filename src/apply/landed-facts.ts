@@ -14,7 +14,10 @@ type ReportEntry = ApplyReport['landed'][number];
  * created are gathered first, so a list naming one by its name is remembered with its
  * new id.
  */
-export function landedFacts(plan: Pick<Plan, 'changes'>, report: Pick<ApplyReport, 'landed' | 'alreadyApplied'>): AppliedFacts {
+export function landedFacts(
+  plan: Pick<Plan, 'changes'>,
+  report: Pick<ApplyReport, 'landed' | 'alreadyApplied'>,
+): AppliedFacts {
   const changeOf = changeFinder(plan.changes);
   const landed = [...report.landed, ...report.alreadyApplied].flatMap((entry) => {
     const change = changeOf(entry);
@@ -51,7 +54,10 @@ function changeFinder(changes: readonly Change[]): (entry: ReportEntry) => Chang
     if (same === undefined) bySubject.set(key, [{ change, id: subject.id }]);
     else same.push({ change, id: subject.id });
   }
-  return (entry) => bySubject.get(subjectKey(entry.action, entry))?.find((candidate) => candidate.id === undefined || candidate.id === entry.id)?.change;
+  return (entry) =>
+    bySubject
+      .get(subjectKey(entry.action, entry))
+      ?.find((candidate) => candidate.id === undefined || candidate.id === entry.id)?.change;
 }
 
 function subjectKey(action: string, subject: StepSubject): string {

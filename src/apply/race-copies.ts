@@ -57,7 +57,11 @@ interface RaceCopies {
  * created (or may have) that more than one new public view carries, and decides what
  * to delete by the rules above. Pure.
  */
-export function findRaceCopies(execution: Execution, live: Live, listings: ReadonlyMap<Domain, ApiView[]>): RaceCopies[] {
+export function findRaceCopies(
+  execution: Execution,
+  live: Live,
+  listings: ReadonlyMap<Domain, ApiView[]>,
+): RaceCopies[] {
   const found: RaceCopies[] = [];
   for (const outcome of execution.outcomes) {
     const create = createOf(outcome);
@@ -65,7 +69,9 @@ export function findRaceCopies(execution: Execution, live: Live, listings: Reado
     const { domain } = create;
     const { name } = create.operation;
     const before = new Set((live.views[domain] ?? []).map((view) => view.viewId));
-    const copies = (listings.get(domain) ?? []).filter((view) => view.name === name && isPublicSaved(view) && !before.has(view.viewId));
+    const copies = (listings.get(domain) ?? []).filter(
+      (view) => view.name === name && isPublicSaved(view) && !before.has(view.viewId),
+    );
     if (copies.length < 2) continue;
     const deleted: string[] = [];
     const keepers: ApiView[] = [];
@@ -96,11 +102,15 @@ export function findRaceCopies(execution: Execution, live: Live, listings: Reado
  * createOf is a view this run created or may have created (an operation that creates
  * something named in a domain), with its own id when its answer said it.
  */
-function createOf(outcome: OperationOutcome): { operation: Operation; domain: Domain; ours: string | undefined } | undefined {
+function createOf(
+  outcome: OperationOutcome,
+): { operation: Operation; domain: Domain; ours: string | undefined } | undefined {
   const { operation } = outcome;
   if (operation.creates === undefined || operation.domain === undefined) return undefined;
-  if (outcome.status === 'landed') return { operation, domain: operation.domain, ours: outcome.note === 'adopted' ? undefined : outcome.viewId };
-  if (outcome.status === 'failed' && outcome.error.mayHaveLanded === true) return { operation, domain: operation.domain, ours: undefined };
+  if (outcome.status === 'landed')
+    return { operation, domain: operation.domain, ours: outcome.note === 'adopted' ? undefined : outcome.viewId };
+  if (outcome.status === 'failed' && outcome.error.mayHaveLanded === true)
+    return { operation, domain: operation.domain, ours: undefined };
   return undefined;
 }
 
@@ -119,10 +129,16 @@ function groupByContent(domain: Domain, copies: readonly ApiView[]): ApiView[][]
  * copy's group, or (its copy having yielded) the first copy left, so its report and
  * verification name a view that exists; when its answer was lost, the only copy left.
  */
-function keptFor(domain: Domain, copies: readonly ApiView[], remaining: readonly string[], ours: string | undefined): string | undefined {
+function keptFor(
+  domain: Domain,
+  copies: readonly ApiView[],
+  remaining: readonly string[],
+  ours: string | undefined,
+): string | undefined {
   if (ours === undefined) return remaining.length === 1 ? remaining[0] : undefined;
   const own = copies.find((view) => view.viewId === ours);
-  const group = own === undefined ? [] : groupByContent(domain, copies).find((members) => members.includes(own)) ?? [];
+  const group =
+    own === undefined ? [] : (groupByContent(domain, copies).find((members) => members.includes(own)) ?? []);
   return group.map((view) => view.viewId).find((id) => remaining.includes(id)) ?? [...remaining].sort(compareIds)[0];
 }
 
@@ -162,10 +178,14 @@ export async function settleRaceCopies(
         // A 404: another run deleted it first. A service failure is reported; anything
         // else is a bug for the top-level catch.
         if (!(error instanceof ViewctlError)) throw error;
-        if (!(error instanceof ServiceError && error.status === 404)) failures.push(`could not delete ${viewId}: ${describeError(error).message}`);
+        if (!(error instanceof ServiceError && error.status === 404))
+          failures.push(`could not delete ${viewId}: ${describeError(error).message}`);
       }
     }
-    settledListings.set(race.domain, (settledListings.get(race.domain) ?? []).filter((view) => !race.deleted.includes(view.viewId)));
+    settledListings.set(
+      race.domain,
+      (settledListings.get(race.domain) ?? []).filter((view) => !race.deleted.includes(view.viewId)),
+    );
     pointTo.set(race.changeIndex, race.kept);
     problems.push({
       changeIndex: race.changeIndex,
@@ -190,10 +210,13 @@ function describeRace(race: RaceCopies, failures: readonly string[]): string {
   const all = [...race.deleted, ...(race.kept === undefined ? [] : [race.kept]), ...race.leftAlone].sort(compareIds);
   const parts = [`a concurrent run created "${race.name}" too: ${all.join(', ')}`];
   if (race.deleted.length > 0) {
-    parts.push(`this run deleted ${race.deleted.join(', ')} (${race.ours !== undefined && race.deleted.includes(race.ours) ? `its own copy ${race.ours}` : 'identical copies: every run keeps the smallest id'})`);
+    parts.push(
+      `this run deleted ${race.deleted.join(', ')} (${race.ours !== undefined && race.deleted.includes(race.ours) ? `its own copy ${race.ours}` : 'identical copies: every run keeps the smallest id'})`,
+    );
   }
   if (race.kept !== undefined) parts.push(`this run's create now stands for ${race.kept}`);
-  if (race.leftAlone.length > 0) parts.push(`left ${race.leftAlone.join(', ')} alone (other attributes: not this run's to delete)`);
+  if (race.leftAlone.length > 0)
+    parts.push(`left ${race.leftAlone.join(', ')} alone (other attributes: not this run's to delete)`);
   const tail = race.deleted.length > 0 ? '; pinned tabs set to a deleted copy are gone' : '';
   return `${parts.join('; ')}${tail}${failures.length > 0 ? ` (${failures.join('; ')})` : ''}`;
 }
@@ -213,12 +236,20 @@ function kindOf(execution: Execution, changeIndex: number): string {
 export function explainLostPins(execution: Execution, listings: ReadonlyMap<Domain, ApiView[]>): Execution {
   const created = new Map<string, string>();
   for (const outcome of execution.outcomes) {
-    if (outcome.status === 'landed' && outcome.operation.creates !== undefined && outcome.viewId !== undefined) created.set(outcome.operation.creates, outcome.viewId);
+    if (outcome.status === 'landed' && outcome.operation.creates !== undefined && outcome.viewId !== undefined)
+      created.set(outcome.operation.creates, outcome.viewId);
   }
   const outcomes = execution.outcomes.map((outcome): OperationOutcome => {
     // A list naming views this run created (its new-view tabs) that the service refused at `viewIds`.
     const { domain, newViewTabs } = outcome.operation;
-    if (outcome.status !== 'failed' || newViewTabs.length === 0 || domain === undefined || outcome.error.status !== 400 || outcome.error.path !== 'viewIds') return outcome;
+    if (
+      outcome.status !== 'failed' ||
+      newViewTabs.length === 0 ||
+      domain === undefined ||
+      outcome.error.status !== 400 ||
+      outcome.error.path !== 'viewIds'
+    )
+      return outcome;
     const listing = listings.get(domain);
     if (listing === undefined) return outcome;
     const live = new Set(listing.map((view) => view.viewId));
@@ -228,10 +259,14 @@ export function explainLostPins(execution: Execution, listings: ReadonlyMap<Doma
     });
     const [first] = gone;
     if (first === undefined) return outcome;
-    const others = listing.filter((view) => view.name === first.name && isPublicSaved(view)).map((view) => view.viewId).sort(compareIds);
-    const who = others.length > 0
-      ? `a concurrent run deleted it while settling the copies both runs made of that view (identical copies keep the smallest id; ${others.join(', ')} remains)`
-      : 'it was deleted while this run applied (by a concurrent run, or in the application)';
+    const others = listing
+      .filter((view) => view.name === first.name && isPublicSaved(view))
+      .map((view) => view.viewId)
+      .sort(compareIds);
+    const who =
+      others.length > 0
+        ? `a concurrent run deleted it while settling the copies both runs made of that view (identical copies keep the smallest id; ${others.join(', ')} remains)`
+        : 'it was deleted while this run applied (by a concurrent run, or in the application)';
     const message = `the list names ${first.id} ("${first.name}"), the view this run created; ${who}, so the service refused the list as naming an unknown view; nothing needs fixing: a new plan pins the view that remains`;
     return { ...outcome, error: { ...outcome.error, message, concurrentChange: true } };
   });

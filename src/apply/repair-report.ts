@@ -42,13 +42,23 @@ export interface RepairSection {
  * landed (`landed`, indexes in `plan.changes`; one that failed shows in the report's
  * own lists), and what was left, each grouped as its kind counts it.
  */
-export function repairSection(plan: Pick<Plan, 'changes' | 'held'>, choice: RepairChoice, landed: ReadonlySet<number>): RepairSection {
+export function repairSection(
+  plan: Pick<Plan, 'changes' | 'held'>,
+  choice: RepairChoice,
+  landed: ReadonlySet<number>,
+): RepairSection {
   return {
-    repaired: groups(plan, choice.repaired.filter((index) => landed.has(index))),
+    repaired: groups(
+      plan,
+      choice.repaired.filter((index) => landed.has(index)),
+    ),
     leftForReview: groups(plan, choice.leftForReview),
     heldWhenApplied: groups(plan, choice.heldWhenApplied, HELD_NOUNS),
     leftForNextNight: groups(plan, choice.leftForNextNight),
-    neverApplied: groups(plan, plan.changes.flatMap((change, index) => (isApplied(change) ? [] : [index]))),
+    neverApplied: groups(
+      plan,
+      plan.changes.flatMap((change, index) => (isApplied(change) ? [] : [index])),
+    ),
     held: plan.held?.length ?? 0,
     budget: choice.budget,
   };
@@ -67,12 +77,18 @@ function groups(plan: Pick<Plan, 'changes'>, indexes: readonly number[], nouns?:
     if (change === undefined) continue;
     const kind = kindOf(change);
     const subject = kind.subject(change);
-    const noun = nouns === undefined ? kind.repair(change).noun : subject.userEmail === undefined ? nouns.view : nouns.list;
+    const noun =
+      nouns === undefined ? kind.repair(change).noun : subject.userEmail === undefined ? nouns.view : nouns.list;
     const group = byNoun.get(noun.many) ?? { ...noun, names: [], members: subject.userEmail !== undefined };
     group.names.push(subject.userEmail ?? subject.name);
     byNoun.set(noun.many, group);
   }
-  return [...byNoun.values()].map(({ one, many, names, members }) => ({ what: names.length === 1 ? one : many, count: names.length, names, ...(members ? { members: true as const } : {}) }));
+  return [...byNoun.values()].map(({ one, many, names, members }) => ({
+    what: names.length === 1 ? one : many,
+    count: names.length,
+    names,
+    ...(members ? { members: true as const } : {}),
+  }));
 }
 
 /** NAMES_SHOWN is how many members or views a text line names per group before "and N more" (JSON lists all). */
@@ -85,9 +101,12 @@ const NAMES_SHOWN = 5;
  */
 export function repairLines(section: RepairSection): string[] {
   const lines = [`Repaired: ${section.repaired.length === 0 ? 'nothing' : groupsText(section.repaired)}.`];
-  if (section.leftForReview.length > 0) lines.push(`Left for a reviewed apply (self-heal never carries them out): ${groupsText(section.leftForReview)}.`);
+  if (section.leftForReview.length > 0)
+    lines.push(`Left for a reviewed apply (self-heal never carries them out): ${groupsText(section.leftForReview)}.`);
   if (section.heldWhenApplied.length > 0) {
-    lines.push(`Left for a reviewed apply (held when the manifests were last applied, so no reviewer saw these changes): ${groupsText(section.heldWhenApplied)}.`);
+    lines.push(
+      `Left for a reviewed apply (held when the manifests were last applied, so no reviewer saw these changes): ${groupsText(section.heldWhenApplied)}.`,
+    );
   }
   if (section.leftForNextNight.length > 0) {
     const { given, reads } = section.budget;
@@ -95,18 +114,24 @@ export function repairLines(section: RepairSection): string[] {
       `Left for the next night (--budget ${formatCount(given)} had no room left for their writes and verification after reads of at most ${formatCount(reads)}): ${groupsText(section.leftForNextNight)}.`,
     );
   }
-  if (section.neverApplied.length > 0) lines.push(`Shown, never applied (fix them in the workspace settings): ${groupsText(section.neverApplied)}.`);
-  if (section.held > 0) lines.push(`Held, neither planned nor repaired (the plan above says why): ${formatCount(section.held)} ${section.held === 1 ? 'target' : 'targets'}.`);
+  if (section.neverApplied.length > 0)
+    lines.push(`Shown, never applied (fix them in the workspace settings): ${groupsText(section.neverApplied)}.`);
+  if (section.held > 0)
+    lines.push(
+      `Held, neither planned nor repaired (the plan above says why): ${formatCount(section.held)} ${section.held === 1 ? 'target' : 'targets'}.`,
+    );
   return lines;
 }
 
 function groupsText(list: readonly RepairGroup[]): string {
-  return list.map((group) => {
-    // A member with lists in two domains is named once.
-    const names = [...new Set(group.names)];
-    const shown = names.slice(0, NAMES_SHOWN).map((name) => (group.members === true ? safeText(name) : quoted(name)));
-    const more = names.length > shown.length ? ` and ${formatCount(names.length - shown.length)} more` : '';
-    const who = group.members !== true ? '' : names.length === 1 ? 'member ' : 'members ';
-    return `${formatCount(group.count)} ${group.what} (${who}${shown.join(', ')}${more})`;
-  }).join(', ');
+  return list
+    .map((group) => {
+      // A member with lists in two domains is named once.
+      const names = [...new Set(group.names)];
+      const shown = names.slice(0, NAMES_SHOWN).map((name) => (group.members === true ? safeText(name) : quoted(name)));
+      const more = names.length > shown.length ? ` and ${formatCount(names.length - shown.length)} more` : '';
+      const who = group.members !== true ? '' : names.length === 1 ? 'member ' : 'members ';
+      return `${formatCount(group.count)} ${group.what} (${who}${shown.join(', ')}${more})`;
+    })
+    .join(', ');
 }

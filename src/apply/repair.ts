@@ -55,26 +55,38 @@ export function checkRepairBase(memory: SweepMemory | undefined, head: Manifests
     );
   }
   const applied = memory.lastApplied;
-  const refuse = (why: string, hint = 'apply the reviewed plan of what was merged since (viewctl plan --out plan.json, review it, viewctl apply --plan plan.json --ledger FILE, as the apply workflow does on merge); the next night repairs again. Meanwhile viewctl plan --budget N reports drift without writing', lead = 'a reviewed apply is due'): never => {
+  const refuse = (
+    why: string,
+    hint = 'apply the reviewed plan of what was merged since (viewctl plan --out plan.json, review it, viewctl apply --plan plan.json --ledger FILE, as the apply workflow does on merge); the next night repairs again. Meanwhile viewctl plan --budget N reports drift without writing',
+    lead = 'a reviewed apply is due',
+  ): never => {
     throw new RefusedError('apply.review-due', `${lead}: ${why}; nothing was read or written`, hint);
   };
   const short = (commit: string): string => commit.slice(0, 7);
   if (applied === undefined) {
-    refuse(`the sweep memory records no apply yet, so nothing says the manifests${head === undefined ? '' : ` at HEAD (${short(head.commit)})`} were applied`);
+    refuse(
+      `the sweep memory records no apply yet, so nothing says the manifests${head === undefined ? '' : ` at HEAD (${short(head.commit)})`} were applied`,
+    );
     return;
   }
-  if (head === undefined) refuse(`the manifests are not in a git repository, so nothing says they are the last applied (${short(applied.commit)})`);
+  if (head === undefined)
+    refuse(
+      `the manifests are not in a git repository, so nothing says they are the last applied (${short(applied.commit)})`,
+    );
   else if (head.commit !== applied.commit && head.sameManifestsAs !== applied.commit && head.lacks === applied.commit) {
     refuse(
       `the checkout lacks the last applied commit (${short(applied.commit)}), so git cannot tell whether the manifests at HEAD (${short(head.commit)}) are the same (a shallow clone)`,
       'fetch the history and run again: actions/checkout with fetch-depth: 0, as the example drift workflow does, or git fetch --unshallow. Meanwhile viewctl plan --budget N reports drift without writing',
       'self-heal cannot tell whether a reviewed apply is due',
     );
-  }
-  else if (head.commit !== applied.commit && head.sameManifestsAs !== applied.commit) {
-    refuse(`the manifests at HEAD (${short(head.commit)}) are not the last applied (${short(applied.commit)}), or the checkout lacks that commit to compare them`);
-  }
-  else if (!head.clean) refuse(`the manifests have uncommitted edits since HEAD (${short(head.commit)}), whose manifests are the last applied`);
+  } else if (head.commit !== applied.commit && head.sameManifestsAs !== applied.commit) {
+    refuse(
+      `the manifests at HEAD (${short(head.commit)}) are not the last applied (${short(applied.commit)}), or the checkout lacks that commit to compare them`,
+    );
+  } else if (!head.clean)
+    refuse(
+      `the manifests have uncommitted edits since HEAD (${short(head.commit)}), whose manifests are the last applied`,
+    );
 }
 
 /**
@@ -104,10 +116,23 @@ export interface RepairChoice {
  * the verification reads it adds (each read once, `Kind.verifyReads`) fit in `room`,
  * and a pinned list naming a view this run creates goes only with that create.
  */
-export function chooseRepairs(plan: Pick<Plan, 'changes' | 'steps'>, room: number, budget: RepairChoice['budget'], heldWhenApplied: ReadonlySet<string> = new Set()): RepairChoice {
+export function chooseRepairs(
+  plan: Pick<Plan, 'changes' | 'steps'>,
+  room: number,
+  budget: RepairChoice['budget'],
+  heldWhenApplied: ReadonlySet<string> = new Set(),
+): RepairChoice {
   const byChange = new Map<number, Operation[]>();
-  for (const operation of storedOperations(plan)) byChange.set(operation.changeIndex, [...(byChange.get(operation.changeIndex) ?? []), operation]);
-  const choice: RepairChoice = { repaired: [], leftForReview: [], heldWhenApplied: [], leftForNextNight: [], requests: 0, budget };
+  for (const operation of storedOperations(plan))
+    byChange.set(operation.changeIndex, [...(byChange.get(operation.changeIndex) ?? []), operation]);
+  const choice: RepairChoice = {
+    repaired: [],
+    leftForReview: [],
+    heldWhenApplied: [],
+    leftForNextNight: [],
+    requests: 0,
+    budget,
+  };
   const created = new Set<string>();
   const verifying = new Set<string>();
   for (const [index, operations] of byChange) {
@@ -123,8 +148,15 @@ export function chooseRepairs(plan: Pick<Plan, 'changes' | 'steps'>, room: numbe
       choice.heldWhenApplied.push(index);
       continue;
     }
-    const depends = operations.some((operation) => operation.newViewTabs.some((tab) => operation.domain === undefined || !created.has(createdKey(operation.domain, tab.name))));
-    const reads = kind.verifyReads(change).map(readKey).filter((key) => !verifying.has(key));
+    const depends = operations.some((operation) =>
+      operation.newViewTabs.some(
+        (tab) => operation.domain === undefined || !created.has(createdKey(operation.domain, tab.name)),
+      ),
+    );
+    const reads = kind
+      .verifyReads(change)
+      .map(readKey)
+      .filter((key) => !verifying.has(key));
     const cost = operations.length + new Set(reads).size;
     if (depends || choice.requests + cost > room) {
       choice.leftForNextNight.push(index);

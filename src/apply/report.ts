@@ -75,7 +75,10 @@ export function buildReport(
   const landed = byStatus('landed');
   const unsure = byStatus('failed').filter((entry) => entry.error?.mayHaveLanded === true);
   const count = (action: Action): number => landed.filter((entry) => entry.action === action).length;
-  const clean = execution.stopped === null && execution.outcomes.every((outcome) => outcome.status === 'landed') && (verification?.problems.length ?? 0) === 0;
+  const clean =
+    execution.stopped === null &&
+    execution.outcomes.every((outcome) => outcome.status === 'landed') &&
+    (verification?.problems.length ?? 0) === 0;
   const report: ApplyReport = {
     formatVersion: 1,
     status: clean ? 'applied' : 'partial',
@@ -106,7 +109,11 @@ export function buildReport(
 function nextStep(report: ApplyReport, fromPlanFile: boolean): string {
   const again = fromPlanFile ? 'run viewctl plan again and apply the new plan' : 'run the same command again';
   const refused = report.failed.filter(
-    (entry) => entry.error?.status !== undefined && entry.error.status < 500 && entry.error.status !== 429 && entry.error.concurrentChange !== true,
+    (entry) =>
+      entry.error?.status !== undefined &&
+      entry.error.status < 500 &&
+      entry.error.status !== 429 &&
+      entry.error.concurrentChange !== true,
   );
   if (refused.length > 0) {
     return `The service refused ${refused.length === 1 ? 'a write' : `${refused.length} writes`}: fix what the error says (in the manifests or the workspace), then ${again}.`;
@@ -116,7 +123,8 @@ function nextStep(report: ApplyReport, fromPlanFile: boolean): string {
   }
   // A saved plan applied again skips what landed (already at its after) and sends the
   // rest; a result that differs from the plan is neither, so only a new plan converges.
-  if (fromPlanFile && (report.verification?.problems.length ?? 0) === 0) return 'Run the same command again to apply the rest: what landed is skipped as already applied.';
+  if (fromPlanFile && (report.verification?.problems.length ?? 0) === 0)
+    return 'Run the same command again to apply the rest: what landed is skipped as already applied.';
   return `${again.charAt(0).toUpperCase()}${again.slice(1)} to converge.`;
 }
 
@@ -137,8 +145,16 @@ export function reportExitCode(report: ApplyReport): ExitCode {
  * apply carried out (`alreadyApplied`): nothing was sent; `requests` are the re-reads
  * that showed it.
  */
-export function alreadyAppliedReport(plan: Plan, alreadyApplied: readonly OperationOutcome[], run: { requests: number; elapsedMs: number }): ApplyReport {
-  const report = buildReport(plan, { outcomes: [], stopped: null }, null, { ...run, fromPlanFile: true, alreadyApplied });
+export function alreadyAppliedReport(
+  plan: Plan,
+  alreadyApplied: readonly OperationOutcome[],
+  run: { requests: number; elapsedMs: number },
+): ApplyReport {
+  const report = buildReport(plan, { outcomes: [], stopped: null }, null, {
+    ...run,
+    fromPlanFile: true,
+    alreadyApplied,
+  });
   return { ...report, status: 'already-applied' };
 }
 
@@ -156,7 +172,8 @@ export function renderReportText(report: ApplyReport, options: { color: boolean 
   const lines: string[] = [];
   const problems = report.verification?.problems ?? [];
   if (report.stopped === null && problems.length === 0) lines.push(`${c.bold('Applied:')} ${totals}`);
-  else if (report.stopped === null) lines.push(`${c.bold(c.yellow('Applied, but the result differs from the plan:'))} ${totals}`);
+  else if (report.stopped === null)
+    lines.push(`${c.bold(c.yellow('Applied, but the result differs from the plan:'))} ${totals}`);
   else if (report.stopped === 'aborted') lines.push(`${c.bold(c.yellow('Apply interrupted:'))} ${totals}`);
   else lines.push(`${c.bold(c.red('Apply failed part-way:'))} ${totals}`);
   const notes = report.landed.filter((entry) => entry.note !== undefined);
@@ -164,19 +181,30 @@ export function renderReportText(report: ApplyReport, options: { color: boolean 
     for (const entry of notes) lines.push(`  note: ${entryLine(entry)}`);
   } else {
     lines.push(c.green('Landed:'), ...sectionLines(report.landed));
-    if (report.mayHaveLanded.length > 0) lines.push(c.yellow('May have landed (the next plan shows whether it did):'), ...sectionLines(report.mayHaveLanded));
+    if (report.mayHaveLanded.length > 0)
+      lines.push(
+        c.yellow('May have landed (the next plan shows whether it did):'),
+        ...sectionLines(report.mayHaveLanded),
+      );
     lines.push(c.red('Failed:'), ...sectionLines(report.failed));
     lines.push(c.dim('Not attempted:'), ...sectionLines(report.notAttempted));
     // What exit 1 means here: no write landed and none may have.
-    if (report.landed.length === 0 && report.mayHaveLanded.length === 0) lines.push('Nothing was written: the workspace is as it was.');
+    if (report.landed.length === 0 && report.mayHaveLanded.length === 0)
+      lines.push('Nothing was written: the workspace is as it was.');
   }
   if (report.alreadyApplied.length > 0) {
     lines.push(c.dim('Already applied by an earlier run (not sent again):'), ...sectionLines(report.alreadyApplied));
   }
   if (problems.length > 0) {
-    lines.push(c.red(`Verification found ${problems.length} ${problems.length === 1 ? 'difference' : 'differences'} after apply:`));
+    lines.push(
+      c.red(
+        `Verification found ${problems.length} ${problems.length === 1 ? 'difference' : 'differences'} after apply:`,
+      ),
+    );
     for (const problem of problems) {
-      lines.push(`  ${problem.kind}  ${quoted(problem.name)}  ${safeText(problem.id ?? '-')}  ${safeText(problem.message)}`);
+      lines.push(
+        `  ${problem.kind}  ${quoted(problem.name)}  ${safeText(problem.id ?? '-')}  ${safeText(problem.message)}`,
+      );
     }
   }
   if (report.repair !== undefined) lines.push(...repairLines(report.repair));
@@ -205,7 +233,8 @@ function sectionLines(entries: readonly ReportEntry[]): string[] {
 
 function entryLine(entry: ReportEntry): string {
   const parts = [entry.action.padEnd(6), entry.kind, quoted(entry.name), safeText(entry.id ?? '-')];
-  if (entry.note === 'adopted') parts.push('(its answer was lost; the only new view of that name was taken as this run\'s)');
+  if (entry.note === 'adopted')
+    parts.push("(its answer was lost; the only new view of that name was taken as this run's)");
   if (entry.note === 'already-gone') parts.push('(already gone)');
   if (entry.error !== undefined) parts.push(describe(entry.error));
   return parts.join('  ');
@@ -220,7 +249,12 @@ function describe(error: OperationError): string {
 
 function toEntry(outcome: OperationOutcome): ReportEntry {
   const { operation } = outcome;
-  const entry: ReportEntry = { action: operation.action, kind: operation.kind, name: operation.name, ...(operation.domain === undefined ? {} : { domain: operation.domain }) };
+  const entry: ReportEntry = {
+    action: operation.action,
+    kind: operation.kind,
+    name: operation.name,
+    ...(operation.domain === undefined ? {} : { domain: operation.domain }),
+  };
   const id = outcome.status === 'landed' ? (outcome.viewId ?? operation.viewId) : operation.viewId;
   if (id !== undefined) entry.id = id;
   if (operation.userEmail !== undefined) entry.userEmail = operation.userEmail;

@@ -35,10 +35,12 @@ export interface Verification {
  * list, whose PUT answers the new list), each once, in the order the changes landed.
  */
 export function verifyReads(plan: Pick<Plan, 'changes'>, execution: Execution): LiveRead[] {
-  return uniqueReads(landedOutcomes(execution).flatMap((outcome) => {
-    const change = plan.changes[outcome.operation.changeIndex];
-    return change === undefined ? [] : kindOf(change).verifyReads(change);
-  }));
+  return uniqueReads(
+    landedOutcomes(execution).flatMap((outcome) => {
+      const change = plan.changes[outcome.operation.changeIndex];
+      return change === undefined ? [] : kindOf(change).verifyReads(change);
+    }),
+  );
 }
 
 /**
@@ -48,16 +50,29 @@ export function verifyReads(plan: Pick<Plan, 'changes'>, execution: Execution): 
  * is gone, and each pinned list holds the ids sent, in order. The changes of a saved
  * plan already applied (`alreadyApplied`) are not verified again. Pure.
  */
-export function checkApplied(plan: Pick<Plan, 'changes'>, execution: Execution, readBack: Partial<Live>, alreadyApplied: readonly LandedOutcome[] = []): Verification {
+export function checkApplied(
+  plan: Pick<Plan, 'changes'>,
+  execution: Execution,
+  readBack: Partial<Live>,
+  alreadyApplied: readonly LandedOutcome[] = [],
+): Verification {
   const landed = landedOutcomes(execution);
   // What an earlier run created counts too: a pinned list this run wrote may name it.
   const createdIds = createdIdsOf([...alreadyApplied, ...landed]);
   const problems: VerificationProblem[] = [];
   for (const outcome of landed) {
     const { operation } = outcome;
-    const at = { changeIndex: operation.changeIndex, kind: operation.kind, name: operation.name, ...(outcome.viewId === undefined ? {} : { id: outcome.viewId }) };
+    const at = {
+      changeIndex: operation.changeIndex,
+      kind: operation.kind,
+      name: operation.name,
+      ...(outcome.viewId === undefined ? {} : { id: outcome.viewId }),
+    };
     const change = plan.changes[operation.changeIndex];
-    const message = change === undefined ? 'the operation has no change in the plan' : kindOf(change).verify(change, outcome, { readBack, createdIds });
+    const message =
+      change === undefined
+        ? 'the operation has no change in the plan'
+        : kindOf(change).verify(change, outcome, { readBack, createdIds });
     if (message !== undefined) problems.push({ ...at, message });
   }
   return { problems, domainsRead: Object.keys(readBack.views ?? {}) as Domain[] };

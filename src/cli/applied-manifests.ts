@@ -21,14 +21,24 @@ export interface AppliedFound {
  * manifests fail to load (the plan's origins are then hedged). Undefined, nothing asked
  * of git, with `--base` or when the memory knows no last applied commit.
  */
-export async function appliedManifests(memory: SweepMemory | undefined, base: string | undefined, paths: readonly string[], cwd: string): Promise<AppliedFound> {
+export async function appliedManifests(
+  memory: SweepMemory | undefined,
+  base: string | undefined,
+  paths: readonly string[],
+  cwd: string,
+): Promise<AppliedFound> {
   const commit = memory?.lastApplied?.commit;
   if (commit === undefined || base !== undefined) return { warnings: [] };
   const manifestPaths = paths.length === 0 ? ['.'] : paths;
   const short = commit.slice(0, 7);
   const unloadable = (reason: string): AppliedFound => ({
     applied: { state: 'unloadable', commit, reason },
-    warnings: [{ code: 'plan.last-applied-unloadable', message: `the last applied commit ${short} (sweep memory) cannot be compared: ${reason}; every difference is labelled "not applied or changed outside"` }],
+    warnings: [
+      {
+        code: 'plan.last-applied-unloadable',
+        message: `the last applied commit ${short} (sweep memory) cannot be compared: ${reason}; every difference is labelled "not applied or changed outside"`,
+      },
+    ],
   });
   const head = await manifestsHead(manifestPaths, cwd);
   if (head === undefined) return unloadable('the manifests are not in a git checkout');

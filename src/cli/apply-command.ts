@@ -9,7 +9,14 @@ import { askApproval, decideApproval } from '../apply/gates.js';
 import { prepareApply } from '../flows/apply-ready.js';
 import { prepareSavedPlan, type SavedPlanFile } from '../flows/saved-plan.js';
 import type { ApplyReport } from '../apply/report.js';
-import { alreadyAppliedReport, buildReport, renderReportJson, renderReportMarkdown, renderReportText, reportExitCode } from '../apply/report.js';
+import {
+  alreadyAppliedReport,
+  buildReport,
+  renderReportJson,
+  renderReportMarkdown,
+  renderReportText,
+  reportExitCode,
+} from '../apply/report.js';
 import { quoted, safeText } from '../text/safe-text.js';
 import { EXIT, InternalError, systemErrorCode, UsageError, ViewctlError } from '../errors.js';
 import type { Plan } from '../plan/types.js';
@@ -65,7 +72,15 @@ interface ApplyOptions extends ConnectionOptions {
 
 /** Where the plan comes from: manifests to plan now, or a plan file saved by `plan --out`. */
 type PlanSource =
-  | { type: 'manifests'; paths: string[]; desired: Desired; scoped: ResolvedScope; targets?: TargetSelector[]; repair?: RepairRequest; read: ManifestsHead | undefined }
+  | {
+      type: 'manifests';
+      paths: string[];
+      desired: Desired;
+      scoped: ResolvedScope;
+      targets?: TargetSelector[];
+      repair?: RepairRequest;
+      read: ManifestsHead | undefined;
+    }
   | { type: 'file'; file: SavedPlanFile };
 
 /**
@@ -80,19 +95,31 @@ export function registerApplyCommand(program: Command, io: CliIo, outcome: Outco
     .description('plan, then carry the plan out (or carry out a saved plan with --plan FILE)')
     .argument('[paths...]', 'manifest files or folders (every *.yaml / *.yml below); default .')
     .addOption(formatOption())
-    .addOption(new Option('--auto-approve', 'apply without asking; required when stdin is not a terminal and no --plan is given'))
+    .addOption(
+      new Option(
+        '--auto-approve',
+        'apply without asking; required when stdin is not a terminal and no --plan is given',
+      ),
+    )
     .addOption(maxDeletesOption('refuse plans that delete more than N views'))
     .addOption(targetOption())
     .addOption(detailsUrlOption())
-    .addOption(new Option('--plan <file>', 'carry out a plan saved by viewctl plan --out, after checking it is not stale'))
     .addOption(
-      new Option('--expect-digest <hex>', 'refuse unless the plan has exactly this digest (the one a reviewer saw)').argParser(parseDigest),
+      new Option('--plan <file>', 'carry out a plan saved by viewctl plan --out, after checking it is not stale'),
+    )
+    .addOption(
+      new Option(
+        '--expect-digest <hex>',
+        'refuse unless the plan has exactly this digest (the one a reviewer saw)',
+      ).argParser(parseDigest),
     )
     .addOption(showWarningsOption())
     .addOption(ledgerOption());
   addBudgetOptions(addBaseOption(command)).addOption(
-    new Option('--reserve <n>', `with --budget: requests of what the service says is left today to leave to the other integrations that share the quota (default ${DEFAULT_RESERVE}); 0 keeps none`)
-      .argParser((value) => parseCount(value, '--reserve')),
+    new Option(
+      '--reserve <n>',
+      `with --budget: requests of what the service says is left today to leave to the other integrations that share the quota (default ${DEFAULT_RESERVE}); 0 keeps none`,
+    ).argParser((value) => parseCount(value, '--reserve')),
   );
   addConnectionOptions(command).action(async (paths: string[], options: ApplyOptions) => {
     outcome.exitCode = await apply(paths, options, io, outcome);
@@ -111,11 +138,17 @@ async function apply(paths: string[], options: ApplyOptions, io: CliIo, outcome:
   const run: ApplyRun = { reads: new AbortController(), client: undefined, writesFrom: undefined };
   const writing = (): boolean => run.writesFrom !== undefined;
   const interrupt = listenForInterrupt(io, {
-    notice: () => (writing() ? 'finishing the requests in flight and starting nothing new; the report follows' : 'stopping the reads; nothing was written'),
+    notice: () =>
+      writing()
+        ? 'finishing the requests in flight and starting nothing new; the report follows'
+        : 'stopping the reads; nothing was written',
     // Every request sent since writing began is a write or follows one: it may have landed.
-    exitCode: () => (writing() && (run.client?.stats().requests ?? 0) > (run.writesFrom ?? 0) ? EXIT.partial : EXIT.error),
+    exitCode: () =>
+      writing() && (run.client?.stats().requests ?? 0) > (run.writesFrom ?? 0) ? EXIT.partial : EXIT.error,
     exitNote: (code) =>
-      code === EXIT.partial ? 'writes were sent and may have landed; run viewctl plan to see what the workspace holds now' : 'nothing was written',
+      code === EXIT.partial
+        ? 'writes were sent and may have landed; run viewctl plan to see what the workspace holds now'
+        : 'nothing was written',
     onFirst: () => {
       if (!writing()) run.reads.abort();
     },
@@ -156,19 +189,33 @@ async function applyUntilInterrupted(
   const connect = async (): Promise<ServiceClient> => {
     // Self-heal keeps the reserve, as plan does: the client too refuses a request that would dip into it.
     const dailyReserve = source.type === 'manifests' ? source.repair?.reserve : undefined;
-    connection = await openConnection(options, io, { stop: run.reads.signal, ...(dailyReserve === undefined ? {} : { dailyReserve }) });
+    connection = await openConnection(options, io, {
+      stop: run.reads.signal,
+      ...(dailyReserve === undefined ? {} : { dailyReserve }),
+    });
     run.client = connection.client;
     return connection.client;
   };
   try {
     const gates = { expectDigest: options.expectDigest, maxDeletes: options.maxDeletes };
-    const { plan, live, elapsedMs, operations, alreadyApplied, repair } = source.type === 'file'
-      ? await prepareSavedPlan(source.file, connect, {
-          ...gates,
-          onProgress: progressReporter(io.stderr, 'checking the plan against live state'),
-          ...(ledger === undefined ? {} : { onWorkspace: (workspace: ApiWorkspace) => ledger.checkWorkspace(workspace) }),
-        })
-      : await prepareApply(source.desired, await connect(), { ...planningOptions(io, { ...source, ledger, applied: await appliedManifests(ledger?.memory, options.base, paths, io.cwd) }), ...gates, ...repairOptions(source.repair) });
+    const { plan, live, elapsedMs, operations, alreadyApplied, repair } =
+      source.type === 'file'
+        ? await prepareSavedPlan(source.file, connect, {
+            ...gates,
+            onProgress: progressReporter(io.stderr, 'checking the plan against live state'),
+            ...(ledger === undefined
+              ? {}
+              : { onWorkspace: (workspace: ApiWorkspace) => ledger.checkWorkspace(workspace) }),
+          })
+        : await prepareApply(source.desired, await connect(), {
+            ...planningOptions(io, {
+              ...source,
+              ledger,
+              applied: await appliedManifests(ledger?.memory, options.base, paths, io.cwd),
+            }),
+            ...gates,
+            ...repairOptions(source.repair),
+          });
     ledger?.observe(live, pendingLists(plan.changes));
     // What was read and what landed is remembered whatever the outcome; the last applied commit only on exit 0.
     const remember = async (code: number): Promise<number> => {
@@ -182,20 +229,43 @@ async function applyUntilInterrupted(
     if (operations.length === 0 && alreadyApplied.length > 0) {
       // Every change is live as the plan leaves it: say so, send nothing, succeed.
       const report = alreadyAppliedReport(plan, alreadyApplied, { requests: live.requests.used, elapsedMs });
-      io.stdout.write(json ? renderReportJson(report) : options.format === 'markdown' ? renderReportMarkdown(report) : renderReportText(report, { color }));
+      io.stdout.write(
+        json
+          ? renderReportJson(report)
+          : options.format === 'markdown'
+            ? renderReportMarkdown(report)
+            : renderReportText(report, { color }),
+      );
       return remember(EXIT.ok);
     }
     if (operations.length === 0) {
-      const report = repair === undefined ? emptyReport(plan) : { ...emptyReport(plan), repair: repairSection(plan, repair, new Set()) };
+      const report =
+        repair === undefined
+          ? emptyReport(plan)
+          : { ...emptyReport(plan), repair: repairSection(plan, repair, new Set()) };
       const done = report.repair === undefined ? 'Nothing to apply.\n' : `${repairLines(report.repair).join('\n')}\n`;
-      io.stdout.write(json ? renderReportJson(report) : `${repairHeading(repair)}${renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, context: 'apply', showWarnings: options.showWarnings })}${done}`);
+      io.stdout.write(
+        json
+          ? renderReportJson(report)
+          : `${repairHeading(repair)}${renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, context: 'apply', showWarnings: options.showWarnings })}${done}`,
+      );
       return remember(EXIT.ok);
     }
 
     // With JSON on stdout, the plan and the prompt go to stderr so stdout stays one document.
     const display = json ? io.stderr : io.stdout;
     if (!json || approval === 'ask') {
-      display.write(repairHeading(repair) + renderPlan(plan, json ? 'text' : options.format, { color: useColor(display, io.env), elapsedMs, rate: options.rate, context: 'apply', detailsUrl: options.detailsUrl, showWarnings: options.showWarnings }));
+      display.write(
+        repairHeading(repair) +
+          renderPlan(plan, json ? 'text' : options.format, {
+            color: useColor(display, io.env),
+            elapsedMs,
+            rate: options.rate,
+            context: 'apply',
+            detailsUrl: options.detailsUrl,
+            showWarnings: options.showWarnings,
+          }),
+      );
     }
     if (approval === 'ask' && !(await askApproval(io.stdin, display, interrupt.signal))) {
       throw new ViewctlError('apply.cancelled', 'apply cancelled; nothing was written', {
@@ -220,11 +290,18 @@ async function applyUntilInterrupted(
       onOutcome: (result: OperationOutcome) => {
         done += 1;
         progress(done, operations.length);
-        if (result.status === 'failed') io.stderr.write(`failed: ${result.operation.action} ${result.operation.kind} ${quoted(result.operation.name)}: ${safeText(result.error.message)}\n`);
+        if (result.status === 'failed')
+          io.stderr.write(
+            `failed: ${result.operation.action} ${result.operation.kind} ${quoted(result.operation.name)}: ${safeText(result.error.message)}\n`,
+          );
       },
     });
     // A blank line parts the report from the plan shown above it.
-    io.stdout.write(json ? renderReportJson(report) : `\n${options.format === 'markdown' ? renderReportMarkdown(report) : renderReportText(report, { color })}`);
+    io.stdout.write(
+      json
+        ? renderReportJson(report)
+        : `\n${options.format === 'markdown' ? renderReportMarkdown(report) : renderReportText(report, { color })}`,
+    );
     ledger?.landed(landedFacts(plan, report));
     return remember(reportExitCode(report));
   } finally {
@@ -239,8 +316,20 @@ async function loadSource(paths: string[], options: ApplyOptions, io: CliIo): Pr
     const read = await manifestsHead(paths.length === 0 ? ['.'] : paths, io.cwd);
     const desired = await loadManifestFiles(paths, io, useColor(io.stderr, io.env), options.showWarnings === true);
     const repair = repairRequest(options, read);
-    const scoped = await resolveScope({ base: options.base, budget: options.budget, budgetDay: options.budgetDay, reserve: repair?.reserve }, paths, io);
-    return { type: 'manifests', paths, desired, scoped, targets: options.target, read, ...(repair === undefined ? {} : { repair }) };
+    const scoped = await resolveScope(
+      { base: options.base, budget: options.budget, budgetDay: options.budgetDay, reserve: repair?.reserve },
+      paths,
+      io,
+    );
+    return {
+      type: 'manifests',
+      paths,
+      desired,
+      scoped,
+      targets: options.target,
+      read,
+      ...(repair === undefined ? {} : { repair }),
+    };
   }
   if (options.budget !== undefined) {
     throw new UsageError(
@@ -278,7 +367,11 @@ async function loadSource(paths: string[], options: ApplyOptions, io: CliIo): Pr
   try {
     text = await readFile(resolve(io.cwd, file), 'utf8');
   } catch (error) {
-    throw new UsageError('apply.plan-unreadable', `cannot read the plan file ${file}: ${systemErrorCode(error)}`, 'pass the file written by viewctl plan --out');
+    throw new UsageError(
+      'apply.plan-unreadable',
+      `cannot read the plan file ${file}: ${systemErrorCode(error)}`,
+      'pass the file written by viewctl plan --out',
+    );
   }
   return { type: 'file', file: { name: file, text } };
 }
@@ -299,7 +392,11 @@ interface RepairRequest {
 function repairRequest(options: ApplyOptions, head: ManifestsHead | undefined): RepairRequest | undefined {
   if (options.budget === undefined) {
     if (options.reserve === undefined) return undefined;
-    throw new UsageError('usage.reserve-without-budget', '--reserve keeps requests for the other integrations during apply --budget, but no --budget was given', 'add --budget N to repair within it, or drop --reserve');
+    throw new UsageError(
+      'usage.reserve-without-budget',
+      '--reserve keeps requests for the other integrations during apply --budget, but no --budget was given',
+      'add --budget N to repair within it, or drop --reserve',
+    );
   }
   if (options.base !== undefined) {
     throw new UsageError(
@@ -317,14 +414,27 @@ function repairRequest(options: ApplyOptions, head: ManifestsHead | undefined): 
  * the same at both (the commits between touched only other files); or that the
  * checkout lacks that commit (a shallow clone), so nothing could be compared.
  */
-async function withAppliedManifests(source: PlanSource, memory: SweepMemory | undefined, cwd: string): Promise<PlanSource> {
+async function withAppliedManifests(
+  source: PlanSource,
+  memory: SweepMemory | undefined,
+  cwd: string,
+): Promise<PlanSource> {
   const head = source.type === 'manifests' ? source.repair?.head : undefined;
   const applied = memory?.lastApplied?.commit;
-  if (source.type !== 'manifests' || source.repair === undefined || head === undefined || applied === undefined || head.commit === applied) return source;
+  if (
+    source.type !== 'manifests' ||
+    source.repair === undefined ||
+    head === undefined ||
+    applied === undefined ||
+    head.commit === applied
+  )
+    return source;
   const { repoPaths, folder } = await appliedRepoPaths({}, source.paths, cwd);
-  if (await sameManifestsAt(head.commit, applied, repoPaths, folder)) return { ...source, repair: { ...source.repair, head: { ...head, sameManifestsAs: applied } } };
+  if (await sameManifestsAt(head.commit, applied, repoPaths, folder))
+    return { ...source, repair: { ...source.repair, head: { ...head, sameManifestsAs: applied } } };
   // A checkout without the last applied commit cannot compare: the refusal then says to fetch the history.
-  if (!(await hasCommit(applied, folder))) return { ...source, repair: { ...source.repair, head: { ...head, lacks: applied } } };
+  if (!(await hasCommit(applied, folder)))
+    return { ...source, repair: { ...source.repair, head: { ...head, lacks: applied } } };
   return source;
 }
 
@@ -347,15 +457,22 @@ function repairOptions(repair: RepairRequest | undefined): { repair?: { head: Ma
  */
 async function rememberRun(ledger: LedgerRun, code: number, source: PlanSource, plan: Plan, io: CliIo): Promise<void> {
   if (code === EXIT.ok) {
-    const advance = source.type === 'file'
-      ? await appliedPlanCommit(plan, io.cwd)
-      : await appliedManifestsCommit(source.paths, io.cwd, (source.targets?.length ?? 0) > 0, source.read);
+    const advance =
+      source.type === 'file'
+        ? await appliedPlanCommit(plan, io.cwd)
+        : await appliedManifestsCommit(source.paths, io.cwd, (source.targets?.length ?? 0) > 0, source.read);
     // A plan scoped to --base REF carried out every merged change only when REF's manifests are the last applied commit's.
     const base = 'commit' in advance ? plan.scope?.base : undefined;
-    const manifests = base === undefined ? undefined : await appliedRepoPaths(plan, source.type === 'file' ? undefined : source.paths, io.cwd);
-    const uncovered = manifests === undefined ? undefined : await scopedPlanCovers(base, ledger.memory.lastApplied?.commit, manifests);
-    if (uncovered !== undefined) io.stderr.write(`note: the sweep memory's last applied commit was not advanced: ${uncovered}\n`);
-    else if ('commit' in advance) ledger.advance(advance.commit, heldAfterApply(ledger.memory.lastApplied?.held, appliedTargets(plan, source)));
+    const manifests =
+      base === undefined
+        ? undefined
+        : await appliedRepoPaths(plan, source.type === 'file' ? undefined : source.paths, io.cwd);
+    const uncovered =
+      manifests === undefined ? undefined : await scopedPlanCovers(base, ledger.memory.lastApplied?.commit, manifests);
+    if (uncovered !== undefined)
+      io.stderr.write(`note: the sweep memory's last applied commit was not advanced: ${uncovered}\n`);
+    else if ('commit' in advance)
+      ledger.advance(advance.commit, heldAfterApply(ledger.memory.lastApplied?.held, appliedTargets(plan, source)));
     else io.stderr.write(`note: the sweep memory's last applied commit was not advanced: ${advance.why}\n`);
   }
   await ledger.save(io);
@@ -367,7 +484,10 @@ async function rememberRun(ledger: LedgerRun, code: number, source: PlanSource, 
  * neither scoped by --base nor short of any list; never self-heal, which carries out
  * only repairs and so never a change held before).
  */
-function appliedTargets(plan: Plan, source: PlanSource): { held: string[]; changed: string[]; readEverything: boolean } {
+function appliedTargets(
+  plan: Plan,
+  source: PlanSource,
+): { held: string[]; changed: string[]; readEverything: boolean } {
   const repair = source.type === 'manifests' && source.repair !== undefined;
   const scope = plan.scope;
   return {
@@ -378,7 +498,12 @@ function appliedTargets(plan: Plan, source: PlanSource): { held: string[]; chang
 }
 
 function emptyReport(plan: Plan): ApplyReport {
-  return buildReport(plan, { outcomes: [], stopped: null }, { problems: [], domainsRead: [] }, { requests: 0, elapsedMs: 0, fromPlanFile: false });
+  return buildReport(
+    plan,
+    { outcomes: [], stopped: null },
+    { problems: [], domainsRead: [] },
+    { requests: 0, elapsedMs: 0, fromPlanFile: false },
+  );
 }
 
 /** parseDigest accepts a full plan digest: 64 hex digits, as plan prints and writes it. */

@@ -33,7 +33,9 @@ export interface Connection {
 export function addConnectionOptions(command: Command): Command {
   return command
     .addOption(new Option('--base-url <url>', 'service root, before /v1 (env VIEWCTL_BASE_URL)'))
-    .addOption(new Option('--emulator', 'start the built-in emulator in-process, seeded with the demo workspace, and use it'))
+    .addOption(
+      new Option('--emulator', 'start the built-in emulator in-process, seeded with the demo workspace, and use it'),
+    )
     .addOption(
       new Option('--rate <n>', 'requests per second per endpoint')
         .default(DEFAULT_RATE)

@@ -8,7 +8,10 @@ import { UsageError } from '../errors.js';
  * something out to fit one pull-request comment.
  */
 export function detailsUrlOption(): Option {
-  return new Option('--details-url <url>', 'link the full plan from the markdown (e.g. the CI run that keeps plan.json)').argParser(parseDetailsUrl);
+  return new Option(
+    '--details-url <url>',
+    'link the full plan from the markdown (e.g. the CI run that keeps plan.json)',
+  ).argParser(parseDetailsUrl);
 }
 
 /** parseDetailsUrl accepts an absolute http(s) URL without credentials, as a comment may link it. */
@@ -20,7 +23,12 @@ export function parseDetailsUrl(value: string): string {
   } catch {
     url = undefined;
   }
-  if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.username !== '' || url.password !== '') {
+  if (
+    url === undefined ||
+    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+    url.username !== '' ||
+    url.password !== ''
+  ) {
     // The credentials are refused so that no comment shows them: the error, in a CI log, does not either.
     const shown = url === undefined || (url.username === '' && url.password === '') ? value : withoutCredentials(url);
     throw new UsageError(

@@ -44,7 +44,12 @@ const EMULATOR_DEFAULTS = {
  * prints exactly one line `listening on http://127.0.0.1:PORT` on stdout when ready,
  * and serves until SIGINT or SIGTERM, then closes cleanly.
  */
-export function registerEmulatorCommand(program: Command, io: CliIo, outcome: Outcome, deps: EmulatorCommandDeps = {}): void {
+export function registerEmulatorCommand(
+  program: Command,
+  io: CliIo,
+  outcome: Outcome,
+  deps: EmulatorCommandDeps = {},
+): void {
   const defaults = EMULATOR_DEFAULTS;
   program
     .command('emulator')
@@ -52,7 +57,10 @@ export function registerEmulatorCommand(program: Command, io: CliIo, outcome: Ou
     .addOption(numeric('--port <n>', 'port to listen on; 0 picks a free one', defaults.port))
     .option('--api-key <key>', 'the X-Service-Key the emulator accepts (default emulator-key)')
     .option('--data <file>', 'serve this workspace JSON instead of the demo workspace')
-    .option('--members <n>', `serve the demo workspace grown to N members (up to ${MAX_SCALED_MEMBERS}), for quota studies at company size`)
+    .option(
+      '--members <n>',
+      `serve the demo workspace grown to N members (up to ${MAX_SCALED_MEMBERS}), for quota studies at company size`,
+    )
     .option('--state <file>', 'keep state in this file, so it survives restarts')
     .addOption(numeric('--rate <n>', 'requests per second per endpoint', defaults.rate))
     .addOption(numeric('--burst <n>', 'burst allowance per endpoint', defaults.burst))
@@ -60,7 +68,13 @@ export function registerEmulatorCommand(program: Command, io: CliIo, outcome: Ou
     .addOption(numeric('--seed <n>', 'seed of injected faults', defaults.seed))
     .addOption(numeric('--latency-ms <n>', 'delay before each request is handled', defaults.latencyMs))
     .addOption(numeric('--fail-rate <x>', 'share of requests answered 503 without acting (0 to 1)', defaults.failRate))
-    .addOption(numeric('--drop-after-commit-rate <x>', 'share of writes applied then left unanswered (0 to 1)', defaults.dropAfterCommitRate))
+    .addOption(
+      numeric(
+        '--drop-after-commit-rate <x>',
+        'share of writes applied then left unanswered (0 to 1)',
+        defaults.dropAfterCommitRate,
+      ),
+    )
     .option('--webhook-url <url>', 'deliver every webhook to this URL')
     .action(async (raw: RawEmulatorFlags) => {
       const options = parseEmulatorOptions(raw);
@@ -100,9 +114,14 @@ export function parseEmulatorOptions(raw: RawEmulatorFlags): EmulatorOptions {
   if (raw.webhookUrl !== undefined) options.webhookUrl = webhookUrl(raw.webhookUrl);
   // Flags are checked before the data file is read, so a typo fails fast.
   if (raw.data !== undefined && raw.members !== undefined) {
-    throw new UsageError('emulator.option-invalid', '--members grows the demo workspace and cannot be combined with --data', 'drop one of the two');
+    throw new UsageError(
+      'emulator.option-invalid',
+      '--members grows the demo workspace and cannot be combined with --data',
+      'drop one of the two',
+    );
   }
-  if (raw.members !== undefined) return { ...options, data: scaledWorkspace(integer('--members', raw.members, 1, MAX_SCALED_MEMBERS)) };
+  if (raw.members !== undefined)
+    return { ...options, data: scaledWorkspace(integer('--members', raw.members, 1, MAX_SCALED_MEMBERS)) };
   const data = raw.data === undefined ? demoWorkspace() : loadEmulatorData(raw.data);
   return { ...options, data };
 }
@@ -116,15 +135,25 @@ function numeric(flags: string, description: string, value: number): Option {
 function asFlagError(error: unknown, options: EmulatorOptions): unknown {
   if (!(error instanceof ViewctlError)) return error;
   if (error.code === 'emulator.port-in-use') {
-    return new UsageError(error.code, `--port ${options.port ?? 0}: port ${options.port ?? 0} on 127.0.0.1 is already in use`,
-      'stop the program listening there, pass another --port, or pass --port 0 to pick a free one');
+    return new UsageError(
+      error.code,
+      `--port ${options.port ?? 0}: port ${options.port ?? 0} on 127.0.0.1 is already in use`,
+      'stop the program listening there, pass another --port, or pass --port 0 to pick a free one',
+    );
   }
   if (error.code === 'emulator.port-forbidden') {
-    return new UsageError(error.code, `--port ${options.port ?? 0}: ${error.message}`, 'pass a port above 1023, or --port 0 to pick a free one');
+    return new UsageError(
+      error.code,
+      `--port ${options.port ?? 0}: ${error.message}`,
+      'pass a port above 1023, or --port 0 to pick a free one',
+    );
   }
   if (error.code === 'emulator.state-unwritable') {
-    return new UsageError(error.code, `--state ${options.statePath ?? ''}: ${error.message}`,
-      'name a file in an existing folder you may write to; the folder is not created for you');
+    return new UsageError(
+      error.code,
+      `--state ${options.statePath ?? ''}: ${error.message}`,
+      'name a file in an existing folder you may write to; the folder is not created for you',
+    );
   }
   return error;
 }
@@ -135,7 +164,12 @@ function integer(flag: string, text: string, min: number, max: number): number {
 }
 
 function positive(flag: string, text: string): number {
-  return parseNumberFlag(text, flag, { min: 0, max: Number.MAX_SAFE_INTEGER, aboveMin: true, code: 'emulator.option-invalid' });
+  return parseNumberFlag(text, flag, {
+    min: 0,
+    max: Number.MAX_SAFE_INTEGER,
+    aboveMin: true,
+    code: 'emulator.option-invalid',
+  });
 }
 
 function share(flag: string, text: string): number {

@@ -1,5 +1,12 @@
 import type { ApiUser, ApiWorkspace } from '../domain/api-types.js';
-import { budgetMembers, checkExportCeiling, exportFloor, selectPinUsers, type MemberBatch, type PinUserChoice } from '../export/pin-users.js';
+import {
+  budgetMembers,
+  checkExportCeiling,
+  exportFloor,
+  selectPinUsers,
+  type MemberBatch,
+  type PinUserChoice,
+} from '../export/pin-users.js';
 import type { ServiceStats } from '../service/types.js';
 import { readCeiling, type ReadCeiling } from '../state/read-ceiling.js';
 

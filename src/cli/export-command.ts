@@ -4,7 +4,14 @@ import { Option } from 'commander';
 import type { Command } from 'commander';
 import { DOMAINS } from '../domain/domains.js';
 import { EXIT, UsageError } from '../errors.js';
-import { AUTOMATIONS_FILE, exportFiles, PINS_FOLDER, pinStems, WORKSPACE_FILE, type ExportResult } from '../export/export-files.js';
+import {
+  AUTOMATIONS_FILE,
+  exportFiles,
+  PINS_FOLDER,
+  pinStems,
+  WORKSPACE_FILE,
+  type ExportResult,
+} from '../export/export-files.js';
 import { checkPinBudget, describePinRead, parseEmailList, type PinUserChoice } from '../export/pin-users.js';
 import { schemaTexts } from '../manifest/schema-registry.js';
 import { checkOutFolder, writeExportFiles, type WriteReport } from '../export/write-files.js';
@@ -39,20 +46,36 @@ interface ExportOptions extends ConnectionOptions {
 export function registerExportCommand(program: Command, io: CliIo, outcome: Outcome): void {
   const command = program
     .command('export')
-    .description('write manifests that describe the live workspace, so the first plan shows nothing to do (never writes to the service)')
-    .addOption(new Option('--out <dir>', 'folder to write the manifests to; must be new or empty unless --force (with --merge: the manifests folder to add to)').default('.'))
+    .description(
+      'write manifests that describe the live workspace, so the first plan shows nothing to do (never writes to the service)',
+    )
     .addOption(
-      new Option('--users <emails>', 'also export the pinned views of these members (comma separated; may repeat)')
-        .argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
+      new Option(
+        '--out <dir>',
+        'folder to write the manifests to; must be new or empty unless --force (with --merge: the manifests folder to add to)',
+      ).default('.'),
+    )
+    .addOption(
+      new Option(
+        '--users <emails>',
+        'also export the pinned views of these members (comma separated; may repeat)',
+      ).argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
     )
     .addOption(new Option('--all-users', 'also export the pinned views of every active member').conflicts('users'))
-    .addOption(new Option('--force', 'write into a non-empty folder: replace the files export writes, leave the others'))
     .addOption(
-      new Option('--merge', 'add to the manifests in --out only what none declares yet, each in a new file; never changes an existing file'),
+      new Option('--force', 'write into a non-empty folder: replace the files export writes, leave the others'),
     )
     .addOption(
-      new Option('--budget <n>', 'with --all-users: spend at most N requests, and never more than what is left today less --reserve, reading members in email order and skipping those already exported; prints the command that continues (--merge --budget, which adds only what is missing)')
-        .argParser((value) => parseCount(value, '--budget')),
+      new Option(
+        '--merge',
+        'add to the manifests in --out only what none declares yet, each in a new file; never changes an existing file',
+      ),
+    )
+    .addOption(
+      new Option(
+        '--budget <n>',
+        'with --all-users: spend at most N requests, and never more than what is left today less --reserve, reading members in email order and skipping those already exported; prints the command that continues (--merge --budget, which adds only what is missing)',
+      ).argParser((value) => parseCount(value, '--budget')),
     );
   addReserveOption(command);
   addConnectionOptions(command).action(async (options: ExportOptions) => {
@@ -70,7 +93,11 @@ export function registerExportCommand(program: Command, io: CliIo, outcome: Outc
 async function exportWorkspace(options: ExportOptions, io: CliIo, interrupt: ReadsInterrupt): Promise<void> {
   const choice = pinUserChoice(options);
   if (options.budget !== undefined && options.allUsers !== true) {
-    throw new UsageError('usage.budget-without-all-users', '--budget limits an export of every member\'s pinned views, but --all-users was not given', 'add --all-users, or drop --budget');
+    throw new UsageError(
+      'usage.budget-without-all-users',
+      "--budget limits an export of every member's pinned views, but --all-users was not given",
+      'add --all-users, or drop --budget',
+    );
   }
   if (options.merge === true) {
     await runExportMerge(options, choice, io, interrupt);
@@ -85,7 +112,8 @@ async function exportWorkspace(options: ExportOptions, io: CliIo, interrupt: Rea
   // A member whose pins/ file an earlier run wrote is done; the rest go in email order.
   const exportedBefore = (chosen: readonly ApiUser[]) => {
     const stems = pinStems(chosen);
-    return (user: ApiUser): number => (existsSync(join(outDir, PINS_FOLDER, `${stems.get(user.id) ?? ''}.yaml`)) ? 0 : DOMAINS.length);
+    return (user: ApiUser): number =>
+      existsSync(join(outDir, PINS_FOLDER, `${stems.get(user.id) ?? ''}.yaml`)) ? 0 : DOMAINS.length;
   };
   const members = memberSelection(choice, budget, ceiling, exportedBefore, () => client.stats());
   // Close even when the read fails: with --emulator the connection owns a server.
@@ -101,14 +129,20 @@ async function exportWorkspace(options: ExportOptions, io: CliIo, interrupt: Rea
     }).finally(() => connection.close()),
   );
   const { batch } = members;
-  const result = exportFiles({ ...exported, schemas: schemaTexts(), ...(batch === undefined ? {} : { stemUsers: batch.all }) });
+  const result = exportFiles({
+    ...exported,
+    schemas: schemaTexts(),
+    ...(batch === undefined ? {} : { stemUsers: batch.all }),
+  });
   interrupt.writingFiles(`writing the files to ${options.out}`);
   const report = await writeExportFiles(outDir, result.files);
   // Files of members exported by earlier runs of a budgeted export are its own, not left-overs.
   if (batch !== undefined) report.untouched = report.untouched.filter((path) => !path.startsWith(`${PINS_FOLDER}/`));
   for (const note of result.notes) io.stderr.write(`note: ${note}\n`);
   if (choice.kind === 'none') {
-    io.stderr.write('note: pinned views not exported: name members with --users a@x.com,b@x.com, or pass --all-users\n');
+    io.stderr.write(
+      'note: pinned views not exported: name members with --users a@x.com,b@x.com, or pass --all-users\n',
+    );
   }
   if (report.untouched.length > 0) {
     io.stderr.write(
@@ -140,7 +174,8 @@ function summaryText(
     `  ${WORKSPACE_FILE}`,
     `  ${total} view${total === 1 ? '' : 's'} (${perDomain})`,
   ];
-  if (automations !== null) lines.push(`  ${AUTOMATIONS_FILE}: ${automations} admin automation${automations === 1 ? '' : 's'}`);
+  if (automations !== null)
+    lines.push(`  ${AUTOMATIONS_FILE}: ${automations} admin automation${automations === 1 ? '' : 's'}`);
   if (pinUsers > 0) lines.push(`  ${PINS_FOLDER}/: pinned views of ${pinUsers} member${pinUsers === 1 ? '' : 's'}`);
   lines.push(`${report.written} files written, ${requests} requests used; nothing was changed in the workspace`);
   return `${lines.join('\n')}\n`;

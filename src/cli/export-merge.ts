@@ -42,13 +42,18 @@ interface MergeOptions extends ConnectionOptions {
 }
 
 /** runExportMerge carries out `export --merge --out DIR` and prints what it wrote and what it skipped. */
-export async function runExportMerge(options: MergeOptions, choice: PinUserChoice, io: CliIo, interrupt: ReadsInterrupt): Promise<void> {
+export async function runExportMerge(
+  options: MergeOptions,
+  choice: PinUserChoice,
+  io: CliIo,
+  interrupt: ReadsInterrupt,
+): Promise<void> {
   if (options.force === true) {
     // --force replaces the files export writes; a merge replaces none, so one of the two would be ignored.
     throw new UsageError(
       'usage.conflicting-options',
       '--merge and --force were both given: --merge never replaces a file, --force replaces every file export writes',
-      'pass --merge alone to add what no manifest declares yet (existing files stay as they are), or --force alone to re-export the whole workspace over export\'s files',
+      "pass --merge alone to add what no manifest declares yet (existing files stay as they are), or --force alone to re-export the whole workspace over export's files",
     );
   }
   // --budget (checked by the caller, with --all-users) spreads the members over runs: each adds those that fit.
@@ -62,7 +67,13 @@ export async function runExportMerge(options: MergeOptions, choice: PinUserChoic
   const { client } = connection;
   // Under --budget, members in email order whose lists no document covers yet, as many as fit.
   const uncovered = (user: ApiUser): Domain[] => DOMAINS.filter((domain) => !coverage(user).has(domain));
-  const members = memberSelection(choice, budget, ceiling, () => (user) => uncovered(user).length, () => client.stats());
+  const members = memberSelection(
+    choice,
+    budget,
+    ceiling,
+    () => (user) => uncovered(user).length,
+    () => client.stats(),
+  );
   // Close even when the read fails: with --emulator the connection owns a server.
   const exported = await stopOnInterrupt(interrupt, '', () =>
     readExport(client, {
@@ -80,7 +91,14 @@ export async function runExportMerge(options: MergeOptions, choice: PinUserChoic
   const taken = await takenPaths(outDir, ['.', ...EXPORT_FOLDERS, SCHEMAS_FOLDER]);
   const folder = nodeManifestSource(io.cwd).display(outDir);
   const { batch } = members;
-  const result = mergeFiles({ ...exported, declared, schemas: schemaTexts(), taken, folder, ...(batch === undefined ? {} : { stemUsers: batch.all }) });
+  const result = mergeFiles({
+    ...exported,
+    declared,
+    schemas: schemaTexts(),
+    taken,
+    folder,
+    ...(batch === undefined ? {} : { stemUsers: batch.all }),
+  });
   interrupt.writingFiles(`adding the new files to ${options.out}`);
   await writeNewFiles(outDir, result.files);
   for (const note of result.notes) io.stderr.write(`note: ${safeText(note)}\n`);
@@ -99,7 +117,11 @@ export async function runExportMerge(options: MergeOptions, choice: PinUserChoic
 async function loadFolder(outDir: string, shown: string, io: CliIo): Promise<ManifestDocument[]> {
   const info = await stat(outDir).catch(() => undefined);
   if (info !== undefined && !info.isDirectory()) {
-    throw new UsageError('export.out-not-folder', `--out ${shown} is a file, not a folder`, 'name the folder of manifests to merge into with --out');
+    throw new UsageError(
+      'export.out-not-folder',
+      `--out ${shown} is a file, not a folder`,
+      'name the folder of manifests to merge into with --out',
+    );
   }
   const loaded = info === undefined ? undefined : await loadManifests([outDir], nodeManifestSource(io.cwd));
   if (loaded === undefined || loaded.files.length === 0) {
@@ -114,7 +136,12 @@ async function loadFolder(outDir: string, shown: string, io: CliIo): Promise<Man
   return loaded.documents;
 }
 
-function mergeSummary(shown: string, workspace: { id: string; name: string }, result: MergeResult, requests: number): string {
+function mergeSummary(
+  shown: string,
+  workspace: { id: string; name: string },
+  result: MergeResult,
+  requests: number,
+): string {
   const where = (path: string): string => posix.join(shown.split('\\').join('/'), path);
   const lines = [`merged workspace ${JSON.stringify(workspace.name)} (${workspace.id}) into ${shown}`];
   if (result.written.length === 0) lines.push('nothing to add: every live target is declared already');
@@ -127,7 +154,8 @@ function mergeSummary(shown: string, workspace: { id: string; name: string }, re
     lines.push(...columns(result.skipped.map((skipped) => [formatLine(skipped.declaredAt), skipped.target])));
   }
   const copies = Object.keys(result.files).length - result.written.length;
-  const schemaNote = copies === 0 ? '' : ` (and ${plural(copies, 'JSON Schema copy', 'JSON Schema copies')} into ${SCHEMAS_FOLDER}/)`;
+  const schemaNote =
+    copies === 0 ? '' : ` (and ${plural(copies, 'JSON Schema copy', 'JSON Schema copies')} into ${SCHEMAS_FOLDER}/)`;
   lines.push(
     `${plural(result.written.length, 'manifest')} written${schemaNote}, no existing file changed, ${plural(requests, 'request')} used; nothing was changed in the workspace`,
   );

@@ -19,7 +19,11 @@ import { DEFAULT_RESERVE, loweredBudget, type ReadCeiling } from '../state/read-
  * undefined when they do not load without an error (the plan would stop before any
  * read).
  */
-export async function folderPlanReads(outDir: string, cwd: string, users: readonly ApiUser[] | undefined): Promise<number | undefined> {
+export async function folderPlanReads(
+  outDir: string,
+  cwd: string,
+  users: readonly ApiUser[] | undefined,
+): Promise<number | undefined> {
   try {
     const { desired } = await loadDesired([outDir], nodeManifestSource(cwd));
     return fullPlanReads(desired, users);
@@ -59,11 +63,20 @@ interface ContinueOptions {
  */
 export function continuation(batch: RunBatch, options: ContinueOptions): string {
   const lowered = options.ceiling === undefined ? undefined : loweredBudget(options.ceiling);
-  const reserveText = lowered === undefined || lowered.reserve === 0 ? '' : ` less --reserve ${formatCount(lowered.reserve)}`;
-  const lowerNote = lowered === undefined ? '' : `--budget ${formatCount(options.budget)} lowered to ${formatCount(lowered.most)}, the ${formatCount(lowered.left)} left today${reserveText}\n`;
+  const reserveText =
+    lowered === undefined || lowered.reserve === 0 ? '' : ` less --reserve ${formatCount(lowered.reserve)}`;
+  const lowerNote =
+    lowered === undefined
+      ? ''
+      : `--budget ${formatCount(options.budget)} lowered to ${formatCount(lowered.most)}, the ${formatCount(lowered.left)} left today${reserveText}\n`;
   const done = `pinned views of ${plural(batch.read, 'member')} exported by this run, ${formatCount(batch.skipped)} already in the folder (their files are kept as they are)`;
   if (batch.remaining === 0) return `${lowerNote}${done}; every member is exported\n`;
-  const where = options.emulator === true ? ' --emulator' : options.baseUrl === undefined ? '' : ` --base-url ${shellWord(options.baseUrl)}`;
+  const where =
+    options.emulator === true
+      ? ' --emulator'
+      : options.baseUrl === undefined
+        ? ''
+        : ` --base-url ${shellWord(options.baseUrl)}`;
   const reserve = options.reserve === DEFAULT_RESERVE ? '' : ` --reserve ${options.reserve}`;
   return (
     `${lowerNote}${done}; ${plural(batch.remaining, 'member')} remain${batch.remaining === 1 ? 's' : ''}: continue with (it adds only what is missing, never rewrites a file)\n` +
@@ -104,8 +117,11 @@ export function nextPlanStep(shown: string, figures: PlanFigures): string {
   }
   // What fits today: at most what may be spent (and the export's own daily spend); else, once the quota recovers.
   const today = available >= MIN_PLAN_READS;
-  const budget = Math.max(MIN_PLAN_READS, Math.min(planReads, figures.budget ?? planReads, today ? available : planReads));
-  const later = today ? '' : '; today\'s quota is spent, so run it once the rolling 24-hour budget has recovered';
+  const budget = Math.max(
+    MIN_PLAN_READS,
+    Math.min(planReads, figures.budget ?? planReads, today ? available : planReads),
+  );
+  const later = today ? '' : "; today's quota is spent, so run it once the rolling 24-hour budget has recovered";
   const kept = reserve === 0 ? '' : ` less --reserve ${formatCount(reserve)}`;
   return (
     `next: viewctl plan ${shellWord(shown)} --budget ${budget}${reserveFlag} (${partial}a full plan reads about ${plural(planReads, 'request')}, ` +
@@ -121,14 +137,32 @@ export async function closingLines(
   outDir: string,
   cwd: string,
   options: Omit<ContinueOptions, 'budget' | 'ceiling'> & { budget?: number },
-  exported: { live: { users?: readonly ApiUser[]; requests: { dailyRemaining: number | null } }; pinUsers: readonly ApiUser[] },
+  exported: {
+    live: { users?: readonly ApiUser[]; requests: { dailyRemaining: number | null } };
+    pinUsers: readonly ApiUser[];
+  },
   batch: { skipped: number; remaining: number } | undefined,
   ceiling: ReadCeiling,
 ): Promise<string> {
   const { budget } = options;
   const remaining = batch?.remaining ?? 0;
-  const standing = batch === undefined || budget === undefined ? '' : continuation({ read: exported.pinUsers.length, skipped: batch.skipped, remaining }, { ...options, budget, ceiling });
+  const standing =
+    batch === undefined || budget === undefined
+      ? ''
+      : continuation(
+          { read: exported.pinUsers.length, skipped: batch.skipped, remaining },
+          { ...options, budget, ceiling },
+        );
   const planReads = await folderPlanReads(outDir, cwd, exported.live.users);
   const { dailyRemaining } = exported.live.requests;
-  return standing + nextPlanStep(options.out, { planReads, dailyRemaining, reserve: options.reserve, remaining, ...(budget === undefined ? {} : { budget }) });
+  return (
+    standing +
+    nextPlanStep(options.out, {
+      planReads,
+      dailyRemaining,
+      reserve: options.reserve,
+      remaining,
+      ...(budget === undefined ? {} : { budget }),
+    })
+  );
 }

@@ -53,7 +53,11 @@ export interface Interrupt {
  * first prints what the run does now and aborts `signal`; a second prints the exit
  * code and what it means, and ends the process at once.
  */
-export function listenForInterrupt(io: Pick<CliIo, 'stderr'>, options: InterruptOptions, source: SignalSource = processSignals): Interrupt {
+export function listenForInterrupt(
+  io: Pick<CliIo, 'stderr'>,
+  options: InterruptOptions,
+  source: SignalSource = processSignals,
+): Interrupt {
   const controller = new AbortController();
   let first: StopSignal | undefined;
   const listeners = STOP_SIGNALS.map((name) => {
@@ -65,7 +69,9 @@ export function listenForInterrupt(io: Pick<CliIo, 'stderr'>, options: Interrupt
         return;
       }
       first = name;
-      io.stderr.write(`\n${name}: ${options.notice()} (${name === 'SIGINT' ? 'Ctrl-C' : 'SIGTERM'} again to quit at once)\n`);
+      io.stderr.write(
+        `\n${name}: ${options.notice()} (${name === 'SIGINT' ? 'Ctrl-C' : 'SIGTERM'} again to quit at once)\n`,
+      );
       options.onFirst?.();
       controller.abort();
     };
@@ -109,7 +115,10 @@ export function listenForReads(io: Pick<CliIo, 'stderr'>, unwritten = '', source
   const interrupt = listenForInterrupt(
     io,
     {
-      notice: () => (files === undefined ? `stopping the reads; nothing was written${unwritten}` : `the reads are done; finishing ${files}`),
+      notice: () =>
+        files === undefined
+          ? `stopping the reads; nothing was written${unwritten}`
+          : `the reads are done; finishing ${files}`,
       exitCode: () => EXIT.error,
       exitNote: () => (files === undefined ? `nothing was written${unwritten}` : `${files} may be written in part`),
     },

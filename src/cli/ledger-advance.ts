@@ -18,12 +18,20 @@ export type Advance = { commit: string } | { why: string };
  * HEAD moved since, or the files then were not that commit's, and what was applied is
  * no commit's, so nothing is recorded.
  */
-export async function appliedManifestsCommit(paths: readonly string[], cwd: string, targeted: boolean, read: ManifestsHead | undefined): Promise<Advance> {
+export async function appliedManifestsCommit(
+  paths: readonly string[],
+  cwd: string,
+  targeted: boolean,
+  read: ManifestsHead | undefined,
+): Promise<Advance> {
   if (targeted) return { why: 'a --target apply carries out only part of the manifests' };
   const head = await manifestsHead(paths, cwd);
   if (head === undefined || read === undefined) return { why: 'the manifests are not in a git repository' };
   if (!read.clean) return { why: `the manifests have changes not committed at ${read.commit.slice(0, 7)}` };
-  if (head.commit !== read.commit) return { why: `HEAD moved from ${read.commit.slice(0, 7)}, where apply read the manifests, to ${head.commit.slice(0, 7)} during the apply` };
+  if (head.commit !== read.commit)
+    return {
+      why: `HEAD moved from ${read.commit.slice(0, 7)}, where apply read the manifests, to ${head.commit.slice(0, 7)} during the apply`,
+    };
   if (!head.clean) return { why: `the manifests have changes not committed at ${head.commit.slice(0, 7)}` };
   return { commit: head.commit };
 }
@@ -36,10 +44,15 @@ export async function appliedManifestsCommit(paths: readonly string[], cwd: stri
 export async function appliedPlanCommit(plan: Pick<Plan, 'manifests' | 'targets'>, cwd: string): Promise<Advance> {
   if (plan.targets !== undefined) return { why: 'a --target plan carries out only part of the manifests' };
   const recorded = plan.manifests?.trees;
-  if (recorded === undefined) return { why: 'the plan file does not record which manifests it was made from (plan --out records it from a clean git checkout)' };
+  if (recorded === undefined)
+    return {
+      why: 'the plan file does not record which manifests it was made from (plan --out records it from a clean git checkout)',
+    };
   const head = await treesAtHead(Object.keys(recorded), cwd);
-  if (head === undefined) return { why: 'the working directory is not in a git repository holding the manifests the plan was made from' };
-  if (!sameTrees(recorded, head.trees)) return { why: `the manifests at HEAD (${head.commit.slice(0, 7)}) are not those the plan was made from` };
+  if (head === undefined)
+    return { why: 'the working directory is not in a git repository holding the manifests the plan was made from' };
+  if (!sameTrees(recorded, head.trees))
+    return { why: `the manifests at HEAD (${head.commit.slice(0, 7)}) are not those the plan was made from` };
   if (!head.clean) return { why: `the manifests have changes not committed at ${head.commit.slice(0, 7)}` };
   return { commit: head.commit };
 }
@@ -55,7 +68,11 @@ export async function appliedPlanCommit(plan: Pick<Plan, 'manifests' | 'targets'
  * the history to tell) leaves what was merged in between possibly unread and unapplied,
  * which the last applied commit must never claim.
  */
-export async function scopedPlanCovers(base: { ref: string; commit: string } | undefined, lastApplied: string | undefined, { repoPaths, folder }: { repoPaths: readonly string[]; folder: string }): Promise<string | undefined> {
+export async function scopedPlanCovers(
+  base: { ref: string; commit: string } | undefined,
+  lastApplied: string | undefined,
+  { repoPaths, folder }: { repoPaths: readonly string[]; folder: string },
+): Promise<string | undefined> {
   if (base === undefined || lastApplied === undefined || base.commit === lastApplied) return undefined;
   if (await sameManifestsAt(base.commit, lastApplied, repoPaths, folder)) return undefined;
   return `the plan read only the pinned lists changed since --base ${base.ref} (${base.commit.slice(0, 7)}), whose manifests are not those of the last applied commit (${lastApplied.slice(0, 7)}), or the checkout lacks one of them (fetch the history): what was merged between them may be not applied`;
@@ -65,8 +82,14 @@ export async function scopedPlanCovers(base: { ref: string; commit: string } | u
  * appliedRepoPaths are the manifest paths in the repository an apply carried out, and a
  * folder inside it: the plan file's record, or the manifest paths the apply read.
  */
-export async function appliedRepoPaths(plan: Pick<Plan, 'manifests'>, paths: readonly string[] | undefined, cwd: string): Promise<{ repoPaths: string[]; folder: string }> {
+export async function appliedRepoPaths(
+  plan: Pick<Plan, 'manifests'>,
+  paths: readonly string[] | undefined,
+  cwd: string,
+): Promise<{ repoPaths: string[]; folder: string }> {
   if (paths === undefined) return { repoPaths: Object.keys(plan.manifests?.trees ?? {}), folder: cwd };
   const repository = await manifestRepository(paths, cwd);
-  return repository === undefined ? { repoPaths: [], folder: cwd } : { repoPaths: [...new Set(repository.inRepo)], folder: repository.root };
+  return repository === undefined
+    ? { repoPaths: [], folder: cwd }
+    : { repoPaths: [...new Set(repository.inRepo)], folder: repository.root };
 }

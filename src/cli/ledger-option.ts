@@ -21,7 +21,10 @@ import type { CliIo } from './io.js';
 
 /** ledgerOption is `--ledger FILE`; there is no default path. */
 export function ledgerOption(): Option {
-  return new Option('--ledger <file>', 'the sweep memory: read before planning (when the file exists) and written after the run, merged with what it holds then');
+  return new Option(
+    '--ledger <file>',
+    'the sweep memory: read before planning (when the file exists) and written after the run, merged with what it holds then',
+  );
 }
 
 /**
@@ -86,19 +89,23 @@ export class LedgerRun {
     if (!this.changed) return;
     try {
       const onDisk = parseLedger(await readText(this.path, this.file), this.file);
-      if (this.learnt.workspaceId !== undefined) checkLedgerWorkspace(onDisk, { id: this.learnt.workspaceId }, this.file);
+      if (this.learnt.workspaceId !== undefined)
+        checkLedgerWorkspace(onDisk, { id: this.learnt.workspaceId }, this.file);
       // This run's apply is the newest: applies run one at a time (the apply concurrency
       // group), so its commit wins even over a file whose clock said later or the same instant.
-      const merged = this.advanced && this.learnt.lastApplied !== undefined
-        ? { ...mergeMemories(onDisk, this.learnt), lastApplied: this.learnt.lastApplied }
-        : mergeMemories(onDisk, this.learnt);
+      const merged =
+        this.advanced && this.learnt.lastApplied !== undefined
+          ? { ...mergeMemories(onDisk, this.learnt), lastApplied: this.learnt.lastApplied }
+          : mergeMemories(onDisk, this.learnt);
       const views = Object.fromEntries(Object.entries(merged.views).filter(([key]) => !this.forgotten.has(key)));
       const memory = sortedMemory(forgetUnseen({ ...merged, views }, this.now()));
       await mkdir(dirname(this.path), { recursive: true });
       await writeAtomically(this.path, `${JSON.stringify(memory, null, 2)}\n`);
     } catch (error) {
       const why = error instanceof ViewctlError ? `${error.code}: ${error.message}` : writeFailureReason(error);
-      io.stderr.write(`warning: the sweep memory was not written (${why}); this run's reads are not remembered, and the next run knows less\n`);
+      io.stderr.write(
+        `warning: the sweep memory was not written (${why}); this run's reads are not remembered, and the next run knows less\n`,
+      );
     }
   }
 }
@@ -109,11 +116,19 @@ export class LedgerRun {
  * (`ledger.invalid`), stops the run here. A path that can never be written as a file
  * (a folder, a socket) is refused too.
  */
-export async function openLedger(io: Pick<CliIo, 'cwd' | 'clock'>, file: string | undefined): Promise<LedgerRun | undefined> {
+export async function openLedger(
+  io: Pick<CliIo, 'cwd' | 'clock'>,
+  file: string | undefined,
+): Promise<LedgerRun | undefined> {
   if (file === undefined) return undefined;
   const path = resolve(io.cwd, file);
   const kind = await outputKind(path);
-  if (kind.action === 'refuse') throw new UsageError('output.write-failed', `cannot write --ledger ${file}: ${kind.reason}; nothing was read from the service`, 'name a file for the sweep memory, e.g. --ledger .viewctl/ledger.json');
+  if (kind.action === 'refuse')
+    throw new UsageError(
+      'output.write-failed',
+      `cannot write --ledger ${file}: ${kind.reason}; nothing was read from the service`,
+      'name a file for the sweep memory, e.g. --ledger .viewctl/ledger.json',
+    );
   const clock = io.clock ?? systemClock;
   return new LedgerRun(file, path, parseLedger(await readText(path, file), file), () => clock.now());
 }
@@ -124,6 +139,10 @@ async function readText(path: string, file: string): Promise<string | undefined>
     return await readFile(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new UsageError('ledger.unreadable', `cannot read --ledger ${file}: ${systemErrorCode(error)}`, 'check the path and its permissions, or point --ledger at another file');
+    throw new UsageError(
+      'ledger.unreadable',
+      `cannot read --ledger ${file}: ${systemErrorCode(error)}`,
+      'check the path and its permissions, or point --ledger at another file',
+    );
   }
 }

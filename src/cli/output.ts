@@ -26,6 +26,10 @@ export function useColor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv): b
 /** writeFileAtomically writes `path` whole or not at all, so a later `apply --plan` never reads half a plan. */
 export async function writeFileAtomically(io: CliIo, path: string, text: string): Promise<void> {
   await writeAtomically(resolve(io.cwd, path), text).catch((error: unknown) => {
-    throw new UsageError('output.write-failed', `cannot write ${path}: ${writeFailureReason(error)}`, 'check that the folder exists and is writable');
+    throw new UsageError(
+      'output.write-failed',
+      `cannot write ${path}: ${writeFailureReason(error)}`,
+      'check that the folder exists and is writable',
+    );
   });
 }

@@ -33,9 +33,14 @@ export function parseNumberFlag(value: string, flag: string, range: NumberRange)
   if (shaped && inRange && (range.integer !== true || Number.isSafeInteger(number))) return number;
   const what = range.integer === true ? 'an integer' : 'a number';
   const low = String(range.min);
-  const bounds = range.max === Number.MAX_SAFE_INTEGER
-    ? (range.aboveMin === true ? `above ${low}` : `of at least ${low}`)
-    : (range.aboveMin === true ? `above ${low} and at most ${String(range.max)}` : `from ${low} to ${String(range.max)}`);
+  const bounds =
+    range.max === Number.MAX_SAFE_INTEGER
+      ? range.aboveMin === true
+        ? `above ${low}`
+        : `of at least ${low}`
+      : range.aboveMin === true
+        ? `above ${low} and at most ${String(range.max)}`
+        : `from ${low} to ${String(range.max)}`;
   throw new UsageError(
     range.code ?? (range.integer === true ? 'usage.bad-count' : 'usage.bad-number'),
     `${flag} must be ${what} ${bounds}, got "${value}"`,

@@ -55,17 +55,27 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
       const showWarnings = options.showWarnings === true;
       const { desired, files } = await loadManifestSet(paths, io, useColor(io.stderr, io.env), showWarnings);
       // A plan written through to a device or a pipe is not kept: the output then says how to save one.
-      const planFile = options.out !== undefined && (await checkOutputPath(io, options.out, files, options.ledger)) ? options.out : undefined;
+      const planFile =
+        options.out !== undefined && (await checkOutputPath(io, options.out, files, options.ledger))
+          ? options.out
+          : undefined;
       const scoped = await resolveScope(options, paths, io);
       // What the plan file (--out, or the JSON plan) records of the manifests' git state, and the sweep memory: both before any request.
-      const trees = options.out !== undefined || options.format === 'json' ? await manifestTrees(paths, io.cwd) : undefined;
+      const trees =
+        options.out !== undefined || options.format === 'json' ? await manifestTrees(paths, io.cwd) : undefined;
       const ledger = await openLedger(io, options.ledger);
       // Without --base, drift is labelled against the memory's last applied commit, found through git before any request.
       const applied = await appliedManifests(ledger?.memory, options.base, paths, io.cwd);
       // The client too refuses any request that would dip into the reserve (beside the plan's own arithmetic).
       const connection = await openConnection(options, io, { dailyReserve: options.reserve, stop: interrupt.signal });
       try {
-        const { plan: planned, live, elapsedMs } = await stopOnInterrupt(interrupt, unwritten, () => planAgainst(desired, connection.client, io, { scoped, targets: options.target, ledger, applied }));
+        const {
+          plan: planned,
+          live,
+          elapsedMs,
+        } = await stopOnInterrupt(interrupt, unwritten, () =>
+          planAgainst(desired, connection.client, io, { scoped, targets: options.target, ledger, applied }),
+        );
         ledger?.observe(live, pendingLists(planned.changes));
         // Only a clean checkout's ids say which manifests the plan was made from (apply --plan compares them with HEAD's).
         const plan = trees?.clean === true ? { ...planned, manifests: { trees: trees.trees } } : planned;
@@ -73,9 +83,22 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
           interrupt.writingFiles(`writing ${options.out}`);
           await writeFileAtomically(io, options.out, renderJson(plan));
         }
-        io.stdout.write(renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, maxDeletes: options.maxDeletes, planFile, detailsUrl: options.detailsUrl, showWarnings }));
+        io.stdout.write(
+          renderPlan(plan, options.format, {
+            color,
+            elapsedMs,
+            rate: options.rate,
+            maxDeletes: options.maxDeletes,
+            planFile,
+            detailsUrl: options.detailsUrl,
+            showWarnings,
+          }),
+        );
         // A held target exits 2 too, so a nightly job notices what the plan left out.
-        outcome.exitCode = options.detailedExitcode === true && (plan.changes.length > 0 || (plan.held?.length ?? 0) > 0) ? EXIT.changes : EXIT.ok;
+        outcome.exitCode =
+          options.detailedExitcode === true && (plan.changes.length > 0 || (plan.held?.length ?? 0) > 0)
+            ? EXIT.changes
+            : EXIT.ok;
         await ledger?.save(io);
       } finally {
         await connection.close();

@@ -21,7 +21,12 @@ import type { AppliedFound } from './applied-manifests.js';
  * filesystem. Warnings go to stderr; any error stops here, before the service is
  * contacted.
  */
-export async function loadManifestFiles(paths: string[], io: CliIo, color: boolean, showWarnings = false): Promise<Desired> {
+export async function loadManifestFiles(
+  paths: string[],
+  io: CliIo,
+  color: boolean,
+  showWarnings = false,
+): Promise<Desired> {
   return (await loadManifestSet(paths, io, color, showWarnings)).desired;
 }
 
@@ -29,7 +34,12 @@ export async function loadManifestFiles(paths: string[], io: CliIo, color: boole
  * loadManifestSet is `loadManifestFiles`, also answering the files it read (absolute
  * paths). Warnings of one code print as one entry unless `showWarnings`.
  */
-export async function loadManifestSet(paths: string[], io: CliIo, color: boolean, showWarnings = false): Promise<{ desired: Desired; files: string[] }> {
+export async function loadManifestSet(
+  paths: string[],
+  io: CliIo,
+  color: boolean,
+  showWarnings = false,
+): Promise<{ desired: Desired; files: string[] }> {
   const { desired, warnings, read } = await loadDesired(paths.length === 0 ? ['.'] : paths, nodeManifestSource(io.cwd));
   if (warnings.length > 0) io.stderr.write(`${formatProblems(warnings, { color, showWarnings })}\n`);
   return { desired, files: read.map((file) => resolve(io.cwd, file)) };
@@ -45,7 +55,12 @@ export async function loadManifestSet(paths: string[], io: CliIo, color: boolean
  * loader follows them. Answers whether FILE keeps the plan: false for a device or a
  * pipe, which `apply --plan` cannot read back, so the output must not offer it.
  */
-export async function checkOutputPath(io: CliIo, path: string, manifests: readonly string[], ledger?: string): Promise<boolean> {
+export async function checkOutputPath(
+  io: CliIo,
+  path: string,
+  manifests: readonly string[],
+  ledger?: string,
+): Promise<boolean> {
   const target = resolve(io.cwd, path);
   const real = await realpath(target).catch(() => target);
   if (ledger !== undefined) {
@@ -94,7 +109,12 @@ export async function checkOutputPath(io: CliIo, path: string, manifests: readon
  * (`planWorkspace`), with progress lines on stderr; `targets` narrows it (`--target`),
  * `scoped` carries `--base` and `--budget` when given.
  */
-export function planAgainst(desired: Desired, client: ServiceClient, io: CliIo, how: PlanHow = {}): Promise<WorkspacePlan> {
+export function planAgainst(
+  desired: Desired,
+  client: ServiceClient,
+  io: CliIo,
+  how: PlanHow = {},
+): Promise<WorkspacePlan> {
   return planWorkspace(desired, client, planningOptions(io, how));
 }
 
@@ -115,9 +135,13 @@ export function planningOptions(io: CliIo, how: PlanHow = {}): PlanWorkspaceOpti
     // The scope request, the clock of its UTC day and its warnings, under planWorkspace's names.
     ...how.scoped,
     // The sweep memory is advice for the plan, used once the workspace's answer shows it is this workspace's.
-    ...(how.ledger === undefined ? {} : { memory: how.ledger.memory, onWorkspace: (workspace) => how.ledger?.checkWorkspace(workspace) }),
+    ...(how.ledger === undefined
+      ? {}
+      : { memory: how.ledger.memory, onWorkspace: (workspace) => how.ledger?.checkWorkspace(workspace) }),
     // The last applied manifests origins are labelled against (a plan without --base), and why they could not be loaded.
     ...(how.applied?.applied === undefined ? {} : { applied: how.applied.applied }),
-    ...(how.applied === undefined || how.applied.warnings.length === 0 ? {} : { warnings: [...(how.scoped?.warnings ?? []), ...how.applied.warnings] }),
+    ...(how.applied === undefined || how.applied.warnings.length === 0
+      ? {}
+      : { warnings: [...(how.scoped?.warnings ?? []), ...how.applied.warnings] }),
   };
 }

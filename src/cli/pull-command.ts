@@ -55,7 +55,9 @@ const UNWRITTEN = ', and no manifest was changed';
 export function registerPullCommand(program: Command, io: CliIo, outcome: Outcome): void {
   const command = program
     .command('pull')
-    .description('write the live value of the selected targets into the manifests that declare them, in place (never writes to the service)')
+    .description(
+      'write the live value of the selected targets into the manifests that declare them, in place (never writes to the service)',
+    )
     .argument('[paths...]', 'manifest files or folders (every *.yaml / *.yml below)', ['.'])
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .addOption(targetOption());
@@ -68,30 +70,66 @@ export function registerPullCommand(program: Command, io: CliIo, outcome: Outcom
       const desired = toDesired(documents);
       const declared = declaredTargets(documents);
       const selectors = options.target ?? [];
-      const selectedMembers = new Set(selectors.flatMap((selector) => (selector.type === 'pins' ? [selector.userEmail.toLowerCase()] : [])));
+      const selectedMembers = new Set(
+        selectors.flatMap((selector) => (selector.type === 'pins' ? [selector.userEmail.toLowerCase()] : [])),
+      );
       const scoped = await resolveScope(options, paths, io);
       const connection = await openConnection(options, io, { dailyReserve: options.reserve, stop: interrupt.signal });
       const read = await stopOnInterrupt(interrupt, UNWRITTEN, async () => {
         // A member no document reaches is no target plan knows: pull adds them as export --merge does.
         const { undeclared, users } = await undeclaredMembers(selectedMembers, declared, connection.client);
-        const planned = selectors.filter((selector) => selector.type !== 'pins' || !undeclared.has(selector.userEmail.toLowerCase()));
+        const planned = selectors.filter(
+          (selector) => selector.type !== 'pins' || !undeclared.has(selector.userEmail.toLowerCase()),
+        );
         const plans = selectors.length === 0 || planned.length > 0;
-        const planning = plans ? await planAgainst(desired, connection.client, io, { scoped, ...(planned.length === 0 ? {} : { targets: planned }) }) : undefined;
+        const planning = plans
+          ? await planAgainst(desired, connection.client, io, {
+              scoped,
+              ...(planned.length === 0 ? {} : { targets: planned }),
+            })
+          : undefined;
         // The members' lists are read, and what the plan and the check above did not read: nothing twice.
-        const known = { workspace: planning?.live.workspace, views: planning?.live.views, users: planning?.live.users ?? users };
-        const members = undeclared.size === 0 ? undefined : await readMemberPins(connection.client, (all) => all.filter((user) => undeclared.has(user.email.toLowerCase()) && user.state === 'Active'), known);
+        const known = {
+          workspace: planning?.live.workspace,
+          views: planning?.live.views,
+          users: planning?.live.users ?? users,
+        };
+        const members =
+          undeclared.size === 0
+            ? undefined
+            : await readMemberPins(
+                connection.client,
+                (all) => all.filter((user) => undeclared.has(user.email.toLowerCase()) && user.state === 'Active'),
+                known,
+              );
         return { planning, members, planned, undeclared };
       }).finally(() => connection.close());
       const { planning, members, planned, undeclared } = read;
-      const views = planned.length === 0 ? (selectors.length === 0 ? desired.views : []) : selectTargets(desired, planned).views;
+      const views =
+        planned.length === 0 ? (selectors.length === 0 ? desired.views : []) : selectTargets(desired, planned).views;
       const live = liveOf(planning?.live, members?.live);
-      const pulled = pullPlan({ changes: planning?.plan.changes ?? [], held: planning?.plan.held ?? [], live, documents, views, declared, selectedMembers });
+      const pulled = pullPlan({
+        changes: planning?.plan.changes ?? [],
+        held: planning?.plan.held ?? [],
+        live,
+        documents,
+        views,
+        declared,
+        selectedMembers,
+      });
       for (const user of members?.pinUsers ?? []) pulled.added.members.push({ user, domains: [...DOMAINS] });
       const found = new Set((members?.pinUsers ?? []).map((user) => user.email.toLowerCase()));
-      for (const email of undeclared) if (!found.has(email)) pulled.notPulled.push({ target: `pins/${email}`, reason: 'no manifest declares this member, and no active member has this address: nothing to pull' });
+      for (const email of undeclared)
+        if (!found.has(email))
+          pulled.notPulled.push({
+            target: `pins/${email}`,
+            reason: 'no manifest declares this member, and no active member has this address: nothing to pull',
+          });
       interrupt.writingFiles('writing the pulled manifests');
       const result = await writePull(pulled, declared, live, paths, source, io);
-      io.stdout.write(options.format === 'json' ? `${JSON.stringify(jsonReport(result), null, 2)}\n` : textReport(result));
+      io.stdout.write(
+        options.format === 'json' ? `${JSON.stringify(jsonReport(result), null, 2)}\n` : textReport(result),
+      );
       outcome.exitCode = EXIT.ok;
     } finally {
       interrupt.dispose();
@@ -114,15 +152,23 @@ async function loadChecked(paths: readonly string[], source: ManifestSource, io:
  * request per 100 members), and answered, only when a group selects by role and an
  * address is named nowhere else.
  */
-async function undeclaredMembers(emails: ReadonlySet<string>, declared: DeclaredTargets, client: ServiceClient): Promise<{ undeclared: Set<string>; users?: ApiUser[] }> {
-  const named = (email: string): boolean => declared.pins.some((document) => pinDocumentMatcher({ ...document, roles: [] })({ email, role: '' }));
+async function undeclaredMembers(
+  emails: ReadonlySet<string>,
+  declared: DeclaredTargets,
+  client: ServiceClient,
+): Promise<{ undeclared: Set<string>; users?: ApiUser[] }> {
+  const named = (email: string): boolean =>
+    declared.pins.some((document) => pinDocumentMatcher({ ...document, roles: [] })({ email, role: '' }));
   const candidates = [...emails].filter((email) => !named(email));
-  if (candidates.length === 0 || !declared.pins.some((document) => document.roles.length > 0)) return { undeclared: new Set(candidates) };
+  if (candidates.length === 0 || !declared.pins.some((document) => document.roles.length > 0))
+    return { undeclared: new Set(candidates) };
   const users = await readUsers(client);
-  const undeclared = new Set(candidates.filter((email) => {
-    const user = users.find((candidate) => candidate.email.toLowerCase() === email);
-    return user === undefined || !declared.pins.some((document) => pinDocumentMatcher(document)(user));
-  }));
+  const undeclared = new Set(
+    candidates.filter((email) => {
+      const user = users.find((candidate) => candidate.email.toLowerCase() === email);
+      return user === undefined || !declared.pins.some((document) => pinDocumentMatcher(document)(user));
+    }),
+  );
   return { undeclared, users };
 }
 
@@ -137,9 +183,17 @@ function liveOf(planned: Live | undefined, members: Live | undefined): Live {
  * writePull splices the edits, renders the new files, loads the manifests as they
  * would be and, only when they load without an error, writes every file.
  */
-async function writePull(pulled: PullPlan, declared: DeclaredTargets, live: Live, paths: readonly string[], source: ManifestSource, io: CliIo): Promise<PullResult> {
+async function writePull(
+  pulled: PullPlan,
+  declared: DeclaredTargets,
+  live: Live,
+  paths: readonly string[],
+  source: ManifestSource,
+  io: CliIo,
+): Promise<PullResult> {
   const texts = new Map<string, string>();
-  for (const file of new Set(pulled.edits.map((edit) => edit.file))) texts.set(file, await readFile(resolve(io.cwd, file), 'utf8'));
+  for (const file of new Set(pulled.edits.map((edit) => edit.file)))
+    texts.set(file, await readFile(resolve(io.cwd, file), 'utf8'));
   const spliced = spliceEdits(pulled.edits, texts);
   const folder = await newFilesFolder(paths, io);
   const added = await newDocuments(pulled, declared, live, folder, source);
@@ -150,7 +204,10 @@ async function writePull(pulled: PullPlan, declared: DeclaredTargets, live: Live
     await writeNewFiles(folder, Object.fromEntries(added.files)).catch((error: unknown) => {
       // The spliced files are written by now: say so beside what failed.
       if (!(error instanceof ViewctlError) || spliced.texts.size === 0) throw error;
-      throw new ViewctlError(error.code, `${error.message}; written already: ${[...spliced.texts.keys()].join(', ')}`, { ...(error.hint === undefined ? {} : { hint: error.hint }), exitCode: error.exitCode });
+      throw new ViewctlError(error.code, `${error.message}; written already: ${[...spliced.texts.keys()].join(', ')}`, {
+        ...(error.hint === undefined ? {} : { hint: error.hint }),
+        exitCode: error.exitCode,
+      });
     });
   }
   return {
@@ -175,7 +232,13 @@ async function newFilesFolder(paths: readonly string[], io: CliIo): Promise<stri
  * them, or nothing does), and a view document for each view no manifest declares; the
  * merge's other files are left out, and the JSON Schema copies the folder lacks added.
  */
-async function newDocuments(pulled: PullPlan, declared: DeclaredTargets, live: Live, folder: string, source: ManifestSource): Promise<{ files: Map<string, string>; written: { path: string; target: string }[] }> {
+async function newDocuments(
+  pulled: PullPlan,
+  declared: DeclaredTargets,
+  live: Live,
+  folder: string,
+  source: ManifestSource,
+): Promise<{ files: Map<string, string>; written: { path: string; target: string }[] }> {
   const { members, views } = pulled.added;
   if (members.length === 0 && views.length === 0) return { files: new Map(), written: [] };
   // Only the members' own documents count as declaring their lists: a group is what pull overrides for them.
@@ -195,11 +258,18 @@ async function newDocuments(pulled: PullPlan, declared: DeclaredTargets, live: L
     folder: source.display(folder),
   });
   const wanted = new Set(views.map(({ domain, view }) => viewTarget(domain, view)));
-  const written = result.written.filter((entry) => wanted.has(entry.target) || users.some((user) => isPinsTargetOf(entry.target, user.email)));
+  const written = result.written.filter(
+    (entry) => wanted.has(entry.target) || users.some((user) => isPinsTargetOf(entry.target, user.email)),
+  );
   const keep = new Set(written.map((entry) => entry.path));
-  const files = new Map(Object.entries(result.files).filter(([path]) => keep.has(path) || (keep.size > 0 && path.startsWith(`${SCHEMAS_FOLDER}/`))));
+  const files = new Map(
+    Object.entries(result.files).filter(
+      ([path]) => keep.has(path) || (keep.size > 0 && path.startsWith(`${SCHEMAS_FOLDER}/`)),
+    ),
+  );
   for (const { user, domains } of members) {
-    if (!written.some((entry) => isPinsTargetOf(entry.target, user.email))) pulled.notPulled.push({ target: `pins/${user.email}`, reason: noTabToday(user.email, domains) });
+    if (!written.some((entry) => isPinsTargetOf(entry.target, user.email)))
+      pulled.notPulled.push({ target: `pins/${user.email}`, reason: noTabToday(user.email, domains) });
   }
   return { files, written };
 }

@@ -17,8 +17,13 @@ export interface PullResult {
 export function textReport(result: PullResult): string {
   const lines: string[] = [];
   if (result.written.length > 0) {
-    lines.push(`written in place, ${plural(result.written.length, 'value')} in ${plural(result.files.length, 'file')}:`);
-    for (const value of result.written) lines.push(`  ${formatLine(value.at)}  ${value.target}  ${value.what}: ${shortValue(value.before)} -> ${shortValue(value.after)}`);
+    lines.push(
+      `written in place, ${plural(result.written.length, 'value')} in ${plural(result.files.length, 'file')}:`,
+    );
+    for (const value of result.written)
+      lines.push(
+        `  ${formatLine(value.at)}  ${value.target}  ${value.what}: ${shortValue(value.before)} -> ${shortValue(value.after)}`,
+      );
   }
   if (result.added.length > 0) {
     lines.push(`added, ${plural(result.added.length, 'new file')}:`);
@@ -26,14 +31,26 @@ export function textReport(result: PullResult): string {
   }
   if (result.notPulled.length > 0) {
     lines.push(`not pulled (${result.notPulled.length}):`);
-    for (const entry of result.notPulled) lines.push(`  ${entry.target}${entry.source === undefined ? '' : `  ${formatLine(entry.source)}`}: ${entry.reason}`);
+    for (const entry of result.notPulled)
+      lines.push(
+        `  ${entry.target}${entry.source === undefined ? '' : `  ${formatLine(entry.source)}`}: ${entry.reason}`,
+      );
   }
   if (result.written.length === 0 && result.added.length === 0) {
     // Targets left unpulled differ from the workspace: "already say" would tell the reviewer nothing is left to keep.
-    lines.push(result.notPulled.length === 0 ? 'nothing to pull: the manifests already say what the workspace has for the selected targets' : 'nothing was pulled: each target above says why');
+    lines.push(
+      result.notPulled.length === 0
+        ? 'nothing to pull: the manifests already say what the workspace has for the selected targets'
+        : 'nothing was pulled: each target above says why',
+    );
   }
-  const copies = result.schemaCopies === 0 ? '' : ` (and ${plural(result.schemaCopies, 'JSON Schema copy', 'JSON Schema copies')} into .viewctl/schemas/)`;
-  lines.push(`${plural(result.files.length + result.added.length, 'manifest')} written${copies}, every other byte kept; nothing was changed in the workspace`);
+  const copies =
+    result.schemaCopies === 0
+      ? ''
+      : ` (and ${plural(result.schemaCopies, 'JSON Schema copy', 'JSON Schema copies')} into .viewctl/schemas/)`;
+  lines.push(
+    `${plural(result.files.length + result.added.length, 'manifest')} written${copies}, every other byte kept; nothing was changed in the workspace`,
+  );
   return `${lines.map(safeText).join('\n')}\n`;
 }
 
@@ -47,8 +64,18 @@ function shortValue(value: unknown): string {
 export function jsonReport(result: PullResult): object {
   const where = (at: SourcePosition | undefined) => (at === undefined ? {} : { file: at.file, line: at.line });
   return {
-    written: result.written.map((value) => ({ ...where(value.at), target: value.target, attribute: value.what, before: value.before ?? null, after: value.after ?? null })),
+    written: result.written.map((value) => ({
+      ...where(value.at),
+      target: value.target,
+      attribute: value.what,
+      before: value.before ?? null,
+      after: value.after ?? null,
+    })),
     added: result.added,
-    notPulled: result.notPulled.map((entry) => ({ target: entry.target, reason: entry.reason, ...where(entry.source) })),
+    notPulled: result.notPulled.map((entry) => ({
+      target: entry.target,
+      reason: entry.reason,
+      ...where(entry.source),
+    })),
   };
 }

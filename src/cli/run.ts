@@ -14,7 +14,11 @@ import type { Outcome } from './outcome.js';
 export async function run(argv: string[], rawIo: CliIo): Promise<number> {
   // Every byte a command prints passes through redaction of the key.
   const secret = rawIo.env.VIEWCTL_API_KEY;
-  const io: CliIo = { ...rawIo, stdout: redactingStream(rawIo.stdout, secret), stderr: redactingStream(rawIo.stderr, secret) };
+  const io: CliIo = {
+    ...rawIo,
+    stdout: redactingStream(rawIo.stdout, secret),
+    stderr: redactingStream(rawIo.stderr, secret),
+  };
   const outcome: Outcome = { exitCode: EXIT.ok };
   try {
     const program = await buildProgram(io, outcome, argv);
@@ -47,7 +51,9 @@ export function reportError(error: unknown, io: Pick<CliIo, 'stderr'>, outcome: 
   write('This is a bug in viewctl, not in your manifests. Please report it with the lines below.\n');
   write(`${safeLines(detail)}\n`);
   if (outcome.writing !== true) return EXIT.error;
-  write('apply had begun writing: some changes may have landed. Run viewctl plan to see what the workspace holds now, then apply that plan.\n');
+  write(
+    'apply had begun writing: some changes may have landed. Run viewctl plan to see what the workspace holds now, then apply that plan.\n',
+  );
   return EXIT.partial;
 }
 
@@ -72,5 +78,7 @@ const CONNECTION_FAILURES = new Set(['service.unreachable', 'service.timeout', '
  * has, apply's report lists what landed).
  */
 function nothingWritten(error: ViewctlError, outcome: Outcome): string {
-  return error instanceof ServiceError && CONNECTION_FAILURES.has(error.code) && outcome.writing !== true ? '; nothing was written' : '';
+  return error instanceof ServiceError && CONNECTION_FAILURES.has(error.code) && outcome.writing !== true
+    ? '; nothing was written'
+    : '';
 }

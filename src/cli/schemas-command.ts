@@ -25,10 +25,17 @@ export function registerSchemasCommand(program: Command, io: CliIo, outcome: Out
         // Whole files, by the rule every writer follows: a link is replaced, a device written through.
         for (const [file, text] of texts) await writeAtomically(join(outDir, file), text);
       } catch (error) {
-        if (!(error instanceof OutputKindError) && typeof (error as NodeJS.ErrnoException).code !== 'string') throw error;
-        throw new UsageError('output.write-failed', `cannot write the schemas to ${options.out}: ${writeFailureReason(error)}`, 'check that the folder can be created and written');
+        if (!(error instanceof OutputKindError) && typeof (error as NodeJS.ErrnoException).code !== 'string')
+          throw error;
+        throw new UsageError(
+          'output.write-failed',
+          `cannot write the schemas to ${options.out}: ${writeFailureReason(error)}`,
+          'check that the folder can be created and written',
+        );
       }
-      io.stdout.write(`wrote ${texts.size} JSON Schemas to ${options.out}; point an editor at them, e.g. # yaml-language-server: $schema=${options.out}/recording-view.schema.json\n`);
+      io.stdout.write(
+        `wrote ${texts.size} JSON Schemas to ${options.out}; point an editor at them, e.g. # yaml-language-server: $schema=${options.out}/recording-view.schema.json\n`,
+      );
       outcome.exitCode = EXIT.ok;
     });
 }

@@ -24,14 +24,29 @@ export interface ScopeOptions {
 
 /** addBaseOption adds `--base REF` (plan, and apply when it plans). */
 export function addBaseOption(command: Command): Command {
-  return command.addOption(new Option('--base <ref>', 'read only the pinned lists that changed since git REF or name a view this plan creates, renames or deletes'));
+  return command.addOption(
+    new Option(
+      '--base <ref>',
+      'read only the pinned lists that changed since git REF or name a view this plan creates, renames or deletes',
+    ),
+  );
 }
 
 /** addBudgetOptions adds `--budget N` and `--budget-day DATE` (plan). */
 export function addBudgetOptions(command: Command): Command {
   return command
-    .addOption(new Option('--budget <n>', 'spend at most N requests, and never more than what is left today less --reserve: read every view list and as many pinned lists as fit, those new to the sweep and least recently read first with --ledger, else a rotation by UTC day; says within how many nights every list is read').argParser((value) => parseCount(value, '--budget')))
-    .addOption(new Option('--budget-day <date>', 'the UTC day (YYYY-MM-DD) of the --budget night, which picks the rotation\'s share and dates the waits; default today').argParser(parseDay));
+    .addOption(
+      new Option(
+        '--budget <n>',
+        'spend at most N requests, and never more than what is left today less --reserve: read every view list and as many pinned lists as fit, those new to the sweep and least recently read first with --ledger, else a rotation by UTC day; says within how many nights every list is read',
+      ).argParser((value) => parseCount(value, '--budget')),
+    )
+    .addOption(
+      new Option(
+        '--budget-day <date>',
+        "the UTC day (YYYY-MM-DD) of the --budget night, which picks the rotation's share and dates the waits; default today",
+      ).argParser(parseDay),
+    );
 }
 
 /**
@@ -40,7 +55,10 @@ export function addBudgetOptions(command: Command): Command {
  */
 export function addReserveOption(command: Command): Command {
   return command.addOption(
-    new Option('--reserve <n>', 'requests of what the service says is left today to leave to the other integrations that share the quota; 0 keeps none')
+    new Option(
+      '--reserve <n>',
+      'requests of what the service says is left today to leave to the other integrations that share the quota; 0 keeps none',
+    )
       .default(DEFAULT_RESERVE)
       .argParser((value) => parseCount(value, '--reserve')),
   );
@@ -60,7 +78,11 @@ export interface ResolvedScope {
  */
 export async function resolveScope(options: ScopeOptions, paths: readonly string[], io: CliIo): Promise<ResolvedScope> {
   if (options.budgetDay !== undefined && options.budget === undefined) {
-    throw new UsageError('usage.budget-day-without-budget', '--budget-day picks the night of a --budget plan, but no --budget was given', 'add --budget N, or drop --budget-day');
+    throw new UsageError(
+      'usage.budget-day-without-budget',
+      '--budget-day picks the night of a --budget plan, but no --budget was given',
+      'add --budget N, or drop --budget-day',
+    );
   }
   const day = options.budgetDay;
   // The night is the run's day (the clock the sweep memory dates its reads by), unless --budget-day names another.
@@ -82,7 +104,10 @@ export async function resolveScope(options: ScopeOptions, paths: readonly string
       const errors = error.problems.filter((problem) => problem.severity === 'error');
       const first = errors[0];
       const example = first === undefined ? '' : ` (first: ${formatPosition(first)} ${first.code})`;
-      warnings.push({ code: 'plan.base-unloadable', message: `the manifests at --base ${base.ref} (${short}) fail to load, with ${plural(errors.length, 'error')}${example}: this is a full plan, every pinned list read` });
+      warnings.push({
+        code: 'plan.base-unloadable',
+        message: `the manifests at --base ${base.ref} (${short}) fail to load, with ${plural(errors.length, 'error')}${example}: this is a full plan, every pinned list read`,
+      });
     }
   }
   return { scope, clock, warnings };
@@ -93,7 +118,11 @@ function parseDay(value: string): string {
   const day = value.trim();
   const time = Date.parse(`${day}T00:00:00Z`);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== day) {
-    throw new UsageError('usage.bad-day', `--budget-day takes a date as YYYY-MM-DD, got "${value}"`, 'for example --budget-day 2026-01-31');
+    throw new UsageError(
+      'usage.bad-day',
+      `--budget-day takes a date as YYYY-MM-DD, got "${value}"`,
+      'for example --budget-day 2026-01-31',
+    );
   }
   return day;
 }

@@ -37,13 +37,15 @@ export function registerShowCommand(program: Command, io: CliIo, outcome: Outcom
     .addOption(showWarningsOption())
     .action(async (file: string, options: ShowOptions) => {
       const plan = await readSavedPlan(file, io);
-      io.stdout.write(renderPlan(plan, options.format, {
-        color: useColor(io.stdout, io.env),
-        planFile: file,
-        maxDeletes: options.maxDeletes,
-        detailsUrl: options.detailsUrl,
-        showWarnings: options.showWarnings === true,
-      }));
+      io.stdout.write(
+        renderPlan(plan, options.format, {
+          color: useColor(io.stdout, io.env),
+          planFile: file,
+          maxDeletes: options.maxDeletes,
+          detailsUrl: options.detailsUrl,
+          showWarnings: options.showWarnings === true,
+        }),
+      );
       outcome.exitCode = EXIT.ok;
     });
 }
@@ -54,7 +56,11 @@ async function readSavedPlan(file: string, io: CliIo): Promise<Plan> {
   try {
     text = await readFile(resolve(io.cwd, file), 'utf8');
   } catch (error) {
-    throw new UsageError('plan.unreadable', `cannot read the plan file ${file}: ${systemErrorCode(error)}`, 'pass the file written by viewctl plan --out');
+    throw new UsageError(
+      'plan.unreadable',
+      `cannot read the plan file ${file}: ${systemErrorCode(error)}`,
+      'pass the file written by viewctl plan --out',
+    );
   }
   try {
     const plan = readPlanFile(text, file);
@@ -62,7 +68,8 @@ async function readSavedPlan(file: string, io: CliIo): Promise<Plan> {
     return plan;
   } catch (error) {
     // apply refuses such a file with exit 3; show refuses nothing, so any problem exits 1 (its message holds for show too).
-    if (error instanceof ViewctlError && error.exitCode !== EXIT.error) throw new ViewctlError(error.code, error.message, { hint: error.hint });
+    if (error instanceof ViewctlError && error.exitCode !== EXIT.error)
+      throw new ViewctlError(error.code, error.message, { hint: error.hint });
     throw error;
   }
 }

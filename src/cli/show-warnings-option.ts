@@ -6,5 +6,8 @@ import { Option } from 'commander';
  * the places (README, "Warnings").
  */
 export function showWarningsOption(): Option {
-  return new Option('--show-warnings', 'list every warning with its position, instead of one line per code with the count and the places');
+  return new Option(
+    '--show-warnings',
+    'list every warning with its position, instead of one line per code with the count and the places',
+  );
 }

@@ -7,6 +7,11 @@ import { parseTargetSelector, type TargetSelector } from '../plan/targets-select
  * anything is loaded).
  */
 export function targetOption(): Option {
-  return new Option('--target <selector>', 'read and plan only this target: KIND/NAME, pins/EMAIL or automations (repeatable)')
-    .argParser((value: string, previous: TargetSelector[] | undefined) => [...(previous ?? []), parseTargetSelector(value)]);
+  return new Option(
+    '--target <selector>',
+    'read and plan only this target: KIND/NAME, pins/EMAIL or automations (repeatable)',
+  ).argParser((value: string, previous: TargetSelector[] | undefined) => [
+    ...(previous ?? []),
+    parseTargetSelector(value),
+  ]);
 }

@@ -18,8 +18,12 @@ export function validateReport(result: LoadResult, options: { color: boolean; sh
   const lines: string[] = [];
   if (result.problems.length > 0) lines.push(formatProblems(result.problems, options));
   const scope = `${plural(result.documents.length, 'document')} in ${plural(result.files.length, 'file')}`;
-  if (hasErrors(result.problems)) lines.push(`${countProblems(result.problems)} in ${plural(result.files.length, 'file')}`);
-  else if (result.problems.length > 0) lines.push(`${scope} ${result.documents.length === 1 ? 'is' : 'are'} valid (${countProblems(result.problems).split(', ')[1] ?? ''})`);
+  if (hasErrors(result.problems))
+    lines.push(`${countProblems(result.problems)} in ${plural(result.files.length, 'file')}`);
+  else if (result.problems.length > 0)
+    lines.push(
+      `${scope} ${result.documents.length === 1 ? 'is' : 'are'} valid (${countProblems(result.problems).split(', ')[1] ?? ''})`,
+    );
   else lines.push(`${scope} ${result.documents.length === 1 ? 'is' : 'are'} valid`);
   return `${lines.join('\n')}\n`;
 }
@@ -37,7 +41,9 @@ export function registerValidateCommand(program: Command, io: CliIo, outcome: Ou
     .addOption(showWarningsOption())
     .action(async (paths: string[], options: { showWarnings?: boolean }) => {
       const result = await loadManifests(paths, nodeManifestSource(io.cwd));
-      io.stdout.write(validateReport(result, { color: useColor(io.stdout, io.env), showWarnings: options.showWarnings === true }));
+      io.stdout.write(
+        validateReport(result, { color: useColor(io.stdout, io.env), showWarnings: options.showWarnings === true }),
+      );
       outcome.exitCode = hasErrors(result.problems) ? EXIT.error : EXIT.ok;
     });
 }

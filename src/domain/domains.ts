@@ -67,7 +67,9 @@ export const DOMAINS = Object.keys(VIEW_DOMAINS) as readonly Domain[];
 export type ViewKind = (typeof VIEW_DOMAINS)[Domain]['kind'];
 
 /** VIEW_KINDS maps a domain to the manifest `kind` that declares its views. */
-export const VIEW_KINDS = Object.fromEntries(DOMAINS.map((domain) => [domain, VIEW_DOMAINS[domain].kind])) as Readonly<Record<Domain, ViewKind>>;
+export const VIEW_KINDS = Object.fromEntries(DOMAINS.map((domain) => [domain, VIEW_DOMAINS[domain].kind])) as Readonly<
+  Record<Domain, ViewKind>
+>;
 
 /** ResourceKind is every kind a plan change can target. */
 export type ResourceKind = ViewKind | 'PinnedViews' | 'AdminAutomation';
@@ -86,9 +88,17 @@ export function isDomain(value: unknown): value is Domain {
  * (the service's "Recording sources").
  */
 export const RECORDING_SOURCES = [
-  'Api', 'Call', 'MobileApp', 'Uploaded',
-  'Aircall', 'Allo', 'LemlistVoip', 'Ringover',
-  'GoogleMeet', 'MsTeams', 'Zoom',
+  'Api',
+  'Call',
+  'MobileApp',
+  'Uploaded',
+  'Aircall',
+  'Allo',
+  'LemlistVoip',
+  'Ringover',
+  'GoogleMeet',
+  'MsTeams',
+  'Zoom',
   'Loom',
 ] as const;
 

@@ -6,8 +6,7 @@
  * narrowed type says more than the schema but never something else; every other
  * attribute, a new one included, is the schema's.
  */
-export type Narrowed<Generated, Narrower extends { [Key in keyof Narrower]: Key extends keyof Generated ? Generated[Key] : never }> = Omit<
+export type Narrowed<
   Generated,
-  keyof Narrower
-> &
-  Narrower;
+  Narrower extends { [Key in keyof Narrower]: Key extends keyof Generated ? Generated[Key] : never },
+> = Omit<Generated, keyof Narrower> & Narrower;

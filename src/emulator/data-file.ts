@@ -2,7 +2,17 @@ import { readFileSync } from 'node:fs';
 import { DOMAINS, type Domain } from '../domain/domains.js';
 import { ViewctlError } from '../errors.js';
 import {
-  anyObject, arrayOf, AUTOMATION_SPEC, COLLECTION_SPECS, count, object, str, USER_SPEC, VIEW_SPEC, type Check, type Fail,
+  anyObject,
+  arrayOf,
+  AUTOMATION_SPEC,
+  COLLECTION_SPECS,
+  count,
+  object,
+  str,
+  USER_SPEC,
+  VIEW_SPEC,
+  type Check,
+  type Fail,
 } from './data-specs.js';
 import { ruleChecker } from './views/rule-checker.js';
 import { VIEW_ATTRIBUTES } from './views/view-shapes.js';
@@ -57,7 +67,13 @@ export function checkEmulatorData(value: unknown, source: string): EmulatorData 
   const views = objectAt(root.views, '$.views', fail);
   const viewIds = new Map<string, Set<string>>();
   for (const domain of DOMAINS) {
-    const list = collection(views[domain], `$.views.${domain}`, VIEW_SPEC, { key: 'viewId', noun: 'view id', required: true }, fail);
+    const list = collection(
+      views[domain],
+      `$.views.${domain}`,
+      VIEW_SPEC,
+      { key: 'viewId', noun: 'view id', required: true },
+      fail,
+    );
     viewIds.set(domain, new Set(list.map((view) => view.viewId as string)));
     list.forEach((view, index) => {
       checkViewAttributes(domain, view, `$.views.${domain}[${index}]`, fail);
@@ -73,15 +89,23 @@ export function checkEmulatorData(value: unknown, source: string): EmulatorData 
       if (!userIds.has(userId)) fail(path, `names the user id "${userId}", which is not in $.users`);
       arrayOf(str)(list, path, fail);
       (list as string[]).forEach((viewId, index) => {
-        if (!viewIds.get(domain)?.has(viewId)) fail(`${path}[${index}]`, `names the view id "${viewId}", which is not in $.views.${domain}`);
+        if (!viewIds.get(domain)?.has(viewId))
+          fail(`${path}[${index}]`, `names the view id "${viewId}", which is not in $.views.${domain}`);
       });
     }
     filledPinned[domain] = lists;
   }
 
   const filled: Record<string, unknown> = { ...root, pinned: filledPinned };
-  for (const [key, spec] of Object.entries(COLLECTION_SPECS)) filled[key] = collection(root[key], `$.${key}`, spec, { key: 'id', noun: 'id' }, fail);
-  filled.automations = collection(root.automations, '$.automations', AUTOMATION_SPEC, { key: 'adminAutomationId', noun: 'automation id' }, fail);
+  for (const [key, spec] of Object.entries(COLLECTION_SPECS))
+    filled[key] = collection(root[key], `$.${key}`, spec, { key: 'id', noun: 'id' }, fail);
+  filled.automations = collection(
+    root.automations,
+    '$.automations',
+    AUTOMATION_SPEC,
+    { key: 'adminAutomationId', noun: 'automation id' },
+    fail,
+  );
   const nextIds = root.nextIds === undefined ? {} : objectAt(root.nextIds, '$.nextIds', fail);
   for (const [key, counter] of Object.entries(nextIds)) count(counter, `$.nextIds.${key}`, fail);
   filled.nextIds = nextIds;
@@ -95,7 +119,8 @@ export function checkEmulatorData(value: unknown, source: string): EmulatorData 
 function checkViewAttributes(domain: Domain, view: Record<string, unknown>, path: string, fail: Fail): void {
   for (const attribute of VIEW_ATTRIBUTES) {
     const problem = ruleChecker(domain, attribute, view[attribute]);
-    if (problem !== undefined) fail(`${path}.${problem.path ?? attribute}`, `is not a ${domain} view ${attribute} value: ${problem.message}`);
+    if (problem !== undefined)
+      fail(`${path}.${problem.path ?? attribute}`, `is not a ${domain} view ${attribute} value: ${problem.message}`);
   }
 }
 

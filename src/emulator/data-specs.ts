@@ -30,9 +30,11 @@ export type Check<T = unknown> = ((value: unknown, path: string, fail: Fail) => 
 /** Checked is the type of the values a check passes. */
 export type Checked<C> = C extends Check<infer T> ? T : never;
 
-const kind = <T>(test: (value: unknown) => value is T, message: string): Check<T> => (value, path, fail) => {
-  if (!test(value)) fail(path, message);
-};
+const kind =
+  <T>(test: (value: unknown) => value is T, message: string): Check<T> =>
+  (value, path, fail) => {
+    if (!test(value)) fail(path, message);
+  };
 
 export const str = kind((value) => typeof value === 'string', 'must be a string');
 const num = kind((value): value is number => typeof value === 'number' && Number.isFinite(value), 'must be a number');
@@ -82,8 +84,9 @@ export function object<F extends Record<string, Check>>(fields: F): Check<Shape<
 
 // The object type of a field table: a field whose check passes undefined is optional.
 type Shape<F extends Record<string, Check>> = Flat<
-  { [K in keyof F as undefined extends Checked<F[K]> ? K : never]?: Checked<F[K]> }
-  & { [K in keyof F as undefined extends Checked<F[K]> ? never : K]: Checked<F[K]> }
+  { [K in keyof F as undefined extends Checked<F[K]> ? K : never]?: Checked<F[K]> } & {
+    [K in keyof F as undefined extends Checked<F[K]> ? never : K]: Checked<F[K]>;
+  }
 >;
 type Flat<T> = { [K in keyof T]: T[K] };
 
@@ -94,7 +97,9 @@ const optionalTime = nullable(str);
 // An insight value is typed by the insight's kind; any JSON scalar or list of strings.
 const insightValue = kind(
   (value): value is boolean | number | string | string[] | null =>
-    value === null || ['boolean', 'number', 'string'].includes(typeof value) || (Array.isArray(value) && value.every((entry) => typeof entry === 'string')),
+    value === null ||
+    ['boolean', 'number', 'string'].includes(typeof value) ||
+    (Array.isArray(value) && value.every((entry) => typeof entry === 'string')),
   'must be a boolean, number, string, list of strings or null',
 );
 
@@ -102,19 +107,37 @@ const textByLanguage = arrayOf(object({ langIso2: str, text: str }));
 
 /** USER_SPEC is an entry of `users` (ApiUser). */
 export const USER_SPEC = object({
-  id: str, email: str, name: str, license: oneOf(USER_LICENSES), role: oneOf(USER_ROLES), state: oneOf(USER_STATES),
-  isDesktopAppInstalled: bool, isMobileAppInstalled: bool,
+  id: str,
+  email: str,
+  name: str,
+  license: oneOf(USER_LICENSES),
+  role: oneOf(USER_ROLES),
+  state: oneOf(USER_STATES),
+  isDesktopAppInstalled: bool,
+  isMobileAppInstalled: bool,
 });
 
 /** VIEW_SPEC is a view of any domain (ApiView); column, filter and sort contents are checked against the view shapes by data-file.ts. */
 export const VIEW_SPEC = object({
-  viewId: str, name: str, visibility: oneOf(['Public', 'Private']), icon: optional(str), isDefault: bool, ownerId: str,
-  columns: arrayOf(anyObject), filters: anyObject, sort: arrayOf(anyObject),
+  viewId: str,
+  name: str,
+  visibility: oneOf(['Public', 'Private']),
+  icon: optional(str),
+  isDefault: bool,
+  ownerId: str,
+  columns: arrayOf(anyObject),
+  filters: anyObject,
+  sort: arrayOf(anyObject),
 });
 
 /** AUTOMATION_SPEC is an entry of `automations` (ApiAdminAutomation). */
 export const AUTOMATION_SPEC = object({
-  adminAutomationId: str, name: str, color: str, disallowUserOverride: bool, filters: arrayOf(anyObject), actions: anyObject,
+  adminAutomationId: str,
+  name: str,
+  color: str,
+  disallowUserOverride: bool,
+  filters: arrayOf(anyObject),
+  actions: anyObject,
 });
 
 /** PARTICIPANT_SPEC is a meeting participant of a recording (StoredParticipant). */
@@ -122,23 +145,50 @@ export const PARTICIPANT_SPEC = object({ attended: bool, email: str, id: optiona
 
 /** INSIGHT_SPEC is an AI field value of a recording (StoredInsight). */
 export const INSIGHT_SPEC = object({
-  fieldId: str, title: str, kind: oneOf(['boolean', 'date', 'number', 'select', 'string']), value: insightValue,
+  fieldId: str,
+  title: str,
+  kind: oneOf(['boolean', 'date', 'number', 'select', 'string']),
+  value: insightValue,
 });
 
 /** RECORDING_SPEC is an entry of `recordings` (StoredRecording). */
 export const RECORDING_SPEC = object({
-  id: str, createdAt: time, durationSeconds: num, state: oneOf(RECORDING_STATES), title: str, transcriptOnly: bool,
-  labelIds: strings, recorderId: str, recorderAttended: bool, channelId: nullable(str), companyIds: strings,
-  dealId: nullable(str), topicIds: strings, langIso2: str, source: oneOf(RECORDING_SOURCES),
-  recordingType: oneOf(['Meeting', 'Clip']), isPrivate: bool,
-  meeting: nullable(object({
-    startingAt: time, endingAt: time, type: str, conferenceUrl: str,
-    participants: arrayOf(PARTICIPANT_SPEC),
-  })),
-  analytics: nullable(object({
-    interactivityScore: num, longestCustomerStorySeconds: num, longestMonologueSeconds: num,
-    patienceSeconds: num, questionsPerHour: num, talkingRatio: num,
-  })),
+  id: str,
+  createdAt: time,
+  durationSeconds: num,
+  state: oneOf(RECORDING_STATES),
+  title: str,
+  transcriptOnly: bool,
+  labelIds: strings,
+  recorderId: str,
+  recorderAttended: bool,
+  channelId: nullable(str),
+  companyIds: strings,
+  dealId: nullable(str),
+  topicIds: strings,
+  langIso2: str,
+  source: oneOf(RECORDING_SOURCES),
+  recordingType: oneOf(['Meeting', 'Clip']),
+  isPrivate: bool,
+  meeting: nullable(
+    object({
+      startingAt: time,
+      endingAt: time,
+      type: str,
+      conferenceUrl: str,
+      participants: arrayOf(PARTICIPANT_SPEC),
+    }),
+  ),
+  analytics: nullable(
+    object({
+      interactivityScore: num,
+      longestCustomerStorySeconds: num,
+      longestMonologueSeconds: num,
+      patienceSeconds: num,
+      questionsPerHour: num,
+      talkingRatio: num,
+    }),
+  ),
   insights: arrayOf(INSIGHT_SPEC),
   actionItems: arrayOf(object({ langIso2: str, items: arrayOf(object({ isChecked: bool, description: str })) })),
   keyTakeaways: textByLanguage,
@@ -148,20 +198,43 @@ export const RECORDING_SPEC = object({
 
 /** DEAL_SPEC is an entry of `deals` (StoredDeal). */
 export const DEAL_SPEC = object({
-  id: str, name: str, status: oneOf(DEAL_STATUSES), aiStatus: oneOf(DEAL_AI_STATUSES), stage: str, pipelineId: str,
-  type: str, ownerEmail: str, ownerName: str, amount: nullable(object({ value: num, currency: str })),
-  openedAt: time, closedAt: optionalTime, companyId: nullable(str), contactIds: strings, hasInteraction: bool,
+  id: str,
+  name: str,
+  status: oneOf(DEAL_STATUSES),
+  aiStatus: oneOf(DEAL_AI_STATUSES),
+  stage: str,
+  pipelineId: str,
+  type: str,
+  ownerEmail: str,
+  ownerName: str,
+  amount: nullable(object({ value: num, currency: str })),
+  openedAt: time,
+  closedAt: optionalTime,
+  companyId: nullable(str),
+  contactIds: strings,
+  hasInteraction: bool,
   lastActivityAt: optionalTime,
 });
 
 /** COMPANY_SPEC is an entry of `companies` (StoredCompany). */
 export const COMPANY_SPEC = object({
-  id: str, name: str, domain: str, contactIds: strings, dealIds: strings, hasInteraction: bool, lastActivityAt: optionalTime,
+  id: str,
+  name: str,
+  domain: str,
+  contactIds: strings,
+  dealIds: strings,
+  hasInteraction: bool,
+  lastActivityAt: optionalTime,
 });
 
 /** CONTACT_SPEC is an entry of `contacts` (StoredContact). */
 export const CONTACT_SPEC = object({
-  id: str, name: str, email: str, companyId: nullable(str), externalities: strings, lastActivityAt: optionalTime,
+  id: str,
+  name: str,
+  email: str,
+  companyId: nullable(str),
+  externalities: strings,
+  lastActivityAt: optionalTime,
 });
 
 const NAMED = object({ id: str, name: str });

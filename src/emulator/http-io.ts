@@ -20,19 +20,38 @@ export async function readBody(request: IncomingMessage): Promise<string | undef
 }
 
 /** sendJson answers with a JSON body and the given headers, unless the socket is gone. */
-export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string>): void {
+export function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string>,
+): void {
   sendBody(response, 'application/json; charset=utf-8', JSON.stringify(body), status, headers);
 }
 
 /** sendBody answers with a body of the given type (by default a 200 without headers: media downloads, app pages). */
-export function sendBody(response: ServerResponse, contentType: string, body: string | Buffer, status = 200, headers = {}): void {
+export function sendBody(
+  response: ServerResponse,
+  contentType: string,
+  body: string | Buffer,
+  status = 200,
+  headers = {},
+): void {
   if (response.destroyed || response.writableEnded) return;
-  response.writeHead(status, { ...headers, 'content-type': contentType, 'content-length': String(Buffer.byteLength(body)) });
+  response.writeHead(status, {
+    ...headers,
+    'content-type': contentType,
+    'content-length': String(Buffer.byteLength(body)),
+  });
   response.end(body);
 }
 
 /** errorBody builds `{error: {type, message, path?}}` (the service's "Errors"). */
-export function errorBody(type: ApiErrorType, message: string, path?: string): { error: { type: ApiErrorType; message: string; path?: string } } {
+export function errorBody(
+  type: ApiErrorType,
+  message: string,
+  path?: string,
+): { error: { type: ApiErrorType; message: string; path?: string } } {
   return { error: path === undefined ? { type, message } : { type, message, path } };
 }
 

@@ -45,7 +45,10 @@ const PARSER_ERRORS = new Map<string, string>([
  * the request listener calls first: a parser error in the middle of a body arrives
  * while that request's response is still unsent, and is answered through it.
  */
-export function attachHttpLayer(server: Server, options: HttpLayerOptions): (request: IncomingMessage, response: ServerResponse) => void {
+export function attachHttpLayer(
+  server: Server,
+  options: HttpLayerOptions,
+): (request: IncomingMessage, response: ServerResponse) => void {
   const pending = new WeakMap<Duplex, ServerResponse>();
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     const { status, message } = describeClientError(error);
@@ -64,12 +67,18 @@ export function attachHttpLayer(server: Server, options: HttpLayerOptions): (req
   });
   server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
     const expectation = String(request.headers.expect ?? '');
-    sendJson(response, 417, errorBody('validation_error', `Expect: ${expectation} is not supported; only 100-continue is`), options.headers());
+    sendJson(
+      response,
+      417,
+      errorBody('validation_error', `Expect: ${expectation} is not supported; only 100-continue is`),
+      options.headers(),
+    );
   });
   server.on('connect', (request: IncomingMessage, socket: Duplex) => {
-    const answer = request.headers['x-service-key'] === options.apiKey
-      ? rawAnswer(404, errorBody('not_found', `no route CONNECT ${request.url ?? ''}`), options.headers())
-      : rawAnswer(401, errorBody('unauthorized', 'missing or invalid X-Service-Key header'), options.headers());
+    const answer =
+      request.headers['x-service-key'] === options.apiKey
+        ? rawAnswer(404, errorBody('not_found', `no route CONNECT ${request.url ?? ''}`), options.headers())
+        : rawAnswer(401, errorBody('unauthorized', 'missing or invalid X-Service-Key header'), options.headers());
     socket.end(answer);
   });
   return (request, response) => {
@@ -86,7 +95,10 @@ function describeClientError(error: NodeJS.ErrnoException): { status: number; me
   if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, message: 'the request did not arrive in time' };
   const known = error.code === undefined ? undefined : PARSER_ERRORS.get(error.code);
   const reason = (error as { reason?: unknown }).reason;
-  return { status: 400, message: known ?? `the request is not valid HTTP/1.1${typeof reason === 'string' ? `: ${reason}` : ''}` };
+  return {
+    status: 400,
+    message: known ?? `the request is not valid HTTP/1.1${typeof reason === 'string' ? `: ${reason}` : ''}`,
+  };
 }
 
 /**

@@ -81,7 +81,11 @@ export function createRateLimiter(settings: LimitSettings): RateLimiter {
     return Math.min(settings.burst, bucket.tokens + elapsed * settings.rate);
   };
   const refusal = (reason: 'rate' | 'quota', waitSeconds: number, daily: number): LimitDecision => ({
-    allowed: false, reason, retryAfterSeconds: Math.max(1, Math.ceil(waitSeconds)), remaining: 0, dailyRemaining: daily,
+    allowed: false,
+    reason,
+    retryAfterSeconds: Math.max(1, Math.ceil(waitSeconds)),
+    remaining: 0,
+    dailyRemaining: daily,
   });
 
   return {

@@ -57,7 +57,9 @@ export function buildRoutes(deps: RouteDeps): Route[] {
   }
   for (const domain of DOMAINS) add('GET', `/v1/${domain}`, (ctx) => listRecords(ctx.data, domain, ctx.query, ctx));
   add('GET', '/v1/recordings/{recordingId}', (ctx) => recordingDetails(ctx.data, ctx.params.recordingId ?? '', ctx));
-  add('GET', '/v1/recordings/{recordingId}/transcript', (ctx) => transcript(ctx.data, ctx.params.recordingId ?? '', ctx));
+  add('GET', '/v1/recordings/{recordingId}/transcript', (ctx) =>
+    transcript(ctx.data, ctx.params.recordingId ?? '', ctx),
+  );
   add('GET', '/v1/users', listUsers);
   add('GET', '/v1/users/{userId}', getUser);
   add('GET', '/v1/workspaces/mine', getWorkspace);

@@ -145,7 +145,10 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     const rawBody = await readBody(request);
     const url = requestTarget(request.url ?? '');
     if (url === undefined || (request.httpVersion === '1.1' && request.headers.host === undefined)) {
-      const message = url === undefined ? `the request target ${JSON.stringify(request.url ?? '')} is not a path` : 'an HTTP/1.1 request needs a Host header';
+      const message =
+        url === undefined
+          ? `the request target ${JSON.stringify(request.url ?? '')} is not a path`
+          : 'an HTTP/1.1 request needs a Host header';
       sendJson(response, 400, errorBody('validation_error', message), peekHeaders(undefined));
       return;
     }
@@ -155,7 +158,13 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       // application: neither is an API endpoint, so no key, limits or limit headers.
       const answer = isPage ? serveAppPage(store.data, url) : serveMedia(store.data, url, now(), mediaSecret);
       if (answer.status === 200) sendBody(response, answer.contentType, answer.body);
-      else sendJson(response, answer.status, errorBody(answer.status === 403 ? 'forbidden' : 'not_found', answer.message), {});
+      else
+        sendJson(
+          response,
+          answer.status,
+          errorBody(answer.status === 403 ? 'forbidden' : 'not_found', answer.message),
+          {},
+        );
       return;
     }
     stats.requests += 1;
@@ -163,7 +172,12 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     const endpoint = matched === undefined ? `${method} (no route)` : `${method} ${matched.route.template}`;
     seen.endpoint = endpoint;
     if (request.headers['x-service-key'] !== apiKey) {
-      sendJson(response, 401, errorBody('unauthorized', 'missing or invalid X-Service-Key header'), peekHeaders(endpoint));
+      sendJson(
+        response,
+        401,
+        errorBody('unauthorized', 'missing or invalid X-Service-Key header'),
+        peekHeaders(endpoint),
+      );
       return;
     }
     setOwn(stats.byEndpoint, endpoint, (ownValue(stats.byEndpoint, endpoint) ?? 0) + 1);
@@ -177,7 +191,8 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       const tell = decision.reason === 'quota' || rng.chance(0.5);
       const retryAfter: Record<string, string> =
         tell && decision.retryAfterSeconds !== undefined ? { 'retry-after': String(decision.retryAfterSeconds) } : {};
-      const message = decision.reason === 'quota' ? 'daily request quota exceeded' : `rate limit of ${endpoint} exceeded`;
+      const message =
+        decision.reason === 'quota' ? 'daily request quota exceeded' : `rate limit of ${endpoint} exceeded`;
       sendJson(response, 429, errorBody('rate_limited', message), { ...headers, ...retryAfter });
       return;
     }
@@ -185,7 +200,12 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     if (closed) return;
     if (rng.chance(options.failRate ?? 0)) {
       stats.faultsInjected += 1;
-      sendJson(response, 503, errorBody('internal_error', 'injected failure: the service is unavailable, nothing was done'), headers);
+      sendJson(
+        response,
+        503,
+        errorBody('internal_error', 'injected failure: the service is unavailable, nothing was done'),
+        headers,
+      );
       return;
     }
     if (matched === undefined) {
@@ -199,8 +219,15 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     const data = isWrite ? store.draft() : store.data;
     const result = body.ok
       ? matched.route.handle({
-        data, params: matched.params, query: url.searchParams, body: body.value, now: now(), fullAccess, baseUrl, mediaSecret,
-      })
+          data,
+          params: matched.params,
+          query: url.searchParams,
+          body: body.value,
+          now: now(),
+          fullAccess,
+          baseUrl,
+          mediaSecret,
+        })
       : validationError(undefined, body.message);
     if (result.status === 200 && result.changed === true) {
       store.commit(data);
@@ -223,25 +250,35 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     const seen: SeenRequest = {};
     handle(request, response, seen).catch((error: unknown) => {
       const reason = error instanceof Error ? error.message : String(error);
-      sendJson(response, 500, errorBody('internal_error', `emulator fault: ${reason}`), seen.headers ?? peekHeaders(seen.endpoint));
+      sendJson(
+        response,
+        500,
+        errorBody('internal_error', `emulator fault: ${reason}`),
+        seen.headers ?? peekHeaders(seen.endpoint),
+      );
     });
   });
   const track = attachHttpLayer(server, { apiKey, headers: () => peekHeaders(undefined) });
   const port = options.port ?? 0;
   await new Promise<void>((resolve, reject) => {
-    const refuse = (error: NodeJS.ErrnoException): void => reject(
-      error.code === 'EADDRINUSE'
-        ? new ViewctlError('emulator.port-in-use', `port ${port} on 127.0.0.1 is already in use`, {
-          hint: 'stop the program listening there, choose another port, or use port 0 to pick a free one',
-          cause: error,
-        })
-        : error.code === 'EACCES'
-          ? new ViewctlError('emulator.port-forbidden', `port ${port} on 127.0.0.1 needs privileges this process does not have`, {
-            hint: 'use a port above 1023, or port 0 to pick a free one',
-            cause: error,
-          })
-          : error,
-    );
+    const refuse = (error: NodeJS.ErrnoException): void =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new ViewctlError('emulator.port-in-use', `port ${port} on 127.0.0.1 is already in use`, {
+              hint: 'stop the program listening there, choose another port, or use port 0 to pick a free one',
+              cause: error,
+            })
+          : error.code === 'EACCES'
+            ? new ViewctlError(
+                'emulator.port-forbidden',
+                `port ${port} on 127.0.0.1 needs privileges this process does not have`,
+                {
+                  hint: 'use a port above 1023, or port 0 to pick a free one',
+                  cause: error,
+                },
+              )
+            : error,
+      );
     server.once('error', refuse);
     server.listen(port, '127.0.0.1', () => {
       server.off('error', refuse);
@@ -274,11 +311,13 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
 function checkLimits(options: EmulatorOptions): void {
   const positive = { rate: options.rate, burst: options.burst, quota: options.quota };
   for (const [name, value] of Object.entries(positive)) {
-    if (value !== undefined && !(value > 0)) throw new RangeError(`emulator option ${name} must be above 0, got ${value}`);
+    if (value !== undefined && !(value > 0))
+      throw new RangeError(`emulator option ${name} must be above 0, got ${value}`);
   }
   const shares = { failRate: options.failRate, dropAfterCommitRate: options.dropAfterCommitRate };
   for (const [name, value] of Object.entries(shares)) {
-    if (value !== undefined && !(value >= 0 && value <= 1)) throw new RangeError(`emulator option ${name} must be from 0 to 1, got ${value}`);
+    if (value !== undefined && !(value >= 0 && value <= 1))
+      throw new RangeError(`emulator option ${name} must be from 0 to 1, got ${value}`);
   }
 }
 

@@ -34,14 +34,17 @@ const isDateTime = formatTest('date-time');
 const PARTS = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt\s](\d{2}):(\d{2}):(\d{2})(\.\d+)?(?:[Zz]|([+-])(\d{2})(?::?(\d{2}))?))?$/;
 
 /** SERVICE_DATE_FORMS tells a client what to send instead of a refused date. */
-export const SERVICE_DATE_FORMS = 'use YYYY-MM-DD or a date-time with seconds and an offset, such as 2026-01-31T09:00:00Z';
+export const SERVICE_DATE_FORMS =
+  'use YYYY-MM-DD or a date-time with seconds and an offset, such as 2026-01-31T09:00:00Z';
 
 /** parseServiceDate returns the instant (ms since the epoch) a service date names, or null when it is not one. */
 export function parseServiceDate(text: string): number | null {
   if (!isDate(text) && !isDateTime(text)) return null;
   const match = PARTS.exec(text);
   if (match === null) return null;
-  const [year, month, day, hour = 0, minute = 0, second = 0] = match.slice(1, 7).map((part) => (part === undefined ? undefined : Number(part)));
+  const [year, month, day, hour = 0, minute = 0, second = 0] = match
+    .slice(1, 7)
+    .map((part) => (part === undefined ? undefined : Number(part)));
   const at = new Date(0);
   // setUTCFullYear, not Date.UTC: Date.UTC reads years 0 to 99 as 1900 to 1999.
   at.setUTCFullYear(year as number, (month as number) - 1, day as number);

@@ -49,11 +49,20 @@ function writeState(statePath: string, data: EmulatorData): void {
   } catch (error) {
     removeQuietly(temporary);
     const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? `its folder ${dirname(statePath)} does not exist` : error instanceof Error ? error.message : String(error);
-    throw new ViewctlError('emulator.state-unwritable', `cannot write the emulator state file ${statePath}: ${reason}`, {
-      hint: 'name a file in an existing folder the emulator may write to',
-      cause: error,
-    });
+    const reason =
+      code === 'ENOENT'
+        ? `its folder ${dirname(statePath)} does not exist`
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    throw new ViewctlError(
+      'emulator.state-unwritable',
+      `cannot write the emulator state file ${statePath}: ${reason}`,
+      {
+        hint: 'name a file in an existing folder the emulator may write to',
+        cause: error,
+      },
+    );
   }
 }
 

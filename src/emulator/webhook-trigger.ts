@@ -20,7 +20,8 @@ export function triggerWebhook(ctx: RouteContext, dispatcher: WebhookDispatcher)
   const body = ctx.body;
   if (!isJsonObject(body)) return validationError(undefined, 'the body must be a JSON object {"type", "recordingId"}');
   const unknown = Object.keys(body).find((key) => key !== 'type' && key !== 'recordingId');
-  if (unknown !== undefined) return validationError(unknown, `unknown attribute "${unknown}"; allowed: type, recordingId`);
+  if (unknown !== undefined)
+    return validationError(unknown, `unknown attribute "${unknown}"; allowed: type, recordingId`);
   const type = body.type;
   if (typeof type !== 'string' || !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(type)) {
     return validationError('type', `type must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}`);

@@ -101,7 +101,12 @@ export function createWebhookDispatcher(settings: WebhookSettings): WebhookDispa
       if (closed) return;
       const url = settings.overrideUrl ?? delivery.webhook.url;
       if (url === undefined) {
-        settings.onDelivery?.({ webhookId: delivery.webhook.id, eventId: delivery.eventId, attempt: 0, outcome: 'no-url' });
+        settings.onDelivery?.({
+          webhookId: delivery.webhook.id,
+          eventId: delivery.eventId,
+          attempt: 0,
+          outcome: 'no-url',
+        });
         return;
       }
       attempt(url, delivery, 1);

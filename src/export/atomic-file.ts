@@ -38,7 +38,11 @@ export async function outputKind(target: string): Promise<OutputKind> {
     // /dev/stdout -> /proc/self/fd/1 -> a file the shell opened: the link is the system's,
     // and writing through would fight the process's own output. Neither is safe.
     if (await throughOpenFile(target)) {
-      return { action: 'refuse', reason: 'it is a link to a file this process has open (standard output redirected to a file?); name that file itself' };
+      return {
+        action: 'refuse',
+        reason:
+          'it is a link to a file this process has open (standard output redirected to a file?); name that file itself',
+      };
     }
     return { action: 'replace' };
   }
@@ -47,7 +51,13 @@ export async function outputKind(target: string): Promise<OutputKind> {
 
 function kindOf(info: Stats, is: string): OutputKind {
   if (info.isCharacterDevice() || info.isFIFO()) return { action: 'write-through' };
-  const what = info.isDirectory() ? 'a folder' : info.isSocket() ? 'a socket' : info.isBlockDevice() ? 'a block device' : 'not a regular file';
+  const what = info.isDirectory()
+    ? 'a folder'
+    : info.isSocket()
+      ? 'a socket'
+      : info.isBlockDevice()
+        ? 'a block device'
+        : 'not a regular file';
   return { action: 'refuse', reason: `${is} ${what}; name a file (a new one, or a regular file to replace)` };
 }
 

@@ -101,7 +101,9 @@ export function exportFiles(input: ExportInput): ExportResult {
     const rendered = renderPinsFile(user, pins, live.views, schemaModeline('PinnedViews', path));
     files.set(path, rendered.text);
     if (rendered.emptyDomains.length > 0) {
-      notes.push(`${user.email} has no pinned ${rendered.emptyDomains.join(', ')} views today: ${path} leaves them unmanaged`);
+      notes.push(
+        `${user.email} has no pinned ${rendered.emptyDomains.join(', ')} views today: ${path} leaves them unmanaged`,
+      );
     }
   }
 
@@ -136,7 +138,10 @@ export function automationsFile(automations: readonly ApiAdminAutomation[], mode
   const rendered = renderAutomationsFile(automations, modeline);
   return {
     text: rendered.text,
-    notes: rendered.dropped.map((entry) => `admin automation ${entry}: the manifest format has no place for this attribute; it is not checked for drift`),
+    notes: rendered.dropped.map(
+      (entry) =>
+        `admin automation ${entry}: the manifest format has no place for this attribute; it is not checked for drift`,
+    ),
   };
 }
 

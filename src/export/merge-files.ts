@@ -4,7 +4,13 @@ import { formatLine, type SourcePosition } from '../domain/source-position.js';
 import { isPublicSaved } from '../domain/views.js';
 import { compareCodePoints } from '../kinds/canonical.js';
 import { pinsKey, type Live } from '../state/types.js';
-import { pinCoverage, viewDeclaration, type DeclaredPins, type DeclaredTargets, type DeclaredView } from './declared-targets.js';
+import {
+  pinCoverage,
+  viewDeclaration,
+  type DeclaredPins,
+  type DeclaredTargets,
+  type DeclaredView,
+} from './declared-targets.js';
 import { AUTOMATIONS_FILE, automationsFile, PINS_FOLDER, pinStems, viewPaths, WORKSPACE_FILE } from './export-files.js';
 import { renderPinsFile } from './pin-documents.js';
 import { schemaCopies, schemaModeline } from './schema-ref.js';
@@ -80,7 +86,10 @@ export function mergeFiles(input: MergeInput): MergeResult {
 
   const workspaceTarget = `Workspace ${quoted(live.workspace.name)} (${live.workspace.id})`;
   if (declared.workspace !== undefined) skipped.push({ target: workspaceTarget, declaredAt: declared.workspace });
-  else add(WORKSPACE_FILE, workspaceTarget, (path) => renderWorkspaceFile(live.workspace, schemaModeline('Workspace', path)));
+  else
+    add(WORKSPACE_FILE, workspaceTarget, (path) =>
+      renderWorkspaceFile(live.workspace, schemaModeline('Workspace', path)),
+    );
 
   // Views the Workspace ignores are unmanaged on purpose: a merge would bring them under management.
   const ignoredBy = compileGlobs(declared.ignore);
@@ -92,7 +101,10 @@ export function mergeFiles(input: MergeInput): MergeResult {
       const glob = ignoredBy(view.name);
       if (declaration !== undefined) skipped.push({ target: viewTarget(domain, view), declaredAt: declaration.source });
       else if (glob !== undefined && declared.workspace !== undefined) {
-        skipped.push({ target: `${viewTarget(domain, view)}, ignored (${quoted(glob)})`, declaredAt: declared.workspace });
+        skipped.push({
+          target: `${viewTarget(domain, view)}, ignored (${quoted(glob)})`,
+          declaredAt: declared.workspace,
+        });
       } else fresh.push(view);
     }
     for (const [view, path] of viewPaths(domain, fresh)) {
@@ -107,7 +119,8 @@ export function mergeFiles(input: MergeInput): MergeResult {
     const output = automationsFile(live.automations, schemaModeline('AdminAutomations', AUTOMATIONS_FILE));
     notes.push(...output.notes);
     const { text } = output;
-    if (text !== undefined) add(AUTOMATIONS_FILE, `AdminAutomations (${plural(live.automations.length, 'automation')})`, () => text);
+    if (text !== undefined)
+      add(AUTOMATIONS_FILE, `AdminAutomations (${plural(live.automations.length, 'automation')})`, () => text);
   }
 
   const coverage = pinCoverage(declared);
@@ -117,7 +130,8 @@ export function mergeFiles(input: MergeInput): MergeResult {
     skipped.push(...merged.skipped);
     notes.push(...merged.notes);
     const { file } = merged;
-    if (file !== undefined) add(`${PINS_FOLDER}/${userStems.get(user.id) ?? slugify(user.id)}.yaml`, file.target, file.render);
+    if (file !== undefined)
+      add(`${PINS_FOLDER}/${userStems.get(user.id) ?? slugify(user.id)}.yaml`, file.target, file.render);
   }
 
   let schemaCount = 0;
@@ -127,7 +141,9 @@ export function mergeFiles(input: MergeInput): MergeResult {
     schemaCount += 1;
   }
   if (schemaCount > 0 && schemaCount < input.schemas.size) {
-    notes.push(`${input.schemas.size - schemaCount} of the JSON Schema copies under .viewctl/schemas/ existed and were left as they are`);
+    notes.push(
+      `${input.schemas.size - schemaCount} of the JSON Schema copies under .viewctl/schemas/ existed and were left as they are`,
+    );
   }
 
   return {
@@ -148,7 +164,10 @@ function mergePins(
   covered: ReadonlyMap<Domain, DeclaredPins>,
 ): { skipped: SkippedTarget[]; notes: string[]; file?: { target: string; render: (path: string) => string } } {
   const skipped = [...byDocument(covered)].map(([document, domains]): SkippedTarget => {
-    const group = document.userEmail === undefined ? ` (group ${document.name === undefined ? 'document' : quoted(document.name)})` : '';
+    const group =
+      document.userEmail === undefined
+        ? ` (group ${document.name === undefined ? 'document' : quoted(document.name)})`
+        : '';
     return { target: `${pinsTarget(user.email, domains)}${group}`, declaredAt: document.source };
   });
   const open = DOMAINS.filter((domain) => !covered.has(domain));
@@ -160,15 +179,28 @@ function mergePins(
   const withTabs = open.filter((domain) => pins[domain] !== undefined);
   const empty = open.filter((domain) => pins[domain] === undefined);
   if (withTabs.length === 0) {
-    const notes = open.length === 0 ? [] : [`${user.email} has no pinned ${empty.join(', ')} views today: nothing to write (a pinned list needs one tab)`];
+    const notes =
+      open.length === 0
+        ? []
+        : [
+            `${user.email} has no pinned ${empty.join(', ')} views today: nothing to write (a pinned list needs one tab)`,
+          ];
     return { skipped, notes };
   }
-  const elsewhere = [...byDocument(covered)].map(([document, domains]) => `${domains.join(', ')} in ${withinFolder(document.source, input.folder)}`);
+  const elsewhere = [...byDocument(covered)].map(
+    ([document, domains]) => `${domains.join(', ')} in ${withinFolder(document.source, input.folder)}`,
+  );
   const render = (path: string): string =>
     renderPinsFile(user, pins, input.live.views, schemaModeline('PinnedViews', path), {
       domains: open,
-      nameClash: (domain, view) => nameClash(input.declared.views.filter((candidate) => candidate.domain === domain), view, input.folder),
-      header: elsewhere.length === 0 ? [] : [`Other domains of this member are managed elsewhere: ${elsewhere.join('; ')}.`],
+      nameClash: (domain, view) =>
+        nameClash(
+          input.declared.views.filter((candidate) => candidate.domain === domain),
+          view,
+          input.folder,
+        ),
+      header:
+        elsewhere.length === 0 ? [] : [`Other domains of this member are managed elsewhere: ${elsewhere.join('; ')}.`],
     }).text;
   return {
     skipped,
@@ -184,7 +216,9 @@ function mergePins(
  * view another name, would make the name mean something else after apply.
  */
 export function nameClash(declaredInDomain: readonly DeclaredView[], view: ApiView, folder = '.'): string | undefined {
-  const renamed = declaredInDomain.find((candidate) => candidate.viewId === view.viewId && candidate.name !== view.name);
+  const renamed = declaredInDomain.find(
+    (candidate) => candidate.viewId === view.viewId && candidate.name !== view.name,
+  );
   if (renamed !== undefined) return `renamed to ${quoted(renamed.name)} in ${withinFolder(renamed.source, folder)}`;
   const other = declaredInDomain.find((candidate) => candidate.name === view.name && !binds(candidate, view));
   if (other !== undefined) return `the name is declared for another view in ${withinFolder(other.source, folder)}`;
@@ -194,7 +228,9 @@ export function nameClash(declaredInDomain: readonly DeclaredView[], view: ApiVi
 /** withinFolder spells a position as `file:line` relative to the manifests folder, as a comment in a file of that folder should. */
 function withinFolder(source: SourcePosition, folder: string): string {
   const prefix = `${folder}/`;
-  return formatLine(folder !== '.' && source.file.startsWith(prefix) ? { ...source, file: source.file.slice(prefix.length) } : source);
+  return formatLine(
+    folder !== '.' && source.file.startsWith(prefix) ? { ...source, file: source.file.slice(prefix.length) } : source,
+  );
 }
 
 /** binds tells whether a declared view stands for `view`: by its viewId, or, without one, by the name of a public saved view. */

@@ -91,7 +91,9 @@ export function renderPinsFile(
       node.comment = ` ${entry.comment}`;
     });
   }
-  const header = [`Pinned view tabs of ${user.name === '' ? user.email : `${quoted(user.name)} (${user.email})`}, in tab order.`];
+  const header = [
+    `Pinned view tabs of ${user.name === '' ? user.email : `${quoted(user.name)} (${user.email})`}, in tab order.`,
+  ];
   for (const domain of emptyDomains) {
     header.push(`${domain}: no tab pinned today, and a pinned list needs one: left unmanaged.`);
   }

@@ -57,7 +57,10 @@ export function selectPinUsers(users: readonly ApiUser[], choice: PinUserChoice)
 function describeMissing(email: string, users: readonly ApiUser[]): string {
   const known = users.find((user) => user.email.toLowerCase() === email.toLowerCase());
   if (known !== undefined) return `${email} (${known.state.toLowerCase()})`;
-  const close = closestNames(email, users.filter((user) => user.state === 'Active').map((user) => user.email));
+  const close = closestNames(
+    email,
+    users.filter((user) => user.state === 'Active').map((user) => user.email),
+  );
   return close.length === 0 ? email : `${email} (no member has this address; did you mean ${close.join(' or ')}?)`;
 }
 
@@ -89,13 +92,16 @@ export function describePinRead(plan: PinReadPlan, rate: number): string {
 export function checkPinBudget(plan: PinReadPlan, reserve = 0, budget?: number): void {
   if (plan.dailyRemaining === null || plan.requests <= plan.dailyRemaining - reserve) return;
   const room = formatCount(Math.max(0, plan.dailyRemaining - reserve));
-  const spread = budget === undefined
-    ? `export a share of the members a day with --all-users --budget N (N at most the ${room} this run may spend; each run adds the members that fit and prints the command that continues)`
-    : `lower --budget to at most the ${room} this run may spend`;
+  const spread =
+    budget === undefined
+      ? `export a share of the members a day with --all-users --budget N (N at most the ${room} this run may spend; each run adds the members that fit and prints the command that continues)`
+      : `lower --budget to at most the ${room} this run may spend`;
   throw new ViewctlError(
     'export.over-budget',
     `reading the pinned views of ${plural(plan.users.length, 'member')} takes ${plural(plan.requests, 'request')}, but the service says ${leftText(plan.dailyRemaining, reserve)}; no pinned view was read`,
-    { hint: `${spread}, name fewer users with --users (each costs up to ${DOMAINS.length} requests), or ${quotaWaysOut(reserve)}` },
+    {
+      hint: `${spread}, name fewer users with --users (each costs up to ${DOMAINS.length} requests), or ${quotaWaysOut(reserve)}`,
+    },
   );
 }
 

@@ -93,12 +93,29 @@ export function pullPlan(input: PullInput): PullPlan {
         const document = documentAt(input.documents, change.source);
         const view = liveView(input.live, change.domain, change.id);
         if (document === undefined || view === undefined) {
-          result.notPulled.push({ target: viewLabel(change.domain, change.name), reason: 'its document or its live view was not found', ...sourceOf(change) });
+          result.notPulled.push({
+            target: viewLabel(change.domain, change.name),
+            reason: 'its document or its live view was not found',
+            ...sourceOf(change),
+          });
           break;
         }
-        const edit = viewEdit(document, change.domain, change.before, change.after, view.viewId, viewLabel(change.domain, change.name));
+        const edit = viewEdit(
+          document,
+          change.domain,
+          change.before,
+          change.after,
+          view.viewId,
+          viewLabel(change.domain, change.name),
+        );
         if (edit.edits.length > 0) result.edits.push(edit);
-        if (change.before.name !== change.after.name) renames.push({ domain: change.domain, from: change.after.name, to: change.before.name, source: document.position });
+        if (change.before.name !== change.after.name)
+          renames.push({
+            domain: change.domain,
+            from: change.after.name,
+            to: change.before.name,
+            source: document.position,
+          });
         break;
       }
       case 'pin':
@@ -111,20 +128,33 @@ export function pullPlan(input: PullInput): PullPlan {
           });
         } else {
           const key = change.userEmail.toLowerCase();
-          const entry = groupLists.get(key) ?? { user: input.live.users?.find((user) => user.email.toLowerCase() === key), email: change.userEmail, domains: [] };
+          const entry = groupLists.get(key) ?? {
+            user: input.live.users?.find((user) => user.email.toLowerCase() === key),
+            email: change.userEmail,
+            domains: [],
+          };
           entry.domains.push(change.domain);
           groupLists.set(key, entry);
         }
         break;
       case 'create': {
         // Bound by name only, a view renamed in the app is no longer found: that is a create too.
-        const byName = input.views.find((view) => view.domain === change.domain && view.name === change.name)?.viewId === undefined;
-        result.notPulled.push({ target: viewLabel(change.domain, change.name), reason: `nothing to pull: no live view ${byName ? 'has this name' : 'is bound'} (apply creates it)${byName ? '; a view renamed in the app is found only through the viewId of its document' : ''}`, ...sourceOf(change) });
+        const byName =
+          input.views.find((view) => view.domain === change.domain && view.name === change.name)?.viewId === undefined;
+        result.notPulled.push({
+          target: viewLabel(change.domain, change.name),
+          reason: `nothing to pull: no live view ${byName ? 'has this name' : 'is bound'} (apply creates it)${byName ? '; a view renamed in the app is found only through the viewId of its document' : ''}`,
+          ...sourceOf(change),
+        });
         break;
       }
       case 'delete': {
         const view = liveView(input.live, change.domain, change.id);
-        if (view === undefined) result.notPulled.push({ target: viewLabel(change.domain, change.name), reason: 'nothing to pull: the view is gone live' });
+        if (view === undefined)
+          result.notPulled.push({
+            target: viewLabel(change.domain, change.name),
+            reason: 'nothing to pull: the view is gone live',
+          });
         else result.added.views.push({ domain: change.domain, view });
         break;
       }
@@ -136,21 +166,35 @@ export function pullPlan(input: PullInput): PullPlan {
   const stale = staleViewIds(input, bound, result);
   for (const held of input.held) {
     // A stale viewId pull answered for itself (rewritten, or why not) is not held twice.
-    if (held.code === 'view.id-not-found' && stale.some((source) => held.source !== undefined && samePosition(source, held.source))) continue;
-    result.notPulled.push({ target: held.target, reason: `nothing to pull: held, ${held.reason}`, ...(held.source === undefined ? {} : { source: held.source }) });
+    if (
+      held.code === 'view.id-not-found' &&
+      stale.some((source) => held.source !== undefined && samePosition(source, held.source))
+    )
+      continue;
+    result.notPulled.push({
+      target: held.target,
+      reason: `nothing to pull: held, ${held.reason}`,
+      ...(held.source === undefined ? {} : { source: held.source }),
+    });
   }
   const declared = declaredViewsAfter(input.declared.views, renames);
   const pinEdits: PullPlan = { edits: [], added: result.added, notPulled: result.notPulled };
   for (const change of pinChanges) pinEdit(input, change, declared, pinEdits);
   // A list pull rewrites whole needs no rename of its tabs first.
-  const rewritten = new Set(pinEdits.edits.map((edit) => `${edit.file}#${edit.index}#${String(edit.edits[0]?.path[0])}`));
+  const rewritten = new Set(
+    pinEdits.edits.map((edit) => `${edit.file}#${edit.index}#${String(edit.edits[0]?.path[0])}`),
+  );
   for (const edit of renameReferences(input.documents, renames)) {
     edit.edits = edit.edits.filter((one) => !rewritten.has(`${edit.file}#${edit.index}#${String(one.path[0])}`));
     if (edit.edits.length > 0) result.edits.push(edit);
   }
   result.edits.push(...pinEdits.edits);
   for (const entry of groupLists.values()) {
-    if (entry.user === undefined) result.notPulled.push({ target: `pins/${entry.email}`, reason: 'the member is not in the users read: nothing to pull' });
+    if (entry.user === undefined)
+      result.notPulled.push({
+        target: `pins/${entry.email}`,
+        reason: 'the member is not in the users read: nothing to pull',
+      });
     else result.added.members.push({ user: entry.user, domains: entry.domains });
   }
   return result;
@@ -160,9 +204,24 @@ export function pullPlan(input: PullInput): PullPlan {
  * viewEdit writes, into a view document, the live value of every attribute it writes
  * that differs from the live one, and the live id when the document's `viewId` is stale.
  */
-function viewEdit(document: ManifestDocument, domain: Domain, live: ViewSnapshot, asked: ViewSnapshot, liveId: string, target: string): DocumentEdit {
-  const edit: DocumentEdit = { target, file: document.file, index: document.index, edits: [], equal: viewEqual(domain), at: document.position };
-  if (typeof document.body.viewId === 'string' && document.body.viewId !== liveId) addValue(edit, document, ['viewId'], liveId);
+function viewEdit(
+  document: ManifestDocument,
+  domain: Domain,
+  live: ViewSnapshot,
+  asked: ViewSnapshot,
+  liveId: string,
+  target: string,
+): DocumentEdit {
+  const edit: DocumentEdit = {
+    target,
+    file: document.file,
+    index: document.index,
+    edits: [],
+    equal: viewEqual(domain),
+    at: document.position,
+  };
+  if (typeof document.body.viewId === 'string' && document.body.viewId !== liveId)
+    addValue(edit, document, ['viewId'], liveId);
   for (const attribute of VIEW_ATTRIBUTES) {
     if (!Object.hasOwn(document.body, attribute)) continue;
     const value = live[attribute] ?? null;
@@ -188,9 +247,17 @@ function viewEqual(domain: Domain): Equal {
   return (path, a, b) => {
     const [attribute, key] = path;
     if (attribute === 'filters' && path.length <= 2) {
-      const wrap = (value: unknown): JsonObject | undefined => (path.length === 1 ? (isObject(value) ? value : undefined) : typeof key === 'string' ? ({ [key]: value } as JsonObject) : undefined);
+      const wrap = (value: unknown): JsonObject | undefined =>
+        path.length === 1
+          ? isObject(value)
+            ? value
+            : undefined
+          : typeof key === 'string'
+            ? ({ [key]: value } as JsonObject)
+            : undefined;
       const [left, right] = [wrap(a), wrap(b)];
-      if (left !== undefined && right !== undefined) return jsonEqual(normalizeFilters(domain, left), normalizeFilters(domain, right));
+      if (left !== undefined && right !== undefined)
+        return jsonEqual(normalizeFilters(domain, left), normalizeFilters(domain, right));
     }
     if ((attribute === 'columns' || attribute === 'sort') && path.length <= 2) {
       const list = (value: unknown): unknown => (path.length === 1 ? value : value === undefined ? [] : [value]);
@@ -207,13 +274,22 @@ function viewEqual(domain: Domain): Equal {
  */
 function staleViewIds(input: PullInput, bound: ReadonlySet<string>, result: PullPlan): SourcePosition[] {
   const answered: SourcePosition[] = [];
-  const claimed = new Set(input.documents.flatMap((document) => (typeof document.body.viewId === 'string' ? [document.body.viewId] : [])));
+  const claimed = new Set(
+    input.documents.flatMap((document) => (typeof document.body.viewId === 'string' ? [document.body.viewId] : [])),
+  );
   for (const view of input.views) {
     const listing = input.live.views[view.domain];
-    if (view.viewId === undefined || listing === undefined || listing.some((candidate) => candidate.viewId === view.viewId)) continue;
+    if (
+      view.viewId === undefined ||
+      listing === undefined ||
+      listing.some((candidate) => candidate.viewId === view.viewId)
+    )
+      continue;
     if (bound.has(placeKey(view.domain, view.source))) continue;
     const target = viewLabel(view.domain, view.name);
-    const namesakes = listing.filter((candidate) => isPublicSaved(candidate) && candidate.name === view.name && !claimed.has(candidate.viewId));
+    const namesakes = listing.filter(
+      (candidate) => isPublicSaved(candidate) && candidate.name === view.name && !claimed.has(candidate.viewId),
+    );
     const [replacement] = namesakes;
     const document = documentAt(input.documents, view.source);
     answered.push(view.viewIdSource ?? view.source);
@@ -226,7 +302,9 @@ function staleViewIds(input: PullInput, bound: ReadonlySet<string>, result: Pull
       continue;
     }
     const live = normalizeView(view.domain, replacement);
-    result.edits.push(viewEdit(document, view.domain, live, desiredSnapshot(view.domain, view, live), replacement.viewId, target));
+    result.edits.push(
+      viewEdit(document, view.domain, live, desiredSnapshot(view.domain, view, live), replacement.viewId, target),
+    );
   }
   return answered;
 }
@@ -236,11 +314,20 @@ function staleViewIds(input: PullInput, bound: ReadonlySet<string>, result: Pull
  * name a view by the name pull renames it from: the manifests resolve a tab's name
  * first, so the tab meant that view, and would otherwise name nothing after the pull.
  */
-function renameReferences(documents: readonly ManifestDocument[], renames: readonly { domain: Domain; from: string; to: string }[]): DocumentEdit[] {
+function renameReferences(
+  documents: readonly ManifestDocument[],
+  renames: readonly { domain: Domain; from: string; to: string }[],
+): DocumentEdit[] {
   const edits: DocumentEdit[] = [];
   for (const document of documents) {
     if (document.kind !== 'PinnedViews') continue;
-    const edit: DocumentEdit = { target: pinsDocumentLabel(document), file: document.file, index: document.index, edits: [], at: document.position };
+    const edit: DocumentEdit = {
+      target: pinsDocumentLabel(document),
+      file: document.file,
+      index: document.index,
+      edits: [],
+      at: document.position,
+    };
     for (const rename of renames) {
       const list = document.body[rename.domain];
       if (!Array.isArray(list)) continue;
@@ -254,7 +341,10 @@ function renameReferences(documents: readonly ManifestDocument[], renames: reado
 }
 
 /** declaredViewsAfter is what the folder declares once pull's renames are written: the names a new tab must not clash with. */
-function declaredViewsAfter(views: readonly DeclaredView[], renames: readonly { domain: Domain; to: string; source: SourcePosition }[]): DeclaredView[] {
+function declaredViewsAfter(
+  views: readonly DeclaredView[],
+  renames: readonly { domain: Domain; to: string; source: SourcePosition }[],
+): DeclaredView[] {
   return views.map((view) => {
     const renamed = renames.find((rename) => rename.domain === view.domain && samePosition(rename.source, view.source));
     return renamed === undefined ? view : { ...view, name: renamed.to };
@@ -269,8 +359,13 @@ function declaredViewsAfter(views: readonly DeclaredView[], renames: readonly { 
  */
 function pinEdit(input: PullInput, change: PinChange, declared: readonly DeclaredView[], result: PullPlan): void {
   const target = pinsLabel(change);
-  const document = input.documents.find((candidate) =>
-    candidate.kind === 'PinnedViews' && typeof candidate.body.userEmail === 'string' && candidate.body.userEmail.toLowerCase() === change.userEmail.toLowerCase() && Array.isArray(candidate.body[change.domain]));
+  const document = input.documents.find(
+    (candidate) =>
+      candidate.kind === 'PinnedViews' &&
+      typeof candidate.body.userEmail === 'string' &&
+      candidate.body.userEmail.toLowerCase() === change.userEmail.toLowerCase() &&
+      Array.isArray(candidate.body[change.domain]),
+  );
   if (document === undefined) {
     result.notPulled.push({ target, reason: 'its userEmail document was not found', ...sourceOf(change) });
     return;
@@ -281,7 +376,11 @@ function pinEdit(input: PullInput, change: PinChange, declared: readonly Declare
   const firstShared = change.before.findIndex((tab) => !privates(tab));
   const leading = firstShared === -1 || change.before.slice(firstShared).every((tab) => !privates(tab));
   // Private tabs the document already lists by id stay listed, all of them in their live order: the member wrote them down (and a comment beside them).
-  const written = new Set((document.body[change.domain] as JsonValue[]).flatMap((entry) => (isObject(entry) && typeof entry.viewId === 'string' ? [entry.viewId] : [])));
+  const written = new Set(
+    (document.body[change.domain] as JsonValue[]).flatMap((entry) =>
+      isObject(entry) && typeof entry.viewId === 'string' ? [entry.viewId] : [],
+    ),
+  );
   const listsPrivate = change.before.some((tab) => privates(tab) && tab.viewId !== null && written.has(tab.viewId));
   const implicit = document.body.unpinPrivate !== true && leading && firstShared !== -1 && !listsPrivate;
   const value: JsonValue[] = change.before.flatMap((tab): JsonValue[] => {
@@ -293,11 +392,21 @@ function pinEdit(input: PullInput, change: PinChange, declared: readonly Declare
     return 'name' in entry && nameClash(inDomain, view) === undefined ? [entry.name] : [{ viewId: view.viewId }];
   });
   if (value.length === 0) {
-    result.notPulled.push({ target, reason: `${noTabToday(change.userEmail, [change.domain])} (remove the domain from the document to leave it unmanaged)`, source: document.positionOf(`/${change.domain}`) });
+    result.notPulled.push({
+      target,
+      reason: `${noTabToday(change.userEmail, [change.domain])} (remove the domain from the document to leave it unmanaged)`,
+      source: document.positionOf(`/${change.domain}`),
+    });
     return;
   }
   const path = [change.domain];
-  result.edits.push({ target, file: document.file, index: document.index, edits: [{ path, value }], at: document.positionOf(encodePointer(path)) });
+  result.edits.push({
+    target,
+    file: document.file,
+    index: document.index,
+    edits: [{ path, value }],
+    at: document.positionOf(encodePointer(path)),
+  });
 }
 
 /**
@@ -310,26 +419,49 @@ function automationEdit(documents: readonly ManifestDocument[], change: DriftCha
   const target = `AdminAutomation ${quoted(change.name)}`;
   const document = documents.find((candidate) => candidate.kind === 'AdminAutomations');
   const entries = document?.body.automations;
-  const index = Array.isArray(entries) ? entries.findIndex((entry) => isObject(entry) && entry.name === change.name) : -1;
+  const index = Array.isArray(entries)
+    ? entries.findIndex((entry) => isObject(entry) && entry.name === change.name)
+    : -1;
   const entry = Array.isArray(entries) ? entries[index] : undefined;
   if (document === undefined || change.before === null || change.after === null || !isObject(entry)) {
-    const why = change.before === null ? 'the automation is not in the workspace' : 'the AdminAutomations document does not list it';
-    result.notPulled.push({ target, reason: `nothing to pull: ${why} (pull neither adds nor removes an automation: edit the document by hand)`, ...sourceOf(change) });
+    const why =
+      change.before === null
+        ? 'the automation is not in the workspace'
+        : 'the AdminAutomations document does not list it';
+    result.notPulled.push({
+      target,
+      reason: `nothing to pull: ${why} (pull neither adds nor removes an automation: edit the document by hand)`,
+      ...sourceOf(change),
+    });
     return;
   }
   const live = change.before;
   const attributes = [...new Set(change.differences.map((difference) => difference.pointer.split('/')[1] ?? ''))];
-  const edits: ValueEdit[] = attributes.filter((attribute) => Object.hasOwn(entry, attribute) && live[attribute] !== undefined)
+  const edits: ValueEdit[] = attributes
+    .filter((attribute) => Object.hasOwn(entry, attribute) && live[attribute] !== undefined)
     .map((attribute) => ({ path: ['automations', index, attribute], value: live[attribute] as JsonValue }));
   if (attributes.includes('priority')) {
-    result.notPulled.push({ target, reason: 'its priority differs: re-order the AdminAutomations list by hand (pull does not move entries)', ...sourceOf(change) });
+    result.notPulled.push({
+      target,
+      reason: 'its priority differs: re-order the AdminAutomations list by hand (pull does not move entries)',
+      ...sourceOf(change),
+    });
   }
   if (edits.length === 0) return;
-  result.edits.push({ target, file: document.file, index: document.index, edits, at: document.positionOf(encodePointer(['automations', index])) });
+  result.edits.push({
+    target,
+    file: document.file,
+    index: document.index,
+    edits,
+    at: document.positionOf(encodePointer(['automations', index])),
+  });
 }
 
 /** documentAt is the loaded document that starts at `source`. */
-function documentAt(documents: readonly ManifestDocument[], source: SourcePosition | undefined): ManifestDocument | undefined {
+function documentAt(
+  documents: readonly ManifestDocument[],
+  source: SourcePosition | undefined,
+): ManifestDocument | undefined {
   if (source === undefined) return undefined;
   return documents.find((document) => samePosition(document.position, source));
 }

@@ -54,12 +54,32 @@ export function spliceEdits(edits: readonly DocumentEdit[], texts: ReadonlyMap<s
       for (const value of result.written) {
         if (value.at.file !== edit.file) continue;
         const start = lineStarts[value.at.line - 1] ?? current.length;
-        value.at = { ...value.at, line: value.at.line + linesAdded(current, spliced.splices.filter((splice) => splice.end <= start)) };
+        value.at = {
+          ...value.at,
+          line:
+            value.at.line +
+            linesAdded(
+              current,
+              spliced.splices.filter((splice) => splice.end <= start),
+            ),
+        };
       }
-      result.written.push(...spliced.replaced.map((value) => ({ at: { file: edit.file, line: value.line, column: 1 }, target: edit.target, what: value.path.join('.'), before: value.before, after: value.after })));
+      result.written.push(
+        ...spliced.replaced.map((value) => ({
+          at: { file: edit.file, line: value.line, column: 1 },
+          target: edit.target,
+          what: value.path.join('.'),
+          before: value.before,
+          after: value.after,
+        })),
+      );
     } catch (error) {
       if (!(error instanceof SpliceError)) throw error;
-      result.notPulled.push({ target: edit.target, reason: `cannot write into ${edit.file} in place: ${error.message}`, source: edit.at });
+      result.notPulled.push({
+        target: edit.target,
+        reason: `cannot write into ${edit.file} in place: ${error.message}`,
+        source: edit.at,
+      });
     }
   }
   return result;
@@ -78,7 +98,11 @@ function topDown(edits: readonly DocumentEdit[]): DocumentEdit[] {
  * files already written before it and those not written, so the output says exactly
  * what changed on disk; pull run again converges (what is written has nothing left to pull).
  */
-export async function writeSplicedFiles(texts: ReadonlyMap<string, string>, cwd: string, write: (path: string, text: string) => Promise<void> = writeAtomically): Promise<void> {
+export async function writeSplicedFiles(
+  texts: ReadonlyMap<string, string>,
+  cwd: string,
+  write: (path: string, text: string) => Promise<void> = writeAtomically,
+): Promise<void> {
   const files = [...texts.keys()];
   for (const [index, file] of files.entries()) {
     const text = texts.get(file) ?? '';

@@ -9,10 +9,7 @@ const MAX_SLUG_LENGTH = 60;
  * outside ASCII (emoji, CJK) is dropped, so the result may be empty.
  */
 export function slugify(text: string): string {
-  const folded = text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase();
+  const folded = text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
   const slug = folded.replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
   if (slug.length <= MAX_SLUG_LENGTH) return slug;
   return slug.slice(0, MAX_SLUG_LENGTH).replace(/-+$/, '');

@@ -51,7 +51,9 @@ export function renderViewFile(domain: Domain, view: ApiView, listing: readonly 
   const namesakes = listing.filter((other) => other.name === view.name && other.viewId !== view.viewId);
   if (namesakes.length > 0) {
     const others = namesakes.map((other) => `${other.viewId}${other.isDefault ? ' (built-in default)' : ''}`);
-    header.push(`Other ${domain} views are named ${quoted(view.name)} too: ${others.join(', ')}. Keep viewId: the name alone is ambiguous.`);
+    header.push(
+      `Other ${domain} views are named ${quoted(view.name)} too: ${others.join(', ')}. Keep viewId: the name alone is ambiguous.`,
+    );
   }
   return renderFile(document, schemaModeline(VIEW_KINDS[domain], path), header);
 }

@@ -1,5 +1,11 @@
 import { Document, isMap, isScalar, isSeq } from 'yaml';
-import { isJsonObject, type ApiAdminAutomation, type ApiWorkspace, type JsonObject, type JsonValue } from '../domain/api-types.js';
+import {
+  isJsonObject,
+  type ApiAdminAutomation,
+  type ApiWorkspace,
+  type JsonObject,
+  type JsonValue,
+} from '../domain/api-types.js';
 import { canonicalize } from '../kinds/canonical.js';
 import { compactLeaves, flowEach, orderKeys, quoted, renderFile } from './yaml-text.js';
 
@@ -25,7 +31,9 @@ export function renderWorkspaceFile(workspace: ApiWorkspace, modeline: string): 
       ].join('\n');
     }
   }
-  const header = [`The workspace these manifests describe, ${quoted(workspace.name)}: plan and apply refuse any other.`];
+  const header = [
+    `The workspace these manifests describe, ${quoted(workspace.name)}: plan and apply refuse any other.`,
+  ];
   return renderFile(document, modeline, header);
 }
 

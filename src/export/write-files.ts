@@ -25,7 +25,11 @@ export async function checkOutFolder(path: string, shown: string, force: boolean
   });
   if (info === undefined) return;
   if (!info.isDirectory()) {
-    throw new UsageError('export.out-not-folder', `--out ${shown} is a file, not a folder`, 'name a new or empty folder with --out');
+    throw new UsageError(
+      'export.out-not-folder',
+      `--out ${shown} is a file, not a folder`,
+      'name a new or empty folder with --out',
+    );
   }
   if (force) return;
   const entries = (await readdir(path)).filter((entry) => !IGNORED_ENTRIES.has(entry));
@@ -87,7 +91,11 @@ export async function writeNewFiles(outDir: string, files: Record<string, string
       });
     } catch (error) {
       throw systemErrorCode(error) === 'EEXIST'
-        ? new UsageError('export.write-failed', `cannot write ${relativePath}: something appeared there during the merge; it was left as it is`, 'run the merge again: it adds only what is still undeclared')
+        ? new UsageError(
+            'export.write-failed',
+            `cannot write ${relativePath}: something appeared there during the merge; it was left as it is`,
+            'run the merge again: it adds only what is still undeclared',
+          )
         : writeFailure(relativePath, error);
     } finally {
       await rm(temporary, { force: true });
@@ -107,10 +115,15 @@ const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
 export async function takenPaths(outDir: string, folders: readonly string[]): Promise<string[]> {
   const taken: string[] = [];
   for (const folder of folders) {
-    const entries = await readdir(join(outDir, ...folder.split('/').filter((part) => part !== '.'))).catch((error: unknown) => {
-      if (systemErrorCode(error) === 'ENOENT' || systemErrorCode(error) === 'ENOTDIR') return [] as string[];
-      throw new UsageError('export.out-unreadable', `cannot read ${folder} in the output folder: ${systemErrorCode(error)}`);
-    });
+    const entries = await readdir(join(outDir, ...folder.split('/').filter((part) => part !== '.'))).catch(
+      (error: unknown) => {
+        if (systemErrorCode(error) === 'ENOENT' || systemErrorCode(error) === 'ENOTDIR') return [] as string[];
+        throw new UsageError(
+          'export.out-unreadable',
+          `cannot read ${folder} in the output folder: ${systemErrorCode(error)}`,
+        );
+      },
+    );
     taken.push(...entries.map((entry) => (folder === '.' ? entry : `${folder}/${entry}`)));
   }
   return taken.sort(compareCodePoints);

@@ -24,7 +24,8 @@ const SHORT_FLOW = 90;
 export function compactLeaves(node: unknown): void {
   for (const member of collectionMembers(node)) {
     if (!isCollection(member)) continue;
-    if (isFlat(member) || (isShallow(member) && JSON.stringify(member.toJSON()).length <= SHORT_FLOW)) member.flow = true;
+    if (isFlat(member) || (isShallow(member) && JSON.stringify(member.toJSON()).length <= SHORT_FLOW))
+      member.flow = true;
     else compactLeaves(member);
   }
 }

@@ -1,5 +1,12 @@
 import { checkDailyBudget, checkExpectedDigest, checkMaxDeletes } from '../apply/gates.js';
-import { checkRepairBase, chooseRepairs, repairPlan, repairReadBudget, type ManifestsCommit, type RepairChoice } from '../apply/repair.js';
+import {
+  checkRepairBase,
+  chooseRepairs,
+  repairPlan,
+  repairReadBudget,
+  type ManifestsCommit,
+  type RepairChoice,
+} from '../apply/repair.js';
 import { InternalError, UsageError } from '../errors.js';
 import { formatCount } from '../text/plural.js';
 import type { LandedOutcome } from '../apply/execute.js';
@@ -42,7 +49,11 @@ interface Prepared extends Omit<ReadyToApply, 'operations' | 'alreadyApplied'> {
  * apply and meets no gate; then `--max-deletes`; then the daily budget for the steps
  * left, against what the service says is left now. Each gate throws; none writes.
  */
-export function readyToApply({ landed = new Map(), ...prepared }: Prepared, client: ServiceClient, maxDeletes: number): ReadyToApply {
+export function readyToApply(
+  { landed = new Map(), ...prepared }: Prepared,
+  client: ServiceClient,
+  maxDeletes: number,
+): ReadyToApply {
   const { plan } = prepared;
   const stored = storedOperations(plan);
   const alreadyApplied = stored.flatMap((operation): LandedOutcome[] => {
@@ -76,9 +87,19 @@ interface PrepareApplyOptions extends PlanWorkspaceOptions {
  * (`planWorkspace`), refuse a plan of another digest than `--expect-digest`, then the
  * last gates (`readyToApply`).
  */
-export async function prepareApply(desired: Desired, client: ServiceClient, options: PrepareApplyOptions): Promise<ReadyToApply> {
+export async function prepareApply(
+  desired: Desired,
+  client: ServiceClient,
+  options: PrepareApplyOptions,
+): Promise<ReadyToApply> {
   const { expectDigest, maxDeletes, repair, ...planning } = options;
-  if (repair !== undefined) return prepareRepair(desired, client, { ...planning, maxDeletes, head: repair.head, ...(expectDigest === undefined ? {} : { expectDigest }) });
+  if (repair !== undefined)
+    return prepareRepair(desired, client, {
+      ...planning,
+      maxDeletes,
+      head: repair.head,
+      ...(expectDigest === undefined ? {} : { expectDigest }),
+    });
   const planned = await planWorkspace(desired, client, planning);
   checkExpectedDigest(planned.plan, expectDigest);
   return readyToApply(planned, client, maxDeletes);
@@ -95,19 +116,35 @@ export async function prepareApply(desired: Desired, client: ServiceClient, opti
 async function prepareRepair(
   desired: Desired,
   client: ServiceClient,
-  { maxDeletes, head, expectDigest, ...planning }: PlanWorkspaceOptions & { maxDeletes: number; head: ManifestsCommit | undefined; expectDigest?: string },
+  {
+    maxDeletes,
+    head,
+    expectDigest,
+    ...planning
+  }: PlanWorkspaceOptions & { maxDeletes: number; head: ManifestsCommit | undefined; expectDigest?: string },
 ): Promise<ReadyToApply> {
   checkRepairBase(planning.memory, head);
   const given = planning.scope?.budget;
   if (given === undefined) throw new InternalError('self-heal was asked for without a budget');
   const reads = repairReadBudget(given);
-  const planned = await planWorkspace(desired, client, { ...planning, scope: { ...planning.scope, budget: reads } }).catch((error: unknown) => {
+  const planned = await planWorkspace(desired, client, {
+    ...planning,
+    scope: { ...planning.scope, budget: reads },
+  }).catch((error: unknown) => {
     throw readsTooFew(error, given, reads);
   });
   checkExpectedDigest(planned.plan, expectDigest);
   const { dailyRemaining } = client.stats();
-  const room = Math.min(given - planned.live.requests.used, dailyRemaining === null ? Number.POSITIVE_INFINITY : dailyRemaining - (planning.scope?.reserve ?? 0));
-  const choice = chooseRepairs(planned.plan, Math.max(0, room), { given, reads }, new Set(planning.memory?.lastApplied?.held));
+  const room = Math.min(
+    given - planned.live.requests.used,
+    dailyRemaining === null ? Number.POSITIVE_INFINITY : dailyRemaining - (planning.scope?.reserve ?? 0),
+  );
+  const choice = chooseRepairs(
+    planned.plan,
+    Math.max(0, room),
+    { given, reads },
+    new Set(planning.memory?.lastApplied?.held),
+  );
   const ready = readyToApply({ ...planned, plan: repairPlan(planned.plan, choice) }, client, maxDeletes);
   return { ...ready, plan: planned.plan, repair: choice };
 }

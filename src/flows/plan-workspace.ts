@@ -67,19 +67,30 @@ export interface WorkspacePlan {
  * when even the least the plan reads does not fit. The CLI, the tests and the benches
  * all plan through it.
  */
-export async function planWorkspace(whole: Desired, client: ServiceClient, options: PlanWorkspaceOptions = {}): Promise<WorkspacePlan> {
-  const desired = options.targets === undefined || options.targets.length === 0 ? whole : selectTargets(whole, options.targets);
+export async function planWorkspace(
+  whole: Desired,
+  client: ServiceClient,
+  options: PlanWorkspaceOptions = {},
+): Promise<WorkspacePlan> {
+  const desired =
+    options.targets === undefined || options.targets.length === 0 ? whole : selectTargets(whole, options.targets);
   const now = options.now ?? (() => performance.now());
   const started = now();
   const scope = options.scope ?? {};
   const reads = planReads(desired);
   // Group documents at REF name their members only through the users list too.
-  const olderApplied = scope.base === undefined && options.applied?.state === 'older' ? options.applied.desired : undefined;
+  const olderApplied =
+    scope.base === undefined && options.applied?.state === 'older' ? options.applied.desired : undefined;
   const baseGroups = [scope.base?.desired, olderApplied].some((base) => base !== undefined && hasPinGroups(base));
   // The least the plan reads counts the users whenever it may read them (a kind may want
   // them, before any read says): the minimum a refusal prints must be one that then works.
   const mayReadUsers = baseGroups || kindsWantUsers(desired, undefined);
-  const floorOf = (members?: number) => planFloor(reads, { read: mayReadUsers, ...(members === undefined ? {} : { members }) }, desired.pins.length + (desired.pinGroups ?? []).length > 0);
+  const floorOf = (members?: number) =>
+    planFloor(
+      reads,
+      { read: mayReadUsers, ...(members === undefined ? {} : { members }) },
+      desired.pins.length + (desired.pinGroups ?? []).length > 0,
+    );
   const limits = { ...(scope.budget === undefined ? {} : { budget: scope.budget }), reserve: scope.reserve ?? 0 };
   const offline = floorOf();
   let ceiling: ReadCeiling = readCeiling({ ...limits, spent: 0, remaining: null, least: offline.least });
@@ -94,14 +105,23 @@ export async function planWorkspace(whole: Desired, client: ServiceClient, optio
       // The first answer says what is left today: the ceiling is set, or the plan refused, before a second request.
       const floor = floorOf(typeof workspace.membersCount === 'number' ? workspace.membersCount : undefined);
       const stats = client.stats();
-      ceiling = readCeiling({ ...limits, spent: stats.requests - before, remaining: stats.dailyRemaining, least: floor.least });
+      ceiling = readCeiling({
+        ...limits,
+        spent: stats.requests - before,
+        remaining: stats.dailyRemaining,
+        least: floor.least,
+      });
       checkCeiling(ceiling, floor, 'only the workspace was read');
     },
     users: (read) => baseGroups || kindsWantUsers(desired, read, options.memory),
     onProgress: options.onProgress,
   });
   // The views' own changes decide which lists must be read; a refusal about views stops here.
-  const viewChanges = computePlan({ ...desired, pins: [], pinGroups: [] }, views, options.memory === undefined ? {} : { memory: options.memory }).plan.changes;
+  const viewChanges = computePlan(
+    { ...desired, pins: [], pinGroups: [] },
+    views,
+    options.memory === undefined ? {} : { memory: options.memory },
+  ).plan.changes;
   // One list per member and domain; members a document cannot have stop the plan before any pinned read.
   const expansion = memberPinLists(desired, views.users);
   if (expansion.reasons.length > 0) throw new PlanRefusedError(expansion.reasons);
@@ -130,28 +150,43 @@ export async function planWorkspace(whole: Desired, client: ServiceClient, optio
   const refused = new Set<string>();
   let users: Promise<ApiUser[]> | undefined;
   const leavers: PlanWarning[] = [];
-  const answers = await Promise.all(chosen.read.map(async ({ key, pins }): Promise<LiveSlots> => {
-    try {
-      return await readAll(client, [pinnedRead(pins.domain, pins.userEmail, pins.source)], tick);
-    } catch (error) {
-      if (views.users !== undefined || !(error instanceof ViewctlError) || error.code !== 'pins.user-not-active') throw error;
-      users ??= readUsers(client);
-      const member = memberPinLists({ pins: [pins], pinGroups: [] }, await users);
-      if (member.reasons.length > 0) throw new PlanRefusedError(member.reasons);
-      refused.add(key);
-      leavers.push(...member.warnings);
-      return {};
-    }
-  }));
+  const answers = await Promise.all(
+    chosen.read.map(async ({ key, pins }): Promise<LiveSlots> => {
+      try {
+        return await readAll(client, [pinnedRead(pins.domain, pins.userEmail, pins.source)], tick);
+      } catch (error) {
+        if (views.users !== undefined || !(error instanceof ViewctlError) || error.code !== 'pins.user-not-active')
+          throw error;
+        users ??= readUsers(client);
+        const member = memberPinLists({ pins: [pins], pinGroups: [] }, await users);
+        if (member.reasons.length > 0) throw new PlanRefusedError(member.reasons);
+        refused.add(key);
+        leavers.push(...member.warnings);
+        return {};
+      }
+    }),
+  );
   const pinned = { pins: Object.assign({}, ...answers.map((answer) => answer.pins ?? {})) as Live['pins'] };
   // The reads answer in any order: the warnings are sorted, so equal inputs give equal plans.
   leavers.sort((a, b) => (a.message < b.message ? -1 : a.message > b.message ? 1 : 0));
   const stats = client.stats();
   const lowered = loweredBudget(ceiling);
-  const live: Live = { ...views, ...pinned, requests: { used: stats.requests - before, dailyRemaining: stats.dailyRemaining, ...(lowered === undefined ? {} : { ceiling: lowered }) } };
+  const live: Live = {
+    ...views,
+    ...pinned,
+    requests: {
+      used: stats.requests - before,
+      dailyRemaining: stats.dailyRemaining,
+      ...(lowered === undefined ? {} : { ceiling: lowered }),
+    },
+  };
   const readKeys = new Set(chosen.read.map((entry) => entry.key).filter((key) => !refused.has(key)));
   // The diff gets the lists read, already expanded: the groups' skipped members and warnings travel beside them.
-  const scoped: Desired = { ...desired, pins: lists.filter((entry) => readKeys.has(entry.key)).map((entry) => entry.pins), pinGroups: [] };
+  const scoped: Desired = {
+    ...desired,
+    pins: lists.filter((entry) => readKeys.has(entry.key)).map((entry) => entry.pins),
+    pinGroups: [],
+  };
   // Origins (README, "Drift: who, what, when"): against REF, or without it against the last applied manifests when a sweep or the memory asks.
   const origins = planOrigins(desired, live, {
     ...(scope.base === undefined ? {} : { baseCommit: scope.base.commit, base: scope.base.desired }),
@@ -168,4 +203,3 @@ export async function planWorkspace(whole: Desired, client: ServiceClient, optio
   });
   return { plan, live, elapsedMs: now() - started };
 }
-

@@ -50,7 +50,11 @@ interface SavedPlanOptions {
  * re-read for the changes left; then the last gates (`readyToApply`: nothing to apply,
  * `--max-deletes`, the daily budget). The figures the plan shows become this run's.
  */
-export async function prepareSavedPlan(file: SavedPlanFile, connect: () => Promise<ServiceClient>, options: SavedPlanOptions): Promise<ReadyToApply> {
+export async function prepareSavedPlan(
+  file: SavedPlanFile,
+  connect: () => Promise<ServiceClient>,
+  options: SavedPlanOptions,
+): Promise<ReadyToApply> {
   const saved = readPlanFile(file.text, file.name, options.schema);
   checkExpectedDigest(saved, options.expectDigest);
   checkPlanIdentity(saved);
@@ -71,6 +75,14 @@ export async function prepareSavedPlan(file: SavedPlanFile, connect: () => Promi
   checkPlanRules(saved, live, new Set(landed.keys()));
   // The figures shown are this run's: its re-reads and what the service says is left
   // now, not the saved plan's (the digest covers the content, not these figures).
-  const requests = { ...saved.requests, used: live.requests.used, dailyRemaining: live.requests.dailyRemaining ?? saved.requests.dailyRemaining };
-  return readyToApply({ plan: { ...saved, requests }, live, elapsedMs: now() - started, landed }, client, options.maxDeletes);
+  const requests = {
+    ...saved.requests,
+    used: live.requests.used,
+    dailyRemaining: live.requests.dailyRemaining ?? saved.requests.dailyRemaining,
+  };
+  return readyToApply(
+    { plan: { ...saved, requests }, live, elapsedMs: now() - started, landed },
+    client,
+    options.maxDeletes,
+  );
 }

@@ -30,9 +30,14 @@ function expectedAutomation({ source: _source, ...expected }: ExpectedAutomation
  * drift change per automation that is missing, differs, is out of priority order, or
  * is live but not expected (unless `ignored` matches its name).
  */
-export function automationDrift(desired: DesiredAutomations, live: readonly ApiAdminAutomation[], ignored: NameMatcher): DriftChange[] {
+export function automationDrift(
+  desired: DesiredAutomations,
+  live: readonly ApiAdminAutomation[],
+  ignored: NameMatcher,
+): DriftChange[] {
   const unmatched = live.map((automation, index) => ({ automation, index }));
-  const pairs: { expected: ExpectedAutomation; expectedIndex: number; live: ApiAdminAutomation; liveIndex: number }[] = [];
+  const pairs: { expected: ExpectedAutomation; expectedIndex: number; live: ApiAdminAutomation; liveIndex: number }[] =
+    [];
   const changes: DriftChange[] = [];
   desired.automations.forEach((expected, expectedIndex) => {
     const at = unmatched.findIndex((entry) => entry.automation.name === expected.name);
@@ -53,12 +58,16 @@ export function automationDrift(desired: DesiredAutomations, live: readonly ApiA
       differences.push({ pointer: '/priority', expected: pair.expectedIndex + 1, actual: pair.liveIndex + 1 });
     }
     if (differences.length > 0) {
-      changes.push(drift(pair.expected.name, pair.expected.source, pair.live.adminAutomationId, actual, expected, differences));
+      changes.push(
+        drift(pair.expected.name, pair.expected.source, pair.live.adminAutomationId, actual, expected, differences),
+      );
     }
   });
   for (const { automation } of unmatched) {
     if (ignored(automation.name) !== undefined) continue;
-    changes.push(drift(automation.name, desired.source, automation.adminAutomationId, normalizeAutomation(automation), null, []));
+    changes.push(
+      drift(automation.name, desired.source, automation.adminAutomationId, normalizeAutomation(automation), null, []),
+    );
   }
   return changes;
 }
@@ -71,7 +80,15 @@ function drift(
   after: JsonObject | null,
   differences: DriftDifference[],
 ): DriftChange {
-  const change: DriftChange = { action: 'drift', target: AUTOMATIONS_TARGET, kind: 'AdminAutomation', name, before, after, differences };
+  const change: DriftChange = {
+    action: 'drift',
+    target: AUTOMATIONS_TARGET,
+    kind: 'AdminAutomation',
+    name,
+    before,
+    after,
+    differences,
+  };
   if (source !== undefined) change.source = source;
   if (id !== undefined) change.id = id;
   return change;
@@ -79,7 +96,11 @@ function drift(
 
 /** attributeDifferences lists, per JSON pointer, where `actual` differs from the attributes `expected` gives. */
 function attributeDifferences(actual: JsonObject, expected: JsonObject): DriftDifference[] {
-  const compared = Object.fromEntries(Object.keys(expected).filter((key) => actual[key] !== undefined).map((key) => [key, actual[key]])) as JsonObject;
+  const compared = Object.fromEntries(
+    Object.keys(expected)
+      .filter((key) => actual[key] !== undefined)
+      .map((key) => [key, actual[key]]),
+  ) as JsonObject;
   return jsonpatch.compare(compared, expected).map((operation) => {
     const difference: DriftDifference = { pointer: operation.path };
     const expectedValue = valueAt(expected, operation.path);
@@ -133,8 +154,13 @@ function longestIncreasingByLiveIndex(liveIndexes: readonly number[]): Set<numbe
 export const ADMIN_AUTOMATIONS: Kind<DriftChange> = {
   diff(desired, live, context) {
     if (desired.automations === undefined) return { changes: [], reasons: [], warnings: [] };
-    if (live.automations === undefined) throw new InternalError('live state lacks the admin automations that the manifests expect');
-    return { changes: automationDrift(desired.automations, live.automations, context.ignored), reasons: [], warnings: [] };
+    if (live.automations === undefined)
+      throw new InternalError('live state lacks the admin automations that the manifests expect');
+    return {
+      changes: automationDrift(desired.automations, live.automations, context.ignored),
+      reasons: [],
+      warnings: [],
+    };
   },
 
   // No phase: drift is shown, never applied.
@@ -148,7 +174,13 @@ export const ADMIN_AUTOMATIONS: Kind<DriftChange> = {
   steps: () => [],
   hashed(target, live) {
     if (target !== AUTOMATIONS_TARGET) return undefined;
-    return { automations: live.automations?.map((automation) => ({ id: automation.adminAutomationId, ...normalizeAutomation(automation) })) ?? null };
+    return {
+      automations:
+        live.automations?.map((automation) => ({
+          id: automation.adminAutomationId,
+          ...normalizeAutomation(automation),
+        })) ?? null,
+    };
   },
   subject: (change) => ({ name: change.name }),
   // Drift of the automations is read-only: never applied, so never repaired either.
@@ -171,7 +203,8 @@ export const ADMIN_AUTOMATIONS: Kind<DriftChange> = {
       },
     };
   },
-  identityProblems: (change) => ((change.kind as string) === 'AdminAutomation' ? [] : [`kind ${String(change.kind)} is not AdminAutomation`]),
+  identityProblems: (change) =>
+    (change.kind as string) === 'AdminAutomation' ? [] : [`kind ${String(change.kind)} is not AdminAutomation`],
 };
 
 /** baseDrift is the drift REF's AdminAutomations document finds in today's automations. */
@@ -185,6 +218,11 @@ function baseDrift(base: Desired, live: Live): DriftChange[] {
  * (the same expected attributes and priority, or the same missing or unexpected one).
  */
 export function driftAskedAlike(change: DriftChange, atBase: readonly DriftChange[]): boolean {
-  return atBase.some((candidate) => candidate.name === change.name && candidate.id === change.id
-    && jsonEqual(candidate.after, change.after) && jsonEqual(candidate.differences, change.differences));
+  return atBase.some(
+    (candidate) =>
+      candidate.name === change.name &&
+      candidate.id === change.id &&
+      jsonEqual(candidate.after, change.after) &&
+      jsonEqual(candidate.differences, change.differences),
+  );
 }

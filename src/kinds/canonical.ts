@@ -20,7 +20,13 @@ export function canonicalize(value: JsonValue): JsonValue {
     if (member === undefined) continue;
     // `out[key] =` would set the prototype for a `__proto__` key (JSON.parse keeps it
     // as an attribute) and drop it from every diff: define it as an own attribute.
-    if (key === '__proto__') Object.defineProperty(out, key, { value: canonicalize(member), enumerable: true, writable: true, configurable: true });
+    if (key === '__proto__')
+      Object.defineProperty(out, key, {
+        value: canonicalize(member),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     else out[key] = canonicalize(member);
   }
   return out;

@@ -37,7 +37,8 @@ export type ChangeOrigin = Schema.ChangeOrigin;
 export interface CreateChange extends Narrowed<Schema.CreateChange, { after: ViewSnapshot }> {}
 
 /** UpdateChange PATCHes the attributes of a view that differ. */
-export interface UpdateChange extends Narrowed<Schema.UpdateChange, { before: ViewSnapshot; after: ViewSnapshot; patch: JsonPatchOperation[] }> {}
+export interface UpdateChange
+  extends Narrowed<Schema.UpdateChange, { before: ViewSnapshot; after: ViewSnapshot; patch: JsonPatchOperation[] }> {}
 
 /** DeleteChange deletes a public saved view that no manifest declares (prune). */
 export interface DeleteChange extends Narrowed<Schema.DeleteChange, { before: ViewSnapshot }> {}
@@ -49,11 +50,15 @@ export type PinnedTab = Schema.PinnedTab;
 export type PinChange = Schema.PinChange;
 
 /** DriftDifference is one attribute where a live automation differs from the expectation; the values are JSON. */
-export interface DriftDifference extends Narrowed<Schema.DriftDifference, { expected?: JsonValue; actual?: JsonValue }> {}
+export interface DriftDifference
+  extends Narrowed<Schema.DriftDifference, { expected?: JsonValue; actual?: JsonValue }> {}
 
 /** DriftChange reports an admin automation that differs from what is expected; never applied. */
 export interface DriftChange
-  extends Narrowed<Schema.DriftChange, { before: JsonObject | null; after: JsonObject | null; differences: DriftDifference[] }> {}
+  extends Narrowed<
+    Schema.DriftChange,
+    { before: JsonObject | null; after: JsonObject | null; differences: DriftDifference[] }
+  > {}
 
 /** Change is any change of the built-in kinds, a tagged union on `action`; a kind's actions name it in the registry (`kindOf`). */
 export type Change = CreateChange | UpdateChange | DeleteChange | PinChange | DriftChange;

@@ -14,7 +14,28 @@
  * (`automation`); a member newly reached by a group (`membership`: joined, or a role
  * changed).
  */
-export type DriftCause = 'reordered' | 'added' | 'removed' | 'added-and-removed' | 'edited' | 'renamed' | 'deleted' | 'created' | 'automation' | 'membership';
+export type DriftCause =
+  | 'reordered'
+  | 'added'
+  | 'removed'
+  | 'added-and-removed'
+  | 'edited'
+  | 'renamed'
+  | 'deleted'
+  | 'created'
+  | 'automation'
+  | 'membership';
 
 /** DRIFT_CAUSES lists the causes in the order plans show them: the members' tabs first, then views, then membership. */
-export const DRIFT_CAUSES: readonly DriftCause[] = ['reordered', 'added', 'removed', 'added-and-removed', 'edited', 'renamed', 'deleted', 'created', 'automation', 'membership'];
+export const DRIFT_CAUSES: readonly DriftCause[] = [
+  'reordered',
+  'added',
+  'removed',
+  'added-and-removed',
+  'edited',
+  'renamed',
+  'deleted',
+  'created',
+  'automation',
+  'membership',
+];

@@ -60,8 +60,12 @@ export async function afterWrite<T>(what: string, read: () => Promise<T>): Promi
     return await read();
   } catch (error) {
     if (!(error instanceof ViewctlError) || error instanceof MayHaveLandedError) throw error;
-    throw new MayHaveLandedError('apply.write-unconfirmed', `${what}, but the read that confirms it failed: ${error.message}`, {
-      hint: 'run viewctl plan to see the live state: what landed shows as in sync, what did not as a change to make',
-    });
+    throw new MayHaveLandedError(
+      'apply.write-unconfirmed',
+      `${what}, but the read that confirms it failed: ${error.message}`,
+      {
+        hint: 'run viewctl plan to see the live state: what landed shows as in sync, what did not as a change to make',
+      },
+    );
   }
 }

@@ -308,7 +308,11 @@ export function stepOf(change: number, request: ServiceRequest): PlanStep {
     method: request.method,
     route: request.route,
     params: request.params ?? {},
-    query: Object.fromEntries(Object.entries(request.query ?? {}).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]]))),
+    query: Object.fromEntries(
+      Object.entries(request.query ?? {}).flatMap(([key, value]) =>
+        value === undefined ? [] : [[key, String(value)]],
+      ),
+    ),
     ...(request.body === undefined ? {} : { body: request.body as JsonObject }),
   };
 }

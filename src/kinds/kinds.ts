@@ -34,7 +34,8 @@ export function kinds(): readonly Kind[] {
  */
 export function registerKind(kind: Kind): () => void {
   const taken = kind.actions.filter((entry) => byAction.has(entry.action));
-  if (taken.length > 0) throw new InternalError(`the action ${taken.map((entry) => entry.action).join(', ')} already belongs to a kind`);
+  if (taken.length > 0)
+    throw new InternalError(`the action ${taken.map((entry) => entry.action).join(', ')} already belongs to a kind`);
   registered.push(kind);
   reindex();
   return () => {

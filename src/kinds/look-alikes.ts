@@ -31,9 +31,10 @@ export function lookAlikeWarnings(changes: readonly Change[]): PlanWarning[] {
       const where = create.source === undefined ? '' : ` (${formatLine(create.source)})`;
       warnings.push({
         code: 'plan.look-alike-names',
-        message: `look-alike names: the plan creates ${VIEW_KINDS[create.domain]} "${create.name}"${where} and deletes "${deleted.name}" (${deleted.id}), `
-        + `which differ only in Unicode form, spacing, case or invisible characters: ${difference(create.name, deleted.name)}; `
-        + `if they are the same view, bind the manifest with \`viewId: ${deleted.id}\` so the plan renames it and keeps its pins and unmanaged attributes`,
+        message:
+          `look-alike names: the plan creates ${VIEW_KINDS[create.domain]} "${create.name}"${where} and deletes "${deleted.name}" (${deleted.id}), ` +
+          `which differ only in Unicode form, spacing, case or invisible characters: ${difference(create.name, deleted.name)}; ` +
+          `if they are the same view, bind the manifest with \`viewId: ${deleted.id}\` so the plan renames it and keeps its pins and unmanaged attributes`,
       });
     }
   }

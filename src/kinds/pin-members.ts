@@ -48,7 +48,10 @@ export function hasPinGroups(desired: Pick<Desired, 'pins' | 'pinGroups'>): bool
  * group document exists (then `userEmail` documents are taken as written, and the
  * service checks their members when their lists are read).
  */
-export function memberPinLists(desired: Pick<Desired, 'pins' | 'pinGroups'>, users: readonly ApiUser[] | undefined): MemberPinExpansion {
+export function memberPinLists(
+  desired: Pick<Desired, 'pins' | 'pinGroups'>,
+  users: readonly ApiUser[] | undefined,
+): MemberPinExpansion {
   const own = new Map<string, MemberPinList>();
   for (const pins of desired.pins) {
     const key = pinsKey(pins.domain, pins.userEmail);
@@ -88,7 +91,9 @@ export function memberPinLists(desired: Pick<Desired, 'pins' | 'pinGroups'>, use
   const overlaps = new Map<string, { first: DesiredPinGroup; second: DesiredPinGroup; members: string[] }>();
   for (const group of groups) {
     // Emails compare without case, as the service treats them: globs and emails are both lower-cased.
-    const globs = group.users.filter((entry) => entry.isGlob).map((entry) => ({ entry, test: compileNameGlob(entry.pattern.toLowerCase()) }));
+    const globs = group.users
+      .filter((entry) => entry.isGlob)
+      .map((entry) => ({ entry, test: compileNameGlob(entry.pattern.toLowerCase()) }));
     const explicit = new Set(group.users.filter((entry) => !entry.isGlob).map((entry) => entry.pattern.toLowerCase()));
     for (const entry of group.users) {
       if (entry.isGlob) continue;
@@ -125,10 +130,15 @@ export function memberPinLists(desired: Pick<Desired, 'pins' | 'pinGroups'>, use
     }
     for (const { entry, test } of globs) {
       if (reachedGlobs.has(test) || !once(entry.source, 'glob')) continue;
-      result.warnings.push({ code: 'pins.glob-reaches-none', message: `users glob "${entry.pattern}" of the group "${group.group.name}" reaches no active member`, source: entry.source });
+      result.warnings.push({
+        code: 'pins.glob-reaches-none',
+        message: `users glob "${entry.pattern}" of the group "${group.group.name}" reaches no active member`,
+        source: entry.source,
+      });
     }
   }
-  for (const { first, second, members } of overlaps.values()) result.reasons.push(overlapReason(first, second, members));
+  for (const { first, second, members } of overlaps.values())
+    result.reasons.push(overlapReason(first, second, members));
   result.skipped = skipped.size;
   return result;
 }
@@ -145,7 +155,13 @@ function groupList(group: DesiredPinGroup, userEmail: string, key: string): Memb
  * member ever had is the manifests' mistake, most likely misspelt: a refusal whose way
  * out names the active members it is closest to.
  */
-function notActive(result: MemberPinExpansion, email: string, users: readonly ApiUser[], source: SourcePosition, wayOut: { never: string; left: string }): void {
+function notActive(
+  result: MemberPinExpansion,
+  email: string,
+  users: readonly ApiUser[],
+  source: SourcePosition,
+  wayOut: { never: string; left: string },
+): void {
   const user = users.find((candidate) => candidate.email.toLowerCase() === email.toLowerCase());
   if (user !== undefined) {
     result.warnings.push({
@@ -155,7 +171,10 @@ function notActive(result: MemberPinExpansion, email: string, users: readonly Ap
     });
     return;
   }
-  const close = closestNames(email, users.filter((candidate) => candidate.state === 'Active').map((candidate) => candidate.email));
+  const close = closestNames(
+    email,
+    users.filter((candidate) => candidate.state === 'Active').map((candidate) => candidate.email),
+  );
   result.reasons.push({
     code: 'pins.user-not-active',
     message: `${email} is not a member of the workspace, so the service refuses to read or set their tabs`,
@@ -167,7 +186,8 @@ function notActive(result: MemberPinExpansion, email: string, users: readonly Ap
 
 function overlapReason(first: DesiredPinGroup, second: DesiredPinGroup, members: readonly string[]): RefusalReason {
   const [member = ''] = members;
-  const more = members.length > 1 ? ` (and ${members.length - 1} more ${members.length === 2 ? 'member' : 'members'})` : '';
+  const more =
+    members.length > 1 ? ` (and ${members.length - 1} more ${members.length === 2 ? 'member' : 'members'})` : '';
   return {
     code: 'pins.group-overlap',
     message: `the ${first.domain} tabs of ${member}${more} are managed by two groups: "${first.group.name}" (${formatPosition(first.source)}) and "${second.group.name}" (${formatPosition(second.source)})`,

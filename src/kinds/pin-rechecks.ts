@@ -11,9 +11,15 @@ import { viewsAfterPlan, type ViewsAfterPlan } from './views-after-plan.js';
  * private tab without `unpinPrivate`, and every tab is a view the member pins today or
  * a public or default view, not one the plan deletes, shown with the name it will have.
  */
-export function recheckPins(plan: SavedPlan, live: Live, isPinChange: (change: Change) => change is PinChange): RecheckProblem[] {
+export function recheckPins(
+  plan: SavedPlan,
+  live: Live,
+  isPinChange: (change: Change) => change is PinChange,
+): RecheckProblem[] {
   const after = viewsAfterPlan(plan.changes);
-  return plan.changes.flatMap((change, index) => (isPinChange(change) ? pinProblems(change, live, after) : []).map((problem) => ({ index, problem })));
+  return plan.changes.flatMap((change, index) =>
+    (isPinChange(change) ? pinProblems(change, live, after) : []).map((problem) => ({ index, problem })),
+  );
 }
 
 function pinProblems(change: PinChange, live: Live, { deleted, renamedTo }: ViewsAfterPlan): string[] {
@@ -21,19 +27,30 @@ function pinProblems(change: PinChange, live: Live, { deleted, renamedTo }: View
   const listing = live.views[change.domain] ?? [];
   const current = live.pins[pinsKey(change.domain, change.userEmail)];
   if (current === undefined) return [`the pinned list of ${change.userEmail} was not read`];
-  if (!jsonEqual(change.before.map((tab) => tab.viewId), current.map((view) => view.viewId))) problems.push('its before is not the live pinned list');
+  if (
+    !jsonEqual(
+      change.before.map((tab) => tab.viewId),
+      current.map((view) => view.viewId),
+    )
+  )
+    problems.push('its before is not the live pinned list');
   const afterIds = new Set(change.after.map((tab) => tab.viewId));
   for (const view of current) {
     if (view.visibility === 'Private' && !afterIds.has(view.viewId) && change.unpinPrivate !== true) {
-      problems.push(`drops the private view ${view.viewId} the member pins today, which only \`unpinPrivate: true\` allows`);
+      problems.push(
+        `drops the private view ${view.viewId} the member pins today, which only \`unpinPrivate: true\` allows`,
+      );
     }
   }
   for (const tab of change.after) {
     if (tab.viewId === null) continue;
-    const view = current.find((candidate) => candidate.viewId === tab.viewId)
-      ?? listing.find((candidate) => candidate.viewId === tab.viewId && (isPublicSaved(candidate) || candidate.isDefault));
+    const view =
+      current.find((candidate) => candidate.viewId === tab.viewId) ??
+      listing.find((candidate) => candidate.viewId === tab.viewId && (isPublicSaved(candidate) || candidate.isDefault));
     if (view === undefined) {
-      problems.push(`pins ${tab.viewId}, which is neither pinned by ${change.userEmail} today nor a public or default view`);
+      problems.push(
+        `pins ${tab.viewId}, which is neither pinned by ${change.userEmail} today nor a public or default view`,
+      );
       continue;
     }
     if (deleted.has(`${change.domain}:${tab.viewId}`)) problems.push(`pins ${tab.viewId}, which the plan deletes`);

@@ -43,4 +43,3 @@ export function rememberPins(change: PinChange, createdIds: ReadonlyMap<string, 
   if (!ids.every((id): id is string => id !== undefined)) return {};
   return { lists: { [pinsKey(change.domain, change.userEmail)]: ids } };
 }
-

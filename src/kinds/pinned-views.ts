@@ -70,7 +70,9 @@ function tabKey(tab: PinnedTab): string {
 export function planPins(pins: DesiredPins, current: readonly ApiView[], context: PinContext): PinOutcome {
   const reasons: RefusalReason[] = [];
   const warnings: PlanWarning[] = [];
-  const declaredNameById = new Map(context.declared.flatMap((view) => (view.viewId === null ? [] : [[view.viewId, view.name] as const])));
+  const declaredNameById = new Map(
+    context.declared.flatMap((view) => (view.viewId === null ? [] : [[view.viewId, view.name] as const])),
+  );
   const listed: PinnedTab[] = [];
   pins.refs.forEach((ref, index) => {
     const source = pins.refSources[index] ?? pins.source;
@@ -84,7 +86,8 @@ export function planPins(pins: DesiredPins, current: readonly ApiView[], context
       return;
     }
     const { tab } = resolved;
-    if (resolved.replaced !== undefined) warnings.push({ code: 'pins.id-replaced', message: resolved.replaced, source });
+    if (resolved.replaced !== undefined)
+      warnings.push({ code: 'pins.id-replaced', message: resolved.replaced, source });
     const deletedName = tab.viewId === null ? undefined : context.deleted.get(tab.viewId);
     if (tab.viewId !== null && deletedName !== undefined) {
       reasons.push({
@@ -120,10 +123,16 @@ export function planPins(pins: DesiredPins, current: readonly ApiView[], context
   const unlisted = current.filter((view) => view.visibility === 'Private' && !listedIds.has(view.viewId));
   const after = [...(pins.unpinPrivate ? [] : unlisted.map((view) => tabOfView(view))), ...listed];
   const before = current.map((view) => tabOfView(view));
-  const same = before.length === after.length && before.every((tab, index) => after[index] !== undefined && tabKey(tab) === tabKey(after[index]));
+  const same =
+    before.length === after.length &&
+    before.every((tab, index) => after[index] !== undefined && tabKey(tab) === tabKey(after[index]));
   if (same || reasons.length > 0) return { reasons, warnings };
   if (after.length === 0) {
-    warnings.push({ code: 'pins.nothing-to-pin', message: `nothing is left to pin in the ${context.domain} tabs of ${pins.userEmail} (the service needs at least one tab): the list is left as it is`, source: pins.source });
+    warnings.push({
+      code: 'pins.nothing-to-pin',
+      message: `nothing is left to pin in the ${context.domain} tabs of ${pins.userEmail} (the service needs at least one tab): the list is left as it is`,
+      source: pins.source,
+    });
     return { reasons, warnings };
   }
   return {
@@ -148,7 +157,9 @@ export function planPins(pins: DesiredPins, current: readonly ApiView[], context
 /** heldBy is the held entry of `pins` when one of its tabs names a held view (by its name or its id), else undefined. */
 function heldBy(pins: DesiredPins, heldViews: readonly HeldViewRef[]): HeldTarget | undefined {
   for (const [index, ref] of pins.refs.entries()) {
-    const view = heldViews.find((candidate) => ('viewId' in ref ? candidate.viewId === ref.viewId : candidate.name === ref.name));
+    const view = heldViews.find((candidate) =>
+      'viewId' in ref ? candidate.viewId === ref.viewId : candidate.name === ref.name,
+    );
     if (view === undefined) continue;
     return {
       target: pinsTarget(pins.domain, pins.userEmail),
@@ -161,7 +172,10 @@ function heldBy(pins: DesiredPins, heldViews: readonly HeldViewRef[]): HeldTarge
   return undefined;
 }
 
-type Resolution = { tab: PinnedTab; replaced?: string } | { reason: Omit<RefusalReason, 'source'> } | { leftOut: string };
+type Resolution =
+  | { tab: PinnedTab; replaced?: string }
+  | { reason: Omit<RefusalReason, 'source'> }
+  | { leftOut: string };
 
 function resolveRef(
   ref: PinRef,
@@ -171,36 +185,60 @@ function resolveRef(
   declaredNameById: ReadonlyMap<string, string>,
 ): Resolution {
   if ('viewId' in ref) {
-    const view = current.find((candidate) => candidate.viewId === ref.viewId)
-      ?? context.listing.find((candidate) => candidate.viewId === ref.viewId);
+    const view =
+      current.find((candidate) => candidate.viewId === ref.viewId) ??
+      context.listing.find((candidate) => candidate.viewId === ref.viewId);
     if (view !== undefined) return { tab: tabOfView(view, declaredNameById.get(view.viewId)) };
     // The id of a declared view deleted in the app means the view that replaces it (created
     // again, or found by name): by the manifest that bound it, or by the name the memory saw.
     const seen = deletedInApp(context.memory, context.domain, ref.viewId);
     const named = seen === undefined ? [] : context.declared.filter((candidate) => candidate.name === seen.name);
-    const replaced = context.declared.find((candidate) => candidate.formerViewId === ref.viewId) ?? (named.length === 1 ? named[0] : undefined);
+    const replaced =
+      context.declared.find((candidate) => candidate.formerViewId === ref.viewId) ??
+      (named.length === 1 ? named[0] : undefined);
     if (replaced !== undefined) {
       const resolved = declaredTab(replaced, context);
       const now = replaced.viewId === null ? 'which this plan creates again' : replaced.viewId;
-      const replacedText = `${ref.viewId} in the ${context.domain} tabs of ${pins.userEmail} was deleted in the app: it stands for "${replaced.name}" (${now}), ` +
+      const replacedText =
+        `${ref.viewId} in the ${context.domain} tabs of ${pins.userEmail} was deleted in the app: it stands for "${replaced.name}" (${now}), ` +
         `the view that replaced it; name it \`${replaced.name}\` instead, so the entry holds when the id changes`;
       return 'tab' in resolved ? { ...resolved, replaced: replacedText } : resolved;
     }
     // A private view the member unpinned or deleted in the app: theirs to decide, never an error.
-    return { leftOut: `${ref.viewId} is left out of the ${context.domain} tabs of ${pins.userEmail}: they no longer pin it (unpinned or deleted in the app) and it is no public or default view` };
+    return {
+      leftOut: `${ref.viewId} is left out of the ${context.domain} tabs of ${pins.userEmail}: they no longer pin it (unpinned or deleted in the app) and it is no public or default view`,
+    };
   }
   const name = ref.name;
   const declared = context.declared.filter((view) => view.name === name);
   if (declared.length === 1 && declared[0] !== undefined) return declaredTab(declared[0], context);
-  if (declared.length > 1) return ambiguous(name, pins, context, declared.flatMap((view) => (view.viewId === null ? [] : [view.viewId])));
+  if (declared.length > 1)
+    return ambiguous(
+      name,
+      pins,
+      context,
+      declared.flatMap((view) => (view.viewId === null ? [] : [view.viewId])),
+    );
   // A live view bound to a manifest takes the manifest's name after apply: its old name no longer resolves.
   const saved = context.listing.filter((view) => isPublicSaved(view) && !declaredNameById.has(view.viewId));
   const byName = saved.filter((view) => view.name === name);
   if (byName.length === 1 && byName[0] !== undefined) return { tab: tabOfView(byName[0]) };
-  if (byName.length > 1) return ambiguous(name, pins, context, byName.map((view) => view.viewId));
+  if (byName.length > 1)
+    return ambiguous(
+      name,
+      pins,
+      context,
+      byName.map((view) => view.viewId),
+    );
   const defaults = context.listing.filter((view) => view.isDefault && view.name === name);
   if (defaults.length === 1 && defaults[0] !== undefined) return { tab: tabOfView(defaults[0]) };
-  if (defaults.length > 1) return ambiguous(name, pins, context, defaults.map((view) => view.viewId));
+  if (defaults.length > 1)
+    return ambiguous(
+      name,
+      pins,
+      context,
+      defaults.map((view) => view.viewId),
+    );
   const candidates = [
     ...context.declared.map((view) => view.name),
     ...saved.map((view) => view.name),
@@ -232,7 +270,10 @@ function ambiguous(name: string, pins: DesiredPins, context: PinContext, ids: st
     reason: {
       code: 'pins.ambiguous-name',
       message: `"${name}" in the ${context.domain} tabs of ${pins.userEmail} names more than one view${listed}`,
-      wayOut: ids[0] === undefined ? 'give the declared views distinct names' : `pin the one you mean by id, e.g. \`{viewId: ${ids[0]}}\``,
+      wayOut:
+        ids[0] === undefined
+          ? 'give the declared views distinct names'
+          : `pin the one you mean by id, e.g. \`{viewId: ${ids[0]}}\``,
       ids,
     },
   };
@@ -247,7 +288,12 @@ function ambiguous(name: string, pins: DesiredPins, context: PinContext, ids: st
 export const PINNED_VIEWS: Kind<PinChange> = {
   diff(desired, live, context) {
     const members = memberPinLists(desired, live.users);
-    const result = { changes: [] as PinChange[], reasons: [...members.reasons], warnings: [...members.warnings], held: [] as HeldTarget[] };
+    const result = {
+      changes: [] as PinChange[],
+      reasons: [...members.reasons],
+      warnings: [...members.warnings],
+      held: [] as HeldTarget[],
+    };
     for (const pins of members.lists) {
       // A list naming a held view is held with it, whole: half a list would move the member's tabs.
       const held = heldBy(pins, context.heldViews.get(pins.domain) ?? []);
@@ -256,7 +302,8 @@ export const PINNED_VIEWS: Kind<PinChange> = {
         continue;
       }
       const current = live.pins[pins.key];
-      if (current === undefined) throw new InternalError(`live state lacks the ${pins.domain} pinned list of ${pins.userEmail}`);
+      if (current === undefined)
+        throw new InternalError(`live state lacks the ${pins.domain} pinned list of ${pins.userEmail}`);
       const outcome = planPins(pins, current, {
         domain: pins.domain,
         declared: context.declared.get(pins.domain) ?? [],
@@ -291,13 +338,17 @@ export const PINNED_VIEWS: Kind<PinChange> = {
 
   steps(change, index, { created }) {
     if (change.after.length === 0) {
-      throw cannotApply(`the pinned list of ${change.userEmail} in ${change.domain} is empty; the service keeps at least one tab`);
+      throw cannotApply(
+        `the pinned list of ${change.userEmail} in ${change.domain} is empty; the service keeps at least one tab`,
+      );
     }
     const newViewTabs: NewViewTab[] = [];
     const viewIds = change.after.map((tab, tabIndex) => {
       if (tab.viewId !== null) return tab.viewId;
       if (!created.has(createdKey(change.domain, tab.name))) {
-        throw cannotApply(`the pinned tab "${tab.name}" of ${change.userEmail} in ${change.domain} has no id and the plan does not create it`);
+        throw cannotApply(
+          `the pinned tab "${tab.name}" of ${change.userEmail} in ${change.domain} has no id and the plan does not create it`,
+        );
       }
       newViewTabs.push({ index: tabIndex, name: tab.name });
       return null;
@@ -316,13 +367,20 @@ export const PINNED_VIEWS: Kind<PinChange> = {
     return { pins: key, ids: live.pins[key]?.map((view) => view.viewId) ?? null, listing: listing ?? null };
   },
 
-  subject: (change) => ({ name: `${change.userEmail} ${change.domain}`, domain: change.domain, userEmail: change.userEmail }),
+  subject: (change) => ({
+    name: `${change.userEmail} ${change.domain}`,
+    domain: change.domain,
+    userEmail: change.userEmail,
+  }),
 
   async execute(change, { client, request, signal }) {
     const answered = await client.request<ApiView[] | undefined>(request, { signal });
     // Without a body to verify against, read the list back once: the write is done either way.
-    const pinned = answered ?? (await afterWrite(`the pinned ${change.domain} tabs of ${change.userEmail} were written`, () =>
-      client.request<ApiView[]>(ROUTES.getPinned(change.domain, change.userEmail))));
+    const pinned =
+      answered ??
+      (await afterWrite(`the pinned ${change.domain} tabs of ${change.userEmail} were written`, () =>
+        client.request<ApiView[]>(ROUTES.getPinned(change.domain, change.userEmail)),
+      ));
     return { pinned };
   },
 
@@ -341,7 +399,8 @@ export const PINNED_VIEWS: Kind<PinChange> = {
     for (const tab of change.after) {
       if (tab.viewId !== null) continue;
       const named = listing.filter((view) => isPublicSaved(view) && view.name === tab.name);
-      if (named.length === 1 && named[0] !== undefined) createdIds.set(createdKey(change.domain, tab.name), named[0].viewId);
+      if (named.length === 1 && named[0] !== undefined)
+        createdIds.set(createdKey(change.domain, tab.name), named[0].viewId);
     }
     return verifyPins(change, { pinned }, { createdIds }) === undefined ? { pinned } : undefined;
   },
@@ -376,7 +435,8 @@ export const PINNED_VIEWS: Kind<PinChange> = {
 
   identityProblems(change) {
     const problems: string[] = [];
-    if ((change.kind as string) !== 'PinnedViews' || change.name !== change.userEmail) problems.push(`kind and name must be PinnedViews and ${change.userEmail}`);
+    if ((change.kind as string) !== 'PinnedViews' || change.name !== change.userEmail)
+      problems.push(`kind and name must be PinnedViews and ${change.userEmail}`);
     if (change.after.length === 0) problems.push('empties the pinned list; the service needs at least one tab');
     if (new Set(change.after.map(tabKey)).size !== change.after.length) problems.push('lists a tab twice');
     return problems;
@@ -384,8 +444,14 @@ export const PINNED_VIEWS: Kind<PinChange> = {
 };
 
 /** verifyPins says how the pinned list `landed` differs from the ids `change` sent, or undefined when it holds them, in order. */
-function verifyPins(change: PinChange, landed: Landed, { createdIds }: Pick<VerifyContext, 'createdIds'>): string | undefined {
-  const expected = change.after.map((tab) => tab.viewId ?? createdIds.get(createdKey(change.domain, tab.name)) ?? `(new "${tab.name}")`);
+function verifyPins(
+  change: PinChange,
+  landed: Landed,
+  { createdIds }: Pick<VerifyContext, 'createdIds'>,
+): string | undefined {
+  const expected = change.after.map(
+    (tab) => tab.viewId ?? createdIds.get(createdKey(change.domain, tab.name)) ?? `(new "${tab.name}")`,
+  );
   const actual = (landed.pinned ?? []).map((view) => view.viewId);
   if (expected.join('\u0000') === actual.join('\u0000')) return undefined;
   return `pinned tabs are [${actual.join(', ')}], expected [${expected.join(', ')}]`;
@@ -397,7 +463,12 @@ function verifyPins(change: PinChange, landed: Landed, { createdIds }: Pick<Veri
  * the same order. A name resolves through the documents that declare it: a name that
  * meant a live view at REF and means a view the pull request creates is not alike.
  */
-export function pinsAskedAlike(change: PinChange, lists: ReadonlyMap<string, DesiredPins>, live: Live, views: BaseViews): boolean {
+export function pinsAskedAlike(
+  change: PinChange,
+  lists: ReadonlyMap<string, DesiredPins>,
+  live: Live,
+  views: BaseViews,
+): boolean {
   const parsed = parseTarget(change.target);
   if (parsed?.type !== 'pins') return false;
   const key = change.target.slice('pins:'.length);

@@ -38,12 +38,27 @@ export const SAVED_VIEWS: Kind<ViewChange> = {
     const views = planViews(desired, live, context.memory);
     const prune = planPrune(desired, live, views.claimed, context.ignored, views.heldViews);
     const deleted = new Map<Domain, Map<string, string>>();
-    for (const change of prune.changes) deleted.set(change.domain, (deleted.get(change.domain) ?? new Map<string, string>()).set(change.id, change.name));
+    for (const change of prune.changes)
+      deleted.set(change.domain, (deleted.get(change.domain) ?? new Map<string, string>()).set(change.id, change.name));
     const changes = [...views.changes, ...prune.changes];
     // A rename is refused at the manifest's `name` when it gives one.
-    const nameSources = new Map(desired.views.flatMap((view) => (view.viewId === undefined || view.nameSource === undefined ? [] : [[`${view.domain} ${view.viewId}`, view.nameSource] as const])));
+    const nameSources = new Map(
+      desired.views.flatMap((view) =>
+        view.viewId === undefined || view.nameSource === undefined
+          ? []
+          : [[`${view.domain} ${view.viewId}`, view.nameSource] as const],
+      ),
+    );
     const renames = renameReasons(live, changes, (rename) => nameSources.get(`${rename.domain} ${rename.id}`));
-    return { changes, reasons: [...views.reasons, ...renames], warnings: [...views.warnings, ...prune.warnings], held: [...views.held, ...prune.held], declared: views.declared, deleted, heldViews: views.heldViews };
+    return {
+      changes,
+      reasons: [...views.reasons, ...renames],
+      warnings: [...views.warnings, ...prune.warnings],
+      held: [...views.held, ...prune.held],
+      declared: views.declared,
+      deleted,
+      heldViews: views.heldViews,
+    };
   },
 
   planWarnings: lookAlikeWarnings,
@@ -64,9 +79,10 @@ export const SAVED_VIEWS: Kind<ViewChange> = {
   // pruned view's owner (and find `prune: owned`'s views); before the listings say, any
   // declared view may be created (with a creatorEmail) or leave a view to prune. A
   // view deleted in the app is created again only when the memory saw it.
-  wantsUsers: (desired, read, memory) => (read === undefined
-    ? desired.views.length > 0 && (desired.workspace.creatorEmail !== undefined || desired.workspace.prune !== false)
-    : createsViews(desired, read.views ?? {}, memory) || prunesViews(desired, read.views ?? {})),
+  wantsUsers: (desired, read, memory) =>
+    read === undefined
+      ? desired.views.length > 0 && (desired.workspace.creatorEmail !== undefined || desired.workspace.prune !== false)
+      : createsViews(desired, read.views ?? {}, memory) || prunesViews(desired, read.views ?? {}),
 
   // The creator of the views a saved plan creates is re-checked, as plan checks it.
   reads: (change) => ({ reads: [listingRead(change.domain)], ...(change.action === 'create' ? { users: true } : {}) }),
@@ -74,11 +90,13 @@ export const SAVED_VIEWS: Kind<ViewChange> = {
   steps(change, index, context) {
     switch (change.action) {
       case 'create':
-        if (context.creatorEmail === undefined) throw cannotApply(`the plan creates ${change.kind} "${change.name}" but names no creatorEmail`);
+        if (context.creatorEmail === undefined)
+          throw cannotApply(`the plan creates ${change.kind} "${change.name}" but names no creatorEmail`);
         return [stepOf(index, ROUTES.createView(change.domain, createBody(change.after, context.creatorEmail)))];
       case 'update': {
         const body = patchBody(change.before, change.after);
-        if (Object.keys(body).length === 0) throw cannotApply(`the update of ${change.kind} "${change.name}" (${change.id}) changes nothing`);
+        if (Object.keys(body).length === 0)
+          throw cannotApply(`the update of ${change.kind} "${change.name}" (${change.id}) changes nothing`);
         return [stepOf(index, ROUTES.patchView(change.domain, change.id, body))];
       }
       case 'delete':
@@ -89,18 +107,29 @@ export const SAVED_VIEWS: Kind<ViewChange> = {
   hashed(target, live) {
     const parsed = parseTarget(target);
     if (parsed?.type === 'view') {
-      const view = live.views[parsed.domain]?.find((candidate) => isPublicSaved(candidate) && candidate.viewId === parsed.id);
-      return view === undefined ? { id: parsed.id, absent: true } : { id: parsed.id, view: normalizeView(parsed.domain, view) };
+      const view = live.views[parsed.domain]?.find(
+        (candidate) => isPublicSaved(candidate) && candidate.viewId === parsed.id,
+      );
+      return view === undefined
+        ? { id: parsed.id, absent: true }
+        : { id: parsed.id, view: normalizeView(parsed.domain, view) };
     }
     if (parsed?.type === 'new-view') {
       // A new view is absent live: any public view of its name makes the plan stale.
-      const ids = live.views[parsed.domain]?.filter((view) => isPublicSaved(view) && view.name === parsed.name).map((view) => view.viewId).sort();
+      const ids = live.views[parsed.domain]
+        ?.filter((view) => isPublicSaved(view) && view.name === parsed.name)
+        .map((view) => view.viewId)
+        .sort();
       return { name: parsed.name, liveIds: ids ?? null };
     }
     return undefined;
   },
 
-  subject: (change) => ({ name: change.name, domain: change.domain, ...(change.action === 'create' ? {} : { id: change.id }) }),
+  subject: (change) => ({
+    name: change.name,
+    domain: change.domain,
+    ...(change.action === 'create' ? {} : { id: change.id }),
+  }),
 
   // With the manifests last applied, a declared view missing live was deleted in the
   // app (or never created by a failed apply): creating it again, and setting back the
@@ -124,7 +153,8 @@ export const SAVED_VIEWS: Kind<ViewChange> = {
   // Already applied is what verification would accept of the re-read listing.
   landed(change, live) {
     const listing = live.views[change.domain];
-    if (listing === undefined || verifyView(change, {}, { readBack: live, createdIds: new Map() }) !== undefined) return undefined;
+    if (listing === undefined || verifyView(change, {}, { readBack: live, createdIds: new Map() }) !== undefined)
+      return undefined;
     if (change.action !== 'create') return { viewId: change.id };
     // The created view has the id the service gave it, which the plan never knew.
     const view = listing.find((candidate) => !candidate.isDefault && candidate.name === change.after.name);
@@ -136,13 +166,15 @@ export const SAVED_VIEWS: Kind<ViewChange> = {
   unlanded(change, landed, live) {
     const listing = live.views[change.domain];
     if (listing === undefined || change.action === 'delete') return live;
-    const restored = change.action === 'create'
-      ? listing.filter((view) => view.viewId !== landed.viewId)
-      : listing.map((view) => (view.viewId === change.id ? { ...view, ...change.before } : view));
+    const restored =
+      change.action === 'create'
+        ? listing.filter((view) => view.viewId !== landed.viewId)
+        : listing.map((view) => (view.viewId === change.id ? { ...view, ...change.before } : view));
     return { ...live, views: { ...live.views, [change.domain]: restored } };
   },
 
-  target: (change) => (change.action === 'create' ? newViewTarget(change.domain, change.after.name) : viewTarget(change.domain, change.id)),
+  target: (change) =>
+    change.action === 'create' ? newViewTarget(change.domain, change.after.name) : viewTarget(change.domain, change.id),
 
   recheck: (plan, live) => recheckViews(plan, live, isViewChange),
 
@@ -150,16 +182,22 @@ export const SAVED_VIEWS: Kind<ViewChange> = {
 
   identityProblems(change, creatorEmail) {
     const problems: string[] = [];
-    if (change.kind !== VIEW_KINDS[change.domain]) problems.push(`kind ${change.kind} is not the kind of ${change.domain} views (${VIEW_KINDS[change.domain]})`);
+    if (change.kind !== VIEW_KINDS[change.domain])
+      problems.push(`kind ${change.kind} is not the kind of ${change.domain} views (${VIEW_KINDS[change.domain]})`);
     const shown = change.action === 'delete' ? change.before : change.after;
     if (change.name !== shown.name) problems.push(`is shown as "${change.name}" but names the view "${shown.name}"`);
-    for (const [side, snapshot] of [['before', change.before], ['after', change.after]] as const) {
-      if (snapshot !== null && !jsonEqual(normalizeSnapshot(change.domain, snapshot), snapshot)) problems.push(`its ${side} is not a view as viewctl writes it`);
+    for (const [side, snapshot] of [
+      ['before', change.before],
+      ['after', change.after],
+    ] as const) {
+      if (snapshot !== null && !jsonEqual(normalizeSnapshot(change.domain, snapshot), snapshot))
+        problems.push(`its ${side} is not a view as viewctl writes it`);
     }
     if (change.action === 'update' && !jsonEqual(change.patch, jsonpatch.compare(change.before, change.after))) {
       problems.push('its patch is not the difference between before and after');
     }
-    if (change.action === 'create' && creatorEmail === undefined) problems.push('creates a view but the plan names no creatorEmail');
+    if (change.action === 'create' && creatorEmail === undefined)
+      problems.push('creates a view but the plan names no creatorEmail');
     return problems;
   },
 };
@@ -205,15 +243,26 @@ function verifyView(change: ViewChange, landed: Landed, { readBack }: VerifyCont
       return compareView(change.domain, named[0], change.after, landed.viewId);
     }
     case 'update':
-      return compareView(change.domain, listing.find((view) => view.viewId === change.id), change.after, change.id);
+      return compareView(
+        change.domain,
+        listing.find((view) => view.viewId === change.id),
+        change.after,
+        change.id,
+      );
     case 'delete':
       return listing.some((view) => view.viewId === change.id) ? 'the view is still there after delete' : undefined;
   }
 }
 
-function compareView(domain: Domain, view: ApiView | undefined, after: ViewSnapshot, expectedId: string | undefined): string | undefined {
+function compareView(
+  domain: Domain,
+  view: ApiView | undefined,
+  after: ViewSnapshot,
+  expectedId: string | undefined,
+): string | undefined {
   if (view === undefined) return 'the view is not in the listing after apply';
-  if (expectedId !== undefined && view.viewId !== expectedId) return `the view named "${view.name}" is ${view.viewId}, not ${expectedId}`;
+  if (expectedId !== undefined && view.viewId !== expectedId)
+    return `the view named "${view.name}" is ${view.viewId}, not ${expectedId}`;
   const actual = normalizeView(domain, view);
   const names: (keyof ViewSnapshot)[] = ['name', 'icon', 'columns', 'filters', 'sort'];
   const differing = names.filter((name) => !jsonEqual(actual[name] ?? null, after[name] ?? null));
@@ -232,7 +281,11 @@ function compareView(domain: Domain, view: ApiView | undefined, after: ViewSnaps
 function heldAs(change: ViewChange): string[] {
   if (change.action === 'delete') return [change.target];
   const id = change.action === 'update' ? change.id : change.deletedOutside?.id;
-  return [change.target, newViewTarget(change.domain, change.name), ...(id === undefined ? [] : [viewTarget(change.domain, id)])];
+  return [
+    change.target,
+    newViewTarget(change.domain, change.name),
+    ...(id === undefined ? [] : [viewTarget(change.domain, id)]),
+  ];
 }
 
 /**
@@ -241,7 +294,8 @@ function heldAs(change: ViewChange): string[] {
  * made there (pruned).
  */
 function viewDriftCause(change: ViewChange): DriftCause {
-  if (change.action === 'update') return change.patch.every((operation) => operation.path === '/name') ? 'renamed' : 'edited';
+  if (change.action === 'update')
+    return change.patch.every((operation) => operation.path === '/name') ? 'renamed' : 'edited';
   return change.action === 'create' ? 'deleted' : 'created';
 }
 

@@ -56,7 +56,9 @@ export function viewsAskedAlike(base: Desired, live: Live): ChangeTest<CreateCha
     test(change) {
       const domainViews = viewsOf(change.domain);
       if (domainViews === undefined) return false;
-      return change.action === 'delete' ? pruneAskedAlike(change, domainViews) : viewChangeAskedAlike(change, domainViews);
+      return change.action === 'delete'
+        ? pruneAskedAlike(change, domainViews)
+        : viewChangeAskedAlike(change, domainViews);
     },
   };
 }
@@ -77,7 +79,12 @@ function baseViews(base: Desired, live: Live, domain: Domain): BaseViews | undef
  * the domain are refused (which views they bind is unsettled) or `prune: owned` needs
  * users the plan did not read.
  */
-function basePrune(base: Desired, live: Live, domain: Domain, matched: ReturnType<typeof matchViews>): ReadonlyMap<string, string> | undefined {
+function basePrune(
+  base: Desired,
+  live: Live,
+  domain: Domain,
+  matched: ReturnType<typeof matchViews>,
+): ReadonlyMap<string, string> | undefined {
   if (matched.reasons.length > 0) return undefined;
   if (base.workspace.prune === 'owned' && live.users === undefined) return undefined;
   const pruned = planPrune(base, live, matched.claimed, compileGlobs(base.workspace.ignore));
@@ -102,4 +109,3 @@ export function viewChangeAskedAlike(change: CreateChange | UpdateChange, views:
 export function pruneAskedAlike(change: DeleteChange, views: Pick<BaseViews, 'pruned'>): boolean {
   return views.pruned?.has(change.id) === true;
 }
-

@@ -30,7 +30,11 @@ export function deletedInApp(memory: SweepMemory | undefined, domain: Domain, id
  * to `replacement`, and how to make the manifest say so: the plan is in sync, but the
  * manifest still names an id that is gone, and a memory without it would hold the view.
  */
-export function replacedWarning(kind: ViewKind, view: DesiredView & { viewId: string }, replacement: ApiView): PlanWarning {
+export function replacedWarning(
+  kind: ViewKind,
+  view: DesiredView & { viewId: string },
+  replacement: ApiView,
+): PlanWarning {
   const source = view.viewIdSource ?? view.source;
   return {
     code: 'view.id-replaced',

@@ -12,7 +12,10 @@ import { afterWrite, MayHaveLandedError, type ExecutionContext, type Landed } fr
  */
 
 /** executeViewChange sends the step of a create, update or delete and answers what landed; a failure throws. */
-export async function executeViewChange(change: CreateChange | UpdateChange | DeleteChange, context: ExecutionContext): Promise<Landed> {
+export async function executeViewChange(
+  change: CreateChange | UpdateChange | DeleteChange,
+  context: ExecutionContext,
+): Promise<Landed> {
   switch (change.action) {
     case 'create':
       return create(change, context);
@@ -47,7 +50,9 @@ async function create(change: CreateChange, context: ExecutionContext): Promise<
     const view = await context.client.request<ApiView | undefined>(context.request, { signal: context.signal });
     if (view !== undefined) return { viewId: view.viewId, view };
     // A 201/204 without a body: the view exists; find its id the way a lost answer's is found.
-    const [only, ...more] = await afterWrite(`the create of "${name}" was accepted`, () => newViewsNamed(change.domain, name, context));
+    const [only, ...more] = await afterWrite(`the create of "${name}" was accepted`, () =>
+      newViewsNamed(change.domain, name, context),
+    );
     if (only !== undefined && more.length === 0) return { viewId: only.viewId, view: only };
     throw new MayHaveLandedError(
       'apply.created-not-found',
@@ -64,14 +69,17 @@ async function create(change: CreateChange, context: ExecutionContext): Promise<
     if (context.signal?.aborted === true) break;
     await sleep(delay);
     const candidates = await afterWrite(`the create of "${name}" was sent and its answer lost (${lost.message})`, () =>
-      newViewsNamed(change.domain, name, context));
+      newViewsNamed(change.domain, name, context),
+    );
     const [only] = candidates;
     if (candidates.length === 1 && only !== undefined) return { viewId: only.viewId, view: only, note: 'adopted' };
     if (candidates.length > 1) {
       throw new MayHaveLandedError(
         'apply.duplicate-created',
         `the service holds ${candidates.length} new views named "${name}" after this run's create lost its answer: ${candidates.map((view) => view.viewId).join(', ')} (a concurrent run may have created one)`,
-        { hint: 'after the writes this run settles the copies (identical ones keep the smallest id; see below); run the same command again to converge' },
+        {
+          hint: 'after the writes this run settles the copies (identical ones keep the smallest id; see below); run the same command again to converge',
+        },
       );
     }
   }
@@ -79,12 +87,17 @@ async function create(change: CreateChange, context: ExecutionContext): Promise<
   throw new MayHaveLandedError(
     'apply.create-unconfirmed',
     `the create of "${name}" may have landed: ${lost.message}; the view did not appear in ${delays.length} ${delays.length === 1 ? 'listing' : 'listings'} over ${Math.round(waited / 1000)} s, and viewctl did not send the create again, so it cannot make a duplicate`,
-    { hint: 'run viewctl plan later: a view that landed shows as in sync (or as an update to make), one that did not shows as a create again' },
+    {
+      hint: 'run viewctl plan later: a view that landed shows as in sync (or as an update to make), one that did not shows as a create again',
+    },
   );
 }
 
 async function newViewsNamed(domain: Domain, name: string, context: ExecutionContext): Promise<ApiView[]> {
-  const known = new Set([...(context.live.views[domain] ?? []).map((view) => view.viewId), ...context.createdIds.values()]);
+  const known = new Set([
+    ...(context.live.views[domain] ?? []).map((view) => view.viewId),
+    ...context.createdIds.values(),
+  ]);
   const listing = await context.client.request<ApiView[]>(ROUTES.listViews(domain));
   return listing.filter((view) => view.name === name && !view.isDefault && !known.has(view.viewId));
 }

@@ -41,7 +41,8 @@ interface ViewPlan {
 /** liveListing returns a domain's listing, which the reader must have read. */
 export function liveListing(live: Pick<Live, 'views'>, domain: Domain): ApiView[] {
   const listing = live.views[domain];
-  if (listing === undefined) throw new InternalError(`live state lacks the ${domain} view listing that the manifests need`);
+  if (listing === undefined)
+    throw new InternalError(`live state lacks the ${domain} view listing that the manifests need`);
   return listing;
 }
 
@@ -61,9 +62,19 @@ export function planViews(desired: Desired, live: Live, memory?: SweepMemory): V
   if (!('held' in creator)) return result;
   result.changes = result.changes.filter((change) => change.action !== 'create');
   for (const change of creates) {
-    result.held.push({ target: change.target, code: creator.held.code, reason: `${change.kind} "${change.name}" is not created: ${creator.held.reason}`, wayOut: creator.held.wayOut, source: change.source });
+    result.held.push({
+      target: change.target,
+      code: creator.held.code,
+      reason: `${change.kind} "${change.name}" is not created: ${creator.held.reason}`,
+      wayOut: creator.held.wayOut,
+      source: change.source,
+    });
     // A re-create held names the id its manifest binds: a list naming that id is held with it.
-    heldView(result, change.domain, { name: change.name, viewId: change.deletedOutside?.id ?? null, target: change.target });
+    heldView(result, change.domain, {
+      name: change.name,
+      viewId: change.deletedOutside?.id ?? null,
+      target: change.target,
+    });
   }
   return result;
 }
@@ -88,7 +99,15 @@ export function createsViews(desired: Desired, views: Live['views'], memory?: Sw
  * that never was public.
  */
 export function matchViews(desired: Desired, live: Pick<Live, 'views'>, memory?: SweepMemory): ViewPlan {
-  const result: ViewPlan = { changes: [], reasons: [], warnings: [], held: [], heldViews: new Map(), declared: new Map(), claimed: new Map() };
+  const result: ViewPlan = {
+    changes: [],
+    reasons: [],
+    warnings: [],
+    held: [],
+    heldViews: new Map(),
+    declared: new Map(),
+    claimed: new Map(),
+  };
   for (const domain of DOMAINS) {
     const views = desired.views.filter((view) => view.domain === domain);
     if (views.length > 0) planDomain(domain, views, liveListing(live, domain), result, memory);
@@ -96,7 +115,13 @@ export function matchViews(desired: Desired, live: Pick<Live, 'views'>, memory?:
   return result;
 }
 
-function planDomain(domain: Domain, views: DesiredView[], listing: ApiView[], result: ViewPlan, memory: SweepMemory | undefined): void {
+function planDomain(
+  domain: Domain,
+  views: DesiredView[],
+  listing: ApiView[],
+  result: ViewPlan,
+  memory: SweepMemory | undefined,
+): void {
   const kind = VIEW_KINDS[domain];
   const claimedBy = new Map<string, DesiredView>();
   const bound = new Map<DesiredView, ApiView | null>();
@@ -167,9 +192,10 @@ function planDomain(domain: Domain, views: DesiredView[], listing: ApiView[], re
       result.reasons.push({
         code: 'view.default-name',
         message: `${kind} "${view.name}" has the name of a built-in default view (${defaults.map((d) => d.viewId).join(', ')}); default views are never updated`,
-        wayOut: savedIds[0] === undefined
-          ? 'rename the manifest'
-          : `bind the manifest to the saved view with \`viewId: ${savedIds[0]}\`${savedIds.length > 1 ? ` (saved views of that name: ${savedIds.join(', ')})` : ''}, or rename it`,
+        wayOut:
+          savedIds[0] === undefined
+            ? 'rename the manifest'
+            : `bind the manifest to the saved view with \`viewId: ${savedIds[0]}\`${savedIds.length > 1 ? ` (saved views of that name: ${savedIds.join(', ')})` : ''}, or rename it`,
         source: view.nameSource ?? view.source,
         ids: [...defaults.map((d) => d.viewId), ...savedIds],
       });
@@ -189,7 +215,8 @@ function planDomain(domain: Domain, views: DesiredView[], listing: ApiView[], re
     } else if (saved[0] !== undefined) {
       claim(view, saved[0]);
       // The one live public view of its name replaced the deleted one: in sync, but the manifest should say so.
-      if (view.viewId !== undefined && bound.get(view) === saved[0]) result.warnings.push(replacedWarning(kind, { ...view, viewId: view.viewId }, saved[0]));
+      if (view.viewId !== undefined && bound.get(view) === saved[0])
+        result.warnings.push(replacedWarning(kind, { ...view, viewId: view.viewId }, saved[0]));
     } else {
       bound.set(view, null);
     }
@@ -200,10 +227,16 @@ function planDomain(domain: Domain, views: DesiredView[], listing: ApiView[], re
     if (target === null) {
       const seen = gone.get(view);
       result.changes.push({
-        action: 'create', target: newViewTarget(domain, view.name), kind, name: view.name, source: view.source,
+        action: 'create',
+        target: newViewTarget(domain, view.name),
+        kind,
+        name: view.name,
+        source: view.source,
         // Deleted in the app: created again, which is not the manifests' doing.
         ...(seen === undefined ? {} : { origin: 'outside' as const }),
-        domain, before: null, after: desiredSnapshot(domain, view),
+        domain,
+        before: null,
+        after: desiredSnapshot(domain, view),
         ...(seen === undefined ? {} : { deletedOutside: { id: seen.id, lastSeen: seen.lastSeen } }),
       });
       continue;
@@ -213,18 +246,33 @@ function planDomain(domain: Domain, views: DesiredView[], listing: ApiView[], re
     // Both sides are normalised, so their key order is already canonical.
     if (JSON.stringify(before) === JSON.stringify(after)) continue;
     result.changes.push({
-      action: 'update', target: viewTarget(domain, target.viewId), kind, name: view.name, source: view.source,
-      domain, id: target.viewId, before, after, patch: jsonpatch.compare(before, after) as JsonPatchOperation[],
+      action: 'update',
+      target: viewTarget(domain, target.viewId),
+      kind,
+      name: view.name,
+      source: view.source,
+      domain,
+      id: target.viewId,
+      before,
+      after,
+      patch: jsonpatch.compare(before, after) as JsonPatchOperation[],
     });
   }
   // A held view is not declared: pins naming it are held with it (\`heldViews\`).
-  const heldIds = new Set((result.heldViews.get(domain) ?? []).flatMap((held) => (held.viewId === null ? [] : [held.viewId])));
+  const heldIds = new Set(
+    (result.heldViews.get(domain) ?? []).flatMap((held) => (held.viewId === null ? [] : [held.viewId])),
+  );
   // A view deleted in the app keeps its old id as `formerViewId`: a `{viewId}` tab naming it means the view that replaces it.
-  result.declared.set(domain, views.filter((view) => view.viewId === undefined || !heldIds.has(view.viewId)).map((view) => ({
-    name: view.name,
-    viewId: bound.get(view)?.viewId ?? null,
-    ...(gone.has(view) && view.viewId !== undefined ? { formerViewId: view.viewId } : {}),
-  })));
+  result.declared.set(
+    domain,
+    views
+      .filter((view) => view.viewId === undefined || !heldIds.has(view.viewId))
+      .map((view) => ({
+        name: view.name,
+        viewId: bound.get(view)?.viewId ?? null,
+        ...(gone.has(view) && view.viewId !== undefined ? { formerViewId: view.viewId } : {}),
+      })),
+  );
   result.claimed.set(domain, new Set(claimedBy.keys()));
 }
 
@@ -236,13 +284,15 @@ function checkCreator(desired: Desired, live: Live, creates: number, first: Crea
   const source = desired.workspace.source ?? first.source;
   const plural = creates === 1 ? `creates ${first.kind} "${first.name}"` : `creates ${creates} views`;
   if (email === undefined) {
-    return { reason: {
-      code: 'workspace.creator-required',
-      message: `the plan ${plural}, and the Workspace document names no \`creatorEmail\` to own them`,
-      wayOut: 'set `creatorEmail: <an active member>` in the Workspace document',
-      ...(source === undefined ? {} : { source }),
-      ids: [],
-    } };
+    return {
+      reason: {
+        code: 'workspace.creator-required',
+        message: `the plan ${plural}, and the Workspace document names no \`creatorEmail\` to own them`,
+        wayOut: 'set `creatorEmail: <an active member>` in the Workspace document',
+        ...(source === undefined ? {} : { source }),
+        ids: [],
+      },
+    };
   }
   if (live.users === undefined) {
     // The reader reads users whenever createsViews says so; skipping the check would
@@ -255,18 +305,22 @@ function checkCreator(desired: Desired, live: Live, creates: number, first: Crea
   const wayOut = 'set `creatorEmail` to an active member of the workspace';
   // An address that was never a member is the manifests' mistake; a member who left is the workspace's news.
   if (user === undefined) {
-    return { reason: {
+    return {
+      reason: {
+        code: 'workspace.creator-inactive',
+        message: `creatorEmail ${email} is not a member of the workspace; the service would refuse every create`,
+        wayOut,
+        ...(emailSource === undefined ? {} : { source: emailSource }),
+        ids: [],
+      },
+    };
+  }
+  return {
+    held: {
       code: 'workspace.creator-inactive',
-      message: `creatorEmail ${email} is not a member of the workspace; the service would refuse every create`,
+      reason: `creatorEmail ${email} is ${user.state.toLowerCase()}, not active, and the service would refuse the create`,
       wayOut,
       ...(emailSource === undefined ? {} : { source: emailSource }),
-      ids: [],
-    } };
-  }
-  return { held: {
-    code: 'workspace.creator-inactive',
-    reason: `creatorEmail ${email} is ${user.state.toLowerCase()}, not active, and the service would refuse the create`,
-    wayOut,
-    ...(emailSource === undefined ? {} : { source: emailSource }),
-  } };
+    },
+  };
 }

@@ -15,7 +15,12 @@ export type RememberedPinning = NonNullable<NonNullable<DeleteChange['pinLists']
  * none did). Undefined when the memory read none of them. Advice: a deletion is never
  * allowed or refused on it, only described.
  */
-export function rememberedPinning(memory: SweepMemory, live: Pick<Live, 'pins'>, domain: Domain, id: string): RememberedPinning | undefined {
+export function rememberedPinning(
+  memory: SweepMemory,
+  live: Pick<Live, 'pins'>,
+  domain: Domain,
+  id: string,
+): RememberedPinning | undefined {
   let lists = 0;
   let pinning = 0;
   let oldestPinning: string | undefined;

@@ -53,7 +53,9 @@ export function planPrune(
         keptByGlob.set(glob, [...(keptByGlob.get(glob) ?? []), `"${view.name}" (${view.viewId})`]);
         continue;
       }
-      const held = heldViews.get(domain)?.find((candidate) => candidate.viewId !== null && candidate.name === view.name);
+      const held = heldViews
+        .get(domain)
+        ?.find((candidate) => candidate.viewId !== null && candidate.name === view.name);
       if (held !== undefined) {
         result.held.push({
           target: viewTarget(domain, view.viewId),
@@ -65,15 +67,26 @@ export function planPrune(
       }
       const ownerEmail = emailById.get(view.ownerId);
       result.changes.push({
-        action: 'delete', target: viewTarget(domain, view.viewId), kind: VIEW_KINDS[domain], name: view.name,
-        domain, id: view.viewId, before: normalizeView(domain, view), after: null, reason: 'prune',
-        ownerId: view.ownerId, pinnedBy: [...(pinnedBy.get(`${domain}:${view.viewId}`) ?? [])].sort(),
+        action: 'delete',
+        target: viewTarget(domain, view.viewId),
+        kind: VIEW_KINDS[domain],
+        name: view.name,
+        domain,
+        id: view.viewId,
+        before: normalizeView(domain, view),
+        after: null,
+        reason: 'prune',
+        ownerId: view.ownerId,
+        pinnedBy: [...(pinnedBy.get(`${domain}:${view.viewId}`) ?? [])].sort(),
         ...(ownerEmail === undefined ? {} : { ownerEmail }),
       });
     }
     for (const [glob, names] of keptByGlob) {
       const shown = names.length > 5 ? [...names.slice(0, 5), `and ${names.length - 5} more`] : names;
-      result.warnings.push({ code: 'prune.kept-by-ignore', message: `ignore "${glob}" keeps ${names.length} undeclared ${VIEW_KINDS[domain]}${names.length === 1 ? '' : 's'} from prune: ${shown.join(', ')}` });
+      result.warnings.push({
+        code: 'prune.kept-by-ignore',
+        message: `ignore "${glob}" keeps ${names.length} undeclared ${VIEW_KINDS[domain]}${names.length === 1 ? '' : 's'} from prune: ${shown.join(', ')}`,
+      });
     }
   }
   return result;
@@ -89,7 +102,12 @@ export function prunesViews(desired: Desired, views: Live['views']): boolean {
   // Under `owned`, owners are checked before `ignore`, so even an ignored candidate needs them.
   const ignored = desired.workspace.prune === 'owned' ? () => undefined : compileGlobs(desired.workspace.ignore);
   for (const [domain, bound] of matchViews(desired, { views }).claimed) {
-    if (liveListing({ views }, domain).some((view) => isPublicSaved(view) && !bound.has(view.viewId) && ignored(view.name) === undefined)) return true;
+    if (
+      liveListing({ views }, domain).some(
+        (view) => isPublicSaved(view) && !bound.has(view.viewId) && ignored(view.name) === undefined,
+      )
+    )
+      return true;
   }
   return false;
 }
@@ -102,10 +120,15 @@ export function prunesViews(desired: Desired, views: Live['views']): boolean {
 function ownerFilter(desired: Desired, live: Live, warnings: PlanWarning[]): (ownerId: string) => boolean {
   if (desired.workspace.prune !== 'owned') return () => true;
   const email = desired.workspace.creatorEmail;
-  if (live.users === undefined) throw new InternalError('live state lacks the users that `prune: owned` needs to find the views creatorEmail owns');
-  const creator = email === undefined ? undefined : live.users.find((user) => user.email.toLowerCase() === email.toLowerCase());
+  if (live.users === undefined)
+    throw new InternalError('live state lacks the users that `prune: owned` needs to find the views creatorEmail owns');
+  const creator =
+    email === undefined ? undefined : live.users.find((user) => user.email.toLowerCase() === email.toLowerCase());
   if (creator === undefined) {
-    warnings.push({ code: 'prune.creator-owns-nothing', message: `prune: owned deletes nothing: creatorEmail ${email ?? '(not set)'} is not a member of the workspace, so it owns no view` });
+    warnings.push({
+      code: 'prune.creator-owns-nothing',
+      message: `prune: owned deletes nothing: creatorEmail ${email ?? '(not set)'} is not a member of the workspace, so it owns no view`,
+    });
     return () => false;
   }
   return (ownerId) => ownerId === creator.id;

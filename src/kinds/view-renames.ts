@@ -22,13 +22,18 @@ export function renameReasons(
 ): RefusalReason[] {
   const reasons: RefusalReason[] = [];
   for (const domain of DOMAINS) {
-    const updates = changes.filter((change): change is UpdateChange => change.action === 'update' && change.domain === domain);
+    const updates = changes.filter(
+      (change): change is UpdateChange => change.action === 'update' && change.domain === domain,
+    );
     const renames = updates.filter((change) => change.before.name !== change.after.name);
     const listing = live.views[domain];
     if (renames.length === 0 || listing === undefined) continue;
-    const deleted = new Set(changes.flatMap((change) => (change.action === 'delete' && change.domain === domain ? [change.id] : [])));
+    const deleted = new Set(
+      changes.flatMap((change) => (change.action === 'delete' && change.domain === domain ? [change.id] : [])),
+    );
     const nameAfter = new Map<string, string>();
-    for (const view of listing) if (isPublicSaved(view) && !deleted.has(view.viewId)) nameAfter.set(view.viewId, view.name);
+    for (const view of listing)
+      if (isPublicSaved(view) && !deleted.has(view.viewId)) nameAfter.set(view.viewId, view.name);
     for (const change of updates) nameAfter.set(change.id, change.after.name);
     for (const rename of renames) {
       const name = rename.after.name;
@@ -46,7 +51,10 @@ export function renameReasons(
         });
         continue;
       }
-      const others = [...nameAfter].filter(([id, other]) => id !== rename.id && other === name).map(([id]) => id).sort();
+      const others = [...nameAfter]
+        .filter(([id, other]) => id !== rename.id && other === name)
+        .map(([id]) => id)
+        .sort();
       if (others.length === 0) continue;
       reasons.push({
         code: 'view.ambiguous-name',

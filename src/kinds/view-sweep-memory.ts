@@ -22,7 +22,8 @@ type ViewChange = CreateChange | UpdateChange | DeleteChange;
  */
 export function viewDriftWhen(change: ViewChange, live: Live, memory: SweepMemory | undefined): DriftDetails {
   const since = viewSince(change, memory);
-  const details: DriftDetails = since === undefined ? {} : { since, ...(seenSo(change, memory) ? { already: true as const } : {}) };
+  const details: DriftDetails =
+    since === undefined ? {} : { since, ...(seenSo(change, memory) ? { already: true as const } : {}) };
   if (change.action !== 'update') return details;
   const ownerId = (live.views[change.domain] ?? []).find((view) => view.viewId === change.id)?.ownerId;
   if (ownerId === undefined) return details;
@@ -56,7 +57,10 @@ function viewSince(change: ViewChange, memory: SweepMemory | undefined): string 
       return memory.views[change.target]?.lastSeen;
     case 'new-view': {
       // A view to create again was last seen under its name (the id it had is gone).
-      const seen = Object.values(memory.views).filter((view) => view.domain === target.domain && view.name === target.name).map((view) => view.lastSeen).sort();
+      const seen = Object.values(memory.views)
+        .filter((view) => view.domain === target.domain && view.name === target.name)
+        .map((view) => view.lastSeen)
+        .sort();
       return seen[seen.length - 1];
     }
     default:

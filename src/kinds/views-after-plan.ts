@@ -42,7 +42,8 @@ export function touchedViews(changes: readonly Change[]): TouchedViews {
   for (const change of changes) {
     if (change.action === 'create') touched.names.add(`${change.domain}:${change.after.name}`);
     // A view created again after its deletion in the app: a `{viewId}` tab naming its old id now resolves to it.
-    if (change.action === 'create' && change.deletedOutside !== undefined) touched.ids.add(`${change.domain}:${change.deletedOutside.id}`);
+    if (change.action === 'create' && change.deletedOutside !== undefined)
+      touched.ids.add(`${change.domain}:${change.deletedOutside.id}`);
     if (change.action === 'update' && change.before.name !== change.after.name) {
       touched.names.add(`${change.domain}:${change.before.name}`);
       touched.names.add(`${change.domain}:${change.after.name}`);

@@ -60,9 +60,15 @@ export function loadCoreTags(entryPoint = 'yaml'): CoreTags | null {
   try {
     const require = createRequire(import.meta.url);
     const dist = dirname(require.resolve(entryPoint));
-    const tags = CORE_SCALAR_TAGS.map(([file, name]) => (require(join(dist, file)) as Record<string, ScalarTag | undefined>)[name]);
+    const tags = CORE_SCALAR_TAGS.map(
+      ([file, name]) => (require(join(dist, file)) as Record<string, ScalarTag | undefined>)[name],
+    );
     const { isScalar } = require(join(dist, 'nodes', 'identity.js')) as Partial<CoreTags>;
-    if (typeof isScalar !== 'function' || !tags.every((tag) => tag?.default === true && tag.test instanceof RegExp && typeof tag.resolve === 'function')) return null;
+    if (
+      typeof isScalar !== 'function' ||
+      !tags.every((tag) => tag?.default === true && tag.test instanceof RegExp && typeof tag.resolve === 'function')
+    )
+      return null;
     return { tags: tags as ScalarTag[], isScalar };
   } catch {
     return null;

@@ -85,7 +85,9 @@ function pinLists(document: ManifestDocument): PinLists[] {
   return DOMAINS.flatMap((domain) => {
     const list = body[domain];
     if (list === undefined) return [];
-    const refs: PinRef[] = list.map((entry) => (typeof entry === 'string' ? { name: entry } : { viewId: entry.viewId }));
+    const refs: PinRef[] = list.map((entry) =>
+      typeof entry === 'string' ? { name: entry } : { viewId: entry.viewId },
+    );
     return [
       {
         domain,
@@ -126,13 +128,15 @@ export function isMemberGlob(pattern: string): boolean {
 
 function toAutomations(document: ManifestDocument): DesiredAutomations {
   const body = document.body as unknown as AdminAutomations;
-  const automations = body.automations.map((entry, index): ExpectedAutomation => ({
-    name: entry.name,
-    ...(entry.color === undefined ? {} : { color: entry.color }),
-    ...(entry.disallowUserOverride === undefined ? {} : { disallowUserOverride: entry.disallowUserOverride }),
-    ...(entry.filters === undefined ? {} : { filters: entry.filters as unknown as JsonObject[] }),
-    ...(entry.actions === undefined ? {} : { actions: entry.actions as unknown as JsonObject }),
-    source: document.positionOf(encodePointer(['automations', index])),
-  }));
+  const automations = body.automations.map(
+    (entry, index): ExpectedAutomation => ({
+      name: entry.name,
+      ...(entry.color === undefined ? {} : { color: entry.color }),
+      ...(entry.disallowUserOverride === undefined ? {} : { disallowUserOverride: entry.disallowUserOverride }),
+      ...(entry.filters === undefined ? {} : { filters: entry.filters as unknown as JsonObject[] }),
+      ...(entry.actions === undefined ? {} : { actions: entry.actions as unknown as JsonObject }),
+      source: document.positionOf(encodePointer(['automations', index])),
+    }),
+  );
   return { automations, source: document.position };
 }

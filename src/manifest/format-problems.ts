@@ -12,7 +12,10 @@ import type { Problem } from './types.js';
  * error has its line; warnings of one code are one entry, where the first stands
  * (its line, then how many more and where), unless `showWarnings` lists each.
  */
-export function formatProblems(problems: readonly Problem[], options: { color: boolean; showWarnings?: boolean }): string {
+export function formatProblems(
+  problems: readonly Problem[],
+  options: { color: boolean; showWarnings?: boolean },
+): string {
   const colors = picocolors.createColors(options.color);
   const line = (problem: Problem): string => {
     // File names, messages and hints quote manifest text: escaped for the terminal before colouring.
@@ -24,12 +27,18 @@ export function formatProblems(problems: readonly Problem[], options: { color: b
     return `${location}  ${code}  ${label}${safeText(problem.message)}${pointer}${hint}`;
   };
   if (options.showWarnings === true) return problems.map(line).join('\n');
-  const groups = new Map(groupWarnings(problems.filter((problem) => problem.severity === 'warning'), (problem) => problem.code).map((group) => [group.first, group]));
+  const groups = new Map(
+    groupWarnings(
+      problems.filter((problem) => problem.severity === 'warning'),
+      (problem) => problem.code,
+    ).map((group) => [group.first, group]),
+  );
   const lines: string[] = [];
   for (const problem of problems) {
     if (problem.severity === 'error') lines.push(line(problem));
     const group = groups.get(problem);
-    if (group !== undefined) lines.push(...groupLines(line(problem), group.others.map(place), ACTION_AT_EACH_PLACE.has(group.code)));
+    if (group !== undefined)
+      lines.push(...groupLines(line(problem), group.others.map(place), ACTION_AT_EACH_PLACE.has(group.code)));
   }
   return lines.join('\n');
 }
@@ -57,7 +66,10 @@ export class ManifestInvalidError extends ViewctlError {
     super(
       'manifest.invalid',
       `the manifests are invalid:\n${formatProblems(problems, { color: false })}\n${countProblems(problems)}`,
-      { exitCode: EXIT.error, hint: 'fix the problems above; `viewctl validate` checks manifests without contacting the service' },
+      {
+        exitCode: EXIT.error,
+        hint: 'fix the problems above; `viewctl validate` checks manifests without contacting the service',
+      },
     );
     this.problems = problems;
   }

@@ -35,11 +35,18 @@ export async function resolveBase(ref: string, paths: readonly string[], cwd: st
     const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
     throw new UsageError(
       'usage.base-no-repository',
-      missing ? `--base ${ref} needs the git executable, which is not on PATH` : `--base ${ref}: ${relative(cwd, folder) || '.'} is not inside a git repository`,
+      missing
+        ? `--base ${ref} needs the git executable, which is not on PATH`
+        : `--base ${ref}: ${relative(cwd, folder) || '.'} is not inside a git repository`,
       missing ? 'install git, or plan without --base' : 'plan manifests from a git checkout, or plan without --base',
     );
   }
-  const commit = ref.startsWith('-') ? '' : await git(root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]).then((out) => out.toString('utf8').trim(), () => '');
+  const commit = ref.startsWith('-')
+    ? ''
+    : await git(root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]).then(
+        (out) => out.toString('utf8').trim(),
+        () => '',
+      );
   if (!/^[0-9a-f]{40,64}$/.test(commit)) {
     throw new UsageError(
       'usage.base-not-a-commit',
@@ -91,7 +98,10 @@ export interface ManifestRepository {
  * working directory), with every path in it; undefined outside git, without git, or when
  * a path is outside that repository (nothing says its files were committed).
  */
-export async function manifestRepository(paths: readonly string[], cwd: string): Promise<ManifestRepository | undefined> {
+export async function manifestRepository(
+  paths: readonly string[],
+  cwd: string,
+): Promise<ManifestRepository | undefined> {
   const root = await repositoryTop(resolve(cwd, paths[0] ?? '.'));
   if (root === undefined) return undefined;
   const mapped = (paths.length === 0 ? ['.'] : paths).map((path) => repoPath(root, cwd, path));
@@ -121,7 +131,16 @@ export async function headCommit(root: string): Promise<string | undefined> {
  * or applied.
  */
 export async function manifestsClean(root: string, inRepo: readonly string[]): Promise<boolean> {
-  const status = (await git(root, ['status', '--porcelain', '-z', '--untracked-files=all', '--', ...inRepo.map((path) => `:(top)${path}`)])).toString('utf8');
+  const status = (
+    await git(root, [
+      'status',
+      '--porcelain',
+      '-z',
+      '--untracked-files=all',
+      '--',
+      ...inRepo.map((path) => `:(top)${path}`),
+    ])
+  ).toString('utf8');
   return !status.split('\0').some((entry) => /\.ya?ml$/i.test(entry));
 }
 
@@ -156,7 +175,10 @@ export async function gitManifestSource(base: GitBase, paths: readonly string[],
     if (at === undefined) continue;
     for (const file of tree.keys()) if (file === at || walkFinds(file, at)) wanted.add(file);
   }
-  const blobs = await readBlobs(base.root, [...wanted].flatMap((file) => tree.get(file)?.sha ?? []));
+  const blobs = await readBlobs(
+    base.root,
+    [...wanted].flatMap((file) => tree.get(file)?.sha ?? []),
+  );
   return {
     async stat(path) {
       const at = toRepo(path);
@@ -167,13 +189,20 @@ export async function gitManifestSource(base: GitBase, paths: readonly string[],
     },
     async list(directory) {
       const at = toRepo(directory);
-      const files = at === undefined ? [] : [...tree.keys()].filter((file) => walkFinds(file, at)).map(display).sort();
+      const files =
+        at === undefined
+          ? []
+          : [...tree.keys()]
+              .filter((file) => walkFinds(file, at))
+              .map(display)
+              .sort();
       return { files, skipped: [] };
     },
     async read(path, maxBytes) {
       const at = toRepo(path);
       const file = at === undefined ? undefined : tree.get(at);
-      if (file === undefined) throw Object.assign(new Error(`no such file at ${base.ref}: ${path}`), { code: 'ENOENT', path });
+      if (file === undefined)
+        throw Object.assign(new Error(`no such file at ${base.ref}: ${path}`), { code: 'ENOENT', path });
       if (file.size > maxBytes) return { tooLarge: file.size };
       const bytes = blobs.get(file.sha);
       if (bytes === undefined) throw Object.assign(new Error(`not read from git: ${path}`), { code: 'EIO', path });
@@ -248,7 +277,11 @@ export function git(cwd: string, args: readonly string[], input?: string): Promi
     const chunks: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolvePromise(Buffer.concat(chunks)) : reject(new Error(`git ${args[0] ?? ''} exited with ${String(code)}`))));
+    child.on('close', (code) =>
+      code === 0
+        ? resolvePromise(Buffer.concat(chunks))
+        : reject(new Error(`git ${args[0] ?? ''} exited with ${String(code)}`)),
+    );
     child.stdin.end(input);
   });
 }

@@ -45,7 +45,11 @@ async function treesAt(root: string, repoPaths: readonly string[]): Promise<Mani
     const unique = [...new Set(repoPaths)].sort();
     const ids = await idsAt(root, commit, unique);
     if (ids === undefined) return undefined;
-    return { commit, clean: await manifestsClean(root, unique), trees: Object.fromEntries(unique.map((path, index) => [path, ids[index] ?? ''])) };
+    return {
+      commit,
+      clean: await manifestsClean(root, unique),
+      trees: Object.fromEntries(unique.map((path, index) => [path, ids[index] ?? ''])),
+    };
   } catch {
     return undefined;
   }
@@ -54,7 +58,13 @@ async function treesAt(root: string, repoPaths: readonly string[]): Promise<Mani
 /** idsAt are the object ids of `repoPaths` at `commit` (a tree for `.`), in order; undefined when the checkout lacks the commit or a path is not in it. */
 async function idsAt(root: string, commit: string, repoPaths: readonly string[]): Promise<string[] | undefined> {
   try {
-    return await Promise.all(repoPaths.map(async (path) => (await git(root, ['rev-parse', '--verify', '--quiet', path === '.' ? `${commit}^{tree}` : `${commit}:${path}`])).toString('utf8').trim()));
+    return await Promise.all(
+      repoPaths.map(async (path) =>
+        (await git(root, ['rev-parse', '--verify', '--quiet', path === '.' ? `${commit}^{tree}` : `${commit}:${path}`]))
+          .toString('utf8')
+          .trim(),
+      ),
+    );
   } catch {
     return undefined;
   }
@@ -66,7 +76,12 @@ async function idsAt(root: string, commit: string, repoPaths: readonly string[])
  * holding `folder` (a folder or a file in it); false when either commit is not in the
  * checkout (a shallow clone) or a path is in neither.
  */
-export async function sameManifestsAt(a: string, b: string, repoPaths: readonly string[], folder: string): Promise<boolean> {
+export async function sameManifestsAt(
+  a: string,
+  b: string,
+  repoPaths: readonly string[],
+  folder: string,
+): Promise<boolean> {
   const root = await repositoryTop(folder);
   if (root === undefined || repoPaths.length === 0) return false;
   const [atA, atB] = [await idsAt(root, a, repoPaths), await idsAt(root, b, repoPaths)];
@@ -77,11 +92,16 @@ export async function sameManifestsAt(a: string, b: string, repoPaths: readonly 
 export async function hasCommit(commit: string, folder: string): Promise<boolean> {
   const root = await repositoryTop(folder);
   if (root === undefined) return false;
-  return git(root, ['cat-file', '-e', `${commit}^{commit}`]).then(() => true, () => false);
+  return git(root, ['cat-file', '-e', `${commit}^{commit}`]).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** sameTrees tells whether two records of object ids name the same paths with the same ids. */
 export function sameTrees(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
   const keys = Object.keys(a).sort();
-  return keys.length > 0 && keys.join('\0') === Object.keys(b).sort().join('\0') && keys.every((key) => a[key] === b[key]);
+  return (
+    keys.length > 0 && keys.join('\0') === Object.keys(b).sort().join('\0') && keys.every((key) => a[key] === b[key])
+  );
 }

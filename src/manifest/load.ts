@@ -151,7 +151,9 @@ function kindProblem(raw: RawDocument, kind: unknown): Problem {
 function dedupe(problems: readonly Problem[]): Problem[] {
   const seen = new Set<string>();
   return problems.filter((problem) => {
-    const key = [problem.file, problem.document, problem.code, problem.pointer, problem.line, problem.column].join('\u0000');
+    const key = [problem.file, problem.document, problem.code, problem.pointer, problem.line, problem.column].join(
+      '\u0000',
+    );
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

@@ -56,7 +56,12 @@ function collapseBranches(errors: readonly ErrorObject[]): ErrorObject[] {
       {
         ...union,
         keyword: 'type',
-        params: { type: [...branches.values()].flat().filter(isRootTypeError).map((error) => String(error.params.type)) },
+        params: {
+          type: [...branches.values()]
+            .flat()
+            .filter(isRootTypeError)
+            .map((error) => String(error.params.type)),
+        },
       },
     ];
     result = result.filter((error) => error !== union && !within(error));
@@ -73,11 +78,14 @@ function collapseBranches(errors: readonly ErrorObject[]): ErrorObject[] {
 function dropNoiseOfWrongType(errors: ErrorObject[]): ErrorObject[] {
   const wrongTag = new Set(
     errors
-      .filter((error) => (error.keyword === 'const' || error.keyword === 'enum') && error.instancePath.endsWith('/type'))
+      .filter(
+        (error) => (error.keyword === 'const' || error.keyword === 'enum') && error.instancePath.endsWith('/type'),
+      )
       .map((error) => error.instancePath.slice(0, -'/type'.length)),
   );
   return errors.filter(
-    (error) => !(wrongTag.has(error.instancePath) && (error.keyword === 'required' || error.keyword === 'additionalProperties')),
+    (error) =>
+      !(wrongTag.has(error.instancePath) && (error.keyword === 'required' || error.keyword === 'additionalProperties')),
   );
 }
 
@@ -157,11 +165,16 @@ function toProblem(error: ErrorObject, document: RawDocument, kind: string): Pro
     }
     case 'enum':
     case 'const': {
-      const allowed = (error.keyword === 'enum' ? (params.allowedValues as unknown[]) : [params.allowedValue]).map(String);
+      const allowed = (error.keyword === 'enum' ? (params.allowedValues as unknown[]) : [params.allowedValue]).map(
+        String,
+      );
       // `prune` takes true, false or owned: yes/no there is the YAML 1.1 habit, as for booleans.
-      const hint = allowed.includes('true') && isYaml11Boolean(error.data)
-        ? YAML_11_BOOLEAN_HINT
-        : typeof error.data === 'string' ? didYouMean(error.data, allowed) : undefined;
+      const hint =
+        allowed.includes('true') && isYaml11Boolean(error.data)
+          ? YAML_11_BOOLEAN_HINT
+          : typeof error.data === 'string'
+            ? didYouMean(error.data, allowed)
+            : undefined;
       return problem({
         code: 'schema.enum',
         message: `${name} is ${show(error.data)}; expected ${allowed.length === 1 ? '' : 'one of '}${allowed.join(', ')}`,
@@ -170,7 +183,9 @@ function toProblem(error: ErrorObject, document: RawDocument, kind: string): Pro
     }
     case 'format': {
       if (params.format === 'date' || params.format === 'date-time') {
-        const shaped = typeof error.data === 'string' && /^\d{4}-\d{2}-\d{2}([Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}(:?\d{2})?))?$/.test(error.data);
+        const shaped =
+          typeof error.data === 'string' &&
+          /^\d{4}-\d{2}-\d{2}([Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}(:?\d{2})?))?$/.test(error.data);
         return problem({
           code: 'date.invalid',
           message: shaped
@@ -181,7 +196,9 @@ function toProblem(error: ErrorObject, document: RawDocument, kind: string): Pro
       const email = params.format === 'email';
       return problem({
         code: email ? 'email.invalid' : 'schema.format',
-        message: email ? `${show(error.data)} is not a valid email address` : `${name} must be a valid ${String(params.format)}`,
+        message: email
+          ? `${show(error.data)} is not a valid email address`
+          : `${name} must be a valid ${String(params.format)}`,
       });
     }
     case 'pattern': {

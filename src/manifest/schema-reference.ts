@@ -15,7 +15,8 @@ export function renderSchemaReference(files: ReadonlyMap<string, unknown>): stri
     if (typeof schema.$ref === 'string') {
       const target = resolveLocalRef(schema.$ref, file, files);
       const title = target?.node.title;
-      if (typeof title === 'string' && target !== undefined && isShape(target.node)) return `[${title}](#${anchor(title)})`;
+      if (typeof title === 'string' && target !== undefined && isShape(target.node))
+        return `[${title}](#${anchor(title)})`;
       return target === undefined ? schema.$ref : typeOf(target.node, target.file);
     }
     if ('const' in schema) return `\`${JSON.stringify(schema.const)}\``;
@@ -26,11 +27,14 @@ export function renderSchemaReference(files: ReadonlyMap<string, unknown>): stri
     if (type === 'array') return `list of ${typeOf(schema.items, file)}`;
     if (type === 'object' && isJsonObject(schema.properties)) {
       const required = new Set(Array.isArray(schema.required) ? schema.required : []);
-      const fields = Object.entries(schema.properties).map(([name, field]) => `${name}${required.has(name) ? '' : '?'}: ${typeOf(field, file)}`);
+      const fields = Object.entries(schema.properties).map(
+        ([name, field]) => `${name}${required.has(name) ? '' : '?'}: ${typeOf(field, file)}`,
+      );
       return `{${fields.join(', ')}}`;
     }
     if (type === 'string' && schema.format === 'email') return 'email';
-    if (type === 'string' && typeof schema.title === 'string' && typeof schema.pattern === 'string') return `string (${schema.title})`;
+    if (type === 'string' && typeof schema.title === 'string' && typeof schema.pattern === 'string')
+      return `string (${schema.title})`;
     return typeof type === 'string' ? type : 'any';
   };
   const constraints = (schema: unknown, file: string): string => {
@@ -48,8 +52,11 @@ export function renderSchemaReference(files: ReadonlyMap<string, unknown>): stri
     const properties = isJsonObject(schema.properties) ? schema.properties : {};
     const required = new Set(Array.isArray(schema.required) ? schema.required : []);
     const rows = Object.entries(properties).map(([name, field]) => {
-      const description = isJsonObject(field) && typeof field.description === 'string' ? field.description : describeRef(field, file);
-      const notes = [required.has(name) ? '**required**' : '', constraints(field, file)].filter((note) => note !== '').join('; ');
+      const description =
+        isJsonObject(field) && typeof field.description === 'string' ? field.description : describeRef(field, file);
+      const notes = [required.has(name) ? '**required**' : '', constraints(field, file)]
+        .filter((note) => note !== '')
+        .join('; ');
       return `| \`${name}\` | ${escapeCell(typeOf(field, file))} | ${escapeCell(notes)} | ${escapeCell(description)} |`;
     });
     return ['| attribute | type | notes | description |', '| --- | --- | --- | --- |', ...rows];
@@ -67,8 +74,8 @@ export function renderSchemaReference(files: ReadonlyMap<string, unknown>): stri
     '',
     'Manifests are YAML files holding one or more documents, each with a `kind`. These JSON Schemas',
     '(draft 2020-12) are the single source of truth for their shapes: `viewctl validate` checks them,',
-    'the TypeScript types are generated from them, and the view schemas\' `$defs` `columns`, `filters`',
-    'and `sort` are the service API\'s own shapes.',
+    "the TypeScript types are generated from them, and the view schemas' `$defs` `columns`, `filters`",
+    "and `sort` are the service API's own shapes.",
     '',
     'The schemas carry no `$id` and reference each other by relative path (`common.schema.json#/$defs/...`),',
     'so they work from any folder they are copied to together. `viewctl schemas --out DIR` writes them;',
@@ -81,15 +88,28 @@ export function renderSchemaReference(files: ReadonlyMap<string, unknown>): stri
   for (const [kind, file] of Object.entries(KIND_SCHEMAS)) {
     const schema = files.get(file);
     if (!isJsonObject(schema)) continue;
-    lines.push(`## ${kind}`, '', `Schema: \`${file}\`. ${String(schema.description ?? '')}`, '', ...table(schema, file), '');
+    lines.push(
+      `## ${kind}`,
+      '',
+      `Schema: \`${file}\`. ${String(schema.description ?? '')}`,
+      '',
+      ...table(schema, file),
+      '',
+    );
     const defs = isJsonObject(schema.$defs) ? schema.$defs : {};
     for (const [name, def] of Object.entries(defs)) {
       if (!isJsonObject(def)) continue;
       const heading = typeof def.title === 'string' ? def.title : `${kind} ${name}`;
-      lines.push(`### ${heading}`, '', `\`${file}#/$defs/${name}\`${typeof def.description === 'string' ? `: ${def.description}` : ''}`, '');
+      lines.push(
+        `### ${heading}`,
+        '',
+        `\`${file}#/$defs/${name}\`${typeof def.description === 'string' ? `: ${def.description}` : ''}`,
+        '',
+      );
       if (isJsonObject(def.properties)) lines.push(...table(def, file), '');
       else lines.push(`Type: ${escapeCell(typeOf(def, file))}.`, '');
-      if (isJsonObject(def.items) && isJsonObject(def.items.properties)) lines.push('Each entry:', '', ...table(def.items, file), '');
+      if (isJsonObject(def.items) && isJsonObject(def.items.properties))
+        lines.push('Each entry:', '', ...table(def.items, file), '');
     }
   }
   const common = files.get('common.schema.json');

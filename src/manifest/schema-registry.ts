@@ -39,7 +39,9 @@ export function schemaDirectory(): URL {
 /** schemaTexts reads every `*.schema.json` of the package as text, keyed by file name, for copying. */
 export function schemaTexts(): Map<string, string> {
   const directory = schemaDirectory();
-  const files = readdirSync(directory).filter((name) => name.endsWith('.schema.json')).sort();
+  const files = readdirSync(directory)
+    .filter((name) => name.endsWith('.schema.json'))
+    .sort();
   return new Map(files.map((file) => [file, readFileSync(new URL(file, directory), 'utf8')]));
 }
 
@@ -117,7 +119,10 @@ function precompiledValidators(): Record<string, ValidateFunction> | undefined {
   if (precompiled === undefined) {
     const url = new URL(KIND_VALIDATORS_FILE, import.meta.url);
     const module = existsSync(url) ? (require(`./${KIND_VALIDATORS_FILE}`) as Record<string, unknown>) : undefined;
-    precompiled = module !== undefined && module.schemasDigest === schemasDigest() ? (module as Record<string, ValidateFunction>) : null;
+    precompiled =
+      module !== undefined && module.schemasDigest === schemasDigest()
+        ? (module as Record<string, ValidateFunction>)
+        : null;
   }
   return precompiled ?? undefined;
 }
@@ -162,7 +167,12 @@ export function resolveLocalRef(
   return isJsonObject(node) ? { node, file: owner } : undefined;
 }
 
-function collectTagValues(node: unknown, file: string, files: Map<string, AnySchemaObject>, into: Map<string, string[]>): void {
+function collectTagValues(
+  node: unknown,
+  file: string,
+  files: Map<string, AnySchemaObject>,
+  into: Map<string, string[]>,
+): void {
   if (Array.isArray(node)) {
     for (const item of node) collectTagValues(item, file, files, into);
     return;

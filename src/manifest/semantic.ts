@@ -21,11 +21,24 @@ export function semanticProblems(documents: readonly ManifestDocument[]): Proble
   const ofKind = (kind: string) => documents.filter((document) => document.kind === kind);
   problems.push(...singleton(ofKind('Workspace'), 'workspace.multiple', 'Workspace'));
   problems.push(...singleton(ofKind('AdminAutomations'), 'automations.multiple', 'AdminAutomations'));
-  for (const workspace of ofKind('Workspace')) problems.push(...ignoreProblems(workspace), ...pruneOwnedProblems(workspace));
+  for (const workspace of ofKind('Workspace'))
+    problems.push(...ignoreProblems(workspace), ...pruneOwnedProblems(workspace));
   for (const kind of VIEW_KIND_NAMES) {
     const views = ofKind(kind);
-    problems.push(...duplicates(unboundNames(views), 'view.duplicate-name', (name) => `${kind} "${name}" is declared more than once`));
-    problems.push(...duplicates(views.map((view) => identity(view, '/viewId')), 'view.duplicate-id', (id) => `viewId "${id}" is bound by more than one ${kind}`));
+    problems.push(
+      ...duplicates(
+        unboundNames(views),
+        'view.duplicate-name',
+        (name) => `${kind} "${name}" is declared more than once`,
+      ),
+    );
+    problems.push(
+      ...duplicates(
+        views.map((view) => identity(view, '/viewId')),
+        'view.duplicate-id',
+        (id) => `viewId "${id}" is bound by more than one ${kind}`,
+      ),
+    );
     for (const view of views) problems.push(...viewProblems(view));
   }
   problems.push(...pinProblems(ofKind('PinnedViews')));
@@ -36,7 +49,9 @@ export function semanticProblems(documents: readonly ManifestDocument[]): Proble
       document: automations,
       pointer: encodePointer(['automations', index, 'name']),
     }));
-    problems.push(...duplicates(entries, 'automations.duplicate-name', (name) => `automation "${name}" is listed more than once`));
+    problems.push(
+      ...duplicates(entries, 'automations.duplicate-name', (name) => `automation "${name}" is listed more than once`),
+    );
   }
   return problems;
 }
@@ -88,7 +103,10 @@ function duplicates(occurrences: readonly Occurrence[], code: string, describe: 
     group.forEach((occurrence, index) => {
       // The first places but this one, picked from the first few so that each occurrence costs the same.
       const first = positions.slice(0, OTHER_PLACES_SHOWN + 1);
-      const others = first.filter((_, other) => other !== index).slice(0, OTHER_PLACES_SHOWN).map(formatPosition);
+      const others = first
+        .filter((_, other) => other !== index)
+        .slice(0, OTHER_PLACES_SHOWN)
+        .map(formatPosition);
       const more = positions.length - 1 - others.length;
       problems.push(
         makeProblem({
@@ -115,10 +133,16 @@ function ignoreProblems(workspace: ManifestDocument): Problem[] {
     const why = typeof glob === 'string' ? globProblem(glob) : undefined;
     if (why === undefined) return [];
     const pointer = encodePointer(['ignore', index]);
-    return [makeProblem({
-      code: GLOB_INVALID, message: why, pointer, at: workspace.positionOf(pointer), document: workspace.index,
-      hint: GLOB_HINT,
-    })];
+    return [
+      makeProblem({
+        code: GLOB_INVALID,
+        message: why,
+        pointer,
+        at: workspace.positionOf(pointer),
+        document: workspace.index,
+        hint: GLOB_HINT,
+      }),
+    ];
   });
 }
 
@@ -164,7 +188,12 @@ function pinProblems(documents: readonly ManifestDocument[]): Problem[] {
         pointer: encodePointer([domain, index]),
       }));
       problems.push(
-        ...duplicates(entries, 'pins.duplicate-entry', (key) => `${domain} pins ${key.startsWith('id:') ? 'viewId' : 'view'} "${key.slice(key.indexOf(':') + 1)}" twice`),
+        ...duplicates(
+          entries,
+          'pins.duplicate-entry',
+          (key) =>
+            `${domain} pins ${key.startsWith('id:') ? 'viewId' : 'view'} "${key.slice(key.indexOf(':') + 1)}" twice`,
+        ),
       );
     }
   }
@@ -174,13 +203,21 @@ function pinProblems(documents: readonly ManifestDocument[]): Problem[] {
       return `the ${domain ?? ''} pins of ${user ?? ''} are managed by more than one PinnedViews document`;
     }),
   );
-  problems.push(...duplicates(groupNames, 'pins.duplicate-group-name', (name) => `the group PinnedViews name "${name}" is used more than once`));
+  problems.push(
+    ...duplicates(
+      groupNames,
+      'pins.duplicate-group-name',
+      (name) => `the group PinnedViews name "${name}" is used more than once`,
+    ),
+  );
   const own = ownLists(documents);
   problems.push(...overriddenMembers(documents, own));
-  problems.push(...duplicates(listedTwice(documents, own), 'pins.group-overlap', (key) => {
-    const [email, domain] = key.split(' ');
-    return `${email ?? ''} is listed by more than one group PinnedViews document for ${domain ?? ''}; one group per member and domain`;
-  }));
+  problems.push(
+    ...duplicates(listedTwice(documents, own), 'pins.group-overlap', (key) => {
+      const [email, domain] = key.split(' ');
+      return `${email ?? ''} is listed by more than one group PinnedViews document for ${domain ?? ''}; one group per member and domain`;
+    }),
+  );
   return problems;
 }
 
@@ -240,18 +277,35 @@ function ownLists(documents: readonly ManifestDocument[]): OwnLists {
 function pinMemberProblems(document: ManifestDocument): Problem[] {
   const problems: Problem[] = [];
   const error = (code: string, message: string, pointer: string, hint: string): void => {
-    problems.push(makeProblem({ code, message, pointer, at: document.positionOf(pointer), document: document.index, hint }));
+    problems.push(
+      makeProblem({ code, message, pointer, at: document.positionOf(pointer), document: document.index, hint }),
+    );
   };
   const hasUser = document.body.userEmail !== undefined;
   if (!hasUser && !isGroupDocument(document)) {
-    error('pins.no-member', 'PinnedViews names no member: it needs `userEmail`, or `users` and/or `roles`', '', 'add `userEmail: <member email>`, or `name`, `users` and/or `roles` for a group of members');
+    error(
+      'pins.no-member',
+      'PinnedViews names no member: it needs `userEmail`, or `users` and/or `roles`',
+      '',
+      'add `userEmail: <member email>`, or `name`, `users` and/or `roles` for a group of members',
+    );
   }
   if (!isGroupDocument(document)) return problems;
   if (hasUser) {
-    error('pins.user-and-group', 'PinnedViews has both `userEmail` and `users`/`roles`; a document is for one member or for a group', '/userEmail', 'remove `userEmail` (list the email in `users`), or move the group into a document of its own');
+    error(
+      'pins.user-and-group',
+      'PinnedViews has both `userEmail` and `users`/`roles`; a document is for one member or for a group',
+      '/userEmail',
+      'remove `userEmail` (list the email in `users`), or move the group into a document of its own',
+    );
   }
   if (document.body.name === undefined) {
-    error('pins.group-name-required', 'a group PinnedViews document (`users` or `roles`) needs a `name`, which the plan shows on its changes', '', 'add `name: <group name>`, e.g. `name: Sales team tabs`');
+    error(
+      'pins.group-name-required',
+      'a group PinnedViews document (`users` or `roles`) needs a `name`, which the plan shows on its changes',
+      '',
+      'add `name: <group name>`, e.g. `name: Sales team tabs`',
+    );
   }
   const users = document.body.users;
   if (!Array.isArray(users)) return problems;
@@ -262,7 +316,12 @@ function pinMemberProblems(document: ManifestDocument): Problem[] {
       const why = globProblem(entry);
       if (why !== undefined) error(GLOB_INVALID, why, pointer, GLOB_HINT);
     } else if (!EMAIL.test(entry)) {
-      error('email.invalid', `${JSON.stringify(entry)} is not a valid email address, nor a glob (\`*\` or \`?\`)`, pointer, 'write a member\'s email, or a glob such as `*@sales.acme.com`');
+      error(
+        'email.invalid',
+        `${JSON.stringify(entry)} is not a valid email address, nor a glob (\`*\` or \`?\`)`,
+        pointer,
+        "write a member's email, or a glob such as `*@sales.acme.com`",
+      );
     }
   });
   return problems;
@@ -280,16 +339,22 @@ function overriddenMembers(documents: readonly ManifestDocument[], own: OwnLists
   const problems: Problem[] = [];
   for (const document of documents) {
     for (const { email, pointer } of namedMembers(document)) {
-      const domains = DOMAINS.filter((domain) => Array.isArray(document.body[domain]) && own.has(`${email.toLowerCase()} ${domain}`));
+      const domains = DOMAINS.filter(
+        (domain) => Array.isArray(document.body[domain]) && own.has(`${email.toLowerCase()} ${domain}`),
+      );
       const first = domains[0] === undefined ? undefined : own.get(`${email.toLowerCase()} ${domains[0]}`);
       if (first === undefined) continue;
-      problems.push(makeProblem({
-        severity: 'warning',
-        code: 'pins.group-overridden',
-        message: `${email} has their own PinnedViews document (${formatPosition(first.position)}) for ${domains.join(', ')}, which wins over this group there`,
-        pointer, at: document.positionOf(pointer), document: document.index,
-        hint: 'remove the email from `users`, or merge the tabs into one of the two documents',
-      }));
+      problems.push(
+        makeProblem({
+          severity: 'warning',
+          code: 'pins.group-overridden',
+          message: `${email} has their own PinnedViews document (${formatPosition(first.position)}) for ${domains.join(', ')}, which wins over this group there`,
+          pointer,
+          at: document.positionOf(pointer),
+          document: document.index,
+          hint: 'remove the email from `users`, or merge the tabs into one of the two documents',
+        }),
+      );
     }
   }
   return problems;
@@ -303,7 +368,9 @@ function pinKey(entry: unknown): string | undefined {
 function viewProblems(view: ManifestDocument): Problem[] {
   const problems: Problem[] = [];
   const warn = (code: string, message: string, pointer: string): void => {
-    problems.push(makeProblem({ severity: 'warning', code, message, pointer, at: view.positionOf(pointer), document: view.index }));
+    problems.push(
+      makeProblem({ severity: 'warning', code, message, pointer, at: view.positionOf(pointer), document: view.index }),
+    );
   };
   const filters = view.body.filters;
   if (isJsonObject(filters)) {
@@ -312,7 +379,11 @@ function viewProblems(view: ManifestDocument): Problem[] {
       if (!Array.isArray(entries)) continue;
       entries.forEach((entry, index) => {
         if (isJsonObject(entry) && entry.type === 'Me') {
-          warn('filter.excludes-me', `${attribute} excludes Me: listing records with this view through the API returns an empty page`, encodePointer(['filters', attribute, index]));
+          warn(
+            'filter.excludes-me',
+            `${attribute} excludes Me: listing records with this view through the API returns an empty page`,
+            encodePointer(['filters', attribute, index]),
+          );
         }
       });
     }
@@ -329,7 +400,8 @@ function viewProblems(view: ManifestDocument): Problem[] {
     columns.forEach((column, index) => {
       if (!isJsonObject(column)) return;
       const id = typeof column.columnId === 'string' ? `column ${column.columnId}` : `field ${String(column.fieldId)}`;
-      if (seen.has(id)) warn('view.duplicate-column', `${id} appears twice in columns`, encodePointer(['columns', index]));
+      if (seen.has(id))
+        warn('view.duplicate-column', `${id} appears twice in columns`, encodePointer(['columns', index]));
       seen.add(id);
     });
   }
@@ -342,7 +414,8 @@ function inAndNotIn(value: unknown, path: (string | number)[]): { pointer: strin
   if (!isJsonObject(value)) return [];
   return Object.entries(value).flatMap(([key, included]) => {
     const below = inAndNotIn(included, [...path, key]);
-    const excludedKey = key === 'in' ? 'notIn' : key.endsWith('In') && !key.endsWith('NotIn') ? `${key.slice(0, -2)}NotIn` : undefined;
+    const excludedKey =
+      key === 'in' ? 'notIn' : key.endsWith('In') && !key.endsWith('NotIn') ? `${key.slice(0, -2)}NotIn` : undefined;
     const excluded = excludedKey === undefined ? undefined : value[excludedKey];
     if (excludedKey === undefined || !Array.isArray(included) || !Array.isArray(excluded)) return below;
     const includedTexts = new Set(included.map((item) => JSON.stringify(item)));

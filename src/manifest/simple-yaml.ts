@@ -94,7 +94,10 @@ function readDocuments(text: string, indexDepth: number): SimpleDocument[] | und
     const reader = new BlockReader(lines, indexDepth);
     const root = reader.mapping(0, 0);
     if (reader.at < lines.length) give();
-    documents.push({ body: root.value as Record<string, unknown>, spots: { root: root.spot, fallbackOffset: marker ?? first.start } });
+    documents.push({
+      body: root.value as Record<string, unknown>,
+      spots: { root: root.spot, fallbackOffset: marker ?? first.start },
+    });
     lines = [];
   };
   let start = 0;
@@ -129,7 +132,12 @@ interface Node {
  * collectionSpot is the spot of a mapping or sequence at `level` (the root is 0): with
  * its children's spots above `indexDepth`, as `unindexed` from there on.
  */
-function collectionSpot(offset: number, level: number, indexDepth: number, children: { entries: EntrySpot[] } | { items: NodeSpot[] }): NodeSpot {
+function collectionSpot(
+  offset: number,
+  level: number,
+  indexDepth: number,
+  children: { entries: EntrySpot[] } | { items: NodeSpot[] },
+): NodeSpot {
   return level >= indexDepth ? { offset, unindexed: true } : { offset, ...children };
 }
 

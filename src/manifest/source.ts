@@ -99,9 +99,16 @@ export function nodeManifestSource(cwd: string): ManifestSource {
     for (const entry of entries) {
       const path = join(directory, entry.name);
       const shownPath = !below ? display(path) : shown === '.' ? entry.name : `${shown}/${entry.name}`;
-      const info = entry.isSymbolicLink() ? await statPath(path) : entry.isDirectory() ? DIRECTORY : entry.isFile() ? FILE : { type: 'other' as const, what: describeEntry(entry) };
+      const info = entry.isSymbolicLink()
+        ? await statPath(path)
+        : entry.isDirectory()
+          ? DIRECTORY
+          : entry.isFile()
+            ? FILE
+            : { type: 'other' as const, what: describeEntry(entry) };
       if (info === undefined) {
-        if (isManifestFile(entry.name)) into.skipped.push({ path: shownPath, reason: 'dangling-link', detail: await readlink(path) });
+        if (isManifestFile(entry.name))
+          into.skipped.push({ path: shownPath, reason: 'dangling-link', detail: await readlink(path) });
       } else if (info.type === 'directory') {
         if (!isSkippedDirectory(entry.name)) await walk(path, shownPath, into, seen);
       } else if (isManifestFile(entry.name)) {

@@ -1,4 +1,15 @@
-import { LineCounter, isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, visit, type Document, type Node } from 'yaml';
+import {
+  LineCounter,
+  isAlias,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  parseAllDocuments,
+  visit,
+  type Document,
+  type Node,
+} from 'yaml';
 import type { FileText } from './file-text.js';
 import { failedFile, INDEXED_DEPTH, type ParsedFile, type ReadDocument } from './parsed-file.js';
 import { taggedValues } from './plain-data.js';
@@ -82,7 +93,8 @@ function readDocument(
     // The parser recurses per nesting level and reports a blown stack as a parse error,
     // once or more depending on the stack left: one cause, reported once per document.
     if (error.message.includes('Maximum call stack size exceeded')) {
-      if (!problems.some((problem) => problem.code === 'yaml.too-deep')) problems.push(tooDeep({ file, line, column }, index));
+      if (!problems.some((problem) => problem.code === 'yaml.too-deep'))
+        problems.push(tooDeep({ file, line, column }, index));
       continue;
     }
     problems.push(
@@ -131,15 +143,18 @@ function readDocument(
   // Pairs (`!!pairs`) become arrays of one-entry maps, so the walk finds them as maps.
   const tagged = mayBeTagged ? taggedValues(body) : [];
   if (tagged.length > 0) {
-    problems.push(...tagged.map(({ pointer, what }) =>
-      makeProblem({
-        code: 'yaml.unsupported-type',
-        message: `${pointer === '' ? 'the document' : `"${decodePointer(pointer).join('.')}"`} is ${what}; manifests hold only strings, numbers, booleans, null, lists and mappings`,
-        at: position(pointer),
-        document: index,
-        pointer,
-        hint: 'remove the tag and write the value as plain YAML',
-      })));
+    problems.push(
+      ...tagged.map(({ pointer, what }) =>
+        makeProblem({
+          code: 'yaml.unsupported-type',
+          message: `${pointer === '' ? 'the document' : `"${decodePointer(pointer).join('.')}"`} is ${what}; manifests hold only strings, numbers, booleans, null, lists and mappings`,
+          at: position(pointer),
+          document: index,
+          pointer,
+          hint: 'remove the tag and write the value as plain YAML',
+        }),
+      ),
+    );
     return { problems };
   }
   spots ??= indexDocument(yamlDocument, yamlDocument.range[0], INDEXED_DEPTH);

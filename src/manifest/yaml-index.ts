@@ -7,7 +7,11 @@ import type { DocumentSpots, NodeSpot } from './yaml-positions.js';
  * anchor (the definition is where the text is), so both share a spot; a node reached
  * twice is indexed once, which also ends recursive aliases.
  */
-export function indexDocument(document: Document.Parsed, fallbackOffset: number, depth = Number.POSITIVE_INFINITY): DocumentSpots {
+export function indexDocument(
+  document: Document.Parsed,
+  fallbackOffset: number,
+  depth = Number.POSITIVE_INFINITY,
+): DocumentSpots {
   const spots = new Map<Node, NodeSpot>();
   const spotOf = (node: Node | undefined, level: number): NodeSpot | undefined => {
     const target = resolveAlias(document, node);
@@ -19,7 +23,11 @@ export function indexDocument(document: Document.Parsed, fallbackOffset: number,
     if ((isMap(target) || isSeq(target)) && level >= depth) {
       spot.unindexed = true;
     } else if (isMap(target)) {
-      spot.entries = target.items.map((pair) => ({ key: keyText(pair), keyOffset: asNode(pair.key)?.range?.[0], value: spotOf(asNode(pair.value), level + 1) }));
+      spot.entries = target.items.map((pair) => ({
+        key: keyText(pair),
+        keyOffset: asNode(pair.key)?.range?.[0],
+        value: spotOf(asNode(pair.value), level + 1),
+      }));
     } else if (isSeq(target)) {
       spot.items = target.items.map((item) => spotOf(asNode(item), level + 1));
     }

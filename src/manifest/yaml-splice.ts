@@ -1,4 +1,19 @@
-import { Document, visit, isAlias, isCollection, isMap, isNode, isPair, isScalar, isSeq, parseAllDocuments, Scalar, type Node, type YAMLMap, type YAMLSeq } from 'yaml';
+import {
+  Document,
+  visit,
+  isAlias,
+  isCollection,
+  isMap,
+  isNode,
+  isPair,
+  isScalar,
+  isSeq,
+  parseAllDocuments,
+  Scalar,
+  type Node,
+  type YAMLMap,
+  type YAMLSeq,
+} from 'yaml';
 import type { JsonValue } from '../domain/api-types.js';
 import { jsonEqual } from '../kinds/canonical.js';
 import { lineColumn } from './parsed-file.js';
@@ -81,11 +96,25 @@ export class SpliceError extends Error {
  * adds an attribute a document leaves unmanaged. Throws SpliceError, changing nothing,
  * when a value cannot be replaced in place.
  */
-export function spliceDocument(text: string, index: number, edits: readonly ValueEdit[], equal: Equal = (_path, a, b) => jsonEqual(a, b)): { text: string; splices: Splice[]; replaced: Replaced[] } {
+export function spliceDocument(
+  text: string,
+  index: number,
+  edits: readonly ValueEdit[],
+  equal: Equal = (_path, a, b) => jsonEqual(a, b),
+): { text: string; splices: Splice[]; replaced: Replaced[] } {
   const documents = parseAllDocuments(text, PARSE_OPTIONS);
   const document = Array.isArray(documents) ? documents[index] : undefined;
-  if (document === undefined || document.errors.length > 0) throw new SpliceError(`document ${index + 1} of the file does not parse`);
-  const context: Context = { text, lineStarts: lineStartsOf(text), newline: text.includes('\r\n') ? '\r\n' : '\n', equal, splices: [], replaced: [], anchors: [] };
+  if (document === undefined || document.errors.length > 0)
+    throw new SpliceError(`document ${index + 1} of the file does not parse`);
+  const context: Context = {
+    text,
+    lineStarts: lineStartsOf(text),
+    newline: text.includes('\r\n') ? '\r\n' : '\n',
+    equal,
+    splices: [],
+    replaced: [],
+    anchors: [],
+  };
   for (const edit of edits) {
     const { node, flow } = nodeAt(document.contents, edit.path);
     replaceIn(context, node, edit.value, edit.path, flow);
@@ -97,7 +126,15 @@ export function spliceDocument(text: string, index: number, edits: readonly Valu
     if (next !== undefined && next.start < splice.end) throw new SpliceError('two edits overlap in one value');
   });
   // Each value's line moves by the lines the splices before its own add or remove.
-  const replaced = context.replaced.map((value, at) => ({ ...value, line: value.line + linesAdded(text, splices.filter((splice) => splice.start < (context.anchors[at] ?? 0))) }));
+  const replaced = context.replaced.map((value, at) => ({
+    ...value,
+    line:
+      value.line +
+      linesAdded(
+        text,
+        splices.filter((splice) => splice.start < (context.anchors[at] ?? 0)),
+      ),
+  }));
   return { text: applySplices(text, splices), splices, replaced };
 }
 
@@ -141,7 +178,10 @@ function nodeAt(root: unknown, path: Path): { node: Node; flow: boolean } {
     if (isCollection(node) && node.flow === true) flow = true;
     if (isMap(node) && typeof segment === 'string') {
       const pair = node.items.find((candidate) => isScalar(candidate.key) && candidate.key.value === segment);
-      if (pair === undefined) throw new SpliceError(`the document does not write "${shown}"${node.items.some((pair) => mergeKey(pair) !== undefined) ? ' (it may come from a merge key <<, which pull does not edit)' : ''}`);
+      if (pair === undefined)
+        throw new SpliceError(
+          `the document does not write "${shown}"${node.items.some((pair) => mergeKey(pair) !== undefined) ? ' (it may come from a merge key <<, which pull does not edit)' : ''}`,
+        );
       if (!isNode(pair.value)) throw new SpliceError(`"${shown}" has no value to replace`);
       node = pair.value;
     } else if (isSeq(node) && typeof segment === 'number') {
@@ -164,29 +204,56 @@ function replaceIn(context: Context, node: Node, wanted: JsonValue, path: Path, 
   const old: unknown = node.toJSON();
   if (context.equal(path, old, wanted)) return;
   if (isAlias(node) || node.anchor !== undefined) {
-    throw new SpliceError(`"${path.join('.')}" is ${isAlias(node) ? 'an alias' : `the anchor &${node.anchor}`}; write the value out to pull it`);
+    throw new SpliceError(
+      `"${path.join('.')}" is ${isAlias(node) ? 'an alias' : `the anchor &${node.anchor}`}; write the value out to pull it`,
+    );
   }
   const flow = inFlow || (isCollection(node) && node.flow === true);
   if (isMap(node) && isObject(wanted) && isObject(old)) {
     const keys = [...new Set([...Object.keys(old), ...Object.keys(wanted)])];
     const differing = keys.filter((key) => !context.equal([...path, key], old[key], wanted[key]));
-    const pairs = new Map(node.items.flatMap((pair) => (isScalar(pair.key) && isNode(pair.value) && typeof pair.key.value === 'string' ? [[pair.key.value, pair.value] as const] : [])));
+    const pairs = new Map(
+      node.items.flatMap((pair) =>
+        isScalar(pair.key) && isNode(pair.value) && typeof pair.key.value === 'string'
+          ? [[pair.key.value, pair.value] as const]
+          : [],
+      ),
+    );
     if (differing.every((key) => pairs.has(key) && wanted[key] !== undefined)) {
-      for (const key of differing) replaceIn(context, pairs.get(key) as Node, wanted[key] as JsonValue, [...path, key], flow);
+      for (const key of differing)
+        replaceIn(context, pairs.get(key) as Node, wanted[key] as JsonValue, [...path, key], flow);
       return;
     }
     if (!flow && editBlockMap(context, node, wanted, differing, path)) return;
   }
   // Items re-ordered move with their lines (and the comments beside them), not replaced in place under another item's comment.
-  const moved = Array.isArray(wanted) && Array.isArray(old) && wanted.some((item, at) => !jsonEqual(old[at], item) && old.some((other, from) => from !== at && jsonEqual(other, item)));
+  const moved =
+    Array.isArray(wanted) &&
+    Array.isArray(old) &&
+    wanted.some(
+      (item, at) => !jsonEqual(old[at], item) && old.some((other, from) => from !== at && jsonEqual(other, item)),
+    );
   if (isSeq(node) && !flow && moved && editBlockSequence(context, node, wanted as JsonValue[], path)) return;
-  if (isSeq(node) && Array.isArray(wanted) && wanted.length > 0 && node.items.length === wanted.length && node.items.every(isNode)) {
+  if (
+    isSeq(node) &&
+    Array.isArray(wanted) &&
+    wanted.length > 0 &&
+    node.items.length === wanted.length &&
+    node.items.every(isNode)
+  ) {
     node.items.forEach((item, position) => {
       replaceIn(context, item as Node, wanted[position] as JsonValue, [...path, position], flow);
     });
     return;
   }
-  if (isSeq(node) && !flow && Array.isArray(wanted) && wanted.length > 0 && editBlockSequence(context, node, wanted, path)) return;
+  if (
+    isSeq(node) &&
+    !flow &&
+    Array.isArray(wanted) &&
+    wanted.length > 0 &&
+    editBlockSequence(context, node, wanted, path)
+  )
+    return;
   const splice = replacement(context, node, wanted, inFlow);
   context.splices.push(splice);
   context.replaced.push({ path, before: old, after: wanted, line: lineOf(context, splice.start) });
@@ -205,19 +272,40 @@ function lineOf(context: Context, offset: number): number {
  * style), and the entries of both are replaced in place; comments beside the others
  * stay. False, having changed nothing, when an entry is not on lines of its own.
  */
-function editBlockMap(context: Context, node: YAMLMap, wanted: Record<string, JsonValue>, differing: readonly string[], path: Path): boolean {
+function editBlockMap(
+  context: Context,
+  node: YAMLMap,
+  wanted: Record<string, JsonValue>,
+  differing: readonly string[],
+  path: Path,
+): boolean {
   const { text } = context;
-  const entries = node.items.map((pair) => ({ key: isScalar(pair.key) ? pair.key.value : undefined, keyNode: isNode(pair.key) ? pair.key : undefined, value: isNode(pair.value) ? pair.value : undefined }));
+  const entries = node.items.map((pair) => ({
+    key: isScalar(pair.key) ? pair.key.value : undefined,
+    keyNode: isNode(pair.key) ? pair.key : undefined,
+    value: isNode(pair.value) ? pair.value : undefined,
+  }));
   const last = entries[entries.length - 1];
   const firstKey = entries[0]?.keyNode?.range?.[0];
-  if (last?.value?.range == null || firstKey === undefined || entries.some((entry) => typeof entry.key !== 'string' || entry.keyNode?.range == null || entry.value?.range == null)) return false;
+  if (
+    last?.value?.range == null ||
+    firstKey === undefined ||
+    entries.some((entry) => typeof entry.key !== 'string' || entry.keyNode?.range == null || entry.value?.range == null)
+  )
+    return false;
   const ownLine = (offset: number): boolean => text.slice(lineStart(text, offset), offset).trim() === '';
-  const dropped = entries.filter((entry) => differing.includes(entry.key as string) && wanted[entry.key as string] === undefined);
+  const dropped = entries.filter(
+    (entry) => differing.includes(entry.key as string) && wanted[entry.key as string] === undefined,
+  );
   const added = differing.filter((key) => !entries.some((entry) => entry.key === key) && wanted[key] !== undefined);
   const lineEnds = (offset: number): boolean => offset === text.length || text[offset - 1] === '\n';
   // A mapping left with no entry has no block form: it is written whole, as `{}`.
   if (dropped.length === entries.length && added.length === 0) return false;
-  if (!ownLine(firstKey) || dropped.some((entry) => !ownLine(entry.keyNode?.range?.[0] ?? 0) || !lineEnds(entry.value?.range?.[2] ?? 0))) return false;
+  if (
+    !ownLine(firstKey) ||
+    dropped.some((entry) => !ownLine(entry.keyNode?.range?.[0] ?? 0) || !lineEnds(entry.value?.range?.[2] ?? 0))
+  )
+    return false;
   const end = last.value.range[2];
   if (added.length > 0 && !lineEnds(end)) return false;
   for (const entry of entries) {
@@ -226,9 +314,22 @@ function editBlockMap(context: Context, node: YAMLMap, wanted: Record<string, Js
     if (wanted[key] === undefined) {
       const stop = entry.value.range?.[2] ?? text.length;
       // The last line of a file without a final line break takes the line break before it along.
-      const start = Math.max(0, lineStart(text, entry.keyNode?.range?.[0] ?? 0) - (stop === text.length && !text.endsWith('\n') ? (text[lineStart(text, entry.keyNode?.range?.[0] ?? 0) - 2] === '\r' ? 2 : 1) : 0));
+      const start = Math.max(
+        0,
+        lineStart(text, entry.keyNode?.range?.[0] ?? 0) -
+          (stop === text.length && !text.endsWith('\n')
+            ? text[lineStart(text, entry.keyNode?.range?.[0] ?? 0) - 2] === '\r'
+              ? 2
+              : 1
+            : 0),
+      );
       context.splices.push({ start, end: stop, text: '' });
-      context.replaced.push({ path: [...path, key], before: entry.value.toJSON(), after: undefined, line: lineOf(context, start) });
+      context.replaced.push({
+        path: [...path, key],
+        before: entry.value.toJSON(),
+        after: undefined,
+        line: lineOf(context, start),
+      });
       context.anchors.push(start);
     } else {
       replaceIn(context, entry.value, wanted[key] as JsonValue, [...path, key], false);
@@ -237,12 +338,23 @@ function editBlockMap(context: Context, node: YAMLMap, wanted: Record<string, Js
   if (added.length === 0) return true;
   const indent = ' '.repeat(firstKey - lineStart(text, firstKey));
   // One line each, whatever the value: a multi-line string in block style (`|-`) would need lines indented under the key.
-  const lines = added.map((key) => `${indent}${renderScalar(key, 'PLAIN', false)}: ${renderFlow(wanted[key] as JsonValue, false)}`);
+  const lines = added.map(
+    (key) => `${indent}${renderScalar(key, 'PLAIN', false)}: ${renderFlow(wanted[key] as JsonValue, false)}`,
+  );
   // After a last line without a line break, the new lines start with one and end without.
   const lead = end === text.length && !text.endsWith('\n') ? context.newline : '';
-  context.splices.push({ start: end, end, text: `${lead}${lines.join(context.newline)}${lead === '' ? context.newline : ''}` });
+  context.splices.push({
+    start: end,
+    end,
+    text: `${lead}${lines.join(context.newline)}${lead === '' ? context.newline : ''}`,
+  });
   for (const key of added) {
-    context.replaced.push({ path: [...path, key], before: undefined, after: wanted[key] as JsonValue, line: lineOf(context, end) + (lead === '' ? 0 : 1) });
+    context.replaced.push({
+      path: [...path, key],
+      before: undefined,
+      after: wanted[key] as JsonValue,
+      line: lineOf(context, end) + (lead === '' ? 0 : 1),
+    });
     context.anchors.push(end);
   }
   return true;
@@ -257,10 +369,13 @@ function editBlockMap(context: Context, node: YAMLMap, wanted: Record<string, Js
  */
 function editBlockSequence(context: Context, node: YAMLSeq, wanted: readonly JsonValue[], path: Path): boolean {
   const { text } = context;
-  const items = node.items.map((item) => (isNode(item) && item.range != null ? { node: item, range: item.range } : undefined));
+  const items = node.items.map((item) =>
+    isNode(item) && item.range != null ? { node: item, range: item.range } : undefined,
+  );
   const last = items[items.length - 1];
   if (last === undefined || items.some((item) => item === undefined)) return false;
-  const dash = (item: { range: [number, number, number] }): RegExpExecArray | null => /^(\s*)-\s+$/.exec(text.slice(lineStart(text, item.range[0]), item.range[0]));
+  const dash = (item: { range: [number, number, number] }): RegExpExecArray | null =>
+    /^(\s*)-\s+$/.exec(text.slice(lineStart(text, item.range[0]), item.range[0]));
   const lineEnds = (offset: number): boolean => text[offset - 1] === '\n';
   if (items.some((item) => item === undefined || dash(item) === null || !lineEnds(item.range[2]))) return false;
   const old = items.map((item) => item?.node.toJSON() as unknown);
@@ -268,7 +383,9 @@ function editBlockSequence(context: Context, node: YAMLSeq, wanted: readonly Jso
   if (kept.length === 0) return false;
   const indent = dash(last)?.[1] ?? '';
   const keptOld = new Set(kept.map(([oldIndex]) => oldIndex));
-  const movable = items.flatMap((item, at) => (item === undefined || keptOld.has(at) ? [] : [{ item, value: old[at] }]));
+  const movable = items.flatMap((item, at) =>
+    item === undefined || keptOld.has(at) ? [] : [{ item, value: old[at] }],
+  );
   // An item the list still holds, at another place, keeps its own line (its comment, its quotes).
   const line = (value: JsonValue): string => {
     const from = movable.findIndex((candidate) => jsonEqual(candidate.value, value));
@@ -281,7 +398,8 @@ function editBlockSequence(context: Context, node: YAMLSeq, wanted: readonly Jso
   for (const [oldIndex, wantedIndex] of [...kept, [items.length, wanted.length] as const]) {
     for (let at = from; at < oldIndex; at += 1) {
       const item = items[at];
-      if (item !== undefined) context.splices.push({ start: lineStart(text, item.range[0]), end: item.range[2], text: '' });
+      if (item !== undefined)
+        context.splices.push({ start: lineStart(text, item.range[0]), end: item.range[2], text: '' });
     }
     const next = items[oldIndex];
     const where = next === undefined ? last.range[2] : lineStart(text, next.range[0]);
@@ -301,11 +419,13 @@ function commonSubsequence<T, U>(a: readonly T[], b: readonly U[], same: (x: T, 
   for (let i = a.length - 1; i >= 0; i -= 1) {
     for (let j = b.length - 1; j >= 0; j -= 1) {
       const row = lengths[i] as number[];
-      row[j] = same(a[i] as T, b[j] as U) ? (lengths[i + 1]?.[j + 1] ?? 0) + 1 : Math.max(lengths[i + 1]?.[j] ?? 0, row[j + 1] ?? 0);
+      row[j] = same(a[i] as T, b[j] as U)
+        ? (lengths[i + 1]?.[j + 1] ?? 0) + 1
+        : Math.max(lengths[i + 1]?.[j] ?? 0, row[j + 1] ?? 0);
     }
   }
   const pairs: [number, number][] = [];
-  for (let i = 0, j = 0; i < a.length && j < b.length;) {
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
     if (same(a[i] as T, b[j] as U)) {
       pairs.push([i, j]);
       i += 1;
@@ -325,7 +445,9 @@ function replacement(context: Context, node: Node, wanted: JsonValue, inFlow: bo
   const splice = replacementText(context, node, wanted, inFlow);
   // An empty value (`name:` or `-` with nothing after) has a range of no width right after
   // its indicator: without a space the new value would join it (`name:x` is a key).
-  return splice.start === splice.end && splice.start > 0 && !/\s/.test(context.text[splice.start - 1] ?? ' ') ? { ...splice, text: ` ${splice.text}` } : splice;
+  return splice.start === splice.end && splice.start > 0 && !/\s/.test(context.text[splice.start - 1] ?? ' ')
+    ? { ...splice, text: ` ${splice.text}` }
+    : splice;
 }
 
 function replacementText(context: Context, node: Node, wanted: JsonValue, inFlow: boolean): Splice {
@@ -334,15 +456,22 @@ function replacementText(context: Context, node: Node, wanted: JsonValue, inFlow
   const lineBreak = /\r?\n$/.test(context.text.slice(start, valueEnd)) ? context.newline : '';
   if (isCollection(node) && node.flow !== true && !isEmpty(wanted) && (Array.isArray(wanted) || isObject(wanted))) {
     const column = start - lineStart(context.text, start);
-    const body = renderBlock(wanted).split('\n').map((line, at) => (at === 0 || line === '' ? line : `${' '.repeat(column)}${line}`));
+    const body = renderBlock(wanted)
+      .split('\n')
+      .map((line, at) => (at === 0 || line === '' ? line : `${' '.repeat(column)}${line}`));
     return { start, end: valueEnd, text: body.join(context.newline).replace(/\r?\n$/, '') + lineBreak };
   }
   if (isCollection(node) && node.flow !== true) {
     // An empty collection has no block form: `[]` or `{}` on the node's first line, then its line break.
     return { start, end: valueEnd, text: renderFlow(wanted) + lineBreak };
   }
-  if (isCollection(node) || Array.isArray(wanted) || isObject(wanted)) return { start, end: valueEnd, text: renderFlow(wanted) };
-  return { start, end: valueEnd, text: renderScalar(wanted, isScalar(node) ? node.type : undefined, inFlow) + lineBreak };
+  if (isCollection(node) || Array.isArray(wanted) || isObject(wanted))
+    return { start, end: valueEnd, text: renderFlow(wanted) };
+  return {
+    start,
+    end: valueEnd,
+    text: renderScalar(wanted, isScalar(node) ? node.type : undefined, inFlow) + lineBreak,
+  };
 }
 
 function isEmpty(value: JsonValue): boolean {
@@ -357,7 +486,11 @@ function lineStart(text: string, offset: number): number {
 function renderBlock(value: JsonValue): string {
   const document = quoteYaml11Booleans(new Document(value));
   const root = document.contents;
-  for (const member of isSeq(root) ? root.items : isMap(root) ? root.items.map((pair) => (isPair(pair) ? pair.value : undefined)) : []) {
+  for (const member of isSeq(root)
+    ? root.items
+    : isMap(root)
+      ? root.items.map((pair) => (isPair(pair) ? pair.value : undefined))
+      : []) {
     if (isCollection(member)) member.flow = true;
   }
   return document.toString(TO_STRING_OPTIONS);
@@ -380,7 +513,12 @@ function renderFlow(value: JsonValue, inFlow = true): string {
  */
 function renderScalar(value: JsonValue, style: Scalar.Type | undefined, inFlow: boolean): string {
   if (typeof value !== 'string') return value === null ? 'null' : String(value);
-  const wanted: Scalar.Type = style === 'QUOTE_SINGLE' ? 'QUOTE_SINGLE' : style === 'QUOTE_DOUBLE' || style === 'BLOCK_LITERAL' || style === 'BLOCK_FOLDED' ? 'QUOTE_DOUBLE' : 'PLAIN';
+  const wanted: Scalar.Type =
+    style === 'QUOTE_SINGLE'
+      ? 'QUOTE_SINGLE'
+      : style === 'QUOTE_DOUBLE' || style === 'BLOCK_LITERAL' || style === 'BLOCK_FOLDED'
+        ? 'QUOTE_DOUBLE'
+        : 'PLAIN';
   // YAML 1.1 tools (yamllint's truthy rule, older parsers) read these as booleans: quoted, the file means one thing to every reader.
   const written = wanted === 'PLAIN' && YAML_11_BOOLEAN.test(value) ? undefined : scalarText(value, wanted);
   if (written !== undefined && !(inFlow && /^[^"']/.test(written) && /[,[\]{}]/.test(written))) return written;

@@ -13,7 +13,16 @@ import { planSteps } from './operations.js';
 import { applyLoad } from './requests.js';
 import { summarize } from './summary.js';
 import { driftDetails, driftedRecord } from './drift-record.js';
-import { PLAN_FORMAT_VERSION, type Change, type ChangeOrigin, type HeldTarget, type Plan, type PlanDrift, type PlanScope, type PlanWarning } from './types.js';
+import {
+  PLAN_FORMAT_VERSION,
+  type Change,
+  type ChangeOrigin,
+  type HeldTarget,
+  type Plan,
+  type PlanDrift,
+  type PlanScope,
+  type PlanWarning,
+} from './types.js';
 
 /**
  * checkWorkspace refuses a key of another workspace than the manifests' `workspaceId`.
@@ -24,13 +33,15 @@ export function checkWorkspace(desired: Desired, workspace: ApiWorkspace): void 
   const expected = desired.workspace.workspaceId;
   if (expected === undefined || expected === workspace.id) return;
   const source = desired.workspace.workspaceIdSource ?? desired.workspace.source;
-  throw new PlanRefusedError([{
-    code: 'workspace.mismatch',
-    message: `the manifests are for workspace ${expected}, but the API key belongs to ${workspace.name} (${workspace.id})`,
-    wayOut: `use the key of ${expected}, or change \`workspaceId\` in the Workspace document`,
-    ...(source === undefined ? {} : { source }),
-    ids: [expected, workspace.id],
-  }]);
+  throw new PlanRefusedError([
+    {
+      code: 'workspace.mismatch',
+      message: `the manifests are for workspace ${expected}, but the API key belongs to ${workspace.name} (${workspace.id})`,
+      wayOut: `use the key of ${expected}, or change \`workspaceId\` in the Workspace document`,
+      ...(source === undefined ? {} : { source }),
+      ids: [expected, workspace.id],
+    },
+  ]);
 }
 
 /**
@@ -62,7 +73,13 @@ interface PlanExtras {
 export function computePlan(desired: Desired, live: Live, extras: PlanExtras = {}): { plan: Plan } {
   checkWorkspace(desired, live.workspace);
   // kinds() is in dependency order: pins resolve names against the views the plan declares and deletes.
-  let context: DiffContext = { ignored: compileGlobs(desired.workspace.ignore), declared: new Map(), deleted: new Map(), heldViews: new Map(), ...(extras.memory === undefined ? {} : { memory: extras.memory }) };
+  let context: DiffContext = {
+    ignored: compileGlobs(desired.workspace.ignore),
+    declared: new Map(),
+    deleted: new Map(),
+    heldViews: new Map(),
+    ...(extras.memory === undefined ? {} : { memory: extras.memory }),
+  };
   const reasons: RefusalReason[] = [];
   const changes: Change[] = [];
   const held: HeldTarget[] = [];
@@ -74,7 +91,12 @@ export function computePlan(desired: Desired, live: Live, extras: PlanExtras = {
     reasons.push(...diff.reasons);
     held.push(...(diff.held ?? []));
     kindWarnings.set(kind, diff.warnings);
-    context = { ...context, declared: diff.declared ?? context.declared, deleted: diff.deleted ?? context.deleted, heldViews: diff.heldViews ?? context.heldViews };
+    context = {
+      ...context,
+      declared: diff.declared ?? context.declared,
+      deleted: diff.deleted ?? context.deleted,
+      heldViews: diff.heldViews ?? context.heldViews,
+    };
     skippedMembers ??= diff.skippedMembers;
   }
   if (reasons.length > 0) throw new PlanRefusedError(reasons);
@@ -82,7 +104,9 @@ export function computePlan(desired: Desired, live: Live, extras: PlanExtras = {
   const labelled = changes.map((change) => {
     const origin = change.origin ?? extras.origin?.(change);
     // A drifted change says since when (the memory's last read) and, a view, whose it is.
-    return origin === undefined ? change : ({ ...change, origin, ...driftDetails(change, live, extras.memory) } as Change);
+    return origin === undefined
+      ? change
+      : ({ ...change, origin, ...driftDetails(change, live, extras.memory) } as Change);
   });
   labelled.sort(compareChanges);
   // Each kind's warnings about the ordered plan (look-alike names) follow its diff's own.
@@ -91,15 +115,30 @@ export function computePlan(desired: Desired, live: Live, extras: PlanExtras = {
   // Held targets are listed in target order, so equal inputs give byte-equal plans.
   held.sort((a, b) => (a.target < b.target ? -1 : a.target > b.target ? 1 : 0));
   const drifted = extras.origin === undefined ? {} : { drifted: driftedRecord(labelled, extras.drifted ?? {}) };
-  return { plan: assemblePlan(desired, live, labelled, warnings, extras.scope, extras.memory, { ...drifted, ...(skippedMembers === undefined ? {} : { skippedMembers }), ...(held.length === 0 ? {} : { held }) }) };
+  return {
+    plan: assemblePlan(desired, live, labelled, warnings, extras.scope, extras.memory, {
+      ...drifted,
+      ...(skippedMembers === undefined ? {} : { skippedMembers }),
+      ...(held.length === 0 ? {} : { held }),
+    }),
+  };
 }
 
-function assemblePlan(desired: Desired, live: Live, scopeless: Change[], warnings: PlanWarning[], scope: PlanScope | undefined, memory: SweepMemory | undefined, extra: Pick<Plan, 'skippedMembers' | 'held' | 'drifted'>): Plan {
+function assemblePlan(
+  desired: Desired,
+  live: Live,
+  scopeless: Change[],
+  warnings: PlanWarning[],
+  scope: PlanScope | undefined,
+  memory: SweepMemory | undefined,
+  extra: Pick<Plan, 'skippedMembers' | 'held' | 'drifted'>,
+): Plan {
   const changes = withPinLists(scopeless, scope, memory, live);
   const summary = summarize(changes);
   // creatorEmail owns what the plan creates: present whenever it creates anything.
   const creates = changes.some((change) => kindOf(change).creates(change) !== undefined);
-  const creator = creates && desired.workspace.creatorEmail !== undefined ? { creatorEmail: desired.workspace.creatorEmail } : {};
+  const creator =
+    creates && desired.workspace.creatorEmail !== undefined ? { creatorEmail: desired.workspace.creatorEmail } : {};
   const steps = planSteps({ changes, creatorEmail: desired.workspace.creatorEmail });
   const withoutDigest: Omit<Plan, 'digest'> = {
     formatVersion: PLAN_FORMAT_VERSION,
@@ -132,13 +171,25 @@ function assemblePlan(desired: Desired, live: Live, scopeless: Change[], warning
  * and budgeted plans"). With the sweep memory, also the last known count of the lists
  * not read that pin it, and its date (`rememberedPinning`).
  */
-function withPinLists(changes: Change[], scope: PlanScope | undefined, memory: SweepMemory | undefined, live: Live): Change[] {
+function withPinLists(
+  changes: Change[],
+  scope: PlanScope | undefined,
+  memory: SweepMemory | undefined,
+  live: Live,
+): Change[] {
   const byDomain = scope?.unreadByDomain;
   if (byDomain === undefined) return changes;
   return changes.map((change) => {
     const count = change.action === 'delete' ? byDomain[change.domain] : undefined;
     if (count === undefined || change.action !== 'delete') return change;
     const remembered = memory === undefined ? undefined : rememberedPinning(memory, live, change.domain, change.id);
-    return { ...change, pinLists: { read: count.lists - count.unread, unread: count.unread, ...(remembered === undefined ? {} : { remembered }) } };
+    return {
+      ...change,
+      pinLists: {
+        read: count.lists - count.unread,
+        unread: count.unread,
+        ...(remembered === undefined ? {} : { remembered }),
+      },
+    };
   });
 }

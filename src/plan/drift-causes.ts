@@ -46,7 +46,14 @@ export function driftGroups(changes: readonly Change[]): DriftGroup[] {
     const key = [cause, change.origin, scope, group ?? ''].join('\u0000');
     const entry = groups.get(key);
     if (entry !== undefined) entry.changes.push(change);
-    else groups.set(key, { cause, origin: change.origin, scope, ...(group === undefined ? {} : { group }), changes: [change] });
+    else
+      groups.set(key, {
+        cause,
+        origin: change.origin,
+        scope,
+        ...(group === undefined ? {} : { group }),
+        changes: [change],
+      });
   }
   return [...groups.values()].sort((a, b) => DRIFT_CAUSES.indexOf(a.cause) - DRIFT_CAUSES.indexOf(b.cause));
 }

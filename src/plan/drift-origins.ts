@@ -57,7 +57,8 @@ export interface OriginDecision {
  */
 export function originDecision(inputs: OriginInputs): OriginDecision | undefined {
   const lastApplied = inputs.memory?.lastApplied?.commit;
-  if (inputs.baseCommit !== undefined) return { against: 'ref', baseIsLastApplied: lastApplied !== undefined && lastApplied === inputs.baseCommit };
+  if (inputs.baseCommit !== undefined)
+    return { against: 'ref', baseIsLastApplied: lastApplied !== undefined && lastApplied === inputs.baseCommit };
   // What the command line found is used only for the commit this memory names.
   const applied = inputs.applied !== undefined && inputs.applied.commit === lastApplied ? inputs.applied : undefined;
   if (applied?.state === 'current') return { against: 'manifests', baseIsLastApplied: true };
@@ -75,7 +76,14 @@ export function membersLastSeen(memory: SweepMemory | undefined): ApiUser[] | un
   const members = Object.entries(memory?.members ?? {});
   if (members.length === 0) return undefined;
   return members.map(([email, member]) => ({
-    id: email, email, name: email, license: 'Full', role: member.role, state: member.state, isDesktopAppInstalled: false, isMobileAppInstalled: false,
+    id: email,
+    email,
+    name: email,
+    license: 'Full',
+    role: member.role,
+    state: member.state,
+    isDesktopAppInstalled: false,
+    isMobileAppInstalled: false,
   }));
 }
 
@@ -90,15 +98,30 @@ export interface PlanOrigins {
  * `originDecision`; `base` is REF's manifests (`--base`). Undefined when the plan labels
  * nothing.
  */
-export function planOrigins(desired: Desired, live: Live, inputs: OriginInputs & { base?: Desired }): PlanOrigins | undefined {
+export function planOrigins(
+  desired: Desired,
+  live: Live,
+  inputs: OriginInputs & { base?: Desired },
+): PlanOrigins | undefined {
   const decision = originDecision(inputs);
   if (decision === undefined) return undefined;
-  const memory: BaseMemory = { baseIsLastApplied: decision.baseIsLastApplied, ...withUsers(membersLastSeen(inputs.memory)) };
+  const memory: BaseMemory = {
+    baseIsLastApplied: decision.baseIsLastApplied,
+    ...withUsers(membersLastSeen(inputs.memory)),
+  };
   const lastApplied = inputs.memory?.lastApplied;
-  const record = { ...(decision.against === 'ref' || lastApplied === undefined ? {} : { lastApplied: { commit: lastApplied.commit, at: lastApplied.at } }), countsUnapplied: decision.against === 'last-applied' };
-  const origin = decision.against === 'ref' && inputs.base !== undefined
-    ? changeOrigins(inputs.base, live, memory)
-    : decision.against === 'last-applied' && inputs.applied?.state === 'older' ? changeOrigins(inputs.applied.desired, live, memory) : currentOrigins(desired, live, memory);
+  const record = {
+    ...(decision.against === 'ref' || lastApplied === undefined
+      ? {}
+      : { lastApplied: { commit: lastApplied.commit, at: lastApplied.at } }),
+    countsUnapplied: decision.against === 'last-applied',
+  };
+  const origin =
+    decision.against === 'ref' && inputs.base !== undefined
+      ? changeOrigins(inputs.base, live, memory)
+      : decision.against === 'last-applied' && inputs.applied?.state === 'older'
+        ? changeOrigins(inputs.applied.desired, live, memory)
+        : currentOrigins(desired, live, memory);
   return { origin: reachedSinceRead(origin, inputs.memory), record };
 }
 
@@ -111,7 +134,10 @@ export function planOrigins(desired: Desired, live: Live, inputs: OriginInputs &
  * comparing with them alone would call a joiner's tabs changed in the app. A change the
  * manifests ask for (no origin) stays theirs.
  */
-export function reachedSinceRead(origin: (change: Change) => ChangeOrigin | undefined, memory: SweepMemory | undefined): (change: Change) => ChangeOrigin | undefined {
+export function reachedSinceRead(
+  origin: (change: Change) => ChangeOrigin | undefined,
+  memory: SweepMemory | undefined,
+): (change: Change) => ChangeOrigin | undefined {
   return (change) => {
     const label = origin(change);
     if (label === undefined || label === 'membership' || memory === undefined) return label;
@@ -132,10 +158,12 @@ export function reachedSinceRead(origin: (change: Change) => ChangeOrigin | unde
  * change is a group's new member's (`membership`): the memory marks them pending.
  */
 export function pendingLists(changes: readonly Change[]): Set<string> {
-  return new Set(changes.flatMap((change) => {
-    const list = change.origin === 'membership' ? kindOf(change).memberList?.(change) : undefined;
-    return list === undefined ? [] : [list.key];
-  }));
+  return new Set(
+    changes.flatMap((change) => {
+      const list = change.origin === 'membership' ? kindOf(change).memberList?.(change) : undefined;
+      return list === undefined ? [] : [list.key];
+    }),
+  );
 }
 
 function withUsers(users: ApiUser[] | undefined): Pick<BaseMemory, 'usersLastSeen'> {

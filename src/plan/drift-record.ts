@@ -27,7 +27,10 @@ export function driftDetails(change: Change, live: Live, memory: SweepMemory | u
  * when the origins were judged against it; and, when it is older than the manifests
  * (`countsUnapplied`), the changes without one, merged since and not yet applied.
  */
-export function driftedRecord(changes: readonly Change[], record: { lastApplied?: PlanDrift['lastApplied']; countsUnapplied?: boolean }): PlanDrift {
+export function driftedRecord(
+  changes: readonly Change[],
+  record: { lastApplied?: PlanDrift['lastApplied']; countsUnapplied?: boolean },
+): PlanDrift {
   const drifted = changes.filter((change) => change.origin !== undefined).length;
   return {
     changes: drifted,

@@ -34,23 +34,29 @@ function changesAsUnion(schema: JsonObject): void {
   if (!isJsonObject(defs)) throw new Error('the plan schema has no $defs');
   const change = defs.change;
   if (!isJsonObject(change) || !isJsonObject(change.properties) || !Array.isArray(change.allOf)) {
-    throw new Error('the plan schema\'s $defs.change has no properties or allOf');
+    throw new Error("the plan schema's $defs.change has no properties or allOf");
   }
   const common = change.properties;
   const commonRequired = Array.isArray(change.required) ? change.required : [];
   const branches: JsonValue[] = [];
   for (const entry of change.allOf) {
     const action = isJsonObject(entry) && isJsonObject(entry.if) ? entry.if : undefined;
-    const tag = isJsonObject(action?.properties) && isJsonObject(action.properties.action) ? action.properties.action.const : undefined;
+    const tag =
+      isJsonObject(action?.properties) && isJsonObject(action.properties.action)
+        ? action.properties.action.const
+        : undefined;
     const ref = isJsonObject(entry) && isJsonObject(entry.then) ? entry.then.$ref : undefined;
     const name = typeof ref === 'string' ? ref.replace(/^#\/\$defs\//, '') : undefined;
     const shape = name === undefined ? undefined : defs[name];
     if (typeof tag !== 'string' || name === undefined || !isJsonObject(shape) || !isJsonObject(shape.properties)) {
-      throw new Error(`the plan schema's $defs.change.allOf has an entry the generator cannot read: ${JSON.stringify(entry)}`);
+      throw new Error(
+        `the plan schema's $defs.change.allOf has an entry the generator cannot read: ${JSON.stringify(entry)}`,
+      );
     }
     const properties: JsonObject = {};
     for (const [key, value] of Object.entries({ ...common, ...shape.properties })) {
-      properties[key] = key === 'action' ? { const: tag } : value === true && common[key] !== undefined ? common[key] : value;
+      properties[key] =
+        key === 'action' ? { const: tag } : value === true && common[key] !== undefined ? common[key] : value;
     }
     const required = [...new Set([...commonRequired, ...(Array.isArray(shape.required) ? shape.required : [])])];
     defs[name] = { ...shape, properties, required };

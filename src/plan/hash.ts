@@ -43,7 +43,12 @@ export function liveHashesFor(plan: { changes: readonly Change[] }, live: Live):
  * `--expect-digest`. `manifests` (the git ids `plan --out` records) says where the plan
  * came from, not what it does: `plan` and `apply` of the same manifests have one digest.
  */
-export function planDigest({ digest: _digest, requests: _requests, manifests: _manifests, ...content }: Omit<Plan, 'digest'> & Partial<Pick<Plan, 'digest'>>): string {
+export function planDigest({
+  digest: _digest,
+  requests: _requests,
+  manifests: _manifests,
+  ...content
+}: Omit<Plan, 'digest'> & Partial<Pick<Plan, 'digest'>>): string {
   return hashJson(content);
 }
 

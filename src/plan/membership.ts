@@ -52,5 +52,8 @@ function groupLists(desired: Desired, users: readonly ApiUser[] | undefined): Ma
 
 /** groupListValue is what a group asks of one member: which group (named and placed: two may share a name), and the list. */
 function groupListValue(list: DesiredPins): string {
-  return canonicalJson({ group: list.group === undefined ? null : [list.group.name, list.group.source.file, list.group.source.line], list: pinsValue(list) });
+  return canonicalJson({
+    group: list.group === undefined ? null : [list.group.name, list.group.source.file, list.group.source.line],
+    list: pinsValue(list),
+  });
 }

@@ -50,7 +50,8 @@ export interface Operation extends Omit<PlanStep, 'change' | 'newViewTabs'> {
  */
 export function phaseOf(change: Change): number {
   const { phase } = actionOf(change);
-  if (phase === undefined) throw new InternalError(`a plan step names a ${change.action} change, which is never applied`);
+  if (phase === undefined)
+    throw new InternalError(`a plan step names a ${change.action} change, which is never applied`);
   return phase;
 }
 
@@ -98,8 +99,13 @@ export function checkStoredSteps(plan: Pick<Plan, 'changes' | 'creatorEmail' | '
   };
   const want = byChange(implied);
   const have = byChange(plan.steps);
-  const differing = [...new Set([...want.keys(), ...have.keys()])].filter((index) => want.get(index) !== have.get(index)).sort((a, b) => a - b);
-  const where = differing.length === 0 ? 'its steps are not in the order apply sends them' : `${differing.map((index) => `changes[${index}]`).join(', ')}: the stored steps are not the requests the change implies`;
+  const differing = [...new Set([...want.keys(), ...have.keys()])]
+    .filter((index) => want.get(index) !== have.get(index))
+    .sort((a, b) => a - b);
+  const where =
+    differing.length === 0
+      ? 'its steps are not in the order apply sends them'
+      : `${differing.map((index) => `changes[${index}]`).join(', ')}: the stored steps are not the requests the change implies`;
   throw cannotApply(where);
 }
 
@@ -115,9 +121,13 @@ export function toServiceRequest(operation: Operation, createdIds: ReadonlyMap<s
     for (const tab of operation.newViewTabs) {
       const id = operation.domain === undefined ? undefined : createdIds.get(createdKey(operation.domain, tab.name));
       if (id === undefined) {
-        throw new ViewctlError('apply.unresolved-tab', `the pinned tab "${tab.name}" names a view this run did not create`, {
-          hint: 'run plan again: the create it depends on did not land',
-        });
+        throw new ViewctlError(
+          'apply.unresolved-tab',
+          `the pinned tab "${tab.name}" names a view this run did not create`,
+          {
+            hint: 'run plan again: the create it depends on did not land',
+          },
+        );
       }
       viewIds[tab.index] = id;
     }
@@ -140,7 +150,8 @@ export function toServiceRequest(operation: Operation, createdIds: ReadonlyMap<s
 }
 
 function appliedChange(change: Change | undefined): Change {
-  if (change === undefined || !isApplied(change)) throw new InternalError('a plan step names a change that has no request');
+  if (change === undefined || !isApplied(change))
+    throw new InternalError('a plan step names a change that has no request');
   return change;
 }
 

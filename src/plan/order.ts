@@ -11,10 +11,12 @@ import type { Change } from './types.js';
  */
 export function compareChanges(a: Change, b: Change): number {
   const actions = actionNames();
-  return actions.indexOf(a.action) - actions.indexOf(b.action)
-    || domainRank(a) - domainRank(b)
-    || compareCodePoints(a.name, b.name)
-    || compareCodePoints(kindOf(a).sortKey(a), kindOf(b).sortKey(b));
+  return (
+    actions.indexOf(a.action) - actions.indexOf(b.action) ||
+    domainRank(a) - domainRank(b) ||
+    compareCodePoints(a.name, b.name) ||
+    compareCodePoints(kindOf(a).sortKey(a), kindOf(b).sortKey(b))
+  );
 }
 
 function domainRank(change: Change): number {

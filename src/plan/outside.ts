@@ -51,7 +51,11 @@ export function originOf(facts: OriginFacts, memory: BaseMemory): ChangeOrigin |
  * changeOrigins builds, from the manifests at REF (`base`) and the live state the plan
  * read, the origin of each change of that plan, or undefined for the pull request's own.
  */
-export function changeOrigins(base: Desired, live: Live, memory: BaseMemory): (change: Change) => ChangeOrigin | undefined {
+export function changeOrigins(
+  base: Desired,
+  live: Live,
+  memory: BaseMemory,
+): (change: Change) => ChangeOrigin | undefined {
   const alike = askedAlike(base, live);
   const membership = membershipChanged(base, { today: live.users, lastSeen: memory.usersLastSeen });
   return (change) => {
@@ -67,7 +71,11 @@ export function changeOrigins(base: Desired, live: Live, memory: BaseMemory): (c
  * `membership` when only the members make the difference, otherwise `outside` when the
  * manifests are known to be the last applied ones, and hedged when not.
  */
-export function currentOrigins(desired: Desired, live: Live, memory: BaseMemory): (change: Change) => ChangeOrigin | undefined {
+export function currentOrigins(
+  desired: Desired,
+  live: Live,
+  memory: BaseMemory,
+): (change: Change) => ChangeOrigin | undefined {
   const membership = membershipChanged(desired, { today: live.users, lastSeen: memory.usersLastSeen });
   return (change) => originOf({ askedAlike: true, membershipChanged: membership(change.target) }, memory);
 }

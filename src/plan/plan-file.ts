@@ -23,12 +23,17 @@ export function parsePlanFile(text: string, schema?: PlanSchemaSource): Plan {
   }
   if (!isJsonObject(data)) throw invalid('it is not a JSON object');
   if (data.formatVersion !== PLAN_FORMAT_VERSION) {
-    throw new ViewctlError('plan.version', `the plan file has formatVersion ${JSON.stringify(data.formatVersion ?? null)}; this viewctl reads version ${PLAN_FORMAT_VERSION}`, {
-      hint: 'run `viewctl plan --out FILE` again with this version of viewctl',
-    });
+    throw new ViewctlError(
+      'plan.version',
+      `the plan file has formatVersion ${JSON.stringify(data.formatVersion ?? null)}; this viewctl reads version ${PLAN_FORMAT_VERSION}`,
+      {
+        hint: 'run `viewctl plan --out FILE` again with this version of viewctl',
+      },
+    );
   }
   const problems = planProblems(data, schema);
-  if (problems.length > 0) throw invalid(problems.slice(0, 5).join('; ') + (problems.length > 5 ? `; and ${problems.length - 5} more` : ''));
+  if (problems.length > 0)
+    throw invalid(problems.slice(0, 5).join('; ') + (problems.length > 5 ? `; and ${problems.length - 5} more` : ''));
   const plan = data as unknown as Plan;
   if (!verifyDigest(plan)) {
     throw new RefusedError(
@@ -40,7 +45,9 @@ export function parsePlanFile(text: string, schema?: PlanSchemaSource): Plan {
   // A file written before plans stored their steps: its changes (checked like any
   // other's) imply them, so they are rebuilt rather than the file refused. One written
   // before warnings had codes holds their texts: each is read as a warning without one.
-  const warnings = plan.warnings.map((warning: Plan['warnings'][number] | string) => (typeof warning === 'string' ? { code: 'plan.warning', message: warning } : warning));
+  const warnings = plan.warnings.map((warning: Plan['warnings'][number] | string) =>
+    typeof warning === 'string' ? { code: 'plan.warning', message: warning } : warning,
+  );
   return { ...plan, warnings, ...(data.steps === undefined ? { steps: planSteps(plan) } : {}) };
 }
 
@@ -63,10 +70,12 @@ function planProblems(data: Record<string, unknown>, schema: PlanSchemaSource | 
     if (plan.liveHashes[change.target] === undefined) problems.push(`/changes/${index}/target: has no live hash`);
   });
   for (const [action, count] of Object.entries(summarize(plan.changes))) {
-    if (plan.summary[action as Action] !== count) problems.push(`/summary/${action}: ${count}, the number of ${action} changes`);
+    if (plan.summary[action as Action] !== count)
+      problems.push(`/summary/${action}: ${count}, the number of ${action} changes`);
   }
   // Drift is counted beside the actions: the changes with an origin.
   const drifted = plan.changes.filter((change) => change.origin !== undefined).length;
-  if (plan.drifted !== undefined && plan.drifted.changes !== drifted) problems.push(`/drifted/changes: ${drifted}, the number of changes with an origin`);
+  if (plan.drifted !== undefined && plan.drifted.changes !== drifted)
+    problems.push(`/drifted/changes: ${drifted}, the number of changes with an origin`);
   return problems;
 }

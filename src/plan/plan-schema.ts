@@ -29,11 +29,17 @@ export const packagedPlanSchema: PlanSchemaSource = () => readFileSync(PLAN_SCHE
  * schema `source` reads, with the list of actions, the shape of a change per action
  * and the summary's counts written from them.
  */
-export function planSchema(actions: readonly KindAction[] = kindActions(), source: PlanSchemaSource = packagedPlanSchema): JsonObject {
+export function planSchema(
+  actions: readonly KindAction[] = kindActions(),
+  source: PlanSchemaSource = packagedPlanSchema,
+): JsonObject {
   const schema = JSON.parse(source()) as SchemaParts;
   const names = actions.map((entry) => entry.action);
   schema.$defs.change.properties.action = { enum: names };
-  schema.$defs.change.allOf = actions.map((entry) => ({ if: { properties: { action: { const: entry.action } } }, then: entry.schema }));
+  schema.$defs.change.allOf = actions.map((entry) => ({
+    if: { properties: { action: { const: entry.action } } },
+    then: entry.schema,
+  }));
   schema.properties.summary.required = names;
   schema.properties.summary.properties = Object.fromEntries(names.map((name) => [name, { $ref: '#/$defs/count' }]));
   return schema as unknown as JsonObject;
@@ -61,15 +67,26 @@ export function planShapeProblems(data: unknown, schema: PlanSchemaSource = pack
   }
   const { validate } = compiled;
   if (validate(data)) return [];
-  return [...new Set((validate.errors ?? []).filter((error) => error.keyword !== 'if').map((error) => schemaProblem(error)))];
+  return [
+    ...new Set((validate.errors ?? []).filter((error) => error.keyword !== 'if').map((error) => schemaProblem(error))),
+  ];
 }
 
 function compilePlanSchema(schema: PlanSchemaSource): ValidateFunction {
   try {
-    return new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }).compile(planSchema(kindActions(), schema));
+    return new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }).compile(
+      planSchema(kindActions(), schema),
+    );
   } catch (error) {
-    const why = error instanceof Error && 'code' in error ? String(error.code) : error instanceof Error ? error.message : String(error);
-    throw new InternalError(`the plan schema (schemas/plan/plan.schema.json in the installed package) cannot be loaded: ${why}`, { cause: error });
+    const why =
+      error instanceof Error && 'code' in error
+        ? String(error.code)
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    throw new InternalError(
+      `the plan schema (schemas/plan/plan.schema.json in the installed package) cannot be loaded: ${why}`,
+      { cause: error },
+    );
   }
 }
-

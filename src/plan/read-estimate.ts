@@ -17,7 +17,8 @@ import { firstReads, planReads } from './plan-reads.js';
  */
 export function fullPlanReads(desired: Desired, users: readonly ApiUser[] | undefined): number {
   const first = firstReads(planReads(desired));
-  if (!hasPinGroups(desired) || users === undefined) return first + uniqueReads(desired.pins.map((pins) => pinnedRead(pins.domain, pins.userEmail))).length;
+  if (!hasPinGroups(desired) || users === undefined)
+    return first + uniqueReads(desired.pins.map((pins) => pinnedRead(pins.domain, pins.userEmail))).length;
   const lists = memberPinLists(desired, users).lists.length;
   return first + lists + userReads(users.length);
 }

@@ -13,7 +13,13 @@ export function sortReasons(reasons: readonly RefusalReason[]): RefusalReason[] 
   return [...reasons].sort((a, b) => {
     const [fa, la, ca] = key(a);
     const [fb, lb, cb] = key(b);
-    return compareCodePoints(fa, fb) || la - lb || ca - cb || compareCodePoints(a.code, b.code) || compareCodePoints(a.message, b.message);
+    return (
+      compareCodePoints(fa, fb) ||
+      la - lb ||
+      ca - cb ||
+      compareCodePoints(a.code, b.code) ||
+      compareCodePoints(a.message, b.message)
+    );
   });
 }
 
@@ -30,7 +36,11 @@ export class PlanRefusedError extends ViewctlError {
     const first = sorted[0];
     if (first === undefined) throw new Error('PlanRefusedError needs at least one reason');
     const single = sorted.length === 1;
-    super(first.code, single ? describeOne(first) : describeAll(sorted), single ? { hint: safeText(first.wayOut) } : {});
+    super(
+      first.code,
+      single ? describeOne(first) : describeAll(sorted),
+      single ? { hint: safeText(first.wayOut) } : {},
+    );
     this.reasons = sorted;
   }
 }
@@ -45,7 +55,10 @@ function describeAll(reasons: readonly RefusalReason[]): string {
   const lines = [`the plan is refused for ${reasons.length} reasons; nothing was written:`];
   for (const reason of reasons) {
     const where = reason.source === undefined ? '' : `${formatPosition(reason.source)} `;
-    lines.push(`  ${safeText(where)}[${reason.code}] ${safeText(reason.message)}`, `      way out: ${safeText(reason.wayOut)}`);
+    lines.push(
+      `  ${safeText(where)}[${reason.code}] ${safeText(reason.message)}`,
+      `      way out: ${safeText(reason.wayOut)}`,
+    );
   }
   return lines.join('\n');
 }

@@ -28,12 +28,19 @@ export function applyLoad(plan: Pick<Plan, 'changes' | 'steps'>): ApplyLoad {
   };
   for (const operation of operations) add(operation.endpoint);
   // What verifies the writes, as each change's kind says (`Kind.verifyReads`), each read once.
-  const verifying = uniqueReads(operations.flatMap((operation) => {
-    const change = plan.changes[operation.changeIndex];
-    return change === undefined ? [] : kindOf(change).verifyReads(change);
-  }));
+  const verifying = uniqueReads(
+    operations.flatMap((operation) => {
+      const change = plan.changes[operation.changeIndex];
+      return change === undefined ? [] : kindOf(change).verifyReads(change);
+    }),
+  );
   for (const read of verifying) add(endpointOf(read.request));
-  return { total: operations.length + verifying.length, writes: operations.length, verificationReads: verifying.length, perEndpoint };
+  return {
+    total: operations.length + verifying.length,
+    writes: operations.length,
+    verificationReads: verifying.length,
+    perEndpoint,
+  };
 }
 
 /**

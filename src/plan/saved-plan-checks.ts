@@ -24,7 +24,8 @@ export function identityProblems(plan: Plan): string[] {
   return perChange(plan, (change, index) => {
     const kind = kindOf(change);
     const expected = kind.target(change);
-    const problems = change.target === expected ? [] : [`its target is ${change.target}, but what it changes is ${expected}`];
+    const problems =
+      change.target === expected ? [] : [`its target is ${change.target}, but what it changes is ${expected}`];
     if (isApplied(change)) {
       const earlier = seen.get(change.target);
       if (earlier !== undefined) problems.push(`changes the same target as changes[${earlier}]`);
@@ -46,10 +47,13 @@ export function liveRuleProblems(plan: Plan, live: Live, skipped: ReadonlySet<nu
   // The kinds re-check the changes left, as if the plan were only those; problems name the plan's indexes.
   const kept = plan.changes.flatMap((_change, index) => (skipped.has(index) ? [] : [index]));
   const left = skipped.size === 0 ? plan : { ...plan, changes: kept.map((index) => plan.changes[index] as Change) };
-  const found = kinds().flatMap((kind) => kind.recheck(left, live)).map((problem) => (problem.index === undefined ? problem : { ...problem, index: kept[problem.index] }));
+  const found = kinds()
+    .flatMap((kind) => kind.recheck(left, live))
+    .map((problem) => (problem.index === undefined ? problem : { ...problem, index: kept[problem.index] }));
   const byChange = plan.changes.map((): string[] => []);
   const planWide: string[] = [];
-  for (const { index, problem } of found) (index === undefined ? planWide : byChange[index] ?? planWide).push(problem);
+  for (const { index, problem } of found)
+    (index === undefined ? planWide : (byChange[index] ?? planWide)).push(problem);
   return [...perChange(plan, (_change, index) => byChange[index] ?? []), ...planWide];
 }
 

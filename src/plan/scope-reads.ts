@@ -62,7 +62,11 @@ export interface ReadFloor {
  * `users.read` (one request per USERS_PAGE of `users.members`, one when the count is not
  * known yet), and one pinned list when `lists`.
  */
-export function planFloor(reads: readonly LiveRead[], users: { read: boolean; members?: number }, lists: boolean): ReadFloor {
+export function planFloor(
+  reads: readonly LiveRead[],
+  users: { read: boolean; members?: number },
+  lists: boolean,
+): ReadFloor {
   const pages = users.read ? userReads(users.members ?? 0) : 0;
   const fixed = firstReads(reads) + pages;
   // The reads in words: the view listings and the automations by name, any other kind's counted.
@@ -74,9 +78,21 @@ export function planFloor(reads: readonly LiveRead[], users: { read: boolean; me
     ...(listings === 0 ? [] : [`the ${plural(listings, 'view listing')}`]),
     ...(others === 0 ? [] : [plural(others, 'other read')]),
     ...(automations ? ['the automations'] : []),
-    ...(!users.read ? [] : [users.members === undefined ? `the users (a request per ${USERS_PAGE} members)` : `the users (${plural(pages, 'request')} for ${plural(users.members, 'member')})`]),
+    ...(!users.read
+      ? []
+      : [
+          users.members === undefined
+            ? `the users (a request per ${USERS_PAGE} members)`
+            : `the users (${plural(pages, 'request')} for ${plural(users.members, 'member')})`,
+        ]),
   ];
-  return { fixed, least: fixed + (lists ? 1 : 0), what: words(parts), leastWhat: words(lists ? [...parts, 'a pinned list'] : parts), exact: !users.read || users.members !== undefined };
+  return {
+    fixed,
+    least: fixed + (lists ? 1 : 0),
+    what: words(parts),
+    leastWhat: words(lists ? [...parts, 'a pinned list'] : parts),
+    exact: !users.read || users.members !== undefined,
+  };
 }
 
 /** words joins `a`, `b` and `c`. */
@@ -95,13 +111,19 @@ export function checkCeiling(ceiling: ReadCeiling, floor: ReadFloor, outcome: st
     throw new ViewctlError(
       'plan.exceeds-daily-quota',
       `the plan reads at least ${plural(floor.least, 'request')} (${floor.leastWhat}), but the service says ${leftText(ceiling.left, ceiling.reserve)}; ${outcome}`,
-      { hint: `${quotaWaysOut(ceiling.reserve)}, or plan with --base REF (e.g. --base origin/main) to read only the pinned lists a change touches` },
+      {
+        hint: `${quotaWaysOut(ceiling.reserve)}, or plan with --base REF (e.g. --base origin/main) to read only the pinned lists a change touches`,
+      },
     );
   }
   if (ceiling.short === 'budget' && ceiling.budget !== undefined) {
     const lists = floor.least > floor.fixed ? ', and a pinned list at least one more' : '';
     const more = floor.exact ? '' : `, and a request more per ${USERS_PAGE} members past the first ${USERS_PAGE}`;
-    throw budgetTooSmall(ceiling.budget, `reading ${floor.what} takes ${plural(floor.fixed, 'request')}${lists}; ${outcome}`, `${formatCount(floor.least)}${more}`);
+    throw budgetTooSmall(
+      ceiling.budget,
+      `reading ${floor.what} takes ${plural(floor.fixed, 'request')}${lists}; ${outcome}`,
+      `${formatCount(floor.least)}${more}`,
+    );
   }
 }
 
@@ -118,16 +140,25 @@ export function checkCeiling(ceiling: ReadCeiling, floor: ReadFloor, outcome: st
 export function choosePinnedLists(
   lists: readonly KeyedPins[],
   request: ScopeRequest,
-  figures: { viewChanges: readonly Change[]; day: number; users?: readonly ApiUser[]; spent: number; remaining: number | null; ceiling: ReadCeiling; memory?: SweepMemory },
+  figures: {
+    viewChanges: readonly Change[];
+    day: number;
+    users?: readonly ApiUser[];
+    spent: number;
+    remaining: number | null;
+    ceiling: ReadCeiling;
+    memory?: SweepMemory;
+  },
 ): ChosenLists {
   const room = roomLeft(figures.ceiling, figures.spent, figures.remaining);
   if (request.base === undefined && request.budget === undefined) {
     checkReadsFit(lists.length, lists.length, room, figures);
     return { read: [...lists] };
   }
-  let candidates = request.base === undefined
-    ? [...lists]
-    : selectByBase(lists, keyedPins(request.base.desired, figures.users), touchedViews(figures.viewChanges));
+  let candidates =
+    request.base === undefined
+      ? [...lists]
+      : selectByBase(lists, keyedPins(request.base.desired, figures.users), touchedViews(figures.viewChanges));
   let coverage: PlanScope['coverage'];
   if (request.budget !== undefined) {
     if (room < 1 && candidates.length > 0) throw noListFits(figures, request.budget);
@@ -155,7 +186,10 @@ export function choosePinnedLists(
  * manifests declare and those unread: a deleted view can be pinned only in its own
  * domain, so its deletion says how many of that domain's lists were not read.
  */
-function unreadByDomain(lists: readonly KeyedPins[], read: readonly KeyedPins[]): NonNullable<PlanScope['unreadByDomain']> {
+function unreadByDomain(
+  lists: readonly KeyedPins[],
+  read: readonly KeyedPins[],
+): NonNullable<PlanScope['unreadByDomain']> {
   const readKeys = new Set(read.map((entry) => entry.key));
   const counts = new Map<string, { lists: number; unread: number }>();
   for (const { key, pins } of lists) {
@@ -165,7 +199,9 @@ function unreadByDomain(lists: readonly KeyedPins[], read: readonly KeyedPins[])
     counts.set(pins.domain, count);
   }
   // Sorted by domain, so equal inputs give byte-equal plans.
-  return Object.fromEntries([...counts].filter(([, count]) => count.unread > 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return Object.fromEntries(
+    [...counts].filter(([, count]) => count.unread > 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
 }
 
 /**
@@ -174,7 +210,12 @@ function unreadByDomain(lists: readonly KeyedPins[], read: readonly KeyedPins[])
  * reserve: it would run out of quota half-way and block every other key of the
  * workspace until the quota recovers.
  */
-function checkReadsFit(reads: number, lists: number, room: number, figures: { remaining: number | null; ceiling: ReadCeiling }): void {
+function checkReadsFit(
+  reads: number,
+  lists: number,
+  room: number,
+  figures: { remaining: number | null; ceiling: ReadCeiling },
+): void {
   if (reads <= room || figures.remaining === null) return;
   const { reserve } = figures.ceiling;
   throw new ViewctlError(
@@ -191,15 +232,26 @@ function checkReadsFit(reads: number, lists: number, room: number, figures: { re
  * room for one pinned list: the quota's, when what is left today less the reserve is
  * what ran out, else the budget's, with the least that works, counted from what was read.
  */
-function noListFits(figures: { spent: number; remaining: number | null; ceiling: ReadCeiling }, budget: number): ViewctlError {
+function noListFits(
+  figures: { spent: number; remaining: number | null; ceiling: ReadCeiling },
+  budget: number,
+): ViewctlError {
   const { spent, remaining, ceiling } = figures;
   const outcome = 'no pinned list was read';
   if (remaining !== null && remaining - ceiling.reserve < 1) {
-    return new ViewctlError('plan.exceeds-daily-quota', `no pinned list fits: the service says ${leftText(remaining, ceiling.reserve)}; ${outcome}`, {
-      hint: `${quotaWaysOut(ceiling.reserve)}, or plan with --base REF (e.g. --base origin/main) to read only the pinned lists a change touches`,
-    });
+    return new ViewctlError(
+      'plan.exceeds-daily-quota',
+      `no pinned list fits: the service says ${leftText(remaining, ceiling.reserve)}; ${outcome}`,
+      {
+        hint: `${quotaWaysOut(ceiling.reserve)}, or plan with --base REF (e.g. --base origin/main) to read only the pinned lists a change touches`,
+      },
+    );
   }
-  return budgetTooSmall(budget, `the reads before the pinned lists (the workspace, the listings and whatever else this plan needs) took ${plural(spent, 'request')}, and a pinned list at least one more; ${outcome}`, formatCount(spent + 1));
+  return budgetTooSmall(
+    budget,
+    `the reads before the pinned lists (the workspace, the listings and whatever else this plan needs) took ${plural(spent, 'request')}, and a pinned list at least one more; ${outcome}`,
+    formatCount(spent + 1),
+  );
 }
 
 function budgetTooSmall(budget: number, why: string, least: string): UsageError {

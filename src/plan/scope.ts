@@ -11,7 +11,9 @@ import type { TouchedViews } from '../kinds/views-after-plan.js';
 
 /** namesTouchedView tells whether a desired list names a view the plan creates, renames or deletes. */
 export function namesTouchedView(pins: DesiredPins, touched: TouchedViews): boolean {
-  return pins.refs.some((ref) => ('name' in ref ? touched.names.has(`${pins.domain}:${ref.name}`) : touched.ids.has(`${pins.domain}:${ref.viewId}`)));
+  return pins.refs.some((ref) =>
+    'name' in ref ? touched.names.has(`${pins.domain}:${ref.name}`) : touched.ids.has(`${pins.domain}:${ref.viewId}`),
+  );
 }
 
 /**
@@ -19,9 +21,15 @@ export function namesTouchedView(pins: DesiredPins, touched: TouchedViews): bool
  * differs between REF and now (new lists included), and those naming a view the plan
  * creates, renames or deletes. Every other list asks for what it asked at REF.
  */
-export function selectByBase(now: readonly KeyedPins[], base: readonly KeyedPins[], touched: TouchedViews): KeyedPins[] {
+export function selectByBase(
+  now: readonly KeyedPins[],
+  base: readonly KeyedPins[],
+  touched: TouchedViews,
+): KeyedPins[] {
   const before = new Map(base.map((entry) => [entry.key, pinsValue(entry.pins)]));
-  return now.filter((entry) => before.get(entry.key) !== pinsValue(entry.pins) || namesTouchedView(entry.pins, touched));
+  return now.filter(
+    (entry) => before.get(entry.key) !== pinsValue(entry.pins) || namesTouchedView(entry.pins, touched),
+  );
 }
 
 /** utcDay is the number of whole UTC days since the epoch at `epochMs`: a budgeted sweep's night. */

@@ -45,7 +45,13 @@ const NEW_LIST_SHARE = 10;
  * UTC day number `night`, least recently read first when `memory` is given, by the
  * hash rotation otherwise.
  */
-export function sweepNight(lists: readonly KeyedPins[], room: number, night: number, memory?: SweepMemory, users?: readonly ApiUser[]): SweepNight {
+export function sweepNight(
+  lists: readonly KeyedPins[],
+  room: number,
+  night: number,
+  memory?: SweepMemory,
+  users?: readonly ApiUser[],
+): SweepNight {
   return memory === undefined ? rotationNight(lists, room, night) : leastRecentNight(lists, room, night, memory, users);
 }
 
@@ -103,11 +109,18 @@ export function rotationCycle(hashes: readonly number[], room: number): number {
  */
 function rotationNight(lists: readonly KeyedPins[], room: number, night: number): SweepNight {
   const withHash = lists.map((entry) => ({ entry, hash: listHash(entry.key) }));
-  const cycle = rotationCycle(withHash.map((item) => item.hash), room);
+  const cycle = rotationCycle(
+    withHash.map((item) => item.hash),
+    room,
+  );
   const bits = Math.round(Math.log2(cycle));
   const tonight = ((night % cycle) + cycle) % cycle;
   const ordered = withHash
-    .map((item) => ({ ...item, distance: reverseBits((item.hash - tonight + cycle) % cycle, bits), within: Math.floor(item.hash / cycle) }))
+    .map((item) => ({
+      ...item,
+      distance: reverseBits((item.hash - tonight + cycle) % cycle, bits),
+      within: Math.floor(item.hash / cycle),
+    }))
     .sort((a, b) => a.distance - b.distance || a.within - b.within || compareCodePoints(a.entry.key, b.entry.key));
   const read = ordered.slice(0, Math.min(room, ordered.length)).map((item) => item.entry);
   const due = lists.length - read.length;
@@ -119,7 +132,7 @@ function reverseBits(value: number, bits: number): number {
   let rest = value;
   let reversed = 0;
   for (let bit = 0; bit < bits; bit += 1) {
-    reversed = (reversed * 2) + (rest % 2);
+    reversed = reversed * 2 + (rest % 2);
     rest = Math.floor(rest / 2);
   }
   return reversed;
@@ -142,10 +155,22 @@ function reverseBits(value: number, bits: number): number {
  * waits too long is always counted: on the night its wait reaches the largest figure
  * stated since its last read, it is unread and at least that old.
  */
-function leastRecentNight(lists: readonly KeyedPins[], room: number, night: number, memory: SweepMemory, users?: readonly ApiUser[]): SweepNight {
+function leastRecentNight(
+  lists: readonly KeyedPins[],
+  room: number,
+  night: number,
+  memory: SweepMemory,
+  users?: readonly ApiUser[],
+): SweepNight {
   const reached = newlyReached(memory, users);
-  const known = lists.map((entry) => ({ entry, hash: listHash(entry.key), last: reached.has(entry.pins.userEmail.toLowerCase()) ? undefined : lastNight(memory, entry.key) }));
-  const ordered = known.sort((a, b) => byLastRead(a.last, b.last) || a.hash - b.hash || compareCodePoints(a.entry.key, b.entry.key));
+  const known = lists.map((entry) => ({
+    entry,
+    hash: listHash(entry.key),
+    last: reached.has(entry.pins.userEmail.toLowerCase()) ? undefined : lastNight(memory, entry.key),
+  }));
+  const ordered = known.sort(
+    (a, b) => byLastRead(a.last, b.last) || a.hash - b.hash || compareCodePoints(a.entry.key, b.entry.key),
+  );
   const count = Math.min(room, ordered.length);
   const slack = Math.floor(room / NEW_LIST_SHARE);
   const pace = room - slack;
@@ -192,7 +217,8 @@ function newlyReached(memory: SweepMemory, users: readonly ApiUser[] | undefined
   const changed = new Set<string>();
   for (const user of users ?? []) {
     const seen = memory.members[user.email.toLowerCase()];
-    if (seen !== undefined && (seen.role !== user.role || seen.state !== user.state)) changed.add(user.email.toLowerCase());
+    if (seen !== undefined && (seen.role !== user.role || seen.state !== user.state))
+      changed.add(user.email.toLowerCase());
   }
   return changed;
 }

@@ -33,17 +33,28 @@ export function parseTargetSelector(text: string): TargetSelector {
     if (kind !== undefined) return { type: 'view', kind, name: rest };
   }
   const near = closestName(prefix, slash === -1 ? [...PREFIXES, 'automations'] : PREFIXES);
-  const meant = near === undefined ? '' : near === 'automations' ? '; did you mean "automations"?' : `; did you mean "${near}/${rest === '' ? '...' : rest}"?`;
-  const why = slash !== -1 && rest === '' && PREFIXES.includes(prefix) ? `it names no ${prefix === 'pins' ? 'email' : 'view'} after the /` : 'it is not one of the accepted forms';
+  const meant =
+    near === undefined
+      ? ''
+      : near === 'automations'
+        ? '; did you mean "automations"?'
+        : `; did you mean "${near}/${rest === '' ? '...' : rest}"?`;
+  const why =
+    slash !== -1 && rest === '' && PREFIXES.includes(prefix)
+      ? `it names no ${prefix === 'pins' ? 'email' : 'view'} after the /`
+      : 'it is not one of the accepted forms';
   throw new UsageError('usage.bad-target', `--target ${quoted(text)}: ${why}${meant}`, `write the target as ${FORMS}`);
 }
 
 /** selectorText is a selector as the plan records and prints it: `RecordingView/Customer calls`. */
 function selectorText(selector: TargetSelector): string {
   switch (selector.type) {
-    case 'view': return `${selector.kind}/${selector.name}`;
-    case 'pins': return `pins/${selector.userEmail.toLowerCase()}`;
-    case 'automations': return 'automations';
+    case 'view':
+      return `${selector.kind}/${selector.name}`;
+    case 'pins':
+      return `pins/${selector.userEmail.toLowerCase()}`;
+    case 'automations':
+      return 'automations';
   }
 }
 
@@ -64,18 +75,33 @@ export function selectTargets(desired: Desired, selectors: readonly TargetSelect
   const emails = new Set<string>();
   for (const selector of selectors) {
     if (selector.type === 'view') {
-      const matches = desired.views.filter((view) => VIEW_KINDS[view.domain] === selector.kind && view.name === selector.name);
+      const matches = desired.views.filter(
+        (view) => VIEW_KINDS[view.domain] === selector.kind && view.name === selector.name,
+      );
       if (matches.length === 0) {
-        const near = closestName(selector.name, desired.views.filter((view) => VIEW_KINDS[view.domain] === selector.kind).map((view) => view.name));
-        unknown.push(`${selectorText(selector)}${near === undefined ? '' : ` (did you mean ${quoted(`${selector.kind}/${near}`)}?)`}`);
+        const near = closestName(
+          selector.name,
+          desired.views.filter((view) => VIEW_KINDS[view.domain] === selector.kind).map((view) => view.name),
+        );
+        unknown.push(
+          `${selectorText(selector)}${near === undefined ? '' : ` (did you mean ${quoted(`${selector.kind}/${near}`)}?)`}`,
+        );
       }
       for (const view of matches) views.add(view);
     } else if (selector.type === 'pins') {
       const email = selector.userEmail.toLowerCase();
       // A member a group may reach is known only once the users are read (planWorkspace checks then).
-      if (!desired.pins.some((pins) => pins.userEmail.toLowerCase() === email) && (desired.pinGroups ?? []).length === 0) {
-        const near = closestName(email, desired.pins.map((pins) => pins.userEmail.toLowerCase()));
-        unknown.push(`${selectorText(selector)}${near === undefined ? '' : ` (did you mean ${quoted(`pins/${near}`)}?)`}`);
+      if (
+        !desired.pins.some((pins) => pins.userEmail.toLowerCase() === email) &&
+        (desired.pinGroups ?? []).length === 0
+      ) {
+        const near = closestName(
+          email,
+          desired.pins.map((pins) => pins.userEmail.toLowerCase()),
+        );
+        unknown.push(
+          `${selectorText(selector)}${near === undefined ? '' : ` (did you mean ${quoted(`pins/${near}`)}?)`}`,
+        );
       }
       emails.add(email);
     } else if (desired.automations === undefined) {
@@ -83,9 +109,13 @@ export function selectTargets(desired: Desired, selectors: readonly TargetSelect
     }
   }
   if (unknown.length > 0) {
-    throw new ViewctlError('target.unknown', `no manifest declares ${unknown.length === 1 ? 'this target' : 'these targets'}: ${unknown.join(', ')}; nothing was read`, {
-      hint: 'a target is a view document (KIND/NAME, its kind and name), pins/EMAIL of a PinnedViews document, or automations of the AdminAutomations document',
-    });
+    throw new ViewctlError(
+      'target.unknown',
+      `no manifest declares ${unknown.length === 1 ? 'this target' : 'these targets'}: ${unknown.join(', ')}; nothing was read`,
+      {
+        hint: 'a target is a view document (KIND/NAME, its kind and name), pins/EMAIL of a PinnedViews document, or automations of the AdminAutomations document',
+      },
+    );
   }
   const pins = desired.pins.filter((entry) => emails.has(entry.userEmail.toLowerCase()));
   const pinGroups = emails.size === 0 ? [] : (desired.pinGroups ?? []);
@@ -117,16 +147,23 @@ export function selectTargets(desired: Desired, selectors: readonly TargetSelect
  * `--target pins/EMAIL` names (all of them when no such selector was given), and
  * refuses a named member no document reaches (`target.unknown`), before any pinned read.
  */
-export function selectMemberLists<T extends { userEmail: string }>(desired: Pick<Desired, 'pinMembers'>, lists: readonly T[]): T[] {
+export function selectMemberLists<T extends { userEmail: string }>(
+  desired: Pick<Desired, 'pinMembers'>,
+  lists: readonly T[],
+): T[] {
   if (desired.pinMembers === undefined) return [...lists];
   const wanted = new Set(desired.pinMembers);
   const kept = lists.filter((list) => wanted.has(list.userEmail.toLowerCase()));
   const found = new Set(kept.map((list) => list.userEmail.toLowerCase()));
   const missing = desired.pinMembers.filter((email) => !found.has(email));
   if (missing.length > 0) {
-    throw new ViewctlError('target.unknown', `no manifest declares ${missing.length === 1 ? 'this target' : 'these targets'}: ${missing.map((email) => `pins/${email}`).join(', ')}; no pinned list was read`, {
-      hint: 'pins/EMAIL names a member of a PinnedViews document: its userEmail, or an active member a group document reaches by users or roles',
-    });
+    throw new ViewctlError(
+      'target.unknown',
+      `no manifest declares ${missing.length === 1 ? 'this target' : 'these targets'}: ${missing.map((email) => `pins/${email}`).join(', ')}; no pinned list was read`,
+      {
+        hint: 'pins/EMAIL names a member of a PinnedViews document: its userEmail, or an active member a group document reaches by users or roles',
+      },
+    );
   }
   return kept;
 }

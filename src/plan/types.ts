@@ -11,7 +11,22 @@ export const PLAN_FORMAT_VERSION = 1;
 /** Action is what a change does; the registry of kinds (`actionNames`) lists them in the order plans show them. */
 export type Action = Change['action'];
 
-export type { ChangeOrigin, ViewSnapshot, JsonPatchOperation, CreateChange, UpdateChange, DeleteChange, PinnedTab, PinChange, DriftChange, Change, NewViewTab, PlanStep, PlanWarning, HeldTarget } from '../kinds/changes.js';
+export type {
+  ChangeOrigin,
+  ViewSnapshot,
+  JsonPatchOperation,
+  CreateChange,
+  UpdateChange,
+  DeleteChange,
+  PinnedTab,
+  PinChange,
+  DriftChange,
+  Change,
+  NewViewTab,
+  PlanStep,
+  PlanWarning,
+  HeldTarget,
+} from '../kinds/changes.js';
 import type * as Schema from '../domain/generated/plan-types.js';
 import type { Narrowed } from '../domain/narrowed.js';
 import type { Change, ChangeOrigin, PlanStep, PlanWarning } from '../kinds/changes.js';

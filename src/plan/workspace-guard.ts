@@ -9,8 +9,11 @@ import type { PlanWarning } from './types.js';
  */
 export function guardWarnings(desired: Desired): PlanWarning[] {
   if (desired.workspace.source !== undefined) return [];
-  return [{
-    code: 'workspace.guard-off',
-    message: 'no Workspace document among the manifests planned: the workspace guard is off (no workspaceId checked, nothing pruned); plan the folder that holds it, with --target for a part',
-  }];
+  return [
+    {
+      code: 'workspace.guard-off',
+      message:
+        'no Workspace document among the manifests planned: the workspace guard is off (no workspaceId checked, nothing pruned); plan the folder that holds it, with --target for a part',
+    },
+  ];
 }

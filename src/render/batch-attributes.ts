@@ -33,7 +33,8 @@ export function batchAttributes<C extends CreateChange | DeleteChange>(changes: 
   if (first !== undefined) {
     for (const [path, value] of first) {
       const text = sortedJson(value);
-      if (flat.every((attributes) => attributes.has(path) && sortedJson(attributes.get(path) ?? null) === text)) common.set(path, value);
+      if (flat.every((attributes) => attributes.has(path) && sortedJson(attributes.get(path) ?? null) === text))
+        common.set(path, value);
     }
   }
   const own = changes.map((change, index) => ({
@@ -66,9 +67,11 @@ function flatten(view: ViewSnapshot): Map<string, JsonValue> {
 
 /** sortedJson spells a value with its object keys sorted, so equal values compare equal whatever their key order. */
 function sortedJson(value: JsonValue): string {
-  return JSON.stringify(value, (_key, member: unknown) => (member !== null && typeof member === 'object' && !Array.isArray(member)
-    ? Object.fromEntries(Object.entries(member).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-    : member));
+  return JSON.stringify(value, (_key, member: unknown) =>
+    member !== null && typeof member === 'object' && !Array.isArray(member)
+      ? Object.fromEntries(Object.entries(member).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : member,
+  );
 }
 
 function unflatten(flat: ReadonlyMap<string, JsonValue>): Record<string, JsonValue> {

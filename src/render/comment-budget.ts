@@ -73,14 +73,22 @@ export function fitComment(parts: readonly CommentPart[], limit: number, note: (
   if (total() <= limit) return assemble();
 
   const all = parts.flatMap((part) => part.covers ?? []);
-  const longest = note({ details: all, cutDetails: parts.length, rows: all, cutRows: parts.length, warnings: parts.length, cutMust: all.length });
+  const longest = note({
+    details: all,
+    cutDetails: parts.length,
+    rows: all,
+    cutRows: parts.length,
+    warnings: parts.length,
+    cutMust: all.length,
+  });
   const budget = limit - byteSize(longest) - 2;
   const set = (index: number, kept: number): void => {
     keep[index] = kept;
     texts[index] = kept === DROPPED ? '' : (parts[index]?.render(kept) ?? '');
     sizes[index] = byteSize(texts[index] ?? '');
   };
-  const indexes = (role: CommentPart['role']): number[] => parts.flatMap((part, index) => (part.role === role ? [index] : []));
+  const indexes = (role: CommentPart['role']): number[] =>
+    parts.flatMap((part, index) => (part.role === role ? [index] : []));
   const details = indexes('detail');
   // The details are placed last: first everything else is made to fit without them.
   for (const index of details) set(index, DROPPED);
@@ -109,7 +117,8 @@ export function fitComment(parts: readonly CommentPart[], limit: number, note: (
   }
   // 5. Details: what deletions delete first, then whole ones smallest first (the most
   // changes seen), then the first items of those left.
-  const deletes = (index: number): number => Number(!(parts[index]?.covers ?? []).some((change) => change.action === 'delete'));
+  const deletes = (index: number): number =>
+    Number(!(parts[index]?.covers ?? []).some((change) => change.action === 'delete'));
   const wholeSizes = new Map(details.map((index) => [index, byteSize(parts[index]?.render(parts[index].items) ?? '')]));
   const wholeSize = (index: number): number => wholeSizes.get(index) ?? 0;
   const order = [...details].sort((a, b) => deletes(a) - deletes(b) || wholeSize(a) - wholeSize(b) || a - b);

@@ -27,5 +27,7 @@ export function appliedText(applied: { commit: string; at: string }): string {
 export function sinceLastApply(plan: Plan): string | undefined {
   if (plan.drifted === undefined || plan.scope?.base !== undefined) return undefined;
   const applied = plan.drifted.lastApplied;
-  return applied === undefined ? 'since the last apply (no memory of it)' : `since the last apply ${appliedText(applied)}`;
+  return applied === undefined
+    ? 'since the last apply (no memory of it)'
+    : `since the last apply ${appliedText(applied)}`;
 }

@@ -17,7 +17,10 @@ export function driftRowPart(group: DriftGroup, remembered: boolean): CommentPar
   // Every deletion is named, and every change of a cause up to GROUP_THRESHOLD; a larger cause names its first few, as the text does.
   const shown = namesShown(group);
   const head = `| ${ICONS.drift} | Drift | **${words.title}**: `;
-  const sources = words.sources.length === 0 ? '' : `${words.sources.map((source) => (source.startsWith('… ') ? source : codeSpan(source))).join(', ')} · `;
+  const sources =
+    words.sources.length === 0
+      ? ''
+      : `${words.sources.map((source) => (source.startsWith('… ') ? source : codeSpan(source))).join(', ')} · `;
   const tail = ` | ${sources}${words.when} · ${mdText(words.way)} |`;
   return {
     role: group.origin === 'membership' ? 'row' : 'must',

@@ -32,5 +32,9 @@ export function driftCauseLines(groups: readonly DriftGroup[], remembered: boole
  * by its lines alone (the JSON plan keeps every change).
  */
 export function driftDetailEntries(groups: readonly DriftGroup[]): ReviewEntry[] {
-  return groups.flatMap((group) => (group.changes.length > GROUP_THRESHOLD ? [] : group.changes.map((change): ReviewEntry => ({ type: 'single', change }))));
+  return groups.flatMap((group) =>
+    group.changes.length > GROUP_THRESHOLD
+      ? []
+      : group.changes.map((change): ReviewEntry => ({ type: 'single', change })),
+  );
 }

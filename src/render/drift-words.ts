@@ -35,9 +35,20 @@ export const NAMES_SHOWN = 5;
  * said so; a hedged one (`unapplied-or-outside`) says what differs and not how.
  * `remembered` is `remembers(plan)`, read once per plan rendered.
  */
-export function driftWords(group: DriftGroup, remembered: boolean, escapeName: Escape, strong: Escape = (name) => `"${name}"`): DriftWords {
+export function driftWords(
+  group: DriftGroup,
+  remembered: boolean,
+  escapeName: Escape,
+  strong: Escape = (name) => `"${name}"`,
+): DriftWords {
   const time = group.cause === 'membership' ? 'since the members were last seen' : whenOf(group.changes, remembered);
-  return { title: titleOf(group, escapeName), sources: sourcesOf(group.changes), names: group.changes.map((change) => nameOf(change, escapeName, strong)), when: time, way: wayOf(group) };
+  return {
+    title: titleOf(group, escapeName),
+    sources: sourcesOf(group.changes),
+    names: group.changes.map((change) => nameOf(change, escapeName, strong)),
+    when: time,
+    way: wayOf(group),
+  };
 }
 
 /**
@@ -46,7 +57,9 @@ export function driftWords(group: DriftGroup, remembered: boolean, escapeName: E
  * Not escaped: each renderer writes them its way.
  */
 function sourcesOf(changes: readonly Change[]): string[] {
-  const lines = [...new Set(changes.flatMap((change) => (change.source === undefined ? [] : [formatLine(change.source)])))];
+  const lines = [
+    ...new Set(changes.flatMap((change) => (change.source === undefined ? [] : [formatLine(change.source)]))),
+  ];
   return firstNames(lines, SOURCES_SHOWN);
 }
 
@@ -67,11 +80,15 @@ function titleOf(group: DriftGroup, escapeName: Escape): string {
   const sure = group.origin === 'outside';
   switch (group.cause) {
     case 'reordered':
-      return sure ? `${members} re-ordered their ${tabs} in the app` : `${tabs} of ${members}: the same tabs in another order`;
+      return sure
+        ? `${members} re-ordered their ${tabs} in the app`
+        : `${tabs} of ${members}: the same tabs in another order`;
     case 'added':
       return sure ? `${members} added ${tabs} in the app` : `${tabs} of ${members}: tabs the manifests do not list`;
     case 'removed':
-      return sure ? `${members} removed ${tabs} in the app` : `${tabs} of ${members}: tabs the manifests list are missing`;
+      return sure
+        ? `${members} removed ${tabs} in the app`
+        : `${tabs} of ${members}: tabs the manifests list are missing`;
     case 'added-and-removed':
       return sure ? `${members} added and removed ${tabs} in the app` : `${tabs} of ${members}: tabs added and missing`;
     case 'edited':
@@ -102,7 +119,9 @@ function nameOf(change: Change, escapeName: Escape, strong: Escape): string {
     }
     case 'create':
       // A view created again names the id it had: the manifest still binds it.
-      return change.deletedOutside === undefined ? strong(escapeName(change.name)) : `${strong(escapeName(change.name))} (was ${escapeName(change.deletedOutside.id)})`;
+      return change.deletedOutside === undefined
+        ? strong(escapeName(change.name))
+        : `${strong(escapeName(change.name))} (was ${escapeName(change.deletedOutside.id)})`;
     case 'delete':
       return `${strong(escapeName(change.name))} (${escapeName(change.id)}, owner ${escapeName(change.ownerEmail ?? `${change.ownerId} (not a member)`)})`;
     default:
@@ -122,14 +141,18 @@ export function whenOf(changes: readonly Change[], remembered: boolean): string 
   const unseen = changes.length - fresh.length - already.length;
   if (fresh.length === 0 && already.length === 0) {
     // The memory keeps lists, views and members, never automations: "not seen before" would be untrue.
-    if (remembered && changes.every((change) => change.action === 'drift')) return 'changed at an unknown time: the memory does not keep automations';
-    return remembered ? `changed at an unknown time: not ${seen === 'last read' ? 'read' : 'seen'} before` : 'changed since it was last applied or read (no memory)';
+    if (remembered && changes.every((change) => change.action === 'drift'))
+      return 'changed at an unknown time: the memory does not keep automations';
+    return remembered
+      ? `changed at an unknown time: not ${seen === 'last read' ? 'read' : 'seen'} before`
+      : 'changed since it was last applied or read (no memory)';
   }
   const parts: string[] = [];
   // Each part counts its changes when the cause has more than one kind of date.
   const some = (count: number): string => (count === changes.length ? '' : `${formatCount(count)} `);
   if (fresh.length > 0) parts.push(`${some(fresh.length)}changed between ${range(fresh)} (${seen}) and now`);
-  if (already.length > 0) parts.push(`${some(already.length)}already so when ${seen} ${range(already)}: changed before, not repaired since`);
+  if (already.length > 0)
+    parts.push(`${some(already.length)}already so when ${seen} ${range(already)}: changed before, not repaired since`);
   if (unseen > 0) parts.push(`${formatCount(unseen)} not ${seen === 'last read' ? 'read' : 'seen'} before`);
   return parts.join('; ');
 }
@@ -150,11 +173,15 @@ function wayOf(group: DriftGroup): string {
     case 'automation':
       return 'fix it in the workspace settings; apply cannot';
     case 'deleted':
-      return group.changes.length === 1 ? 'apply creates it again; delete its document to let it go' : 'apply creates them again; delete their documents to let them go';
+      return group.changes.length === 1
+        ? 'apply creates it again; delete its document to let it go'
+        : 'apply creates them again; delete their documents to let them go';
     case 'created':
       return `apply deletes ${group.changes.length === 1 ? 'it' : 'them'} (prune; apply --budget never does); viewctl pull keeps ${group.changes.length === 1 ? 'it' : 'them'}`;
     default:
-      return group.origin === 'outside' ? 'apply --budget repairs, viewctl pull keeps' : 'apply sets the manifests\' version, viewctl pull keeps the app\'s';
+      return group.origin === 'outside'
+        ? 'apply --budget repairs, viewctl pull keeps'
+        : "apply sets the manifests' version, viewctl pull keeps the app's";
   }
 }
 
@@ -192,9 +219,15 @@ export function automationDrifts(plan: Plan): string {
  */
 export function driftCount(plan: Plan): string | undefined {
   if (plan.drifted === undefined) return undefined;
-  const counts = byAction(plan.changes.filter((change) => change.origin !== undefined), DRIFT_NOUNS);
+  const counts = byAction(
+    plan.changes.filter((change) => change.origin !== undefined),
+    DRIFT_NOUNS,
+  );
   const of = `${formatCount(plan.drifted.changes)} of them drift${counts === '' ? '' : ` (${counts})`}`;
-  const unapplied = plan.drifted.unapplied === undefined || plan.drifted.unapplied === 0 ? '' : `, ${formatCount(plan.drifted.unapplied)} merged since the last apply and not applied yet`;
+  const unapplied =
+    plan.drifted.unapplied === undefined || plan.drifted.unapplied === 0
+      ? ''
+      : `, ${formatCount(plan.drifted.unapplied)} merged since the last apply and not applied yet`;
   return `${of}${unapplied}`;
 }
 

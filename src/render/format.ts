@@ -64,10 +64,13 @@ export function updateDiff(change: UpdateChange): DiffLine[] {
   // Only the top-level attributes the patch touches are dumped: less YAML to write and
   // diff, and no context lines from attributes that did not change.
   const touched = new Set(change.patch.map((operation) => operation.path.split('/')[1] ?? ''));
-  const section = (view: object): object => Object.fromEntries(Object.entries(view).filter(([key]) => touched.has(key)));
+  const section = (view: object): object =>
+    Object.fromEntries(Object.entries(view).filter(([key]) => touched.has(key)));
   const beforeYaml = viewYaml(section(change.before));
   const oldLines = beforeYaml.split('\n');
-  const patch = structuredPatch('before', 'after', beforeYaml, viewYaml(section(change.after)), undefined, undefined, { context: 2 });
+  const patch = structuredPatch('before', 'after', beforeYaml, viewYaml(section(change.after)), undefined, undefined, {
+    context: 2,
+  });
   const lines: DiffLine[] = [];
   patch.hunks.forEach((hunk, index) => {
     if (index > 0) lines.push({ marker: 'gap' });
@@ -122,16 +125,23 @@ export function scopeText(plan: Plan): string | undefined {
   if (scope === undefined) return undefined;
   const read = `read ${formatCount(scope.lists - scope.unread)} of ${plural(scope.lists, 'pinned list')}`;
   // Plans of earlier builds read consecutive slices by UTC day.
-  const slice = scope.slice === undefined ? '' : `, slice ${formatCount(scope.slice.index)} of ${formatCount(scope.slice.count)}`;
+  const slice =
+    scope.slice === undefined ? '' : `, slice ${formatCount(scope.slice.index)} of ${formatCount(scope.slice.count)}`;
   const why: string[] = [];
-  if (scope.base !== undefined) why.push(`--base ${safeText(scope.base.ref)} (${scope.base.commit.slice(0, 7)}): the others ask for what they asked then and name no view this plan creates, renames or deletes`);
+  if (scope.base !== undefined)
+    why.push(
+      `--base ${safeText(scope.base.ref)} (${scope.base.commit.slice(0, 7)}): the others ask for what they asked then and name no view this plan creates, renames or deletes`,
+    );
   if (scope.budget !== undefined) {
     const lowered = loweredText(plan);
     const budget = `--budget ${formatCount(scope.budget)}${lowered}`;
     const covered = coverageText(scope);
     why.push(covered === undefined ? budget : `${budget}${lowered === '' ? ':' : ';'} ${covered}`);
   }
-  const unread = scope.unread === 0 ? '' : `; the ${plural(scope.unread, 'unread list')} ${scope.unread === 1 ? 'was' : 'were'} not checked for drift`;
+  const unread =
+    scope.unread === 0
+      ? ''
+      : `; the ${plural(scope.unread, 'unread list')} ${scope.unread === 1 ? 'was' : 'were'} not checked for drift`;
   return `Scope: ${read}${slice} (${why.join('; ')})${unread}.`;
 }
 
@@ -143,18 +153,26 @@ export function scopeText(plan: Plan): string | undefined {
  */
 function coverageText(scope: NonNullable<Plan['scope']>): string | undefined {
   const { coverage } = scope;
-  if (coverage === undefined) return scope.slice === undefined ? undefined : `the slice rotates by UTC day, so ${formatCount(scope.slice.count)} daily runs cover every list`;
+  if (coverage === undefined)
+    return scope.slice === undefined
+      ? undefined
+      : `the slice rotates by UTC day, so ${formatCount(scope.slice.count)} daily runs cover every list`;
   const overdue = coverage.overdue ?? 0;
   if (coverage.due === 0 && overdue === 0) return undefined;
   const read = scope.lists - scope.unread;
-  const order = coverage.order === 'rotation'
-    ? `this night's share of a ${formatCount(coverage.cycle)}-night rotation by a hash of each list's key, and the lists due soonest after it`
-    : neverReadText(coverage.neverRead ?? 0, read);
+  const order =
+    coverage.order === 'rotation'
+      ? `this night's share of a ${formatCount(coverage.cycle)}-night rotation by a hash of each list's key, and the lists due soonest after it`
+      : neverReadText(coverage.neverRead ?? 0, read);
   const parts = [
     order,
     ...(coverage.due === 0 ? [] : [`${formatCount(coverage.due)} due within ${plural(coverage.dueWithin, 'night')}`]),
     `every list is read within ${plural(coverage.cycle, 'night')} at this budget`,
-    ...(overdue === 0 ? [] : [`${plural(overdue, 'list')} waited or will wait longer than that since ${overdue === 1 ? 'its' : 'their'} last read (nights without a sweep, a lower budget or more lists): a new cycle starts this night`]),
+    ...(overdue === 0
+      ? []
+      : [
+          `${plural(overdue, 'list')} waited or will wait longer than that since ${overdue === 1 ? 'its' : 'their'} last read (nights without a sweep, a lower budget or more lists): a new cycle starts this night`,
+        ]),
   ];
   return parts.join('; ');
 }
@@ -185,10 +203,16 @@ function loweredText(plan: Plan): string {
  * `of the 960 not read, 12 pinned it when last read (as of 2026-11-20)`, then how many
  * of them it never read, when some.
  */
-function rememberedText(unread: number, remembered: NonNullable<NonNullable<DeleteChange['pinLists']>['remembered']>): string {
+function rememberedText(
+  unread: number,
+  remembered: NonNullable<NonNullable<DeleteChange['pinLists']>['remembered']>,
+): string {
   const count = remembered.pinning === 0 ? 'none' : formatCount(remembered.pinning);
   const never = Math.max(0, unread - remembered.lists);
-  const unknown = never === 0 ? '' : `; ${formatCount(never)} ${never === 1 ? 'was' : 'were'} never read (${never === 1 ? 'it' : 'they'} may pin it)`;
+  const unknown =
+    never === 0
+      ? ''
+      : `; ${formatCount(never)} ${never === 1 ? 'was' : 'were'} never read (${never === 1 ? 'it' : 'they'} may pin it)`;
   return `of the ${formatCount(unread)} not read, ${count} pinned it when last read (as of ${dayOf(remembered.asOf)})${unknown}`;
 }
 
@@ -199,7 +223,9 @@ function rememberedText(unread: number, remembered: NonNullable<NonNullable<Dele
  */
 export function deletedOutsideText(change: CreateChange): string | undefined {
   const gone = change.deletedOutside;
-  return gone === undefined ? undefined : `deleted in the app (${safeText(gone.id)}, last seen ${dayOf(gone.lastSeen)}): created again`;
+  return gone === undefined
+    ? undefined
+    : `deleted in the app (${safeText(gone.id)}, last seen ${dayOf(gone.lastSeen)}): created again`;
 }
 
 /**
@@ -210,7 +236,7 @@ export function deletedOutsideText(change: CreateChange): string | undefined {
  */
 export function originHeading(plan: Plan, origin: ChangeOrigin, changes: readonly Change[] = []): string {
   const ref = plan.scope?.base?.ref;
-  const since = ref === undefined ? sinceLastApply(plan) ?? 'since the base' : `since ${safeText(ref)}`;
+  const since = ref === undefined ? (sinceLastApply(plan) ?? 'since the base') : `since ${safeText(ref)}`;
   // Apply never writes an admin automation: a heading over only those must not promise it does
   // (beside other changes, each automation's own line says apply cannot).
   const only = changes.length > 0 && changes.every((change) => change.action === 'drift');
@@ -225,14 +251,22 @@ export function originHeading(plan: Plan, origin: ChangeOrigin, changes: readonl
 }
 
 /** ACTION_NOUNS name each action's changes, in the order plans list the actions. */
-export const ACTION_NOUNS: Readonly<Record<Action, string>> = { create: 'create', update: 'update', delete: 'delete', pin: 'pin list', drift: 'drift' };
+export const ACTION_NOUNS: Readonly<Record<Action, string>> = {
+  create: 'create',
+  update: 'update',
+  delete: 'delete',
+  pin: 'pin list',
+  drift: 'drift',
+};
 
 /** byAction counts changes by action, in `nouns` order, leaving out actions without any: `2 creates, 1 pin list`. */
 export function byAction(changes: readonly Change[], nouns: Readonly<Record<Action, string>> = ACTION_NOUNS): string {
-  return (Object.keys(nouns) as Action[]).flatMap((action) => {
-    const count = changes.filter((change) => change.action === action).length;
-    return count === 0 ? [] : [plural(count, nouns[action])];
-  }).join(', ');
+  return (Object.keys(nouns) as Action[])
+    .flatMap((action) => {
+      const count = changes.filter((change) => change.action === action).length;
+      return count === 0 ? [] : [plural(count, nouns[action])];
+    })
+    .join(', ');
 }
 
 /**
@@ -256,9 +290,10 @@ export function pinnedNote(change: DeleteChange): string | undefined {
 }
 
 function scopedPinners(change: DeleteChange, lists: NonNullable<DeleteChange['pinLists']>): string {
-  const unread = lists.remembered === undefined
-    ? `${plural(lists.unread, 'list')} not read (${lists.unread === 1 ? 'it' : 'they'} may pin it${change.pinnedBy.length === 0 ? '' : ' too'})`
-    : rememberedText(lists.unread, lists.remembered);
+  const unread =
+    lists.remembered === undefined
+      ? `${plural(lists.unread, 'list')} not read (${lists.unread === 1 ? 'it' : 'they'} may pin it${change.pinnedBy.length === 0 ? '' : ' too'})`
+      : rememberedText(lists.unread, lists.remembered);
   if (lists.read === 0) return `none of the lists read: no ${change.domain} list was read; ${unread}`;
   const count = change.pinnedBy.length === 0 ? 'none' : formatCount(change.pinnedBy.length);
   return `${count} of the ${plural(lists.read, `${change.domain} list`)} read; ${unread}`;

@@ -11,7 +11,8 @@ const UNSAFE = /(?!\n)[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
  */
 export function jsonText(value: unknown): string {
   return `${JSON.stringify(value, null, 2).replace(UNSAFE, (char) =>
-    [...Array(char.length).keys()].map((at) => `\\u${char.charCodeAt(at).toString(16).padStart(4, '0')}`).join(''))}\n`;
+    [...Array(char.length).keys()].map((at) => `\\u${char.charCodeAt(at).toString(16).padStart(4, '0')}`).join(''),
+  )}\n`;
 }
 
 /** renderJson is the machine-readable plan: the Plan itself, indented, with a final newline. */

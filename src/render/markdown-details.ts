@@ -1,11 +1,27 @@
 import { pinnersText } from './name-list.js';
 import { formatCount, plural } from '../text/plural.js';
-import type { Change, CreateChange, DeleteChange, DriftChange, PinChange, PinnedTab, Plan, UpdateChange } from '../plan/types.js';
+import type {
+  Change,
+  CreateChange,
+  DeleteChange,
+  DriftChange,
+  PinChange,
+  PinnedTab,
+  Plan,
+  UpdateChange,
+} from '../plan/types.js';
 import { batchAttributes } from './batch-attributes.js';
 import type { CommentPart } from './comment-budget.js';
 import { deletedOutsideText, pinnedNote, pointerPath, updateDiff, valueText } from './format.js';
 import { codeSpan, fence, mdText } from './markdown-text.js';
-import { exceptionText, memberTabs, someMembers, summarisePinGroup, type MemberTabs, type TabListVariant } from './pin-group.js';
+import {
+  exceptionText,
+  memberTabs,
+  someMembers,
+  summarisePinGroup,
+  type MemberTabs,
+  type TabListVariant,
+} from './pin-group.js';
 import { attributeLines } from './plan-notes.js';
 import type { ReviewEntry } from './review-entries.js';
 import { droppedPrivateTabs, tabText } from './text.js';
@@ -25,7 +41,8 @@ const VARIANTS_SHOWN = 3;
 /** detailParts are the collapsed blocks of one review entry. */
 export function detailParts(entry: ReviewEntry, plan: Plan): CommentPart[] {
   if (entry.type === 'pin-group') return [pinGroupPart(entry.changes)];
-  if (entry.type === 'batch' && (entry.action === 'create' || entry.action === 'delete')) return [batchPart(entry.changes, entry.cause, plan)];
+  if (entry.type === 'batch' && (entry.action === 'create' || entry.action === 'delete'))
+    return [batchPart(entry.changes, entry.cause, plan)];
   const changes = entry.type === 'single' ? [entry.change] : entry.changes;
   return changes.map((change) => {
     const block = `\n${detailBlock(change, plan)}`;
@@ -38,13 +55,21 @@ function detailBlock(change: Change, plan: Plan): string {
     case 'create': {
       const owner = plan.creatorEmail === undefined ? '' : `, owner ${mdText(plan.creatorEmail)}`;
       const deleted = deletedOutsideText(change);
-      return attributesBlock(change, `${ICONS.create} ${mdText(change.name)}${owner}${deleted === undefined ? '' : `, ${mdText(deleted)}`}: the attributes it sets`, '+');
+      return attributesBlock(
+        change,
+        `${ICONS.create} ${mdText(change.name)}${owner}${deleted === undefined ? '' : `, ${mdText(deleted)}`}: the attributes it sets`,
+        '+',
+      );
     }
     case 'update':
       return updateBlock(change);
     case 'delete':
       // The deletion itself is a table row, never collapsed; only its attributes fold.
-      return attributesBlock(change, `${ICONS.delete} ${mdText(change.name)} (${mdText(change.id)}): the attributes deleted with it`, '-');
+      return attributesBlock(
+        change,
+        `${ICONS.delete} ${mdText(change.name)} (${mdText(change.id)}): the attributes deleted with it`,
+        '-',
+      );
     case 'pin':
       return pinBlock(change);
     case 'drift':
@@ -53,11 +78,18 @@ function detailBlock(change: Change, plan: Plan): string {
 }
 
 function attributesBlock(change: CreateChange | DeleteChange, summary: string, marker: '+' | '-'): string {
-  return diffBlock(summary, attributeLines(change).map((line) => `${marker}${line}`).join('\n'));
+  return diffBlock(
+    summary,
+    attributeLines(change)
+      .map((line) => `${marker}${line}`)
+      .join('\n'),
+  );
 }
 
 function updateBlock(change: UpdateChange): string {
-  const body = updateDiff(change).map((line) => (line.marker === 'gap' ? ' ⋯' : `${line.marker}${line.text}`)).join('\n');
+  const body = updateDiff(change)
+    .map((line) => (line.marker === 'gap' ? ' ⋯' : `${line.marker}${line.text}`))
+    .join('\n');
   return diffBlock(`${ICONS.update} ${mdText(change.name)} (${mdText(change.id)})`, body);
 }
 
@@ -80,8 +112,10 @@ function pinBlock(change: PinChange): string {
   const group = change.group === undefined ? '' : ` (group "${mdText(change.group)}")`;
   const dropped = droppedPrivateTabs(change);
   return [
-    `<details><summary>${ICONS.pin} ${change.domain} tabs of ${mdText(change.userEmail)}${group}</summary>`, '',
-    `- now: ${tabList(change.before)}`, `- after: ${tabList(change.after)}`,
+    `<details><summary>${ICONS.pin} ${change.domain} tabs of ${mdText(change.userEmail)}${group}</summary>`,
+    '',
+    `- now: ${tabList(change.before)}`,
+    `- after: ${tabList(change.after)}`,
     ...(dropped.length === 0 ? [] : [`- unpins private: ${tabList(dropped)} (\`unpinPrivate: true\`)`]),
     '</details>',
   ].join('\n');
@@ -91,14 +125,21 @@ function driftBlock(change: DriftChange): string {
   const file = change.source === undefined ? 'the AdminAutomations document' : codeSpan(change.source.file);
   let lines: string[];
   if (change.before === null) lines = [`- expected by ${file} but missing from the workspace`];
-  else if (change.after === null) lines = [`- in the workspace${change.id === undefined ? '' : ` (${mdText(change.id)})`} but not in ${file}`];
+  else if (change.after === null)
+    lines = [`- in the workspace${change.id === undefined ? '' : ` (${mdText(change.id)})`} but not in ${file}`];
   else {
-    lines = change.differences.map((difference) =>
-      `- ${codeSpan(pointerPath(difference.pointer))}: ${mdText(valueText(difference.actual))} (expected ${mdText(valueText(difference.expected))})`);
+    lines = change.differences.map(
+      (difference) =>
+        `- ${codeSpan(pointerPath(difference.pointer))}: ${mdText(valueText(difference.actual))} (expected ${mdText(valueText(difference.expected))})`,
+    );
   }
   return [
-    `<details><summary>${ICONS.drift} ${mdText(change.name)}</summary>`, '',
-    ...lines, '', 'Fix it in the workspace settings; apply cannot.', '</details>',
+    `<details><summary>${ICONS.drift} ${mdText(change.name)}</summary>`,
+    '',
+    ...lines,
+    '',
+    'Fix it in the workspace settings; apply cannot.',
+    '</details>',
   ].join('\n');
 }
 
@@ -116,15 +157,18 @@ function pinGroupPart(changes: readonly PinChange[]): CommentPart {
   const [first] = changes;
   const summary = summarisePinGroup(changes);
   const head = [
-    `<details><summary>${ICONS.pin} ${first?.domain ?? ''} tabs of group "${mdText(summary.group)}" (${plural(summary.members.length, 'member')})</summary>`, '',
+    `<details><summary>${ICONS.pin} ${first?.domain ?? ''} tabs of group "${mdText(summary.group)}" (${plural(summary.members.length, 'member')})</summary>`,
+    '',
     ...variantLines('now', summary.now, summary.members.length),
     ...variantLines('after', summary.after, summary.members.length),
     ...exceptionLine('kept first for', summary.keptFirst, 'their private tabs'),
     ...exceptionLine('kept in place for', summary.keptInPlace, 'their private tabs listed by `viewId`'),
     // Dropped private tabs are the member's loss: every one is named.
-    ...(summary.unpinned.length === 0 ? [] : [
-      `- **unpins private tabs of ${plural(summary.unpinned.length, 'member')}** (\`unpinPrivate: true\`): ${summary.unpinned.map((entry) => memberTabs(entry, mdText)).join('; ')}`,
-    ]),
+    ...(summary.unpinned.length === 0
+      ? []
+      : [
+          `- **unpins private tabs of ${plural(summary.unpinned.length, 'member')}** (\`unpinPrivate: true\`): ${summary.unpinned.map((entry) => memberTabs(entry, mdText)).join('; ')}`,
+        ]),
   ];
   const members = summary.members.map(mdText);
   return {
@@ -143,7 +187,9 @@ function variantLines(label: string, variants: readonly TabListVariant[], total:
   const [main, ...others] = variants;
   if (main === undefined) return [];
   if (others.length === 0) return [`- ${label}: ${tabList(main.tabs)}`];
-  const lines = [main, ...others.slice(0, VARIANTS_SHOWN - 1)].map((variant) => `- ${label} (${someMembers(variant.members, total, mdText)}): ${tabList(variant.tabs)}`);
+  const lines = [main, ...others.slice(0, VARIANTS_SHOWN - 1)].map(
+    (variant) => `- ${label} (${someMembers(variant.members, total, mdText)}): ${tabList(variant.tabs)}`,
+  );
   const rest = others.slice(VARIANTS_SHOWN - 1);
   if (rest.length > 0) {
     const members = rest.reduce((sum, variant) => sum + variant.members.length, 0);
@@ -171,14 +217,36 @@ function batchPart(changes: readonly (CreateChange | DeleteChange)[], cause: str
     ? `${ICONS.create} ${formatCount(changes.length)} ${kind}s in ${codeSpan(cause)}${plan.creatorEmail === undefined ? '' : `, owner ${mdText(plan.creatorEmail)}`}: the attributes they set`
     : `${ICONS.delete} ${formatCount(changes.length)} ${kind}s owned by ${mdText(cause)}: the attributes deleted with them`;
   const head = [`<details><summary>${title}</summary>`, ''];
-  if (common.length > 0) head.push(`Every one ${creates ? 'sets' : 'has'}:`, '', ...diffFence(common.map((line) => `${marker}${line}`).join('\n')), '');
+  if (common.length > 0)
+    head.push(
+      `Every one ${creates ? 'sets' : 'has'}:`,
+      '',
+      ...diffFence(common.map((line) => `${marker}${line}`).join('\n')),
+      '',
+    );
   // A deleted view with nothing of its own is named in its row already (never left out); a created one may not be.
-  const views = own.filter((view) => view.attributes.length > 0 || view.change.action === 'create' || (view.change.action === 'delete' && view.change.pinnedBy.length > 0));
+  const views = own.filter(
+    (view) =>
+      view.attributes.length > 0 ||
+      view.change.action === 'create' ||
+      (view.change.action === 'delete' && view.change.pinnedBy.length > 0),
+  );
   const lines = views.map(({ change, attributes }) => {
-    const name = change.action === 'delete' ? `**${mdText(change.name)}** (${mdText(change.id)}${pinners(change)})` : mdText(change.name);
+    const name =
+      change.action === 'delete'
+        ? `**${mdText(change.name)}** (${mdText(change.id)}${pinners(change)})`
+        : mdText(change.name);
     return attributes.length === 0 ? `- ${name}` : `- ${name}: ${codeSpan(attributes.join('; '))}`;
   });
-  if (lines.length > 0) head.push(common.length === 0 ? 'Each:' : views.some((view) => view.attributes.length > 0) ? 'And each its own:' : 'They are:', '');
+  if (lines.length > 0)
+    head.push(
+      common.length === 0
+        ? 'Each:'
+        : views.some((view) => view.attributes.length > 0)
+          ? 'And each its own:'
+          : 'They are:',
+      '',
+    );
   return {
     role: 'detail',
     items: lines.length,

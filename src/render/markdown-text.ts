@@ -12,7 +12,9 @@ import { safeText } from '../text/safe-text.js';
 export function mdText(text: string): string {
   return safeText(text)
     .replace(/[\\`*_[\]~|#]/g, (char) => `\\${char}`)
-    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
     .replace(/:(?=\/\/)/g, '\\:')
     .replace(/(www)\./gi, '$1\\.');
 }
@@ -39,5 +41,8 @@ function longestBacktickRun(text: string): number {
  * start HTML: spaces, brackets, quotes and angle brackets percent-encoded.
  */
 export function linkTarget(url: string): string {
-  return safeText(url).replace(/[\s()<>"'`[\]\\|*_~]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+  return safeText(url).replace(
+    /[\s()<>"'`[\]\\|*_~]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+  );
 }

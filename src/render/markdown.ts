@@ -41,7 +41,9 @@ export function renderMarkdown(plan: Plan, options: RenderOptions): string {
   const skipped = skippedText(plan);
   // One entry per warning code (or per warning with --show-warnings), each its lines: what the budget keeps or leaves out.
   const warnings = [
-    ...warningEntries(plan.warnings, options.showWarnings).map((lines) => lines.map((line, index) => (index === 0 ? `> ⚠️ ${mdText(line)}` : `> ${mdText(line.trim())}`)).join('\n')),
+    ...warningEntries(plan.warnings, options.showWarnings).map((lines) =>
+      lines.map((line, index) => (index === 0 ? `> ⚠️ ${mdText(line)}` : `> ${mdText(line.trim())}`)).join('\n'),
+    ),
     ...(skipped === undefined ? [] : [`> ${mdText(skipped)}`]),
   ];
   const targeted = targetsNote(plan);
@@ -50,19 +52,32 @@ export function renderMarkdown(plan: Plan, options: RenderOptions): string {
   const scopeNotes = scope === undefined ? [] : [`*${mdText(scope)}*`];
   const held = heldRows(plan);
   if (plan.changes.length === 0) {
-    const none = held.length === 0
-      ? `No changes: the workspace matches the manifests (read ${plural(plan.requests.used, 'request')}).`
-      : `No other changes: the workspace matches the manifests apart from what is held (read ${plural(plan.requests.used, 'request')}).`;
-    return [heading, ...(held.length === 0 ? [] : ['', ...held, '']), none, ...scopeNotes, ...notes, ...warnings, ''].join('\n');
+    const none =
+      held.length === 0
+        ? `No changes: the workspace matches the manifests (read ${plural(plan.requests.used, 'request')}).`
+        : `No other changes: the workspace matches the manifests apart from what is held (read ${plural(plan.requests.used, 'request')}).`;
+    return [
+      heading,
+      ...(held.length === 0 ? [] : ['', ...held, '']),
+      none,
+      ...scopeNotes,
+      ...notes,
+      ...warnings,
+      '',
+    ].join('\n');
   }
   const refusal = options.context === 'apply' ? undefined : maxDeletesNote(plan, options.maxDeletes);
   if (refusal !== undefined) notes.push(`> ⛔ **${mdText(refusal)}**`);
   const { summary } = plan;
   const drifted = driftCount(plan);
-  const counts = [
-    plural(summary.create, 'create'), plural(summary.update, 'update'), plural(summary.delete, 'delete'),
-    plural(summary.pin, 'pin list'), automationDrifts(plan),
-  ].join(' · ') + (drifted === undefined ? '' : ` · ${drifted}`);
+  const counts =
+    [
+      plural(summary.create, 'create'),
+      plural(summary.update, 'update'),
+      plural(summary.delete, 'delete'),
+      plural(summary.pin, 'pin list'),
+      automationDrifts(plan),
+    ].join(' · ') + (drifted === undefined ? '' : ` · ${drifted}`);
   const above = [...scopeNotes, ...notes];
   // The pull request's own changes first; those it did not ask for (--base REF) get a table per origin.
   // Changes with an origin are drift, a row per cause; a sweep's merged but unapplied changes get a heading of their own.
@@ -81,15 +96,25 @@ export function renderMarkdown(plan: Plan, options: RenderOptions): string {
   }
   for (const section of sections) {
     fixed(...(section.heading === undefined ? [] : ['', `**${mdText(section.heading)}**`]), '', ...TABLE);
-    parts.push(...section.entries.map((entry) => rowPart(entry, section.origin)), ...section.drift.map((drift) => driftRowPart(drift, remembered)));
+    parts.push(
+      ...section.entries.map((entry) => rowPart(entry, section.origin)),
+      ...section.drift.map((drift) => driftRowPart(drift, remembered)),
+    );
   }
   if (warnings.length > 0) {
     fixed('');
     parts.push(...warnings.map((line): CommentPart => ({ role: 'warning', items: 0, render: () => line })));
   }
-  parts.push(...sections.flatMap((section) => [...section.entries, ...driftDetailEntries(section.drift)]).flatMap((entry) => detailParts(entry, plan)));
+  parts.push(
+    ...sections
+      .flatMap((section) => [...section.entries, ...driftDetailEntries(section.drift)])
+      .flatMap((entry) => detailParts(entry, plan)),
+  );
   const link = options.detailsUrl === undefined ? '' : ` · [the full plan](${linkTarget(options.detailsUrl)})`;
-  fixed('', `Digest \`${plan.digest}\` · apply needs ${plural(plan.requests.applyNeeds, 'request')} · ${budgetText(plan)}${link}`);
+  fixed(
+    '',
+    `Digest \`${plan.digest}\` · apply needs ${plural(plan.requests.applyNeeds, 'request')} · ${budgetText(plan)}${link}`,
+  );
   return fitComment(parts, MARKDOWN_LIMIT, (leftOut) => leftOutNote(leftOut, options));
 }
 
@@ -97,10 +122,13 @@ export function renderMarkdown(plan: Plan, options: RenderOptions): string {
 function heldRows(plan: Plan): string[] {
   const heading = heldHeading(plan);
   if (heading === undefined) return [];
-  return [`**⏸ ${mdText(heading)}**`, ...(plan.held ?? []).map((held) => {
-    const [what, wayOut] = heldEntry(held);
-    return `- ${mdText(what)} · ${mdText(wayOut)}`;
-  })];
+  return [
+    `**⏸ ${mdText(heading)}**`,
+    ...(plan.held ?? []).map((held) => {
+      const [what, wayOut] = heldEntry(held);
+      return `- ${mdText(what)} · ${mdText(wayOut)}`;
+    }),
+  ];
 }
 
 /**
@@ -109,15 +137,21 @@ function heldRows(plan: Plan): string[] {
  */
 function leftOutNote(leftOut: LeftOut, options: RenderOptions): string {
   const what: string[] = [];
-  if (leftOut.details.length > 0) what.push(`the details of ${plural(leftOut.details.length, 'change')} (${byAction(leftOut.details)})`);
+  if (leftOut.details.length > 0)
+    what.push(`the details of ${plural(leftOut.details.length, 'change')} (${byAction(leftOut.details)})`);
   if (leftOut.cutDetails > 0) what.push(`part of ${plural(leftOut.cutDetails, 'grouped detail')} (marked "left out")`);
-  if (leftOut.rows.length > 0) what.push(`the summary rows of ${plural(leftOut.rows.length, 'change')} (${byAction(leftOut.rows)})`);
+  if (leftOut.rows.length > 0)
+    what.push(`the summary rows of ${plural(leftOut.rows.length, 'change')} (${byAction(leftOut.rows)})`);
   if (leftOut.cutRows > 0) what.push(`names in ${plural(leftOut.cutRows, 'grouped row')}`);
   if (leftOut.warnings > 0) what.push(plural(leftOut.warnings, 'warning'));
-  if (leftOut.cutMust > 0) what.push(`**the names of ${plural(leftOut.cutMust, 'deletion or outside change', 'deletions and outside changes')}**`);
+  if (leftOut.cutMust > 0)
+    what.push(
+      `**the names of ${plural(leftOut.cutMust, 'deletion or outside change', 'deletions and outside changes')}**`,
+    );
   const file = options.planFile === undefined ? '' : ` (\`${mdText(options.planFile)}\`)`;
   let where: string;
-  if (options.detailsUrl !== undefined) where = `Everything is in [the full plan](${linkTarget(options.detailsUrl)})${file}`;
+  if (options.detailsUrl !== undefined)
+    where = `Everything is in [the full plan](${linkTarget(options.detailsUrl)})${file}`;
   else if (options.planFile !== undefined) where = `Everything is in the JSON plan${file}`;
   else where = 'Run `viewctl plan --out plan.json` for the full JSON plan';
   return `*Left out to fit one comment: ${what.join('; ')}. ${where}; \`viewctl show\` prints it.*`;
@@ -127,7 +161,10 @@ function leftOutNote(leftOut: LeftOut, options: RenderOptions): string {
  * MUST_SEE_ORIGINS are the origins whose every change the comment names: a change made
  * in the app, or one that may have been, which applying reverts.
  */
-const MUST_SEE_ORIGINS: ReadonlySet<ChangeOrigin | undefined> = new Set<ChangeOrigin>(['outside', 'unapplied-or-outside']);
+const MUST_SEE_ORIGINS: ReadonlySet<ChangeOrigin | undefined> = new Set<ChangeOrigin>([
+  'outside',
+  'unapplied-or-outside',
+]);
 
 /**
  * rowPart is an entry's table row. Deletions, pin lists that drop private tabs and
@@ -137,7 +174,11 @@ const MUST_SEE_ORIGINS: ReadonlySet<ChangeOrigin | undefined> = new Set<ChangeOr
 function rowPart(entry: ReviewEntry, origin: ChangeOrigin | undefined): CommentPart {
   const outside = MUST_SEE_ORIGINS.has(origin);
   const changes = entryChanges(entry);
-  const must = outside || changes.some((change) => change.action === 'delete' || (change.action === 'pin' && droppedPrivateTabs(change).length > 0));
+  const must =
+    outside ||
+    changes.some(
+      (change) => change.action === 'delete' || (change.action === 'pin' && droppedPrivateTabs(change).length > 0),
+    );
   const role = must ? 'must' : 'row';
   if (entry.type === 'single') {
     const row = singleRow(entry.change);
@@ -201,7 +242,10 @@ function pinGroupRowPieces(changes: readonly PinChange[]): { head: string; names
   const summary = summarisePinGroup(changes);
   const source = first?.source === undefined ? '' : codeSpan(formatLine(first.source));
   const dropped = droppedPrivateCount(summary);
-  const unpins = dropped === 0 ? '' : ` · **unpins ${plural(dropped, 'private tab')} of ${plural(summary.unpinned.length, 'member')}**`;
+  const unpins =
+    dropped === 0
+      ? ''
+      : ` · **unpins ${plural(dropped, 'private tab')} of ${plural(summary.unpinned.length, 'member')}**`;
   return {
     head: `| ${ICONS.pin} | Pins | group "${mdText(summary.group)}" · ${first?.domain ?? ''} · ${plural(summary.members.length, 'member')}${unpins}: `,
     names: summary.members.map(mdText),
@@ -216,7 +260,11 @@ function batchRow(entry: BatchEntry): { head: string; names: string[]; tail: str
   const folder = codeSpan(entry.cause);
   switch (entry.action) {
     case 'create':
-      return { head: `| ${icon} | ${entry.changes[0]?.kind ?? ''} × ${count} | `, names: entry.changes.map((change) => mdText(change.name)), tail: ` | ${folder} |` };
+      return {
+        head: `| ${icon} | ${entry.changes[0]?.kind ?? ''} × ${count} | `,
+        names: entry.changes.map((change) => mdText(change.name)),
+        tail: ` | ${folder} |`,
+      };
     case 'delete':
       return {
         head: `| ${icon} | ${entry.changes[0]?.kind ?? ''} × ${count}, owner ${mdText(entry.cause)} | `,
@@ -230,11 +278,21 @@ function batchRow(entry: BatchEntry): { head: string; names: string[]; tail: str
       const [first] = entry.changes;
       if (first?.action === 'pin') {
         const pins = entry.changes.filter((change): change is PinChange => change.action === 'pin');
-        return { head: `| ${icon} | Pins × ${count} | ${first.domain}${unpinsText(pins)} · `, names: pins.map((change) => mdText(change.userEmail)), tail: ` | ${folder} |` };
+        return {
+          head: `| ${icon} | Pins × ${count} | ${first.domain}${unpinsText(pins)} · `,
+          names: pins.map((change) => mdText(change.userEmail)),
+          tail: ` | ${folder} |`,
+        };
       }
-      const kind = first?.action === 'drift' ? 'Drift' : first?.kind ?? '';
+      const kind = first?.action === 'drift' ? 'Drift' : (first?.kind ?? '');
       const tail = first?.action === 'drift' ? ` | ${folder} (read-only) |` : ` | ${folder} |`;
-      return { head: `| ${icon} | ${kind} × ${count} | `, names: entry.changes.map((change) => (change.action === 'update' ? `${mdText(change.name)} (${mdText(change.id)})` : mdText(change.name))), tail };
+      return {
+        head: `| ${icon} | ${kind} × ${count} | `,
+        names: entry.changes.map((change) =>
+          change.action === 'update' ? `${mdText(change.name)} (${mdText(change.id)})` : mdText(change.name),
+        ),
+        tail,
+      };
     }
   }
 }

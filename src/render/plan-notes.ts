@@ -24,8 +24,10 @@ export function targetsNote(plan: Plan): string | undefined {
 export function maxDeletesNote(plan: Plan, maxDeletes = DEFAULT_MAX_DELETES): string | undefined {
   const deletes = plan.summary.delete;
   if (deletes <= maxDeletes) return undefined;
-  return `Apply will refuse this plan: it deletes ${formatCount(deletes)} views, more than --max-deletes ${formatCount(maxDeletes)} allows. ` +
-    `If every deletion below is intended, apply it with --max-deletes ${deletes}.`;
+  return (
+    `Apply will refuse this plan: it deletes ${formatCount(deletes)} views, more than --max-deletes ${formatCount(maxDeletes)} allows. ` +
+    `If every deletion below is intended, apply it with --max-deletes ${deletes}.`
+  );
 }
 
 /** ownerText names a deleted view's owner by email; an owner no member has any more keeps its id. */

@@ -57,7 +57,8 @@ export function reviewEntries(changes: readonly Change[]): ReviewEntry[] {
     const [first] = members;
     if (first === undefined) continue;
     if (key.startsWith('group ')) entries.push({ type: 'pin-group', changes: members as PinChange[] });
-    else if (members.length > GROUP_THRESHOLD) entries.push({ type: 'batch', cause: causeOf(first), action: first.action, changes: members } as BatchEntry);
+    else if (members.length > GROUP_THRESHOLD)
+      entries.push({ type: 'batch', cause: causeOf(first), action: first.action, changes: members } as BatchEntry);
     else entries.push(...members.map((change): SingleEntry => ({ type: 'single', change })));
   }
   // Grouping may pull a later change forward to its cause's first; the entries still follow the plan's order of first changes.

@@ -7,7 +7,15 @@ import { pinnedCount, pinnedNote } from './format.js';
 import { quoted, safeText } from '../text/safe-text.js';
 import { WRAP_WIDTH, wrapList } from '../text/wrap.js';
 import { batchAttributes } from './batch-attributes.js';
-import { droppedPrivateCount, exceptionText, memberTabs, someMembers, summarisePinGroup, type MemberTabs, type TabListVariant } from './pin-group.js';
+import {
+  droppedPrivateCount,
+  exceptionText,
+  memberTabs,
+  someMembers,
+  summarisePinGroup,
+  type MemberTabs,
+  type TabListVariant,
+} from './pin-group.js';
 import type { BatchEntry } from './review-entries.js';
 
 /**
@@ -58,14 +66,18 @@ export function batchRow(entry: BatchEntry): SummaryRow {
         kind: `${entry.changes[0]?.kind ?? ''} × ${count}`,
         name: `owner ${cause}`,
         source: 'prune: not declared',
-        names: entry.changes.map((change) => `${quoted(change.name)} (${safeText(change.id)}${pinnedCount(change) === '' ? '' : `, ${pinnedCount(change)}`})`),
+        names: entry.changes.map(
+          (change) =>
+            `${quoted(change.name)} (${safeText(change.id)}${pinnedCount(change) === '' ? '' : `, ${pinnedCount(change)}`})`,
+        ),
       };
     default: {
       const [first] = entry.changes;
       if (first?.action === 'pin') {
         return { kind: `Pins × ${count}`, name: first.domain, source: cause };
       }
-      if (first?.action === 'drift') return { kind: `${first.kind} × ${count}`, name: '', source: `${cause} (read-only)` };
+      if (first?.action === 'drift')
+        return { kind: `${first.kind} × ${count}`, name: '', source: `${cause} (read-only)` };
       return { kind: `${first?.kind ?? ''} × ${count}`, name: `in ${cause}`, source: '' };
     }
   }
@@ -84,7 +96,11 @@ export function pinGroupLines(changes: readonly PinChange[], c: Colors, tabText:
   const summary = summarisePinGroup(changes);
   const tabs: TabItems = (list) => (list.length === 0 ? ['(none)'] : list.map(tabText));
   const source = first?.source === undefined ? '' : `  ${safeText(formatLine(first.source))}`;
-  const lines = [c.cyan(`↻ ${first?.domain ?? ''} tabs of group ${quoted(summary.group)} (${plural(summary.members.length, 'member')})${source}`)];
+  const lines = [
+    c.cyan(
+      `↻ ${first?.domain ?? ''} tabs of group ${quoted(summary.group)} (${plural(summary.members.length, 'member')})${source}`,
+    ),
+  ];
   lines.push(...variantLines('now:     ', summary.now, summary.members.length, tabs));
   lines.push(...variantLines('after:   ', summary.after, summary.members.length, tabs));
   lines.push(...exceptionLines('kept first for', summary.keptFirst, 'their private tabs'));
@@ -92,7 +108,12 @@ export function pinGroupLines(changes: readonly PinChange[], c: Colors, tabText:
   if (summary.unpinned.length > 0) {
     // Dropped private tabs are the member's loss: every one is named.
     lines.push(c.red(`    unpins private tabs of ${plural(summary.unpinned.length, 'member')} (unpinPrivate: true):`));
-    lines.push(...wrapList(summary.unpinned.map((entry) => memberTabs(entry, safeText)), { separator: '; ', indent: '      ' }).map((line) => c.red(line)));
+    lines.push(
+      ...wrapList(
+        summary.unpinned.map((entry) => memberTabs(entry, safeText)),
+        { separator: '; ', indent: '      ' },
+      ).map((line) => c.red(line)),
+    );
   }
   lines.push(...labelled('members: ', summary.members.map(safeText), ', '));
   return lines;
@@ -111,47 +132,80 @@ function variantLines(label: string, variants: readonly TabListVariant[], total:
   const rest = others.slice(VARIANTS_SHOWN - 1);
   if (rest.length > 0) {
     const members = rest.reduce((sum, variant) => sum + variant.members.length, 0);
-    lines.push(`    ${' '.repeat(label.length)}… ${plural(rest.length, 'other list')} of ${plural(members, 'member')}: every list is in the JSON plan`);
+    lines.push(
+      `    ${' '.repeat(label.length)}… ${plural(rest.length, 'other list')} of ${plural(members, 'member')}: every list is in the JSON plan`,
+    );
   }
   return lines;
 }
 
 function exceptionLines(label: string, entries: readonly MemberTabs[], what: string): string[] {
   if (entries.length === 0) return [];
-  return wrapList(exceptionText(label, entries, what, safeText).split(' '), { separator: ' ', indent: '      ' })
-    .map((line, index) => (index === 0 ? `    ${line.trimStart()}` : line));
+  return wrapList(exceptionText(label, entries, what, safeText).split(' '), { separator: ' ', indent: '      ' }).map(
+    (line, index) => (index === 0 ? `    ${line.trimStart()}` : line),
+  );
 }
 
 /** labelled wraps items under a label: the first line after it, the others aligned with the first item. */
 function labelled(label: string, items: readonly string[], separator: string): string[] {
   const indent = 4 + label.length;
-  return wrapList(items, { separator, width: WRAP_WIDTH - indent }).map((line, index) => `${index === 0 ? `    ${label}` : ' '.repeat(indent)}${line}`);
+  return wrapList(items, { separator, width: WRAP_WIDTH - indent }).map(
+    (line, index) => `${index === 0 ? `    ${label}` : ' '.repeat(indent)}${line}`,
+  );
 }
 
 /**
  * batchLines are the attributes of many views created, or deleted by prune, for one
  * cause: those they all share once, then each view's own, one line each.
  */
-export function batchLines(changes: readonly (CreateChange | DeleteChange)[], cause: string, plan: Plan, c: Colors): string[] {
+export function batchLines(
+  changes: readonly (CreateChange | DeleteChange)[],
+  cause: string,
+  plan: Plan,
+  c: Colors,
+): string[] {
   const [first] = changes;
   const creates = first?.action === 'create';
   const paint = creates ? c.green : c.red;
   const marker = creates ? '+' : '-';
   const kind = first?.kind ?? '';
   const { common, own } = batchAttributes(changes);
-  const lines = [creates
-    ? paint(`+ ${formatCount(changes.length)} ${kind}s in ${safeText(cause)}${plan.creatorEmail === undefined ? '' : `, owner ${safeText(plan.creatorEmail)}`}`)
-    : paint(`- ${formatCount(changes.length)} ${kind}s owned by ${safeText(cause)} (prune: not declared)`)];
+  const lines = [
+    creates
+      ? paint(
+          `+ ${formatCount(changes.length)} ${kind}s in ${safeText(cause)}${plan.creatorEmail === undefined ? '' : `, owner ${safeText(plan.creatorEmail)}`}`,
+        )
+      : paint(`- ${formatCount(changes.length)} ${kind}s owned by ${safeText(cause)} (prune: not declared)`),
+  ];
   if (common.length > 0) {
     lines.push(`    every one ${creates ? 'sets' : 'has'}:`, ...common.map((line) => paint(`  ${marker}   ${line}`)));
   }
   // A deleted view with nothing of its own is named in the summary already; a created one is named here only.
-  const views = own.filter((view) => view.attributes.length > 0 || view.change.action === 'create' || (view.change.action === 'delete' && view.change.pinnedBy.length > 0));
-  if (views.length > 0) lines.push(common.length === 0 ? '    each:' : views.some((view) => view.attributes.length > 0) ? '    and each its own:' : '    they are:');
+  const views = own.filter(
+    (view) =>
+      view.attributes.length > 0 ||
+      view.change.action === 'create' ||
+      (view.change.action === 'delete' && view.change.pinnedBy.length > 0),
+  );
+  if (views.length > 0)
+    lines.push(
+      common.length === 0
+        ? '    each:'
+        : views.some((view) => view.attributes.length > 0)
+          ? '    and each its own:'
+          : '    they are:',
+    );
   for (const { change, attributes } of views) {
-    const name = change.action === 'delete' ? `${quoted(change.name)} (${safeText(change.id)})${pinnedBy(change)}` : quoted(change.name);
+    const name =
+      change.action === 'delete'
+        ? `${quoted(change.name)} (${safeText(change.id)})${pinnedBy(change)}`
+        : quoted(change.name);
     const text = attributes.length === 0 ? name : `${name}: ${attributes.join('; ')}`;
-    lines.push(...wrapList(text.split(', '), { indent: '        ' }).map((line, index) => paint(index === 0 ? `  ${marker}   ${line.trimStart()}` : line)));
+    lines.push(
+      ...wrapList(text.split(', '), { indent: '        ' }).map((line, index) =>
+        paint(index === 0 ? `  ${marker}   ${line.trimStart()}` : line),
+      ),
+    );
   }
   return lines;
 }

@@ -2,7 +2,17 @@ import picocolors from 'picocolors';
 import { quoted, safeText } from '../text/safe-text.js';
 import { pinnersText } from './name-list.js';
 import { formatCount, formatRate, plural } from '../text/plural.js';
-import { applyEstimate, budgetText, deletedOutsideText, pinnedCount, pointerPath, scopeText, shellWord, updateDiff, valueText } from './format.js';
+import {
+  applyEstimate,
+  budgetText,
+  deletedOutsideText,
+  pinnedCount,
+  pointerPath,
+  scopeText,
+  shellWord,
+  updateDiff,
+  valueText,
+} from './format.js';
 import type { RenderOptions } from './options.js';
 import { warningEntries } from './warning-lines.js';
 import { heldEntry, heldHeading } from './held-lines.js';
@@ -10,7 +20,16 @@ import { attributeLines, maxDeletesNote, ownerText, targetsNote } from './plan-n
 import { WRAP_WIDTH, wrapList } from '../text/wrap.js';
 import { DEFAULT_RATE } from '../domain/domains.js';
 import { shortDigest } from '../plan/hash.js';
-import type { Change, CreateChange, DeleteChange, DriftChange, PinChange, PinnedTab, Plan, UpdateChange } from '../plan/types.js';
+import type {
+  Change,
+  CreateChange,
+  DeleteChange,
+  DriftChange,
+  PinChange,
+  PinnedTab,
+  Plan,
+  UpdateChange,
+} from '../plan/types.js';
 import { entryAction, entryChanges, type ReviewEntry } from './review-entries.js';
 import { batchLines, batchRow, pinGroupLines, pinGroupRow, type SummaryRow } from './text-groups.js';
 import { automationDrifts, driftCount, remembers } from './drift-words.js';
@@ -37,24 +56,39 @@ const MAX_COLUMN = 48;
 export function renderText(plan: Plan, options: RenderOptions): string {
   const c = picocolors.createColors(options.color);
   const workspace = `${safeText(plan.workspace.name)} (${safeText(plan.workspace.id)})`;
-  const warnings = warningEntries(plan.warnings, options.showWarnings).flatMap((lines) => lines.map((line, index) => c.yellow(index === 0 ? `warning: ${safeText(line)}` : safeText(line))));
+  const warnings = warningEntries(plan.warnings, options.showWarnings).flatMap((lines) =>
+    lines.map((line, index) => c.yellow(index === 0 ? `warning: ${safeText(line)}` : safeText(line))),
+  );
   const targeted = noteLines(targetsNote(plan));
   const skipped = skippedText(plan);
   const scope = scopeText(plan);
   const scopeLines = scope === undefined ? [] : [scope];
   const held = heldLines(plan, c);
   if (plan.changes.length === 0) {
-    const none = held.length === 0
-      ? `No changes. Workspace ${workspace} matches the manifests (read ${plural(plan.requests.used, 'request')}).`
-      : `No other changes. Workspace ${workspace} matches the manifests apart from what is held (read ${plural(plan.requests.used, 'request')}).`;
-    return [...held, none, ...scopeLines, ...targeted, ...warnings, ...(skipped === undefined ? [] : [skipped]), ''].join('\n');
+    const none =
+      held.length === 0
+        ? `No changes. Workspace ${workspace} matches the manifests (read ${plural(plan.requests.used, 'request')}).`
+        : `No other changes. Workspace ${workspace} matches the manifests apart from what is held (read ${plural(plan.requests.used, 'request')}).`;
+    return [
+      ...held,
+      none,
+      ...scopeLines,
+      ...targeted,
+      ...warnings,
+      ...(skipped === undefined ? [] : [skipped]),
+      '',
+    ].join('\n');
   }
   const elapsed = options.elapsedMs === undefined ? '' : ` in ${(options.elapsedMs / 1000).toFixed(1)} s`;
-  const lines = [`viewctl plan · workspace ${workspace} · read ${plural(plan.requests.used, 'request')}${elapsed}`, ...targeted];
+  const lines = [
+    `viewctl plan · workspace ${workspace} · read ${plural(plan.requests.used, 'request')}${elapsed}`,
+    ...targeted,
+  ];
   // Held targets first: what this plan will not do, and why, before what it will.
   if (held.length > 0) lines.push('', ...held.slice(0, -1));
   // Said before the list, where a reviewer decides whether to read on.
-  if (options.context !== 'apply') lines.push(...noteLines(maxDeletesNote(plan, options.maxDeletes)).map((line) => c.red(line)));
+  if (options.context !== 'apply')
+    lines.push(...noteLines(maxDeletesNote(plan, options.maxDeletes)).map((line) => c.red(line)));
   lines.push('');
   if (scope !== undefined) lines.push(scope, '');
   // The pull request's own changes first; those it did not ask for (--base REF) under their origin's heading.
@@ -62,7 +96,12 @@ export function renderText(plan: Plan, options: RenderOptions): string {
   const sections = planSections(plan);
   const remembered = remembers(plan);
   for (const section of sections) {
-    lines.push(...(section.heading === undefined ? [] : [section.heading]), ...summaryLines(section.entries, c), ...driftCauseLines(section.drift, remembered, c), '');
+    lines.push(
+      ...(section.heading === undefined ? [] : [section.heading]),
+      ...summaryLines(section.entries, c),
+      ...driftCauseLines(section.drift, remembered, c),
+      '',
+    );
   }
   for (const entry of sections.flatMap((section) => [...section.entries, ...driftDetailEntries(section.drift)])) {
     for (const block of entryDetails(entry, plan, c)) if (block.length > 0) lines.push(...block, '');
@@ -108,7 +147,8 @@ function entryRow(entry: ReviewEntry): SummaryRow {
 /** entryDetails are the blocks of an entry: one for a group or a batch of creates or deletes, one per change otherwise. */
 function entryDetails(entry: ReviewEntry, plan: Plan, c: Colors): string[][] {
   if (entry.type === 'pin-group') return [pinGroupLines(entry.changes, c, tabText)];
-  if (entry.type === 'batch' && (entry.action === 'create' || entry.action === 'delete')) return [batchLines(entry.changes, entry.cause, plan, c)];
+  if (entry.type === 'batch' && (entry.action === 'create' || entry.action === 'delete'))
+    return [batchLines(entry.changes, entry.cause, plan, c)];
   return entryChanges(entry).map((change) => detailLines(change, plan, c));
 }
 
@@ -117,14 +157,26 @@ function summaryRow(change: Change): SummaryRow {
   switch (change.action) {
     case 'create': {
       const deleted = deletedOutsideText(change);
-      return { kind: change.kind, name: quoted(change.name), source: deleted === undefined ? source : `${source} · ${deleted}`.trimStart() };
+      return {
+        kind: change.kind,
+        name: quoted(change.name),
+        source: deleted === undefined ? source : `${source} · ${deleted}`.trimStart(),
+      };
     }
     case 'update':
       return { kind: change.kind, name: `${quoted(change.name)} (${safeText(change.id)})`, source };
     case 'delete':
-      return { kind: change.kind, name: `${quoted(change.name)} (${safeText(change.id)})`, source: 'prune: not declared' };
+      return {
+        kind: change.kind,
+        name: `${quoted(change.name)} (${safeText(change.id)})`,
+        source: 'prune: not declared',
+      };
     case 'pin':
-      return { kind: safeText(change.userEmail), name: change.domain, source: change.group === undefined ? source : `${source} · group ${quoted(change.group)}` };
+      return {
+        kind: safeText(change.userEmail),
+        name: change.domain,
+        source: change.group === undefined ? source : `${source} · group ${quoted(change.group)}`,
+      };
     case 'drift':
       return { kind: change.kind, name: quoted(change.name), source: `${source} (read-only)`.trimStart() };
   }
@@ -193,8 +245,12 @@ function pinLines(change: PinChange, c: Colors): string[] {
   // Wrapped under their label: a member with many tabs still gets readable lines.
   const list = (label: string, tabs: readonly PinnedTab[], suffix = ''): string[] => {
     const indent = 4 + label.length;
-    const lines = tabs.length === 0 ? ['(none)'] : wrapList(tabs.map(tabText), { separator: ' · ', width: WRAP_WIDTH - indent });
-    return lines.map((line, index) => `${index === 0 ? `    ${label}` : ' '.repeat(indent)}${line}${index === lines.length - 1 ? suffix : ''}`);
+    const lines =
+      tabs.length === 0 ? ['(none)'] : wrapList(tabs.map(tabText), { separator: ' · ', width: WRAP_WIDTH - indent });
+    return lines.map(
+      (line, index) =>
+        `${index === 0 ? `    ${label}` : ' '.repeat(indent)}${line}${index === lines.length - 1 ? suffix : ''}`,
+    );
   };
   const group = change.group === undefined ? '' : ` (group ${quoted(change.group)})`;
   const dropped = droppedPrivateTabs(change);
@@ -202,7 +258,9 @@ function pinLines(change: PinChange, c: Colors): string[] {
     c.cyan(`↻ ${change.domain} tabs of ${safeText(change.userEmail)}${group}`),
     ...list('now:   ', change.before),
     ...list('after: ', change.after),
-    ...(dropped.length === 0 ? [] : list('unpins private: ', dropped, ' (unpinPrivate: true)').map((line) => c.red(line))),
+    ...(dropped.length === 0
+      ? []
+      : list('unpins private: ', dropped, ' (unpinPrivate: true)').map((line) => c.red(line))),
   ];
 }
 
@@ -224,10 +282,16 @@ function driftLines(change: DriftChange, c: Colors): string[] {
   const id = change.id === undefined ? '' : ` (${safeText(change.id)})`;
   const advice = 'fix it in the workspace settings; apply cannot';
   if (change.before === null) {
-    return [c.magenta(`! ${quoted(change.name)} is expected by ${file} but missing from the workspace`), `    ${advice}`];
+    return [
+      c.magenta(`! ${quoted(change.name)} is expected by ${file} but missing from the workspace`),
+      `    ${advice}`,
+    ];
   }
   if (change.after === null) {
-    return [c.magenta(`! ${quoted(change.name)}${id} is in the workspace but not in ${file}`), `    ${advice}, or add it to ${file}`];
+    return [
+      c.magenta(`! ${quoted(change.name)}${id} is in the workspace but not in ${file}`),
+      `    ${advice}, or add it to ${file}`,
+    ];
   }
   const lines = [c.magenta(`! ${quoted(change.name)}${id} differs from what ${file} expects`)];
   change.differences.forEach((difference, index) => {
@@ -242,22 +306,28 @@ function footerLines(plan: Plan, options: RenderOptions): string[] {
   const drifted = driftCount(plan);
   const lines = [
     `Plan: ${formatCount(summary.create)} to create, ${formatCount(summary.update)} to update, ${formatCount(summary.delete)} to delete, ` +
-    `${plural(summary.pin, 'pin list')}, ${automationDrifts(plan)}${drifted === undefined ? '' : `; ${drifted}`}.`,
+      `${plural(summary.pin, 'pin list')}, ${automationDrifts(plan)}${drifted === undefined ? '' : `; ${drifted}`}.`,
   ];
   const { applyNeeds } = plan.requests;
   const rate = options.rate ?? DEFAULT_RATE;
   if (applyNeeds === 0) {
     lines.push(`Apply has nothing to write: drift is reported, never applied; ${budgetText(plan)}.`);
   } else {
-    lines.push(`Apply needs ${plural(applyNeeds, 'request')} (${applyEstimate(plan, rate)} at ${formatRate(rate)}/s per endpoint); ${budgetText(plan)}.`);
+    lines.push(
+      `Apply needs ${plural(applyNeeds, 'request')} (${applyEstimate(plan, rate)} at ${formatRate(rate)}/s per endpoint); ${budgetText(plan)}.`,
+    );
   }
   const digest = shortDigest(plan.digest);
   if (options.context === 'apply') {
     lines.push(`Digest ${digest}.`);
   } else if (options.planFile === undefined) {
-    lines.push(`Digest ${digest}. To apply exactly this plan, save it with --out plan.json, then: viewctl apply --plan plan.json --expect-digest ${plan.digest}`);
+    lines.push(
+      `Digest ${digest}. To apply exactly this plan, save it with --out plan.json, then: viewctl apply --plan plan.json --expect-digest ${plan.digest}`,
+    );
   } else {
-    lines.push(`Digest ${digest}. To apply exactly this plan: viewctl apply --plan ${shellWord(options.planFile)} --expect-digest ${plan.digest}`);
+    lines.push(
+      `Digest ${digest}. To apply exactly this plan: viewctl apply --plan ${shellWord(options.planFile)} --expect-digest ${plan.digest}`,
+    );
   }
   return lines;
 }

@@ -21,7 +21,12 @@ export const MIN_KEY_LENGTH = 4;
 function secretForms(secret: string | undefined): string[] {
   const key = secret?.trim();
   if (key === undefined || key.length < MIN_KEY_LENGTH) return [];
-  const forms = new Set([key, JSON.stringify(key).slice(1, -1), encodeURIComponent(key), JSON.stringify(JSON.stringify(key).slice(1, -1)).slice(1, -1)]);
+  const forms = new Set([
+    key,
+    JSON.stringify(key).slice(1, -1),
+    encodeURIComponent(key),
+    JSON.stringify(JSON.stringify(key).slice(1, -1)).slice(1, -1),
+  ]);
   return [...forms].sort((a, b) => b.length - a.length);
 }
 

@@ -24,7 +24,14 @@ import {
   tooLargeError,
   type RequestContext,
 } from './response.js';
-import { DEFAULT_RETRY_POLICY, REFUSED_UNPROCESSED, decideRetry, parseRetryAfter, type AttemptOutcome, type RetryPolicy } from './retry-policy.js';
+import {
+  DEFAULT_RETRY_POLICY,
+  REFUSED_UNPROCESSED,
+  decideRetry,
+  parseRetryAfter,
+  type AttemptOutcome,
+  type RetryPolicy,
+} from './retry-policy.js';
 import type { RequestEvent, RequestOptions, ServiceClient, ServiceRequest, ServiceStats } from './types.js';
 import { endpointKey, parseBaseUrl, requestPath } from './url.js';
 
@@ -100,7 +107,12 @@ export function createServiceClient(options: ClientOptions): ServiceClient {
     try {
       return await send<T>(req, reached, call.signal);
     } catch (error) {
-      if (error instanceof ServiceError && req.method !== 'GET' && (reached.value || error.code === 'service.outcome-unknown')) error.mayHaveLanded = true;
+      if (
+        error instanceof ServiceError &&
+        req.method !== 'GET' &&
+        (reached.value || error.code === 'service.outcome-unknown')
+      )
+        error.mayHaveLanded = true;
       throw error;
     }
   }
@@ -110,7 +122,15 @@ export function createServiceClient(options: ClientOptions): ServiceClient {
     const path = requestPath(req);
     const idempotent = req.idempotent ?? req.method !== 'POST';
     const body = req.body === undefined ? undefined : JSON.stringify(req.body);
-    const context: RequestContext = { method: req.method, route: req.route, endpoint, target: `${req.method} ${path}`, baseUrl, apiKey, attempts: 0 };
+    const context: RequestContext = {
+      method: req.method,
+      route: req.route,
+      endpoint,
+      target: `${req.method} ${path}`,
+      baseUrl,
+      apiKey,
+      attempts: 0,
+    };
     const attemptHeaders = body === undefined ? headers : { ...headers, 'Content-Type': 'application/json' };
     const emit = (event: Omit<RequestEvent, 'method' | 'route' | 'path'>): void =>
       options.onRequest?.({ method: req.method, route: req.route, path, ...event });
@@ -132,7 +152,17 @@ export function createServiceClient(options: ClientOptions): ServiceClient {
       const started = clock.now();
       let result: AttemptResult;
       try {
-        result = await sendAttempt({ url: baseUrl + path, method: req.method, headers: attemptHeaders, body, timeoutMs, clock, fetch: fetchImpl, signal, maxBodyBytes });
+        result = await sendAttempt({
+          url: baseUrl + path,
+          method: req.method,
+          headers: attemptHeaders,
+          body,
+          timeoutMs,
+          clock,
+          fetch: fetchImpl,
+          signal,
+          maxBodyBytes,
+        });
       } finally {
         inFlight -= 1;
       }
@@ -180,12 +210,15 @@ export function createServiceClient(options: ClientOptions): ServiceClient {
       emit({
         attempt,
         ms,
-        ...(result.kind === 'response' ? { status: result.status } : { error: result.kind === 'timeout' ? 'service.timeout' : 'service.unreachable' }),
+        ...(result.kind === 'response'
+          ? { status: result.status }
+          : { error: result.kind === 'timeout' ? 'service.timeout' : 'service.unreachable' }),
         ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
         ...(decision.action === 'retry' ? { retryInMs: decision.delayMs } : {}),
       });
       if (decision.action === 'fail') {
-        if (decision.reason === 'retry-after-too-long') throw retryAfterTooLongError(decision.retryAfterMs, clock.now(), context);
+        if (decision.reason === 'retry-after-too-long')
+          throw retryAfterTooLongError(decision.retryAfterMs, clock.now(), context);
         const unknown = decision.reason === 'outcome-unknown';
         if (result.kind === 'response') throw responseError(result.status, result.text, context, unknown);
         if (result.kind === 'network') throw networkError(result, context, unknown);
@@ -197,7 +230,10 @@ export function createServiceClient(options: ClientOptions): ServiceClient {
       } else {
         try {
           // The call's own signal ends the wait too: a retry is a new send.
-          await clock.sleep(decision.delayMs, own === undefined || signal === undefined ? (own ?? signal) : AbortSignal.any([signal, own]));
+          await clock.sleep(
+            decision.delayMs,
+            own === undefined || signal === undefined ? (own ?? signal) : AbortSignal.any([signal, own]),
+          );
         } catch {
           throw abortedError(context, false);
         }
@@ -229,7 +265,10 @@ function mayHaveReached(result: AttemptResult): boolean {
       return !result.beforeSend;
     case 'response':
     case 'too-large':
-      return (result.status >= 200 && result.status < 300) || (result.status >= 500 && !REFUSED_UNPROCESSED.has(result.status));
+      return (
+        (result.status >= 200 && result.status < 300) ||
+        (result.status >= 500 && !REFUSED_UNPROCESSED.has(result.status))
+      );
   }
 }
 
@@ -243,25 +282,39 @@ function checkApiKey(raw: string): string {
   // A key read with `$(cat file)` or pasted often ends with a newline.
   const key = raw.trim();
   if (key === '') {
-    throw new UsageError('usage.api-key', 'VIEWCTL_API_KEY is not set', 'set it to the workspace key from the settings section for API and webhooks');
+    throw new UsageError(
+      'usage.api-key',
+      'VIEWCTL_API_KEY is not set',
+      'set it to the workspace key from the settings section for API and webhooks',
+    );
   }
   // Redaction needs a key long enough not to match ordinary words in the output.
   if (key.length < MIN_KEY_LENGTH) {
-    throw new UsageError('usage.api-key', `VIEWCTL_API_KEY is ${key.length} ${key.length === 1 ? 'character' : 'characters'} long, too short to be a workspace key`, 'copy the key again from the settings section for API and webhooks');
+    throw new UsageError(
+      'usage.api-key',
+      `VIEWCTL_API_KEY is ${key.length} ${key.length === 1 ? 'character' : 'characters'} long, too short to be a workspace key`,
+      'copy the key again from the settings section for API and webhooks',
+    );
   }
   // fetch would reject such a header with a message that quotes the key.
   if (!/^[\x21-\x7e]+$/.test(key)) {
-    throw new UsageError('usage.api-key', 'VIEWCTL_API_KEY contains spaces, control or non-ASCII characters, which cannot go in an HTTP header', 'copy the key again from the settings section for API and webhooks');
+    throw new UsageError(
+      'usage.api-key',
+      'VIEWCTL_API_KEY contains spaces, control or non-ASCII characters, which cannot go in an HTTP header',
+      'copy the key again from the settings section for API and webhooks',
+    );
   }
   return key;
 }
 
 function positive(name: string, value: number): number {
-  if (!Number.isFinite(value) || value <= 0) throw new UsageError('usage.bad-number', `${name} must be a number above 0, got ${value}`);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new UsageError('usage.bad-number', `${name} must be a number above 0, got ${value}`);
   return value;
 }
 
 function wholeNumber(name: string, value: number, min: number): number {
-  if (!Number.isInteger(value) || value < min) throw new UsageError('usage.bad-count', `${name} must be a whole number of at least ${min}, got ${value}`);
+  if (!Number.isInteger(value) || value < min)
+    throw new UsageError('usage.bad-count', `${name} must be a whole number of at least ${min}, got ${value}`);
   return value;
 }

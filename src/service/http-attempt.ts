@@ -32,7 +32,16 @@ export type AttemptResult =
   | { kind: 'aborted' };
 
 // Codes meaning the connection never opened, so the request cannot have been processed.
-const BEFORE_SEND = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'ERR_BAD_PORT', 'ERR_INVALID_URL']);
+const BEFORE_SEND = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'ERR_BAD_PORT',
+  'ERR_INVALID_URL',
+]);
 // The host name does not exist: retrying will not change that.
 const PERMANENT = new Set(['ENOTFOUND', 'ERR_BAD_PORT', 'ERR_INVALID_URL']);
 

@@ -37,29 +37,48 @@ const USER = {
 } as const;
 
 const SHAPES: ReadonlyMap<string, object> = new Map<string, object>([
-  ['GET /v1/workspaces/mine', {
-    type: 'object',
-    required: ['workspace'],
-    properties: { workspace: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string', minLength: 1 }, name: text } } },
-  }],
+  [
+    'GET /v1/workspaces/mine',
+    {
+      type: 'object',
+      required: ['workspace'],
+      properties: {
+        workspace: {
+          type: 'object',
+          required: ['id', 'name'],
+          properties: { id: { type: 'string', minLength: 1 }, name: text },
+        },
+      },
+    },
+  ],
   ['GET /v1/{domain}/views', VIEW_LIST],
   ['GET /v1/{domain}/views/pinned', VIEW_LIST],
   ['PUT /v1/{domain}/views/pinned', VIEW_LIST],
   ['GET /v1/{domain}/views/{viewId}', VIEW],
   ['POST /v1/{domain}/views', VIEW],
   ['PATCH /v1/{domain}/views/{viewId}', VIEW],
-  ['GET /v1/admin-automations', {
-    type: 'array',
-    items: { type: 'object', required: ['adminAutomationId', 'name'], properties: { adminAutomationId: text, name: text } },
-  }],
-  ['GET /v1/users', {
-    type: 'object',
-    required: ['users', 'pagination'],
-    properties: {
-      users: { type: 'array', items: USER },
-      pagination: { type: 'object', properties: { nextCursor: text } },
+  [
+    'GET /v1/admin-automations',
+    {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['adminAutomationId', 'name'],
+        properties: { adminAutomationId: text, name: text },
+      },
     },
-  }],
+  ],
+  [
+    'GET /v1/users',
+    {
+      type: 'object',
+      required: ['users', 'pagination'],
+      properties: {
+        users: { type: 'array', items: USER },
+        pagination: { type: 'object', properties: { nextCursor: text } },
+      },
+    },
+  ],
   ['GET /v1/users/{userId}', { type: 'object', required: ['user'], properties: { user: USER } }],
 ]);
 

@@ -59,28 +59,41 @@ export function successResult(status: number, text: string, context: RequestCont
 /** tooLargeError: the answer grew past the body cap, so the client stopped reading it. */
 export function tooLargeError(status: number, limitBytes: number, context: RequestContext): ServiceError {
   const limit = `${Math.round(limitBytes / 1024 / 1024)} MiB`;
-  return new ServiceError('service.response-too-large', `the service's answer to ${context.target} (${status}) is larger than ${limit}; viewctl stopped reading it`, {
-    endpoint: context.endpoint,
-    status,
-    hint: `no answer of the service is that large (500 views of a domain fit well under ${limit}): ${BASE_URL_HINT}, or look for a proxy in between`,
-  });
+  return new ServiceError(
+    'service.response-too-large',
+    `the service's answer to ${context.target} (${status}) is larger than ${limit}; viewctl stopped reading it`,
+    {
+      endpoint: context.endpoint,
+      status,
+      hint: `no answer of the service is that large (500 views of a domain fit well under ${limit}): ${BASE_URL_HINT}, or look for a proxy in between`,
+    },
+  );
 }
 
 /** redirectError explains a 3xx: viewctl does not follow redirects (the key could leak). */
 export function redirectError(status: number, location: string | null, context: RequestContext): ServiceError {
   const where = location === null ? '' : ` to ${safeOrigin(location, context.baseUrl)}`;
-  return new ServiceError('service.bad-response', `the service redirected ${context.target}${where} (${status}); viewctl does not follow redirects, so the key goes only to the base URL`, {
-    endpoint: context.endpoint,
-    status,
-    hint: `${BASE_URL_HINT}; use the URL the service redirects to`,
-  });
+  return new ServiceError(
+    'service.bad-response',
+    `the service redirected ${context.target}${where} (${status}); viewctl does not follow redirects, so the key goes only to the base URL`,
+    {
+      endpoint: context.endpoint,
+      status,
+      hint: `${BASE_URL_HINT}; use the URL the service redirects to`,
+    },
+  );
 }
 
 /**
  * responseError turns a non-2xx response into a ServiceError. `outcomeUnknown` marks
  * a non-idempotent request that got a 5xx: it may have been processed.
  */
-export function responseError(status: number, text: string, context: RequestContext, outcomeUnknown = false): ServiceError {
+export function responseError(
+  status: number,
+  text: string,
+  context: RequestContext,
+  outcomeUnknown = false,
+): ServiceError {
   const body = parseErrorBody(text, context.apiKey);
   const said = body.message === undefined ? '' : `: ${body.message}`;
   const details = {
@@ -99,15 +112,19 @@ export function responseError(status: number, text: string, context: RequestCont
     });
   }
   if (status === 401) {
-    return new ServiceError('service.unauthorized', `the service did not accept the API key for ${context.target} (401)${said}`, {
-      ...details,
-      hint: 'check VIEWCTL_API_KEY; it is the workspace key from the settings section for API and webhooks',
-    });
+    return new ServiceError(
+      'service.unauthorized',
+      `the service did not accept the API key for ${context.target} (401)${said}`,
+      {
+        ...details,
+        hint: 'check VIEWCTL_API_KEY; it is the workspace key from the settings section for API and webhooks',
+      },
+    );
   }
   if (status === 403) {
     return new ServiceError('service.forbidden', `the service refused ${context.target} (403)${said}`, {
       ...details,
-      hint: 'built-in default views can be neither updated nor deleted; other refusals come from the key\'s permissions',
+      hint: "built-in default views can be neither updated nor deleted; other refusals come from the key's permissions",
     });
   }
   if (status === 404) {
@@ -119,14 +136,18 @@ export function responseError(status: number, text: string, context: RequestCont
   if (status === 429) {
     return new ServiceError('service.rate-limited', `${context.target} was still rate-limited (429)${after}${said}`, {
       ...details,
-      hint: 'another client may be sharing the workspace\'s limits: lower --rate or try again later',
+      hint: "another client may be sharing the workspace's limits: lower --rate or try again later",
     });
   }
   if (status >= 500) {
-    return new ServiceError('service.unavailable', `the service failed on ${context.target} (${status})${after}${said}`, {
-      ...details,
-      hint: 'the service is having trouble; try again later',
-    });
+    return new ServiceError(
+      'service.unavailable',
+      `the service failed on ${context.target} (${status})${after}${said}`,
+      {
+        ...details,
+        hint: 'the service is having trouble; try again later',
+      },
+    );
   }
   return new ServiceError('service.rejected', `the service rejected ${context.target} (${status})${said}`, {
     ...details,
@@ -137,36 +158,55 @@ export function responseError(status: number, text: string, context: RequestCont
 /** retryAfterTooLongError: the service asked for a wait longer than viewctl will sit through. */
 export function retryAfterTooLongError(retryAfterMs: number, nowMs: number, context: RequestContext): ServiceError {
   const when = new Date(nowMs + retryAfterMs).toISOString();
-  return new ServiceError('service.rate-limited', `the service asked to wait ${Math.ceil(retryAfterMs / 1000)} s before retrying ${context.target} (429)`, {
-    endpoint: context.endpoint,
-    status: 429,
-    hint: `try again after ${when}; the daily quota may be used up`,
-  });
+  return new ServiceError(
+    'service.rate-limited',
+    `the service asked to wait ${Math.ceil(retryAfterMs / 1000)} s before retrying ${context.target} (429)`,
+    {
+      endpoint: context.endpoint,
+      status: 429,
+      hint: `try again after ${when}; the daily quota may be used up`,
+    },
+  );
 }
 
 /** networkError: no response (refused, DNS, reset). `outcomeUnknown` as in responseError. */
-export function networkError(result: Extract<AttemptResult, { kind: 'network' }>, context: RequestContext, outcomeUnknown: boolean): ServiceError {
+export function networkError(
+  result: Extract<AttemptResult, { kind: 'network' }>,
+  context: RequestContext,
+  outcomeUnknown: boolean,
+): ServiceError {
   const details = { endpoint: context.endpoint, cause: result.cause };
-  if (outcomeUnknown) return outcomeUnknownError(`the connection failed during ${context.target} (${result.code})`, details);
+  if (outcomeUnknown)
+    return outcomeUnknownError(`the connection failed during ${context.target} (${result.code})`, details);
   const after = context.attempts > 1 ? ` after ${context.attempts} attempts` : '';
   const why = NETWORK_CAUSES.get(result.code);
-  return new ServiceError('service.unreachable', `cannot reach the service at ${context.baseUrl} for ${context.target} (${result.code}${why === undefined ? '' : `: ${why}`})${after}`, {
-    ...details,
-    hint: result.code === 'ERR_BAD_PORT'
-      ? 'serve the service (or `viewctl emulator --port N`) on another port and point --base-url at it'
-      : `${BASE_URL_HINT}, and that the service (or \`viewctl emulator\`) is running`,
-  });
+  return new ServiceError(
+    'service.unreachable',
+    `cannot reach the service at ${context.baseUrl} for ${context.target} (${result.code}${why === undefined ? '' : `: ${why}`})${after}`,
+    {
+      ...details,
+      hint:
+        result.code === 'ERR_BAD_PORT'
+          ? 'serve the service (or `viewctl emulator --port N`) on another port and point --base-url at it'
+          : `${BASE_URL_HINT}, and that the service (or \`viewctl emulator\`) is running`,
+    },
+  );
 }
 
 /** timeoutError: no complete answer within the per-attempt timeout. */
 export function timeoutError(timeoutMs: number, context: RequestContext, outcomeUnknown: boolean): ServiceError {
   const within = `within ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 100) / 10} s`}`;
-  if (outcomeUnknown) return outcomeUnknownError(`no answer to ${context.target} ${within}`, { endpoint: context.endpoint });
+  if (outcomeUnknown)
+    return outcomeUnknownError(`no answer to ${context.target} ${within}`, { endpoint: context.endpoint });
   const after = context.attempts > 1 ? ` (${context.attempts} attempts)` : '';
-  return new ServiceError('service.timeout', `no answer from ${context.baseUrl} to ${context.target} ${within}${after}`, {
-    endpoint: context.endpoint,
-    hint: `the service is slow or not answering; ${BASE_URL_HINT}, or try again later`,
-  });
+  return new ServiceError(
+    'service.timeout',
+    `no answer from ${context.baseUrl} to ${context.target} ${within}${after}`,
+    {
+      endpoint: context.endpoint,
+      hint: `the service is slow or not answering; ${BASE_URL_HINT}, or try again later`,
+    },
+  );
 }
 
 /** abortedError: the run was cancelled (Ctrl-C) before or while the request was sent. */
@@ -180,10 +220,14 @@ export function abortedError(context: RequestContext, inFlight: boolean): Servic
 
 /** outcomeUnknownError: a write failed after it may have reached the service, so it was not repeated. */
 function outcomeUnknownError(what: string, details: ConstructorParameters<typeof ServiceError>[2]): ServiceError {
-  return new ServiceError('service.outcome-unknown', `${what}; the service may or may not have carried it out, so viewctl did not repeat it`, {
-    ...details,
-    hint: 'read the live state again (viewctl plan) before retrying, so nothing is created twice',
-  });
+  return new ServiceError(
+    'service.outcome-unknown',
+    `${what}; the service may or may not have carried it out, so viewctl did not repeat it`,
+    {
+      ...details,
+      hint: 'read the live state again (viewctl plan) before retrying, so nothing is created twice',
+    },
+  );
 }
 
 function badResponse(context: RequestContext, status: number, what: string): ServiceError {

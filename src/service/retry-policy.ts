@@ -21,7 +21,12 @@ export interface RetryPolicy {
 }
 
 /** DEFAULT_RETRY_POLICY: 5 attempts, 500 ms base, 10 s cap, Retry-After up to 60 s. */
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 5, baseMs: 500, capMs: 10_000, maxRetryAfterMs: 60_000 };
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxAttempts: 5,
+  baseMs: 500,
+  capMs: 10_000,
+  maxRetryAfterMs: 60_000,
+};
 
 const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
 
@@ -42,7 +47,7 @@ export type AttemptOutcome =
   | { kind: 'timeout' };
 
 type RetryDecision =
-  | { action: 'retry'; delayMs: number; /** the delay pauses the whole endpoint (a 429) */ pauseEndpoint: boolean }
+  | { action: 'retry'; delayMs: number /** the delay pauses the whole endpoint (a 429) */; pauseEndpoint: boolean }
   | { action: 'fail'; reason: 'not-retryable' | 'exhausted' | 'outcome-unknown' }
   | { action: 'fail'; reason: 'retry-after-too-long'; retryAfterMs: number };
 

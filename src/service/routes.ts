@@ -10,17 +10,43 @@ import { endpointKey } from './url.js';
  */
 export const ROUTES = {
   workspace: (): ServiceRequest => ({ method: 'GET', route: '/v1/workspaces/mine' }),
-  users: (cursor: string | undefined, limit: number): ServiceRequest => ({ method: 'GET', route: '/v1/users', query: { limit, cursor } }),
+  users: (cursor: string | undefined, limit: number): ServiceRequest => ({
+    method: 'GET',
+    route: '/v1/users',
+    query: { limit, cursor },
+  }),
   automations: (): ServiceRequest => ({ method: 'GET', route: '/v1/admin-automations' }),
   listViews: (domain: Domain): ServiceRequest => ({ method: 'GET', route: `/v1/${domain}/views` }),
-  createView: (domain: Domain, body: unknown): ServiceRequest => ({ method: 'POST', route: `/v1/${domain}/views`, body, idempotent: false }),
-  patchView: (domain: Domain, viewId: string, body: unknown): ServiceRequest => ({
-    method: 'PATCH', route: `/v1/${domain}/views/{viewId}`, params: { viewId }, body, idempotent: true,
+  createView: (domain: Domain, body: unknown): ServiceRequest => ({
+    method: 'POST',
+    route: `/v1/${domain}/views`,
+    body,
+    idempotent: false,
   }),
-  deleteView: (domain: Domain, viewId: string): ServiceRequest => ({ method: 'DELETE', route: `/v1/${domain}/views/{viewId}`, params: { viewId }, idempotent: true }),
-  getPinned: (domain: Domain, userEmail: string): ServiceRequest => ({ method: 'GET', route: `/v1/${domain}/views/pinned`, query: { userEmail } }),
+  patchView: (domain: Domain, viewId: string, body: unknown): ServiceRequest => ({
+    method: 'PATCH',
+    route: `/v1/${domain}/views/{viewId}`,
+    params: { viewId },
+    body,
+    idempotent: true,
+  }),
+  deleteView: (domain: Domain, viewId: string): ServiceRequest => ({
+    method: 'DELETE',
+    route: `/v1/${domain}/views/{viewId}`,
+    params: { viewId },
+    idempotent: true,
+  }),
+  getPinned: (domain: Domain, userEmail: string): ServiceRequest => ({
+    method: 'GET',
+    route: `/v1/${domain}/views/pinned`,
+    query: { userEmail },
+  }),
   putPinned: (domain: Domain, userEmail: string, body: unknown): ServiceRequest => ({
-    method: 'PUT', route: `/v1/${domain}/views/pinned`, query: { userEmail }, body, idempotent: true,
+    method: 'PUT',
+    route: `/v1/${domain}/views/pinned`,
+    query: { userEmail },
+    body,
+    idempotent: true,
   }),
 } as const;
 

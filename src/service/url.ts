@@ -54,7 +54,8 @@ export function requestPath(request: Pick<ServiceRequest, 'route' | 'params' | '
  * be printed in messages), no query or fragment, and end before `/v1`.
  */
 export function parseBaseUrl(raw: string): string {
-  const hint = 'set --base-url or VIEWCTL_BASE_URL to the service root, e.g. https://api.example.com or http://127.0.0.1:4010';
+  const hint =
+    'set --base-url or VIEWCTL_BASE_URL to the service root, e.g. https://api.example.com or http://127.0.0.1:4010';
   let url: URL;
   try {
     url = new URL(raw.trim());
@@ -62,14 +63,26 @@ export function parseBaseUrl(raw: string): string {
     throw new UsageError('usage.base-url', `the base URL "${raw}" is not a URL`, hint);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError('usage.base-url', `the base URL must start with http:// or https://, got "${url.protocol}"`, hint);
+    throw new UsageError(
+      'usage.base-url',
+      `the base URL must start with http:// or https://, got "${url.protocol}"`,
+      hint,
+    );
   }
   if (url.username !== '' || url.password !== '') {
     // Do not echo the URL: the credentials in it are secrets.
-    throw new UsageError('usage.base-url', 'the base URL must not carry a user name or password', 'the API key goes in VIEWCTL_API_KEY');
+    throw new UsageError(
+      'usage.base-url',
+      'the base URL must not carry a user name or password',
+      'the API key goes in VIEWCTL_API_KEY',
+    );
   }
   if (url.search !== '' || url.hash !== '') {
-    throw new UsageError('usage.base-url', `the base URL "${url.origin}${url.pathname}" must not have a query or fragment`, hint);
+    throw new UsageError(
+      'usage.base-url',
+      `the base URL "${url.origin}${url.pathname}" must not have a query or fragment`,
+      hint,
+    );
   }
   const root = `${url.origin}${url.pathname}`.replace(/\/+$/, '');
   if (/\/v1$/.test(root)) {

@@ -10,7 +10,12 @@ import type { RequestEvent } from './types.js';
  * `GET /v1/users 503 5ms (retrying in 412ms)`, `GET /v1/users 200 9ms retry 1`.
  */
 export function formatRequestEvent(event: RequestEvent): string {
-  const parts = [event.method, event.path, event.status === undefined ? (event.error ?? 'failed') : String(event.status), `${event.ms}ms`];
+  const parts = [
+    event.method,
+    event.path,
+    event.status === undefined ? (event.error ?? 'failed') : String(event.status),
+    `${event.ms}ms`,
+  ];
   if (event.attempt > 1) parts.push(`retry ${event.attempt - 1}`);
   if (event.retryAfterMs !== undefined) parts.push(`retry-after ${seconds(event.retryAfterMs)}`);
   else if (event.retryInMs !== undefined) parts.push(`(retrying in ${event.retryInMs}ms)`);

@@ -28,7 +28,8 @@ export function rememberApplied(memory: SweepMemory, facts: AppliedFacts, now: n
   const lists = { ...memory.lists };
   for (const [key, viewIds] of Object.entries(facts.lists)) lists[key] = { lastRead: at, viewIds: [...viewIds] };
   const views = { ...memory.views };
-  for (const view of facts.seen) views[viewTarget(view.domain, view.id)] = { domain: view.domain, id: view.id, name: view.name, lastSeen: at };
+  for (const view of facts.seen)
+    views[viewTarget(view.domain, view.id)] = { domain: view.domain, id: view.id, name: view.name, lastSeen: at };
   for (const view of facts.deleted) delete views[viewTarget(view.domain, view.id)];
   return { ...memory, lists, views };
 }
@@ -37,9 +38,17 @@ export function rememberApplied(memory: SweepMemory, facts: AppliedFacts, now: n
  * advanceLastApplied is `memory` with `commit` as the manifests' commit last applied, at
  * `now` (milliseconds), holding back `held` (`heldAfterApply`).
  */
-export function advanceLastApplied(memory: SweepMemory, commit: string, now: number, held: readonly string[] = []): SweepMemory {
+export function advanceLastApplied(
+  memory: SweepMemory,
+  commit: string,
+  now: number,
+  held: readonly string[] = [],
+): SweepMemory {
   const sorted = [...new Set(held)].sort();
-  return { ...memory, lastApplied: { commit, at: new Date(now).toISOString(), ...(sorted.length === 0 ? {} : { held: sorted }) } };
+  return {
+    ...memory,
+    lastApplied: { commit, at: new Date(now).toISOString(), ...(sorted.length === 0 ? {} : { held: sorted }) },
+  };
 }
 
 /**
@@ -48,7 +57,10 @@ export function advanceLastApplied(memory: SweepMemory, commit: string, now: num
  * `--base` nor a self-heal sweep), those held before that it carried out no change of:
  * a target it did not read may still be as it was when held.
  */
-export function heldAfterApply(before: readonly string[] | undefined, plan: { held: readonly string[]; changed: readonly string[]; readEverything: boolean }): string[] {
+export function heldAfterApply(
+  before: readonly string[] | undefined,
+  plan: { held: readonly string[]; changed: readonly string[]; readEverything: boolean },
+): string[] {
   if (plan.readEverything) return [...plan.held];
   const changed = new Set(plan.changed);
   return [...(before ?? []).filter((target) => !changed.has(target)), ...plan.held];

@@ -27,16 +27,26 @@ export type LiveSeen = Pick<Live, 'workspace' | 'views' | 'pins' | 'users'>;
  * re-create or prune), each member read is seen with role and state. Entries not seen
  * again are kept, and dropped once unseen for `FORGET_AFTER_DAYS`.
  */
-export function observeRun(memory: SweepMemory, live: LiveSeen, now: number, pending: ReadonlySet<string> = new Set()): SweepMemory {
+export function observeRun(
+  memory: SweepMemory,
+  live: LiveSeen,
+  now: number,
+  pending: ReadonlySet<string> = new Set(),
+): SweepMemory {
   const at = new Date(now).toISOString();
   const lists = { ...memory.lists };
   for (const [key, views] of Object.entries(live.pins)) {
-    lists[key] = { lastRead: at, viewIds: views.map((view) => view.viewId), ...(pending.has(key) ? { pending: 'membership' as const } : {}) };
+    lists[key] = {
+      lastRead: at,
+      viewIds: views.map((view) => view.viewId),
+      ...(pending.has(key) ? { pending: 'membership' as const } : {}),
+    };
   }
   const views = { ...memory.views };
   for (const [domain, listing] of Object.entries(live.views) as [Domain, Live['views'][Domain]][]) {
     for (const view of listing ?? []) {
-      if (isPublicSaved(view)) views[viewTarget(domain, view.viewId)] = { domain, id: view.viewId, name: view.name, lastSeen: at };
+      if (isPublicSaved(view))
+        views[viewTarget(domain, view.viewId)] = { domain, id: view.viewId, name: view.name, lastSeen: at };
     }
   }
   const members = { ...memory.members };
@@ -49,7 +59,11 @@ export function observeRun(memory: SweepMemory, live: LiveSeen, now: number, pen
     // memories); anything else starts now, except on the memory's first users read, which
     // tells nobody's joining from having always been there.
     const same = before !== undefined && before.role === user.role && before.state === user.state;
-    const since = same ? before.since : before === undefined && Object.keys(memory.members).length === 0 ? undefined : at;
+    const since = same
+      ? before.since
+      : before === undefined && Object.keys(memory.members).length === 0
+        ? undefined
+        : at;
     members[email] = { role: user.role, state: user.state, lastSeen: at, ...(since === undefined ? {} : { since }) };
   }
   return forgetUnseen({ ...memory, workspaceId: live.workspace.id, lists, views, members }, now);

@@ -9,7 +9,8 @@ import { emptyMemory, type SweepMemory } from './sweep-memory.js';
  */
 
 /** LEDGER_WAY_OUT is the hint of every refusal of the file: the memory is advice, so starting anew is always safe. */
-const LEDGER_WAY_OUT = 'point --ledger at another file, or delete this one: the next run writes a new memory (without it viewctl only knows less)';
+const LEDGER_WAY_OUT =
+  'point --ledger at another file, or delete this one: the next run writes a new memory (without it viewctl only knows less)';
 
 /**
  * parseLedger reads the text of the memory file `file` (named in messages).
@@ -28,7 +29,10 @@ export function parseLedger(text: string | undefined, file: string): SweepMemory
   }
   const problems = ledgerShapeProblems(data);
   if (problems.length > 0) {
-    throw invalid(file, problems.slice(0, 5).join('; ') + (problems.length > 5 ? `; and ${problems.length - 5} more` : ''));
+    throw invalid(
+      file,
+      problems.slice(0, 5).join('; ') + (problems.length > 5 ? `; and ${problems.length - 5} more` : ''),
+    );
   }
   return data as SweepMemory;
 }
@@ -45,7 +49,11 @@ function whereBroken(text: string, file: string, message: string): string {
 }
 
 function invalid(file: string, why: string): ViewctlError {
-  return new ViewctlError('ledger.invalid', `--ledger ${file} is not a viewctl sweep memory, so it is neither used nor written over: ${why}`, { hint: LEDGER_WAY_OUT });
+  return new ViewctlError(
+    'ledger.invalid',
+    `--ledger ${file} is not a viewctl sweep memory, so it is neither used nor written over: ${why}`,
+    { hint: LEDGER_WAY_OUT },
+  );
 }
 
 /**
@@ -55,7 +63,11 @@ function invalid(file: string, why: string): ViewctlError {
  * uses the memory and before anything is written. A memory without a workspace (a new
  * file) fits any.
  */
-export function checkLedgerWorkspace(memory: SweepMemory, workspace: { id: string; name?: string }, file: string): void {
+export function checkLedgerWorkspace(
+  memory: SweepMemory,
+  workspace: { id: string; name?: string },
+  file: string,
+): void {
   if (memory.workspaceId === undefined || memory.workspaceId === workspace.id) return;
   const name = workspace.name === undefined ? '' : ` (${JSON.stringify(workspace.name)})`;
   throw new ViewctlError(

@@ -23,16 +23,27 @@ export function ledgerShapeProblems(data: unknown): string[] {
   validator ??= compile();
   if (validator(data)) return [];
   // A key that breaks `propertyNames` is reported once, by that keyword, not also by the pattern inside it.
-  const errors = (validator.errors ?? []).filter((error) => error.keyword === 'propertyNames' || error.propertyName === undefined);
+  const errors = (validator.errors ?? []).filter(
+    (error) => error.keyword === 'propertyNames' || error.propertyName === undefined,
+  );
   return [...new Set(errors.map((error) => schemaProblem(error)))];
 }
 
 function compile(): ValidateFunction {
   try {
-    return new Ajv2020({ allErrors: true, strict: true }).compile(JSON.parse(readFileSync(LEDGER_SCHEMA_FILE, 'utf8')) as object);
+    return new Ajv2020({ allErrors: true, strict: true }).compile(
+      JSON.parse(readFileSync(LEDGER_SCHEMA_FILE, 'utf8')) as object,
+    );
   } catch (error) {
-    const why = error instanceof Error && 'code' in error ? String(error.code) : error instanceof Error ? error.message : String(error);
-    throw new InternalError(`the sweep memory schema (schemas/ledger/ledger.schema.json in the installed package) cannot be loaded: ${why}`, { cause: error });
+    const why =
+      error instanceof Error && 'code' in error
+        ? String(error.code)
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    throw new InternalError(
+      `the sweep memory schema (schemas/ledger/ledger.schema.json in the installed package) cannot be loaded: ${why}`,
+      { cause: error },
+    );
   }
 }
-

@@ -43,7 +43,12 @@ export function uniqueReads(reads: readonly LiveRead[]): LiveRead[] {
  * order, that stores its answer in `slots` once it arrives. The caller decides how to
  * wait: for all of them to settle, or for the first failure.
  */
-export function sendReads(client: ServiceClient, reads: readonly LiveRead[], slots: LiveSlots, onEach?: () => void): Promise<void>[] {
+export function sendReads(
+  client: ServiceClient,
+  reads: readonly LiveRead[],
+  slots: LiveSlots,
+  onEach?: () => void,
+): Promise<void>[] {
   return reads.map(async (read) => {
     let answer: unknown;
     try {
@@ -57,7 +62,11 @@ export function sendReads(client: ServiceClient, reads: readonly LiveRead[], slo
 }
 
 /** readAll sends `reads` (each key once) and answers the slots they filled; the first failure rejects. */
-export async function readAll(client: ServiceClient, reads: readonly LiveRead[], onEach?: () => void): Promise<LiveSlots> {
+export async function readAll(
+  client: ServiceClient,
+  reads: readonly LiveRead[],
+  onEach?: () => void,
+): Promise<LiveSlots> {
   const slots: LiveSlots = {};
   await Promise.all(sendReads(client, uniqueReads(reads), slots, onEach));
   return slots;

@@ -57,13 +57,22 @@ export function readCeiling(figures: CeilingFigures): ReadCeiling {
   const left = figures.remaining === null ? null : figures.remaining + figures.spent;
   const available = left === null ? null : Math.max(0, left - reserve);
   const most = available === null ? (budget ?? null) : budget === undefined ? available : Math.min(budget, available);
-  const short = available !== null && available < least ? 'quota' : budget !== undefined && budget < least ? 'budget' : undefined;
-  return { least, most, left, reserve, ...(budget === undefined ? {} : { budget }), ...(short === undefined ? {} : { short }) };
+  const short =
+    available !== null && available < least ? 'quota' : budget !== undefined && budget < least ? 'budget' : undefined;
+  return {
+    least,
+    most,
+    left,
+    reserve,
+    ...(budget === undefined ? {} : { budget }),
+    ...(short === undefined ? {} : { short }),
+  };
 }
 
 /** loweredBudget is the account of a budget that what is left today lowered; undefined when the budget stood (or there was none). */
 export function loweredBudget(ceiling: ReadCeiling): LoweredBudget | undefined {
-  if (ceiling.budget === undefined || ceiling.most === null || ceiling.left === null || ceiling.most >= ceiling.budget) return undefined;
+  if (ceiling.budget === undefined || ceiling.most === null || ceiling.left === null || ceiling.most >= ceiling.budget)
+    return undefined;
   return { most: ceiling.most, left: ceiling.left, reserve: ceiling.reserve };
 }
 
@@ -91,5 +100,7 @@ export function leftText(left: number, reserve: number): string {
 /** quotaWaysOut is what a run refused for want of quota can do, besides reading less. */
 export function quotaWaysOut(reserve: number): string {
   const wait = 'wait until requests free up (each frees 24 h after it was made)';
-  return reserve === 0 ? wait : `${wait}, or lower --reserve (${plural(reserve, 'request')} now kept for the other integrations; --reserve 0 lets this run spend them)`;
+  return reserve === 0
+    ? wait
+    : `${wait}, or lower --reserve (${plural(reserve, 'request')} now kept for the other integrations; --reserve 0 lets this run spend them)`;
 }

@@ -59,16 +59,22 @@ export async function readExport(client: ServiceClient, options: ReadExportOptio
     ...(options.checkWorkspace === undefined ? {} : { checkWorkspace: options.checkWorkspace }),
   });
   const pinUsers = selectUsers === undefined ? [] : selectUsers(live.users ?? []);
-  const pairs = pinUsers.flatMap((user) => (options.pinDomains?.(user) ?? DOMAINS).map((domain) => ({ domain, userEmail: user.email })));
+  const pairs = pinUsers.flatMap((user) =>
+    (options.pinDomains?.(user) ?? DOMAINS).map((domain) => ({ domain, userEmail: user.email })),
+  );
   if (pairs.length > 0) {
     const readEmails = new Set(pairs.map((pair) => pair.userEmail));
     const readUsers = pinUsers.filter((user) => readEmails.has(user.email));
     options.beforePins?.({ users: readUsers, requests: pairs.length, dailyRemaining: client.stats().dailyRemaining });
     let done = 0;
-    const read = await readAll(client, pairs.map((pair) => pinnedRead(pair.domain, pair.userEmail)), () => {
-      done += 1;
-      options.onProgress?.(done, pairs.length);
-    });
+    const read = await readAll(
+      client,
+      pairs.map((pair) => pinnedRead(pair.domain, pair.userEmail)),
+      () => {
+        done += 1;
+        options.onProgress?.(done, pairs.length);
+      },
+    );
     live.pins = (read.pins ?? {}) as Live['pins'];
   }
   const stats = client.stats();

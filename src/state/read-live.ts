@@ -31,7 +31,11 @@ interface ReadLiveOptions {
  * pinned lists in a second phase, once the users have named the members of group
  * documents: planWorkspace.)
  */
-export async function readLive(client: ServiceClient, reads: readonly LiveRead[], options: ReadLiveOptions = {}): Promise<Live> {
+export async function readLive(
+  client: ServiceClient,
+  reads: readonly LiveRead[],
+  options: ReadLiveOptions = {},
+): Promise<Live> {
   const before = client.stats().requests;
   const unique = uniqueReads(reads);
   const total = 1 + unique.length;
@@ -47,9 +51,12 @@ export async function readLive(client: ServiceClient, reads: readonly LiveRead[]
   const slots: LiveSlots = {};
   const sent = sendReads(client, unique, slots, tick);
   const { users: wanted } = options;
-  const users = typeof wanted === 'function'
-    ? Promise.all(sent).then(() => (wanted(slots) ? readUsers(client) : undefined))
-    : wanted === true ? readUsers(client) : Promise.resolve(undefined);
+  const users =
+    typeof wanted === 'function'
+      ? Promise.all(sent).then(() => (wanted(slots) ? readUsers(client) : undefined))
+      : wanted === true
+        ? readUsers(client)
+        : Promise.resolve(undefined);
 
   // allSettled, so every rejection is observed; the caller's connection cancels the
   // siblings of a failed read still queued when it closes.

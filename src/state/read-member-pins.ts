@@ -28,14 +28,34 @@ interface MemberPins {
  * service's daily quota pays for nothing twice, and for no listing or automation the
  * new documents do not show. Never writes.
  */
-export async function readMemberPins(client: ServiceClient, selectUsers: (users: readonly ApiUser[]) => ApiUser[], known: KnownLive = {}): Promise<MemberPins> {
+export async function readMemberPins(
+  client: ServiceClient,
+  selectUsers: (users: readonly ApiUser[]) => ApiUser[],
+  known: KnownLive = {},
+): Promise<MemberPins> {
   const before = client.stats().requests;
-  const workspace = known.workspace ?? (await client.request<{ workspace: ApiWorkspace }>(ROUTES.workspace())).workspace;
+  const workspace =
+    known.workspace ?? (await client.request<{ workspace: ApiWorkspace }>(ROUTES.workspace())).workspace;
   const users = known.users ?? (await readUsers(client));
   const pinUsers = selectUsers(users);
-  const pins = ((await readAll(client, pinUsers.flatMap((user) => DOMAINS.map((domain) => pinnedRead(domain, user.email))))).pins ?? {}) as Live['pins'];
-  const tabbed = DOMAINS.filter((domain) => known.views?.[domain] === undefined && pinUsers.some((user) => (pins[pinsKey(domain, user.email)] ?? []).length > 0));
+  const pins = ((
+    await readAll(
+      client,
+      pinUsers.flatMap((user) => DOMAINS.map((domain) => pinnedRead(domain, user.email))),
+    )
+  ).pins ?? {}) as Live['pins'];
+  const tabbed = DOMAINS.filter(
+    (domain) =>
+      known.views?.[domain] === undefined &&
+      pinUsers.some((user) => (pins[pinsKey(domain, user.email)] ?? []).length > 0),
+  );
   const listings = ((await readAll(client, tabbed.map(listingRead))).views ?? {}) as Live['views'];
   const stats = client.stats();
-  return { live: liveOf(workspace, { views: { ...known.views, ...listings }, pins }, users, { used: stats.requests - before, dailyRemaining: stats.dailyRemaining }), pinUsers };
+  return {
+    live: liveOf(workspace, { views: { ...known.views, ...listings }, pins }, users, {
+      used: stats.requests - before,
+      dailyRemaining: stats.dailyRemaining,
+    }),
+    pinUsers,
+  };
 }

@@ -46,11 +46,15 @@ export function automationsRead(): LiveRead {
  * active member) into an error at the manifest that names the user.
  */
 function inactiveUser(error: unknown, userEmail: string, source: SourcePosition | undefined): ViewctlError | undefined {
-  if (!(error instanceof ServiceError) || error.errorType !== 'validation_error' || error.path !== 'userEmail') return undefined;
+  if (!(error instanceof ServiceError) || error.errorType !== 'validation_error' || error.path !== 'userEmail')
+    return undefined;
   const where = source === undefined ? '' : `${formatPosition(source)}: `;
   return new ViewctlError(
     'pins.user-not-active',
     `${where}${userEmail} is not an active member of the workspace, so the service refuses to read or set their tabs`,
-    { hint: 'fix userEmail, or remove the PinnedViews document of a user who left or has not accepted the invitation yet', cause: error },
+    {
+      hint: 'fix userEmail, or remove the PinnedViews document of a user who left or has not accepted the invitation yet',
+      cause: error,
+    },
   );
 }

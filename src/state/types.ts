@@ -2,7 +2,15 @@ import type { ApiAdminAutomation, ApiUser, ApiView, ApiWorkspace } from '../doma
 import type { Domain } from '../domain/domains.js';
 import type { LoweredBudget } from './read-ceiling.js';
 
-export type { Desired, ManagedViewAttributes, DesiredView, PinRef, DesiredPins, ExpectedAutomation, DesiredAutomations } from '../domain/desired.js';
+export type {
+  Desired,
+  ManagedViewAttributes,
+  DesiredView,
+  PinRef,
+  DesiredPins,
+  ExpectedAutomation,
+  DesiredAutomations,
+} from '../domain/desired.js';
 
 /**
  * Live is what the service holds, read at the request floor: only the domains, users
@@ -33,7 +41,12 @@ export interface Live {
  * workspace, the members when read and the requests spent: the built-in kinds' keyed
  * slots (`views`, `pins`) are empty when nothing was read into them.
  */
-export function liveOf(workspace: ApiWorkspace, slots: Record<string, unknown>, users: ApiUser[] | undefined, requests: Live['requests']): Live {
+export function liveOf(
+  workspace: ApiWorkspace,
+  slots: Record<string, unknown>,
+  users: ApiUser[] | undefined,
+  requests: Live['requests'],
+): Live {
   return { workspace, views: {}, pins: {}, ...slots, requests, ...(users === undefined ? {} : { users }) };
 }
 

@@ -31,7 +31,10 @@ export interface GlobSteps {
  * (a run of them is one) and `?` as STAR and ONE.
  */
 function globTokens(glob: string): number[] {
-  if (glob === '') throw new ViewctlError('glob.invalid', 'the glob is empty', { hint: 'write * for every name, or remove the entry' });
+  if (glob === '')
+    throw new ViewctlError('glob.invalid', 'the glob is empty', {
+      hint: 'write * for every name, or remove the entry',
+    });
   const tokens: number[] = [];
   let escaped = false;
   for (const char of glob) {
@@ -44,7 +47,10 @@ function globTokens(glob: string): number[] {
       if (tokens[tokens.length - 1] !== STAR) tokens.push(STAR);
     } else tokens.push(char === '?' ? ONE : code);
   }
-  if (escaped) throw new ViewctlError('glob.invalid', `the glob "${glob}" ends with a \\ that escapes nothing`, { hint: 'write \\\\ for a literal backslash, or remove it' });
+  if (escaped)
+    throw new ViewctlError('glob.invalid', `the glob "${glob}" ends with a \\ that escapes nothing`, {
+      hint: 'write \\\\ for a literal backslash, or remove it',
+    });
   return tokens;
 }
 

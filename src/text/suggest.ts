@@ -33,7 +33,9 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
  * the candidates' order).
  */
 export function suggestNames(name: string, candidates: Iterable<string>, max = 3): string[] {
-  return scoreNames(name, candidates).slice(0, max).map((entry) => entry.candidate);
+  return scoreNames(name, candidates)
+    .slice(0, max)
+    .map((entry) => entry.candidate);
 }
 
 /**
@@ -45,7 +47,10 @@ export function suggestNames(name: string, candidates: Iterable<string>, max = 3
 export function closestNames(name: string, candidates: Iterable<string>, max = 3): string[] {
   const scored = scoreNames(name, candidates);
   const best = scored[0]?.distance;
-  return scored.filter((entry) => entry.distance === best).slice(0, max).map((entry) => entry.candidate);
+  return scored
+    .filter((entry) => entry.distance === best)
+    .slice(0, max)
+    .map((entry) => entry.candidate);
 }
 
 function scoreNames(name: string, candidates: Iterable<string>): { candidate: string; distance: number }[] {

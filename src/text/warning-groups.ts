@@ -59,16 +59,28 @@ export function groupWarnings<T>(warnings: readonly T[], codeOf: (warning: T) =>
  * a warning without one). With `every`, each place is listed, wrapped under the first
  * line with `indent`; otherwise the first FEW_PLACES, on the same line.
  */
-export function groupLines(first: string, places: readonly (string | undefined)[], every: boolean, indent = '  '): string[] {
+export function groupLines(
+  first: string,
+  places: readonly (string | undefined)[],
+  every: boolean,
+  indent = '  ',
+): string[] {
   if (places.length === 0) return [first];
   const known = places.filter((place): place is string => place !== undefined);
   const more = `${formatCount(places.length)} more like it`;
   if (every && known.length > 0) {
-    const placeless = known.length < places.length ? [`and ${formatCount(places.length - known.length)} without a place`] : [];
-    return [`${first}; ${more}, each to act on (--show-warnings lists each):`, ...wrapList([...known, ...placeless], { indent })];
+    const placeless =
+      known.length < places.length ? [`and ${formatCount(places.length - known.length)} without a place`] : [];
+    return [
+      `${first}; ${more}, each to act on (--show-warnings lists each):`,
+      ...wrapList([...known, ...placeless], { indent }),
+    ];
   }
   const shown = known.slice(0, FEW_PLACES);
   const rest = places.length - shown.length;
-  const where = shown.length === 0 ? '' : ` at ${shown.join(', ')}${rest > 0 ? ` and ${formatCount(rest)} other${rest === 1 ? '' : 's'}` : ''}`;
+  const where =
+    shown.length === 0
+      ? ''
+      : ` at ${shown.join(', ')}${rest > 0 ? ` and ${formatCount(rest)} other${rest === 1 ? '' : 's'}` : ''}`;
   return [`${first}; ${more}${where} (--show-warnings lists each)`];
 }

@@ -8,7 +8,10 @@ export const WRAP_WIDTH = 100;
  * line gets a line of its own. A list of 300 view names is then 75 readable lines,
  * never one 10 KB line.
  */
-export function wrapList(items: readonly string[], options: { indent?: string; separator?: string; width?: number } = {}): string[] {
+export function wrapList(
+  items: readonly string[],
+  options: { indent?: string; separator?: string; width?: number } = {},
+): string[] {
   const indent = options.indent ?? '';
   const separator = options.separator ?? ', ';
   const width = options.width ?? WRAP_WIDTH;

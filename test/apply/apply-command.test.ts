@@ -81,7 +81,9 @@ describe('viewctl apply PATH', () => {
   it('refuses with --max-deletes 0 and with an --expect-digest of another plan, writing nothing', async () => {
     const deletes = await runApply(['--auto-approve', '--max-deletes', '0'], emulator, { cwd: scratch.dir });
     expect([deletes.exitCode, deletes.errorCode]).toEqual([3, 'apply.max-deletes']);
-    const digest = await runApply(['--auto-approve', '--expect-digest', '0'.repeat(64)], emulator, { cwd: scratch.dir });
+    const digest = await runApply(['--auto-approve', '--expect-digest', '0'.repeat(64)], emulator, {
+      cwd: scratch.dir,
+    });
     expect([digest.exitCode, digest.errorCode]).toEqual([3, 'apply.digest-unexpected']);
     expect(emulator.stats().writes).toBe(0);
   });
@@ -89,9 +91,16 @@ describe('viewctl apply PATH', () => {
   it('keeps stdout one JSON document with --format json', async () => {
     const run = await runApply(['--auto-approve', '--format', 'json'], emulator, { cwd: scratch.dir });
     expect(run.exitCode).toBe(0);
-    expect(JSON.parse(run.stdout)).toMatchObject({ status: 'applied', workspace: { id: 'ws_test' }, counts: { created: 1, deleted: 1 } });
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      status: 'applied',
+      workspace: { id: 'ws_test' },
+      counts: { created: 1, deleted: 1 },
+    });
     const again = await runApply(['--auto-approve', '--format', 'json'], emulator, { cwd: scratch.dir });
-    expect(JSON.parse(again.stdout)).toMatchObject({ status: 'applied', counts: { created: 0, updated: 0, pinned: 0, deleted: 0 } });
+    expect(JSON.parse(again.stdout)).toMatchObject({
+      status: 'applied',
+      counts: { created: 0, updated: 0, pinned: 0, deleted: 0 },
+    });
   });
 });
 
@@ -118,10 +127,18 @@ describe('viewctl apply --budget N (self-heal)', () => {
 describe('a bug in apply after its writes began', () => {
   it('exits 4, not 1, and says changes may have landed', async () => {
     // With --format json and --auto-approve, stdout is written once: the report, after every write.
-    const stdout = new Writable({ write: () => { throw new TypeError('a bug while writing the report'); } });
+    const stdout = new Writable({
+      write: () => {
+        throw new TypeError('a bug while writing the report');
+      },
+    });
     const stderr = new PassThrough();
     const code = await run(['apply', '--rate', '1000', '--format', 'json', '--auto-approve', '.'], {
-      stdout, stderr, stdin: new PassThrough().end(), cwd: scratch.dir, env: { VIEWCTL_BASE_URL: emulator.url, VIEWCTL_API_KEY: emulator.apiKey },
+      stdout,
+      stderr,
+      stdin: new PassThrough().end(),
+      cwd: scratch.dir,
+      env: { VIEWCTL_BASE_URL: emulator.url, VIEWCTL_API_KEY: emulator.apiKey },
     });
     expect(emulator.stats().writes).toBe(4);
     expect(code).toBe(4);

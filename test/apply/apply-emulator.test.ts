@@ -3,7 +3,15 @@ import { buildOperations } from '../../src/plan/operations.js';
 import type { RunningEmulator } from '../../src/emulator/server.js';
 import type { ServiceClient, ServiceRequest } from '../../src/service/types.js';
 import {
-  SAMPLE, applyPlan, desired, desiredPins, desiredView, planFor, startTestEmulator, testClient, testWorkspace,
+  SAMPLE,
+  applyPlan,
+  desired,
+  desiredPins,
+  desiredView,
+  planFor,
+  startTestEmulator,
+  testClient,
+  testWorkspace,
 } from './harness.js';
 
 let emulator: RunningEmulator | undefined;
@@ -21,7 +29,11 @@ const wanted = desired(
     desiredView('companies', 'Key accounts', {}),
   ],
   [
-    desiredPins('recordings', 'mia@acme.test', [{ name: 'Team calls' }, { name: 'Customer calls' }, { viewId: 'rv_p' }]),
+    desiredPins('recordings', 'mia@acme.test', [
+      { name: 'Team calls' },
+      { name: 'Customer calls' },
+      { viewId: 'rv_p' },
+    ]),
     desiredPins('deals', 'max@acme.test', [{ name: 'Sales pipeline' }, { name: 'All deals' }]),
   ],
   true,
@@ -56,7 +68,13 @@ describe('apply against the emulator', () => {
 
     const data = emulator.snapshot();
     const created = data.views.recordings.find((view) => view.name === 'Team calls');
-    expect(created).toMatchObject({ icon: 'star', visibility: 'Public', ownerId: 'u_ops', columns: SAMPLE.columns, sort: SAMPLE.sort });
+    expect(created).toMatchObject({
+      icon: 'star',
+      visibility: 'Public',
+      ownerId: 'u_ops',
+      columns: SAMPLE.columns,
+      sort: SAMPLE.sort,
+    });
     expect(data.pinned.recordings.u_mia).toEqual([created?.viewId, 'rv_1', 'rv_p']);
     expect(data.views.recordings.find((view) => view.viewId === 'rv_1')?.icon).toBeUndefined();
     expect(data.views.recordings.some((view) => view.viewId === 'rv_2')).toBe(false);
@@ -94,17 +112,26 @@ describe('apply against the emulator', () => {
     expect(report.stopped).toBe('failure');
     expect(report.verification).toBeNull();
     expect(report.failed).toHaveLength(1);
-    expect(report.failed[0]).toMatchObject({ action: 'update', kind: 'DealView', id: 'dv_1', error: { status: 400, errorType: 'validation_error' } });
+    expect(report.failed[0]).toMatchObject({
+      action: 'update',
+      kind: 'DealView',
+      id: 'dv_1',
+      error: { status: 400, errorType: 'validation_error' },
+    });
     expect(report.failed[0]?.error?.path).toMatch(/^filters/);
     // The create landed in its phase; the other update runs on the same endpoint, so
     // whatever was not started when the failure came was not attempted.
     expect(report.landed.map((entry) => entry.action)).toContain('create');
     const accounted = report.landed.length + report.failed.length + report.notAttempted.length;
     expect(accounted).toBe(buildOperations(broken).length);
-    expect(report.notAttempted.map((entry) => entry.action)).toEqual(expect.arrayContaining(['pin', 'pin', 'delete', 'delete']));
+    expect(report.notAttempted.map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(['pin', 'pin', 'delete', 'delete']),
+    );
     expect(emulator.stats().writes).toBe(report.landed.length);
     // A 400 will come again: the advice is to fix it first.
-    expect(report.next).toBe('The service refused a write: fix what the error says (in the manifests or the workspace), then run the same command again.');
+    expect(report.next).toBe(
+      'The service refused a write: fix what the error says (in the manifests or the workspace), then run the same command again.',
+    );
   });
 
   it('stops starting operations once aborted, and lists them as not attempted', async () => {
@@ -115,7 +142,11 @@ describe('apply against the emulator', () => {
     const operations = buildOperations(plan);
     const { carryOut } = await import('../../src/apply/carry-out.js');
     const report = await carryOut(plan, operations, {
-      client, live, fromPlanFile: true, signal: controller.signal, inFlightPerEndpoint: 1,
+      client,
+      live,
+      fromPlanFile: true,
+      signal: controller.signal,
+      inFlightPerEndpoint: 1,
       onOutcome: (outcome) => {
         if (outcome.operation.action === 'create') controller.abort();
       },
@@ -124,6 +155,8 @@ describe('apply against the emulator', () => {
     expect(report.landed.map((entry) => entry.action)).toEqual(['create']);
     expect(report.notAttempted).toHaveLength(operations.length - 1);
     // Applying the saved plan again skips the create that landed and sends the rest.
-    expect(report.next).toBe('Run the same command again to apply the rest: what landed is skipped as already applied.');
+    expect(report.next).toBe(
+      'Run the same command again to apply the rest: what landed is skipped as already applied.',
+    );
   });
 });

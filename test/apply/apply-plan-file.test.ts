@@ -10,7 +10,16 @@ import type { Live } from '../../src/state/types.js';
 import { renderJson } from '../../src/render/json.js';
 import type { ServiceClient } from '../../src/service/types.js';
 import { runApply, tempDir } from './cli-harness.js';
-import { SAMPLE, desired, desiredPins, desiredView, planFor, startTestEmulator, testClient, testWorkspace } from './harness.js';
+import {
+  SAMPLE,
+  desired,
+  desiredPins,
+  desiredView,
+  planFor,
+  startTestEmulator,
+  testClient,
+  testWorkspace,
+} from './harness.js';
 
 const wanted = desired(
   [
@@ -18,7 +27,13 @@ const wanted = desired(
     desiredView('recordings', 'Team calls', SAMPLE),
     desiredView('deals', 'Pipeline', {}),
   ],
-  [desiredPins('recordings', 'mia@acme.test', [{ name: 'Team calls' }, { name: 'Customer calls' }, { viewId: 'rv_p' }])],
+  [
+    desiredPins('recordings', 'mia@acme.test', [
+      { name: 'Team calls' },
+      { name: 'Customer calls' },
+      { viewId: 'rv_p' },
+    ]),
+  ],
   true,
 );
 
@@ -40,7 +55,10 @@ afterEach(async () => {
  * savePlan plans `wanted` now and writes the plan file, as `plan --out` does. An edit
  * is followed by what a forger would do: steps, live hashes and digest recomputed.
  */
-async function savePlan(edit?: (plan: Plan, live: Live) => void, redigest = true): Promise<{ plan: Plan; file: string }> {
+async function savePlan(
+  edit?: (plan: Plan, live: Live) => void,
+  redigest = true,
+): Promise<{ plan: Plan; file: string }> {
   const { plan, live } = await planFor(wanted, client);
   if (edit !== undefined) {
     edit(plan, live);
@@ -59,10 +77,14 @@ describe('apply --plan FILE', () => {
   it('carries out a saved plan that is still current, and reports it', async () => {
     const { plan, file } = await savePlan();
     expect(plan.summary).toMatchObject({ create: 1, update: 1, pin: 1, delete: 2 });
-    const run = await runApply(['--plan', file, '--expect-digest', plan.digest.toUpperCase()], emulator, { cwd: scratch.dir });
+    const run = await runApply(['--plan', file, '--expect-digest', plan.digest.toUpperCase()], emulator, {
+      cwd: scratch.dir,
+    });
     expect(run.stderr).toBe('');
     expect(run.exitCode).toBe(0);
-    expect(run.stdout).toMatch(/Applied: 1 created, 1 updated, 1 pin list, 2 deleted \(\d+ requests in \d+\.\d s\)\.\n$/);
+    expect(run.stdout).toMatch(
+      /Applied: 1 created, 1 updated, 1 pin list, 2 deleted \(\d+ requests in \d+\.\d s\)\.\n$/,
+    );
     expect(emulator.stats().writes).toBe(5);
     // The header counts this run's re-reads (every request before the first write), not the saved plan's reads.
     const reads = Number(/read (\d+) requests/.exec(run.stdout)?.[1]);
@@ -86,14 +108,34 @@ describe('apply --plan FILE', () => {
     const { file } = await savePlan();
     const run = await runApply(['--plan', file, '--format', 'json'], emulator, { cwd: scratch.dir });
     expect(run.exitCode).toBe(0);
-    const report = JSON.parse(run.stdout) as { status: string; counts: unknown; failed: unknown[]; notAttempted: unknown[] };
-    expect(report).toMatchObject({ status: 'applied', counts: { created: 1, updated: 1, pinned: 1, deleted: 2 }, failed: [], notAttempted: [] });
+    const report = JSON.parse(run.stdout) as {
+      status: string;
+      counts: unknown;
+      failed: unknown[];
+      notAttempted: unknown[];
+    };
+    expect(report).toMatchObject({
+      status: 'applied',
+      counts: { created: 1, updated: 1, pinned: 1, deleted: 2 },
+      failed: [],
+      notAttempted: [],
+    });
   });
 
   it('refuses a stale plan, naming what changed, and writes nothing', async () => {
     const { file } = await savePlan();
-    await client.request({ method: 'PATCH', route: '/v1/recordings/views/{viewId}', params: { viewId: 'rv_1' }, body: { icon: 'fire' } });
-    await client.request({ method: 'PUT', route: '/v1/recordings/views/pinned', query: { userEmail: 'mia@acme.test' }, body: { viewIds: ['rv_1'] } });
+    await client.request({
+      method: 'PATCH',
+      route: '/v1/recordings/views/{viewId}',
+      params: { viewId: 'rv_1' },
+      body: { icon: 'fire' },
+    });
+    await client.request({
+      method: 'PUT',
+      route: '/v1/recordings/views/pinned',
+      query: { userEmail: 'mia@acme.test' },
+      body: { viewIds: ['rv_1'] },
+    });
     emulator.resetStats();
     const run = await runApply(['--plan', file], emulator, { cwd: scratch.dir });
     expect(run.exitCode).toBe(3);
@@ -150,9 +192,13 @@ describe('apply --plan FILE', () => {
       edited.requests.applyNeeds = 0;
     });
     // --max-deletes 0 stops after the re-reads: their count sizes the second workspace's quota.
-    expect((await runApply(['--plan', file, '--max-deletes', '0'], emulator, { cwd: scratch.dir })).errorCode).toBe('apply.max-deletes');
+    expect((await runApply(['--plan', file, '--max-deletes', '0'], emulator, { cwd: scratch.dir })).errorCode).toBe(
+      'apply.max-deletes',
+    );
     const reads = emulator.stats().requests;
-    const needs = plan.steps.length + new Set(plan.steps.filter((step) => step.method !== 'PUT').map((step) => step.route.split('/')[2])).size;
+    const needs =
+      plan.steps.length +
+      new Set(plan.steps.filter((step) => step.method !== 'PUT').map((step) => step.route.split('/')[2])).size;
     const short = await startTestEmulator(testWorkspace(), { quota: reads + needs - 1 });
     try {
       const overBudget = await runApply(['--plan', file], short, { cwd: scratch.dir });
@@ -201,14 +247,22 @@ describe('apply --plan FILE', () => {
     expect(run.exitCode).toBe(4);
     expect(run.stdout).toContain('Apply failed part-way: 1 created, 0 updated, 0 pin lists, 0 deleted');
     expect(run.stdout).toMatch(/Landed:\n {2}create\s+RecordingView {2}"Team calls" {2}rv_\d+\n/);
-    expect(run.stdout).toMatch(/Failed:\n {2}update\s+RecordingView {2}"Customer calls" {2}rv_1 {2}400 validation_error: .*\(path: sort/);
+    expect(run.stdout).toMatch(
+      /Failed:\n {2}update\s+RecordingView {2}"Customer calls" {2}rv_1 {2}400 validation_error: .*\(path: sort/,
+    );
     expect(run.stdout).toMatch(/Not attempted:\n {2}pin\s+PinnedViews {2}"mia@acme.test recordings" {2}-\n {2}delete/);
-    expect(run.stdout).toContain('The service refused a write: fix what the error says (in the manifests or the workspace), then run viewctl plan again and apply the new plan.');
+    expect(run.stdout).toContain(
+      'The service refused a write: fix what the error says (in the manifests or the workspace), then run viewctl plan again and apply the new plan.',
+    );
     expect(emulator.stats().writes).toBe(1);
   });
 
   it('carries out a plan that unpins a private tab when the document said unpinPrivate', async () => {
-    const unpin = desired(wanted.views, [desiredPins('recordings', 'mia@acme.test', [{ name: 'Customer calls' }], true)], true);
+    const unpin = desired(
+      wanted.views,
+      [desiredPins('recordings', 'mia@acme.test', [{ name: 'Customer calls' }], true)],
+      true,
+    );
     const { plan } = await planFor(unpin, client);
     const pin = plan.changes.find((change) => change.action === 'pin');
     expect(pin).toMatchObject({ unpinPrivate: true, after: [{ viewId: 'rv_1' }] });
@@ -241,33 +295,68 @@ function retarget(change: Extract<Change, { action: 'update' | 'delete' }>, id: 
 
 describe('apply --plan refuses forged plans whose digest was recomputed', () => {
   const forgeries: [string, (plan: Plan, live: Live) => void, RegExp, boolean][] = [
-    ['an update whose id names another view than its target', (plan) => {
-      only(plan, 'update').id = 'rv_2';
-    }, /changes\[\d\] update RecordingView "Customer calls": its target is view:recordings:id:rv_1, but what it changes is view:recordings:id:rv_2/, true],
-    ['a pin change for another user than its target', (plan) => {
-      only(plan, 'pin').userEmail = 'max@acme.test';
-    }, /its target is pins:recordings:mia@acme.test, but what it changes is pins:recordings:max@acme.test/, true],
-    ['a pin change that drops the private tab a member pins today', (plan) => {
-      const pin = only(plan, 'pin');
-      pin.after = pin.after.filter((tab) => tab.viewId !== 'rv_p');
-    }, /drops the private view rv_p the member pins today, which only `unpinPrivate: true` allows/, false],
-    ['an update of a default view', (plan, live) => {
-      const update = only(plan, 'update');
-      const view = live.views.recordings?.find((candidate) => candidate.viewId === 'rv_default_all');
-      if (view !== undefined) update.before = normalizeView('recordings', view);
-      retarget(update, 'rv_default_all', live);
-    }, /rv_default_all is not a public view the key can see|rv_default_all is a built-in default view/, false],
-    ['a delete of a private view', (plan, live) => {
-      retarget(only(plan, 'delete'), 'rv_p', live);
-    }, /rv_p is not a public view the key can see \(private, deleted or unknown\)/, false],
-    ['a creator who is not a member', (plan) => {
-      plan.creatorEmail = 'nobody@acme.test';
-    }, /creatorEmail nobody@acme.test is not an active member/, false],
-    ['a PATCH body that is not what the live before and after imply', (plan) => {
-      const update = only(plan, 'update');
-      update.before.icon = 'forged';
-      update.patch = jsonpatch.compare(update.before, update.after) as JsonPatchOperation[];
-    }, /its before is not the live state of rv_1/, false],
+    [
+      'an update whose id names another view than its target',
+      (plan) => {
+        only(plan, 'update').id = 'rv_2';
+      },
+      /changes\[\d\] update RecordingView "Customer calls": its target is view:recordings:id:rv_1, but what it changes is view:recordings:id:rv_2/,
+      true,
+    ],
+    [
+      'a pin change for another user than its target',
+      (plan) => {
+        only(plan, 'pin').userEmail = 'max@acme.test';
+      },
+      /its target is pins:recordings:mia@acme.test, but what it changes is pins:recordings:max@acme.test/,
+      true,
+    ],
+    [
+      'a pin change that drops the private tab a member pins today',
+      (plan) => {
+        const pin = only(plan, 'pin');
+        pin.after = pin.after.filter((tab) => tab.viewId !== 'rv_p');
+      },
+      /drops the private view rv_p the member pins today, which only `unpinPrivate: true` allows/,
+      false,
+    ],
+    [
+      'an update of a default view',
+      (plan, live) => {
+        const update = only(plan, 'update');
+        const view = live.views.recordings?.find((candidate) => candidate.viewId === 'rv_default_all');
+        if (view !== undefined) update.before = normalizeView('recordings', view);
+        retarget(update, 'rv_default_all', live);
+      },
+      /rv_default_all is not a public view the key can see|rv_default_all is a built-in default view/,
+      false,
+    ],
+    [
+      'a delete of a private view',
+      (plan, live) => {
+        retarget(only(plan, 'delete'), 'rv_p', live);
+      },
+      /rv_p is not a public view the key can see \(private, deleted or unknown\)/,
+      false,
+    ],
+    [
+      'a creator who is not a member',
+      (plan) => {
+        plan.creatorEmail = 'nobody@acme.test';
+      },
+      /creatorEmail nobody@acme.test is not an active member/,
+      false,
+    ],
+    [
+      'a PATCH body that is not what the live before and after imply',
+      (plan) => {
+        const update = only(plan, 'update');
+        update.before.icon = 'forged';
+        update.patch = jsonpatch.compare(update.before, update.after) as JsonPatchOperation[];
+      },
+      /its before is not the live state of rv_1/,
+      false,
+    ],
   ];
 
   it.each(forgeries)('%s', async (_what, forge, message, beforeAnyRequest) => {

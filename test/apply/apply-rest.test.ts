@@ -5,7 +5,17 @@ import { buildOperations } from '../../src/plan/operations.js';
 import { renderJson } from '../../src/render/json.js';
 import { ROUTES } from '../../src/service/routes.js';
 import type { ApiView } from '../../src/domain/api-types.js';
-import { desired, desiredPins, desiredView, planFor, SAMPLE, startTestEmulator, testClient, testWorkspace, TEST_RELIST_DELAYS_MS } from './harness.js';
+import {
+  desired,
+  desiredPins,
+  desiredView,
+  planFor,
+  SAMPLE,
+  startTestEmulator,
+  testClient,
+  testWorkspace,
+  TEST_RELIST_DELAYS_MS,
+} from './harness.js';
 
 /**
  * A saved plan applied part-way, against the emulator: the create landed, the pinned
@@ -17,16 +27,33 @@ describe('apply --plan of a plan whose create landed and whose pinned list did n
     const emulator = await startTestEmulator(testWorkspace());
     try {
       const client = testClient(emulator);
-      const wanted = desired([desiredView('recordings', 'Team calls', { icon: 'star', ...SAMPLE })], [desiredPins('recordings', 'mia@acme.test', [{ name: 'Team calls' }])]);
+      const wanted = desired(
+        [desiredView('recordings', 'Team calls', { icon: 'star', ...SAMPLE })],
+        [desiredPins('recordings', 'mia@acme.test', [{ name: 'Team calls' }])],
+      );
       const { plan, live } = await planFor(wanted, client);
       // The first run stops after its create (as a fault in the pins phase would).
-      const first = await carryOut(plan, buildOperations(plan).filter((operation) => operation.action === 'create'), { client, live, fromPlanFile: true, relistDelaysMs: TEST_RELIST_DELAYS_MS });
+      const first = await carryOut(
+        plan,
+        buildOperations(plan).filter((operation) => operation.action === 'create'),
+        { client, live, fromPlanFile: true, relistDelaysMs: TEST_RELIST_DELAYS_MS },
+      );
       const createdId = first.landed[0]?.id;
       expect(createdId).toBeDefined();
-      const ready = await prepareSavedPlan({ name: 'plan.json', text: renderJson(plan) }, async () => client, { maxDeletes: 0 });
+      const ready = await prepareSavedPlan({ name: 'plan.json', text: renderJson(plan) }, async () => client, {
+        maxDeletes: 0,
+      });
       expect(ready.operations.map((operation) => operation.action)).toEqual(['pin']);
-      expect(ready.alreadyApplied.map((outcome) => [outcome.operation.action, outcome.viewId])).toEqual([['create', createdId]]);
-      const report = await carryOut(ready.plan, ready.operations, { client, live: ready.live, fromPlanFile: true, alreadyApplied: ready.alreadyApplied, relistDelaysMs: TEST_RELIST_DELAYS_MS });
+      expect(ready.alreadyApplied.map((outcome) => [outcome.operation.action, outcome.viewId])).toEqual([
+        ['create', createdId],
+      ]);
+      const report = await carryOut(ready.plan, ready.operations, {
+        client,
+        live: ready.live,
+        fromPlanFile: true,
+        alreadyApplied: ready.alreadyApplied,
+        relistDelaysMs: TEST_RELIST_DELAYS_MS,
+      });
       expect(report.status).toBe('applied');
       expect(report.verification?.problems).toEqual([]);
       expect(report.alreadyApplied.map((entry) => [entry.action, entry.id])).toEqual([['create', createdId]]);

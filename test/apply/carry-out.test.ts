@@ -13,7 +13,9 @@ import { handPlan, snapshot } from './plan-fixtures.js';
 /** carryOut (carry-out.ts) after the writes: reading back, settling copies a concurrent run made, and what it reports when the service fails then. */
 
 /** A scripted client: each call is answered by the next handler for its `METHOD route`. */
-function scriptedClient(script: Record<string, ((request: ServiceRequest) => unknown)[]>): ServiceClient & { log: string[] } {
+function scriptedClient(
+  script: Record<string, ((request: ServiceRequest) => unknown)[]>,
+): ServiceClient & { log: string[] } {
   const log: string[] = [];
   return {
     log,
@@ -33,16 +35,27 @@ function apiView(viewId: string, name: string): ApiView {
 }
 
 const lost = (): never => {
-  const error = new ServiceError('service.outcome-unknown', 'no answer to POST /v1/recordings/views', { endpoint: 'POST /v1/recordings/views' });
+  const error = new ServiceError('service.outcome-unknown', 'no answer to POST /v1/recordings/views', {
+    endpoint: 'POST /v1/recordings/views',
+  });
   error.mayHaveLanded = true;
   throw error;
 };
 const unavailable = (): never => {
-  throw new ServiceError('service.unavailable', 'the service answered 503', { endpoint: 'GET /v1/recordings/views', status: 503 });
+  throw new ServiceError('service.unavailable', 'the service answered 503', {
+    endpoint: 'GET /v1/recordings/views',
+    status: 503,
+  });
 };
 
 const create = (name: string): Change => ({
-  action: 'create', target: `view:recordings:name:${name}`, kind: 'RecordingView', name, domain: 'recordings', before: null, after: snapshot(name),
+  action: 'create',
+  target: `view:recordings:name:${name}`,
+  kind: 'RecordingView',
+  name,
+  domain: 'recordings',
+  before: null,
+  after: snapshot(name),
 });
 const live: Live = {
   workspace: { id: 'ws_test', name: 'Test', createdAt: '', membersCount: 1, recordingsCount: 0 },
@@ -54,13 +67,21 @@ const noWait = { relistDelaysMs: [1], sleep: async () => undefined };
 
 describe('carryOut after the writes', () => {
   it('reports a failed read-back as a verification problem of a partial run, not as a thrown error', async () => {
-    const client = scriptedClient({ 'POST /v1/recordings/views': [() => apiView('rv_9', 'Team')], 'GET /v1/recordings/views': [unavailable] });
+    const client = scriptedClient({
+      'POST /v1/recordings/views': [() => apiView('rv_9', 'Team')],
+      'GET /v1/recordings/views': [unavailable],
+    });
     const plan = handPlan([create('Team')]);
     const report = await carryOut(plan, buildOperations(plan), { client, live, fromPlanFile: false });
     expect(report.status).toBe('partial');
     expect(report.counts.created).toBe(1);
     expect(report.verification?.problems).toEqual([
-      { changeIndex: -1, kind: 'Apply', name: 'verification', message: 'could not read back what was applied: the service answered 503' },
+      {
+        changeIndex: -1,
+        kind: 'Apply',
+        name: 'verification',
+        message: 'could not read back what was applied: the service answered 503',
+      },
     ]);
   });
 
@@ -68,44 +89,93 @@ describe('carryOut after the writes', () => {
     // The create's answer is lost and two identical views of its name show up: the create fails as one that may have landed.
     const client = scriptedClient({
       'POST /v1/recordings/views': [lost],
-      'GET /v1/recordings/views': [() => [apiView('rv_8', 'Team'), apiView('rv_7', 'Team')], () => [apiView('rv_8', 'Team'), apiView('rv_7', 'Team')]],
+      'GET /v1/recordings/views': [
+        () => [apiView('rv_8', 'Team'), apiView('rv_7', 'Team')],
+        () => [apiView('rv_8', 'Team'), apiView('rv_7', 'Team')],
+      ],
       'DELETE /v1/recordings/views/{viewId}': [() => undefined],
     });
     const plan = handPlan([create('Team')]);
     const report = await carryOut(plan, buildOperations(plan), { client, live, fromPlanFile: false, ...noWait });
     expect(report.stopped).toBe('failure');
-    expect(client.log.filter((entry) => entry.startsWith('DELETE'))).toEqual(['DELETE /v1/recordings/views/{viewId} rv_8']);
+    expect(client.log.filter((entry) => entry.startsWith('DELETE'))).toEqual([
+      'DELETE /v1/recordings/views/{viewId} rv_8',
+    ]);
     expect(report.verification?.problems.map((problem) => [problem.changeIndex, problem.name])).toEqual([[0, 'Team']]);
   });
 
   it('leaves a stopped run unverified when no copy was found', async () => {
     const client = scriptedClient({
-      'POST /v1/recordings/views': [() => apiView('rv_9', 'Team'), () => { throw new ServiceError('service.validation', 'bad name', { endpoint: 'POST /v1/recordings/views', status: 400 }); }],
+      'POST /v1/recordings/views': [
+        () => apiView('rv_9', 'Team'),
+        () => {
+          throw new ServiceError('service.validation', 'bad name', {
+            endpoint: 'POST /v1/recordings/views',
+            status: 400,
+          });
+        },
+      ],
       'GET /v1/recordings/views': [() => [apiView('rv_9', 'Team')]],
     });
     const plan = handPlan([create('Team'), create('Other')]);
-    const report = await carryOut(plan, buildOperations(plan), { client, live, fromPlanFile: false, inFlightPerEndpoint: 1 });
+    const report = await carryOut(plan, buildOperations(plan), {
+      client,
+      live,
+      fromPlanFile: false,
+      inFlightPerEndpoint: 1,
+    });
     expect(report.stopped).toBe('failure');
     expect(report.verification).toBeNull();
   });
 
   it('says it could not check for copies when the listing fails after a stopped run', async () => {
     const client = scriptedClient({
-      'POST /v1/recordings/views': [() => apiView('rv_9', 'Team'), () => { throw new ServiceError('service.validation', 'bad name', { endpoint: 'POST /v1/recordings/views', status: 400 }); }],
+      'POST /v1/recordings/views': [
+        () => apiView('rv_9', 'Team'),
+        () => {
+          throw new ServiceError('service.validation', 'bad name', {
+            endpoint: 'POST /v1/recordings/views',
+            status: 400,
+          });
+        },
+      ],
       'GET /v1/recordings/views': [unavailable],
     });
     const plan = handPlan([create('Team'), create('Other')]);
-    const report = await carryOut(plan, buildOperations(plan), { client, live, fromPlanFile: false, inFlightPerEndpoint: 1 });
+    const report = await carryOut(plan, buildOperations(plan), {
+      client,
+      live,
+      fromPlanFile: false,
+      inFlightPerEndpoint: 1,
+    });
     expect(report.verification?.problems).toEqual([
-      { changeIndex: -1, kind: 'Apply', name: 'verification', message: 'could not check for copies a concurrent run created: the service answered 503' },
+      {
+        changeIndex: -1,
+        kind: 'Apply',
+        name: 'verification',
+        message: 'could not check for copies a concurrent run created: the service answered 503',
+      },
     ]);
   });
 
   it('reads nothing back after an interrupt', async () => {
     const controller = new AbortController();
-    const client = scriptedClient({ 'POST /v1/recordings/views': [() => { controller.abort(); return apiView('rv_9', 'Team'); }] });
+    const client = scriptedClient({
+      'POST /v1/recordings/views': [
+        () => {
+          controller.abort();
+          return apiView('rv_9', 'Team');
+        },
+      ],
+    });
     const plan = handPlan([create('Team'), create('Other')]);
-    const report = await carryOut(plan, buildOperations(plan), { client, live, fromPlanFile: false, signal: controller.signal, inFlightPerEndpoint: 1 });
+    const report = await carryOut(plan, buildOperations(plan), {
+      client,
+      live,
+      fromPlanFile: false,
+      signal: controller.signal,
+      inFlightPerEndpoint: 1,
+    });
     expect(report.stopped).toBe('aborted');
     expect(report.verification).toBeNull();
     expect(client.log).toEqual(['POST /v1/recordings/views']);
@@ -114,13 +184,26 @@ describe('carryOut after the writes', () => {
 
 describe('a pinned list refused because a concurrent run deleted the view it named', () => {
   const pin: Change = {
-    action: 'pin', target: 'pins:recordings:mia@acme.test', kind: 'PinnedViews', name: 'mia@acme.test', domain: 'recordings', userEmail: 'mia@acme.test',
-    before: [], after: [{ viewId: null, name: 'Team', visibility: 'Public', isDefault: false }],
+    action: 'pin',
+    target: 'pins:recordings:mia@acme.test',
+    kind: 'PinnedViews',
+    name: 'mia@acme.test',
+    domain: 'recordings',
+    userEmail: 'mia@acme.test',
+    before: [],
+    after: [{ viewId: null, name: 'Team', visibility: 'Public', isDefault: false }],
   };
   const unknownId = (request: ServiceRequest): never => {
-    throw new ServiceError('service.validation', `viewIds: unknown view ${String((request.body as { viewIds: string[] }).viewIds[0])}`, {
-      endpoint: 'PUT /v1/recordings/views/pinned', status: 400, errorType: 'validation_error', path: 'viewIds',
-    });
+    throw new ServiceError(
+      'service.validation',
+      `viewIds: unknown view ${String((request.body as { viewIds: string[] }).viewIds[0])}`,
+      {
+        endpoint: 'PUT /v1/recordings/views/pinned',
+        status: 400,
+        errorType: 'validation_error',
+        path: 'viewIds',
+      },
+    );
   };
 
   it('says a concurrent run removed the view and a new plan converges, not that something needs fixing', async () => {
@@ -142,7 +225,9 @@ describe('a pinned list refused because a concurrent run deleted the view it nam
       'the list names rv_12 ("Team"), the view this run created; a concurrent run deleted it while settling the copies both runs made of that view (identical copies keep the smallest id; rv_9 remains), so the service refused the list as naming an unknown view; nothing needs fixing',
     );
     expect(text).not.toContain('fix what the error says');
-    expect(report.next).toBe('A concurrent run removed a view a pinned list named while this run applied; nothing needs fixing: a new plan converges (run the same command again).');
+    expect(report.next).toBe(
+      'A concurrent run removed a view a pinned list named while this run applied; nothing needs fixing: a new plan converges (run the same command again).',
+    );
     expect((await run(true)).next).toBe(
       'A concurrent run removed a view a pinned list named while this run applied; nothing needs fixing: a new plan converges (run viewctl plan again and apply the new plan).',
     );
@@ -164,12 +249,27 @@ describe('a pinned list refused because a concurrent run deleted the view it nam
 describe('executeOperations while a lost create is looked for', () => {
   it('stops listing again once the run is interrupted, and reports the create as one that may have landed', async () => {
     const controller = new AbortController();
-    const client = scriptedClient({ 'POST /v1/recordings/views': [lost], 'GET /v1/recordings/views': [() => { controller.abort(); return []; }] });
+    const client = scriptedClient({
+      'POST /v1/recordings/views': [lost],
+      'GET /v1/recordings/views': [
+        () => {
+          controller.abort();
+          return [];
+        },
+      ],
+    });
     const plan = handPlan([create('Team')]);
     const execution = await executeOperations(plan, buildOperations(plan), {
-      client, live, signal: controller.signal, relistDelaysMs: [1, 1, 1], sleep: async () => undefined,
+      client,
+      live,
+      signal: controller.signal,
+      relistDelaysMs: [1, 1, 1],
+      sleep: async () => undefined,
     });
     expect(client.log).toEqual(['POST /v1/recordings/views', 'GET /v1/recordings/views']);
-    expect(execution.outcomes[0]).toMatchObject({ status: 'failed', error: { code: 'apply.create-unconfirmed', mayHaveLanded: true } });
+    expect(execution.outcomes[0]).toMatchObject({
+      status: 'failed',
+      error: { code: 'apply.create-unconfirmed', mayHaveLanded: true },
+    });
   });
 });

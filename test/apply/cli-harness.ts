@@ -26,18 +26,31 @@ export function terminalInput(answer: string): PassThrough & { isTTY: boolean } 
  * runApply runs `viewctl apply ARGS` in-process against the emulator, through the real
  * top-level catch; `errorCode` is the code of the error that ended the run, if one did.
  */
-export async function runApply(args: string[], emulator: RunningEmulator, options: { cwd: string; stdin?: CliIo['stdin'] }): Promise<CliRun> {
+export async function runApply(
+  args: string[],
+  emulator: RunningEmulator,
+  options: { cwd: string; stdin?: CliIo['stdin'] },
+): Promise<CliRun> {
   const run = await runInProcess(['apply', '--rate', '1000', ...args], {
     env: { VIEWCTL_BASE_URL: emulator.url, VIEWCTL_API_KEY: emulator.apiKey },
     cwd: options.cwd,
     ...(options.stdin === undefined ? {} : { stdin: options.stdin }),
   });
   const errorCode = /^error\[([^\]]+)\]/m.exec(run.stderr)?.[1];
-  return { exitCode: run.code, ...(errorCode === undefined ? {} : { errorCode }), stdout: run.stdout, stderr: run.stderr };
+  return {
+    exitCode: run.code,
+    ...(errorCode === undefined ? {} : { errorCode }),
+    stdout: run.stdout,
+    stderr: run.stderr,
+  };
 }
 
 /** tempDir makes a scratch folder and returns it with its cleanup. */
-export async function tempDir(): Promise<{ dir: string; write: (name: string, text: string) => Promise<string>; remove: () => Promise<void> }> {
+export async function tempDir(): Promise<{
+  dir: string;
+  write: (name: string, text: string) => Promise<string>;
+  remove: () => Promise<void>;
+}> {
   const dir = await mkdtemp(join(tmpdir(), 'viewctl-apply-'));
   return {
     dir,

@@ -1,8 +1,18 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import {
-  APPROVAL_QUESTION, askApproval, checkDailyBudget, checkExpectedDigest, checkMaxDeletes, checkNotStale, checkPlanIdentity, checkPlanRules,
-  decideApproval, savedPlanReads, readPlanFile, staleTargets,
+  APPROVAL_QUESTION,
+  askApproval,
+  checkDailyBudget,
+  checkExpectedDigest,
+  checkMaxDeletes,
+  checkNotStale,
+  checkPlanIdentity,
+  checkPlanRules,
+  decideApproval,
+  savedPlanReads,
+  readPlanFile,
+  staleTargets,
 } from '../../src/apply/gates.js';
 import { computePlan } from '../../src/plan/diff.js';
 import { renderJson } from '../../src/render/json.js';
@@ -15,8 +25,17 @@ import { handPlan, snapshot } from './plan-fixtures.js';
 import { viewctlErrorOf } from '../support/errors.js';
 
 const deleteOf = (id: string): Change => ({
-  action: 'delete', target: `view:deals:id:${id}`, kind: 'DealView', name: id, domain: 'deals', id,
-  before: snapshot(id), after: null, reason: 'prune', ownerId: 'u', pinnedBy: [],
+  action: 'delete',
+  target: `view:deals:id:${id}`,
+  kind: 'DealView',
+  name: id,
+  domain: 'deals',
+  id,
+  before: snapshot(id),
+  after: null,
+  reason: 'prune',
+  ownerId: 'u',
+  pinnedBy: [],
 });
 
 describe('gates', () => {
@@ -88,10 +107,24 @@ describe('gates', () => {
 
   it('re-reads only the targets of a saved plan, with the listing a pinned list resolved names against', () => {
     const pin: Change = {
-      action: 'pin', target: 'pins:contacts:mia@acme.test', kind: 'PinnedViews', name: 'mia', domain: 'contacts', userEmail: 'mia@acme.test',
-      before: [], after: [{ viewId: 'ctv_1', name: 'A', visibility: 'Public', isDefault: false }],
+      action: 'pin',
+      target: 'pins:contacts:mia@acme.test',
+      kind: 'PinnedViews',
+      name: 'mia',
+      domain: 'contacts',
+      userEmail: 'mia@acme.test',
+      before: [],
+      after: [{ viewId: 'ctv_1', name: 'A', visibility: 'Public', isDefault: false }],
     };
-    const drift: Change = { action: 'drift', target: 'automations', kind: 'AdminAutomation', name: 'x', before: null, after: {}, differences: [] };
+    const drift: Change = {
+      action: 'drift',
+      target: 'automations',
+      kind: 'AdminAutomation',
+      name: 'x',
+      before: null,
+      after: {},
+      differences: [],
+    };
     const { reads, users } = savedPlanReads(handPlan([deleteOf('dv_1'), pin, drift]));
     expect(reads.map((read) => [read.request.route, read.into, read.entry])).toEqual([
       ['/v1/deals/views', 'views', 'deals'],
@@ -99,7 +132,15 @@ describe('gates', () => {
       ['/v1/contacts/views/pinned', 'pins', 'contacts:mia@acme.test'],
     ]);
     expect(users).toBe(false);
-    const create: Change = { action: 'create', target: 'view:deals:name:Team', kind: 'DealView', name: 'Team', domain: 'deals', before: null, after: snapshot('Team') };
+    const create: Change = {
+      action: 'create',
+      target: 'view:deals:name:Team',
+      kind: 'DealView',
+      name: 'Team',
+      domain: 'deals',
+      before: null,
+      after: snapshot('Team'),
+    };
     // The creator of a view a saved plan creates is re-checked against the members.
     expect(savedPlanReads(handPlan([create])).users).toBe(true);
   });
@@ -128,7 +169,9 @@ describe('gates of a saved plan', () => {
     const changed = structuredClone(live);
     changed.automations = [automation('aa_1', 'Record external meetings', { color: 'green' })];
     expect(staleTargets(plan, changed)).toEqual([]);
-    changed.views.recordings = (changed.views.recordings ?? []).map((entry) => (entry.viewId === 'rv_1' ? { ...entry, icon: 'star' } : entry));
+    changed.views.recordings = (changed.views.recordings ?? []).map((entry) =>
+      entry.viewId === 'rv_1' ? { ...entry, icon: 'star' } : entry,
+    );
     changed.pins[pinsKey('recordings', 'mia@acme.com')] = [];
     expect(staleTargets(plan, changed).sort()).toEqual(['pins:recordings:mia@acme.com', 'view:recordings:id:rv_1']);
   });
@@ -142,7 +185,10 @@ describe('gates of a saved plan', () => {
     const error = viewctlErrorOf(() => checkNotStale(plan, changed));
     expect(error?.code).toBe('apply.stale-plan');
     expect(error?.exitCode).toBe(EXIT.refused);
-    expect(error?.message.split('\n').slice(1).sort()).toEqual(['  create RecordingView "Team calls"', '  pinned recordings tabs of mia@acme.com']);
+    expect(error?.message.split('\n').slice(1).sort()).toEqual([
+      '  create RecordingView "Team calls"',
+      '  pinned recordings tabs of mia@acme.com',
+    ]);
   });
 
   it('refuses a plan file whose changes disagree with their targets, and one that breaks a rule live, with exit 3 and nothing written', () => {
@@ -150,10 +196,16 @@ describe('gates of a saved plan', () => {
     const moved = structuredClone(plan);
     const update = moved.changes[1];
     if (update?.action === 'update') update.id = 'rv_other';
-    expect(viewctlErrorOf(() => checkPlanIdentity(moved))).toMatchObject({ code: 'plan.unsafe', exitCode: EXIT.refused });
+    expect(viewctlErrorOf(() => checkPlanIdentity(moved))).toMatchObject({
+      code: 'plan.unsafe',
+      exitCode: EXIT.refused,
+    });
     const taken = structuredClone(live);
     taken.views.recordings = [...(taken.views.recordings ?? []), view('rv_new', 'Team calls')];
-    expect(viewctlErrorOf(() => checkPlanRules(plan, taken))).toMatchObject({ code: 'plan.unsafe', exitCode: EXIT.refused });
+    expect(viewctlErrorOf(() => checkPlanRules(plan, taken))).toMatchObject({
+      code: 'plan.unsafe',
+      exitCode: EXIT.refused,
+    });
     expect(viewctlErrorOf(() => checkPlanRules(plan, live))).toBeUndefined();
   });
 
@@ -174,14 +226,19 @@ describe('gates of a saved plan', () => {
     const refused = viewctlErrorOf(() => readPlanFile(edited, 'plan.json'));
     expect(refused).toMatchObject({ code: 'plan.digest-mismatch', exitCode: EXIT.refused });
     expect(refused?.message).toMatch(/^plan\.json does not match its own digest/);
-    expect(viewctlErrorOf(() => readPlanFile('{', 'plan.json'))).toMatchObject({ code: 'plan.invalid', exitCode: EXIT.error });
+    expect(viewctlErrorOf(() => readPlanFile('{', 'plan.json'))).toMatchObject({
+      code: 'plan.invalid',
+      exitCode: EXIT.error,
+    });
     expect(readPlanFile(renderJson(plan), 'plan.json')).toEqual(plan);
   });
 
   it("reports a plan schema missing from the installed package as viewctl's bug with its cause, never as the user's file", () => {
     const { plan } = mixed();
     const missing = (): string => {
-      throw Object.assign(new Error("ENOENT: no such file or directory, open '/pkg/schemas/plan/plan.schema.json'"), { code: 'ENOENT' });
+      throw Object.assign(new Error("ENOENT: no such file or directory, open '/pkg/schemas/plan/plan.schema.json'"), {
+        code: 'ENOENT',
+      });
     };
     let thrown: unknown;
     try {
@@ -190,20 +247,32 @@ describe('gates of a saved plan', () => {
       thrown = error;
     }
     expect(thrown).toBeInstanceOf(InternalError);
-    expect(thrown).toMatchObject({ message: 'the plan schema (schemas/plan/plan.schema.json in the installed package) cannot be loaded: ENOENT' });
+    expect(thrown).toMatchObject({
+      message: 'the plan schema (schemas/plan/plan.schema.json in the installed package) cannot be loaded: ENOENT',
+    });
     expect((thrown as InternalError).cause).toMatchObject({ code: 'ENOENT' });
     // At the top-level catch: a bug, exit 1, with the cause.
     const stderr = new PassThrough();
     expect(reportError(thrown, { stderr }, { exitCode: 0 })).toBe(EXIT.error);
     const text = String(stderr.read());
-    expect(text).toContain('internal error: the plan schema (schemas/plan/plan.schema.json in the installed package) cannot be loaded: ENOENT');
+    expect(text).toContain(
+      'internal error: the plan schema (schemas/plan/plan.schema.json in the installed package) cannot be loaded: ENOENT',
+    );
     expect(text).toContain('This is a bug in viewctl, not in your manifests.');
-    expect(text).toContain("caused by: Error: ENOENT: no such file or directory, open '/pkg/schemas/plan/plan.schema.json'");
+    expect(text).toContain(
+      "caused by: Error: ENOENT: no such file or directory, open '/pkg/schemas/plan/plan.schema.json'",
+    );
     expect(text).not.toContain('plan.invalid');
     // An unreadable or corrupt schema is the same bug.
     expect(() => readPlanFile(renderJson(plan), 'plan.json', () => '{ not json')).toThrow(InternalError);
     // The user's malformed file is still theirs: plan.invalid, exit 1.
-    expect(viewctlErrorOf(() => readPlanFile('{', 'plan.json', missing))).toMatchObject({ code: 'plan.invalid', exitCode: EXIT.error });
-    expect(viewctlErrorOf(() => readPlanFile('{"formatVersion": 1}', 'plan.json'))).toMatchObject({ code: 'plan.invalid', exitCode: EXIT.error });
+    expect(viewctlErrorOf(() => readPlanFile('{', 'plan.json', missing))).toMatchObject({
+      code: 'plan.invalid',
+      exitCode: EXIT.error,
+    });
+    expect(viewctlErrorOf(() => readPlanFile('{"formatVersion": 1}', 'plan.json'))).toMatchObject({
+      code: 'plan.invalid',
+      exitCode: EXIT.error,
+    });
   });
 });

@@ -17,7 +17,17 @@ import { planWorkspace } from '../../src/flows/plan-workspace.js';
 const at = { file: 'test.yaml', line: 1, column: 1 };
 
 function view(viewId: string, name: string, extra: Partial<ApiView> = {}): ApiView {
-  return { viewId, name, visibility: 'Public', isDefault: false, ownerId: 'u_ops', columns: [], filters: {}, sort: [], ...extra };
+  return {
+    viewId,
+    name,
+    visibility: 'Public',
+    isDefault: false,
+    ownerId: 'u_ops',
+    columns: [],
+    filters: {},
+    sort: [],
+    ...extra,
+  };
 }
 
 function defaultView(viewId: string, name: string): ApiView {
@@ -27,11 +37,22 @@ function defaultView(viewId: string, name: string): ApiView {
 /** testWorkspace is a small workspace: three users, a few views per domain, one private view pinned. */
 export function testWorkspace(extraUsers = 0): EmulatorData {
   const user = (id: string, email: string, role: 'Owner' | 'Admin' | 'Member') => ({
-    id, email, name: email.split('@')[0] ?? email, license: 'Full' as const, role, state: 'Active' as const,
-    isDesktopAppInstalled: false, isMobileAppInstalled: false,
+    id,
+    email,
+    name: email.split('@')[0] ?? email,
+    license: 'Full' as const,
+    role,
+    state: 'Active' as const,
+    isDesktopAppInstalled: false,
+    isMobileAppInstalled: false,
   });
-  const users = [user('u_ops', 'ops@acme.test', 'Owner'), user('u_mia', 'mia@acme.test', 'Member'), user('u_max', 'max@acme.test', 'Admin')];
-  for (let index = 0; index < extraUsers; index += 1) users.push(user(`u_extra_${index}`, `user${index}@acme.test`, 'Member'));
+  const users = [
+    user('u_ops', 'ops@acme.test', 'Owner'),
+    user('u_mia', 'mia@acme.test', 'Member'),
+    user('u_max', 'max@acme.test', 'Admin'),
+  ];
+  for (let index = 0; index < extraUsers; index += 1)
+    users.push(user(`u_extra_${index}`, `user${index}@acme.test`, 'Member'));
   return {
     workspace: { id: 'ws_test', name: 'Test Co', createdAt: '2026-01-01T00:00:00.000Z' },
     users,
@@ -52,7 +73,11 @@ export function testWorkspace(extraUsers = 0): EmulatorData {
         view('rv_p', "Mia's private", { visibility: 'Private', ownerId: 'u_mia' }),
         defaultView('rv_default_all', 'All recordings'),
       ],
-      deals: [view('dv_1', 'Pipeline', { filters: { statusIn: ['Open'] } }), view('dv_2', 'Old pipeline'), defaultView('dv_default_all', 'All deals')],
+      deals: [
+        view('dv_1', 'Pipeline', { filters: { statusIn: ['Open'] } }),
+        view('dv_2', 'Old pipeline'),
+        defaultView('dv_default_all', 'All deals'),
+      ],
       companies: [view('cv_1', 'Key accounts'), defaultView('cv_default_all', 'All companies')],
       contacts: [view('ctv_1', 'Champions'), defaultView('ctv_default_all', 'All contacts')],
     },
@@ -68,17 +93,32 @@ export function testWorkspace(extraUsers = 0): EmulatorData {
 }
 
 /** startTestEmulator starts the emulator with limits raised unless the test overrides them. */
-export function startTestEmulator(data: EmulatorData, options: Partial<EmulatorOptions> = {}): Promise<RunningEmulator> {
+export function startTestEmulator(
+  data: EmulatorData,
+  options: Partial<EmulatorOptions> = {},
+): Promise<RunningEmulator> {
   return startEmulator({ data, port: 0, rate: 1000, burst: 1000, quota: 100_000, ...options });
 }
 
 /** testClient is the real client with millisecond backoff. */
 export function testClient(emulator: RunningEmulator, rate = 1000): ServiceClient {
-  return createServiceClient({ baseUrl: emulator.url, apiKey: emulator.apiKey, rate, burst: 3, backoff: { baseMs: 1, capMs: 4 }, timeoutMs: 5000 });
+  return createServiceClient({
+    baseUrl: emulator.url,
+    apiKey: emulator.apiKey,
+    rate,
+    burst: 3,
+    backoff: { baseMs: 1, capMs: 4 },
+    timeoutMs: 5000,
+  });
 }
 
 /** desiredView declares a view. */
-export function desiredView(domain: Domain, name: string, managed: ManagedViewAttributes, viewId?: string): DesiredView {
+export function desiredView(
+  domain: Domain,
+  name: string,
+  managed: ManagedViewAttributes,
+  viewId?: string,
+): DesiredView {
   return { domain, name, managed, source: at, ...(viewId === undefined ? {} : { viewId }) };
 }
 
@@ -105,13 +145,27 @@ export async function planFor(wanted: Desired, client: ServiceClient): Promise<{
 export const TEST_RELIST_DELAYS_MS = [1, 5, 20] as const;
 
 /** applyPlan carries a plan out against the live state it came from. */
-export function applyPlan(plan: Plan, live: Live, client: ServiceClient, options: { inFlightPerEndpoint?: number } = {}): Promise<ApplyReport> {
-  return carryOut(plan, buildOperations(plan), { client, live, fromPlanFile: false, relistDelaysMs: TEST_RELIST_DELAYS_MS, ...options });
+export function applyPlan(
+  plan: Plan,
+  live: Live,
+  client: ServiceClient,
+  options: { inFlightPerEndpoint?: number } = {},
+): Promise<ApplyReport> {
+  return carryOut(plan, buildOperations(plan), {
+    client,
+    live,
+    fromPlanFile: false,
+    relistDelaysMs: TEST_RELIST_DELAYS_MS,
+    ...options,
+  });
 }
 
 /** columns, filters and sort values the schemas accept. */
 export const SAMPLE: { columns: JsonObject[]; filters: JsonObject; sort: JsonObject[] } = {
-  columns: [{ type: 'Default', columnId: 'title' }, { type: 'Default', columnId: 'duration' }],
+  columns: [
+    { type: 'Default', columnId: 'title' },
+    { type: 'Default', columnId: 'duration' },
+  ],
   filters: { sourceIn: ['GoogleMeet', 'MsTeams'] },
   sort: [{ field: 'Title', order: 'Asc' }],
 };

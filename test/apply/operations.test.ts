@@ -16,7 +16,11 @@ const calls = snapshot('Calls', {
 
 const changes: Change[] = [
   {
-    action: 'pin', target: 'pins:recordings:mia@acme.test', kind: 'PinnedViews', name: 'mia@acme.test', domain: 'recordings',
+    action: 'pin',
+    target: 'pins:recordings:mia@acme.test',
+    kind: 'PinnedViews',
+    name: 'mia@acme.test',
+    domain: 'recordings',
     userEmail: 'mia@acme.test',
     before: [{ viewId: 'rv_default_1', name: 'All recordings', visibility: 'Public', isDefault: true }],
     after: [
@@ -25,22 +29,62 @@ const changes: Change[] = [
       { viewId: 'rv_private_7', name: "Mia's", visibility: 'Private', isDefault: false },
     ],
   },
-  { action: 'delete', target: 'view:deals:id:dv_9', kind: 'DealView', name: 'Old', domain: 'deals', id: 'dv_9', before: snapshot('Old'), after: null, reason: 'prune', ownerId: 'u1', pinnedBy: [] },
   {
-    action: 'update', target: 'view:recordings:id:rv_1', kind: 'RecordingView', name: 'Calls', domain: 'recordings', id: 'rv_1',
+    action: 'delete',
+    target: 'view:deals:id:dv_9',
+    kind: 'DealView',
+    name: 'Old',
+    domain: 'deals',
+    id: 'dv_9',
+    before: snapshot('Old'),
+    after: null,
+    reason: 'prune',
+    ownerId: 'u1',
+    pinnedBy: [],
+  },
+  {
+    action: 'update',
+    target: 'view:recordings:id:rv_1',
+    kind: 'RecordingView',
+    name: 'Calls',
+    domain: 'recordings',
+    id: 'rv_1',
     before: calls,
-    after: snapshot('Calls', { columns: calls.columns, sort: calls.sort, filters: { sourceIn: ['Call', 'MsTeams', 'Zoom'] } }),
+    after: snapshot('Calls', {
+      columns: calls.columns,
+      sort: calls.sort,
+      filters: { sourceIn: ['Call', 'MsTeams', 'Zoom'] },
+    }),
     patch: [],
   },
-  { action: 'create', target: 'view:recordings:name:Team calls', kind: 'RecordingView', name: 'Team calls', domain: 'recordings', before: null, after: snapshot('Team calls', { icon: 'star' }) },
-  { action: 'drift', target: 'automations', kind: 'AdminAutomation', name: 'Record', before: null, after: {}, differences: [] },
+  {
+    action: 'create',
+    target: 'view:recordings:name:Team calls',
+    kind: 'RecordingView',
+    name: 'Team calls',
+    domain: 'recordings',
+    before: null,
+    after: snapshot('Team calls', { icon: 'star' }),
+  },
+  {
+    action: 'drift',
+    target: 'automations',
+    kind: 'AdminAutomation',
+    name: 'Record',
+    before: null,
+    after: {},
+    differences: [],
+  },
 ];
 
 describe('buildOperations', () => {
   it('orders creates, updates, pins, deletes and leaves drift out', () => {
     const operations = buildOperations(handPlan(changes));
     expect(operations.map((operation) => [operation.action, operation.changeIndex])).toEqual([
-      ['create', 3], ['update', 2], ['pin', 0], ['delete', 1],
+      ['create', 3],
+      ['update', 2],
+      ['pin', 0],
+      ['delete', 1],
     ]);
     expect(operations.map((operation) => operation.endpoint)).toEqual([
       'POST /v1/recordings/views',
@@ -52,7 +96,14 @@ describe('buildOperations', () => {
 
   it('sends the whole new view on create, owned by creatorEmail', () => {
     const [create] = buildOperations(handPlan(changes));
-    expect(create?.body).toEqual({ creatorEmail: 'ops@acme.test', name: 'Team calls', icon: 'star', columns: [], filters: {}, sort: [] });
+    expect(create?.body).toEqual({
+      creatorEmail: 'ops@acme.test',
+      name: 'Team calls',
+      icon: 'star',
+      columns: [],
+      filters: {},
+      sort: [],
+    });
   });
 
   it('PATCHes only the attributes that differ, and removes an icon with null', () => {
@@ -63,7 +114,10 @@ describe('buildOperations', () => {
 
   it('patchBody sends a renamed view its name only, and a whole column list when one column changes', () => {
     expect(patchBody(calls, { ...calls, name: 'Renamed' })).toEqual({ name: 'Renamed' });
-    const columns = [{ type: 'Default', columnId: 'title' }, { type: 'Default', columnId: 'duration' }];
+    const columns = [
+      { type: 'Default', columnId: 'title' },
+      { type: 'Default', columnId: 'duration' },
+    ];
     expect(patchBody(calls, { ...calls, columns })).toEqual({ columns });
     expect(patchBody(snapshot('A'), snapshot('A', { icon: 'star' }))).toEqual({ icon: 'star' });
   });
@@ -74,7 +128,11 @@ describe('buildOperations', () => {
     expect(pin?.newViewTabs).toEqual([{ index: 0, name: 'Team calls' }]);
     if (pin === undefined) throw new Error('no pin operation');
     const request = toServiceRequest(pin, new Map([[createdKey('recordings', 'Team calls'), 'rv_12']]));
-    expect(request).toMatchObject({ method: 'PUT', idempotent: true, body: { viewIds: ['rv_12', 'rv_1', 'rv_private_7'] } });
+    expect(request).toMatchObject({
+      method: 'PUT',
+      idempotent: true,
+      body: { viewIds: ['rv_12', 'rv_1', 'rv_private_7'] },
+    });
     expect(() => toServiceRequest(pin, new Map())).toThrow(ViewctlError);
   });
 
@@ -110,8 +168,13 @@ describe('stored steps', () => {
   it('stores each request with the index of its change, and a pinned tab naming a new view by name', () => {
     expect(plan.steps.map((step) => step.change)).toEqual([3, 2, 0, 1]);
     expect(plan.steps[2]).toEqual({
-      change: 0, method: 'PUT', route: '/v1/recordings/views/pinned', params: {}, query: { userEmail: 'mia@acme.test' },
-      body: { viewIds: [null, 'rv_1', 'rv_private_7'] }, newViewTabs: [{ index: 0, name: 'Team calls' }],
+      change: 0,
+      method: 'PUT',
+      route: '/v1/recordings/views/pinned',
+      params: {},
+      query: { userEmail: 'mia@acme.test' },
+      body: { viewIds: [null, 'rv_1', 'rv_private_7'] },
+      newViewTabs: [{ index: 0, name: 'Team calls' }],
     });
     expect(storedOperations(plan)).toEqual(buildOperations(plan));
   });
@@ -127,9 +190,17 @@ describe('stored steps', () => {
     const retargeted = structuredClone(plan);
     const deleteStep = retargeted.steps.find((step) => step.method === 'DELETE');
     if (deleteStep !== undefined) deleteStep.params = { viewId: 'dv_other' };
-    expect(messageOf(() => checkStoredSteps(retargeted))).toContain('changes[1]: the stored steps are not the requests the change implies');
+    expect(messageOf(() => checkStoredSteps(retargeted))).toContain(
+      'changes[1]: the stored steps are not the requests the change implies',
+    );
     const added = structuredClone(plan);
-    added.steps.push({ change: 4, method: 'DELETE', route: '/v1/deals/views/{viewId}', params: { viewId: 'dv_1' }, query: {} });
+    added.steps.push({
+      change: 4,
+      method: 'DELETE',
+      route: '/v1/deals/views/{viewId}',
+      params: { viewId: 'dv_1' },
+      query: {},
+    });
     expect(messageOf(() => checkStoredSteps(added))).toContain('changes[4]:');
     const reordered = structuredClone(plan);
     reordered.steps.reverse();

@@ -14,7 +14,13 @@ const OLDER = 'def5678'.padEnd(40, '0');
 
 /** memoryOf is a sweep memory by hand, its last applied commit `commit` (none when undefined). */
 function memoryOf(commit: string | undefined): SweepMemory {
-  return { formatVersion: 1, lists: {}, views: {}, members: {}, ...(commit === undefined ? {} : { lastApplied: { commit, at: '2026-11-20T02:00:00Z' } }) };
+  return {
+    formatVersion: 1,
+    lists: {},
+    views: {},
+    members: {},
+    ...(commit === undefined ? {} : { lastApplied: { commit, at: '2026-11-20T02:00:00Z' } }),
+  };
 }
 
 describe('checkRepairBase: self-heal runs only on the manifests last applied', () => {
@@ -25,28 +31,45 @@ describe('checkRepairBase: self-heal runs only on the manifests last applied', (
   it('refuses (exit 3) manifests at another commit, naming both and the way out', () => {
     const error = viewctlErrorOf(() => checkRepairBase(memoryOf(OLDER), { commit: HEAD, clean: true }));
     expect([error?.code, error?.exitCode]).toEqual(['apply.review-due', EXIT.refused]);
-    expect(error?.message).toBe('a reviewed apply is due: the manifests at HEAD (abc1234) are not the last applied (def5678), or the checkout lacks that commit to compare them; nothing was read or written');
+    expect(error?.message).toBe(
+      'a reviewed apply is due: the manifests at HEAD (abc1234) are not the last applied (def5678), or the checkout lacks that commit to compare them; nothing was read or written',
+    );
     expect(error?.hint).toContain('viewctl apply --plan plan.json --ledger FILE');
     expect(error?.hint).toContain('viewctl plan --budget N');
   });
 
-  it('lets HEAD through when git found its manifests the same as the last applied commit\'s (only other files changed since)', () => {
-    expect(viewctlErrorOf(() => checkRepairBase(memoryOf(OLDER), { commit: HEAD, clean: true, sameManifestsAs: OLDER }))).toBeUndefined();
-    expect(viewctlErrorOf(() => checkRepairBase(memoryOf(OLDER), { commit: HEAD, clean: true, sameManifestsAs: 'f'.repeat(40) }))?.code).toBe('apply.review-due');
-    expect(viewctlErrorOf(() => checkRepairBase(memoryOf(OLDER), { commit: HEAD, clean: false, sameManifestsAs: OLDER }))?.message).toContain('uncommitted edits');
+  it("lets HEAD through when git found its manifests the same as the last applied commit's (only other files changed since)", () => {
+    expect(
+      viewctlErrorOf(() => checkRepairBase(memoryOf(OLDER), { commit: HEAD, clean: true, sameManifestsAs: OLDER })),
+    ).toBeUndefined();
+    expect(
+      viewctlErrorOf(() =>
+        checkRepairBase(memoryOf(OLDER), { commit: HEAD, clean: true, sameManifestsAs: 'f'.repeat(40) }),
+      )?.code,
+    ).toBe('apply.review-due');
+    expect(
+      viewctlErrorOf(() => checkRepairBase(memoryOf(OLDER), { commit: HEAD, clean: false, sameManifestsAs: OLDER }))
+        ?.message,
+    ).toContain('uncommitted edits');
   });
 
   it('says to fetch the history when the checkout lacks the last applied commit (a shallow clone), rather than that a merge is not applied', () => {
     const error = viewctlErrorOf(() => checkRepairBase(memoryOf(OLDER), { commit: HEAD, clean: true, lacks: OLDER }));
     expect([error?.code, error?.exitCode]).toEqual(['apply.review-due', EXIT.refused]);
-    expect(error?.message).toBe('self-heal cannot tell whether a reviewed apply is due: the checkout lacks the last applied commit (def5678), so git cannot tell whether the manifests at HEAD (abc1234) are the same (a shallow clone); nothing was read or written');
+    expect(error?.message).toBe(
+      'self-heal cannot tell whether a reviewed apply is due: the checkout lacks the last applied commit (def5678), so git cannot tell whether the manifests at HEAD (abc1234) are the same (a shallow clone); nothing was read or written',
+    );
     expect(error?.hint).toContain('fetch-depth: 0');
     expect(error?.hint).toContain('git fetch --unshallow');
   });
 
   it('refuses uncommitted edits, manifests outside git and a memory that records no apply', () => {
-    expect(viewctlErrorOf(() => checkRepairBase(memoryOf(HEAD), { commit: HEAD, clean: false }))?.message).toContain('uncommitted edits since HEAD (abc1234)');
-    expect(viewctlErrorOf(() => checkRepairBase(memoryOf(HEAD), undefined))?.message).toContain('not in a git repository');
+    expect(viewctlErrorOf(() => checkRepairBase(memoryOf(HEAD), { commit: HEAD, clean: false }))?.message).toContain(
+      'uncommitted edits since HEAD (abc1234)',
+    );
+    expect(viewctlErrorOf(() => checkRepairBase(memoryOf(HEAD), undefined))?.message).toContain(
+      'not in a git repository',
+    );
     const none = viewctlErrorOf(() => checkRepairBase(memoryOf(undefined), { commit: HEAD, clean: true }));
     expect([none?.code, none?.exitCode]).toEqual(['apply.review-due', EXIT.refused]);
     expect(none?.message).toContain('records no apply yet');
@@ -71,13 +94,18 @@ async function mixedPlan(): Promise<Plan> {
   return (await planWorkspace(desired, liveClient(live).client)).plan;
 }
 
-const actions = (plan: Plan, indexes: readonly number[]): string[] => indexes.map((index) => `${plan.changes[index]?.action} ${plan.changes[index]?.name}`);
+const actions = (plan: Plan, indexes: readonly number[]): string[] =>
+  indexes.map((index) => `${plan.changes[index]?.action} ${plan.changes[index]?.name}`);
 
 describe('chooseRepairs: what the kinds call repairable, within the room left', () => {
   it('repairs creates, updates and pinned lists, and leaves the prune deletion (and drift, never applied) out', async () => {
     const plan = await mixedPlan();
     const choice = chooseRepairs(plan, 100, { given: 100, reads: 80 });
-    expect(actions(plan, choice.repaired)).toEqual(['create Team calls', 'update Zoom and Meet calls', 'pin mia@acme.com']);
+    expect(actions(plan, choice.repaired)).toEqual([
+      'create Team calls',
+      'update Zoom and Meet calls',
+      'pin mia@acme.com',
+    ]);
     expect(actions(plan, choice.leftForReview)).toEqual(['delete Old pipeline']);
     expect(choice.leftForNextNight).toEqual([]);
     // Three writes and one recordings listing that verifies the create and the update.
@@ -88,7 +116,12 @@ describe('chooseRepairs: what the kinds call repairable, within the room left', 
     const plan = await mixedPlan();
     const create = plan.changes.find((change) => change.action === 'create');
     const pins = plan.changes.find((change) => change.action === 'pin');
-    const choice = chooseRepairs(plan, 100, { given: 100, reads: 80 }, new Set([create?.target ?? '', pins?.target ?? '']));
+    const choice = chooseRepairs(
+      plan,
+      100,
+      { given: 100, reads: 80 },
+      new Set([create?.target ?? '', pins?.target ?? '']),
+    );
     expect(actions(plan, choice.heldWhenApplied)).toEqual(['create Team calls', 'pin mia@acme.com']);
     expect(actions(plan, choice.repaired)).toEqual(['update Zoom and Meet calls']);
     expect(repairLines(repairSection(plan, choice, new Set(choice.repaired)))).toContain(
@@ -100,9 +133,15 @@ describe('chooseRepairs: what the kinds call repairable, within the room left', 
     const plan = await mixedPlan();
     const create = plan.changes.find((change) => change.action === 'create');
     const update = plan.changes.find((change) => change.action === 'update');
-    if (create?.action !== 'create' || update?.action !== 'update') throw new Error('the mixed plan has a create and an update');
+    if (create?.action !== 'create' || update?.action !== 'update')
+      throw new Error('the mixed plan has a create and an update');
     // The create held (its creator left) comes back as an update of the view of that name someone created in the app since.
-    const byName = chooseRepairs(plan, 100, { given: 100, reads: 80 }, new Set([`view:${update.domain}:name:${update.name}`]));
+    const byName = chooseRepairs(
+      plan,
+      100,
+      { given: 100, reads: 80 },
+      new Set([`view:${update.domain}:name:${update.name}`]),
+    );
     expect(actions(plan, byName.heldWhenApplied)).toEqual(['update Zoom and Meet calls']);
     // The id held as not found comes back as a re-create by name once the memory saw it deleted in the app.
     Object.assign(create, { deletedOutside: { id: 'v_gone', lastSeen: '2026-11-20T02:00:00Z' } });
@@ -118,7 +157,11 @@ describe('chooseRepairs: what the kinds call repairable, within the room left', 
     // One request would pay for the pinned list's write, but it names "Team calls", which is not created.
     const one = chooseRepairs(plan, 1, { given: 100, reads: 80 });
     expect(one.repaired).toEqual([]);
-    expect(actions(plan, one.leftForNextNight)).toEqual(['create Team calls', 'update Zoom and Meet calls', 'pin mia@acme.com']);
+    expect(actions(plan, one.leftForNextNight)).toEqual([
+      'create Team calls',
+      'update Zoom and Meet calls',
+      'pin mia@acme.com',
+    ]);
   });
 });
 
@@ -137,14 +180,36 @@ describe('repairLines: what a self-heal run says it did', () => {
       'Left for the next night (--budget 100 had no room left for their writes and verification after reads of at most 80): 1 pin list (member mia@acme.com).',
       'Shown, never applied (fix them in the workspace settings): 1 automation drift ("Record external meetings").',
     ]);
-    expect(repairLines({ ...section, held: 2 }).at(-1)).toBe('Held, neither planned nor repaired (the plan above says why): 2 targets.');
+    expect(repairLines({ ...section, held: 2 }).at(-1)).toBe(
+      'Held, neither planned nor repaired (the plan above says why): 2 targets.',
+    );
   });
 
   it('counts only the repairs that landed, and names a member once across domains', () => {
-    const pin = (userEmail: string, domain: 'deals' | 'recordings') => ({ action: 'pin', target: `pins:${domain}:${userEmail}`, kind: 'PinnedViews', name: `${userEmail} ${domain}`, userEmail, domain, before: [], after: [] });
-    const plan = { changes: [pin('a@x.test', 'deals'), pin('a@x.test', 'recordings'), pin('b@x.test', 'deals')] } as unknown as Plan;
-    const choice = { repaired: [0, 1, 2], leftForReview: [], heldWhenApplied: [], leftForNextNight: [], requests: 3, budget: { given: 10, reads: 8 } };
-    expect(repairLines(repairSection(plan, choice, new Set([0, 1])))).toEqual(['Repaired: 2 pin lists (member a@x.test).']);
+    const pin = (userEmail: string, domain: 'deals' | 'recordings') => ({
+      action: 'pin',
+      target: `pins:${domain}:${userEmail}`,
+      kind: 'PinnedViews',
+      name: `${userEmail} ${domain}`,
+      userEmail,
+      domain,
+      before: [],
+      after: [],
+    });
+    const plan = {
+      changes: [pin('a@x.test', 'deals'), pin('a@x.test', 'recordings'), pin('b@x.test', 'deals')],
+    } as unknown as Plan;
+    const choice = {
+      repaired: [0, 1, 2],
+      leftForReview: [],
+      heldWhenApplied: [],
+      leftForNextNight: [],
+      requests: 3,
+      budget: { given: 10, reads: 8 },
+    };
+    expect(repairLines(repairSection(plan, choice, new Set([0, 1])))).toEqual([
+      'Repaired: 2 pin lists (member a@x.test).',
+    ]);
     expect(repairLines(repairSection(plan, choice, new Set()))).toEqual(['Repaired: nothing.']);
   });
 });

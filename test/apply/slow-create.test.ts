@@ -23,8 +23,25 @@ afterEach(async () => {
   for (const server of servers.splice(0)) await server.close();
 });
 
-const view = (viewId: string, name: string): ApiView => ({ viewId, name, visibility: 'Public', isDefault: false, ownerId: 'u_ops', columns: [], filters: {}, sort: [] });
-const create: Change = { action: 'create', target: 'view:recordings:name:Team', kind: 'RecordingView', name: 'Team', domain: 'recordings', before: null, after: snapshot('Team') };
+const view = (viewId: string, name: string): ApiView => ({
+  viewId,
+  name,
+  visibility: 'Public',
+  isDefault: false,
+  ownerId: 'u_ops',
+  columns: [],
+  filters: {},
+  sort: [],
+});
+const create: Change = {
+  action: 'create',
+  target: 'view:recordings:name:Team',
+  kind: 'RecordingView',
+  name: 'Team',
+  domain: 'recordings',
+  before: null,
+  after: snapshot('Team'),
+};
 const live: Live = {
   workspace: { id: 'ws_test', name: 'Test', createdAt: '', membersCount: 1, recordingsCount: 0 },
   views: { recordings: [view('rv_old', 'Old')] },
@@ -66,8 +83,19 @@ describe('a create held past the attempt timeout', () => {
   it('is sent once and adopted when it lands between listings: one view, not two', async () => {
     const clock = new FakeClock();
     const { server, views } = await slowService(2, clock);
-    const client = createServiceClient({ baseUrl: server.baseUrl, apiKey: 'key-slow-create', rate: 1000, burst: 100, timeoutMs: TIMEOUT_MS, clock });
-    const execution = await executeOperations(handPlan([create]), buildOperations(handPlan([create])), { client, live, sleep: instant });
+    const client = createServiceClient({
+      baseUrl: server.baseUrl,
+      apiKey: 'key-slow-create',
+      rate: 1000,
+      burst: 100,
+      timeoutMs: TIMEOUT_MS,
+      clock,
+    });
+    const execution = await executeOperations(handPlan([create]), buildOperations(handPlan([create])), {
+      client,
+      live,
+      sleep: instant,
+    });
     expect(execution.outcomes[0]).toMatchObject({ status: 'landed', viewId: 'rv_new_1', note: 'adopted' });
     expect(server.hits.filter((hit) => hit.method === 'POST')).toHaveLength(1);
     expect(views.filter((candidate) => candidate.name === 'Team')).toHaveLength(1);
@@ -76,9 +104,23 @@ describe('a create held past the attempt timeout', () => {
   it('that never shows is reported as may have landed, still sent once', async () => {
     const clock = new FakeClock();
     const { server } = await slowService(0, clock);
-    const client = createServiceClient({ baseUrl: server.baseUrl, apiKey: 'key-slow-create', rate: 1000, burst: 100, timeoutMs: TIMEOUT_MS, clock });
-    const execution = await executeOperations(handPlan([create]), buildOperations(handPlan([create])), { client, live, sleep: instant });
-    expect(execution.outcomes[0]).toMatchObject({ status: 'failed', error: { code: 'apply.create-unconfirmed', mayHaveLanded: true } });
+    const client = createServiceClient({
+      baseUrl: server.baseUrl,
+      apiKey: 'key-slow-create',
+      rate: 1000,
+      burst: 100,
+      timeoutMs: TIMEOUT_MS,
+      clock,
+    });
+    const execution = await executeOperations(handPlan([create]), buildOperations(handPlan([create])), {
+      client,
+      live,
+      sleep: instant,
+    });
+    expect(execution.outcomes[0]).toMatchObject({
+      status: 'failed',
+      error: { code: 'apply.create-unconfirmed', mayHaveLanded: true },
+    });
     expect(server.hits.filter((hit) => hit.method === 'POST')).toHaveLength(1);
   });
 });

@@ -9,7 +9,17 @@ import type { ServiceClient, ServiceRequest } from '../../src/service/types.js';
 import { handPlan, snapshot } from './plan-fixtures.js';
 
 function apiView(viewId: string, name: string, extra: Partial<ApiView> = {}): ApiView {
-  return { viewId, name, visibility: 'Public', isDefault: false, ownerId: 'u', columns: [], filters: {}, sort: [], ...extra };
+  return {
+    viewId,
+    name,
+    visibility: 'Public',
+    isDefault: false,
+    ownerId: 'u',
+    columns: [],
+    filters: {},
+    sort: [],
+    ...extra,
+  };
 }
 
 function listingClient(listings: Record<string, ApiView[]>): ServiceClient & { reads: string[] } {
@@ -25,15 +35,51 @@ function listingClient(listings: Record<string, ApiView[]>): ServiceClient & { r
 }
 
 const changes: Change[] = [
-  { action: 'create', target: 'view:recordings:name:Team', kind: 'RecordingView', name: 'Team', domain: 'recordings', before: null, after: snapshot('Team', { filters: { sourceIn: ['Call', 'Zoom'] } }) },
   {
-    action: 'update', target: 'view:recordings:id:rv_1', kind: 'RecordingView', name: 'Calls', domain: 'recordings', id: 'rv_1',
-    before: snapshot('Calls'), after: snapshot('Calls', { icon: 'star' }), patch: [],
+    action: 'create',
+    target: 'view:recordings:name:Team',
+    kind: 'RecordingView',
+    name: 'Team',
+    domain: 'recordings',
+    before: null,
+    after: snapshot('Team', { filters: { sourceIn: ['Call', 'Zoom'] } }),
   },
-  { action: 'delete', target: 'view:deals:id:dv_9', kind: 'DealView', name: 'Old', domain: 'deals', id: 'dv_9', before: snapshot('Old'), after: null, reason: 'prune', ownerId: 'u', pinnedBy: [] },
   {
-    action: 'pin', target: 'pins:recordings:mia@acme.test', kind: 'PinnedViews', name: 'mia', domain: 'recordings', userEmail: 'mia@acme.test',
-    before: [], after: [{ viewId: null, name: 'Team', visibility: 'Public', isDefault: false }, { viewId: 'rv_1', name: 'Calls', visibility: 'Public', isDefault: false }],
+    action: 'update',
+    target: 'view:recordings:id:rv_1',
+    kind: 'RecordingView',
+    name: 'Calls',
+    domain: 'recordings',
+    id: 'rv_1',
+    before: snapshot('Calls'),
+    after: snapshot('Calls', { icon: 'star' }),
+    patch: [],
+  },
+  {
+    action: 'delete',
+    target: 'view:deals:id:dv_9',
+    kind: 'DealView',
+    name: 'Old',
+    domain: 'deals',
+    id: 'dv_9',
+    before: snapshot('Old'),
+    after: null,
+    reason: 'prune',
+    ownerId: 'u',
+    pinnedBy: [],
+  },
+  {
+    action: 'pin',
+    target: 'pins:recordings:mia@acme.test',
+    kind: 'PinnedViews',
+    name: 'mia',
+    domain: 'recordings',
+    userEmail: 'mia@acme.test',
+    before: [],
+    after: [
+      { viewId: null, name: 'Team', visibility: 'Public', isDefault: false },
+      { viewId: 'rv_1', name: 'Calls', visibility: 'Public', isDefault: false },
+    ],
   },
 ];
 const plan = handPlan(changes);
@@ -52,7 +98,11 @@ function landedAll(pinned: ApiView[]): Execution {
   };
 }
 
-async function verifyWith(plan: Parameters<typeof checkApplied>[0], execution: Parameters<typeof checkApplied>[1], client: ServiceClient) {
+async function verifyWith(
+  plan: Parameters<typeof checkApplied>[0],
+  execution: Parameters<typeof checkApplied>[1],
+  client: ServiceClient,
+) {
   return checkApplied(plan, execution, await readAll(client, verifyReads(plan, execution)));
 }
 
@@ -60,7 +110,10 @@ describe('verifyReads, read, then checkApplied', () => {
   it('finds nothing wrong when the service holds what the plan said, reading one list per touched domain', async () => {
     const client = listingClient({
       // Set order differs from the plan's: normalisation makes them equal.
-      '/v1/recordings/views': [apiView('rv_1', 'Calls', { icon: 'star' }), apiView('rv_5', 'Team', { filters: { sourceIn: ['Zoom', 'Call'] } })],
+      '/v1/recordings/views': [
+        apiView('rv_1', 'Calls', { icon: 'star' }),
+        apiView('rv_5', 'Team', { filters: { sourceIn: ['Zoom', 'Call'] } }),
+      ],
       '/v1/deals/views': [apiView('dv_1', 'Pipeline')],
     });
     const verification = await verifyWith(plan, landedAll([apiView('rv_5', 'Team'), apiView('rv_1', 'Calls')]), client);

@@ -23,8 +23,14 @@ function benchData(users: number): EmulatorData {
   const data = structuredClone(demoWorkspace());
   for (let index = 0; index < users; index += 1) {
     const user: ApiUser = {
-      id: `u_bench_${index}`, email: `bench${index}@acme.test`, name: `Bench ${index}`, license: 'Full', role: 'Member',
-      state: 'Active', isDesktopAppInstalled: false, isMobileAppInstalled: false,
+      id: `u_bench_${index}`,
+      email: `bench${index}@acme.test`,
+      name: `Bench ${index}`,
+      license: 'Full',
+      role: 'Member',
+      state: 'Active',
+      isDesktopAppInstalled: false,
+      isMobileAppInstalled: false,
     };
     data.users.push(user);
   }
@@ -43,7 +49,14 @@ function benchDesired(data: EmulatorData, users: number): Desired {
       const saved = views.find((view) => !view.isDefault && view.visibility === 'Public');
       const defaults = views.filter((view) => view.isDefault);
       const refs = [...(saved === undefined ? [] : [saved]), ...defaults].map((view) => ({ viewId: view.viewId }));
-      pins.push({ domain, userEmail: `bench${index}@acme.test`, refs, unpinPrivate: false, source: at, refSources: refs.map(() => at) });
+      pins.push({
+        domain,
+        userEmail: `bench${index}@acme.test`,
+        refs,
+        unpinPrivate: false,
+        source: at,
+        refSources: refs.map(() => at),
+      });
     }
   }
   return { workspace: { prune: false, ignore: [] }, views: [], pins };
@@ -72,11 +85,15 @@ export async function benchApplyPins(users = 40): Promise<ApplyBenchResult> {
     const client = createServiceClient({ baseUrl: emulator.url, apiKey: emulator.apiKey, rate: SERVICE_LIMITS.rate });
     const operations = buildOperations(planned.plan);
     const strays = operations.filter((operation) => operation.action !== 'pin');
-    if (strays.length > 0) throw new Error(`bench plan has ${strays.length} operations besides pinned tabs; the request floor would be wrong`);
+    if (strays.length > 0)
+      throw new Error(
+        `bench plan has ${strays.length} operations besides pinned tabs; the request floor would be wrong`,
+      );
     const started = performance.now();
     const report = await carryOut(planned.plan, operations, { client, live: planned.live, fromPlanFile: false });
     const wallMs = performance.now() - started;
-    if (report.status !== 'applied') throw new Error(`bench apply did not complete: ${report.failed.map((entry) => entry.error?.message).join('; ')}`);
+    if (report.status !== 'applied')
+      throw new Error(`bench apply did not complete: ${report.failed.map((entry) => entry.error?.message).join('; ')}`);
     const stats = emulator.stats();
     return {
       wallMs,

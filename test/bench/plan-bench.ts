@@ -32,14 +32,25 @@ export function benchWorkspace(views: number): { desired: Desired; live: Live } 
   for (let index = 0; index < views; index += 1) {
     const name = `View ${index}`;
     const labels = [`l_${index % 7}`, `l_${index % 11}`, `l_${index % 13}`];
-    const columns: JsonObject[] = [{ type: 'Default', columnId: 'title' }, { type: 'Default', columnId: 'createdAt', width: 120 }];
-    liveViews.push(view(`rv_${index}`, name, { columns, filters: { labelIdIn: labels, sourceIn: ['Zoom', 'Call'] }, sort: [{ field: 'CreatedAt', order: 'Desc' }] }));
+    const columns: JsonObject[] = [
+      { type: 'Default', columnId: 'title' },
+      { type: 'Default', columnId: 'createdAt', width: 120 },
+    ];
+    liveViews.push(
+      view(`rv_${index}`, name, {
+        columns,
+        filters: { labelIdIn: labels, sourceIn: ['Zoom', 'Call'] },
+        sort: [{ field: 'CreatedAt', order: 'Desc' }],
+      }),
+    );
     const changed = index % 4 === 0;
-    desired.views.push(declared('recordings', name, {
-      columns,
-      filters: { labelIdIn: [...labels].reverse(), sourceIn: changed ? ['Call', 'Zoom', 'Loom'] : ['Call', 'Zoom'] },
-      sort: [{ field: 'CreatedAt', order: 'Desc' }],
-    }));
+    desired.views.push(
+      declared('recordings', name, {
+        columns,
+        filters: { labelIdIn: [...labels].reverse(), sourceIn: changed ? ['Call', 'Zoom', 'Loom'] : ['Call', 'Zoom'] },
+        sort: [{ field: 'CreatedAt', order: 'Desc' }],
+      }),
+    );
   }
   live.views.recordings = [...liveViews, ...RECORDING_DEFAULTS];
   return { desired, live };

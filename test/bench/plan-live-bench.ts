@@ -34,7 +34,10 @@ const USERS_PAGE = 100;
  */
 export async function benchPlanLive(users = 40): Promise<PlanLiveResult> {
   const data = benchData(users);
-  const emails = data.users.filter((user) => user.state === 'Active').slice(0, users).map((user) => user.email);
+  const emails = data.users
+    .filter((user) => user.state === 'Active')
+    .slice(0, users)
+    .map((user) => user.email);
   const dir = await mkdtemp(join(tmpdir(), 'viewctl-bench-plan-'));
   const emulator = await startEmulator({ data, port: 0 });
   try {
@@ -49,7 +52,8 @@ export async function benchPlanLive(users = 40): Promise<PlanLiveResult> {
 
     const reads = planReads(desired);
     const pinned = uniqueReads(desired.pins.map((pins) => pinnedRead(pins.domain, pins.userEmail)));
-    const checksCreator = desired.workspace.creatorEmail !== undefined && plan.changes.some((change) => change.action === 'create');
+    const checksCreator =
+      desired.workspace.creatorEmail !== undefined && plan.changes.some((change) => change.action === 'create');
     const userPages = checksCreator ? Math.max(1, Math.ceil(data.users.length / USERS_PAGE)) : 0;
     const parts = [
       '1 workspace',
@@ -83,8 +87,14 @@ function benchData(users: number): EmulatorData {
   const active = data.users.filter((user) => user.state === 'Active').length;
   for (let index = 0; index < users - active; index += 1) {
     const member: ApiUser = {
-      id: `u_bench_${index}`, email: `bench.member${index}@acme.test`, name: `Bench Member ${index}`, license: 'Full',
-      role: 'Member', state: 'Active', isDesktopAppInstalled: false, isMobileAppInstalled: false,
+      id: `u_bench_${index}`,
+      email: `bench.member${index}@acme.test`,
+      name: `Bench Member ${index}`,
+      license: 'Full',
+      role: 'Member',
+      state: 'Active',
+      isDesktopAppInstalled: false,
+      isMobileAppInstalled: false,
     };
     data.users.push(member);
   }
@@ -105,10 +115,15 @@ async function writeManifests(dir: string, data: EmulatorData, emails: readonly 
   for (const [index, email] of emails.entries()) {
     const lines = ['kind: PinnedViews', `userEmail: ${email}`];
     for (const domain of DOMAINS) {
-      const saved = data.views[domain].filter((view) => !view.isDefault && view.visibility === 'Public').map((view) => view.name);
+      const saved = data.views[domain]
+        .filter((view) => !view.isDefault && view.visibility === 'Public')
+        .map((view) => view.name);
       const fallback = data.views[domain].find((view) => view.isDefault)?.name;
-      if (saved.length < 2 || fallback === undefined) throw new Error(`the demo's ${domain} views no longer suit the bench`);
-      const names = [saved[index % saved.length], saved[(index + 1) % saved.length], fallback].map((name) => JSON.stringify(name));
+      if (saved.length < 2 || fallback === undefined)
+        throw new Error(`the demo's ${domain} views no longer suit the bench`);
+      const names = [saved[index % saved.length], saved[(index + 1) % saved.length], fallback].map((name) =>
+        JSON.stringify(name),
+      );
       lines.push(`${domain}: [${[...keptPrivate(data, domain, email), ...names].join(', ')}]`);
     }
     await writeFile(join(dir, 'pins', `user-${String(index).padStart(2, '0')}.yaml`), `${lines.join('\n')}\n`);
@@ -119,7 +134,8 @@ async function writeManifests(dir: string, data: EmulatorData, emails: readonly 
 function keptPrivate(data: EmulatorData, domain: Domain, email: string): string[] {
   const userId = data.users.find((user) => user.email === email)?.id;
   const pinned = userId === undefined ? [] : (data.pinned[domain][userId] ?? []);
-  const privateIds = new Set(data.views[domain].filter((view) => view.visibility === 'Private').map((view) => view.viewId));
+  const privateIds = new Set(
+    data.views[domain].filter((view) => view.visibility === 'Private').map((view) => view.viewId),
+  );
   return pinned.filter((viewId) => privateIds.has(viewId)).map((viewId) => `{viewId: ${viewId}}`);
 }
-

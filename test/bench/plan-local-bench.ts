@@ -19,7 +19,8 @@ export function benchPlanLocal(views = 2000, runs = 5): PeerRun & { updates: num
   try {
     const folder = join(dir, 'views', 'recordings');
     mkdirSync(folder, { recursive: true });
-    for (let index = 0; index < views; index += 1) writeFileSync(join(folder, `recording-view-${String(index).padStart(5, '0')}.yaml`), recordingViewFile(index));
+    for (let index = 0; index < views; index += 1)
+      writeFileSync(join(folder, `recording-view-${String(index).padStart(5, '0')}.yaml`), recordingViewFile(index));
     const live = emptyLive();
     live.views.recordings = [...Array.from({ length: views }, (_, index) => liveView(index)), ...RECORDING_DEFAULTS];
     writeFileSync(join(dir, 'live.json'), JSON.stringify(live));
@@ -54,7 +55,8 @@ function planScript(dir: string): string {
 /** updatesPlanned runs the script once more for what it printed: the count of updates it planned. */
 function updatesPlanned(script: string): number {
   const result = spawnSync(process.execPath, [script], { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`the plan script exited ${String(result.status)}: ${result.stderr.slice(-500)}`);
+  if (result.status !== 0)
+    throw new Error(`the plan script exited ${String(result.status)}: ${result.stderr.slice(-500)}`);
   return Number(result.stdout);
 }
 
@@ -62,7 +64,10 @@ function updatesPlanned(script: string): number {
 function liveView(index: number): ApiView {
   return view(`rv_${index}`, `Recording view ${index}`, {
     icon: 'telephone_receiver',
-    columns: [{ type: 'Default', columnId: 'title' }, { type: 'AiSection', fieldId: 'fld_next_steps', title: 'Next steps' }],
+    columns: [
+      { type: 'Default', columnId: 'title' },
+      { type: 'AiSection', fieldId: 'fld_next_steps', title: 'Next steps' },
+    ],
     filters: {
       sourceIn: index % 4 === 0 ? ['Call', 'Zoom'] : ['Call', 'Zoom', 'GoogleMeet'],
       createdAfterRelative: index % 90,

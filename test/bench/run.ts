@@ -35,10 +35,18 @@ const ROWS: RowSpec[] = [
     label: 'viewctl validate vs ajv-cli, 5,000 one-view files',
     measure: async () => {
       const { ours, peer } = benchValidatePeer(5000, PEER_RUNS);
-      return [{
-        kind: 'peer', id: '0', label: `validate 5,000 one-view files, whole process, median of ${PEER_RUNS} alternating runs`, peerName: 'ajv-cli 5',
-        oursMs: ours.ms, peerMs: peer.ms, ...(ours.rssKb === undefined ? {} : { oursRssKb: ours.rssKb }), ...(peer.rssKb === undefined ? {} : { peerRssKb: peer.rssKb }),
-      }];
+      return [
+        {
+          kind: 'peer',
+          id: '0',
+          label: `validate 5,000 one-view files, whole process, median of ${PEER_RUNS} alternating runs`,
+          peerName: 'ajv-cli 5',
+          oursMs: ours.ms,
+          peerMs: peer.ms,
+          ...(ours.rssKb === undefined ? {} : { oursRssKb: ours.rssKb }),
+          ...(peer.rssKb === undefined ? {} : { peerRssKb: peer.rssKb }),
+        },
+      ];
     },
   },
   {
@@ -70,7 +78,13 @@ const ROWS: RowSpec[] = [
       const warm = Array.from({ length: DIFF_RUNS }, () => total(benchDiffRender(2000))).sort((a, b) => a - b);
       return [
         { kind: 'timed', id: '2a', label: 'diff + render 2,000 views: cold, first run', wallMs: cold, targetMs: 300 },
-        { kind: 'timed', id: '2b', label: `diff + render 2,000 views: warm, median of ${DIFF_RUNS}`, wallMs: warm[Math.floor(DIFF_RUNS / 2)] ?? Number.NaN, targetMs: 300 },
+        {
+          kind: 'timed',
+          id: '2b',
+          label: `diff + render 2,000 views: warm, median of ${DIFF_RUNS}`,
+          wallMs: warm[Math.floor(DIFF_RUNS / 2)] ?? Number.NaN,
+          targetMs: 300,
+        },
       ];
     },
   },
@@ -93,12 +107,12 @@ const ROWS: RowSpec[] = [
   },
   {
     id: '5',
-    label: 'scoped and budgeted plans, 1,000 members at the service\'s limits',
+    label: "scoped and budgeted plans, 1,000 members at the service's limits",
     measure: async () => benchScoped(1000),
   },
   {
     id: '6',
-    label: 'the nightly sweep\'s promise: 30 nights of --budget 1,000, 1,000 members, 1 % changing a day',
+    label: "the nightly sweep's promise: 30 nights of --budget 1,000, 1,000 members, 1 % changing a day",
     measure: async () => benchSweep(),
   },
 ];
@@ -133,7 +147,8 @@ function soakSeedsOf(argv: readonly string[]): number | undefined {
   const at = argv.indexOf('--soak-seeds');
   if (at >= 0) {
     const seeds = Number(argv[at + 1]);
-    if (!Number.isInteger(seeds) || seeds < 1) throw new Error(`--soak-seeds needs a whole number above 0, got ${argv[at + 1] ?? 'nothing'}`);
+    if (!Number.isInteger(seeds) || seeds < 1)
+      throw new Error(`--soak-seeds needs a whole number above 0, got ${argv[at + 1] ?? 'nothing'}`);
     return seeds;
   }
   return argv.includes('--soak') ? DEFAULT_SOAK_SEEDS : undefined;
@@ -145,7 +160,8 @@ function rowsOf(argv: readonly string[]): string[] | undefined {
   if (at < 0) return undefined;
   const ids = (argv[at + 1] ?? '').split(',').filter((id) => id !== '');
   const unknown = ids.filter((id) => !ROWS.some((row) => row.id === id));
-  if (ids.length === 0 || unknown.length > 0) throw new Error(`--rows needs ids among ${ROWS.map((row) => row.id).join(', ')}, got ${argv[at + 1] ?? 'nothing'}`);
+  if (ids.length === 0 || unknown.length > 0)
+    throw new Error(`--rows needs ids among ${ROWS.map((row) => row.id).join(', ')}, got ${argv[at + 1] ?? 'nothing'}`);
   return ids;
 }
 

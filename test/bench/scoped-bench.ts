@@ -55,23 +55,55 @@ export async function benchScoped(members = 1000): Promise<BenchRow[]> {
       // Every change is the pull request's own: none labelled with an origin.
       const labelled = plan.changes.filter((change) => change.origin !== undefined).length;
       const checks = [
-        ...(plan.summary.update === 2 && plan.summary.pin === PR_MEMBERS ? [] : [`the plan has ${plan.summary.update} updates and ${plan.summary.pin} pin lists, not 2 and ${PR_MEMBERS}`]),
+        ...(plan.summary.update === 2 && plan.summary.pin === PR_MEMBERS
+          ? []
+          : [`the plan has ${plan.summary.update} updates and ${plan.summary.pin} pin lists, not 2 and ${PR_MEMBERS}`]),
         ...(labelled === 0 ? [] : [`${labelled} changes labelled outside or not applied`]),
       ];
-      rows.push(budgeted('5a', `PR plan --base, ${PR_MEMBERS} members' pins + 2 views changed, ${members.toLocaleString('en-US')} members`, emulator, started, 30, full, checks, scopeText(plan) ?? ''));
+      rows.push(
+        budgeted(
+          '5a',
+          `PR plan --base, ${PR_MEMBERS} members' pins + 2 views changed, ${members.toLocaleString('en-US')} members`,
+          emulator,
+          started,
+          30,
+          full,
+          checks,
+          scopeText(plan) ?? '',
+        ),
+      );
 
       emulator.resetStats();
       const applyStarted = performance.now();
-      const code = await run(['apply', '--plan', planFile], { ...io, env: { VIEWCTL_BASE_URL: emulator.url, VIEWCTL_API_KEY: emulator.apiKey } });
+      const code = await run(['apply', '--plan', planFile], {
+        ...io,
+        env: { VIEWCTL_BASE_URL: emulator.url, VIEWCTL_API_KEY: emulator.apiKey },
+      });
       const writes = emulator.stats().writes;
-      const applyChecks = [...(code === 0 ? [] : [`apply exited ${code}`]), ...(writes === 2 + PR_MEMBERS ? [] : [`${writes} writes, not exactly ${2 + PR_MEMBERS}`])];
-      rows.push(budgeted('5b', 'apply --plan of that saved plan', emulator, applyStarted, 45, full, applyChecks, `${writes} writes`));
+      const applyChecks = [
+        ...(code === 0 ? [] : [`apply exited ${code}`]),
+        ...(writes === 2 + PR_MEMBERS ? [] : [`${writes} writes, not exactly ${2 + PR_MEMBERS}`]),
+      ];
+      rows.push(
+        budgeted(
+          '5b',
+          'apply --plan of that saved plan',
+          emulator,
+          applyStarted,
+          45,
+          full,
+          applyChecks,
+          `${writes} writes`,
+        ),
+      );
     });
 
     await withServiceLimits(data, async (emulator, client) => {
       const started = performance.now();
       const now = Date.now();
-      const { plan } = await planAgainst(desired, client, io, { scoped: { scope: { budget: BUDGET }, clock: { now: () => now }, warnings: [] } });
+      const { plan } = await planAgainst(desired, client, io, {
+        scoped: { scope: { budget: BUDGET }, clock: { now: () => now }, warnings: [] },
+      });
       const scope = plan.scope;
       const checks: string[] = [];
       if (scope?.coverage === undefined || scope.unread === 0) checks.push('no rotation: every list was read');
@@ -80,10 +112,14 @@ export async function benchScoped(members = 1000): Promise<BenchRow[]> {
         const all = keyedPins(desired);
         const room = BUDGET - (plan.requests.used - (scope.lists - scope.unread));
         const covered = new Set<string>();
-        for (let day = utcDay(now); day < utcDay(now) + scope.coverage.cycle; day += 1) for (const entry of sweepNight(all, room, day).read) covered.add(entry.key);
-        if (covered.size !== all.length) checks.push(`${scope.coverage.cycle} nights cover ${covered.size} of ${all.length} lists`);
+        for (let day = utcDay(now); day < utcDay(now) + scope.coverage.cycle; day += 1)
+          for (const entry of sweepNight(all, room, day).read) covered.add(entry.key);
+        if (covered.size !== all.length)
+          checks.push(`${scope.coverage.cycle} nights cover ${covered.size} of ${all.length} lists`);
       }
-      rows.push(budgeted('5c', `plan --budget ${BUDGET}`, emulator, started, BUDGET, full, checks, scopeText(plan) ?? ''));
+      rows.push(
+        budgeted('5c', `plan --budget ${BUDGET}`, emulator, started, BUDGET, full, checks, scopeText(plan) ?? ''),
+      );
     });
 
     await withServiceLimits(data, async (emulator, client) => {
@@ -95,9 +131,26 @@ export async function benchScoped(members = 1000): Promise<BenchRow[]> {
         if (!(error instanceof ViewctlError)) throw error;
         code = error.code;
       }
-      const pinned = DOMAINS.reduce((sum, domain) => sum + (emulator.stats().byEndpoint[`GET /v1/${domain}/views/pinned`] ?? 0), 0);
-      const checks = [...(code === 'plan.exceeds-daily-quota' ? [] : [`not refused (${code})`]), ...(pinned === 0 ? [] : [`${pinned} pinned lists read`])];
-      rows.push(budgeted('5d', `full plan of ${lists.toLocaleString('en-US')} lists: refused, 0 pinned lists read`, emulator, started, 1 + DOMAINS.length, full, checks, `refused with ${code}`));
+      const pinned = DOMAINS.reduce(
+        (sum, domain) => sum + (emulator.stats().byEndpoint[`GET /v1/${domain}/views/pinned`] ?? 0),
+        0,
+      );
+      const checks = [
+        ...(code === 'plan.exceeds-daily-quota' ? [] : [`not refused (${code})`]),
+        ...(pinned === 0 ? [] : [`${pinned} pinned lists read`]),
+      ];
+      rows.push(
+        budgeted(
+          '5d',
+          `full plan of ${lists.toLocaleString('en-US')} lists: refused, 0 pinned lists read`,
+          emulator,
+          started,
+          1 + DOMAINS.length,
+          full,
+          checks,
+          `refused with ${code}`,
+        ),
+      );
     });
     rows.push(await benchGroup(data, join(dir, 'group'), io));
     return rows;
@@ -116,7 +169,10 @@ async function benchGroup(data: EmulatorData, dir: string, io: CliIo): Promise<B
   await mkdir(join(root, 'pins'), { recursive: true });
   await writeFile(join(root, 'workspace.yaml'), `kind: Workspace\nworkspaceId: ${data.workspace.id}\n`);
   const git = (...args: string[]): void => {
-    execFileSync('git', ['-c', 'user.email=bench@acme.test', '-c', 'user.name=bench', ...args], { cwd: dir, stdio: 'ignore' });
+    execFileSync('git', ['-c', 'user.email=bench@acme.test', '-c', 'user.name=bench', ...args], {
+      cwd: dir,
+      stdio: 'ignore',
+    });
   };
   git('init', '-q');
   git('add', '-A');
@@ -140,20 +196,54 @@ async function benchGroup(data: EmulatorData, dir: string, io: CliIo): Promise<B
       ...(plan.scope?.unread === 0 ? [] : [`${plan.scope?.unread ?? '?'} lists left unread`]),
     ];
     const userPages = Math.ceil(data.users.length / 100);
-    row = budgeted('5e', `PR adding a group document for ${GROUP_MEMBERS} members, plan --base`, emulator, started, 70, 1 + 1 + userPages + GROUP_MEMBERS, checks, `${plan.summary.pin} pin lists to change`);
+    row = budgeted(
+      '5e',
+      `PR adding a group document for ${GROUP_MEMBERS} members, plan --base`,
+      emulator,
+      started,
+      70,
+      1 + 1 + userPages + GROUP_MEMBERS,
+      checks,
+      `${plan.summary.pin} pin lists to change`,
+    );
   });
   if (row === undefined) throw new Error('the group row did not run');
   return row;
 }
 
-function budgeted(id: string, label: string, emulator: RunningEmulator, started: number, target: number, full: number, checks: string[], detail: string): BenchRow {
-  return { kind: 'budgeted', id, label, wallMs: performance.now() - started, requests: emulator.stats().requests, targetRequests: target, fullPlanRequests: full, checks, detail };
+function budgeted(
+  id: string,
+  label: string,
+  emulator: RunningEmulator,
+  started: number,
+  target: number,
+  full: number,
+  checks: string[],
+  detail: string,
+): BenchRow {
+  return {
+    kind: 'budgeted',
+    id,
+    label,
+    wallMs: performance.now() - started,
+    requests: emulator.stats().requests,
+    targetRequests: target,
+    fullPlanRequests: full,
+    checks,
+    detail,
+  };
 }
 
-async function withServiceLimits(data: EmulatorData, body: (emulator: RunningEmulator, client: ReturnType<typeof createServiceClient>) => Promise<void>): Promise<void> {
+async function withServiceLimits(
+  data: EmulatorData,
+  body: (emulator: RunningEmulator, client: ReturnType<typeof createServiceClient>) => Promise<void>,
+): Promise<void> {
   const emulator = await startEmulator({ data: structuredClone(data), port: 0 });
   try {
-    await body(emulator, createServiceClient({ baseUrl: emulator.url, apiKey: emulator.apiKey, rate: SERVICE_LIMITS.rate }));
+    await body(
+      emulator,
+      createServiceClient({ baseUrl: emulator.url, apiKey: emulator.apiKey, rate: SERVICE_LIMITS.rate }),
+    );
   } finally {
     await emulator.close();
   }
@@ -171,7 +261,11 @@ async function writeRepository(dir: string, data: EmulatorData): Promise<number>
   await mkdir(join(root, 'views'));
   await writeFile(join(root, 'workspace.yaml'), `kind: Workspace\nworkspaceId: ${data.workspace.id}\n`);
   const views = data.views.recordings.filter((view) => view.visibility === 'Public' && !view.isDefault).slice(0, 2);
-  for (const view of views) await writeFile(join(root, 'views', `${view.viewId}.yaml`), `kind: RecordingView\nname: ${JSON.stringify(view.name)}\nviewId: ${view.viewId}\n`);
+  for (const view of views)
+    await writeFile(
+      join(root, 'views', `${view.viewId}.yaml`),
+      `kind: RecordingView\nname: ${JSON.stringify(view.name)}\nviewId: ${view.viewId}\n`,
+    );
   const active = data.users.filter((user) => user.state === 'Active').sort((a, b) => a.email.localeCompare(b.email));
   let lists = 0;
   for (const user of active) {
@@ -186,7 +280,10 @@ async function writeRepository(dir: string, data: EmulatorData): Promise<number>
     if (lines.length > 2) await writeFile(join(root, 'pins', `${user.id}.yaml`), `${lines.join('\n')}\n`);
   }
   const git = (...args: string[]): void => {
-    execFileSync('git', ['-c', 'user.email=bench@acme.test', '-c', 'user.name=bench', ...args], { cwd: dir, stdio: 'ignore' });
+    execFileSync('git', ['-c', 'user.email=bench@acme.test', '-c', 'user.name=bench', ...args], {
+      cwd: dir,
+      stdio: 'ignore',
+    });
   };
   git('init', '-q');
   git('add', '-A');
@@ -200,8 +297,10 @@ async function writeRepository(dir: string, data: EmulatorData): Promise<number>
     const ids = [...(data.pinned.recordings[user.id] ?? [])].reverse();
     const file = join(root, 'pins', `${user.id}.yaml`);
     const text = await readFile(file, 'utf8');
-    await writeFile(file, text.replace(/^recordings: .*$/m, `recordings: [${ids.map((id) => `{viewId: ${id}}`).join(', ')}]`));
+    await writeFile(
+      file,
+      text.replace(/^recordings: .*$/m, `recordings: [${ids.map((id) => `{viewId: ${id}}`).join(', ')}]`),
+    );
   }
   return lists;
 }
-

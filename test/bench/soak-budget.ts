@@ -15,7 +15,8 @@ import { runInProcess, scratchDir } from '../support/cli.js';
 
 const MANIFESTS = {
   'workspace.yaml': 'kind: Workspace\nworkspaceId: ws_acme\n',
-  'pins/everyone.yaml': 'kind: PinnedViews\nname: Everyone\nroles: [Member, Admin]\nunpinPrivate: true\ndeals: [All deals]\nrecordings: [All recordings]\n',
+  'pins/everyone.yaml':
+    'kind: PinnedViews\nname: Everyone\nroles: [Member, Admin]\nunpinPrivate: true\ndeals: [All deals]\nrecordings: [All recordings]\n',
 };
 
 const BUDGET = 1000;
@@ -52,18 +53,55 @@ export async function runBudgetScenario(seed: number): Promise<BudgetRunResult> 
   const emulator = await startEmulator({ data: scaledWorkspace(MEMBERS), port: 0, ...FAST, quota, seed });
   try {
     const env = { VIEWCTL_BASE_URL: emulator.url, VIEWCTL_API_KEY: emulator.apiKey };
-    const result = await runInProcess(['plan', manifests.dir, '--budget', String(BUDGET), '--reserve', String(reserve), '--budget-day', day, '--rate', '1000'], { env });
+    const result = await runInProcess(
+      [
+        'plan',
+        manifests.dir,
+        '--budget',
+        String(BUDGET),
+        '--reserve',
+        String(reserve),
+        '--budget-day',
+        day,
+        '--rate',
+        '1000',
+      ],
+      { env },
+    );
     const { requests, rateLimited } = emulator.stats();
     const available = quota - reserve;
     const printed = (result.code === 0 || result.code === 2) && /^Plan: /m.test(result.stdout);
-    const refusedUpFront = result.code === 1 && result.stderr.startsWith('error[plan.exceeds-daily-quota]') && requests === 1;
+    const refusedUpFront =
+      result.code === 1 && result.stderr.startsWith('error[plan.exceeds-daily-quota]') && requests === 1;
     const problems: string[] = [];
-    if (requests > available && !refusedUpFront) problems.push(`${requests} requests with ${available} available: dipped into the reserve`);
-    if (available >= LEAST && !printed) problems.push(`no plan printed with ${available} available (exit ${result.code}: ${result.stderr.split('\n')[0] ?? ''})`);
-    if (available >= LEAST && !result.stdout.includes(`--budget 1,000 lowered to ${available}, the ${quota} left today`)) problems.push('the plan does not say the budget was lowered');
-    if (available < LEAST && !refusedUpFront) problems.push(`not refused after the first request with ${available} available (exit ${result.code}, ${requests} requests)`);
+    if (requests > available && !refusedUpFront)
+      problems.push(`${requests} requests with ${available} available: dipped into the reserve`);
+    if (available >= LEAST && !printed)
+      problems.push(
+        `no plan printed with ${available} available (exit ${result.code}: ${result.stderr.split('\n')[0] ?? ''})`,
+      );
+    if (
+      available >= LEAST &&
+      !result.stdout.includes(`--budget 1,000 lowered to ${available}, the ${quota} left today`)
+    )
+      problems.push('the plan does not say the budget was lowered');
+    if (available < LEAST && !refusedUpFront)
+      problems.push(
+        `not refused after the first request with ${available} available (exit ${result.code}, ${requests} requests)`,
+      );
     const quotaExhausted = result.stderr.split('quota-exhausted').length - 1;
-    return { seed, quota, reserve, code: result.code, printed, refusedUpFront, quotaExhausted, rateLimited, requests, problems };
+    return {
+      seed,
+      quota,
+      reserve,
+      code: result.code,
+      printed,
+      refusedUpFront,
+      quotaExhausted,
+      rateLimited,
+      requests,
+      problems,
+    };
   } finally {
     await emulator.close();
     await manifests.cleanup();

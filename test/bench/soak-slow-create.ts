@@ -56,14 +56,17 @@ export async function runSlowCreateScenario(dir: string, seed: number): Promise<
         posted.set(`${req.url ?? ''} ${name}`, (posted.get(`${req.url ?? ''} ${name}`) ?? 0) + 1);
       }
       const forward = (): void => {
-        const upstream = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
-          if (res.destroyed) {
-            answer.resume();
-            return;
-          }
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        });
+        const upstream = httpRequest(
+          { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+          (answer) => {
+            if (res.destroyed) {
+              answer.resume();
+              return;
+            }
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+          },
+        );
         upstream.on('error', () => res.destroy());
         upstream.end(body);
       };
@@ -74,7 +77,11 @@ export async function runSlowCreateScenario(dir: string, seed: number): Promise<
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   const client = createServiceClient({
     baseUrl: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
-    apiKey: emulator.apiKey, rate: 1000, burst: 3, backoff: { baseMs: 1, capMs: 4 }, timeoutMs: TIMEOUT_MS,
+    apiKey: emulator.apiKey,
+    rate: 1000,
+    burst: 3,
+    backoff: { baseMs: 1, capMs: 4 },
+    timeoutMs: TIMEOUT_MS,
   });
   const { desired } = await loadDesired([dir], nodeManifestSource(dir));
   const applies: number[] = [];
@@ -83,11 +90,19 @@ export async function runSlowCreateScenario(dir: string, seed: number): Promise<
   try {
     for (let attempt = 1; attempt <= 3 && convergedAfter === null; attempt += 1) {
       const { plan, live } = await planWorkspace(desired, client);
-      const report = await carryOut(plan, buildOperations(plan), { client, live, fromPlanFile: false, relistDelaysMs: RELIST_DELAYS_MS });
+      const report = await carryOut(plan, buildOperations(plan), {
+        client,
+        live,
+        fromPlanFile: false,
+        relistDelaysMs: RELIST_DELAYS_MS,
+      });
       const code = reportExitCode(report);
       applies.push(code);
       const wrote = report.landed.length > 0 || report.mayHaveLanded.length > 0;
-      if ((code === 1 && wrote) || (code === 0 && report.status !== 'applied')) wrongExits.push(`apply ${attempt}: exit ${code} with ${report.landed.length} landed, ${report.mayHaveLanded.length} may have`);
+      if ((code === 1 && wrote) || (code === 0 && report.status !== 'applied'))
+        wrongExits.push(
+          `apply ${attempt}: exit ${code} with ${report.landed.length} landed, ${report.mayHaveLanded.length} may have`,
+        );
       if ((await planWorkspace(desired, client)).plan.changes.length === 0) convergedAfter = attempt;
     }
     return {

@@ -11,7 +11,8 @@ export function renderSoak(report: SoakReport): string {
   const mark = (value: number): string => (value === 0 ? '✓' : '✗');
   const { outcomes } = report;
   const kinds = Object.entries(report.byKind).map(
-    ([kind, totals]) => `${kind} ${totals.scenarios} scenarios / ${totals.faultsInjected} faults / ${totals.failed} failed`,
+    ([kind, totals]) =>
+      `${kind} ${totals.scenarios} scenarios / ${totals.faultsInjected} faults / ${totals.failed} failed`,
   );
   const lines = [
     `soak · ${report.seeds} seeds · ${report.scenarios} scenarios · ${report.runs} applies · ${formatSeconds(report.elapsedMs)}`,
@@ -25,7 +26,9 @@ export function renderSoak(report: SoakReport): string {
     `  budget runs (plan --budget 1,000, quota below it): ${report.budget.runs} · ${report.budget.plansPrinted} plans printed · ${report.budget.refusedUpFront} refused after the first request`,
     `  ${mark(report.budget.quotaExhausted)} quota-exhausted errors in budget runs: ${report.budget.quotaExhausted} (target 0)`,
     `  ${mark(report.budget.failed)} budget runs that dipped into the reserve, printed no plan with room for one, or did not say the budget was lowered: ${report.budget.failed} (target 0)`,
-    ...report.problems.map((problem) => `  ✗ seed ${problem.seed} ${problem.kind} (exits ${problem.applies.join(', ')}): ${problem.what}`),
+    ...report.problems.map(
+      (problem) => `  ✗ seed ${problem.seed} ${problem.kind} (exits ${problem.applies.join(', ')}): ${problem.what}`,
+    ),
   ];
   return `${lines.join('\n')}\n`;
 }

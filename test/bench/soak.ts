@@ -1,6 +1,13 @@
 import { join } from 'node:path';
 import { scratchDir } from '../support/cli.js';
-import { faultFreeState, faultScenario, inProcess, runScenario, type FaultKind, type ScenarioResult } from '../hardening/fault-runs.js';
+import {
+  faultFreeState,
+  faultScenario,
+  inProcess,
+  runScenario,
+  type FaultKind,
+  type ScenarioResult,
+} from '../hardening/fault-runs.js';
 import { WORKLOAD_FILES } from '../hardening/workload.js';
 import { runBudgetScenario, type BudgetRunResult } from './soak-budget.js';
 import { runSlowCreateScenario, type SlowCreateResult } from './soak-slow-create.js';
@@ -100,17 +107,25 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     for (let seed = 1; seed <= options.seeds; seed += 1) {
       const kinds: FaultKind[] = ['mixed', 'concurrent', ROTATION[(seed - 1) % ROTATION.length] ?? 'fail-503'];
       for (const kind of kinds) {
-        const scenario = faultScenario(kind, seed, kind === 'restart' ? join(workload.dir, `state-${seed}.json`) : undefined);
+        const scenario = faultScenario(
+          kind,
+          seed,
+          kind === 'restart' ? join(workload.dir, `state-${seed}.json`) : undefined,
+        );
         const result = await runScenario(scenario, workload.dir, expected, inProcess);
         tally(report, result);
         options.log(describe(result));
       }
       const slow = await runSlowCreateScenario(workload.dir, seed);
       tallySlow(report, slow);
-      options.log(`soak: seed ${seed} slow-create: exits ${slow.applies.join(',')}, ${slow.convergedAfter === null ? 'FAILED' : `converged in ${slow.convergedAfter}`}, ${slow.held} creates held past the timeout, ${slow.resent.length} sent twice`);
+      options.log(
+        `soak: seed ${seed} slow-create: exits ${slow.applies.join(',')}, ${slow.convergedAfter === null ? 'FAILED' : `converged in ${slow.convergedAfter}`}, ${slow.held} creates held past the timeout, ${slow.resent.length} sent twice`,
+      );
       const budget = await runBudgetScenario(seed);
       tallyBudget(report, budget);
-      options.log(`soak: seed ${seed} budget: quota ${budget.quota}, --reserve ${budget.reserve}, exit ${budget.code}, ${budget.requests} requests, ${budget.printed ? 'plan printed' : budget.refusedUpFront ? 'refused after the first request' : 'FAILED'}, ${budget.quotaExhausted} quota-exhausted`);
+      options.log(
+        `soak: seed ${seed} budget: quota ${budget.quota}, --reserve ${budget.reserve}, exit ${budget.code}, ${budget.requests} requests, ${budget.printed ? 'plan printed' : budget.refusedUpFront ? 'refused after the first request' : 'FAILED'}, ${budget.quotaExhausted} quota-exhausted`,
+      );
     }
   } finally {
     await workload.cleanup();
@@ -163,7 +178,12 @@ function tallyBudget(report: SoakReport, result: BudgetRunResult): void {
   ];
   if (what.length === 0) return;
   totals.failed += 1;
-  report.problems.push({ kind: 'budget', seed: result.seed, applies: [result.code], what: `quota ${result.quota}, --reserve ${result.reserve}: ${what.join('; ')}` });
+  report.problems.push({
+    kind: 'budget',
+    seed: result.seed,
+    applies: [result.code],
+    what: `quota ${result.quota}, --reserve ${result.reserve}: ${what.join('; ')}`,
+  });
 }
 
 function tallySlow(report: SoakReport, result: SlowCreateResult): void {
@@ -196,7 +216,8 @@ function count(report: SoakReport, result: ScenarioTally): void {
     ...result.problems,
     ...result.wrongExits,
   ].filter((part) => part !== '');
-  if (what.length > 0) report.problems.push({ kind: result.kind, seed: result.seed, applies: result.applies, what: what.join('; ') });
+  if (what.length > 0)
+    report.problems.push({ kind: result.kind, seed: result.seed, applies: result.applies, what: what.join('; ') });
 }
 
 function describe(result: ScenarioResult): string {

@@ -30,7 +30,14 @@ export async function benchSweep(): Promise<BenchRow[]> {
     const rows: BenchRow[] = [];
     for (const withMemory of [true, false]) {
       const started = performance.now();
-      const report = await runSweepNights({ data, desired, nights: NIGHTS, budget: BUDGET, withMemory, changesPerDay: CHANGES_PER_DAY });
+      const report = await runSweepNights({
+        data,
+        desired,
+        nights: NIGHTS,
+        budget: BUDGET,
+        withMemory,
+        changesPerDay: CHANGES_PER_DAY,
+      });
       rows.push(row(withMemory ? '6a' : '6b', withMemory, report, performance.now() - started));
     }
     return rows;
@@ -41,14 +48,19 @@ export async function benchSweep(): Promise<BenchRow[]> {
 
 function row(id: string, withMemory: boolean, report: SweepNightsReport, wallMs: number): BenchRow {
   const checks = [
-    ...(report.worstGap <= report.statedMost ? [] : [`a list waited ${report.worstGap} nights, ${report.statedMost} promised`]),
-    ...(report.silentBreaks.length === 0 ? [] : [`${report.silentBreaks.length} waits past the cycle stated with no night saying so`]),
+    ...(report.worstGap <= report.statedMost
+      ? []
+      : [`a list waited ${report.worstGap} nights, ${report.statedMost} promised`]),
+    ...(report.silentBreaks.length === 0
+      ? []
+      : [`${report.silentBreaks.length} waits past the cycle stated with no night saying so`]),
     ...(report.filled ? [] : ['a night read fewer lists than its room']),
     ...(report.requestsMost <= BUDGET ? [] : [`${report.requestsMost} requests in a night`]),
   ];
   const waits = report.joinerWaits.map((joiner) => joiner.wait);
   const settled = report.joinerWaits.filter((joiner) => joiner.night >= report.firstCover).map((joiner) => joiner.wait);
-  const stated = report.statedLeast === report.statedMost ? `${report.statedMost}` : `${report.statedLeast} to ${report.statedMost}`;
+  const stated =
+    report.statedLeast === report.statedMost ? `${report.statedMost}` : `${report.statedLeast} to ${report.statedMost}`;
   const detail = [
     `${report.lists.toLocaleString('en-US')} lists of ${report.activeMembers} active members at the end`,
     `cycle stated ${stated} nights, worst wait measured ${report.worstGap}`,
@@ -58,5 +70,15 @@ function row(id: string, withMemory: boolean, report: SweepNightsReport, wallMs:
     ...(report.nightsOverdue === 0 ? [] : [`${report.nightsOverdue} nights said lists were overdue`]),
   ].join('; ');
   const label = `${NIGHTS} nights of plan --budget ${BUDGET.toLocaleString('en-US')}, ${MEMBERS.toLocaleString('en-US')} members, 1 % changing a day, ${withMemory ? 'with the sweep memory' : 'without memory (rotation by hash)'}`;
-  return { kind: 'budgeted', id, label, wallMs, requests: report.requestsMost, targetRequests: BUDGET, fullPlanRequests: report.lists + 6 + Math.ceil(MEMBERS / 100), checks, detail };
+  return {
+    kind: 'budgeted',
+    id,
+    label,
+    wallMs,
+    requests: report.requestsMost,
+    targetRequests: BUDGET,
+    fullPlanRequests: report.lists + 6 + Math.ceil(MEMBERS / 100),
+    checks,
+    detail,
+  };
 }

@@ -34,7 +34,10 @@ export async function loadGroupManifests(data: EmulatorData, dir: string): Promi
     const first = data.views[domain].find((view) => view.isDefault);
     if (first === undefined) throw new Error(`no default ${domain} view`);
     const roles = domain === 'companies' ? '[Member]' : '[Owner, Admin, Member]';
-    await writeFile(join(dir, 'pins', `${domain}.yaml`), `kind: PinnedViews\nname: Everyone's ${domain}\nroles: ${roles}\n${domain}: [${JSON.stringify(first.name)}]\n`);
+    await writeFile(
+      join(dir, 'pins', `${domain}.yaml`),
+      `kind: PinnedViews\nname: Everyone's ${domain}\nroles: ${roles}\n${domain}: [${JSON.stringify(first.name)}]\n`,
+    );
   }
   return loadManifestFiles([dir], quietIo(dir), false);
 }
@@ -92,8 +95,21 @@ export async function runSweepNights(options: SweepNightsOptions): Promise<Sweep
   const firstSeen = new Map<string, number>();
   const stated: { cycle: number; overdue: number }[] = [];
   const report: SweepNightsReport = {
-    statedMost: 0, statedLeast: Infinity, worstGap: 0, silentBreaks: [], firstCover: -1, joinerWaits: [], joinersPending: 0,
-    requestsLeast: Infinity, requestsMost: 0, readLeast: Infinity, filled: true, lists: 0, activeMembers: 0, lastText: '', nightsOverdue: 0,
+    statedMost: 0,
+    statedLeast: Infinity,
+    worstGap: 0,
+    silentBreaks: [],
+    firstCover: -1,
+    joinerWaits: [],
+    joinersPending: 0,
+    requestsLeast: Infinity,
+    requestsMost: 0,
+    readLeast: Infinity,
+    filled: true,
+    lists: 0,
+    activeMembers: 0,
+    lastText: '',
+    nightsOverdue: 0,
   };
   // Lists a joiner or a role change newly reached, by member and night, until read.
   const pending = new Map<string, { night: number; keys: Set<string> }>();
@@ -120,7 +136,11 @@ export async function runSweepNights(options: SweepNightsOptions): Promise<Sweep
 
     service.reset();
     const clock = { now: () => START + night * DAY_MS };
-    const { plan, live } = await planWorkspace(options.desired, service.client, { scope: { budget: options.budget }, clock, ...(memory === undefined ? {} : { memory }) });
+    const { plan, live } = await planWorkspace(options.desired, service.client, {
+      scope: { budget: options.budget },
+      clock,
+      ...(memory === undefined ? {} : { memory }),
+    });
     const read = Object.keys(live.pins);
     const coverage = plan.scope?.coverage;
     const cycle = coverage?.cycle ?? 1;
@@ -141,14 +161,21 @@ export async function runSweepNights(options: SweepNightsOptions): Promise<Sweep
         report.worstGap = Math.max(report.worstGap, gap);
         const promised = Math.max(...stated.slice(last + 1).map((entry) => entry.cycle));
         const said = stated.slice(last + 1).some((entry) => entry.overdue > 0);
-        if (gap > promised && !said) report.silentBreaks.push(`${key}: read on nights ${last} and ${night}, ${promised} promised`);
+        if (gap > promised && !said)
+          report.silentBreaks.push(`${key}: read on nights ${last} and ${night}, ${promised} promised`);
       }
       lastRead.set(key, night);
       firstLists.delete(key);
       if (memory !== undefined) memory.lists[key] = { lastRead: new Date(clock.now()).toISOString(), viewIds: [] };
     }
     // The members as this night saw them, as the memory keeps them.
-    if (memory !== undefined) for (const user of live.users ?? []) memory.members[user.email.toLowerCase()] = { role: user.role, state: user.state, lastSeen: new Date(clock.now()).toISOString() };
+    if (memory !== undefined)
+      for (const user of live.users ?? [])
+        memory.members[user.email.toLowerCase()] = {
+          role: user.role,
+          state: user.state,
+          lastSeen: new Date(clock.now()).toISOString(),
+        };
     if (firstLists.size === 0 && report.firstCover < 0) report.firstCover = night + 1;
     for (const [member, entry] of pending) {
       for (const key of read) entry.keys.delete(key);
@@ -172,7 +199,16 @@ function churn(data: EmulatorData, count: number, random: () => number, nextJoin
   const leaver = pick(active(), random);
   if (leaver !== undefined) leaver.state = 'Deactivated';
   const serial = nextJoiner();
-  data.users.push({ id: `u_new_${serial}`, email: `new${serial}@acme.test`, name: `New ${serial}`, license: 'Full', role: 'Member', state: 'Active', isDesktopAppInstalled: false, isMobileAppInstalled: false });
+  data.users.push({
+    id: `u_new_${serial}`,
+    email: `new${serial}@acme.test`,
+    name: `New ${serial}`,
+    license: 'Full',
+    role: 'Member',
+    state: 'Active',
+    isDesktopAppInstalled: false,
+    isMobileAppInstalled: false,
+  });
   for (let change = 2; change < count; change += 1) {
     const member = pick(active(), random);
     if (member !== undefined) member.role = member.role === 'Admin' ? 'Member' : 'Admin';
@@ -207,28 +243,52 @@ function memoryService(data: EmulatorData): { client: ServiceClient; requests: (
       requests += 1;
       const { route } = request;
       if (route === '/v1/workspaces/mine') {
-        return { workspace: { ...data.workspace, membersCount: data.users.filter((user) => user.state === 'Active').length } } as T;
+        return {
+          workspace: { ...data.workspace, membersCount: data.users.filter((user) => user.state === 'Active').length },
+        } as T;
       }
       if (route === '/v1/admin-automations') return [] as T;
       if (route === '/v1/users') {
         const offset = Number(request.query?.cursor ?? 0);
         const limit = Number(request.query?.limit ?? 100);
         const next = offset + limit;
-        return { users: data.users.slice(offset, next), pagination: { totalCount: data.users.length, ...(next < data.users.length ? { nextCursor: String(next) } : {}) } } as T;
+        return {
+          users: data.users.slice(offset, next),
+          pagination: {
+            totalCount: data.users.length,
+            ...(next < data.users.length ? { nextCursor: String(next) } : {}),
+          },
+        } as T;
       }
       const [, , domain = '', , pinned] = route.split('/');
       if (!isDomain(domain)) throw new Error(`unexpected ${route}`);
       const views = data.views[domain];
-      if (pinned !== 'pinned') return [...views.filter((view) => view.visibility === 'Public' && !view.isDefault), ...views.filter((view) => view.isDefault)] as T;
+      if (pinned !== 'pinned')
+        return [
+          ...views.filter((view) => view.visibility === 'Public' && !view.isDefault),
+          ...views.filter((view) => view.isDefault),
+        ] as T;
       const email = String(request.query?.userEmail).toLowerCase();
-      const user = data.users.find((candidate) => candidate.email.toLowerCase() === email && candidate.state === 'Active');
+      const user = data.users.find(
+        (candidate) => candidate.email.toLowerCase() === email && candidate.state === 'Active',
+      );
       // Group documents reach active members only: a pinned read of anyone else is the bench's bug.
       if (user === undefined) throw new Error(`${email} is not an active member`);
       const ids = data.pinned[domain][user.id];
       const byId = new Map(views.map((view) => [view.viewId, view]));
-      return (ids === undefined ? views.filter((view) => view.isDefault) : ids.map((id) => byId.get(id)).filter((view): view is ApiView => view !== undefined)) as T;
+      return (
+        ids === undefined
+          ? views.filter((view) => view.isDefault)
+          : ids.map((id) => byId.get(id)).filter((view): view is ApiView => view !== undefined)
+      ) as T;
     },
     stats: () => ({ requests, retries: 0, rateLimited: 0, dailyRemaining: null }),
   };
-  return { client, requests: () => requests, reset: () => { requests = 0; } };
+  return {
+    client,
+    requests: () => requests,
+    reset: () => {
+      requests = 0;
+    },
+  };
 }

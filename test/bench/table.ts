@@ -62,14 +62,33 @@ export function rateFloor(byEndpoint: Record<string, number>, limits: RateLimits
 export type BenchRow =
   | { kind: 'timed'; id: string; label: string; wallMs: number; targetMs: number }
   /** Two tools on the same input in the same run: met when ours takes no longer than the peer. */
-  | { kind: 'peer'; id: string; label: string; peerName: string; oursMs: number; peerMs: number; oursRssKb?: number; peerRssKb?: number }
+  | {
+      kind: 'peer';
+      id: string;
+      label: string;
+      peerName: string;
+      oursMs: number;
+      peerMs: number;
+      oursRssKb?: number;
+      peerRssKb?: number;
+    }
   | { kind: 'live'; id: string; label: string; measured: LiveMeasurement }
   /**
    * A scoped or budgeted run: met when it sent at most `targetRequests` and every check
    * held (`checks` lists those that did not); `fullPlanRequests` is what a full plan of
    * the same workspace needs, shown beside it.
    */
-  | { kind: 'budgeted'; id: string; label: string; wallMs: number; requests: number; targetRequests: number; fullPlanRequests: number; checks: string[]; detail: string }
+  | {
+      kind: 'budgeted';
+      id: string;
+      label: string;
+      wallMs: number;
+      requests: number;
+      targetRequests: number;
+      fullPlanRequests: number;
+      checks: string[];
+      detail: string;
+    }
   | { kind: 'failed'; id: string; label: string; error: string };
 
 /** Verdict says whether a row met its targets and, if not, why. */
@@ -83,10 +102,15 @@ export function verdict(row: BenchRow): Verdict {
   if (row.kind === 'failed') return { met: false, reasons: [`threw: ${row.error}`] };
   if (row.kind === 'peer') {
     const ratio = row.oursMs / row.peerMs;
-    return ratio <= 1 ? { met: true, reasons: [] } : { met: false, reasons: [`${ratio.toFixed(2)} × ${row.peerName}'s wall time (target ≤ 1.00)`] };
+    return ratio <= 1
+      ? { met: true, reasons: [] }
+      : { met: false, reasons: [`${ratio.toFixed(2)} × ${row.peerName}'s wall time (target ≤ 1.00)`] };
   }
   if (row.kind === 'budgeted') {
-    const reasons = [...(row.requests <= row.targetRequests ? [] : [`${row.requests} requests, above ${row.targetRequests}`]), ...row.checks];
+    const reasons = [
+      ...(row.requests <= row.targetRequests ? [] : [`${row.requests} requests, above ${row.targetRequests}`]),
+      ...row.checks,
+    ];
     return { met: reasons.length === 0, reasons };
   }
   if (row.kind === 'timed') {
@@ -100,7 +124,9 @@ export function verdict(row: BenchRow): Verdict {
   if (!(ratio <= RATIO_TARGET)) reasons.push(`wall/floor ${ratio.toFixed(2)} is above ${RATIO_TARGET}`);
   if (measured.rateLimited > 0) reasons.push(`the emulator answered ${measured.rateLimited} × 429`);
   if (measured.requests > measured.minimumRequests) {
-    reasons.push(`${measured.requests} requests, ${measured.requests - measured.minimumRequests} above the floor of ${measured.minimumRequests}`);
+    reasons.push(
+      `${measured.requests} requests, ${measured.requests - measured.minimumRequests} above the floor of ${measured.minimumRequests}`,
+    );
   }
   return { met: reasons.length === 0, reasons };
 }
@@ -120,9 +146,24 @@ export function renderTable(rows: readonly BenchRow[], machine: MachineInfo, tot
   const header = `viewctl bench · node ${machine.node} · ${machine.platform} · ${machine.cpus} CPUs (${machine.cpuModel}) · load average at start ${load} (1, 5, 15 min)`;
   const cells = [COLUMNS, ...rows.map(rowCells)];
   const widths = COLUMNS.map((_, column) => Math.max(...cells.map((line) => width(line[column] ?? ''))));
-  const lines = cells.map((line) => line.map((cell, column) => pad(cell, widths[column] ?? 0)).join('  ').trimEnd());
+  const lines = cells.map((line) =>
+    line
+      .map((cell, column) => pad(cell, widths[column] ?? 0))
+      .join('  ')
+      .trimEnd(),
+  );
   lines.splice(1, 0, widths.map((size) => '─'.repeat(size)).join('  '));
-  return [header, '', ...lines, '', ...footnotes(rows), ...failures(rows), '', `total ${formatSeconds(totalMs)}`, ''].join('\n');
+  return [
+    header,
+    '',
+    ...lines,
+    '',
+    ...footnotes(rows),
+    ...failures(rows),
+    '',
+    `total ${formatSeconds(totalMs)}`,
+    '',
+  ].join('\n');
 }
 
 const COLUMNS = ['#', 'benchmark', 'wall', 'target', 'floor¹', 'wall/floor', 'requests/min²', '429s', 'naive³', 'met'];
@@ -130,13 +171,36 @@ const COLUMNS = ['#', 'benchmark', 'wall', 'target', 'floor¹', 'wall/floor', 'r
 function rowCells(row: BenchRow): string[] {
   const mark = verdict(row).met ? '✓' : '✗';
   if (row.kind === 'failed') return [row.id, row.label, 'threw', '', '', '', '', '', '', mark];
-  if (row.kind === 'timed') return [row.id, row.label, formatMs(row.wallMs), `< ${formatMs(row.targetMs)}`, '', '', '', '', '', mark];
+  if (row.kind === 'timed')
+    return [row.id, row.label, formatMs(row.wallMs), `< ${formatMs(row.targetMs)}`, '', '', '', '', '', mark];
   if (row.kind === 'budgeted') {
-    return [row.id, row.label, formatSeconds(row.wallMs), `≤ ${row.targetRequests} requests`, '', '', `${row.requests} (full plan ${row.fullPlanRequests.toLocaleString('en-US')})`, '', '', mark];
+    return [
+      row.id,
+      row.label,
+      formatSeconds(row.wallMs),
+      `≤ ${row.targetRequests} requests`,
+      '',
+      '',
+      `${row.requests} (full plan ${row.fullPlanRequests.toLocaleString('en-US')})`,
+      '',
+      '',
+      mark,
+    ];
   }
   if (row.kind === 'peer') {
     const rss = (kb: number | undefined): string => (kb === undefined ? '' : `, ${Math.round(kb / 1024)} MiB peak`);
-    return [row.id, row.label, `${formatMs(row.oursMs)}${rss(row.oursRssKb)}`, `≤ ${row.peerName}: ${formatMs(row.peerMs)}${rss(row.peerRssKb)}`, '', `${(row.oursMs / row.peerMs).toFixed(2)} × peer`, '', '', '', mark];
+    return [
+      row.id,
+      row.label,
+      `${formatMs(row.oursMs)}${rss(row.oursRssKb)}`,
+      `≤ ${row.peerName}: ${formatMs(row.peerMs)}${rss(row.peerRssKb)}`,
+      '',
+      `${(row.oursMs / row.peerMs).toFixed(2)} × peer`,
+      '',
+      '',
+      '',
+      mark,
+    ];
   }
   const { measured } = row;
   const floor = rateFloor(measured.byEndpoint, measured.limits);
@@ -159,7 +223,7 @@ function footnotes(rows: readonly BenchRow[]): string[] {
   const limits = live[0]?.measured.limits ?? SERVICE_LIMITS;
   const notes = [
     `¹ floor = max over endpoints of max(0, (calls − burst) / rate) s, calls as counted by the emulator, rate ${limits.rate}/s and burst ${limits.burst}`,
-    '  (its defaults): the least time any client needs, however it overlaps endpoints. viewctl\'s client never bursts',
+    "  (its defaults): the least time any client needs, however it overlaps endpoints. viewctl's client never bursts",
     '  (it starts calls to one endpoint at least 1/rate s apart), so its own best is (calls − 1) / rate on the busiest endpoint.',
     '² requests the emulator received (429s included) / the floor of the task; a live row needs requests ≤ minimum.',
     `³ naive = requests / rate: one request at a time at ${limits.rate}/s; computed, not run.`,
@@ -169,7 +233,9 @@ function footnotes(rows: readonly BenchRow[]): string[] {
     const { measured } = row;
     const floor = rateFloor(measured.byEndpoint, measured.limits);
     if (measured.detail !== undefined) notes.push(`row ${row.id}: ${measured.detail}`);
-    notes.push(`row ${row.id}: minimum ${measured.minimumRequests} = ${measured.minimumBreakdown}; floor set by ${floor.endpoint ?? '(no requests)'} (${floor.calls} calls)`);
+    notes.push(
+      `row ${row.id}: minimum ${measured.minimumRequests} = ${measured.minimumBreakdown}; floor set by ${floor.endpoint ?? '(no requests)'} (${floor.calls} calls)`,
+    );
     const spread = Object.entries(measured.byEndpoint)
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([endpoint, calls]) => `${endpoint} ${calls}`);

@@ -58,7 +58,8 @@ export function timed(command: string, args: string[]): PeerRun {
     ? spawnSync(TIME, ['-f', '%M', command, ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
     : spawnSync(command, args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const ms = performance.now() - started;
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${String(result.status)}: ${result.stderr.slice(-500)}`);
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} exited ${String(result.status)}: ${result.stderr.slice(-500)}`);
   const rss = withTime ? Number(result.stderr.trim().split('\n').at(-1)) : Number.NaN;
   return { ms, rssKb: Number.isFinite(rss) ? rss : undefined };
 }
@@ -67,7 +68,10 @@ export function timed(command: string, args: string[]): PeerRun {
 export function median(runs: readonly PeerRun[]): PeerRun {
   const at = Math.floor(runs.length / 2);
   const ms = [...runs].map((run) => run.ms).sort((a, b) => a - b)[at] ?? Number.NaN;
-  const rss = runs.map((run) => run.rssKb).filter((value): value is number => value !== undefined).sort((a, b) => a - b)[at];
+  const rss = runs
+    .map((run) => run.rssKb)
+    .filter((value): value is number => value !== undefined)
+    .sort((a, b) => a - b)[at];
   return { ms, rssKb: rss };
 }
 
@@ -82,7 +86,8 @@ export function benchValidatePeer(files = 5000, runs = 5): PeerComparison {
   try {
     const folder = join(dir, 'views', 'recordings');
     mkdirSync(folder, { recursive: true });
-    for (let index = 0; index < files; index += 1) writeFileSync(join(folder, `recording-view-${String(index).padStart(5, '0')}.yaml`), recordingViewFile(index));
+    for (let index = 0; index < files; index += 1)
+      writeFileSync(join(folder, `recording-view-${String(index).padStart(5, '0')}.yaml`), recordingViewFile(index));
     // The schema files carry no `$id` (editors resolve their relative references by
     // location); ajv-cli links the files it is given by `$id`, so its copies get one.
     const schemas = join(dir, 'schemas');
@@ -95,8 +100,19 @@ export function benchValidatePeer(files = 5000, runs = 5): PeerComparison {
     const peer: PeerRun[] = [];
     const viewctl = [join(ROOT, 'dist', 'cli.js'), 'validate', dir];
     const ajv = [
-      join(ROOT, 'node_modules', 'ajv-cli', 'dist', 'index.js'), 'validate', '--spec=draft2020', '--strict=false', '--all-errors', '-c', 'ajv-formats',
-      '-s', join(schemas, 'recording-view.schema.json'), '-r', join(schemas, 'common.schema.json'), '-d', join(folder, '*.yaml'),
+      join(ROOT, 'node_modules', 'ajv-cli', 'dist', 'index.js'),
+      'validate',
+      '--spec=draft2020',
+      '--strict=false',
+      '--all-errors',
+      '-c',
+      'ajv-formats',
+      '-s',
+      join(schemas, 'recording-view.schema.json'),
+      '-r',
+      join(schemas, 'common.schema.json'),
+      '-d',
+      join(folder, '*.yaml'),
     ];
     for (let run = 0; run < runs; run += 1) {
       ours.push(timed(process.execPath, viewctl));

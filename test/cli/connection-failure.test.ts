@@ -15,10 +15,15 @@ describe('a connection failure during plan or export', () => {
     const { dir, cleanup } = await scratchDir({ 'views.yaml': 'kind: RecordingView\nname: Calls\nfilters: {}\n' });
     cleanups.push(cleanup);
     const env = { VIEWCTL_BASE_URL: `http://127.0.0.1:${await closedPort()}`, VIEWCTL_API_KEY: 'test-key' };
-    for (const args of [['plan', '.'], ['export', '--out', 'exported']]) {
+    for (const args of [
+      ['plan', '.'],
+      ['export', '--out', 'exported'],
+    ]) {
       const run = await runInProcess(args, { cwd: dir, env });
       expect(run.code, args.join(' ')).toBe(1);
-      expect(run.stderr, args.join(' ')).toMatch(/^error\[service\.unreachable\]: cannot reach the service at .*; nothing was written\n/m);
+      expect(run.stderr, args.join(' ')).toMatch(
+        /^error\[service\.unreachable\]: cannot reach the service at .*; nothing was written\n/m,
+      );
     }
   });
 });

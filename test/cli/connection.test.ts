@@ -7,7 +7,9 @@ describe('the API key from the environment', () => {
     ['empty, as a missing pipeline secret leaves it', { VIEWCTL_API_KEY: '' }, 'VIEWCTL_API_KEY is set but empty'],
     ['blank', { VIEWCTL_API_KEY: '  \n' }, 'VIEWCTL_API_KEY is set but empty'],
   ])('%s: connection.no-key, before any request', async (_label, key, message) => {
-    const result = await runInProcess(['plan', 'examples'], { env: { VIEWCTL_BASE_URL: 'http://127.0.0.1:1', ...key } });
+    const result = await runInProcess(['plan', 'examples'], {
+      env: { VIEWCTL_BASE_URL: 'http://127.0.0.1:1', ...key },
+    });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`error[connection.no-key]: ${message}`);
   });
@@ -16,7 +18,8 @@ describe('the API key from the environment', () => {
 describe('viewctl --help', () => {
   it('names the environment variables and every exit code', async () => {
     const result = await runInProcess(['--help']);
-    for (const text of ['VIEWCTL_API_KEY', 'VIEWCTL_BASE_URL', 'FORCE_COLOR', 'Exit codes:']) expect(result.stdout).toContain(text);
+    for (const text of ['VIEWCTL_API_KEY', 'VIEWCTL_BASE_URL', 'FORCE_COLOR', 'Exit codes:'])
+      expect(result.stdout).toContain(text);
     for (const code of [0, 1, 2, 3, 4]) expect(result.stdout).toMatch(new RegExp(`^  ${code}  `, 'm'));
   });
 });

@@ -14,7 +14,9 @@ function refusal(value: string): UsageError {
 
 describe('parseDetailsUrl', () => {
   it('accepts an absolute http(s) URL', () => {
-    expect(parseDetailsUrl(' https://github.com/acme/views/actions/runs/9 ')).toBe('https://github.com/acme/views/actions/runs/9');
+    expect(parseDetailsUrl(' https://github.com/acme/views/actions/runs/9 ')).toBe(
+      'https://github.com/acme/views/actions/runs/9',
+    );
   });
 
   it('refuses a URL with credentials without repeating them', () => {

@@ -6,7 +6,11 @@ import { ServiceError } from '../../src/errors.js';
 
 /** The interrupt handling of every command (interrupt.ts), with signals from a fake source instead of the process. */
 
-function fakeSource(): SignalSource & { send(signal: 'SIGINT' | 'SIGTERM'): void; exits: number[]; listeners(): number } {
+function fakeSource(): SignalSource & {
+  send(signal: 'SIGINT' | 'SIGTERM'): void;
+  exits: number[];
+  listeners(): number;
+} {
   const emitter = new EventEmitter();
   const exits: number[] = [];
   return {
@@ -32,12 +36,16 @@ describe('listenForInterrupt', () => {
     const io = captured();
     let code = 1;
     let firsts = 0;
-    const interrupt = listenForInterrupt(io, {
-      notice: () => 'finishing the requests in flight',
-      exitCode: () => code,
-      exitNote: (exit) => (exit === 4 ? 'writes may have landed' : 'nothing was written'),
-      onFirst: () => void (firsts += 1),
-    }, source);
+    const interrupt = listenForInterrupt(
+      io,
+      {
+        notice: () => 'finishing the requests in flight',
+        exitCode: () => code,
+        exitNote: (exit) => (exit === 4 ? 'writes may have landed' : 'nothing was written'),
+        onFirst: () => void (firsts += 1),
+      },
+      source,
+    );
     source.send('SIGTERM');
     expect(interrupt.signal.aborted).toBe(true);
     expect(interrupt.received()).toBe('SIGTERM');
@@ -63,10 +71,16 @@ describe('listenForReads and stopOnInterrupt', () => {
       source.send('SIGINT');
       throw new ServiceError('service.aborted', 'GET /v1/workspace was cancelled', { endpoint: 'GET /v1/workspace' });
     });
-    await expect(read).rejects.toMatchObject({ code: 'run.interrupted', exitCode: 1, message: 'stopped by SIGINT: nothing was written, not even the plan file plan.json' });
+    await expect(read).rejects.toMatchObject({
+      code: 'run.interrupted',
+      exitCode: 1,
+      message: 'stopped by SIGINT: nothing was written, not even the plan file plan.json',
+    });
     source.send('SIGINT');
     expect(source.exits).toEqual([1]);
-    expect(io.text()).toContain('SIGINT: stopping the reads; nothing was written, not even the plan file plan.json (Ctrl-C again to quit at once)');
+    expect(io.text()).toContain(
+      'SIGINT: stopping the reads; nothing was written, not even the plan file plan.json (Ctrl-C again to quit at once)',
+    );
     interrupt.dispose();
   });
 

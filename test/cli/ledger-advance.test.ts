@@ -14,7 +14,10 @@ afterEach(async () => {
 });
 
 function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.email=t@acme.test', '-c', 'user.name=T', ...args], { cwd, encoding: 'utf8' }).trim();
+  return execFileSync('git', ['-c', 'user.email=t@acme.test', '-c', 'user.name=T', ...args], {
+    cwd,
+    encoding: 'utf8',
+  }).trim();
 }
 
 describe('appliedManifestsCommit', () => {
@@ -51,7 +54,11 @@ describe('scopedPlanCovers', () => {
     await writeFile(join(dir, 'm', 'a.yaml'), 'kind: Workspace\nprune: true\n');
     git(dir, 'commit', '-qam', 'a manifest edit');
     const edit = git(dir, 'rev-parse', 'HEAD');
-    const covers = (ref: string | undefined, last: string | undefined) => scopedPlanCovers(ref === undefined ? undefined : { ref: 'main', commit: ref }, last, { repoPaths: ['m'], folder: dir });
+    const covers = (ref: string | undefined, last: string | undefined) =>
+      scopedPlanCovers(ref === undefined ? undefined : { ref: 'main', commit: ref }, last, {
+        repoPaths: ['m'],
+        folder: dir,
+      });
     // No scope, or no last applied commit known, or the same commit: nothing to check.
     expect(await covers(undefined, zero)).toBeUndefined();
     expect(await covers(zero, undefined)).toBeUndefined();

@@ -22,7 +22,16 @@ async function folder(): Promise<string> {
 const T1 = Date.parse('2026-05-01T00:00:00.000Z');
 const T2 = Date.parse('2026-05-02T00:00:00.000Z');
 const workspace = { id: 'ws_1', name: 'Acme', createdAt: '', membersCount: 2, recordingsCount: 0 };
-const view = (viewId: string, name: string): ApiView => ({ viewId, name, visibility: 'Public', isDefault: false, ownerId: 'u', columns: [], filters: {}, sort: [] });
+const view = (viewId: string, name: string): ApiView => ({
+  viewId,
+  name,
+  visibility: 'Public',
+  isDefault: false,
+  ownerId: 'u',
+  columns: [],
+  filters: {},
+  sort: [],
+});
 const live = (parts: Partial<LiveSeen>): LiveSeen => ({ workspace, views: {}, pins: {}, ...parts });
 
 function stderr(): { stream: PassThrough; text: () => string } {
@@ -84,11 +93,14 @@ describe('openLedger and LedgerRun.save', () => {
     expect(Object.keys(memory.views)).toEqual(['view:deals:id:v1']);
   });
 
-  it('never writes over a file that stopped being this workspace\'s memory during the run, and says so on stderr', async () => {
+  it("never writes over a file that stopped being this workspace's memory during the run, and says so on stderr", async () => {
     const cwd = await folder();
     const ledger = await openLedger({ cwd, clock: { now: () => T1 } }, 'ledger.json');
     ledger?.observe(live({}));
-    for (const text of ['# a manifest someone saved here\n', JSON.stringify({ formatVersion: 1, workspaceId: 'ws_other', lists: {}, views: {}, members: {} })]) {
+    for (const text of [
+      '# a manifest someone saved here\n',
+      JSON.stringify({ formatVersion: 1, workspaceId: 'ws_other', lists: {}, views: {}, members: {} }),
+    ]) {
       await writeFile(join(cwd, 'ledger.json'), text);
       const err = stderr();
       await ledger?.save({ stderr: err.stream });
@@ -106,6 +118,9 @@ describe('openLedger and LedgerRun.save', () => {
   it('refuses a file it cannot read (ledger.unreadable), before any request', async () => {
     const cwd = await folder();
     await writeFile(join(cwd, 'plain-file'), 'x');
-    await expect(openLedger({ cwd }, 'plain-file/ledger.json')).rejects.toMatchObject({ code: 'ledger.unreadable', message: 'cannot read --ledger plain-file/ledger.json: ENOTDIR' });
+    await expect(openLedger({ cwd }, 'plain-file/ledger.json')).rejects.toMatchObject({
+      code: 'ledger.unreadable',
+      message: 'cannot read --ledger plain-file/ledger.json: ENOTDIR',
+    });
   });
 });

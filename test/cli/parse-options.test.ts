@@ -18,17 +18,22 @@ describe('numeric flags', () => {
     expect(['0.1', '3', ' 2.5 ', '1e2', '1000'].map((value) => parseRate(value))).toEqual([0.1, 3, 2.5, 100, 1000]);
   });
 
-  it.each(['1e-9', '0.001', '0', '-3', 'NaN', 'Infinity', 'abc', '', '0x10', '1000.5', '1e9'])('--rate %j is a usage error naming the range', (value) => {
-    const error = refusal(() => parseRate(value));
-    expect(error.code).toBe('usage.bad-number');
-    expect(error.message).toBe(`--rate must be a number from 0.1 to 1000, got "${value}"`);
-    expect(error.hint).toBe('for example --rate 3');
-  });
+  it.each(['1e-9', '0.001', '0', '-3', 'NaN', 'Infinity', 'abc', '', '0x10', '1000.5', '1e9'])(
+    '--rate %j is a usage error naming the range',
+    (value) => {
+      const error = refusal(() => parseRate(value));
+      expect(error.code).toBe('usage.bad-number');
+      expect(error.message).toBe(`--rate must be a number from 0.1 to 1000, got "${value}"`);
+      expect(error.hint).toBe('for example --rate 3');
+    },
+  );
 
   it('counts are whole numbers; other ranges are named', () => {
     expect(parseCount('5', '--max-deletes')).toBe(5);
     expect(refusal(() => parseCount('1.5', '--max-deletes')).code).toBe('usage.bad-count');
-    expect(refusal(() => parseNumberFlag('0', '--x', { min: 0, max: 1, aboveMin: true, code: 'x.bad' })).message).toBe('--x must be a number above 0 and at most 1, got "0"');
+    expect(refusal(() => parseNumberFlag('0', '--x', { min: 0, max: 1, aboveMin: true, code: 'x.bad' })).message).toBe(
+      '--x must be a number above 0 and at most 1, got "0"',
+    );
   });
 
   it('the CLI refuses --rate 1e-9 before any request, with exit 1', async () => {

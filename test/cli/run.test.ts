@@ -80,38 +80,59 @@ describe('reportError, the one top-level catch', () => {
   };
 
   it('prints a user error as its code, message and hint, with its exit code and no stack', () => {
-    const { code, text } = report(new ViewctlError('apply.stale', 'the plan is stale', { hint: 'plan again', exitCode: 3 }));
+    const { code, text } = report(
+      new ViewctlError('apply.stale', 'the plan is stale', { hint: 'plan again', exitCode: 3 }),
+    );
     expect([code, text]).toEqual([3, 'error[apply.stale]: the plan is stale\n  hint: plan again\n']);
   });
 
   it('prints anything else as a bug with its stack, exiting 1 before any write', () => {
     const { code, text } = report(new TypeError("Cannot read properties of undefined (reading 'viewId')"));
     expect(code).toBe(1);
-    expect(text).toMatch(/^internal error: viewctl hit an unexpected condition\nThis is a bug in viewctl.*\nTypeError: Cannot read properties/s);
+    expect(text).toMatch(
+      /^internal error: viewctl hit an unexpected condition\nThis is a bug in viewctl.*\nTypeError: Cannot read properties/s,
+    );
     expect(text).toMatch(/\n\s+at /);
     expect(text).not.toContain('may have landed');
   });
 
-  it('says nothing was written after a connection failure before any write, and leaves it to apply\'s report once writing began', () => {
-    const unreachable = new ServiceError('service.unreachable', 'cannot reach the service at http://127.0.0.1:9 for GET /v1/workspace (ECONNREFUSED)', { endpoint: 'GET /v1/workspace', hint: 'check --base-url' });
-    expect(report(unreachable).text).toBe('error[service.unreachable]: cannot reach the service at http://127.0.0.1:9 for GET /v1/workspace (ECONNREFUSED); nothing was written\n  hint: check --base-url\n');
-    expect(report(new ServiceError('service.timeout', 'no answer', { endpoint: 'GET /v1/users' })).text).toContain('no answer; nothing was written\n');
+  it("says nothing was written after a connection failure before any write, and leaves it to apply's report once writing began", () => {
+    const unreachable = new ServiceError(
+      'service.unreachable',
+      'cannot reach the service at http://127.0.0.1:9 for GET /v1/workspace (ECONNREFUSED)',
+      { endpoint: 'GET /v1/workspace', hint: 'check --base-url' },
+    );
+    expect(report(unreachable).text).toBe(
+      'error[service.unreachable]: cannot reach the service at http://127.0.0.1:9 for GET /v1/workspace (ECONNREFUSED); nothing was written\n  hint: check --base-url\n',
+    );
+    expect(report(new ServiceError('service.timeout', 'no answer', { endpoint: 'GET /v1/users' })).text).toContain(
+      'no answer; nothing was written\n',
+    );
     expect(report(unreachable, true).text).not.toContain('nothing was written');
     // Not a connection failure: the message says what it says.
-    expect(report(new ServiceError('service.unauthorized', 'bad key', { endpoint: 'GET /v1/workspace' })).text).not.toContain('nothing was written');
+    expect(
+      report(new ServiceError('service.unauthorized', 'bad key', { endpoint: 'GET /v1/workspace' })).text,
+    ).not.toContain('nothing was written');
   });
 
   it('prints what caused a bug, after its own stack', () => {
-    const cause = Object.assign(new Error("ENOENT: no such file or directory, open '/pkg/schemas/plan/plan.schema.json'"), { code: 'ENOENT' });
+    const cause = Object.assign(
+      new Error("ENOENT: no such file or directory, open '/pkg/schemas/plan/plan.schema.json'"),
+      { code: 'ENOENT' },
+    );
     const { code, text } = report(new InternalError('the plan schema cannot be loaded: ENOENT', { cause }));
     expect(code).toBe(1);
     expect(text).toMatch(/^internal error: the plan schema cannot be loaded: ENOENT\nThis is a bug in viewctl/);
-    expect(text).toMatch(/\ncaused by: Error: ENOENT: no such file or directory, open '\/pkg\/schemas\/plan\/plan\.schema\.json'\n\s+at /);
+    expect(text).toMatch(
+      /\ncaused by: Error: ENOENT: no such file or directory, open '\/pkg\/schemas\/plan\/plan\.schema\.json'\n\s+at /,
+    );
   });
 
   it('exits 4 for a bug once apply has begun writing, and says that changes may have landed', () => {
     const { code, text } = report(new TypeError('boom'), true);
     expect(code).toBe(4);
-    expect(text).toContain('apply had begun writing: some changes may have landed. Run viewctl plan to see what the workspace holds now, then apply that plan.');
+    expect(text).toContain(
+      'apply had begun writing: some changes may have landed. Run viewctl plan to see what the workspace holds now, then apply that plan.',
+    );
   });
 });

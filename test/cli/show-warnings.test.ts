@@ -9,10 +9,11 @@ afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()?.();
 });
 
-const repeated = (name: string): string => `kind: RecordingView\nname: ${name}\ncolumns:\n  - {type: Default, columnId: title}\n  - {type: Default, columnId: title}\n`;
+const repeated = (name: string): string =>
+  `kind: RecordingView\nname: ${name}\ncolumns:\n  - {type: Default, columnId: title}\n  - {type: Default, columnId: title}\n`;
 
 describe('--show-warnings', () => {
-  it('plan and apply print a code\'s warnings as one line, and each with --show-warnings', async () => {
+  it("plan and apply print a code's warnings as one line, and each with --show-warnings", async () => {
     const { dir, cleanup } = await scratchDir({
       'workspace.yaml': 'kind: Workspace\ncreatorEmail: adam.reyes@acme.test\n',
       'a.yaml': repeated('Repeat A'),
@@ -20,7 +21,8 @@ describe('--show-warnings', () => {
       'c.yaml': repeated('Repeat C'),
     });
     cleanups.push(cleanup);
-    const lines = (stderr: string): string[] => stderr.split('\n').filter((line) => line.includes('view.duplicate-column'));
+    const lines = (stderr: string): string[] =>
+      stderr.split('\n').filter((line) => line.includes('view.duplicate-column'));
     const grouped = await runInProcess(['plan', '.', '--emulator'], { cwd: dir });
     expect(grouped.code, grouped.stderr).toBe(0);
     expect(lines(grouped.stderr)).toEqual([
@@ -30,7 +32,10 @@ describe('--show-warnings', () => {
     expect(each.code, each.stderr).toBe(0);
     expect(lines(each.stderr).map((line) => line.split('  ')[0])).toEqual(['a.yaml:5:5', 'b.yaml:5:5', 'c.yaml:5:5']);
     // apply plans the same way, and takes the flag too.
-    const applied = await runInProcess(['apply', '.', '--emulator', '--auto-approve', '--rate', '1000', '--show-warnings'], { cwd: dir });
+    const applied = await runInProcess(
+      ['apply', '.', '--emulator', '--auto-approve', '--rate', '1000', '--show-warnings'],
+      { cwd: dir },
+    );
     expect(applied.code, applied.stderr).toBe(0);
     expect(lines(applied.stderr)).toHaveLength(3);
   });

@@ -14,7 +14,13 @@ const { codes, templated } = scanSourceCodes();
 describe('error codes', () => {
   it('are found in src/ (the scan works)', () => {
     expect(codes.size).toBeGreaterThan(80);
-    for (const code of ['apply.stale-plan', 'manifest.invalid', 'service.unauthorized', 'schema.required', 'pins.group-overlap']) {
+    for (const code of [
+      'apply.stale-plan',
+      'manifest.invalid',
+      'service.unauthorized',
+      'schema.required',
+      'pins.group-overlap',
+    ]) {
       expect([...codes.keys()]).toContain(code);
     }
     expect([...templated]).toContain('schema');

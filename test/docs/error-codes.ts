@@ -10,8 +10,25 @@ import { REPO } from './workflow-files.js';
 
 /** NAMESPACES known to hold codes; the scan adds any other it sees in a certain place. */
 const KNOWN_NAMESPACES = [
-  'service', 'usage', 'connection', 'workspace', 'view', 'pins', 'plan', 'apply', 'export', 'emulator',
-  'manifest', 'schema', 'yaml', 'file', 'filter', 'date', 'email', 'automations', 'output',
+  'service',
+  'usage',
+  'connection',
+  'workspace',
+  'view',
+  'pins',
+  'plan',
+  'apply',
+  'export',
+  'emulator',
+  'manifest',
+  'schema',
+  'yaml',
+  'file',
+  'filter',
+  'date',
+  'email',
+  'automations',
+  'output',
 ];
 
 const CODE = /^[a-z]+\.[a-z]+(?:-[a-z]+)*$/;
@@ -41,17 +58,24 @@ function sourceFiles(dir: string): string[] {
 
 /** stripComments drops comment lines, where codes are only mentioned. */
 function stripComments(text: string): string {
-  return text.replace(/\/\*[\s\S]*?\*\//g, '').split('\n').filter((line) => !line.trim().startsWith('//')).join('\n');
+  return text
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .split('\n')
+    .filter((line) => !line.trim().startsWith('//'))
+    .join('\n');
 }
 
 /** scanSourceCodes reads every .ts file under src/ and returns the codes it reports. */
 export function scanSourceCodes(): SourceCodes {
-  const files = sourceFiles(join(REPO, 'src')).sort().map((path) => ({ path: relative(REPO, path), text: stripComments(readFileSync(path, 'utf8')) }));
+  const files = sourceFiles(join(REPO, 'src'))
+    .sort()
+    .map((path) => ({ path: relative(REPO, path), text: stripComments(readFileSync(path, 'utf8')) }));
   const namespaces = new Set(KNOWN_NAMESPACES);
   const templated = new Set<string>();
   for (const { text } of files) {
     for (const pattern of CERTAIN) {
-      for (const match of text.matchAll(pattern)) for (const code of match.slice(1)) if (code !== undefined) namespaces.add(code.split('.')[0] ?? '');
+      for (const match of text.matchAll(pattern))
+        for (const code of match.slice(1)) if (code !== undefined) namespaces.add(code.split('.')[0] ?? '');
     }
     for (const match of text.matchAll(TEMPLATE)) templated.add(match[1] ?? '');
   }
@@ -81,6 +105,8 @@ export function troubleshootingRows(readme: string): TroubleshootingRow[] {
   const section = readme.slice(start, next === -1 ? undefined : next);
   return section.split('\n').flatMap((line) => {
     const match = /^\| `([^`]+)` \|(.*)\|(.*)\|$/.exec(line);
-    return match === null ? [] : [{ code: match[1] ?? '', meaning: (match[2] ?? '').trim(), fix: (match[3] ?? '').trim() }];
+    return match === null
+      ? []
+      : [{ code: match[1] ?? '', meaning: (match[2] ?? '').trim(), fix: (match[3] ?? '').trim() }];
   });
 }

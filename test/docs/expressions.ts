@@ -6,20 +6,27 @@
  * latter from `functions`). As on GitHub, `&&` and `||` answer an operand, not a
  * boolean, and `==` compares strings case-insensitively.
  */
-export function evaluateExpression(source: string, context: Record<string, unknown>, functions: Record<string, (...args: unknown[]) => unknown> = {}): unknown {
+export function evaluateExpression(
+  source: string,
+  context: Record<string, unknown>,
+  functions: Record<string, (...args: unknown[]) => unknown> = {},
+): unknown {
   const text = source.trim().replace(/^\$\{\{([\s\S]*)\}\}$/, '$1');
   const tokens = text.match(/'(?:[^']|'')*'|==|!=|&&|\|\||[!(),]|[A-Za-z_][\w-]*(?:\.[\w-]+)*|\d+(?:\.\d+)?/g) ?? [];
   let at = 0;
   const peek = (): string | undefined => tokens[at];
   const take = (expected?: string): string => {
     const token = tokens[at];
-    if (token === undefined || (expected !== undefined && token !== expected)) throw new Error(`expected ${expected ?? 'a token'} at ${at} in: ${text}`);
+    if (token === undefined || (expected !== undefined && token !== expected))
+      throw new Error(`expected ${expected ?? 'a token'} at ${at} in: ${text}`);
     at += 1;
     return token;
   };
-  const truthy = (value: unknown): boolean => value !== undefined && value !== null && value !== '' && value !== false && value !== 0;
+  const truthy = (value: unknown): boolean =>
+    value !== undefined && value !== null && value !== '' && value !== false && value !== 0;
   const builtIns: Record<string, (...args: unknown[]) => unknown> = {
-    format: (pattern, ...args) => String(pattern).replace(/\{(\d+)\}/g, (_, index: string) => String(args[Number(index)] ?? '')),
+    format: (pattern, ...args) =>
+      String(pattern).replace(/\{(\d+)\}/g, (_, index: string) => String(args[Number(index)] ?? '')),
     cancelled: () => false,
     success: () => true,
     failure: () => false,
@@ -49,14 +56,23 @@ export function evaluateExpression(source: string, context: Record<string, unkno
       if (fn === undefined) throw new Error(`no function ${token}`);
       return fn(...args);
     }
-    return token.split('.').reduce<unknown>((value, key) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), context);
+    return token
+      .split('.')
+      .reduce<unknown>(
+        (value, key) =>
+          value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined,
+        context,
+      );
   };
   const equality = (): unknown => {
     let value = primary();
     while (peek() === '==' || peek() === '!=') {
       const operator = take();
       const right = primary();
-      const same = typeof value === 'string' && typeof right === 'string' ? value.toLowerCase() === right.toLowerCase() : value === right;
+      const same =
+        typeof value === 'string' && typeof right === 'string'
+          ? value.toLowerCase() === right.toLowerCase()
+          : value === right;
       value = operator === '==' ? same : !same;
     }
     return value;

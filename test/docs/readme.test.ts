@@ -26,21 +26,31 @@ function between(start: string, level: number): string {
 }
 
 /** documentedFlags lists the flags in the first column of the tables of a text. */
-const documentedFlags = (text: string): string[] => [...text.matchAll(/^\| `(--[a-z0-9-]+)/gm)].map((match) => match[1] ?? '');
+const documentedFlags = (text: string): string[] =>
+  [...text.matchAll(/^\| `(--[a-z0-9-]+)/gm)].map((match) => match[1] ?? '');
 
 /** slug is GitHub's anchor for a heading. */
-const slug = (heading: string): string => heading.trim().toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-');
+const slug = (heading: string): string =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9 -]/g, '')
+    .replace(/ /g, '-');
 
 describe('README.md', () => {
   it('opens with the two commands for a fresh clone', () => {
-    expect(readme.startsWith([
-      '# viewctl',
-      '',
-      '```sh',
-      'npm ci && npm run demo    # plan the example manifests against the built-in emulator',
-      'npm ci && npm test        # build, then run every test (unit and end-to-end, no network)',
-      '```',
-    ].join('\n'))).toBe(true);
+    expect(
+      readme.startsWith(
+        [
+          '# viewctl',
+          '',
+          '```sh',
+          'npm ci && npm run demo    # plan the example manifests against the built-in emulator',
+          'npm ci && npm test        # build, then run every test (unit and end-to-end, no network)',
+          '```',
+        ].join('\n'),
+      ),
+    ).toBe(true);
   });
 
   it('has a section for every command', () => {
@@ -58,18 +68,28 @@ describe('README.md', () => {
         const where = command !== 'emulator' && CONNECTION.includes(flag) ? connection : own;
         expect(where, `${command} ${flag}`).toContain(flag);
       }
-      for (const flag of own) expect(options.map((option) => option.flag), `README documents ${command} ${flag}`).toContain(flag);
+      for (const flag of own)
+        expect(
+          options.map((option) => option.flag),
+          `README documents ${command} ${flag}`,
+        ).toContain(flag);
     }
   });
 
   it('states the defaults --help states', () => {
     const defaults: Array<[string, string, string]> = [
-      ['apply', '--max-deletes', '5'], ['emulator', '--quota', '3000'], ['emulator', '--burst', '3'], ['plan', '--reserve', '300'], ['export', '--reserve', '300'],
+      ['apply', '--max-deletes', '5'],
+      ['emulator', '--quota', '3000'],
+      ['emulator', '--burst', '3'],
+      ['plan', '--reserve', '300'],
+      ['export', '--reserve', '300'],
     ];
     for (const [command, flag, value] of defaults) {
       const option = help.get(command)?.options.find((candidate) => candidate.flag === flag);
       expect(option?.description).toContain(`default: ${value}`);
-      const row = between(`\n### ${command}\n`, 3).split('\n').find((line) => line.startsWith(`| \`${flag}`));
+      const row = between(`\n### ${command}\n`, 3)
+        .split('\n')
+        .find((line) => line.startsWith(`| \`${flag}`));
       expect(row).toContain(`default ${value}`);
     }
   });
@@ -83,7 +103,7 @@ describe('README.md', () => {
     const section = between('## The plan file and its digest', 2).replace(/\s+/g, ' ');
     expect(section).toContain('Only `--expect-digest`');
     expect(section).toContain('binds a plan file to what a reviewer saw');
-    expect(section).toContain('adds `unpinPrivate: true` drops a member\'s private tab under a recomputed digest');
+    expect(section).toContain("adds `unpinPrivate: true` drops a member's private tab under a recomputed digest");
   });
 
   it('says what SIGINT and SIGTERM do, beside the exit codes', () => {

@@ -138,7 +138,9 @@ export function runStepScript(script: string, options: StubOptions): StubbedRun 
       STUB_DIR: dir,
       STUB_EXIT: String(options.viewctlExit),
       STUB_EXITS: (options.viewctlExits ?? []).join(' '),
-      STUB_TREES: Object.entries(options.gitTrees ?? {}).map(([commit, tree]) => `${commit}=${tree}`).join(' '),
+      STUB_TREES: Object.entries(options.gitTrees ?? {})
+        .map(([commit, tree]) => `${commit}=${tree}`)
+        .join(' '),
       STUB_MISSING: (options.missingArtifacts ?? []).join(' '),
       STUB_FETCH_EXIT: options.gitFetchFails === true ? '1' : '0',
       STUB_ABSENT: (options.gitAbsent ?? []).join(' '),
@@ -151,7 +153,10 @@ export function runStepScript(script: string, options: StubOptions): StubbedRun 
   const callsOf = (stub: string): string[][] => {
     const file = join(dir, `${stub}-calls`);
     return existsSync(file)
-      ? readFileSync(file, 'utf8').split('\n').filter((line) => line !== '').map((line) => line.split('\0').filter((arg) => arg !== ''))
+      ? readFileSync(file, 'utf8')
+          .split('\n')
+          .filter((line) => line !== '')
+          .map((line) => line.split('\0').filter((arg) => arg !== ''))
       : [];
   };
   return {
@@ -237,11 +242,17 @@ export async function runGithubScript(
   };
   const requireShim = (name: string): unknown => (name === 'fs' ? fsInDir : realRequire(name));
   const github = {
-    paginate: async (method: (params: unknown) => Promise<{ data: unknown[] }>, params: unknown) => (await method(params)).data,
+    paginate: async (method: (params: unknown) => Promise<{ data: unknown[] }>, params: unknown) =>
+      (await method(params)).data,
     rest: {
       issues: {
         listComments: async (params: { issue_number?: number }) => ({
-          data: api.comments.filter((comment) => comment.issue_number === undefined || params.issue_number === undefined || comment.issue_number === params.issue_number),
+          data: api.comments.filter(
+            (comment) =>
+              comment.issue_number === undefined ||
+              params.issue_number === undefined ||
+              comment.issue_number === params.issue_number,
+          ),
         }),
         createComment: async (params: { issue_number: number; body: string }) => {
           api.created.push({ issue_number: params.issue_number, body: params.body });
@@ -252,17 +263,30 @@ export async function runGithubScript(
           return { data: {} };
         },
         listForRepo: async (params: { state: string; creator?: string }) => ({
-          data: api.issues.filter((issue) => issue.state === params.state && (params.creator === undefined || issue.user.login === params.creator)),
+          data: api.issues.filter(
+            (issue) =>
+              issue.state === params.state && (params.creator === undefined || issue.user.login === params.creator),
+          ),
         }),
         create: async (params: { title: string; body: string }) => {
-          const issue: Issue = { number: 100 + api.issues.length, user: { login: 'github-actions[bot]' }, title: params.title, body: params.body, state: 'open' };
+          const issue: Issue = {
+            number: 100 + api.issues.length,
+            user: { login: 'github-actions[bot]' },
+            title: params.title,
+            body: params.body,
+            state: 'open',
+          };
           api.issues.push(issue);
           return { data: issue };
         },
         update: async (params: { issue_number: number; title?: string; body?: string; state?: 'open' | 'closed' }) => {
           const issue = api.issues.find((candidate) => candidate.number === params.issue_number);
           if (issue === undefined) throw new Error(`HttpError: Not Found (issue ${params.issue_number})`);
-          Object.assign(issue, { ...(params.title === undefined ? {} : { title: params.title }), ...(params.body === undefined ? {} : { body: params.body }), ...(params.state === undefined ? {} : { state: params.state }) });
+          Object.assign(issue, {
+            ...(params.title === undefined ? {} : { title: params.title }),
+            ...(params.body === undefined ? {} : { body: params.body }),
+            ...(params.state === undefined ? {} : { state: params.state }),
+          });
           return { data: issue };
         },
       },
@@ -278,7 +302,12 @@ export async function runGithubScript(
     },
   };
   const outputs: Record<string, string> = {};
-  const core = { setOutput: (key: string, value: string) => { outputs[key] = value; }, info: () => {} };
+  const core = {
+    setOutput: (key: string, value: string) => {
+      outputs[key] = value;
+    },
+    info: () => {},
+  };
   const run = new AsyncFunction('require', 'github', 'context', 'core', 'process', script);
   try {
     await run(requireShim, github, options.context, core, { env: options.env });

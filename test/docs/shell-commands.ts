@@ -7,7 +7,19 @@
 const OPERATORS = ['&&', '||', ';;', '2>&1', '>>', '2>', '&>', ';', '|', '&', '(', ')', '>', '<'] as const;
 
 /** COMMAND_PREFIXES may stand before a command name without being its arguments. */
-const COMMAND_PREFIXES = new Set(['if', 'then', 'else', 'elif', 'do', 'while', 'until', '!', 'time', 'exec', 'command']);
+const COMMAND_PREFIXES = new Set([
+  'if',
+  'then',
+  'else',
+  'elif',
+  'do',
+  'while',
+  'until',
+  '!',
+  'time',
+  'exec',
+  'command',
+]);
 
 /** Token is a shell word (quotes removed, `$VAR` kept as written) or an operator. */
 export type Token = { type: 'word'; text: string } | { type: 'operator'; text: string };

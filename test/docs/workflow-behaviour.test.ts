@@ -6,7 +6,18 @@ import { MARKDOWN_LIMIT, renderMarkdown } from '../../src/render/markdown.js';
 import { createsScenario } from '../render/scale-fixtures.js';
 import { mixedScenario } from '../plan/fixtures.js';
 import { fakeGitHub, runGithubScript, runStepScript, type FakeGitHub } from './run-step.js';
-import { ACTION, allSteps, evaluate, loadAction, loadWorkflow, stepById, stepByName, type ExpressionContext, type Step, type Workflow } from './workflow-files.js';
+import {
+  ACTION,
+  allSteps,
+  evaluate,
+  loadAction,
+  loadWorkflow,
+  stepById,
+  stepByName,
+  type ExpressionContext,
+  type Step,
+  type Workflow,
+} from './workflow-files.js';
 
 // The action's scripts (the example workflows only call it) run here as the runner
 // would run them, with stand-ins for viewctl, git, gh and the GitHub API: the exit-code
@@ -38,18 +49,32 @@ const BOT = { login: 'github-actions[bot]' };
 
 describe('the workflows as copied, with only the secret and VIEWCTL_BASE_URL set', () => {
   // What the README says to set; every other value is a default of the workflow or the action.
-  const repository: ExpressionContext = { vars: { VIEWCTL_BASE_URL: 'https://api.example.com' }, secrets: { VIEWCTL_API_KEY: 'key' } };
+  const repository: ExpressionContext = {
+    vars: { VIEWCTL_BASE_URL: 'https://api.example.com' },
+    secrets: { VIEWCTL_API_KEY: 'key' },
+  };
 
   /** inputsOf is what the action receives from a user workflow: its `with:`, evaluated, over the action's defaults. */
   const inputsOf = (path: string): Record<string, string> => {
-    const step = allSteps(loadWorkflow(path)).find(({ step: candidate }) => candidate.uses?.includes('/.github/actions/viewctl@'))?.step;
-    const given = Object.entries(step?.with ?? {}).map(([name, value]) => [name, evaluate(String(value), repository)] as const);
-    const defaults = Object.entries(action.inputs).map(([name, input]) => [name, evaluate(input.default ?? '', repository)] as const);
+    const step = allSteps(loadWorkflow(path)).find(({ step: candidate }) =>
+      candidate.uses?.includes('/.github/actions/viewctl@'),
+    )?.step;
+    const given = Object.entries(step?.with ?? {}).map(
+      ([name, value]) => [name, evaluate(String(value), repository)] as const,
+    );
+    const defaults = Object.entries(action.inputs).map(
+      ([name, input]) => [name, evaluate(input.default ?? '', repository)] as const,
+    );
     return Object.fromEntries([...defaults, ...given]);
   };
   /** envOf is a step's environment as the runner builds it from the action's inputs and earlier steps. */
   const envOf = (step: Step, inputs: Record<string, string>, more: ExpressionContext = {}): Record<string, string> =>
-    Object.fromEntries(Object.entries(step.env ?? {}).map(([name, value]) => [name, evaluate(value, { inputs, github: { event: {} }, ...more })]));
+    Object.fromEntries(
+      Object.entries(step.env ?? {}).map(([name, value]) => [
+        name,
+        evaluate(value, { inputs, github: { event: {} }, ...more }),
+      ]),
+    );
 
   it('plans the manifests in manifests/', () => {
     const inputs = inputsOf('examples/.github/workflows/viewctl-plan.yml');
@@ -58,7 +83,19 @@ describe('the workflows as copied, with only the secret and VIEWCTL_BASE_URL set
     const run = runStepScript(runOf(plan, step), { viewctlExit: 0, env: envOf(step, inputs, { github }) });
     expect(run.status, run.stderr).toBe(0);
     // The comment links the run, which keeps plan.json.
-    expect(run.viewctlCalls).toEqual([['plan', 'manifests', '--format', 'markdown', '--out', 'plan.json', '--detailed-exitcode', '--details-url', 'https://github.com/acme/views/actions/runs/42']]);
+    expect(run.viewctlCalls).toEqual([
+      [
+        'plan',
+        'manifests',
+        '--format',
+        'markdown',
+        '--out',
+        'plan.json',
+        '--detailed-exitcode',
+        '--details-url',
+        'https://github.com/acme/views/actions/runs/42',
+      ],
+    ]);
     expect(run.gitCalls).toEqual([['rev-parse', 'HEAD:./manifests']]);
   });
 
@@ -66,17 +103,42 @@ describe('the workflows as copied, with only the secret and VIEWCTL_BASE_URL set
     const inputs = inputsOf('examples/.github/workflows/viewctl-drift.yml');
     const step = stepByName(drift, 'Check for drift');
     const run = runStepScript(runOf(drift, step), { viewctlExit: 0, env: envOf(step, inputs) });
-    expect(run.viewctlCalls[0]?.slice(0, 6)).toEqual(['plan', 'manifests', '--budget', '1000', '--ledger', '.viewctl/ledger.json']);
+    expect(run.viewctlCalls[0]?.slice(0, 6)).toEqual([
+      'plan',
+      'manifests',
+      '--budget',
+      '1000',
+      '--ledger',
+      '.viewctl/ledger.json',
+    ]);
   });
 
   it('applies the reviewed plan of manifests/ with the default --max-deletes', () => {
     const inputs = inputsOf('examples/.github/workflows/viewctl-apply.yml');
     const step = stepById(apply, 'apply');
     const queue = JSON.stringify([{ pr: 4, digest: DIGEST, runId: 4204, manifestsTree: 'tree-4', mergeSha: 'm4' }]);
-    const run = runStepScript(runOf(apply, step), { viewctlExit: 0, gitTrees: { m4: 'tree-4' }, env: envOf(step, inputs, { steps: { reviewed: { outputs: { queue } } } }) });
+    const run = runStepScript(runOf(apply, step), {
+      viewctlExit: 0,
+      gitTrees: { m4: 'tree-4' },
+      env: envOf(step, inputs, { steps: { reviewed: { outputs: { queue } } } }),
+    });
     expect(run.status, run.stderr).toBe(0);
     expect(run.gitCalls).toContainEqual(['rev-parse', 'm4:./manifests']);
-    expect(run.viewctlCalls).toEqual([['apply', '--plan', 'reviewed/4/plan.json', '--expect-digest', DIGEST, '--max-deletes', '5', '--ledger', '.viewctl/ledger.json', '--format', 'markdown']]);
+    expect(run.viewctlCalls).toEqual([
+      [
+        'apply',
+        '--plan',
+        'reviewed/4/plan.json',
+        '--expect-digest',
+        DIGEST,
+        '--max-deletes',
+        '5',
+        '--ledger',
+        '.viewctl/ledger.json',
+        '--format',
+        'markdown',
+      ],
+    ]);
   });
 });
 
@@ -84,15 +146,26 @@ describe('the plan step of the pull request workflow', () => {
   const script = runOf(plan, stepById(plan, 'plan'));
 
   it.each([0, 2])('succeeds when viewctl exits %i, and puts the plan in the summary', (code) => {
-    const run = runStepScript(script, { viewctlExit: code, viewctlStdout: PLAN_MD, gitTree: 'tree-1', env: { VIEWCTL_API_KEY: 'k' } });
+    const run = runStepScript(script, {
+      viewctlExit: code,
+      viewctlStdout: PLAN_MD,
+      gitTree: 'tree-1',
+      env: { VIEWCTL_API_KEY: 'k' },
+    });
     expect(run.status).toBe(0);
     expect(run.outputs).toEqual({ 'exit-code': String(code), 'manifests-tree': 'tree-1' });
     expect(run.summary).toBe(PLAN_MD);
-    expect(run.viewctlCalls).toEqual([['plan', '.', '--format', 'markdown', '--out', 'plan.json', '--detailed-exitcode']]);
+    expect(run.viewctlCalls).toEqual([
+      ['plan', '.', '--format', 'markdown', '--out', 'plan.json', '--detailed-exitcode'],
+    ]);
   });
 
   it.each([1, 3, 4])('fails when viewctl exits %i, keeping the exit code for the comment', (code) => {
-    const run = runStepScript(script, { viewctlExit: code, viewctlStderr: 'error[manifest.invalid]: ...', env: { VIEWCTL_API_KEY: 'k' } });
+    const run = runStepScript(script, {
+      viewctlExit: code,
+      viewctlStderr: 'error[manifest.invalid]: ...',
+      env: { VIEWCTL_API_KEY: 'k' },
+    });
     expect(run.status).not.toBe(0);
     expect(run.outputs['exit-code']).toBe(String(code));
     expect(run.stderr).toContain('error[manifest.invalid]');
@@ -101,22 +174,40 @@ describe('the plan step of the pull request workflow', () => {
 
   it('fetches the base commit and plans against it, or plans every list when the fetch fails', () => {
     const base = 'ba5e'.padEnd(40, '0');
-    const run = runStepScript(script, { viewctlExit: 2, viewctlStdout: PLAN_MD, env: { VIEWCTL_API_KEY: 'k', BASE_SHA: base } });
+    const run = runStepScript(script, {
+      viewctlExit: 2,
+      viewctlStdout: PLAN_MD,
+      env: { VIEWCTL_API_KEY: 'k', BASE_SHA: base },
+    });
     expect(run.status).toBe(0);
     expect(run.gitCalls[0]).toEqual(['fetch', '--quiet', '--no-tags', '--depth=1', 'origin', base]);
-    expect(run.viewctlCalls).toEqual([['plan', '.', '--base', base, '--format', 'markdown', '--out', 'plan.json', '--detailed-exitcode']]);
+    expect(run.viewctlCalls).toEqual([
+      ['plan', '.', '--base', base, '--format', 'markdown', '--out', 'plan.json', '--detailed-exitcode'],
+    ]);
 
-    const unfetched = runStepScript(script, { viewctlExit: 0, gitFetchFails: true, env: { VIEWCTL_API_KEY: 'k', BASE_SHA: base } });
+    const unfetched = runStepScript(script, {
+      viewctlExit: 0,
+      gitFetchFails: true,
+      env: { VIEWCTL_API_KEY: 'k', BASE_SHA: base },
+    });
     expect(unfetched.status).toBe(0);
     expect(unfetched.stdout).toContain('could not fetch the base commit');
-    expect(unfetched.viewctlCalls).toEqual([['plan', '.', '--format', 'markdown', '--out', 'plan.json', '--detailed-exitcode']]);
+    expect(unfetched.viewctlCalls).toEqual([
+      ['plan', '.', '--format', 'markdown', '--out', 'plan.json', '--detailed-exitcode'],
+    ]);
   });
 
   it('links the run that keeps the plan file from the markdown (--details-url)', () => {
     const url = 'https://github.com/acme/views/actions/runs/4242';
-    const run = runStepScript(script, { viewctlExit: 2, viewctlStdout: PLAN_MD, env: { VIEWCTL_API_KEY: 'k', DETAILS_URL: url } });
+    const run = runStepScript(script, {
+      viewctlExit: 2,
+      viewctlStdout: PLAN_MD,
+      env: { VIEWCTL_API_KEY: 'k', DETAILS_URL: url },
+    });
     expect(run.status).toBe(0);
-    expect(run.viewctlCalls).toEqual([['plan', '.', '--format', 'markdown', '--out', 'plan.json', '--detailed-exitcode', '--details-url', url]]);
+    expect(run.viewctlCalls).toEqual([
+      ['plan', '.', '--format', 'markdown', '--out', 'plan.json', '--detailed-exitcode', '--details-url', url],
+    ]);
   });
 
   it('says when the key is missing, as it is for pull requests from forks', () => {
@@ -137,13 +228,21 @@ describe('the drift workflow', () => {
   });
 
   it('spends at most the budget input when one is given', () => {
-    expect(runStepScript(script, { viewctlExit: 0, env: { BUDGET: '1000' } }).viewctlCalls[0]?.slice(0, 4)).toEqual(['plan', '.', '--budget', '1000']);
+    expect(runStepScript(script, { viewctlExit: 0, env: { BUDGET: '1000' } }).viewctlCalls[0]?.slice(0, 4)).toEqual([
+      'plan',
+      '.',
+      '--budget',
+      '1000',
+    ]);
     expect(runStepScript(script, { viewctlExit: 0 }).viewctlCalls[0]).not.toContain('--budget');
   });
 
   it('links the run that keeps the plan file from the markdown (--details-url)', () => {
     const url = 'https://github.com/acme/views/actions/runs/77';
-    expect(runStepScript(script, { viewctlExit: 0, env: { DETAILS_URL: url } }).viewctlCalls[0]?.slice(-2)).toEqual(['--details-url', url]);
+    expect(runStepScript(script, { viewctlExit: 0, env: { DETAILS_URL: url } }).viewctlCalls[0]?.slice(-2)).toEqual([
+      '--details-url',
+      url,
+    ]);
   });
 
   it('fails on drift (exit 2) with the plan in the step summary', () => {
@@ -154,7 +253,10 @@ describe('the drift workflow', () => {
   });
 
   it('fails with the error in the summary when the check cannot run (exit 1)', () => {
-    const run = runStepScript(script, { viewctlExit: 1, viewctlStderr: 'error[service.unauthorized]: the service did not accept the API key' });
+    const run = runStepScript(script, {
+      viewctlExit: 1,
+      viewctlStderr: 'error[service.unauthorized]: the service did not accept the API key',
+    });
     expect(run.status).not.toBe(0);
     expect(run.summary).toContain('drift check failed (exit 1)');
     expect(run.summary).toContain('service.unauthorized');
@@ -163,13 +265,19 @@ describe('the drift workflow', () => {
 
 describe('the drift workflow with repair: true', () => {
   const script = runOf(drift, stepByName(drift, 'Check for drift'));
-  const REPAIRED = '### viewctl plan: Acme Sales (ws_acme)\n```text\nApplied: 0 created, 0 updated, 3 pin lists, 0 deleted (9 requests in 2.0 s).\nRepaired: 3 pin lists (members ana@acme.test, bo@acme.test).\n```\n';
-  const LEFT = REPAIRED.replace('```\n', 'Left for a reviewed apply (self-heal never carries them out): 1 deletion ("Scratch").\n```\n');
+  const REPAIRED =
+    '### viewctl plan: Acme Sales (ws_acme)\n```text\nApplied: 0 created, 0 updated, 3 pin lists, 0 deleted (9 requests in 2.0 s).\nRepaired: 3 pin lists (members ana@acme.test, bo@acme.test).\n```\n';
+  const LEFT = REPAIRED.replace(
+    '```\n',
+    'Left for a reviewed apply (self-heal never carries them out): 1 deletion ("Scratch").\n```\n',
+  );
   const repairing = { REPAIR: 'true', BUDGET: '1000' };
 
   it('repairs with apply --budget --ledger --auto-approve, and succeeds with "repaired" in the summary when nothing is left', () => {
     const run = runStepScript(script, { viewctlExit: 0, viewctlStdout: REPAIRED, env: repairing });
-    expect(run.viewctlCalls).toEqual([['apply', '.', '--budget', '1000', '--ledger', '.viewctl/ledger.json', '--auto-approve', '--format', 'markdown']]);
+    expect(run.viewctlCalls).toEqual([
+      ['apply', '.', '--budget', '1000', '--ledger', '.viewctl/ledger.json', '--auto-approve', '--format', 'markdown'],
+    ]);
     expect(run.status, run.stderr).toBe(0);
     expect(run.outputs).toEqual({ 'exit-code': '0', outcome: 'repaired' });
     expect(run.summary).toContain('viewctl drift check: repaired');
@@ -177,7 +285,11 @@ describe('the drift workflow with repair: true', () => {
   });
 
   it('is in sync when it repaired nothing and left nothing', () => {
-    const run = runStepScript(script, { viewctlExit: 0, viewctlStdout: 'No changes.\nRepaired: nothing.\n', env: repairing });
+    const run = runStepScript(script, {
+      viewctlExit: 0,
+      viewctlStdout: 'No changes.\nRepaired: nothing.\n',
+      env: repairing,
+    });
     expect([run.status, run.outputs.outcome]).toEqual([0, 'in-sync']);
   });
 
@@ -190,7 +302,12 @@ describe('the drift workflow with repair: true', () => {
   });
 
   it('says a reviewed apply is due when viewctl refuses the manifests as not the last applied (exit 3)', () => {
-    const run = runStepScript(script, { viewctlExit: 3, viewctlStderr: 'error[apply.review-due]: a reviewed apply is due: the manifests at HEAD (abc1234) are not the last applied (def5678)', env: repairing });
+    const run = runStepScript(script, {
+      viewctlExit: 3,
+      viewctlStderr:
+        'error[apply.review-due]: a reviewed apply is due: the manifests at HEAD (abc1234) are not the last applied (def5678)',
+      env: repairing,
+    });
     expect(run.status).not.toBe(0);
     expect(run.outputs.outcome).toBe('review-due');
     expect(run.summary).toContain('a reviewed apply is due');
@@ -207,16 +324,54 @@ describe('the drift workflow with repair: true', () => {
 
 describe('the apply step', () => {
   const applyScript = runOf(apply, stepById(apply, 'apply'));
-  const entry = (pr: number, merge: string) => ({ pr, digest: DIGEST, runId: 4200 + pr, manifestsTree: `tree-${pr}`, mergeSha: merge });
+  const entry = (pr: number, merge: string) => ({
+    pr,
+    digest: DIGEST,
+    runId: 4200 + pr,
+    manifestsTree: `tree-${pr}`,
+    mergeSha: merge,
+  });
   const queue = (...entries: ReturnType<typeof entry>[]) => ({ QUEUE: JSON.stringify(entries), MAX_DELETES: '5' });
 
   it('downloads each reviewed plan and applies it with its digest, and succeeds when all applied', () => {
-    const run = runStepScript(applyScript, { viewctlExit: 0, viewctlStdout: 'Applied: 1 created.\n', gitTrees: { m4: 'tree-4', m5: 'tree-5' }, env: queue(entry(4, 'm4'), entry(5, 'm5')) });
+    const run = runStepScript(applyScript, {
+      viewctlExit: 0,
+      viewctlStdout: 'Applied: 1 created.\n',
+      gitTrees: { m4: 'tree-4', m5: 'tree-5' },
+      env: queue(entry(4, 'm4'), entry(5, 'm5')),
+    });
     expect(run.status).toBe(0);
-    expect(run.ghCalls).toEqual([['run', 'download', '4204', '--name', 'viewctl-plan', '--dir', 'reviewed/4'], ['run', 'download', '4205', '--name', 'viewctl-plan', '--dir', 'reviewed/5']]);
+    expect(run.ghCalls).toEqual([
+      ['run', 'download', '4204', '--name', 'viewctl-plan', '--dir', 'reviewed/4'],
+      ['run', 'download', '4205', '--name', 'viewctl-plan', '--dir', 'reviewed/5'],
+    ]);
     expect(run.viewctlCalls).toEqual([
-      ['apply', '--plan', 'reviewed/4/plan.json', '--expect-digest', DIGEST, '--max-deletes', '5', '--ledger', '.viewctl/ledger.json', '--format', 'markdown'],
-      ['apply', '--plan', 'reviewed/5/plan.json', '--expect-digest', DIGEST, '--max-deletes', '5', '--ledger', '.viewctl/ledger.json', '--format', 'markdown'],
+      [
+        'apply',
+        '--plan',
+        'reviewed/4/plan.json',
+        '--expect-digest',
+        DIGEST,
+        '--max-deletes',
+        '5',
+        '--ledger',
+        '.viewctl/ledger.json',
+        '--format',
+        'markdown',
+      ],
+      [
+        'apply',
+        '--plan',
+        'reviewed/5/plan.json',
+        '--expect-digest',
+        DIGEST,
+        '--max-deletes',
+        '5',
+        '--ledger',
+        '.viewctl/ledger.json',
+        '--format',
+        'markdown',
+      ],
     ]);
     expect(run.summary).toContain('viewctl apply of #4: applied');
     expect(run.summary).toContain('viewctl apply of #5: applied');
@@ -228,7 +383,11 @@ describe('the apply step', () => {
     [4, 'failed part-way'],
   ])('fails on exit %i, says it %s, and applies no later plan', (code, says) => {
     const run = runStepScript(applyScript, {
-      viewctlExit: 0, viewctlExits: [code], viewctlStderr: 'error[apply.stale-plan]: the plan is stale', gitTrees: { m4: 'tree-4', m5: 'tree-5' }, env: queue(entry(4, 'm4'), entry(5, 'm5')),
+      viewctlExit: 0,
+      viewctlExits: [code],
+      viewctlStderr: 'error[apply.stale-plan]: the plan is stale',
+      gitTrees: { m4: 'tree-4', m5: 'tree-5' },
+      env: queue(entry(4, 'm4'), entry(5, 'm5')),
     });
     expect(run.status).not.toBe(0);
     expect(run.outputs['exit-code']).toBe(String(code));
@@ -239,22 +398,51 @@ describe('the apply step', () => {
   });
 
   it('skips, without running viewctl, a plan an earlier apply report recorded as applied, and says "already applied"', () => {
-    const run = runStepScript(applyScript, { viewctlExit: 0, gitTrees: { m4: 'tree-4', m5: 'tree-5' }, env: queue({ ...entry(4, 'm4'), applied: true } as ReturnType<typeof entry>, entry(5, 'm5')) });
+    const run = runStepScript(applyScript, {
+      viewctlExit: 0,
+      gitTrees: { m4: 'tree-4', m5: 'tree-5' },
+      env: queue({ ...entry(4, 'm4'), applied: true } as ReturnType<typeof entry>, entry(5, 'm5')),
+    });
     expect(run.status).toBe(0);
-    expect(run.viewctlCalls).toEqual([['apply', '--plan', 'reviewed/5/plan.json', '--expect-digest', DIGEST, '--max-deletes', '5', '--ledger', '.viewctl/ledger.json', '--format', 'markdown']]);
+    expect(run.viewctlCalls).toEqual([
+      [
+        'apply',
+        '--plan',
+        'reviewed/5/plan.json',
+        '--expect-digest',
+        DIGEST,
+        '--max-deletes',
+        '5',
+        '--ledger',
+        '.viewctl/ledger.json',
+        '--format',
+        'markdown',
+      ],
+    ]);
     expect(run.ghCalls).toHaveLength(1);
     expect(run.summary).toContain('viewctl apply of #4: already applied');
     expect(run.summary).toContain('viewctl apply of #5: applied');
   });
 
   it('fetches a merge commit only when the checkout lacks it: a --depth fetch would make the full checkout shallow', () => {
-    const run = runStepScript(applyScript, { viewctlExit: 0, gitTrees: { m4: 'tree-4', m5: 'tree-5' }, gitAbsent: ['m5'], env: queue(entry(4, 'm4'), entry(5, 'm5')) });
+    const run = runStepScript(applyScript, {
+      viewctlExit: 0,
+      gitTrees: { m4: 'tree-4', m5: 'tree-5' },
+      gitAbsent: ['m5'],
+      env: queue(entry(4, 'm4'), entry(5, 'm5')),
+    });
     expect(run.status).toBe(0);
-    expect(run.gitCalls.filter((call) => call[0] === 'fetch')).toEqual([['fetch', '--quiet', '--no-tags', '--depth=1', 'origin', 'm5']]);
+    expect(run.gitCalls.filter((call) => call[0] === 'fetch')).toEqual([
+      ['fetch', '--quiet', '--no-tags', '--depth=1', 'origin', 'm5'],
+    ]);
   });
 
   it('applies a plan only when its merge holds the manifests tree that was planned', () => {
-    const moved = runStepScript(applyScript, { viewctlExit: 0, gitTrees: { m5: 'tree-other' }, env: queue(entry(5, 'm5')) });
+    const moved = runStepScript(applyScript, {
+      viewctlExit: 0,
+      gitTrees: { m5: 'tree-other' },
+      env: queue(entry(5, 'm5')),
+    });
     expect(moved.status).not.toBe(0);
     expect(moved.viewctlCalls).toEqual([]);
     expect(moved.gitCalls).toContainEqual(['rev-parse', 'm5:./.']);
@@ -262,7 +450,12 @@ describe('the apply step', () => {
   });
 
   it('says so when the plan file can no longer be downloaded, and applies nothing', () => {
-    const run = runStepScript(applyScript, { viewctlExit: 0, missingArtifacts: [4205], gitTrees: { m5: 'tree-5' }, env: queue(entry(5, 'm5')) });
+    const run = runStepScript(applyScript, {
+      viewctlExit: 0,
+      missingArtifacts: [4205],
+      gitTrees: { m5: 'tree-5' },
+      env: queue(entry(5, 'm5')),
+    });
     expect(run.status).not.toBe(0);
     expect(run.viewctlCalls).toEqual([]);
     expect(run.summary).toContain('could not be downloaded');
@@ -274,7 +467,19 @@ const findReviewed = scriptOf(apply, (_uses, name) => name === 'Find the reviewe
 const reportApplies = scriptOf(apply, (_uses, name) => name === 'Report on the pull requests');
 
 /** postPlan runs the comment step of the pull request workflow against `api`. */
-async function postPlan(api: FakeGitHub, exitCode: number, options: { uploaded?: string; stderr?: string; pr?: number; head?: string; runId?: number; planMd?: string; baseRef?: string } = {}) {
+async function postPlan(
+  api: FakeGitHub,
+  exitCode: number,
+  options: {
+    uploaded?: string;
+    stderr?: string;
+    pr?: number;
+    head?: string;
+    runId?: number;
+    planMd?: string;
+    baseRef?: string;
+  } = {},
+) {
   const { dir } = runStepScript('true', { viewctlExit: 0 });
   writeFileSync(join(dir, 'plan.md'), options.planMd ?? PLAN_MD);
   writeFileSync(join(dir, 'plan.json'), JSON.stringify({ formatVersion: 1, digest: DIGEST }));
@@ -288,7 +493,12 @@ async function postPlan(api: FakeGitHub, exitCode: number, options: { uploaded?:
       serverUrl: 'https://github.com',
       payload: { pull_request: { number: options.pr ?? 5, base: { ref: options.baseRef ?? 'main' } } },
     },
-    env: { EXIT_CODE: String(exitCode), UPLOADED: options.uploaded ?? 'success', HEAD_SHA: options.head ?? HEAD, MANIFESTS_TREE: 'tree-1' },
+    env: {
+      EXIT_CODE: String(exitCode),
+      UPLOADED: options.uploaded ?? 'success',
+      HEAD_SHA: options.head ?? HEAD,
+      MANIFESTS_TREE: 'tree-1',
+    },
   });
 }
 
@@ -297,13 +507,30 @@ function lookUp(api: FakeGitHub) {
   return runGithubScript(findReviewed, {
     api,
     dir: '.',
-    context: { repo: { owner: 'acme', repo: 'views' }, sha: MERGE, runId: 9, serverUrl: 'https://github.com', payload: {} },
+    context: {
+      repo: { owner: 'acme', repo: 'views' },
+      sha: MERGE,
+      runId: 9,
+      serverUrl: 'https://github.com',
+      payload: {},
+    },
     env: { LOOK_BACK: '20' },
   });
 }
 
-const mergedPull = { number: 5, merged_at: '2026-01-01T00:00:00Z', merge_commit_sha: MERGE, head: { sha: HEAD }, base: { ref: 'main' } };
-const planRun = { path: '.github/workflows/viewctl-plan.yml', event: 'pull_request', head_sha: HEAD, conclusion: 'success' };
+const mergedPull = {
+  number: 5,
+  merged_at: '2026-01-01T00:00:00Z',
+  merge_commit_sha: MERGE,
+  head: { sha: HEAD },
+  base: { ref: 'main' },
+};
+const planRun = {
+  path: '.github/workflows/viewctl-plan.yml',
+  event: 'pull_request',
+  head_sha: HEAD,
+  conclusion: 'success',
+};
 
 describe('the plan comment', () => {
   it('is created once, starting with the marker, carrying the digest, run, commit and tree', async () => {
@@ -312,14 +539,20 @@ describe('the plan comment', () => {
     expect(api.created).toHaveLength(1);
     const body = api.created[0]?.body ?? '';
     expect(body.startsWith('<!-- viewctl-plan -->\n')).toBe(true);
-    expect(body).toContain(`<!-- viewctl-plan-meta {"digest":"${DIGEST}","runId":4242,"headSha":"${HEAD}","manifestsTree":"tree-1"} -->`);
+    expect(body).toContain(
+      `<!-- viewctl-plan-meta {"digest":"${DIGEST}","runId":4242,"headSha":"${HEAD}","manifestsTree":"tree-1"} -->`,
+    );
     expect(body).toContain(PLAN_MD.trim());
   });
 
-  it('is updated in place, and a marker in someone else\'s comment is ignored', async () => {
+  it("is updated in place, and a marker in someone else's comment is ignored", async () => {
     const api = fakeGitHub({
       comments: [
-        { id: 1, user: { login: 'mallory' }, body: '<!-- viewctl-plan -->\n<!-- viewctl-plan-meta {"digest":"00"} -->' },
+        {
+          id: 1,
+          user: { login: 'mallory' },
+          body: '<!-- viewctl-plan -->\n<!-- viewctl-plan-meta {"digest":"00"} -->',
+        },
         { id: 2, user: BOT, body: '<!-- viewctl-plan -->\nold plan' },
       ],
     });
@@ -330,7 +563,10 @@ describe('the plan comment', () => {
 
   it('shows the error and carries no digest when the plan failed', async () => {
     const api = fakeGitHub();
-    await postPlan(api, 1, { stderr: 'error[pins.unknown-name]: pins/mia.yaml:3:15: no manifest, public view or default recordings view is named "Custmer calls"' });
+    await postPlan(api, 1, {
+      stderr:
+        'error[pins.unknown-name]: pins/mia.yaml:3:15: no manifest, public view or default recordings view is named "Custmer calls"',
+    });
     const body = api.created[0]?.body ?? '';
     expect(body).toContain('"digest":null');
     expect(body).toContain('viewctl plan failed (exit 1)');
@@ -347,7 +583,9 @@ describe('the plan comment', () => {
     const api = fakeGitHub();
     await postPlan(api, 2, { planMd: markdown });
     const body = api.created[0]?.body ?? '';
-    const [own = '', outside] = body.split('**Not applied or changed outside viewctl since origin/main: applying sets them to the manifests**');
+    const [own = '', outside] = body.split(
+      '**Not applied or changed outside viewctl since origin/main: applying sets them to the manifests**',
+    );
     expect(outside).toBeDefined();
     expect(own).not.toMatch(/\| ✏️ \|/);
     expect(outside).toMatch(/\| ⚠️ \| Drift \| \*\*1 RecordingView: attributes differ\*\*: \*\*Zoom and Meet calls\*\*/);
@@ -358,13 +596,23 @@ describe('the plan comment', () => {
     const longest = `${'x'.repeat(MARKDOWN_LIMIT - 1)}\n`;
     const api = fakeGitHub();
     // A git branch name is at most 255 bytes.
-    await postPlan(api, 2, { planMd: longest, uploaded: 'failure', runId: 99_999_999_999, pr: 99_999, baseRef: `release/${'b'.repeat(247)}` });
+    await postPlan(api, 2, {
+      planMd: longest,
+      uploaded: 'failure',
+      runId: 99_999_999_999,
+      pr: 99_999,
+      baseRef: `release/${'b'.repeat(247)}`,
+    });
     const body = api.created[0]?.body ?? '';
     expect(body).toContain(longest.trim());
     expect(body.length).toBeLessThanOrEqual(65_536);
 
     const { desired, live } = createsScenario(600);
-    const markdown = renderMarkdown(computePlan(desired, live).plan, { color: false, planFile: 'plan.json', detailsUrl: 'https://github.com/acme/views/actions/runs/4242' });
+    const markdown = renderMarkdown(computePlan(desired, live).plan, {
+      color: false,
+      planFile: 'plan.json',
+      detailsUrl: 'https://github.com/acme/views/actions/runs/4242',
+    });
     const real = fakeGitHub();
     await postPlan(real, 2, { planMd: markdown });
     expect(real.created[0]?.body).toContain('[the full plan](https://github.com/acme/views/actions/runs/4242)');
@@ -393,7 +641,9 @@ describe('finding the reviewed plan after the merge', () => {
     expect(result.error).toBeUndefined();
     expect(result.outputs).toEqual({
       pr: '5',
-      queue: JSON.stringify([{ pr: 5, digest: DIGEST, runId: 4242, manifestsTree: 'tree-1', mergeSha: MERGE, applied: false }]),
+      queue: JSON.stringify([
+        { pr: 5, digest: DIGEST, runId: 4242, manifestsTree: 'tree-1', mergeSha: MERGE, applied: false },
+      ]),
       unreviewed: '[]',
     });
   });
@@ -443,15 +693,30 @@ describe('finding the reviewed plan after the merge', () => {
 describe('catching up on merges whose apply run GitHub dropped', () => {
   const H4 = 'a4'.padEnd(40, '4');
   const M4 = 'b4'.padEnd(40, '4');
-  const pull4 = { number: 4, merged_at: '2025-12-31T00:00:00Z', merge_commit_sha: M4, head: { sha: H4 }, base: { ref: 'main' } };
+  const pull4 = {
+    number: 4,
+    merged_at: '2025-12-31T00:00:00Z',
+    merge_commit_sha: M4,
+    head: { sha: H4 },
+    base: { ref: 'main' },
+  };
   const run4 = { ...planRun, head_sha: H4 };
 
   /** twoMerges: #4 then #5 merged, both planned; the push of #5 runs this apply. */
   async function twoMerges(): Promise<FakeGitHub> {
-    const api = fakeGitHub({ pulls: [mergedPull], closed: [mergedPull, pull4, { number: 3, merged_at: null }], runs: { 4242: planRun, 4204: run4 } });
+    const api = fakeGitHub({
+      pulls: [mergedPull],
+      closed: [mergedPull, pull4, { number: 3, merged_at: null }],
+      runs: { 4242: planRun, 4204: run4 },
+    });
     await postPlan(api, 2, { pr: 4, head: H4, runId: 4204 });
     await postPlan(api, 2);
-    api.comments = api.created.map((created, index) => ({ id: index + 1, user: BOT, body: created.body, issue_number: created.issue_number }));
+    api.comments = api.created.map((created, index) => ({
+      id: index + 1,
+      user: BOT,
+      body: created.body,
+      issue_number: created.issue_number,
+    }));
     api.created = [];
     return api;
   }
@@ -487,17 +752,22 @@ describe('catching up on merges whose apply run GitHub dropped', () => {
     expect(api.created[0]?.body).toContain(`<!-- viewctl-apply-meta {"digest":"${DIGEST}","applied":true} -->`);
     api.comments.push({ id: 300, user: BOT, body: api.created[0]?.body ?? '', issue_number: 5 });
     const again = JSON.parse((await lookUp(api)).outputs.queue ?? '[]') as { pr: number; applied: boolean }[];
-    expect(again.map((entry) => [entry.pr, entry.applied])).toEqual([[4, false], [5, true]]);
+    expect(again.map((entry) => [entry.pr, entry.applied])).toEqual([
+      [4, false],
+      [5, true],
+    ]);
     // A report that says the apply failed records nothing as applied.
     api.comments = api.comments.filter((comment) => comment.id !== 300);
     api.created = [];
     await reportWith(api, '5 3\n', queue);
     expect(api.created[0]?.body).toContain('"applied":false');
     api.comments.push({ id: 301, user: BOT, body: api.created[0]?.body ?? '', issue_number: 5 });
-    expect((JSON.parse((await lookUp(api)).outputs.queue ?? '[]') as { applied: boolean }[]).map((entry) => entry.applied)).toEqual([false, false]);
+    expect(
+      (JSON.parse((await lookUp(api)).outputs.queue ?? '[]') as { applied: boolean }[]).map((entry) => entry.applied),
+    ).toEqual([false, false]);
   });
 
-  it('applies a plan whose digest only another pull request\'s report recorded: a change reverted, then made again, plans the same digest', async () => {
+  it("applies a plan whose digest only another pull request's report recorded: a change reverted, then made again, plans the same digest", async () => {
     const api = await twoMerges();
     const queue = JSON.parse((await lookUp(api)).outputs.queue ?? '[]') as { pr: number; digest: string }[];
     // #4 made the change and was applied; a revert was applied since; #5 makes the change again, with #4's digest.
@@ -513,30 +783,60 @@ describe('catching up on merges whose apply run GitHub dropped', () => {
     const { dir } = runStepScript('mkdir -p reviewed', { viewctlExit: 0 });
     writeFileSync(join(dir, 'reviewed', 'results'), results);
     return runGithubScript(reportApplies, {
-      api, dir, context: { repo: { owner: 'acme', repo: 'views' }, runId: 9, serverUrl: 'https://github.com', payload: {} }, env: { UNREVIEWED: '[]', QUEUE: JSON.stringify(queue) },
+      api,
+      dir,
+      context: { repo: { owner: 'acme', repo: 'views' }, runId: 9, serverUrl: 'https://github.com', payload: {} },
+      env: { UNREVIEWED: '[]', QUEUE: JSON.stringify(queue) },
     });
   }
 
   it('reports on every pull request it handled, so the next run does not apply them again', async () => {
     const api = await twoMerges();
     expect((await reportOn(api, '4 0\n5 3\n')).error).toBeUndefined();
-    expect(api.created.map((comment) => [comment.issue_number, comment.body.split('\n').slice(0, 2).join(' | ')])).toEqual([
+    expect(
+      api.created.map((comment) => [comment.issue_number, comment.body.split('\n').slice(0, 2).join(' | ')]),
+    ).toEqual([
       [4, '<!-- viewctl-apply --> | ### ✅ viewctl apply: applied'],
-      [5, '<!-- viewctl-apply --> | ### ❌ viewctl apply: refused, nothing written: the plan is not the reviewed one, is stale, or deletes too much; open a pull request to plan again'],
+      [
+        5,
+        '<!-- viewctl-apply --> | ### ❌ viewctl apply: refused, nothing written: the plan is not the reviewed one, is stale, or deletes too much; open a pull request to plan again',
+      ],
     ]);
     expect(api.created[0]?.body).toContain('Applied: 1 created.');
     // The next merge (#6) finds #4 and #5 reported on: only its own plan is left.
-    api.comments.push(...api.created.map((created, index) => ({ id: 100 + index, user: BOT, body: created.body, issue_number: created.issue_number })));
+    api.comments.push(
+      ...api.created.map((created, index) => ({
+        id: 100 + index,
+        user: BOT,
+        body: created.body,
+        issue_number: created.issue_number,
+      })),
+    );
     const H6 = 'a6'.padEnd(40, '6');
     const M6 = 'b6'.padEnd(40, '6');
-    const pull6 = { number: 6, merged_at: '2026-01-02T00:00:00Z', merge_commit_sha: M6, head: { sha: H6 }, base: { ref: 'main' } };
+    const pull6 = {
+      number: 6,
+      merged_at: '2026-01-02T00:00:00Z',
+      merge_commit_sha: M6,
+      head: { sha: H6 },
+      base: { ref: 'main' },
+    };
     api.pulls = [pull6];
     api.closed = [pull6, mergedPull, pull4];
     api.runs[4206] = { ...planRun, head_sha: H6 };
     await postPlan(api, 2, { pr: 6, head: H6, runId: 4206 });
     api.comments.push({ id: 200, user: BOT, body: api.created.at(-1)?.body ?? '', issue_number: 6 });
     const next = await runGithubScript(findReviewed, {
-      api, dir: '.', context: { repo: { owner: 'acme', repo: 'views' }, sha: M6, runId: 10, serverUrl: 'https://github.com', payload: {} }, env: { LOOK_BACK: '20' },
+      api,
+      dir: '.',
+      context: {
+        repo: { owner: 'acme', repo: 'views' },
+        sha: M6,
+        runId: 10,
+        serverUrl: 'https://github.com',
+        payload: {},
+      },
+      env: { LOOK_BACK: '20' },
     });
     expect(JSON.parse(next.outputs.queue ?? '[]').map((entry: { pr: number }) => entry.pr)).toEqual([6]);
   });
@@ -544,8 +844,18 @@ describe('catching up on merges whose apply run GitHub dropped', () => {
   it('skips merges that were never planned, and reports earlier ones that cannot be applied instead of applying them', async () => {
     const api = await twoMerges();
     // #4's plan failed: its comment carries no digest.
-    api.comments = api.comments.map((comment) => (comment.issue_number === 4 ? { ...comment, body: comment.body.replace(/"digest":"[0-9a-f]+"/, '"digest":null') } : comment));
-    api.closed.push({ number: 2, merged_at: '2025-12-30T00:00:00Z', merge_commit_sha: 'c2', head: { sha: 'd2' }, base: { ref: 'main' } });
+    api.comments = api.comments.map((comment) =>
+      comment.issue_number === 4
+        ? { ...comment, body: comment.body.replace(/"digest":"[0-9a-f]+"/, '"digest":null') }
+        : comment,
+    );
+    api.closed.push({
+      number: 2,
+      merged_at: '2025-12-30T00:00:00Z',
+      merge_commit_sha: 'c2',
+      head: { sha: 'd2' },
+      base: { ref: 'main' },
+    });
     const result = await lookUp(api);
     expect(JSON.parse(result.outputs.queue ?? '[]').map((entry: { pr: number }) => entry.pr)).toEqual([5]);
     const unreviewed = JSON.parse(result.outputs.unreviewed ?? '[]') as { pr: number; reason: string }[];
@@ -557,7 +867,7 @@ describe('catching up on merges whose apply run GitHub dropped', () => {
   });
 });
 
-describe('the drift workflow\'s one issue', () => {
+describe("the drift workflow's one issue", () => {
   const driftIssue = scriptOf(drift, (_uses, name) => name === 'Open, update or close the drift issue');
   const BOT = { login: 'github-actions[bot]' };
 
@@ -578,14 +888,19 @@ describe('the drift workflow\'s one issue', () => {
     const left = `${PLAN_MD}Repaired: 2 pin lists (members ana@acme.test).\nLeft for a reviewed apply (self-heal never carries them out): 1 deletion ("Scratch").\n`;
     await report(api, 0, 'left', left);
     expect(api.issues).toHaveLength(1);
-    expect(api.issues[0]).toMatchObject({ title: 'viewctl: drift repaired, some left for a reviewed change', state: 'open' });
+    expect(api.issues[0]).toMatchObject({
+      title: 'viewctl: drift repaired, some left for a reviewed change',
+      state: 'open',
+    });
     expect(api.issues[0]?.body).toContain('Repaired: 2 pin lists (members ana@acme.test).');
     expect(api.issues[0]?.body).toContain('1 deletion ("Scratch")');
     await report(api, 3, 'review-due');
     expect(api.issues[0]).toMatchObject({ title: 'viewctl: a reviewed apply is due before self-heal' });
     await report(api, 0, 'repaired', `${PLAN_MD}Repaired: 1 view re-created ("Team calls").\n`);
     expect(api.issues[0]?.state).toBe('closed');
-    expect(api.created.at(-1)?.body).toMatch(/^Repaired, in sync again \(\[run 77\]\(.*\)\): 1 view re-created \("Team calls"\)\.$/);
+    expect(api.created.at(-1)?.body).toMatch(
+      /^Repaired, in sync again \(\[run 77\]\(.*\)\): 1 view re-created \("Team calls"\)\.$/,
+    );
   });
 
   it('opens one issue on drift, with the plan, and updates that same issue on the next drift', async () => {
@@ -611,7 +926,9 @@ describe('the drift workflow\'s one issue', () => {
   });
 
   it('opens nothing when in sync, and trusts only its own issue, not one anybody wrote the marker in', async () => {
-    const api = fakeGitHub({ issues: [{ number: 1, user: { login: 'mallory' }, title: 'x', body: '<!-- viewctl-drift -->', state: 'open' }] });
+    const api = fakeGitHub({
+      issues: [{ number: 1, user: { login: 'mallory' }, title: 'x', body: '<!-- viewctl-drift -->', state: 'open' }],
+    });
     await report(api, 0);
     expect(api.issues.filter((issue) => issue.user.login === BOT.login)).toHaveLength(0);
     await report(api, 2);

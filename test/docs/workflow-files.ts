@@ -96,9 +96,21 @@ export interface Action extends Workflow {
 export function loadAction(path: string): Action {
   const { errors, value } = parseWorkflowYaml(path);
   if (errors.length > 0) throw new Error(`${path}: ${errors.join('; ')}`);
-  const action = value as { name: string; inputs: Record<string, ActionInput>; outputs?: Action['outputs']; runs: { using: string; steps: Step[] } };
+  const action = value as {
+    name: string;
+    inputs: Record<string, ActionInput>;
+    outputs?: Action['outputs'];
+    runs: { using: string; steps: Step[] };
+  };
   if (action.runs.using !== 'composite') throw new Error(`${path} is not a composite action`);
-  return { path, name: action.name, on: {}, inputs: action.inputs, ...(action.outputs === undefined ? {} : { outputs: action.outputs }), jobs: { action: { 'runs-on': 'composite', steps: action.runs.steps } } };
+  return {
+    path,
+    name: action.name,
+    on: {},
+    inputs: action.inputs,
+    ...(action.outputs === undefined ? {} : { outputs: action.outputs }),
+    jobs: { action: { 'runs-on': 'composite', steps: action.runs.steps } },
+  };
 }
 
 /** LocatedStep is a step with the job it belongs to. */
@@ -142,7 +154,13 @@ export function evaluate(value: string, context: ExpressionContext): string {
       const literal = /^'((?:[^']|'')*)'$/.exec(operand);
       let resolved: unknown;
       if (literal !== null) resolved = (literal[1] ?? '').replace(/''/g, "'");
-      else if (/^[a-z_][\w-]*(?:\.[\w-]+)*$/i.test(operand)) resolved = operand.split('.').reduce<unknown>((at, key) => (at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined), context);
+      else if (/^[a-z_][\w-]*(?:\.[\w-]+)*$/i.test(operand))
+        resolved = operand
+          .split('.')
+          .reduce<unknown>(
+            (at, key) => (at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined),
+            context,
+          );
       else throw new Error(`evaluate reads no expression of the form "${operand}"`);
       if (resolved !== undefined && resolved !== null && resolved !== '' && resolved !== false) return String(resolved);
     }

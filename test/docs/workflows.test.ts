@@ -3,7 +3,20 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { commandHelp, topLevelCommands, type CommandHelp } from './cli-help.js';
 import { viewctlInvocations, type Invocation } from './shell-commands.js';
-import { ACTION, REPO, allSteps, evaluate, loadAction, loadWorkflow, parseWorkflowYaml, stepById, stepByName, workflowPaths, type Step, type Workflow } from './workflow-files.js';
+import {
+  ACTION,
+  REPO,
+  allSteps,
+  evaluate,
+  loadAction,
+  loadWorkflow,
+  parseWorkflowYaml,
+  stepById,
+  stepByName,
+  workflowPaths,
+  type Step,
+  type Workflow,
+} from './workflow-files.js';
 import { evaluateExpression } from './expressions.js';
 
 // The workflows users copy (examples/.github/workflows), the action they call
@@ -19,7 +32,15 @@ const USER_WORKFLOWS = {
 const CI = '.github/workflows/ci.yml';
 
 /** ALLOWED_ACTIONS are the only actions a workflow may use: GitHub's own, major-pinned. */
-const ALLOWED_ACTIONS = ['actions/checkout', 'actions/setup-node', 'actions/upload-artifact', 'actions/download-artifact', 'actions/github-script', 'actions/cache/restore', 'actions/cache/save'];
+const ALLOWED_ACTIONS = [
+  'actions/checkout',
+  'actions/setup-node',
+  'actions/upload-artifact',
+  'actions/download-artifact',
+  'actions/github-script',
+  'actions/cache/restore',
+  'actions/cache/save',
+];
 
 /** PINNED are the commits of the released tags the workflows use (checkout v4.2.2, setup-node v4.4.0, upload-artifact v4.6.2, download-artifact v4.3.0, github-script v7.0.1, cache v4.2.3). */
 const PINNED: Readonly<Record<string, string>> = {
@@ -60,13 +81,17 @@ const workflow = (path: string): Workflow => {
 /** invocations lists every viewctl call in the run steps of a workflow or of the action, with the step. */
 function invocations(flow: Workflow): Array<Invocation & { step: string }> {
   return allSteps(flow).flatMap(({ step }) =>
-    step.run === undefined ? [] : viewctlInvocations(step.run).map((call) => ({ ...call, step: step.name ?? step.id ?? '?' })),
+    step.run === undefined
+      ? []
+      : viewctlInvocations(step.run).map((call) => ({ ...call, step: step.name ?? step.id ?? '?' })),
   );
 }
 
 /** actionStep is the one step of a user workflow that calls the viewctl action. */
 function actionStep(path: string): Step {
-  const steps = allSteps(workflow(path)).filter(({ step }) => step.uses?.split('@')[0] === VIEWCTL_ACTION.split('@')[0]);
+  const steps = allSteps(workflow(path)).filter(
+    ({ step }) => step.uses?.split('@')[0] === VIEWCTL_ACTION.split('@')[0],
+  );
   expect(steps, path).toHaveLength(1);
   return steps[0]?.step ?? {};
 }
@@ -89,29 +114,36 @@ describe('workflow files', () => {
       expect(job['runs-on'], name).toBe('ubuntu-latest');
       expect(job['timeout-minutes'], `${name} has a timeout`).toBeGreaterThan(0);
       expect(job.permissions, `${name} widens no permission`).toBeUndefined();
-      for (const step of job.steps) expect(step.run === undefined, `a step of ${name} both runs and uses`).not.toBe(step.uses === undefined);
+      for (const step of job.steps)
+        expect(step.run === undefined, `a step of ${name} both runs and uses`).not.toBe(step.uses === undefined);
     }
   });
 
-  it.each([...paths, ACTION])('%s uses only GitHub\'s own actions, pinned to a commit with its version tag beside it (and the viewctl action by its release tag)', (path) => {
-    const text = readFileSync(join(REPO, path), 'utf8');
-    const flow = path === ACTION ? action : workflow(path);
-    for (const { step } of allSteps(flow)) {
-      if (step.uses === undefined) continue;
-      if (path !== ACTION && step.uses === VIEWCTL_ACTION) continue;
-      const [name, version] = step.uses.split('@');
-      expect(ALLOWED_ACTIONS, step.uses).toContain(name);
-      // A tag can be moved to other code; a commit cannot. One commit per action everywhere.
-      expect(version, step.uses).toMatch(/^[0-9a-f]{40}$/);
-      expect(text).toMatch(new RegExp(`uses: ${step.uses} # v\\d+\\.\\d+\\.\\d+\\n`));
-      expect(PINNED[name ?? ''], step.uses).toBe(version);
-    }
-  });
+  it.each([...paths, ACTION])(
+    "%s uses only GitHub's own actions, pinned to a commit with its version tag beside it (and the viewctl action by its release tag)",
+    (path) => {
+      const text = readFileSync(join(REPO, path), 'utf8');
+      const flow = path === ACTION ? action : workflow(path);
+      for (const { step } of allSteps(flow)) {
+        if (step.uses === undefined) continue;
+        if (path !== ACTION && step.uses === VIEWCTL_ACTION) continue;
+        const [name, version] = step.uses.split('@');
+        expect(ALLOWED_ACTIONS, step.uses).toContain(name);
+        // A tag can be moved to other code; a commit cannot. One commit per action everywhere.
+        expect(version, step.uses).toMatch(/^[0-9a-f]{40}$/);
+        expect(text).toMatch(new RegExp(`uses: ${step.uses} # v\\d+\\.\\d+\\.\\d+\\n`));
+        expect(PINNED[name ?? ''], step.uses).toBe(version);
+      }
+    },
+  );
 
-  it.each([USER_WORKFLOWS.apply, USER_WORKFLOWS.drift])('%s checks out the whole history: the memory compares the manifests with those of the last applied commit', (path) => {
-    const checkout = allSteps(workflow(path)).find(({ step }) => step.uses?.startsWith('actions/checkout@'));
-    expect(checkout?.step.with?.['fetch-depth']).toBe(0);
-  });
+  it.each([USER_WORKFLOWS.apply, USER_WORKFLOWS.drift])(
+    '%s checks out the whole history: the memory compares the manifests with those of the last applied commit',
+    (path) => {
+      const checkout = allSteps(workflow(path)).find(({ step }) => step.uses?.startsWith('actions/checkout@'));
+      expect(checkout?.step.with?.['fetch-depth']).toBe(0);
+    },
+  );
 
   it.each([...paths, ACTION])('%s passes expressions to scripts through env, never inline', (path) => {
     // `${{ ... }}` inside a script is expanded before the shell runs: a branch name or
@@ -123,7 +155,7 @@ describe('workflow files', () => {
   });
 });
 
-describe('the project\'s CI', () => {
+describe("the project's CI", () => {
   it('installs, type-checks and tests on Node 20 and 22', () => {
     const flow = workflow(CI);
     expect(Object.keys(flow.on)).toEqual(expect.arrayContaining(['push', 'pull_request']));
@@ -142,7 +174,17 @@ describe('the viewctl action', () => {
 
   it('is a valid composite action whose every step runs only for its command', () => {
     expect(action.name).toBe('viewctl');
-    expect(Object.keys(action.inputs)).toEqual(['command', 'manifests', 'api-key', 'base-url', 'github-token', 'max-deletes', 'look-back', 'budget', 'repair']);
+    expect(Object.keys(action.inputs)).toEqual([
+      'command',
+      'manifests',
+      'api-key',
+      'base-url',
+      'github-token',
+      'max-deletes',
+      'look-back',
+      'budget',
+      'repair',
+    ]);
     const steps = action.jobs.action?.steps ?? [];
     for (const step of steps) {
       if (step.run !== undefined) expect(step.shell, step.name).toBe('bash');
@@ -154,7 +196,12 @@ describe('the viewctl action', () => {
   });
 
   it('runs plan, apply and drift (the reader of run steps works)', () => {
-    expect(invocations(action).map((call) => [call.step, call.subcommand])).toEqual([['Plan', 'plan'], ['Apply', 'apply'], ['Check for drift', 'apply'], ['Check for drift', 'plan']]);
+    expect(invocations(action).map((call) => [call.step, call.subcommand])).toEqual([
+      ['Plan', 'plan'],
+      ['Apply', 'apply'],
+      ['Check for drift', 'apply'],
+      ['Check for drift', 'plan'],
+    ]);
   });
 
   it('calls only commands and flags that exist', () => {
@@ -206,20 +253,25 @@ describe('the viewctl action', () => {
     }
   });
 
-  it.each(userPaths)('%s calls it once, at the one ref of this version, with inputs it declares and the key from the secret', (path) => {
-    const step = actionStep(path);
-    expect(step.uses).toBe(VIEWCTL_ACTION);
-    const given = Object.keys(step.with ?? {});
-    for (const input of given) expect(Object.keys(action.inputs), input).toContain(input);
-    for (const [input, declared] of Object.entries(action.inputs)) if (declared.required === true) expect(given, input).toContain(input);
-    expect(step.with?.['api-key']).toBe('${{ secrets.VIEWCTL_API_KEY }}');
-    expect(step.with?.['base-url']).toBe('${{ vars.VIEWCTL_BASE_URL }}');
-    expect(step.with?.manifests).toBe(MANIFESTS);
-    const flow = workflow(path);
-    expect(JSON.stringify(flow.env ?? {})).not.toContain('VIEWCTL_API_KEY');
-    for (const { step: other } of allSteps(flow)) if (other !== step) expect(JSON.stringify(other)).not.toContain('secrets.');
-    expect(readFileSync(join(REPO, path), 'utf8')).not.toMatch(/npm install|npx viewctl|[\s"']viewctl@/);
-  });
+  it.each(userPaths)(
+    '%s calls it once, at the one ref of this version, with inputs it declares and the key from the secret',
+    (path) => {
+      const step = actionStep(path);
+      expect(step.uses).toBe(VIEWCTL_ACTION);
+      const given = Object.keys(step.with ?? {});
+      for (const input of given) expect(Object.keys(action.inputs), input).toContain(input);
+      for (const [input, declared] of Object.entries(action.inputs))
+        if (declared.required === true) expect(given, input).toContain(input);
+      expect(step.with?.['api-key']).toBe('${{ secrets.VIEWCTL_API_KEY }}');
+      expect(step.with?.['base-url']).toBe('${{ vars.VIEWCTL_BASE_URL }}');
+      expect(step.with?.manifests).toBe(MANIFESTS);
+      const flow = workflow(path);
+      expect(JSON.stringify(flow.env ?? {})).not.toContain('VIEWCTL_API_KEY');
+      for (const { step: other } of allSteps(flow))
+        if (other !== step) expect(JSON.stringify(other)).not.toContain('secrets.');
+      expect(readFileSync(join(REPO, path), 'utf8')).not.toMatch(/npm install|npx viewctl|[\s"']viewctl@/);
+    },
+  );
 });
 
 describe('setting the workflows up', () => {
@@ -238,7 +290,7 @@ describe('setting the workflows up', () => {
     expect(evaluate(manifests, { vars: { VIEWCTL_MANIFESTS: 'config/views' } })).toBe('config/views');
   });
 
-  it('takes the limits from repository variables, with the action\'s defaults', () => {
+  it("takes the limits from repository variables, with the action's defaults", () => {
     const maxDeletes = String(actionStep(USER_WORKFLOWS.apply).with?.['max-deletes']);
     expect(evaluate(maxDeletes, { vars: {} })).toBe(action.inputs['max-deletes']?.default);
     expect(evaluate(maxDeletes, { vars: { VIEWCTL_MAX_DELETES: '20' } })).toBe('20');
@@ -262,17 +314,25 @@ describe('the pull request workflow', () => {
   it('runs on pull requests, may only read code and write the comment, and supersedes older runs', () => {
     expect(Object.keys(flow().on)).toEqual(['pull_request']);
     expect(flow().permissions).toEqual({ contents: 'read', 'pull-requests': 'write' });
-    expect(flow().concurrency).toEqual({ group: 'viewctl-plan-${{ github.event.pull_request.number }}', 'cancel-in-progress': true });
+    expect(flow().concurrency).toEqual({
+      group: 'viewctl-plan-${{ github.event.pull_request.number }}',
+      'cancel-in-progress': true,
+    });
   });
 
   it('checks out the merge and plans through the action', () => {
-    expect(allSteps(flow()).map(({ step }) => step.uses?.split('@')[0])).toEqual(['actions/checkout', VIEWCTL_ACTION.split('@')[0]]);
+    expect(allSteps(flow()).map(({ step }) => step.uses?.split('@')[0])).toEqual([
+      'actions/checkout',
+      VIEWCTL_ACTION.split('@')[0],
+    ]);
     expect(actionStep(USER_WORKFLOWS.plan).with?.command).toBe('plan');
   });
 
   it('plans in markdown with --detailed-exitcode and saves the JSON plan as an artifact', () => {
     const [call] = invocations(action);
-    expect(call?.args).toEqual(expect.arrayContaining(['--format', 'markdown', '--out', 'plan.json', '--detailed-exitcode']));
+    expect(call?.args).toEqual(
+      expect.arrayContaining(['--format', 'markdown', '--out', 'plan.json', '--detailed-exitcode']),
+    );
     const upload = stepById(action, 'upload');
     expect(upload.uses?.startsWith('actions/upload-artifact@')).toBe(true);
     expect(upload.with).toMatchObject({ name: 'viewctl-plan', path: 'plan.json', 'if-no-files-found': 'error' });
@@ -297,7 +357,6 @@ describe('the merge workflow', () => {
     expect(flow().permissions).toEqual({ contents: 'read', actions: 'read', 'pull-requests': 'write' });
   });
 
-
   it('applies each downloaded reviewed plan with the digest from its plan comment', () => {
     expect(actionStep(USER_WORKFLOWS.apply).with?.command).toBe('apply');
     const call = invocations(action).find((entry) => entry.subcommand === 'apply');
@@ -305,7 +364,9 @@ describe('the merge workflow', () => {
     const apply = stepById(action, 'apply');
     expect(apply.env?.QUEUE).toBe('${{ steps.reviewed.outputs.queue }}');
     // The artifact the plan step uploads, downloaded from the run that saved it.
-    expect(apply.run).toContain(`gh run download "$run_id" --name ${String(stepById(action, 'upload').with?.name)} --dir "reviewed/$pr"`);
+    expect(apply.run).toContain(
+      `gh run download "$run_id" --name ${String(stepById(action, 'upload').with?.name)} --dir "reviewed/$pr"`,
+    );
   });
 });
 
@@ -322,9 +383,27 @@ describe('the drift workflow', () => {
     const group = String(flow().concurrency?.group);
     expect(flow().concurrency?.['cancel-in-progress']).toBe(false);
     // It writes the sweep memory (and, with repair, the workspace): never beside an apply.
-    expect(evaluateExpression(group, { github: { event_name: 'schedule', ref_name: 'main', event: {} } })).toBe(applyGroup);
-    expect(evaluateExpression(group, { github: { event_name: 'workflow_dispatch', ref_name: 'main', event: { repository: { default_branch: 'main' } } } })).toBe(applyGroup);
-    expect(evaluateExpression(group, { github: { event_name: 'workflow_dispatch', ref_name: 'try-this', event: { repository: { default_branch: 'main' } } } })).toBe('viewctl-drift-try-this');
+    expect(evaluateExpression(group, { github: { event_name: 'schedule', ref_name: 'main', event: {} } })).toBe(
+      applyGroup,
+    );
+    expect(
+      evaluateExpression(group, {
+        github: {
+          event_name: 'workflow_dispatch',
+          ref_name: 'main',
+          event: { repository: { default_branch: 'main' } },
+        },
+      }),
+    ).toBe(applyGroup);
+    expect(
+      evaluateExpression(group, {
+        github: {
+          event_name: 'workflow_dispatch',
+          ref_name: 'try-this',
+          event: { repository: { default_branch: 'main' } },
+        },
+      }),
+    ).toBe('viewctl-drift-try-this');
   });
 
   it('checks for drift through the action: plan with --detailed-exitcode, or apply --auto-approve to repair, both with the memory', () => {
@@ -343,10 +422,24 @@ describe('the drift workflow', () => {
     expect(restore.with?.['restore-keys']).toBe('viewctl-ledger-');
     expect(save.with?.key).toBe('viewctl-ledger-${{ github.run_id }}-${{ github.run_attempt }}');
     expect(String(save.with?.key).startsWith(String(restore.with?.['restore-keys']))).toBe(true);
-    const saves = (github: Record<string, unknown>, command = 'drift'): unknown => evaluateExpression(save.if ?? '', { inputs: { command }, github }, { hashFiles: () => 'f00d' });
+    const saves = (github: Record<string, unknown>, command = 'drift'): unknown =>
+      evaluateExpression(save.if ?? '', { inputs: { command }, github }, { hashFiles: () => 'f00d' });
     expect(saves({ event_name: 'schedule', ref_name: 'main', event: {} })).toBe(true);
-    expect(saves({ event_name: 'push', ref_name: 'main', event: { repository: { default_branch: 'main' } } }, 'apply')).toBe(true);
-    expect(saves({ event_name: 'workflow_dispatch', ref_name: 'try-this', event: { repository: { default_branch: 'main' } } })).toBe(false);
-    expect(saves({ event_name: 'pull_request', ref_name: '12/merge', event: { repository: { default_branch: 'main' } } }, 'plan')).toBe(false);
+    expect(
+      saves({ event_name: 'push', ref_name: 'main', event: { repository: { default_branch: 'main' } } }, 'apply'),
+    ).toBe(true);
+    expect(
+      saves({
+        event_name: 'workflow_dispatch',
+        ref_name: 'try-this',
+        event: { repository: { default_branch: 'main' } },
+      }),
+    ).toBe(false);
+    expect(
+      saves(
+        { event_name: 'pull_request', ref_name: '12/merge', event: { repository: { default_branch: 'main' } } },
+        'plan',
+      ),
+    ).toBe(false);
   });
 });

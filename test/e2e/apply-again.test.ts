@@ -6,7 +6,13 @@ import { EXAMPLES, runBuilt, runCli, tempDirs, withEmulator } from './harness.js
 const { dir, cleanupAll } = tempDirs();
 afterEach(cleanupAll);
 
-interface SavedUpdate { action: string; domain: string; id: string; name: string; before: Record<string, unknown> }
+interface SavedUpdate {
+  action: string;
+  domain: string;
+  id: string;
+  name: string;
+  before: Record<string, unknown>;
+}
 
 /**
  * `apply --plan` of a plan applied before (README, "The plan file and its digest"):
@@ -34,7 +40,13 @@ describe('viewctl apply --plan of a plan applied before', () => {
       emulator.resetStats();
       const json = await runBuilt(['apply', '--rate', '1000', '--plan', planFile, '--format', 'json'], { env });
       expect(json.code).toBe(0);
-      const report = JSON.parse(json.stdout) as { status: string; digest: string; alreadyApplied: unknown[]; landed: unknown[]; requests: number };
+      const report = JSON.parse(json.stdout) as {
+        status: string;
+        digest: string;
+        alreadyApplied: unknown[];
+        landed: unknown[];
+        requests: number;
+      };
       expect(report).toMatchObject({ status: 'already-applied', digest, landed: [] });
       expect(report.alreadyApplied).toHaveLength(5);
       expect(report.requests).toBe(reads);
@@ -61,7 +73,11 @@ describe('viewctl apply --plan of a plan applied before', () => {
       emulator.resetStats();
       const again = await runBuilt(['apply', '--rate', '1000', '--plan', planFile, '--format', 'json'], { env });
       expect(again.code).toBe(0);
-      const report = JSON.parse(again.stdout) as { status: string; landed: Array<{ action: string; id?: string }>; alreadyApplied: Array<{ action: string }> };
+      const report = JSON.parse(again.stdout) as {
+        status: string;
+        landed: Array<{ action: string; id?: string }>;
+        alreadyApplied: Array<{ action: string }>;
+      };
       expect(report.status).toBe('applied');
       expect(report.landed.map((entry) => [entry.action, entry.id])).toEqual([['update', update.id]]);
       expect(report.alreadyApplied.map((entry) => entry.action)).toEqual(['create', 'pin', 'pin', 'pin']);

@@ -9,7 +9,10 @@ afterEach(cleanupAll);
 
 /** publicSavedNames lists the public saved views of a domain, by name, sorted. */
 function publicSavedNames(data: EmulatorData, domain: keyof EmulatorData['views']): string[] {
-  return data.views[domain].filter((view) => view.visibility === 'Public' && !view.isDefault).map((view) => view.name).sort();
+  return data.views[domain]
+    .filter((view) => view.visibility === 'Public' && !view.isDefault)
+    .map((view) => view.name)
+    .sort();
 }
 
 // runCli spawns the built CLI: the end-to-end run, and stdin as a process sees a pipe.
@@ -24,8 +27,14 @@ describe('viewctl apply against the emulator', () => {
       const again = await runCli(['plan', '--rate', '1000', EXAMPLES, '--detailed-exitcode'], { env });
       // Only the drift remains: it is reported, never applied.
       expect(again.code).toBe(2);
-      expect(JSON.parse((await runCli(['plan', '--rate', '1000', EXAMPLES, '--format', 'json'], { env })).stdout).summary).toEqual({
-        create: 0, update: 0, delete: 0, pin: 0, drift: 1,
+      expect(
+        JSON.parse((await runCli(['plan', '--rate', '1000', EXAMPLES, '--format', 'json'], { env })).stdout).summary,
+      ).toEqual({
+        create: 0,
+        update: 0,
+        delete: 0,
+        pin: 0,
+        drift: 1,
       });
       expect(emulator.stats().writes).toBe(5);
     });
@@ -37,7 +46,9 @@ describe('viewctl apply against the emulator', () => {
     await withEmulator(async (emulator, env) => {
       await runBuilt(['plan', '--rate', '1000', EXAMPLES, '--out', planFile], { env });
       const { digest } = JSON.parse(await readFile(planFile, 'utf8')) as { digest: string };
-      const applied = await runBuilt(['apply', '--rate', '1000', '--plan', planFile, '--expect-digest', digest], { env });
+      const applied = await runBuilt(['apply', '--rate', '1000', '--plan', planFile, '--expect-digest', digest], {
+        env,
+      });
       expect(applied.code).toBe(0);
       expect(emulator.stats().writes).toBe(5);
     });
@@ -46,13 +57,23 @@ describe('viewctl apply against the emulator', () => {
   it('gives two plans of the same changes one digest, so apply PATHS --expect-digest can insist on it', async () => {
     await withEmulator(async (emulator, env) => {
       const digestOf = async (): Promise<string> =>
-        (JSON.parse((await runBuilt(['plan', '--rate', '1000', EXAMPLES, '--format', 'json'], { env })).stdout) as { digest: string }).digest;
+        (
+          JSON.parse((await runBuilt(['plan', '--rate', '1000', EXAMPLES, '--format', 'json'], { env })).stdout) as {
+            digest: string;
+          }
+        ).digest;
       const first = await digestOf();
       expect(await digestOf()).toBe(first);
-      const refused = await runBuilt(['apply', '--rate', '1000', EXAMPLES, '--auto-approve', '--expect-digest', 'abc'], { env });
+      const refused = await runBuilt(
+        ['apply', '--rate', '1000', EXAMPLES, '--auto-approve', '--expect-digest', 'abc'],
+        { env },
+      );
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain('usage.bad-digest');
-      const applied = await runBuilt(['apply', '--rate', '1000', EXAMPLES, '--auto-approve', '--expect-digest', first], { env });
+      const applied = await runBuilt(
+        ['apply', '--rate', '1000', EXAMPLES, '--auto-approve', '--expect-digest', first],
+        { env },
+      );
       expect(applied.code).toBe(0);
       expect(emulator.stats().writes).toBe(5);
     });
@@ -81,7 +102,9 @@ describe('viewctl apply against the emulator', () => {
       expect(tampered.code).toBe(3);
       expect(tampered.stderr).toContain('plan.digest-mismatch');
       // A digest other than the reviewed one.
-      const other = await runBuilt(['apply', '--rate', '1000', '--plan', planFile, '--expect-digest', 'f'.repeat(64)], { env });
+      const other = await runBuilt(['apply', '--rate', '1000', '--plan', planFile, '--expect-digest', 'f'.repeat(64)], {
+        env,
+      });
       expect(other.code).toBe(3);
       // Stale: someone changes a target view in the app between plan and apply.
       const changed = await fetch(`${emulator.url}/v1/recordings/views/rv_video_meetings`, {
@@ -100,7 +123,8 @@ describe('viewctl apply against the emulator', () => {
 
   it('prunes exactly the undeclared public views of a declared domain', async () => {
     const manifests = await dir({
-      'workspace.yaml': 'kind: Workspace\nworkspaceId: ws_acme\ncreatorEmail: adam.reyes@acme.test\nprune: true\nignore: ["SDR *"]\n',
+      'workspace.yaml':
+        'kind: Workspace\nworkspaceId: ws_acme\ncreatorEmail: adam.reyes@acme.test\nprune: true\nignore: ["SDR *"]\n',
       'views.yaml': 'kind: RecordingView\nname: Customer calls\n---\nkind: RecordingView\nname: Zoom and Meet calls\n',
     });
     await withEmulator(async (emulator, env) => {
@@ -116,7 +140,9 @@ describe('viewctl apply against the emulator', () => {
       const after = emulator.snapshot();
       // Declared and ignored views stay; defaults and the private view are never candidates.
       expect(publicSavedNames(after, 'recordings')).toEqual(['Customer calls', 'SDR coaching', 'Zoom and Meet calls']);
-      expect(after.views.recordings.filter((view) => view.isDefault)).toEqual(before.views.recordings.filter((view) => view.isDefault));
+      expect(after.views.recordings.filter((view) => view.isDefault)).toEqual(
+        before.views.recordings.filter((view) => view.isDefault),
+      );
       expect(after.views.recordings.some((view) => view.viewId === 'rv_mia_followups')).toBe(true);
       // Undeclared domains are never pruned.
       for (const domain of ['deals', 'companies', 'contacts'] as const) {
@@ -131,7 +157,9 @@ describe('viewctl apply against the emulator', () => {
       'views.yaml': 'kind: RecordingView\nname: Customer calls\n',
     });
     await withEmulator(async (emulator, env) => {
-      const run = await runBuilt(['apply', '--rate', '1000', manifests, '--auto-approve', '--max-deletes', '2'], { env });
+      const run = await runBuilt(['apply', '--rate', '1000', manifests, '--auto-approve', '--max-deletes', '2'], {
+        env,
+      });
       expect(run.code).toBe(3);
       expect(run.stderr).toContain('--max-deletes');
       expect(emulator.stats().writes).toBe(0);
@@ -144,7 +172,8 @@ describe('the stale check of pinned lists', () => {
     const { dir: tempDir, cleanupAll } = tempDirs();
     try {
       const manifests = await tempDir({
-        'pins.yaml': 'kind: PinnedViews\nuserEmail: noah.patel@acme.test\nrecordings: [Customer calls, All recordings]\n',
+        'pins.yaml':
+          'kind: PinnedViews\nuserEmail: noah.patel@acme.test\nrecordings: [Customer calls, All recordings]\n',
       });
       const out = await tempDir({});
       const planFile = join(out, 'plan.json');

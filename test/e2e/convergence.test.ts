@@ -28,11 +28,21 @@ interface ChildEmulator {
   stop(): Promise<void>;
 }
 
-const LIMITS = ['--rate', String(FAST_LIMITS.rate), '--burst', String(FAST_LIMITS.burst), '--quota', String(FAST_LIMITS.quota)];
+const LIMITS = [
+  '--rate',
+  String(FAST_LIMITS.rate),
+  '--burst',
+  String(FAST_LIMITS.burst),
+  '--quota',
+  String(FAST_LIMITS.quota),
+];
 
 /** startChild runs the built `viewctl emulator FLAGS` and resolves once it says where it listens. */
 function startChild(flags: string[]): Promise<ChildEmulator> {
-  const child = spawn(process.execPath, [CLI, 'emulator', ...LIMITS, ...flags], { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH ?? '' } });
+  const child = spawn(process.execPath, [CLI, 'emulator', ...LIMITS, ...flags], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { PATH: process.env.PATH ?? '' },
+  });
   const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
   let stdout = '';
   let stderr = '';
@@ -73,7 +83,18 @@ describe('convergence end to end', () => {
     };
 
     // 503s on a fifth of the requests, and every write's answer lost once it was carried out.
-    const faulty = await startChild(['--port', '0', '--state', state, '--seed', '7', '--fail-rate', '0.2', '--drop-after-commit-rate', '1']);
+    const faulty = await startChild([
+      '--port',
+      '0',
+      '--state',
+      state,
+      '--seed',
+      '7',
+      '--fail-rate',
+      '0.2',
+      '--drop-after-commit-rate',
+      '1',
+    ]);
     const env = { VIEWCTL_BASE_URL: faulty.url, VIEWCTL_API_KEY: 'emulator-key' };
     const first = await runBuilt([...apply, '--verbose'], { env });
     await faulty.stop();

@@ -38,7 +38,15 @@ export function simulatedDays(first: string): SimulatedDays {
       stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
       stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
       const now = at(day);
-      const code = await run([...args, '--rate', '1000'], { stdout, stderr, stdin: new PassThrough().end(), env: { NO_COLOR: '1', ...env }, cwd, waits: TEST_WAITS, clock: { now: () => now } });
+      const code = await run([...args, '--rate', '1000'], {
+        stdout,
+        stderr,
+        stdin: new PassThrough().end(),
+        env: { NO_COLOR: '1', ...env },
+        cwd,
+        waits: TEST_WAITS,
+        clock: { now: () => now },
+      });
       // The streams deliver their last chunks on the next turn.
       await new Promise((resolve) => setImmediate(resolve));
       return { code, stdout: out, stderr: err };
@@ -49,7 +57,10 @@ export function simulatedDays(first: string): SimulatedDays {
 
 /** git runs git in `cwd` with no user or system configuration, and answers its trimmed stdout. */
 export function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', ['-C', cwd, ...args], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', GIT_CONFIG_NOSYSTEM: '1', HOME: cwd } }).trim();
+  return execFileSync('git', ['-C', cwd, ...args], {
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', GIT_CONFIG_NOSYSTEM: '1', HOME: cwd },
+  }).trim();
 }
 
 /** exampleRepository makes `root` (an empty folder) a git repository with the examples committed under `manifests/`. */

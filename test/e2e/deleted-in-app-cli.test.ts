@@ -18,9 +18,12 @@ const days = simulatedDays('2026-11-20T03:00:00.000Z');
 const runOn = days.run;
 
 const FILES = {
-  'manifests/workspace.yaml': 'kind: Workspace\nworkspaceId: ws_acme\ncreatorEmail: adam.reyes@acme.test\nprune: false\n',
-  'manifests/views/sdr-coaching.yaml': 'kind: RecordingView\nname: SDR coaching\nviewId: rv_sdr_coaching\nicon: mortar_board\nfilters:\n  teamIdIn: [team_sdr]\n',
-  'manifests/pins/mia.yaml': 'kind: PinnedViews\nuserEmail: mia.chen@acme.test\nrecordings: [SDR coaching, All recordings]\n',
+  'manifests/workspace.yaml':
+    'kind: Workspace\nworkspaceId: ws_acme\ncreatorEmail: adam.reyes@acme.test\nprune: false\n',
+  'manifests/views/sdr-coaching.yaml':
+    'kind: RecordingView\nname: SDR coaching\nviewId: rv_sdr_coaching\nicon: mortar_board\nfilters:\n  teamIdIn: [team_sdr]\n',
+  'manifests/pins/mia.yaml':
+    'kind: PinnedViews\nuserEmail: mia.chen@acme.test\nrecordings: [SDR coaching, All recordings]\n',
 };
 
 describe('viewctl plan and apply --ledger: a declared view deleted in the app (issue 25)', () => {
@@ -32,9 +35,15 @@ describe('viewctl plan and apply --ledger: a declared view deleted in the app (i
       expect(day1.stderr).not.toContain('error');
       expect(day1.code).toBe(0);
       const memory = await memoryFile(ledger);
-      expect(memory.views['view:recordings:id:rv_sdr_coaching']).toMatchObject({ name: 'SDR coaching', lastSeen: '2026-11-20T03:00:00.000Z' });
+      expect(memory.views['view:recordings:id:rv_sdr_coaching']).toMatchObject({
+        name: 'SDR coaching',
+        lastSeen: '2026-11-20T03:00:00.000Z',
+      });
 
-      const deleted = await fetch(`${emulator.url}/v1/recordings/views/rv_sdr_coaching`, { method: 'DELETE', headers: { 'X-Service-Key': emulator.apiKey } });
+      const deleted = await fetch(`${emulator.url}/v1/recordings/views/rv_sdr_coaching`, {
+        method: 'DELETE',
+        headers: { 'X-Service-Key': emulator.apiKey },
+      });
       expect(deleted.status).toBe(200);
 
       // Without the memory: held. With it: created again, labelled, and Mia's list pins it.
@@ -43,11 +52,17 @@ describe('viewctl plan and apply --ledger: a declared view deleted in the app (i
       expect(blind.stdout).toMatch(/\[view\.id-not-found\]/);
       const plan = await runOn(2, ['plan', 'manifests', '--ledger', ledger, '--format', 'json'], env, root);
       expect(plan.code).toBe(0);
-      const parsed = JSON.parse(plan.stdout) as { changes: { action: string; origin?: string; deletedOutside?: { id: string } }[]; held?: unknown };
+      const parsed = JSON.parse(plan.stdout) as {
+        changes: { action: string; origin?: string; deletedOutside?: { id: string } }[];
+        held?: unknown;
+      };
       expect(parsed.held).toBeUndefined();
-      expect(parsed.changes.map((change) => [change.action, change.origin ?? null, change.deletedOutside?.id ?? null])).toEqual([
+      expect(
+        parsed.changes.map((change) => [change.action, change.origin ?? null, change.deletedOutside?.id ?? null]),
+      ).toEqual([
         // No apply recorded in the memory yet: the list's difference is hedged drift.
-        ['create', 'outside', 'rv_sdr_coaching'], ['pin', 'unapplied-or-outside', null],
+        ['create', 'outside', 'rv_sdr_coaching'],
+        ['pin', 'unapplied-or-outside', null],
       ]);
       const text = await runOn(2, ['plan', 'manifests', '--ledger', ledger], env, root);
       expect(text.stdout).toContain('deleted in the app (rv_sdr_coaching, last seen 2026-11-20): created again');
@@ -55,7 +70,9 @@ describe('viewctl plan and apply --ledger: a declared view deleted in the app (i
       const applied = await runOn(2, ['apply', 'manifests', '--auto-approve', '--ledger', ledger], env, root);
       expect(applied.stderr).not.toContain('error');
       expect(applied.code).toBe(0);
-      const listing = (await (await fetch(`${emulator.url}/v1/recordings/views`, { headers: { 'X-Service-Key': emulator.apiKey } })).json()) as { result: { viewId: string; name: string }[] };
+      const listing = (await (
+        await fetch(`${emulator.url}/v1/recordings/views`, { headers: { 'X-Service-Key': emulator.apiKey } })
+      ).json()) as { result: { viewId: string; name: string }[] };
       const created = listing.result.filter((view) => view.name === 'SDR coaching');
       expect(created).toHaveLength(1);
       const newId = created[0]?.viewId ?? '';
@@ -64,7 +81,9 @@ describe('viewctl plan and apply --ledger: a declared view deleted in the app (i
       const next = await runOn(3, ['plan', 'manifests', '--ledger', ledger, '--detailed-exitcode'], env, root);
       expect(next.code).toBe(0);
       expect(next.stdout).toContain('No changes.');
-      expect(next.stdout).toContain(`warning: manifests/views/sdr-coaching.yaml:3:9: RecordingView "SDR coaching" binds to rv_sdr_coaching, which was deleted in the app; it resolves by name to ${newId}`);
+      expect(next.stdout).toContain(
+        `warning: manifests/views/sdr-coaching.yaml:3:9: RecordingView "SDR coaching" binds to rv_sdr_coaching, which was deleted in the app; it resolves by name to ${newId}`,
+      );
       emulator.resetStats();
       const again = await runOn(3, ['apply', 'manifests', '--auto-approve', '--ledger', ledger], env, root);
       expect(again.code).toBe(0);

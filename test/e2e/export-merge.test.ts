@@ -7,7 +7,7 @@ const { dir, cleanupAll } = tempDirs();
 afterEach(cleanupAll);
 
 describe('viewctl export --merge against the emulator', () => {
-  it('adds a new member\'s pins and the views made in the app to a hand-edited repository, changing no existing file', async () => {
+  it("adds a new member's pins and the views made in the app to a hand-edited repository, changing no existing file", async () => {
     const root = await dir({});
     const manifests = join(root, 'manifests');
     await withEmulator(async (emulator, env) => {
@@ -16,21 +16,37 @@ describe('viewctl export --merge against the emulator', () => {
       // What a team does with an export: opt in to creates and prune, comment, re-sort a
       // set and keys by hand, rename a view in its file (and in the pins naming it), and apply.
       await edit(join(manifests, 'workspace.yaml'), (text) =>
-        text.replace('# creatorEmail: someone@example.com', 'creatorEmail: adam.reyes@acme.test  # owns what apply creates').replace('prune: false', 'prune: true'),
+        text
+          .replace(
+            '# creatorEmail: someone@example.com',
+            'creatorEmail: adam.reyes@acme.test  # owns what apply creates',
+          )
+          .replace('prune: false', 'prune: true'),
       );
       await edit(join(manifests, 'recordings/customer-calls.yaml'), (text) =>
         text
           .replace('name: Customer calls', 'name: Team calls  # renamed in review #42')
-          .replace('sourceIn: [Aircall, Allo, Call, LemlistVoip, Ringover]', '# phone calls only\n  sourceIn: [Call, Aircall, Allo, Ringover, LemlistVoip]'),
+          .replace(
+            'sourceIn: [Aircall, Allo, Call, LemlistVoip, Ringover]',
+            '# phone calls only\n  sourceIn: [Call, Aircall, Allo, Ringover, LemlistVoip]',
+          ),
       );
-      await edit(join(manifests, 'pins/adam-reyes-acme-test.yaml'), (text) => text.replace('- Customer calls', '- Team calls'));
+      await edit(join(manifests, 'pins/adam-reyes-acme-test.yaml'), (text) =>
+        text.replace('- Customer calls', '- Team calls'),
+      );
       await edit(join(manifests, 'recordings/deals-at-risk.yaml'), (text) =>
-        text.replace('name: Deals at risk\nviewId: rv_deals_at_risk\n', 'viewId: rv_deals_at_risk\nname: Deals at risk\n'),
+        text.replace(
+          'name: Deals at risk\nviewId: rv_deals_at_risk\n',
+          'viewId: rv_deals_at_risk\nname: Deals at risk\n',
+        ),
       );
       expect((await runBuilt(['apply', manifests, '--auto-approve'], { env })).code).toBe(0);
 
       // Meanwhile, in the app: a new view takes the old name (its file name is taken), another is made in deals.
-      for (const [domain, name] of [['recordings', 'Customer calls'], ['deals', 'Churn watch']]) {
+      for (const [domain, name] of [
+        ['recordings', 'Customer calls'],
+        ['deals', 'Churn watch'],
+      ]) {
         const response = await fetch(`${emulator.url}/v1/${domain}/views`, {
           method: 'POST',
           headers: { 'x-service-key': emulator.apiKey, 'content-type': 'application/json' },
@@ -41,7 +57,10 @@ describe('viewctl export --merge against the emulator', () => {
       const before = await snapshot(manifests);
 
       emulator.resetStats();
-      const merge = await runBuilt(['export', '--out', manifests, '--merge', '--users', 'noah.patel@acme.test,adam.reyes@acme.test'], { env });
+      const merge = await runBuilt(
+        ['export', '--out', manifests, '--merge', '--users', 'noah.patel@acme.test,adam.reyes@acme.test'],
+        { env },
+      );
       expect(merge.code, merge.stderr).toBe(0);
       expect(emulator.stats().writes).toBe(0);
       // Adam's lists are declared: only Noah's four are read.
@@ -55,8 +74,12 @@ describe('viewctl export --merge against the emulator', () => {
         'recordings/customer-calls-2.yaml',
       ]);
       expect(merge.stdout).toMatch(/recordings\/customer-calls-2\.yaml +RecordingView "Customer calls" \(rv_\w+\)/);
-      expect(merge.stdout).toMatch(/recordings\/customer-calls\.yaml:\d+ +RecordingView "Team calls" \(rv_customer_calls\)/);
-      expect(merge.stdout).toMatch(/pins\/adam-reyes-acme-test\.yaml:\d+ +pins of adam\.reyes@acme\.test: recordings, deals, companies, contacts/);
+      expect(merge.stdout).toMatch(
+        /recordings\/customer-calls\.yaml:\d+ +RecordingView "Team calls" \(rv_customer_calls\)/,
+      );
+      expect(merge.stdout).toMatch(
+        /pins\/adam-reyes-acme-test\.yaml:\d+ +pins of adam\.reyes@acme\.test: recordings, deals, companies, contacts/,
+      );
       expect(merge.stdout).toMatch(/workspace\.yaml:\d+ +Workspace "Acme Sales" \(ws_acme\)/);
 
       expect((await runBuilt(['validate', manifests], { env })).code).toBe(0);

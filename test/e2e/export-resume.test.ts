@@ -19,7 +19,10 @@ describe('a budgeted export resumed after the team edited its files', () => {
     const root = await dir({});
     await withEmulator(async (emulator, env) => {
       // Day one: the workspace, its views and the first members that fit in 15 requests.
-      const first = await runBuilt(['export', '--out', 'manifests', '--all-users', '--budget', '15'], { env, cwd: root });
+      const first = await runBuilt(['export', '--out', 'manifests', '--all-users', '--budget', '15'], {
+        env,
+        cwd: root,
+      });
       expect(first.code, first.stderr).toBe(0);
       let args = continueWith(first.stdout);
       expect(args).toEqual(['--merge', '--out', 'manifests', '--all-users', '--budget', '15']);
@@ -33,7 +36,10 @@ describe('a budgeted export resumed after the team edited its files', () => {
           .replace('prune: false', '# reviewed on day one (#12)\nprune: owned'),
       );
       await edit(join(manifests, 'recordings/customer-calls.yaml'), (text) =>
-        text.replace('sourceIn: [Aircall, Allo, Call, LemlistVoip, Ringover]', '# phone calls only\n  sourceIn: [Call, Aircall, Allo, Ringover, LemlistVoip]'),
+        text.replace(
+          'sourceIn: [Aircall, Allo, Call, LemlistVoip, Ringover]',
+          '# phone calls only\n  sourceIn: [Call, Aircall, Allo, Ringover, LemlistVoip]',
+        ),
       );
       await edit(join(manifests, 'pins', firstPins), (text) => `${text}# checked with the member\n`);
       // Meanwhile someone makes a view in the app: the continuation adds it, in a file of its own.
@@ -54,7 +60,8 @@ describe('a budgeted export resumed after the team edited its files', () => {
         expect(emulator.stats().requests).toBeLessThanOrEqual(15);
         expect(emulator.stats().writes).toBe(0);
         const after = await snapshot(manifests);
-        for (const [path, bytes] of edited) expect(after.get(path)?.equals(bytes), `${path} after run ${run + 2}`).toBe(true);
+        for (const [path, bytes] of edited)
+          expect(after.get(path)?.equals(bytes), `${path} after run ${run + 2}`).toBe(true);
         added.push(...[...after.keys()].filter((path) => !edited.has(path) && !added.includes(path)));
         args = continueWith(next.stdout);
         if (args === undefined) expect(next.stdout).toContain('every member is exported');

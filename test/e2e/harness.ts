@@ -26,7 +26,10 @@ export interface CliRun {
  * and what the test passes), so nothing of the developer's shell leaks in. `signal`
  * kills the child when aborted (a test that may hang ends its run with it).
  */
-export function runCli(args: string[], options: { env?: Record<string, string>; cwd?: string; input?: string; signal?: AbortSignal } = {}): Promise<CliRun> {
+export function runCli(
+  args: string[],
+  options: { env?: Record<string, string>; cwd?: string; input?: string; signal?: AbortSignal } = {},
+): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], {
       cwd: options.cwd ?? process.cwd(),
@@ -54,11 +57,18 @@ const BUILT_RUN = pathToFileURL(fileURLToPath(new URL('../../dist/cli/run.js', i
  * process's streams, environment and working directory and sets the exit code, which
  * the tests that use runCli still cover. Waits are test/support/cli.ts's TEST_WAITS.
  */
-export async function runBuilt(args: string[], options: { env?: Record<string, string>; cwd?: string; input?: string } = {}): Promise<CliRun> {
+export async function runBuilt(
+  args: string[],
+  options: { env?: Record<string, string>; cwd?: string; input?: string } = {},
+): Promise<CliRun> {
   const { run } = (await import(BUILT_RUN)) as { run: typeof sourceRun };
   const stdin = new PassThrough();
   stdin.end(options.input ?? '');
-  return runThrough(run, args, { stdin, ...(options.env === undefined ? {} : { env: options.env }), ...(options.cwd === undefined ? {} : { cwd: options.cwd }) });
+  return runThrough(run, args, {
+    stdin,
+    ...(options.env === undefined ? {} : { env: options.env }),
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+  });
 }
 
 /** FAST_LIMITS raise the emulator's limits for tests whose subject is not the limit. */

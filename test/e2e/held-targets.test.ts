@@ -28,27 +28,42 @@ describe('held targets (issue 25: ordinary events of an organisation are never e
       const lines = plan.stdout.split('\n');
       // Held first: right under the header, before any change.
       expect(lines[2]).toMatch(/^Held: 2 targets left out of this plan/);
-      expect(plan.stdout).toMatch(/views\/followups\.yaml:3:9: \[view\.id-not-found\] RecordingView "Follow-ups" binds to rv_mia_followups/);
-      expect(plan.stdout).toMatch(/pins\/mia\.yaml:\d+:\d+: \[pins\.names-held-view\] the recordings tabs of mia\.chen@acme\.test name "Follow-ups"/);
+      expect(plan.stdout).toMatch(
+        /views\/followups\.yaml:3:9: \[view\.id-not-found\] RecordingView "Follow-ups" binds to rv_mia_followups/,
+      );
+      expect(plan.stdout).toMatch(
+        /pins\/mia\.yaml:\d+:\d+: \[pins\.names-held-view\] the recordings tabs of mia\.chen@acme\.test name "Follow-ups"/,
+      );
       expect(plan.stdout.indexOf('Held:')).toBeLessThan(plan.stdout.indexOf('+ create'));
       // The rest is planned: the create and Noah's list naming it; Tom is a warning naming the file, not an error.
       expect(plan.stdout).toMatch(/\+ create\s+RecordingView\s+"Coaching"/);
       expect(plan.stdout).toMatch(/↻ pins\s+noah\.patel@acme\.test\s+recordings/);
-      expect(plan.stdout).toMatch(/warning: \S*pins\/tom\.yaml:3:13: tom\.becker@acme\.test is deactivated, not an active member: their tabs are skipped; delete \S*pins\/tom\.yaml,/);
+      expect(plan.stdout).toMatch(
+        /warning: \S*pins\/tom\.yaml:3:13: tom\.becker@acme\.test is deactivated, not an active member: their tabs are skipped; delete \S*pins\/tom\.yaml,/,
+      );
 
       const json = await runBuilt(['plan', manifests, '--format', 'json', '--detailed-exitcode'], { env });
       expect(json.code).toBe(2);
-      const parsed = JSON.parse(json.stdout) as { held: { target: string; code: string; reason: string }[]; changes: { target: string }[] };
+      const parsed = JSON.parse(json.stdout) as {
+        held: { target: string; code: string; reason: string }[];
+        changes: { target: string }[];
+      };
       expect(parsed.held.map((held) => [held.target, held.code])).toEqual([
         ['pins:recordings:mia.chen@acme.test', 'pins.names-held-view'],
         ['view:recordings:id:rv_mia_followups', 'view.id-not-found'],
       ]);
-      expect(parsed.changes.map((change) => change.target)).toEqual(['view:recordings:name:Coaching', 'pins:recordings:noah.patel@acme.test']);
+      expect(parsed.changes.map((change) => change.target)).toEqual([
+        'view:recordings:name:Coaching',
+        'pins:recordings:noah.patel@acme.test',
+      ]);
 
       const apply = await runBuilt(['apply', manifests, '--auto-approve'], { env });
       expect(apply.code).toBe(0);
       expect(apply.stdout).toMatch(/Held: 2 targets/);
-      const writes = Object.entries(emulator.stats().byEndpoint).filter(([endpoint]) => !endpoint.startsWith('GET ')).map(([endpoint, count]) => `${endpoint} ${String(count)}`).sort();
+      const writes = Object.entries(emulator.stats().byEndpoint)
+        .filter(([endpoint]) => !endpoint.startsWith('GET '))
+        .map(([endpoint, count]) => `${endpoint} ${String(count)}`)
+        .sort();
       expect(writes).toEqual(['POST /v1/recordings/views 1', 'PUT /v1/recordings/views/pinned 1']);
 
       // Nothing is created any more, so the users are not read up front: Tom's list is
@@ -83,12 +98,19 @@ describe('held targets (issue 25: ordinary events of an organisation are never e
 });
 
 /** heldAtApply is a git checkout of manifests applied with the sweep memory while Tom (creatorEmail) had left: the Coaching create and Noah's list naming it were held. */
-async function heldAtApply(): Promise<{ root: string; ledger: string; withLedger: (...args: string[]) => string[]; afterApply: ReturnType<typeof cloneData> }> {
+async function heldAtApply(): Promise<{
+  root: string;
+  ledger: string;
+  withLedger: (...args: string[]) => string[];
+  afterApply: ReturnType<typeof cloneData>;
+}> {
   const root = await dir({});
   const files = {
-    'manifests/workspace.yaml': 'kind: Workspace\nworkspaceId: ws_acme\ncreatorEmail: tom.becker@acme.test\nprune: false\n',
+    'manifests/workspace.yaml':
+      'kind: Workspace\nworkspaceId: ws_acme\ncreatorEmail: tom.becker@acme.test\nprune: false\n',
     'manifests/views/coaching.yaml': 'kind: RecordingView\nname: Coaching\nfilters: {}\n',
-    'manifests/pins/noah.yaml': 'kind: PinnedViews\nuserEmail: noah.patel@acme.test\nrecordings: [Coaching, All recordings]\n',
+    'manifests/pins/noah.yaml':
+      'kind: PinnedViews\nuserEmail: noah.patel@acme.test\nrecordings: [Coaching, All recordings]\n',
   };
   for (const [path, text] of Object.entries(files)) {
     await mkdir(dirname(join(root, path)), { recursive: true });
@@ -126,19 +148,27 @@ describe('a target held when the manifests were last applied (the sweep memory)'
 
     // Tom is back: the hold is gone, but self-heal never reviewed those changes; it leaves them, and says so.
     const data = tomIsBack(cloneData(afterApply));
-    await withEmulator(async (emulator, env) => {
-      const night = await runBuilt(withLedger('apply', 'manifests', '--budget', '1000', '--reserve', '0'), { env, cwd: root });
-      expect(night.code, night.stderr).toBe(0);
-      expect(night.stdout).toContain('Left for a reviewed apply (held when the manifests were last applied, so no reviewer saw these changes): 1 view ("Coaching"), 1 pin list (member noah.patel@acme.test).');
-      expect(emulator.snapshot().views.recordings?.some((view) => view.name === 'Coaching')).toBe(false);
-      expect((await memoryFile(ledger)).lastApplied?.held).toEqual(HELD);
+    await withEmulator(
+      async (emulator, env) => {
+        const night = await runBuilt(withLedger('apply', 'manifests', '--budget', '1000', '--reserve', '0'), {
+          env,
+          cwd: root,
+        });
+        expect(night.code, night.stderr).toBe(0);
+        expect(night.stdout).toContain(
+          'Left for a reviewed apply (held when the manifests were last applied, so no reviewer saw these changes): 1 view ("Coaching"), 1 pin list (member noah.patel@acme.test).',
+        );
+        expect(emulator.snapshot().views.recordings?.some((view) => view.name === 'Coaching')).toBe(false);
+        expect((await memoryFile(ledger)).lastApplied?.held).toEqual(HELD);
 
-      // The reviewed apply carries them out, and the memory holds nothing back any more.
-      const reviewed = await runBuilt(withLedger('apply', 'manifests'), { env, cwd: root });
-      expect(reviewed.code, reviewed.stderr).toBe(0);
-      expect(emulator.snapshot().views.recordings?.some((view) => view.name === 'Coaching')).toBe(true);
-      expect((await memoryFile(ledger)).lastApplied?.held).toBeUndefined();
-    }, { data });
+        // The reviewed apply carries them out, and the memory holds nothing back any more.
+        const reviewed = await runBuilt(withLedger('apply', 'manifests'), { env, cwd: root });
+        expect(reviewed.code, reviewed.stderr).toBe(0);
+        expect(emulator.snapshot().views.recordings?.some((view) => view.name === 'Coaching')).toBe(true);
+        expect((await memoryFile(ledger)).lastApplied?.held).toBeUndefined();
+      },
+      { data },
+    );
   });
 
   it('leaves the held manifest even when it now names a view someone created in the app under that name (an update, keyed by id)', async () => {
@@ -146,13 +176,30 @@ describe('a target held when the manifests were last applied (the sweep memory)'
     const data = tomIsBack(cloneData(afterApply));
     const model = data.views.recordings.find((view) => !view.isDefault);
     if (model === undefined) throw new Error('the demo workspace has no saved recording view');
-    data.views.recordings.push({ ...structuredClone(model), viewId: 'rv_coaching_app', name: 'Coaching', visibility: 'Public', ownerId: 'u_mia', filters: { sourceIn: ['Zoom'] } });
-    await withEmulator(async (emulator, env) => {
-      const night = await runBuilt(withLedger('apply', 'manifests', '--budget', '1000', '--reserve', '0'), { env, cwd: root });
-      expect(night.code, night.stderr).toBe(0);
-      expect(night.stdout).toContain('Left for a reviewed apply (held when the manifests were last applied, so no reviewer saw these changes): 1 view ("Coaching"), 1 pin list (member noah.patel@acme.test).');
-      expect(emulator.snapshot().views.recordings?.find((view) => view.viewId === 'rv_coaching_app')?.filters).toEqual({ sourceIn: ['Zoom'] });
-      expect(emulator.stats().writes).toBe(0);
-    }, { data });
+    data.views.recordings.push({
+      ...structuredClone(model),
+      viewId: 'rv_coaching_app',
+      name: 'Coaching',
+      visibility: 'Public',
+      ownerId: 'u_mia',
+      filters: { sourceIn: ['Zoom'] },
+    });
+    await withEmulator(
+      async (emulator, env) => {
+        const night = await runBuilt(withLedger('apply', 'manifests', '--budget', '1000', '--reserve', '0'), {
+          env,
+          cwd: root,
+        });
+        expect(night.code, night.stderr).toBe(0);
+        expect(night.stdout).toContain(
+          'Left for a reviewed apply (held when the manifests were last applied, so no reviewer saw these changes): 1 view ("Coaching"), 1 pin list (member noah.patel@acme.test).',
+        );
+        expect(
+          emulator.snapshot().views.recordings?.find((view) => view.viewId === 'rv_coaching_app')?.filters,
+        ).toEqual({ sourceIn: ['Zoom'] });
+        expect(emulator.stats().writes).toBe(0);
+      },
+      { data },
+    );
   });
 });

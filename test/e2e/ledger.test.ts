@@ -32,7 +32,12 @@ describe('viewctl plan and apply --ledger FILE (the sweep memory)', () => {
     const ledger = join(root, '.viewctl/ledger.json');
     await withEmulator(async (emulator, env) => {
       // Day 1: a full plan creates the file (and its folder): every list read today.
-      const day1 = await runOn(1, ['plan', 'manifests', '--ledger', '.viewctl/ledger.json', '--detailed-exitcode'], env, root);
+      const day1 = await runOn(
+        1,
+        ['plan', 'manifests', '--ledger', '.viewctl/ledger.json', '--detailed-exitcode'],
+        env,
+        root,
+      );
       expect(day1.code).toBe(2);
       const first = await memoryFile(ledger);
       expect(first.workspaceId).toBeDefined();
@@ -47,7 +52,12 @@ describe('viewctl plan and apply --ledger FILE (the sweep memory)', () => {
       expect(await readFile(ledger, 'utf8')).not.toContain(env.VIEWCTL_API_KEY);
 
       // Day 2: a plan of Mia's lists alone: the file holds her reads of day 2 and the others' of day 1.
-      const day2 = await runOn(2, ['plan', 'manifests', '--target', 'pins/mia.chen@acme.test', '--ledger', ledger], env, root);
+      const day2 = await runOn(
+        2,
+        ['plan', 'manifests', '--target', 'pins/mia.chen@acme.test', '--ledger', ledger],
+        env,
+        root,
+      );
       expect(day2.code).toBe(0);
       const second = await memoryFile(ledger);
       expect(second.lists[MIA]?.lastRead).toBe(on(2));
@@ -68,10 +78,18 @@ describe('viewctl plan and apply --ledger FILE (the sweep memory)', () => {
 
       // Day 4: HEAD moves; an apply refused (another digest) does not advance; nor does one of uncommitted manifests.
       const commit2 = await commitEdit(root, 'day 4');
-      const refused = await runOn(4, ['apply', 'manifests', '--auto-approve', '--ledger', ledger, '--expect-digest', '0'.repeat(64)], env, root);
+      const refused = await runOn(
+        4,
+        ['apply', 'manifests', '--auto-approve', '--ledger', ledger, '--expect-digest', '0'.repeat(64)],
+        env,
+        root,
+      );
       expect(refused.code).toBe(3);
       expect((await memoryFile(ledger)).lastApplied?.commit).toBe(commit1);
-      await writeFile(join(root, 'manifests/workspace.yaml'), `${await readFile(join(root, 'manifests/workspace.yaml'), 'utf8')}# not committed\n`);
+      await writeFile(
+        join(root, 'manifests/workspace.yaml'),
+        `${await readFile(join(root, 'manifests/workspace.yaml'), 'utf8')}# not committed\n`,
+      );
       const dirty = await runOn(4, ['apply', 'manifests', '--auto-approve', '--ledger', ledger], env, root);
       expect(dirty.code).toBe(0);
       expect(dirty.stderr).toContain('last applied commit was not advanced: the manifests have changes not committed');
@@ -94,18 +112,30 @@ describe('viewctl plan and apply --ledger FILE (the sweep memory)', () => {
       // Merged, never applied; then a later merge's apply is scoped to the first's commit.
       const commit2 = await commitEdit(root, 'merged, never applied');
       const commit3 = await commitEdit(root, 'a later merge');
-      const scoped = await runOn(2, ['apply', 'manifests', '--base', commit2, '--auto-approve', '--ledger', ledger], env, root);
+      const scoped = await runOn(
+        2,
+        ['apply', 'manifests', '--base', commit2, '--auto-approve', '--ledger', ledger],
+        env,
+        root,
+      );
       expect(scoped.code, scoped.stdout + scoped.stderr).toBe(0);
-      expect(scoped.stderr).toContain('last applied commit was not advanced: the plan read only the pinned lists changed since --base');
+      expect(scoped.stderr).toContain(
+        'last applied commit was not advanced: the plan read only the pinned lists changed since --base',
+      );
       expect((await memoryFile(ledger)).lastApplied?.commit).toBe(commit1);
       // Scoped to the last applied commit itself, it covers every merge since: advanced.
-      const covered = await runOn(3, ['apply', 'manifests', '--base', commit1, '--auto-approve', '--ledger', ledger], env, root);
+      const covered = await runOn(
+        3,
+        ['apply', 'manifests', '--base', commit1, '--auto-approve', '--ledger', ledger],
+        env,
+        root,
+      );
       expect(covered.code, covered.stdout + covered.stderr).toBe(0);
       expect((await memoryFile(ledger)).lastApplied?.commit).toBe(commit3);
     });
   });
 
-  it('advances on an apply scoped to --base REF whose manifests are the last applied commit\'s (only docs merged between), of a plan file or of the manifests from their folder', async () => {
+  it("advances on an apply scoped to --base REF whose manifests are the last applied commit's (only docs merged between), of a plan file or of the manifests from their folder", async () => {
     const root = await repository();
     const ledger = join(root, 'ledger.json');
     const docsOnly = async (note: string): Promise<string> => {
@@ -127,7 +157,12 @@ describe('viewctl plan and apply --ledger FILE (the sweep memory)', () => {
       // The same, applying the manifests from their own folder.
       const docs2 = await docsOnly('how we name tabs');
       const change2 = await commitEdit(root, 'another change');
-      const scoped = await runOn(3, ['apply', '.', '--base', docs2, '--auto-approve', '--ledger', ledger], env, join(root, 'manifests'));
+      const scoped = await runOn(
+        3,
+        ['apply', '.', '--base', docs2, '--auto-approve', '--ledger', ledger],
+        env,
+        join(root, 'manifests'),
+      );
       expect(scoped.code, scoped.stderr).toBe(0);
       expect(scoped.stderr).not.toContain('not advanced');
       expect((await memoryFile(ledger)).lastApplied?.commit).toBe(change2);
@@ -138,14 +173,17 @@ describe('viewctl plan and apply --ledger FILE (the sweep memory)', () => {
     const root = await repository();
     const ledger = join(root, 'ledger.json');
     // Every write is carried out and its answer lost: the run stops part-way.
-    await withEmulator(async (_emulator, env) => {
-      const partial = await runOn(1, ['apply', 'manifests', '--auto-approve', '--ledger', ledger], env, root);
-      expect(partial.code, partial.stdout + partial.stderr).toBe(4);
-      const memory = await memoryFile(ledger);
-      expect(memory.lastApplied).toBeUndefined();
-      expect(memory.lists[MIA]?.lastRead).toBe(on(1));
-      expect(Object.keys(memory.views).length).toBeGreaterThan(0);
-    }, { dropAfterCommitRate: 1 });
+    await withEmulator(
+      async (_emulator, env) => {
+        const partial = await runOn(1, ['apply', 'manifests', '--auto-approve', '--ledger', ledger], env, root);
+        expect(partial.code, partial.stdout + partial.stderr).toBe(4);
+        const memory = await memoryFile(ledger);
+        expect(memory.lastApplied).toBeUndefined();
+        expect(memory.lists[MIA]?.lastRead).toBe(on(1));
+        expect(Object.keys(memory.views).length).toBeGreaterThan(0);
+      },
+      { dropAfterCommitRate: 1 },
+    );
   });
 
   it('advances on apply --plan only when HEAD holds the manifests the plan file records', async () => {
@@ -155,24 +193,37 @@ describe('viewctl plan and apply --ledger FILE (the sweep memory)', () => {
       expect((await runOn(1, ['apply', 'manifests', '--auto-approve'], env, root)).code).toBe(0);
       const commit1 = git(root, 'rev-parse', 'HEAD');
       expect((await runOn(1, ['plan', 'manifests', '--out', 'plan.json'], env, root)).code).toBe(0);
-      const saved = JSON.parse(await readFile(join(root, 'plan.json'), 'utf8')) as { manifests?: { trees: Record<string, string> }; digest: string };
+      const saved = JSON.parse(await readFile(join(root, 'plan.json'), 'utf8')) as {
+        manifests?: { trees: Record<string, string> };
+        digest: string;
+      };
       expect(saved.manifests).toEqual({ trees: { manifests: git(root, 'rev-parse', 'HEAD:manifests') } });
 
       // Another commit to the manifests: the saved plan was not made from HEAD's.
       const commit2 = await commitEdit(root, 'later');
       const moved = await runOn(2, ['apply', '--plan', 'plan.json', '--ledger', ledger], env, root);
       expect(moved.code).toBe(0);
-      expect(moved.stderr).toContain(`not advanced: the manifests at HEAD (${commit2.slice(0, 7)}) are not those the plan was made from`);
+      expect(moved.stderr).toContain(
+        `not advanced: the manifests at HEAD (${commit2.slice(0, 7)}) are not those the plan was made from`,
+      );
       expect((await memoryFile(ledger)).lastApplied).toBeUndefined();
 
       // Back at the plan's commit, the same file advances it; its digest is unchanged by the record.
       git(root, 'checkout', '--quiet', commit1);
-      const exact = await runOn(3, ['apply', '--plan', 'plan.json', '--ledger', ledger, '--expect-digest', saved.digest], env, root);
+      const exact = await runOn(
+        3,
+        ['apply', '--plan', 'plan.json', '--ledger', ledger, '--expect-digest', saved.digest],
+        env,
+        root,
+      );
       expect(exact.code).toBe(0);
       expect((await memoryFile(ledger)).lastApplied).toEqual({ commit: commit1, at: on(3) });
 
       // A plan made from uncommitted manifests records none.
-      await writeFile(join(root, 'manifests/workspace.yaml'), `${await readFile(join(root, 'manifests/workspace.yaml'), 'utf8')}# not committed\n`);
+      await writeFile(
+        join(root, 'manifests/workspace.yaml'),
+        `${await readFile(join(root, 'manifests/workspace.yaml'), 'utf8')}# not committed\n`,
+      );
       expect((await runOn(3, ['plan', 'manifests', '--out', 'dirty.json'], env, root)).code).toBe(0);
       expect(JSON.parse(await readFile(join(root, 'dirty.json'), 'utf8'))).not.toHaveProperty('manifests');
       git(root, 'checkout', '--quiet', '--', 'manifests');
@@ -202,10 +253,17 @@ describe('viewctl plan and apply --ledger FILE (the sweep memory)', () => {
       expect(await readFile(corrupt)).toEqual(bytes);
 
       const foreign = join(root, 'foreign.json');
-      await writeFile(foreign, JSON.stringify({ formatVersion: 1, workspaceId: 'ws_elsewhere', lists: {}, views: {}, members: {} }, null, 2));
+      await writeFile(
+        foreign,
+        JSON.stringify({ formatVersion: 1, workspaceId: 'ws_elsewhere', lists: {}, views: {}, members: {} }, null, 2),
+      );
       const foreignBytes = await readFile(foreign);
       expect((await runOn(1, ['plan', 'manifests', '--out', 'plan.json'], env, root)).code).toBe(0);
-      for (const command of [['plan', 'manifests'], ['apply', 'manifests', '--auto-approve'], ['apply', '--plan', 'plan.json']]) {
+      for (const command of [
+        ['plan', 'manifests'],
+        ['apply', 'manifests', '--auto-approve'],
+        ['apply', '--plan', 'plan.json'],
+      ]) {
         emulator.resetStats();
         const other = await runOn(1, [...command, '--ledger', foreign], env, root);
         expect(other.code).toBe(1);

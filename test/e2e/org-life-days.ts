@@ -61,7 +61,10 @@ export interface RepairEntry {
 }
 
 /** namesCustomerCalls tells whether a pinned list (`domain:email`) is one whose document names the deleted "Customer calls": Mia's, and the Owner's and Admins' recordings. */
-export function namesCustomerCalls(users: readonly { email: string; role: string; state: string }[], list: string): boolean {
+export function namesCustomerCalls(
+  users: readonly { email: string; role: string; state: string }[],
+  list: string,
+): boolean {
   if (list === 'recordings:mia.chen@acme.test') return true;
   const user = users.find((candidate) => `recordings:${candidate.email}` === list);
   return user !== undefined && user.role !== 'Member';
@@ -70,16 +73,26 @@ export function namesCustomerCalls(users: readonly { email: string; role: string
 /** adminDay is what the admin does in the app: renames and edits shared views, declared or not, and deletes one once. */
 export async function adminDay(org: Organisation, day: number): Promise<void> {
   switch (day) {
-    case 1: return org.editView('recordings', 'rv_video_meetings', { icon: 'movie_camera' });
-    case 2: return org.renameView('deals', 'dv_big_renewals', 'Big renewals FY27');
-    case 3: return org.renameView('recordings', 'rv_budget_confirmed', 'Budget confirmed (Q4)');
-    case 4: return org.editView('deals', 'dv_pipeline_review', { icon: 'chart_with_upwards_trend' });
-    case 5: return org.renameView('deals', 'dv_big_renewals', 'Renewals over 50k');
-    case DELETED_ON: return org.deleteView('recordings', 'rv_customer_calls');
-    case 7: return org.editView('recordings', 'rv_deals_at_risk', { icon: 'fire' });
-    case 9: return org.renameView('deals', 'dv_stalled_emea', 'Stalled deals EMEA');
-    case 10: return org.editView('recordings', 'rv_video_meetings', { icon: 'film_frames' });
-    default: return undefined;
+    case 1:
+      return org.editView('recordings', 'rv_video_meetings', { icon: 'movie_camera' });
+    case 2:
+      return org.renameView('deals', 'dv_big_renewals', 'Big renewals FY27');
+    case 3:
+      return org.renameView('recordings', 'rv_budget_confirmed', 'Budget confirmed (Q4)');
+    case 4:
+      return org.editView('deals', 'dv_pipeline_review', { icon: 'chart_with_upwards_trend' });
+    case 5:
+      return org.renameView('deals', 'dv_big_renewals', 'Renewals over 50k');
+    case DELETED_ON:
+      return org.deleteView('recordings', 'rv_customer_calls');
+    case 7:
+      return org.editView('recordings', 'rv_deals_at_risk', { icon: 'fire' });
+    case 9:
+      return org.renameView('deals', 'dv_stalled_emea', 'Stalled deals EMEA');
+    case 10:
+      return org.editView('recordings', 'rv_video_meetings', { icon: 'film_frames' });
+    default:
+      return undefined;
   }
 }
 
@@ -107,19 +120,41 @@ export async function pullRequestsOf(day: number, tools: DayTools): Promise<void
   switch (day) {
     case 1:
       // Lena adds a tab; the admin edited the Zoom view in the app this morning: hedged.
-      return pullRequest('lena-pipeline', (git) => git.edit('manifests/pins/lena.yaml', appendTab('deals', 'Pipeline review')), (plan) => {
-        expect(plan.changes.find((change) => change.target === 'pins:deals:lena.fischer@acme.test')).toMatchObject({ action: 'pin' });
-        expect(plan.changes.find((change) => change.target === 'pins:deals:lena.fischer@acme.test')?.origin).toBeUndefined();
-      });
+      return pullRequest(
+        'lena-pipeline',
+        (git) => git.edit('manifests/pins/lena.yaml', appendTab('deals', 'Pipeline review')),
+        (plan) => {
+          expect(plan.changes.find((change) => change.target === 'pins:deals:lena.fischer@acme.test')).toMatchObject({
+            action: 'pin',
+          });
+          expect(
+            plan.changes.find((change) => change.target === 'pins:deals:lena.fischer@acme.test')?.origin,
+          ).toBeUndefined();
+        },
+      );
     case 2:
-      return pullRequest('deals-at-risk-icon', (git) => git.edit('manifests/views/deals-at-risk.yaml', (text) => text.replace('icon: warning', 'icon: rotating_light')), (plan) => {
-        expect(plan.changes.find((change) => change.target === 'view:recordings:id:rv_deals_at_risk')).toMatchObject({ action: 'update' });
-        expect(plan.changes.find((change) => change.target === 'view:recordings:id:rv_deals_at_risk')?.origin).toBeUndefined();
-      });
+      return pullRequest(
+        'deals-at-risk-icon',
+        (git) =>
+          git.edit('manifests/views/deals-at-risk.yaml', (text) =>
+            text.replace('icon: warning', 'icon: rotating_light'),
+          ),
+        (plan) => {
+          expect(plan.changes.find((change) => change.target === 'view:recordings:id:rv_deals_at_risk')).toMatchObject({
+            action: 'update',
+          });
+          expect(
+            plan.changes.find((change) => change.target === 'view:recordings:id:rv_deals_at_risk')?.origin,
+          ).toBeUndefined();
+        },
+      );
     case 3:
       // A new view, added to the sales reps' tabs: every rep's deals list is read and written.
       return pullRequest('renewals-this-quarter', async (git) => {
-        await git.writeAll({ 'manifests/views/renewals-this-quarter.yaml': 'kind: DealView\nname: Renewals this quarter\nicon: calendar\nfilters:\n  typeIn: [Renewal]\n' });
+        await git.writeAll({
+          'manifests/views/renewals-this-quarter.yaml':
+            'kind: DealView\nname: Renewals this quarter\nicon: calendar\nfilters:\n  typeIn: [Renewal]\n',
+        });
         await git.edit('manifests/pins/sales-deals.yaml', appendTab('deals', 'Renewals this quarter'));
       });
     case 4:
@@ -127,19 +162,35 @@ export async function pullRequestsOf(day: number, tools: DayTools): Promise<void
     case 5:
       // The team keeps the admin's rename of this morning: viewctl pull writes it into the manifests, then Noah pins it by its new name.
       await keepAppRename(tools);
-      return pullRequest('noah-renewals', (git) => git.edit('manifests/pins/noah.yaml', appendTab('deals', 'Renewals over 50k')));
+      return pullRequest('noah-renewals', (git) =>
+        git.edit('manifests/pins/noah.yaml', appendTab('deals', 'Renewals over 50k')),
+      );
     case 6:
-      return pullRequest('members-deals-at-risk', (git) => git.edit('manifests/pins/members-recordings.yaml', appendTab('recordings', 'Deals at risk')));
+      return pullRequest('members-deals-at-risk', (git) =>
+        git.edit('manifests/pins/members-recordings.yaml', appendTab('recordings', 'Deals at risk')),
+      );
     case 7:
-      return pullRequest('mia-reorder', (git) => git.edit('manifests/pins/mia.yaml', (text) => text.replace('  - Customer calls\n  - All recordings\n', '  - All recordings\n  - Customer calls\n')));
+      return pullRequest('mia-reorder', (git) =>
+        git.edit('manifests/pins/mia.yaml', (text) =>
+          text.replace('  - Customer calls\n  - All recordings\n', '  - All recordings\n  - Customer calls\n'),
+        ),
+      );
     case 8:
       // Sam left on day 3; the warning named the file to delete.
       return pullRequest('sam-left', (git) => git.remove('manifests/pins/sam.yaml'));
     case 9:
-      await pullRequest('lena-renewals', (git) => git.edit('manifests/pins/lena.yaml', appendTab('deals', 'Renewals this quarter')));
-      return pullRequest('pipeline-icon', (git) => git.edit('manifests/views/pipeline-review.yaml', (text) => text.replace('icon: bar_chart', 'icon: clipboard')));
+      await pullRequest('lena-renewals', (git) =>
+        git.edit('manifests/pins/lena.yaml', appendTab('deals', 'Renewals this quarter')),
+      );
+      return pullRequest('pipeline-icon', (git) =>
+        git.edit('manifests/views/pipeline-review.yaml', (text) => text.replace('icon: bar_chart', 'icon: clipboard')),
+      );
     case 10:
-      return pullRequest('admin-reorder', (git) => git.edit('manifests/pins/admin-recordings.yaml', (text) => text.replace('  - Deals at risk\n  - All recordings\n', '  - All recordings\n  - Deals at risk\n')));
+      return pullRequest('admin-reorder', (git) =>
+        git.edit('manifests/pins/admin-recordings.yaml', (text) =>
+          text.replace('  - Deals at risk\n  - All recordings\n', '  - All recordings\n  - Deals at risk\n'),
+        ),
+      );
     default:
       return void repo;
   }
@@ -153,20 +204,35 @@ export async function pullRequestsOf(day: number, tools: DayTools): Promise<void
  */
 export async function keepAppRename(tools: DayTools): Promise<void> {
   const { pullRequest, cli, live } = tools;
-  await pullRequest('keep-renewals-name', async (git) => {
-    const pulled = await cli('pull', 'manifests', '--target', 'DealView/Big renewals', '--format', 'json');
-    expect(pulled.code, describeRun(pulled)).toBe(0);
-    const written = (JSON.parse(pulled.stdout) as { written: { file: string; attribute: string; after: unknown }[] }).written;
-    expect(written.map((entry) => entry.file).sort(), describeRun(pulled)).toEqual(['manifests/pins/lena.yaml', 'manifests/pins/sales-deals.yaml', 'manifests/views/big-renewals.yaml']);
-    // Every changed line is the old line with the new name spliced in: no other byte moved.
-    const diff = await git.git('diff', '-U0', '--', 'manifests');
-    const removed = diff.split('\n').filter((line) => line.startsWith('-') && !line.startsWith('---')).map((line) => line.slice(1));
-    const added = diff.split('\n').filter((line) => line.startsWith('+') && !line.startsWith('+++')).map((line) => line.slice(1));
-    expect(added, diff).toEqual(removed.map((line) => line.replace('Big renewals', 'Renewals over 50k')));
-    expect(added, diff).toHaveLength(3);
-  }, (plan) => {
-    expect(plan.changes.filter((change) => change.target === 'view:deals:id:dv_big_renewals')).toEqual([]);
-  });
+  await pullRequest(
+    'keep-renewals-name',
+    async (git) => {
+      const pulled = await cli('pull', 'manifests', '--target', 'DealView/Big renewals', '--format', 'json');
+      expect(pulled.code, describeRun(pulled)).toBe(0);
+      const written = (JSON.parse(pulled.stdout) as { written: { file: string; attribute: string; after: unknown }[] })
+        .written;
+      expect(written.map((entry) => entry.file).sort(), describeRun(pulled)).toEqual([
+        'manifests/pins/lena.yaml',
+        'manifests/pins/sales-deals.yaml',
+        'manifests/views/big-renewals.yaml',
+      ]);
+      // Every changed line is the old line with the new name spliced in: no other byte moved.
+      const diff = await git.git('diff', '-U0', '--', 'manifests');
+      const removed = diff
+        .split('\n')
+        .filter((line) => line.startsWith('-') && !line.startsWith('---'))
+        .map((line) => line.slice(1));
+      const added = diff
+        .split('\n')
+        .filter((line) => line.startsWith('+') && !line.startsWith('+++'))
+        .map((line) => line.slice(1));
+      expect(added, diff).toEqual(removed.map((line) => line.replace('Big renewals', 'Renewals over 50k')));
+      expect(added, diff).toHaveLength(3);
+    },
+    (plan) => {
+      expect(plan.changes.filter((change) => change.target === 'view:deals:id:dv_big_renewals')).toEqual([]);
+    },
+  );
   expect(live.snapshot().views.deals.find((view) => view.viewId === 'dv_big_renewals')?.name).toBe('Renewals over 50k');
 }
 
@@ -182,10 +248,19 @@ export async function interleaved(tools: DayTools): Promise<void> {
   const fileA = join(tools.outside, 'sales-reorder.plan.json');
   const fileB = join(tools.outside, 'rep03-own-tabs.plan.json');
   const before = await repo.head('main');
-  await repo.pullRequest('sales-reorder', (git) => git.edit('manifests/pins/sales-deals.yaml', (text) => text.replace('  - Pipeline review\n  - Big renewals\n', '  - Big renewals\n  - Pipeline review\n')));
+  await repo.pullRequest('sales-reorder', (git) =>
+    git.edit('manifests/pins/sales-deals.yaml', (text) =>
+      text.replace('  - Pipeline review\n  - Big renewals\n', '  - Big renewals\n  - Pipeline review\n'),
+    ),
+  );
   const planA = await cli('plan', 'manifests', '--base', 'main', '--format', 'json', '--out', fileA);
   checkPullRequestPlan(json(planA), planA);
-  await repo.pullRequest('rep03-own-tabs', (git) => git.writeAll({ 'manifests/pins/rep03.yaml': 'kind: PinnedViews\nuserEmail: rep.03@sales.acme.test\ndeals:\n  - Renewals this quarter\n  - All deals\n' }));
+  await repo.pullRequest('rep03-own-tabs', (git) =>
+    git.writeAll({
+      'manifests/pins/rep03.yaml':
+        'kind: PinnedViews\nuserEmail: rep.03@sales.acme.test\ndeals:\n  - Renewals this quarter\n  - All deals\n',
+    }),
+  );
   const planB = await cli('plan', 'manifests', '--base', 'main', '--format', 'json', '--out', fileB);
   checkPullRequestPlan(json(planB), planB);
   expect(json(planA).changes.map((change) => change.target)).toContain('pins:deals:rep.03@sales.acme.test');
@@ -210,4 +285,3 @@ export async function interleaved(tools: DayTools): Promise<void> {
 export function describeRun(ran: Ran): string {
   return `day ${String(ran.day)}: viewctl ${ran.args.join(' ')} exited ${String(ran.code)}\n--- stdout\n${ran.stdout.slice(0, 4000)}\n--- stderr\n${ran.stderr.slice(0, 4000)}`;
 }
-

@@ -4,13 +4,40 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { EmulatorData } from '../../src/emulator/model.js';
 import { DAY_MS } from '../../src/emulator/time.js';
 import type { SweepMemory } from '../../src/state/sweep-memory.js';
-import { GitRepo, LiveWorkspace, Organisation, SIM_START, dayOf, initialManifests, organisation, pinnedReads, type SimDomain } from '../support/org-life.js';
+import {
+  GitRepo,
+  LiveWorkspace,
+  Organisation,
+  SIM_START,
+  dayOf,
+  initialManifests,
+  organisation,
+  pinnedReads,
+  type SimDomain,
+} from '../support/org-life.js';
 import { simulatedDays } from './days.js';
 import { EXAMPLES, tempDirs, type CliRun } from './harness.js';
 import { memoryFile } from '../support/memory-file.js';
 import {
-  ADAM_BOARD_ON, DELETED_ON, EDITED_DECLARED, JOINERS, LEAVERS, LEAVERS_FILE_FROM, LEAVERS_FILE_UNTIL, PROMOTED, PROMOTED_ON, REFUSED_ON,
-  RENAMED_AT_NIGHT, REPAIR_ON, adminDay, describeRun, namesCustomerCalls, pullRequestsOf, type PlanJson, type Ran, type RepairEntry,
+  ADAM_BOARD_ON,
+  DELETED_ON,
+  EDITED_DECLARED,
+  JOINERS,
+  LEAVERS,
+  LEAVERS_FILE_FROM,
+  LEAVERS_FILE_UNTIL,
+  PROMOTED,
+  PROMOTED_ON,
+  REFUSED_ON,
+  RENAMED_AT_NIGHT,
+  REPAIR_ON,
+  adminDay,
+  describeRun,
+  namesCustomerCalls,
+  pullRequestsOf,
+  type PlanJson,
+  type Ran,
+  type RepairEntry,
 } from './org-life-days.js';
 
 /**
@@ -71,13 +98,24 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
   const live = new LiveWorkspace(organisation());
   await live.start();
   const org = new Organisation(live);
-  const days: Days = { runs: [], readOn: new Map(), readAt: new Map(), cycles: new Map(), joinedOn: new Map(), managed: new Map(), joinerPlanned: new Map(), writtenBeforeRead: new Set(), untruthful: [] };
+  const days: Days = {
+    runs: [],
+    readOn: new Map(),
+    readAt: new Map(),
+    cycles: new Map(),
+    joinedOn: new Map(),
+    managed: new Map(),
+    joinerPlanned: new Map(),
+    writtenBeforeRead: new Set(),
+    untruthful: [],
+  };
   let day = 0;
   const ledgerArgs = options.memory ? ['--ledger', join(outside, 'ledger.json')] : [];
   const savedMemory = (): Promise<SweepMemory> => memoryFile(join(outside, 'ledger.json'));
 
   /** runAt runs the built CLI (with `--rate 1000`) in the repository at simulated time `now`: the run's clock, which the memory dates its reads by. */
-  const runAt = (now: number, args: string[]): Promise<CliRun> => simulatedDays(new Date(now).toISOString()).run(1, args, live.env, root);
+  const runAt = (now: number, args: string[]): Promise<CliRun> =>
+    simulatedDays(new Date(now).toISOString()).run(1, args, live.env, root);
 
   /** cli runs the built CLI in the repository against the emulator and records the run. */
   const cli = async (...args: string[]): Promise<Ran> => {
@@ -92,7 +130,8 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
       // A joiner's list an apply wrote before any sweep read it has nothing left to plan then.
       const after = live.snapshot();
       for (const list of days.joinedOn.keys()) {
-        if (!days.joinerPlanned.has(list) && pinnedOf(before, list) !== pinnedOf(after, list)) days.writtenBeforeRead.add(list);
+        if (!days.joinerPlanned.has(list) && pinnedOf(before, list) !== pinnedOf(after, list))
+          days.writtenBeforeRead.add(list);
       }
     }
     const ran = { ...result, day, args: full };
@@ -126,7 +165,11 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
    * plan), merges it and applies it with `--base` the main it branched from, then
    * plans again: in sync.
    */
-  const pullRequest = async (name: string, change: (git: GitRepo) => Promise<void>, check: (plan: PlanJson) => void = () => undefined): Promise<void> => {
+  const pullRequest = async (
+    name: string,
+    change: (git: GitRepo) => Promise<void>,
+    check: (plan: PlanJson) => void = () => undefined,
+  ): Promise<void> => {
     const before = await repo.head('main');
     await repo.pullRequest(name, change);
     const planned = await cli('plan', 'manifests', '--base', 'main', '--format', 'json');
@@ -151,7 +194,9 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
     const before = live.snapshot();
     const refused = await cli('apply', 'manifests', '--budget', String(SWEEP_BUDGET), '--auto-approve');
     expect(refused.code, describeRun(refused)).toBe(3);
-    expect(refused.stderr, describeRun(refused)).toMatch(/^error\[apply\.review-due\]: a reviewed apply is due: the manifests at HEAD \([0-9a-f]{7}\) are not the last applied \([0-9a-f]{7}\)/);
+    expect(refused.stderr, describeRun(refused)).toMatch(
+      /^error\[apply\.review-due\]: a reviewed apply is due: the manifests at HEAD \([0-9a-f]{7}\) are not the last applied \([0-9a-f]{7}\)/,
+    );
     expect(live.snapshot(), describeRun(refused)).toEqual(before);
   };
 
@@ -159,17 +204,27 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
   const checkPullRequestPlan = (plan: PlanJson, ran: Ran): void => {
     expect(plan.scope?.base, describeRun(ran)).toBeDefined();
     // Without the memory, nothing says main was applied: a change made in the app is hedged, never "outside".
-    if (!options.memory) expect(plan.changes.filter((change) => change.origin === 'outside'), describeRun(ran)).toEqual([]);
+    if (!options.memory)
+      expect(
+        plan.changes.filter((change) => change.origin === 'outside'),
+        describeRun(ran),
+      ).toEqual([]);
     // The admin's edit of a declared view this morning is in the day's first pull request's plan, labelled.
     const edited = EDITED_DECLARED[day];
     if (edited !== undefined && !labelled.has(day)) {
       labelled.add(day);
-      expect(plan.changes.filter((change) => change.target === edited).map((change) => [change.action, change.origin]), describeRun(ran))
-        .toEqual([['update', options.memory ? 'outside' : 'unapplied-or-outside']]);
+      expect(
+        plan.changes.filter((change) => change.target === edited).map((change) => [change.action, change.origin]),
+        describeRun(ran),
+      ).toEqual([['update', options.memory ? 'outside' : 'unapplied-or-outside']]);
     }
     heldAsExpected(plan, ran, pinnedReads(ran.stderr));
     // A pull request's plan dates the tabs people changed in the app as the sweep does.
-    if (options.memory) for (const change of plan.changes.filter((candidate) => candidate.action === 'pin' && candidate.origin === 'outside')) datedTruthfully(change);
+    if (options.memory)
+      for (const change of plan.changes.filter(
+        (candidate) => candidate.action === 'pin' && candidate.origin === 'outside',
+      ))
+        datedTruthfully(change);
   };
   const labelled = new Set<number>();
 
@@ -186,18 +241,29 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
       expect(held, describeRun(ran)).toEqual([]);
       if (day >= DELETED_ON) recreatedAsExpected(plan, ran);
     } else if (day >= DELETED_ON) {
-      const heldViews = held.filter((target) => target.target.startsWith('view:')).map((target) => [target.target, target.code]);
+      const heldViews = held
+        .filter((target) => target.target.startsWith('view:'))
+        .map((target) => [target.target, target.code]);
       expect(heldViews, describeRun(ran)).toEqual([['view:recordings:id:rv_customer_calls', 'view.id-not-found']]);
       const users = live.snapshot().users;
       const naming = read.filter((list) => namesCustomerCalls(users, list));
-      expect(held.filter((target) => target.target.startsWith('pins:')).map((target) => [target.target, target.code]).sort(), describeRun(ran))
-        .toEqual(naming.map((list) => [`pins:${list}`, 'pins.names-held-view']).sort());
+      expect(
+        held
+          .filter((target) => target.target.startsWith('pins:'))
+          .map((target) => [target.target, target.code])
+          .sort(),
+        describeRun(ran),
+      ).toEqual(naming.map((list) => [`pins:${list}`, 'pins.names-held-view']).sort());
     } else {
       expect(held, describeRun(ran)).toEqual([]);
     }
     const leaverWarnings = warningsOf(plan, 'pins.user-not-active');
     if (day >= LEAVERS_FILE_FROM && day < LEAVERS_FILE_UNTIL) {
-      expect(leaverWarnings, describeRun(ran)).toEqual([expect.stringMatching(/^sam\.okafor@acme\.test is deactivated, not an active member: their tabs are skipped; delete manifests\/pins\/sam\.yaml,/)]);
+      expect(leaverWarnings, describeRun(ran)).toEqual([
+        expect.stringMatching(
+          /^sam\.okafor@acme\.test is deactivated, not an active member: their tabs are skipped; delete manifests\/pins\/sam\.yaml,/,
+        ),
+      ]);
     } else {
       expect(leaverWarnings, describeRun(ran)).toEqual([]);
     }
@@ -212,13 +278,27 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
    */
   const recreatedAsExpected = (plan: PlanJson, ran: Ran): void => {
     const replaced = warningsOf(plan, 'view.id-replaced');
-    const changes = plan.changes.filter((change) => change.target === 'view:recordings:name:Customer calls' || change.target === 'view:recordings:id:rv_customer_calls');
+    const changes = plan.changes.filter(
+      (change) =>
+        change.target === 'view:recordings:name:Customer calls' ||
+        change.target === 'view:recordings:id:rv_customer_calls',
+    );
     if (recreatedAs === undefined) {
-      expect(changes, describeRun(ran)).toEqual([expect.objectContaining({ action: 'create', origin: 'outside', deletedOutside: expect.objectContaining({ id: 'rv_customer_calls' }) })]);
+      expect(changes, describeRun(ran)).toEqual([
+        expect.objectContaining({
+          action: 'create',
+          origin: 'outside',
+          deletedOutside: expect.objectContaining({ id: 'rv_customer_calls' }),
+        }),
+      ]);
       expect(replaced, describeRun(ran)).toEqual([]);
     } else {
       expect(changes, describeRun(ran)).toEqual([]);
-      expect(replaced, describeRun(ran)).toEqual([expect.stringContaining(`binds to rv_customer_calls, which was deleted in the app; it resolves by name to ${recreatedAs}, the view that replaced it: set \`viewId: ${recreatedAs}\` in manifests/views/customer-calls.yaml`)]);
+      expect(replaced, describeRun(ran)).toEqual([
+        expect.stringContaining(
+          `binds to rv_customer_calls, which was deleted in the app; it resolves by name to ${recreatedAs}, the view that replaced it: set \`viewId: ${recreatedAs}\` in manifests/views/customer-calls.yaml`,
+        ),
+      ]);
     }
   };
   let recreatedAs: string | undefined;
@@ -231,11 +311,19 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
   const recreated = (): void => {
     if (!options.memory || day !== DELETED_ON || recreatedAs !== undefined) return;
     const data = live.snapshot();
-    const views = data.views.recordings.filter((view) => view.name === 'Customer calls' && view.visibility === 'Public');
+    const views = data.views.recordings.filter(
+      (view) => view.name === 'Customer calls' && view.visibility === 'Public',
+    );
     expect(views.map((view) => view.viewId)).toEqual([expect.not.stringMatching(/^rv_customer_calls$/)]);
     recreatedAs = views[0]?.viewId;
-    const naming = data.users.filter((user) => user.state === 'Active' && namesCustomerCalls(data.users, `recordings:${user.email}`));
-    expect(naming.filter((user) => !(data.pinned.recordings[user.id] ?? []).includes(recreatedAs ?? '')).map((user) => user.email)).toEqual([]);
+    const naming = data.users.filter(
+      (user) => user.state === 'Active' && namesCustomerCalls(data.users, `recordings:${user.email}`),
+    );
+    expect(
+      naming
+        .filter((user) => !(data.pinned.recordings[user.id] ?? []).includes(recreatedAs ?? ''))
+        .map((user) => user.email),
+    ).toEqual([]);
   };
 
   /** sweep is the nightly `plan --budget` (report): it records which lists it read. */
@@ -243,7 +331,17 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
     live.now = SIM_START + (day + 1) * DAY_MS + 2 * HOUR_MS;
     // The plan in JSON to a file, as the nightly job keeps it; the text, which people read, on stdout.
     const file = join(outside, `night-${String(day + 1)}.json`);
-    const ran = await cli('plan', 'manifests', '--budget', String(SWEEP_BUDGET), '--budget-day', dayOf(day + 1), '--out', file, '--detailed-exitcode');
+    const ran = await cli(
+      'plan',
+      'manifests',
+      '--budget',
+      String(SWEEP_BUDGET),
+      '--budget-day',
+      dayOf(day + 1),
+      '--out',
+      file,
+      '--detailed-exitcode',
+    );
     const plan = JSON.parse(await readFile(file, 'utf8')) as PlanJson;
     const night = day + 1;
     const read = pinnedReads(ran.stderr);
@@ -259,8 +357,13 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
       driftTextAsExpected(plan, ran);
     } else {
       // Without the memory nothing says what was applied last: every difference is drift, hedged.
-      expect(plan.changes.map((change) => [change.target, change.origin]), describeRun(ran)).toEqual(plan.changes.map((change) => [change.target, 'unapplied-or-outside']));
-      expect((plan as PlanJson & { drifted?: { changes: number } }).drifted?.changes, describeRun(ran)).toBe(plan.changes.length);
+      expect(
+        plan.changes.map((change) => [change.target, change.origin]),
+        describeRun(ran),
+      ).toEqual(plan.changes.map((change) => [change.target, 'unapplied-or-outside']));
+      expect((plan as PlanJson & { drifted?: { changes: number } }).drifted?.changes, describeRun(ran)).toBe(
+        plan.changes.length,
+      );
     }
     for (const list of read) {
       if (!days.joinedOn.has(list) || days.joinerPlanned.has(list)) continue;
@@ -287,7 +390,10 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
       const newlyReached = days.joinedOn.has(change.target.slice('pins:'.length)) && changed === undefined;
       // The tabs of a member a group newly reaches are `membership`, even when a pull request's
       // plan read the users (and so refreshed the members last seen) before the night's sweep.
-      expect([change.target, change.origin], describeRun(ran)).toEqual([change.target, newlyReached ? 'membership' : 'outside']);
+      expect([change.target, change.origin], describeRun(ran)).toEqual([
+        change.target,
+        newlyReached ? 'membership' : 'outside',
+      ]);
       if (newlyReached || (change.action === 'delete' && since === undefined)) continue;
       expect([change.target, since !== undefined], describeRun(ran)).toEqual([change.target, true]);
       datedTruthfully(change);
@@ -300,7 +406,10 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
     const changed = org.lastChanged(change.target);
     const at = Date.parse(since ?? '');
     const truthful = changed !== undefined && (already === true ? changed <= at : changed > at);
-    if (!truthful) days.untruthful.push(`day ${String(day)}: ${change.target} ${already === true ? 'already so when last read' : 'changed between'} ${since ?? '?'}, but changed in the app at ${changed === undefined ? 'no time' : new Date(changed).toISOString()}`);
+    if (!truthful)
+      days.untruthful.push(
+        `day ${String(day)}: ${change.target} ${already === true ? 'already so when last read' : 'changed between'} ${since ?? '?'}, but changed in the app at ${changed === undefined ? 'no time' : new Date(changed).toISOString()}`,
+      );
   };
 
   /**
@@ -330,14 +439,28 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
       }
     }
     expect(new Set(groups.map((group) => group.cause)).size, describeRun(ran)).toBe(groups.length);
-    const tabGroups = groups.map((group) => ({ ...group, members: /^ {2}! drift {3}(\d+) members? .* (recordings|deals) tabs/.exec(group.cause) })).filter((group) => group.members !== null);
+    const tabGroups = groups
+      .map((group) => ({
+        ...group,
+        members: /^ {2}! drift {3}(\d+) members? .* (recordings|deals) tabs/.exec(group.cause),
+      }))
+      .filter((group) => group.members !== null);
     // Each member is listed once, under the cause of their change; the counts add up.
-    const listed = tabGroups.flatMap((group) => [...group.body.matchAll(/[\w.]+@[\w.]+\.test/g)].map((match) => match[0]));
-    const pins = plan.changes.filter((change) => change.action === 'pin' && change.origin === 'outside').map((change) => change.target.split(':')[2] ?? '');
+    const listed = tabGroups.flatMap((group) =>
+      [...group.body.matchAll(/[\w.]+@[\w.]+\.test/g)].map((match) => match[0]),
+    );
+    const pins = plan.changes
+      .filter((change) => change.action === 'pin' && change.origin === 'outside')
+      .map((change) => change.target.split(':')[2] ?? '');
     expect(listed.sort(), describeRun(ran)).toEqual(pins.sort());
-    expect(tabGroups.reduce((sum, group) => sum + Number(group.members?.[1]), 0), describeRun(ran)).toBe(pins.length);
+    expect(
+      tabGroups.reduce((sum, group) => sum + Number(group.members?.[1]), 0),
+      describeRun(ran),
+    ).toBe(pins.length);
     for (const group of groups) {
-      expect(group.body, describeRun(ran)).toMatch(/changed between \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC \(last (read|seen)\) and now|already so when last (read|seen)|changed at an unknown time: not (read|seen) before/);
+      expect(group.body, describeRun(ran)).toMatch(
+        /changed between \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC \(last (read|seen)\) and now|already so when last (read|seen)|changed at an unknown time: not (read|seen) before/,
+      );
     }
   };
 
@@ -350,7 +473,17 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
   const repair = async (): Promise<void> => {
     live.now = SIM_START + (day + 1) * DAY_MS + 2 * HOUR_MS;
     const before = live.snapshot();
-    const ran = await cli('apply', 'manifests', '--budget', String(SWEEP_BUDGET), '--budget-day', dayOf(day + 1), '--auto-approve', '--format', 'json');
+    const ran = await cli(
+      'apply',
+      'manifests',
+      '--budget',
+      String(SWEEP_BUDGET),
+      '--budget-day',
+      dayOf(day + 1),
+      '--auto-approve',
+      '--format',
+      'json',
+    );
     expect(ran.code, describeRun(ran)).toBe(0);
     const night = day + 1;
     const read = pinnedReads(ran.stderr);
@@ -360,19 +493,38 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
     // Never a deletion: every public view of the evening is still there, Adam's new board included.
     for (const domain of ['recordings', 'deals'] as SimDomain[]) {
       const ids = new Set(after.views[domain].map((view) => view.viewId));
-      expect(before.views[domain].filter((view) => !ids.has(view.viewId)).map((view) => view.name), describeRun(ran)).toEqual([]);
+      expect(
+        before.views[domain].filter((view) => !ids.has(view.viewId)).map((view) => view.name),
+        describeRun(ran),
+      ).toEqual([]);
     }
-    const report = (JSON.parse(ran.stdout) as { repair?: { repaired: RepairEntry[]; leftForReview: RepairEntry[]; leftForNextNight: RepairEntry[] } }).repair;
+    const report = (
+      JSON.parse(ran.stdout) as {
+        repair?: { repaired: RepairEntry[]; leftForReview: RepairEntry[]; leftForNextNight: RepairEntry[] };
+      }
+    ).repair;
     expect(report, describeRun(ran)).toBeDefined();
-    if (ADAM_BOARD_ON.includes(day)) expect(report?.leftForReview.flatMap((entry) => entry.names), describeRun(ran)).toEqual([`Adam's board ${String(day)}`]);
+    if (ADAM_BOARD_ON.includes(day))
+      expect(
+        report?.leftForReview.flatMap((entry) => entry.names),
+        describeRun(ran),
+      ).toEqual([`Adam's board ${String(day)}`]);
     else expect(report?.leftForReview, describeRun(ran)).toEqual([]);
     expect(report?.repaired.length, describeRun(ran)).toBeGreaterThan(0);
     nothingLost();
     // Healed: nothing left to do on what it read (a plan without the memory, which it must not advance).
     const check = await runAt(live.now, ['plan', 'manifests', '--format', 'json']);
-    const left = (JSON.parse(check.stdout) as PlanJson).changes.filter((change) => change.action !== 'delete' && (change.target.startsWith('view:') || read.includes(change.target.slice('pins:'.length))));
-    expect(left.map((change) => change.target), describeRun(ran)).toEqual([]);
-    if (day === RENAMED_AT_NIGHT) expect(after.views.recordings.find((view) => view.viewId === 'rv_deals_at_risk')?.name).toBe('Deals at risk');
+    const left = (JSON.parse(check.stdout) as PlanJson).changes.filter(
+      (change) =>
+        change.action !== 'delete' &&
+        (change.target.startsWith('view:') || read.includes(change.target.slice('pins:'.length))),
+    );
+    expect(
+      left.map((change) => change.target),
+      describeRun(ran),
+    ).toEqual([]);
+    if (day === RENAMED_AT_NIGHT)
+      expect(after.views.recordings.find((view) => view.viewId === 'rv_deals_at_risk')?.name).toBe('Deals at risk');
   };
 
   try {
@@ -389,7 +541,8 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
       const joiner = JOINERS[day];
       if (joiner !== undefined) {
         await org.join(joiner.id, joiner.email);
-        for (const domain of ['recordings', 'deals'] as SimDomain[]) days.joinedOn.set(`${domain}:${joiner.email}`, day);
+        for (const domain of ['recordings', 'deals'] as SimDomain[])
+          days.joinedOn.set(`${domain}:${joiner.email}`, day);
       }
       const leaver = LEAVERS[day];
       if (leaver !== undefined) await org.leave(leaver);
@@ -403,11 +556,22 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
       live.now += 5 * HOUR_MS;
 
       // The day's pull requests.
-      await pullRequestsOf(day, { pullRequest, cli, repo, live, outside, json, inSync, nothingLost, checkPullRequestPlan });
+      await pullRequestsOf(day, {
+        pullRequest,
+        cli,
+        repo,
+        live,
+        outside,
+        json,
+        inSync,
+        nothingLost,
+        checkPullRequestPlan,
+      });
       nothingLost();
       // In the evening, Adam makes a deal board in the app: under prune: owned it is viewctl's to delete, by a reviewed apply only.
       live.now += 4 * HOUR_MS;
-      if (ADAM_BOARD_ON.includes(day)) await org.createView('deals', 'adam.reyes@acme.test', `Adam's board ${String(day)}`);
+      if (ADAM_BOARD_ON.includes(day))
+        await org.createView('deals', 'adam.reyes@acme.test', `Adam's board ${String(day)}`);
       // and on day 3 an admin renames a declared view, after the day's apply: drift overnight.
       if (day === RENAMED_AT_NIGHT) await org.renameView('recordings', 'rv_deals_at_risk', 'At-risk deals');
       if (options.memory && REPAIR_ON.includes(day)) await repair();
@@ -431,7 +595,11 @@ function managedLists(users: readonly { email: string; state: string }[]): Set<s
   for (const user of users) {
     if (user.state !== 'Active') continue;
     lists.add(`recordings:${user.email}`);
-    if (user.email.endsWith('@sales.acme.test') || ['noah.patel@acme.test', 'lena.fischer@acme.test', 'sam.okafor@acme.test'].includes(user.email)) lists.add(`deals:${user.email}`);
+    if (
+      user.email.endsWith('@sales.acme.test') ||
+      ['noah.patel@acme.test', 'lena.fischer@acme.test', 'sam.okafor@acme.test'].includes(user.email)
+    )
+      lists.add(`deals:${user.email}`);
   }
   return lists;
 }
@@ -447,7 +615,13 @@ function unreadTooLong(days: Days, reads: 'sweeps' | 'any'): string[] {
   const nights = [...days.managed.keys()].sort((a, b) => a - b);
   for (const night of nights) {
     // A night that repaired states no cycle of its own here: the last one stated holds.
-    const cycle = Math.max(0, ...[...days.cycles].filter(([stated]) => stated <= night).map(([, count]) => count).slice(-1));
+    const cycle = Math.max(
+      0,
+      ...[...days.cycles]
+        .filter(([stated]) => stated <= night)
+        .map(([, count]) => count)
+        .slice(-1),
+    );
     const window = nights.filter((candidate) => candidate > night - cycle && candidate <= night);
     if (window.length < cycle) continue;
     // Night n's sweep runs at 02:00 of day n (its command a minute later).
@@ -456,9 +630,10 @@ function unreadTooLong(days: Days, reads: 'sweeps' | 'any'): string[] {
     const to = nightTime(night);
     for (const list of days.managed.get(night) ?? []) {
       if (!window.every((candidate) => days.managed.get(candidate)?.has(list) === true)) continue;
-      const read = reads === 'sweeps'
-        ? window.some((candidate) => (days.readOn.get(list) ?? []).includes(candidate))
-        : (days.readAt.get(list) ?? []).some((at) => at > from && at <= to);
+      const read =
+        reads === 'sweeps'
+          ? window.some((candidate) => (days.readOn.get(list) ?? []).includes(candidate))
+          : (days.readAt.get(list) ?? []).some((at) => at > from && at <= to);
       if (!read) broken.push(`${list}: not read on nights ${window.join(', ')} (cycle ${String(cycle)})`);
     }
   }
@@ -473,7 +648,9 @@ function statedCycle(plan: PlanJson): number {
 
 /** warningsOf are the messages of a plan's warnings of one code. */
 function warningsOf(plan: PlanJson, code: string): string[] {
-  return plan.warnings.flatMap((warning) => (typeof warning !== 'string' && warning.code === code ? [warning.message] : []));
+  return plan.warnings.flatMap((warning) =>
+    typeof warning !== 'string' && warning.code === code ? [warning.message] : [],
+  );
 }
 
 /** pinnedOf is the stored tabs of a list (`domain:email`), as text, or undefined for a member who never changed theirs. */
@@ -490,8 +667,15 @@ function pinnedOf(data: EmulatorData, list: string): string | undefined {
 async function keepRecord(days: Days, name: string): Promise<void> {
   const file = process.env.SIMDAYS_RECORD;
   if (file === undefined) return;
-  const quiet = (text: string): string => text.split('\n').filter((line) => !/^(GET|PUT|POST|PATCH|DELETE) \//.test(line)).join('\n');
-  const runs = days.runs.map((ran) => `=== day ${String(ran.day)} exit ${String(ran.code)}: viewctl ${ran.args.join(' ')}\n${ran.stdout}\n--- stderr\n${quiet(ran.stderr)}`);
+  const quiet = (text: string): string =>
+    text
+      .split('\n')
+      .filter((line) => !/^(GET|PUT|POST|PATCH|DELETE) \//.test(line))
+      .join('\n');
+  const runs = days.runs.map(
+    (ran) =>
+      `=== day ${String(ran.day)} exit ${String(ran.code)}: viewctl ${ran.args.join(' ')}\n${ran.stdout}\n--- stderr\n${quiet(ran.stderr)}`,
+  );
   const nights = `read on nights ${JSON.stringify([...days.readOn])}\ncycles ${JSON.stringify(days.cycles)}\njoiners ${JSON.stringify([...days.joinerPlanned])}\n`;
   await writeFile(`${file}.${name}`, `${runs.join('\n')}\n${nights}`);
 }
@@ -504,7 +688,11 @@ describe('ten days of an organisation (issue 25)', () => {
     expect(new Set(days.cycles.values()).size).toBe(1);
     expect(unreadTooLong(days, 'sweeps')).toEqual([]);
     const cycle = Math.max(...days.cycles.values());
-    expect([...days.joinedOn.keys()].filter((list) => !days.joinerPlanned.has(list) && (days.joinedOn.get(list) ?? 0) + cycle <= DAYS)).toEqual([]);
+    expect(
+      [...days.joinedOn.keys()].filter(
+        (list) => !days.joinerPlanned.has(list) && (days.joinedOn.get(list) ?? 0) + cycle <= DAYS,
+      ),
+    ).toEqual([]);
     for (const [list, { night, planned }] of days.joinerPlanned) {
       expect(night - (days.joinedOn.get(list) ?? 0), list).toBeLessThanOrEqual(days.cycles.get(night) ?? 0);
       // Read is planned: the group's tabs, unless an apply wrote them since the member joined.
@@ -521,7 +709,10 @@ describe('ten days of an organisation (issue 25)', () => {
     // Read by the first night after they joined (by that night's sweep, or earlier by a pull request's plan: the memory counts both).
     for (const [list, joined] of days.joinedOn) {
       const firstRead = (days.readAt.get(list) ?? []).find((at) => at > SIM_START + joined * DAY_MS + 9 * HOUR_MS);
-      expect([list, firstRead !== undefined && firstRead <= SIM_START + (joined + 1) * DAY_MS + 3 * HOUR_MS]).toEqual([list, true]);
+      expect([list, firstRead !== undefined && firstRead <= SIM_START + (joined + 1) * DAY_MS + 3 * HOUR_MS]).toEqual([
+        list,
+        true,
+      ]);
     }
     // Every drift the sweeps dated happened when they say: after "changed between DATE", before "already so when last read".
     expect(days.untruthful).toEqual([]);

@@ -18,7 +18,9 @@ describe('viewctl plan --out', () => {
       emulator.resetStats();
       const run = await runBuilt(['plan', '.', '--out', 'workspace.yaml'], { env, cwd: manifests });
       expect(run.code).toBe(1);
-      expect(run.stderr).toContain('error[output.overwrites-manifest]: --out workspace.yaml is a manifest this plan read');
+      expect(run.stderr).toContain(
+        'error[output.overwrites-manifest]: --out workspace.yaml is a manifest this plan read',
+      );
       expect(emulator.stats().requests).toBe(0);
     });
     expect(await readFile(join(manifests, 'workspace.yaml'), 'utf8')).toBe(before);
@@ -31,9 +33,14 @@ describe('viewctl plan --out', () => {
     await symlink('memory.json', join(manifests, 'plan.json'));
     await withEmulator(async (emulator, env) => {
       emulator.resetStats();
-      const run = await runBuilt(['plan', '.', '--out', 'plan.json', '--ledger', 'memory.json'], { env, cwd: manifests });
+      const run = await runBuilt(['plan', '.', '--out', 'plan.json', '--ledger', 'memory.json'], {
+        env,
+        cwd: manifests,
+      });
       expect(run.code).toBe(1);
-      expect(run.stderr).toContain('error[output.overwrites-ledger]: --out plan.json is the sweep memory (--ledger memory.json)');
+      expect(run.stderr).toContain(
+        'error[output.overwrites-ledger]: --out plan.json is the sweep memory (--ledger memory.json)',
+      );
       expect(emulator.stats().requests).toBe(0);
     });
     expect(await readFile(join(manifests, 'memory.json'), 'utf8')).toBe('{}\n');
@@ -44,7 +51,9 @@ describe('viewctl plan --out', () => {
       emulator.resetStats();
       const run = await runBuilt(['plan', EXAMPLES, '--out', '/nonexistent/x'], { env });
       expect(run.code).toBe(1);
-      expect(run.stderr).toContain('error[output.write-failed]: cannot write /nonexistent/x: ENOENT; nothing was read from the service');
+      expect(run.stderr).toContain(
+        'error[output.write-failed]: cannot write /nonexistent/x: ENOENT; nothing was read from the service',
+      );
       expect(emulator.stats().requests).toBe(0);
     });
   });
@@ -67,22 +76,25 @@ describe('viewctl plan --out onto what is not a plain file', () => {
     });
   }
 
-  it.skipIf(!asRoot)('writes through to a character device and through a link to one: both stay what they are', async () => {
-    const folder = await dir({});
-    const device = join(folder, 'null');
-    execFileSync('mknod', [device, 'c', '1', '3']);
-    const link = join(folder, 'plan.json');
-    await symlink(device, link);
-    for (const target of [device, link]) {
-      const run = await planOut(target);
-      expect(run.code).toBe(0);
-      expect(run.stderr).not.toContain('error[');
-    }
-    expect((await lstat(device)).isCharacterDevice()).toBe(true);
-    expect((await lstat(device)).rdev).toBe((await stat('/dev/null')).rdev);
-    expect((await lstat(link)).isSymbolicLink()).toBe(true);
-    expect(await readlink(link)).toBe(device);
-  });
+  it.skipIf(!asRoot)(
+    'writes through to a character device and through a link to one: both stay what they are',
+    async () => {
+      const folder = await dir({});
+      const device = join(folder, 'null');
+      execFileSync('mknod', [device, 'c', '1', '3']);
+      const link = join(folder, 'plan.json');
+      await symlink(device, link);
+      for (const target of [device, link]) {
+        const run = await planOut(target);
+        expect(run.code).toBe(0);
+        expect(run.stderr).not.toContain('error[');
+      }
+      expect((await lstat(device)).isCharacterDevice()).toBe(true);
+      expect((await lstat(device)).rdev).toBe((await stat('/dev/null')).rdev);
+      expect((await lstat(link)).isSymbolicLink()).toBe(true);
+      expect(await readlink(link)).toBe(device);
+    },
+  );
 
   it('writes the plan through a named pipe, and through a link to one, to the reader at the other end', async () => {
     const folder = await dir({});
@@ -121,7 +133,9 @@ describe('viewctl plan --out onto what is not a plain file', () => {
     await mkdir(join(folder, 'plans'));
     const run = await planOut(join(folder, 'plans'));
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain(`error[output.write-failed]: cannot write ${join(folder, 'plans')}: it is a folder; name a file`);
+    expect(run.stderr).toContain(
+      `error[output.write-failed]: cannot write ${join(folder, 'plans')}: it is a folder; name a file`,
+    );
     expect(run.stderr).toContain('hint: name a file to write the plan to, e.g. --out plan.json');
     expect(run.requests).toBe(0);
 
@@ -131,7 +145,9 @@ describe('viewctl plan --out onto what is not a plain file', () => {
     try {
       const refused = await planOut(socketPath);
       expect(refused.code).toBe(1);
-      expect(refused.stderr).toContain(`error[output.write-failed]: cannot write ${socketPath}: it is a socket; name a file`);
+      expect(refused.stderr).toContain(
+        `error[output.write-failed]: cannot write ${socketPath}: it is a socket; name a file`,
+      );
       expect(refused.stderr).toContain('nothing was read from the service');
       expect(refused.requests).toBe(0);
       expect((await lstat(socketPath)).isSocket()).toBe(true);

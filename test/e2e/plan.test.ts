@@ -72,7 +72,10 @@ describe('viewctl plan against the emulator', () => {
   it('writes the JSON plan with --out and prints the same plan with --format json', async () => {
     const out = await dir({});
     await withEmulator(async (_emulator, env) => {
-      const run = await runBuilt(['plan', '--rate', '1000', EXAMPLES, '--format', 'json', '--out', join(out, 'plan.json')], { env });
+      const run = await runBuilt(
+        ['plan', '--rate', '1000', EXAMPLES, '--format', 'json', '--out', join(out, 'plan.json')],
+        { env },
+      );
       expect(run.code).toBe(0);
       const saved = JSON.parse(await readFile(join(out, 'plan.json'), 'utf8')) as Record<string, unknown>;
       expect(JSON.parse(run.stdout)).toEqual(saved);
@@ -107,7 +110,9 @@ describe('fail-safe rules: exit 1, nothing written', () => {
     {
       rule: 'a manifest bound by viewId to a built-in default view is refused',
       code: 'view.default-immutable',
-      files: { 'v.yaml': `${WORKSPACE}---\nkind: RecordingView\nname: Everything\nviewId: rv_default_all\nfilters: {}\n` },
+      files: {
+        'v.yaml': `${WORKSPACE}---\nkind: RecordingView\nname: Everything\nviewId: rv_default_all\nfilters: {}\n`,
+      },
       where: 'v.yaml:7:9',
     },
     {
@@ -119,7 +124,10 @@ describe('fail-safe rules: exit 1, nothing written', () => {
       // A member who left holds the creates instead (test/e2e/held-targets.test.ts); an address that never was one is the manifests' mistake.
       rule: 'creatorEmail must name a member',
       code: 'workspace.creator-inactive',
-      files: { 'v.yaml': 'kind: Workspace\ncreatorEmail: nobody@acme.test\n---\nkind: RecordingView\nname: Brand new\nfilters: {}\n' },
+      files: {
+        'v.yaml':
+          'kind: Workspace\ncreatorEmail: nobody@acme.test\n---\nkind: RecordingView\nname: Brand new\nfilters: {}\n',
+      },
       where: 'v.yaml:2:15',
     },
     {
@@ -145,7 +153,9 @@ describe('fail-safe rules: exit 1, nothing written', () => {
   }
 
   it('a wrong workspaceId is found with the first request, before anything else is read', async () => {
-    const manifests = await dir({ 'w.yaml': 'kind: Workspace\nworkspaceId: ws_other\n---\nkind: RecordingView\nname: Customer calls\n' });
+    const manifests = await dir({
+      'w.yaml': 'kind: Workspace\nworkspaceId: ws_other\n---\nkind: RecordingView\nname: Customer calls\n',
+    });
     await withEmulator(async (emulator, env) => {
       emulator.resetStats();
       await runBuilt(['plan', '--rate', '1000', manifests], { env });
@@ -158,7 +168,9 @@ describe('fail-safe rules: exit 1, nothing written', () => {
     const twin = data.views.recordings.find((view) => view.viewId === 'rv_customer_calls');
     if (twin === undefined) throw new Error('demo lost rv_customer_calls');
     data.views.recordings.push({ ...structuredClone(twin), viewId: 'rv_customer_calls_copy' });
-    const manifests = await dir({ 'v.yaml': `${WORKSPACE}---\nkind: RecordingView\nname: Customer calls\nfilters: {}\n` });
+    const manifests = await dir({
+      'v.yaml': `${WORKSPACE}---\nkind: RecordingView\nname: Customer calls\nfilters: {}\n`,
+    });
     await withEmulator(
       async (emulator, env) => {
         const run = await runBuilt(['plan', '--rate', '1000', manifests], { env });
@@ -192,7 +204,9 @@ describe('service errors', () => {
   it('a bad key exits 1 with a clear message that never shows the key', async () => {
     await withEmulator(async (emulator, env) => {
       const key = 'sk_wrong_key_do_not_print_4711';
-      const run = await runBuilt(['plan', '--rate', '1000', EXAMPLES, '--verbose'], { env: { ...env, VIEWCTL_API_KEY: key } });
+      const run = await runBuilt(['plan', '--rate', '1000', EXAMPLES, '--verbose'], {
+        env: { ...env, VIEWCTL_API_KEY: key },
+      });
       expect(run.code).toBe(1);
       expect(run.stderr).toContain('service.unauthorized');
       expect(run.stdout + run.stderr).not.toContain(key);
@@ -202,10 +216,24 @@ describe('service errors', () => {
 
   it('a failed read cancels its queued siblings instead of spending more of the quota', async () => {
     // A misspelt address (never a member) fails its read; a member who left would be skipped.
-    const users = ['tom.beker', 'olivia.park', 'adam.reyes', 'mia.chen', 'noah.patel', 'lena.fischer', 'sam.okafor', 'ines.duarte'];
+    const users = [
+      'tom.beker',
+      'olivia.park',
+      'adam.reyes',
+      'mia.chen',
+      'noah.patel',
+      'lena.fischer',
+      'sam.okafor',
+      'ines.duarte',
+    ];
     const manifests = await dir(
       // Files load in name order: the misspelt address's list is read first.
-      Object.fromEntries(users.map((name, index) => [`pins/${index}-${name}.yaml`, `kind: PinnedViews\nuserEmail: ${name}@acme.test\nrecordings: [All recordings]\n`])),
+      Object.fromEntries(
+        users.map((name, index) => [
+          `pins/${index}-${name}.yaml`,
+          `kind: PinnedViews\nuserEmail: ${name}@acme.test\nrecordings: [All recordings]\n`,
+        ]),
+      ),
     );
     // The service's own limits: eight pinned reads of one endpoint take about 2.5 s.
     await withEmulator(
@@ -213,7 +241,9 @@ describe('service errors', () => {
         const run = await runBuilt(['plan', manifests], { env });
         expect(run.code).toBe(1);
         expect(run.stderr).toContain('pins.user-not-active');
-        expect(run.stderr).toMatch(/pins\/0-tom\.beker\.yaml:\d+:\d+: tom\.beker@acme\.test is not a member of the workspace/);
+        expect(run.stderr).toMatch(
+          /pins\/0-tom\.beker\.yaml:\d+:\d+: tom\.beker@acme\.test is not a member of the workspace/,
+        );
         expect(emulator.stats().byEndpoint['GET /v1/recordings/views/pinned'] ?? 0).toBeLessThan(users.length);
       },
       { rate: 3, burst: 3, quota: 3000 },

@@ -15,7 +15,9 @@ describe('fail-safe rules through the CLI', () => {
     await withEmulator(async (emulator, env) => {
       const run = await runBuilt(['apply', '.', '--auto-approve'], { env, cwd: manifests });
       expect(run.code).toBe(1);
-      expect(run.stderr).toContain('error[view.default-name]: customers.yaml:2:7: CompanyView "Customers" (cv_customers) is renamed to "All companies"');
+      expect(run.stderr).toContain(
+        'error[view.default-name]: customers.yaml:2:7: CompanyView "Customers" (cv_customers) is renamed to "All companies"',
+      );
       expect(emulator.stats().writes).toBe(0);
     });
   });

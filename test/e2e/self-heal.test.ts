@@ -28,11 +28,25 @@ async function repository(): Promise<string> {
 
 /** inTheApp sends a request as the app would (a member, an admin), straight to the emulator. */
 async function inTheApp(emulator: RunningEmulator, method: string, path: string, body: unknown): Promise<void> {
-  const response = await fetch(`${emulator.url}${path}`, { method, headers: { 'x-service-key': emulator.apiKey, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${emulator.url}${path}`, {
+    method,
+    headers: { 'x-service-key': emulator.apiKey, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   expect(response.status, `${method} ${path}`).toBeLessThan(300);
 }
 
-const nightly = (budget: number): string[] => ['apply', 'manifests', '--budget', String(budget), '--reserve', '0', '--ledger', LEDGER, '--auto-approve'];
+const nightly = (budget: number): string[] => [
+  'apply',
+  'manifests',
+  '--budget',
+  String(budget),
+  '--reserve',
+  '0',
+  '--ledger',
+  LEDGER,
+  '--auto-approve',
+];
 const MIA = 'mia.chen%40acme.test';
 
 describe('viewctl apply --budget N --ledger FILE (self-heal)', () => {
@@ -42,7 +56,12 @@ describe('viewctl apply --budget N --ledger FILE (self-heal)', () => {
       // Before any apply recorded a commit: a reviewed apply is due, nothing is sent.
       emulator.resetStats();
       const early = await runOn(1, nightly(1000), env, root);
-      expect([early.code, early.stderr]).toEqual([3, expect.stringContaining('error[apply.review-due]: a reviewed apply is due: the sweep memory records no apply yet')]);
+      expect([early.code, early.stderr]).toEqual([
+        3,
+        expect.stringContaining(
+          'error[apply.review-due]: a reviewed apply is due: the sweep memory records no apply yet',
+        ),
+      ]);
       expect(emulator.stats().requests).toBe(0);
 
       // Day 1: the reviewed apply; exit 0 records HEAD as the last applied commit.
@@ -52,8 +71,13 @@ describe('viewctl apply --budget N --ledger FILE (self-heal)', () => {
       expect((await memoryFile(join(root, LEDGER))).lastApplied?.commit).toBe(head);
 
       // Day 2, in the app: Mia re-orders her recordings tabs; an admin renames a view and changes its icon.
-      await inTheApp(emulator, 'PUT', `/v1/recordings/views/pinned?userEmail=${MIA}`, { viewIds: ['rv_video_meetings', 'rv_mia_followups'] });
-      await inTheApp(emulator, 'PATCH', '/v1/recordings/views/rv_budget_confirmed', { name: 'Budget OK', icon: 'star' });
+      await inTheApp(emulator, 'PUT', `/v1/recordings/views/pinned?userEmail=${MIA}`, {
+        viewIds: ['rv_video_meetings', 'rv_mia_followups'],
+      });
+      await inTheApp(emulator, 'PATCH', '/v1/recordings/views/rv_budget_confirmed', {
+        name: 'Budget OK',
+        icon: 'star',
+      });
       emulator.resetStats();
       const night2 = await runOn(2, nightly(1000), env, root);
       expect(night2.code, night2.stderr).toBe(0);
@@ -72,7 +96,9 @@ describe('viewctl apply --budget N --ledger FILE (self-heal)', () => {
       await writeFile(join(root, 'NOTES.md'), 'How we name views.\n');
       git(root, 'add', 'NOTES.md');
       git(root, 'commit', '--quiet', '-m', 'docs only');
-      await inTheApp(emulator, 'PUT', `/v1/recordings/views/pinned?userEmail=${MIA}`, { viewIds: ['rv_video_meetings', 'rv_mia_followups'] });
+      await inTheApp(emulator, 'PUT', `/v1/recordings/views/pinned?userEmail=${MIA}`, {
+        viewIds: ['rv_video_meetings', 'rv_mia_followups'],
+      });
       const night3b = await runOn(3, nightly(1000), env, root);
       expect(night3b.code, night3b.stderr).toBe(0);
       expect(night3b.stdout).toMatch(/Repaired: .*pin lists? \(members? [^)]*mia\.chen@acme\.test/);
@@ -88,7 +114,9 @@ describe('viewctl apply --budget N --ledger FILE (self-heal)', () => {
       emulator.resetStats();
       const cut = await runOn(3, nightly(1000), env, shallow);
       expect(cut.code).toBe(3);
-      expect(cut.stderr).toContain(`self-heal cannot tell whether a reviewed apply is due: the checkout lacks the last applied commit (${docs.slice(0, 7)})`);
+      expect(cut.stderr).toContain(
+        `self-heal cannot tell whether a reviewed apply is due: the checkout lacks the last applied commit (${docs.slice(0, 7)})`,
+      );
       expect(cut.stderr).toContain('hint: fetch the history and run again: actions/checkout with fetch-depth: 0');
       expect(emulator.stats().requests).toBe(0);
 
@@ -99,7 +127,9 @@ describe('viewctl apply --budget N --ledger FILE (self-heal)', () => {
       emulator.resetStats();
       const night4 = await runOn(4, nightly(1000), env, root);
       expect(night4.code).toBe(3);
-      expect(night4.stderr).toContain(`a reviewed apply is due: the manifests at HEAD (${git(root, 'rev-parse', '--short=7', 'HEAD')}) are not the last applied (${docs.slice(0, 7)})`);
+      expect(night4.stderr).toContain(
+        `a reviewed apply is due: the manifests at HEAD (${git(root, 'rev-parse', '--short=7', 'HEAD')}) are not the last applied (${docs.slice(0, 7)})`,
+      );
       expect(emulator.stats().requests).toBe(0);
     });
   });

@@ -31,9 +31,14 @@ describe('viewctl show', () => {
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/^viewctl plan · workspace Acme Sales \(ws_acme\) · read \d+ requests\n/);
     expect(text.stdout).toContain('  ↻ pins    group "Member company tabs"  companies · 1 member');
-    expect(text.stdout).toContain(`To apply exactly this plan: viewctl apply --plan plan.json --expect-digest ${digest}`);
+    expect(text.stdout).toContain(
+      `To apply exactly this plan: viewctl apply --plan plan.json --expect-digest ${digest}`,
+    );
 
-    const markdown = await runBuilt(['show', 'plan.json', '--format', 'markdown', '--details-url', 'https://ci.example.com/runs/7'], { cwd: folder, env: {} });
+    const markdown = await runBuilt(
+      ['show', 'plan.json', '--format', 'markdown', '--details-url', 'https://ci.example.com/runs/7'],
+      { cwd: folder, env: {} },
+    );
     expect(markdown.code).toBe(0);
     expect(markdown.stdout).toMatch(/^### viewctl plan: Acme Sales \(ws\\_acme\)\n/);
     expect(markdown.stdout).toContain(`Digest \`${digest}\``);
@@ -46,7 +51,10 @@ describe('viewctl show', () => {
 
   it('checks the file as apply does: an edited plan, a file that is no plan or none at all is an error (exit 1)', async () => {
     const { folder, file } = await savedPlan();
-    await writeFile(join(folder, 'edited.json'), (await readFile(file, 'utf8')).replace('"Team calls"', '"Team calls!"'));
+    await writeFile(
+      join(folder, 'edited.json'),
+      (await readFile(file, 'utf8')).replace('"Team calls"', '"Team calls!"'),
+    );
     const edited = await runBuilt(['show', 'edited.json'], { cwd: folder, env: {} });
     expect(edited.code).toBe(1);
     expect(edited.stdout).toBe('');
@@ -64,7 +72,10 @@ describe('viewctl show', () => {
 
   it('refuses a --details-url that is not an http(s) URL', async () => {
     const { folder } = await savedPlan();
-    const run = await runBuilt(['show', 'plan.json', '--format', 'markdown', '--details-url', 'javascript:alert(1)'], { cwd: folder, env: {} });
+    const run = await runBuilt(['show', 'plan.json', '--format', 'markdown', '--details-url', 'javascript:alert(1)'], {
+      cwd: folder,
+      env: {},
+    });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('error[usage.details-url]');
   });

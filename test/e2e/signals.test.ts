@@ -46,10 +46,14 @@ async function holdingProxy(target: string, hold: (method: string, path: string)
   let onHeld: (held: Held) => void = () => undefined;
   const held = new Promise<Held>((resolve) => (onHeld = resolve));
   const forward = (req: IncomingMessage, body: Buffer, res: ServerResponse): void => {
-    const upstream = httpRequest(`${target}${req.url ?? '/'}`, { method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = httpRequest(
+      `${target}${req.url ?? '/'}`,
+      { method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => res.destroy());
     upstream.end(body);
   };
@@ -99,7 +103,10 @@ interface RunningCli {
 }
 
 function startCli(args: string[], env: Record<string, string>): RunningCli {
-  const child = spawn(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, ...args], {
+    env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   const waiting: Array<{ text: string; resolve: () => void }> = [];
@@ -112,12 +119,15 @@ function startCli(args: string[], env: Record<string, string>): RunningCli {
     }
   });
   child.stdin.end();
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal })),
+  );
   return {
     child,
     stdout: () => stdout,
     stderr: () => stderr,
-    printed: (text) => (stderr.includes(text) ? Promise.resolve() : new Promise((resolve) => waiting.push({ text, resolve }))),
+    printed: (text) =>
+      stderr.includes(text) ? Promise.resolve() : new Promise((resolve) => waiting.push({ text, resolve })),
     exited,
   };
 }
@@ -141,7 +151,10 @@ describe.each(['SIGTERM', 'SIGINT'] as const)('%s during apply', (signal) => {
     await withEmulator(async (emulator, env) => {
       const proxy = await holdingProxy(emulator.url, (method) => method === 'POST');
       try {
-        const cli = startCli(['apply', manifests, '--auto-approve', '--rate', '0.1'], { ...env, VIEWCTL_BASE_URL: proxy.url });
+        const cli = startCli(['apply', manifests, '--auto-approve', '--rate', '0.1'], {
+          ...env,
+          VIEWCTL_BASE_URL: proxy.url,
+        });
         const held = await proxy.held;
         cli.child.kill(signal);
         await cli.printed(`${signal}: finishing the requests in flight and starting nothing new`);
@@ -174,7 +187,10 @@ describe('a second signal during apply', () => {
     await withEmulator(async (emulator, env) => {
       const proxy = await holdingProxy(emulator.url, (method) => method === 'POST');
       try {
-        const cli = startCli(['apply', manifests, '--auto-approve', '--rate', '0.1'], { ...env, VIEWCTL_BASE_URL: proxy.url });
+        const cli = startCli(['apply', manifests, '--auto-approve', '--rate', '0.1'], {
+          ...env,
+          VIEWCTL_BASE_URL: proxy.url,
+        });
         const held = await proxy.held;
         cli.child.kill('SIGTERM');
         await cli.printed('SIGTERM: finishing the requests in flight');
@@ -182,7 +198,9 @@ describe('a second signal during apply', () => {
         // The create is still held: the process ended without waiting for it.
         const { code, signal } = await cli.exited;
         expect({ code, signal }).toEqual({ code: 4, signal: null });
-        expect(cli.stderr()).toContain('SIGTERM again: quitting at once (exit 4): writes were sent and may have landed; run viewctl plan');
+        expect(cli.stderr()).toContain(
+          'SIGTERM again: quitting at once (exit 4): writes were sent and may have landed; run viewctl plan',
+        );
         held.forward();
       } finally {
         await proxy.close();
@@ -197,7 +215,10 @@ describe('a signal before anything landed', () => {
     await withEmulator(async (emulator, env) => {
       const proxy = await holdingProxy(emulator.url, (method) => method === 'POST');
       try {
-        const cli = startCli(['apply', manifests, '--auto-approve', '--rate', '0.1'], { ...env, VIEWCTL_BASE_URL: proxy.url });
+        const cli = startCli(['apply', manifests, '--auto-approve', '--rate', '0.1'], {
+          ...env,
+          VIEWCTL_BASE_URL: proxy.url,
+        });
         const held = await proxy.held;
         cli.child.kill('SIGTERM');
         await cli.printed('SIGTERM: finishing the requests in flight');
@@ -219,7 +240,10 @@ describe('a signal before anything landed', () => {
   it('stops apply while it reads: exit 1, nothing sent but reads, nothing written', async () => {
     const manifests = await dir(MANIFESTS);
     await withEmulator(async (emulator, env) => {
-      const proxy = await holdingProxy(emulator.url, (method, path) => method === 'GET' && path === '/v1/recordings/views');
+      const proxy = await holdingProxy(
+        emulator.url,
+        (method, path) => method === 'GET' && path === '/v1/recordings/views',
+      );
       try {
         const cli = startCli(['apply', manifests, '--auto-approve'], { ...env, VIEWCTL_BASE_URL: proxy.url });
         await proxy.held;
@@ -242,19 +266,23 @@ describe('a signal during plan', () => {
     const manifests = await dir(MANIFESTS);
     const out = join(manifests, 'plan.json');
     await withEmulator(async (emulator, env) => {
-      const proxy = await holdingProxy(emulator.url, (method, path) => method === 'GET' && path === '/v1/recordings/views');
+      const proxy = await holdingProxy(
+        emulator.url,
+        (method, path) => method === 'GET' && path === '/v1/recordings/views',
+      );
       try {
         const cli = startCli(['plan', manifests, '--out', out], { ...env, VIEWCTL_BASE_URL: proxy.url });
         await proxy.held;
         cli.child.kill('SIGTERM');
         const { code } = await cli.exited;
         expect(code).toBe(1);
-        expect(cli.stderr()).toContain(`error[run.interrupted]: stopped by SIGTERM: nothing was written, not even the plan file ${out}`);
+        expect(cli.stderr()).toContain(
+          `error[run.interrupted]: stopped by SIGTERM: nothing was written, not even the plan file ${out}`,
+        );
         expect(existsSync(out)).toBe(false);
       } finally {
         await proxy.close();
       }
     });
   });
-
 });

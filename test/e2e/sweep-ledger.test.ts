@@ -20,7 +20,9 @@ const MEMBERS = ['olivia.park', 'adam.reyes', 'mia.chen', 'noah.patel', 'lena.fi
 
 function dealTabs(): Record<string, string> {
   const files: Record<string, string> = { 'workspace.yaml': 'kind: Workspace\nworkspaceId: ws_acme\n' };
-  for (const member of MEMBERS) files[`pins/${member}.yaml`] = `kind: PinnedViews\nuserEmail: ${member}@acme.test\nunpinPrivate: true\ndeals: [All deals]\n`;
+  for (const member of MEMBERS)
+    files[`pins/${member}.yaml`] =
+      `kind: PinnedViews\nuserEmail: ${member}@acme.test\nunpinPrivate: true\ndeals: [All deals]\n`;
   return files;
 }
 
@@ -37,12 +39,21 @@ describe('plan --budget --ledger FILE on consecutive nights', () => {
         texts.push(/^Scope: .*$/m.exec(result.stdout)?.[0] ?? '');
         const memory = await memoryFile(ledger);
         const tonight = days.on(night);
-        readOn.push(Object.entries(memory.lists).filter(([, list]) => list.lastRead === tonight).map(([key]) => key).sort());
+        readOn.push(
+          Object.entries(memory.lists)
+            .filter(([, list]) => list.lastRead === tonight)
+            .map(([key]) => key)
+            .sort(),
+        );
       }
       // 7 lists, a room of 3 (the workspace and the deals listing take 2 of 5): 3 nights.
-      expect(texts[0]).toBe('Scope: read 3 of 7 pinned lists (--budget 5: all new to the sweep; 4 due within 2 nights; every list is read within 3 nights at this budget); the 4 unread lists were not checked for drift.');
+      expect(texts[0]).toBe(
+        'Scope: read 3 of 7 pinned lists (--budget 5: all new to the sweep; 4 due within 2 nights; every list is read within 3 nights at this budget); the 4 unread lists were not checked for drift.',
+      );
       expect(texts[1]).toContain('(--budget 5: all new to the sweep; 4 due within 2 nights;');
-      expect(texts[2]).toContain('(--budget 5: 1 new to the sweep, the rest least recently read; 4 due within 2 nights; every list is read within 3 nights at this budget)');
+      expect(texts[2]).toContain(
+        '(--budget 5: 1 new to the sweep, the rest least recently read; 4 due within 2 nights; every list is read within 3 nights at this budget)',
+      );
       expect(readOn.map((keys) => keys.length)).toEqual([3, 3, 3, 3]);
       // Any three nights in a row read every list; the fourth night starts with the night-one list the third left.
       expect(new Set(readOn.slice(0, 3).flat()).size).toBe(7);

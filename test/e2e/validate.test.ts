@@ -13,7 +13,10 @@ const goldenDirectory = fileURLToPath(new URL('../golden/validate/', import.meta
 
 describe('viewctl validate (built CLI)', () => {
   it('loads validators the build compiled from these schemas', () => {
-    const compiled = createRequire(import.meta.url)('../../dist/manifest/kind-validators.cjs') as Record<string, unknown>;
+    const compiled = createRequire(import.meta.url)('../../dist/manifest/kind-validators.cjs') as Record<
+      string,
+      unknown
+    >;
     expect(compiled.schemasDigest).toBe(schemasDigest());
   });
 

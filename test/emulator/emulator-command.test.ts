@@ -24,12 +24,17 @@ const tempFolder = (): string => {
 };
 
 /** runCommand runs `viewctl emulator ...args` in-process; `whileServing` runs before it stops. */
-async function runCommand(args: string[], whileServing: (emulator: RunningEmulator) => Promise<void> = async () => undefined): Promise<{ stdout: string }> {
+async function runCommand(
+  args: string[],
+  whileServing: (emulator: RunningEmulator) => Promise<void> = async () => undefined,
+): Promise<{ stdout: string }> {
   let stdout = '';
   const out = new PassThrough();
   out.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   const io: CliIo = { stdout: out, stderr: new PassThrough(), stdin: new PassThrough(), env: {}, cwd: process.cwd() };
-  const program = new Command('viewctl').exitOverride().configureOutput({ writeErr: () => undefined, writeOut: () => undefined });
+  const program = new Command('viewctl')
+    .exitOverride()
+    .configureOutput({ writeErr: () => undefined, writeOut: () => undefined });
   registerEmulatorCommand(program, io, { exitCode: 0 }, { untilStopped: whileServing });
   await program.parseAsync(['emulator', ...args], { from: 'user' });
   return { stdout };
@@ -44,12 +49,15 @@ const dataFile = (): string => {
 describe('viewctl emulator', () => {
   it('prints exactly one line "listening on http://127.0.0.1:PORT" and serves --data with --api-key', async () => {
     let url = '';
-    const { stdout } = await runCommand(['--data', dataFile(), '--api-key', 'k-123', '--rate', '50'], async (emulator) => {
-      url = emulator.url;
-      const reply = await fetch(`${emulator.url}/v1/workspaces/mine`, { headers: { 'x-service-key': 'k-123' } });
-      expect(((await reply.json()) as { result: { workspace: { id: string } } }).result.workspace.id).toBe('ws_test');
-      expect(reply.headers.get('x-ratelimit-limit')).toBe('50');
-    });
+    const { stdout } = await runCommand(
+      ['--data', dataFile(), '--api-key', 'k-123', '--rate', '50'],
+      async (emulator) => {
+        url = emulator.url;
+        const reply = await fetch(`${emulator.url}/v1/workspaces/mine`, { headers: { 'x-service-key': 'k-123' } });
+        expect(((await reply.json()) as { result: { workspace: { id: string } } }).result.workspace.id).toBe('ws_test');
+        expect(reply.headers.get('x-ratelimit-limit')).toBe('50');
+      },
+    );
     expect(stdout).toMatch(/^listening on http:\/\/127\.0\.0\.1:[0-9]+\n$/);
     expect(stdout).toBe(`listening on ${url}\n`);
     // Closed once stopped.
@@ -116,7 +124,11 @@ describe('viewctl emulator', () => {
 
   it('--help shows numeric defaults as numbers, not quoted strings', () => {
     const program = new Command('viewctl');
-    registerEmulatorCommand(program, { stdout: new PassThrough(), stderr: new PassThrough(), stdin: new PassThrough(), env: {}, cwd: process.cwd() }, { exitCode: 0 });
+    registerEmulatorCommand(
+      program,
+      { stdout: new PassThrough(), stderr: new PassThrough(), stdin: new PassThrough(), env: {}, cwd: process.cwd() },
+      { exitCode: 0 },
+    );
     const help = program.commands.find((command) => command.name() === 'emulator')?.helpInformation() ?? '';
     expect(help.replace(/\s+/g, ' ')).toContain('requests per rolling 24 hours (default: 3000)');
     expect(help).toContain('(default: 3)');
@@ -130,7 +142,9 @@ describe('viewctl emulator', () => {
 
   it('serves until SIGTERM, then closes cleanly with exit code 0', async () => {
     const entry = fileURLToPath(new URL('./cli-entry.ts', import.meta.url));
-    const child = spawn(process.execPath, ['--import', 'tsx', entry, 'emulator', '--data', dataFile()], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', entry, 'emulator', '--data', dataFile()], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     const listening = new Promise<string>((resolve) => {
       child.stdout.on('data', (chunk: Buffer) => {

@@ -56,7 +56,9 @@ describe('faults', () => {
       const outcomes: boolean[] = [];
       for (let index = 0; index < 12; index += 1) {
         if (refusalsBetween) await call(emulator, 'PATCH', '/v1/deals/views/d_default1', { body: { name: 'x' } });
-        const reply = await call(emulator, 'PATCH', '/v1/deals/views/d_pub1', { body: { name: `n${index}` } }).catch(() => undefined);
+        const reply = await call(emulator, 'PATCH', '/v1/deals/views/d_pub1', { body: { name: `n${index}` } }).catch(
+          () => undefined,
+        );
         outcomes.push(reply === undefined);
       }
       return outcomes;
@@ -119,17 +121,25 @@ describe('state file', () => {
   it('state file survives restart', async () => {
     const statePath = join(tempFolder(), 'state.json');
     const first = await start({ statePath });
-    const created = await call(first, 'POST', '/v1/contacts/views', { body: { creatorEmail: USERS.owner.email, name: 'Kept' } });
-    await call(first, 'PUT', `/v1/contacts/views/pinned?userEmail=${USERS.other.email}`, { body: { viewIds: [created.body.result.viewId] } });
+    const created = await call(first, 'POST', '/v1/contacts/views', {
+      body: { creatorEmail: USERS.owner.email, name: 'Kept' },
+    });
+    await call(first, 'PUT', `/v1/contacts/views/pinned?userEmail=${USERS.other.email}`, {
+      body: { viewIds: [created.body.result.viewId] },
+    });
     await first.close();
     // The data given on restart is ignored: the state file wins.
     const emptier = fixture();
     emptier.views.contacts = [];
     const second = await start({ statePath, data: emptier });
-    expect((await call(second, 'GET', `/v1/contacts/views/${created.body.result.viewId}`)).body.result.name).toBe('Kept');
+    expect((await call(second, 'GET', `/v1/contacts/views/${created.body.result.viewId}`)).body.result.name).toBe(
+      'Kept',
+    );
     const pinned = await call(second, 'GET', `/v1/contacts/views/pinned?userEmail=${USERS.other.email}`);
     expect(pinned.body.result.map((view: { viewId: string }) => view.viewId)).toEqual([created.body.result.viewId]);
-    const again = await call(second, 'POST', '/v1/contacts/views', { body: { creatorEmail: USERS.owner.email, name: 'Next' } });
+    const again = await call(second, 'POST', '/v1/contacts/views', {
+      body: { creatorEmail: USERS.owner.email, name: 'Next' },
+    });
     expect(again.body.result.viewId).not.toBe(created.body.result.viewId);
   });
 
@@ -207,13 +217,25 @@ describe('loadEmulatorData', () => {
   it.each([
     ['not JSON', 'nope', /not valid JSON/],
     ['no users', { ...fixture(), users: undefined }, /\$\.users must be an array/],
-    ['a bad role', { ...fixture(), users: [{ ...USERS.owner, role: 'King' }] }, /\$\.users\[0\]\.role must be one of Owner, Admin, Member/],
-    ['a missing domain', { ...fixture(), views: { recordings: [], deals: [], companies: [] } }, /\$\.views\.contacts must be an array/],
-    ['a repeated view id', (() => {
-      const data = fixture();
-      data.views.deals.push({ ...data.views.deals[0]! });
-      return data;
-    })(), /repeats the view id "d_pub1"/],
+    [
+      'a bad role',
+      { ...fixture(), users: [{ ...USERS.owner, role: 'King' }] },
+      /\$\.users\[0\]\.role must be one of Owner, Admin, Member/,
+    ],
+    [
+      'a missing domain',
+      { ...fixture(), views: { recordings: [], deals: [], companies: [] } },
+      /\$\.views\.contacts must be an array/,
+    ],
+    [
+      'a repeated view id',
+      (() => {
+        const data = fixture();
+        data.views.deals.push({ ...data.views.deals[0]! });
+        return data;
+      })(),
+      /repeats the view id "d_pub1"/,
+    ],
   ])('a file with %s is refused with the path of the problem', (_, value, message) => {
     const path = write(value);
     expect(() => loadEmulatorData(path)).toThrow(message);

@@ -37,11 +37,18 @@ export const PREFIX: Record<Domain, string> = { recordings: 'r', deals: 'd', com
 /** ids of the fixture views of a domain: `<p>_default1`, `<p>_pub1`, `<p>_private`... */
 export function ids(domain: Domain): { defaults: string[]; publics: string[]; private: string } {
   const p = PREFIX[domain];
-  return { defaults: [`${p}_default1`, `${p}_default2`], publics: [`${p}_pub1`, `${p}_pub2`, `${p}_pub3`], private: `${p}_private` };
+  return {
+    defaults: [`${p}_default1`, `${p}_default2`],
+    publics: [`${p}_pub1`, `${p}_pub2`, `${p}_pub3`],
+    private: `${p}_private`,
+  };
 }
 
 const COLUMNS: Record<Domain, ApiView['columns']> = {
-  recordings: [{ type: 'Default', columnId: 'title' }, { type: 'AiSection', fieldId: 'f1', title: 'Next steps' }],
+  recordings: [
+    { type: 'Default', columnId: 'title' },
+    { type: 'AiSection', fieldId: 'f1', title: 'Next steps' },
+  ],
   deals: [{ type: 'Default', columnId: 'name', width: 200 }],
   companies: [{ type: 'Default', columnId: 'name' }],
   contacts: [{ type: 'Default', columnId: 'name', isHidden: false }],
@@ -65,13 +72,51 @@ function domainViews(domain: Domain): ApiView[] {
   const { defaults, publics, private: privateId } = ids(domain);
   const base = { columns: COLUMNS[domain], filters: FILTERS[domain], sort: SORT[domain] };
   return [
-    { viewId: publics[0] as string, name: 'Pipeline', visibility: 'Public', icon: 'rocket', isDefault: false, ownerId: USERS.owner.id, ...base },
-    { viewId: privateId, name: 'My private', visibility: 'Private', isDefault: false, ownerId: USERS.member.id, ...base },
-    { viewId: publics[1] as string, name: 'Team', visibility: 'Public', isDefault: false, ownerId: USERS.member.id, ...base },
-    { viewId: publics[2] as string, name: 'Archive', visibility: 'Public', isDefault: false, ownerId: USERS.admin.id, ...base },
-    ...defaults.map((viewId, index): ApiView => ({
-      viewId, name: `Default ${index + 1}`, visibility: 'Public', isDefault: true, ownerId: '#global', columns: [], filters: {}, sort: [],
-    })),
+    {
+      viewId: publics[0] as string,
+      name: 'Pipeline',
+      visibility: 'Public',
+      icon: 'rocket',
+      isDefault: false,
+      ownerId: USERS.owner.id,
+      ...base,
+    },
+    {
+      viewId: privateId,
+      name: 'My private',
+      visibility: 'Private',
+      isDefault: false,
+      ownerId: USERS.member.id,
+      ...base,
+    },
+    {
+      viewId: publics[1] as string,
+      name: 'Team',
+      visibility: 'Public',
+      isDefault: false,
+      ownerId: USERS.member.id,
+      ...base,
+    },
+    {
+      viewId: publics[2] as string,
+      name: 'Archive',
+      visibility: 'Public',
+      isDefault: false,
+      ownerId: USERS.admin.id,
+      ...base,
+    },
+    ...defaults.map(
+      (viewId, index): ApiView => ({
+        viewId,
+        name: `Default ${index + 1}`,
+        visibility: 'Public',
+        isDefault: true,
+        ownerId: '#global',
+        columns: [],
+        filters: {},
+        sort: [],
+      }),
+    ),
   ];
 }
 
@@ -108,10 +153,12 @@ function recording(id: string, overrides: Partial<StoredRecording> = {}): Stored
 /** fixture builds a fresh copy of the test workspace. */
 export function fixture(): EmulatorData {
   const views = Object.fromEntries(DOMAINS.map((domain) => [domain, domainViews(domain)])) as Record<Domain, ApiView[]>;
-  const pinned = Object.fromEntries(DOMAINS.map((domain) => {
-    const { defaults, publics, private: privateId } = ids(domain);
-    return [domain, { [USERS.member.id]: [privateId, publics[0] as string, defaults[0] as string] }];
-  })) as Record<Domain, Record<string, string[]>>;
+  const pinned = Object.fromEntries(
+    DOMAINS.map((domain) => {
+      const { defaults, publics, private: privateId } = ids(domain);
+      return [domain, { [USERS.member.id]: [privateId, publics[0] as string, defaults[0] as string] }];
+    }),
+  ) as Record<Domain, Record<string, string[]>>;
   return {
     workspace: { id: 'ws_test', name: 'Acme Test', createdAt: '2025-01-01T00:00:00.000Z' },
     users: Object.values(USERS),
@@ -123,21 +170,69 @@ export function fixture(): EmulatorData {
     views,
     pinned,
     automations: [
-      { adminAutomationId: 'aa_first', name: 'Record everything', color: 'blue', disallowUserOverride: false, filters: [], actions: { autoRecord: { onlyHosted: false, toBeRecorded: true } } },
-      { adminAutomationId: 'aa_second', name: 'Share internal', color: 'green', disallowUserOverride: true, filters: [{ type: 'MeetingType', meetingType: 'Internal', combineWith: 'And', not: false }], actions: {} },
+      {
+        adminAutomationId: 'aa_first',
+        name: 'Record everything',
+        color: 'blue',
+        disallowUserOverride: false,
+        filters: [],
+        actions: { autoRecord: { onlyHosted: false, toBeRecorded: true } },
+      },
+      {
+        adminAutomationId: 'aa_second',
+        name: 'Share internal',
+        color: 'green',
+        disallowUserOverride: true,
+        filters: [{ type: 'MeetingType', meetingType: 'Internal', combineWith: 'And', not: false }],
+        actions: {},
+      },
     ],
     recordings: [
       recording('rec_1'),
       recording('rec_2', { createdAt: '2026-11-02T10:00:00.000Z', source: 'Aircall' }),
       recording('rec_secret', { isPrivate: true }),
     ],
-    deals: [{
-      id: 'de_1', name: 'Big deal', status: 'Open', aiStatus: 'OnTrack', stage: 'Demo', pipelineId: 'p_1', type: 'New',
-      ownerEmail: USERS.member.email, ownerName: USERS.member.name, amount: { value: 1000, currency: 'EUR' },
-      openedAt: '2026-10-01T00:00:00.000Z', closedAt: null, companyId: 'co_1', contactIds: ['ct_1'], hasInteraction: true, lastActivityAt: null,
-    }],
-    companies: [{ id: 'co_1', name: 'Globex', domain: 'globex.test', contactIds: ['ct_1'], dealIds: ['de_1'], hasInteraction: true, lastActivityAt: null }],
-    contacts: [{ id: 'ct_1', name: 'Hank', email: 'hank@globex.test', companyId: 'co_1', externalities: [], lastActivityAt: null }],
+    deals: [
+      {
+        id: 'de_1',
+        name: 'Big deal',
+        status: 'Open',
+        aiStatus: 'OnTrack',
+        stage: 'Demo',
+        pipelineId: 'p_1',
+        type: 'New',
+        ownerEmail: USERS.member.email,
+        ownerName: USERS.member.name,
+        amount: { value: 1000, currency: 'EUR' },
+        openedAt: '2026-10-01T00:00:00.000Z',
+        closedAt: null,
+        companyId: 'co_1',
+        contactIds: ['ct_1'],
+        hasInteraction: true,
+        lastActivityAt: null,
+      },
+    ],
+    companies: [
+      {
+        id: 'co_1',
+        name: 'Globex',
+        domain: 'globex.test',
+        contactIds: ['ct_1'],
+        dealIds: ['de_1'],
+        hasInteraction: true,
+        lastActivityAt: null,
+      },
+    ],
+    contacts: [
+      {
+        id: 'ct_1',
+        name: 'Hank',
+        email: 'hank@globex.test',
+        companyId: 'co_1',
+        externalities: [],
+        lastActivityAt: null,
+      },
+    ],
     webhooks: [{ id: 'wh_1', secret: 'whsec_test', url: 'http://127.0.0.1:9/unused' }],
     nextIds: {},
   };

@@ -43,9 +43,11 @@ describe('auth', () => {
 
 describe('rate-limit headers on every response', () => {
   const limits = (reply: { headers: Headers }): (string | null)[] =>
-    ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-daily-remaining'].map((name) => reply.headers.get(name));
+    ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-daily-remaining'].map((name) =>
+      reply.headers.get(name),
+    );
 
-  it('a 401 carries the endpoint\'s current headers without taking a token or quota', async () => {
+  it("a 401 carries the endpoint's current headers without taking a token or quota", async () => {
     const time = clock();
     const emulator = await start({ rate: 3, burst: 3, quota: 10, now: time.now });
     expect(limits(await call(emulator, 'GET', '/v1/users'))).toEqual(['3', '2', '9']);
@@ -57,7 +59,10 @@ describe('rate-limit headers on every response', () => {
   it('a 500 emulator fault carries the headers of the request it failed', async () => {
     const time = clock();
     const emulator = await start({
-      rate: 3, burst: 3, quota: 10, now: time.now,
+      rate: 3,
+      burst: 3,
+      quota: 10,
+      now: time.now,
       attributeChecker: () => {
         throw new Error('checker broke');
       },
@@ -77,7 +82,12 @@ describe('rate limit', () => {
     expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200, 429]);
     expect(replies.map((reply) => reply.headers.get('x-ratelimit-remaining'))).toEqual(['2', '1', '0', '0']);
     for (const reply of replies) expect(reply.headers.get('x-ratelimit-limit')).toBe('3');
-    expect(replies.map((reply) => reply.headers.get('x-ratelimit-daily-remaining'))).toEqual(['2999', '2998', '2997', '2997']);
+    expect(replies.map((reply) => reply.headers.get('x-ratelimit-daily-remaining'))).toEqual([
+      '2999',
+      '2998',
+      '2997',
+      '2997',
+    ]);
     expect(replies[3]?.body.error.type).toBe('rate_limited');
     expect(emulator.stats().rateLimited).toBe(1);
   });
@@ -90,7 +100,10 @@ describe('rate limit', () => {
     expect((await call(emulator, 'GET', '/v1/deals/views/d_default1')).status).toBe(429);
     expect((await call(emulator, 'GET', '/v1/companies/views/c_pub1')).status).toBe(200);
     expect((await call(emulator, 'PATCH', '/v1/deals/views/d_pub1', { body: {} })).status).toBe(200);
-    expect(emulator.stats().byEndpoint).toMatchObject({ 'GET /v1/deals/views/{viewId}': 4, 'GET /v1/companies/views/{viewId}': 1 });
+    expect(emulator.stats().byEndpoint).toMatchObject({
+      'GET /v1/deals/views/{viewId}': 4,
+      'GET /v1/companies/views/{viewId}': 1,
+    });
   });
 
   it('rate limit: tokens refill at the steady rate', async () => {
@@ -112,7 +125,8 @@ describe('rate limit', () => {
       const emulator = await start({ rate: 1, burst: 1, quota: 3000, now: clock().now, seed: 7 });
       const seen: (string | null)[] = [];
       await call(emulator, 'GET', '/v1/users');
-      for (let index = 0; index < 20; index += 1) seen.push((await call(emulator, 'GET', '/v1/users')).headers.get('retry-after'));
+      for (let index = 0; index < 20; index += 1)
+        seen.push((await call(emulator, 'GET', '/v1/users')).headers.get('retry-after'));
       return seen;
     };
     const first = await run();
@@ -171,7 +185,11 @@ describe('daily quota', () => {
 describe('limit headers', () => {
   it('error responses carry the rate-limit headers too', async () => {
     const emulator = await start();
-    for (const [method, path] of [['GET', '/v1/deals/views/nope'], ['GET', '/v1/unknown'], ['DELETE', '/v1/deals/views/d_default1']] as const) {
+    for (const [method, path] of [
+      ['GET', '/v1/deals/views/nope'],
+      ['GET', '/v1/unknown'],
+      ['DELETE', '/v1/deals/views/d_default1'],
+    ] as const) {
       const reply = await call(emulator, method, path);
       expect(reply.status).toBeGreaterThanOrEqual(400);
       expect(reply.headers.get('x-ratelimit-limit')).toBe('1000');

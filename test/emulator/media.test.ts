@@ -15,7 +15,10 @@ describe('transcript download links (GET /v1/recordings/{id}/transcript)', () =>
     expect(link.status).toBe(200);
     const download = await fetch(link.body.result.url as string);
     expect(download.status).toBe(200);
-    const transcript = (await download.json()) as { recordingId: string; segments: Array<{ text: string; endSeconds: number }> };
+    const transcript = (await download.json()) as {
+      recordingId: string;
+      segments: Array<{ text: string; endSeconds: number }>;
+    };
     expect(transcript.recordingId).toBe(ready.id);
     expect(transcript.segments.length).toBeGreaterThan(0);
     expect(transcript.segments.at(-1)?.endSeconds).toBe(ready.durationSeconds);
@@ -29,7 +32,9 @@ describe('transcript download links (GET /v1/recordings/{id}/transcript)', () =>
     if (ready === undefined) throw new Error('demo has a ready recording');
     let now = Date.parse('2026-11-20T12:00:00Z');
     const emulator = await start({ data, now: () => now });
-    const url = new URL((await call(emulator, 'GET', `/v1/recordings/${ready.id}/transcript`)).body.result.url as string);
+    const url = new URL(
+      (await call(emulator, 'GET', `/v1/recordings/${ready.id}/transcript`)).body.result.url as string,
+    );
     const forged = new URL(url);
     forged.searchParams.set('expires', '2099-01-01T00:00:00.000Z');
     expect((await fetch(forged)).status).toBe(403);
@@ -48,21 +53,29 @@ describe('every URL of the recording details resolves', () => {
   const urlsOf = (value: unknown, path: string[] = []): { path: string; url: string }[] => {
     if (typeof value === 'string') return /^https?:\/\//.test(value) ? [{ path: path.join('.'), url: value }] : [];
     if (Array.isArray(value)) return value.flatMap((item, index) => urlsOf(item, [...path, String(index)]));
-    if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([key, item]) => urlsOf(item, [...path, key]));
+    if (typeof value === 'object' && value !== null)
+      return Object.entries(value).flatMap(([key, item]) => urlsOf(item, [...path, key]));
     return [];
   };
   const TYPES: [RegExp, string][] = [
-    [/\/app\/recordings\/[^/?]+$/, 'text/html'], [/\.json\?/, 'application/json'], [/\.txt\?/, 'text/plain'],
-    [/\.mp4\?/, 'video/mp4'], [/\.svg\?/, 'image/svg+xml'],
+    [/\/app\/recordings\/[^/?]+$/, 'text/html'],
+    [/\.json\?/, 'application/json'],
+    [/\.txt\?/, 'text/plain'],
+    [/\.mp4\?/, 'video/mp4'],
+    [/\.svg\?/, 'image/svg+xml'],
   ];
 
   it('app pages, signed transcripts (JSON and text), placeholder videos and thumbnails, in every state', async () => {
     const data = demoWorkspace();
-    expect(new Set(data.recordings.map((recording) => recording.state))).toEqual(new Set(['Empty', 'Uploaded', 'Ready', 'Failed']));
+    expect(new Set(data.recordings.map((recording) => recording.state))).toEqual(
+      new Set(['Empty', 'Uploaded', 'Ready', 'Failed']),
+    );
     const emulator = await start({ data });
     const listed = await call(emulator, 'GET', '/v1/recordings?limit=100');
     const urls = urlsOf(listed.body.result.recordings).filter((entry) => !entry.path.endsWith('meeting.conferenceUrl'));
-    expect(new Set(urls.map((entry) => entry.path.replace(/^\d+\./, '')))).toEqual(new Set(['url', 'thumbnailUrl', 'transcripts.0.url', 'transcripts.0.textUrl', 'video.url']));
+    expect(new Set(urls.map((entry) => entry.path.replace(/^\d+\./, '')))).toEqual(
+      new Set(['url', 'thumbnailUrl', 'transcripts.0.url', 'transcripts.0.textUrl', 'video.url']),
+    );
     for (const { path, url } of urls) {
       expect(url.startsWith(`${emulator.url}/`), path).toBe(true);
       const answer = await fetch(url);

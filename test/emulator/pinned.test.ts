@@ -6,7 +6,8 @@ import { call, useEmulator, type Reply } from './helpers.js';
 
 const start = useEmulator();
 const viewIds = (reply: Reply): string[] => (reply.body.result as ApiView[]).map((view) => view.viewId);
-const pinnedPath = (domain: Domain, email: string): string => `/v1/${domain}/views/pinned?userEmail=${encodeURIComponent(email)}`;
+const pinnedPath = (domain: Domain, email: string): string =>
+  `/v1/${domain}/views/pinned?userEmail=${encodeURIComponent(email)}`;
 
 // The pinned endpoints of every domain are built in one loop (src/emulator/routes.ts)
 // and pinned.ts takes the domain only to pick its views and lists, so each rule is
@@ -15,7 +16,7 @@ const pinnedPath = (domain: Domain, email: string): string => `/v1/${domain}/vie
 // the public listing, even pinned, is asserted by views.test.ts (the fixture's private
 // view of every domain is pinned, and the listing is checked whole).
 describe('the pinned endpoints of every domain', () => {
-  it('Pinned views: GET lists each domain\'s own tabs in order, private views of the owner included, and PUT replaces that domain\'s list only', async () => {
+  it("Pinned views: GET lists each domain's own tabs in order, private views of the owner included, and PUT replaces that domain's list only", async () => {
     const emulator = await start();
     for (const domain of DOMAINS) {
       const { defaults, publics, private: privateId } = ids(domain);
@@ -23,9 +24,15 @@ describe('the pinned endpoints of every domain', () => {
       expect(reply.status).toBe(200);
       expect(viewIds(reply)).toEqual([privateId, publics[0], defaults[0]]);
       expect(reply.body.result[0].visibility).toBe('Private');
-      expect(viewIds(await call(emulator, 'PUT', pinnedPath(domain, USERS.member.email), { body: { viewIds: [defaults[1]] } }))).toEqual([defaults[1]]);
+      expect(
+        viewIds(
+          await call(emulator, 'PUT', pinnedPath(domain, USERS.member.email), { body: { viewIds: [defaults[1]] } }),
+        ),
+      ).toEqual([defaults[1]]);
     }
-    expect(emulator.snapshot().pinned).toEqual(Object.fromEntries(DOMAINS.map((domain) => [domain, { [USERS.member.id]: [ids(domain).defaults[1]] }])));
+    expect(emulator.snapshot().pinned).toEqual(
+      Object.fromEntries(DOMAINS.map((domain) => [domain, { [USERS.member.id]: [ids(domain).defaults[1]] }])),
+    );
   });
 });
 
@@ -42,12 +49,19 @@ describe('pinned views (rules of every domain, shown on companies)', () => {
 
   it('Pinned views: the userEmail is matched case-insensitively', async () => {
     const emulator = await start();
-    expect(viewIds(await call(emulator, 'GET', pinnedOf('MEMBER@acme.test')))).toEqual([privateId, publics[0], defaults[0]]);
+    expect(viewIds(await call(emulator, 'GET', pinnedOf('MEMBER@acme.test')))).toEqual([
+      privateId,
+      publics[0],
+      defaults[0],
+    ]);
   });
 
   it.each([
     ['missing', [base]],
-    ['not an active member\'s (unknown, deactivated, invited)', ['nobody@acme.test', USERS.gone.email, USERS.invited.email].map((email) => pinnedPath(domain, email))],
+    [
+      "not an active member's (unknown, deactivated, invited)",
+      ['nobody@acme.test', USERS.gone.email, USERS.invited.email].map((email) => pinnedPath(domain, email)),
+    ],
   ])('Pinned views: a %s userEmail is 400 with path userEmail on GET and PUT', async (_, paths) => {
     const emulator = await start();
     for (const path of paths) {
@@ -70,19 +84,23 @@ describe('pinned views (rules of every domain, shown on companies)', () => {
     expect(emulator.stats().writes).toBe(1);
   });
 
-  it('Pinned views: an owner or an admin can pin another member\'s private view', async () => {
+  it("Pinned views: an owner or an admin can pin another member's private view", async () => {
     const emulator = await start();
     const byAdmin = await call(emulator, 'PUT', pinnedOf(USERS.admin.email), { body: { viewIds: [privateId] } });
     expect(byAdmin.status).toBe(200);
     expect(viewIds(byAdmin)).toEqual([privateId]);
-    const byOwner = await call(emulator, 'PUT', pinnedOf(USERS.owner.email), { body: { viewIds: [privateId, publics[1]] } });
+    const byOwner = await call(emulator, 'PUT', pinnedOf(USERS.owner.email), {
+      body: { viewIds: [privateId, publics[1]] },
+    });
     expect(byOwner.status).toBe(200);
     expect(viewIds(byOwner)).toEqual([privateId, publics[1]]);
   });
 
-  it('Pinned views: a member cannot pin another member\'s private view', async () => {
+  it("Pinned views: a member cannot pin another member's private view", async () => {
     const emulator = await start();
-    const reply = await call(emulator, 'PUT', pinnedOf(USERS.other.email), { body: { viewIds: [publics[0], privateId] } });
+    const reply = await call(emulator, 'PUT', pinnedOf(USERS.other.email), {
+      body: { viewIds: [publics[0], privateId] },
+    });
     expect(reply.status).toBe(400);
     expect(reply.body.error).toMatchObject({ type: 'validation_error', path: 'viewIds' });
     expect(emulator.snapshot()).toEqual(fixture());

@@ -26,10 +26,12 @@ export function sendRaw(port: number, request: string | Buffer): Promise<RawRepl
         return;
       }
       const [statusLine = '', ...lines] = text.slice(0, split).split('\r\n');
-      const headers = new Map(lines.map((line) => {
-        const colon = line.indexOf(':');
-        return [line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()] as const;
-      }));
+      const headers = new Map(
+        lines.map((line) => {
+          const colon = line.indexOf(':');
+          return [line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()] as const;
+        }),
+      );
       // Bytes after the answer belong to the next one (a payload the server read as another request).
       const rest = Buffer.from(text.slice(split + 4), 'utf8');
       const length = headers.get('content-length');

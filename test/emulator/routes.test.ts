@@ -10,7 +10,13 @@ describe('workspace, users and automations', () => {
     const emulator = await start();
     const reply = await call(emulator, 'GET', '/v1/workspaces/mine');
     expect(reply.body.result).toEqual({
-      workspace: { id: 'ws_test', name: 'Acme Test', createdAt: '2025-01-01T00:00:00.000Z', membersCount: 4, recordingsCount: 3 },
+      workspace: {
+        id: 'ws_test',
+        name: 'Acme Test',
+        createdAt: '2025-01-01T00:00:00.000Z',
+        membersCount: 4,
+        recordingsCount: 3,
+      },
     });
   });
 
@@ -22,7 +28,12 @@ describe('workspace, users and automations', () => {
   it('GET /v1/users pages with limit and cursor until nextCursor is absent', async () => {
     const emulator = await start();
     const first = await call(emulator, 'GET', '/v1/users?limit=4');
-    expect(first.body.result.users.map((user: { id: string }) => user.id)).toEqual(['u_owner', 'u_admin', 'u_member', 'u_other']);
+    expect(first.body.result.users.map((user: { id: string }) => user.id)).toEqual([
+      'u_owner',
+      'u_admin',
+      'u_member',
+      'u_other',
+    ]);
     expect(first.body.result.pagination.totalCount).toBe(6);
     const cursor = first.body.result.pagination.nextCursor as string;
     const second = await call(emulator, 'GET', `/v1/users?limit=4&cursor=${encodeURIComponent(cursor)}`);

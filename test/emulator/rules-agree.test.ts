@@ -15,7 +15,9 @@ import { broken, fits } from './shape-arbitrary.js';
  * emulator. Response-only filters are left out: the schemas refuse them on purpose.
  */
 
-const CASES = DOMAINS.flatMap((domain) => VIEW_ATTRIBUTES.map((attribute): [Domain, ViewAttribute] => [domain, attribute]));
+const CASES = DOMAINS.flatMap((domain) =>
+  VIEW_ATTRIBUTES.map((attribute): [Domain, ViewAttribute] => [domain, attribute]),
+);
 
 function responseOnly(domain: Domain, attribute: ViewAttribute, value: unknown): string[] {
   if (attribute !== 'filters' || typeof value !== 'object' || value === null) return [];
@@ -24,7 +26,9 @@ function responseOnly(domain: Domain, attribute: ViewAttribute, value: unknown):
 
 function sendable(domain: Domain, attribute: ViewAttribute, value: unknown): unknown {
   const left = responseOnly(domain, attribute, value);
-  return left.length === 0 ? value : Object.fromEntries(Object.entries(value as object).filter(([name]) => !left.includes(name)));
+  return left.length === 0
+    ? value
+    : Object.fromEntries(Object.entries(value as object).filter(([name]) => !left.includes(name)));
 }
 
 function brokenPath(attribute: string, segments: readonly string[]): string {
@@ -35,19 +39,25 @@ function brokenPath(attribute: string, segments: readonly string[]): string {
 describe('the emulator rules and the manifest schemas agree', () => {
   it.each(CASES)('%s %s: both accept a value that fits', (domain, attribute) => {
     const schema = viewAttributeValidator(domain, attribute);
-    fc.assert(fc.property(fits(VIEW_SHAPES[domain][attribute]), (drawn) => {
-      const value = sendable(domain, attribute, drawn);
-      expect(ruleChecker(domain, attribute, value)).toBeUndefined();
-      expect(schema(value), JSON.stringify(schema.errors)).toBe(true);
-    }), { seed: 27, numRuns: 150 });
+    fc.assert(
+      fc.property(fits(VIEW_SHAPES[domain][attribute]), (drawn) => {
+        const value = sendable(domain, attribute, drawn);
+        expect(ruleChecker(domain, attribute, value)).toBeUndefined();
+        expect(schema(value), JSON.stringify(schema.errors)).toBe(true);
+      }),
+      { seed: 27, numRuns: 150 },
+    );
   });
 
   it.each(CASES)('%s %s: both refuse a value with one mistake, the emulator at its path', (domain, attribute) => {
     const schema = viewAttributeValidator(domain, attribute);
-    fc.assert(fc.property(broken(VIEW_SHAPES[domain][attribute]), ({ value, segments }) => {
-      fc.pre(responseOnly(domain, attribute, value).length === 0);
-      expect(ruleChecker(domain, attribute, value)?.path).toBe(brokenPath(attribute, segments));
-      expect(schema(value)).toBe(false);
-    }), { seed: 27, numRuns: 150 });
+    fc.assert(
+      fc.property(broken(VIEW_SHAPES[domain][attribute]), ({ value, segments }) => {
+        fc.pre(responseOnly(domain, attribute, value).length === 0);
+        expect(ruleChecker(domain, attribute, value)?.path).toBe(brokenPath(attribute, segments));
+        expect(schema(value)).toBe(false);
+      }),
+      { seed: 27, numRuns: 150 },
+    );
   });
 });

@@ -31,7 +31,8 @@ function compile(files: Schemas, file: string, attribute: string): (value: unkno
   return (value) => validate(value) === true;
 }
 
-const defs = (files: Schemas, file: string): Record<string, any> => (files.get(file) as { $defs: Record<string, any> }).$defs;
+const defs = (files: Schemas, file: string): Record<string, any> =>
+  (files.get(file) as { $defs: Record<string, any> }).$defs;
 
 interface Mistake {
   what: string;
@@ -62,7 +63,9 @@ const MISTAKES: Mistake[] = [
     file: 'recording-view.schema.json',
     attribute: 'filters',
     edit: (files) => {
-      defs(files, 'recording-view.schema.json').filters.properties.ownerIdIn = { $ref: 'common.schema.json#/$defs/stringList' };
+      defs(files, 'recording-view.schema.json').filters.properties.ownerIdIn = {
+        $ref: 'common.schema.json#/$defs/stringList',
+      };
     },
     value: { ownerIdIn: ['u_owner'] },
     path: 'filters.ownerIdIn',

@@ -16,7 +16,9 @@ export function fits(shape: Shape): fc.Arbitrary<unknown> {
       if (shape.pattern !== undefined) return fc.constantFrom('CreatedAt', 'AmountCurrency', 'Name', 'X1');
       return fc.string({ minLength: shape.minLength ?? 0, maxLength: 6 });
     case 'number':
-      return shape.minimum === undefined ? fc.double({ noNaN: true, noDefaultInfinity: true }) : fc.integer({ min: shape.minimum, max: 400 });
+      return shape.minimum === undefined
+        ? fc.double({ noNaN: true, noDefaultInfinity: true })
+        : fc.integer({ min: shape.minimum, max: 400 });
     case 'boolean':
       return fc.boolean();
     case 'enum':
@@ -37,9 +39,11 @@ export function fits(shape: Shape): fc.Arbitrary<unknown> {
 function fitsObject(shape: ObjectShape): fc.Arbitrary<unknown> {
   const fields = Object.fromEntries(Object.entries(shape.fields).map(([name, field]) => [name, fits(field)]));
   const required = [...shape.required, ...(shape.requiredWhen === undefined ? [] : [shape.requiredWhen.requires])];
-  return fc.record(fields, { requiredKeys: required }).filter((value) => (
-    shape.oneRequiredOf === undefined || shape.oneRequiredOf.some((name) => Object.hasOwn(value, name))
-  ));
+  return fc
+    .record(fields, { requiredKeys: required })
+    .filter(
+      (value) => shape.oneRequiredOf === undefined || shape.oneRequiredOf.some((name) => Object.hasOwn(value, name)),
+    );
 }
 
 /** Broken is a value with one mistake, and the segments that lead to it. */
@@ -58,19 +62,34 @@ export function broken(shape: Shape, at: string[] = []): fc.Arbitrary<Broken> {
   const wrong = (value: unknown): Broken => ({ value, segments: at });
   switch (shape.kind) {
     case 'string':
-      return fc.constantFrom(7, true, null, {}, ...(shape.pattern === undefined ? [] : ['lowercase']), ...(shape.minLength === undefined ? [] : [''])).map(wrong);
+      return fc
+        .constantFrom(
+          7,
+          true,
+          null,
+          {},
+          ...(shape.pattern === undefined ? [] : ['lowercase']),
+          ...(shape.minLength === undefined ? [] : ['']),
+        )
+        .map(wrong);
     case 'number':
-      return fc.constantFrom('7', true, null, [], ...(shape.minimum === undefined ? [] : [shape.minimum - 1])).map(wrong);
+      return fc
+        .constantFrom('7', true, null, [], ...(shape.minimum === undefined ? [] : [shape.minimum - 1]))
+        .map(wrong);
     case 'boolean':
       return fc.constantFrom('true', 1, null).map(wrong);
     case 'enum':
-      return fc.constantFrom(`${shape.values[0] ?? ''}s`, (shape.values[0] ?? 'x').toLowerCase(), 'Other', 3).map(wrong);
+      return fc
+        .constantFrom(`${shape.values[0] ?? ''}s`, (shape.values[0] ?? 'x').toLowerCase(), 'Other', 3)
+        .map(wrong);
     case 'date':
       return fc.constantFrom('2026-02-30', '2026-13-01', 'yesterday', 20260131).map(wrong);
     case 'list':
       return fc.oneof(
         fc.constantFrom('x', 3, {}).map(wrong),
-        fc.tuple(fits(shape.of), broken(shape.of, [...at, '1'])).map(([first, bad]) => ({ value: [first, bad.value], segments: bad.segments })),
+        fc
+          .tuple(fits(shape.of), broken(shape.of, [...at, '1']))
+          .map(([first, bad]) => ({ value: [first, bad.value], segments: bad.segments })),
       );
     case 'object':
       return brokenObject(shape, at);
@@ -78,7 +97,12 @@ export function broken(shape: Shape, at: string[] = []): fc.Arbitrary<Broken> {
       const [tag, branches] = [shape.tag, Object.entries(shape.branches)];
       return fc.oneof(
         ...branches.map(([, branch]) => brokenObject(branch, at, [tag])),
-        ...branches.map(([, branch]) => fitsObject(branch).map((value) => ({ value: { ...(value as object), [tag]: 'Unknown' }, segments: [...at, tag] }))),
+        ...branches.map(([, branch]) =>
+          fitsObject(branch).map((value) => ({
+            value: { ...(value as object), [tag]: 'Unknown' },
+            segments: [...at, tag],
+          })),
+        ),
       );
     }
     case 'either':
@@ -96,22 +120,33 @@ function brokenObject(shape: ObjectShape, at: string[], keep: string[] = []): fc
   ];
   const removable = shape.required.filter((name) => !keep.includes(name));
   if (removable.length > 0) {
-    options.push(fc.tuple(base, fc.constantFrom(...removable)).map(([value, name]) => {
-      const { [name]: _removed, ...rest } = value;
-      return { value: rest, segments: [...at, name] };
-    }));
+    options.push(
+      fc.tuple(base, fc.constantFrom(...removable)).map(([value, name]) => {
+        const { [name]: _removed, ...rest } = value;
+        return { value: rest, segments: [...at, name] };
+      }),
+    );
   }
   const when = shape.requiredWhen;
   if (when !== undefined) {
-    options.push(base.map((value) => {
-      const { [when.requires]: _removed, ...rest } = value;
-      return { value: { ...rest, [when.attribute]: when.equals }, segments: [...at, when.requires] };
-    }));
+    options.push(
+      base.map((value) => {
+        const { [when.requires]: _removed, ...rest } = value;
+        return { value: { ...rest, [when.attribute]: when.equals }, segments: [...at, when.requires] };
+      }),
+    );
   }
   const fields = Object.entries(shape.fields).filter(([name]) => !keep.includes(name));
   if (fields.length > 0) {
-    options.push(fc.constantFrom(...fields).chain(([name, field]) => fc.tuple(base, broken(field, [...at, name]))
-      .map(([value, bad]) => ({ value: { ...value, [name]: bad.value }, segments: bad.segments }))));
+    options.push(
+      fc
+        .constantFrom(...fields)
+        .chain(([name, field]) =>
+          fc
+            .tuple(base, broken(field, [...at, name]))
+            .map(([value, bad]) => ({ value: { ...value, [name]: bad.value }, segments: bad.segments })),
+        ),
+    );
   }
   return fc.oneof(...options);
 }

@@ -17,12 +17,20 @@ describe('the view endpoints of every domain', () => {
     for (const domain of DOMAINS) {
       const base = `/v1/${domain}/views`;
       const { defaults, publics } = ids(domain);
-      const listed = async (): Promise<string[]> => (await call(emulator, 'GET', base)).body.result.map((view: ApiView) => view.viewId);
+      const listed = async (): Promise<string[]> =>
+        (await call(emulator, 'GET', base)).body.result.map((view: ApiView) => view.viewId);
       expect(await listed()).toEqual([...publics, ...defaults]);
-      expect((await call(emulator, 'GET', `${base}/${publics[0]}`)).body.result).toMatchObject({ viewId: publics[0], name: 'Pipeline' });
-      const created = await call(emulator, 'POST', base, { body: { creatorEmail: USERS.owner.email, name: `New ${domain}` } });
+      expect((await call(emulator, 'GET', `${base}/${publics[0]}`)).body.result).toMatchObject({
+        viewId: publics[0],
+        name: 'Pipeline',
+      });
+      const created = await call(emulator, 'POST', base, {
+        body: { creatorEmail: USERS.owner.email, name: `New ${domain}` },
+      });
       expect(created.status).toBe(200);
-      expect((await call(emulator, 'PATCH', `${base}/${publics[0]}`, { body: { name: 'Renamed' } })).body.result.name).toBe('Renamed');
+      expect(
+        (await call(emulator, 'PATCH', `${base}/${publics[0]}`, { body: { name: 'Renamed' } })).body.result.name,
+      ).toBe('Renamed');
       expect((await call(emulator, 'DELETE', `${base}/${publics[1]}`)).status).toBe(200);
       expect(await listed()).toEqual([publics[0], publics[2], created.body.result.viewId, ...defaults]);
     }
@@ -37,7 +45,11 @@ describe('views (rules of every domain, shown on companies)', () => {
 
   it('Visibility: GET, PATCH and DELETE of a private view are 404 not_found and change nothing', async () => {
     const emulator = await start();
-    for (const [method, options] of [['GET', {}], ['PATCH', { body: { name: 'x' } }], ['DELETE', {}]] as const) {
+    for (const [method, options] of [
+      ['GET', {}],
+      ['PATCH', { body: { name: 'x' } }],
+      ['DELETE', {}],
+    ] as const) {
       const reply = await call(emulator, method, `${base}/${privateId}`, options);
       expect(reply.status).toBe(404);
       expect(reply.body.error.type).toBe('not_found');
@@ -70,8 +82,14 @@ describe('views (rules of every domain, shown on companies)', () => {
     expect(reply.status).toBe(200);
     const view = reply.body.result as ApiView;
     expect(view).toEqual({
-      viewId: view.viewId, name: 'New one', visibility: 'Public', isDefault: false, ownerId: USERS.other.id,
-      columns: [], filters: {}, sort: [],
+      viewId: view.viewId,
+      name: 'New one',
+      visibility: 'Public',
+      isDefault: false,
+      ownerId: USERS.other.id,
+      columns: [],
+      filters: {},
+      sort: [],
     });
     expect((await call(emulator, 'GET', `${base}/${view.viewId}`)).body.result).toEqual(view);
     const listed = (await call(emulator, 'GET', base)).body.result.map((entry: ApiView) => entry.viewId);
@@ -82,10 +100,23 @@ describe('views (rules of every domain, shown on companies)', () => {
   it('Ownership: POST keeps sent columns, filters, sort and icon', async () => {
     const emulator = await start();
     const source = fixture().views[domain].find((entry) => entry.viewId === publics[1]) as ApiView;
-    const body = { creatorEmail: USERS.admin.email, name: 'Full', icon: 'star', columns: source.columns, filters: source.filters, sort: source.sort };
+    const body = {
+      creatorEmail: USERS.admin.email,
+      name: 'Full',
+      icon: 'star',
+      columns: source.columns,
+      filters: source.filters,
+      sort: source.sort,
+    };
     const reply = await call(emulator, 'POST', base, { body });
     expect(reply.status).toBe(200);
-    expect(reply.body.result).toMatchObject({ icon: 'star', columns: source.columns, filters: source.filters, sort: source.sort, ownerId: USERS.admin.id });
+    expect(reply.body.result).toMatchObject({
+      icon: 'star',
+      columns: source.columns,
+      filters: source.filters,
+      sort: source.sort,
+      ownerId: USERS.admin.id,
+    });
   });
 
   it('Ownership: POST with a creatorEmail that is no active member (unknown, deactivated, invited) is 400 with path creatorEmail', async () => {
@@ -209,7 +240,9 @@ describe('views (rules of every domain, shown on companies)', () => {
       data.views[domain].push({ ...(data.views[domain][0] as ApiView), viewId: `filler_${index}` });
     }
     const emulator = await start({ data });
-    const reply = await call(emulator, 'POST', base, { body: { creatorEmail: USERS.owner.email, name: 'one too many' } });
+    const reply = await call(emulator, 'POST', base, {
+      body: { creatorEmail: USERS.owner.email, name: 'one too many' },
+    });
     expect(reply.status).toBe(400);
     expect(reply.body.error.type).toBe('validation_error');
     expect(emulator.snapshot().views[domain]).toHaveLength(VIEW_CAP + 2);
@@ -219,8 +252,12 @@ describe('views (rules of every domain, shown on companies)', () => {
 describe('deal views', () => {
   it('a deal view POST or PATCH whose filters carry the response-only dealAgeRange is 400 with path filters.dealAgeRange', async () => {
     const emulator = await start();
-    const posted = await call(emulator, 'POST', '/v1/deals/views', { body: { creatorEmail: USERS.owner.email, name: 'x', filters: { dealAgeRange: 'OneDay' } } });
-    const patched = await call(emulator, 'PATCH', '/v1/deals/views/d_pub1', { body: { filters: { dealAgeRange: 'OneDay' } } });
+    const posted = await call(emulator, 'POST', '/v1/deals/views', {
+      body: { creatorEmail: USERS.owner.email, name: 'x', filters: { dealAgeRange: 'OneDay' } },
+    });
+    const patched = await call(emulator, 'PATCH', '/v1/deals/views/d_pub1', {
+      body: { filters: { dealAgeRange: 'OneDay' } },
+    });
     for (const reply of [posted, patched]) {
       expect(reply.status).toBe(400);
       expect(reply.body.error).toMatchObject({ type: 'validation_error', path: 'filters.dealAgeRange' });
@@ -239,7 +276,9 @@ describe('deal views', () => {
 describe('recording views', () => {
   it('a value outside an enum is 400 with the attribute path (filters.sourceIn)', async () => {
     const emulator = await start();
-    const reply = await call(emulator, 'PATCH', '/v1/recordings/views/r_pub1', { body: { filters: { sourceIn: ['Fax'] } } });
+    const reply = await call(emulator, 'PATCH', '/v1/recordings/views/r_pub1', {
+      body: { filters: { sourceIn: ['Fax'] } },
+    });
     expect(reply.status).toBe(400);
     expect(reply.body.error).toMatchObject({ type: 'validation_error', path: 'filters.sourceIn' });
     expect(reply.body.error.message).toContain('filters.sourceIn[0]');
@@ -268,9 +307,13 @@ describe('sort attributes the service ignores', () => {
       { field: 'Insight', order: 'Asc', insight: { fieldId: 'f1' } },
     ];
     const kept = [{ field: 'CreatedAt', order: 'Desc' }, sort[1]];
-    const created = await call(emulator, 'POST', '/v1/recordings/views', { body: { creatorEmail: USERS.owner.email, name: 'Sorted', sort } });
+    const created = await call(emulator, 'POST', '/v1/recordings/views', {
+      body: { creatorEmail: USERS.owner.email, name: 'Sorted', sort },
+    });
     expect(created.body.result.sort).toEqual(kept);
-    const updated = await call(emulator, 'PATCH', `/v1/recordings/views/${ids('recordings').publics[0]}`, { body: { sort } });
+    const updated = await call(emulator, 'PATCH', `/v1/recordings/views/${ids('recordings').publics[0]}`, {
+      body: { sort },
+    });
     expect(updated.body.result.sort).toEqual(kept);
     const read = await call(emulator, 'GET', `/v1/recordings/views/${ids('recordings').publics[0]}`);
     expect(read.body.result.sort).toEqual(kept);

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import type { ApiUser, ApiView, JsonObject } from '../../src/domain/api-types.js';
-import { DEAL_AI_STATUSES, DEAL_STATUSES, DOMAINS, RECORDING_SOURCES, RECORDING_STATES, type Domain } from '../../src/domain/domains.js';
+import {
+  DEAL_AI_STATUSES,
+  DEAL_STATUSES,
+  DOMAINS,
+  RECORDING_SOURCES,
+  RECORDING_STATES,
+  type Domain,
+} from '../../src/domain/domains.js';
 import { demoWorkspace } from '../../src/emulator/demo/demo-workspace.js';
 import type { EmulatorData } from '../../src/emulator/model.js';
 
@@ -12,8 +19,22 @@ import type { EmulatorData } from '../../src/emulator/model.js';
  */
 
 const NAMES = [
-  'Calls', 'calls!', 'Café calls', 'Cafe calls', '📞 Calls', '日本語のビュー', 'Pipeline', 'All recordings', 'All deals',
-  'true', '123', 'a: b', '# hash', "Mia's view", '  padded  ', 'x'.repeat(90),
+  'Calls',
+  'calls!',
+  'Café calls',
+  'Cafe calls',
+  '📞 Calls',
+  '日本語のビュー',
+  'Pipeline',
+  'All recordings',
+  'All deals',
+  'true',
+  '123',
+  'a: b',
+  '# hash',
+  "Mia's view",
+  '  padded  ',
+  'x'.repeat(90),
 ];
 const name = fc.oneof(fc.constantFrom(...NAMES), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 }));
 const icon = fc.option(fc.constantFrom('moneybag', 'telephone_receiver', 'warning'), { nil: undefined });
@@ -22,41 +43,74 @@ const ids = fc.uniqueArray(fc.constantFrom('a_1', 'b_2', 'c_3', 'd_4', 'e_5'), {
 const setOf = <T>(values: readonly T[]) => fc.array(fc.constantFrom(...values), { maxLength: 5 });
 
 const defaultColumn = fc.record(
-  { type: fc.constant('Default'), columnId: fc.constantFrom('title', 'createdAt', 'owner'), isHidden: fc.boolean(), width: fc.nat(400) },
+  {
+    type: fc.constant('Default'),
+    columnId: fc.constantFrom('title', 'createdAt', 'owner'),
+    isHidden: fc.boolean(),
+    width: fc.nat(400),
+  },
   { requiredKeys: ['type', 'columnId'] },
 );
 const aiColumn = fc.record(
   {
-    type: fc.constant('AiSection'), fieldId: fc.constantFrom('fld_a', 'fld_b'), title: name,
-    hasAutogen: fc.boolean(), isConfigured: fc.boolean(), isHidden: fc.boolean(), width: fc.nat(400),
+    type: fc.constant('AiSection'),
+    fieldId: fc.constantFrom('fld_a', 'fld_b'),
+    title: name,
+    hasAutogen: fc.boolean(),
+    isConfigured: fc.boolean(),
+    isHidden: fc.boolean(),
+    width: fc.nat(400),
   },
   { requiredKeys: ['type', 'fieldId', 'title'] },
 );
 
 const insightFilter = fc.oneof(
-  fc.record({ type: fc.constant('select'), fieldId: fc.constantFrom('fld_a', 'fld_b'), selectFilter: fc.record({ in: setOf(['x', 'y', 'z']), notIn: setOf(['w']) }) }),
-  fc.record({ type: fc.constant('boolean'), fieldId: fc.constant('fld_c'), boolFilter: fc.record({ is: fc.boolean() }) }),
+  fc.record({
+    type: fc.constant('select'),
+    fieldId: fc.constantFrom('fld_a', 'fld_b'),
+    selectFilter: fc.record({ in: setOf(['x', 'y', 'z']), notIn: setOf(['w']) }),
+  }),
+  fc.record({
+    type: fc.constant('boolean'),
+    fieldId: fc.constant('fld_c'),
+    boolFilter: fc.record({ is: fc.boolean() }),
+  }),
 );
-const author = fc.oneof(fc.record({ type: fc.constant('User'), userId: fc.constantFrom('u_mia', 'u_adam') }), fc.constant({ type: 'Me' }));
+const author = fc.oneof(
+  fc.record({ type: fc.constant('User'), userId: fc.constantFrom('u_mia', 'u_adam') }),
+  fc.constant({ type: 'Me' }),
+);
 
 const FILTERS: Record<Domain, fc.Arbitrary<Record<string, unknown>>> = {
   recordings: fc.record(
     {
-      sourceIn: setOf(RECORDING_SOURCES), stateIn: setOf(RECORDING_STATES), labelIdNotIn: ids, createdAfterRelative: fc.nat(365),
-      title: fc.record({ contains: name }), authorIdIn: fc.array(author, { maxLength: 3 }), insights: fc.array(insightFilter, { maxLength: 2 }),
-      dealAgeRange: fc.constantFrom('OneDay', 'LessThan30Days'), videoDurationSecBetween: fc.record({ gte: fc.nat(600) }),
+      sourceIn: setOf(RECORDING_SOURCES),
+      stateIn: setOf(RECORDING_STATES),
+      labelIdNotIn: ids,
+      createdAfterRelative: fc.nat(365),
+      title: fc.record({ contains: name }),
+      authorIdIn: fc.array(author, { maxLength: 3 }),
+      insights: fc.array(insightFilter, { maxLength: 2 }),
+      dealAgeRange: fc.constantFrom('OneDay', 'LessThan30Days'),
+      videoDurationSecBetween: fc.record({ gte: fc.nat(600) }),
     },
     { requiredKeys: [] },
   ),
   deals: fc.record(
     {
-      statusIn: setOf(DEAL_STATUSES), aiStatusNotIn: setOf(DEAL_AI_STATUSES), amountCurrencyIn: setOf(['EUR', 'USD', 'GBP']),
-      amountValue: fc.record({ gte: fc.nat(100_000) }), hasInteraction: fc.boolean(),
+      statusIn: setOf(DEAL_STATUSES),
+      aiStatusNotIn: setOf(DEAL_AI_STATUSES),
+      amountCurrencyIn: setOf(['EUR', 'USD', 'GBP']),
+      amountValue: fc.record({ gte: fc.nat(100_000) }),
+      hasInteraction: fc.boolean(),
       dealAgeRange: fc.constantFrom('OneDay', 'MoreThan180Days'),
     },
     { requiredKeys: [] },
   ),
-  companies: fc.record({ dealStatusIn: setOf(DEAL_STATUSES), contactIdIn: ids, hasInteraction: fc.boolean() }, { requiredKeys: [] }),
+  companies: fc.record(
+    { dealStatusIn: setOf(DEAL_STATUSES), contactIdIn: ids, hasInteraction: fc.boolean() },
+    { requiredKeys: [] },
+  ),
   contacts: fc.record({ companyIdIn: ids, externalities: setOf(['x', 'y']) }, { requiredKeys: [] }),
 };
 
@@ -64,7 +118,11 @@ const order = fc.constantFrom('Asc', 'Desc');
 const SORTS: Record<Domain, fc.Arbitrary<Record<string, unknown>>> = {
   recordings: fc.oneof(
     fc.record({ field: fc.constantFrom('CreatedAt', 'Title', 'DealAmount'), order }),
-    fc.record({ field: fc.constant('Insight'), insight: fc.record({ fieldId: fc.constantFrom('fld_a', 'fld_b') }), order }),
+    fc.record({
+      field: fc.constant('Insight'),
+      insight: fc.record({ fieldId: fc.constantFrom('fld_a', 'fld_b') }),
+      order,
+    }),
   ),
   deals: fc.record({ field: fc.constantFrom('AmountValue', 'AmountCurrency', 'Stage'), order }),
   companies: fc.record({ field: fc.constantFrom('ContactName', 'Name'), order }),
@@ -83,14 +141,24 @@ interface ViewSeed {
 function viewSeed(domain: Domain): fc.Arbitrary<ViewSeed> {
   const column = domain === 'recordings' || domain === 'deals' ? fc.oneof(defaultColumn, aiColumn) : defaultColumn;
   return fc.record({
-    name, icon, columns: fc.array(column, { maxLength: 3 }), filters: FILTERS[domain], sort: fc.array(SORTS[domain], { maxLength: 2 }),
+    name,
+    icon,
+    columns: fc.array(column, { maxLength: 3 }),
+    filters: FILTERS[domain],
+    sort: fc.array(SORTS[domain], { maxLength: 2 }),
   });
 }
 
 function toView(seed: ViewSeed, viewId: string, visibility: 'Public' | 'Private', ownerId: string): ApiView {
   const view: ApiView = {
-    viewId, name: seed.name, visibility, isDefault: false, ownerId,
-    columns: seed.columns as JsonObject[], filters: seed.filters as JsonObject, sort: seed.sort as JsonObject[],
+    viewId,
+    name: seed.name,
+    visibility,
+    isDefault: false,
+    ownerId,
+    columns: seed.columns as JsonObject[],
+    filters: seed.filters as JsonObject,
+    sort: seed.sort as JsonObject[],
   };
   if (seed.icon !== undefined) view.icon = seed.icon;
   return view;
@@ -108,7 +176,10 @@ function domainSeed(domain: Domain, activeUsers: number): fc.Arbitrary<DomainSee
   return fc.record({
     publicViews: fc.array(viewSeed(domain), { maxLength: 5 }),
     privateViews: fc.array(fc.record({ seed: viewSeed(domain), owner: fc.nat(activeUsers - 1) }), { maxLength: 2 }),
-    pins: fc.array(fc.option(fc.uniqueArray(fc.nat(20), { maxLength: 5 }), { nil: null }), { minLength: activeUsers, maxLength: activeUsers }),
+    pins: fc.array(fc.option(fc.uniqueArray(fc.nat(20), { maxLength: 5 }), { nil: null }), {
+      minLength: activeUsers,
+      maxLength: activeUsers,
+    }),
   });
 }
 
@@ -125,7 +196,10 @@ const ACTIVE = BASE.users.filter((user) => user.state === 'Active');
 /** workspaceSeeds generates the views and pinned-list choices of every domain. */
 export function workspaceSeeds(): fc.Arbitrary<WorkspaceSeed> {
   return fc.record(
-    Object.fromEntries(DOMAINS.map((domain) => [domain, domainSeed(domain, ACTIVE.length)])) as Record<Domain, fc.Arbitrary<DomainSeed>>,
+    Object.fromEntries(DOMAINS.map((domain) => [domain, domainSeed(domain, ACTIVE.length)])) as Record<
+      Domain,
+      fc.Arbitrary<DomainSeed>
+    >,
   );
 }
 
@@ -135,7 +209,9 @@ export function buildWorkspace(seeds: WorkspaceSeed): EmulatorData {
   for (const domain of DOMAINS) {
     const seed = seeds[domain];
     const defaults = BASE.views[domain].filter((view) => view.isDefault);
-    const publicViews = seed.publicViews.map((view, index) => toView(view, `${domain}_pub_${index}`, 'Public', 'u_adam'));
+    const publicViews = seed.publicViews.map((view, index) =>
+      toView(view, `${domain}_pub_${index}`, 'Public', 'u_adam'),
+    );
     const privateViews = seed.privateViews.map(({ seed: view, owner }, index) =>
       toView(view, `${domain}_prv_${index}`, 'Private', ACTIVE[owner]?.id ?? 'u_adam'),
     );

@@ -1,5 +1,17 @@
 import { execFileSync } from 'node:child_process';
-import { lstat, mkdir, mkdtemp, open, readdir, readFile, readlink, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import {
+  lstat,
+  mkdir,
+  mkdtemp,
+  open,
+  readdir,
+  readFile,
+  readlink,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -100,7 +112,9 @@ describe('writeAtomically: what stands at the path', () => {
   it('refuses a folder, or a link to one, saying what it is', async () => {
     const folder = join(dir, 'plans');
     await mkdir(folder);
-    await expect(writeAtomically(folder, 'x')).rejects.toThrow(new OutputKindError(folder, 'it is a folder; name a file (a new one, or a regular file to replace)'));
+    await expect(writeAtomically(folder, 'x')).rejects.toThrow(
+      new OutputKindError(folder, 'it is a folder; name a file (a new one, or a regular file to replace)'),
+    );
     const link = join(dir, 'out.json');
     await symlink(folder, link);
     await expect(writeAtomically(link, 'x')).rejects.toThrow(/it is a link to a folder/);

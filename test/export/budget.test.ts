@@ -14,8 +14,12 @@ import { runInProcess } from '../support/cli.js';
 
 describe('budgetMembers', () => {
   const members = ['a', 'b', 'c', 'd', 'e'].map((name) => user(`u_${name}`, `${name}@x.test`, name));
-  const budget = (value: number, reserve = 0, remaining: number | null = null) => readCeiling({ budget: value, reserve, spent: 1, remaining, least: 11 });
-  const done = (...ids: string[]) => (member: { id: string }): number => (ids.includes(member.id) ? 0 : 4);
+  const budget = (value: number, reserve = 0, remaining: number | null = null) =>
+    readCeiling({ budget: value, reserve, spent: 1, remaining, least: 11 });
+  const done =
+    (...ids: string[]) =>
+    (member: { id: string }): number =>
+      ids.includes(member.id) ? 0 : 4;
 
   it('reads the members not yet exported, in order, as many as the room pays for at one request per domain', () => {
     const batch = budgetMembers(members, done('u_a', 'u_c'), { spent: 11, remaining: null, ceiling: budget(20) });
@@ -24,13 +28,23 @@ describe('budgetMembers', () => {
   });
 
   it('refuses a room that cannot pay for one member while some remain, with the least counted from what was read', () => {
-    expect(() => budgetMembers(members, done(), { spent: 7, remaining: null, ceiling: budget(10) })).toThrow(expect.objectContaining({ code: 'usage.budget-too-small', hint: 'pass a --budget of at least 11' }));
-    expect(budgetMembers(members, () => 0, { spent: 10, remaining: null, ceiling: budget(10) })).toEqual({ read: [], skipped: 5, remaining: 0 });
+    expect(() => budgetMembers(members, done(), { spent: 7, remaining: null, ceiling: budget(10) })).toThrow(
+      expect.objectContaining({ code: 'usage.budget-too-small', hint: 'pass a --budget of at least 11' }),
+    );
+    expect(budgetMembers(members, () => 0, { spent: 10, remaining: null, ceiling: budget(10) })).toEqual({
+      read: [],
+      skipped: 5,
+      remaining: 0,
+    });
   });
 
   it('pays for the lists each member has left (a merge reads only undeclared domains), stopping at the first that does not fit', () => {
     const cost: Record<string, number> = { u_a: 0, u_b: 1, u_c: 4, u_d: 2, u_e: 1 };
-    const batch = budgetMembers(members, (member) => cost[member.id] ?? 4, { spent: 14, remaining: null, ceiling: budget(20) });
+    const batch = budgetMembers(members, (member) => cost[member.id] ?? 4, {
+      spent: 14,
+      remaining: null,
+      ceiling: budget(20),
+    });
     // b (1) and c (4) fit in 6; d (2) does not, so e waits too: later runs go on in order.
     expect(batch.read.map((member) => member.id)).toEqual(['u_b', 'u_c']);
     expect(batch).toMatchObject({ skipped: 1, remaining: 2 });
@@ -40,21 +54,44 @@ describe('budgetMembers', () => {
     // 320 left when the export began: a ceiling of 20, of which the 7 reads so far leave 13: three members.
     const ceiling = budget(1000, 300, 319);
     expect(budgetMembers(members, done(), { spent: 7, remaining: 313, ceiling }).read).toHaveLength(3);
-    expect(() => budgetMembers(members, done(), { spent: 7, remaining: 303, ceiling })).toThrow(expect.objectContaining({ code: 'export.over-budget' }));
+    expect(() => budgetMembers(members, done(), { spent: 7, remaining: 303, ceiling })).toThrow(
+      expect.objectContaining({ code: 'export.over-budget' }),
+    );
   });
 });
 
 describe('exportFloor and checkExportCeiling', () => {
-  it('count the users by the member count and one member\'s pinned views; refuse by the quota first', () => {
+  it("count the users by the member count and one member's pinned views; refuse by the quota first", () => {
     expect(exportFloor(false)).toEqual({ least: 6, exact: true });
     expect(exportFloor(true)).toEqual({ least: 11, exact: false });
     expect(exportFloor(true, 870)).toEqual({ least: 19, exact: true });
     const floor = exportFloor(true, 870);
-    expect(() => checkExportCeiling(readCeiling({ budget: 18, reserve: 300, spent: 1, remaining: 2000, least: floor.least }), floor, 'only the workspace was read'))
-      .toThrow(expect.objectContaining({ code: 'usage.budget-too-small', hint: 'pass a --budget of at least 19' }));
-    expect(() => checkExportCeiling(readCeiling({ budget: 19, reserve: 300, spent: 1, remaining: 317, least: floor.least }), floor, 'only the workspace was read'))
-      .toThrow(expect.objectContaining({ code: 'export.over-budget', message: expect.stringContaining('318 are left today and --reserve keeps 300 of them') }));
-    expect(() => checkExportCeiling(readCeiling({ budget: 19, reserve: 300, spent: 1, remaining: 318, least: floor.least }), floor, 'only the workspace was read')).not.toThrow();
+    expect(() =>
+      checkExportCeiling(
+        readCeiling({ budget: 18, reserve: 300, spent: 1, remaining: 2000, least: floor.least }),
+        floor,
+        'only the workspace was read',
+      ),
+    ).toThrow(expect.objectContaining({ code: 'usage.budget-too-small', hint: 'pass a --budget of at least 19' }));
+    expect(() =>
+      checkExportCeiling(
+        readCeiling({ budget: 19, reserve: 300, spent: 1, remaining: 317, least: floor.least }),
+        floor,
+        'only the workspace was read',
+      ),
+    ).toThrow(
+      expect.objectContaining({
+        code: 'export.over-budget',
+        message: expect.stringContaining('318 are left today and --reserve keeps 300 of them'),
+      }),
+    );
+    expect(() =>
+      checkExportCeiling(
+        readCeiling({ budget: 19, reserve: 300, spent: 1, remaining: 318, least: floor.least }),
+        floor,
+        'only the workspace was read',
+      ),
+    ).not.toThrow();
   });
 });
 
@@ -140,7 +177,10 @@ describe('the next step a partial export prints', () => {
     const cwd = await mkdtemp(join(tmpdir(), 'viewctl-export-next-'));
     const env = { VIEWCTL_BASE_URL: emulator.url, VIEWCTL_API_KEY: emulator.apiKey };
     try {
-      const exported = await runExport(['--out', 'out', '--all-users', '--budget', '27', '--reserve', '0'], { cwd, env });
+      const exported = await runExport(['--out', 'out', '--all-users', '--budget', '27', '--reserve', '0'], {
+        cwd,
+        env,
+      });
       expect(exported.code, exported.stderr).toBe(0);
       const next = /^next: viewctl (plan .+?) \(/m.exec(exported.stdout)?.[1];
       expect(next).toBe('plan out --budget 23 --reserve 0');

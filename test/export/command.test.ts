@@ -18,7 +18,11 @@ describe('choosing whose pins to export', () => {
   ];
 
   it('splits --users on commas across repeats, dropping blanks and case-insensitive repeats', () => {
-    expect(parseEmailList(['b@x.test, a@x.test', 'B@X.test,', ' c@x.test'])).toEqual(['b@x.test', 'a@x.test', 'c@x.test']);
+    expect(parseEmailList(['b@x.test, a@x.test', 'B@X.test,', ' c@x.test'])).toEqual([
+      'b@x.test',
+      'a@x.test',
+      'c@x.test',
+    ]);
   });
 
   it('takes every active member for --all-users, sorted by email', () => {
@@ -38,23 +42,32 @@ describe('choosing whose pins to export', () => {
     expect(describePinRead(plan, 3)).toBe(
       'reading the pinned views of 2 members: 8 requests (one per member and domain), about 1 s at 3 requests/s per endpoint; 2,990 requests left today\n',
     );
-    expect(describePinRead({ users: Array.from({ length: 600 }, () => users[0]!), requests: 2400, dailyRemaining: null }, 3)).toContain(
-      'about 3 min',
-    );
+    expect(
+      describePinRead({ users: Array.from({ length: 600 }, () => users[0]!), requests: 2400, dailyRemaining: null }, 3),
+    ).toContain('about 3 min');
     expect(() => checkPinBudget(plan)).not.toThrow();
-    expect(() => checkPinBudget({ ...plan, dailyRemaining: 7 })).toThrow(expect.objectContaining({ code: 'export.over-budget' }));
+    expect(() => checkPinBudget({ ...plan, dailyRemaining: 7 })).toThrow(
+      expect.objectContaining({ code: 'export.over-budget' }),
+    );
     // What is left less the reserve is what the export may spend.
     expect(() => checkPinBudget({ ...plan, dailyRemaining: 308 }, 300)).not.toThrow();
-    expect(() => checkPinBudget({ ...plan, dailyRemaining: 307 }, 300)).toThrow(expect.objectContaining({
-      code: 'export.over-budget',
-      message: 'reading the pinned views of 2 members takes 8 requests, but the service says 307 are left today and --reserve keeps 300 of them for the other integrations that share the quota; no pinned view was read',
-      hint: expect.stringContaining('lower --reserve'),
-    }));
+    expect(() => checkPinBudget({ ...plan, dailyRemaining: 307 }, 300)).toThrow(
+      expect.objectContaining({
+        code: 'export.over-budget',
+        message:
+          'reading the pinned views of 2 members takes 8 requests, but the service says 307 are left today and --reserve keeps 300 of them for the other integrations that share the quota; no pinned view was read',
+        hint: expect.stringContaining('lower --reserve'),
+      }),
+    );
   });
 
   it('names --budget in the refusal for the quota, the flag that spreads the export over days', () => {
     const plan = { users: [users[0]!, users[1]!], requests: 8, dailyRemaining: 7 };
-    expect(() => checkPinBudget(plan)).toThrow(expect.objectContaining({ hint: expect.stringContaining('--all-users --budget N (N at most the 7 this run may spend') }));
+    expect(() => checkPinBudget(plan)).toThrow(
+      expect.objectContaining({
+        hint: expect.stringContaining('--all-users --budget N (N at most the 7 this run may spend'),
+      }),
+    );
     // A --budget already given: lower it (to what is left less the reserve).
     expect(() => checkPinBudget({ ...plan, dailyRemaining: 305 }, 300, 40)).toThrow(
       expect.objectContaining({ hint: expect.stringContaining('lower --budget to at most the 5 this run may spend') }),
@@ -66,7 +79,9 @@ describe('choosing whose pins to export', () => {
     expect(() => selectPinUsers(members, { kind: 'listed', emails: ['ana.lopes@acme.test'] })).toThrow(
       /ana\.lopes@acme\.test \(no member has this address; did you mean ana\.lopez@acme\.test\?\)/,
     );
-    expect(() => selectPinUsers(members, { kind: 'listed', emails: ['someone.else@other.example'] })).toThrow(/: someone\.else@other\.example$/);
+    expect(() => selectPinUsers(members, { kind: 'listed', emails: ['someone.else@other.example'] })).toThrow(
+      /: someone\.else@other\.example$/,
+    );
   });
 });
 
@@ -84,7 +99,9 @@ describe('the writer', () => {
     await mkdir(join(dir, 'repo', '.git'), { recursive: true });
     await expect(checkOutFolder(join(dir, 'repo'), 'repo', false)).resolves.toBeUndefined();
     await writeFile(join(dir, 'file.yaml'), 'x');
-    await expect(checkOutFolder(join(dir, 'file.yaml'), 'file.yaml', true)).rejects.toMatchObject({ code: 'export.out-not-folder' });
+    await expect(checkOutFolder(join(dir, 'file.yaml'), 'file.yaml', true)).rejects.toMatchObject({
+      code: 'export.out-not-folder',
+    });
     await writeFile(join(dir, 'repo', 'notes.md'), 'x');
     await expect(checkOutFolder(join(dir, 'repo'), 'repo', false)).rejects.toMatchObject({
       code: 'export.out-not-empty',
@@ -98,7 +115,10 @@ describe('the writer', () => {
     const out = join(dir, 'out');
     await mkdir(join(out, 'deals'), { recursive: true });
     await writeFile(join(out, 'deals', 'old.yaml'), 'kind: DealView\n');
-    const report = await writeExportFiles(out, { 'workspace.yaml': 'kind: Workspace\n', 'deals/a.yaml': 'kind: DealView\n' });
+    const report = await writeExportFiles(out, {
+      'workspace.yaml': 'kind: Workspace\n',
+      'deals/a.yaml': 'kind: DealView\n',
+    });
     expect(report).toEqual({ written: 2, untouched: ['deals/old.yaml'] });
     expect((await readdir(join(out, 'deals'))).sort()).toEqual(['a.yaml', 'old.yaml']);
     expect(await readdir(out)).toEqual(expect.arrayContaining(['deals', 'workspace.yaml']));
@@ -131,7 +151,10 @@ describe('viewctl export options', () => {
   });
 
   it('exports the pins of the named members only', async () => {
-    const run = await runExport(['--out', 'some', '--users', 'mia.chen@acme.test,ADAM.reyes@acme.test', '--rate', '1000'], { cwd: work, env });
+    const run = await runExport(
+      ['--out', 'some', '--users', 'mia.chen@acme.test,ADAM.reyes@acme.test', '--rate', '1000'],
+      { cwd: work, env },
+    );
     expect(run.code).toBe(0);
     expect(await readdir(join(work, 'some', 'pins'))).toEqual(['adam-reyes-acme-test.yaml', 'mia-chen-acme-test.yaml']);
     expect(run.stderr).toContain('reading the pinned views of 2 members: 8 requests');
@@ -148,7 +171,9 @@ describe('viewctl export options', () => {
   });
 
   it('refuses --users together with --all-users', async () => {
-    await expect(runExport(['--out', 'both', '--users', 'a@x.test', '--all-users'], { cwd: work, env })).rejects.toBeInstanceOf(CommanderError);
+    await expect(
+      runExport(['--out', 'both', '--users', 'a@x.test', '--all-users'], { cwd: work, env }),
+    ).rejects.toBeInstanceOf(CommanderError);
   });
 
   it('needs a service to talk to', async () => {

@@ -60,12 +60,20 @@ class LspClient {
       const length = Number(/Content-Length: (\d+)/i.exec(this.buffer.subarray(0, headerEnd).toString('ascii'))?.[1]);
       if (this.buffer.byteLength < headerEnd + 4 + length) return;
       const message = JSON.parse(this.buffer.subarray(headerEnd + 4, headerEnd + 4 + length).toString('utf8')) as {
-        id?: number; method?: string; params?: unknown; result?: unknown;
+        id?: number;
+        method?: string;
+        params?: unknown;
+        result?: unknown;
       };
       this.buffer = this.buffer.subarray(headerEnd + 4 + length);
       if (message.method !== undefined && message.id !== undefined) {
         // A request from the server (configuration, capability registration): answer it plainly.
-        this.send({ jsonrpc: '2.0', id: message.id, result: message.method === 'workspace/configuration' ? [{ validate: true, completion: true, hover: true }] : null });
+        this.send({
+          jsonrpc: '2.0',
+          id: message.id,
+          result:
+            message.method === 'workspace/configuration' ? [{ validate: true, completion: true, hover: true }] : null,
+        });
       } else if (message.method !== undefined) {
         this.notifications.push({ method: message.method, params: message.params });
         for (const wake of this.waiters.splice(0)) wake();
@@ -98,9 +106,15 @@ beforeAll(async () => {
   viewFile = join(recordings, readdirSync(recordings).sort()[0] ?? '');
   child = spawn(process.execPath, [SERVER.pathname, '--stdio'], { stdio: 'pipe' });
   lsp = new LspClient(child);
-  await lsp.request('initialize', { processId: process.pid, rootUri: pathToFileURL(join(folder.dir, 'manifests')).href, capabilities: {} });
+  await lsp.request('initialize', {
+    processId: process.pid,
+    rootUri: pathToFileURL(join(folder.dir, 'manifests')).href,
+    capabilities: {},
+  });
   lsp.notify('initialized', {});
-  lsp.notify('workspace/didChangeConfiguration', { settings: { yaml: { validate: true, completion: true, hover: true } } });
+  lsp.notify('workspace/didChangeConfiguration', {
+    settings: { yaml: { validate: true, completion: true, hover: true } },
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -133,9 +147,10 @@ describe('an exported file in an editor', () => {
 
     // Completion on an empty line at the top level offers the schema's attributes.
     const lines = text.split('\n');
-    const completion = (await lsp.request('textDocument/completion', { textDocument: { uri }, position: { line: lines.length - 1, character: 0 } })) as
-      | { items: { label: string }[] }
-      | { label: string }[];
+    const completion = (await lsp.request('textDocument/completion', {
+      textDocument: { uri },
+      position: { line: lines.length - 1, character: 0 },
+    })) as { items: { label: string }[] } | { label: string }[];
     const labels = (Array.isArray(completion) ? completion : completion.items).map((item) => item.label);
     expect(labels).toEqual(expect.arrayContaining(['icon']));
   });

@@ -20,7 +20,11 @@ describe('exportFiles', () => {
       'recordings/customer-calls.yaml',
       'workspace.yaml',
     ]);
-    expect(summary).toEqual({ views: { recordings: 1, deals: 2, companies: 0, contacts: 0 }, automations: 1, pinUsers: 1 });
+    expect(summary).toEqual({
+      views: { recordings: 1, deals: 2, companies: 0, contacts: 0 },
+      automations: 1,
+      pinUsers: 1,
+    });
   });
 
   it('writes a view minimally: key order, sorted sets, no defaults repeated, no response-only attributes', () => {
@@ -47,7 +51,14 @@ describe('exportFiles', () => {
     const deal = files['deals/pipeline-dv-1.yaml'] ?? '';
     expect(deal).not.toContain('dealAgeRange');
     expect(deal).not.toContain('icon');
-    expect(parse(deal)).toEqual({ kind: 'DealView', name: 'Pipeline', viewId: 'dv_1', columns: [], filters: { statusIn: ['Open', 'Won'] }, sort: [] });
+    expect(parse(deal)).toEqual({
+      kind: 'DealView',
+      name: 'Pipeline',
+      viewId: 'dv_1',
+      columns: [],
+      filters: { statusIn: ['Open', 'Won'] },
+      sort: [],
+    });
     expect(parse(files['deals/pipeline-dv-2.yaml'] ?? '')).toMatchObject({ name: 'Pipeline!', filters: {} });
   });
 
@@ -130,18 +141,31 @@ describe('exportFiles with automations that share a name', () => {
     const result = exportFiles(input);
     expect(result.files['automations.yaml']).toBeUndefined();
     expect(result.summary.automations).toBeNull();
-    expect(result.notes).toContainEqual(expect.stringContaining('automations.yaml not written: several admin automations are named "Record external meetings"'));
+    expect(result.notes).toContainEqual(
+      expect.stringContaining(
+        'automations.yaml not written: several admin automations are named "Record external meetings"',
+      ),
+    );
   });
 });
 
 describe('pinEntry', () => {
-  const listing = [view('v1', 'Mine'), view('v2', 'Shared'), view('v3', 'Shared'), defaultView('d1', 'All'), view('v4', 'All')];
+  const listing = [
+    view('v1', 'Mine'),
+    view('v2', 'Shared'),
+    view('v3', 'Shared'),
+    defaultView('d1', 'All'),
+    view('v4', 'All'),
+  ];
   it('uses the name only when it names exactly one listed view', () => {
     expect(pinEntry(listing[0]!, listing)).toEqual({ name: 'Mine' });
     expect(pinEntry(listing[1]!, listing)).toMatchObject({ viewId: 'v2' });
     // A saved view named like a default: ambiguous for a reader, so by id either way.
     expect(pinEntry(listing[3]!, listing)).toMatchObject({ viewId: 'd1' });
-    expect(pinEntry(view('p', 'Mine', { visibility: 'Private' }), listing)).toEqual({ viewId: 'p', comment: 'private: "Mine"' });
+    expect(pinEntry(view('p', 'Mine', { visibility: 'Private' }), listing)).toEqual({
+      viewId: 'p',
+      comment: 'private: "Mine"',
+    });
   });
 });
 
@@ -159,7 +183,12 @@ describe('file names', () => {
       { name: 'Other', id: 'rv_3' },
       { name: '日本', id: 'rv_4' },
     ];
-    const expected = new Map([['rv_2', 'calls-rv-2'], ['rv_1', 'calls-rv-1'], ['rv_3', 'other'], ['rv_4', 'rv-4']]);
+    const expected = new Map([
+      ['rv_2', 'calls-rv-2'],
+      ['rv_1', 'calls-rv-1'],
+      ['rv_3', 'other'],
+      ['rv_4', 'rv-4'],
+    ]);
     expect(assignStems(items)).toEqual(expected);
     expect(new Map([...assignStems([...items].reverse())].sort())).toEqual(new Map([...expected].sort()));
   });
@@ -176,16 +205,24 @@ describe('file names', () => {
 
 describe('schema modeline', () => {
   it('points every file at the copy of the schemas export writes beside it, by relative path', () => {
-    expect(schemaModeline('RecordingView', 'recordings/a.yaml')).toBe('yaml-language-server: $schema=../.viewctl/schemas/recording-view.schema.json');
-    expect(schemaModeline('PinnedViews', 'pins/a.yaml')).toBe('yaml-language-server: $schema=../.viewctl/schemas/pinned-views.schema.json');
-    expect(schemaModeline('Workspace', 'workspace.yaml')).toBe('yaml-language-server: $schema=.viewctl/schemas/workspace.schema.json');
+    expect(schemaModeline('RecordingView', 'recordings/a.yaml')).toBe(
+      'yaml-language-server: $schema=../.viewctl/schemas/recording-view.schema.json',
+    );
+    expect(schemaModeline('PinnedViews', 'pins/a.yaml')).toBe(
+      'yaml-language-server: $schema=../.viewctl/schemas/pinned-views.schema.json',
+    );
+    expect(schemaModeline('Workspace', 'workspace.yaml')).toBe(
+      'yaml-language-server: $schema=.viewctl/schemas/workspace.schema.json',
+    );
   });
 
   it('writes the copy of every schema into the hidden folder, which validate skips', async () => {
     const { files } = exportFiles({ ...smallWorkspace(), schemas: schemaTexts() });
-    expect(Object.keys(files).filter((path) => path.startsWith('.viewctl/schemas/')).sort()).toEqual(
-      [...schemaTexts().keys()].map((file) => `.viewctl/schemas/${file}`).sort(),
-    );
+    expect(
+      Object.keys(files)
+        .filter((path) => path.startsWith('.viewctl/schemas/'))
+        .sort(),
+    ).toEqual([...schemaTexts().keys()].map((file) => `.viewctl/schemas/${file}`).sort());
     expect(files['.viewctl/schemas/common.schema.json']).toBe(schemaTexts().get('common.schema.json'));
     const loaded = await loadManifests(['.'], memoryManifestSource(files));
     expect(loaded.files.some((file) => file.startsWith('.viewctl'))).toBe(false);

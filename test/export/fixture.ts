@@ -4,7 +4,17 @@ import { pinsKey } from '../../src/state/types.js';
 
 /** view builds a listed view with empty columns, filters and sort unless given. */
 export function view(viewId: string, name: string, extra: Partial<ApiView> = {}): ApiView {
-  return { viewId, name, visibility: 'Public', isDefault: false, ownerId: 'u_1', columns: [], filters: {}, sort: [], ...extra };
+  return {
+    viewId,
+    name,
+    visibility: 'Public',
+    isDefault: false,
+    ownerId: 'u_1',
+    columns: [],
+    filters: {},
+    sort: [],
+    ...extra,
+  };
 }
 
 /** defaultView builds a built-in default view. */
@@ -15,8 +25,15 @@ export function defaultView(viewId: string, name: string): ApiView {
 /** user builds an active member. */
 export function user(id: string, email: string, name: string, extra: Partial<ApiUser> = {}): ApiUser {
   return {
-    id, email, name, license: 'Full', role: 'Member', state: 'Active',
-    isDesktopAppInstalled: false, isMobileAppInstalled: false, ...extra,
+    id,
+    email,
+    name,
+    license: 'Full',
+    role: 'Member',
+    state: 'Active',
+    isDesktopAppInstalled: false,
+    isMobileAppInstalled: false,
+    ...extra,
   };
 }
 

@@ -34,10 +34,19 @@ function collector(): { stream: PassThrough; text: () => string } {
  * runExport runs `viewctl export ARGS` in-process, on a program holding only the
  * export command, and reports a ViewctlError the way the top-level catch does.
  */
-export async function runExport(args: string[], options: { cwd: string; env?: Record<string, string> }): Promise<ExportRun> {
+export async function runExport(
+  args: string[],
+  options: { cwd: string; env?: Record<string, string> },
+): Promise<ExportRun> {
   const stdout = collector();
   const stderr = collector();
-  const io: CliIo = { stdout: stdout.stream, stderr: stderr.stream, stdin: new PassThrough(), env: options.env ?? {}, cwd: options.cwd };
+  const io: CliIo = {
+    stdout: stdout.stream,
+    stderr: stderr.stream,
+    stdin: new PassThrough(),
+    env: options.env ?? {},
+    cwd: options.cwd,
+  };
   const outcome = { exitCode: 0 };
   const program = new Command('viewctl').exitOverride().configureOutput({
     writeOut: (text) => stdout.stream.write(text),
@@ -65,7 +74,11 @@ export interface PlanCheck {
 }
 
 /** planManifests loads, validates and plans the manifests under `paths` against the service, as `viewctl plan` does. */
-export async function planManifests(paths: string[], source: ManifestSource, client: ServiceClient): Promise<PlanCheck> {
+export async function planManifests(
+  paths: string[],
+  source: ManifestSource,
+  client: ServiceClient,
+): Promise<PlanCheck> {
   const { documents, problems } = await loadManifests(paths, source);
   if (problems.some((problem) => problem.severity === 'error')) return { problems };
   const desired = toDesired(documents);

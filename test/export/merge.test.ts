@@ -29,7 +29,7 @@ describe('which members a PinnedViews document targets', () => {
     expect([matches(ana), matches(olivia)]).toEqual([true, false]);
   });
 
-  it('takes a group\'s listed emails and globs case-insensitively, and its roles', () => {
+  it("takes a group's listed emails and globs case-insensitively, and its roles", () => {
     expect(pinDocumentMatcher({ users: ['ANA@sales.acme.test'], roles: [] })(ana)).toBe(true);
     expect(pinDocumentMatcher({ users: ['*@sales.acme.TEST'], roles: [] })(ana)).toBe(true);
     expect(pinDocumentMatcher({ users: ['*@sales.acme.test'], roles: [] })(olivia)).toBe(false);
@@ -91,7 +91,10 @@ describe('the documents a merge adds', () => {
     const result = mergeFiles({
       ...input,
       declared,
-      schemas: new Map([['a.schema.json', '{}'], ['b.schema.json', '{}']]),
+      schemas: new Map([
+        ['a.schema.json', '{}'],
+        ['b.schema.json', '{}'],
+      ]),
       taken: ['deals/PIPELINE.yaml', 'deals/pipeline-2.yaml', '.viewctl/schemas/a.schema.json', 'pins/sales.yaml'],
       folder: 'm',
     });
@@ -116,25 +119,37 @@ describe('the documents a merge adds', () => {
 
     const pins = result.files['pins/mia-acme-test.yaml'] ?? '';
     // The folder renames rv_1: its live name would not resolve to it after apply. Paths in comments are within the folder.
-    expect(pins).toContain('- {viewId: rv_1} # "Customer calls": renamed to "Team calls" in recordings/customer-calls.yaml:1');
+    expect(pins).toContain(
+      '- {viewId: rv_1} # "Customer calls": renamed to "Team calls" in recordings/customer-calls.yaml:1',
+    );
     expect(pins).toContain('- All recordings');
     expect(pins).not.toMatch(/^deals:/m);
     expect(pins).toContain('# Other domains of this member are managed elsewhere: deals in pins/sales.yaml:1.');
-    expect(result.files['deals/pipeline-3.yaml']?.split('\n')[0]).toBe('# yaml-language-server: $schema=../.viewctl/schemas/deal-view.schema.json');
+    expect(result.files['deals/pipeline-3.yaml']?.split('\n')[0]).toBe(
+      '# yaml-language-server: $schema=../.viewctl/schemas/deal-view.schema.json',
+    );
   });
 
   it('writes nothing for a member whose every list is declared, and everything for a folder that declares nothing', async () => {
     const input = smallWorkspace();
     const covered = mergeFiles({
       ...input,
-      declared: await declaredIn({ 'all.yaml': 'kind: PinnedViews\nusers: ["mia@acme.test"]\nrecordings: [a]\ndeals: [a]\ncompanies: [a]\ncontacts: [a]\n' }),
+      declared: await declaredIn({
+        'all.yaml':
+          'kind: PinnedViews\nusers: ["mia@acme.test"]\nrecordings: [a]\ndeals: [a]\ncompanies: [a]\ncontacts: [a]\n',
+      }),
       taken: [],
       folder: '.',
     });
     expect(Object.keys(covered.files).some((path) => path.startsWith('pins/'))).toBe(false);
     const empty = mergeFiles({ ...input, declared: { views: [], pins: [], ignore: [] }, taken: [], folder: '.' });
     expect(Object.keys(empty.files)).toEqual([
-      'automations.yaml', 'deals/pipeline-dv-1.yaml', 'deals/pipeline-dv-2.yaml', 'pins/mia-acme-test.yaml', 'recordings/customer-calls.yaml', 'workspace.yaml',
+      'automations.yaml',
+      'deals/pipeline-dv-1.yaml',
+      'deals/pipeline-dv-2.yaml',
+      'pins/mia-acme-test.yaml',
+      'recordings/customer-calls.yaml',
+      'workspace.yaml',
     ]);
     expect(empty.skipped).toEqual([]);
   });
@@ -147,14 +162,24 @@ describe('the documents a merge adds', () => {
       folder: '.',
     });
     expect(Object.keys(result.files).filter((path) => path.startsWith('deals/'))).toEqual(['deals/pipeline.yaml']);
-    expect(result.skipped).toContainEqual({ target: 'DealView "Pipeline!" (dv_2), ignored ("Pipeline?")', declaredAt: at('workspace.yaml') });
+    expect(result.skipped).toContainEqual({
+      target: 'DealView "Pipeline!" (dv_2), ignored ("Pipeline?")',
+      declaredAt: at('workspace.yaml'),
+    });
   });
 
   it('pins by viewId a tab whose name the manifests give to another view', () => {
-    const declared = (name: string, viewId?: string): DeclaredView => ({ domain: 'deals', name, ...(viewId === undefined ? {} : { viewId }), source: at('d.yaml', 3) });
+    const declared = (name: string, viewId?: string): DeclaredView => ({
+      domain: 'deals',
+      name,
+      ...(viewId === undefined ? {} : { viewId }),
+      source: at('d.yaml', 3),
+    });
     const allDeals = defaultView('dv_d1', 'All deals');
     const pipeline = view('dv_1', 'Pipeline');
-    expect(nameClash([declared('All deals', 'dv_9')], allDeals)).toBe('the name is declared for another view in d.yaml:3');
+    expect(nameClash([declared('All deals', 'dv_9')], allDeals)).toBe(
+      'the name is declared for another view in d.yaml:3',
+    );
     expect(nameClash([declared('All deals')], allDeals)).toBe('the name is declared for another view in d.yaml:3');
     expect(nameClash([declared('Pipeline')], pipeline)).toBeUndefined();
     expect(nameClash([declared('Pipeline', 'dv_1')], pipeline)).toBeUndefined();
@@ -204,9 +229,14 @@ describe('viewctl export --merge output', () => {
   });
 
   it('escapes names from the service for the terminal', async () => {
-    const run = await runExport(['--out', 'm', '--merge'], { cwd: work, env: { VIEWCTL_BASE_URL: emulator.url, VIEWCTL_API_KEY: emulator.apiKey } });
+    const run = await runExport(['--out', 'm', '--merge'], {
+      cwd: work,
+      env: { VIEWCTL_BASE_URL: emulator.url, VIEWCTL_API_KEY: emulator.apiKey },
+    });
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/m\/recordings\/calls-gnp-exe\.yaml +RecordingView "Calls \\u\{202e\}gnp\.exe" \(rv_bidi\)/);
+    expect(run.stdout).toMatch(
+      /m\/recordings\/calls-gnp-exe\.yaml +RecordingView "Calls \\u\{202e\}gnp\.exe" \(rv_bidi\)/,
+    );
     expect(run.stdout).not.toContain('\u202e');
   });
 });

@@ -78,7 +78,9 @@ describe('export of the demo workspace', () => {
     expect(problems.filter((problem) => problem.severity === 'error')).toEqual([]);
     expect(plan?.changes.map((change) => change.action)).toEqual(['drift']);
     const drift = plan?.changes[0];
-    expect(drift?.action === 'drift' ? drift.differences : []).toEqual([{ pointer: '/color', expected: 'red', actual: 'blue' }]);
+    expect(drift?.action === 'drift' ? drift.differences : []).toEqual([
+      { pointer: '/color', expected: 'red', actual: 'blue' },
+    ]);
     expect(plan === undefined ? ['no plan'] : buildOperations(plan)).toEqual([]);
   });
 

@@ -10,7 +10,9 @@ describe('prepareApply', () => {
     const { desired, live } = mixedScenario();
     const refused = prepareApply(desired, liveClient(live).client, { maxDeletes: 0, expectDigest: 'f'.repeat(64) });
     await expect(refused).rejects.toMatchObject({ code: 'apply.digest-unexpected' });
-    await expect(prepareApply(desired, liveClient(live).client, { maxDeletes: 0 })).rejects.toMatchObject({ code: 'apply.max-deletes' });
+    await expect(prepareApply(desired, liveClient(live).client, { maxDeletes: 0 })).rejects.toMatchObject({
+      code: 'apply.max-deletes',
+    });
   });
 
   it('answers the operations of the plan it made, which is the plan `plan` shows', async () => {
@@ -31,40 +33,78 @@ describe('prepareApply', () => {
 /** Self-heal (`apply --budget N`): the same flow, given the sweep memory and the manifests' commit. */
 describe('prepareApply with repair', () => {
   const head = { commit: 'a'.repeat(40), clean: true };
-  const memory = { formatVersion: 1 as const, lists: {}, views: {}, members: {}, lastApplied: { commit: head.commit, at: '2026-11-20T02:00:00Z' } };
+  const memory = {
+    formatVersion: 1 as const,
+    lists: {},
+    views: {},
+    members: {},
+    lastApplied: { commit: head.commit, at: '2026-11-20T02:00:00Z' },
+  };
 
   it('carries out the repairs alone: the prune deletion is left, so --max-deletes 0 holds, and the plan shows it', async () => {
     const { desired, live } = mixedScenario();
-    const ready = await prepareApply(desired, liveClient(live).client, { maxDeletes: 0, memory, scope: { budget: 100, reserve: 0 }, repair: { head } });
-    expect(ready.operations.map((operation) => `${operation.action} ${operation.name}`)).toEqual(['create Team calls', 'update Zoom and Meet calls', 'pin mia@acme.com recordings']);
+    const ready = await prepareApply(desired, liveClient(live).client, {
+      maxDeletes: 0,
+      memory,
+      scope: { budget: 100, reserve: 0 },
+      repair: { head },
+    });
+    expect(ready.operations.map((operation) => `${operation.action} ${operation.name}`)).toEqual([
+      'create Team calls',
+      'update Zoom and Meet calls',
+      'pin mia@acme.com recordings',
+    ]);
     expect(ready.plan.changes.some((change) => change.action === 'delete')).toBe(true);
     expect(ready.repair?.leftForReview.map((index) => ready.plan.changes[index]?.name)).toEqual(['Old pipeline']);
     // --expect-digest binds the whole plan, as for any apply.
-    const other = prepareApply(desired, liveClient(live).client, { maxDeletes: 0, memory, scope: { budget: 100, reserve: 0 }, repair: { head }, expectDigest: 'f'.repeat(64) });
+    const other = prepareApply(desired, liveClient(live).client, {
+      maxDeletes: 0,
+      memory,
+      scope: { budget: 100, reserve: 0 },
+      repair: { head },
+      expectDigest: 'f'.repeat(64),
+    });
     await expect(other).rejects.toMatchObject({ code: 'apply.digest-unexpected' });
   });
 
   it('reads within the budget less a fifth, and leaves for the next night what the rest cannot pay for', async () => {
     const { desired, live } = mixedScenario();
     const { client, routes } = liveClient(live);
-    const ready = await prepareApply(desired, client, { maxDeletes: 0, memory, scope: { budget: 10, reserve: 0 }, repair: { head } });
+    const ready = await prepareApply(desired, client, {
+      maxDeletes: 0,
+      memory,
+      scope: { budget: 10, reserve: 0 },
+      repair: { head },
+    });
     expect(ready.repair?.budget).toEqual({ given: 10, reads: 8 });
     expect(routes.length).toBeLessThanOrEqual(8);
     // The repairs need 4 requests (3 writes, 1 listing to verify): they fit in what the reads left of 10.
     expect(ready.repair?.requests).toBeLessThanOrEqual(10 - routes.length);
     // What is left today less --reserve bounds the writes too: here nothing is.
     const tight = liveClient(live, 100);
-    const cut = await prepareApply(desired, tight.client, { maxDeletes: 0, memory, scope: { budget: 100, reserve: 100 - 6 - tight.routes.length }, repair: { head } });
+    const cut = await prepareApply(desired, tight.client, {
+      maxDeletes: 0,
+      memory,
+      scope: { budget: 100, reserve: 100 - 6 - tight.routes.length },
+      repair: { head },
+    });
     expect(cut.operations).toEqual([]);
     expect(cut.repair?.leftForNextNight).toHaveLength(3);
   });
 
-  it('says a budget too small of the budget given, not of the reads\' share', async () => {
+  it("says a budget too small of the budget given, not of the reads' share", async () => {
     const { desired, live } = mixedScenario();
-    const refused = prepareApply(desired, liveClient(live).client, { maxDeletes: 0, memory, scope: { budget: 5, reserve: 0 }, repair: { head } });
+    const refused = prepareApply(desired, liveClient(live).client, {
+      maxDeletes: 0,
+      memory,
+      scope: { budget: 5, reserve: 0 },
+      repair: { head },
+    });
     await expect(refused).rejects.toMatchObject({
       code: 'usage.budget-too-small',
-      message: expect.stringMatching(/^--budget 5 is too small for self-heal, which keeps a fifth of it for the repairs and leaves 4 for the reads: /),
+      message: expect.stringMatching(
+        /^--budget 5 is too small for self-heal, which keeps a fifth of it for the repairs and leaves 4 for the reads: /,
+      ),
     });
   });
 
@@ -72,8 +112,12 @@ describe('prepareApply with repair', () => {
     const { desired, live } = mixedScenario();
     const { client, routes } = liveClient(live);
     const moved = { commit: 'b'.repeat(40), clean: true };
-    await expect(prepareApply(desired, client, { maxDeletes: 0, memory, scope: { budget: 100 }, repair: { head: moved } })).rejects.toMatchObject({ code: 'apply.review-due' });
-    await expect(prepareApply(desired, client, { maxDeletes: 0, scope: { budget: 100 }, repair: { head } })).rejects.toMatchObject({ code: 'usage.budget-without-ledger' });
+    await expect(
+      prepareApply(desired, client, { maxDeletes: 0, memory, scope: { budget: 100 }, repair: { head: moved } }),
+    ).rejects.toMatchObject({ code: 'apply.review-due' });
+    await expect(
+      prepareApply(desired, client, { maxDeletes: 0, scope: { budget: 100 }, repair: { head } }),
+    ).rejects.toMatchObject({ code: 'usage.budget-without-ledger' });
     expect(routes).toEqual([]);
   });
 });

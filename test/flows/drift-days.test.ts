@@ -28,10 +28,18 @@ const night = (day: number): string => `2026-11-${String(19 + day).padStart(2, '
 function manifests(): Desired {
   const desired = emptyDesired({ workspaceId: 'ws_acme', creatorEmail: 'adam.reyes@acme.test' });
   desired.views = [declared('deals', 'Big renewals', {}, { viewId: 'dv_big_renewals' })];
-  desired.pins = ['mia.chen', 'lena.fischer', 'sam.okafor'].map((name) => pinsOf(`${name}@acme.test`, 'deals', [{ name: 'Pipeline review' }, { name: 'Big renewals' }]));
+  desired.pins = ['mia.chen', 'lena.fischer', 'sam.okafor'].map((name) =>
+    pinsOf(`${name}@acme.test`, 'deals', [{ name: 'Pipeline review' }, { name: 'Big renewals' }]),
+  );
   const group: DesiredPinGroup = {
-    group: { name: 'New starters', source: at('pins/new.yaml') }, users: [{ pattern: 'new.*@acme.test', isGlob: true, source: at('pins/new.yaml', 3) }], roles: [],
-    domain: 'deals', refs: [{ name: 'Pipeline review' }, { name: 'Big renewals' }], unpinPrivate: false, source: at('pins/new.yaml', 5), refSources: [at('pins/new.yaml', 6), at('pins/new.yaml', 7)],
+    group: { name: 'New starters', source: at('pins/new.yaml') },
+    users: [{ pattern: 'new.*@acme.test', isGlob: true, source: at('pins/new.yaml', 3) }],
+    roles: [],
+    domain: 'deals',
+    refs: [{ name: 'Pipeline review' }, { name: 'Big renewals' }],
+    unpinPrivate: false,
+    source: at('pins/new.yaml', 5),
+    refSources: [at('pins/new.yaml', 6), at('pins/new.yaml', 7)],
   };
   desired.pinGroups = [group];
   return desired;
@@ -52,16 +60,32 @@ function dayInTheApp(data: EmulatorData, day: number): void {
     const big = data.views.deals.find((view) => view.viewId === 'dv_big_renewals');
     if (big !== undefined) big.name = 'Big renewals FY27';
   }
-  if (day === 3) data.users.push({ id: 'u_ana', email: 'new.ana@acme.test', name: 'Ana', license: 'Full', role: 'Member', state: 'Active', isDesktopAppInstalled: false, isMobileAppInstalled: false });
+  if (day === 3)
+    data.users.push({
+      id: 'u_ana',
+      email: 'new.ana@acme.test',
+      name: 'Ana',
+      license: 'Full',
+      role: 'Member',
+      state: 'Active',
+      isDesktopAppInstalled: false,
+      isMobileAppInstalled: false,
+    });
 }
 
 /** observe is what the ledger records after a night: the lists read and what they held, the public views seen, the members. */
 function observe(memory: SweepMemory, plan: Plan, data: EmulatorData, at: string): SweepMemory {
   const next = structuredClone(memory);
   const emails = new Map(data.users.map((entry) => [entry.id, entry.email]));
-  const read = [...['u_mia', 'u_lena', 'u_sam'], ...data.users.filter((entry) => entry.email.startsWith('new.')).map((entry) => entry.id)];
+  const read = [
+    ...['u_mia', 'u_lena', 'u_sam'],
+    ...data.users.filter((entry) => entry.email.startsWith('new.')).map((entry) => entry.id),
+  ];
   for (const id of read) {
-    next.lists[pinsKey('deals', emails.get(id) ?? '')] = { lastRead: at, viewIds: data.pinned.deals[id] ?? ['dv_default_all', 'dv_default_open'] };
+    next.lists[pinsKey('deals', emails.get(id) ?? '')] = {
+      lastRead: at,
+      viewIds: data.pinned.deals[id] ?? ['dv_default_all', 'dv_default_open'],
+    };
   }
   for (const view of data.views.deals.filter((entry) => entry.visibility === 'Public' && !entry.isDefault)) {
     next.views[`view:deals:id:${view.viewId}`] = { domain: 'deals', id: view.viewId, name: view.name, lastSeen: at };
@@ -81,7 +105,8 @@ interface Night {
 async function sweepNights(remember: boolean): Promise<Night[]> {
   let data = applied();
   let memory: SweepMemory = { ...emptyMemory(), workspaceId: 'ws_acme', lastApplied: { commit: HEAD, at: night(0) } };
-  for (const entry of data.users) memory.members[entry.email] = { role: entry.role, state: entry.state, lastSeen: night(0) };
+  for (const entry of data.users)
+    memory.members[entry.email] = { role: entry.role, state: entry.state, lastSeen: night(0) };
   const nights: Night[] = [];
   for (let day = 1; day <= 4; day += 1) {
     dayInTheApp(data, day);
@@ -106,7 +131,11 @@ async function sweepNights(remember: boolean): Promise<Night[]> {
   return nights;
 }
 
-const labels = (plan: Plan): string[] => plan.changes.map((change) => `${change.action} ${change.name} ${change.origin ?? 'own'}${change.since === undefined ? '' : ` ${change.since}`}${change.already === true ? ' already' : ''}`);
+const labels = (plan: Plan): string[] =>
+  plan.changes.map(
+    (change) =>
+      `${change.action} ${change.name} ${change.origin ?? 'own'}${change.since === undefined ? '' : ` ${change.since}`}${change.already === true ? ' already' : ''}`,
+  );
 
 describe('a report-only nightly sweep over four days, with the sweep memory', () => {
   it('names drift made in the app by cause, who and when; reports it again as "already so"; lists a joiner as pending', async () => {
@@ -122,15 +151,19 @@ describe('a report-only nightly sweep over four days, with the sweep memory', ()
       `pin mia.chen@acme.test outside ${night(1)}`,
     ]);
     expect(second?.plan.drifted?.changes).toBe(3);
-    expect(second?.text).toContain([
-      '  ! drift   1 member re-ordered their deals tabs in the app  pins/mia.chen.yaml:1',
-      '      mia.chen@acme.test',
-      '      changed between 2026-11-20 02:00 UTC (last read) and now',
-      '      apply --budget repairs, viewctl pull keeps',
-      '  ! drift   1 member added deals tabs in the app  pins/lena.fischer.yaml:1',
-      '      lena.fischer@acme.test',
-    ].join('\n'));
-    expect(second?.text).toContain('  ! drift   1 DealView renamed in the app  views/deals/big-renewals.yaml:1\n      "Big renewals" (dv_big_renewals, owner adam.reyes@acme.test)\n      changed between 2026-11-20 02:00 UTC (last seen) and now\n');
+    expect(second?.text).toContain(
+      [
+        '  ! drift   1 member re-ordered their deals tabs in the app  pins/mia.chen.yaml:1',
+        '      mia.chen@acme.test',
+        '      changed between 2026-11-20 02:00 UTC (last read) and now',
+        '      apply --budget repairs, viewctl pull keeps',
+        '  ! drift   1 member added deals tabs in the app  pins/lena.fischer.yaml:1',
+        '      lena.fischer@acme.test',
+      ].join('\n'),
+    );
+    expect(second?.text).toContain(
+      '  ! drift   1 DealView renamed in the app  views/deals/big-renewals.yaml:1\n      "Big renewals" (dv_big_renewals, owner adam.reyes@acme.test)\n      changed between 2026-11-20 02:00 UTC (last seen) and now\n',
+    );
     expect(second?.text).toContain('; 3 of them drift (1 update, 2 pin lists).');
     expect(second?.markdown).toContain('· 3 of them drift (1 update, 2 pin lists)**');
 
@@ -141,8 +174,12 @@ describe('a report-only nightly sweep over four days, with the sweep memory', ()
       `pin mia.chen@acme.test outside ${night(2)} already`,
       'pin new.ana@acme.test membership',
     ]);
-    expect(third?.text).toContain('      already so when last read 2026-11-21 02:00 UTC: changed before, not repaired since\n');
-    expect(third?.text).toContain('  ! drift   1 member newly reached by group "New starters" (joined, or a role changed); their deals tabs are pending  pins/new.yaml:5\n      new.ana@acme.test\n      since the members were last seen\n      apply --budget writes them, or the next apply\n');
+    expect(third?.text).toContain(
+      '      already so when last read 2026-11-21 02:00 UTC: changed before, not repaired since\n',
+    );
+    expect(third?.text).toContain(
+      '  ! drift   1 member newly reached by group "New starters" (joined, or a role changed); their deals tabs are pending  pins/new.yaml:5\n      new.ana@acme.test\n      since the members were last seen\n      apply --budget writes them, or the next apply\n',
+    );
 
     // Night 4: the memory has seen Ana now; her list, still not written, is outside like the others.
     expect(labels(fourth?.plan as Plan).at(-1)).toBe(`pin new.ana@acme.test outside ${night(3)} already`);
@@ -159,7 +196,9 @@ describe('the same nights without the memory', () => {
       'pin mia.chen@acme.test unapplied-or-outside',
       'pin new.ana@acme.test unapplied-or-outside',
     ]);
-    expect(third?.text).toContain('Not applied or changed outside viewctl since the last apply (no memory of it): applying sets them to the manifests');
+    expect(third?.text).toContain(
+      'Not applied or changed outside viewctl since the last apply (no memory of it): applying sets them to the manifests',
+    );
     expect(third?.text).toContain('      changed since it was last applied or read (no memory)\n');
     expect(third?.text).not.toContain('Changed outside viewctl');
   });

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { ApiView } from '../../src/domain/api-types.js';
 import type { Desired, DesiredPinGroup } from '../../src/domain/desired.js';
 import type { Live } from '../../src/state/types.js';
-import { RECORDING_DEFAULTS, at as fixtureAt, defaultView, emptyDesired, emptyLive, pinsOf, user } from '../plan/fixtures.js';
+import {
+  RECORDING_DEFAULTS,
+  at as fixtureAt,
+  defaultView,
+  emptyDesired,
+  emptyLive,
+  pinsOf,
+  user,
+} from '../plan/fixtures.js';
 import { liveClient } from '../plan/live-client.js';
 import { planWorkspace } from '../../src/flows/plan-workspace.js';
 import type { ServiceClient, ServiceRequest } from '../../src/service/types.js';
@@ -16,8 +24,13 @@ function fakeClient(views: ApiView[]): { client: ServiceClient; routes: string[]
   const client: ServiceClient = {
     async request<T>(request: ServiceRequest): Promise<T> {
       routes.push(request.route);
-      if (request.route === '/v1/workspaces/mine') return { workspace: { id: 'ws_1', name: 'Acme', createdAt: '', membersCount: 1, recordingsCount: 0 } } as T;
-      if (request.route === '/v1/users') return { users: [{ id: 'u_1', email: 'ops@x.test', state: 'Active', role: 'Admin', license: 'Full' }], pagination: { totalCount: 1 } } as T;
+      if (request.route === '/v1/workspaces/mine')
+        return { workspace: { id: 'ws_1', name: 'Acme', createdAt: '', membersCount: 1, recordingsCount: 0 } } as T;
+      if (request.route === '/v1/users')
+        return {
+          users: [{ id: 'u_1', email: 'ops@x.test', state: 'Active', role: 'Admin', license: 'Full' }],
+          pagination: { totalCount: 1 },
+        } as T;
       if (request.route === '/v1/recordings/views') return views as T;
       throw new Error(`unexpected ${request.route}`);
     },
@@ -26,11 +39,25 @@ function fakeClient(views: ApiView[]): { client: ServiceClient; routes: string[]
   return { client, routes };
 }
 
-const existing: ApiView = { viewId: 'rv_1', name: 'Calls', visibility: 'Public', isDefault: false, ownerId: 'u_1', columns: [], filters: {}, sort: [] };
+const existing: ApiView = {
+  viewId: 'rv_1',
+  name: 'Calls',
+  visibility: 'Public',
+  isDefault: false,
+  ownerId: 'u_1',
+  columns: [],
+  filters: {},
+  sort: [],
+};
 
 function wanting(name: string, workspaceId?: string): Desired {
   return {
-    workspace: { prune: false, ignore: [], creatorEmail: 'ops@x.test', ...(workspaceId === undefined ? {} : { workspaceId }) },
+    workspace: {
+      prune: false,
+      ignore: [],
+      creatorEmail: 'ops@x.test',
+      ...(workspaceId === undefined ? {} : { workspaceId }),
+    },
     views: [{ domain: 'recordings', name, managed: {}, source: at }],
     pins: [],
   };
@@ -62,14 +89,18 @@ describe('planWorkspace', () => {
     const desired = wanting('Calls');
     desired.views.push({ domain: 'deals', name: 'Board', managed: {}, source: at });
     desired.automations = { automations: [], source: at };
-    const { plan } = await planWorkspace(desired, client, { targets: [{ type: 'view', kind: 'RecordingView', name: 'Calls' }] });
+    const { plan } = await planWorkspace(desired, client, {
+      targets: [{ type: 'view', kind: 'RecordingView', name: 'Calls' }],
+    });
     expect(routes).toEqual(['/v1/workspaces/mine', '/v1/recordings/views']);
     expect(plan.targets).toEqual(['RecordingView/Calls']);
   });
 
   it('stops after the first request when the key belongs to another workspace', async () => {
     const { client, routes } = fakeClient([existing]);
-    await expect(planWorkspace(wanting('Calls', 'ws_other'), client)).rejects.toMatchObject({ reasons: [{ code: 'workspace.mismatch' }] });
+    await expect(planWorkspace(wanting('Calls', 'ws_other'), client)).rejects.toMatchObject({
+      reasons: [{ code: 'workspace.mismatch' }],
+    });
     expect(routes).toEqual(['/v1/workspaces/mine']);
   });
 
@@ -87,20 +118,35 @@ describe('planWorkspace', () => {
 
 describe('planWorkspace with group pin documents', () => {
   const groupOf = (name: string, pattern: string): DesiredPinGroup => ({
-    group: { name, source: fixtureAt(`${name}.yaml`) }, users: [{ pattern, isGlob: /[*?]/.test(pattern), source: fixtureAt(`${name}.yaml`, 3) }], roles: [],
-    domain: 'companies', refs: [{ name: 'All companies' }], unpinPrivate: false, source: fixtureAt(`${name}.yaml`, 5), refSources: [fixtureAt(`${name}.yaml`, 5, 12)],
+    group: { name, source: fixtureAt(`${name}.yaml`) },
+    users: [{ pattern, isGlob: /[*?]/.test(pattern), source: fixtureAt(`${name}.yaml`, 3) }],
+    roles: [],
+    domain: 'companies',
+    refs: [{ name: 'All companies' }],
+    unpinPrivate: false,
+    source: fixtureAt(`${name}.yaml`, 5),
+    refSources: [fixtureAt(`${name}.yaml`, 5, 12)],
   });
 
   function scenario(groups: DesiredPinGroup[]): { desired: Desired; live: Live } {
     const live = emptyLive();
     live.views = { recordings: [...RECORDING_DEFAULTS], companies: [defaultView('cv_all', 'All companies')] };
-    live.users = [user('u_a', 'a@x.test'), user('u_b', 'b@x.test'), user('u_c', 'c@x.test', 'Deactivated'), user('u_mia', 'mia@y.test')];
+    live.users = [
+      user('u_a', 'a@x.test'),
+      user('u_b', 'b@x.test'),
+      user('u_c', 'c@x.test', 'Deactivated'),
+      user('u_mia', 'mia@y.test'),
+    ];
     live.pins = {
       'recordings:mia@y.test': RECORDING_DEFAULTS.slice(0, 1),
       'companies:a@x.test': [defaultView('cv_all', 'All companies')],
       'companies:b@x.test': [],
     };
-    const desired: Desired = { ...emptyDesired(), pins: [pinsOf('mia@y.test', 'recordings', [{ name: 'All recordings' }])], pinGroups: groups };
+    const desired: Desired = {
+      ...emptyDesired(),
+      pins: [pinsOf('mia@y.test', 'recordings', [{ name: 'All recordings' }])],
+      pinGroups: groups,
+    };
     return { desired, live };
   }
 
@@ -119,7 +165,9 @@ describe('planWorkspace with group pin documents', () => {
   it('reads no pinned list at all when expanding the groups refuses', async () => {
     const { desired, live } = scenario([groupOf('everyone', '*@x.test'), groupOf('sales', 'a@x.test')]);
     const { client, pinReads } = liveClient(live);
-    await expect(planWorkspace(desired, client)).rejects.toMatchObject({ reasons: [expect.objectContaining({ code: 'pins.group-overlap' })] });
+    await expect(planWorkspace(desired, client)).rejects.toMatchObject({
+      reasons: [expect.objectContaining({ code: 'pins.group-overlap' })],
+    });
     expect(pinReads).toEqual([]);
   });
 });

@@ -25,14 +25,21 @@ function recreate(pins = true): { plan: Plan; live: Live } {
   const live = emptyLive();
   live.pins[pinsKey('recordings', 'mia@acme.com')] = [...RECORDING_DEFAULTS];
   const memory = emptyMemory();
-  memory.views[viewTarget('recordings', 'rv_gone')] = { domain: 'recordings', id: 'rv_gone', name: 'Coaching', lastSeen: '2026-11-20T03:00:00.000Z' };
+  memory.views[viewTarget('recordings', 'rv_gone')] = {
+    domain: 'recordings',
+    id: 'rv_gone',
+    name: 'Coaching',
+    lastSeen: '2026-11-20T03:00:00.000Z',
+  };
   const { plan } = computePlan(desired, live, { memory });
   return { plan, live };
 }
 
 async function prepare(plan: Plan, live: Live): Promise<{ code?: string; message?: string; operations?: string[] }> {
   const service = liveClient(live, null);
-  return prepareSavedPlan({ name: 'plan.json', text: renderJson(plan) }, async () => service.client, { maxDeletes: 5 }).then(
+  return prepareSavedPlan({ name: 'plan.json', text: renderJson(plan) }, async () => service.client, {
+    maxDeletes: 5,
+  }).then(
     (ready) => ({ operations: ready.operations.map((operation) => operation.action) }),
     (error: unknown) => error as { code?: string; message?: string },
   );

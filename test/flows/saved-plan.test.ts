@@ -47,7 +47,11 @@ interface Prepared {
 }
 
 /** run prepares `text` against `live`, recording whether the flow connected and every route it asked for. */
-async function run(text: string, live: Live, options: { maxDeletes?: number; expectDigest?: string; dailyRemaining?: number } = {}): Promise<Prepared> {
+async function run(
+  text: string,
+  live: Live,
+  options: { maxDeletes?: number; expectDigest?: string; dailyRemaining?: number } = {},
+): Promise<Prepared> {
   const service = liveClient(live, options.dailyRemaining ?? null);
   const log: string[] = [];
   const connect = async (): Promise<ServiceClient> => {
@@ -57,25 +61,36 @@ async function run(text: string, live: Live, options: { maxDeletes?: number; exp
   const outcome = await prepareSavedPlan({ name: 'plan.json', text }, connect, {
     maxDeletes: options.maxDeletes ?? 10,
     ...(options.expectDigest === undefined ? {} : { expectDigest: options.expectDigest }),
-  }).then((ready): Pick<Prepared, 'ready' | 'error'> => ({ ready }), (error: unknown) => ({ error: error as { code?: string } }));
+  }).then(
+    (ready): Pick<Prepared, 'ready' | 'error'> => ({ ready }),
+    (error: unknown) => ({ error: error as { code?: string } }),
+  );
   return { ...outcome, log, routes: service.routes };
 }
 
 /** stale is `live` with the updated view rv_1 changed in the app since the plan. */
 function stale(live: Live): Live {
   const changed = structuredClone(live);
-  changed.views.recordings = (changed.views.recordings ?? []).map((candidate) => (candidate.viewId === 'rv_1' ? view('rv_1', 'Renamed in the app') : candidate));
+  changed.views.recordings = (changed.views.recordings ?? []).map((candidate) =>
+    candidate.viewId === 'rv_1' ? view('rv_1', 'Renamed in the app') : candidate,
+  );
   return changed;
 }
 
 describe('prepareSavedPlan', () => {
-  it('passes a fresh plan: connects once, reads the workspace first, then only the plan\'s targets, and answers its operations', async () => {
+  it("passes a fresh plan: connects once, reads the workspace first, then only the plan's targets, and answers its operations", async () => {
     const { plan, live } = scenario();
     const { ready, log, routes } = await run(renderJson(plan), live);
     expect(ready?.operations.map((operation) => operation.action)).toEqual(['create', 'update', 'pin', 'delete']);
     expect(log).toEqual(['connect']);
     expect(routes[0]).toBe('/v1/workspaces/mine');
-    expect([...routes].sort()).toEqual(['/v1/deals/views', '/v1/recordings/views', '/v1/recordings/views/pinned', '/v1/users', '/v1/workspaces/mine']);
+    expect([...routes].sort()).toEqual([
+      '/v1/deals/views',
+      '/v1/recordings/views',
+      '/v1/recordings/views/pinned',
+      '/v1/users',
+      '/v1/workspaces/mine',
+    ]);
     expect(ready?.plan.requests.used).toBe(routes.length);
   });
 
@@ -125,16 +140,24 @@ describe('prepareSavedPlan', () => {
   it('re-checks the rules before --max-deletes: a creator who left refuses the plan before its delete counts', async () => {
     const { plan, live } = scenario();
     const left = structuredClone(live);
-    left.users = (left.users ?? []).map((user) => (user.email === 'ops@acme.com' ? { ...user, state: 'Deactivated' } : user));
+    left.users = (left.users ?? []).map((user) =>
+      user.email === 'ops@acme.com' ? { ...user, state: 'Deactivated' } : user,
+    );
     const { error } = await run(renderJson(plan), left, { maxDeletes: 0 });
     expect(error?.code).toBe('plan.unsafe');
   });
 
   it('applies --max-deletes before the daily budget, and the daily budget last', async () => {
     const { plan, live } = scenario();
-    expect((await run(renderJson(plan), live, { maxDeletes: 0, dailyRemaining: 6 })).error?.code).toBe('apply.max-deletes');
-    expect((await run(renderJson(plan), live, { maxDeletes: 1, dailyRemaining: 6 })).error?.code).toBe('apply.daily-budget');
-    expect((await run(renderJson(plan), live, { maxDeletes: 1, dailyRemaining: 100 })).ready?.operations).toHaveLength(4);
+    expect((await run(renderJson(plan), live, { maxDeletes: 0, dailyRemaining: 6 })).error?.code).toBe(
+      'apply.max-deletes',
+    );
+    expect((await run(renderJson(plan), live, { maxDeletes: 1, dailyRemaining: 6 })).error?.code).toBe(
+      'apply.daily-budget',
+    );
+    expect((await run(renderJson(plan), live, { maxDeletes: 1, dailyRemaining: 100 })).ready?.operations).toHaveLength(
+      4,
+    );
   });
 
   it('lets a plan with nothing to apply (drift only) through no gate of writes', async () => {
@@ -164,14 +187,27 @@ function appliedLive(plan: Plan, live: Live, landed: readonly Change['action'][]
     if (change.action === 'create') {
       const made = view('rv_new_77', change.after.name, { ...change.after });
       created.set(change.after.name, made);
-      out.views[change.domain] = [...(out.views[change.domain] ?? []).filter((candidate) => !candidate.isDefault), made, ...(out.views[change.domain] ?? []).filter((candidate) => candidate.isDefault)];
+      out.views[change.domain] = [
+        ...(out.views[change.domain] ?? []).filter((candidate) => !candidate.isDefault),
+        made,
+        ...(out.views[change.domain] ?? []).filter((candidate) => candidate.isDefault),
+      ];
     }
-    if (change.action === 'update') out.views[change.domain] = (out.views[change.domain] ?? []).map((candidate) => (candidate.viewId === change.id ? { ...candidate, ...change.after } : candidate));
-    if (change.action === 'delete') out.views[change.domain] = (out.views[change.domain] ?? []).filter((candidate) => candidate.viewId !== change.id);
+    if (change.action === 'update')
+      out.views[change.domain] = (out.views[change.domain] ?? []).map((candidate) =>
+        candidate.viewId === change.id ? { ...candidate, ...change.after } : candidate,
+      );
+    if (change.action === 'delete')
+      out.views[change.domain] = (out.views[change.domain] ?? []).filter((candidate) => candidate.viewId !== change.id);
     if (change.action === 'pin') {
       const key = pinsKey(change.domain, change.userEmail);
       const known = [...(out.views[change.domain] ?? []), ...(live.pins[key] ?? []), ...created.values()];
-      out.pins[key] = change.after.map((tab) => known.find((candidate) => (tab.viewId === null ? candidate.name === tab.name && !candidate.isDefault : candidate.viewId === tab.viewId)) as ApiView);
+      out.pins[key] = change.after.map(
+        (tab) =>
+          known.find((candidate) =>
+            tab.viewId === null ? candidate.name === tab.name && !candidate.isDefault : candidate.viewId === tab.viewId,
+          ) as ApiView,
+      );
     }
   }
   return out;
@@ -181,10 +217,19 @@ describe('prepareSavedPlan of a plan applied before', () => {
   it('answers a plan applied in full as already applied: every change skipped, nothing to send, only the one re-read', async () => {
     const { plan, live } = scenario();
     const fresh = await run(renderJson(plan), live);
-    const { ready, error, routes } = await run(renderJson(plan), appliedLive(plan, live, ['create', 'update', 'pin', 'delete']), { maxDeletes: 0, dailyRemaining: 1 });
+    const { ready, error, routes } = await run(
+      renderJson(plan),
+      appliedLive(plan, live, ['create', 'update', 'pin', 'delete']),
+      { maxDeletes: 0, dailyRemaining: 1 },
+    );
     expect(error).toBeUndefined();
     expect(ready?.operations).toEqual([]);
-    expect(ready?.alreadyApplied.map((outcome) => outcome.operation.action)).toEqual(['create', 'update', 'pin', 'delete']);
+    expect(ready?.alreadyApplied.map((outcome) => outcome.operation.action)).toEqual([
+      'create',
+      'update',
+      'pin',
+      'delete',
+    ]);
     // The created view is known by the id the service gave it.
     expect(ready?.alreadyApplied[0]?.viewId).toBe('rv_new_77');
     expect([...routes].sort()).toEqual([...fresh.routes].sort());
@@ -195,13 +240,18 @@ describe('prepareSavedPlan of a plan applied before', () => {
     const { ready, error } = await run(renderJson(plan), appliedLive(plan, live, ['create', 'update']));
     expect(error).toBeUndefined();
     expect(ready?.operations.map((operation) => operation.action)).toEqual(['pin', 'delete']);
-    expect(ready?.alreadyApplied.map((outcome) => [outcome.operation.action, outcome.viewId])).toEqual([['create', 'rv_new_77'], ['update', 'rv_1']]);
+    expect(ready?.alreadyApplied.map((outcome) => [outcome.operation.action, outcome.viewId])).toEqual([
+      ['create', 'rv_new_77'],
+      ['update', 'rv_1'],
+    ]);
   });
 
   it('refuses as stale only the target changed to something else, not those already applied', async () => {
     const { plan, live } = scenario();
     const changed = appliedLive(plan, live, ['create', 'delete']);
-    changed.views.recordings = (changed.views.recordings ?? []).map((candidate) => (candidate.viewId === 'rv_1' ? { ...candidate, filters: { sourceIn: ['Zoom'] } } : candidate));
+    changed.views.recordings = (changed.views.recordings ?? []).map((candidate) =>
+      candidate.viewId === 'rv_1' ? { ...candidate, filters: { sourceIn: ['Zoom'] } } : candidate,
+    );
     const { error } = await run(renderJson(plan), changed);
     expect(error?.code).toBe('apply.stale-plan');
     const message = (error as { message: string }).message;

@@ -31,10 +31,18 @@ afterAll(() => unregister());
 /** workspace is the demo workspace with notes beside it, and manifests asking for a new view and the notes "Kept" and "New". */
 function workspace(): { service: ReturnType<typeof notesService>; desired: NotesDesired } {
   const data = demoWorkspace();
-  const service = notesService(memoryService(data).client, [{ id: 'note_1', title: 'Old' }, { id: 'note_2', title: 'Kept' }]);
+  const service = notesService(memoryService(data).client, [
+    { id: 'note_1', title: 'Old' },
+    { id: 'note_2', title: 'Kept' },
+  ]);
   const creator = data.users.find((user) => user.state === 'Active')?.email;
   const desired: NotesDesired = {
-    workspace: { prune: false, ignore: [], ...(creator === undefined ? {} : { creatorEmail: creator }), source: at('workspace.yaml') },
+    workspace: {
+      prune: false,
+      ignore: [],
+      ...(creator === undefined ? {} : { creatorEmail: creator }),
+      source: at('workspace.yaml'),
+    },
     views: [declared('recordings', 'Toy calls')],
     pins: [],
     notes: ['Kept', 'New'],
@@ -48,36 +56,99 @@ describe('a kind registered by a test', () => {
   it('is planned, saved, re-checked and applied like a built-in kind, and the next plan is empty', async () => {
     const { service, desired } = workspace();
     const { plan } = await planWorkspace(desired, service.client);
-    expect(plan.changes.map((change) => [change.action, change.name])).toEqual([['create', 'Toy calls'], ['add-note', 'New'], ['drop-note', 'Old']]);
+    expect(plan.changes.map((change) => [change.action, change.name])).toEqual([
+      ['create', 'Toy calls'],
+      ['add-note', 'New'],
+      ['drop-note', 'Old'],
+    ]);
     expect(plan.summary).toEqual({ create: 1, update: 0, delete: 0, pin: 0, drift: 0, 'add-note': 1, 'drop-note': 1 });
     // Its steps run in its phases: adds after the creates (15 > 10), drops after everything (50).
-    expect(plan.steps.map((step) => `${step.method} ${step.route}`)).toEqual(['POST /v1/recordings/views', 'POST /v1/notes', 'DELETE /v1/notes/{noteId}']);
-    expect(Object.keys(plan.liveHashes).filter((target) => target.startsWith('note:')).sort()).toEqual(['note:New', 'note:Old']);
+    expect(plan.steps.map((step) => `${step.method} ${step.route}`)).toEqual([
+      'POST /v1/recordings/views',
+      'POST /v1/notes',
+      'DELETE /v1/notes/{noteId}',
+    ]);
+    expect(
+      Object.keys(plan.liveHashes)
+        .filter((target) => target.startsWith('note:'))
+        .sort(),
+    ).toEqual(['note:New', 'note:Old']);
 
-    const ready = await prepareSavedPlan({ name: 'plan.json', text: renderJson(plan) }, connected(service.client), { maxDeletes: 0 });
-    expect(ready.operations.map((operation) => [operation.action, operation.phase])).toEqual([['create', 10], ['add-note', 15], ['drop-note', 50]]);
+    const ready = await prepareSavedPlan({ name: 'plan.json', text: renderJson(plan) }, connected(service.client), {
+      maxDeletes: 0,
+    });
+    expect(ready.operations.map((operation) => [operation.action, operation.phase])).toEqual([
+      ['create', 10],
+      ['add-note', 15],
+      ['drop-note', 50],
+    ]);
     // The saved plan re-read the notes, as the kind's reads say, into the kind's key of Live.
-    expect(ready.live.notes).toEqual([{ id: 'note_1', title: 'Old' }, { id: 'note_2', title: 'Kept' }]);
+    expect(ready.live.notes).toEqual([
+      { id: 'note_1', title: 'Old' },
+      { id: 'note_2', title: 'Kept' },
+    ]);
 
-    const report = await carryOut(ready.plan, ready.operations, { client: service.client, live: ready.live, fromPlanFile: true, relistDelaysMs: [] });
+    const report = await carryOut(ready.plan, ready.operations, {
+      client: service.client,
+      live: ready.live,
+      fromPlanFile: true,
+      relistDelaysMs: [],
+    });
     expect(report.status).toBe('applied');
-    expect(report.landed.map((entry) => [entry.action, entry.name])).toEqual([['create', 'Toy calls'], ['add-note', 'New'], ['drop-note', 'Old']]);
+    expect(report.landed.map((entry) => [entry.action, entry.name])).toEqual([
+      ['create', 'Toy calls'],
+      ['add-note', 'New'],
+      ['drop-note', 'Old'],
+    ]);
     expect(report.verification?.problems).toEqual([]);
-    expect(service.notes().map((note) => note.title).sort()).toEqual(['Kept', 'New']);
+    expect(
+      service
+        .notes()
+        .map((note) => note.title)
+        .sort(),
+    ).toEqual(['Kept', 'New']);
     expect((await planWorkspace(desired, service.client)).plan.changes).toEqual([]);
   });
 
   it('is repaired by self-heal as it says: its adds carried out and reported in its words, its drops left for a reviewed apply', async () => {
     const { service, desired } = workspace();
     const head = { commit: 'c'.repeat(40), clean: true };
-    const memory = { formatVersion: 1 as const, lists: {}, views: {}, members: {}, lastApplied: { commit: head.commit, at: '2026-11-20T02:00:00Z' } };
-    const ready = await prepareApply(desired, service.client, { maxDeletes: 0, memory, scope: { budget: 100, reserve: 0 }, repair: { head } });
-    expect(ready.operations.map((operation) => [operation.action, operation.name])).toEqual([['create', 'Toy calls'], ['add-note', 'New']]);
-    const report = await carryOut(ready.plan, ready.operations, { client: service.client, live: ready.live, fromPlanFile: false, relistDelaysMs: [], ...(ready.repair === undefined ? {} : { repair: ready.repair }) });
+    const memory = {
+      formatVersion: 1 as const,
+      lists: {},
+      views: {},
+      members: {},
+      lastApplied: { commit: head.commit, at: '2026-11-20T02:00:00Z' },
+    };
+    const ready = await prepareApply(desired, service.client, {
+      maxDeletes: 0,
+      memory,
+      scope: { budget: 100, reserve: 0 },
+      repair: { head },
+    });
+    expect(ready.operations.map((operation) => [operation.action, operation.name])).toEqual([
+      ['create', 'Toy calls'],
+      ['add-note', 'New'],
+    ]);
+    const report = await carryOut(ready.plan, ready.operations, {
+      client: service.client,
+      live: ready.live,
+      fromPlanFile: false,
+      relistDelaysMs: [],
+      ...(ready.repair === undefined ? {} : { repair: ready.repair }),
+    });
     expect(report.status).toBe('applied');
-    expect(report.repair?.repaired.map((group) => `${group.count} ${group.what}`)).toEqual(['1 view re-created', '1 note added']);
+    expect(report.repair?.repaired.map((group) => `${group.count} ${group.what}`)).toEqual([
+      '1 view re-created',
+      '1 note added',
+    ]);
     expect(report.repair?.leftForReview).toEqual([{ what: 'note dropped', count: 1, names: ['Old'] }]);
-    expect(service.notes().map((note) => note.title).sort()).toEqual(['Kept', 'New', 'Old']);
+    expect(
+      service
+        .notes()
+        .map((note) => note.title)
+        .sort(),
+    ).toEqual(['Kept', 'New', 'Old']);
   });
 
   it('is stale-checked by its hash and re-checked by its rules when its notes change after the plan', async () => {
@@ -87,32 +158,46 @@ describe('a kind registered by a test', () => {
     // differently now, and it is not as the plan leaves it (gone) either.
     await service.client.request({ method: 'DELETE', route: '/v1/notes/{noteId}', params: { noteId: 'note_1' } });
     await service.client.request({ method: 'POST', route: '/v1/notes', body: { title: 'Old' } });
-    await expect(prepareSavedPlan({ name: 'plan.json', text: renderJson(plan) }, connected(service.client), { maxDeletes: 0 }))
-      .rejects.toMatchObject({ code: 'apply.stale-plan', message: expect.stringContaining('note "Old"') });
+    await expect(
+      prepareSavedPlan({ name: 'plan.json', text: renderJson(plan) }, connected(service.client), { maxDeletes: 0 }),
+    ).rejects.toMatchObject({ code: 'apply.stale-plan', message: expect.stringContaining('note "Old"') });
     // A forged drop of a note that does not exist breaks its rule, though its hash was forged too.
     const forged = structuredClone(plan);
-    const drop = forged.changes.find((change) => (change.action as string) === 'drop-note') as unknown as { id: string; before: { id: string } };
+    const drop = forged.changes.find((change) => (change.action as string) === 'drop-note') as unknown as {
+      id: string;
+      before: { id: string };
+    };
     drop.id = 'note_9';
     drop.before.id = 'note_9';
     forged.steps = planSteps(forged);
     const { live: now } = await planWorkspace(desired, service.client);
     forged.liveHashes['note:Old'] = targetHash('note:Old', now);
-    await expect(prepareSavedPlan({ name: 'plan.json', text: withDigest(forged) }, connected(service.client), { maxDeletes: 0 }))
-      .rejects.toMatchObject({ code: 'plan.unsafe', message: expect.stringContaining('the note to drop is gone') });
+    await expect(
+      prepareSavedPlan({ name: 'plan.json', text: withDigest(forged) }, connected(service.client), { maxDeletes: 0 }),
+    ).rejects.toMatchObject({ code: 'plan.unsafe', message: expect.stringContaining('the note to drop is gone') });
   });
 
   it('gives the plan schema the shape of its changes: a malformed one is refused, and unregistered its action is no action', async () => {
     const { service, desired } = workspace();
     const { plan } = await planWorkspace(desired, service.client);
     const malformed = structuredClone(plan);
-    const add = malformed.changes.find((change) => (change.action as string) === 'add-note') as unknown as { after: unknown };
+    const add = malformed.changes.find((change) => (change.action as string) === 'add-note') as unknown as {
+      after: unknown;
+    };
     add.after = { heading: 'New' };
-    await expect(prepareSavedPlan({ name: 'plan.json', text: withDigest(malformed) }, connected(service.client), { maxDeletes: 0 }))
-      .rejects.toMatchObject({ code: 'plan.invalid', message: expect.stringContaining('needs "title"') });
+    await expect(
+      prepareSavedPlan({ name: 'plan.json', text: withDigest(malformed) }, connected(service.client), {
+        maxDeletes: 0,
+      }),
+    ).rejects.toMatchObject({ code: 'plan.invalid', message: expect.stringContaining('needs "title"') });
     unregister();
     try {
-      await expect(prepareSavedPlan({ name: 'plan.json', text: renderJson(plan) }, connected(service.client), { maxDeletes: 0 }))
-        .rejects.toMatchObject({ code: 'plan.invalid', message: expect.stringContaining('/changes/1/action: must be one of') });
+      await expect(
+        prepareSavedPlan({ name: 'plan.json', text: renderJson(plan) }, connected(service.client), { maxDeletes: 0 }),
+      ).rejects.toMatchObject({
+        code: 'plan.invalid',
+        message: expect.stringContaining('/changes/1/action: must be one of'),
+      });
     } finally {
       unregister = registerKind(NOTES);
     }

@@ -46,11 +46,25 @@ const noteSchema = (action: NoteChange['action']): JsonObject => ({
   required: ['before', 'after'],
   additionalProperties: false,
   properties: {
-    action: { const: action }, target: true, name: true, source: true, origin: true,
+    action: { const: action },
+    target: true,
+    name: true,
+    source: true,
+    origin: true,
     kind: { const: 'Note' },
     id: { type: 'string' },
-    before: action === 'add-note' ? { type: 'null' } : { type: 'object', required: ['id', 'title'], properties: { id: { type: 'string' }, title: { type: 'string' } } },
-    after: action === 'add-note' ? { type: 'object', required: ['title'], properties: { title: { type: 'string' } } } : { type: 'null' },
+    before:
+      action === 'add-note'
+        ? { type: 'null' }
+        : {
+            type: 'object',
+            required: ['id', 'title'],
+            properties: { id: { type: 'string' }, title: { type: 'string' } },
+          },
+    after:
+      action === 'add-note'
+        ? { type: 'object', required: ['title'], properties: { title: { type: 'string' } } }
+        : { type: 'null' },
   },
 });
 
@@ -71,18 +85,44 @@ export const NOTES: Kind<any> = {
     const wanted = (desired as NotesDesired).notes;
     if (wanted === undefined) return { changes: [], reasons: [], warnings: [] };
     const held = notesOf(live);
-    const adds = wanted.filter((title) => !held.some((note) => note.title === title))
-      .map((title): NoteChange => ({ action: 'add-note', target: noteTarget(title), kind: 'Note', name: title, before: null, after: { title } }));
-    const drops = held.filter((note) => !wanted.includes(note.title))
-      .map((note): NoteChange => ({ action: 'drop-note', target: noteTarget(note.title), kind: 'Note', name: note.title, id: note.id, before: note, after: null }));
+    const adds = wanted
+      .filter((title) => !held.some((note) => note.title === title))
+      .map(
+        (title): NoteChange => ({
+          action: 'add-note',
+          target: noteTarget(title),
+          kind: 'Note',
+          name: title,
+          before: null,
+          after: { title },
+        }),
+      );
+    const drops = held
+      .filter((note) => !wanted.includes(note.title))
+      .map(
+        (note): NoteChange => ({
+          action: 'drop-note',
+          target: noteTarget(note.title),
+          kind: 'Note',
+          name: note.title,
+          id: note.id,
+          before: note,
+          after: null,
+        }),
+      );
     return { changes: [...adds, ...drops], reasons: [], warnings: [] };
   },
   sortKey: (change: NoteChange) => change.id ?? '',
   creates: () => undefined,
   reads: () => ({ reads: [NOTES_READ] }),
-  steps: (change: NoteChange, index: number) => [stepOf(index, change.action === 'add-note'
-    ? { method: 'POST', route: '/v1/notes', body: { title: change.name } }
-    : { method: 'DELETE', route: '/v1/notes/{noteId}', params: { noteId: change.id ?? '' } })],
+  steps: (change: NoteChange, index: number) => [
+    stepOf(
+      index,
+      change.action === 'add-note'
+        ? { method: 'POST', route: '/v1/notes', body: { title: change.name } }
+        : { method: 'DELETE', route: '/v1/notes/{noteId}', params: { noteId: change.id ?? '' } },
+    ),
+  ],
   hashed(target: string, live: Live) {
     if (!target.startsWith('note:')) return undefined;
     return { notes: notesOf(live).filter((note) => noteTarget(note.title) === target) };
@@ -100,23 +140,31 @@ export const NOTES: Kind<any> = {
   },
   // Already applied when verification would accept the notes as they are.
   landed(change: NoteChange, live: Live) {
-    return NOTES.verify(change, {}, { readBack: live, createdIds: new Map() }) === undefined ? (change.id === undefined ? {} : { viewId: change.id }) : undefined;
+    return NOTES.verify(change, {}, { readBack: live, createdIds: new Map() }) === undefined
+      ? change.id === undefined
+        ? {}
+        : { viewId: change.id }
+      : undefined;
   },
   target: (change: NoteChange) => noteTarget(change.name),
-  identityProblems: (change: NoteChange) => (change.name === (change.after?.title ?? change.before?.title) ? [] : ['its name is not its title']),
+  identityProblems: (change: NoteChange) =>
+    change.name === (change.after?.title ?? change.before?.title) ? [] : ['its name is not its title'],
   recheck(plan: SavedPlan, live: Live) {
     const changes = plan.changes as readonly unknown[] as readonly NoteChange[];
-    return changes.flatMap((change, index) => (change.action === 'drop-note' && !notesOf(live).some((note) => note.id === change.id)
-      ? [{ index, problem: 'the note to drop is gone' }]
-      : []));
+    return changes.flatMap((change, index) =>
+      change.action === 'drop-note' && !notesOf(live).some((note) => note.id === change.id)
+        ? [{ index, problem: 'the note to drop is gone' }]
+        : [],
+    );
   },
   askedAlike: () => ({ test: () => false }),
   describe: (change: NoteChange) => `note "${change.name}"`,
   // Self-heal adds a note back, never drops one: the toy decides, as a built-in kind does.
   driftCause: () => 'edited',
-  repair: (change: NoteChange) => (change.action === 'add-note'
-    ? { repairable: true, noun: { one: 'note added', many: 'notes added' } }
-    : { repairable: false, noun: { one: 'note dropped', many: 'notes dropped' } }),
+  repair: (change: NoteChange) =>
+    change.action === 'add-note'
+      ? { repairable: true, noun: { one: 'note added', many: 'notes added' } }
+      : { repairable: false, noun: { one: 'note dropped', many: 'notes dropped' } },
 };
 
 /**
@@ -139,7 +187,11 @@ export function notesService(views: ServiceClient, initial: Note[]): { client: S
         return note as T;
       }
       const id = request.params?.noteId;
-      if (!notes.some((note) => note.id === id)) throw new ServiceError('service.not-found', `no note ${String(id)}`, { endpoint: `${request.method} ${request.route}`, status: 404 });
+      if (!notes.some((note) => note.id === id))
+        throw new ServiceError('service.not-found', `no note ${String(id)}`, {
+          endpoint: `${request.method} ${request.route}`,
+          status: 404,
+        });
       notes = notes.filter((note) => note.id !== id);
       return undefined as T;
     },

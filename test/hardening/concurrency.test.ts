@@ -33,7 +33,10 @@ beforeAll(async () => {
   });
   const alone = await startEmulator({ data: demoWorkspace(), port: 0, ...FAST });
   try {
-    const applied = await inProcess(['apply', join(scratch.dir, 'a'), ...WORKLOAD_FLAGS, '--rate', '1000'], env(alone.url, alone));
+    const applied = await inProcess(
+      ['apply', join(scratch.dir, 'a'), ...WORKLOAD_FLAGS, '--rate', '1000'],
+      env(alone.url, alone),
+    );
     expect(applied.code, applied.stdout + applied.stderr).toBe(0);
     expected = publicNames(alone.snapshot());
   } finally {
@@ -53,13 +56,23 @@ function env(url: string, emulator: RunningEmulator): Record<string, string> {
  * together applies one manifest folder per run, all at once, each run through its own
  * proxy holding its writes until every run has sent one, and waits for all.
  */
-async function together(options: Partial<EmulatorOptions>, folders: string[], check: (emulator: RunningEmulator, results: CliResult[]) => Promise<void>): Promise<void> {
+async function together(
+  options: Partial<EmulatorOptions>,
+  folders: string[],
+  check: (emulator: RunningEmulator, results: CliResult[]) => Promise<void>,
+): Promise<void> {
   const emulator = await startEmulator({ data: demoWorkspace(), port: 0, ...FAST, ...options });
   const barrier = writesTogether(folders.length);
   const proxies = await Promise.all(folders.map((_, party) => holdingProxy(emulator.url, barrier(party))));
   try {
-    const results = await Promise.all(folders.map((folder, party) =>
-      inProcess(['apply', join(scratch.dir, folder), ...WORKLOAD_FLAGS, '--rate', '1000'], env(proxies[party]?.url ?? '', emulator))));
+    const results = await Promise.all(
+      folders.map((folder, party) =>
+        inProcess(
+          ['apply', join(scratch.dir, folder), ...WORKLOAD_FLAGS, '--rate', '1000'],
+          env(proxies[party]?.url ?? '', emulator),
+        ),
+      ),
+    );
     await check(emulator, results);
   } finally {
     await Promise.all(proxies.map((proxy) => proxy.close()));
@@ -83,7 +96,10 @@ function expectAccounted(result: CliResult): void {
 /** expectValidWorkspace exports the workspace and validates the export: every view is one a manifest can declare. */
 async function expectValidWorkspace(emulator: RunningEmulator, label: string): Promise<void> {
   const out = join(scratch.dir, `export-${label}`);
-  const exported = await inProcess(['export', '--out', out, '--all-users', '--rate', '1000'], env(emulator.url, emulator));
+  const exported = await inProcess(
+    ['export', '--out', out, '--all-users', '--rate', '1000'],
+    env(emulator.url, emulator),
+  );
   expect(exported.code, exported.stderr).toBe(0);
   const validated = await inProcess(['validate', out], {});
   expect(validated.code, validated.stdout + validated.stderr).toBe(0);
@@ -91,7 +107,15 @@ async function expectValidWorkspace(emulator: RunningEmulator, label: string): P
 
 /** publicNames lists each domain's public saved views by name, sorted: one copy of each is what must remain. */
 function publicNames(data: EmulatorData): Record<string, string[]> {
-  return Object.fromEntries(DOMAINS.map((domain) => [domain, data.views[domain].filter(isPublicSaved).map((view) => view.name).sort()]));
+  return Object.fromEntries(
+    DOMAINS.map((domain) => [
+      domain,
+      data.views[domain]
+        .filter(isPublicSaved)
+        .map((view) => view.name)
+        .sort(),
+    ]),
+  );
 }
 
 describe('two applies at once against one workspace', () => {
@@ -113,11 +137,19 @@ describe('two applies at once against one workspace', () => {
       // each view a run lists as created is there once, whichever run's copy it is.
       const names = publicNames(emulator.snapshot());
       const landedOrMay = (output: string): string => /\nLanded:\n([\s\S]*?)\nFailed:/.exec(output)?.[1] ?? '';
-      const created = results.flatMap((result) => [...landedOrMay(result.stdout).matchAll(/^ {2}create\s+(\w+)\s+"([^"]+)"/gm)].map(([, kind, name]) => ({ kind, name })));
+      const created = results.flatMap((result) =>
+        [...landedOrMay(result.stdout).matchAll(/^ {2}create\s+(\w+)\s+"([^"]+)"/gm)].map(([, kind, name]) => ({
+          kind,
+          name,
+        })),
+      );
       expect(created.length).toBeGreaterThan(0);
       for (const { kind, name } of created) {
         const domain = DOMAINS.find((candidate) => VIEW_KINDS[candidate] === kind);
-        expect(domain === undefined ? [] : names[domain]?.filter((named) => named === name), `${kind} "${name}"`).toEqual([name]);
+        expect(
+          domain === undefined ? [] : names[domain]?.filter((named) => named === name),
+          `${kind} "${name}"`,
+        ).toEqual([name]);
       }
     });
   });
@@ -136,14 +168,23 @@ describe('two applies at once against one workspace', () => {
       // Both plans are computed before either is applied, as by two reviewers at once.
       const plans = { a: join(scratch.dir, 'plan-a.json'), b: join(scratch.dir, 'plan-b.json') };
       for (const folder of ['a', 'b'] as const) {
-        const plan = await inProcess(['plan', join(scratch.dir, folder), '--out', plans[folder], '--rate', '1000'], env(emulator.url, emulator));
+        const plan = await inProcess(
+          ['plan', join(scratch.dir, folder), '--out', plans[folder], '--rate', '1000'],
+          env(emulator.url, emulator),
+        );
         expect(plan.code, plan.stderr).toBe(0);
       }
-      const first = await inProcess(['apply', '--plan', plans.a, '--max-deletes', '20', '--rate', '1000'], env(emulator.url, emulator));
+      const first = await inProcess(
+        ['apply', '--plan', plans.a, '--max-deletes', '20', '--rate', '1000'],
+        env(emulator.url, emulator),
+      );
       expect(first.code, first.stdout + first.stderr).toBe(0);
       const afterFirst = emulator.snapshot();
       const writes = emulator.stats().writes;
-      const second = await inProcess(['apply', '--plan', plans.b, '--max-deletes', '20', '--rate', '1000'], env(emulator.url, emulator));
+      const second = await inProcess(
+        ['apply', '--plan', plans.b, '--max-deletes', '20', '--rate', '1000'],
+        env(emulator.url, emulator),
+      );
       expect(second.code, second.stdout + second.stderr).toBe(3);
       expect(second.stderr).toContain('error[apply.stale-plan]');
       expect(wrongExit(second)).toBeUndefined();

@@ -14,7 +14,16 @@ import { createServiceClient } from '../../src/service/client.js';
 import type { ServiceClient } from '../../src/service/types.js';
 import type { Desired, Live } from '../../src/state/types.js';
 import { duplicateNames } from '../support/cli.js';
-import { faultyService, MEMORY_URL, VIRTUAL_TIMEOUT_MS, virtualClock, type Fault, type FaultKind, type FaultyService, type Schedule } from './faulty-service.js';
+import {
+  faultyService,
+  MEMORY_URL,
+  VIRTUAL_TIMEOUT_MS,
+  virtualClock,
+  type Fault,
+  type FaultKind,
+  type FaultyService,
+  type Schedule,
+} from './faulty-service.js';
 import { memoryService } from './memory-service.js';
 import { scenario, type Scenario } from './state-arbitraries.js';
 
@@ -47,7 +56,10 @@ const SCHEDULE_SPAN = 90;
 
 const FAULT: fc.Arbitrary<Fault> = fc.oneof(
   fc.constant<Fault>({ kind: 'unavailable' }),
-  fc.record({ kind: fc.constant('rate-limited' as const), retryAfterS: fc.option(fc.integer({ min: 1, max: 5 }), { nil: null }) }),
+  fc.record({
+    kind: fc.constant('rate-limited' as const),
+    retryAfterS: fc.option(fc.integer({ min: 1, max: 5 }), { nil: null }),
+  }),
   fc.constant<Fault>({ kind: 'lost-answer' }),
   fc.constant<Fault>({ kind: 'bad-gateway' }),
   fc.constant<Fault>({ kind: 'reset' }),
@@ -91,8 +103,26 @@ function withPeoplesViews({ data, desired }: Scenario): Scenario {
   // The records (recordings, deals...) play no part in views: left out, every copy and restart is cheaper.
   const out = { ...structuredClone({ ...data, recordings: [], deals: [], companies: [], contacts: [] }) };
   for (const domain of DOMAINS) {
-    const own: ApiView = { viewId: `${domain}_tom_private`, name: "Tom's own", visibility: 'Private', isDefault: false, ownerId: TOM, columns: [], filters: {}, sort: [] };
-    const kept: ApiView = { viewId: `${domain}_kept`, name: KEPT_BY_HAND, visibility: 'Public', isDefault: false, ownerId: 'u_mia', columns: [], filters: {}, sort: [] };
+    const own: ApiView = {
+      viewId: `${domain}_tom_private`,
+      name: "Tom's own",
+      visibility: 'Private',
+      isDefault: false,
+      ownerId: TOM,
+      columns: [],
+      filters: {},
+      sort: [],
+    };
+    const kept: ApiView = {
+      viewId: `${domain}_kept`,
+      name: KEPT_BY_HAND,
+      visibility: 'Public',
+      isDefault: false,
+      ownerId: 'u_mia',
+      columns: [],
+      filters: {},
+      sort: [],
+    };
     out.views[domain].push(own, kept);
     const fallback = out.views[domain].find((view) => view.isDefault)?.viewId;
     out.pinned[domain][TOM] = [own.viewId, ...(fallback === undefined ? [] : [fallback])];
@@ -104,15 +134,24 @@ function withPeoplesViews({ data, desired }: Scenario): Scenario {
 function variantOf(desired: Desired): Desired {
   return {
     ...desired,
-    views: desired.views.map((view) => (view.viewId !== undefined ? view : { ...view, managed: { ...view.managed, icon: view.managed.icon === 'star' ? 'warning' : 'star' } })),
+    views: desired.views.map((view) =>
+      view.viewId !== undefined
+        ? view
+        : { ...view, managed: { ...view.managed, icon: view.managed.icon === 'star' ? 'warning' : 'star' } },
+    ),
   };
 }
 
 /** clientOf is the real client on a virtual clock, talking to the in-memory service; one per run, as one per process. */
 function clientOf(service: FaultyService): ServiceClient {
   return createServiceClient({
-    baseUrl: MEMORY_URL, apiKey: 'memory-key', rate: 1000, timeoutMs: VIRTUAL_TIMEOUT_MS,
-    fetch: service.fetch, clock: virtualClock(), random: () => 0.5,
+    baseUrl: MEMORY_URL,
+    apiKey: 'memory-key',
+    rate: 1000,
+    timeoutMs: VIRTUAL_TIMEOUT_MS,
+    fetch: service.fetch,
+    clock: virtualClock(),
+    random: () => 0.5,
   });
 }
 
@@ -121,19 +160,30 @@ function clientOf(service: FaultyService): ServiceClient {
  * refusal is a failure of the property: the first plan of every case was accepted, so
  * a later refusal (copies two runs left, say) is something the runs did not converge from.
  */
-async function planOrFailure(desired: Desired, client: ServiceClient, history: readonly string[]): Promise<{ plan: Plan; live: Live } | 'failed'> {
+async function planOrFailure(
+  desired: Desired,
+  client: ServiceClient,
+  history: readonly string[],
+): Promise<{ plan: Plan; live: Live } | 'failed'> {
   try {
     return await planWorkspace(desired, client);
   } catch (error) {
     if (error instanceof ServiceError) return 'failed';
-    if (error instanceof PlanRefusedError) throw new Error(`a plan after ${history.length} runs is refused: ${error.message}\n${history.join('\n')}`);
+    if (error instanceof PlanRefusedError)
+      throw new Error(`a plan after ${history.length} runs is refused: ${error.message}\n${history.join('\n')}`);
     throw error;
   }
 }
 
 /** Tally counts what the cases met, so the generator is seen to reach every path. */
 const tally = {
-  cases: 0, refused: 0, multiRun: 0, restarts: 0, races: 0, adopted: 0, cleanRuns: 0,
+  cases: 0,
+  refused: 0,
+  multiRun: 0,
+  restarts: 0,
+  races: 0,
+  adopted: 0,
+  cleanRuns: 0,
   exits: { 0: 0, 1: 0, 4: 0 } as Record<number, number>,
   met: {} as Partial<Record<FaultKind, number>>,
 };
@@ -148,10 +198,16 @@ const json = (value: unknown): string => JSON.stringify(value);
  */
 function untouched(data: EmulatorData, plans: readonly Plan[]): { views: ApiView[]; pinned: [string, string[]][] } {
   const changes = plans.flatMap((plan) => plan.changes);
-  const named = new Set(changes.flatMap((change) => ('id' in change && typeof change.id === 'string' ? [change.id] : [])));
+  const named = new Set(
+    changes.flatMap((change) => ('id' in change && typeof change.id === 'string' ? [change.id] : [])),
+  );
   const deleted = new Set(changes.flatMap((change) => (change.action === 'delete' ? [change.id] : [])));
   const idOf = new Map(data.users.map((user) => [user.email, user.id]));
-  const pinned = new Set(changes.flatMap((change) => (change.action === 'pin' ? [`${change.domain}:${idOf.get(change.userEmail) ?? change.userEmail}`] : [])));
+  const pinned = new Set(
+    changes.flatMap((change) =>
+      change.action === 'pin' ? [`${change.domain}:${idOf.get(change.userEmail) ?? change.userEmail}`] : [],
+    ),
+  );
   return {
     views: DOMAINS.flatMap((domain) => data.views[domain].filter((view) => !named.has(view.viewId))),
     pinned: DOMAINS.flatMap((domain) =>
@@ -206,14 +262,22 @@ async function runCase({ scenario: { data, desired }, schedule, together, restar
       break;
     }
     // The first run no fault touched must have left nothing to plan.
-    if (cleanBefore && mine !== 'failed') throw new Error(`a run no fault touched left changes to plan:\n${history.join('\n')}\n${json(mine?.plan.changes)}`);
+    if (cleanBefore && mine !== 'failed')
+      throw new Error(
+        `a run no fault touched left changes to plan:\n${history.join('\n')}\n${json(mine?.plan.changes)}`,
+      );
     if (run > MAX_RUNS) throw new Error(`no plan without changes after ${MAX_RUNS} runs:\n${history.join('\n')}`);
     const before = json(service.data());
     const reports = await Promise.all(
       planned.map(async ({ client, result }): Promise<ApplyReport | 'failed'> => {
         if (result === 'failed') return 'failed';
         const instant = { sleep: (ms: number) => virtualClock().sleep(ms) };
-        return carryOut(result.plan, buildOperations(result.plan), { client, live: result.live, fromPlanFile: false, ...instant });
+        return carryOut(result.plan, buildOperations(result.plan), {
+          client,
+          live: result.live,
+          fromPlanFile: false,
+          ...instant,
+        });
       }),
     );
     service.settle();
@@ -222,17 +286,24 @@ async function runCase({ scenario: { data, desired }, schedule, together, restar
       tally.restarts += 1;
     }
     const codes = reports.map((report) => (report === 'failed' ? 1 : reportExitCode(report)));
-    history.push(`run ${run}: requests ${first}-${service.requests() - 1}, exits ${codes.join(',')}${reports.map((report) => (report === 'failed' ? ' (plan failed)' : ` ${json({ failed: report.failed, may: report.mayHaveLanded, problems: report.verification?.problems })}`)).join('')}`);
+    history.push(
+      `run ${run}: requests ${first}-${service.requests() - 1}, exits ${codes.join(',')}${reports.map((report) => (report === 'failed' ? ' (plan failed)' : ` ${json({ failed: report.failed, may: report.mayHaveLanded, problems: report.verification?.problems })}`)).join('')}`,
+    );
     for (const code of codes) tally.exits[code] = (tally.exits[code] ?? 0) + 1;
     for (const report of reports) {
       if (report === 'failed') continue;
       tally.adopted += report.landed.filter((entry) => entry.note === 'adopted').length;
-      tally.races += (report.verification?.problems ?? []).filter((problem) => problem.message.includes('a concurrent run created')).length;
+      tally.races += (report.verification?.problems ?? []).filter((problem) =>
+        problem.message.includes('a concurrent run created'),
+      ).length;
     }
     // Exit 1 says the run changed nothing; a run alone is the only writer, so that is checkable.
     if (codes.length === 1 && codes[0] === 1) expect(json(service.data()), history.join('\n')).toBe(before);
     // Two runs at once are a fault of their own: each may undo some of the other's work.
-    const touched = planned.length > 1 || [...schedule.keys()].some((index) => index >= first && index < service.requests()) || service.down();
+    const touched =
+      planned.length > 1 ||
+      [...schedule.keys()].some((index) => index >= first && index < service.requests()) ||
+      service.down();
     // Exit 0 from a run alone says everything landed: the next plan must be empty, faults or not.
     cleanBefore = !touched || (codes.length === 1 && codes[0] === 0);
   }
@@ -241,27 +312,45 @@ async function runCase({ scenario: { data, desired }, schedule, together, restar
   expect(duplicateNames(end), context).toEqual([]);
   const now = new Map(DOMAINS.flatMap((domain) => end.views[domain].map((view) => [view.viewId, view] as const)));
   for (const view of kept.views) expect(json(now.get(view.viewId)), `${view.viewId} ${context}`).toBe(json(view));
-  const pinnedNow = new Map<string, string[]>(DOMAINS.flatMap((domain) => Object.entries(end.pinned[domain]).map(([user, ids]): [string, string[]] => [`${domain}:${user}`, ids])));
+  const pinnedNow = new Map<string, string[]>(
+    DOMAINS.flatMap((domain) =>
+      Object.entries(end.pinned[domain]).map(([user, ids]): [string, string[]] => [`${domain}:${user}`, ids]),
+    ),
+  );
   for (const [list, ids] of kept.pinned) expect(pinnedNow.get(list), `${list} ${context}`).toEqual(ids);
-  for (const [kind, count] of Object.entries(service.met)) tally.met[kind as FaultKind] = (tally.met[kind as FaultKind] ?? 0) + count;
+  for (const [kind, count] of Object.entries(service.met))
+    tally.met[kind as FaultKind] = (tally.met[kind as FaultKind] ?? 0) + count;
 }
 
 describe('convergence under faults', () => {
   it('re-running plan and apply converges after any faults, doubles nothing, keeps what people made, and exits truthfully', async () => {
     await fc.assert(fc.asyncProperty(CASE, runCase), {
-      numRuns: 60, seed: 20260115, endOnFailure: true,
+      numRuns: 60,
+      seed: 20260115,
+      endOnFailure: true,
       // A case holds a whole workspace: say which one failed, and why, without printing it.
       reporter: (details) => {
         if (!details.failed) return;
         const [failing] = details.counterexample ?? [];
-        throw new Error(`case failed (seed ${details.seed}, path "${details.counterexamplePath ?? ''}"): ${failing === undefined ? '' : describeCase(failing)}\n${String(details.errorInstance)}`);
+        throw new Error(
+          `case failed (seed ${details.seed}, path "${details.counterexamplePath ?? ''}"): ${failing === undefined ? '' : describeCase(failing)}\n${String(details.errorInstance)}`,
+        );
       },
     });
     // The generator reaches every path: each fault kind, runs no fault touched, a create
     // found again by re-listing after its answer was lost, copies two runs made
     // settled, partial runs and failed ones, and cases that took more than two runs.
     const context = JSON.stringify(tally);
-    for (const kind of ['unavailable', 'rate-limited', 'lost-answer', 'bad-gateway', 'reset', 'outage', 'late', 'slow'] as const) {
+    for (const kind of [
+      'unavailable',
+      'rate-limited',
+      'lost-answer',
+      'bad-gateway',
+      'reset',
+      'outage',
+      'late',
+      'slow',
+    ] as const) {
       expect(tally.met[kind] ?? 0, `${kind}: ${context}`).toBeGreaterThan(0);
     }
     expect(tally.cases, context).toBeGreaterThan(45);

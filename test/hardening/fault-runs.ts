@@ -90,7 +90,9 @@ export function wrongExit(result: CliResult): string | undefined {
     case 1:
       return wrote ? 'exit 1 though writes landed or may have' : undefined;
     case 3:
-      return /error\[apply\.(stale-plan|max-deletes|digest-unexpected)\]/.test(output) ? undefined : 'exit 3 without a refusal';
+      return /error\[apply\.(stale-plan|max-deletes|digest-unexpected)\]/.test(output)
+        ? undefined
+        : 'exit 3 without a refusal';
     case 4:
       return partial ? undefined : 'exit 4 without an account of what landed';
     default:
@@ -122,7 +124,11 @@ export function faultScenario(kind: FaultKind, seed: number, statePath?: string)
       return { ...base, emulator: { ...FAST, seed, latencyMs: seed % 7, failRate: 0.1, dropAfterCommitRate: 0.15 } };
     case 'concurrent':
       // Two applies of the same manifests at once, both planning the same creates, under faults.
-      return { ...base, together: 2, emulator: { ...FAST, seed, latencyMs: 5 + (seed % 5), failRate: 0.1, dropAfterCommitRate: 0.15 } };
+      return {
+        ...base,
+        together: 2,
+        emulator: { ...FAST, seed, latencyMs: 5 + (seed % 5), failRate: 0.1, dropAfterCommitRate: 0.15 },
+      };
   }
 }
 
@@ -131,7 +137,8 @@ export async function faultFreeState(dir: string, runner: Runner): Promise<Retur
   const emulator = await startEmulator({ data: demoWorkspace(), port: 0, ...FAST });
   try {
     const apply = await runner(['apply', dir, ...WORKLOAD_FLAGS, '--rate', '1000'], env(emulator));
-    if (apply.code !== 0) throw new Error(`the fault-free apply failed (${apply.code}):\n${apply.stdout}\n${apply.stderr}`);
+    if (apply.code !== 0)
+      throw new Error(`the fault-free apply failed (${apply.code}):\n${apply.stdout}\n${apply.stderr}`);
     return comparable(emulator.snapshot());
   } finally {
     await emulator.close();
@@ -159,7 +166,12 @@ export async function runScenario(
     emulator = await startEmulator(options);
   } else {
     const { afterWrites } = scenario.restart;
-    const restarted = await applyAcrossRestart(options, { holds: (_endpoint, writes) => writes >= afterWrites, comesBack: 'at-once' }, (environment) => runner(args, environment), counted);
+    const restarted = await applyAcrossRestart(
+      options,
+      { holds: (_endpoint, writes) => writes >= afterWrites, comesBack: 'at-once' },
+      (environment) => runner(args, environment),
+      counted,
+    );
     ({ emulator, midApply: restartedMidApply } = restarted);
     restartedApply = restarted.apply;
   }
@@ -182,7 +194,10 @@ export async function runScenario(
         apply = await runner(args, env(emulator));
       }
       applies.push(record('apply', apply).code);
-      const plan = record('plan', await runner(['plan', dir, '--detailed-exitcode', '--rate', String(scenario.clientRate)], env(emulator)));
+      const plan = record(
+        'plan',
+        await runner(['plan', dir, '--detailed-exitcode', '--rate', String(scenario.clientRate)], env(emulator)),
+      );
       if (plan.code === 0) convergedAfter = attempt;
     }
     const final = emulator.snapshot();
@@ -236,13 +251,25 @@ export async function applyAcrossRestart(
   restart: Restart,
   start: (env: Record<string, string>) => Promise<CliResult>,
   counted: { faultsInjected: number; rateLimited: number },
-): Promise<{ emulator: RunningEmulator; apply: CliResult; midApply: boolean; held: string | undefined; before: Record<string, number> }> {
+): Promise<{
+  emulator: RunningEmulator;
+  apply: CliResult;
+  midApply: boolean;
+  held: string | undefined;
+  before: Record<string, number>;
+}> {
   const gate = holdingGate(restart.holds);
   const emulator = await startEmulator({ ...options, latencyMs: 1, sleep: gate.sleep });
   gate.watch(emulator);
   const port = Number(new URL(emulator.url).port);
   const running = start(env(emulator));
-  const held = await Promise.race([gate.held, running.then(() => undefined, () => undefined)]);
+  const held = await Promise.race([
+    gate.held,
+    running.then(
+      () => undefined,
+      () => undefined,
+    ),
+  ]);
   // Read with no turn of the event loop before the close: nothing reaches this emulator after it.
   const stats = emulator.stats();
   counted.faultsInjected += stats.faultsInjected;
@@ -300,4 +327,3 @@ function holdingGate(holds: Restart['holds']): {
 function env(emulator: RunningEmulator): Record<string, string> {
   return { VIEWCTL_BASE_URL: emulator.url, VIEWCTL_API_KEY: emulator.apiKey };
 }
-

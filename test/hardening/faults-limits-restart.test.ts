@@ -3,8 +3,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoWorkspace } from '../../src/emulator/demo/demo-workspace.js';
 import { startEmulator, type EmulatorOptions } from '../../src/emulator/server.js';
 import type { comparable } from '../support/cli.js';
-import { comparable as comparableState, duplicateNames, runInProcess, scratchDir, TEST_WAITS, type CliResult } from '../support/cli.js';
-import { FAST, applyAcrossRestart, faultFreeState, faultScenario, inProcess, spawned, type Restart } from './fault-runs.js';
+import {
+  comparable as comparableState,
+  duplicateNames,
+  runInProcess,
+  scratchDir,
+  TEST_WAITS,
+  type CliResult,
+} from '../support/cli.js';
+import {
+  FAST,
+  applyAcrossRestart,
+  faultFreeState,
+  faultScenario,
+  inProcess,
+  spawned,
+  type Restart,
+} from './fault-runs.js';
 import { outageClock } from './outage-clock.js';
 import { WORKLOAD_FILES, WORKLOAD_FLAGS } from './workload.js';
 
@@ -40,13 +55,22 @@ afterAll(async () => {
  */
 async function restartUnder(label: string, restart: Omit<Restart, 'onDown' | 'onUp'>) {
   const clock = outageClock();
-  const options: EmulatorOptions = { data: demoWorkspace(), port: 0, ...FAST, statePath: join(workload.dir, `state-${label}.json`) };
+  const options: EmulatorOptions = {
+    data: demoWorkspace(),
+    port: 0,
+    ...FAST,
+    statePath: join(workload.dir, `state-${label}.json`),
+  };
   const counted = { faultsInjected: 0, rateLimited: 0 };
   const result = await applyAcrossRestart(
     options,
     restart.comesBack === 'at-once' ? { ...restart, onDown: () => clock.down(), onUp: () => clock.up() } : restart,
     // Re-listings after a lost create wait a millisecond: only their count matters here.
-    (env) => runInProcess(['apply', workload.dir, ...WORKLOAD_FLAGS, '--rate', '1000'], { env, waits: { ...TEST_WAITS, relistDelaysMs: [1, 1], clock } }),
+    (env) =>
+      runInProcess(['apply', workload.dir, ...WORKLOAD_FLAGS, '--rate', '1000'], {
+        env,
+        waits: { ...TEST_WAITS, relistDelaysMs: [1, 1], clock },
+      }),
     counted,
   );
   return { ...result, output: (apply: CliResult) => apply.stdout + apply.stderr };
@@ -58,7 +82,10 @@ describe.concurrent('apply against a rate-limiting service', () => {
     const scenario = faultScenario('rate-429', 1);
     const emulator = await startEmulator({ data: demoWorkspace(), port: 0, ...scenario.emulator });
     try {
-      const apply = await spawned(['apply', workload.dir, ...WORKLOAD_FLAGS, '--rate', String(scenario.clientRate)], { VIEWCTL_BASE_URL: emulator.url, VIEWCTL_API_KEY: emulator.apiKey });
+      const apply = await spawned(['apply', workload.dir, ...WORKLOAD_FLAGS, '--rate', String(scenario.clientRate)], {
+        VIEWCTL_BASE_URL: emulator.url,
+        VIEWCTL_API_KEY: emulator.apiKey,
+      });
       expect(emulator.stats().rateLimited, apply.stdout + apply.stderr).toBeGreaterThan(0);
       expect(apply.code, apply.stdout + apply.stderr).toBe(0);
       expect(comparableState(emulator.snapshot())).toEqual(expected);
@@ -69,20 +96,29 @@ describe.concurrent('apply against a rate-limiting service', () => {
 });
 
 describe.concurrent('a service that restarts mid-apply (same port, same state file)', () => {
-  it.each(['PATCH', 'PUT', 'DELETE'])('sends a %s in flight during the restart again once the service is back, and the apply succeeds', async (method) => {
-    const { emulator, apply, held, output } = await restartUnder(method, { holds: (endpoint) => endpoint.startsWith(`${method} `), comesBack: 'at-once' });
-    try {
-      expect(held, output(apply)).toMatch(new RegExp(`^${method} /v1/`));
-      expect(apply.code, output(apply)).toBe(0);
-      expect(output(apply)).not.toMatch(/internal error|\n\s+at /);
-      expect(comparableState(emulator.snapshot())).toEqual(expected);
-    } finally {
-      await emulator.close();
-    }
-  });
+  it.each(['PATCH', 'PUT', 'DELETE'])(
+    'sends a %s in flight during the restart again once the service is back, and the apply succeeds',
+    async (method) => {
+      const { emulator, apply, held, output } = await restartUnder(method, {
+        holds: (endpoint) => endpoint.startsWith(`${method} `),
+        comesBack: 'at-once',
+      });
+      try {
+        expect(held, output(apply)).toMatch(new RegExp(`^${method} /v1/`));
+        expect(apply.code, output(apply)).toBe(0);
+        expect(output(apply)).not.toMatch(/internal error|\n\s+at /);
+        expect(comparableState(emulator.snapshot())).toEqual(expected);
+      } finally {
+        await emulator.close();
+      }
+    },
+  );
 
   it('never sends again a create in flight during the restart: it may have landed (exit 4), and no view is doubled', async () => {
-    const { emulator, apply, held, before, output } = await restartUnder('POST', { holds: (endpoint, writes) => endpoint.startsWith('POST ') && writes >= 2, comesBack: 'at-once' });
+    const { emulator, apply, held, before, output } = await restartUnder('POST', {
+      holds: (endpoint, writes) => endpoint.startsWith('POST ') && writes >= 2,
+      comesBack: 'at-once',
+    });
     try {
       expect(held).toMatch(/^POST \/v1\/\w+\/views$/);
       expect(apply.code, output(apply)).toBe(4);
@@ -90,7 +126,9 @@ describe.concurrent('a service that restarts mid-apply (same port, same state fi
       expect(duplicateNames(emulator.snapshot())).toEqual([]);
       // Every create reached the service at most once, before the restart or after it.
       const posts = (byEndpoint: Record<string, number>): number =>
-        Object.entries(byEndpoint).filter(([endpoint]) => endpoint.startsWith('POST ')).reduce((sum, [, count]) => sum + count, 0);
+        Object.entries(byEndpoint)
+          .filter(([endpoint]) => endpoint.startsWith('POST '))
+          .reduce((sum, [, count]) => sum + count, 0);
       expect(posts(before) + posts(emulator.stats().byEndpoint)).toBeLessThanOrEqual(CREATES);
     } finally {
       await emulator.close();
@@ -98,7 +136,10 @@ describe.concurrent('a service that restarts mid-apply (same port, same state fi
   });
 
   it('fails part-way with an account when the service stays down past the retries; the state file keeps what landed', async () => {
-    const { emulator, apply, midApply, output } = await restartUnder('long', { holds: (endpoint) => endpoint.startsWith('PATCH '), comesBack: 'after-apply' });
+    const { emulator, apply, midApply, output } = await restartUnder('long', {
+      holds: (endpoint) => endpoint.startsWith('PATCH '),
+      comesBack: 'after-apply',
+    });
     try {
       const text = output(apply);
       expect(midApply).toBe(true);
@@ -113,7 +154,8 @@ describe.concurrent('a service that restarts mid-apply (same port, same state fi
       expect(text).not.toMatch(/internal error|\n\s+at /);
       // Started again from its state file, the service holds what landed before it went down.
       expect(emulator.stats().writes).toBe(0);
-      const names = (domain: 'recordings' | 'deals'): string[] => emulator.snapshot().views[domain].map((view) => view.name);
+      const names = (domain: 'recordings' | 'deals'): string[] =>
+        emulator.snapshot().views[domain].map((view) => view.name);
       expect(names('recordings')).toEqual(expect.arrayContaining(['Team calls', 'Escalations', 'Renewal calls']));
       expect(names('deals')).toEqual(expect.arrayContaining(['Closing soon', 'Expansion']));
     } finally {

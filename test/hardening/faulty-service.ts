@@ -72,7 +72,16 @@ export function faultyService(initial: EmulatorData, schedule: Schedule): Faulty
   let count = 0;
   let downUntil = -1;
   const late: { due: number; run(): void }[] = [];
-  const met = { unavailable: 0, 'rate-limited': 0, 'lost-answer': 0, 'bad-gateway': 0, reset: 0, outage: 0, late: 0, slow: 0 };
+  const met = {
+    unavailable: 0,
+    'rate-limited': 0,
+    'lost-answer': 0,
+    'bad-gateway': 0,
+    reset: 0,
+    outage: 0,
+    late: 0,
+    slow: 0,
+  };
 
   // carry runs the handler on a copy (for a write), swapped in only when it changed
   // something. The writes plan and apply send change views, pinned lists and the id
@@ -80,8 +89,25 @@ export function faultyService(initial: EmulatorData, schedule: Schedule): Faulty
   const carry = (method: string, url: URL, body: unknown): RouteResult => {
     const matched = matchRoute(routes, method, url.pathname);
     if (matched === undefined) return { status: 404, type: 'not_found', message: `no route ${method} ${url.pathname}` };
-    const target = method === 'GET' ? data : { ...data, views: structuredClone(data.views), pinned: structuredClone(data.pinned), nextIds: { ...data.nextIds } };
-    const result = matched.route.handle({ data: target, params: matched.params, query: url.searchParams, body, now: NOW, fullAccess: true, baseUrl: MEMORY_URL, mediaSecret: 'memory' });
+    const target =
+      method === 'GET'
+        ? data
+        : {
+            ...data,
+            views: structuredClone(data.views),
+            pinned: structuredClone(data.pinned),
+            nextIds: { ...data.nextIds },
+          };
+    const result = matched.route.handle({
+      data: target,
+      params: matched.params,
+      query: url.searchParams,
+      body,
+      now: NOW,
+      fullAccess: true,
+      baseUrl: MEMORY_URL,
+      mediaSecret: 'memory',
+    });
     if (result.status === 200 && result.changed === true) data = target;
     return result;
   };
@@ -111,13 +137,19 @@ export function faultyService(initial: EmulatorData, schedule: Schedule): Faulty
     switch (fault?.kind) {
       case 'unavailable':
         met.unavailable += 1;
-        return answer(503, { error: { type: 'internal_error', message: 'injected failure: the service is unavailable, nothing was done' } });
+        return answer(503, {
+          error: { type: 'internal_error', message: 'injected failure: the service is unavailable, nothing was done' },
+        });
       case 'rate-limited':
         met['rate-limited'] += 1;
-        return answer(429, { error: { type: 'rate_limited', message: 'rate limit exceeded' } }, {
-          'x-ratelimit-remaining': '0',
-          ...(fault.retryAfterS === null ? {} : { 'retry-after': String(fault.retryAfterS) }),
-        });
+        return answer(
+          429,
+          { error: { type: 'rate_limited', message: 'rate limit exceeded' } },
+          {
+            'x-ratelimit-remaining': '0',
+            ...(fault.retryAfterS === null ? {} : { 'retry-after': String(fault.retryAfterS) }),
+          },
+        );
       case 'reset':
         met.reset += 1;
         throw networkError('ECONNRESET');
@@ -144,7 +176,14 @@ export function faultyService(initial: EmulatorData, schedule: Schedule): Faulty
       met['bad-gateway'] += 1;
       return answer(502, { error: { type: 'internal_error', message: 'bad gateway' } });
     }
-    if (result.status !== 200) return answer(result.status, { error: { type: result.type, message: result.message, ...(result.path === undefined ? {} : { path: result.path }) } });
+    if (result.status !== 200)
+      return answer(result.status, {
+        error: {
+          type: result.type,
+          message: result.message,
+          ...(result.path === undefined ? {} : { path: result.path }),
+        },
+      });
     return answer(200, { result: result.result });
   };
 
@@ -166,7 +205,12 @@ export function faultyService(initial: EmulatorData, schedule: Schedule): Faulty
 function answer(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'x-ratelimit-limit': '1000', 'x-ratelimit-remaining': '999', ...headers },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'x-ratelimit-limit': '1000',
+      'x-ratelimit-remaining': '999',
+      ...headers,
+    },
   });
 }
 
@@ -202,11 +246,14 @@ export function virtualClock(start = NOW): Clock {
           clearImmediate(timer);
           reject(signal?.reason);
         };
-        const timer = ms >= VIRTUAL_TIMEOUT_MS ? undefined : setImmediate(() => {
-          signal?.removeEventListener('abort', abort);
-          now += Math.max(0, ms);
-          resolve();
-        });
+        const timer =
+          ms >= VIRTUAL_TIMEOUT_MS
+            ? undefined
+            : setImmediate(() => {
+                signal?.removeEventListener('abort', abort);
+                now += Math.max(0, ms);
+                resolve();
+              });
         signal?.addEventListener('abort', abort, { once: true });
       }),
   };

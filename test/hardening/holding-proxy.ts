@@ -15,18 +15,24 @@ export interface HoldingProxy {
 }
 
 /** holdingProxy forwards to `target`; a request for which `hold` returns a promise waits for it first. */
-export async function holdingProxy(target: string, hold: (method: string, path: string) => Promise<void> | undefined): Promise<HoldingProxy> {
+export async function holdingProxy(
+  target: string,
+  hold: (method: string, path: string) => Promise<void> | undefined,
+): Promise<HoldingProxy> {
   const upstream = new URL(target);
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const forward = (): void => {
-        const out = httpRequest({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-          answer.on('error', () => res.destroy());
-        });
+        const out = httpRequest(
+          { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers },
+          (answer) => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+            answer.on('error', () => res.destroy());
+          },
+        );
         out.on('error', () => res.destroy());
         out.end(Buffer.concat(chunks));
       };

@@ -29,7 +29,10 @@ function exampleFiles(directory: string): string[] {
 }
 
 const EXAMPLE_BYTES: ReadonlyMap<string, Uint8Array> = new Map(
-  exampleFiles(EXAMPLES).map((path) => [relative(EXAMPLES, path).split('\\').join('/'), new Uint8Array(readFileSync(path))]),
+  exampleFiles(EXAMPLES).map((path) => [
+    relative(EXAMPLES, path).split('\\').join('/'),
+    new Uint8Array(readFileSync(path)),
+  ]),
 );
 
 /**
@@ -53,23 +56,35 @@ describe('the loader on mutated examples', () => {
   it('never throws on random stacks of line and byte mutations', async () => {
     const files = [...EXAMPLE_BYTES.keys()];
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...files), fc.array(mutation, { minLength: 1, maxLength: 4 }), async (file, changes) => {
-        const original = EXAMPLE_BYTES.get(file) ?? new Uint8Array();
-        await loadMutated(file, changes.reduce(mutate, original));
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...files),
+        fc.array(mutation, { minLength: 1, maxLength: 4 }),
+        async (file, changes) => {
+          const original = EXAMPLE_BYTES.get(file) ?? new Uint8Array();
+          await loadMutated(file, changes.reduce(mutate, original));
+        },
+      ),
       { numRuns: 150, seed: 314159 },
     );
   });
 
   it('applies every kind of mutation to every example file', async () => {
     const kinds: Mutation[] = [
-      { type: 'delete-line', at: 3 }, { type: 'duplicate-line', at: 2 }, { type: 'swap-lines', at: 1, other: 4 },
-      { type: 'insert-tab', at: 7 }, { type: 'anchor', at: 2 }, { type: 'alias', at: 5 }, { type: 'merge', at: 4 },
-      { type: 'binary-tag', at: 3 }, { type: 'nul', at: 11 }, { type: 'truncate', at: 40 },
+      { type: 'delete-line', at: 3 },
+      { type: 'duplicate-line', at: 2 },
+      { type: 'swap-lines', at: 1, other: 4 },
+      { type: 'insert-tab', at: 7 },
+      { type: 'anchor', at: 2 },
+      { type: 'alias', at: 5 },
+      { type: 'merge', at: 4 },
+      { type: 'binary-tag', at: 3 },
+      { type: 'nul', at: 11 },
+      { type: 'truncate', at: 40 },
       ...INVALID_UTF8.map((bytes, at) => ({ type: 'invalid-utf8' as const, at: at * 13, bytes })),
     ];
     for (const file of EXAMPLE_BYTES.keys()) {
-      for (const change of kinds) await loadMutated(file, mutate(EXAMPLE_BYTES.get(file) ?? new Uint8Array(), change), true);
+      for (const change of kinds)
+        await loadMutated(file, mutate(EXAMPLE_BYTES.get(file) ?? new Uint8Array(), change), true);
     }
   });
 
@@ -100,11 +115,18 @@ describe('the loader on mutated examples', () => {
     const cases: [string, string, number][] = [
       ['kind: Workspace\nprune: false\n<<: 0\n', 'yaml.merge', 3],
       ['kind: RecordingView\nname: !!binary "%%%"\n', 'yaml.unsupported-type', 2],
-      ['kind: RecordingView\nname: x\ncolumns: &c [{type: Default, columnId: title}]\nsort: *c\n', 'schema.required', 3],
+      [
+        'kind: RecordingView\nname: x\ncolumns: &c [{type: Default, columnId: title}]\nsort: *c\n',
+        'schema.required',
+        3,
+      ],
     ];
     for (const [text, code, line] of cases) {
       const result = await loadManifests(['m.yaml'], memoryManifestSource({ 'm.yaml': text }));
-      expect(result.problems.map((problem) => [problem.code, problem.line]), text).toContainEqual([code, line]);
+      expect(
+        result.problems.map((problem) => [problem.code, problem.line]),
+        text,
+      ).toContainEqual([code, line]);
     }
   });
 });

@@ -11,14 +11,17 @@ import { lineCount, lineSoup, malformedProblems, manifestText, parsedYaml } from
  * error turns into a Desired state.
  */
 
-async function loadTexts(texts: readonly string[]): Promise<{ wrong: string[]; desiredError?: unknown; errors: boolean }> {
+async function loadTexts(
+  texts: readonly string[],
+): Promise<{ wrong: string[]; desiredError?: unknown; errors: boolean }> {
   const files = Object.fromEntries(texts.map((text, index) => [`m/${index}.yaml`, text]));
   const result = await loadManifests(['m'], memoryManifestSource(files));
   const lines = new Map(Object.entries(files).map(([file, text]) => [file, lineCount(text)]));
   lines.set('m', 1);
   const wrong = malformedProblems(result, lines);
   for (const document of result.documents) {
-    if (typeof document.kind !== 'string') wrong.push(`document ${document.file}#${document.index} without a string kind`);
+    if (typeof document.kind !== 'string')
+      wrong.push(`document ${document.file}#${document.index} without a string kind`);
   }
   const errors = hasErrors(result.problems);
   if (errors) return { wrong, errors };

@@ -39,10 +39,20 @@ export function schemaVocabulary(): Vocabulary {
     if (typeof node.const === 'string') enums.add(node.const);
     Object.values(node).forEach(walk);
   };
-  for (const file of readdirSync(SCHEMAS).filter((name) => name.endsWith('.json')).sort()) {
+  for (const file of readdirSync(SCHEMAS)
+    .filter((name) => name.endsWith('.json'))
+    .sort()) {
     walk(JSON.parse(readFileSync(`${SCHEMAS}${file}`, 'utf8')) as unknown);
   }
-  const kinds = ['Workspace', 'RecordingView', 'DealView', 'CompanyView', 'ContactView', 'PinnedViews', 'AdminAutomations'];
+  const kinds = [
+    'Workspace',
+    'RecordingView',
+    'DealView',
+    'CompanyView',
+    'ContactView',
+    'PinnedViews',
+    'AdminAutomations',
+  ];
   return { kinds, attributes: [...attributes].sort(), enums: [...enums].sort() };
 }
 
@@ -50,22 +60,24 @@ const VOCABULARY = schemaVocabulary();
 
 /** misspelt returns `word` or a typo of it: a letter dropped, doubled, swapped or re-cased. */
 function misspelt(word: fc.Arbitrary<string>): fc.Arbitrary<string> {
-  return fc.tuple(word, fc.nat(), fc.constantFrom('keep', 'keep', 'keep', 'drop', 'double', 'swap', 'case')).map(([text, at, how]) => {
-    if (text.length < 2) return text;
-    const i = at % (text.length - 1);
-    switch (how) {
-      case 'drop':
-        return text.slice(0, i) + text.slice(i + 1);
-      case 'double':
-        return text.slice(0, i) + (text[i] ?? '') + text.slice(i);
-      case 'swap':
-        return text.slice(0, i) + (text[i + 1] ?? '') + (text[i] ?? '') + text.slice(i + 2);
-      case 'case':
-        return text.toLowerCase() === text ? text.toUpperCase() : text.toLowerCase();
-      default:
-        return text;
-    }
-  });
+  return fc
+    .tuple(word, fc.nat(), fc.constantFrom('keep', 'keep', 'keep', 'drop', 'double', 'swap', 'case'))
+    .map(([text, at, how]) => {
+      if (text.length < 2) return text;
+      const i = at % (text.length - 1);
+      switch (how) {
+        case 'drop':
+          return text.slice(0, i) + text.slice(i + 1);
+        case 'double':
+          return text.slice(0, i) + (text[i] ?? '') + text.slice(i);
+        case 'swap':
+          return text.slice(0, i) + (text[i + 1] ?? '') + (text[i] ?? '') + text.slice(i + 2);
+        case 'case':
+          return text.toLowerCase() === text ? text.toUpperCase() : text.toLowerCase();
+        default:
+          return text;
+      }
+    });
 }
 
 const attributeName = fc.oneof(
@@ -79,7 +91,18 @@ const scalar: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(...VOCABULARY.kinds),
   fc.string({ unit: 'grapheme', maxLength: 12 }),
   fc.string({ unit: 'binary', maxLength: 6 }),
-  fc.constantFrom('ops@acme.test', 'not an email', 'rv_1', '2026-13-45', '2026-01-01T00:00:00Z', '*', 'Scratch *', '\u0000', '\uFEFF', '\u202E'),
+  fc.constantFrom(
+    'ops@acme.test',
+    'not an email',
+    'rv_1',
+    '2026-13-45',
+    '2026-01-01T00:00:00Z',
+    '*',
+    'Scratch *',
+    '\u0000',
+    '\uFEFF',
+    '\u202E',
+  ),
   fc.integer({ min: -5, max: 400 }),
   fc.constantFrom(0, -0, 1.5, 1e21, Number.MAX_SAFE_INTEGER),
   fc.boolean(),
@@ -110,23 +133,67 @@ export const manifestDocument: fc.Arbitrary<Record<string, unknown>> = fc
 
 /** parsedYaml is YAML text that parses: random documents, in block or flow style. */
 export const parsedYaml: fc.Arbitrary<string> = fc
-  .tuple(fc.array(fc.oneof({ weight: 8, arbitrary: manifestDocument }, { weight: 1, arbitrary: jsonLike }), { maxLength: 4 }), fc.boolean())
+  .tuple(
+    fc.array(fc.oneof({ weight: 8, arbitrary: manifestDocument }, { weight: 1, arbitrary: jsonLike }), {
+      maxLength: 4,
+    }),
+    fc.boolean(),
+  )
   .map(([documents, flow]) =>
     documents.map((document) => stringify(document, { collectionStyle: flow ? 'flow' : 'any' })).join('---\n'),
   );
 
-const punctuation = fc.constantFrom(':', ': ', '- ', '-', '[', ']', '{', '}', ',', '"', "'", '#', '&a ', '*a', '!!str ', '!tag ', '? ', '|', '>', '%YAML 1.2', '---', '...', '\t', '@', '`');
+const punctuation = fc.constantFrom(
+  ':',
+  ': ',
+  '- ',
+  '-',
+  '[',
+  ']',
+  '{',
+  '}',
+  ',',
+  '"',
+  "'",
+  '#',
+  '&a ',
+  '*a',
+  '!!str ',
+  '!tag ',
+  '? ',
+  '|',
+  '>',
+  '%YAML 1.2',
+  '---',
+  '...',
+  '\t',
+  '@',
+  '`',
+);
 
 /** lineSoup is text made of vocabulary words, punctuation and indentation: mostly not YAML. */
 export const lineSoup: fc.Arbitrary<string> = fc
   .array(
-    fc.tuple(fc.nat(6), fc.array(fc.oneof(attributeName, punctuation, scalar.map((value) => String(value))), { maxLength: 6 })),
+    fc.tuple(
+      fc.nat(6),
+      fc.array(
+        fc.oneof(
+          attributeName,
+          punctuation,
+          scalar.map((value) => String(value)),
+        ),
+        { maxLength: 6 },
+      ),
+    ),
     { maxLength: 12 },
   )
   .map((lines) => lines.map(([indent, parts]) => ' '.repeat(indent) + parts.join('')).join('\n'));
 
 /** manifestText is any random manifest text, parsing or not. */
-export const manifestText: fc.Arbitrary<string> = fc.oneof({ weight: 3, arbitrary: parsedYaml }, { weight: 1, arbitrary: lineSoup });
+export const manifestText: fc.Arbitrary<string> = fc.oneof(
+  { weight: 3, arbitrary: parsedYaml },
+  { weight: 1, arbitrary: lineSoup },
+);
 
 /** PROBLEM_CODE is the shape of every stable problem code (`schema.unknown-attribute`, `yaml.syntax`). */
 export const PROBLEM_CODE = /^[a-z]+(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+$/;
@@ -140,12 +207,14 @@ export function malformedProblems(result: LoadResult, lineCounts: ReadonlyMap<st
   const wrong: string[] = [];
   for (const problem of result.problems) {
     const where = `${problem.code} at ${problem.file}:${problem.line}:${problem.column}`;
-    if (problem.severity !== 'error' && problem.severity !== 'warning') wrong.push(`${where}: severity ${String(problem.severity)}`);
+    if (problem.severity !== 'error' && problem.severity !== 'warning')
+      wrong.push(`${where}: severity ${String(problem.severity)}`);
     if (!PROBLEM_CODE.test(problem.code)) wrong.push(`${where}: code is not a stable code`);
     if (problem.message.trim() === '') wrong.push(`${where}: empty message`);
     const lines = lineCounts.get(problem.file);
     if (lines === undefined) wrong.push(`${where}: not one of the files read`);
-    if (!Number.isInteger(problem.line) || problem.line < 1 || (lines !== undefined && problem.line > lines)) wrong.push(`${where}: bad line`);
+    if (!Number.isInteger(problem.line) || problem.line < 1 || (lines !== undefined && problem.line > lines))
+      wrong.push(`${where}: bad line`);
     if (!Number.isInteger(problem.column) || problem.column < 1) wrong.push(`${where}: bad column`);
     if (!Number.isInteger(problem.document) || problem.document < 0) wrong.push(`${where}: bad document index`);
   }

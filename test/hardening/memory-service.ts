@@ -34,10 +34,31 @@ export function memoryService(initial: EmulatorData): { client: ServiceClient; d
       const isWrite = request.method !== 'GET';
       const target = isWrite ? structuredClone(data) : data;
       const body = request.body === undefined ? undefined : JSON.parse(JSON.stringify(request.body));
-      const result = matched.route.handle({ data: target, params: matched.params, query: url.searchParams, body, now: Date.parse('2026-01-15T12:00:00Z'), fullAccess: true, baseUrl: BASE_URL, mediaSecret: 'memory' });
+      const result = matched.route.handle({
+        data: target,
+        params: matched.params,
+        query: url.searchParams,
+        body,
+        now: Date.parse('2026-01-15T12:00:00Z'),
+        fullAccess: true,
+        baseUrl: BASE_URL,
+        mediaSecret: 'memory',
+      });
       if (result.status !== 200) {
-        const context = { method: request.method, route: request.route, endpoint: endpointKey(request.method, request.route), target: `${request.method} ${path}`, baseUrl: BASE_URL, apiKey: 'memory-key', attempts: 1 };
-        const error: ServiceError = responseError(result.status, JSON.stringify({ error: { type: result.type, message: result.message, path: result.path } }), context);
+        const context = {
+          method: request.method,
+          route: request.route,
+          endpoint: endpointKey(request.method, request.route),
+          target: `${request.method} ${path}`,
+          baseUrl: BASE_URL,
+          apiKey: 'memory-key',
+          attempts: 1,
+        };
+        const error: ServiceError = responseError(
+          result.status,
+          JSON.stringify({ error: { type: result.type, message: result.message, path: result.path } }),
+          context,
+        );
         throw error;
       }
       if (result.changed === true) data = target;

@@ -24,21 +24,57 @@ export type Mutation =
 type ByteMutation = { type: 'nul' | 'truncate'; at: number } | { type: 'invalid-utf8'; at: number; bytes: number[] };
 
 /** INVALID_UTF8 are byte sequences no UTF-8 decoder accepts. */
-export const INVALID_UTF8: readonly number[][] = [[0xff], [0xc3], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xf8, 0x88, 0x80, 0x80, 0x80], [0x80]];
+export const INVALID_UTF8: readonly number[][] = [
+  [0xff],
+  [0xc3],
+  [0xc0, 0xaf],
+  [0xed, 0xa0, 0x80],
+  [0xf8, 0x88, 0x80, 0x80, 0x80],
+  [0x80],
+];
 
 /** mutation is a random Mutation; heavy ones (deep nesting, long lines) are rarer. */
 export const mutation: fc.Arbitrary<Mutation> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ type: fc.constantFrom('delete-line' as const, 'duplicate-line' as const, 'insert-tab' as const, 'anchor' as const, 'alias' as const, 'merge' as const, 'binary-tag' as const), at: fc.nat() }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      type: fc.constantFrom(
+        'delete-line' as const,
+        'duplicate-line' as const,
+        'insert-tab' as const,
+        'anchor' as const,
+        'alias' as const,
+        'merge' as const,
+        'binary-tag' as const,
+      ),
+      at: fc.nat(),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ type: fc.constantFrom('nul' as const, 'truncate' as const), at: fc.nat() }) },
   { weight: 2, arbitrary: fc.record({ type: fc.constant('swap-lines' as const), at: fc.nat(), other: fc.nat() }) },
-  { weight: 1, arbitrary: fc.record({ type: fc.constant('invalid-utf8' as const), at: fc.nat(), bytes: fc.constantFrom(...INVALID_UTF8) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      type: fc.constant('invalid-utf8' as const),
+      at: fc.nat(),
+      bytes: fc.constantFrom(...INVALID_UTF8),
+    }),
+  },
   // Sizes stay modest here to keep runs fast; the tests also try DEEP once per style.
-  { weight: 1, arbitrary: fc.record({ type: fc.constantFrom('deep-flow' as const, 'deep-block' as const, 'long-line' as const), at: fc.nat(), size: fc.integer({ min: 100, max: 1500 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      type: fc.constantFrom('deep-flow' as const, 'deep-block' as const, 'long-line' as const),
+      at: fc.nat(),
+      size: fc.integer({ min: 100, max: 1500 }),
+    }),
+  },
 );
 
 /** mutate applies one mutation to a file's bytes. */
 export function mutate(bytes: Uint8Array, change: Mutation): Uint8Array {
-  if (change.type === 'invalid-utf8' || change.type === 'nul' || change.type === 'truncate') return mutateBytes(bytes, change);
+  if (change.type === 'invalid-utf8' || change.type === 'nul' || change.type === 'truncate')
+    return mutateBytes(bytes, change);
   const lines = decoder.decode(bytes).split('\n');
   const pick = (n: number): number => n % Math.max(1, lines.length);
   const i = pick(change.at);
@@ -77,7 +113,11 @@ export function mutate(bytes: Uint8Array, change: Mutation): Uint8Array {
       break;
     case 'deep-block':
       // Block nesting costs its indentation squared in bytes: nest as deep as fits under 5 MiB.
-      lines.splice(i, 0, ...Array.from({ length: Math.min(change.size, 2000) }, (_, depth) => `${' '.repeat(depth)}k${depth}:`));
+      lines.splice(
+        i,
+        0,
+        ...Array.from({ length: Math.min(change.size, 2000) }, (_, depth) => `${' '.repeat(depth)}k${depth}:`),
+      );
       break;
     case 'long-line':
       lines.splice(i, 0, `name: ${'x'.repeat(change.size * 100)}`);

@@ -37,7 +37,12 @@ describe('planning laws on random states', () => {
         for (const change of plan.changes) {
           if (change.action !== 'update') continue;
           outcomes.updates += 1;
-          const patched = jsonpatch.applyPatch(structuredClone(change.before), change.patch as Operation[], true, false).newDocument;
+          const patched = jsonpatch.applyPatch(
+            structuredClone(change.before),
+            change.patch as Operation[],
+            true,
+            false,
+          ).newDocument;
           expect(canonicalJson(patched)).toBe(canonicalJson(change.after));
         }
       }),
@@ -61,13 +66,35 @@ describe('planning laws on random states', () => {
     );
     fc.assert(
       fc.property(view, ({ domain, icon, columns, filters, sort, ageRange }) => {
-        const apiView = { viewId: 'v_1', name: 'V', visibility: 'Public' as const, isDefault: false, ownerId: 'u_1', columns, filters, sort, ...(icon === undefined ? {} : { icon }) };
+        const apiView = {
+          viewId: 'v_1',
+          name: 'V',
+          visibility: 'Public' as const,
+          isDefault: false,
+          ownerId: 'u_1',
+          columns,
+          filters,
+          sort,
+          ...(icon === undefined ? {} : { icon }),
+        };
         const once = normalizeView(domain, apiView);
         expect(normalizeSnapshot(domain, once)).toEqual(once);
         // A manifest declaring exactly what is live plans no change.
-        const declared = desiredSnapshot(domain, { domain, name: 'V', managed: { icon: icon ?? null, columns, filters, sort }, source: { file: 'f', line: 1, column: 1 } }, once);
+        const declared = desiredSnapshot(
+          domain,
+          {
+            domain,
+            name: 'V',
+            managed: { icon: icon ?? null, columns, filters, sort },
+            source: { file: 'f', line: 1, column: 1 },
+          },
+          once,
+        );
         expect(canonicalJson(declared)).toBe(canonicalJson(once));
-        const aged = normalizeView(domain, { ...apiView, filters: { ...filters, dealAgeRange: ageRange } as JsonObject });
+        const aged = normalizeView(domain, {
+          ...apiView,
+          filters: { ...filters, dealAgeRange: ageRange } as JsonObject,
+        });
         if (domain === 'deals') expect(aged).toEqual(once);
         else expect(aged.filters.dealAgeRange).toBe(ageRange);
       }),

@@ -21,19 +21,33 @@ const VISIBLE = [...PUBLIC, ...RECORDING_DEFAULTS];
 const EMAIL = 'mia@acme.com';
 
 /** A desired entry and the view it stands for, so a document names each view once. */
-interface Slot { view: string; ref: PinRef }
+interface Slot {
+  view: string;
+  ref: PinRef;
+}
 
-const visibleSlots: Slot[] = VISIBLE.flatMap((live) => [{ view: live.viewId, ref: { name: live.name } }, { view: live.viewId, ref: { viewId: live.viewId } }]);
+const visibleSlots: Slot[] = VISIBLE.flatMap((live) => [
+  { view: live.viewId, ref: { name: live.name } },
+  { view: live.viewId, ref: { viewId: live.viewId } },
+]);
 
 const scenario = fc
   .uniqueArray(fc.constantFrom(...VISIBLE, ...PRIVATE), { selector: (live: ApiView) => live.viewId, maxLength: 7 })
   .chain((current) => {
     const pinned = new Set(current.map((live) => live.viewId));
     // Private views the member does not pin today: unpinned or deleted in the app, or never theirs.
-    const gone: Slot[] = [...PRIVATE.map((live) => live.viewId), 'rv_deleted'].filter((id) => !pinned.has(id)).map((id) => ({ view: id, ref: { viewId: id } }));
+    const gone: Slot[] = [...PRIVATE.map((live) => live.viewId), 'rv_deleted']
+      .filter((id) => !pinned.has(id))
+      .map((id) => ({ view: id, ref: { viewId: id } }));
     return fc.record({
       current: fc.constant(current),
-      refs: fc.uniqueArray(fc.constantFrom(...visibleSlots, ...gone), { selector: (slot) => slot.view, minLength: 1, maxLength: 6 }).map((slots) => slots.map((slot) => slot.ref)),
+      refs: fc
+        .uniqueArray(fc.constantFrom(...visibleSlots, ...gone), {
+          selector: (slot) => slot.view,
+          minLength: 1,
+          maxLength: 6,
+        })
+        .map((slots) => slots.map((slot) => slot.ref)),
       asGroup: fc.boolean(),
     });
   });
@@ -48,17 +62,25 @@ describe('private tabs under random app states', () => {
         const desired = emptyDesired();
         const pins = pinsOf(EMAIL, 'recordings', refs);
         if (asGroup) {
-          desired.pinGroups = [{
-            group: { name: 'Mia alone', source: at('pins/group.yaml') },
-            users: [{ pattern: EMAIL, isGlob: false, source: at('pins/group.yaml', 3) }],
-            roles: [], domain: 'recordings', refs, unpinPrivate: false, source: pins.source, refSources: pins.refSources,
-          }];
+          desired.pinGroups = [
+            {
+              group: { name: 'Mia alone', source: at('pins/group.yaml') },
+              users: [{ pattern: EMAIL, isGlob: false, source: at('pins/group.yaml', 3) }],
+              roles: [],
+              domain: 'recordings',
+              refs,
+              unpinPrivate: false,
+              source: pins.source,
+              refSources: pins.refSources,
+            },
+          ];
         } else {
           desired.pins = [pins];
         }
         const { plan } = computePlan(desired, live);
         const change = plan.changes.find((candidate) => candidate.action === 'pin');
-        const planned = change?.action === 'pin' ? change.after.map((tab) => tab.viewId) : current.map((tab) => tab.viewId);
+        const planned =
+          change?.action === 'pin' ? change.after.map((tab) => tab.viewId) : current.map((tab) => tab.viewId);
         const privateToday = current.filter((live) => live.visibility === 'Private').map((live) => live.viewId);
         expect(planned.slice(0, privateToday.length)).toEqual(privateToday);
         if (change?.action === 'pin') {

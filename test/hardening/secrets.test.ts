@@ -25,7 +25,11 @@ let faulty: RunningEmulator;
 const transcripts: { label: string; result: CliResult }[] = [];
 
 beforeAll(async () => {
-  scratch = await scratchDir({ ...prefixed('m', WORKLOAD_FILES), 'bad/broken.yaml': 'kind: RecordingView\nname: [unclosed\n', 'out/.keep': '' });
+  scratch = await scratchDir({
+    ...prefixed('m', WORKLOAD_FILES),
+    'bad/broken.yaml': 'kind: RecordingView\nname: [unclosed\n',
+    'out/.keep': '',
+  });
   good = await startEmulator({ data: demoWorkspace(), port: 0, apiKey: SECRET, ...FAST });
   faulty = await startEmulator({ data: fullWorkspace(), port: 0, apiKey: SECRET, ...FAST, seed: 4 });
 });
@@ -40,7 +44,16 @@ function fullWorkspace(): EmulatorData {
   const data = demoWorkspace();
   const saved = data.views.recordings.filter((view) => !view.isDefault).length;
   for (let index = saved; index < VIEW_CAP; index += 1) {
-    data.views.recordings.push({ viewId: `rv_filler_${index}`, name: `Filler ${index}`, visibility: 'Private', isDefault: false, ownerId: 'u_olivia', columns: [], filters: {}, sort: [] });
+    data.views.recordings.push({
+      viewId: `rv_filler_${index}`,
+      name: `Filler ${index}`,
+      visibility: 'Private',
+      isDefault: false,
+      ownerId: 'u_olivia',
+      columns: [],
+      filters: {},
+      sort: [],
+    });
   }
   return data;
 }
@@ -54,7 +67,13 @@ function envFor(emulator: RunningEmulator | string, key = SECRET): Record<string
 }
 
 /** cli runs one command with `--verbose` (where it applies), records it, and checks its exit code is one of `codes`. */
-async function cli(label: string, runner: Runner, args: string[], env: Record<string, string>, codes: number[]): Promise<CliResult> {
+async function cli(
+  label: string,
+  runner: Runner,
+  args: string[],
+  env: Record<string, string>,
+  codes: number[],
+): Promise<CliResult> {
   const result = await runner([...args, ...(args[0] === 'validate' ? [] : ['--verbose'])], env);
   transcripts.push({ label, result });
   expect(codes, `${label}\n${result.stdout}\n${result.stderr}`).toContain(result.code);
@@ -69,7 +88,9 @@ async function filesBelow(directory: string): Promise<string[]> {
 /** runEmulatorCommand starts `viewctl emulator` in a child process until it listens (or fails), then stops it. */
 function runEmulatorCommand(args: string[]): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'emulator', ...args], { env: { PATH: process.env.PATH ?? '', VIEWCTL_API_KEY: SECRET } });
+    const child = spawn(process.execPath, [CLI, 'emulator', ...args], {
+      env: { PATH: process.env.PATH ?? '', VIEWCTL_API_KEY: SECRET },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -94,31 +115,84 @@ describe('the API key in every command', () => {
     await cli('validate broken', inProcess, ['validate', join(dir, 'bad')], envFor(good), [1]);
     for (const format of ['text', 'markdown', 'json']) {
       const out = join(dir, 'out', `plan-${format}.json`);
-      await cli(`plan ${format}`, inProcess, ['plan', m, '--format', format, '--out', out, '--rate', '1000'], envFor(good), [0]);
+      await cli(
+        `plan ${format}`,
+        inProcess,
+        ['plan', m, '--format', format, '--out', out, '--rate', '1000'],
+        envFor(good),
+        [0],
+      );
     }
     await cli('plan --out', spawned, ['plan', m, '--out', planFile, '--rate', '1000'], envFor(good), [0]);
     await cli('plan --out stale', inProcess, ['plan', m, '--out', stalePlan, '--rate', '1000'], envFor(good), [0]);
     await writeFile(tampered, (await readFile(planFile, 'utf8')).replace('"Team calls"', '"Team calls!"'));
-    await cli('apply --plan tampered', inProcess, ['apply', '--plan', tampered, '--rate', '1000'], envFor(good), [1, 3]);
-    await cli('apply --plan', spawned, ['apply', '--plan', planFile, '--max-deletes', '20', '--rate', '1000'], envFor(good), [0]);
+    await cli(
+      'apply --plan tampered',
+      inProcess,
+      ['apply', '--plan', tampered, '--rate', '1000'],
+      envFor(good),
+      [1, 3],
+    );
+    await cli(
+      'apply --plan',
+      spawned,
+      ['apply', '--plan', planFile, '--max-deletes', '20', '--rate', '1000'],
+      envFor(good),
+      [0],
+    );
     // The same changes as the plan just applied: already applied, nothing sent.
-    await cli('apply --plan already applied', inProcess, ['apply', '--plan', stalePlan, '--max-deletes', '20', '--rate', '1000'], envFor(good), [0]);
+    await cli(
+      'apply --plan already applied',
+      inProcess,
+      ['apply', '--plan', stalePlan, '--max-deletes', '20', '--rate', '1000'],
+      envFor(good),
+      [0],
+    );
     await cli('apply ok', inProcess, ['apply', m, ...WORKLOAD_FLAGS, '--rate', '1000'], envFor(good), [0]);
     await cli('apply failing', inProcess, ['apply', m, ...WORKLOAD_FLAGS, '--rate', '1000'], envFor(faulty), [4]);
-    await cli('apply json failing', inProcess, ['apply', m, ...WORKLOAD_FLAGS, '--format', 'json', '--rate', '1000'], envFor(faulty), [1, 4]);
-    await cli('export', spawned, ['export', '--out', join(dir, 'export'), '--all-users', '--rate', '1000'], envFor(good), [0]);
+    await cli(
+      'apply json failing',
+      inProcess,
+      ['apply', m, ...WORKLOAD_FLAGS, '--format', 'json', '--rate', '1000'],
+      envFor(faulty),
+      [1, 4],
+    );
+    await cli(
+      'export',
+      spawned,
+      ['export', '--out', join(dir, 'export'), '--all-users', '--rate', '1000'],
+      envFor(good),
+      [0],
+    );
     await cli('bad key', inProcess, ['plan', m, '--rate', '1000'], envFor(good, `${SECRET}_wrong`), [1]);
     await cli('key with a space', inProcess, ['plan', m], envFor(good, `${SECRET} x`), [1]);
-    await cli('key in the URL', inProcess, ['plan', m, '--base-url', `http://user:${SECRET}@127.0.0.1:1`], envFor(good), [1]);
+    await cli(
+      'key in the URL',
+      inProcess,
+      ['plan', m, '--base-url', `http://user:${SECRET}@127.0.0.1:1`],
+      envFor(good),
+      [1],
+    );
     // A name that cannot resolve fails at once; a refused connection (retried) is in time-bounds.test.ts.
     await cli('unreachable', inProcess, ['plan', m], envFor('http://viewctl-hardening.invalid'), [1]);
-    transcripts.push({ label: 'emulator --api-key', result: await runEmulatorCommand(['--api-key', SECRET, '--port', '0', '--rate', '1000']) });
-    transcripts.push({ label: 'emulator bad option', result: await runEmulatorCommand(['--api-key', SECRET, '--rate', 'fast']) });
-    transcripts.push({ label: 'emulator empty key', result: await runEmulatorCommand(['--api-key', ' ', '--fail-rate', '2']) });
+    transcripts.push({
+      label: 'emulator --api-key',
+      result: await runEmulatorCommand(['--api-key', SECRET, '--port', '0', '--rate', '1000']),
+    });
+    transcripts.push({
+      label: 'emulator bad option',
+      result: await runEmulatorCommand(['--api-key', SECRET, '--rate', 'fast']),
+    });
+    transcripts.push({
+      label: 'emulator empty key',
+      result: await runEmulatorCommand(['--api-key', ' ', '--fail-rate', '2']),
+    });
 
     // Nor does Node print warnings of its own (a listener leak warning once did, on export --all-users).
     expect(transcripts.filter(({ result }) => /Warning/.test(result.stderr)).map(({ label }) => label)).toEqual([]);
-    const leaks = transcripts.filter(({ result }) => result.stdout.includes(SECRET) || result.stderr.includes(SECRET)).map(({ label }) => label);
+    const leaks = transcripts
+      .filter(({ result }) => result.stdout.includes(SECRET) || result.stderr.includes(SECRET))
+      .map(({ label }) => label);
     expect(leaks).toEqual([]);
     const written = await filesBelow(join(dir, 'out'));
     written.push(...(await filesBelow(join(dir, 'export'))));
@@ -127,7 +201,9 @@ describe('the API key in every command', () => {
     for (const file of written) if ((await readFile(file, 'utf8')).includes(SECRET)) leakingFiles.push(file);
     expect(leakingFiles).toEqual([]);
     // The runs did reach the service and print request lines, so the search was not vacuous.
-    expect(transcripts.find(({ label }) => label === 'apply --plan')?.result.stderr).toMatch(/POST \/v1\/\w+\/views 200/);
+    expect(transcripts.find(({ label }) => label === 'apply --plan')?.result.stderr).toMatch(
+      /POST \/v1\/\w+\/views 200/,
+    );
     expect(transcripts.find(({ label }) => label === 'emulator --api-key')?.result.stdout).toMatch(/listening on http/);
   });
 });

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import type { ApiView, JsonObject } from '../../src/domain/api-types.js';
-import { DEAL_AI_STATUSES, DEAL_STATUSES, DOMAINS, RECORDING_SOURCES, RECORDING_STATES, type Domain } from '../../src/domain/domains.js';
+import {
+  DEAL_AI_STATUSES,
+  DEAL_STATUSES,
+  DOMAINS,
+  RECORDING_SOURCES,
+  RECORDING_STATES,
+  type Domain,
+} from '../../src/domain/domains.js';
 import { demoWorkspace } from '../../src/emulator/demo/demo-workspace.js';
 import type { EmulatorData } from '../../src/emulator/model.js';
 import type { Desired, DesiredPins, DesiredView, ManagedViewAttributes, PinRef } from '../../src/state/types.js';
@@ -21,15 +28,32 @@ const ids = setOf(['co_globex', 'co_hooli', 'co_initech', 'co_umbrella']);
 /** FILTERS holds, per domain, filter objects the service accepts. */
 export const FILTERS: Record<Domain, fc.Arbitrary<JsonObject>> = {
   recordings: fc.record(
-    { sourceIn: setOf(RECORDING_SOURCES), stateIn: setOf(RECORDING_STATES), createdAfterRelative: fc.integer({ min: 1, max: 365 }), teamIdIn: setOf(['team_ae', 'team_sdr']) },
+    {
+      sourceIn: setOf(RECORDING_SOURCES),
+      stateIn: setOf(RECORDING_STATES),
+      createdAfterRelative: fc.integer({ min: 1, max: 365 }),
+      teamIdIn: setOf(['team_ae', 'team_sdr']),
+    },
     { requiredKeys: [] },
   ) as fc.Arbitrary<JsonObject>,
   deals: fc.record(
-    { statusIn: setOf(DEAL_STATUSES), aiStatusNotIn: setOf(DEAL_AI_STATUSES), amountCurrencyIn: setOf(['EUR', 'USD', 'GBP']), amountValue: fc.record({ gte: fc.nat(100_000) }), hasInteraction: fc.boolean() },
+    {
+      statusIn: setOf(DEAL_STATUSES),
+      aiStatusNotIn: setOf(DEAL_AI_STATUSES),
+      amountCurrencyIn: setOf(['EUR', 'USD', 'GBP']),
+      amountValue: fc.record({ gte: fc.nat(100_000) }),
+      hasInteraction: fc.boolean(),
+    },
     { requiredKeys: [] },
   ) as fc.Arbitrary<JsonObject>,
-  companies: fc.record({ dealStatusIn: setOf(DEAL_STATUSES), contactIdIn: ids, hasInteraction: fc.boolean() }, { requiredKeys: [] }) as fc.Arbitrary<JsonObject>,
-  contacts: fc.record({ companyIdIn: ids, externalities: setOf(['champion', 'decision-maker']) }, { requiredKeys: [] }) as fc.Arbitrary<JsonObject>,
+  companies: fc.record(
+    { dealStatusIn: setOf(DEAL_STATUSES), contactIdIn: ids, hasInteraction: fc.boolean() },
+    { requiredKeys: [] },
+  ) as fc.Arbitrary<JsonObject>,
+  contacts: fc.record(
+    { companyIdIn: ids, externalities: setOf(['champion', 'decision-maker']) },
+    { requiredKeys: [] },
+  ) as fc.Arbitrary<JsonObject>,
 };
 
 const order = fc.constantFrom('Asc', 'Desc');
@@ -43,12 +67,29 @@ export const SORTS: Record<Domain, fc.Arbitrary<JsonObject>> = {
 
 /** COLUMN is a default column, with and without the optional flags. */
 export const COLUMN: fc.Arbitrary<JsonObject> = fc.record(
-  { type: fc.constant('Default'), columnId: fc.constantFrom('title', 'createdAt', 'owner', 'name'), isHidden: fc.boolean(), width: fc.integer({ min: 40, max: 400 }) },
+  {
+    type: fc.constant('Default'),
+    columnId: fc.constantFrom('title', 'createdAt', 'owner', 'name'),
+    isHidden: fc.boolean(),
+    width: fc.integer({ min: 40, max: 400 }),
+  },
   { requiredKeys: ['type', 'columnId'] },
 ) as fc.Arbitrary<JsonObject>;
 
 const ICONS = ['star', 'moneybag', 'warning', 'telephone_receiver'] as const;
-const NAMES = ['Calls', 'Pipeline', 'Renewals', 'Café ☕', '日本語', 'Escalations', 'Wins', 'Q3 review', 'Scratch pad', 'a: b', "Mia's"];
+const NAMES = [
+  'Calls',
+  'Pipeline',
+  'Renewals',
+  'Café ☕',
+  '日本語',
+  'Escalations',
+  'Wins',
+  'Q3 review',
+  'Scratch pad',
+  'a: b',
+  "Mia's",
+];
 
 /** ViewParts is what a random view manages: each attribute present or not. */
 interface ViewParts {
@@ -59,7 +100,8 @@ interface ViewParts {
 }
 
 function parts(domain: Domain): fc.Arbitrary<ViewParts> {
-  const option = <T>(arbitrary: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> => fc.option(arbitrary, { nil: undefined, freq: 3 });
+  const option = <T>(arbitrary: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> =>
+    fc.option(arbitrary, { nil: undefined, freq: 3 });
   return fc.record({
     icon: fc.oneof(fc.constant(undefined), fc.constant(null), fc.constantFrom(...ICONS)),
     columns: option(fc.array(COLUMN, { maxLength: 3 })),
@@ -84,10 +126,20 @@ function domainPlan(domain: Domain): fc.Arbitrary<DomainPlan> {
   const names = fc.uniqueArray(fc.constantFrom(...NAMES), { maxLength: 5 });
   return names.chain((liveNames) =>
     fc.record({
-      live: fc.tuple(...liveNames.map((name) => fc.record({ name: fc.constant(name), parts: parts(domain), ageRange: fc.boolean() }))),
-      fate: fc.array(fc.constantFrom('undeclared' as const, 'declare' as const, 'declare' as const, 'rename' as const), { minLength: liveNames.length, maxLength: liveNames.length }),
+      live: fc.tuple(
+        ...liveNames.map((name) =>
+          fc.record({ name: fc.constant(name), parts: parts(domain), ageRange: fc.boolean() }),
+        ),
+      ),
+      fate: fc.array(
+        fc.constantFrom('undeclared' as const, 'declare' as const, 'declare' as const, 'rename' as const),
+        { minLength: liveNames.length, maxLength: liveNames.length },
+      ),
       desiredParts: fc.array(parts(domain), { minLength: liveNames.length, maxLength: liveNames.length }),
-      created: fc.uniqueArray(fc.record({ name: fc.constantFrom('New A', 'New B', 'New C', 'Nouveau é'), parts: parts(domain) }), { maxLength: 3, selector: (entry) => entry.name }),
+      created: fc.uniqueArray(
+        fc.record({ name: fc.constantFrom('New A', 'New B', 'New C', 'Nouveau é'), parts: parts(domain) }),
+        { maxLength: 3, selector: (entry) => entry.name },
+      ),
       pins: fc.option(fc.uniqueArray(fc.nat(12), { minLength: 1, maxLength: 4 }), { nil: null }),
       pinUser: fc.nat(5),
     }),
@@ -103,7 +155,15 @@ export interface Scenario {
 /** scenario generates a Scenario across every domain. */
 export function scenario(): fc.Arbitrary<Scenario> {
   return fc
-    .tuple(fc.record(Object.fromEntries(DOMAINS.map((domain) => [domain, domainPlan(domain)])) as Record<Domain, fc.Arbitrary<DomainPlan>>), fc.boolean())
+    .tuple(
+      fc.record(
+        Object.fromEntries(DOMAINS.map((domain) => [domain, domainPlan(domain)])) as Record<
+          Domain,
+          fc.Arbitrary<DomainPlan>
+        >,
+      ),
+      fc.boolean(),
+    )
     .map(([plans, prune]) => build(plans, prune));
 }
 
@@ -117,7 +177,9 @@ function build(plans: Record<Domain, DomainPlan>, prune: boolean): Scenario {
   for (const domain of DOMAINS) {
     const plan = plans[domain];
     const defaults = BASE.views[domain].filter((view) => view.isDefault);
-    const live = plan.live.map((entry, index) => liveView(domain, `${domain}_live_${index}`, entry.name, entry.parts, entry.ageRange));
+    const live = plan.live.map((entry, index) =>
+      liveView(domain, `${domain}_live_${index}`, entry.name, entry.parts, entry.ageRange),
+    );
     data.views[domain] = [...defaults, ...live];
     data.pinned[domain] = {};
     const pinnable: string[] = defaults.map((view) => view.name);
@@ -140,7 +202,9 @@ function build(plans: Record<Domain, DomainPlan>, prune: boolean): Scenario {
       pinnable.push(entry.name);
     }
     if (plan.pins !== null) {
-      const refs: PinRef[] = [...new Set(plan.pins.map((pick) => pinnable[pick % pinnable.length] ?? ''))].map((name) => ({ name }));
+      const refs: PinRef[] = [...new Set(plan.pins.map((pick) => pinnable[pick % pinnable.length] ?? ''))].map(
+        (name) => ({ name }),
+      );
       const user = ACTIVE[plan.pinUser % ACTIVE.length]?.email ?? 'adam.reyes@acme.test';
       pins.push({ userEmail: user, domain, refs, unpinPrivate: true, source: at, refSources: refs.map(() => at) });
     }

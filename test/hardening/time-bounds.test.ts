@@ -23,7 +23,11 @@ import { WORKLOAD_FILES } from './workload.js';
  */
 
 const DEFAULT_TIMEOUT_MS = 15_000;
-const desired: Desired = { workspace: { prune: false, ignore: [] }, views: [{ domain: 'deals', name: 'X', managed: {}, source: { file: 'x.yaml', line: 1, column: 1 } }], pins: [] };
+const desired: Desired = {
+  workspace: { prune: false, ignore: [] },
+  views: [{ domain: 'deals', name: 'X', managed: {}, source: { file: 'x.yaml', line: 1, column: 1 } }],
+  pins: [],
+};
 
 /**
  * sequentialClock is a virtual clock for one request at a time, over a fetch that
@@ -47,10 +51,14 @@ function sequentialClock(): Clock & { elapsed(): number } {
           now += ms;
           resolve();
         });
-        signal?.addEventListener('abort', () => {
-          clearImmediate(timer);
-          reject(signal.reason);
-        }, { once: true });
+        signal?.addEventListener(
+          'abort',
+          () => {
+            clearImmediate(timer);
+            reject(signal.reason);
+          },
+          { once: true },
+        );
       }),
   };
 }
@@ -62,7 +70,12 @@ const neverAnswers: FetchLike = (_url, init) =>
   });
 
 /** refused is a fetch whose connection is refused, as fetch reports it (the code in the cause). */
-const refused: FetchLike = () => Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) }));
+const refused: FetchLike = () =>
+  Promise.reject(
+    new TypeError('fetch failed', {
+      cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+    }),
+  );
 
 let silent: Server;
 let silentUrl: string;
@@ -89,9 +102,18 @@ afterAll(async () => {
   await new Promise<void>((resolve) => silent.close(() => resolve()));
 });
 
-const io = { stdout: new PassThrough(), stderr: new PassThrough(), stdin: new PassThrough(), env: {}, cwd: process.cwd() };
+const io = {
+  stdout: new PassThrough(),
+  stderr: new PassThrough(),
+  stdin: new PassThrough(),
+  env: {},
+  cwd: process.cwd(),
+};
 
-async function planFailure(options: Partial<ClientOptions> & { baseUrl: string }, drive: (plan: Promise<unknown>) => Promise<unknown> = (plan) => plan): Promise<ServiceError> {
+async function planFailure(
+  options: Partial<ClientOptions> & { baseUrl: string },
+  drive: (plan: Promise<unknown>) => Promise<unknown> = (plan) => plan,
+): Promise<ServiceError> {
   const client = createServiceClient({ apiKey: 'key-time-bounds', ...options });
   const error = await drive(planAgainst(desired, client, io)).then(
     () => undefined,
@@ -119,10 +141,15 @@ describe.concurrent('time bounds of a plan against a service that does not answe
     // Real sockets to a server that never answers; the 100 ms timeouts run on a fake
     // clock the test moves, so the real fetch is aborted and nothing waits on a timer.
     const clock = new FakeClock();
-    const error = await planFailure({ baseUrl: silentUrl, timeoutMs: 100, backoff: { baseMs: 5, capMs: 10 }, clock }, (plan) => runOnFakeClock(clock, plan));
+    const error = await planFailure(
+      { baseUrl: silentUrl, timeoutMs: 100, backoff: { baseMs: 5, capMs: 10 }, clock },
+      (plan) => runOnFakeClock(clock, plan),
+    );
     expect(error).toBeInstanceOf(ViewctlError);
     expect(error.code).toBe('service.timeout');
-    expect(error.message).toMatch(/^no answer from http:\/\/127\.0\.0\.1:\d+ to GET \/v1\/workspaces\/mine within 100 ms \(5 attempts\)$/);
+    expect(error.message).toMatch(
+      /^no answer from http:\/\/127\.0\.0\.1:\d+ to GET \/v1\/workspaces\/mine within 100 ms \(5 attempts\)$/,
+    );
     expect(error.hint).toMatch(/not answering/);
   });
 
@@ -137,9 +164,15 @@ describe.concurrent('time bounds of a plan against a service that does not answe
   it('the CLI reports an unreachable service with the address and what to check, exit 1, no stack', async () => {
     const workload = await scratchDir(WORKLOAD_FILES);
     try {
-      const result = await runInProcess(['plan', workload.dir], { env: { VIEWCTL_BASE_URL: closedUrl, VIEWCTL_API_KEY: 'key-time-bounds' } });
+      const result = await runInProcess(['plan', workload.dir], {
+        env: { VIEWCTL_BASE_URL: closedUrl, VIEWCTL_API_KEY: 'key-time-bounds' },
+      });
       expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(new RegExp(`^error\\[service\\.unreachable\\]: cannot reach the service at ${closedUrl.replace(/\./g, '\\.')} for GET /v1/workspaces/mine \\(ECONNREFUSED: the connection was refused: nothing is listening at that address and port\\) after 5 attempts; nothing was written\\n  hint: .*VIEWCTL_BASE_URL`));
+      expect(result.stderr).toMatch(
+        new RegExp(
+          `^error\\[service\\.unreachable\\]: cannot reach the service at ${closedUrl.replace(/\./g, '\\.')} for GET /v1/workspaces/mine \\(ECONNREFUSED: the connection was refused: nothing is listening at that address and port\\) after 5 attempts; nothing was written\\n  hint: .*VIEWCTL_BASE_URL`,
+        ),
+      );
       expect(result.stderr).not.toMatch(/\n\s+at |internal error/);
       expect(result.stdout).toBe('');
     } finally {

@@ -5,7 +5,8 @@
  * from examples/, which other work changes.
  */
 
-const HEADER = 'kind: Workspace\nworkspaceId: ws_acme\ncreatorEmail: adam.reyes@acme.test\nprune: true\nignore: ["Scratch *"]\n';
+const HEADER =
+  'kind: Workspace\nworkspaceId: ws_acme\ncreatorEmail: adam.reyes@acme.test\nprune: true\nignore: ["Scratch *"]\n';
 
 const recordingView = (name: string, extra: string): string =>
   `kind: RecordingView\nname: ${name}\n${extra}columns:\n  - {type: Default, columnId: title, width: 320}\n  - {type: Default, columnId: createdAt, width: 160}\nsort:\n  - {field: CreatedAt, order: Desc}\n`;
@@ -14,10 +15,19 @@ const recordingView = (name: string, extra: string): string =>
 export const WORKLOAD_FILES: Readonly<Record<string, string>> = {
   'workspace.yaml': HEADER,
   'recordings.yaml': [
-    recordingView('Customer calls', 'viewId: rv_customer_calls\nicon: phone\nfilters:\n  sourceIn: [Call, Aircall, Ringover]\n'),
-    recordingView('Zoom and Meet calls', 'viewId: rv_video_meetings\nfilters:\n  sourceIn: [GoogleMeet, MsTeams, Zoom]\n  createdAfterRelative: 60\n'),
+    recordingView(
+      'Customer calls',
+      'viewId: rv_customer_calls\nicon: phone\nfilters:\n  sourceIn: [Call, Aircall, Ringover]\n',
+    ),
+    recordingView(
+      'Zoom and Meet calls',
+      'viewId: rv_video_meetings\nfilters:\n  sourceIn: [GoogleMeet, MsTeams, Zoom]\n  createdAfterRelative: 60\n',
+    ),
     'kind: RecordingView\nname: Deals at risk\nviewId: rv_deals_at_risk\n',
-    recordingView('Team calls', 'icon: busts_in_silhouette\nfilters:\n  teamIdIn: [team_ae]\n  recordingTypeIn: [Meeting]\n'),
+    recordingView(
+      'Team calls',
+      'icon: busts_in_silhouette\nfilters:\n  teamIdIn: [team_ae]\n  recordingTypeIn: [Meeting]\n',
+    ),
     recordingView('Escalations', 'icon: warning\nfilters:\n  stateIn: [Ready]\n'),
     recordingView('Renewal calls', 'filters:\n  createdAfterRelative: 14\n'),
   ].join('---\n'),
@@ -69,6 +79,9 @@ export function workloadVariant(): Record<string, string> {
     ['recordings: [Escalations, Renewal calls, All recordings]', 'recordings: [Renewal calls, Escalations]'],
   ];
   return Object.fromEntries(
-    Object.entries(WORKLOAD_FILES).map(([path, text]) => [path, swaps.reduce((out, [from, to]) => out.split(from).join(to), text)]),
+    Object.entries(WORKLOAD_FILES).map(([path, text]) => [
+      path,
+      swaps.reduce((out, [from, to]) => out.split(from).join(to), text),
+    ]),
   );
 }

@@ -9,13 +9,18 @@ describe('admin automation drift inside a filter list', () => {
   live.automations = [automation('aa_1', 'A')];
   const driftOf = (filters: Record<string, unknown>[]) => {
     const desired = emptyDesired();
-    desired.automations = { source: at('a.yaml'), automations: [{ name: 'A', filters: filters as never, source: at('a.yaml', 2) }] };
+    desired.automations = {
+      source: at('a.yaml'),
+      automations: [{ name: 'A', filters: filters as never, source: at('a.yaml', 2) }],
+    };
     const [change] = computePlan(desired, live).plan.changes;
     return change?.action === 'drift' ? change.differences : undefined;
   };
   const internal = { type: 'MeetingType', meetingType: 'Internal', combineWith: 'And', not: true };
 
   it('points at the attribute of the filter that differs, with the value expected and the value live', () => {
-    expect(driftOf([{ ...internal, not: false }])).toEqual([{ pointer: '/filters/0/not', expected: false, actual: true }]);
+    expect(driftOf([{ ...internal, not: false }])).toEqual([
+      { pointer: '/filters/0/not', expected: false, actual: true },
+    ]);
   });
 });

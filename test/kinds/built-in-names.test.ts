@@ -16,20 +16,41 @@ describe('built-in property names are attributes like any other', () => {
   });
 
   it('normalised filters keep a __proto__ attribute', () => {
-    expect(canonicalJson(normalizeFilters('recordings', parsed('{"__proto__":["x"],"sourceIn":["Zoom"]}')))).toBe('{"__proto__":["x"],"sourceIn":["Zoom"]}');
+    expect(canonicalJson(normalizeFilters('recordings', parsed('{"__proto__":["x"],"sourceIn":["Zoom"]}')))).toBe(
+      '{"__proto__":["x"],"sourceIn":["Zoom"]}',
+    );
   });
 
   it('export key ordering keeps a __proto__ attribute', () => {
-    expect(JSON.stringify(orderKeys(parsed('{"__proto__":1,"name":"n"}'), ['name']))).toBe('{"name":"n","__proto__":1}');
+    expect(JSON.stringify(orderKeys(parsed('{"__proto__":1,"name":"n"}'), ['name']))).toBe(
+      '{"name":"n","__proto__":1}',
+    );
   });
 
   it('automation drift reports a missing constructor attribute as missing, not as an inherited function', () => {
     const live: ApiAdminAutomation = {
-      adminAutomationId: 'aa_1', name: 'A', color: 'blue', disallowUserOverride: false, filters: [], actions: { autoRecord: { onlyHosted: false, toBeRecorded: true } },
+      adminAutomationId: 'aa_1',
+      name: 'A',
+      color: 'blue',
+      disallowUserOverride: false,
+      filters: [],
+      actions: { autoRecord: { onlyHosted: false, toBeRecorded: true } },
     } as ApiAdminAutomation;
     const source = { file: 'a.yaml', line: 1, column: 1 };
     const [change] = automationDrift(
-      { automations: [{ name: 'A', actions: { autoRecord: { onlyHosted: false, toBeRecorded: true }, constructor: { folderId: 'f' } } as JsonObject, source }], source },
+      {
+        automations: [
+          {
+            name: 'A',
+            actions: {
+              autoRecord: { onlyHosted: false, toBeRecorded: true },
+              constructor: { folderId: 'f' },
+            } as JsonObject,
+            source,
+          },
+        ],
+        source,
+      },
       [live],
       () => undefined,
     );

@@ -31,18 +31,32 @@ describe('canonicalize', () => {
 
 describe('sortedSet', () => {
   it('puts numbers first (numerically), then strings by code point, then objects; duplicates once', () => {
-    const values: JsonValue[] = [{ id: 'u_2', kind: 'user' }, 'beta', 10, 'Alpha', 9, { kind: 'user', id: 'u_2' }, 'beta', { id: 'u_1' }];
+    const values: JsonValue[] = [
+      { id: 'u_2', kind: 'user' },
+      'beta',
+      10,
+      'Alpha',
+      9,
+      { kind: 'user', id: 'u_2' },
+      'beta',
+      { id: 'u_1' },
+    ];
     expect(sortedSet(values)).toEqual([9, 10, 'Alpha', 'beta', { id: 'u_1' }, { id: 'u_2', kind: 'user' }]);
   });
 
   it('gives the same list for any order of the same members', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.integer(), fc.string(), fc.record({ id: fc.string() }))), fc.nat(), (values, shift) => {
-        const rotated = values.map((_, index) => values[(index + shift) % values.length] as JsonValue);
-        expect(canonicalJson(sortedSet(rotated))).toBe(canonicalJson(sortedSet(values)));
-        const sorted = sortedSet(values);
-        for (let index = 1; index < sorted.length; index += 1) expect(compareJsonValues(sorted[index - 1] as JsonValue, sorted[index] as JsonValue)).toBeLessThan(0);
-      }),
+      fc.property(
+        fc.array(fc.oneof(fc.integer(), fc.string(), fc.record({ id: fc.string() }))),
+        fc.nat(),
+        (values, shift) => {
+          const rotated = values.map((_, index) => values[(index + shift) % values.length] as JsonValue);
+          expect(canonicalJson(sortedSet(rotated))).toBe(canonicalJson(sortedSet(values)));
+          const sorted = sortedSet(values);
+          for (let index = 1; index < sorted.length; index += 1)
+            expect(compareJsonValues(sorted[index - 1] as JsonValue, sorted[index] as JsonValue)).toBeLessThan(0);
+        },
+      ),
       { numRuns: 200, seed: 7 },
     );
   });

@@ -6,11 +6,17 @@ import { stepOf } from '../../src/kinds/kind.js';
 describe('stepOf', () => {
   it('stores a write as the plan schema says a step', () => {
     expect(stepOf(2, { method: 'DELETE', route: '/v1/deals/views/{viewId}', params: { viewId: 'dv_1' } })).toEqual({
-      change: 2, method: 'DELETE', route: '/v1/deals/views/{viewId}', params: { viewId: 'dv_1' }, query: {},
+      change: 2,
+      method: 'DELETE',
+      route: '/v1/deals/views/{viewId}',
+      params: { viewId: 'dv_1' },
+      query: {},
     });
   });
 
   it('refuses a read, which the plan schema has no step for', () => {
-    expect(() => stepOf(0, { method: 'GET', route: '/v1/deals/views' })).toThrow(/a plan step must write, not read: GET \/v1\/deals\/views/);
+    expect(() => stepOf(0, { method: 'GET', route: '/v1/deals/views' })).toThrow(
+      /a plan step must write, not read: GET \/v1\/deals\/views/,
+    );
   });
 });

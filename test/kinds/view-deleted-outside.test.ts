@@ -20,7 +20,8 @@ const LAST_SEEN = '2026-11-20T03:00:00.000Z';
 /** memorySaw is a memory that saw each `[id, name]` live and public in recordings. */
 function memorySaw(...views: [string, string][]): SweepMemory {
   const memory = emptyMemory();
-  for (const [id, name] of views) memory.views[viewTarget('recordings', id)] = { domain: 'recordings', id, name, lastSeen: LAST_SEEN };
+  for (const [id, name] of views)
+    memory.views[viewTarget('recordings', id)] = { domain: 'recordings', id, name, lastSeen: LAST_SEEN };
   return memory;
 }
 
@@ -28,7 +29,12 @@ function memorySaw(...views: [string, string][]): SweepMemory {
 function scenario(): { desired: Desired; live: Live } {
   const desired = emptyDesired();
   desired.views = [
-    declared('recordings', 'Coaching', { icon: 'mortar_board', filters: { sourceIn: ['Zoom'] } }, { viewId: 'rv_gone', viewIdSource: at('views/coaching.yaml', 3, 9) }),
+    declared(
+      'recordings',
+      'Coaching',
+      { icon: 'mortar_board', filters: { sourceIn: ['Zoom'] } },
+      { viewId: 'rv_gone', viewIdSource: at('views/coaching.yaml', 3, 9) },
+    ),
     declared('recordings', 'Calls', {}, { viewId: 'rv_1' }),
   ];
   desired.pins = [
@@ -50,28 +56,44 @@ describe('a declared view deleted in the app', () => {
     expect(plan.held).toBeUndefined();
     const create = plan.changes.find((change) => change.action === 'create');
     expect(create).toMatchObject({
-      action: 'create', target: 'view:recordings:name:Coaching', name: 'Coaching', origin: 'outside',
+      action: 'create',
+      target: 'view:recordings:name:Coaching',
+      name: 'Coaching',
+      origin: 'outside',
       deletedOutside: { id: 'rv_gone', lastSeen: LAST_SEEN },
       after: { name: 'Coaching', icon: 'mortar_board', filters: { sourceIn: ['Zoom'] } },
     });
     expect(plan.creatorEmail).toBe('ops@acme.com');
     // By name and by the old id, the tabs name the view the plan creates.
     const pins = plan.changes.filter((change) => change.action === 'pin');
-    expect(pins.map((change) => [change.userEmail, change.after.map((tab) => tab.viewId ?? `new:${tab.name}`)])).toEqual([
+    expect(
+      pins.map((change) => [change.userEmail, change.after.map((tab) => tab.viewId ?? `new:${tab.name}`)]),
+    ).toEqual([
       ['max@acme.com', ['new:Coaching']],
       ['mia@acme.com', ['new:Coaching', 'rv_1']],
     ]);
     // Apply's steps fill the new id into both lists once the create answers.
     expect(plan.steps.filter((step) => step.newViewTabs !== undefined)).toHaveLength(2);
     // Max's `{viewId}` entry is told to name the view, which holds when the id changes.
-    expect(plan.warnings.map((warning) => [warning.code, warning.source])).toEqual([['pins.id-replaced', desired.pins[1]?.refSources[0]]]);
-    expect(plan.warnings[0]?.message).toBe('rv_gone in the recordings tabs of max@acme.com was deleted in the app: it stands for "Coaching" (which this plan creates again), the view that replaced it; name it `Coaching` instead, so the entry holds when the id changes');
+    expect(plan.warnings.map((warning) => [warning.code, warning.source])).toEqual([
+      ['pins.id-replaced', desired.pins[1]?.refSources[0]],
+    ]);
+    expect(plan.warnings[0]?.message).toBe(
+      'rv_gone in the recordings tabs of max@acme.com was deleted in the app: it stands for "Coaching" (which this plan creates again), the view that replaced it; name it `Coaching` instead, so the entry holds when the id changes',
+    );
   });
 
   it('keeps its own origin in a --base plan, whatever REF asked', () => {
     const { desired, live } = scenario();
-    const { plan } = computePlan(desired, live, { memory: memorySaw(['rv_gone', 'Coaching']), origin: () => 'unapplied-or-outside' });
-    expect(plan.changes.map((change) => [change.action, change.origin])).toEqual([['create', 'outside'], ['pin', 'unapplied-or-outside'], ['pin', 'unapplied-or-outside']]);
+    const { plan } = computePlan(desired, live, {
+      memory: memorySaw(['rv_gone', 'Coaching']),
+      origin: () => 'unapplied-or-outside',
+    });
+    expect(plan.changes.map((change) => [change.action, change.origin])).toEqual([
+      ['create', 'outside'],
+      ['pin', 'unapplied-or-outside'],
+      ['pin', 'unapplied-or-outside'],
+    ]);
   });
 
   it('is held exactly as before without a memory, or with a memory that never saw the id', () => {
@@ -89,7 +111,11 @@ describe('a declared view deleted in the app', () => {
 
   it('is held by a creatorEmail who left, with the lists naming it by name or by its old id', () => {
     const { desired, live } = scenario();
-    live.users = [user('u_ops', 'ops@acme.com', 'Deactivated'), user('u_mia', 'mia@acme.com'), user('u_max', 'max@acme.com')];
+    live.users = [
+      user('u_ops', 'ops@acme.com', 'Deactivated'),
+      user('u_mia', 'mia@acme.com'),
+      user('u_max', 'max@acme.com'),
+    ];
     const { plan } = computePlan(desired, live, { memory: memorySaw(['rv_gone', 'Coaching']) });
     expect(plan.changes).toEqual([]);
     expect(plan.held?.map((held) => [held.target, held.code])).toEqual([
@@ -117,18 +143,28 @@ describe('a declared view deleted in the app', () => {
     expect(plan.warnings.map((warning) => warning.code)).toEqual(['view.id-replaced', 'pins.id-replaced']);
     expect(warningText(plan.warnings[0] ?? { code: '', message: '' })).toBe(
       'views/coaching.yaml:3:9: RecordingView "Coaching" binds to rv_gone, which was deleted in the app; it resolves by name to rv_new, ' +
-      'the view that replaced it: set `viewId: rv_new` in views/coaching.yaml, or `viewctl pull --target RecordingView/Coaching` rewrites it',
+        'the view that replaced it: set `viewId: rv_new` in views/coaching.yaml, or `viewctl pull --target RecordingView/Coaching` rewrites it',
     );
   });
 
   it('resolves a `{viewId}` tab by the name the memory saw once the manifest names the new id, and leaves it out without memory', () => {
     const { desired, live } = scenario();
-    desired.views = [declared('recordings', 'Coaching', { icon: 'mortar_board', filters: { sourceIn: ['Zoom'] } }, { viewId: 'rv_new' }), declared('recordings', 'Calls', {}, { viewId: 'rv_1' })];
+    desired.views = [
+      declared(
+        'recordings',
+        'Coaching',
+        { icon: 'mortar_board', filters: { sourceIn: ['Zoom'] } },
+        { viewId: 'rv_new' },
+      ),
+      declared('recordings', 'Calls', {}, { viewId: 'rv_1' }),
+    ];
     const again = view('rv_new', 'Coaching', { icon: 'mortar_board', filters: { sourceIn: ['Zoom'] } });
     live.views.recordings = [view('rv_1', 'Calls'), again, ...RECORDING_DEFAULTS];
     live.pins[pinsKey('recordings', 'mia@acme.com')] = [again, view('rv_1', 'Calls')];
     live.pins[pinsKey('recordings', 'max@acme.com')] = [again];
-    const remembered = computePlan(desired, live, { memory: memorySaw(['rv_gone', 'Coaching'], ['rv_new', 'Coaching']) }).plan;
+    const remembered = computePlan(desired, live, {
+      memory: memorySaw(['rv_gone', 'Coaching'], ['rv_new', 'Coaching']),
+    }).plan;
     expect(remembered.changes).toEqual([]);
     expect(remembered.warnings.map((warning) => warning.code)).toEqual(['pins.id-replaced']);
     expect(remembered.warnings[0]?.message).toContain('it stands for "Coaching" (rv_new)');
@@ -141,9 +177,16 @@ describe('a declared view deleted in the app', () => {
     const { desired, live } = scenario();
     desired.workspace.prune = true;
     desired.pins = [];
-    live.views.recordings = [view('rv_1', 'Calls'), view('rv_new', 'Coaching'), view('rv_9', 'Scratch'), ...RECORDING_DEFAULTS];
+    live.views.recordings = [
+      view('rv_1', 'Calls'),
+      view('rv_new', 'Coaching'),
+      view('rv_9', 'Scratch'),
+      ...RECORDING_DEFAULTS,
+    ];
     const blind = computePlan(desired, live).plan;
-    expect(blind.changes.map((change) => [change.action, change.target])).toEqual([['delete', 'view:recordings:id:rv_9']]);
+    expect(blind.changes.map((change) => [change.action, change.target])).toEqual([
+      ['delete', 'view:recordings:id:rv_9'],
+    ]);
     expect(blind.held?.map((held) => [held.target, held.code])).toEqual([
       ['view:recordings:id:rv_gone', 'view.id-not-found'],
       ['view:recordings:id:rv_new', 'prune.names-held-view'],
@@ -152,19 +195,29 @@ describe('a declared view deleted in the app', () => {
     // With the memory it is the manifest's view, bound by name: neither held nor pruned.
     const seen = computePlan(desired, live, { memory: memorySaw(['rv_gone', 'Coaching']) }).plan;
     expect(seen.held).toBeUndefined();
-    expect(seen.changes.map((change) => [change.action, change.target])).toEqual([['update', 'view:recordings:id:rv_new'], ['delete', 'view:recordings:id:rv_9']]);
+    expect(seen.changes.map((change) => [change.action, change.target])).toEqual([
+      ['update', 'view:recordings:id:rv_new'],
+      ['delete', 'view:recordings:id:rv_9'],
+    ]);
   });
 
   it('updates the replacement to the manifest when it differs, as any view bound by name', () => {
     const { desired, live } = scenario();
     live.views.recordings = [view('rv_1', 'Calls'), view('rv_new', 'Coaching'), ...RECORDING_DEFAULTS];
     const { plan } = computePlan(desired, live, { memory: memorySaw(['rv_gone', 'Coaching']) });
-    expect(plan.changes.filter((change) => change.action !== 'pin').map((change) => [change.action, change.target])).toEqual([['update', 'view:recordings:id:rv_new']]);
+    expect(
+      plan.changes.filter((change) => change.action !== 'pin').map((change) => [change.action, change.target]),
+    ).toEqual([['update', 'view:recordings:id:rv_new']]);
   });
 
   it('refuses two live public views of its name with the ambiguity rule', () => {
     const { desired, live } = scenario();
-    live.views.recordings = [view('rv_1', 'Calls'), view('rv_a', 'Coaching'), view('rv_b', 'Coaching'), ...RECORDING_DEFAULTS];
+    live.views.recordings = [
+      view('rv_1', 'Calls'),
+      view('rv_a', 'Coaching'),
+      view('rv_b', 'Coaching'),
+      ...RECORDING_DEFAULTS,
+    ];
     let refused: PlanRefusedError | undefined;
     try {
       computePlan(desired, live, { memory: memorySaw(['rv_gone', 'Coaching']) });

@@ -29,9 +29,13 @@ describe('the creator of the views a plan creates', () => {
   it('is required, at the Workspace document, with the one view or the number of views it would own', () => {
     const [one] = planViews(creates('New'), emptyLive()).reasons;
     expect(one).toMatchObject({ code: 'workspace.creator-required', source: at('workspace.yaml') });
-    expect(one?.message).toBe('the plan creates RecordingView "New", and the Workspace document names no `creatorEmail` to own them');
+    expect(one?.message).toBe(
+      'the plan creates RecordingView "New", and the Workspace document names no `creatorEmail` to own them',
+    );
     const [two] = planViews(creates('New', 'Newer'), emptyLive()).reasons;
-    expect(two?.message).toBe('the plan creates 2 views, and the Workspace document names no `creatorEmail` to own them');
+    expect(two?.message).toBe(
+      'the plan creates 2 views, and the Workspace document names no `creatorEmail` to own them',
+    );
   });
 
   it('is reported at the first create when there is no Workspace document', () => {
@@ -52,16 +56,26 @@ describe('the creator of the views a plan creates', () => {
     const gone = plan('gone@acme.com');
     expect(gone.reasons).toEqual([]);
     expect(gone.changes).toEqual([]);
-    expect(gone.held).toEqual([{
-      target: 'view:recordings:name:New',
-      code: 'workspace.creator-inactive',
-      reason: 'RecordingView "New" is not created: creatorEmail gone@acme.com is deactivated, not active, and the service would refuse the create',
-      wayOut: 'set `creatorEmail` to an active member of the workspace',
-      source: at('views/recordings/new.yaml'),
-    }]);
-    expect(gone.heldViews.get('recordings')).toEqual([{ name: 'New', viewId: null, target: 'view:recordings:name:New' }]);
+    expect(gone.held).toEqual([
+      {
+        target: 'view:recordings:name:New',
+        code: 'workspace.creator-inactive',
+        reason:
+          'RecordingView "New" is not created: creatorEmail gone@acme.com is deactivated, not active, and the service would refuse the create',
+        wayOut: 'set `creatorEmail` to an active member of the workspace',
+        source: at('views/recordings/new.yaml'),
+      },
+    ]);
+    expect(gone.heldViews.get('recordings')).toEqual([
+      { name: 'New', viewId: null, target: 'view:recordings:name:New' },
+    ]);
     expect(plan('new@acme.com').held[0]?.reason).toContain('creatorEmail new@acme.com is invited, not active');
-    expect(plan('nobody@acme.com').reasons[0]).toMatchObject({ code: 'workspace.creator-inactive', message: 'creatorEmail nobody@acme.com is not a member of the workspace; the service would refuse every create', ids: [], source: emailSource });
+    expect(plan('nobody@acme.com').reasons[0]).toMatchObject({
+      code: 'workspace.creator-inactive',
+      message: 'creatorEmail nobody@acme.com is not a member of the workspace; the service would refuse every create',
+      ids: [],
+      source: emailSource,
+    });
     expect(plan('nobody@acme.com').held).toEqual([]);
   });
 });
@@ -70,27 +84,39 @@ describe('binding declared views', () => {
   it('asks to rename a manifest named like a default view when no saved view has that name', () => {
     const desired = emptyDesired();
     desired.views = [declared('recordings', 'All recordings', {}, { nameSource: at('views/all.yaml', 2, 7) })];
-    expect(matchViews(desired, emptyLive()).reasons).toEqual([expect.objectContaining({
-      code: 'view.default-name', wayOut: 'rename the manifest', ids: ['rv_all'], source: at('views/all.yaml', 2, 7),
-    })]);
+    expect(matchViews(desired, emptyLive()).reasons).toEqual([
+      expect.objectContaining({
+        code: 'view.default-name',
+        wayOut: 'rename the manifest',
+        ids: ['rv_all'],
+        source: at('views/all.yaml', 2, 7),
+      }),
+    ]);
   });
 
-  it('refuses a second manifest binding the same id at its viewId, naming the first one\'s position, and binds the first', () => {
+  it("refuses a second manifest binding the same id at its viewId, naming the first one's position, and binds the first", () => {
     const desired = emptyDesired();
     desired.views = [
       declared('recordings', 'A', { icon: 'star' }, { viewId: 'rv_1', source: at('views/a.yaml') }),
-      declared('recordings', 'B', {}, { viewId: 'rv_1', source: at('views/b.yaml'), viewIdSource: at('views/b.yaml', 2, 9) }),
+      declared(
+        'recordings',
+        'B',
+        {},
+        { viewId: 'rv_1', source: at('views/b.yaml'), viewIdSource: at('views/b.yaml', 2, 9) },
+      ),
     ];
     const live = emptyLive();
     live.views.recordings = [view('rv_1', 'A'), ...RECORDING_DEFAULTS];
     const { reasons, changes, claimed } = matchViews(desired, live);
-    expect(reasons).toEqual([{
-      code: 'view.bound-twice',
-      message: 'RecordingView "B" and "A" (views/a.yaml:1) both bind to rv_1',
-      wayOut: 'keep one manifest for the view, or give the other its own name',
-      source: at('views/b.yaml', 2, 9),
-      ids: ['rv_1'],
-    }]);
+    expect(reasons).toEqual([
+      {
+        code: 'view.bound-twice',
+        message: 'RecordingView "B" and "A" (views/a.yaml:1) both bind to rv_1',
+        wayOut: 'keep one manifest for the view, or give the other its own name',
+        source: at('views/b.yaml', 2, 9),
+        ids: ['rv_1'],
+      },
+    ]);
     expect(changes.map((change) => [change.action, change.name])).toEqual([['update', 'A']]);
     expect(claimed.get('recordings')).toEqual(new Set(['rv_1']));
   });

@@ -9,14 +9,16 @@ describe('the core-schema tags the simple reader resolves plain scalars with', (
   it('are the very tags yaml tries on a plain scalar when the loader parses, in its order', () => {
     const loaded = loadCoreTags();
     // The options of yaml-file.ts's parse: merge keys add a tag tried on keys only (`<<`, never a key the reader takes).
-    const parsing = parseDocument('a: 1\n', { uniqueKeys: true, merge: true }).schema.tags.filter((tag) => tag.default === true && tag.test !== undefined);
+    const parsing = parseDocument('a: 1\n', { uniqueKeys: true, merge: true }).schema.tags.filter(
+      (tag) => tag.default === true && tag.test !== undefined,
+    );
     expect(loaded?.tags.length).toBe(parsing.length);
     loaded?.tags.forEach((tag, index) => {
       expect(tag).toBe(parsing[index]);
     });
   });
 
-  it('accept only what the reader\'s quick test assumes: a string of 4 or 5 characters starting with n, t or f in either case, or one starting with a digit, sign, dot or tilde', () => {
+  it("accept only what the reader's quick test assumes: a string of 4 or 5 characters starting with n, t or f in either case, or one starting with a digit, sign, dot or tilde", () => {
     // simple-yaml.ts reads a plain scalar as a string without asking the tags when it
     // starts otherwise (MAY_NOT_BE_STRING). That holds for these tests; a release of
     // `yaml` that changes one fails here, and the quick test must be checked again.
@@ -44,7 +46,7 @@ describe('the core-schema tags the simple reader resolves plain scalars with', (
     expect(resolveCoreScalar('tRue')).toBe('tRue');
   });
 
-  it('leave every scalar unresolved, and the reader declines it, when the library\'s core schema cannot be loaded', () => {
+  it("leave every scalar unresolved, and the reader declines it, when the library's core schema cannot be loaded", () => {
     expect(loadCoreTags('viewctl-no-such-package')).toBeNull();
     // A package without yaml's build layout (as a later yaml that moved its tags would be).
     expect(loadCoreTags('fast-check')).toBeNull();

@@ -79,13 +79,19 @@ describe('toDesired', () => {
       {
         domain: 'deals',
         name: 'Pipeline',
-        managed: { columns: [{ type: 'Default', columnId: 'amount' }], sort: [{ field: 'AmountCurrency', order: 'Desc' }] },
+        managed: {
+          columns: [{ type: 'Default', columnId: 'amount' }],
+          sort: [{ field: 'AmountCurrency', order: 'Desc' }],
+        },
         source: { file: 'views.yaml', line: 7, column: 1 },
         nameSource: { file: 'views.yaml', line: 8, column: 7 },
       },
       {
-        domain: 'companies', name: 'Accounts', managed: { icon: 'office' },
-        source: { file: 'views.yaml', line: 12, column: 1 }, nameSource: { file: 'views.yaml', line: 13, column: 7 },
+        domain: 'companies',
+        name: 'Accounts',
+        managed: { icon: 'office' },
+        source: { file: 'views.yaml', line: 12, column: 1 },
+        nameSource: { file: 'views.yaml', line: 13, column: 7 },
       },
     ]);
     expect(desired.pins).toEqual([
@@ -125,7 +131,11 @@ describe('toDesired', () => {
           filters: [{ type: 'MeetingType', meetingType: 'Internal', combineWith: 'And', not: true }],
           source: { file: 'automations.yaml', line: 3, column: 5 },
         },
-        { name: 'Share', actions: { autoShare: { autoShare: 'AllParticipants' } }, source: { file: 'automations.yaml', line: 6, column: 5 } },
+        {
+          name: 'Share',
+          actions: { autoShare: { autoShare: 'AllParticipants' } },
+          source: { file: 'automations.yaml', line: 6, column: 5 },
+        },
       ],
       source: { file: 'automations.yaml', line: 1, column: 1 },
     });
@@ -147,8 +157,13 @@ describe('toDesired', () => {
 
 describe('loadDesired', () => {
   it('throws ManifestInvalidError on errors and returns warnings otherwise', async () => {
-    await expect(loadDesired(['.'], memoryManifestSource({ 'a.yaml': 'kind: ContactView\n' }))).rejects.toBeInstanceOf(ManifestInvalidError);
-    const loaded = await loadDesired(['.'], memoryManifestSource({ 'a.yaml': 'kind: RecordingView\nname: R\nfilters: {peopleNotIn: [{type: Me}]}\n' }));
+    await expect(loadDesired(['.'], memoryManifestSource({ 'a.yaml': 'kind: ContactView\n' }))).rejects.toBeInstanceOf(
+      ManifestInvalidError,
+    );
+    const loaded = await loadDesired(
+      ['.'],
+      memoryManifestSource({ 'a.yaml': 'kind: RecordingView\nname: R\nfilters: {peopleNotIn: [{type: Me}]}\n' }),
+    );
     expect(loaded.desired.views).toHaveLength(1);
     expect(loaded.warnings.map((problem) => problem.code)).toEqual(['filter.excludes-me']);
     expect([loaded.documents, loaded.files]).toEqual([1, 1]);
@@ -156,6 +171,8 @@ describe('loadDesired', () => {
 
   it('warns when a folder holds no manifest', async () => {
     const result = await loadManifests(['docs'], memoryManifestSource({ 'docs/readme.md': '# hi' }));
-    expect(result.problems.map((problem) => [problem.severity, problem.code])).toEqual([['warning', 'file.no-manifests']]);
+    expect(result.problems.map((problem) => [problem.severity, problem.code])).toEqual([
+      ['warning', 'file.no-manifests'],
+    ]);
   });
 });

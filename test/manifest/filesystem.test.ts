@@ -26,7 +26,9 @@ describe('loading manifests from the filesystem', () => {
     await symlink(join('..', 'shared', 'calls.yaml'), join(dir, 'env', 'calls.yaml'));
     const result = await loadManifests(['env'], nodeManifestSource(dir));
     expect(result.problems).toEqual([]);
-    expect(result.documents.map((document) => [document.file, document.body.name])).toEqual([['env/calls.yaml', 'Customer calls']]);
+    expect(result.documents.map((document) => [document.file, document.body.name])).toEqual([
+      ['env/calls.yaml', 'Customer calls'],
+    ]);
   });
 
   it('follows linked folders once, so a link cycle cannot hang the walk', async () => {
@@ -48,7 +50,11 @@ describe('loading manifests from the filesystem', () => {
     const result = await loadManifests(['m'], nodeManifestSource(dir));
     expect(result.documents.map((document) => document.file)).toEqual(['m/a.yaml']);
     expect(result.problems.map((problem) => [problem.code, problem.file, problem.message])).toEqual([
-      ['file.dangling-link', 'm/calls.yaml', '"m/calls.yaml" is a symbolic link to "../gone/calls.yaml", which does not exist'],
+      [
+        'file.dangling-link',
+        'm/calls.yaml',
+        '"m/calls.yaml" is a symbolic link to "../gone/calls.yaml", which does not exist',
+      ],
       ['file.not-regular', 'm/pipe.yml', '"m/pipe.yml" is a named pipe (FIFO), not a file viewctl can read'],
     ]);
   });
@@ -64,7 +70,9 @@ describe('loading manifests from the filesystem', () => {
     const dir = await folder();
     await writeFile(join(dir, 'file.yaml'), 'kind: RecordingView\nname: A\n');
     const result = await loadManifests(['file.yaml/inner.yaml'], nodeManifestSource(dir));
-    expect(result.problems.map((problem) => [problem.code, problem.file])).toEqual([['file.unreadable', 'file.yaml/inner.yaml']]);
+    expect(result.problems.map((problem) => [problem.code, problem.file])).toEqual([
+      ['file.unreadable', 'file.yaml/inner.yaml'],
+    ]);
     expect(result.problems[0]?.message).toContain('a part of the path is a file, not a folder');
   });
 });
@@ -79,7 +87,9 @@ describe('YAML problems with precise codes', () => {
   it('reports nesting too deep for the parser as yaml.too-deep', async () => {
     // Deep enough to exhaust the stack however warm the parser's code is: 800 levels did
     // in a fresh process, but not after other test files had the parser optimised.
-    const source = memoryManifestSource({ 'a.yaml': `kind: RecordingView\nname: X\nfilters: ${'['.repeat(20_000)}${']'.repeat(20_000)}\n` });
+    const source = memoryManifestSource({
+      'a.yaml': `kind: RecordingView\nname: X\nfilters: ${'['.repeat(20_000)}${']'.repeat(20_000)}\n`,
+    });
     const codes = (await loadManifests(['a.yaml'], source)).problems.map((problem) => problem.code);
     expect(codes).toEqual(['yaml.too-deep']);
   });
@@ -91,8 +101,14 @@ describe('YAML problems with precise codes', () => {
       const text = 'kind: RecordingView\\nname: X\\nfilters: ' + '['.repeat(20000) + ']'.repeat(20000) + '\\n';
       const { problems } = await loadManifests(['a.yaml'], memoryManifestSource({ 'a.yaml': text + '---\\n' + text }));
       console.log(JSON.stringify(problems.map((problem) => [problem.code, problem.document])));`;
-    const out = execFileSync(process.execPath, ['--stack-size=3000', '--input-type=module', '-e', script], { cwd: new URL('../..', import.meta.url), encoding: 'utf8' });
-    expect(JSON.parse(out)).toEqual([['yaml.too-deep', 0], ['yaml.too-deep', 1]]);
+    const out = execFileSync(process.execPath, ['--stack-size=3000', '--input-type=module', '-e', script], {
+      cwd: new URL('../..', import.meta.url),
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(out)).toEqual([
+      ['yaml.too-deep', 0],
+      ['yaml.too-deep', 1],
+    ]);
   });
 
   it('keeps a name repeated thousands of times fast, each report naming a few other places', async () => {

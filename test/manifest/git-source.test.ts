@@ -20,7 +20,10 @@ async function scratch(files: Record<string, string>): Promise<string> {
 }
 
 function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.email=t@acme.test', '-c', 'user.name=T', ...args], { cwd, encoding: 'utf8' }).trim();
+  return execFileSync('git', ['-c', 'user.email=t@acme.test', '-c', 'user.name=T', ...args], {
+    cwd,
+    encoding: 'utf8',
+  }).trim();
 }
 
 describe('resolveBase', () => {
@@ -65,7 +68,10 @@ describe('manifestsHead', () => {
   });
 
   it('answers undefined when a manifest path lies outside the repository: nothing says those files were committed', async () => {
-    const dir = await scratch({ 'repo/m/a.yaml': 'kind: Workspace\n', 'loose/b.yaml': 'kind: PinnedViews\nuserEmail: ana@acme.test\ndeals: [All deals]\n' });
+    const dir = await scratch({
+      'repo/m/a.yaml': 'kind: Workspace\n',
+      'loose/b.yaml': 'kind: PinnedViews\nuserEmail: ana@acme.test\ndeals: [All deals]\n',
+    });
     const repo = join(dir, 'repo');
     git(repo, 'init', '-q');
     git(repo, 'add', '-A');
@@ -76,7 +82,7 @@ describe('manifestsHead', () => {
 });
 
 describe('gitManifestSource', () => {
-  it('serves the commit\'s manifests below the paths, as the loader reads a folder, files deleted since included', async () => {
+  it("serves the commit's manifests below the paths, as the loader reads a folder, files deleted since included", async () => {
     const dir = await scratch({
       'repo/m/workspace.yaml': 'kind: Workspace\nprune: true\n',
       'repo/m/pins/ana.yaml': 'kind: PinnedViews\nuserEmail: ana@acme.test\ndeals: [All deals]\n',
@@ -94,9 +100,11 @@ describe('gitManifestSource', () => {
     const result = await loadManifests(['repo/m'], await gitManifestSource(base, ['repo/m'], dir));
     expect(result.problems).toEqual([]);
     expect(result.files).toEqual(['repo/m/pins/ana.yaml', 'repo/m/workspace.yaml']);
-    expect(result.documents.map((document) => [document.file, document.body.prune ?? document.body.userEmail])).toEqual([
-      ['repo/m/pins/ana.yaml', 'ana@acme.test'],
-      ['repo/m/workspace.yaml', true],
-    ]);
+    expect(result.documents.map((document) => [document.file, document.body.prune ?? document.body.userEmail])).toEqual(
+      [
+        ['repo/m/pins/ana.yaml', 'ana@acme.test'],
+        ['repo/m/workspace.yaml', true],
+      ],
+    );
   });
 });

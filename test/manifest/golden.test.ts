@@ -34,7 +34,11 @@ function compare(name: string, actual: string): void {
 const generated: Record<string, Record<string, Uint8Array | string>> = {
   'not-utf8': {
     // "Café" in Latin-1: the é byte is not UTF-8.
-    'generated/not-utf8.yaml': Uint8Array.from([...Buffer.from('kind: RecordingView\nname: Caf'), 0xe9, ...Buffer.from(' calls\n')]),
+    'generated/not-utf8.yaml': Uint8Array.from([
+      ...Buffer.from('kind: RecordingView\nname: Caf'),
+      0xe9,
+      ...Buffer.from(' calls\n'),
+    ]),
   },
   'too-large': {
     'generated/too-large.yaml': `kind: RecordingView\nname: Big\n${'# padding padding padding padding\n'.repeat(Math.ceil(MAX_FILE_BYTES / 34) + 1)}`,

@@ -12,14 +12,21 @@ const corpus = fileURLToPath(new URL('./corpus/bad/', import.meta.url));
 /** The module the build writes, evaluated here as Node would load it. */
 function compiledModule(): Record<string, unknown> {
   const module = { exports: {} as Record<string, unknown> };
-  new Function('exports', 'require', 'module', kindValidatorsSource())(module.exports, createRequire(import.meta.url), module);
+  new Function('exports', 'require', 'module', kindValidatorsSource())(
+    module.exports,
+    createRequire(import.meta.url),
+    module,
+  );
   return module.exports;
 }
 
 /** Every document of the bad corpus that names a known kind: schema errors of every sort. */
 function corpusDocuments(): { kind: string; body: unknown }[] {
   const files = readdirSync(corpus).flatMap((entry) =>
-    statSync(`${corpus}${entry}`).isDirectory() ? readdirSync(`${corpus}${entry}`).map((file) => `${entry}/${file}`) : [entry]);
+    statSync(`${corpus}${entry}`).isDirectory()
+      ? readdirSync(`${corpus}${entry}`).map((file) => `${entry}/${file}`)
+      : [entry],
+  );
   return files.flatMap((file) =>
     parseAllDocuments(readFileSync(`${corpus}${file}`, 'utf8'), { merge: true })
       .filter((document) => document.errors.length === 0)
@@ -31,7 +38,8 @@ function corpusDocuments(): { kind: string; body: unknown }[] {
         } catch {
           return [];
         }
-      }));
+      }),
+  );
 }
 
 describe('validators compiled at build time', () => {

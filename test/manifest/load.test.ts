@@ -7,7 +7,8 @@ import { loadManifests } from '../../src/manifest/load.js';
 import { memoryManifestSource, nodeManifestSource } from '../../src/manifest/source.js';
 import type { Problem } from '../../src/manifest/types.js';
 
-const codes = (problems: Problem[]) => problems.map((problem) => `${problem.file}:${problem.line}:${problem.column} ${problem.code}`);
+const codes = (problems: Problem[]) =>
+  problems.map((problem) => `${problem.file}:${problem.line}:${problem.column} ${problem.code}`);
 
 describe('loadManifests', () => {
   it('loads several documents per file with positions for any pointer', async () => {
@@ -40,7 +41,10 @@ describe('loadManifests', () => {
   });
 
   it('accepts an empty file and a file with a BOM', async () => {
-    const result = await loadManifests(['.'], memoryManifestSource({ 'empty.yaml': '', 'bom.yml': '\uFEFFkind: ContactView\nname: C\n', 'notes.txt': 'x' }));
+    const result = await loadManifests(
+      ['.'],
+      memoryManifestSource({ 'empty.yaml': '', 'bom.yml': '\uFEFFkind: ContactView\nname: C\n', 'notes.txt': 'x' }),
+    );
     expect(result.problems).toEqual([]);
     expect(result.files).toEqual(['bom.yml', 'empty.yaml']);
     expect(result.documents.map((document) => document.body.name)).toEqual(['C']);
@@ -62,7 +66,10 @@ describe('loadManifests', () => {
   });
 
   it('reads a file named twice once', async () => {
-    const result = await loadManifests(['a.yaml', '.', './a.yaml'], memoryManifestSource({ 'a.yaml': 'kind: ContactView\nname: C\n' }));
+    const result = await loadManifests(
+      ['a.yaml', '.', './a.yaml'],
+      memoryManifestSource({ 'a.yaml': 'kind: ContactView\nname: C\n' }),
+    );
     expect(result.files).toEqual(['a.yaml']);
     expect(result.documents).toHaveLength(1);
   });
@@ -70,9 +77,16 @@ describe('loadManifests', () => {
   it('stops an alias bomb with a clear error', async () => {
     const levels = ['a: &a [x,x,x,x,x,x,x,x,x,x]'];
     for (let level = 1; level < 20; level += 1) {
-      levels.push(`l${level}: &l${level} [${Array(10).fill(level === 1 ? '*a' : `*l${level - 1}`).join(',')}]`);
+      levels.push(
+        `l${level}: &l${level} [${Array(10)
+          .fill(level === 1 ? '*a' : `*l${level - 1}`)
+          .join(',')}]`,
+      );
     }
-    const result = await loadManifests(['bomb.yaml'], memoryManifestSource({ 'bomb.yaml': `kind: RecordingView\n${levels.join('\n')}\n` }));
+    const result = await loadManifests(
+      ['bomb.yaml'],
+      memoryManifestSource({ 'bomb.yaml': `kind: RecordingView\n${levels.join('\n')}\n` }),
+    );
     expect(codes(result.problems)).toEqual(['bomb.yaml:3:10 yaml.alias-limit']);
   });
 
@@ -110,7 +124,10 @@ describe('loadManifests', () => {
       'a.yaml': 'kind: RecordingView\nname: Same\nviewId: rv_1\n',
       'b.yaml': 'kind: RecordingView\nname: Same\n',
     });
-    expect(codes((await loadManifests(['.'], half)).problems)).toEqual(['a.yaml:2:7 view.duplicate-name', 'b.yaml:2:7 view.duplicate-name']);
+    expect(codes((await loadManifests(['.'], half)).problems)).toEqual([
+      'a.yaml:2:7 view.duplicate-name',
+      'b.yaml:2:7 view.duplicate-name',
+    ]);
   });
 
   it('reports duplicate view names across files at both places', async () => {

@@ -22,7 +22,9 @@ function defsOf(file: string): Record<string, unknown> {
 
 describe('schemas', () => {
   it('has one schema per kind, plus common and manifest, none naming a URL that does not serve it', () => {
-    expect([...files.keys()].sort()).toEqual([...Object.values(KIND_SCHEMAS), 'common.schema.json', 'manifest.schema.json'].sort());
+    expect([...files.keys()].sort()).toEqual(
+      [...Object.values(KIND_SCHEMAS), 'common.schema.json', 'manifest.schema.json'].sort(),
+    );
     for (const [, schema] of files) {
       // No `$id`: the files reference each other by relative path, which editors resolve by location.
       expect(schema.$id).toBeUndefined();
@@ -61,7 +63,12 @@ describe('schemas', () => {
         filters: { sourceIn: ['Call', 'Zoom'], createdAfterRelative: 30 },
         sort: [{ field: 'CreatedAt', order: 'Desc' }],
       },
-      { kind: 'PinnedViews', userEmail: 'alice@acme.com', recordings: ['Customer calls', 'All recordings', { viewId: 'rv_private_7' }], deals: ['Pipeline review'] },
+      {
+        kind: 'PinnedViews',
+        userEmail: 'alice@acme.com',
+        recordings: ['Customer calls', 'All recordings', { viewId: 'rv_private_7' }],
+        deals: ['Pipeline review'],
+      },
       {
         kind: 'AdminAutomations',
         automations: [
@@ -74,9 +81,25 @@ describe('schemas', () => {
           },
         ],
       },
-      { kind: 'DealView', name: 'Pipeline', icon: null, filters: {}, sort: [{ field: 'AmountCurrency', order: 'Asc' }] },
-      { kind: 'CompanyView', name: 'Companies', columns: [{ type: 'Default', columnId: 'name', width: 200 }], sort: [{ field: 'ContactName', order: 'Asc' }] },
-      { kind: 'ContactView', name: 'Contacts', filters: { externalities: [] }, sort: [{ field: 'Name', order: 'Desc' }] },
+      {
+        kind: 'DealView',
+        name: 'Pipeline',
+        icon: null,
+        filters: {},
+        sort: [{ field: 'AmountCurrency', order: 'Asc' }],
+      },
+      {
+        kind: 'CompanyView',
+        name: 'Companies',
+        columns: [{ type: 'Default', columnId: 'name', width: 200 }],
+        sort: [{ field: 'ContactName', order: 'Asc' }],
+      },
+      {
+        kind: 'ContactView',
+        name: 'Contacts',
+        filters: { externalities: [] },
+        sort: [{ field: 'Name', order: 'Desc' }],
+      },
     ];
     for (const document of documents) {
       expect(validate(document), JSON.stringify(validate.errors)).toBe(true);
@@ -89,33 +112,75 @@ describe('schemas', () => {
     const filters = {
       authorIdIn: [{ type: 'User', userId: 'u_1' }, { type: 'Me' }],
       authorIdNotIn: [{ type: 'User', userId: 'u_2' }],
-      companyIdIn: ['c'], companyIdNotIn: ['c'],
-      createdAfterAt: '2026-01-01', createdBeforeAt: '2026-02-01T10:00:00Z',
-      createdAfterRelative: 30, createdBeforeRelative: 1,
+      companyIdIn: ['c'],
+      companyIdNotIn: ['c'],
+      createdAfterAt: '2026-01-01',
+      createdBeforeAt: '2026-02-01T10:00:00Z',
+      createdAfterRelative: 30,
+      createdBeforeRelative: 1,
       dealAgeRange: 'LessThan30Days',
-      dealAiStatusIn: ['AtRisk'], dealAiStatusNotIn: ['Won'],
-      dealAmountCurrencyIn: ['EUR'], dealAmountCurrencyNotIn: ['USD'],
+      dealAiStatusIn: ['AtRisk'],
+      dealAiStatusNotIn: ['Won'],
+      dealAmountCurrencyIn: ['EUR'],
+      dealAmountCurrencyNotIn: ['USD'],
       dealAmountValue: { exists: true, gte: 1, is: 2, isNot: 3, lte: 4 },
-      dealClosedAfterRelative: 1, dealClosedBeforeRelative: 2, dealOpenedAfterRelative: 3, dealOpenedBeforeRelative: 4,
-      dealIdIn: ['d'], dealIdNotIn: ['d'], dealOwnerNameIn: ['n'], dealOwnerNameNotIn: ['n'],
-      dealPipelineIdIn: ['p'], dealPipelineIdNotIn: ['p'], dealStageIn: ['s'], dealStageNotIn: ['s'],
-      dealStatusIn: ['Open'], dealStatusNotIn: ['Lost'], dealTypeIn: ['t'], dealTypeNotIn: ['t'],
+      dealClosedAfterRelative: 1,
+      dealClosedBeforeRelative: 2,
+      dealOpenedAfterRelative: 3,
+      dealOpenedBeforeRelative: 4,
+      dealIdIn: ['d'],
+      dealIdNotIn: ['d'],
+      dealOwnerNameIn: ['n'],
+      dealOwnerNameNotIn: ['n'],
+      dealPipelineIdIn: ['p'],
+      dealPipelineIdNotIn: ['p'],
+      dealStageIn: ['s'],
+      dealStageNotIn: ['s'],
+      dealStatusIn: ['Open'],
+      dealStatusNotIn: ['Lost'],
+      dealTypeIn: ['t'],
+      dealTypeNotIn: ['t'],
       insights: [
         { type: 'boolean', fieldId: 'f', boolFilter: { is: true } },
         { type: 'date', fieldId: 'f', dateFilter: { gte: 1 } },
         { type: 'exists', fieldId: 'f', existsFilter: false },
         { type: 'number', fieldId: 'f', numFilter: numeric },
         { type: 'select', fieldId: 'f', selectFilter: { in: ['a'], notIn: ['b'] } },
-        { type: 'string', fieldId: 'f', strFilter: { contains: 'a', containsNot: 'b', is: 'c', isNot: 'd', exists: true } },
+        {
+          type: 'string',
+          fieldId: 'f',
+          strFilter: { contains: 'a', containsNot: 'b', is: 'c', isNot: 'd', exists: true },
+        },
       ],
-      interactivityScore: numeric, labelIdIn: ['l'], labelIdNotIn: ['l'], langIso2In: ['en'], langIso2NotIn: ['fr'],
-      longestCustomerStorySeconds: numeric, longestMonologueSeconds: numeric, patienceSeconds: numeric,
-      peopleIn: [{ type: 'User', userId: 'u', name: 'U', email: 'u@x.io' }, { type: 'Contact', name: 'C' }, { type: 'Me' }],
+      interactivityScore: numeric,
+      labelIdIn: ['l'],
+      labelIdNotIn: ['l'],
+      langIso2In: ['en'],
+      langIso2NotIn: ['fr'],
+      longestCustomerStorySeconds: numeric,
+      longestMonologueSeconds: numeric,
+      patienceSeconds: numeric,
+      peopleIn: [
+        { type: 'User', userId: 'u', name: 'U', email: 'u@x.io' },
+        { type: 'Contact', name: 'C' },
+        { type: 'Me' },
+      ],
       peopleNotIn: [{ type: 'Contact', name: 'C', email: 'c@x.io' }],
-      questionsPerHour: numeric, recordingIdIn: ['r'], recordingIdNotIn: ['r'], recordingTypeIn: ['Clip', 'Meeting'],
-      sourceIn: [...RECORDING_SOURCES], sourceNotIn: ['Api'], stateIn: ['Empty', 'Uploaded', 'Ready', 'Failed'],
-      talkingRatio: numeric, teamIdIn: ['t'], teamIdNotIn: ['t'], title: { contains: 'demo' },
-      topicIdIn: ['t'], topicIdNotIn: ['t'], userGroupIn: ['g'], userGroupNotIn: ['g'],
+      questionsPerHour: numeric,
+      recordingIdIn: ['r'],
+      recordingIdNotIn: ['r'],
+      recordingTypeIn: ['Clip', 'Meeting'],
+      sourceIn: [...RECORDING_SOURCES],
+      sourceNotIn: ['Api'],
+      stateIn: ['Empty', 'Uploaded', 'Ready', 'Failed'],
+      talkingRatio: numeric,
+      teamIdIn: ['t'],
+      teamIdNotIn: ['t'],
+      title: { contains: 'demo' },
+      topicIdIn: ['t'],
+      topicIdNotIn: ['t'],
+      userGroupIn: ['g'],
+      userGroupNotIn: ['g'],
       videoDurationSecBetween: { lte: 600 },
     };
     const validate = viewAttributeValidator('recordings', 'filters');
@@ -133,7 +198,15 @@ describe('schemas', () => {
 
   it('describes the filters of deals, companies and contacts exactly', () => {
     const deals = viewAttributeValidator('deals', 'filters');
-    expect(deals({ aiStatusIn: ['Stalled'], statusNotIn: ['Won'], contactIdIn: ['c'], hasInteraction: true, ownerEmailIn: ['a@b.co'] })).toBe(true);
+    expect(
+      deals({
+        aiStatusIn: ['Stalled'],
+        statusNotIn: ['Won'],
+        contactIdIn: ['c'],
+        hasInteraction: true,
+        ownerEmailIn: ['a@b.co'],
+      }),
+    ).toBe(true);
     expect(deals({ dealAgeRange: 'OneDay' })).toBe(false);
     expect(deals({ contactIdNotIn: ['c'] })).toBe(false);
     const companies = viewAttributeValidator('companies', 'filters');
@@ -145,15 +218,24 @@ describe('schemas', () => {
   });
 
   it('checks columns and sort by domain', () => {
-    expect(viewAttributeValidator('deals', 'columns')([{ type: 'AiSection', fieldId: 'f', title: 'T', hasAutogen: true, isConfigured: false }])).toBe(true);
-    expect(viewAttributeValidator('companies', 'columns')([{ type: 'AiSection', fieldId: 'f', title: 'T' }])).toBe(false);
+    expect(
+      viewAttributeValidator(
+        'deals',
+        'columns',
+      )([{ type: 'AiSection', fieldId: 'f', title: 'T', hasAutogen: true, isConfigured: false }]),
+    ).toBe(true);
+    expect(viewAttributeValidator('companies', 'columns')([{ type: 'AiSection', fieldId: 'f', title: 'T' }])).toBe(
+      false,
+    );
     expect(viewAttributeValidator('contacts', 'columns')([{ columnId: 'name' }])).toBe(false);
     const recordingSort = viewAttributeValidator('recordings', 'sort');
     expect(recordingSort([{ field: 'Insight', order: 'Asc' }])).toBe(false);
     expect(recordingSort([{ field: 'Insight', order: 'Asc', insight: { fieldId: 'f' } }])).toBe(true);
     expect(recordingSort([{ field: 'Title', order: 'Asc', insight: { fieldId: 'f' } }])).toBe(true);
     expect(viewAttributeValidator('deals', 'sort')([{ field: 'Insight', order: 'Asc' }])).toBe(false);
-    expect(viewAttributeValidator('contacts', 'sort')([{ field: 'Name', order: 'Asc', insight: { fieldId: 'f' } }])).toBe(false);
+    expect(
+      viewAttributeValidator('contacts', 'sort')([{ field: 'Name', order: 'Asc', insight: { fieldId: 'f' } }]),
+    ).toBe(false);
   });
 
   it('refuses a between filter without bounds and a pinned list that is empty', () => {

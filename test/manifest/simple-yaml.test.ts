@@ -22,7 +22,10 @@ function yamlReference(text: string, depth = Number.POSITIVE_INFINITY): SimpleDo
   const read: SimpleDocument[] = [];
   for (const document of documents) {
     if (document.errors.length > 0 || document.warnings.length > 0 || !isMap(document.contents)) return undefined;
-    read.push({ body: document.toJS({ maxAliasCount: 100 }) as Record<string, unknown>, spots: indexDocument(document, document.range[0], depth) });
+    read.push({
+      body: document.toJS({ maxAliasCount: 100 }) as Record<string, unknown>,
+      spots: indexDocument(document, document.range[0], depth),
+    });
   }
   expect(lineStartsOf(text)).toStrictEqual(lineCounter.lineStarts);
   return read;
@@ -52,21 +55,139 @@ function yamlFiles(directory: string): string[] {
 
 // Scalars that are strings, numbers, booleans, null, or not plain at all.
 const SCALARS = [
-  'Recording view 1', 'Deals [EMEA]', 'Q&A calls', 'it works', 'é', 'Zoom', 'yes', 'No', 'on', 'true', 'False', 'TRUE', 'tRUE',
-  'null', 'Null', 'nULL', '~', '0', '-0', '7', '-12', '007', '+3', '1.5', '1e3', '0x1F', '0o17', '.inf', '-.inf', '.nan', 'NaN', 'Infinity',
-  'a: b', 'a:b', 'a #b', 'a#b', '- x', '-x', '[x]', '{x}', 'a,b', '@x', '`x', '*x', '&x', '!x', '|', '>', '%x', '?x', '? x', ':x',
-  'http://x.test/a', "it's", '"q"', '', ' lead', 'trail ', 'two  spaces', 'tab\there', 'a\\b', 'emoji 🎉', 'nbsp\u00A0x', 'ls\u2028x',
-  '2024-01-01', '12:30', '1_000', 'a\u0085b', '---', '...', 'nbsp at end\u00A0', 'em space\u2003', '\u3000ideographic',
-  '🏆 Won last 90 days', '90 days won', '3rd quarter', '1st', '0x1G', '1e3x', '12e', '_x', '$x', '/img/x.png', '(EMEA) deals', '50%', '=', '<x', '<<', ';x',
-  'x'.repeat(1030), 'x\ud800y', 'café ☕', '1 2',
+  'Recording view 1',
+  'Deals [EMEA]',
+  'Q&A calls',
+  'it works',
+  'é',
+  'Zoom',
+  'yes',
+  'No',
+  'on',
+  'true',
+  'False',
+  'TRUE',
+  'tRUE',
+  'null',
+  'Null',
+  'nULL',
+  '~',
+  '0',
+  '-0',
+  '7',
+  '-12',
+  '007',
+  '+3',
+  '1.5',
+  '1e3',
+  '0x1F',
+  '0o17',
+  '.inf',
+  '-.inf',
+  '.nan',
+  'NaN',
+  'Infinity',
+  'a: b',
+  'a:b',
+  'a #b',
+  'a#b',
+  '- x',
+  '-x',
+  '[x]',
+  '{x}',
+  'a,b',
+  '@x',
+  '`x',
+  '*x',
+  '&x',
+  '!x',
+  '|',
+  '>',
+  '%x',
+  '?x',
+  '? x',
+  ':x',
+  'http://x.test/a',
+  "it's",
+  '"q"',
+  '',
+  ' lead',
+  'trail ',
+  'two  spaces',
+  'tab\there',
+  'a\\b',
+  'emoji 🎉',
+  'nbsp\u00A0x',
+  'ls\u2028x',
+  '2024-01-01',
+  '12:30',
+  '1_000',
+  'a\u0085b',
+  '---',
+  '...',
+  'nbsp at end\u00A0',
+  'em space\u2003',
+  '\u3000ideographic',
+  '🏆 Won last 90 days',
+  '90 days won',
+  '3rd quarter',
+  '1st',
+  '0x1G',
+  '1e3x',
+  '12e',
+  '_x',
+  '$x',
+  '/img/x.png',
+  '(EMEA) deals',
+  '50%',
+  '=',
+  '<x',
+  '<<',
+  ';x',
+  'x'.repeat(1030),
+  'x\ud800y',
+  'café ☕',
+  '1 2',
 ];
-const KEYS = ['kind', 'name', 'viewId', 'a-b', '$ref', 'null', 'True', 'false', '__proto__', '80', 'a b', 'x:y', '<<', 'É', '_x', '-x', 'k', 'k'.repeat(1025), 'k'.repeat(1024)];
+const KEYS = [
+  'kind',
+  'name',
+  'viewId',
+  'a-b',
+  '$ref',
+  'null',
+  'True',
+  'false',
+  '__proto__',
+  '80',
+  'a b',
+  'x:y',
+  '<<',
+  'É',
+  '_x',
+  '-x',
+  'k',
+  'k'.repeat(1025),
+  'k'.repeat(1024),
+];
 
 type Tree = string | Tree[] | { map: [string, Tree][] };
 
 // Mostly what manifests hold, so that most texts are read; the rest probe the edges.
-const scalar = fc.oneof({ arbitrary: fc.constantFrom('Recording view 1', 'Zoom', 'title', 'Desc', '42', 'true', 'fld_next_steps', 'Won'), weight: 15 }, { arbitrary: fc.constantFrom(...SCALARS), weight: 1 });
-const key = fc.oneof({ arbitrary: fc.constantFrom('kind', 'name', 'viewId', 'columns', 'filters', 'type', 'fieldId', 'a-b', '$ref'), weight: 25 }, { arbitrary: fc.constantFrom(...KEYS), weight: 1 });
+const scalar = fc.oneof(
+  {
+    arbitrary: fc.constantFrom('Recording view 1', 'Zoom', 'title', 'Desc', '42', 'true', 'fld_next_steps', 'Won'),
+    weight: 15,
+  },
+  { arbitrary: fc.constantFrom(...SCALARS), weight: 1 },
+);
+const key = fc.oneof(
+  {
+    arbitrary: fc.constantFrom('kind', 'name', 'viewId', 'columns', 'filters', 'type', 'fieldId', 'a-b', '$ref'),
+    weight: 25,
+  },
+  { arbitrary: fc.constantFrom(...KEYS), weight: 1 },
+);
 const tree: fc.Arbitrary<Tree> = fc.letrec<{ node: Tree }>((self) => ({
   node: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
@@ -105,7 +226,11 @@ function flowText(node: Tree, s: Style): string {
 
 /** inFlow tells whether a node is written on one line: a scalar, an empty collection, or one shallow enough for the style. */
 function inFlow(node: Tree, s: Style): boolean {
-  return typeof node === 'string' || (Array.isArray(node) ? node.length === 0 : node.map.length === 0) || depthOf(node) <= s.flowDepth;
+  return (
+    typeof node === 'string' ||
+    (Array.isArray(node) ? node.length === 0 : node.map.length === 0) ||
+    depthOf(node) <= s.flowDepth
+  );
 }
 
 /** blockLines writes a tree as YAML lines in the style asked for; `at` is the indentation of the lines. */
@@ -127,19 +252,62 @@ function blockLines(node: Tree, s: Style, at: number, comment: () => string, roo
   });
 }
 
-const documentText = fc.tuple(fc.uniqueArray(fc.tuple(key, tree), { minLength: 1, maxLength: 5, selector: ([name]) => name }), style, fc.infiniteStream(fc.constantFrom('', '', '', ' # note', '\n# full line', '\n   # indented', '\n'))).map(([entries, s, noise]) => {
-  const comment = (): string => (s.comments ? noise.next().value : '');
-  return blockLines({ map: entries }, s, 0, comment, true).join('\n');
-});
+const documentText = fc
+  .tuple(
+    fc.uniqueArray(fc.tuple(key, tree), { minLength: 1, maxLength: 5, selector: ([name]) => name }),
+    style,
+    fc.infiniteStream(fc.constantFrom('', '', '', ' # note', '\n# full line', '\n   # indented', '\n')),
+  )
+  .map(([entries, s, noise]) => {
+    const comment = (): string => (s.comments ? noise.next().value : '');
+    return blockLines({ map: entries }, s, 0, comment, true).join('\n');
+  });
 
-const fileText = fc.tuple(fc.array(documentText, { minLength: 1, maxLength: 3 }), fc.boolean(), fc.constantFrom('', '# yaml-language-server: $schema=x.json\n', '\n\n', '---\n', '# c\n---\n'), fc.constantFrom('\n', '\n', '\n', '\r\n')).map(([documents, trailingNewline, head, lineBreak]) =>
-  `${head}${documents.join('\n---\n')}${trailingNewline ? '\n' : ''}`.replace(/\n/g, lineBreak));
+const fileText = fc
+  .tuple(
+    fc.array(documentText, { minLength: 1, maxLength: 3 }),
+    fc.boolean(),
+    fc.constantFrom('', '# yaml-language-server: $schema=x.json\n', '\n\n', '---\n', '# c\n---\n'),
+    fc.constantFrom('\n', '\n', '\n', '\r\n'),
+  )
+  .map(([documents, trailingNewline, head, lineBreak]) =>
+    `${head}${documents.join('\n---\n')}${trailingNewline ? '\n' : ''}`.replace(/\n/g, lineBreak),
+  );
 
 /** A near miss: one character inserted or deleted somewhere in a valid text. */
-const nearMiss = fc.tuple(fileText, fc.nat(), fc.constantFrom('', ' ', ':', '-', '#', '\n', '[', ']', '{', '}', ',', "'", '"', '\t', '\r', '&', '*', '!', '|', '  ')).map(([text, at, insert]) => {
-  const where = text.length === 0 ? 0 : at % text.length;
-  return insert === '' ? text.slice(0, where) + text.slice(where + 1) : text.slice(0, where) + insert + text.slice(where);
-});
+const nearMiss = fc
+  .tuple(
+    fileText,
+    fc.nat(),
+    fc.constantFrom(
+      '',
+      ' ',
+      ':',
+      '-',
+      '#',
+      '\n',
+      '[',
+      ']',
+      '{',
+      '}',
+      ',',
+      "'",
+      '"',
+      '\t',
+      '\r',
+      '&',
+      '*',
+      '!',
+      '|',
+      '  ',
+    ),
+  )
+  .map(([text, at, insert]) => {
+    const where = text.length === 0 ? 0 : at % text.length;
+    return insert === ''
+      ? text.slice(0, where) + text.slice(where + 1)
+      : text.slice(0, where) + insert + text.slice(where);
+  });
 
 /**
  * readCount checks the property on `runs` texts of `texts` and returns how many the
@@ -147,9 +315,12 @@ const nearMiss = fc.tuple(fileText, fc.nat(), fc.constantFrom('', ' ', ':', '-',
  */
 function readCount(texts: fc.Arbitrary<string>, seed: number, runs = 3000): number {
   let read = 0;
-  fc.assert(fc.property(texts, (text) => {
-    if (expectAgreement(text)) read += 1;
-  }), { numRuns: runs, seed });
+  fc.assert(
+    fc.property(texts, (text) => {
+      if (expectAgreement(text)) read += 1;
+    }),
+    { numRuns: runs, seed },
+  );
   return read;
 }
 
@@ -180,7 +351,25 @@ describe('readSimpleYaml', () => {
   });
 
   it('declines what it does not read: problems, non-mappings, empty documents, anchors, block scalars', () => {
-    for (const text of ['kind: A\nkind: B\n', '- a\n', 'plain\n', '', '# only a comment\n', 'kind: A\n---\n', '---\n---\nkind: A\n', 'a: &x 1\nb: *x\n', 'a: |\n  text\n', 'a: "x\\ty"\n', 'a:\n', 'a: b\n c\n', 'a: [x,\n  y]\n', 'a: -\n', 'a: [-]\n', 'a: ?x\n', 'a: %x\n']) {
+    for (const text of [
+      'kind: A\nkind: B\n',
+      '- a\n',
+      'plain\n',
+      '',
+      '# only a comment\n',
+      'kind: A\n---\n',
+      '---\n---\nkind: A\n',
+      'a: &x 1\nb: *x\n',
+      'a: |\n  text\n',
+      'a: "x\\ty"\n',
+      'a:\n',
+      'a: b\n c\n',
+      'a: [x,\n  y]\n',
+      'a: -\n',
+      'a: [-]\n',
+      'a: ?x\n',
+      'a: %x\n',
+    ]) {
       expect(readSimpleYaml(text), JSON.stringify(text)).toBeUndefined();
     }
   });
@@ -188,35 +377,101 @@ describe('readSimpleYaml', () => {
 
 /** casings lists every spelling of `word` in upper and lower case: `null`, `Null`, `nUll`... */
 function casings(word: string): string[] {
-  return [...word].reduce<string[]>((spellings, char) => spellings.flatMap((start) => [...new Set([start + char.toLowerCase(), start + char.toUpperCase()])]), ['']);
+  return [...word].reduce<string[]>(
+    (spellings, char) =>
+      spellings.flatMap((start) => [...new Set([start + char.toLowerCase(), start + char.toUpperCase()])]),
+    [''],
+  );
 }
 
 const SIGNS = ['', '+', '-'];
 // Every spelling of null, the booleans, infinity and not-a-number, in every case (`tRue`, `NuLL`, `.iNf` are strings).
-const WORDS = ['~', '~~', ...casings('null'), ...casings('true'), ...casings('false'), 'nul', 'nulll', 'truee', 'fals', 'yes', 'No', 'on', 'OFF', 'y', 'n',
-  ...SIGNS.flatMap((sign) => ['inf', 'nan'].flatMap((word) => casings(word).flatMap((spelling) => [`${sign}.${spelling}`, `${sign}${spelling}`]))), 'Infinity', '-Infinity', 'NaN'];
+const WORDS = [
+  '~',
+  '~~',
+  ...casings('null'),
+  ...casings('true'),
+  ...casings('false'),
+  'nul',
+  'nulll',
+  'truee',
+  'fals',
+  'yes',
+  'No',
+  'on',
+  'OFF',
+  'y',
+  'n',
+  ...SIGNS.flatMap((sign) =>
+    ['inf', 'nan'].flatMap((word) =>
+      casings(word).flatMap((spelling) => [`${sign}.${spelling}`, `${sign}${spelling}`]),
+    ),
+  ),
+  'Infinity',
+  '-Infinity',
+  'NaN',
+];
 // Decimal, octal and hexadecimal integers, with signs, leading zeros, digits out of range and wrong prefixes.
 const INTEGERS = SIGNS.flatMap((sign) => [
-  ...['0', '7', '007', '12', '9007199254740993', '123456789012345678901234567890', '1_000'].map((digits) => sign + digits),
-  ...['0x', '0X', '0o', '0O', '0b', '0x-', 'x', 'o'].flatMap((prefix) => ['', '0', '7', '17', '8', '1F', 'ff', 'g'].map((digits) => sign + prefix + digits)),
+  ...['0', '7', '007', '12', '9007199254740993', '123456789012345678901234567890', '1_000'].map(
+    (digits) => sign + digits,
+  ),
+  ...['0x', '0X', '0o', '0O', '0b', '0x-', 'x', 'o'].flatMap((prefix) =>
+    ['', '0', '7', '17', '8', '1F', 'ff', 'g'].map((digits) => sign + prefix + digits),
+  ),
 ]);
 // Floats: every mantissa with every exponent, signed or not.
-const FLOATS = SIGNS.flatMap((sign) => ['0', '1', '01', '1.', '1.5', '1.50', '.5', '0.0', '.', '', '1.2.3', '1..5'].flatMap((mantissa) =>
-  ['', 'e3', 'E3', 'e+3', 'e-3', 'E-03', 'e', 'E+', 'e3.5', 'e400', 'e-400', 'x3'].map((exponent) => sign + mantissa + exponent)));
+const FLOATS = SIGNS.flatMap((sign) =>
+  ['0', '1', '01', '1.', '1.5', '1.50', '.5', '0.0', '.', '', '1.2.3', '1..5'].flatMap((mantissa) =>
+    ['', 'e3', 'E3', 'e+3', 'e-3', 'E-03', 'e', 'E+', 'e3.5', 'e400', 'e-400', 'x3'].map(
+      (exponent) => sign + mantissa + exponent,
+    ),
+  ),
+);
 // What starts as a number but is a string.
-const NEAR_NUMBERS = ['2024-01-01', '1 2', '1,5', '1e3 x', '0x1F x', '.5.', '+', '.', '-x', '+x', '.x', '~x', '- ', '1st', '90 days'];
+const NEAR_NUMBERS = [
+  '2024-01-01',
+  '1 2',
+  '1,5',
+  '1e3 x',
+  '0x1F x',
+  '.5.',
+  '+',
+  '.',
+  '-x',
+  '+x',
+  '.x',
+  '~x',
+  '- ',
+  '1st',
+  '90 days',
+];
 
 /** PLAIN is every scalar above that can be written plain anywhere: not empty, no `- ` item start, no flow indicator, colon or comment character. */
-const PLAIN = [...new Set([...WORDS, ...INTEGERS, ...FLOATS, ...NEAR_NUMBERS])].filter((scalar) => scalar !== '' && !/^-(?: |$)/.test(scalar) && !/[,[\]{}#:]/.test(scalar) && scalar.trim() === scalar);
+const PLAIN = [...new Set([...WORDS, ...INTEGERS, ...FLOATS, ...NEAR_NUMBERS])].filter(
+  (scalar) => scalar !== '' && !/^-(?: |$)/.test(scalar) && !/[,[\]{}#:]/.test(scalar) && scalar.trim() === scalar,
+);
 
 describe('plain scalars: every spelling of every core-schema tag', () => {
-  const yamlValue = (scalar: string): unknown => (parseAllDocuments(`a: ${scalar}\n`)[0]?.toJS() as { a: unknown } | undefined)?.a;
+  const yamlValue = (scalar: string): unknown =>
+    (parseAllDocuments(`a: ${scalar}\n`)[0]?.toJS() as { a: unknown } | undefined)?.a;
 
   it('spells every core-schema value (checked against yaml: 4 nulls written plain, 6 booleans, 12 infinities and not-a-numbers, numbers of each form)', () => {
     const kinds = (test: (value: unknown) => boolean): string[] => PLAIN.filter((scalar) => test(yamlValue(scalar)));
     expect(kinds((value) => value === null).sort()).toEqual(['NULL', 'Null', 'null', '~']);
-    expect(kinds((value) => typeof value === 'boolean').sort()).toEqual(['FALSE', 'False', 'TRUE', 'True', 'false', 'true']);
-    expect(kinds((value) => typeof value === 'number' && !Number.isFinite(value)).filter((scalar) => /[a-z]$/i.test(scalar)).sort()).toEqual(['+.INF', '+.Inf', '+.inf', '-.INF', '-.Inf', '-.inf', '.INF', '.Inf', '.NAN', '.NaN', '.inf', '.nan']);
+    expect(kinds((value) => typeof value === 'boolean').sort()).toEqual([
+      'FALSE',
+      'False',
+      'TRUE',
+      'True',
+      'false',
+      'true',
+    ]);
+    expect(
+      kinds((value) => typeof value === 'number' && !Number.isFinite(value))
+        .filter((scalar) => /[a-z]$/i.test(scalar))
+        .sort(),
+    ).toEqual(['+.INF', '+.Inf', '+.inf', '-.INF', '-.Inf', '-.inf', '.INF', '.Inf', '.NAN', '.NaN', '.inf', '.nan']);
     expect(kinds((value) => typeof value === 'number').length).toBeGreaterThan(150);
     expect(kinds((value) => typeof value === 'string').length).toBeGreaterThan(300);
   });
@@ -224,20 +479,29 @@ describe('plain scalars: every spelling of every core-schema tag', () => {
   it('reads each, as a value, an item, in flow collections and as a key, as yaml does (values and offsets)', () => {
     for (const scalar of PLAIN) {
       expect(readSimpleYaml(`a: ${scalar}\n`), scalar).toBeDefined();
-      expect(expectAgreement(`a: ${scalar}  # note\nb:\n  - ${scalar}\n  - x\nc: [${scalar}, ${scalar}]\nd: {b: ${scalar}}\n`), scalar).toBe(true);
+      expect(
+        expectAgreement(
+          `a: ${scalar}  # note\nb:\n  - ${scalar}\n  - x\nc: [${scalar}, ${scalar}]\nd: {b: ${scalar}}\n`,
+        ),
+        scalar,
+      ).toBe(true);
       expectAgreement(`a:\n  ${scalar}: x\n`);
     }
   });
 
-  it('reads the strings no core tag accepts and the values the tags resolve, spelled as yaml\'s own test regexes generate them', () => {
-    const tags = parseAllDocuments('a: 1\n')[0]?.schema.tags.filter((tag) => tag.default === true && tag.test !== undefined) ?? [];
+  it("reads the strings no core tag accepts and the values the tags resolve, spelled as yaml's own test regexes generate them", () => {
+    const tags =
+      parseAllDocuments('a: 1\n')[0]?.schema.tags.filter((tag) => tag.default === true && tag.test !== undefined) ?? [];
     expect(tags.length).toBeGreaterThan(0);
     for (const tag of tags) {
-      fc.assert(fc.property(fc.stringMatching(tag.test as RegExp), (scalar) => {
-        if (scalar === '' || /^-(?: |$)/.test(scalar)) return;
-        expect(readSimpleYaml(`a: ${scalar}\n`), scalar).toBeDefined();
-        expectAgreement(`a: ${scalar}\nb: [${scalar}]\n`);
-      }), { numRuns: 300, seed: 24 });
+      fc.assert(
+        fc.property(fc.stringMatching(tag.test as RegExp), (scalar) => {
+          if (scalar === '' || /^-(?: |$)/.test(scalar)) return;
+          expect(readSimpleYaml(`a: ${scalar}\n`), scalar).toBeDefined();
+          expectAgreement(`a: ${scalar}\nb: [${scalar}]\n`);
+        }),
+        { numRuns: 300, seed: 24 },
+      );
     }
   });
 });

@@ -10,7 +10,8 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 describe('nodeManifestSource list', () => {
   mkdirSync(join(root, 'repo', 'work', 'sub'), { recursive: true });
   mkdirSync(join(root, 'other'), { recursive: true });
-  for (const file of ['repo/top.yaml', 'repo/work/here.yaml', 'repo/work/sub/deep.yml', 'other/far.yaml']) writeFileSync(join(root, file), 'kind: DealView\nname: x\n');
+  for (const file of ['repo/top.yaml', 'repo/work/here.yaml', 'repo/work/sub/deep.yml', 'other/far.yaml'])
+    writeFileSync(join(root, file), 'kind: DealView\nname: x\n');
   const source = nodeManifestSource(join(root, 'repo', 'work'));
 
   it('names files below the working directory relative to it', async () => {

@@ -61,14 +61,36 @@ describe('viewctl validate', () => {
 
   it('reports a missing path', async () => {
     const result = await validate(['nowhere']);
-    expect(result).toEqual({ exitCode: 1, stdout: 'nowhere:1:1  file.not-found  no file or folder at "nowhere"\n1 error, 0 warnings in 0 files\n' });
+    expect(result).toEqual({
+      exitCode: 1,
+      stdout: 'nowhere:1:1  file.not-found  no file or folder at "nowhere"\n1 error, 0 warnings in 0 files\n',
+    });
   });
 });
 
 describe('formatProblems and ManifestInvalidError', () => {
   const problems: Problem[] = [
-    { severity: 'error', code: 'schema.enum', message: 'bad', file: 'a.yaml', line: 2, column: 3, pointer: '/x', document: 0, hint: 'did you mean "y"?' },
-    { severity: 'warning', code: 'filter.excludes-me', message: 'empty', file: 'a.yaml', line: 4, column: 1, pointer: '', document: 0 },
+    {
+      severity: 'error',
+      code: 'schema.enum',
+      message: 'bad',
+      file: 'a.yaml',
+      line: 2,
+      column: 3,
+      pointer: '/x',
+      document: 0,
+      hint: 'did you mean "y"?',
+    },
+    {
+      severity: 'warning',
+      code: 'filter.excludes-me',
+      message: 'empty',
+      file: 'a.yaml',
+      line: 4,
+      column: 1,
+      pointer: '',
+      document: 0,
+    },
   ];
 
   it('formats one problem per line, colored on request', () => {
@@ -90,11 +112,30 @@ describe('formatProblems and ManifestInvalidError', () => {
 
 describe('warnings of one code, one entry', () => {
   const warning = (code: string, file: string, line: number, message = 'title appears twice in columns'): Problem => ({
-    severity: 'warning', code, message, file, line, column: 5, pointer: '/columns/3', document: 0, hint: 'remove the repeat',
+    severity: 'warning',
+    code,
+    message,
+    file,
+    line,
+    column: 5,
+    pointer: '/columns/3',
+    document: 0,
+    hint: 'remove the repeat',
   });
   // A freshly exported workspace whose views repeat a column live: one warning per file.
-  const repeats = Array.from({ length: 43 }, (_, index) => warning('view.duplicate-column', `recordings/view-${String(index).padStart(2, '0')}.yaml`, 12));
-  const error: Problem = { severity: 'error', code: 'schema.enum', message: 'bad', file: 'recordings/view-05.yaml', line: 2, column: 3, pointer: '/x', document: 0 };
+  const repeats = Array.from({ length: 43 }, (_, index) =>
+    warning('view.duplicate-column', `recordings/view-${String(index).padStart(2, '0')}.yaml`, 12),
+  );
+  const error: Problem = {
+    severity: 'error',
+    code: 'schema.enum',
+    message: 'bad',
+    file: 'recordings/view-05.yaml',
+    line: 2,
+    column: 3,
+    pointer: '/x',
+    document: 0,
+  };
 
   it('prints the first with the count and the first few places, every error still on its own line', () => {
     const lines = formatProblems([...repeats.slice(0, 5), error, ...repeats.slice(5)], { color: false }).split('\n');
@@ -105,22 +146,40 @@ describe('warnings of one code, one entry', () => {
   });
 
   it('names every place of a warning that asks for an edit at each', () => {
-    const overridden = Array.from({ length: 37 }, (_, index) => warning('pins.group-overridden', 'pins/sales.yaml', index + 4, `m${index}@acme.com has their own PinnedViews document`));
+    const overridden = Array.from({ length: 37 }, (_, index) =>
+      warning(
+        'pins.group-overridden',
+        'pins/sales.yaml',
+        index + 4,
+        `m${index}@acme.com has their own PinnedViews document`,
+      ),
+    );
     const lines = formatProblems(overridden, { color: false }).split('\n');
-    expect(lines[0]).toMatch(/^pins\/sales\.yaml:4:5 {2}pins\.group-overridden {2}warning: m0@acme\.com has their own .*; 36 more like it, each to act on \(--show-warnings lists each\):$/);
-    const places = lines.slice(1).join(' ').split(/,? +/).filter((part) => part !== '');
+    expect(lines[0]).toMatch(
+      /^pins\/sales\.yaml:4:5 {2}pins\.group-overridden {2}warning: m0@acme\.com has their own .*; 36 more like it, each to act on \(--show-warnings lists each\):$/,
+    );
+    const places = lines
+      .slice(1)
+      .join(' ')
+      .split(/,? +/)
+      .filter((part) => part !== '');
     expect(places).toEqual(overridden.slice(1).map((problem) => `pins/sales.yaml:${problem.line}:5`));
   });
 
   it('lists each warning with its position under --show-warnings', () => {
     const lines = formatProblems(repeats, { color: false, showWarnings: true }).split('\n');
     expect(lines).toHaveLength(43);
-    expect(lines[42]).toBe('recordings/view-42.yaml:12:5  view.duplicate-column  warning: title appears twice in columns at /columns/3; remove the repeat');
+    expect(lines[42]).toBe(
+      'recordings/view-42.yaml:12:5  view.duplicate-column  warning: title appears twice in columns at /columns/3; remove the repeat',
+    );
   });
 
   it('validate groups them and --show-warnings lists each; the count says how many there are', async () => {
     for (const name of ['one', 'two', 'three']) {
-      writeFileSync(join(root, `dup-${name}.yaml`), `kind: RecordingView\nname: Dup ${name}\ncolumns:\n  - {type: Default, columnId: title}\n  - {type: Default, columnId: title}\n`);
+      writeFileSync(
+        join(root, `dup-${name}.yaml`),
+        `kind: RecordingView\nname: Dup ${name}\ncolumns:\n  - {type: Default, columnId: title}\n  - {type: Default, columnId: title}\n`,
+      );
     }
     const paths = ['dup-one.yaml', 'dup-two.yaml', 'dup-three.yaml'];
     const grouped = await validate(paths);

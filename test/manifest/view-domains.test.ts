@@ -12,7 +12,8 @@ import { loadSchemaFiles } from '../../src/manifest/schema-registry.js';
 
 type Node = Record<string, unknown>;
 const files = loadSchemaFiles() as Map<string, Node>;
-const node = (value: unknown): Node => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Node) : {});
+const node = (value: unknown): Node =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Node) : {};
 
 /** resolved follows one `$ref` (to another file, or within `file`). */
 function resolved(schema: Node, file: string): Node {
@@ -41,9 +42,11 @@ describe.each(DOMAINS)('the VIEW_DOMAINS entry of %s', (domain) => {
 
   it('names as sets only filters its schema declares as lists, and every list filter of the schema is a set', () => {
     const properties = filterProperties(entry);
-    for (const attribute of entry.setAttributes) expect(resolved(node(properties[attribute]), entry.schema).type, attribute).toBe('array');
+    for (const attribute of entry.setAttributes)
+      expect(resolved(node(properties[attribute]), entry.schema).type, attribute).toBe('array');
     for (const [attribute, schema] of Object.entries(properties)) {
-      if (resolved(node(schema), entry.schema).type === 'array') expect(isSetAttribute(domain, attribute), attribute).toBe(true);
+      if (resolved(node(schema), entry.schema).type === 'array')
+        expect(isSetAttribute(domain, attribute), attribute).toBe(true);
     }
     for (const attribute of Object.keys(entry.nestedSets ?? {})) expect(entry.setAttributes).toContain(attribute);
   });

@@ -18,7 +18,9 @@ const DAY = { now: () => Date.parse('2026-03-02T12:00:00Z') };
 
 function members(count: number): Desired {
   const desired = emptyDesired();
-  desired.pins = Array.from({ length: count }, (_, index) => pinsOf(`m${String(index).padStart(3, '0')}@acme.com`, 'recordings', [{ name: 'All recordings' }]));
+  desired.pins = Array.from({ length: count }, (_, index) =>
+    pinsOf(`m${String(index).padStart(3, '0')}@acme.com`, 'recordings', [{ name: 'All recordings' }]),
+  );
   return desired;
 }
 
@@ -26,16 +28,26 @@ function members(count: number): Desired {
 function aGroup(): Desired {
   const desired = emptyDesired();
   const refs = [{ name: 'All recordings' }];
-  desired.pinGroups = [{
-    group: { name: 'Everyone', source: at('pins/everyone.yaml') },
-    users: [{ pattern: '*@acme.com', isGlob: true, source: at('pins/everyone.yaml', 3) }],
-    roles: [], domain: 'recordings', refs, unpinPrivate: false, source: at('pins/everyone.yaml', 4), refSources: [at('pins/everyone.yaml', 5)],
-  }];
+  desired.pinGroups = [
+    {
+      group: { name: 'Everyone', source: at('pins/everyone.yaml') },
+      users: [{ pattern: '*@acme.com', isGlob: true, source: at('pins/everyone.yaml', 3) }],
+      roles: [],
+      domain: 'recordings',
+      refs,
+      unpinPrivate: false,
+      source: at('pins/everyone.yaml', 4),
+      refSources: [at('pins/everyone.yaml', 5)],
+    },
+  ];
   return desired;
 }
 
 async function refusal(promise: Promise<unknown>): Promise<ViewctlError> {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   if (!(error instanceof ViewctlError)) throw new Error(`expected a refusal, got ${String(error)}`);
   return error;
 }
@@ -57,7 +69,9 @@ describe('planWorkspace under a ceiling', () => {
     expect(client.stats().dailyRemaining).toBe(300);
     expect(plan.requests.ceiling).toEqual({ most: 10, left: 310, reserve: 300 });
     expect(plan.scope).toMatchObject({ budget: 1000, lists: 10, unread: 2, coverage: { order: 'rotation', due: 2 } });
-    expect(scopeText(plan)).toBe("Scope: read 8 of 10 pinned lists (--budget 1,000 lowered to 10, the 310 left today less --reserve 300; this night's share of a 2-night rotation by a hash of each list's key, and the lists due soonest after it; 2 due within 1 night; every list is read within 2 nights at this budget); the 2 unread lists were not checked for drift.");
+    expect(scopeText(plan)).toBe(
+      "Scope: read 8 of 10 pinned lists (--budget 1,000 lowered to 10, the 310 left today less --reserve 300; this night's share of a 2-night rotation by a hash of each list's key, and the lists due soonest after it; 2 due within 1 night; every list is read within 2 nights at this budget); the 2 unread lists were not checked for drift.",
+    );
   });
 
   it('keeps the budget, and says nothing of a ceiling, when what is left less the reserve pays for it', async () => {
@@ -65,14 +79,18 @@ describe('planWorkspace under a ceiling', () => {
     const { plan } = await planWorkspace(members(10), client, { scope: { budget: 6, reserve: 300 }, clock: DAY });
     expect(routes).toHaveLength(6);
     expect(plan.requests.ceiling).toBeUndefined();
-    expect(scopeText(plan)).toContain('(--budget 6: this night\'s share of a');
+    expect(scopeText(plan)).toContain("(--budget 6: this night's share of a");
   });
 
   it('refuses after the first request, with the figures and the ways out, when what is left less the reserve cannot pay the fixed reads', async () => {
     const { client, routes, pinReads } = liveClient(emptyLive(), 302);
-    const error = await refusal(planWorkspace(members(10), client, { scope: { budget: 1000, reserve: 300 }, clock: DAY }));
+    const error = await refusal(
+      planWorkspace(members(10), client, { scope: { budget: 1000, reserve: 300 }, clock: DAY }),
+    );
     expect(error.code).toBe('plan.exceeds-daily-quota');
-    expect(error.message).toBe('the plan reads at least 3 requests (the workspace, the 1 view listing and a pinned list), but the service says 302 are left today and --reserve keeps 300 of them for the other integrations that share the quota; only the workspace was read');
+    expect(error.message).toBe(
+      'the plan reads at least 3 requests (the workspace, the 1 view listing and a pinned list), but the service says 302 are left today and --reserve keeps 300 of them for the other integrations that share the quota; only the workspace was read',
+    );
     expect(error.hint).toMatch(/wait until requests free up.*lower --reserve.*--reserve 0.*--base REF/);
     expect(routes).toEqual(['/v1/workspaces/mine']);
     expect(pinReads).toEqual([]);
@@ -92,7 +110,9 @@ describe('planWorkspace under a ceiling', () => {
     const short = liveClient(emptyLive(), 310);
     const error = await refusal(planWorkspace(members(10), short.client, { scope: reserve(300) }));
     expect(error.code).toBe('plan.exceeds-daily-quota');
-    expect(error.message).toContain('the plan needs 10 requests to read every pinned list, but the service says 308 are left today and --reserve keeps 300 of them');
+    expect(error.message).toContain(
+      'the plan needs 10 requests to read every pinned list, but the service says 308 are left today and --reserve keeps 300 of them',
+    );
     expect(short.pinReads).toEqual([]);
     const spent = liveClient(emptyLive(), 310);
     await planWorkspace(members(10), spent.client, { scope: reserve(0) });
@@ -113,10 +133,12 @@ describe('planWorkspace under a ceiling', () => {
     expect(works.routes.length).toBeLessThanOrEqual(least);
     expect(works.pinReads).toHaveLength(1);
     expect(plan.scope).toMatchObject({ budget: least, unread: 3 });
-    await expect(planWorkspace(aGroup(), liveClient(emptyLive()).client, { scope: { budget: least - 1 }, clock: DAY })).rejects.toMatchObject({ code: 'usage.budget-too-small' });
+    await expect(
+      planWorkspace(aGroup(), liveClient(emptyLive()).client, { scope: { budget: least - 1 }, clock: DAY }),
+    ).rejects.toMatchObject({ code: 'usage.budget-too-small' });
   });
 
-  it('counts the users by the workspace\'s member count, read in the first request, and that least then works', async () => {
+  it("counts the users by the workspace's member count, read in the first request, and that least then works", async () => {
     const live = emptyLive();
     live.workspace.membersCount = 250;
     const first = liveClient(live);

@@ -10,7 +10,9 @@ import { at, pinsOf } from './fixtures.js';
 describe('pinsValue', () => {
   it('ignores positions, and sees the order of the tabs and unpinPrivate', () => {
     const list = pinsOf('mia@acme.com', 'deals', [{ name: 'A' }, { viewId: 'dv_2' }]);
-    expect(pinsValue({ ...list, source: at('elsewhere.yaml', 9), refSources: [at('x.yaml', 1), at('x.yaml', 2)] })).toBe(pinsValue(list));
+    expect(
+      pinsValue({ ...list, source: at('elsewhere.yaml', 9), refSources: [at('x.yaml', 1), at('x.yaml', 2)] }),
+    ).toBe(pinsValue(list));
     expect(pinsValue({ ...list, refs: [{ viewId: 'dv_2' }, { name: 'A' }] })).not.toBe(pinsValue(list));
     expect(pinsValue({ ...list, unpinPrivate: true })).not.toBe(pinsValue(list));
   });

@@ -8,7 +8,17 @@ import { PlanRefusedError } from '../../src/plan/refusal.js';
 import type { Desired, Live } from '../../src/state/types.js';
 import { pinsKey } from '../../src/state/types.js';
 import {
-  RECORDING_DEFAULTS, at, automation, declared, emptyDesired, emptyLive, mixedScenario, pinsOf, privateView, user, view,
+  RECORDING_DEFAULTS,
+  at,
+  automation,
+  declared,
+  emptyDesired,
+  emptyLive,
+  mixedScenario,
+  pinsOf,
+  privateView,
+  user,
+  view,
 } from './fixtures.js';
 
 function refusal(desired: Desired, live: Live): PlanRefusedError {
@@ -28,7 +38,11 @@ describe('computePlan: identity of views', () => {
     const { desired, live } = mixedScenario();
     const { plan } = computePlan(desired, live);
     expect(plan.changes.map((change) => `${change.action}:${change.name}`)).toEqual([
-      'create:Team calls', 'update:Zoom and Meet calls', 'delete:Old pipeline', 'pin:mia@acme.com', 'drift:Record external meetings',
+      'create:Team calls',
+      'update:Zoom and Meet calls',
+      'delete:Old pipeline',
+      'pin:mia@acme.com',
+      'drift:Record external meetings',
     ]);
     expect(plan.summary).toEqual({ create: 1, update: 1, delete: 1, pin: 1, drift: 1 });
     expect(plan.creatorEmail).toBe('ops@acme.com');
@@ -46,20 +60,37 @@ describe('computePlan: identity of views', () => {
     const desired = emptyDesired();
     desired.views = [declared('recordings', 'New name', {}, { viewId: 'rv_1' })];
     const [change] = computePlan(desired, live).plan.changes;
-    expect(change).toMatchObject({ action: 'update', id: 'rv_1', patch: [{ op: 'replace', path: '/name', value: 'New name' }] });
+    expect(change).toMatchObject({
+      action: 'update',
+      id: 'rv_1',
+      patch: [{ op: 'replace', path: '/name', value: 'New name' }],
+    });
   });
 
   it('ignores set order and response-only attributes (no change)', () => {
     const live = emptyLive();
-    live.views.deals = [view('dv_1', 'P', { filters: { statusIn: ['Won', 'Open'], dealAgeRange: 'OneDay' }, columns: [{ type: 'Default', columnId: 'a', isHidden: false }] })];
+    live.views.deals = [
+      view('dv_1', 'P', {
+        filters: { statusIn: ['Won', 'Open'], dealAgeRange: 'OneDay' },
+        columns: [{ type: 'Default', columnId: 'a', isHidden: false }],
+      }),
+    ];
     const desired = emptyDesired();
-    desired.views = [declared('deals', 'P', { filters: { statusIn: ['Open', 'Won', 'Open'] }, columns: [{ columnId: 'a', type: 'Default' }] })];
+    desired.views = [
+      declared('deals', 'P', {
+        filters: { statusIn: ['Open', 'Won', 'Open'] },
+        columns: [{ columnId: 'a', type: 'Default' }],
+      }),
+    ];
     expect(computePlan(desired, live).plan.changes).toEqual([]);
   });
 
   it('holds a viewId the service reports as not found, never a create, with the pinned lists naming it, and plans the rest', () => {
     const desired = emptyDesired();
-    desired.views = [declared('recordings', 'Mine', {}, { viewId: 'rv_private_7' }), declared('recordings', 'Calls', { icon: 'phone' }, { viewId: 'rv_1' })];
+    desired.views = [
+      declared('recordings', 'Mine', {}, { viewId: 'rv_private_7' }),
+      declared('recordings', 'Calls', { icon: 'phone' }, { viewId: 'rv_1' }),
+    ];
     desired.pins = [
       pinsOf('mia@acme.com', 'recordings', [{ name: 'Calls' }, { name: 'Mine' }]),
       pinsOf('max@acme.com', 'recordings', [{ viewId: 'rv_private_7' }]),
@@ -67,9 +98,13 @@ describe('computePlan: identity of views', () => {
     ];
     const live = emptyLive();
     live.views.recordings = [view('rv_1', 'Calls'), ...RECORDING_DEFAULTS];
-    for (const email of ['mia@acme.com', 'max@acme.com', 'ops@acme.com']) live.pins[pinsKey('recordings', email)] = [...RECORDING_DEFAULTS];
+    for (const email of ['mia@acme.com', 'max@acme.com', 'ops@acme.com'])
+      live.pins[pinsKey('recordings', email)] = [...RECORDING_DEFAULTS];
     const { plan } = computePlan(desired, live);
-    expect(plan.changes.map((change) => change.target)).toEqual(['view:recordings:id:rv_1', 'pins:recordings:ops@acme.com']);
+    expect(plan.changes.map((change) => change.target)).toEqual([
+      'view:recordings:id:rv_1',
+      'pins:recordings:ops@acme.com',
+    ]);
     expect(plan.held?.map((held) => [held.target, held.code])).toEqual([
       ['pins:recordings:max@acme.com', 'pins.names-held-view'],
       ['pins:recordings:mia@acme.com', 'pins.names-held-view'],
@@ -77,7 +112,9 @@ describe('computePlan: identity of views', () => {
     ]);
     expect(plan.held?.[2]).toMatchObject({ source: desired.views[0]?.source });
     expect(plan.held?.[2]?.reason).toContain('binds to rv_private_7, which the service reports as not found');
-    expect(plan.held?.[1]?.reason).toBe('the recordings tabs of mia@acme.com name "Mine", which is held (view:recordings:id:rv_private_7): the list is left as it is');
+    expect(plan.held?.[1]?.reason).toBe(
+      'the recordings tabs of mia@acme.com name "Mine", which is held (view:recordings:id:rv_private_7): the list is left as it is',
+    );
     expect(plan.held?.[1]?.source).toEqual(desired.pins[0]?.refSources[1]);
     // The digest binds what is held: the same plan without it digests differently.
     expect(plan.digest).not.toBe(planDigest({ ...plan, held: [] }));
@@ -119,7 +156,10 @@ describe('computePlan: identity of views', () => {
     const live = emptyLive();
     live.views.recordings = [view('rv_1', 'A'), ...RECORDING_DEFAULTS];
     const desired = emptyDesired();
-    desired.views = [declared('recordings', 'A', {}, { viewId: 'rv_1' }), declared('recordings', 'B', {}, { viewId: 'rv_1', source: at('b.yaml') })];
+    desired.views = [
+      declared('recordings', 'A', {}, { viewId: 'rv_1' }),
+      declared('recordings', 'B', {}, { viewId: 'rv_1', source: at('b.yaml') }),
+    ];
     expect(codes(desired, live)).toEqual(['view.bound-twice']);
   });
 
@@ -127,7 +167,11 @@ describe('computePlan: identity of views', () => {
     const live = emptyLive();
     live.views.recordings = [view('rv_1', 'Dup'), view('rv_2', 'Dup'), ...RECORDING_DEFAULTS];
     const desired = emptyDesired();
-    desired.views = [declared('recordings', 'Dup', {}, { source: at('z.yaml') }), declared('recordings', 'Dup', {}, { viewId: 'rv_9', source: at('a.yaml'), nameSource: at('a.yaml', 2) }), declared('recordings', 'All recordings', {}, { source: at('m.yaml') })];
+    desired.views = [
+      declared('recordings', 'Dup', {}, { source: at('z.yaml') }),
+      declared('recordings', 'Dup', {}, { viewId: 'rv_9', source: at('a.yaml'), nameSource: at('a.yaml', 2) }),
+      declared('recordings', 'All recordings', {}, { source: at('m.yaml') }),
+    ];
     const error = refusal(desired, live);
     expect(error.reasons.map((reason) => reason.code)).toEqual(['view.default-name', 'view.ambiguous-name']);
     expect(error.message).toContain('[view.ambiguous-name]');
@@ -156,14 +200,28 @@ describe('computePlan: workspace', () => {
     desired.views = [declared('recordings', 'New')];
     expect(codes(desired, emptyLive())).toEqual(['workspace.creator-inactive']);
     const live = emptyLive();
-    live.users = [user('u_gone', 'Gone@acme.com', 'Deactivated'), user('u_mia', 'mia@acme.com'), user('u_ana', 'ana@acme.com')];
+    live.users = [
+      user('u_gone', 'Gone@acme.com', 'Deactivated'),
+      user('u_mia', 'mia@acme.com'),
+      user('u_ana', 'ana@acme.com'),
+    ];
     live.views.recordings = [view('rv_1', 'Calls'), ...RECORDING_DEFAULTS];
     desired.views.push(declared('recordings', 'Calls', { icon: 'phone' }, { viewId: 'rv_1' }));
-    desired.pins = [pinsOf('mia@acme.com', 'recordings', [{ name: 'New' }, { name: 'Calls' }]), pinsOf('ana@acme.com', 'recordings', [{ name: 'Calls' }])];
-    for (const email of ['mia@acme.com', 'ana@acme.com']) live.pins[pinsKey('recordings', email)] = [...RECORDING_DEFAULTS];
+    desired.pins = [
+      pinsOf('mia@acme.com', 'recordings', [{ name: 'New' }, { name: 'Calls' }]),
+      pinsOf('ana@acme.com', 'recordings', [{ name: 'Calls' }]),
+    ];
+    for (const email of ['mia@acme.com', 'ana@acme.com'])
+      live.pins[pinsKey('recordings', email)] = [...RECORDING_DEFAULTS];
     const { plan } = computePlan(desired, live);
-    expect(plan.changes.map((change) => change.target)).toEqual(['view:recordings:id:rv_1', 'pins:recordings:ana@acme.com']);
-    expect(plan.held?.map((held) => [held.target, held.code])).toEqual([['pins:recordings:mia@acme.com', 'pins.names-held-view'], ['view:recordings:name:New', 'workspace.creator-inactive']]);
+    expect(plan.changes.map((change) => change.target)).toEqual([
+      'view:recordings:id:rv_1',
+      'pins:recordings:ana@acme.com',
+    ]);
+    expect(plan.held?.map((held) => [held.target, held.code])).toEqual([
+      ['pins:recordings:mia@acme.com', 'pins.names-held-view'],
+      ['view:recordings:name:New', 'workspace.creator-inactive'],
+    ]);
     // Nothing created: the plan names no creatorEmail.
     expect(plan).not.toHaveProperty('creatorEmail');
     desired.views = [declared('recordings', 'New')];
@@ -191,7 +249,12 @@ describe('computePlan: workspace', () => {
 describe('computePlan: prune', () => {
   function pruneCase(prune: boolean): { desired: Desired; live: Live } {
     const live = emptyLive();
-    live.views.recordings = [view('rv_1', 'Kept'), view('rv_2', 'Extra'), view('rv_3', 'Scratch 1'), ...RECORDING_DEFAULTS];
+    live.views.recordings = [
+      view('rv_1', 'Kept'),
+      view('rv_2', 'Extra'),
+      view('rv_3', 'Scratch 1'),
+      ...RECORDING_DEFAULTS,
+    ];
     live.views.deals = [view('dv_1', 'Undeclared domain')];
     live.pins[pinsKey('recordings', 'zoe@acme.com')] = [view('rv_2', 'Extra')];
     const desired = emptyDesired({ prune, ignore: ['Scratch ?'] });
@@ -202,8 +265,18 @@ describe('computePlan: prune', () => {
   it('deletes only undeclared public views of declared domains, not ignored ones', () => {
     const { desired, live } = pruneCase(true);
     const { plan } = computePlan(desired, live);
-    expect(plan.changes).toEqual([expect.objectContaining({ action: 'delete', id: 'rv_2', pinnedBy: ['zoe@acme.com'], ownerEmail: 'ops@acme.com', reason: 'prune' })]);
-    expect(plan.warnings).toEqual([{ code: 'prune.kept-by-ignore', message: expect.stringContaining('"Scratch 1" (rv_3)') }]);
+    expect(plan.changes).toEqual([
+      expect.objectContaining({
+        action: 'delete',
+        id: 'rv_2',
+        pinnedBy: ['zoe@acme.com'],
+        ownerEmail: 'ops@acme.com',
+        reason: 'prune',
+      }),
+    ]);
+    expect(plan.warnings).toEqual([
+      { code: 'prune.kept-by-ignore', message: expect.stringContaining('"Scratch 1" (rv_3)') },
+    ]);
   });
 
   it('deletes nothing without prune: true', () => {
@@ -222,7 +295,13 @@ describe('computePlan: prune', () => {
 describe('computePlan: pinned views', () => {
   function pinCase(): { desired: Desired; live: Live } {
     const live = emptyLive();
-    live.views.recordings = [view('rv_1', 'Calls'), view('rv_2', 'Demos'), view('rv_3', 'Twin'), view('rv_4', 'Twin'), ...RECORDING_DEFAULTS];
+    live.views.recordings = [
+      view('rv_1', 'Calls'),
+      view('rv_2', 'Demos'),
+      view('rv_3', 'Twin'),
+      view('rv_4', 'Twin'),
+      ...RECORDING_DEFAULTS,
+    ];
     live.pins[pinsKey('recordings', 'mia@acme.com')] = [privateView('rv_p', "Mia's calls"), view('rv_1', 'Calls')];
     const desired = emptyDesired();
     desired.views = [declared('recordings', 'New one')];
@@ -231,9 +310,23 @@ describe('computePlan: pinned views', () => {
 
   it('resolves names against manifests, live views, then defaults; ids against pins and the listing', () => {
     const { desired, live } = pinCase();
-    desired.pins = [pinsOf('mia@acme.com', 'recordings', [{ name: 'New one' }, { name: 'Demos' }, { name: 'All recordings' }, { viewId: 'rv_p' }, { viewId: 'rv_1' }])];
+    desired.pins = [
+      pinsOf('mia@acme.com', 'recordings', [
+        { name: 'New one' },
+        { name: 'Demos' },
+        { name: 'All recordings' },
+        { viewId: 'rv_p' },
+        { viewId: 'rv_1' },
+      ]),
+    ];
     const pin = computePlan(desired, live).plan.changes.find((change) => change.action === 'pin');
-    expect(pin?.action === 'pin' ? pin.after.map((tab) => tab.viewId) : []).toEqual([null, 'rv_2', 'rv_all', 'rv_p', 'rv_1']);
+    expect(pin?.action === 'pin' ? pin.after.map((tab) => tab.viewId) : []).toEqual([
+      null,
+      'rv_2',
+      'rv_all',
+      'rv_p',
+      'rv_1',
+    ]);
     expect(pin?.target).toBe('pins:recordings:mia@acme.com');
   });
 
@@ -250,25 +343,54 @@ describe('computePlan: pinned views', () => {
     live.users = [...(live.users ?? []), user('u_tom', 'tom@acme.com', 'Deactivated')];
     live.pins[pinsKey('recordings', 'max@acme.com')] = [view('rv_1', 'Calls')];
     const refs = [{ viewId: 'rv_gone' }, { name: 'Demos' }];
-    desired.pinGroups = [{
-      group: { name: 'Sales', source: at('pins/sales.yaml') },
-      users: [{ pattern: 'm*@acme.com', isGlob: true, source: at('pins/sales.yaml', 3) }, { pattern: 't*@acme.com', isGlob: true, source: at('pins/sales.yaml', 4) }],
-      roles: [], domain: 'recordings', refs, unpinPrivate: false, source: at('pins/sales.yaml', 5), refSources: refs.map((_, index) => at('pins/sales.yaml', 6 + index)),
-    }];
+    desired.pinGroups = [
+      {
+        group: { name: 'Sales', source: at('pins/sales.yaml') },
+        users: [
+          { pattern: 'm*@acme.com', isGlob: true, source: at('pins/sales.yaml', 3) },
+          { pattern: 't*@acme.com', isGlob: true, source: at('pins/sales.yaml', 4) },
+        ],
+        roles: [],
+        domain: 'recordings',
+        refs,
+        unpinPrivate: false,
+        source: at('pins/sales.yaml', 5),
+        refSources: refs.map((_, index) => at('pins/sales.yaml', 6 + index)),
+      },
+    ];
     const { plan } = computePlan(desired, live);
-    const pins = plan.changes.flatMap((change) => (change.action === 'pin' ? [[change.userEmail, change.group, change.after.map((tab) => tab.viewId)]] : []));
-    expect(pins).toEqual([['max@acme.com', 'Sales', ['rv_2']], ['mia@acme.com', 'Sales', ['rv_p', 'rv_2']]]);
+    const pins = plan.changes.flatMap((change) =>
+      change.action === 'pin' ? [[change.userEmail, change.group, change.after.map((tab) => tab.viewId)]] : [],
+    );
+    expect(pins).toEqual([
+      ['max@acme.com', 'Sales', ['rv_2']],
+      ['mia@acme.com', 'Sales', ['rv_p', 'rv_2']],
+    ]);
     expect(plan.skippedMembers).toBe(1);
     const texts = plan.warnings.map(warningText);
-    expect(texts).toContain('pins/sales.yaml:4:1: users glob "t*@acme.com" of the group "Sales" reaches no active member');
+    expect(texts).toContain(
+      'pins/sales.yaml:4:1: users glob "t*@acme.com" of the group "Sales" reaches no active member',
+    );
     expect(texts.filter((warning) => warning.startsWith('pins/sales.yaml:6:1: rv_gone is left out'))).toHaveLength(2);
   });
 
   it('refuses unknown names (with did you mean), ambiguous names and duplicates', () => {
     const { desired, live } = pinCase();
-    desired.pins = [pinsOf('mia@acme.com', 'recordings', [{ viewId: 'rv_p' }, { name: 'Demo' }, { name: 'Twin' }, { name: 'Calls' }, { viewId: 'rv_1' }])];
+    desired.pins = [
+      pinsOf('mia@acme.com', 'recordings', [
+        { viewId: 'rv_p' },
+        { name: 'Demo' },
+        { name: 'Twin' },
+        { name: 'Calls' },
+        { viewId: 'rv_1' },
+      ]),
+    ];
     const error = refusal(desired, live);
-    expect(error.reasons.map((reason) => reason.code)).toEqual(['pins.unknown-name', 'pins.ambiguous-name', 'pins.duplicate-view']);
+    expect(error.reasons.map((reason) => reason.code)).toEqual([
+      'pins.unknown-name',
+      'pins.ambiguous-name',
+      'pins.duplicate-view',
+    ]);
     expect(error.reasons[0]?.message).toContain('did you mean "Demos"');
     expect(error.reasons[1]?.ids).toEqual(['rv_3', 'rv_4']);
     expect(error.reasons[0]?.source).toEqual(desired.pins[0]?.refSources[1]);
@@ -284,13 +406,22 @@ describe('computePlan: pinned views', () => {
 describe('computePlan: admin automations', () => {
   function driftCase(): { desired: Desired; live: Live } {
     const live = emptyLive();
-    live.automations = [automation('aa_1', 'A'), automation('aa_2', 'B', { color: 'green' }), automation('aa_3', 'C'), automation('aa_4', 'Scratch x')];
+    live.automations = [
+      automation('aa_1', 'A'),
+      automation('aa_2', 'B', { color: 'green' }),
+      automation('aa_3', 'C'),
+      automation('aa_4', 'Scratch x'),
+    ];
     const desired = emptyDesired({ ignore: ['Scratch *'] });
     desired.automations = {
       source: at('automations.yaml'),
       automations: [
         { name: 'C', color: 'blue', source: at('automations.yaml', 2) },
-        { name: 'A', actions: { autoRecord: { toBeRecorded: true, onlyHosted: true } }, source: at('automations.yaml', 5) },
+        {
+          name: 'A',
+          actions: { autoRecord: { toBeRecorded: true, onlyHosted: true } },
+          source: at('automations.yaml', 5),
+        },
         { name: 'B', color: 'green', source: at('automations.yaml', 9) },
         { name: 'D', source: at('automations.yaml', 12) },
       ],
@@ -304,7 +435,9 @@ describe('computePlan: admin automations', () => {
     const drift = computePlan(desired, live).plan.changes;
     expect(drift.every((change) => change.action === 'drift')).toBe(true);
     const byName = Object.fromEntries(drift.map((change) => [change.name, change]));
-    expect(byName.A).toMatchObject({ differences: [{ pointer: '/actions/autoRecord/onlyHosted', expected: true, actual: false }] });
+    expect(byName.A).toMatchObject({
+      differences: [{ pointer: '/actions/autoRecord/onlyHosted', expected: true, actual: false }],
+    });
     expect(byName.C).toMatchObject({ differences: [{ pointer: '/priority', expected: 1, actual: 3 }] });
     expect(byName.B).toBeUndefined();
     expect(byName.D).toMatchObject({ before: null, after: { name: 'D' } });
@@ -316,7 +449,17 @@ describe('computePlan: admin automations', () => {
     const live = emptyLive();
     live.automations = [automation('aa_1', 'A')];
     const desired = emptyDesired();
-    desired.automations = { source: at('a.yaml'), automations: [{ name: 'A', color: 'blue', filters: [{ not: true, combineWith: 'And', meetingType: 'Internal', type: 'MeetingType' }], source: at('a.yaml', 2) }] };
+    desired.automations = {
+      source: at('a.yaml'),
+      automations: [
+        {
+          name: 'A',
+          color: 'blue',
+          filters: [{ not: true, combineWith: 'And', meetingType: 'Internal', type: 'MeetingType' }],
+          source: at('a.yaml', 2),
+        },
+      ],
+    };
     expect(computePlan(desired, live).plan.changes).toEqual([]);
   });
 });

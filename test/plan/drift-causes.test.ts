@@ -5,20 +5,42 @@ import { at } from './fixtures.js';
 
 /** How drift is told by cause (README, "Drift: who, what, when"): from the change alone, before (live) against after (asked). */
 
-const tab = (viewId: string, visibility: PinnedTab['visibility'] = 'Public'): PinnedTab => ({ viewId, name: viewId, visibility, isDefault: false });
+const tab = (viewId: string, visibility: PinnedTab['visibility'] = 'Public'): PinnedTab => ({
+  viewId,
+  name: viewId,
+  visibility,
+  isDefault: false,
+});
 
 export function pinDrift(member: string, before: string[], after: string[], extra: Partial<PinChange> = {}): PinChange {
   return {
-    action: 'pin', kind: 'PinnedViews', name: member, target: `pins:${extra.domain ?? 'deals'}:${member}`, domain: 'deals', userEmail: member,
-    before: before.map((id) => tab(id)), after: after.map((id) => tab(id)), source: at('pins/sales.yaml', 4), origin: 'outside', ...extra,
+    action: 'pin',
+    kind: 'PinnedViews',
+    name: member,
+    target: `pins:${extra.domain ?? 'deals'}:${member}`,
+    domain: 'deals',
+    userEmail: member,
+    before: before.map((id) => tab(id)),
+    after: after.map((id) => tab(id)),
+    source: at('pins/sales.yaml', 4),
+    origin: 'outside',
+    ...extra,
   };
 }
 
 export function viewDrift(id: string, patchPaths: string[], origin: ChangeOrigin = 'outside'): UpdateChange {
   const snapshot = { name: id, columns: [], filters: {}, sort: [] };
   return {
-    action: 'update', kind: 'DealView', name: id, target: `view:deals:id:${id}`, domain: 'deals', id, before: snapshot, after: snapshot,
-    patch: patchPaths.map((path) => ({ op: 'replace', path, value: 'x' })), origin,
+    action: 'update',
+    kind: 'DealView',
+    name: id,
+    target: `view:deals:id:${id}`,
+    domain: 'deals',
+    id,
+    before: snapshot,
+    after: snapshot,
+    patch: patchPaths.map((path) => ({ op: 'replace', path, value: 'x' })),
+    origin,
   };
 }
 
@@ -28,14 +50,40 @@ describe('driftCause, as a table', () => {
     ['a tab the manifests do not list', pinDrift('a@x.com', ['dv_1', 'dv_3', 'dv_2'], ['dv_1', 'dv_2']), 'added'],
     ['a listed tab gone', pinDrift('a@x.com', ['dv_1'], ['dv_1', 'dv_2']), 'removed'],
     ['one swapped for another', pinDrift('a@x.com', ['dv_1', 'dv_3'], ['dv_1', 'dv_2']), 'added-and-removed'],
-    ['private tabs are the member\'s: not a cause', { ...pinDrift('a@x.com', ['dv_2', 'dv_1'], ['dv_1', 'dv_2']), before: [tab('p_1', 'Private'), tab('dv_2'), tab('dv_1')], after: [tab('p_1', 'Private'), tab('dv_1'), tab('dv_2')] }, 'reordered'],
-    ['a private tab pinned in the app that unpinPrivate takes off, the others in order: added, not re-ordered', { ...pinDrift('a@x.com', ['dv_1', 'dv_2'], ['dv_1', 'dv_2']), before: [tab('p_1', 'Private'), tab('dv_1'), tab('dv_2')] }, 'added'],
-    ['a view created by this plan, not yet pinned: removed', { ...pinDrift('a@x.com', ['dv_1'], ['dv_1']), after: [tab('dv_1'), { viewId: null, name: 'New', visibility: 'Public', isDefault: false }] }, 'removed'],
-    ['a view\'s name only', viewDrift('dv_1', ['/name']), 'renamed'],
-    ['a view\'s attributes', viewDrift('dv_1', ['/filters/statusIn']), 'edited'],
-    ['a view\'s name and attributes', viewDrift('dv_1', ['/name', '/icon']), 'edited'],
-    ['a joiner: membership, whatever the tabs', pinDrift('a@x.com', [], ['dv_1'], { origin: 'membership' }), 'membership'],
-    ['the pull request\'s own: no cause', { ...viewDrift('dv_1', ['/name']), origin: undefined } as Change, undefined],
+    [
+      "private tabs are the member's: not a cause",
+      {
+        ...pinDrift('a@x.com', ['dv_2', 'dv_1'], ['dv_1', 'dv_2']),
+        before: [tab('p_1', 'Private'), tab('dv_2'), tab('dv_1')],
+        after: [tab('p_1', 'Private'), tab('dv_1'), tab('dv_2')],
+      },
+      'reordered',
+    ],
+    [
+      'a private tab pinned in the app that unpinPrivate takes off, the others in order: added, not re-ordered',
+      {
+        ...pinDrift('a@x.com', ['dv_1', 'dv_2'], ['dv_1', 'dv_2']),
+        before: [tab('p_1', 'Private'), tab('dv_1'), tab('dv_2')],
+      },
+      'added',
+    ],
+    [
+      'a view created by this plan, not yet pinned: removed',
+      {
+        ...pinDrift('a@x.com', ['dv_1'], ['dv_1']),
+        after: [tab('dv_1'), { viewId: null, name: 'New', visibility: 'Public', isDefault: false }],
+      },
+      'removed',
+    ],
+    ["a view's name only", viewDrift('dv_1', ['/name']), 'renamed'],
+    ["a view's attributes", viewDrift('dv_1', ['/filters/statusIn']), 'edited'],
+    ["a view's name and attributes", viewDrift('dv_1', ['/name', '/icon']), 'edited'],
+    [
+      'a joiner: membership, whatever the tabs',
+      pinDrift('a@x.com', [], ['dv_1'], { origin: 'membership' }),
+      'membership',
+    ],
+    ["the pull request's own: no cause", { ...viewDrift('dv_1', ['/name']), origin: undefined } as Change, undefined],
   ];
   it.each(rows)('%s', (_name, change, cause) => {
     expect(driftCause(change)).toBe(cause);
@@ -54,7 +102,13 @@ describe('driftGroups', () => {
       pinDrift('f@x.com', [], ['dv_1'], { origin: 'membership', group: 'Support' }),
       { ...pinDrift('g@x.com', ['dv_2', 'dv_1'], ['dv_1', 'dv_2']), origin: undefined } as Change,
     ];
-    const groups = driftGroups(changes).map((group) => [group.cause, group.origin, group.scope, group.group ?? '-', group.changes.map((change) => change.name).join(' ')]);
+    const groups = driftGroups(changes).map((group) => [
+      group.cause,
+      group.origin,
+      group.scope,
+      group.group ?? '-',
+      group.changes.map((change) => change.name).join(' '),
+    ]);
     expect(groups).toEqual([
       ['reordered', 'outside', 'deals', '-', 'a@x.com b@x.com'],
       ['reordered', 'outside', 'recordings', '-', 'c@x.com'],

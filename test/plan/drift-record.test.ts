@@ -9,7 +9,15 @@ import { emptyLive } from './fixtures.js';
 
 describe('driftDetails of a view prune would delete', () => {
   const target = viewTarget('deals', 'dv_board');
-  const deletion = { action: 'delete', target, kind: 'DealView', domain: 'deals', id: 'dv_board', name: 'Board', reason: 'prune' } as unknown as Change;
+  const deletion = {
+    action: 'delete',
+    target,
+    kind: 'DealView',
+    domain: 'deals',
+    id: 'dv_board',
+    name: 'Board',
+    reason: 'prune',
+  } as unknown as Change;
 
   it('is already so when the memory saw the view: made before it was last seen, not since', () => {
     const memory = emptyMemory();

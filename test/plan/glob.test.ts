@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { ViewctlError } from '../../src/errors.js';
 import { loadManifests } from '../../src/manifest/load.js';
 import { memoryManifestSource } from '../../src/manifest/source.js';
-import { GLOB_INVALID, compileGlobs, compileNameGlob, escapeGlob, globProblem, globSteps } from '../../src/text/glob.js';
+import {
+  GLOB_INVALID,
+  compileGlobs,
+  compileNameGlob,
+  escapeGlob,
+  globProblem,
+  globSteps,
+} from '../../src/text/glob.js';
 import { editDistance, suggestNames } from '../../src/text/suggest.js';
 
 const matches = (glob: string, name: string): boolean => compileNameGlob(glob)(name);
@@ -43,19 +50,29 @@ describe('globs', () => {
   });
 
   it('fuzz: any glob compiles or fails with glob.invalid, and an escaped name matches itself', () => {
-    fc.assert(fc.property(fc.string({ unit: 'grapheme-composite', maxLength: 30 }), fc.string({ maxLength: 20 }), (glob, name) => {
-      try {
-        const test = compileNameGlob(glob);
-        expect(typeof test(name)).toBe('boolean');
-      } catch (error) {
-        expect(error).toBeInstanceOf(ViewctlError);
-        expect((error as ViewctlError).code).toBe(GLOB_INVALID);
-      }
-    }), { numRuns: 200 });
-    fc.assert(fc.property(fc.string({ unit: 'binary', minLength: 1, maxLength: 30 }), (name) => {
-      expect(matches(escapeGlob(name), name)).toBe(true);
-      expect(matches(escapeGlob(name), `${name}x`)).toBe(false);
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'grapheme-composite', maxLength: 30 }),
+        fc.string({ maxLength: 20 }),
+        (glob, name) => {
+          try {
+            const test = compileNameGlob(glob);
+            expect(typeof test(name)).toBe('boolean');
+          } catch (error) {
+            expect(error).toBeInstanceOf(ViewctlError);
+            expect((error as ViewctlError).code).toBe(GLOB_INVALID);
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', minLength: 1, maxLength: 30 }), (name) => {
+        expect(matches(escapeGlob(name), name)).toBe(true);
+        expect(matches(escapeGlob(name), `${name}x`)).toBe(false);
+      }),
+      { numRuns: 200 },
+    );
   });
 });
 
@@ -97,7 +114,15 @@ function referenceMatch(glob: string, name: string): boolean {
 
 /** regexMatch is a second reference: the glob as a regular expression over code points, every literal escaped. */
 function regexMatch(glob: string, name: string): boolean {
-  const source = tokensOf(glob).map((token) => (token.kind === 'star' ? '[^]*' : token.kind === 'one' ? '[^]' : token.char.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'))).join('');
+  const source = tokensOf(glob)
+    .map((token) =>
+      token.kind === 'star'
+        ? '[^]*'
+        : token.kind === 'one'
+          ? '[^]'
+          : token.char.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'),
+    )
+    .join('');
   return new RegExp(`^(?:${source})$`, 'u').test(name);
 }
 
@@ -108,18 +133,23 @@ function bound(glob: string, name: string): number {
 
 describe('the glob matcher', () => {
   it('answers as the references do, on generated globs and names', () => {
-    const glob = fc.array(fc.constantFrom(...GLOB_PARTS), { minLength: 1, maxLength: 10 }).map((parts) => parts.join(''));
+    const glob = fc
+      .array(fc.constantFrom(...GLOB_PARTS), { minLength: 1, maxLength: 10 })
+      .map((parts) => parts.join(''));
     const name = fc.array(fc.constantFrom(...NAME_PARTS), { maxLength: 10 }).map((parts) => parts.join(''));
     let matched = 0;
-    fc.assert(fc.property(glob, name, (g, n) => {
-      const expected = referenceMatch(g, n);
-      expect(regexMatch(g, n), `${g} ${n}`).toBe(expected);
-      const { matches, steps } = globSteps(g, n);
-      expect(matches, `${JSON.stringify(g)} ${JSON.stringify(n)}`).toBe(expected);
-      expect(compileNameGlob(g)(n)).toBe(expected);
-      expect(steps).toBeLessThanOrEqual(bound(g, n));
-      if (expected) matched += 1;
-    }), { numRuns: 5000, seed: 24 });
+    fc.assert(
+      fc.property(glob, name, (g, n) => {
+        const expected = referenceMatch(g, n);
+        expect(regexMatch(g, n), `${g} ${n}`).toBe(expected);
+        const { matches, steps } = globSteps(g, n);
+        expect(matches, `${JSON.stringify(g)} ${JSON.stringify(n)}`).toBe(expected);
+        expect(compileNameGlob(g)(n)).toBe(expected);
+        expect(steps).toBeLessThanOrEqual(bound(g, n));
+        if (expected) matched += 1;
+      }),
+      { numRuns: 5000, seed: 24 },
+    );
     // Enough names match that both answers are exercised (the next test makes only matching ones).
     expect(matched).toBeGreaterThan(200);
   });
@@ -127,13 +157,31 @@ describe('the glob matcher', () => {
   it('matches names made by filling a glob in (without lone surrogates, which two parts could join into one character)', () => {
     const whole = (part: string): boolean => !/[\ud800-\udfff]/.test(part) || part.length === 2;
     const fill = NAME_PARTS.filter(whole);
-    const filled = fc.array(fc.constantFrom(...GLOB_PARTS.filter(whole)), { minLength: 1, maxLength: 12 }).chain((parts) =>
-      fc.tuple(fc.constant(parts.join('')), fc.tuple(...parts.map((part) =>
-        part === '*' ? fc.array(fc.constantFrom(...fill), { maxLength: 3 }).map((run) => run.join('')) : part === '?' ? fc.constantFrom(...fill) : fc.constant(part.startsWith('\\') ? part.slice(1) : part))).map((runs) => runs.join(''))));
-    fc.assert(fc.property(filled, ([g, n]) => {
-      expect(referenceMatch(g, n)).toBe(true);
-      expect(globSteps(g, n).matches, `${JSON.stringify(g)} ${JSON.stringify(n)}`).toBe(true);
-    }), { numRuns: 2000, seed: 8 });
+    const filled = fc
+      .array(fc.constantFrom(...GLOB_PARTS.filter(whole)), { minLength: 1, maxLength: 12 })
+      .chain((parts) =>
+        fc.tuple(
+          fc.constant(parts.join('')),
+          fc
+            .tuple(
+              ...parts.map((part) =>
+                part === '*'
+                  ? fc.array(fc.constantFrom(...fill), { maxLength: 3 }).map((run) => run.join(''))
+                  : part === '?'
+                    ? fc.constantFrom(...fill)
+                    : fc.constant(part.startsWith('\\') ? part.slice(1) : part),
+              ),
+            )
+            .map((runs) => runs.join('')),
+        ),
+      );
+    fc.assert(
+      fc.property(filled, ([g, n]) => {
+        expect(referenceMatch(g, n)).toBe(true);
+        expect(globSteps(g, n).matches, `${JSON.stringify(g)} ${JSON.stringify(n)}`).toBe(true);
+      }),
+      { numRuns: 2000, seed: 8 },
+    );
   });
 
   it('stays within (glob length + 1) × (name length + 1) steps on every glob of up to 12 stars and names of up to 200 characters, adversarial ones included', () => {
@@ -162,17 +210,23 @@ describe('the glob matcher', () => {
       expect(steps, `${g} against ${n.length} characters`).toBeLessThanOrEqual(bound(g, n));
       worst = Math.max(worst, steps / bound(g, n));
     }
-    const glob = fc.array(fc.constantFrom('*', 'a', 'a', '?', 'b', '😀'), { maxLength: 40 }).map((parts) => parts.join('')).filter((g) => g !== '' && [...g].filter((char) => char === '*').length <= 12);
+    const glob = fc
+      .array(fc.constantFrom('*', 'a', 'a', '?', 'b', '😀'), { maxLength: 40 })
+      .map((parts) => parts.join(''))
+      .filter((g) => g !== '' && [...g].filter((char) => char === '*').length <= 12);
     const name = fc.array(fc.constantFrom('a', 'a', 'a', 'b', '😀'), { maxLength: 200 }).map((parts) => parts.join(''));
-    fc.assert(fc.property(glob, name, (g, n) => {
-      const { steps } = globSteps(g, n);
-      expect(steps).toBeLessThanOrEqual(bound(g, n));
-      worst = Math.max(worst, steps / bound(g, n));
-    }), { numRuns: 2000, seed: 12 });
+    fc.assert(
+      fc.property(glob, name, (g, n) => {
+        const { steps } = globSteps(g, n);
+        expect(steps).toBeLessThanOrEqual(bound(g, n));
+        worst = Math.max(worst, steps / bound(g, n));
+      }),
+      { numRuns: 2000, seed: 12 },
+    );
     expect(worst).toBeLessThanOrEqual(1);
   });
 
-  it('matches the hostile glob of issue 24 against forty a\'s in steps linear in the name (it took minutes before)', () => {
+  it("matches the hostile glob of issue 24 against forty a's in steps linear in the name (it took minutes before)", () => {
     const hostile = '*a*a*a*a*a*a*a*a*a*a*a*a*z';
     for (const name of ['a'.repeat(40), `${'a'.repeat(40)}@acme.test`, 'a'.repeat(200)]) {
       const { matches, steps } = globSteps(hostile, name);
@@ -202,9 +256,13 @@ describe('the glob matcher', () => {
 
 describe('validate', () => {
   it('rejects an ignore glob that cannot be compiled, at its position', async () => {
-    const source = memoryManifestSource({ 'workspace.yaml': 'kind: Workspace\nprune: true\nignore:\n  - "Scratch-*"\n  - "tmp\\\\"\n' });
+    const source = memoryManifestSource({
+      'workspace.yaml': 'kind: Workspace\nprune: true\nignore:\n  - "Scratch-*"\n  - "tmp\\\\"\n',
+    });
     const { problems } = await loadManifests(['.'], source);
-    expect(problems.map((problem) => `${problem.file}:${problem.line}:${problem.column} ${problem.code}`)).toEqual(['workspace.yaml:5:5 glob.invalid']);
+    expect(problems.map((problem) => `${problem.file}:${problem.line}:${problem.column} ${problem.code}`)).toEqual([
+      'workspace.yaml:5:5 glob.invalid',
+    ]);
   });
 });
 

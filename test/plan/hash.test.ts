@@ -17,7 +17,11 @@ describe('hashes', () => {
     const { desired, live } = mixedScenario();
     const { plan } = computePlan(desired, live);
     expect(Object.keys(plan.liveHashes)).toEqual([
-      'automations', 'pins:recordings:mia@acme.com', 'view:deals:id:dv_9', 'view:recordings:id:rv_1', 'view:recordings:name:Team calls',
+      'automations',
+      'pins:recordings:mia@acme.com',
+      'view:deals:id:dv_9',
+      'view:recordings:id:rv_1',
+      'view:recordings:name:Team calls',
     ]);
     expect(liveHashesFor(plan, mixedScenario().live)).toEqual(plan.liveHashes);
   });
@@ -66,9 +70,14 @@ describe('digest and plan files', () => {
   });
 
   it('reads a file written before warnings had codes, each text as a warning of code plan.warning', () => {
-    const { digest: _digest, ...rest } = { ...plan, warnings: ['ignore "Scratch *" keeps 1 undeclared DealView from prune'] };
+    const { digest: _digest, ...rest } = {
+      ...plan,
+      warnings: ['ignore "Scratch *" keeps 1 undeclared DealView from prune'],
+    };
     const older = { ...rest, digest: planDigest(rest as unknown as typeof plan) };
-    expect(parsePlanFile(JSON.stringify(older)).warnings).toEqual([{ code: 'plan.warning', message: 'ignore "Scratch *" keeps 1 undeclared DealView from prune' }]);
+    expect(parsePlanFile(JSON.stringify(older)).warnings).toEqual([
+      { code: 'plan.warning', message: 'ignore "Scratch *" keeps 1 undeclared DealView from prune' },
+    ]);
   });
 
   it('refuses files that are not plans, or of another version', () => {
@@ -89,15 +98,35 @@ describe('digest and plan files', () => {
       edit(copy);
       return JSON.stringify({ ...copy, digest: planDigest(copy) });
     };
-    const unhashed = thrownViewctlError(() => parsePlanFile(resealed((copy) => delete copy.liveHashes[copy.changes[1]?.target ?? ''])));
+    const unhashed = thrownViewctlError(() =>
+      parsePlanFile(resealed((copy) => delete copy.liveHashes[copy.changes[1]?.target ?? ''])),
+    );
     expect(unhashed.code).toBe('plan.invalid');
     expect(unhashed.message).toContain('/changes/1/target: has no live hash');
-    const miscounted = thrownViewctlError(() => parsePlanFile(resealed((copy) => { copy.summary.delete = 0; })));
+    const miscounted = thrownViewctlError(() =>
+      parsePlanFile(
+        resealed((copy) => {
+          copy.summary.delete = 0;
+        }),
+      ),
+    );
     expect(miscounted.code).toBe('plan.invalid');
     expect(miscounted.message).toContain('/summary/delete: 1, the number of delete changes');
-    const drifted = thrownViewctlError(() => parsePlanFile(resealed((copy) => { copy.drifted = { changes: 2 }; })));
+    const drifted = thrownViewctlError(() =>
+      parsePlanFile(
+        resealed((copy) => {
+          copy.drifted = { changes: 2 };
+        }),
+      ),
+    );
     expect(drifted.code).toBe('plan.invalid');
     expect(drifted.message).toContain('/drifted/changes: 0, the number of changes with an origin');
-    expect(() => parsePlanFile(resealed((copy) => { copy.drifted = { changes: 0 }; }))).not.toThrow();
+    expect(() =>
+      parsePlanFile(
+        resealed((copy) => {
+          copy.drifted = { changes: 0 };
+        }),
+      ),
+    ).not.toThrow();
   });
 });

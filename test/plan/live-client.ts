@@ -8,7 +8,10 @@ import { isDomain } from '../../src/domain/domains.js';
  * records every route and pinned-list key it was asked for; `dailyRemaining` is what the
  * service says is left after each request.
  */
-export function liveClient(live: Live, dailyRemaining: number | null = null): { client: ServiceClient; routes: string[]; pinReads: string[] } {
+export function liveClient(
+  live: Live,
+  dailyRemaining: number | null = null,
+): { client: ServiceClient; routes: string[]; pinReads: string[] } {
   const routes: string[] = [];
   const pinReads: string[] = [];
   const client: ServiceClient = {
@@ -17,7 +20,8 @@ export function liveClient(live: Live, dailyRemaining: number | null = null): { 
       const route = request.route;
       if (route === '/v1/workspaces/mine') return { workspace: live.workspace } as T;
       if (route === '/v1/admin-automations') return (live.automations ?? []) as T;
-      if (route === '/v1/users') return { users: live.users ?? [], pagination: { totalCount: live.users?.length ?? 0 } } as T;
+      if (route === '/v1/users')
+        return { users: live.users ?? [], pagination: { totalCount: live.users?.length ?? 0 } } as T;
       const [, , domain = '', , pinned] = route.split('/');
       if (!isDomain(domain)) throw new Error(`unexpected ${route}`);
       if (pinned === 'pinned') {
@@ -27,7 +31,12 @@ export function liveClient(live: Live, dailyRemaining: number | null = null): { 
       }
       return (live.views[domain] ?? []) as T;
     },
-    stats: () => ({ requests: routes.length, retries: 0, rateLimited: 0, dailyRemaining: dailyRemaining === null ? null : dailyRemaining - routes.length }),
+    stats: () => ({
+      requests: routes.length,
+      retries: 0,
+      rateLimited: 0,
+      dailyRemaining: dailyRemaining === null ? null : dailyRemaining - routes.length,
+    }),
   };
   return { client, routes, pinReads };
 }

@@ -35,7 +35,9 @@ describe('src/domain/generated/plan-types.ts', () => {
 
   it('types a change as a union tagged on `action`, one member per action of the schema', async () => {
     const generated = await generatePlanTypes();
-    expect(generated).toContain(`export type Change = CreateChange | UpdateChange | DeleteChange | PinChange | DriftChange;`);
+    expect(generated).toContain(
+      `export type Change = CreateChange | UpdateChange | DeleteChange | PinChange | DriftChange;`,
+    );
     for (const action of actionNames()) expect(generated).toContain(`action: '${action}';`);
     expectTypeOf<Schema.Change['action']>().toEqualTypeOf<Action>();
     expectTypeOf<Extract<Change, { action: 'pin' }>>().toEqualTypeOf<Schema.PinChange>();

@@ -6,7 +6,10 @@ import { DEAL_DEFAULTS, declared, emptyDesired, emptyLive, view } from './fixtur
 
 /** `prune: owned` deletes only undeclared views owned by creatorEmail; `prune: true` every undeclared one. */
 
-function scenario(prune: Desired['workspace']['prune'], creatorEmail = 'ops@acme.com'): { desired: Desired; live: Live } {
+function scenario(
+  prune: Desired['workspace']['prune'],
+  creatorEmail = 'ops@acme.com',
+): { desired: Desired; live: Live } {
   const live = emptyLive();
   live.views.deals = [
     view('dv_1', 'Pipeline review'),
@@ -20,7 +23,9 @@ function scenario(prune: Desired['workspace']['prune'], creatorEmail = 'ops@acme
 }
 
 const deleted = ({ desired, live }: { desired: Desired; live: Live }): string[] =>
-  computePlan(desired, live).plan.changes.flatMap((change) => (change.action === 'delete' ? [`${change.id} ${change.ownerEmail ?? '?'}`] : []));
+  computePlan(desired, live).plan.changes.flatMap((change) =>
+    change.action === 'delete' ? [`${change.id} ${change.ownerEmail ?? '?'}`] : [],
+  );
 
 describe('prune: owned', () => {
   it('deletes the undeclared views creatorEmail owns and leaves those people made in the app', () => {
@@ -35,7 +40,12 @@ describe('prune: owned', () => {
     const run = scenario('owned', 'gone@acme.com');
     const { plan } = computePlan(run.desired, run.live);
     expect(plan.summary.delete).toBe(0);
-    expect(plan.warnings).toEqual([{ code: 'prune.creator-owns-nothing', message: expect.stringContaining('creatorEmail gone@acme.com is not a member') }]);
+    expect(plan.warnings).toEqual([
+      {
+        code: 'prune.creator-owns-nothing',
+        message: expect.stringContaining('creatorEmail gone@acme.com is not a member'),
+      },
+    ]);
   });
 
   it('asks for the users exactly when prune has a candidate (under owned, even one ignore keeps)', () => {
@@ -45,7 +55,10 @@ describe('prune: owned', () => {
     const ignoring = { ...desired.workspace, ignore: ['Old *', "Mia's *"] };
     expect(prunesViews({ ...desired, workspace: { ...ignoring, prune: true } }, live.views)).toBe(false);
     expect(prunesViews({ ...desired, workspace: ignoring }, live.views)).toBe(true);
-    const allDeclared = { ...desired, views: [...desired.views, declared('deals', 'Old ops board'), declared('deals', "Mia's board")] };
+    const allDeclared = {
+      ...desired,
+      views: [...desired.views, declared('deals', 'Old ops board'), declared('deals', "Mia's board")],
+    };
     expect(prunesViews(allDeclared, live.views)).toBe(false);
   });
 });

@@ -4,7 +4,13 @@ import { at } from './fixtures.js';
 
 /** The order refusals are shown in (refusal.ts): the same reasons always print the same way. */
 
-const reason = (code: string, message: string, source?: ReturnType<typeof at>): RefusalReason => ({ code, message, wayOut: 'fix it', ids: [], ...(source === undefined ? {} : { source }) });
+const reason = (code: string, message: string, source?: ReturnType<typeof at>): RefusalReason => ({
+  code,
+  message,
+  wayOut: 'fix it',
+  ids: [],
+  ...(source === undefined ? {} : { source }),
+});
 
 describe('sortReasons', () => {
   it('puts reasons without a position first, then orders by file, line, column, code and message', () => {
@@ -16,8 +22,17 @@ describe('sortReasons', () => {
       reason('z.code', 'x', at('B.yaml', 1, 1)),
       reason('z.code', 'plan-wide'),
     ];
-    expect(sortReasons(reasons).map((entry) => `${entry.source?.file ?? '-'}:${entry.source?.line ?? 0} ${entry.code} ${entry.message}`)).toEqual([
-      '-:0 z.code plan-wide', 'B.yaml:1 z.code x', 'a.yaml:1 z.code x', 'a.yaml:2 a.code x', 'a.yaml:2 b.code first', 'a.yaml:2 b.code second',
+    expect(
+      sortReasons(reasons).map(
+        (entry) => `${entry.source?.file ?? '-'}:${entry.source?.line ?? 0} ${entry.code} ${entry.message}`,
+      ),
+    ).toEqual([
+      '-:0 z.code plan-wide',
+      'B.yaml:1 z.code x',
+      'a.yaml:1 z.code x',
+      'a.yaml:2 a.code x',
+      'a.yaml:2 b.code first',
+      'a.yaml:2 b.code second',
     ]);
   });
 });

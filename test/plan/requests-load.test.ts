@@ -5,13 +5,45 @@ import { handPlan, snapshot } from '../apply/plan-fixtures.js';
 
 /** The requests apply announces (plan's "Requests") and its time estimate, from the changes alone. */
 
-const create = (name: string): Change => ({ action: 'create', target: `view:recordings:name:${name}`, kind: 'RecordingView', name, domain: 'recordings', before: null, after: snapshot(name) });
-const update: Change = { action: 'update', target: 'view:deals:id:dv_1', kind: 'DealView', name: 'Pipeline', domain: 'deals', id: 'dv_1', before: snapshot('Pipeline'), after: snapshot('Pipeline', { icon: 'star' }), patch: [] };
-const pin: Change = {
-  action: 'pin', target: 'pins:companies:mia@acme.test', kind: 'PinnedViews', name: 'mia', domain: 'companies', userEmail: 'mia@acme.test',
-  before: [], after: [{ viewId: 'cv_1', name: 'Key accounts', visibility: 'Public', isDefault: false }],
+const create = (name: string): Change => ({
+  action: 'create',
+  target: `view:recordings:name:${name}`,
+  kind: 'RecordingView',
+  name,
+  domain: 'recordings',
+  before: null,
+  after: snapshot(name),
+});
+const update: Change = {
+  action: 'update',
+  target: 'view:deals:id:dv_1',
+  kind: 'DealView',
+  name: 'Pipeline',
+  domain: 'deals',
+  id: 'dv_1',
+  before: snapshot('Pipeline'),
+  after: snapshot('Pipeline', { icon: 'star' }),
+  patch: [],
 };
-const drift: Change = { action: 'drift', target: 'automation:Tag calls', kind: 'AdminAutomation', name: 'Tag calls', before: null, after: { name: 'Tag calls' }, differences: [{ pointer: '', expected: 'Tag calls' }] };
+const pin: Change = {
+  action: 'pin',
+  target: 'pins:companies:mia@acme.test',
+  kind: 'PinnedViews',
+  name: 'mia',
+  domain: 'companies',
+  userEmail: 'mia@acme.test',
+  before: [],
+  after: [{ viewId: 'cv_1', name: 'Key accounts', visibility: 'Public', isDefault: false }],
+};
+const drift: Change = {
+  action: 'drift',
+  target: 'automation:Tag calls',
+  kind: 'AdminAutomation',
+  name: 'Tag calls',
+  before: null,
+  after: { name: 'Tag calls' },
+  differences: [{ pointer: '', expected: 'Tag calls' }],
+};
 
 describe('applyLoad', () => {
   it('counts one write per change and one verifying list per view domain written, never for pins or drift', () => {

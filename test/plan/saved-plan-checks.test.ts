@@ -3,10 +3,22 @@ import { computePlan } from '../../src/plan/diff.js';
 import { identityProblems, liveRuleProblems } from '../../src/plan/saved-plan-checks.js';
 import type { Change, Plan } from '../../src/plan/types.js';
 import type { Live } from '../../src/state/types.js';
-import { RECORDING_DEFAULTS, declared, emptyDesired, emptyLive, largeScenario, mixedScenario, privateView, view } from './fixtures.js';
+import {
+  RECORDING_DEFAULTS,
+  declared,
+  emptyDesired,
+  emptyLive,
+  largeScenario,
+  mixedScenario,
+  privateView,
+  view,
+} from './fixtures.js';
 
 describe('saved-plan checks accept every plan viewctl writes', () => {
-  it.each([['mixed', mixedScenario], ['large', () => largeScenario(200)]])('%s scenario: no identity or rule problem', (_name, scenario) => {
+  it.each([
+    ['mixed', mixedScenario],
+    ['large', () => largeScenario(200)],
+  ])('%s scenario: no identity or rule problem', (_name, scenario) => {
     const { desired, live } = scenario();
     const { plan } = computePlan(desired, live);
     expect(identityProblems(plan)).toEqual([]);
@@ -56,13 +68,17 @@ describe('saved-plan checks refuse an edited plan or a changed workspace', () =>
   it('refuses two changes of one target', () => {
     const { plan } = mixedPlan();
     plan.changes.push(structuredClone(change(plan, 1, 'update')));
-    expect(identityProblems(plan)).toEqual(['changes[5] update RecordingView "Zoom and Meet calls": changes the same target as changes[1]']);
+    expect(identityProblems(plan)).toEqual([
+      'changes[5] update RecordingView "Zoom and Meet calls": changes the same target as changes[1]',
+    ]);
   });
 
   it('refuses a create whose name a public or default view has after apply, since plan would bind or refuse', () => {
     const { plan, live } = mixedPlan();
     live.views.recordings = [...(live.views.recordings ?? []), view('rv_new', 'Team calls')];
-    expect(liveRuleProblems(plan, live)).toEqual([expect.stringMatching(/^changes\[0\] create RecordingView "Team calls": the name is taken by rv_new after apply/)]);
+    expect(liveRuleProblems(plan, live)).toEqual([
+      expect.stringMatching(/^changes\[0\] create RecordingView "Team calls": the name is taken by rv_new after apply/),
+    ]);
     change(plan, 0, 'create').after.name = 'My recordings';
     expect(liveRuleProblems(plan, mixedPlan().live)).toEqual([expect.stringContaining('the name is taken by rv_mine')]);
   });
@@ -71,7 +87,14 @@ describe('saved-plan checks refuse an edited plan or a changed workspace', () =>
     const { plan, live } = mixedPlan();
     live.views.deals = [...(live.views.deals ?? [])];
     const create = change(plan, 0, 'create');
-    plan.changes[0] = { ...create, target: 'view:deals:name:Old pipeline', kind: 'DealView', domain: 'deals', name: 'Old pipeline', after: { ...create.after, name: 'Old pipeline' } };
+    plan.changes[0] = {
+      ...create,
+      target: 'view:deals:name:Old pipeline',
+      kind: 'DealView',
+      domain: 'deals',
+      name: 'Old pipeline',
+      after: { ...create.after, name: 'Old pipeline' },
+    };
     // changes[2] deletes dv_9 "Old pipeline": the name is free after apply.
     expect(liveRuleProblems(plan, live)).toEqual([]);
   });
@@ -79,10 +102,12 @@ describe('saved-plan checks refuse an edited plan or a changed workspace', () =>
   it('refuses a delete whose owner is not the owner of the view', () => {
     const { plan, live } = mixedPlan();
     change(plan, 2, 'delete').ownerId = 'u_ops';
-    expect(liveRuleProblems(plan, live)).toEqual(['changes[2] delete DealView "Old pipeline": names owner u_ops, but dv_9 belongs to u_max']);
+    expect(liveRuleProblems(plan, live)).toEqual([
+      'changes[2] delete DealView "Old pipeline": names owner u_ops, but dv_9 belongs to u_max',
+    ]);
   });
 
-  it('refuses a rename into a name another public view has after apply, with the plan\'s refusal code', () => {
+  it("refuses a rename into a name another public view has after apply, with the plan's refusal code", () => {
     const { plan, live } = mixedPlan();
     live.views.recordings = [...(live.views.recordings ?? []), view('rv_5', 'Renamed')];
     const update = change(plan, 1, 'update');
@@ -95,14 +120,18 @@ describe('saved-plan checks refuse an edited plan or a changed workspace', () =>
   it('refuses a pinned list it did not re-read', () => {
     const { plan, live } = mixedPlan();
     live.pins = {};
-    expect(liveRuleProblems(plan, live)).toEqual(['changes[3] pin PinnedViews "mia@acme.com": the pinned list of mia@acme.com was not read']);
+    expect(liveRuleProblems(plan, live)).toEqual([
+      'changes[3] pin PinnedViews "mia@acme.com": the pinned list of mia@acme.com was not read',
+    ]);
   });
 
   it('refuses a pinned list whose before is not the live list', () => {
     const { plan, live } = mixedPlan();
     const pin = change(plan, 3, 'pin');
     pin.before = [...pin.before].reverse();
-    expect(liveRuleProblems(plan, live)).toEqual(['changes[3] pin PinnedViews "mia@acme.com": its before is not the live pinned list']);
+    expect(liveRuleProblems(plan, live)).toEqual([
+      'changes[3] pin PinnedViews "mia@acme.com": its before is not the live pinned list',
+    ]);
   });
 
   it('refuses a tab of a view the member does not pin and the key cannot see as public or default', () => {
@@ -126,7 +155,9 @@ describe('saved-plan checks refuse an edited plan or a changed workspace', () =>
 
   it('refuses an update or a delete of a view the key cannot see as public (private, deleted or unknown)', () => {
     const { plan, live } = mixedPlan();
-    live.views.recordings = (live.views.recordings ?? []).map((entry) => (entry.viewId === 'rv_1' ? { ...entry, visibility: 'Private' as const } : entry));
+    live.views.recordings = (live.views.recordings ?? []).map((entry) =>
+      entry.viewId === 'rv_1' ? { ...entry, visibility: 'Private' as const } : entry,
+    );
     live.views.deals = (live.views.deals ?? []).filter((entry) => entry.viewId !== 'dv_9');
     expect(liveRuleProblems(plan, live)).toEqual([
       'changes[1] update RecordingView "Zoom and Meet calls": rv_1 is not a public view the key can see (private, deleted or unknown); only public saved views are updated',
@@ -147,7 +178,9 @@ describe('saved-plan checks refuse an edited plan or a changed workspace', () =>
   it('refuses an update whose before is not the live state of its view', () => {
     const { plan, live } = mixedPlan();
     live.views.recordings = [view('rv_1', 'Zoom and Meet calls'), ...RECORDING_DEFAULTS];
-    expect(liveRuleProblems(plan, live)).toEqual(['changes[1] update RecordingView "Zoom and Meet calls": its before is not the live state of rv_1']);
+    expect(liveRuleProblems(plan, live)).toEqual([
+      'changes[1] update RecordingView "Zoom and Meet calls": its before is not the live state of rv_1',
+    ]);
   });
 
   it('refuses a list that drops a private view the member pins today, unless it says unpinPrivate', () => {
@@ -165,16 +198,31 @@ describe('saved-plan checks refuse an edited plan or a changed workspace', () =>
     const { plan, live } = mixedPlan();
     const update = change(plan, 1, 'update');
     plan.changes.push({
-      action: 'delete', target: 'view:recordings:id:rv_1', kind: 'RecordingView', name: update.before.name, domain: 'recordings', id: 'rv_1',
-      before: update.before, after: null, reason: 'prune', ownerId: 'u_ops', pinnedBy: [],
+      action: 'delete',
+      target: 'view:recordings:id:rv_1',
+      kind: 'RecordingView',
+      name: update.before.name,
+      domain: 'recordings',
+      id: 'rv_1',
+      before: update.before,
+      after: null,
+      reason: 'prune',
+      ownerId: 'u_ops',
+      pinnedBy: [],
     });
-    expect(liveRuleProblems(plan, live)).toEqual(['changes[3] pin PinnedViews "mia@acme.com": pins rv_1, which the plan deletes']);
+    expect(liveRuleProblems(plan, live)).toEqual([
+      'changes[3] pin PinnedViews "mia@acme.com": pins rv_1, which the plan deletes',
+    ]);
   });
 
   it('refuses the creates of a plan whose creatorEmail is no longer an active member, when the users were re-read', () => {
     const { plan, live } = mixedPlan();
-    live.users = (live.users ?? []).map((entry) => (entry.email === 'ops@acme.com' ? { ...entry, state: 'Deactivated' as const } : entry));
-    expect(liveRuleProblems(plan, live)).toEqual(['creatorEmail ops@acme.com is not an active member; the service would refuse every create']);
+    live.users = (live.users ?? []).map((entry) =>
+      entry.email === 'ops@acme.com' ? { ...entry, state: 'Deactivated' as const } : entry,
+    );
+    expect(liveRuleProblems(plan, live)).toEqual([
+      'creatorEmail ops@acme.com is not an active member; the service would refuse every create',
+    ]);
     delete live.users;
     expect(liveRuleProblems(plan, live)).toEqual([]);
   });

@@ -12,7 +12,9 @@ describe('views that share a name in the service', () => {
       declared('recordings', 'Customer calls', {}, { viewId: 'rv_2' }),
     );
     const { plan } = computePlan(desired, live);
-    expect(plan.changes.map((change) => [change.action, 'id' in change ? change.id : undefined])).toEqual([['update', 'rv_1']]);
+    expect(plan.changes.map((change) => [change.action, 'id' in change ? change.id : undefined])).toEqual([
+      ['update', 'rv_1'],
+    ]);
   });
 
   it('are refused as ambiguous when a manifest names them without viewId', () => {

@@ -29,14 +29,21 @@ afterAll(async () => rm(dir, { recursive: true, force: true }));
 
 describe('ten nights of churn under plan --budget', () => {
   it('with the memory: never-read lists first (joiners the night they join), the rest least recently read, within the cycle stated', async () => {
-    const report = await runSweepNights({ data, desired, nights: 10, budget: BUDGET, withMemory: true, changesPerDay: 4 });
+    const report = await runSweepNights({
+      data,
+      desired,
+      nights: 10,
+      budget: BUDGET,
+      withMemory: true,
+      changesPerDay: 4,
+    });
     expect(report.lists).toBeGreaterThan(BUDGET);
     expect(report.filled).toBe(true);
     expect(report.requestsMost).toBe(BUDGET);
     expect(report.silentBreaks).toEqual([]);
     expect(report.worstGap).toBeLessThanOrEqual(report.statedMost);
     expect(report.nightsOverdue).toBe(0);
-        // Once the first night's backlog of lists never read is read, joiners go first.
+    // Once the first night's backlog of lists never read is read, joiners go first.
     const after = report.joinerWaits.filter((joiner) => joiner.night >= report.firstCover);
     expect(after.length).toBeGreaterThan(4);
     expect(new Set(after.map((joiner) => joiner.wait))).toEqual(new Set([1]));
@@ -44,7 +51,14 @@ describe('ten nights of churn under plan --budget', () => {
   });
 
   it('without it: the rotation by hash reads every list, joiners included, within the cycle stated', async () => {
-    const report = await runSweepNights({ data, desired, nights: 10, budget: BUDGET, withMemory: false, changesPerDay: 4 });
+    const report = await runSweepNights({
+      data,
+      desired,
+      nights: 10,
+      budget: BUDGET,
+      withMemory: false,
+      changesPerDay: 4,
+    });
     expect(report.filled).toBe(true);
     expect(report.requestsMost).toBe(BUDGET);
     expect(report.silentBreaks).toEqual([]);

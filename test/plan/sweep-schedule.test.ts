@@ -52,7 +52,13 @@ interface Night {
 }
 
 /** simulate runs `nights` nights of `churn` over `members` members at `room` (half on busy nights). */
-function simulate(members: number, room: number, churn: readonly Churn[], withMemory: boolean, perNight?: (night: Night, lists: KeyedPins[], memory: SweepMemory) => void): Night[] {
+function simulate(
+  members: number,
+  room: number,
+  churn: readonly Churn[],
+  withMemory: boolean,
+  perNight?: (night: Night, lists: KeyedPins[], memory: SweepMemory) => void,
+): Night[] {
   const workspace: Workspace = new Map();
   let joined = 0;
   const join = (): void => {
@@ -81,7 +87,12 @@ function simulate(members: number, room: number, churn: readonly Churn[], withMe
     const lists = listsOf(workspace);
     const tonight = events.busy ? Math.max(1, Math.floor(room / 2)) : room;
     const { read, coverage } = sweepNight(lists, tonight, night, withMemory ? memory : undefined);
-    const record: Night = { lists: new Set(lists.map((entry) => entry.key)), read: new Set(read.map((entry) => entry.key)), coverage, room: tonight };
+    const record: Night = {
+      lists: new Set(lists.map((entry) => entry.key)),
+      read: new Set(read.map((entry) => entry.key)),
+      coverage,
+      room: tonight,
+    };
     perNight?.(record, lists, memory);
     nights.push(record);
     for (const entry of read) memory.lists[entry.key] = { lastRead: dayMs(night), viewIds: [] };
@@ -105,7 +116,8 @@ function brokenWindows(nights: readonly Night[]): string[] {
     if (start + width > nights.length) continue;
     const window = nights.slice(start, start + width);
     for (const key of window[0]?.lists ?? []) {
-      if (window.every((night) => night.lists.has(key)) && !window.some((night) => night.read.has(key))) broken.push(`${key} unread in nights ${start}..${start + width - 1}`);
+      if (window.every((night) => night.lists.has(key)) && !window.some((night) => night.read.has(key)))
+        broken.push(`${key} unread in nights ${start}..${start + width - 1}`);
     }
   }
   return broken;
@@ -114,11 +126,16 @@ function brokenWindows(nights: readonly Night[]): string[] {
 describe('the rotation, without the memory', () => {
   it('under churn and busy nights: reads exactly min(room, lists) each night, and every list that exists through the stated cycle is read in it', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 20, max: 120 }), fc.integer({ min: 8, max: 60 }), fc.array(churnOf, { minLength: 60, maxLength: 60 }), (members, room, churn) => {
-        const nights = simulate(members, room, churn, false);
-        for (const night of nights) expect(night.read.size).toBe(Math.min(night.room, night.lists.size));
-        expect(brokenWindows(nights)).toEqual([]);
-      }),
+      fc.property(
+        fc.integer({ min: 20, max: 120 }),
+        fc.integer({ min: 8, max: 60 }),
+        fc.array(churnOf, { minLength: 60, maxLength: 60 }),
+        (members, room, churn) => {
+          const nights = simulate(members, room, churn, false);
+          for (const night of nights) expect(night.read.size).toBe(Math.min(night.room, night.lists.size));
+          expect(brokenWindows(nights)).toEqual([]);
+        },
+      ),
       { numRuns: 25, seed: 20_261_124 },
     );
   });
@@ -139,7 +156,10 @@ describe('the rotation, without the memory', () => {
 
   it('fills the room from the share half a cycle away, the same lists every cycle, so they wait half a cycle', () => {
     const lists = Array.from({ length: 200 }, (_, index) => keyed(`m${index}@acme.test`, 'deals'));
-    const keys = (night: number) => sweepNight(lists, 70, night).read.map((entry) => entry.key).sort();
+    const keys = (night: number) =>
+      sweepNight(lists, 70, night)
+        .read.map((entry) => entry.key)
+        .sort();
     const { coverage } = sweepNight(lists, 70, NIGHT0);
     expect(coverage.cycle).toBe(4);
     for (const night of [NIGHT0, NIGHT0 + 1, NIGHT0 + 2, NIGHT0 + 3]) {
@@ -174,8 +194,12 @@ describe('least recently read first, with the memory', () => {
     memory.lists[pinsKey('recordings', 'bob@acme.test')] = { lastRead: dayMs(NIGHT0 - 3), viewIds: [] };
     memory.lists[pinsKey('recordings', 'cy@acme.test')] = { lastRead: dayMs(NIGHT0 - 3), viewIds: [] };
     const keys = (room: number) => sweepNight(lists, room, NIGHT0, memory).read.map((entry) => entry.key);
-    const never = ['dee', 'eve'].map((name) => pinsKey('recordings', `${name}@acme.test`)).sort((a, b) => listHash(a) - listHash(b));
-    const tied = ['bob', 'cy'].map((name) => pinsKey('recordings', `${name}@acme.test`)).sort((a, b) => listHash(a) - listHash(b));
+    const never = ['dee', 'eve']
+      .map((name) => pinsKey('recordings', `${name}@acme.test`))
+      .sort((a, b) => listHash(a) - listHash(b));
+    const tied = ['bob', 'cy']
+      .map((name) => pinsKey('recordings', `${name}@acme.test`))
+      .sort((a, b) => listHash(a) - listHash(b));
     expect(keys(2)).toEqual(never);
     expect(keys(4)).toEqual([...never, ...tied]);
     const { coverage } = sweepNight(lists, 3, NIGHT0, memory);
@@ -184,32 +208,51 @@ describe('least recently read first, with the memory', () => {
 
   it('under churn within the room kept for new lists, at a steady room: reads exactly min(room, lists), joiners the next night, and no list waits longer than the cycle stated', () => {
     // At most 4 + 2 new lists a night (a joiner's, two role changes), within the tenth of a room of 60 or more.
-    const steady = fc.record({ leave: fc.array(fc.nat(), { maxLength: 2 }), join: fc.nat({ max: 1 }), role: fc.array(fc.nat(), { maxLength: 2 }), busy: fc.constant(false) });
+    const steady = fc.record({
+      leave: fc.array(fc.nat(), { maxLength: 2 }),
+      join: fc.nat({ max: 1 }),
+      role: fc.array(fc.nat(), { maxLength: 2 }),
+      busy: fc.constant(false),
+    });
     fc.assert(
-      fc.property(fc.integer({ min: 100, max: 300 }), fc.integer({ min: 60, max: 120 }), fc.array(steady, { minLength: 60, maxLength: 60 }), (members, room, churn) => {
-        const late: string[] = [];
-        const nights = simulate(members, room, churn, true, (night, lists, memory) => {
-          const never = lists.filter((entry) => memory.lists[entry.key] === undefined).map((entry) => entry.key);
-          // After the first nights' backlog, the lists never read are read the night they appear.
-          if (never.length <= night.room) late.push(...never.filter((key) => !night.read.has(key)));
-        });
-        for (const night of nights) expect(night.read.size).toBe(Math.min(night.room, night.lists.size));
-        expect(late).toEqual([]);
-        expect(gapsOf(nights).filter((gap) => gap.nights > gap.promised)).toEqual([]);
-        expect(nights.filter((night) => (night.coverage.overdue ?? 0) > 0)).toEqual([]);
-      }),
+      fc.property(
+        fc.integer({ min: 100, max: 300 }),
+        fc.integer({ min: 60, max: 120 }),
+        fc.array(steady, { minLength: 60, maxLength: 60 }),
+        (members, room, churn) => {
+          const late: string[] = [];
+          const nights = simulate(members, room, churn, true, (night, lists, memory) => {
+            const never = lists.filter((entry) => memory.lists[entry.key] === undefined).map((entry) => entry.key);
+            // After the first nights' backlog, the lists never read are read the night they appear.
+            if (never.length <= night.room) late.push(...never.filter((key) => !night.read.has(key)));
+          });
+          for (const night of nights) expect(night.read.size).toBe(Math.min(night.room, night.lists.size));
+          expect(late).toEqual([]);
+          expect(gapsOf(nights).filter((gap) => gap.nights > gap.promised)).toEqual([]);
+          expect(nights.filter((night) => (night.coverage.overdue ?? 0) > 0)).toEqual([]);
+        },
+      ),
       { numRuns: 15, seed: 20_261_125 },
     );
   });
 
   it('under churn and busy nights: a list waits longer than the cycles stated only when a night in between said so (overdue, a new cycle starts)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 20, max: 120 }), fc.integer({ min: 20, max: 60 }), fc.array(churnOf, { minLength: 60, maxLength: 60 }), (members, room, churn) => {
-        const nights = simulate(members, room, churn, true);
-        for (const night of nights) expect(night.read.size).toBe(Math.min(night.room, night.lists.size));
-        const silent = gapsOf(nights).filter((gap) => gap.nights > gap.promised && !nights.slice(gap.from + 1, gap.from + gap.nights + 1).some((night) => (night.coverage.overdue ?? 0) > 0));
-        expect(silent).toEqual([]);
-      }),
+      fc.property(
+        fc.integer({ min: 20, max: 120 }),
+        fc.integer({ min: 20, max: 60 }),
+        fc.array(churnOf, { minLength: 60, maxLength: 60 }),
+        (members, room, churn) => {
+          const nights = simulate(members, room, churn, true);
+          for (const night of nights) expect(night.read.size).toBe(Math.min(night.room, night.lists.size));
+          const silent = gapsOf(nights).filter(
+            (gap) =>
+              gap.nights > gap.promised &&
+              !nights.slice(gap.from + 1, gap.from + gap.nights + 1).some((night) => (night.coverage.overdue ?? 0) > 0),
+          );
+          expect(silent).toEqual([]);
+        },
+      ),
       { numRuns: 25, seed: 20_261_126 },
     );
   });
@@ -220,7 +263,15 @@ describe('least recently read first, with the memory', () => {
     for (const entry of lists) memory.lists[entry.key] = { lastRead: dayMs(NIGHT0 - 9), viewIds: [] };
     const { coverage } = sweepNight(lists, 20, NIGHT0, memory);
     // 40 lists at 18 a night (2 kept for new ones): 3 nights; the 20 left unread waited 9 already.
-    expect(coverage).toEqual({ order: 'memory', cycle: 3, neverRead: 0, due: 20, dueWithin: 2, newPerNight: 2, overdue: 20 });
+    expect(coverage).toEqual({
+      order: 'memory',
+      cycle: 3,
+      neverRead: 0,
+      due: 20,
+      dueWithin: 2,
+      newPerNight: 2,
+      overdue: 20,
+    });
     for (const entry of lists) memory.lists[entry.key] = { lastRead: dayMs(NIGHT0 - 1), viewIds: [] };
     expect(sweepNight(lists, 20, NIGHT0, memory).coverage.overdue).toBe(0);
   });

@@ -9,7 +9,12 @@ describe('the workspace guard warning', () => {
     expect(computePlan(guarded, live).plan.warnings).toEqual([]);
     const { source: _, ...unguarded } = guarded.workspace;
     expect(computePlan({ ...guarded, workspace: unguarded }, live).plan.warnings).toEqual([
-      { code: 'workspace.guard-off', message: expect.stringMatching(/^no Workspace document among the manifests planned: the workspace guard is off/) },
+      {
+        code: 'workspace.guard-off',
+        message: expect.stringMatching(
+          /^no Workspace document among the manifests planned: the workspace guard is off/,
+        ),
+      },
     ]);
   });
 });

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { byteSize, COMMENT_LIMIT, fitComment, type CommentPart, type LeftOut } from '../../src/render/comment-budget.js';
+import {
+  byteSize,
+  COMMENT_LIMIT,
+  fitComment,
+  type CommentPart,
+  type LeftOut,
+} from '../../src/render/comment-budget.js';
 import { mdText, renderMarkdown } from '../../src/render/markdown.js';
 import type { Change } from '../../src/plan/types.js';
 import { arbitraryPlan } from './arbitrary-plans.js';
@@ -17,33 +23,49 @@ function outsideName(change: Change): string {
 
 describe('the markdown plan within one comment, on random large plans', () => {
   it('never passes 64,000 bytes, names every deletion and every change made outside, and says what it left out with a link', () => {
-    fc.assert(fc.property(arbitraryPlan, fc.boolean(), (plan, showWarnings) => {
-      const markdown = renderMarkdown(plan, { color: false, planFile: 'plan.json', detailsUrl: DETAILS_URL, showWarnings });
-      expect(byteSize(markdown)).toBeLessThanOrEqual(COMMENT_LIMIT);
-      expect(markdown.length).toBeLessThanOrEqual(COMMENT_LIMIT);
-      for (const change of plan.changes) {
-        if (change.action === 'delete') expect(markdown).toContain(`**${mdText(change.name)}** (${mdText(change.id)}`);
-      }
-      // Every change made (or maybe made) in the app is named, one line per cause: a cause of more than GROUP_THRESHOLD names its first few and counts the rest.
-      const counted = new Set<Change>();
-      for (const group of driftGroups(plan.changes)) {
-        const named = group.cause === 'created' || group.changes.length <= GROUP_THRESHOLD ? group.changes : group.changes.slice(0, NAMES_SHOWN);
-        for (const change of group.changes.slice(named.length)) counted.add(change);
-        if (group.origin === 'membership') continue;
-        if (named.length < group.changes.length) expect(markdown).toContain(`… ${group.changes.length - NAMES_SHOWN} more`);
-        for (const change of named) expect(markdown).toContain(outsideName(change));
-      }
-      const last = markdown.trimEnd().split('\n').at(-1) ?? '';
-      if (last.startsWith('*Left out')) {
-        expect(last).toMatch(/^\*Left out to fit one comment: (the details of [\d,]+ changes? \(|part of [\d,]+ grouped details?|the summary rows of|names in|[\d,]+ warnings?)/);
-        expect(last).toContain(`[the full plan](${DETAILS_URL})`);
-        expect(last).not.toContain('the names of');
-      } else {
-        // Nothing left out: every change has its row or its block, or is counted in its cause's line (members listed once, "… N more").
-        for (const change of plan.changes.filter((change) => !counted.has(change))) expect(markdown).toContain(change.action === 'pin' ? mdText(change.userEmail) : mdText(change.name));
-      }
-      // Shrinking plans of thousands of changes takes longer than it helps; the seed printed replays a failure.
-    }), { numRuns: 20, endOnFailure: true });
+    fc.assert(
+      fc.property(arbitraryPlan, fc.boolean(), (plan, showWarnings) => {
+        const markdown = renderMarkdown(plan, {
+          color: false,
+          planFile: 'plan.json',
+          detailsUrl: DETAILS_URL,
+          showWarnings,
+        });
+        expect(byteSize(markdown)).toBeLessThanOrEqual(COMMENT_LIMIT);
+        expect(markdown.length).toBeLessThanOrEqual(COMMENT_LIMIT);
+        for (const change of plan.changes) {
+          if (change.action === 'delete')
+            expect(markdown).toContain(`**${mdText(change.name)}** (${mdText(change.id)}`);
+        }
+        // Every change made (or maybe made) in the app is named, one line per cause: a cause of more than GROUP_THRESHOLD names its first few and counts the rest.
+        const counted = new Set<Change>();
+        for (const group of driftGroups(plan.changes)) {
+          const named =
+            group.cause === 'created' || group.changes.length <= GROUP_THRESHOLD
+              ? group.changes
+              : group.changes.slice(0, NAMES_SHOWN);
+          for (const change of group.changes.slice(named.length)) counted.add(change);
+          if (group.origin === 'membership') continue;
+          if (named.length < group.changes.length)
+            expect(markdown).toContain(`… ${group.changes.length - NAMES_SHOWN} more`);
+          for (const change of named) expect(markdown).toContain(outsideName(change));
+        }
+        const last = markdown.trimEnd().split('\n').at(-1) ?? '';
+        if (last.startsWith('*Left out')) {
+          expect(last).toMatch(
+            /^\*Left out to fit one comment: (the details of [\d,]+ changes? \(|part of [\d,]+ grouped details?|the summary rows of|names in|[\d,]+ warnings?)/,
+          );
+          expect(last).toContain(`[the full plan](${DETAILS_URL})`);
+          expect(last).not.toContain('the names of');
+        } else {
+          // Nothing left out: every change has its row or its block, or is counted in its cause's line (members listed once, "… N more").
+          for (const change of plan.changes.filter((change) => !counted.has(change)))
+            expect(markdown).toContain(change.action === 'pin' ? mdText(change.userEmail) : mdText(change.name));
+        }
+        // Shrinking plans of thousands of changes takes longer than it helps; the seed printed replays a failure.
+      }),
+      { numRuns: 20, endOnFailure: true },
+    );
   });
 });
 
@@ -57,11 +79,13 @@ function listPart(role: CommentPart['role'], names: string[]): CommentPart {
   return {
     role,
     items: names.length,
-    render: (keep) => `${names.slice(0, keep).join(', ')}${keep < names.length ? ` … ${names.length - keep} more` : ''}`,
+    render: (keep) =>
+      `${names.slice(0, keep).join(', ')}${keep < names.length ? ` … ${names.length - keep} more` : ''}`,
   };
 }
 
-const noted = (leftOut: LeftOut): string => `NOTE details=${leftOut.details.length} cut=${leftOut.cutDetails} rows=${leftOut.rows.length} cutRows=${leftOut.cutRows} warnings=${leftOut.warnings} cutMust=${leftOut.cutMust}`;
+const noted = (leftOut: LeftOut): string =>
+  `NOTE details=${leftOut.details.length} cut=${leftOut.cutDetails} rows=${leftOut.rows.length} cutRows=${leftOut.cutRows} warnings=${leftOut.warnings} cutMust=${leftOut.cutMust}`;
 const change = { action: 'create' } as Change;
 const deletion = { action: 'delete' } as Change;
 
@@ -74,7 +98,10 @@ describe('fitComment', () => {
     const parts = [
       part('fixed', 'head'),
       part('must', 'M'.repeat(40), [deletion]),
-      listPart('row', Array.from({ length: 30 }, (_, index) => `n${index}`)),
+      listPart(
+        'row',
+        Array.from({ length: 30 }, (_, index) => `n${index}`),
+      ),
       part('warning', 'W'.repeat(20)),
       part('detail', 'small', [change]),
       part('detail', 'L'.repeat(200), [change]),
@@ -95,7 +122,11 @@ describe('fitComment', () => {
 
   it('cuts the names of a must part only when nothing else is left, and counts them', () => {
     const names = Array.from({ length: 100 }, (_, index) => `deleted-view-${index}`);
-    const text = fitComment([part('fixed', 'head'), listPart('must', names), part('warning', 'W'.repeat(50))], 600, noted);
+    const text = fitComment(
+      [part('fixed', 'head'), listPart('must', names), part('warning', 'W'.repeat(50))],
+      600,
+      noted,
+    );
     expect(byteSize(text)).toBeLessThanOrEqual(600);
     expect(text).not.toContain('W'.repeat(50));
     const kept = Number(/ … (\d+) more/.exec(text)?.[1]);
@@ -104,13 +135,27 @@ describe('fitComment', () => {
   });
 
   it('cuts even what is fixed as a last guard, so the limit always holds', () => {
-    const text = fitComment([part('fixed', 'head'), part('fixed', 'T'.repeat(80)), part('fixed', 'T'.repeat(80)), part('fixed', 'foot')], 150, noted);
+    const text = fitComment(
+      [part('fixed', 'head'), part('fixed', 'T'.repeat(80)), part('fixed', 'T'.repeat(80)), part('fixed', 'foot')],
+      150,
+      noted,
+    );
     expect(byteSize(text)).toBeLessThanOrEqual(150);
     expect(text).toBe(`head\n${'T'.repeat(80)}\n*… cut here to fit one comment: the full plan has the rest.*\n`);
   });
 
   it('counts bytes, not characters: a list of three-byte names keeps a third as many', () => {
-    const text = fitComment([part('fixed', 'head'), listPart('detail', Array.from({ length: 200 }, () => '日本語'))], 300, noted);
+    const text = fitComment(
+      [
+        part('fixed', 'head'),
+        listPart(
+          'detail',
+          Array.from({ length: 200 }, () => '日本語'),
+        ),
+      ],
+      300,
+      noted,
+    );
     expect(byteSize(text)).toBeLessThanOrEqual(300);
     // 11 bytes a name with its separator, 5 characters: counted in characters, twice as many would be kept.
     const kept = 200 - Number(/ … (\d+) more/.exec(text)?.[1]);

@@ -15,31 +15,56 @@ import { RECORDING_DEFAULTS, at, declared, emptyDesired, emptyLive, mixedScenari
 describe('the create of a view deleted in the app', () => {
   function recreatePlan(): ReturnType<typeof computePlan>['plan'] {
     const desired = emptyDesired();
-    desired.views = [declared('recordings', 'Coaching', { icon: 'mortar_board' }, { viewId: 'rv_gone', source: at('views/coaching.yaml'), viewIdSource: at('views/coaching.yaml', 3, 9) })];
+    desired.views = [
+      declared(
+        'recordings',
+        'Coaching',
+        { icon: 'mortar_board' },
+        { viewId: 'rv_gone', source: at('views/coaching.yaml'), viewIdSource: at('views/coaching.yaml', 3, 9) },
+      ),
+    ];
     desired.pins = [pinsOf('mia@acme.com', 'recordings', [{ name: 'Coaching' }])];
     const live = emptyLive();
     live.pins[pinsKey('recordings', 'mia@acme.com')] = [...RECORDING_DEFAULTS];
     const memory = emptyMemory();
-    memory.views[viewTarget('recordings', 'rv_gone')] = { domain: 'recordings', id: 'rv_gone', name: 'Coaching', lastSeen: '2026-11-20T03:00:00.000Z' };
+    memory.views[viewTarget('recordings', 'rv_gone')] = {
+      domain: 'recordings',
+      id: 'rv_gone',
+      name: 'Coaching',
+      lastSeen: '2026-11-20T03:00:00.000Z',
+    };
     return computePlan(desired, live, { memory }).plan;
   }
 
   it('is labelled deleted in the app, with the old id and when it was last seen, in text', () => {
     const text = renderText(recreatePlan(), { color: false });
     // Listed with the drift, by cause: the view, the id the manifest still binds, and since when.
-    expect(text).toContain('\n  ! drift   1 RecordingView deleted in the app  views/coaching.yaml:1\n      "Coaching" (was rv_gone)\n      changed between 2026-11-20 03:00 UTC (last seen) and now\n');
-    expect(text).toContain('\n+ RecordingView "Coaching", owner ops@acme.com\n    deleted in the app (rv_gone, last seen 2026-11-20): created again\n  + icon: mortar_board\n');
+    expect(text).toContain(
+      '\n  ! drift   1 RecordingView deleted in the app  views/coaching.yaml:1\n      "Coaching" (was rv_gone)\n      changed between 2026-11-20 03:00 UTC (last seen) and now\n',
+    );
+    expect(text).toContain(
+      '\n+ RecordingView "Coaching", owner ops@acme.com\n    deleted in the app (rv_gone, last seen 2026-11-20): created again\n  + icon: mortar_board\n',
+    );
   });
 
   it('is labelled in markdown, in its row (which the comment always keeps) and its details', () => {
     const markdown = renderMarkdown(recreatePlan(), { color: false });
-    expect(markdown).toContain('| ⚠️ | Drift | **1 RecordingView deleted in the app**: **Coaching** (was rv\\_gone) | `views/coaching.yaml:1` · changed between 2026-11-20 03:00 UTC (last seen) and now ·');
-    expect(markdown).toContain('➕ Coaching, owner ops@acme.com, deleted in the app (rv\\_gone, last seen 2026-11-20): created again: the attributes it sets');
+    expect(markdown).toContain(
+      '| ⚠️ | Drift | **1 RecordingView deleted in the app**: **Coaching** (was rv\\_gone) | `views/coaching.yaml:1` · changed between 2026-11-20 03:00 UTC (last seen) and now ·',
+    );
+    expect(markdown).toContain(
+      '➕ Coaching, owner ops@acme.com, deleted in the app (rv\\_gone, last seen 2026-11-20): created again: the attributes it sets',
+    );
   });
 
   it('carries origin outside and deletedOutside in JSON', () => {
-    const json = JSON.parse(renderJson(recreatePlan())) as { changes: { action: string; origin?: string; deletedOutside?: unknown }[] };
-    expect(json.changes.find((change) => change.action === 'create')).toMatchObject({ origin: 'outside', deletedOutside: { id: 'rv_gone', lastSeen: '2026-11-20T03:00:00.000Z' } });
+    const json = JSON.parse(renderJson(recreatePlan())) as {
+      changes: { action: string; origin?: string; deletedOutside?: unknown }[];
+    };
+    expect(json.changes.find((change) => change.action === 'create')).toMatchObject({
+      origin: 'outside',
+      deletedOutside: { id: 'rv_gone', lastSeen: '2026-11-20T03:00:00.000Z' },
+    });
   });
 });
 
@@ -51,7 +76,8 @@ describe('"pinned by" with the sweep memory', () => {
   /** memoryOf remembers deal lists not read by this plan: `[email, lastRead, pins dv_9]`. */
   function memoryOf(lists: [string, string, boolean][]): SweepMemory {
     const memory = emptyMemory();
-    for (const [email, lastRead, pins] of lists) memory.lists[pinsKey('deals', email)] = { lastRead, viewIds: pins ? ['dv_1', 'dv_9'] : ['dv_1'] };
+    for (const [email, lastRead, pins] of lists)
+      memory.lists[pinsKey('deals', email)] = { lastRead, viewIds: pins ? ['dv_1', 'dv_9'] : ['dv_1'] };
     // Read by this plan (so not counted) and of another domain (never counted).
     memory.lists[pinsKey('deals', 'mia@acme.com')] = { lastRead: '2026-01-01T00:00:00.000Z', viewIds: ['dv_9'] };
     memory.lists[pinsKey('recordings', 'ann@acme.com')] = { lastRead: '2026-01-01T00:00:00.000Z', viewIds: ['dv_9'] };
@@ -71,9 +97,17 @@ describe('"pinned by" with the sweep memory', () => {
 
   it('counts the lists not read that held the view when last read, dated by the oldest of them', () => {
     const { live } = mixedScenario();
-    expect(rememberedPinning(memoryOf(REMEMBERED), live, 'deals', 'dv_9')).toEqual({ lists: 3, pinning: 2, asOf: '2026-11-20T02:00:00.000Z' });
+    expect(rememberedPinning(memoryOf(REMEMBERED), live, 'deals', 'dv_9')).toEqual({
+      lists: 3,
+      pinning: 2,
+      asOf: '2026-11-20T02:00:00.000Z',
+    });
     // None held it: the figure is dated by the oldest list known.
-    expect(rememberedPinning(memoryOf(REMEMBERED), live, 'deals', 'dv_12')).toEqual({ lists: 3, pinning: 0, asOf: '2026-11-18T02:00:00.000Z' });
+    expect(rememberedPinning(memoryOf(REMEMBERED), live, 'deals', 'dv_12')).toEqual({
+      lists: 3,
+      pinning: 0,
+      asOf: '2026-11-18T02:00:00.000Z',
+    });
     expect(rememberedPinning(emptyMemory(), live, 'deals', 'dv_9')).toBeUndefined();
   });
 
@@ -82,22 +116,36 @@ describe('"pinned by" with the sweep memory', () => {
     expect(withMemory.changes.find((change) => change.action === 'delete')).toMatchObject({
       pinLists: { read: 3, unread: 4, remembered: { lists: 3, pinning: 2, asOf: '2026-11-20T02:00:00.000Z' } },
     });
-    const said = 'pinned by 3 of the 3 deals lists read; of the 4 not read, 2 pinned it when last read (as of 2026-11-20); 1 was never read (it may pin it)';
+    const said =
+      'pinned by 3 of the 3 deals lists read; of the 4 not read, 2 pinned it when last read (as of 2026-11-20); 1 was never read (it may pin it)';
     expect(renderText(withMemory, { color: false })).toContain(`"Old pipeline" (dv_9), owner max@acme.com, ${said}\n`);
-    expect(renderMarkdown(withMemory, { color: false })).toContain(`(dv\\_9, owner max@acme.com, ${said}) | prune: not declared |`);
+    expect(renderMarkdown(withMemory, { color: false })).toContain(
+      `(dv\\_9, owner max@acme.com, ${said}) | prune: not declared |`,
+    );
   });
 
   it('drops "never read" when the memory knows every list not read, and says "none" when none held it', () => {
-    const all = plan(memoryOf([...REMEMBERED.map(([email, at]): [string, string, boolean] => [email, at, false]), ['dan@acme.com', '2026-11-21T02:00:00.000Z', false]]));
-    expect(renderText(all, { color: false })).toContain(', pinned by 3 of the 3 deals lists read; of the 4 not read, none pinned it when last read (as of 2026-11-18)\n');
+    const all = plan(
+      memoryOf([
+        ...REMEMBERED.map(([email, at]): [string, string, boolean] => [email, at, false]),
+        ['dan@acme.com', '2026-11-21T02:00:00.000Z', false],
+      ]),
+    );
+    expect(renderText(all, { color: false })).toContain(
+      ', pinned by 3 of the 3 deals lists read; of the 4 not read, none pinned it when last read (as of 2026-11-18)\n',
+    );
   });
 
   it('says what it said before without a memory, or with one that read none of the lists not read', () => {
     for (const memory of [undefined, emptyMemory()]) {
       const without = plan(memory);
-      expect(without.changes.find((change) => change.action === 'delete')).toMatchObject({ pinLists: { read: 3, unread: 4 } });
+      expect(without.changes.find((change) => change.action === 'delete')).toMatchObject({
+        pinLists: { read: 3, unread: 4 },
+      });
       expect(without.changes.find((change) => change.action === 'delete')).not.toHaveProperty('pinLists.remembered');
-      expect(renderText(without, { color: false })).toContain('pinned by 3 of the 3 deals lists read; 4 lists not read (they may pin it too)\n');
+      expect(renderText(without, { color: false })).toContain(
+        'pinned by 3 of the 3 deals lists read; 4 lists not read (they may pin it too)\n',
+      );
     }
   });
 });

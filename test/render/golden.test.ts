@@ -28,7 +28,10 @@ function planOf({ desired, live }: { desired: Desired; live: Live }): Plan {
 }
 
 describe('golden plans', () => {
-  for (const [name, build] of [['mixed', mixedScenario], ['no-change', noChangeScenario]] as const) {
+  for (const [name, build] of [
+    ['mixed', mixedScenario],
+    ['no-change', noChangeScenario],
+  ] as const) {
     it(`renders the ${name} plan as text, markdown and json`, () => {
       const plan = planOf(build());
       checkGolden(`${name}.txt`, renderText(plan, OPTIONS));

@@ -20,19 +20,21 @@ function planOf({ desired, live }: ReturnType<typeof groupScenario>): Plan {
 
 const count = (text: string, part: string): number => text.split(part).length - 1;
 
-describe('a group document\'s change', () => {
+describe("a group document's change", () => {
   it('is one block in text: the group, file:line, domain, before and after once, the exceptions apart, every member named; 52 members in at most 60 lines', () => {
     const text = renderText(planOf(groupScenario(52)), OPTIONS);
     expect(text.split('\n').length).toBeLessThanOrEqual(60);
     expect(text).toContain('  ↻ pins    group "Sales team"  deals · 52 members  pins/sales.yaml:4\n');
-    expect(text).toContain([
-      '↻ deals tabs of group "Sales team" (52 members)  pins/sales.yaml:4',
-      '    now:     All deals · Pipeline this month',
-      `    after:   ${AFTER}`,
-      '    kept first for 3 members: their private tabs (member0000@acme.com: Deals of member 0;',
-      '      member0001@acme.com: Deals of member 1; member0002@acme.com: Deals of member 2)',
-      '    members: member0000@acme.com, member0001@acme.com, member0002@acme.com, member0003@acme.com,',
-    ].join('\n'));
+    expect(text).toContain(
+      [
+        '↻ deals tabs of group "Sales team" (52 members)  pins/sales.yaml:4',
+        '    now:     All deals · Pipeline this month',
+        `    after:   ${AFTER}`,
+        '    kept first for 3 members: their private tabs (member0000@acme.com: Deals of member 0;',
+        '      member0001@acme.com: Deals of member 1; member0002@acme.com: Deals of member 2)',
+        '    members: member0000@acme.com, member0001@acme.com, member0002@acme.com, member0003@acme.com,',
+      ].join('\n'),
+    );
     expect(count(text, AFTER)).toBe(1);
     for (let index = 0; index < 52; index += 1) expect(text).toContain(memberEmail(index));
     expect(text).toContain('Plan: 0 to create, 0 to update, 0 to delete, 52 pin lists, 0 drifts.');
@@ -45,7 +47,9 @@ describe('a group document\'s change', () => {
     expect(markdown).toContain('| 📌 | Pins | group "Sales team" · deals · 52 members | `pins/sales.yaml:4` |');
     expect(count(markdown, '| 📌 |')).toBe(1);
     expect(count(markdown, AFTER)).toBe(1);
-    expect(markdown).toContain('- kept first for 3 members: their private tabs (member0000@acme.com: Deals of member 0; member0001@acme.com: Deals of member 1; member0002@acme.com: Deals of member 2)');
+    expect(markdown).toContain(
+      '- kept first for 3 members: their private tabs (member0000@acme.com: Deals of member 0; member0001@acme.com: Deals of member 1; member0002@acme.com: Deals of member 2)',
+    );
     expect(markdown).toContain(`- members: ${Array.from({ length: 52 }, (_, index) => memberEmail(index)).join(', ')}`);
     expect(markdown).not.toContain('left out');
   });
@@ -53,13 +57,19 @@ describe('a group document\'s change', () => {
   it('tells members whose lists differ apart, each distinct list once with its members', () => {
     const scenario = groupScenario(20, 0);
     // Five members pin only "All deals" today.
-    for (let index = 15; index < 20; index += 1) scenario.live.pins[`deals:${memberEmail(index)}`] = scenario.live.pins[`deals:${memberEmail(index)}`]?.slice(0, 1) ?? [];
+    for (let index = 15; index < 20; index += 1)
+      scenario.live.pins[`deals:${memberEmail(index)}`] =
+        scenario.live.pins[`deals:${memberEmail(index)}`]?.slice(0, 1) ?? [];
     const plan = planOf(scenario);
     const text = renderText(plan, OPTIONS);
-    expect(text).toContain('    now:     All deals · Pipeline this month (15 members)\n             All deals (5 members: member0015@acme.com, member0016@acme.com, member0017@acme.com, … 2 more)\n');
+    expect(text).toContain(
+      '    now:     All deals · Pipeline this month (15 members)\n             All deals (5 members: member0015@acme.com, member0016@acme.com, member0017@acme.com, … 2 more)\n',
+    );
     expect(count(text, AFTER)).toBe(1);
     const markdown = renderMarkdown(plan, OPTIONS);
-    expect(markdown).toContain('- now (15 members): All deals · Pipeline this month\n- now (5 members: member0015@acme.com, member0016@acme.com, member0017@acme.com, … 2 more): All deals\n');
+    expect(markdown).toContain(
+      '- now (15 members): All deals · Pipeline this month\n- now (5 members: member0015@acme.com, member0016@acme.com, member0017@acme.com, … 2 more): All deals\n',
+    );
   });
 
   it('reaching 1,082 members still fits one comment with every detail, and names every member', () => {
@@ -68,13 +78,15 @@ describe('a group document\'s change', () => {
     expect(byteSize(markdown)).toBeLessThanOrEqual(COMMENT_LIMIT);
     expect(markdown).not.toContain('left out');
     expect(markdown).toContain('<details><summary>📌 deals tabs of group "Sales team" (1,082 members)</summary>');
-    expect(markdown).toContain('- kept first for 40 members: their private tabs (member0000@acme.com: Deals of member 0; member0001@acme.com: Deals of member 1; member0002@acme.com: Deals of member 2; … 37 more)');
+    expect(markdown).toContain(
+      '- kept first for 40 members: their private tabs (member0000@acme.com: Deals of member 0; member0001@acme.com: Deals of member 1; member0002@acme.com: Deals of member 2; … 37 more)',
+    );
     for (let index = 0; index < 1082; index += 1) expect(markdown).toContain(mdText(memberEmail(index)));
   });
 });
 
 describe('many views created by one cause', () => {
-  it('600 creates fit one comment: one row naming every view, the shared attributes once, each view\'s own as far as they fit, and what was left out', () => {
+  it("600 creates fit one comment: one row naming every view, the shared attributes once, each view's own as far as they fit, and what was left out", () => {
     const plan = computePlan(createsScenario(600).desired, createsScenario(600).live).plan;
     const markdown = renderMarkdown(plan, { ...OPTIONS, detailsUrl: 'https://ci.example.com/runs/7' });
     expect(byteSize(markdown)).toBeLessThanOrEqual(COMMENT_LIMIT);
@@ -83,11 +95,15 @@ describe('many views created by one cause', () => {
     for (const change of plan.changes) expect(markdown).toContain(`${mdText(change.name)} · `.replace(/ · $/, ''));
     expect(markdown).toContain('Every one sets:\n\n```diff\n+columns:\n');
     expect(markdown).toContain('- Team 0000 calls: `filters.labelIdIn: [ label_0_0, ');
-    expect(markdown).toMatch(/- … [\d,]+ more views, left out to fit one comment \(the full plan lists them\)\n<\/details>/);
-    expect(markdown.trimEnd().split('\n').at(-1)).toBe('*Left out to fit one comment: part of 1 grouped detail (marked "left out"). Everything is in [the full plan](https://ci.example.com/runs/7) (`plan.json`); `viewctl show` prints it.*');
+    expect(markdown).toMatch(
+      /- … [\d,]+ more views, left out to fit one comment \(the full plan lists them\)\n<\/details>/,
+    );
+    expect(markdown.trimEnd().split('\n').at(-1)).toBe(
+      '*Left out to fit one comment: part of 1 grouped detail (marked "left out"). Everything is in [the full plan](https://ci.example.com/runs/7) (`plan.json`); `viewctl show` prints it.*',
+    );
   });
 
-  it('600 creates in text: one summary line, the shared attributes once, each view\'s own wrapped in a few lines', () => {
+  it("600 creates in text: one summary line, the shared attributes once, each view's own wrapped in a few lines", () => {
     const plan = computePlan(createsScenario(600).desired, createsScenario(600).live).plan;
     const text = renderText(plan, OPTIONS);
     const lines = text.split('\n');
@@ -98,19 +114,26 @@ describe('many views created by one cause', () => {
     expect(count(text, 'sourceIn:')).toBe(1);
     for (const change of plan.changes) expect(text).toContain(`"${change.name}": filters.labelIdIn`);
     // Wrapped: no line longer than the digest's.
-    expect(Math.max(...lines.filter((line) => !line.startsWith('Digest')).map((line) => line.length))).toBeLessThanOrEqual(110);
+    expect(
+      Math.max(...lines.filter((line) => !line.startsWith('Digest')).map((line) => line.length)),
+    ).toBeLessThanOrEqual(110);
   });
 });
 
 describe('many views deleted by prune', () => {
   it('are one line per kind and owner that names every deletion, in text and markdown', () => {
     const live = emptyLive();
-    live.views.recordings = [...Array.from({ length: 30 }, (_, index) => view(`rv_${index}`, `Old ${index}`)), ...(live.views.recordings ?? [])];
+    live.views.recordings = [
+      ...Array.from({ length: 30 }, (_, index) => view(`rv_${index}`, `Old ${index}`)),
+      ...(live.views.recordings ?? []),
+    ];
     const desired = emptyDesired({ prune: true });
     desired.views = [declared('recordings', 'Kept')];
     const plan = computePlan(desired, live).plan;
     const text = renderText(plan, OPTIONS);
-    expect(text).toContain('  - delete  RecordingView × 30  owner ops@acme.com  prune: not declared\n      "Old 0" (rv_0), "Old 1" (rv_1), ');
+    expect(text).toContain(
+      '  - delete  RecordingView × 30  owner ops@acme.com  prune: not declared\n      "Old 0" (rv_0), "Old 1" (rv_1), ',
+    );
     const markdown = renderMarkdown(plan, OPTIONS);
     expect(count(markdown, '| 🗑️ |')).toBe(1);
     for (let index = 0; index < 30; index += 1) {

@@ -21,7 +21,9 @@ describe('held targets in the rendered plan', () => {
     const lines = text.split('\n');
     const heading = lines.findIndex((line) => line.startsWith('Held: 1 target left out of this plan'));
     expect(heading).toBe(2);
-    expect(lines[heading + 1]).toBe('  ⏸ held  views/recordings/gone-calls.yaml:1:1: [view.id-not-found] RecordingView "Gone calls" binds to rv_gone, which the service reports as not found: it is private or deleted (never a create)');
+    expect(lines[heading + 1]).toBe(
+      '  ⏸ held  views/recordings/gone-calls.yaml:1:1: [view.id-not-found] RecordingView "Gone calls" binds to rv_gone, which the service reports as not found: it is private or deleted (never a create)',
+    );
     expect(lines[heading + 2]).toContain('way out: fix the id, or remove `viewId`');
     expect(text.indexOf('Held:')).toBeLessThan(text.indexOf('+ create'));
   });
@@ -33,14 +35,18 @@ describe('held targets in the rendered plan', () => {
     desired.views.push(declared('recordings', 'Gone calls', {}, { viewId: 'rv_gone' }));
     const text = renderText(computePlan(desired, live).plan, { color: false });
     expect(text.startsWith('Held: 1 target')).toBe(true);
-    expect(text).toContain('No other changes. Workspace Acme Sales (ws_123) matches the manifests apart from what is held');
+    expect(text).toContain(
+      'No other changes. Workspace Acme Sales (ws_123) matches the manifests apart from what is held',
+    );
   });
 
   it('markdown: lists them first, under the counts, and keeps them when the comment is cut', () => {
     const markdown = renderMarkdown(heldPlan(), { color: false });
     expect(markdown.indexOf('**⏸ Held: 1 target')).toBeGreaterThan(markdown.indexOf('**1 create'));
     expect(markdown.indexOf('**⏸ Held:')).toBeLessThan(markdown.indexOf('| | kind | name | source |'));
-    expect(markdown).toContain('- views/recordings/gone-calls.yaml:1:1: \\[view.id-not-found\\] RecordingView "Gone calls" binds to rv\\_gone');
+    expect(markdown).toContain(
+      '- views/recordings/gone-calls.yaml:1:1: \\[view.id-not-found\\] RecordingView "Gone calls" binds to rv\\_gone',
+    );
     const { desired, live } = largeScenario();
     desired.views.push(declared('recordings', 'Gone calls', {}, { viewId: 'rv_gone' }));
     const large = renderMarkdown(computePlan(desired, live).plan, { color: false });
@@ -50,14 +56,24 @@ describe('held targets in the rendered plan', () => {
 
   it('json: lists them under `held` (target, code, reason), a plan file the schema accepts', () => {
     const json = JSON.parse(renderJson(heldPlan())) as Plan;
-    expect(json.held).toEqual([expect.objectContaining({ target: 'view:recordings:id:rv_gone', code: 'view.id-not-found', reason: expect.stringContaining('rv_gone') })]);
+    expect(json.held).toEqual([
+      expect.objectContaining({
+        target: 'view:recordings:id:rv_gone',
+        code: 'view.id-not-found',
+        reason: expect.stringContaining('rv_gone'),
+      }),
+    ]);
     expect(planShapeProblems(json)).toEqual([]);
   });
 });
 
 describe('members who left, as plan warnings', () => {
   it('name every document to delete, not only the first few', () => {
-    const warnings = ['ana', 'ben', 'cid', 'dan', 'eve'].map((name) => ({ code: 'pins.user-not-active', message: `${name}@acme.com is deactivated, not an active member: their tabs are skipped; delete pins/${name}.yaml`, source: { file: `pins/${name}.yaml`, line: 2, column: 12 } }));
+    const warnings = ['ana', 'ben', 'cid', 'dan', 'eve'].map((name) => ({
+      code: 'pins.user-not-active',
+      message: `${name}@acme.com is deactivated, not an active member: their tabs are skipped; delete pins/${name}.yaml`,
+      source: { file: `pins/${name}.yaml`, line: 2, column: 12 },
+    }));
     const [entry] = warningEntries(warnings);
     expect(entry?.join('\n')).toContain('pins/eve.yaml:2:12');
   });

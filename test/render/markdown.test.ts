@@ -10,9 +10,12 @@ describe('renderMarkdown', () => {
       const { plan } = computePlan(desired, live);
       const text = renderMarkdown(plan, { color: false, planFile: 'out/plan.json' });
       expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MARKDOWN_LIMIT);
-      expect(text.trimEnd().split('\n').at(-1)).toMatch(/^\*Left out to fit one comment: .*Everything is in the JSON plan \(`out\/plan\.json`\)/);
+      expect(text.trimEnd().split('\n').at(-1)).toMatch(
+        /^\*Left out to fit one comment: .*Everything is in the JSON plan \(`out\/plan\.json`\)/,
+      );
       if (count === 600) {
-        for (const change of plan.changes) if (change.action === 'delete') expect(text).toContain(`**${change.name}** (${mdText(change.id)}`);
+        for (const change of plan.changes)
+          if (change.action === 'delete') expect(text).toContain(`**${change.name}** (${mdText(change.id)}`);
       }
     }
   });
@@ -27,7 +30,8 @@ describe('renderMarkdown', () => {
   it('drops the largest details first', () => {
     const { desired, live } = largeScenario(600);
     const big = desired.views[0];
-    if (big?.managed.filters !== undefined) big.managed.filters = { ...big.managed.filters, labelIdIn: Array.from({ length: 3000 }, (_, n) => `huge_${n}`) };
+    if (big?.managed.filters !== undefined)
+      big.managed.filters = { ...big.managed.filters, labelIdIn: Array.from({ length: 3000 }, (_, n) => `huge_${n}`) };
     const text = renderMarkdown(computePlan(desired, live).plan, { color: false });
     expect(text).not.toContain('huge_1');
     expect(text).toContain('Run `viewctl plan --out plan.json` for the full JSON plan');

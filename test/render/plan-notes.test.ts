@@ -11,7 +11,11 @@ import { DEAL_DEFAULTS, declared, emptyDesired, emptyLive, pinsOf, view } from '
 
 function pruning(count: number): Plan {
   const live = emptyLive();
-  live.views.deals = [view('dv_keep', 'Kept'), ...Array.from({ length: count }, (_, index) => view(`dv_${index}`, `Board ${index}`, { ownerId: 'u_mia' })), ...DEAL_DEFAULTS];
+  live.views.deals = [
+    view('dv_keep', 'Kept'),
+    ...Array.from({ length: count }, (_, index) => view(`dv_${index}`, `Board ${index}`, { ownerId: 'u_mia' })),
+    ...DEAL_DEFAULTS,
+  ];
   const desired = emptyDesired({ prune: true });
   desired.views = [declared('deals', 'Kept')];
   return computePlan(desired, live).plan;
@@ -22,7 +26,9 @@ describe('plan notes', () => {
     const plan = pruning(6);
     const text = renderText(plan, { color: false });
     const lines = text.split('\n');
-    expect(lines.slice(1, 3).join(' ')).toBe('Apply will refuse this plan: it deletes 6 views, more than --max-deletes 5 allows. If every deletion below is intended, apply it with --max-deletes 6.');
+    expect(lines.slice(1, 3).join(' ')).toBe(
+      'Apply will refuse this plan: it deletes 6 views, more than --max-deletes 5 allows. If every deletion below is intended, apply it with --max-deletes 6.',
+    );
     expect(renderMarkdown(plan, { color: false })).toContain('> ⛔ **Apply will refuse this plan: it deletes 6 views');
     expect(renderText(plan, { color: false, maxDeletes: 6 })).not.toContain('Apply will refuse');
     expect(renderText(pruning(5), { color: false })).not.toContain('Apply will refuse');
@@ -45,20 +51,37 @@ describe('plan notes', () => {
     const desired = emptyDesired();
     desired.views = [declared('deals', 'Kept')];
     const { plan } = computePlan(selectTargets(desired, [parseTargetSelector('DealView/Kept')]), live);
-    expect(renderText(plan, { color: false })).toContain('Targeted plan (--target DealView/Kept): only these were read and planned');
-    expect(renderMarkdown(plan, { color: false })).toContain('*Targeted plan (--target DealView/Kept): only these were read and planned');
+    expect(renderText(plan, { color: false })).toContain(
+      'Targeted plan (--target DealView/Kept): only these were read and planned',
+    );
+    expect(renderMarkdown(plan, { color: false })).toContain(
+      '*Targeted plan (--target DealView/Kept): only these were read and planned',
+    );
   });
 
   it('wraps a long pinned list at 100 columns', () => {
     const live = emptyLive();
     const tabs = Array.from({ length: 40 }, (_, index) => view(`rv_${index}`, `Team ${index} calls`));
-    live.views.recordings = [...tabs, ...live.views.recordings ?? []];
+    live.views.recordings = [...tabs, ...(live.views.recordings ?? [])];
     live.pins = { [pinsKey('recordings', 'mia@acme.com')]: tabs };
     const desired = emptyDesired();
-    desired.pins = [pinsOf('mia@acme.com', 'recordings', [...tabs].reverse().map((tab) => ({ name: tab.name })))];
+    desired.pins = [
+      pinsOf(
+        'mia@acme.com',
+        'recordings',
+        [...tabs].reverse().map((tab) => ({ name: tab.name })),
+      ),
+    ];
     const text = renderText(computePlan(desired, live).plan, { color: false });
     expect(text).toContain('    now:   Team 0 calls · Team 1 calls');
     expect(text).toMatch(/\n {11}Team \d+ calls/);
-    expect(Math.max(...text.split('\n').filter((line) => line.includes('Team')).map((line) => line.length))).toBeLessThanOrEqual(100);
+    expect(
+      Math.max(
+        ...text
+          .split('\n')
+          .filter((line) => line.includes('Team'))
+          .map((line) => line.length),
+      ),
+    ).toBeLessThanOrEqual(100);
   });
 });

@@ -26,7 +26,8 @@ export function groupScenario(members = 52, privates = 3): { desired: Desired; l
   for (let index = 0; index < members; index += 1) {
     const email = memberEmail(index);
     live.users.push(user(`u_${index}`, email));
-    const own: ApiView[] = index < privates ? [privateView(`dv_private_${index}`, `Deals of member ${index}`, `u_${index}`)] : [];
+    const own: ApiView[] =
+      index < privates ? [privateView(`dv_private_${index}`, `Deals of member ${index}`, `u_${index}`)] : [];
     live.pins[pinsKey('deals', email)] = [...own, ...DEAL_DEFAULTS, pipeline];
   }
   const desired = emptyDesired();
@@ -53,10 +54,18 @@ export function createsScenario(count = 600): { desired: Desired; live: Live } {
   const desired = emptyDesired();
   for (let index = 0; index < count; index += 1) {
     const name = `Team ${String(index).padStart(4, '0')} calls`;
-    desired.views.push(declared('recordings', name, {
-      columns: [{ type: 'Default', columnId: 'title' }, { type: 'Default', columnId: 'duration' }],
-      filters: { labelIdIn: Array.from({ length: 12 }, (_, n) => `label_${index}_${n}`), sourceIn: ['Zoom', 'MsTeams'] },
-    }));
+    desired.views.push(
+      declared('recordings', name, {
+        columns: [
+          { type: 'Default', columnId: 'title' },
+          { type: 'Default', columnId: 'duration' },
+        ],
+        filters: {
+          labelIdIn: Array.from({ length: 12 }, (_, n) => `label_${index}_${n}`),
+          sourceIn: ['Zoom', 'MsTeams'],
+        },
+      }),
+    );
   }
   return { desired, live };
 }

@@ -41,9 +41,13 @@ describe('renderText', () => {
   it('reports when the service did not give the daily budget, and when it is short', () => {
     const { desired, live } = mixedScenario();
     live.requests.dailyRemaining = null;
-    expect(renderText(computePlan(desired, live).plan, { color: false })).toContain('the service did not say how many requests are left today');
+    expect(renderText(computePlan(desired, live).plan, { color: false })).toContain(
+      'the service did not say how many requests are left today',
+    );
     live.requests.dailyRemaining = 2;
-    expect(renderText(computePlan(desired, live).plan, { color: false })).toContain('; 2 left today (not enough for this apply');
+    expect(renderText(computePlan(desired, live).plan, { color: false })).toContain(
+      '; 2 left today (not enough for this apply',
+    );
   });
 
   it('says what the service says is left today, and no daily total no header carries', () => {
@@ -53,7 +57,9 @@ describe('renderText', () => {
     const { plan } = computePlan(desired, live);
     expect(renderText(plan, { color: false })).toContain('; 99,998 left today.');
     expect(renderMarkdown(plan, { color: false })).toContain(' · 99,998 left today');
-    expect(`${renderText(plan, { color: false })}${renderMarkdown(plan, { color: false })}`).not.toMatch(/3,000|of [\d,]+ left/);
+    expect(`${renderText(plan, { color: false })}${renderMarkdown(plan, { color: false })}`).not.toMatch(
+      /3,000|of [\d,]+ left/,
+    );
     expect(plan.requests).not.toHaveProperty('dailyQuota');
   });
 

@@ -32,7 +32,9 @@ describe('plan warnings in the text and markdown plans', () => {
     const text = renderText(plan, { color: false });
     const lines = text.split('\n');
     const first = lines.findIndex((line) => line.startsWith('warning: pins/m00.yaml:3:16: rv_p0 is left out'));
-    expect(lines[first]).toBe('warning: pins/m00.yaml:3:16: rv_p0 is left out of the recordings tabs of m0@acme.com: they no longer pin it; 36 more like it, each to act on (--show-warnings lists each):');
+    expect(lines[first]).toBe(
+      'warning: pins/m00.yaml:3:16: rv_p0 is left out of the recordings tabs of m0@acme.com: they no longer pin it; 36 more like it, each to act on (--show-warnings lists each):',
+    );
     const places = [...text.matchAll(/pins\/m\d\d\.yaml:3:16/g)].map((match) => match[0]);
     expect(places).toEqual(leftOut.map((warning) => `pins/${warning.source?.file.slice(5)}:3:16`));
     expect(lines.filter((line) => line.startsWith('warning: '))).toEqual([
@@ -43,18 +45,30 @@ describe('plan warnings in the text and markdown plans', () => {
   });
 
   it('are each on its own line, with its position, under --show-warnings', () => {
-    const lines = renderText(plan, { color: false, showWarnings: true }).split('\n').filter((line) => line.startsWith('warning: '));
+    const lines = renderText(plan, { color: false, showWarnings: true })
+      .split('\n')
+      .filter((line) => line.startsWith('warning: '));
     expect(lines).toHaveLength(42);
-    expect(lines[36]).toBe('warning: pins/m36.yaml:3:16: rv_p36 is left out of the recordings tabs of m36@acme.com: they no longer pin it');
+    expect(lines[36]).toBe(
+      'warning: pins/m36.yaml:3:16: rv_p36 is left out of the recordings tabs of m36@acme.com: they no longer pin it',
+    );
   });
 
   it('are grouped in markdown too, each line of an entry quoted', () => {
     const { desired: mixedDesired, live: mixedLive } = mixedScenario();
     const mixed = withWarnings(computePlan(mixedDesired, mixedLive).plan, [...kept, ...leftOut]);
-    const lines = renderMarkdown(mixed, { color: false }).split('\n').filter((line) => line.startsWith('>'));
-    expect(lines[0]).toBe('> ⚠️ ignore "Scratch 0" keeps 1 undeclared view in recordings; 4 more like it (--show-warnings lists each)');
+    const lines = renderMarkdown(mixed, { color: false })
+      .split('\n')
+      .filter((line) => line.startsWith('>'));
+    expect(lines[0]).toBe(
+      '> ⚠️ ignore "Scratch 0" keeps 1 undeclared view in recordings; 4 more like it (--show-warnings lists each)',
+    );
     expect(lines[1]).toMatch(/^> ⚠️ pins\/m00\.yaml:3:16: rv\\_p0 is left out .*; 36 more like it, each to act on/);
     expect(lines[2]).toMatch(/^> pins\/m01\.yaml:3:16, pins\/m02\.yaml:3:16,/);
-    expect(renderMarkdown(mixed, { color: false, showWarnings: true }).split('\n').filter((line) => line.startsWith('> ⚠️'))).toHaveLength(42);
+    expect(
+      renderMarkdown(mixed, { color: false, showWarnings: true })
+        .split('\n')
+        .filter((line) => line.startsWith('> ⚠️')),
+    ).toHaveLength(42);
   });
 });

@@ -29,9 +29,14 @@ function client(baseUrl: string, options: Partial<ClientOptions> = {}) {
   return createServiceClient({ baseUrl, apiKey: KEY, rate: 1000, backoff: { baseMs: 1, capMs: 2 }, ...options });
 }
 
-
 const context = (apiKey: string, method = 'GET', route = '/v1/things'): RequestContext => ({
-  method, route, endpoint: `${method} ${route}`, target: `${method} ${route}`, baseUrl: 'http://svc.test', apiKey, attempts: 1,
+  method,
+  route,
+  endpoint: `${method} ${route}`,
+  target: `${method} ${route}`,
+  baseUrl: 'http://svc.test',
+  apiKey,
+  attempts: 1,
 });
 
 describe('redaction of the key in what the service sends', () => {
@@ -43,7 +48,11 @@ describe('redaction of the key in what the service sends', () => {
   });
 
   it('redacts the key in error.type and error.path, and in every string of a success', () => {
-    const error = responseError(400, JSON.stringify({ error: { type: `bad ${KEY}`, message: 'no', path: `filters.${KEY}` } }), context(KEY));
+    const error = responseError(
+      400,
+      JSON.stringify({ error: { type: `bad ${KEY}`, message: 'no', path: `filters.${KEY}` } }),
+      context(KEY),
+    );
     expect(`${error.errorType} ${error.path}`).not.toContain(KEY);
     const result = successResult(200, JSON.stringify({ result: { [KEY]: [`name ${KEY}`] } }), context(KEY));
     expect(JSON.stringify(result)).not.toContain(KEY);
@@ -58,12 +67,19 @@ describe('redaction of the key in what the service sends', () => {
     const keyChars = fc.constantFrom(...'abcXYZ019"\\\'%&/+=_-~!'.split(''));
     fc.assert(
       fc.property(
-        fc.array(keyChars, { minLength: 4, maxLength: 24 }).map((chars) => chars.join('')).filter((key) => key.trim() === key),
+        fc
+          .array(keyChars, { minLength: 4, maxLength: 24 })
+          .map((chars) => chars.join(''))
+          .filter((key) => key.trim() === key),
         fc.string({ maxLength: 600 }),
         fc.string({ maxLength: 40 }),
         fc.constantFrom<'type' | 'message' | 'path'>('type', 'message', 'path'),
         (key, before, after, field) => {
-          const error = responseError(400, JSON.stringify({ error: { type: 'x', message: 'y', [field]: `${before}${key}${after}` } }), context(key));
+          const error = responseError(
+            400,
+            JSON.stringify({ error: { type: 'x', message: 'y', [field]: `${before}${key}${after}` } }),
+            context(key),
+          );
           const text = `${error.message} ${error.errorType ?? ''} ${error.path ?? ''}`;
           // As the apply report and plan print it: text, JSON, and a URL.
           for (const output of [text, JSON.stringify({ text }), encodeURIComponent(text)]) {
@@ -98,7 +114,9 @@ describe('response bodies are bounded', () => {
       res.write('{"result": [');
       pump();
     });
-    const error = await serviceFailure(client(server.baseUrl, { maxBodyBytes: 256 * 1024 }).request({ method: 'GET', route: '/v1/recordings/views' }));
+    const error = await serviceFailure(
+      client(server.baseUrl, { maxBodyBytes: 256 * 1024 }).request({ method: 'GET', route: '/v1/recordings/views' }),
+    );
     expect(error.code).toBe('service.response-too-large');
     expect(error.message).toContain('GET /v1/recordings/views');
   });
@@ -108,7 +126,9 @@ describe('response bodies are bounded', () => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(10 * 1024 * 1024) });
       res.write('{');
     });
-    const error = await serviceFailure(client(server.baseUrl, { maxBodyBytes: 1024 }).request({ method: 'GET', route: '/v1/users' }));
+    const error = await serviceFailure(
+      client(server.baseUrl, { maxBodyBytes: 1024 }).request({ method: 'GET', route: '/v1/users' }),
+    );
     expect(error.code).toBe('service.response-too-large');
   });
 });
@@ -152,24 +172,38 @@ describe('a failed write says whether it may have landed', () => {
       res.socket?.destroy();
       void server?.close();
     });
-    const error = await serviceFailure(client(server.baseUrl, { maxAttempts: 3 }).request({ method: 'PATCH', route: '/v1/things/{id}', params: { id: 'a' }, body: {} }));
+    const error = await serviceFailure(
+      client(server.baseUrl, { maxAttempts: 3 }).request({
+        method: 'PATCH',
+        route: '/v1/things/{id}',
+        params: { id: 'a' },
+        body: {},
+      }),
+    );
     expect(error.code).toBe('service.unreachable');
     expect(error.mayHaveLanded).toBe(true);
   });
 
   it('a 500 on a PUT may have landed; a 400, a 503 and any read never do', async () => {
     const statuses = [500, 400, 503];
-    const server = await serve((_hit, res, index) => json(res, statuses[index] ?? 503, { error: { type: 't', message: 'm' } }));
+    const server = await serve((_hit, res, index) =>
+      json(res, statuses[index] ?? 503, { error: { type: 't', message: 'm' } }),
+    );
     const put = { method: 'PUT' as const, route: '/v1/things/pinned', body: { viewIds: ['a'] } };
     expect((await serviceFailure(client(server.baseUrl, { maxAttempts: 1 }).request(put))).mayHaveLanded).toBe(true);
     expect((await serviceFailure(client(server.baseUrl, { maxAttempts: 1 }).request(put))).mayHaveLanded).toBe(false);
     expect((await serviceFailure(client(server.baseUrl, { maxAttempts: 1 }).request(put))).mayHaveLanded).toBe(false);
-    expect((await serviceFailure(client(server.baseUrl, { maxAttempts: 1 }).request({ method: 'GET', route: '/v1/things' }))).mayHaveLanded).toBe(false);
+    expect(
+      (await serviceFailure(client(server.baseUrl, { maxAttempts: 1 }).request({ method: 'GET', route: '/v1/things' })))
+        .mayHaveLanded,
+    ).toBe(false);
   });
 
   it('a create answered 200 with an unreadable body may have landed', async () => {
     const server = await serve((_hit, res) => json(res, 200, { result: { name: 'no id' } }));
-    const error = await serviceFailure(client(server.baseUrl).request({ method: 'POST', route: '/v1/recordings/views', body: { name: 'A' } }));
+    const error = await serviceFailure(
+      client(server.baseUrl).request({ method: 'POST', route: '/v1/recordings/views', body: { name: 'A' } }),
+    );
     expect(error.code).toBe('service.bad-response');
     expect(error.mayHaveLanded).toBe(true);
   });
@@ -182,7 +216,9 @@ describe('network failures name their cause', () => {
   });
 
   it('a refused connection through the real fetch says so, with the address', async () => {
-    const error = await serviceFailure(client('http://127.0.0.1:1', { maxAttempts: 1 }).request({ method: 'GET', route: '/v1/things' }));
+    const error = await serviceFailure(
+      client('http://127.0.0.1:1', { maxAttempts: 1 }).request({ method: 'GET', route: '/v1/things' }),
+    );
     expect(error.message).toContain('http://127.0.0.1:1');
     expect(error.message).not.toContain('EUNKNOWN');
   });

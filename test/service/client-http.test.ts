@@ -4,7 +4,17 @@ import type { ServiceError } from '../../src/errors.js';
 import { createServiceClient, type ClientOptions } from '../../src/service/client.js';
 import type { RequestEvent } from '../../src/service/types.js';
 import { verboseLogger } from '../../src/service/verbose-log.js';
-import { closedPort, FakeClock, json, runOnFakeClock, startServer, wireTracker, type Handler, type TestServer, serviceFailure } from './helpers.js';
+import {
+  closedPort,
+  FakeClock,
+  json,
+  runOnFakeClock,
+  startServer,
+  wireTracker,
+  type Handler,
+  type TestServer,
+  serviceFailure,
+} from './helpers.js';
 
 const KEY = 'sk_live_Zq8-very-secret-key';
 const servers: TestServer[] = [];
@@ -27,9 +37,14 @@ function client(baseUrl: string, options: Partial<ClientOptions> = {}) {
   return createServiceClient({ baseUrl, apiKey: KEY, rate: 1000, backoff: { baseMs: 5, capMs: 20 }, ...options });
 }
 
-
 function expectNoKey(error: ServiceError): void {
-  for (const text of [error.message, error.hint ?? '', error.stack ?? '', String(error), inspect(error, { depth: 5 })]) {
+  for (const text of [
+    error.message,
+    error.hint ?? '',
+    error.stack ?? '',
+    String(error),
+    inspect(error, { depth: 5 }),
+  ]) {
     expect(text).not.toContain(KEY);
   }
 }
@@ -44,9 +59,20 @@ describe('success responses', () => {
     });
     const c = client(server.baseUrl);
     await expect(c.request({ method: 'GET', route: '/v1/things' })).resolves.toEqual([{ id: 'dv_1' }]);
-    await expect(c.request({ method: 'POST', route: '/v1/things', body: { name: 'A' } })).resolves.toEqual({ id: 'dv_2' });
-    await expect(c.request({ method: 'DELETE', route: '/v1/things/{viewId}', params: { viewId: 'dv 2' } })).resolves.toBeUndefined();
-    await expect(c.request({ method: 'PUT', route: '/v1/things/pinned', query: { userEmail: 'a@x.co' }, body: { viewIds: ['dv_1'] } })).resolves.toBeUndefined();
+    await expect(c.request({ method: 'POST', route: '/v1/things', body: { name: 'A' } })).resolves.toEqual({
+      id: 'dv_2',
+    });
+    await expect(
+      c.request({ method: 'DELETE', route: '/v1/things/{viewId}', params: { viewId: 'dv 2' } }),
+    ).resolves.toBeUndefined();
+    await expect(
+      c.request({
+        method: 'PUT',
+        route: '/v1/things/pinned',
+        query: { userEmail: 'a@x.co' },
+        body: { viewIds: ['dv_1'] },
+      }),
+    ).resolves.toBeUndefined();
     const [get, post, del, put] = server.hits;
     expect(get?.headers['x-service-key']).toBe(KEY);
     expect(get?.headers['user-agent']).toMatch(/^viewctl\//);
@@ -68,7 +94,9 @@ describe('success responses', () => {
     expect(html.code).toBe('service.bad-response');
     expect(html.message).toContain('GET /v1/html');
     expect(html.hint).toContain('--base-url');
-    expect((await serviceFailure(c.request({ method: 'GET', route: '/v1/other' }))).message).toContain('without a "result"');
+    expect((await serviceFailure(c.request({ method: 'GET', route: '/v1/other' }))).message).toContain(
+      'without a "result"',
+    );
     expect(server.hits).toHaveLength(2);
   });
 
@@ -83,21 +111,40 @@ describe('success responses', () => {
 
 describe('error responses', () => {
   it('401 gives service.unauthorized with the hint, and the key nowhere, even when the service echoes it', async () => {
-    const server = await serve((hit, res) => json(res, 401, { error: { type: 'unauthorized', message: `bad key ${String(hit.headers['x-service-key'])}` } }));
+    const server = await serve((hit, res) =>
+      json(res, 401, { error: { type: 'unauthorized', message: `bad key ${String(hit.headers['x-service-key'])}` } }),
+    );
     const error = await serviceFailure(client(server.baseUrl).request({ method: 'GET', route: '/v1/workspaces/mine' }));
     expect(error.code).toBe('service.unauthorized');
     expect(error.status).toBe(401);
     expect(error.endpoint).toBe('GET /v1/workspaces/mine');
-    expect(error.hint).toBe('check VIEWCTL_API_KEY; it is the workspace key from the settings section for API and webhooks');
+    expect(error.hint).toBe(
+      'check VIEWCTL_API_KEY; it is the workspace key from the settings section for API and webhooks',
+    );
     expect(error.message).toContain('[redacted]');
     expectNoKey(error);
     expect(server.hits).toHaveLength(1);
   });
 
   it('400 gives service.validation with the path, naming the request', async () => {
-    const server = await serve((_hit, res) => json(res, 400, { error: { type: 'validation_error', message: 'unknown source', path: 'filters.sourceIn' } }));
-    const error = await serviceFailure(client(server.baseUrl).request({ method: 'PATCH', route: '/v1/things/{viewId}', params: { viewId: 'dv_1' }, body: {} }));
-    expect(error).toMatchObject({ code: 'service.validation', status: 400, errorType: 'validation_error', path: 'filters.sourceIn', endpoint: 'PATCH /v1/things/{viewId}' });
+    const server = await serve((_hit, res) =>
+      json(res, 400, { error: { type: 'validation_error', message: 'unknown source', path: 'filters.sourceIn' } }),
+    );
+    const error = await serviceFailure(
+      client(server.baseUrl).request({
+        method: 'PATCH',
+        route: '/v1/things/{viewId}',
+        params: { viewId: 'dv_1' },
+        body: {},
+      }),
+    );
+    expect(error).toMatchObject({
+      code: 'service.validation',
+      status: 400,
+      errorType: 'validation_error',
+      path: 'filters.sourceIn',
+      endpoint: 'PATCH /v1/things/{viewId}',
+    });
     expect(error.message).toContain('PATCH /v1/things/dv_1');
     expect(error.message).toContain('filters.sourceIn');
   });
@@ -107,7 +154,9 @@ describe('error responses', () => {
     [404, 'not_found', 'service.not-found'],
   ])('%i gives %s', async (status, type, code) => {
     const server = await serve((_hit, res) => json(res, status, { error: { type, message: 'no' } }));
-    const error = await serviceFailure(client(server.baseUrl).request({ method: 'DELETE', route: '/v1/things/{viewId}', params: { viewId: 'dv_9' } }));
+    const error = await serviceFailure(
+      client(server.baseUrl).request({ method: 'DELETE', route: '/v1/things/{viewId}', params: { viewId: 'dv_9' } }),
+    );
     expect(error.code).toBe(code);
     expect(server.hits).toHaveLength(1);
   });
@@ -130,14 +179,18 @@ describe('retries', () => {
   });
 
   it('retries a 429 without Retry-After on its own backoff', async () => {
-    const server = await serve((_hit, res, i) => (i < 2 ? json(res, 429, { error: { type: 'rate_limited', message: 'slow' } }) : json(res, 200, { result: 'done' })));
+    const server = await serve((_hit, res, i) =>
+      i < 2 ? json(res, 429, { error: { type: 'rate_limited', message: 'slow' } }) : json(res, 200, { result: 'done' }),
+    );
     const c = client(server.baseUrl);
     await expect(c.request({ method: 'GET', route: '/v1/items' })).resolves.toBe('done');
     expect(c.stats()).toMatchObject({ requests: 3, retries: 2, rateLimited: 2 });
   });
 
   it('fails at once with a time to retry when Retry-After is beyond a minute', async () => {
-    const server = await serve((_hit, res) => json(res, 429, { error: { type: 'rate_limited', message: 'quota' } }, { 'Retry-After': '3600' }));
+    const server = await serve((_hit, res) =>
+      json(res, 429, { error: { type: 'rate_limited', message: 'quota' } }, { 'Retry-After': '3600' }),
+    );
     const error = await serviceFailure(client(server.baseUrl).request({ method: 'GET', route: '/v1/items' }));
     expect(error.code).toBe('service.rate-limited');
     expect(error.message).toContain('3600 s');
@@ -146,15 +199,23 @@ describe('retries', () => {
   });
 
   it('retries a 503 and succeeds', async () => {
-    const server = await serve((_hit, res, i) => (i === 0 ? json(res, 503, { error: { type: 'internal_error', message: 'busy' } }) : json(res, 200, { result: 'up' })));
+    const server = await serve((_hit, res, i) =>
+      i === 0
+        ? json(res, 503, { error: { type: 'internal_error', message: 'busy' } })
+        : json(res, 200, { result: 'up' }),
+    );
     const c = client(server.baseUrl);
-    await expect(c.request({ method: 'PATCH', route: '/v1/things/{viewId}', params: { viewId: 'dv_1' }, body: { name: 'x' } })).resolves.toBe('up');
+    await expect(
+      c.request({ method: 'PATCH', route: '/v1/things/{viewId}', params: { viewId: 'dv_1' }, body: { name: 'x' } }),
+    ).resolves.toBe('up');
     expect(server.hits).toHaveLength(2);
   });
 
   it('gives service.unavailable after maxAttempts of 500', async () => {
     const server = await serve((_hit, res) => json(res, 500, { error: { type: 'internal_error', message: 'boom' } }));
-    const error = await serviceFailure(client(server.baseUrl, { maxAttempts: 3 }).request({ method: 'GET', route: '/v1/items' }));
+    const error = await serviceFailure(
+      client(server.baseUrl, { maxAttempts: 3 }).request({ method: 'GET', route: '/v1/items' }),
+    );
     expect(error.code).toBe('service.unavailable');
     expect(error.message).toContain('after 3 attempts');
     expect(server.hits).toHaveLength(3);
@@ -172,14 +233,29 @@ describe('retries', () => {
   });
 
   it('retries a creating POST after a 429 (certainly not processed)', async () => {
-    const server = await serve((_hit, res, i) => (i === 0 ? json(res, 429, { error: { type: 'rate_limited', message: 'slow' } }) : json(res, 200, { result: { id: 'dv_3' } })));
-    await expect(client(server.baseUrl).request({ method: 'POST', route: '/v1/things', body: { name: 'A' } })).resolves.toEqual({ id: 'dv_3' });
+    const server = await serve((_hit, res, i) =>
+      i === 0
+        ? json(res, 429, { error: { type: 'rate_limited', message: 'slow' } })
+        : json(res, 200, { result: { id: 'dv_3' } }),
+    );
+    await expect(
+      client(server.baseUrl).request({ method: 'POST', route: '/v1/things', body: { name: 'A' } }),
+    ).resolves.toEqual({ id: 'dv_3' });
     expect(server.hits).toHaveLength(2);
   });
 
   it('a POST marked idempotent (webhook trigger) is retried after a 503', async () => {
-    const server = await serve((_hit, res, i) => (i === 0 ? json(res, 503, {}) : json(res, 200, { result: { ok: true } })));
-    await expect(client(server.baseUrl).request({ method: 'POST', route: '/v1/webhooks/{webhookId}/trigger', params: { webhookId: 'wh_1' }, idempotent: true })).resolves.toEqual({ ok: true });
+    const server = await serve((_hit, res, i) =>
+      i === 0 ? json(res, 503, {}) : json(res, 200, { result: { ok: true } }),
+    );
+    await expect(
+      client(server.baseUrl).request({
+        method: 'POST',
+        route: '/v1/webhooks/{webhookId}/trigger',
+        params: { webhookId: 'wh_1' },
+        idempotent: true,
+      }),
+    ).resolves.toEqual({ ok: true });
     expect(server.hits).toHaveLength(2);
   });
 });
@@ -207,7 +283,9 @@ describe('network failures', () => {
     const server = await serve(() => undefined);
     const clock = new FakeClock();
     const c = client(server.baseUrl, { timeoutMs: 50, clock });
-    const error = await serviceFailure(runOnFakeClock(clock, c.request({ method: 'POST', route: '/v1/things', body: {} })));
+    const error = await serviceFailure(
+      runOnFakeClock(clock, c.request({ method: 'POST', route: '/v1/things', body: {} })),
+    );
     expect(error.code).toBe('service.outcome-unknown');
     expect(c.stats().requests).toBe(1);
     expect(clock.now()).toBe(50);
@@ -227,37 +305,46 @@ describe('network failures', () => {
     expectNoKey(error);
     expect(events.map((e) => e.error)).toEqual(['service.unreachable', 'service.unreachable']);
     // Refused before sending: safe to retry even a creating POST, and still unreachable.
-    expect((await serviceFailure(c.request({ method: 'POST', route: '/v1/things', body: {} }))).code).toBe('service.unreachable');
+    expect((await serviceFailure(c.request({ method: 'POST', route: '/v1/things', body: {} }))).code).toBe(
+      'service.unreachable',
+    );
     expect(c.stats().requests).toBe(4);
   });
 });
 
 describe('daily quota', () => {
-  it.each(['X-RateLimit-Daily-Remaining', 'X-Daily-RateLimit-Remaining'])('refuses before sending once %s reaches 0', async (header) => {
-    const server = await serve((_hit, res) => json(res, 200, { result: 'ok' }, { [header]: '0' }));
-    const c = client(server.baseUrl);
-    await c.request({ method: 'GET', route: '/v1/things' });
-    expect(c.stats().dailyRemaining).toBe(0);
-    const error = await serviceFailure(c.request({ method: 'GET', route: '/v1/others' }));
-    expect(error.code).toBe('service.quota-exhausted');
-    expect(error.message).toContain('GET /v1/others');
-    expect(error.hint).toContain('try again later');
-    expect(server.hits).toHaveLength(1);
-    expect(c.stats().requests).toBe(1);
-  });
+  it.each(['X-RateLimit-Daily-Remaining', 'X-Daily-RateLimit-Remaining'])(
+    'refuses before sending once %s reaches 0',
+    async (header) => {
+      const server = await serve((_hit, res) => json(res, 200, { result: 'ok' }, { [header]: '0' }));
+      const c = client(server.baseUrl);
+      await c.request({ method: 'GET', route: '/v1/things' });
+      expect(c.stats().dailyRemaining).toBe(0);
+      const error = await serviceFailure(c.request({ method: 'GET', route: '/v1/others' }));
+      expect(error.code).toBe('service.quota-exhausted');
+      expect(error.message).toContain('GET /v1/others');
+      expect(error.hint).toContain('try again later');
+      expect(server.hits).toHaveLength(1);
+      expect(c.stats().requests).toBe(1);
+    },
+  );
 
   it('keeps the daily reserve unused', async () => {
     const server = await serve((_hit, res) => json(res, 200, { result: 'ok' }, { 'X-RateLimit-Daily-Remaining': '2' }));
     const c = client(server.baseUrl, { dailyReserve: 2 });
     await c.request({ method: 'GET', route: '/v1/items' });
-    expect((await serviceFailure(c.request({ method: 'GET', route: '/v1/items' }))).code).toBe('service.quota-exhausted');
+    expect((await serviceFailure(c.request({ method: 'GET', route: '/v1/items' }))).code).toBe(
+      'service.quota-exhausted',
+    );
     expect(server.hits).toHaveLength(1);
   });
 });
 
 describe('verbose log and cancellation', () => {
   it('writes one line per attempt, without the key', async () => {
-    const server = await serve((_hit, res, i) => (i === 0 ? json(res, 429, {}, { 'Retry-After': '0' }) : json(res, 200, { result: [] })));
+    const server = await serve((_hit, res, i) =>
+      i === 0 ? json(res, 429, {}, { 'Retry-After': '0' }) : json(res, 200, { result: [] }),
+    );
     const lines: string[] = [];
     const c = client(server.baseUrl, { onRequest: verboseLogger({ write: (text: string) => lines.push(text) }) });
     await c.request({ method: 'GET', route: '/v1/things/pinned', query: { userEmail: 'a@x.co' } });
@@ -272,7 +359,12 @@ describe('verbose log and cancellation', () => {
     const server = await serve((_hit, res) => json(res, 200, { result: 'first' }));
     // Rate 2: the second request waits 500 ms for its slot on a clock that never moves,
     // so however slow the first answer, Ctrl-C (as it completes) comes before that slot.
-    const c = client(server.baseUrl, { rate: 2, clock: new FakeClock(), signal: controller.signal, onRequest: () => controller.abort() });
+    const c = client(server.baseUrl, {
+      rate: 2,
+      clock: new FakeClock(),
+      signal: controller.signal,
+      onRequest: () => controller.abort(),
+    });
     const results = await Promise.allSettled([1, 2, 3].map(() => c.request({ method: 'GET', route: '/v1/items' })));
     expect(results[0]).toEqual({ status: 'fulfilled', value: 'first' });
     for (const r of results.slice(1)) {
@@ -287,7 +379,9 @@ describe('verbose log and cancellation', () => {
   it('aborting cancels a request in flight', async () => {
     const controller = new AbortController();
     const server = await serve(() => controller.abort());
-    const error = await serviceFailure(client(server.baseUrl, { signal: controller.signal }).request({ method: 'GET', route: '/v1/items' }));
+    const error = await serviceFailure(
+      client(server.baseUrl, { signal: controller.signal }).request({ method: 'GET', route: '/v1/items' }),
+    );
     expect(error.code).toBe('service.aborted');
     expect(error.message).toContain('in flight');
   });
@@ -307,7 +401,11 @@ describe('concurrency', () => {
     });
     const wire = wireTracker();
     const c = client(server.baseUrl, { rate: 20, clock, fetch: wire.fetch, onRequest: wire.onRequest });
-    await runOnFakeClock(clock, Promise.all(routes.flatMap((route) => Array.from({ length: 10 }, () => c.request({ method: 'GET', route })))), wire.onWire);
+    await runOnFakeClock(
+      clock,
+      Promise.all(routes.flatMap((route) => Array.from({ length: 10 }, () => c.request({ method: 'GET', route })))),
+      wire.onWire,
+    );
     const arrivals = routes.map((route) => server.hits.filter((h) => h.url === route).map((h) => h.at));
     for (const times of arrivals) {
       expect(times).toHaveLength(10);
@@ -323,8 +421,12 @@ describe('concurrency', () => {
 
 describe('options', () => {
   it('rejects a bad base URL, key or rate with a UsageError', () => {
-    expect(() => createServiceClient({ baseUrl: 'ftp://x', apiKey: KEY })).toThrow(expect.objectContaining({ code: 'usage.base-url' }));
-    expect(() => createServiceClient({ baseUrl: 'http://x', apiKey: '  ' })).toThrow(expect.objectContaining({ code: 'usage.api-key' }));
+    expect(() => createServiceClient({ baseUrl: 'ftp://x', apiKey: KEY })).toThrow(
+      expect.objectContaining({ code: 'usage.base-url' }),
+    );
+    expect(() => createServiceClient({ baseUrl: 'http://x', apiKey: '  ' })).toThrow(
+      expect.objectContaining({ code: 'usage.api-key' }),
+    );
     const badKey = (() => {
       try {
         createServiceClient({ baseUrl: 'http://x', apiKey: 'abc def\u00e9' });
@@ -335,13 +437,20 @@ describe('options', () => {
     })();
     expect(badKey).toMatchObject({ code: 'usage.api-key' });
     expect(badKey?.message).not.toContain('abc def');
-    expect(() => createServiceClient({ baseUrl: 'http://x', apiKey: KEY, rate: 0 })).toThrow(expect.objectContaining({ code: 'usage.bad-number' }));
-    expect(() => createServiceClient({ baseUrl: 'http://x', apiKey: KEY, burst: 1.5 })).toThrow(expect.objectContaining({ code: 'usage.bad-count' }));
+    expect(() => createServiceClient({ baseUrl: 'http://x', apiKey: KEY, rate: 0 })).toThrow(
+      expect.objectContaining({ code: 'usage.bad-number' }),
+    );
+    expect(() => createServiceClient({ baseUrl: 'http://x', apiKey: KEY, burst: 1.5 })).toThrow(
+      expect.objectContaining({ code: 'usage.bad-count' }),
+    );
   });
 
   it('trims a trailing newline from the key', async () => {
     const server = await serve((_hit, res) => json(res, 200, { result: 1 }));
-    await createServiceClient({ baseUrl: server.baseUrl, apiKey: `${KEY}\n` }).request({ method: 'GET', route: '/v1/items' });
+    await createServiceClient({ baseUrl: server.baseUrl, apiKey: `${KEY}\n` }).request({
+      method: 'GET',
+      route: '/v1/items',
+    });
     expect(server.hits[0]?.headers['x-service-key']).toBe(KEY);
   });
 });

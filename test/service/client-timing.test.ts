@@ -5,7 +5,10 @@ import type { FetchLike } from '../../src/service/http-attempt.js';
 import { FakeClock } from './helpers.js';
 
 /** A fetch answering from a script, recording the fake time of each call. */
-function scriptedFetch(clock: FakeClock, answer: (url: string, index: number) => Response | 'hang'): { fetch: FetchLike; calls: Array<{ path: string; at: number }> } {
+function scriptedFetch(
+  clock: FakeClock,
+  answer: (url: string, index: number) => Response | 'hang',
+): { fetch: FetchLike; calls: Array<{ path: string; at: number }> } {
   const calls: Array<{ path: string; at: number }> = [];
   const fetch: FetchLike = (url, init) => {
     const path = new URL(url).pathname;
@@ -19,7 +22,8 @@ function scriptedFetch(clock: FakeClock, answer: (url: string, index: number) =>
   return { fetch, calls };
 }
 
-const ok = (headers: Record<string, string> = {}): Response => new Response(JSON.stringify({ result: 'ok' }), { status: 200, headers });
+const ok = (headers: Record<string, string> = {}): Response =>
+  new Response(JSON.stringify({ result: 'ok' }), { status: 200, headers });
 const tooMany = (headers: Record<string, string> = {}): Response =>
   new Response(JSON.stringify({ error: { type: 'rate_limited', message: 'slow down' } }), { status: 429, headers });
 
@@ -34,7 +38,14 @@ describe('client timing with a fake clock', () => {
       }
       return ok();
     });
-    const client = createServiceClient({ baseUrl: 'http://svc.test', apiKey: 'k-123456', rate: 10, clock, fetch, random: () => 0.5 });
+    const client = createServiceClient({
+      baseUrl: 'http://svc.test',
+      apiKey: 'k-123456',
+      rate: 10,
+      clock,
+      fetch,
+      random: () => 0.5,
+    });
     const results = [
       ...[1, 2, 3].map(() => client.request({ method: 'GET', route: '/v1/a' })),
       ...[1, 2, 3].map(() => client.request({ method: 'GET', route: '/v1/b' })),
@@ -50,7 +61,14 @@ describe('client timing with a fake clock', () => {
   it('a 429 without Retry-After pauses the endpoint for the jittered backoff', async () => {
     const clock = new FakeClock();
     const { fetch, calls } = scriptedFetch(clock, (_path, index) => (index === 0 ? tooMany() : ok()));
-    const client = createServiceClient({ baseUrl: 'http://svc.test', apiKey: 'k-123456', rate: 10, clock, fetch, random: () => 0.5 });
+    const client = createServiceClient({
+      baseUrl: 'http://svc.test',
+      apiKey: 'k-123456',
+      rate: 10,
+      clock,
+      fetch,
+      random: () => 0.5,
+    });
     const done = client.request({ method: 'GET', route: '/v1/a' });
     await clock.advance(1000);
     await expect(done).resolves.toBe('ok');
@@ -59,9 +77,14 @@ describe('client timing with a fake clock', () => {
 
   it('X-RateLimit-Remaining: 0 delays the next request on that endpoint by the service interval', async () => {
     const clock = new FakeClock();
-    const { fetch, calls } = scriptedFetch(clock, (_path, index) => (index === 0 ? ok({ 'X-RateLimit-Remaining': '0', 'X-RateLimit-Limit': '2' }) : ok()));
+    const { fetch, calls } = scriptedFetch(clock, (_path, index) =>
+      index === 0 ? ok({ 'X-RateLimit-Remaining': '0', 'X-RateLimit-Limit': '2' }) : ok(),
+    );
     const client = createServiceClient({ baseUrl: 'http://svc.test', apiKey: 'k-123456', rate: 10, clock, fetch });
-    const both = Promise.all([client.request({ method: 'GET', route: '/v1/a' }), client.request({ method: 'GET', route: '/v1/a' })]);
+    const both = Promise.all([
+      client.request({ method: 'GET', route: '/v1/a' }),
+      client.request({ method: 'GET', route: '/v1/a' }),
+    ]);
     await clock.advance(2000);
     await both;
     expect(calls.map((c) => c.at)).toEqual([0, 500]);
@@ -70,7 +93,15 @@ describe('client timing with a fake clock', () => {
   it('5xx backoff grows exponentially and the request gives up after maxAttempts', async () => {
     const clock = new FakeClock();
     const { fetch, calls } = scriptedFetch(clock, () => new Response('{}', { status: 503 }));
-    const client = createServiceClient({ baseUrl: 'http://svc.test', apiKey: 'k-123456', rate: 1000, maxAttempts: 4, clock, fetch, random: () => 0.5 });
+    const client = createServiceClient({
+      baseUrl: 'http://svc.test',
+      apiKey: 'k-123456',
+      rate: 1000,
+      maxAttempts: 4,
+      clock,
+      fetch,
+      random: () => 0.5,
+    });
     const failed = client.request({ method: 'GET', route: '/v1/a' }).catch((error: unknown) => error);
     await clock.advance(10_000);
     const error = (await failed) as ServiceError;
@@ -83,7 +114,16 @@ describe('client timing with a fake clock', () => {
   it('times an attempt out on the injected clock', async () => {
     const clock = new FakeClock();
     const { fetch, calls } = scriptedFetch(clock, () => 'hang');
-    const client = createServiceClient({ baseUrl: 'http://svc.test', apiKey: 'k-123456', rate: 1000, maxAttempts: 2, timeoutMs: 1000, clock, fetch, random: () => 0 });
+    const client = createServiceClient({
+      baseUrl: 'http://svc.test',
+      apiKey: 'k-123456',
+      rate: 1000,
+      maxAttempts: 2,
+      timeoutMs: 1000,
+      clock,
+      fetch,
+      random: () => 0,
+    });
     const failed = client.request({ method: 'GET', route: '/v1/a' }).catch((error: unknown) => error);
     await clock.advance(5000);
     const error = (await failed) as ServiceError;

@@ -52,7 +52,10 @@ export class FakeClock implements Clock {
 
   /** nextAt is when the earliest sleep ends, if any. */
   get nextAt(): number | undefined {
-    return this.timers.reduce<number | undefined>((min, t) => (min === undefined || t.at < min ? t.at : min), undefined);
+    return this.timers.reduce<number | undefined>(
+      (min, t) => (min === undefined || t.at < min ? t.at : min),
+      undefined,
+    );
   }
 
   /** advance moves time forward by `ms`, waking sleepers in time order and letting them run. */
@@ -162,7 +165,13 @@ export async function startServer(handler: Handler): Promise<TestServer> {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const hit: Hit = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: 0 };
+      const hit: Hit = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: 0,
+      };
       hits.push(hit);
       handler(hit, res, hits.length - 1);
     });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { blockUntil, FRESH_BUCKET, RateLimiter, slotDelay, takeSlot, type BucketState } from '../../src/service/rate-limiter.js';
+import {
+  blockUntil,
+  FRESH_BUCKET,
+  RateLimiter,
+  slotDelay,
+  takeSlot,
+  type BucketState,
+} from '../../src/service/rate-limiter.js';
 import { FakeClock } from './helpers.js';
 
 const third = 1000 / 3;
@@ -50,7 +57,13 @@ describe('token bucket timing (pure)', () => {
 });
 
 describe('RateLimiter with a fake clock', () => {
-  function track(limiter: RateLimiter, clock: FakeClock, key: string, count: number, into: Array<[string, number]>): void {
+  function track(
+    limiter: RateLimiter,
+    clock: FakeClock,
+    key: string,
+    count: number,
+    into: Array<[string, number]>,
+  ): void {
     for (let i = 0; i < count; i += 1) {
       void limiter.acquire(key).then(() => into.push([key, clock.now()]));
     }

@@ -1,15 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, decideRetry, DEFAULT_RETRY_POLICY, parseRetryAfter, type AttemptOutcome } from '../../src/service/retry-policy.js';
+import {
+  backoffDelay,
+  decideRetry,
+  DEFAULT_RETRY_POLICY,
+  parseRetryAfter,
+  type AttemptOutcome,
+} from '../../src/service/retry-policy.js';
 
 const policy = DEFAULT_RETRY_POLICY;
 const half = (): number => 0.5;
-const status = (code: number, retryAfterMs?: number): AttemptOutcome => ({ kind: 'status', status: code, retryAfterMs });
+const status = (code: number, retryAfterMs?: number): AttemptOutcome => ({
+  kind: 'status',
+  status: code,
+  retryAfterMs,
+});
 const refused: AttemptOutcome = { kind: 'network', code: 'ECONNREFUSED', beforeSend: true, permanent: false };
 const reset: AttemptOutcome = { kind: 'network', code: 'ECONNRESET', beforeSend: false, permanent: false };
 
 describe('backoffDelay', () => {
   it('doubles the ceiling from 500 ms up to the 10 s cap, with full jitter', () => {
-    expect([1, 2, 3, 4, 5, 6, 7].map((n) => backoffDelay(n, policy, half))).toEqual([250, 500, 1000, 2000, 4000, 5000, 5000]);
+    expect([1, 2, 3, 4, 5, 6, 7].map((n) => backoffDelay(n, policy, half))).toEqual([
+      250, 500, 1000, 2000, 4000, 5000, 5000,
+    ]);
     expect(backoffDelay(3, policy, () => 0)).toBe(0);
     expect(backoffDelay(9, policy, () => 0.999999)).toBeLessThan(10_000);
   });
@@ -20,7 +32,11 @@ describe('decideRetry', () => {
   const post = (attempt: number) => ({ attempt, idempotent: false });
 
   it.each([429, 500, 502, 503, 504])('retries %i with backoff', (code) => {
-    expect(decideRetry(status(code), idem(2), policy, half)).toEqual({ action: 'retry', delayMs: 500, pauseEndpoint: code === 429 });
+    expect(decideRetry(status(code), idem(2), policy, half)).toEqual({
+      action: 'retry',
+      delayMs: 500,
+      pauseEndpoint: code === 429,
+    });
   });
 
   it.each([400, 401, 403, 404, 409])('does not retry %i', (code) => {
@@ -28,11 +44,19 @@ describe('decideRetry', () => {
   });
 
   it('honours Retry-After instead of backoff', () => {
-    expect(decideRetry(status(429, 2000), idem(1), policy, half)).toEqual({ action: 'retry', delayMs: 2000, pauseEndpoint: true });
+    expect(decideRetry(status(429, 2000), idem(1), policy, half)).toEqual({
+      action: 'retry',
+      delayMs: 2000,
+      pauseEndpoint: true,
+    });
   });
 
   it('fails at once on a Retry-After beyond the limit', () => {
-    expect(decideRetry(status(429, 3_600_000), idem(1), policy, half)).toEqual({ action: 'fail', reason: 'retry-after-too-long', retryAfterMs: 3_600_000 });
+    expect(decideRetry(status(429, 3_600_000), idem(1), policy, half)).toEqual({
+      action: 'fail',
+      reason: 'retry-after-too-long',
+      retryAfterMs: 3_600_000,
+    });
   });
 
   it('stops after maxAttempts', () => {

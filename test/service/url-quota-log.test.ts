@@ -17,8 +17,12 @@ describe('url building', () => {
   });
 
   it('appends the query in order, skipping undefined', () => {
-    expect(buildQuery({ limit: 100, cursor: undefined, userEmail: 'a+b@x.co' })).toBe('limit=100&userEmail=a%2Bb%40x.co');
-    expect(requestPath({ route: '/v1/deals/views/pinned', query: { userEmail: 'a@x.co' } })).toBe('/v1/deals/views/pinned?userEmail=a%40x.co');
+    expect(buildQuery({ limit: 100, cursor: undefined, userEmail: 'a+b@x.co' })).toBe(
+      'limit=100&userEmail=a%2Bb%40x.co',
+    );
+    expect(requestPath({ route: '/v1/deals/views/pinned', query: { userEmail: 'a@x.co' } })).toBe(
+      '/v1/deals/views/pinned?userEmail=a%40x.co',
+    );
     expect(requestPath({ route: '/v1/users', query: { cursor: undefined } })).toBe('/v1/users');
   });
 });
@@ -88,11 +92,12 @@ describe('quota', () => {
     expect(error.message).toContain('the 2 requests kept in reserve for the other integrations');
     expect(error.hint).toContain('--reserve');
     const spent = catchError(() => quota.check(3, 0, 'GET /v1/users')) as ServiceError;
-    expect(spent.message).toContain('the daily request quota is used up (the service says 3 requests are left today, 3 already in flight)');
+    expect(spent.message).toContain(
+      'the daily request quota is used up (the service says 3 requests are left today, 3 already in flight)',
+    );
     // The total is no header's: the hint gives none (a workspace's quota need not be the documented 3,000).
     expect(spent.hint).not.toMatch(/3,000|--reserve/);
   });
-
 });
 
 describe('formatRequestEvent', () => {
@@ -103,8 +108,12 @@ describe('formatRequestEvent', () => {
     expect(formatRequestEvent({ ...base, attempt: 1, status: 429, retryAfterMs: 1000, retryInMs: 1000 })).toBe(
       'GET /v1/deals/views 429 123ms retry-after 1s',
     );
-    expect(formatRequestEvent({ ...base, attempt: 1, status: 503, retryInMs: 412 })).toBe('GET /v1/deals/views 503 123ms (retrying in 412ms)');
-    expect(formatRequestEvent({ ...base, attempt: 2, error: 'service.timeout' })).toBe('GET /v1/deals/views service.timeout 123ms retry 1');
+    expect(formatRequestEvent({ ...base, attempt: 1, status: 503, retryInMs: 412 })).toBe(
+      'GET /v1/deals/views 503 123ms (retrying in 412ms)',
+    );
+    expect(formatRequestEvent({ ...base, attempt: 2, error: 'service.timeout' })).toBe(
+      'GET /v1/deals/views service.timeout 123ms retry 1',
+    );
   });
 });
 

@@ -10,11 +10,31 @@ const T0 = Date.parse('2026-03-01T06:00:00.000Z');
 const iso = (ms: number): string => new Date(ms).toISOString();
 
 function view(viewId: string, name: string, extra: Partial<ApiView> = {}): ApiView {
-  return { viewId, name, visibility: 'Public', isDefault: false, ownerId: 'u_1', columns: [], filters: {}, sort: [], ...extra };
+  return {
+    viewId,
+    name,
+    visibility: 'Public',
+    isDefault: false,
+    ownerId: 'u_1',
+    columns: [],
+    filters: {},
+    sort: [],
+    ...extra,
+  };
 }
 
 function user(email: string, extra: Partial<ApiUser> = {}): ApiUser {
-  return { id: `u_${email}`, email, name: email, license: 'Full', role: 'Member', state: 'Active', isDesktopAppInstalled: false, isMobileAppInstalled: false, ...extra };
+  return {
+    id: `u_${email}`,
+    email,
+    name: email,
+    license: 'Full',
+    role: 'Member',
+    state: 'Active',
+    isDesktopAppInstalled: false,
+    isMobileAppInstalled: false,
+    ...extra,
+  };
 }
 
 const workspace = { id: 'ws_1', name: 'Acme', createdAt: '2025-01-01T00:00:00Z', membersCount: 2, recordingsCount: 0 };
@@ -48,7 +68,7 @@ describe('observeRun', () => {
     });
   });
 
-  it('gives a memory that fits the file\'s schema, so the next run reads back what this one wrote', () => {
+  it("gives a memory that fits the file's schema, so the next run reads back what this one wrote", () => {
     const memory = observeRun(
       emptyMemory(),
       live({
@@ -64,12 +84,32 @@ describe('observeRun', () => {
   });
 
   it('never records a built-in default or a private view as seen, even when a listing holds one', () => {
-    const memory = observeRun(emptyMemory(), live({ views: { recordings: [view('d1', 'All', { isDefault: true }), view('p2', 'Secret', { visibility: 'Private' }), view('d2', 'Default public', { isDefault: true, visibility: 'Public' })] } }), T0);
+    const memory = observeRun(
+      emptyMemory(),
+      live({
+        views: {
+          recordings: [
+            view('d1', 'All', { isDefault: true }),
+            view('p2', 'Secret', { visibility: 'Private' }),
+            view('d2', 'Default public', { isDefault: true, visibility: 'Public' }),
+          ],
+        },
+      }),
+      T0,
+    );
     expect(memory.views).toEqual({});
   });
 
   it('keeps what was not read again: a list, a view deleted in the app, a member', () => {
-    const day1 = observeRun(emptyMemory(), live({ views: { deals: [view('v1', 'Pipeline')] }, pins: { 'deals:ann@example.com': [view('v1', 'Pipeline')] }, users: [user('ann@example.com')] }), T0);
+    const day1 = observeRun(
+      emptyMemory(),
+      live({
+        views: { deals: [view('v1', 'Pipeline')] },
+        pins: { 'deals:ann@example.com': [view('v1', 'Pipeline')] },
+        users: [user('ann@example.com')],
+      }),
+      T0,
+    );
     // Day 2: the view is gone from the listing, Ann's list and the users were not read.
     const day2 = observeRun(day1, live({ views: { deals: [] }, pins: { 'deals:bob@example.com': [] } }), T0 + DAY);
     expect(day2.views['view:deals:id:v1']?.lastSeen).toBe(iso(T0));
@@ -79,7 +119,15 @@ describe('observeRun', () => {
   });
 
   it(`drops views, members and lists unseen for more than ${FORGET_AFTER_DAYS} days, by the injected clock`, () => {
-    const day1 = observeRun(emptyMemory(), live({ views: { deals: [view('v1', 'Pipeline')] }, pins: { 'deals:ann@example.com': [] }, users: [user('ann@example.com')] }), T0);
+    const day1 = observeRun(
+      emptyMemory(),
+      live({
+        views: { deals: [view('v1', 'Pipeline')] },
+        pins: { 'deals:ann@example.com': [] },
+        users: [user('ann@example.com')],
+      }),
+      T0,
+    );
     const justKept = observeRun(day1, live(), T0 + FORGET_AFTER_DAYS * DAY);
     expect(Object.keys(justKept.views)).toEqual(['view:deals:id:v1']);
     expect(Object.keys(justKept.members)).toEqual(['ann@example.com']);
@@ -98,17 +146,32 @@ describe('observeRun', () => {
 
 describe('the targets held at the last apply', () => {
   it('are recorded with the commit, once each and sorted, and left out when none', () => {
-    expect(advanceLastApplied(emptyMemory(), 'c'.repeat(40), T0, ['view:deals:id:v2', 'pins:deals:a@x.io', 'view:deals:id:v2']).lastApplied).toEqual({
-      commit: 'c'.repeat(40), at: iso(T0), held: ['pins:deals:a@x.io', 'view:deals:id:v2'],
+    expect(
+      advanceLastApplied(emptyMemory(), 'c'.repeat(40), T0, [
+        'view:deals:id:v2',
+        'pins:deals:a@x.io',
+        'view:deals:id:v2',
+      ]).lastApplied,
+    ).toEqual({
+      commit: 'c'.repeat(40),
+      at: iso(T0),
+      held: ['pins:deals:a@x.io', 'view:deals:id:v2'],
     });
-    expect(advanceLastApplied(emptyMemory(), 'c'.repeat(40), T0, []).lastApplied).toEqual({ commit: 'c'.repeat(40), at: iso(T0) });
+    expect(advanceLastApplied(emptyMemory(), 'c'.repeat(40), T0, []).lastApplied).toEqual({
+      commit: 'c'.repeat(40),
+      at: iso(T0),
+    });
   });
 
   it("are the plan's own after an apply that read every target; otherwise the earlier ones it changed nothing of stay", () => {
     const before = ['view:deals:id:v2', 'view:deals:name:Q4'];
-    expect(heldAfterApply(before, { held: ['pins:deals:a@x.io'], changed: [], readEverything: true })).toEqual(['pins:deals:a@x.io']);
+    expect(heldAfterApply(before, { held: ['pins:deals:a@x.io'], changed: [], readEverything: true })).toEqual([
+      'pins:deals:a@x.io',
+    ]);
     // A --base apply, or self-heal: a target it did not read may still be as when held; one it carried out a change of is not.
-    expect(heldAfterApply(before, { held: ['pins:deals:a@x.io'], changed: ['view:deals:name:Q4'], readEverything: false })).toEqual(['view:deals:id:v2', 'pins:deals:a@x.io']);
+    expect(
+      heldAfterApply(before, { held: ['pins:deals:a@x.io'], changed: ['view:deals:name:Q4'], readEverything: false }),
+    ).toEqual(['view:deals:id:v2', 'pins:deals:a@x.io']);
     expect(heldAfterApply(undefined, { held: [], changed: ['view:deals:id:v2'], readEverything: false })).toEqual([]);
   });
 });
@@ -129,7 +192,10 @@ describe('rememberApplied', () => {
       before,
       {
         lists: { 'deals:ann@example.com': ['v2', 'v1'], 'deals:bob@example.com': ['v2'] },
-        seen: [{ domain: 'deals', id: 'v2', name: 'New' }, { domain: 'deals', id: 'v1', name: 'New name' }],
+        seen: [
+          { domain: 'deals', id: 'v2', name: 'New' },
+          { domain: 'deals', id: 'v1', name: 'New name' },
+        ],
         deleted: [{ domain: 'deals', id: 'v9' }],
       },
       T0 + DAY,
@@ -153,9 +219,18 @@ describe('observeRun: when a member was first seen as they are, and lists pendin
     const joined = observeRun(first, live({ users: [user('ann@example.com'), user('bob@example.com')] }), T0 + DAY);
     expect(joined.members['bob@example.com']?.since).toBe(iso(T0 + DAY));
     expect(joined.members['ann@example.com']?.since).toBeUndefined();
-    const promoted = observeRun(joined, live({ users: [user('ann@example.com', { role: 'Admin' }), user('bob@example.com')] }), T0 + 2 * DAY);
+    const promoted = observeRun(
+      joined,
+      live({ users: [user('ann@example.com', { role: 'Admin' }), user('bob@example.com')] }),
+      T0 + 2 * DAY,
+    );
     expect(promoted.members['ann@example.com']?.since).toBe(iso(T0 + 2 * DAY));
-    expect(promoted.members['bob@example.com']).toEqual({ role: 'Member', state: 'Active', lastSeen: iso(T0 + 2 * DAY), since: iso(T0 + DAY) });
+    expect(promoted.members['bob@example.com']).toEqual({
+      role: 'Member',
+      state: 'Active',
+      lastSeen: iso(T0 + 2 * DAY),
+      since: iso(T0 + DAY),
+    });
     expect(ledgerShapeProblems(promoted)).toEqual([]);
   });
 
@@ -166,6 +241,9 @@ describe('observeRun: when a member was first seen as they are, and lists pendin
     expect(night.lists['deals:bob@example.com']).toEqual({ lastRead: iso(T0), viewIds: ['v1'], pending: 'membership' });
     expect(night.lists['deals:ann@example.com']).toEqual({ lastRead: iso(T0), viewIds: ['v1'] });
     expect(ledgerShapeProblems(night)).toEqual([]);
-    expect(observeRun(night, read, T0 + DAY).lists['deals:bob@example.com']).toEqual({ lastRead: iso(T0 + DAY), viewIds: ['v1'] });
+    expect(observeRun(night, read, T0 + DAY).lists['deals:bob@example.com']).toEqual({
+      lastRead: iso(T0 + DAY),
+      viewIds: ['v1'],
+    });
   });
 });

@@ -30,7 +30,9 @@ describe('parseLedger', () => {
   });
 
   it('says where the JSON breaks, as FILE:LINE:COLUMN, whatever the JSON parser says', () => {
-    const error = thrownViewctlError(() => parseLedger('{"formatVersion": 1,\n  "workspaceId": "ws_1",\n  }\n', '.viewctl/ledger.json'));
+    const error = thrownViewctlError(() =>
+      parseLedger('{"formatVersion": 1,\n  "workspaceId": "ws_1",\n  }\n', '.viewctl/ledger.json'),
+    );
     expect(error.message).toContain('it is not JSON at .viewctl/ledger.json:3:3 (');
   });
 
@@ -46,30 +48,62 @@ describe('parseLedger', () => {
   });
 
   it('refuses another format version, an unknown attribute and a missing part', () => {
-    expect(thrownViewctlError(() => parseLedger(JSON.stringify({ ...memory, formatVersion: 2 }), 'l.json')).message).toContain('/formatVersion: must be 1');
-    expect(thrownViewctlError(() => parseLedger(JSON.stringify({ ...memory, apiKey: 'x' }), 'l.json')).message).toContain('has no attribute "apiKey"');
+    expect(
+      thrownViewctlError(() => parseLedger(JSON.stringify({ ...memory, formatVersion: 2 }), 'l.json')).message,
+    ).toContain('/formatVersion: must be 1');
+    expect(
+      thrownViewctlError(() => parseLedger(JSON.stringify({ ...memory, apiKey: 'x' }), 'l.json')).message,
+    ).toContain('has no attribute "apiKey"');
     const { members: _members, ...noMembers } = memory;
-    expect(thrownViewctlError(() => parseLedger(JSON.stringify(noMembers), 'l.json')).message).toContain('needs "members"');
+    expect(thrownViewctlError(() => parseLedger(JSON.stringify(noMembers), 'l.json')).message).toContain(
+      'needs "members"',
+    );
   });
 
   it('refuses a plan file or any other JSON document', () => {
     expect(thrownViewctlError(() => parseLedger('[]', 'l.json')).code).toBe('ledger.invalid');
-    expect(thrownViewctlError(() => parseLedger(JSON.stringify({ formatVersion: 1, workspace: { id: 'ws_1' }, changes: [] }), 'l.json')).code).toBe('ledger.invalid');
+    expect(
+      thrownViewctlError(() =>
+        parseLedger(JSON.stringify({ formatVersion: 1, workspace: { id: 'ws_1' }, changes: [] }), 'l.json'),
+      ).code,
+    ).toBe('ledger.invalid');
   });
 
   it('names a key that is not a list, view or member key once', () => {
-    const error = thrownViewctlError(() => parseLedger(JSON.stringify({ ...memory, lists: { 'bob@x.io': { lastRead: '2026-01-01T00:00:00Z', viewIds: [] } } }), 'l.json'));
+    const error = thrownViewctlError(() =>
+      parseLedger(
+        JSON.stringify({ ...memory, lists: { 'bob@x.io': { lastRead: '2026-01-01T00:00:00Z', viewIds: [] } } }),
+        'l.json',
+      ),
+    );
     expect(error.message).toMatch(/: \/lists: has a key "bob@x\.io" that is not one this file keys by$/);
   });
 
   it('refuses keys that are not list, view or member keys', () => {
-    expect(thrownViewctlError(() => parseLedger(JSON.stringify({ ...memory, lists: { 'ann@example.com': { lastRead: memory.lastApplied?.at, viewIds: [] } } }), 'l.json')).message).toContain('/lists');
-    expect(thrownViewctlError(() => parseLedger(JSON.stringify({ ...memory, members: { __proto__x: memory.members['ann@example.com'] } }), 'l.json')).message).toContain('/members');
+    expect(
+      thrownViewctlError(() =>
+        parseLedger(
+          JSON.stringify({
+            ...memory,
+            lists: { 'ann@example.com': { lastRead: memory.lastApplied?.at, viewIds: [] } },
+          }),
+          'l.json',
+        ),
+      ).message,
+    ).toContain('/lists');
+    expect(
+      thrownViewctlError(() =>
+        parseLedger(
+          JSON.stringify({ ...memory, members: { __proto__x: memory.members['ann@example.com'] } }),
+          'l.json',
+        ),
+      ).message,
+    ).toContain('/members');
   });
 });
 
 describe('checkLedgerWorkspace', () => {
-  it('accepts the memory of the key\'s workspace, and a new memory for any', () => {
+  it("accepts the memory of the key's workspace, and a new memory for any", () => {
     expect(() => checkLedgerWorkspace(memory, { id: 'ws_1' }, 'l.json')).not.toThrow();
     expect(() => checkLedgerWorkspace(emptyMemory(), { id: 'ws_2' }, 'l.json')).not.toThrow();
   });

@@ -7,15 +7,26 @@ import { userReads } from '../../src/state/user-pages.js';
 describe('readCeiling', () => {
   it('is the budget when what is left less the reserve pays for it, and what is left less the reserve when not', () => {
     // The service said 2,299 after the run's first request: 2,300 were left when it began.
-    expect(readCeiling({ budget: 1000, reserve: 300, spent: 1, remaining: 2299, least: 5 })).toEqual({ least: 5, most: 1000, left: 2300, reserve: 300, budget: 1000 });
+    expect(readCeiling({ budget: 1000, reserve: 300, spent: 1, remaining: 2299, least: 5 })).toEqual({
+      least: 5,
+      most: 1000,
+      left: 2300,
+      reserve: 300,
+      budget: 1000,
+    });
     const lowered = readCeiling({ budget: 2300, reserve: 300, spent: 1, remaining: 1213, least: 5 });
     expect(lowered).toMatchObject({ most: 914, left: 1214 });
     expect(loweredBudget(lowered)).toEqual({ most: 914, left: 1214, reserve: 300 });
-    expect(loweredBudget(readCeiling({ budget: 914, reserve: 300, spent: 1, remaining: 1213, least: 5 }))).toBeUndefined();
+    expect(
+      loweredBudget(readCeiling({ budget: 914, reserve: 300, spent: 1, remaining: 1213, least: 5 })),
+    ).toBeUndefined();
   });
 
   it('is the budget alone before the service says what is left, and unbounded with neither', () => {
-    expect(readCeiling({ budget: 40, reserve: 300, spent: 0, remaining: null, least: 5 })).toMatchObject({ most: 40, left: null });
+    expect(readCeiling({ budget: 40, reserve: 300, spent: 0, remaining: null, least: 5 })).toMatchObject({
+      most: 40,
+      left: null,
+    });
     expect(readCeiling({ reserve: 300, spent: 1, remaining: null, least: 5 }).most).toBeNull();
     expect(readCeiling({ reserve: 300, spent: 1, remaining: 999, least: 5 }).most).toBe(700);
   });
@@ -37,7 +48,9 @@ describe('roomLeft', () => {
     // The other integrations spent 700 meanwhile.
     expect(roomLeft(ceiling, 10, 330)).toBe(30);
     expect(roomLeft(ceiling, 10, 250)).toBe(0);
-    expect(roomLeft(readCeiling({ reserve: 0, spent: 0, remaining: null, least: 1 }), 10, null)).toBe(Number.POSITIVE_INFINITY);
+    expect(roomLeft(readCeiling({ reserve: 0, spent: 0, remaining: null, least: 1 }), 10, null)).toBe(
+      Number.POSITIVE_INFINITY,
+    );
   });
 });
 

@@ -18,7 +18,14 @@ describe('readExport', () => {
   it('without users wanted: every listing and the automations, no users and no pinned list', async () => {
     const { client, routes } = liveClient(workspace(), 2000);
     const { live, pinUsers } = await readExport(client);
-    expect(routes.sort()).toEqual(['/v1/admin-automations', '/v1/companies/views', '/v1/contacts/views', '/v1/deals/views', '/v1/recordings/views', '/v1/workspaces/mine']);
+    expect(routes.sort()).toEqual([
+      '/v1/admin-automations',
+      '/v1/companies/views',
+      '/v1/contacts/views',
+      '/v1/deals/views',
+      '/v1/recordings/views',
+      '/v1/workspaces/mine',
+    ]);
     expect(pinUsers).toEqual([]);
     expect(live.pins).toEqual({});
     expect(live.users).toBeUndefined();
@@ -27,7 +34,7 @@ describe('readExport', () => {
     expect(live.requests).toEqual({ used: 6, dailyRemaining: 1994 });
   });
 
-  it('reads the chosen users\' lists in every domain, announcing their cost first and reporting progress', async () => {
+  it("reads the chosen users' lists in every domain, announcing their cost first and reporting progress", async () => {
     const { client, pinReads } = liveClient(workspace(), 2000);
     const announced: PinReadPlan[] = [];
     const progress: string[] = [];
@@ -37,10 +44,16 @@ describe('readExport', () => {
       onProgress: (done, total) => progress.push(`${done}/${total}`),
     });
     expect(pinUsers.map((user) => user.email)).toEqual(['mia@acme.com', 'max@acme.com']);
-    expect(announced.map((plan) => [plan.users.map((user) => user.email), plan.requests])).toEqual([[['mia@acme.com', 'max@acme.com'], 8]]);
+    expect(announced.map((plan) => [plan.users.map((user) => user.email), plan.requests])).toEqual([
+      [['mia@acme.com', 'max@acme.com'], 8],
+    ]);
     // The budget announced is what was left before the first pinned read: 6 listings and 1 page of users.
     expect(announced[0]?.dailyRemaining).toBe(2000 - 7);
-    expect(pinReads.sort()).toEqual(['companies', 'contacts', 'deals', 'recordings'].flatMap((domain) => [pinsKey(domain as 'deals', 'max@acme.com'), pinsKey(domain as 'deals', 'mia@acme.com')]).sort());
+    expect(pinReads.sort()).toEqual(
+      ['companies', 'contacts', 'deals', 'recordings']
+        .flatMap((domain) => [pinsKey(domain as 'deals', 'max@acme.com'), pinsKey(domain as 'deals', 'mia@acme.com')])
+        .sort(),
+    );
     expect(progress).toEqual(['1/8', '2/8', '3/8', '4/8', '5/8', '6/8', '7/8', '8/8']);
     expect(live.pins[pinsKey('deals', 'mia@acme.com')]?.map((v) => v.viewId)).toEqual(['dv_7']);
     expect(live.requests.used).toBe(15);
@@ -55,7 +68,9 @@ describe('readExport', () => {
       beforePins: (plan) => announced.push(plan),
     });
     expect(pinReads).toEqual([pinsKey('deals', 'mia@acme.com')]);
-    expect(announced.map((plan) => [plan.users.map((user) => user.email), plan.requests])).toEqual([[['mia@acme.com'], 1]]);
+    expect(announced.map((plan) => [plan.users.map((user) => user.email), plan.requests])).toEqual([
+      [['mia@acme.com'], 1],
+    ]);
   });
 
   it('reads no pinned list when beforePins refuses the cost', async () => {
@@ -63,7 +78,9 @@ describe('readExport', () => {
     const refuse = (): void => {
       throw new ViewctlError('export.budget', 'too many requests');
     };
-    await expect(readExport(client, { selectUsers: (users) => [...users], beforePins: refuse })).rejects.toMatchObject({ code: 'export.budget' });
+    await expect(readExport(client, { selectUsers: (users) => [...users], beforePins: refuse })).rejects.toMatchObject({
+      code: 'export.budget',
+    });
     expect(pinReads).toEqual([]);
   });
 

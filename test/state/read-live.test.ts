@@ -25,9 +25,11 @@ function fakeClient(): { client: ServiceClient; sent: ServiceRequest[] } {
       }
       if (route === '/v1/users') {
         const cursor = request.query?.cursor;
-        return (cursor === undefined
-          ? { users: [{ email: 'a@x.test' }], pagination: { nextCursor: 'c2', totalCount: 2 } }
-          : { users: [{ email: 'b@x.test' }], pagination: { totalCount: 2 } }) as T;
+        return (
+          cursor === undefined
+            ? { users: [{ email: 'a@x.test' }], pagination: { nextCursor: 'c2', totalCount: 2 } }
+            : { users: [{ email: 'b@x.test' }], pagination: { totalCount: 2 } }
+        ) as T;
       }
       if (route === '/v1/admin-automations') return [] as T;
       if (route.endsWith('/views/pinned')) return [view('v_p', 'Pinned')] as T;
@@ -46,9 +48,30 @@ const desired: Desired = {
     { domain: 'deals', name: 'Existing', managed: {}, source: at },
   ],
   pins: [
-    { userEmail: 'mia@x.test', domain: 'recordings', refs: [{ name: 'Existing' }], unpinPrivate: false, source: at, refSources: [at] },
-    { userEmail: 'MIA@x.test', domain: 'recordings', refs: [{ name: 'Existing' }], unpinPrivate: false, source: at, refSources: [at] },
-    { userEmail: 'mia@x.test', domain: 'contacts', refs: [{ name: 'All' }], unpinPrivate: false, source: at, refSources: [at] },
+    {
+      userEmail: 'mia@x.test',
+      domain: 'recordings',
+      refs: [{ name: 'Existing' }],
+      unpinPrivate: false,
+      source: at,
+      refSources: [at],
+    },
+    {
+      userEmail: 'MIA@x.test',
+      domain: 'recordings',
+      refs: [{ name: 'Existing' }],
+      unpinPrivate: false,
+      source: at,
+      refSources: [at],
+    },
+    {
+      userEmail: 'mia@x.test',
+      domain: 'contacts',
+      refs: [{ name: 'All' }],
+      unpinPrivate: false,
+      source: at,
+      refSources: [at],
+    },
   ],
   automations: { automations: [], source: at },
 };
@@ -114,17 +137,31 @@ describe('a pinned read', () => {
     stats: () => ({ requests: 0, retries: 0, rateLimited: 0, dailyRemaining: null }),
   });
   const notActive = (path: string): ServiceError =>
-    new ServiceError('service.validation', 'userEmail is not an active member', { endpoint: 'GET /v1/recordings/views/pinned', status: 400, errorType: 'validation_error', path });
+    new ServiceError('service.validation', 'userEmail is not an active member', {
+      endpoint: 'GET /v1/recordings/views/pinned',
+      status: 400,
+      errorType: 'validation_error',
+      path,
+    });
 
-  it('turns the service\'s refusal of a user into pins.user-not-active at the manifest that names them', async () => {
+  it("turns the service's refusal of a user into pins.user-not-active at the manifest that names them", async () => {
     const source = { file: 'pins/gone.yaml', line: 4, column: 12 };
-    const error = await readAll(refusing(notActive('userEmail')), [pinnedRead('recordings', 'gone@x.test', source)]).catch((caught: unknown) => caught);
+    const error = await readAll(refusing(notActive('userEmail')), [
+      pinnedRead('recordings', 'gone@x.test', source),
+    ]).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ViewctlError);
-    expect(error).toMatchObject({ code: 'pins.user-not-active', message: expect.stringMatching(/^pins\/gone\.yaml:4:12: gone@x\.test is not an active member/) });
+    expect(error).toMatchObject({
+      code: 'pins.user-not-active',
+      message: expect.stringMatching(/^pins\/gone\.yaml:4:12: gone@x\.test is not an active member/),
+    });
   });
 
   it('passes any other failure of a pinned read through unchanged', async () => {
-    for (const error of [notActive('viewId'), new ServiceError('service.unavailable', '503', { endpoint: 'GET', status: 503 }), new TypeError('bug')]) {
+    for (const error of [
+      notActive('viewId'),
+      new ServiceError('service.unavailable', '503', { endpoint: 'GET', status: 503 }),
+      new TypeError('bug'),
+    ]) {
       await expect(readAll(refusing(error), [pinnedRead('recordings', 'mia@x.test')])).rejects.toBe(error);
     }
   });

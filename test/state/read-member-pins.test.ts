@@ -14,7 +14,8 @@ function workspace() {
   return live;
 }
 
-const MIA_AND_MAX = (users: readonly ApiUser[]): ApiUser[] => users.filter((user) => user.email === 'mia@acme.com' || user.email === 'max@acme.com');
+const MIA_AND_MAX = (users: readonly ApiUser[]): ApiUser[] =>
+  users.filter((user) => user.email === 'mia@acme.com' || user.email === 'max@acme.com');
 
 describe('readMemberPins', () => {
   it('with nothing known: the workspace, the users, every list of the members, then the listings of the domains they have a tab in', async () => {
@@ -22,7 +23,12 @@ describe('readMemberPins', () => {
     const { live, pinUsers } = await readMemberPins(client, MIA_AND_MAX);
     expect(pinUsers.map((user) => user.email)).toEqual(['mia@acme.com', 'max@acme.com']);
     expect(routes.slice(0, 2)).toEqual(['/v1/workspaces/mine', '/v1/users']);
-    expect(routes.slice(2, 10).sort()).toEqual(['companies', 'contacts', 'deals', 'recordings'].flatMap((domain) => [`/v1/${domain}/views/pinned`, `/v1/${domain}/views/pinned`]));
+    expect(routes.slice(2, 10).sort()).toEqual(
+      ['companies', 'contacts', 'deals', 'recordings'].flatMap((domain) => [
+        `/v1/${domain}/views/pinned`,
+        `/v1/${domain}/views/pinned`,
+      ]),
+    );
     // No automations, and no listing of a domain where neither has a tab.
     expect(routes.slice(10).sort()).toEqual(['/v1/companies/views', '/v1/deals/views']);
     expect(Object.keys(live.views).sort()).toEqual(['companies', 'deals']);
@@ -35,7 +41,11 @@ describe('readMemberPins', () => {
   it('reads again none of what is known: the workspace, the users and the listings a plan read', async () => {
     const known = workspace();
     const { client, routes } = liveClient(known);
-    const { live } = await readMemberPins(client, MIA_AND_MAX, { workspace: known.workspace, views: { deals: known.views.deals ?? [] }, users: known.users });
+    const { live } = await readMemberPins(client, MIA_AND_MAX, {
+      workspace: known.workspace,
+      views: { deals: known.views.deals ?? [] },
+      users: known.users,
+    });
     expect(routes.filter((route) => !route.endsWith('/pinned'))).toEqual(['/v1/companies/views']);
     expect(routes.filter((route) => route.endsWith('/pinned'))).toHaveLength(8);
     expect(live.workspace).toBe(known.workspace);

@@ -55,7 +55,11 @@ describe('imports between the folders of src/', () => {
 
   it('keep kinds below plan, and state and manifest apart', () => {
     // A kind answers its reads, steps, hashes and checks from what lies below: nothing above it.
-    expect([...(EDGES.get('kinds') ?? [])].filter((folder) => ['plan', 'render', 'apply', 'cli', 'export', 'flows'].includes(folder))).toEqual([]);
+    expect(
+      [...(EDGES.get('kinds') ?? [])].filter((folder) =>
+        ['plan', 'render', 'apply', 'cli', 'export', 'flows'].includes(folder),
+      ),
+    ).toEqual([]);
     expect(EDGES.get('state')?.has('manifest') ?? false).toBe(false);
     expect(EDGES.get('manifest')?.has('state') ?? false).toBe(false);
   });
@@ -68,7 +72,11 @@ describe('imports between the folders of src/', () => {
 
   it('never has one CLI command file import another', () => {
     const commands = FILES.filter((file) => folderOf(file) === 'cli' && file.endsWith('-command.ts'));
-    const crossing = commands.flatMap((file) => importsOf(file).filter((target) => target !== file && target.endsWith('-command.ts')).map((target) => `${relative(SRC, file)} → ${relative(SRC, target)}`));
+    const crossing = commands.flatMap((file) =>
+      importsOf(file)
+        .filter((target) => target !== file && target.endsWith('-command.ts'))
+        .map((target) => `${relative(SRC, file)} → ${relative(SRC, target)}`),
+    );
     expect(crossing).toEqual([]);
   });
 });

@@ -24,15 +24,19 @@ describe('imports in src/', () => {
   });
 
   it('form no circle between sibling folders, at any depth', () => {
-    const circles = [...folderGraphs(FILES).values()].flatMap((graph) => cycles(graph).map((cycle) => cycle.join(' → ')));
+    const circles = [...folderGraphs(FILES).values()].flatMap((graph) =>
+      cycles(graph).map((cycle) => cycle.join(' → ')),
+    );
     expect(circles).toEqual([]);
   });
 
   it('lead from the emulator only to the shared vocabulary', () => {
     const emulator = [...FILES].filter(([from]) => from.startsWith('emulator/'));
-    const crossing = emulator.flatMap(([from, targets]) => [...targets]
-      .filter((to) => !EMULATOR_MAY_IMPORT.some((allowed) => to === allowed || to.startsWith(allowed)))
-      .map((to) => `${from} → ${to}`));
+    const crossing = emulator.flatMap(([from, targets]) =>
+      [...targets]
+        .filter((to) => !EMULATOR_MAY_IMPORT.some((allowed) => to === allowed || to.startsWith(allowed)))
+        .map((to) => `${from} → ${to}`),
+    );
     expect(crossing).toEqual([]);
     // Not vacuous: the emulator's files were found.
     expect(emulator.length).toBeGreaterThan(40);
@@ -48,7 +52,10 @@ describe('the circle finder', () => {
       ['d.ts', new Set(['e.ts'])],
       ['e.ts', new Set<string>()],
     ]);
-    expect(cycles(graph)).toEqual([['a.ts', 'b.ts', 'a.ts'], ['a.ts', 'c.ts', 'a.ts']]);
+    expect(cycles(graph)).toEqual([
+      ['a.ts', 'b.ts', 'a.ts'],
+      ['a.ts', 'c.ts', 'a.ts'],
+    ]);
   });
 
   it('compares sibling folders, not a folder with the files that compose it', () => {

@@ -15,11 +15,13 @@ export const SRC = fileURLToPath(new URL('../../src', import.meta.url));
 
 /** sourceFiles lists every `.ts` file under `directory`, generated code included. */
 export function sourceFiles(directory: string = SRC): string[] {
-  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(directory, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  }).sort();
+  return readdirSync(directory, { withFileTypes: true })
+    .flatMap((entry) => {
+      const path = join(directory, entry.name);
+      if (entry.isDirectory()) return sourceFiles(path);
+      return entry.name.endsWith('.ts') ? [path] : [];
+    })
+    .sort();
 }
 
 /** importsOf lists the files a source imports, as absolute `.ts` paths (relative specifiers only). */
@@ -95,7 +97,9 @@ export function cycles(graph: Graph): string[][] {
     const key = [...members].sort().join('\0');
     if (!found.has(key)) found.set(key, rotateToSmallest(members));
   }
-  return [...found.values()].map((members) => [...members, members[0] ?? '']).sort((x, y) => x.join().localeCompare(y.join()));
+  return [...found.values()]
+    .map((members) => [...members, members[0] ?? ''])
+    .sort((x, y) => x.join().localeCompare(y.join()));
 }
 
 function shortestCycleThrough(graph: Graph, start: string): string[] | undefined {

@@ -29,7 +29,10 @@ export interface CliResult {
  * after a lost create answer at 20, 100 and 300 ms (instead of 1, 4 and 10 s). Which
  * retries happen, and what apply concludes, is the same; only the waiting is shorter.
  */
-export const TEST_WAITS: NonNullable<CliIo['waits']> = { backoff: { baseMs: 20, capMs: 200 }, relistDelaysMs: [20, 100, 300] };
+export const TEST_WAITS: NonNullable<CliIo['waits']> = {
+  backoff: { baseMs: 20, capMs: 200 },
+  relistDelaysMs: [20, 100, 300],
+};
 
 /**
  * runInProcess runs `viewctl ARGS` through `run()` with captured streams and only the
@@ -51,7 +54,11 @@ export interface InProcessOptions {
  * runThrough runs `viewctl ARGS` through a given `run()`: the source's (runInProcess)
  * or the build's (test/e2e/harness.ts).
  */
-export async function runThrough(runFn: typeof run, args: string[], options: InProcessOptions = {}): Promise<CliResult> {
+export async function runThrough(
+  runFn: typeof run,
+  args: string[],
+  options: InProcessOptions = {},
+): Promise<CliResult> {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   const out: string[] = [];
@@ -60,7 +67,14 @@ export async function runThrough(runFn: typeof run, args: string[], options: InP
   stderr.on('data', (chunk: Buffer) => err.push(chunk.toString()));
   const stdin = options.stdin ?? new PassThrough().end();
   const waits = options.waits ?? TEST_WAITS;
-  const code = await runFn(args, { stdout, stderr, stdin, env: { NO_COLOR: '1', ...options.env }, cwd: options.cwd ?? process.cwd(), waits });
+  const code = await runFn(args, {
+    stdout,
+    stderr,
+    stdin,
+    env: { NO_COLOR: '1', ...options.env },
+    cwd: options.cwd ?? process.cwd(),
+    waits,
+  });
   // Let the PassThrough streams deliver what was written last.
   await new Promise((resolve) => setImmediate(resolve));
   return { code, stdout: out.join(''), stderr: err.join('') };
@@ -73,7 +87,9 @@ export function quietIo(cwd: string): CliIo {
 }
 
 /** scratchDir writes `files` (relative path → text) into a fresh temporary folder. */
-export async function scratchDir(files: Readonly<Record<string, string>> = {}): Promise<{ dir: string; cleanup(): Promise<void> }> {
+export async function scratchDir(
+  files: Readonly<Record<string, string>> = {},
+): Promise<{ dir: string; cleanup(): Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'viewctl-hardening-'));
   for (const [path, text] of Object.entries(files)) {
     const target = join(dir, path);
@@ -111,7 +127,12 @@ export function comparable(data: EmulatorData): Record<Domain, unknown> {
     const nameOf = (id: string): string => views.find((view) => view.viewId === id)?.name ?? `missing ${id}`;
     out[domain] = {
       views: views
-        .map((view) => ({ ...normalizeView(domain, view), visibility: view.visibility, isDefault: view.isDefault, ownerId: view.ownerId }))
+        .map((view) => ({
+          ...normalizeView(domain, view),
+          visibility: view.visibility,
+          isDefault: view.isDefault,
+          ownerId: view.ownerId,
+        }))
         .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
       pinned: Object.fromEntries(
         Object.entries(data.pinned[domain])

@@ -54,7 +54,16 @@ export type SimDomain = 'recordings' | 'deals';
 export const SIM_DOMAINS: readonly SimDomain[] = ['recordings', 'deals'];
 
 function member(id: string, email: string, role: ApiUser['role'] = 'Member'): ApiUser {
-  return { id, email, name: email.split('@')[0] ?? id, license: 'Full', role, state: 'Active', isDesktopAppInstalled: true, isMobileAppInstalled: false };
+  return {
+    id,
+    email,
+    name: email.split('@')[0] ?? id,
+    license: 'Full',
+    role,
+    state: 'Active',
+    isDesktopAppInstalled: true,
+    isMobileAppInstalled: false,
+  };
 }
 
 /**
@@ -71,14 +80,19 @@ export function organisation(): EmulatorData {
   };
   for (let n = 1; n <= 16; n += 1) add(member(`u_rep_${pad(n)}`, `rep.${pad(n)}@sales.acme.test`));
   for (let n = 1; n <= 10; n += 1) add(member(`u_csm_${pad(n)}`, `csm.${pad(n)}@cs.acme.test`));
-  for (let n = 1; n <= 5; n += 1) add(member(`u_ops_${pad(n)}`, `ops.${pad(n)}@ops.acme.test`, n === 1 ? 'Admin' : 'Member'));
-  const publicIds = (domain: SimDomain): string[] => data.views[domain].filter((view) => view.visibility === 'Public').map((view) => view.viewId);
+  for (let n = 1; n <= 5; n += 1)
+    add(member(`u_ops_${pad(n)}`, `ops.${pad(n)}@ops.acme.test`, n === 1 ? 'Admin' : 'Member'));
+  const publicIds = (domain: SimDomain): string[] =>
+    data.views[domain].filter((view) => view.visibility === 'Public').map((view) => view.viewId);
   for (const [index, user] of data.users.entries()) {
     if (!user.id.startsWith('u_rep_') && !user.id.startsWith('u_csm_')) continue;
     for (const domain of SIM_DOMAINS) {
       if (domain === 'deals' && !user.id.startsWith('u_rep_')) continue;
       const candidates = publicIds(domain);
-      const tabs = [candidates[random.int(candidates.length)] ?? '', candidates[random.int(candidates.length)] ?? ''].filter((id, at, all) => all.indexOf(id) === at);
+      const tabs = [
+        candidates[random.int(candidates.length)] ?? '',
+        candidates[random.int(candidates.length)] ?? '',
+      ].filter((id, at, all) => all.indexOf(id) === at);
       if (index % 5 === 0) {
         const own = privateView(data, domain, user.id, `${user.name}'s ${domain}`);
         tabs.unshift(own.viewId);
@@ -99,7 +113,7 @@ function pad(n: number): string {
  * runs of the same days make the same ids.
  */
 function privateView(data: EmulatorData, domain: SimDomain, ownerId: string, name: string): ApiView {
-  const serial = (data.nextIds['sim:private'] ?? 1);
+  const serial = data.nextIds['sim:private'] ?? 1;
   data.nextIds['sim:private'] = serial + 1;
   const view: ApiView = {
     viewId: `${domain === 'recordings' ? 'rv' : 'dv'}_private_${String(serial)}`,
@@ -127,20 +141,28 @@ export async function initialManifests(examples: string): Promise<Files> {
   const example = (path: string): Promise<string> => readFile(join(examples, path), 'utf8');
   return {
     // prune: owned: the views Adam (creatorEmail) owns that no manifest declares are viewctl's to delete.
-    'manifests/workspace.yaml': 'kind: Workspace\nworkspaceId: ws_acme\ncreatorEmail: adam.reyes@acme.test\nprune: owned\n',
+    'manifests/workspace.yaml':
+      'kind: Workspace\nworkspaceId: ws_acme\ncreatorEmail: adam.reyes@acme.test\nprune: owned\n',
     'manifests/views/customer-calls.yaml': await example('views/recordings/customer-calls.yaml'),
     'manifests/views/zoom-and-meet-calls.yaml': await example('views/recordings/zoom-and-meet-calls.yaml'),
     'manifests/views/deals-at-risk.yaml': await example('views/recordings/deals-at-risk.yaml'),
     'manifests/views/sdr-coaching.yaml': await example('views/recordings/sdr-coaching.yaml'),
     'manifests/views/big-renewals.yaml': await example('views/deals/big-renewals.yaml'),
     'manifests/views/pipeline-review.yaml': await example('views/deals/pipeline-review.yaml'),
-    'manifests/pins/members-recordings.yaml': 'kind: PinnedViews\nname: Member recordings tabs\nroles: [Member]\nrecordings:\n  - Zoom and Meet calls\n  - All recordings\n',
-    'manifests/pins/admin-recordings.yaml': 'kind: PinnedViews\nname: Admin recordings tabs\nroles: [Owner, Admin]\nrecordings:\n  - Customer calls\n  - Deals at risk\n  - All recordings\n',
-    'manifests/pins/sales-deals.yaml': 'kind: PinnedViews\nname: Sales deal tabs\nusers: ["*@sales.acme.test"]\ndeals:\n  - Pipeline review\n  - Big renewals\n  - All deals\n',
-    'manifests/pins/mia.yaml': 'kind: PinnedViews\nuserEmail: mia.chen@acme.test\nrecordings:\n  - {viewId: rv_mia_followups}\n  - Customer calls\n  - All recordings\n',
-    'manifests/pins/noah.yaml': 'kind: PinnedViews\nuserEmail: noah.patel@acme.test\ndeals:\n  - {viewId: dv_noah_focus}\n  - Pipeline review\n  - All deals\n',
-    'manifests/pins/lena.yaml': 'kind: PinnedViews\nuserEmail: lena.fischer@acme.test\ndeals:\n  - Big renewals\n  - All deals\n',
-    'manifests/pins/sam.yaml': 'kind: PinnedViews\nuserEmail: sam.okafor@acme.test\nrecordings:\n  - Deals at risk\n  - All recordings\ndeals:\n  - Pipeline review\n  - All deals\n',
+    'manifests/pins/members-recordings.yaml':
+      'kind: PinnedViews\nname: Member recordings tabs\nroles: [Member]\nrecordings:\n  - Zoom and Meet calls\n  - All recordings\n',
+    'manifests/pins/admin-recordings.yaml':
+      'kind: PinnedViews\nname: Admin recordings tabs\nroles: [Owner, Admin]\nrecordings:\n  - Customer calls\n  - Deals at risk\n  - All recordings\n',
+    'manifests/pins/sales-deals.yaml':
+      'kind: PinnedViews\nname: Sales deal tabs\nusers: ["*@sales.acme.test"]\ndeals:\n  - Pipeline review\n  - Big renewals\n  - All deals\n',
+    'manifests/pins/mia.yaml':
+      'kind: PinnedViews\nuserEmail: mia.chen@acme.test\nrecordings:\n  - {viewId: rv_mia_followups}\n  - Customer calls\n  - All recordings\n',
+    'manifests/pins/noah.yaml':
+      'kind: PinnedViews\nuserEmail: noah.patel@acme.test\ndeals:\n  - {viewId: dv_noah_focus}\n  - Pipeline review\n  - All deals\n',
+    'manifests/pins/lena.yaml':
+      'kind: PinnedViews\nuserEmail: lena.fischer@acme.test\ndeals:\n  - Big renewals\n  - All deals\n',
+    'manifests/pins/sam.yaml':
+      'kind: PinnedViews\nuserEmail: sam.okafor@acme.test\nrecordings:\n  - Deals at risk\n  - All recordings\ndeals:\n  - Pipeline review\n  - All deals\n',
   };
 }
 
@@ -150,7 +172,11 @@ export class GitRepo {
 
   /** git runs a git command in the repository and returns its trimmed output. */
   async git(...args: string[]): Promise<string> {
-    const { stdout } = await run('git', ['-c', 'user.email=ci@acme.test', '-c', 'user.name=CI', '-c', 'init.defaultBranch=main', ...args], { cwd: this.root });
+    const { stdout } = await run(
+      'git',
+      ['-c', 'user.email=ci@acme.test', '-c', 'user.name=CI', '-c', 'init.defaultBranch=main', ...args],
+      { cwd: this.root },
+    );
     return stdout.trim();
   }
 
@@ -159,7 +185,7 @@ export class GitRepo {
     await this.git('init', '-q');
     await this.writeAll(files);
     await this.git('add', '-A');
-    await this.git('commit', '-qm', 'day 0: the organisation\'s manifests');
+    await this.git('commit', '-qm', "day 0: the organisation's manifests");
   }
 
   async writeAll(files: Files): Promise<void> {
@@ -256,17 +282,24 @@ export class LiveWorkspace {
   async api(method: string, path: string, body?: JsonObject): Promise<unknown> {
     const response = await fetch(`${this.running.url}${path}`, {
       method,
-      headers: { 'X-Service-Key': this.running.apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        'X-Service-Key': this.running.apiKey,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const answer = (await response.json()) as { result?: unknown; error?: unknown };
-    if (response.status !== 200) throw new Error(`${method} ${path} answered ${String(response.status)}: ${JSON.stringify(answer)}`);
+    if (response.status !== 200)
+      throw new Error(`${method} ${path} answered ${String(response.status)}: ${JSON.stringify(answer)}`);
     return answer.result;
   }
 
   /** pinned is a member's tabs as the app shows them (ids, in order). */
   async pinned(domain: SimDomain, email: string): Promise<string[]> {
-    const views = (await this.api('GET', `/v1/${domain}/views/pinned?userEmail=${encodeURIComponent(email)}`)) as ApiView[];
+    const views = (await this.api(
+      'GET',
+      `/v1/${domain}/views/pinned?userEmail=${encodeURIComponent(email)}`,
+    )) as ApiView[];
     return views.map((view) => view.viewId);
   }
 
@@ -327,7 +360,12 @@ export class Organisation {
       const tabs = await this.live.pinned(domain, user.email);
       await this.live.setPinned(domain, user.email, [...tabs, view.viewId]);
       this.privates.push({ domain, viewId: view.viewId, ownerId: user.id });
-      this.log.push({ who: user.email, what: `made the private ${domain} view ${view.viewId} and pinned it last`, target: `pins:${domain}:${user.email}`, at: this.live.now });
+      this.log.push({
+        who: user.email,
+        what: `made the private ${domain} view ${view.viewId} and pinned it last`,
+        target: `pins:${domain}:${user.email}`,
+        at: this.live.now,
+      });
       touched.push(`${domain}:${user.email}`);
     }
     for (let n = 0; n < 2; n += 1) {
@@ -337,7 +375,12 @@ export class Organisation {
       if (tabs.length < 2) continue;
       const [first = '', second = '', ...rest] = tabs;
       await this.live.setPinned(domain, user.email, [second, first, ...rest]);
-      this.log.push({ who: user.email, what: `swapped their first two ${domain} tabs`, target: `pins:${domain}:${user.email}`, at: this.live.now });
+      this.log.push({
+        who: user.email,
+        what: `swapped their first two ${domain} tabs`,
+        target: `pins:${domain}:${user.email}`,
+        at: this.live.now,
+      });
       touched.push(`${domain}:${user.email}`);
     }
     const unpinner = this.random.pick(this.activeMembers());
@@ -346,8 +389,17 @@ export class Organisation {
     const views = this.live.snapshot().views[domain];
     const publicTab = tabs.find((id) => views.find((view) => view.viewId === id)?.visibility === 'Public');
     if (tabs.length >= 2 && publicTab !== undefined) {
-      await this.live.setPinned(domain, unpinner.email, tabs.filter((id) => id !== publicTab));
-      this.log.push({ who: unpinner.email, what: `unpinned ${publicTab} from their ${domain} tabs`, target: `pins:${domain}:${unpinner.email}`, at: this.live.now });
+      await this.live.setPinned(
+        domain,
+        unpinner.email,
+        tabs.filter((id) => id !== publicTab),
+      );
+      this.log.push({
+        who: unpinner.email,
+        what: `unpinned ${publicTab} from their ${domain} tabs`,
+        target: `pins:${domain}:${unpinner.email}`,
+        at: this.live.now,
+      });
       touched.push(`${domain}:${unpinner.email}`);
     }
     return touched;
@@ -356,26 +408,46 @@ export class Organisation {
   /** renameView renames a shared view in the app (an admin's PATCH). */
   async renameView(domain: SimDomain, viewId: string, name: string): Promise<void> {
     await this.live.api('PATCH', `/v1/${domain}/views/${viewId}`, { name });
-    this.log.push({ who: 'adam.reyes@acme.test', what: `renamed ${viewId} to "${name}"`, target: `view:${domain}:id:${viewId}`, at: this.live.now });
+    this.log.push({
+      who: 'adam.reyes@acme.test',
+      what: `renamed ${viewId} to "${name}"`,
+      target: `view:${domain}:id:${viewId}`,
+      at: this.live.now,
+    });
   }
 
   /** editView changes attributes of a shared view in the app. */
   async editView(domain: SimDomain, viewId: string, body: JsonObject): Promise<void> {
     await this.live.api('PATCH', `/v1/${domain}/views/${viewId}`, body);
-    this.log.push({ who: 'adam.reyes@acme.test', what: `edited ${Object.keys(body).join(', ')} of ${viewId}`, target: `view:${domain}:id:${viewId}`, at: this.live.now });
+    this.log.push({
+      who: 'adam.reyes@acme.test',
+      what: `edited ${Object.keys(body).join(', ')} of ${viewId}`,
+      target: `view:${domain}:id:${viewId}`,
+      at: this.live.now,
+    });
   }
 
   /** createView makes a public view in the app as `creatorEmail` (an admin's quick board). */
   async createView(domain: SimDomain, creatorEmail: string, name: string): Promise<string> {
     const view = (await this.live.api('POST', `/v1/${domain}/views`, { creatorEmail, name })) as ApiView;
-    this.log.push({ who: creatorEmail, what: `made the public ${domain} view ${view.viewId} "${name}"`, target: `view:${domain}:id:${view.viewId}`, at: this.live.now });
+    this.log.push({
+      who: creatorEmail,
+      what: `made the public ${domain} view ${view.viewId} "${name}"`,
+      target: `view:${domain}:id:${view.viewId}`,
+      at: this.live.now,
+    });
     return view.viewId;
   }
 
   /** deleteView deletes a shared view in the app: the service unpins it everywhere. */
   async deleteView(domain: SimDomain, viewId: string): Promise<void> {
     await this.live.api('DELETE', `/v1/${domain}/views/${viewId}`);
-    this.log.push({ who: 'adam.reyes@acme.test', what: `deleted ${viewId}`, target: `view:${domain}:id:${viewId}`, at: this.live.now });
+    this.log.push({
+      who: 'adam.reyes@acme.test',
+      what: `deleted ${viewId}`,
+      target: `view:${domain}:id:${viewId}`,
+      at: this.live.now,
+    });
   }
 
   /** leave deactivates a member, as an admin does when someone leaves. */
@@ -419,8 +491,10 @@ export class Organisation {
     const data = this.live.snapshot();
     const lost: string[] = [];
     for (const { domain, viewId, ownerId } of this.privates) {
-      if (!data.views[domain].some((view) => view.viewId === viewId)) lost.push(`${domain} view ${viewId} of ${ownerId} deleted`);
-      else if (!(data.pinned[domain][ownerId] ?? []).includes(viewId)) lost.push(`${domain} tab ${viewId} unpinned from ${ownerId}`);
+      if (!data.views[domain].some((view) => view.viewId === viewId))
+        lost.push(`${domain} view ${viewId} of ${ownerId} deleted`);
+      else if (!(data.pinned[domain][ownerId] ?? []).includes(viewId))
+        lost.push(`${domain} tab ${viewId} unpinned from ${ownerId}`);
     }
     return lost;
   }

@@ -13,7 +13,11 @@ describe('wrapList', () => {
   });
 
   it('gives an item longer than the width a line of its own, and nothing for no items', () => {
-    expect(wrapList(['a', 'x'.repeat(30), 'b'], { width: 10, separator: ' · ' })).toEqual(['a ·', `${'x'.repeat(30)} ·`, 'b']);
+    expect(wrapList(['a', 'x'.repeat(30), 'b'], { width: 10, separator: ' · ' })).toEqual([
+      'a ·',
+      `${'x'.repeat(30)} ·`,
+      'b',
+    ]);
     expect(wrapList([])).toEqual([]);
   });
 });

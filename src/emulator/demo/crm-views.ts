@@ -9,24 +9,54 @@ import { col, defaultView, savedView } from './recording-views.js';
  */
 
 /** crmCol is a company or contact column: those tables always carry all four attributes. */
-const crmCol = (columnId: string, width: number, isHidden = false): JsonObject => ({ type: 'Default', columnId, isHidden, width });
+const crmCol = (columnId: string, width: number, isHidden = false): JsonObject => ({
+  type: 'Default',
+  columnId,
+  isHidden,
+  width,
+});
 
-const DEAL_COLUMNS = [col('name', 260), col('stage', 140), col('amount', 140), col('owner', 160), col('closeDate', 140)];
-const COMPANY_COLUMNS = [crmCol('name', 240), crmCol('domain', 200), crmCol('contacts', 120), crmCol('lastActivity', 160)];
-const CONTACT_COLUMNS = [crmCol('name', 220), crmCol('email', 240), crmCol('company', 200), crmCol('lastActivity', 160)];
+const DEAL_COLUMNS = [
+  col('name', 260),
+  col('stage', 140),
+  col('amount', 140),
+  col('owner', 160),
+  col('closeDate', 140),
+];
+const COMPANY_COLUMNS = [
+  crmCol('name', 240),
+  crmCol('domain', 200),
+  crmCol('contacts', 120),
+  crmCol('lastActivity', 160),
+];
+const CONTACT_COLUMNS = [
+  crmCol('name', 220),
+  crmCol('email', 240),
+  crmCol('company', 200),
+  crmCol('lastActivity', 160),
+];
 
 /** demoDealViews returns the deal views in creation order (defaults first). */
 export function demoDealViews(): ApiView[] {
   return [
     defaultView('dv_default_all', 'All deals', DEAL_COLUMNS, {}, [{ field: 'LastActivityAt', order: 'Desc' }]),
     // Not "My deals": owner filters hold emails in the schemas, so no default uses `Me` here.
-    defaultView('dv_default_open', 'Open deals', DEAL_COLUMNS, { statusIn: ['Open'] }, [{ field: 'AmountValue', order: 'Desc' }]),
+    defaultView('dv_default_open', 'Open deals', DEAL_COLUMNS, { statusIn: ['Open'] }, [
+      { field: 'AmountValue', order: 'Desc' },
+    ]),
     savedView('dv_pipeline_review', 'Pipeline review', 'u_olivia', 'bar_chart', {
       columns: [...DEAL_COLUMNS, col('aiStatus', 130)],
       // dealAgeRange is response-only (the service's "Deal view"): manifests cannot
       // set it, and it keeps its stored value on update.
-      filters: { statusIn: ['Open'], pipelineIdIn: ['pl_new_business', 'pl_expansion'], dealAgeRange: 'LessThan180Days' },
-      sort: [{ field: 'Stage', order: 'Asc' }, { field: 'AmountValue', order: 'Desc' }],
+      filters: {
+        statusIn: ['Open'],
+        pipelineIdIn: ['pl_new_business', 'pl_expansion'],
+        dealAgeRange: 'LessThan180Days',
+      },
+      sort: [
+        { field: 'Stage', order: 'Asc' },
+        { field: 'AmountValue', order: 'Desc' },
+      ],
     }),
     savedView('dv_won_recently', 'Won last 90 days', 'u_adam', 'trophy', {
       columns: DEAL_COLUMNS,
@@ -34,9 +64,15 @@ export function demoDealViews(): ApiView[] {
       sort: [{ field: 'ClosedAt', order: 'Desc' }],
     }),
     savedView('dv_stalled_emea', 'Stalled in EMEA', 'u_lena', 'hourglass', {
-      columns: [...DEAL_COLUMNS, { type: 'AiSection', fieldId: 'fld_next_steps', title: 'Next steps', isConfigured: true }],
+      columns: [
+        ...DEAL_COLUMNS,
+        { type: 'AiSection', fieldId: 'fld_next_steps', title: 'Next steps', isConfigured: true },
+      ],
       filters: { aiStatusIn: ['AtRisk', 'Stalled'], amountCurrencyIn: ['EUR', 'GBP'], userGroupIn: ['ug_emea'] },
-      sort: [{ field: 'AmountCurrency', order: 'Asc' }, { field: 'AmountValue', order: 'Desc' }],
+      sort: [
+        { field: 'AmountCurrency', order: 'Asc' },
+        { field: 'AmountValue', order: 'Desc' },
+      ],
     }),
     savedView('dv_big_renewals', 'Big renewals', 'u_adam', 'repeat', {
       columns: DEAL_COLUMNS,
@@ -56,7 +92,9 @@ export function demoDealViews(): ApiView[] {
 export function demoCompanyViews(): ApiView[] {
   return [
     defaultView('cv_default_all', 'All companies', COMPANY_COLUMNS, {}, [{ field: 'Name', order: 'Asc' }]),
-    defaultView('cv_default_active', 'Companies with interactions', COMPANY_COLUMNS, { hasInteraction: true }, [{ field: 'LastActivityAt', order: 'Desc' }]),
+    defaultView('cv_default_active', 'Companies with interactions', COMPANY_COLUMNS, { hasInteraction: true }, [
+      { field: 'LastActivityAt', order: 'Desc' },
+    ]),
     savedView('cv_open_opportunities', 'Open opportunities', 'u_olivia', 'briefcase', {
       columns: COMPANY_COLUMNS,
       filters: { dealStatusIn: ['Open'] },
@@ -85,7 +123,9 @@ export function demoCompanyViews(): ApiView[] {
 export function demoContactViews(): ApiView[] {
   return [
     defaultView('kv_default_all', 'All contacts', CONTACT_COLUMNS, {}, [{ field: 'Name', order: 'Asc' }]),
-    defaultView('kv_default_recent', 'Recently active', CONTACT_COLUMNS, {}, [{ field: 'LastActivityAt', order: 'Desc' }]),
+    defaultView('kv_default_recent', 'Recently active', CONTACT_COLUMNS, {}, [
+      { field: 'LastActivityAt', order: 'Desc' },
+    ]),
     savedView('kv_decision_makers', 'Decision makers', 'u_olivia', 'bust_in_silhouette', {
       columns: CONTACT_COLUMNS,
       filters: { externalities: ['decision-maker'] },

@@ -10,18 +10,61 @@ export interface DemoCrm {
 }
 
 const COMPANY_NAMES = [
-  'Northwind Traders', 'Globex', 'Initech', 'Umbrella Health', 'Hooli', 'Stark Logistics', 'Wayne Foods',
-  'Tyrell Robotics', 'Soylent Labs', 'Cyberdyne Systems', 'Wonka Retail', 'Oscorp Energy', 'Vandelay Imports',
+  'Northwind Traders',
+  'Globex',
+  'Initech',
+  'Umbrella Health',
+  'Hooli',
+  'Stark Logistics',
+  'Wayne Foods',
+  'Tyrell Robotics',
+  'Soylent Labs',
+  'Cyberdyne Systems',
+  'Wonka Retail',
+  'Oscorp Energy',
+  'Vandelay Imports',
   'Pied Piper',
 ];
 
 const FIRST_NAMES = [
-  'Ava', 'Liam', 'Emma', 'Lucas', 'Sofia', 'Elias', 'Chloe', 'Mateo', 'Hannah', 'Omar', 'Grace', 'Jonas',
-  'Priya', 'Diego', 'Yuki', 'Maya', 'Felix', 'Nora', 'Ravi', 'Clara',
+  'Ava',
+  'Liam',
+  'Emma',
+  'Lucas',
+  'Sofia',
+  'Elias',
+  'Chloe',
+  'Mateo',
+  'Hannah',
+  'Omar',
+  'Grace',
+  'Jonas',
+  'Priya',
+  'Diego',
+  'Yuki',
+  'Maya',
+  'Felix',
+  'Nora',
+  'Ravi',
+  'Clara',
 ];
 const LAST_NAMES = [
-  'Smith', 'Garcia', 'Müller', 'Rossi', 'Dubois', 'Kowalski', 'Nguyen', 'Johansson', 'Silva', 'Kim',
-  'Novak', 'Haddad', 'Walsh', 'Tanaka', 'Moreau', 'Schmidt',
+  'Smith',
+  'Garcia',
+  'Müller',
+  'Rossi',
+  'Dubois',
+  'Kowalski',
+  'Nguyen',
+  'Johansson',
+  'Silva',
+  'Kim',
+  'Novak',
+  'Haddad',
+  'Walsh',
+  'Tanaka',
+  'Moreau',
+  'Schmidt',
 ];
 const EXTERNALITIES = ['decision-maker', 'champion', 'technical', 'procurement', 'legal', 'end-user'];
 
@@ -62,7 +105,10 @@ export function demoCrm(random: DemoRandom): DemoCrm {
       const first = random.pick(FIRST_NAMES);
       const last = random.pick(LAST_NAMES);
       const id = `ct_${String(contacts.length + 1).padStart(2, '0')}`;
-      const local = `${first}.${last}`.toLowerCase().normalize('NFD').replace(/[^a-z.]/g, '');
+      const local = `${first}.${last}`
+        .toLowerCase()
+        .normalize('NFD')
+        .replace(/[^a-z.]/g, '');
       contacts.push({
         id,
         name: `${first} ${last}`,
@@ -85,7 +131,8 @@ export function demoCrm(random: DemoRandom): DemoCrm {
     const pipeline = PIPELINES[index % PIPELINES.length] ?? PIPELINES[0];
     const owner = demoUser(DEAL_OWNERS[index % DEAL_OWNERS.length] as string);
     const openedAt = DEMO_BASE_DATE - random.int(3, 320) * DAY_MS;
-    const closedAt = status === 'Open' ? null : Math.min(openedAt + random.int(10, 120) * DAY_MS, DEMO_BASE_DATE - DAY_MS);
+    const closedAt =
+      status === 'Open' ? null : Math.min(openedAt + random.int(10, 120) * DAY_MS, DEMO_BASE_DATE - DAY_MS);
     const id = `deal_${String(index + 1).padStart(2, '0')}`;
     company.dealIds.push(id);
     const companyContacts = company.contactIds;
@@ -99,7 +146,10 @@ export function demoCrm(random: DemoRandom): DemoCrm {
       type: pipeline.type,
       ownerEmail: owner.email,
       ownerName: owner.name,
-      amount: index === 17 ? null : { value: random.int(6, 150) * 1000, currency: CURRENCIES[index % CURRENCIES.length] as string },
+      amount:
+        index === 17
+          ? null
+          : { value: random.int(6, 150) * 1000, currency: CURRENCIES[index % CURRENCIES.length] as string },
       openedAt: new Date(openedAt).toISOString(),
       closedAt: closedAt === null ? null : new Date(closedAt).toISOString(),
       companyId: company.id,

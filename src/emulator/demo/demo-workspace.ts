@@ -24,7 +24,12 @@ const DEMO_AUTOMATIONS: ApiAdminAutomation[] = [
     filters: [{ type: 'MeetingType', meetingType: 'Internal', combineWith: 'And', not: true }],
     actions: {
       autoRecord: { onlyHosted: false, toBeRecorded: true },
-      autoShare: { autoShare: 'AllParticipants', publicLayout: 'None', publicLinkEnabled: false, publish: 'InviteOnly' },
+      autoShare: {
+        autoShare: 'AllParticipants',
+        publicLayout: 'None',
+        publicLinkEnabled: false,
+        publish: 'InviteOnly',
+      },
     },
   },
   {

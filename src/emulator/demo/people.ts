@@ -47,7 +47,14 @@ export const DEMO_USER_GROUPS: NamedGroup[] = [
  */
 export const DEMO_LABELS = named('lbl', ['Discovery', 'Demo', 'Negotiation', 'Onboarding', 'Churn risk', 'Coaching']);
 export const DEMO_CHANNELS = named('ch', ['New business', 'Renewals', 'Coaching', 'Onboarding']);
-export const DEMO_TOPICS = named('top', ['Pricing', 'Security', 'Integrations', 'Competition', 'Timeline', 'Procurement']);
+export const DEMO_TOPICS = named('top', [
+  'Pricing',
+  'Security',
+  'Integrations',
+  'Competition',
+  'Timeline',
+  'Procurement',
+]);
 
 /** DEMO_AI_FIELDS are the AI fields (insights) of the workspace, one per filter kind. */
 export const DEMO_AI_FIELDS = {

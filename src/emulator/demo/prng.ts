@@ -36,7 +36,10 @@ export function demoRandom(seed: number): DemoRandom {
     return items;
   };
   const sample = <T>(items: readonly T[], count: number): T[] =>
-    shuffle(items.map((_, index) => index)).slice(0, count).sort((a, b) => a - b).map((index) => items[index] as T);
+    shuffle(items.map((_, index) => index))
+      .slice(0, count)
+      .sort((a, b) => a - b)
+      .map((index) => items[index] as T);
   // chance always draws (unlike the fault generator's), so the data stays as generated.
   return { next, int, pick, sample, shuffle, chance: (rate) => next() < rate };
 }

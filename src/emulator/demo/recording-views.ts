@@ -8,19 +8,34 @@ import { GLOBAL_OWNER } from '../model.js';
  */
 
 /** col is a Default column, with a width when given (deal columns use it too). */
-export const col = (columnId: string, width?: number): JsonObject => (width === undefined
-  ? { type: 'Default', columnId }
-  : { type: 'Default', columnId, width });
+export const col = (columnId: string, width?: number): JsonObject =>
+  width === undefined ? { type: 'Default', columnId } : { type: 'Default', columnId, width };
 
-const BASE_COLUMNS: JsonObject[] = [col('title', 320), col('createdAt', 160), col('recorder', 180), col('duration', 110)];
+const BASE_COLUMNS: JsonObject[] = [
+  col('title', 320),
+  col('createdAt', 160),
+  col('recorder', 180),
+  col('duration', 110),
+];
 
 /** defaultView builds a built-in default view (ownerId `#global`, public, not editable). */
-export function defaultView(viewId: string, name: string, columns: JsonObject[], filters: JsonObject, sort: JsonObject[]): ApiView {
+export function defaultView(
+  viewId: string,
+  name: string,
+  columns: JsonObject[],
+  filters: JsonObject,
+  sort: JsonObject[],
+): ApiView {
   return { viewId, name, visibility: 'Public', isDefault: true, ownerId: GLOBAL_OWNER, columns, filters, sort };
 }
 
 /** SavedViewParts are the parts of a saved view that differ from view to view; visibility defaults to Public. */
-type SavedViewParts = { columns: JsonObject[]; filters: JsonObject; sort: JsonObject[]; visibility?: 'Public' | 'Private' };
+type SavedViewParts = {
+  columns: JsonObject[];
+  filters: JsonObject;
+  sort: JsonObject[];
+  visibility?: 'Public' | 'Private';
+};
 
 /** savedView builds a saved view owned by a user. */
 export function savedView(viewId: string, name: string, ownerId: string, icon: string, parts: SavedViewParts): ApiView {
@@ -33,11 +48,21 @@ export function demoRecordingViews(): ApiView[] {
   const newestFirst: JsonObject[] = [{ field: 'CreatedAt', order: 'Desc' }];
   return [
     defaultView('rv_default_all', 'All recordings', [...BASE_COLUMNS, col('source'), col('labels')], {}, newestFirst),
-    defaultView('rv_default_mine', 'My recordings', [...BASE_COLUMNS, col('labels')], { authorIdIn: [{ type: 'Me' }] }, newestFirst),
+    defaultView(
+      'rv_default_mine',
+      'My recordings',
+      [...BASE_COLUMNS, col('labels')],
+      { authorIdIn: [{ type: 'Me' }] },
+      newestFirst,
+    ),
     defaultView('rv_default_with_me', 'Meetings with me', BASE_COLUMNS, { peopleIn: [{ type: 'Me' }] }, newestFirst),
     savedView('rv_customer_calls', 'Customer calls', 'u_adam', 'telephone_receiver', {
       columns: [...BASE_COLUMNS, col('companies', 200), col('source', 120)],
-      filters: { sourceIn: ['Aircall', 'Allo', 'Call', 'LemlistVoip', 'Ringover'], recordingTypeIn: ['Meeting'], stateIn: ['Ready'] },
+      filters: {
+        sourceIn: ['Aircall', 'Allo', 'Call', 'LemlistVoip', 'Ringover'],
+        recordingTypeIn: ['Meeting'],
+        stateIn: ['Ready'],
+      },
       sort: newestFirst,
     }),
     savedView('rv_video_meetings', 'Zoom and Meet calls', 'u_olivia', 'video_camera', {
@@ -46,9 +71,18 @@ export function demoRecordingViews(): ApiView[] {
       sort: newestFirst,
     }),
     savedView('rv_deals_at_risk', 'Deals at risk', 'u_olivia', 'warning', {
-      columns: [col('title', 300), col('deal', 220), col('dealStage', 140), col('dealAmount', 140), col('createdAt', 160)],
+      columns: [
+        col('title', 300),
+        col('deal', 220),
+        col('dealStage', 140),
+        col('dealAmount', 140),
+        col('createdAt', 160),
+      ],
       filters: { dealStatusIn: ['Open'], dealAiStatusIn: ['AtRisk', 'NeedsAction', 'Stalled'] },
-      sort: [{ field: 'DealAmountValue', order: 'Desc' }, { field: 'CreatedAt', order: 'Desc' }],
+      sort: [
+        { field: 'DealAmountValue', order: 'Desc' },
+        { field: 'CreatedAt', order: 'Desc' },
+      ],
     }),
     savedView('rv_sdr_coaching', 'SDR coaching', 'u_adam', 'mortar_board', {
       columns: [...BASE_COLUMNS, col('talkingRatio', 120), col('longestMonologue', 150)],
@@ -59,8 +93,22 @@ export function demoRecordingViews(): ApiView[] {
       columns: [
         col('title', 300),
         col('companies', 200),
-        { type: 'AiSection', fieldId: 'fld_budget_confirmed', title: 'Budget confirmed', hasAutogen: true, isConfigured: true, width: 150 },
-        { type: 'AiSection', fieldId: 'fld_seats', title: 'Seats discussed', hasAutogen: true, isConfigured: true, width: 140 },
+        {
+          type: 'AiSection',
+          fieldId: 'fld_budget_confirmed',
+          title: 'Budget confirmed',
+          hasAutogen: true,
+          isConfigured: true,
+          width: 150,
+        },
+        {
+          type: 'AiSection',
+          fieldId: 'fld_seats',
+          title: 'Seats discussed',
+          hasAutogen: true,
+          isConfigured: true,
+          width: 140,
+        },
         { type: 'AiSection', fieldId: 'fld_next_steps', title: 'Next steps', hasAutogen: true, isConfigured: true },
       ],
       filters: {
@@ -78,10 +126,19 @@ export function demoRecordingViews(): ApiView[] {
         { type: 'AiSection', fieldId: 'fld_competitor', title: 'Competitor mentioned', isConfigured: true, width: 180 },
       ],
       filters: {
-        insights: [{ type: 'select', fieldId: 'fld_competitor', selectFilter: { in: ['Chorusly', 'Globalink', 'Talkwise'], notIn: [] } }],
+        insights: [
+          {
+            type: 'select',
+            fieldId: 'fld_competitor',
+            selectFilter: { in: ['Chorusly', 'Globalink', 'Talkwise'], notIn: [] },
+          },
+        ],
         title: { containsNot: 'stand-up' },
       },
-      sort: [{ field: 'DealTitle', order: 'Asc' }, { field: 'CreatedAt', order: 'Desc' }],
+      sort: [
+        { field: 'DealTitle', order: 'Asc' },
+        { field: 'CreatedAt', order: 'Desc' },
+      ],
     }),
     savedView('rv_mia_followups', "Mia's follow-ups", 'u_mia', 'pushpin', {
       visibility: 'Private',

@@ -47,21 +47,34 @@ export function demoRecordings(random: DemoRandom, crm: DemoCrm): StoredRecordin
   return drafts.map((draft, position) => recording(random, crm, draft.index, position, draft.createdAt));
 }
 
-function recording(random: DemoRandom, crm: DemoCrm, index: number, position: number, createdAt: number): StoredRecording {
+function recording(
+  random: DemoRandom,
+  crm: DemoCrm,
+  index: number,
+  position: number,
+  createdAt: number,
+): StoredRecording {
   const source = RECORDING_SOURCES[index % RECORDING_SOURCES.length] as RecordingSource;
-  const state: StoredRecording['state'] = index % 16 === 3 ? 'Empty' : index % 16 === 7 ? 'Uploaded' : index % 16 === 11 ? 'Failed' : 'Ready';
+  const state: StoredRecording['state'] =
+    index % 16 === 3 ? 'Empty' : index % 16 === 7 ? 'Uploaded' : index % 16 === 11 ? 'Failed' : 'Ready';
   const isClip = CLIP_SOURCES.includes(source);
   const recorderId = random.pick(DEMO_RECORDERS);
   const recorder = demoUser(recorderId);
   const deal = random.chance(0.7) ? random.pick(crm.deals) : undefined;
-  const company = deal !== undefined
-    ? crm.companies.find((candidate) => candidate.id === deal.companyId)
-    : random.chance(0.3) ? random.pick(crm.companies.filter((candidate) => candidate.dealIds.length > 0)) : undefined;
-  const durationSeconds = state === 'Empty' ? 0 : isClip ? random.int(45, 420) : random.int(6, 62) * 60 + random.int(0, 59);
+  const company =
+    deal !== undefined
+      ? crm.companies.find((candidate) => candidate.id === deal.companyId)
+      : random.chance(0.3)
+        ? random.pick(crm.companies.filter((candidate) => candidate.dealIds.length > 0))
+        : undefined;
+  const durationSeconds =
+    state === 'Empty' ? 0 : isClip ? random.int(45, 420) : random.int(6, 62) * 60 + random.int(0, 59);
   const title = titleOf(random, source, deal?.stage, company?.name, recorder.name);
   const langIso2 = EMEA_RECORDERS.has(recorderId) && random.chance(0.4) ? random.pick(['de', 'fr', 'es']) : 'en';
 
-  const participants: StoredParticipant[] = [{ attended: true, email: recorder.email, id: recorderId, name: recorder.name }];
+  const participants: StoredParticipant[] = [
+    { attended: true, email: recorder.email, id: recorderId, name: recorder.name },
+  ];
   if (!isClip && random.chance(0.4)) {
     const colleague = demoUser(random.pick(DEMO_RECORDERS.filter((id) => id !== recorderId)));
     participants.push({ attended: random.chance(0.8), email: colleague.email, id: colleague.id, name: colleague.name });
@@ -94,50 +107,92 @@ function recording(random: DemoRandom, crm: DemoCrm, index: number, position: nu
     channelId: channelOf(random, deal?.pipelineId, external),
     companyIds: company === undefined ? [] : [company.id],
     dealId: deal?.id ?? null,
-    topicIds: random.sample(DEMO_TOPICS.map((topic) => topic.id), external ? random.int(1, 3) : random.int(0, 1)),
+    topicIds: random.sample(
+      DEMO_TOPICS.map((topic) => topic.id),
+      external ? random.int(1, 3) : random.int(0, 1),
+    ),
     langIso2,
     source,
     recordingType: isClip ? 'Clip' : 'Meeting',
     isPrivate: PRIVATE_INDEXES.has(index),
-    meeting: isClip ? null : {
-      startingAt: new Date(createdAt).toISOString(),
-      endingAt: new Date(createdAt + durationMs).toISOString(),
-      participants,
-      type: external ? 'external' : 'internal',
-      conferenceUrl: conferenceUrl(source, index),
-    },
-    analytics: ready && !isClip ? {
-      interactivityScore: random.int(10, 100) / 10,
-      longestCustomerStorySeconds: external ? random.int(15, 320) : 0,
-      longestMonologueSeconds: random.int(20, 420),
-      patienceSeconds: random.int(3, 30) / 10,
-      questionsPerHour: random.int(2, 40),
-      talkingRatio: random.int(20, 85) / 100,
-    } : null,
+    meeting: isClip
+      ? null
+      : {
+          startingAt: new Date(createdAt).toISOString(),
+          endingAt: new Date(createdAt + durationMs).toISOString(),
+          participants,
+          type: external ? 'external' : 'internal',
+          conferenceUrl: conferenceUrl(source, index),
+        },
+    analytics:
+      ready && !isClip
+        ? {
+            interactivityScore: random.int(10, 100) / 10,
+            longestCustomerStorySeconds: external ? random.int(15, 320) : 0,
+            longestMonologueSeconds: random.int(20, 420),
+            patienceSeconds: random.int(3, 30) / 10,
+            questionsPerHour: random.int(2, 40),
+            talkingRatio: random.int(20, 85) / 100,
+          }
+        : null,
     insights: ready ? insights(random, deal !== undefined, createdAt) : [],
-    actionItems: ready ? [{ langIso2, items: [
-      { isChecked: random.chance(0.5), description: random.pick(NEXT_STEPS) },
-      { isChecked: false, description: 'Send the recap email with the recording link.' },
-    ] }] : [],
+    actionItems: ready
+      ? [
+          {
+            langIso2,
+            items: [
+              { isChecked: random.chance(0.5), description: random.pick(NEXT_STEPS) },
+              { isChecked: false, description: 'Send the recap email with the recording link.' },
+            ],
+          },
+        ]
+      : [],
     keyTakeaways: ready ? [{ langIso2, text: takeaway(deal?.stage, company?.name) }] : [],
-    outlines: ready ? [{ langIso2, text: '1. Introductions\n2. Current process and pains\n3. Product walkthrough\n4. Next steps' }] : [],
+    outlines: ready
+      ? [{ langIso2, text: '1. Introductions\n2. Current process and pains\n3. Product walkthrough\n4. Next steps' }]
+      : [],
     crm: deal === undefined ? null : 'hubspot',
   };
 }
 
-function titleOf(random: DemoRandom, source: RecordingSource, stage: string | undefined, company: string | undefined, recorder: string): string {
+function titleOf(
+  random: DemoRandom,
+  source: RecordingSource,
+  stage: string | undefined,
+  company: string | undefined,
+  recorder: string,
+): string {
   const first = recorder.split(' ')[0] ?? recorder;
-  if (source === 'Loom') return company === undefined ? `Product tip from ${first}` : `Proposal walkthrough for ${company}`;
-  if (source === 'MobileApp') return company === undefined ? `Voice memo: ${first}'s week` : `Debrief after ${company} visit`;
-  if (company === undefined) return random.pick([`Pipeline review with ${first}`, `1:1 coaching: ${first}`, 'Weekly sales stand-up', 'Call review session']);
-  if (TELEPHONY.includes(source)) return random.pick([`Cold call: ${company}`, `Follow-up call with ${company}`, `Qualification call: ${company}`]);
-  const kind = stage === 'Demo' ? 'Demo' : stage === 'Negotiation' || stage === 'Proposal' ? 'Pricing discussion' : stage === 'Closed Won' ? 'Kick-off' : stage === 'Closed Lost' ? 'Loss review' : 'Discovery call';
+  if (source === 'Loom')
+    return company === undefined ? `Product tip from ${first}` : `Proposal walkthrough for ${company}`;
+  if (source === 'MobileApp')
+    return company === undefined ? `Voice memo: ${first}'s week` : `Debrief after ${company} visit`;
+  if (company === undefined)
+    return random.pick([
+      `Pipeline review with ${first}`,
+      `1:1 coaching: ${first}`,
+      'Weekly sales stand-up',
+      'Call review session',
+    ]);
+  if (TELEPHONY.includes(source))
+    return random.pick([`Cold call: ${company}`, `Follow-up call with ${company}`, `Qualification call: ${company}`]);
+  const kind =
+    stage === 'Demo'
+      ? 'Demo'
+      : stage === 'Negotiation' || stage === 'Proposal'
+        ? 'Pricing discussion'
+        : stage === 'Closed Won'
+          ? 'Kick-off'
+          : stage === 'Closed Lost'
+            ? 'Loss review'
+            : 'Discovery call';
   return `${kind} with ${company}`;
 }
 
 function channelOf(random: DemoRandom, pipelineId: string | undefined, external: boolean): string | null {
   if (pipelineId === 'pl_renewals') return 'ch_renewals';
-  if (pipelineId === 'pl_new_business' || pipelineId === 'pl_expansion') return random.chance(0.8) ? 'ch_new_business' : null;
+  if (pipelineId === 'pl_new_business' || pipelineId === 'pl_expansion')
+    return random.chance(0.8) ? 'ch_new_business' : null;
   if (!external) return random.chance(0.7) ? 'ch_coaching' : null;
   return random.chance(0.5) ? 'ch_onboarding' : null;
 }
@@ -145,10 +200,14 @@ function channelOf(random: DemoRandom, pipelineId: string | undefined, external:
 function conferenceUrl(source: RecordingSource, index: number): string {
   const code = String(100000000 + index * 7919);
   switch (source) {
-    case 'Zoom': return `https://acme.zoom.us/j/${code}`;
-    case 'GoogleMeet': return `https://meet.google.com/acm-${code.slice(0, 4)}-${code.slice(4, 7)}`;
-    case 'MsTeams': return `https://teams.microsoft.com/l/meetup-join/${code}`;
-    default: return '';
+    case 'Zoom':
+      return `https://acme.zoom.us/j/${code}`;
+    case 'GoogleMeet':
+      return `https://meet.google.com/acm-${code.slice(0, 4)}-${code.slice(4, 7)}`;
+    case 'MsTeams':
+      return `https://teams.microsoft.com/l/meetup-join/${code}`;
+    default:
+      return '';
   }
 }
 
@@ -157,7 +216,13 @@ function insights(random: DemoRandom, hasDeal: boolean, createdAt: number): Stor
   return [
     { ...nextSteps, value: random.pick(NEXT_STEPS) },
     { ...budgetConfirmed, value: hasDeal ? random.chance(0.5) : null },
-    { ...decisionDate, value: hasDeal && random.chance(0.6) ? new Date(createdAt + random.int(14, 90) * DAY_MS).toISOString().slice(0, 10) : null },
+    {
+      ...decisionDate,
+      value:
+        hasDeal && random.chance(0.6)
+          ? new Date(createdAt + random.int(14, 90) * DAY_MS).toISOString().slice(0, 10)
+          : null,
+    },
     { ...seats, value: hasDeal ? random.int(1, 40) * 5 : null },
     { ...competitor, value: hasDeal ? competitors(random) : null },
   ];
@@ -166,7 +231,10 @@ function insights(random: DemoRandom, hasDeal: boolean, createdAt: number): Stor
 function competitors(random: DemoRandom): string[] {
   // "None" is an option of its own, never listed next to a competitor.
   if (random.chance(0.25)) return ['None'];
-  return random.sample(DEMO_COMPETITORS.filter((option) => option !== 'None'), random.int(1, 2));
+  return random.sample(
+    DEMO_COMPETITORS.filter((option) => option !== 'None'),
+    random.int(1, 2),
+  );
 }
 
 function takeaway(stage: string | undefined, company: string | undefined): string {

@@ -16,7 +16,11 @@ export function recordingDetails(data: EmulatorData, recordingId: string, ctx: R
 }
 
 /** findVisibleRecording finds a recording the key may see (private ones need Full access). */
-export function findVisibleRecording(data: EmulatorData, recordingId: string, ctx: RecordsContext): StoredRecording | undefined {
+export function findVisibleRecording(
+  data: EmulatorData,
+  recordingId: string,
+  ctx: RecordsContext,
+): StoredRecording | undefined {
   return data.recordings.find((recording) => recording.id === recordingId && (ctx.fullAccess || !recording.isPrivate));
 }
 
@@ -38,7 +42,11 @@ export function findVisibleRecording(data: EmulatorData, recordingId: string, ct
  * Every URL resolves (media.ts): `url` is the recording's app page, the others are
  * media downloads signed for 24 hours from `ctx.now`, as the transcript endpoint's.
  */
-export function recordingResponse(data: EmulatorData, recording: StoredRecording, ctx: RecordsContext): Record<string, unknown> {
+export function recordingResponse(
+  data: EmulatorData,
+  recording: StoredRecording,
+  ctx: RecordsContext,
+): Record<string, unknown> {
   const recorder = data.users.find((user) => user.id === recording.recorderId);
   const labelNames = new Map(data.labels.map((label) => [label.id, label.name]));
   const media = (file: MediaFile): string => signedMediaUrl(ctx, mediaPath(recording, file)).url;
@@ -59,7 +67,10 @@ export function recordingResponse(data: EmulatorData, recording: StoredRecording
       name: recorder?.name ?? '',
     },
     workspace: { id: data.workspace.id, name: data.workspace.name },
-    companies: recording.companyIds.map((id) => ({ id, name: data.companies.find((company) => company.id === id)?.name ?? '' })),
+    companies: recording.companyIds.map((id) => ({
+      id,
+      name: data.companies.find((company) => company.id === id)?.name ?? '',
+    })),
     source: recording.source,
     insightTemplates: [],
   };
@@ -77,13 +88,15 @@ export function recordingResponse(data: EmulatorData, recording: StoredRecording
 
 function processedFields(recording: StoredRecording, media: (file: MediaFile) => string): Record<string, unknown> {
   const fields: Record<string, unknown> = {
-    transcripts: [{
-      textUrl: media('transcript.txt'),
-      url: media('transcript.json'),
-      isActive: true,
-      isTranscript: true,
-      langIso2: recording.langIso2,
-    }],
+    transcripts: [
+      {
+        textUrl: media('transcript.txt'),
+        url: media('transcript.json'),
+        isActive: true,
+        isTranscript: true,
+        langIso2: recording.langIso2,
+      },
+    ],
     aiFields: recording.insights.flatMap((insight) => {
       const description = describeInsight(insight);
       return description === null ? [] : [{ title: insight.title, description }];

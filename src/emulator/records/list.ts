@@ -14,7 +14,15 @@ import { companyResponse, contactResponse, dealResponse } from './record-shapes.
 import { parseRecordingQuery } from './recording-query.js';
 import type { EndpointResult, RecordsContext } from './result.js';
 import { notFound } from '../route-result.js';
-import { COMPANY_SORT, CONTACT_SORT, DEAL_SORT, RECORDING_SORT, sortDimensions, sortRecords, type SortDimension } from './sort.js';
+import {
+  COMPANY_SORT,
+  CONTACT_SORT,
+  DEAL_SORT,
+  RECORDING_SORT,
+  sortDimensions,
+  sortRecords,
+  type SortDimension,
+} from './sort.js';
 
 /** Default orders when neither a view nor a `sort` parameter gives one. */
 const BY_NAME: SortDimension[] = [{ field: 'Name', order: 'Asc' }];
@@ -39,7 +47,12 @@ const DEFAULT_SORT: Record<Domain, SortDimension[]> = {
  * - Without a view sort or `sort` parameter, recordings come newest first, the
  *   other domains by name; ties are broken by id.
  */
-export function listRecords(data: EmulatorData, domain: Domain, query: URLSearchParams, ctx: RecordsContext): EndpointResult {
+export function listRecords(
+  data: EmulatorData,
+  domain: Domain,
+  query: URLSearchParams,
+  ctx: RecordsContext,
+): EndpointResult {
   const limit = parseLimit(query);
   if (typeof limit !== 'number') return limit;
   const recordingQuery = domain === 'recordings' ? parseRecordingQuery(query) : undefined;
@@ -58,9 +71,12 @@ export function listRecords(data: EmulatorData, domain: Domain, query: URLSearch
   const order = recordingQuery?.sort ?? (viewSort.length > 0 ? viewSort : DEFAULT_SORT[domain]);
   switch (domain) {
     case 'recordings': {
-      const candidates = data.recordings.filter((recording) => (ctx.fullAccess || !recording.isPrivate)
-        && matchesRecordingFilters(filters, recording, env)
-        && (recordingQuery === undefined || recordingQuery.matches(recording, env)));
+      const candidates = data.recordings.filter(
+        (recording) =>
+          (ctx.fullAccess || !recording.isPrivate) &&
+          matchesRecordingFilters(filters, recording, env) &&
+          (recordingQuery === undefined || recordingQuery.matches(recording, env)),
+      );
       const sorted = sortRecords(candidates, order, RECORDING_SORT, env);
       return paginate(sorted, query, 'recordings', (recording) => recordingResponse(data, recording, ctx));
     }

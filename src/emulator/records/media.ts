@@ -23,9 +23,7 @@ import { DAY_MS } from '../time.js';
  */
 
 /** MediaAnswer is a media or app page response: a body and its type, or an error status with a message. */
-type MediaAnswer =
-  | { status: 200; contentType: string; body: string | Buffer }
-  | { status: 403 | 404; message: string };
+type MediaAnswer = { status: 200; contentType: string; body: string | Buffer } | { status: 403 | 404; message: string };
 
 /** MEDIA_PREFIX starts every media path; APP_PREFIX every app page path. */
 export const MEDIA_PREFIX = '/media/';
@@ -40,10 +38,14 @@ export type MediaFile = 'transcript.json' | 'transcript.txt' | 'video' | 'thumbn
 export function mediaPath(recording: StoredRecording, file: MediaFile): string {
   const base = `/media/recordings/${encodeURIComponent(recording.id)}`;
   switch (file) {
-    case 'transcript.json': return `${base}/transcript-${recording.langIso2}.json`;
-    case 'transcript.txt': return `${base}/transcript-${recording.langIso2}.txt`;
-    case 'video': return `${base}/video.mp4`;
-    case 'thumbnail': return `${base}/thumbnail.svg`;
+    case 'transcript.json':
+      return `${base}/transcript-${recording.langIso2}.json`;
+    case 'transcript.txt':
+      return `${base}/transcript-${recording.langIso2}.txt`;
+    case 'video':
+      return `${base}/video.mp4`;
+    case 'thumbnail':
+      return `${base}/thumbnail.svg`;
   }
 }
 
@@ -78,7 +80,11 @@ export function serveMedia(data: EmulatorData, url: URL, now: number, secret: st
   const given = Buffer.from(url.searchParams.get('signature') ?? '', 'hex');
   const expected = Buffer.from(signMedia(secret, url.pathname, expiresAt), 'hex');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    return { status: 403, message: 'the download link is not valid: ask for a new one through /v1/recordings/{id} or /v1/recordings/{id}/transcript' };
+    return {
+      status: 403,
+      message:
+        'the download link is not valid: ask for a new one through /v1/recordings/{id} or /v1/recordings/{id}/transcript',
+    };
   }
   const expiry = Date.parse(expiresAt);
   if (!Number.isFinite(expiry) || expiry <= now) {
@@ -88,13 +94,15 @@ export function serveMedia(data: EmulatorData, url: URL, now: number, secret: st
   const file = match[2] ?? '';
   if (recording === undefined) return { status: 404, message: 'the recording no longer exists' };
   if (file === 'thumbnail.svg') return { status: 200, contentType: 'image/svg+xml', body: thumbnailSvg(recording) };
-  if (recording.state !== 'Ready') return { status: 404, message: `the recording is ${recording.state}: it has no ${file} yet` };
+  if (recording.state !== 'Ready')
+    return { status: 404, message: `the recording is ${recording.state}: it has no ${file} yet` };
   if (file === 'video.mp4') {
     return recording.transcriptOnly
       ? { status: 404, message: 'the recording is transcript-only: it has no video' }
       : { status: 200, contentType: 'video/mp4', body: placeholderVideo() };
   }
-  if (recording.langIso2 !== match[3]) return { status: 404, message: 'the transcript no longer exists in that language' };
+  if (recording.langIso2 !== match[3])
+    return { status: 404, message: 'the transcript no longer exists in that language' };
   const document = transcriptDocument(data, recording);
   return match[4] === 'json'
     ? { status: 200, contentType: 'application/json; charset=utf-8', body: JSON.stringify(document) }
@@ -107,10 +115,11 @@ export function serveAppPage(data: EmulatorData, url: URL): MediaAnswer {
   const recording = match === null ? undefined : findRecording(data, match[1] ?? '');
   if (recording === undefined) return { status: 404, message: `no page at ${url.pathname}` };
   const title = escapeHtml(recording.title);
-  const body = `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${title}</title></head>\n`
-    + `<body><h1>${title}</h1><p>Recording ${escapeHtml(recording.id)}, ${escapeHtml(recording.state)}, `
-    + `${Math.round(recording.durationSeconds / 60)} min, created ${escapeHtml(recording.createdAt)}.</p>`
-    + '<p>Served by the viewctl emulator in place of the application.</p></body></html>\n';
+  const body =
+    `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${title}</title></head>\n` +
+    `<body><h1>${title}</h1><p>Recording ${escapeHtml(recording.id)}, ${escapeHtml(recording.state)}, ` +
+    `${Math.round(recording.durationSeconds / 60)} min, created ${escapeHtml(recording.createdAt)}.</p>` +
+    '<p>Served by the viewctl emulator in place of the application.</p></body></html>\n';
   return { status: 200, contentType: 'text/html; charset=utf-8', body };
 }
 
@@ -124,10 +133,12 @@ function escapeHtml(text: string): string {
 }
 
 function thumbnailSvg(recording: StoredRecording): string {
-  return '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="180" viewBox="0 0 320 180">'
-    + '<rect width="320" height="180" fill="#e5e7eb"/>'
-    + `<text x="160" y="95" font-family="sans-serif" font-size="14" text-anchor="middle" fill="#374151">${escapeHtml(recording.title)}</text>`
-    + '</svg>\n';
+  return (
+    '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="180" viewBox="0 0 320 180">' +
+    '<rect width="320" height="180" fill="#e5e7eb"/>' +
+    `<text x="160" y="95" font-family="sans-serif" font-size="14" text-anchor="middle" fill="#374151">${escapeHtml(recording.title)}</text>` +
+    '</svg>\n'
+  );
 }
 
 // An ISO base media file holding only its type box and a free box that says what it
@@ -139,12 +150,18 @@ function placeholderVideo(): Buffer {
     header.write(type, 4, 'latin1');
     return Buffer.concat([header, payload]);
   };
-  const ftyp = box('ftyp', Buffer.concat([Buffer.from('isom', 'latin1'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2mp41', 'latin1')]));
+  const ftyp = box(
+    'ftyp',
+    Buffer.concat([Buffer.from('isom', 'latin1'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2mp41', 'latin1')]),
+  );
   return Buffer.concat([ftyp, box('free', Buffer.from('viewctl emulator placeholder video', 'latin1'))]);
 }
 
 function transcriptText(document: TranscriptDocument): string {
-  return document.segments.map((segment) => `${segment.speaker.name}: ${segment.text}`).join('\n').concat('\n');
+  return document.segments
+    .map((segment) => `${segment.speaker.name}: ${segment.text}`)
+    .join('\n')
+    .concat('\n');
 }
 
 /** TranscriptDocument is the transcript JSON of a recording. */

@@ -51,7 +51,9 @@ export function parseRecordingQuery(query: URLSearchParams): RecordingQuery | En
   }
   const labels = list(query, 'labels');
   if (labels !== undefined) {
-    tests.push((recording, env) => recording.labelIds.some((id) => labels.includes(id) || labels.includes(env.labelNames.get(id) ?? id)));
+    tests.push((recording, env) =>
+      recording.labelIds.some((id) => labels.includes(id) || labels.includes(env.labelNames.get(id) ?? id)),
+    );
   }
   const sources = list(query, 'sources');
   if (sources !== undefined) {
@@ -61,7 +63,10 @@ export function parseRecordingQuery(query: URLSearchParams): RecordingQuery | En
     }
     tests.push((recording) => sources.includes(recording.source));
   }
-  for (const [name, inclusive] of [['createdAfter', true], ['createdBefore', false]] as const) {
+  for (const [name, inclusive] of [
+    ['createdAfter', true],
+    ['createdBefore', false],
+  ] as const) {
     const raw = param(query, name);
     if (raw === undefined) continue;
     const bound = parseServiceDate(raw);
@@ -74,7 +79,10 @@ export function parseRecordingQuery(query: URLSearchParams): RecordingQuery | En
   const sortParam = param(query, 'sort');
   const sort = sortParam === undefined ? undefined : ownValue(RECORDING_SORT_PARAMS, sortParam);
   if (sortParam !== undefined && sort === undefined) {
-    return validationError('sort', `unknown sort "${sortParam}"; expected one of ${Object.keys(RECORDING_SORT_PARAMS).join(', ')}`);
+    return validationError(
+      'sort',
+      `unknown sort "${sortParam}"; expected one of ${Object.keys(RECORDING_SORT_PARAMS).join(', ')}`,
+    );
   }
   return { matches: (recording, env) => tests.every((test) => test(recording, env)), sort };
 }
@@ -85,6 +93,9 @@ function param(query: URLSearchParams, name: string): string | undefined {
 }
 
 function list(query: URLSearchParams, name: string): string[] | undefined {
-  const values = param(query, name)?.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const values = param(query, name)
+    ?.split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
   return values === undefined || values.length === 0 ? undefined : values;
 }

@@ -47,8 +47,11 @@ export function sortDimensions(sort: readonly unknown[]): SortDimension[] {
   return sort.filter(isJsonObject).flatMap((entry: JsonRecord): SortDimension[] => {
     if (typeof entry.field !== 'string') return [];
     const order = entry.order === 'Desc' ? 'Desc' : 'Asc';
-    const fieldId = isJsonObject(entry.insight) && typeof entry.insight.fieldId === 'string' ? entry.insight.fieldId : undefined;
-    return [fieldId === undefined ? { field: entry.field, order } : { field: entry.field, order, insight: { fieldId } }];
+    const fieldId =
+      isJsonObject(entry.insight) && typeof entry.insight.fieldId === 'string' ? entry.insight.fieldId : undefined;
+    return [
+      fieldId === undefined ? { field: entry.field, order } : { field: entry.field, order, insight: { fieldId } },
+    ];
   });
 }
 
@@ -86,7 +89,7 @@ export const DEAL_SORT: Record<string, KeyReader<StoredDeal>> = {
   AmountCurrency: (deal) => deal.amount?.currency ?? null,
   AmountValue: (deal) => deal.amount?.value ?? null,
   ClosedAt: (deal) => timestamp(deal.closedAt),
-  Company: (deal, env) => (deal.companyId === null ? null : env.companiesById.get(deal.companyId)?.name ?? null),
+  Company: (deal, env) => (deal.companyId === null ? null : (env.companiesById.get(deal.companyId)?.name ?? null)),
   LastActivityAt: (deal) => timestamp(deal.lastActivityAt),
   Name: (deal) => deal.name,
   OpenedAt: (deal) => timestamp(deal.openedAt),
@@ -124,7 +127,17 @@ export const RECORDING_SORT: Record<string, KeyReader<StoredRecording>> = {
   Company: (recording, env) => firstName(recording.companyIds, (id) => env.companiesById.get(id)?.name),
   CreatedAt: (recording) => timestamp(recording.createdAt),
   ...ofLinkedDeal([
-    'Age', 'Amount', 'AmountCurrency', 'AmountValue', 'ClosedAt', 'OpenedAt', 'OwnerName', 'Stage', 'Status', 'Title', 'Type',
+    'Age',
+    'Amount',
+    'AmountCurrency',
+    'AmountValue',
+    'ClosedAt',
+    'OpenedAt',
+    'OwnerName',
+    'Stage',
+    'Status',
+    'Title',
+    'Type',
   ]),
   Insight: (recording, _env, dimension) => insightKey(recording, dimension),
   InteractivityScore: (recording) => recording.analytics?.interactivityScore ?? null,
@@ -154,7 +167,8 @@ export const COMPANY_SORT: Record<string, KeyReader<StoredCompany>> = {
 
 /** CONTACT_SORT maps contact sort fields (`Name` is seen in the spec). */
 export const CONTACT_SORT: Record<string, KeyReader<StoredContact>> = {
-  Company: (contact, env) => (contact.companyId === null ? null : env.companiesById.get(contact.companyId)?.name ?? null),
+  Company: (contact, env) =>
+    contact.companyId === null ? null : (env.companiesById.get(contact.companyId)?.name ?? null),
   Email: (contact) => contact.email,
   LastActivityAt: (contact) => timestamp(contact.lastActivityAt),
   Name: (contact) => contact.name,

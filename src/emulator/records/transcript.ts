@@ -16,7 +16,8 @@ export function transcript(data: EmulatorData, recordingId: string, ctx: Records
   const recording = findVisibleRecording(data, recordingId, ctx);
   if (recording === undefined) return notFound(`recording ${recordingId} not found`);
   if (recording.state !== 'Ready') {
-    const reason = recording.state === 'Failed' ? 'its processing failed' : `it is ${recording.state}, not processed yet`;
+    const reason =
+      recording.state === 'Failed' ? 'its processing failed' : `it is ${recording.state}, not processed yet`;
     return notFound(`recording ${recordingId} has no transcript: ${reason}`);
   }
   return success(signedMediaUrl(ctx, mediaPath(recording, 'transcript.json')));

@@ -40,14 +40,17 @@ type Checked<T> = { ok: true; body: T } | { ok: false; problem: BodyProblem };
 
 /** checkCreateBody validates a POST body; `creatorEmail` membership is checked by the caller. */
 export function checkCreateBody(domain: Domain, body: unknown, checker: AttributeChecker): Checked<ViewCreateBody> {
-  const problem = checkObject(body, CREATE_ATTRIBUTES) ?? checkCreateRequired(body as Record<string, unknown>)
-    ?? checkCommon(domain, body as Record<string, unknown>, checker, false);
+  const problem =
+    checkObject(body, CREATE_ATTRIBUTES) ??
+    checkCreateRequired(body as Record<string, unknown>) ??
+    checkCommon(domain, body as Record<string, unknown>, checker, false);
   return problem === undefined ? { ok: true, body: body as ViewCreateBody } : { ok: false, problem };
 }
 
 /** checkPatchBody validates a PATCH body: every attribute optional, `icon: null` allowed. */
 export function checkPatchBody(domain: Domain, body: unknown, checker: AttributeChecker): Checked<ViewPatchBody> {
-  const problem = checkObject(body, PATCH_ATTRIBUTES) ?? checkCommon(domain, body as Record<string, unknown>, checker, true);
+  const problem =
+    checkObject(body, PATCH_ATTRIBUTES) ?? checkCommon(domain, body as Record<string, unknown>, checker, true);
   return problem === undefined ? { ok: true, body: body as ViewPatchBody } : { ok: false, problem };
 }
 
@@ -60,9 +63,9 @@ function checkObject(body: unknown, allowed: string[]): BodyProblem | undefined 
 }
 
 function checkCreateRequired(body: Record<string, unknown>): BodyProblem | undefined {
-  if (!(Object.hasOwn(body, 'creatorEmail'))) return { path: 'creatorEmail', message: 'creatorEmail is required' };
+  if (!Object.hasOwn(body, 'creatorEmail')) return { path: 'creatorEmail', message: 'creatorEmail is required' };
   if (typeof body.creatorEmail !== 'string') return { path: 'creatorEmail', message: 'creatorEmail must be a string' };
-  if (!(Object.hasOwn(body, 'name'))) return { path: 'name', message: 'name is required' };
+  if (!Object.hasOwn(body, 'name')) return { path: 'name', message: 'name is required' };
   return undefined;
 }
 
@@ -79,13 +82,19 @@ function checkCommon(
     const icon = body.icon;
     const nullOk = iconMayBeNull && icon === null;
     if (!nullOk && (typeof icon !== 'string' || icon === '')) {
-      return { path: 'icon', message: iconMayBeNull ? 'icon must be a non-empty string, or null to remove it' : 'icon must be a non-empty string' };
+      return {
+        path: 'icon',
+        message: iconMayBeNull
+          ? 'icon must be a non-empty string, or null to remove it'
+          : 'icon must be a non-empty string',
+      };
     }
   }
   for (const attribute of VIEW_ATTRIBUTES) {
-    if (!(Object.hasOwn(body, attribute))) continue;
+    if (!Object.hasOwn(body, attribute)) continue;
     const value = body[attribute];
-    const problem = checkStructure(attribute, value) ?? responseOnly(domain, attribute, value) ?? checker(domain, attribute, value);
+    const problem =
+      checkStructure(attribute, value) ?? responseOnly(domain, attribute, value) ?? checker(domain, attribute, value);
     if (problem !== undefined) return problem;
   }
   return undefined;

@@ -48,7 +48,10 @@ export function createView(ctx: RouteContext, domain: Domain, checker: Attribute
   }
   const savedCount = ctx.data.views[domain].filter((view) => !view.isDefault).length;
   if (savedCount >= VIEW_CAP) {
-    return validationError(undefined, `the workspace already has ${VIEW_CAP} saved ${domain} views, the most the service keeps`);
+    return validationError(
+      undefined,
+      `the workspace already has ${VIEW_CAP} saved ${domain} views, the most the service keeps`,
+    );
   }
   const view: ApiView = {
     viewId: nextViewId(ctx.data, domain),
@@ -96,7 +99,11 @@ export function deleteView(ctx: RouteContext, domain: Domain): RouteResult {
   ctx.data.views[domain] = ctx.data.views[domain].filter((candidate) => candidate !== view);
   const pinned = ctx.data.pinned[domain];
   for (const [userId, viewIds] of Object.entries(pinned)) {
-    setOwn(pinned, userId, viewIds.filter((viewId) => viewId !== view.viewId));
+    setOwn(
+      pinned,
+      userId,
+      viewIds.filter((viewId) => viewId !== view.viewId),
+    );
   }
   return success({ ok: true }, true);
 }

@@ -12,7 +12,13 @@ export const NUMERIC = object({ exists: BOOLEAN, gte: number(), is: number(), is
 export const BETWEEN = object({ gte: number(), lte: number() }, [], { oneRequiredOf: ['gte', 'lte'] });
 
 /** TEXT_FILTER is a ViewStringFilter. */
-export const TEXT_FILTER = object({ contains: text(), containsNot: text(), is: text(), isNot: text(), exists: BOOLEAN });
+export const TEXT_FILTER = object({
+  contains: text(),
+  containsNot: text(),
+  is: text(),
+  isNot: text(),
+  exists: BOOLEAN,
+});
 
 /** ME is the `{type: Me}` entry: whoever views the table (the service's rule 7). */
 const ME = object({});
@@ -46,7 +52,10 @@ export const INSIGHT = tagged('type', {
   date: object({ fieldId: text(), dateFilter: BETWEEN }, ['fieldId', 'dateFilter']),
   exists: object({ fieldId: text(), existsFilter: BOOLEAN }, ['fieldId', 'existsFilter']),
   number: object({ fieldId: text(), numFilter: NUMERIC }, ['fieldId', 'numFilter']),
-  select: object({ fieldId: text(), selectFilter: object({ in: STRINGS, notIn: STRINGS }) }, ['fieldId', 'selectFilter']),
+  select: object({ fieldId: text(), selectFilter: object({ in: STRINGS, notIn: STRINGS }) }, [
+    'fieldId',
+    'selectFilter',
+  ]),
   string: object({ fieldId: text(), strFilter: TEXT_FILTER }, ['fieldId', 'strFilter']),
 });
 

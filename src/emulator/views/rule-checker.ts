@@ -24,6 +24,7 @@ function describe(attribute: string, issue: ShapeIssue): BodyProblem {
   const firstIndex = issue.segments.findIndex(isIndex);
   const pathSegments = firstIndex < 0 ? issue.segments : issue.segments.slice(0, firstIndex);
   const path = [attribute, ...pathSegments].join('.');
-  const place = attribute + issue.segments.map((segment) => (isIndex(segment) ? `[${segment}]` : `.${segment}`)).join('');
+  const place =
+    attribute + issue.segments.map((segment) => (isIndex(segment) ? `[${segment}]` : `.${segment}`)).join('');
   return { path, message: `${place} ${issue.message}` };
 }

@@ -22,8 +22,10 @@ export function shapeIssues(shape: Shape, value: unknown, at: readonly string[] 
   switch (shape.kind) {
     case 'string':
       if (typeof value !== 'string') return issue('must be string');
-      if (shape.minLength !== undefined && value.length < shape.minLength) return issue(`must NOT have fewer than ${shape.minLength} characters`);
-      if (shape.pattern !== undefined && !shape.pattern.test(value)) return issue(`must match pattern "${shape.pattern.source}"`);
+      if (shape.minLength !== undefined && value.length < shape.minLength)
+        return issue(`must NOT have fewer than ${shape.minLength} characters`);
+      if (shape.pattern !== undefined && !shape.pattern.test(value))
+        return issue(`must match pattern "${shape.pattern.source}"`);
       return [];
     case 'number':
       // JSON's 1e999 parses to Infinity, which no JSON number names.
@@ -32,7 +34,9 @@ export function shapeIssues(shape: Shape, value: unknown, at: readonly string[] 
     case 'boolean':
       return typeof value === 'boolean' ? [] : issue('must be boolean');
     case 'enum':
-      return typeof value === 'string' && shape.values.includes(value) ? [] : issue(`must be one of ${shape.values.join(', ')}`);
+      return typeof value === 'string' && shape.values.includes(value)
+        ? []
+        : issue(`must be one of ${shape.values.join(', ')}`);
     case 'date':
       if (typeof value !== 'string') return issue('must be string');
       return parseServiceDate(value) === null ? issue(`is not a date that exists; ${SERVICE_DATE_FORMS}`) : [];
@@ -54,7 +58,15 @@ export function shapeIssues(shape: Shape, value: unknown, at: readonly string[] 
 }
 
 const JSON_TYPES: Record<Shape['kind'], string> = {
-  string: 'string', enum: 'string', date: 'string', number: 'number', boolean: 'boolean', list: 'array', object: 'object', tagged: 'object', either: '',
+  string: 'string',
+  enum: 'string',
+  date: 'string',
+  number: 'number',
+  boolean: 'boolean',
+  list: 'array',
+  object: 'object',
+  tagged: 'object',
+  either: '',
 };
 
 function takesTypeOf(shape: Shape | undefined, value: unknown): boolean {
@@ -69,12 +81,14 @@ function objectIssues(shape: ObjectShape, value: unknown, at: readonly string[])
   const has = (name: string): boolean => Object.hasOwn(value, name);
   const issues: ShapeIssue[] = [];
   const anyOf = shape.oneRequiredOf;
-  if (anyOf !== undefined && !anyOf.some(has)) issues.push({ segments: [...at], message: `must set ${anyOf.join(' or ')}` });
+  if (anyOf !== undefined && !anyOf.some(has))
+    issues.push({ segments: [...at], message: `must set ${anyOf.join(' or ')}` });
   for (const name of shape.required) {
     if (!has(name)) issues.push({ segments: [...at, name], message: 'is required' });
   }
   for (const name of Object.keys(value)) {
-    if (!Object.hasOwn(shape.fields, name)) issues.push({ segments: [...at, name], message: 'is not a known attribute' });
+    if (!Object.hasOwn(shape.fields, name))
+      issues.push({ segments: [...at, name], message: 'is not a known attribute' });
   }
   for (const [name, field] of Object.entries(shape.fields)) {
     if (has(name)) issues.push(...shapeIssues(field, value[name], [...at, name]));
@@ -88,10 +102,17 @@ function objectIssues(shape: ObjectShape, value: unknown, at: readonly string[])
 
 // The tag picks the branch; a missing or unknown tag is the one problem, reported on
 // the object, since the branch that would say what else is wrong is not known.
-function taggedIssues(tag: string, branches: Readonly<Record<string, ObjectShape>>, value: unknown, at: readonly string[]): ShapeIssue[] {
+function taggedIssues(
+  tag: string,
+  branches: Readonly<Record<string, ObjectShape>>,
+  value: unknown,
+  at: readonly string[],
+): ShapeIssue[] {
   if (!isJsonObject(value)) return [{ segments: [...at], message: 'must be object' }];
   const name = value[tag];
-  const branch = typeof name === 'string' && Object.hasOwn(value, tag) && Object.hasOwn(branches, name) ? branches[name] : undefined;
-  if (branch === undefined) return [{ segments: [...at], message: `tag "${tag}" must be one of ${Object.keys(branches).join(', ')}` }];
+  const branch =
+    typeof name === 'string' && Object.hasOwn(value, tag) && Object.hasOwn(branches, name) ? branches[name] : undefined;
+  if (branch === undefined)
+    return [{ segments: [...at], message: `tag "${tag}" must be one of ${Object.keys(branches).join(', ')}` }];
   return objectIssues(branch, value, at);
 }

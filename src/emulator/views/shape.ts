@@ -63,7 +63,11 @@ export const STRINGS: Shape = listOf(text());
  * object is an object whose attributes are among `fields`; the names in `required`
  * must be present. Any other attribute is refused.
  */
-export function object(fields: Readonly<Record<string, Shape>>, required: readonly string[] = [], more: Partial<ObjectShape> = {}): ObjectShape {
+export function object(
+  fields: Readonly<Record<string, Shape>>,
+  required: readonly string[] = [],
+  more: Partial<ObjectShape> = {},
+): ObjectShape {
   return { kind: 'object', fields, required, ...more };
 }
 
@@ -72,11 +76,14 @@ export function object(fields: Readonly<Record<string, Shape>>, required: readon
  * by its tag value, lists the attributes besides the tag, which is always required.
  */
 export function tagged(tag: string, branches: Readonly<Record<string, ObjectShape>>): Shape {
-  const full = Object.entries(branches).map(([name, branch]): [string, ObjectShape] => [name, {
-    ...branch,
-    fields: { [tag]: oneOf([name]), ...branch.fields },
-    required: [tag, ...branch.required],
-  }]);
+  const full = Object.entries(branches).map(([name, branch]): [string, ObjectShape] => [
+    name,
+    {
+      ...branch,
+      fields: { [tag]: oneOf([name]), ...branch.fields },
+      required: [tag, ...branch.required],
+    },
+  ]);
   return { kind: 'tagged', tag, branches: Object.fromEntries(full) };
 }
 

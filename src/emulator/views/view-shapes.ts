@@ -1,5 +1,22 @@
-import { DEAL_AI_STATUSES, DEAL_STATUSES, RECORDING_SOURCES, RECORDING_STATES, type Domain } from '../../domain/domains.js';
-import { AUTHOR, BETWEEN, DAYS, enumList, INSIGHT, inNotIn, NUMERIC, OWNER, PERSON, TEXT_FILTER } from './filter-shapes.js';
+import {
+  DEAL_AI_STATUSES,
+  DEAL_STATUSES,
+  RECORDING_SOURCES,
+  RECORDING_STATES,
+  type Domain,
+} from '../../domain/domains.js';
+import {
+  AUTHOR,
+  BETWEEN,
+  DAYS,
+  enumList,
+  INSIGHT,
+  inNotIn,
+  NUMERIC,
+  OWNER,
+  PERSON,
+  TEXT_FILTER,
+} from './filter-shapes.js';
 import { BOOLEAN, DATE, listOf, number, object, oneOf, STRINGS, tagged, text, type Shape } from './shape.js';
 
 /**
@@ -21,7 +38,14 @@ export type ViewAttribute = (typeof VIEW_ATTRIBUTES)[number];
 
 /** DEAL_AGE_RANGES are the values of `dealAgeRange`. */
 export const DEAL_AGE_RANGES = [
-  'ZeroDay', 'OneDay', 'LessThan7Days', 'LessThan15Days', 'LessThan30Days', 'LessThan90Days', 'LessThan180Days', 'MoreThan180Days',
+  'ZeroDay',
+  'OneDay',
+  'LessThan7Days',
+  'LessThan15Days',
+  'LessThan30Days',
+  'LessThan90Days',
+  'LessThan180Days',
+  'MoreThan180Days',
 ] as const;
 
 /** DealAgeRange is one of DEAL_AGE_RANGES. */
@@ -29,10 +53,34 @@ export type DealAgeRange = (typeof DEAL_AGE_RANGES)[number];
 
 /** RECORDING_SORT_FIELDS are the `field` values of a recording view's sort entry. */
 export const RECORDING_SORT_FIELDS = [
-  'Author', 'Company', 'CreatedAt', 'DealAge', 'DealAmount', 'DealAmountCurrency', 'DealAmountValue', 'DealClosedAt',
-  'DealOpenedAt', 'DealOwnerName', 'DealStage', 'DealStatus', 'DealTitle', 'DealType', 'Insight', 'InteractivityScore',
-  'Label', 'LastActivityAt', 'LongestCustomerStory', 'LongestMonologue', 'Manual', 'Patience', 'People',
-  'QuestionsPerHour', 'TalkingRatio', 'Title', 'Topic', 'VideoDurationSec',
+  'Author',
+  'Company',
+  'CreatedAt',
+  'DealAge',
+  'DealAmount',
+  'DealAmountCurrency',
+  'DealAmountValue',
+  'DealClosedAt',
+  'DealOpenedAt',
+  'DealOwnerName',
+  'DealStage',
+  'DealStatus',
+  'DealTitle',
+  'DealType',
+  'Insight',
+  'InteractivityScore',
+  'Label',
+  'LastActivityAt',
+  'LongestCustomerStory',
+  'LongestMonologue',
+  'Manual',
+  'Patience',
+  'People',
+  'QuestionsPerHour',
+  'TalkingRatio',
+  'Title',
+  'Topic',
+  'VideoDurationSec',
 ] as const;
 
 /** Column width in pixels; a negative width is refused. */
@@ -59,11 +107,11 @@ const PASCAL_CASE = text({ pattern: /^[A-Z][A-Za-z0-9]*$/ });
 
 /** `insight` is required when `field` is `Insight`, ignored otherwise. */
 function sortWithInsight(field: Shape): Shape {
-  return listOf(object(
-    { field, insight: object({ fieldId: text() }, ['fieldId']), order: ORDER },
-    ['field', 'order'],
-    { requiredWhen: { attribute: 'field', equals: 'Insight', requires: 'insight' } },
-  ));
+  return listOf(
+    object({ field, insight: object({ fieldId: text() }, ['fieldId']), order: ORDER }, ['field', 'order'], {
+      requiredWhen: { attribute: 'field', equals: 'Insight', requires: 'insight' },
+    }),
+  );
 }
 
 const PLAIN_SORT = listOf(object({ field: PASCAL_CASE, order: ORDER }, ['field', 'order']));
@@ -154,7 +202,11 @@ const CONTACT_VIEW_FILTERS = object({
 
 /** VIEW_SHAPES are the shapes of each domain's `columns`, `filters` and `sort`. */
 export const VIEW_SHAPES: Readonly<Record<Domain, Readonly<Record<ViewAttribute, Shape>>>> = {
-  recordings: { columns: AI_COLUMNS, filters: RECORDING_VIEW_FILTERS, sort: sortWithInsight(oneOf(RECORDING_SORT_FIELDS)) },
+  recordings: {
+    columns: AI_COLUMNS,
+    filters: RECORDING_VIEW_FILTERS,
+    sort: sortWithInsight(oneOf(RECORDING_SORT_FIELDS)),
+  },
   deals: { columns: AI_COLUMNS, filters: DEAL_VIEW_FILTERS, sort: sortWithInsight(PASCAL_CASE) },
   companies: { columns: DEFAULT_COLUMNS, filters: COMPANY_VIEW_FILTERS, sort: PLAIN_SORT },
   contacts: { columns: DEFAULT_COLUMNS, filters: CONTACT_VIEW_FILTERS, sort: PLAIN_SORT },

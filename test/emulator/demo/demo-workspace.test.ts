@@ -24,7 +24,9 @@ describe('demoWorkspace', () => {
     expect(data.workspace).toMatchObject({ id: 'ws_acme', name: 'Acme Sales' });
     expect(data.users.filter((user) => user.role === 'Owner' && user.state === 'Active')).toHaveLength(1);
     expect(data.users.filter((user) => user.role === 'Admin' && user.state === 'Active')).toHaveLength(1);
-    expect(data.users.filter((user) => user.role === 'Member' && user.state === 'Active').length).toBeGreaterThanOrEqual(4);
+    expect(
+      data.users.filter((user) => user.role === 'Member' && user.state === 'Active').length,
+    ).toBeGreaterThanOrEqual(4);
     expect(data.users.some((user) => user.state === 'Deactivated')).toBe(true);
     expect(data.users.some((user) => user.state === 'Invited')).toBe(true);
     for (const user of data.users) {
@@ -61,8 +63,9 @@ describe('demoWorkspace', () => {
       expect(data.pinned[domain][view.ownerId]).toContain(view.viewId);
     }
     expect(new Set(views.map((view) => view.viewId)).size).toBe(views.length);
-    expect(new Set(views.filter((view) => !view.isDefault && view.visibility === 'Public').map((view) => view.name)).size)
-      .toBe(views.filter((view) => !view.isDefault && view.visibility === 'Public').length);
+    expect(
+      new Set(views.filter((view) => !view.isDefault && view.visibility === 'Public').map((view) => view.name)).size,
+    ).toBe(views.filter((view) => !view.isDefault && view.visibility === 'Public').length);
   });
 
   it('pins only existing views, without duplicates, for active users who can access them', () => {
@@ -77,7 +80,10 @@ describe('demoWorkspace', () => {
           expect(view).toBeDefined();
           if (view?.visibility === 'Private') expect(view.ownerId === userId || user?.role !== 'Member').toBe(true);
         }
-        if (!viewIds.some((viewId) => data.views[domain].find((view) => view.viewId === viewId)?.visibility === 'Private')) customTabs += 1;
+        if (
+          !viewIds.some((viewId) => data.views[domain].find((view) => view.viewId === viewId)?.visibility === 'Private')
+        )
+          customTabs += 1;
       }
     }
     expect(customTabs).toBeGreaterThanOrEqual(2);
@@ -90,7 +96,14 @@ describe('demoWorkspace', () => {
     expect(new Set(data.recordings.map((recording) => recording.recorderId)).size).toBeGreaterThanOrEqual(4);
     expect(data.recordings.some((recording) => recording.isPrivate)).toBe(true);
     const ids = (items: { id: string }[]): Set<string> => new Set(items.map((item) => item.id));
-    const [deals, companies, labels, channels, topics, users] = [ids(data.deals), ids(data.companies), ids(data.labels), ids(data.channels), ids(data.topics), ids(data.users)];
+    const [deals, companies, labels, channels, topics, users] = [
+      ids(data.deals),
+      ids(data.companies),
+      ids(data.labels),
+      ids(data.channels),
+      ids(data.topics),
+      ids(data.users),
+    ];
     for (const recording of data.recordings) {
       expect(users.has(recording.recorderId)).toBe(true);
       if (recording.dealId !== null) expect(deals.has(recording.dealId)).toBe(true);
@@ -100,7 +113,11 @@ describe('demoWorkspace', () => {
       if (recording.channelId !== null) expect(channels.has(recording.channelId)).toBe(true);
       expect(recording.analytics === null || recording.state === 'Ready').toBe(true);
     }
-    const kinds = new Set(data.recordings.flatMap((recording) => recording.insights.filter((insight) => insight.value !== null).map((insight) => insight.kind)));
+    const kinds = new Set(
+      data.recordings.flatMap((recording) =>
+        recording.insights.filter((insight) => insight.value !== null).map((insight) => insight.kind),
+      ),
+    );
     expect(kinds).toEqual(new Set(['boolean', 'date', 'number', 'select', 'string']));
     const participants = data.recordings.flatMap((recording) => recording.meeting?.participants ?? []);
     expect(participants.some((participant) => participant.id !== undefined)).toBe(true);
@@ -112,20 +129,32 @@ describe('demoWorkspace', () => {
     expect(data.companies.length).toBeGreaterThanOrEqual(12);
     expect(data.contacts.length).toBeGreaterThanOrEqual(30);
     expect(new Set(data.deals.map((deal) => deal.status))).toEqual(new Set(['Open', 'Won', 'Lost']));
-    expect(new Set(data.deals.flatMap((deal) => (deal.amount === null ? [] : [deal.amount.currency]))).size).toBeGreaterThanOrEqual(2);
+    expect(
+      new Set(data.deals.flatMap((deal) => (deal.amount === null ? [] : [deal.amount.currency]))).size,
+    ).toBeGreaterThanOrEqual(2);
     expect(new Set(data.deals.map((deal) => deal.pipelineId)).size).toBeGreaterThanOrEqual(2);
     expect(new Set(data.deals.map((deal) => deal.ownerEmail)).size).toBeGreaterThanOrEqual(3);
     for (const company of data.companies) {
-      for (const dealId of company.dealIds) expect(data.deals.find((deal) => deal.id === dealId)?.companyId).toBe(company.id);
-      for (const contactId of company.contactIds) expect(data.contacts.find((contact) => contact.id === contactId)?.companyId).toBe(company.id);
+      for (const dealId of company.dealIds)
+        expect(data.deals.find((deal) => deal.id === dealId)?.companyId).toBe(company.id);
+      for (const contactId of company.contactIds)
+        expect(data.contacts.find((contact) => contact.id === contactId)?.companyId).toBe(company.id);
     }
   });
 
   it('has two admin automations in the documented shape and one webhook', () => {
     expect(data.automations).toHaveLength(2);
     for (const automation of data.automations) {
-      expect(Object.keys(automation).sort()).toEqual(['actions', 'adminAutomationId', 'color', 'disallowUserOverride', 'filters', 'name']);
-      for (const filter of automation.filters) expect(Object.keys(filter).sort()).toEqual(['combineWith', 'meetingType', 'not', 'type']);
+      expect(Object.keys(automation).sort()).toEqual([
+        'actions',
+        'adminAutomationId',
+        'color',
+        'disallowUserOverride',
+        'filters',
+        'name',
+      ]);
+      for (const filter of automation.filters)
+        expect(Object.keys(filter).sort()).toEqual(['combineWith', 'meetingType', 'not', 'type']);
     }
     expect(data.webhooks).toHaveLength(1);
   });
@@ -139,7 +168,9 @@ describe('demoWorkspace', () => {
       const body = result.status === 200 ? (result.result as { pagination: { totalCount: number } }) : undefined;
       if ((body?.pagination.totalCount ?? 0) > 0) nonEmpty += 1;
     }
-    expect(nonEmpty).toBeGreaterThanOrEqual(data.views[domain].filter((view) => view.visibility === 'Public').length - 1);
+    expect(nonEmpty).toBeGreaterThanOrEqual(
+      data.views[domain].filter((view) => view.visibility === 'Public').length - 1,
+    );
   });
 
   it.each(DOMAINS)('evaluates the filters of private %s views too', (domain) => {
@@ -159,7 +190,11 @@ describe('demoWorkspace', () => {
     for (const view of data.views[domain]) {
       // dealAgeRange is response-only: the API returns it but never accepts it.
       const { dealAgeRange: _responseOnly, ...filters } = view.filters;
-      for (const [attribute, value] of [['columns', view.columns], ['filters', filters], ['sort', view.sort]] as const) {
+      for (const [attribute, value] of [
+        ['columns', view.columns],
+        ['filters', filters],
+        ['sort', view.sort],
+      ] as const) {
         const validate = viewAttributeValidator(domain, attribute);
         expect(validate(value) ? [] : validate.errors, `${view.name} ${attribute}`).toEqual([]);
       }

@@ -8,31 +8,135 @@ import { daysAgo, deal, NOW, workspace } from './fixtures.js';
 
 const data = workspace({
   deals: [
-    deal('d1', { aiStatus: 'AtRisk', stage: 'Demo', pipelineId: 'pl_a', type: 'NewBusiness', amount: { value: 90000, currency: 'EUR' }, openedAt: daysAgo(200), companyId: 'c1', contactIds: ['k1'], hasInteraction: true }),
-    deal('d2', { status: 'Won', aiStatus: 'Won', stage: 'Closed Won', pipelineId: 'pl_b', type: 'Renewal', amount: { value: 5000, currency: 'USD' }, openedAt: daysAgo(40), closedAt: daysAgo(3), ownerEmail: 'BEN@acme.test', ownerName: 'Ben Ode', companyId: 'c2', contactIds: ['k2'], hasInteraction: false }),
-    deal('d3', { status: 'Lost', aiStatus: 'Lost', stage: 'Closed Lost', amount: null, openedAt: daysAgo(0.5), closedAt: daysAgo(0), ownerEmail: 'former@partner.example', ownerName: 'Former Rep', companyId: null, contactIds: [] }),
+    deal('d1', {
+      aiStatus: 'AtRisk',
+      stage: 'Demo',
+      pipelineId: 'pl_a',
+      type: 'NewBusiness',
+      amount: { value: 90000, currency: 'EUR' },
+      openedAt: daysAgo(200),
+      companyId: 'c1',
+      contactIds: ['k1'],
+      hasInteraction: true,
+    }),
+    deal('d2', {
+      status: 'Won',
+      aiStatus: 'Won',
+      stage: 'Closed Won',
+      pipelineId: 'pl_b',
+      type: 'Renewal',
+      amount: { value: 5000, currency: 'USD' },
+      openedAt: daysAgo(40),
+      closedAt: daysAgo(3),
+      ownerEmail: 'BEN@acme.test',
+      ownerName: 'Ben Ode',
+      companyId: 'c2',
+      contactIds: ['k2'],
+      hasInteraction: false,
+    }),
+    deal('d3', {
+      status: 'Lost',
+      aiStatus: 'Lost',
+      stage: 'Closed Lost',
+      amount: null,
+      openedAt: daysAgo(0.5),
+      closedAt: daysAgo(0),
+      ownerEmail: 'former@partner.example',
+      ownerName: 'Former Rep',
+      companyId: null,
+      contactIds: [],
+    }),
   ],
   companies: [
-    { id: 'c1', name: 'Globex', domain: 'globex.example', contactIds: ['k1'], dealIds: ['d1'], hasInteraction: true, lastActivityAt: daysAgo(1) },
-    { id: 'c2', name: 'Hooli', domain: 'hooli.example', contactIds: ['k2'], dealIds: ['d2'], hasInteraction: false, lastActivityAt: null },
-    { id: 'c3', name: 'Initech', domain: 'initech.example', contactIds: [], dealIds: [], hasInteraction: false, lastActivityAt: null },
+    {
+      id: 'c1',
+      name: 'Globex',
+      domain: 'globex.example',
+      contactIds: ['k1'],
+      dealIds: ['d1'],
+      hasInteraction: true,
+      lastActivityAt: daysAgo(1),
+    },
+    {
+      id: 'c2',
+      name: 'Hooli',
+      domain: 'hooli.example',
+      contactIds: ['k2'],
+      dealIds: ['d2'],
+      hasInteraction: false,
+      lastActivityAt: null,
+    },
+    {
+      id: 'c3',
+      name: 'Initech',
+      domain: 'initech.example',
+      contactIds: [],
+      dealIds: [],
+      hasInteraction: false,
+      lastActivityAt: null,
+    },
   ],
   contacts: [
-    { id: 'k1', name: 'Eve Stone', email: 'eve@globex.example', companyId: 'c1', externalities: ['champion'], lastActivityAt: null },
-    { id: 'k2', name: 'Max Ray', email: 'max@hooli.example', companyId: 'c2', externalities: ['decision-maker', 'legal'], lastActivityAt: null },
-    { id: 'k3', name: 'Kai Ito', email: 'kai@freelance.example', companyId: null, externalities: [], lastActivityAt: null },
+    {
+      id: 'k1',
+      name: 'Eve Stone',
+      email: 'eve@globex.example',
+      companyId: 'c1',
+      externalities: ['champion'],
+      lastActivityAt: null,
+    },
+    {
+      id: 'k2',
+      name: 'Max Ray',
+      email: 'max@hooli.example',
+      companyId: 'c2',
+      externalities: ['decision-maker', 'legal'],
+      lastActivityAt: null,
+    },
+    {
+      id: 'k3',
+      name: 'Kai Ito',
+      email: 'kai@freelance.example',
+      companyId: null,
+      externalities: [],
+      lastActivityAt: null,
+    },
   ],
 });
 const env = filterEnv(data, NOW);
 
 describe('deal view filters', () => {
   it('handles every deal filter attribute', () => {
-    expect(Object.keys(DEAL_FILTERS).sort()).toEqual([
-      'aiStatusIn', 'aiStatusNotIn', 'amountCurrencyIn', 'amountCurrencyNotIn', 'amountValue', 'closedAfterRelative',
-      'closedBeforeRelative', 'companyIdIn', 'companyIdNotIn', 'contactIdIn', 'dealAgeRange', 'hasInteraction',
-      'openedAfterRelative', 'openedBeforeRelative', 'ownerEmailIn', 'ownerEmailNotIn', 'pipelineIdIn', 'pipelineIdNotIn',
-      'stageIn', 'stageNotIn', 'statusIn', 'statusNotIn', 'typeIn', 'typeNotIn', 'userGroupIn', 'userGroupNotIn',
-    ].sort());
+    expect(Object.keys(DEAL_FILTERS).sort()).toEqual(
+      [
+        'aiStatusIn',
+        'aiStatusNotIn',
+        'amountCurrencyIn',
+        'amountCurrencyNotIn',
+        'amountValue',
+        'closedAfterRelative',
+        'closedBeforeRelative',
+        'companyIdIn',
+        'companyIdNotIn',
+        'contactIdIn',
+        'dealAgeRange',
+        'hasInteraction',
+        'openedAfterRelative',
+        'openedBeforeRelative',
+        'ownerEmailIn',
+        'ownerEmailNotIn',
+        'pipelineIdIn',
+        'pipelineIdNotIn',
+        'stageIn',
+        'stageNotIn',
+        'statusIn',
+        'statusNotIn',
+        'typeIn',
+        'typeNotIn',
+        'userGroupIn',
+        'userGroupNotIn',
+      ].sort(),
+    );
   });
 
   it.each<[string, JsonObject, string[]]>([
@@ -68,15 +172,23 @@ describe('deal view filters', () => {
     ['userGroupIn: the owner is in the group', { userGroupIn: ['ug_b'] }, ['d2']],
     ['userGroupNotIn', { userGroupNotIn: ['ug_b'] }, ['d1', 'd3']],
   ])('%s', (_name, filters, expected) => {
-    expect(data.deals.filter((candidate) => matchesDealFilters(filters, candidate, env)).map((candidate) => candidate.id)).toEqual(expected);
+    expect(
+      data.deals.filter((candidate) => matchesDealFilters(filters, candidate, env)).map((candidate) => candidate.id),
+    ).toEqual(expected);
   });
 });
 
 describe('company view filters', () => {
   it('handles every company filter attribute', () => {
-    expect(Object.keys(COMPANY_FILTERS).sort()).toEqual(
-      ['contactIdIn', 'contactIdNotIn', 'dealIdIn', 'dealIdNotIn', 'dealStatusIn', 'dealStatusNotIn', 'hasInteraction'],
-    );
+    expect(Object.keys(COMPANY_FILTERS).sort()).toEqual([
+      'contactIdIn',
+      'contactIdNotIn',
+      'dealIdIn',
+      'dealIdNotIn',
+      'dealStatusIn',
+      'dealStatusNotIn',
+      'hasInteraction',
+    ]);
   });
 
   it.each<[string, JsonObject, string[]]>([
@@ -88,7 +200,11 @@ describe('company view filters', () => {
     ['dealStatusNotIn', { dealStatusNotIn: ['Open'] }, ['c2', 'c3']],
     ['hasInteraction', { hasInteraction: false }, ['c2', 'c3']],
   ])('%s', (_name, filters, expected) => {
-    expect(data.companies.filter((candidate) => matchesCompanyFilters(filters, candidate, env)).map((candidate) => candidate.id)).toEqual(expected);
+    expect(
+      data.companies
+        .filter((candidate) => matchesCompanyFilters(filters, candidate, env))
+        .map((candidate) => candidate.id),
+    ).toEqual(expected);
   });
 });
 
@@ -102,6 +218,8 @@ describe('contact view filters', () => {
     ['companyIdNotIn', { companyIdNotIn: ['c1'] }, ['k2', 'k3']],
     ['externalities', { externalities: ['legal', 'champion'] }, ['k1', 'k2']],
   ])('%s', (_name, filters, expected) => {
-    expect(data.contacts.filter((candidate) => matchesContactFilters(filters, candidate)).map((candidate) => candidate.id)).toEqual(expected);
+    expect(
+      data.contacts.filter((candidate) => matchesContactFilters(filters, candidate)).map((candidate) => candidate.id),
+    ).toEqual(expected);
   });
 });

@@ -6,10 +6,25 @@ import { ctx, deal, NOW, recording, workspace } from './fixtures.js';
 
 const data = workspace({
   deals: [deal('d1', { name: 'Globex expansion' })],
-  companies: [{ id: 'c1', name: 'Globex', domain: 'globex.example', contactIds: [], dealIds: ['d1'], hasInteraction: true, lastActivityAt: null }],
+  companies: [
+    {
+      id: 'c1',
+      name: 'Globex',
+      domain: 'globex.example',
+      contactIds: [],
+      dealIds: ['d1'],
+      hasInteraction: true,
+      lastActivityAt: null,
+    },
+  ],
   recordings: [
     recording('r_ready', {
-      channelId: 'ch_1', labelIds: ['lbl_y', 'lbl_x'], companyIds: ['c1'], dealId: 'd1', crm: 'hubspot', langIso2: 'fr',
+      channelId: 'ch_1',
+      labelIds: ['lbl_y', 'lbl_x'],
+      companyIds: ['c1'],
+      dealId: 'd1',
+      crm: 'hubspot',
+      langIso2: 'fr',
       insights: [
         { fieldId: 'f1', title: 'Budget confirmed', kind: 'boolean', value: true },
         { fieldId: 'f2', title: 'Competitors', kind: 'select', value: ['Rival', 'Other'] },
@@ -40,9 +55,31 @@ describe('recordingDetails', () => {
   it('gives a Ready recording every field of "Recording details"', () => {
     const ready = details('r_ready');
     expect(Object.keys(ready).sort()).toEqual([
-      'actionItems', 'aiFields', 'analytics', 'channel', 'companies', 'createdAt', 'crmInfo', 'deal', 'durationSeconds', 'id',
-      'insightTemplates', 'keyTakeaways', 'labels', 'meeting', 'outlines', 'recorder', 'source', 'state', 'thumbnailUrl',
-      'title', 'transcriptOnly', 'transcripts', 'url', 'video', 'workspace',
+      'actionItems',
+      'aiFields',
+      'analytics',
+      'channel',
+      'companies',
+      'createdAt',
+      'crmInfo',
+      'deal',
+      'durationSeconds',
+      'id',
+      'insightTemplates',
+      'keyTakeaways',
+      'labels',
+      'meeting',
+      'outlines',
+      'recorder',
+      'source',
+      'state',
+      'thumbnailUrl',
+      'title',
+      'transcriptOnly',
+      'transcripts',
+      'url',
+      'video',
+      'workspace',
     ]);
     expect(ready).toMatchObject({
       labels: ['Y', 'X'],
@@ -53,9 +90,16 @@ describe('recordingDetails', () => {
       deal: { id: 'd1', name: 'Globex expansion' },
       crmInfo: { crm: 'hubspot', deal: { id: 'd1' } },
       insightTemplates: [],
-      aiFields: [{ title: 'Budget confirmed', description: 'Yes' }, { title: 'Competitors', description: 'Rival, Other' }],
+      aiFields: [
+        { title: 'Budget confirmed', description: 'Yes' },
+        { title: 'Competitors', description: 'Rival, Other' },
+      ],
       transcripts: [{ isActive: true, isTranscript: true, langIso2: 'fr' }],
-      video: { url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:4010\/media\/recordings\/r_ready\/video\.mp4\?expires=[^&]+&signature=[0-9a-f]{64}$/) },
+      video: {
+        url: expect.stringMatching(
+          /^http:\/\/127\.0\.0\.1:4010\/media\/recordings\/r_ready\/video\.mp4\?expires=[^&]+&signature=[0-9a-f]{64}$/,
+        ),
+      },
       url: 'http://127.0.0.1:4010/app/recordings/r_ready',
     });
   });
@@ -91,22 +135,28 @@ describe('transcript', () => {
     expect(result).toEqual({
       status: 200,
       result: {
-        url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:4010\/media\/recordings\/r_ready\/transcript-fr\.json\?expires=/),
+        url: expect.stringMatching(
+          /^http:\/\/127\.0\.0\.1:4010\/media\/recordings\/r_ready\/transcript-fr\.json\?expires=/,
+        ),
         expiresAt: new Date(now + 24 * 60 * 60 * 1000).toISOString(),
       },
     });
   });
 
-  it.each<[string, StoredRecording['state']]>([['r_empty', 'Empty'], ['r_uploaded', 'Uploaded'], ['r_failed', 'Failed']])(
-    'is not found for %s (%s) with a message that says why',
-    (id) => {
-      const result = transcript(data, id, ctx());
-      expect(result).toMatchObject({ status: 404, type: 'not_found', message: expect.stringContaining('no transcript') });
-    },
-  );
+  it.each<[string, StoredRecording['state']]>([
+    ['r_empty', 'Empty'],
+    ['r_uploaded', 'Uploaded'],
+    ['r_failed', 'Failed'],
+  ])('is not found for %s (%s) with a message that says why', (id) => {
+    const result = transcript(data, id, ctx());
+    expect(result).toMatchObject({ status: 404, type: 'not_found', message: expect.stringContaining('no transcript') });
+  });
 
   it('hides private recordings without Full access', () => {
-    expect(transcript(data, 'r_private', ctx())).toMatchObject({ status: 404, message: expect.not.stringContaining('transcript:') });
+    expect(transcript(data, 'r_private', ctx())).toMatchObject({
+      status: 404,
+      message: expect.not.stringContaining('transcript:'),
+    });
     expect(transcript(data, 'r_private', ctx({ fullAccess: true }))).toMatchObject({ status: 200 });
   });
 });

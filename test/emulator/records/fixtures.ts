@@ -9,7 +9,13 @@ export const DAY = 24 * 60 * 60 * 1000;
 
 /** ctx is a records context at NOW; private recordings need `fullAccess`. */
 export function ctx(overrides: Partial<RecordsContext> = {}): RecordsContext {
-  return { now: NOW, fullAccess: false, baseUrl: 'http://127.0.0.1:4010', mediaSecret: 'test-media-secret', ...overrides };
+  return {
+    now: NOW,
+    fullAccess: false,
+    baseUrl: 'http://127.0.0.1:4010',
+    mediaSecret: 'test-media-secret',
+    ...overrides,
+  };
 }
 
 /** daysAgo is an ISO timestamp `days` before NOW. */
@@ -85,8 +91,23 @@ export function deal(id: string, overrides: Partial<StoredDeal> = {}): StoredDea
 }
 
 /** view builds a public saved view of a domain with the given filters and sort. */
-export function view(viewId: string, filters: JsonObject, sort: JsonObject[] = [], overrides: Partial<ApiView> = {}): ApiView {
-  return { viewId, name: viewId, visibility: 'Public', isDefault: false, ownerId: 'u_ann', columns: [], filters, sort, ...overrides };
+export function view(
+  viewId: string,
+  filters: JsonObject,
+  sort: JsonObject[] = [],
+  overrides: Partial<ApiView> = {},
+): ApiView {
+  return {
+    viewId,
+    name: viewId,
+    visibility: 'Public',
+    isDefault: false,
+    ownerId: 'u_ann',
+    columns: [],
+    filters,
+    sort,
+    ...overrides,
+  };
 }
 
 /** workspace is a tiny workspace with two users (Ann, Ben), one team and one group each, and the given records. */
@@ -94,14 +115,44 @@ export function workspace(parts: Partial<EmulatorData> = {}): EmulatorData {
   return {
     workspace: { id: 'ws_t', name: 'Test', createdAt: daysAgo(400) },
     users: [
-      { id: 'u_ann', email: 'ann@acme.test', name: 'Ann Lee', license: 'Full', role: 'Admin', state: 'Active', isDesktopAppInstalled: true, isMobileAppInstalled: false },
-      { id: 'u_ben', email: 'ben@acme.test', name: 'Ben Ode', license: 'Full', role: 'Member', state: 'Active', isDesktopAppInstalled: true, isMobileAppInstalled: false },
+      {
+        id: 'u_ann',
+        email: 'ann@acme.test',
+        name: 'Ann Lee',
+        license: 'Full',
+        role: 'Admin',
+        state: 'Active',
+        isDesktopAppInstalled: true,
+        isMobileAppInstalled: false,
+      },
+      {
+        id: 'u_ben',
+        email: 'ben@acme.test',
+        name: 'Ben Ode',
+        license: 'Full',
+        role: 'Member',
+        state: 'Active',
+        isDesktopAppInstalled: true,
+        isMobileAppInstalled: false,
+      },
     ],
-    teams: [{ id: 'team_a', name: 'A', memberIds: ['u_ann'] }, { id: 'team_b', name: 'B', memberIds: ['u_ben'] }],
-    userGroups: [{ id: 'ug_a', name: 'GA', memberIds: ['u_ann'] }, { id: 'ug_b', name: 'GB', memberIds: ['u_ben'] }],
-    labels: [{ id: 'lbl_x', name: 'X' }, { id: 'lbl_y', name: 'Y' }],
+    teams: [
+      { id: 'team_a', name: 'A', memberIds: ['u_ann'] },
+      { id: 'team_b', name: 'B', memberIds: ['u_ben'] },
+    ],
+    userGroups: [
+      { id: 'ug_a', name: 'GA', memberIds: ['u_ann'] },
+      { id: 'ug_b', name: 'GB', memberIds: ['u_ben'] },
+    ],
+    labels: [
+      { id: 'lbl_x', name: 'X' },
+      { id: 'lbl_y', name: 'Y' },
+    ],
     channels: [{ id: 'ch_1', name: 'One' }],
-    topics: [{ id: 'top_1', name: 'Pricing' }, { id: 'top_2', name: 'Security' }],
+    topics: [
+      { id: 'top_1', name: 'Pricing' },
+      { id: 'top_2', name: 'Security' },
+    ],
     views: { recordings: [], deals: [], companies: [], contacts: [] },
     pinned: { recordings: {}, deals: {}, companies: {}, contacts: {} },
     automations: [],

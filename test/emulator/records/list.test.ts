@@ -4,7 +4,9 @@ import type { EndpointResult } from '../../../src/emulator/records/result.js';
 import type { StoredInsight } from '../../../src/emulator/records/types.js';
 import { ctx, daysAgo, deal, recording, view, workspace } from './fixtures.js';
 
-const seats = (value: number | null): StoredInsight[] => [{ fieldId: 'f_seats', title: 'Seats', kind: 'number', value }];
+const seats = (value: number | null): StoredInsight[] => [
+  { fieldId: 'f_seats', title: 'Seats', kind: 'number', value },
+];
 
 const data = workspace({
   views: {
@@ -15,7 +17,10 @@ const data = workspace({
       view('rv_not_me', { authorIdNotIn: [{ type: 'Me' }] }),
       view('rv_me', { authorIdIn: [{ type: 'Me' }] }),
       view('rv_seats', {}, [{ field: 'Insight', insight: { fieldId: 'f_seats' }, order: 'Desc' }]),
-      view('rv_by_deal', {}, [{ field: 'DealAmountValue', order: 'Desc' }, { field: 'Manual', order: 'Asc' }]),
+      view('rv_by_deal', {}, [
+        { field: 'DealAmountValue', order: 'Desc' },
+        { field: 'Manual', order: 'Asc' },
+      ]),
     ],
     deals: [view('dv_open', { statusIn: ['Open'] }, [{ field: 'AmountValue', order: 'Desc' }])],
     companies: [view('cv_won', { dealStatusIn: ['Won'] }), view('cv_private', {}, [], { visibility: 'Private' })],
@@ -26,18 +31,72 @@ const data = workspace({
     deal('d2', { amount: { value: 900, currency: 'EUR' }, status: 'Won', companyId: 'c2', name: 'Alpha deal' }),
   ],
   companies: [
-    { id: 'c1', name: 'Globex', domain: 'globex.example', contactIds: ['k1'], dealIds: ['d1'], hasInteraction: true, lastActivityAt: daysAgo(1) },
-    { id: 'c2', name: 'Hooli', domain: 'hooli.example', contactIds: ['k2'], dealIds: ['d2'], hasInteraction: true, lastActivityAt: daysAgo(2) },
+    {
+      id: 'c1',
+      name: 'Globex',
+      domain: 'globex.example',
+      contactIds: ['k1'],
+      dealIds: ['d1'],
+      hasInteraction: true,
+      lastActivityAt: daysAgo(1),
+    },
+    {
+      id: 'c2',
+      name: 'Hooli',
+      domain: 'hooli.example',
+      contactIds: ['k2'],
+      dealIds: ['d2'],
+      hasInteraction: true,
+      lastActivityAt: daysAgo(2),
+    },
   ],
   contacts: [
-    { id: 'k1', name: 'Ada', email: 'ada@globex.example', companyId: 'c1', externalities: ['champion'], lastActivityAt: null },
-    { id: 'k2', name: 'Zed', email: 'zed@hooli.example', companyId: 'c2', externalities: ['champion'], lastActivityAt: null },
+    {
+      id: 'k1',
+      name: 'Ada',
+      email: 'ada@globex.example',
+      companyId: 'c1',
+      externalities: ['champion'],
+      lastActivityAt: null,
+    },
+    {
+      id: 'k2',
+      name: 'Zed',
+      email: 'zed@hooli.example',
+      companyId: 'c2',
+      externalities: ['champion'],
+      lastActivityAt: null,
+    },
     { id: 'k3', name: 'Moe', email: 'moe@hooli.example', companyId: 'c2', externalities: [], lastActivityAt: null },
   ],
   recordings: [
-    recording('r1', { title: 'Charlie', createdAt: daysAgo(1), source: 'Zoom', channelId: 'ch_1', labelIds: ['lbl_x'], durationSeconds: 300, insights: seats(10), dealId: 'd1' }),
-    recording('r2', { title: 'alpha', createdAt: daysAgo(2), source: 'Zoom', recorderId: 'u_ben', durationSeconds: 900, insights: seats(null), dealId: 'd2' }),
-    recording('r3', { title: 'Bravo', createdAt: daysAgo(3), source: 'Aircall', labelIds: ['lbl_y'], durationSeconds: 100, insights: seats(40) }),
+    recording('r1', {
+      title: 'Charlie',
+      createdAt: daysAgo(1),
+      source: 'Zoom',
+      channelId: 'ch_1',
+      labelIds: ['lbl_x'],
+      durationSeconds: 300,
+      insights: seats(10),
+      dealId: 'd1',
+    }),
+    recording('r2', {
+      title: 'alpha',
+      createdAt: daysAgo(2),
+      source: 'Zoom',
+      recorderId: 'u_ben',
+      durationSeconds: 900,
+      insights: seats(null),
+      dealId: 'd2',
+    }),
+    recording('r3', {
+      title: 'Bravo',
+      createdAt: daysAgo(3),
+      source: 'Aircall',
+      labelIds: ['lbl_y'],
+      durationSeconds: 100,
+      insights: seats(40),
+    }),
     recording('r4', { title: 'Delta', createdAt: daysAgo(4), source: 'Zoom', isPrivate: true }),
     recording('r5', { title: 'Bravo', createdAt: daysAgo(3), source: 'Zoom', insights: seats(40) }),
   ],
@@ -60,10 +119,20 @@ describe('listRecords: recordings', () => {
   it('answers in the recording details shape with pagination', () => {
     const result = list('limit=2');
     expect(result.status).toBe(200);
-    const body = (result as { result: { recordings: Record<string, unknown>[]; pagination: { nextCursor?: string; totalCount: number } } }).result;
+    const body = (
+      result as {
+        result: { recordings: Record<string, unknown>[]; pagination: { nextCursor?: string; totalCount: number } };
+      }
+    ).result;
     expect(body.pagination.totalCount).toBe(4);
     expect(body.pagination.nextCursor).toEqual(expect.any(String));
-    expect(body.recordings[0]).toMatchObject({ id: 'r1', state: 'Ready', labels: ['X'], insightTemplates: [], deal: { id: 'd1' } });
+    expect(body.recordings[0]).toMatchObject({
+      id: 'r1',
+      state: 'Ready',
+      labels: ['X'],
+      insightTemplates: [],
+      deal: { id: 'd1' },
+    });
   });
 
   it('applies a view, and reports unknown and private views as not found', () => {
@@ -75,7 +144,10 @@ describe('listRecords: recordings', () => {
 
   it('resolves Me against the whole workspace: included matches members, excluded gives an empty page', () => {
     expect(ids(list('viewId=rv_me'))).toEqual(['r1', 'r2', 'r3', 'r5']);
-    expect(list('viewId=rv_not_me')).toEqual({ status: 200, result: { recordings: [], pagination: { totalCount: 0 } } });
+    expect(list('viewId=rv_not_me')).toEqual({
+      status: 200,
+      result: { recordings: [], pagination: { totalCount: 0 } },
+    });
   });
 
   it('narrows a view with query parameters and never widens it', () => {
@@ -146,17 +218,40 @@ describe('listRecords: deals, companies, contacts', () => {
   it('answers in the documented shapes', () => {
     const deals = other('deals', 'viewId=dv_open') as { result: { deals: unknown[] } };
     expect(deals.result.deals[0]).toEqual({
-      id: 'd1', name: 'Deal d1', status: 'Open', aiStatus: 'OnTrack', stage: 'Demo', pipelineId: 'pl_a', type: 'NewBusiness',
-      owner: { email: 'ann@acme.test', name: 'Ann Lee' }, amount: { value: 500, currency: 'USD' }, openedAt: daysAgo(20), closedAt: null,
-      companyId: 'c1', contactIds: [], hasInteraction: true, lastActivityAt: daysAgo(5),
+      id: 'd1',
+      name: 'Deal d1',
+      status: 'Open',
+      aiStatus: 'OnTrack',
+      stage: 'Demo',
+      pipelineId: 'pl_a',
+      type: 'NewBusiness',
+      owner: { email: 'ann@acme.test', name: 'Ann Lee' },
+      amount: { value: 500, currency: 'USD' },
+      openedAt: daysAgo(20),
+      closedAt: null,
+      companyId: 'c1',
+      contactIds: [],
+      hasInteraction: true,
+      lastActivityAt: daysAgo(5),
     });
     const companies = other('companies', 'limit=1') as { result: { companies: unknown[] } };
     expect(companies.result.companies[0]).toEqual({
-      id: 'c1', name: 'Globex', domain: 'globex.example', contactIds: ['k1'], dealIds: ['d1'], hasInteraction: true, lastActivityAt: daysAgo(1),
+      id: 'c1',
+      name: 'Globex',
+      domain: 'globex.example',
+      contactIds: ['k1'],
+      dealIds: ['d1'],
+      hasInteraction: true,
+      lastActivityAt: daysAgo(1),
     });
     const contacts = other('contacts', 'limit=1') as { result: { contacts: unknown[] } };
     expect(contacts.result.contacts[0]).toEqual({
-      id: 'k1', name: 'Ada', email: 'ada@globex.example', companyId: 'c1', externalities: ['champion'], lastActivityAt: null,
+      id: 'k1',
+      name: 'Ada',
+      email: 'ada@globex.example',
+      companyId: 'c1',
+      externalities: ['champion'],
+      lastActivityAt: null,
     });
   });
 });

@@ -38,15 +38,26 @@ describe('paginate', () => {
   });
 
   it.each(['0', '101', '-1', '2.5', 'ten', ''])('rejects limit=%s with path limit', (limit) => {
-    expect(paginate(items, new URLSearchParams({ limit }), 'items')).toMatchObject({ status: 400, type: 'validation_error', path: 'limit' });
+    expect(paginate(items, new URLSearchParams({ limit }), 'items')).toMatchObject({
+      status: 400,
+      type: 'validation_error',
+      path: 'limit',
+    });
   });
 
-  it.each(['garbage!', '', 'MTA', Buffer.from('o:-1').toString('base64url'), Buffer.from('o:01').toString('base64url')])(
-    'rejects cursor=%s with path cursor',
-    (cursor) => {
-      expect(paginate(items, new URLSearchParams({ cursor }), 'items')).toMatchObject({ status: 400, type: 'validation_error', path: 'cursor' });
-    },
-  );
+  it.each([
+    'garbage!',
+    '',
+    'MTA',
+    Buffer.from('o:-1').toString('base64url'),
+    Buffer.from('o:01').toString('base64url'),
+  ])('rejects cursor=%s with path cursor', (cursor) => {
+    expect(paginate(items, new URLSearchParams({ cursor }), 'items')).toMatchObject({
+      status: 400,
+      type: 'validation_error',
+      path: 'cursor',
+    });
+  });
 
   it('round-trips cursors and treats one past the end as an empty last page', () => {
     expect(decodeCursor(encodeCursor(37))).toBe(37);

@@ -5,39 +5,110 @@ import { matchesRecordingFilters, RECORDING_FILTERS } from '../../../src/emulato
 import type { StoredInsight } from '../../../src/emulator/records/types.js';
 import { daysAgo, deal, NOW, recording, workspace } from './fixtures.js';
 
-const insight = (fieldId: string, kind: StoredInsight['kind'], value: StoredInsight['value']): StoredInsight => ({ fieldId, title: fieldId, kind, value });
+const insight = (fieldId: string, kind: StoredInsight['kind'], value: StoredInsight['value']): StoredInsight => ({
+  fieldId,
+  title: fieldId,
+  kind,
+  value,
+});
 
 // r1: Ann, linked to a big EUR deal, rich analytics and insights; r2: Ben, a USD deal;
 // r3: Ann, no deal, no analytics, a clip with an external guest only.
 const data = workspace({
   deals: [
-    deal('d1', { status: 'Open', aiStatus: 'AtRisk', stage: 'Negotiation', pipelineId: 'pl_a', type: 'NewBusiness', amount: { value: 90000, currency: 'EUR' }, openedAt: daysAgo(200), ownerName: 'Ann Lee', ownerEmail: 'ann@acme.test' }),
-    deal('d2', { status: 'Won', aiStatus: 'Won', stage: 'Closed Won', pipelineId: 'pl_b', type: 'Renewal', amount: { value: 5000, currency: 'USD' }, openedAt: daysAgo(40), closedAt: daysAgo(3), ownerName: 'Ben Ode', ownerEmail: 'ben@acme.test' }),
+    deal('d1', {
+      status: 'Open',
+      aiStatus: 'AtRisk',
+      stage: 'Negotiation',
+      pipelineId: 'pl_a',
+      type: 'NewBusiness',
+      amount: { value: 90000, currency: 'EUR' },
+      openedAt: daysAgo(200),
+      ownerName: 'Ann Lee',
+      ownerEmail: 'ann@acme.test',
+    }),
+    deal('d2', {
+      status: 'Won',
+      aiStatus: 'Won',
+      stage: 'Closed Won',
+      pipelineId: 'pl_b',
+      type: 'Renewal',
+      amount: { value: 5000, currency: 'USD' },
+      openedAt: daysAgo(40),
+      closedAt: daysAgo(3),
+      ownerName: 'Ben Ode',
+      ownerEmail: 'ben@acme.test',
+    }),
   ],
   recordings: [
     recording('r1', {
-      title: 'Pricing call with Globex', createdAt: daysAgo(2), dealId: 'd1', companyIds: ['co_globex'], labelIds: ['lbl_x'], topicIds: ['top_1'],
-      langIso2: 'de', source: 'Zoom', durationSeconds: 1800,
-      analytics: { interactivityScore: 8, longestCustomerStorySeconds: 200, longestMonologueSeconds: 300, patienceSeconds: 2.5, questionsPerHour: 30, talkingRatio: 0.7 },
-      meeting: { startingAt: daysAgo(2), endingAt: daysAgo(2), type: 'external', conferenceUrl: '', participants: [
-        { attended: true, email: 'ann@acme.test', id: 'u_ann', name: 'Ann Lee' },
-        { attended: true, email: 'eve@globex.example', name: 'Eve Stone' },
-      ] },
+      title: 'Pricing call with Globex',
+      createdAt: daysAgo(2),
+      dealId: 'd1',
+      companyIds: ['co_globex'],
+      labelIds: ['lbl_x'],
+      topicIds: ['top_1'],
+      langIso2: 'de',
+      source: 'Zoom',
+      durationSeconds: 1800,
+      analytics: {
+        interactivityScore: 8,
+        longestCustomerStorySeconds: 200,
+        longestMonologueSeconds: 300,
+        patienceSeconds: 2.5,
+        questionsPerHour: 30,
+        talkingRatio: 0.7,
+      },
+      meeting: {
+        startingAt: daysAgo(2),
+        endingAt: daysAgo(2),
+        type: 'external',
+        conferenceUrl: '',
+        participants: [
+          { attended: true, email: 'ann@acme.test', id: 'u_ann', name: 'Ann Lee' },
+          { attended: true, email: 'eve@globex.example', name: 'Eve Stone' },
+        ],
+      },
       insights: [
-        insight('f_bool', 'boolean', true), insight('f_date', 'date', '2026-12-01'), insight('f_num', 'number', 40),
-        insight('f_sel', 'select', ['Rival']), insight('f_str', 'string', 'Send the security review'),
+        insight('f_bool', 'boolean', true),
+        insight('f_date', 'date', '2026-12-01'),
+        insight('f_num', 'number', 40),
+        insight('f_sel', 'select', ['Rival']),
+        insight('f_str', 'string', 'Send the security review'),
       ],
     }),
     recording('r2', {
-      title: 'Renewal kick-off', createdAt: daysAgo(30), recorderId: 'u_ben', dealId: 'd2', companyIds: ['co_hooli'], labelIds: ['lbl_y'], topicIds: ['top_2'],
-      source: 'Aircall', durationSeconds: 300,
-      meeting: { startingAt: daysAgo(30), endingAt: daysAgo(30), type: 'internal', conferenceUrl: '', participants: [
-        { attended: true, email: 'ben@acme.test', id: 'u_ben', name: 'Ben Ode' },
-      ] },
-      insights: [insight('f_bool', 'boolean', false), insight('f_num', 'number', 5), insight('f_sel', 'select', 'None'), insight('f_str', 'string', null)],
+      title: 'Renewal kick-off',
+      createdAt: daysAgo(30),
+      recorderId: 'u_ben',
+      dealId: 'd2',
+      companyIds: ['co_hooli'],
+      labelIds: ['lbl_y'],
+      topicIds: ['top_2'],
+      source: 'Aircall',
+      durationSeconds: 300,
+      meeting: {
+        startingAt: daysAgo(30),
+        endingAt: daysAgo(30),
+        type: 'internal',
+        conferenceUrl: '',
+        participants: [{ attended: true, email: 'ben@acme.test', id: 'u_ben', name: 'Ben Ode' }],
+      },
+      insights: [
+        insight('f_bool', 'boolean', false),
+        insight('f_num', 'number', 5),
+        insight('f_sel', 'select', 'None'),
+        insight('f_str', 'string', null),
+      ],
     }),
     recording('r3', {
-      title: 'Loom walkthrough', createdAt: daysAgo(100), state: 'Uploaded', recordingType: 'Clip', source: 'Loom', durationSeconds: 90, analytics: null,
+      title: 'Loom walkthrough',
+      createdAt: daysAgo(100),
+      state: 'Uploaded',
+      recordingType: 'Clip',
+      source: 'Loom',
+      durationSeconds: 90,
+      analytics: null,
       meeting: null,
     }),
   ],
@@ -45,22 +116,71 @@ const data = workspace({
 const env = filterEnv(data, NOW);
 
 function matching(filters: JsonObject): string[] {
-  return data.recordings.filter((candidate) => matchesRecordingFilters(filters, candidate, env)).map((candidate) => candidate.id);
+  return data.recordings
+    .filter((candidate) => matchesRecordingFilters(filters, candidate, env))
+    .map((candidate) => candidate.id);
 }
 
 describe('recording view filters', () => {
   it('handles every attribute of RecordingViewFilters', () => {
     const attributes = [
-      'authorIdIn', 'authorIdNotIn', 'companyIdIn', 'companyIdNotIn', 'createdAfterAt', 'createdBeforeAt',
-      'createdAfterRelative', 'createdBeforeRelative', 'dealAgeRange', 'dealAiStatusIn', 'dealAiStatusNotIn',
-      'dealAmountCurrencyIn', 'dealAmountCurrencyNotIn', 'dealAmountValue', 'dealClosedAfterRelative',
-      'dealClosedBeforeRelative', 'dealOpenedAfterRelative', 'dealOpenedBeforeRelative', 'dealIdIn', 'dealIdNotIn',
-      'dealOwnerNameIn', 'dealOwnerNameNotIn', 'dealPipelineIdIn', 'dealPipelineIdNotIn', 'dealStageIn', 'dealStageNotIn',
-      'dealStatusIn', 'dealStatusNotIn', 'dealTypeIn', 'dealTypeNotIn', 'insights', 'interactivityScore', 'labelIdIn',
-      'labelIdNotIn', 'langIso2In', 'langIso2NotIn', 'longestCustomerStorySeconds', 'longestMonologueSeconds',
-      'patienceSeconds', 'peopleIn', 'peopleNotIn', 'questionsPerHour', 'recordingIdIn', 'recordingIdNotIn',
-      'recordingTypeIn', 'sourceIn', 'sourceNotIn', 'stateIn', 'talkingRatio', 'teamIdIn', 'teamIdNotIn', 'title',
-      'topicIdIn', 'topicIdNotIn', 'userGroupIn', 'userGroupNotIn', 'videoDurationSecBetween',
+      'authorIdIn',
+      'authorIdNotIn',
+      'companyIdIn',
+      'companyIdNotIn',
+      'createdAfterAt',
+      'createdBeforeAt',
+      'createdAfterRelative',
+      'createdBeforeRelative',
+      'dealAgeRange',
+      'dealAiStatusIn',
+      'dealAiStatusNotIn',
+      'dealAmountCurrencyIn',
+      'dealAmountCurrencyNotIn',
+      'dealAmountValue',
+      'dealClosedAfterRelative',
+      'dealClosedBeforeRelative',
+      'dealOpenedAfterRelative',
+      'dealOpenedBeforeRelative',
+      'dealIdIn',
+      'dealIdNotIn',
+      'dealOwnerNameIn',
+      'dealOwnerNameNotIn',
+      'dealPipelineIdIn',
+      'dealPipelineIdNotIn',
+      'dealStageIn',
+      'dealStageNotIn',
+      'dealStatusIn',
+      'dealStatusNotIn',
+      'dealTypeIn',
+      'dealTypeNotIn',
+      'insights',
+      'interactivityScore',
+      'labelIdIn',
+      'labelIdNotIn',
+      'langIso2In',
+      'langIso2NotIn',
+      'longestCustomerStorySeconds',
+      'longestMonologueSeconds',
+      'patienceSeconds',
+      'peopleIn',
+      'peopleNotIn',
+      'questionsPerHour',
+      'recordingIdIn',
+      'recordingIdNotIn',
+      'recordingTypeIn',
+      'sourceIn',
+      'sourceNotIn',
+      'stateIn',
+      'talkingRatio',
+      'teamIdIn',
+      'teamIdNotIn',
+      'title',
+      'topicIdIn',
+      'topicIdNotIn',
+      'userGroupIn',
+      'userGroupNotIn',
+      'videoDurationSecBetween',
     ];
     expect(Object.keys(RECORDING_FILTERS).sort()).toEqual([...attributes].sort());
   });
@@ -115,10 +235,18 @@ describe('recording view filters', () => {
     ['questionsPerHour', { questionsPerHour: { isNot: 30 } }, ['r2', 'r3']],
     ['talkingRatio', { talkingRatio: { gte: 0.4, lte: 0.6 } }, ['r2']],
     ['peopleIn User', { peopleIn: [{ type: 'User', userId: 'u_ben', name: 'Ben Ode' }] }, ['r2']],
-    ['peopleIn Contact by email', { peopleIn: [{ type: 'Contact', name: 'Someone', email: 'EVE@globex.example' }] }, ['r1']],
+    [
+      'peopleIn Contact by email',
+      { peopleIn: [{ type: 'Contact', name: 'Someone', email: 'EVE@globex.example' }] },
+      ['r1'],
+    ],
     ['peopleIn Contact by name', { peopleIn: [{ type: 'Contact', name: 'eve stone' }] }, ['r1']],
     ['peopleIn recorder of a clip', { peopleIn: [{ type: 'User', userId: 'u_ann', name: 'Ann Lee' }] }, ['r1', 'r3']],
-    ['peopleNotIn Contact', { peopleNotIn: [{ type: 'Contact', name: 'Eve Stone', email: 'eve@globex.example' }] }, ['r2', 'r3']],
+    [
+      'peopleNotIn Contact',
+      { peopleNotIn: [{ type: 'Contact', name: 'Eve Stone', email: 'eve@globex.example' }] },
+      ['r2', 'r3'],
+    ],
     ['peopleIn Me (any member)', { peopleIn: [{ type: 'Me' }] }, ['r1', 'r2', 'r3']],
     ['peopleNotIn Me (nothing)', { peopleNotIn: [{ type: 'Me' }] }, []],
     ['recordingIdIn', { recordingIdIn: ['r2', 'r3'] }, ['r2', 'r3']],
@@ -149,7 +277,11 @@ describe('insight filters', () => {
   it.each<[string, JsonObject, string[]]>([
     ['boolean is true', { type: 'boolean', fieldId: 'f_bool', boolFilter: { is: true } }, ['r1']],
     ['boolean is false', { type: 'boolean', fieldId: 'f_bool', boolFilter: { is: false } }, ['r2']],
-    ['date range (ISO bounds)', { type: 'date', fieldId: 'f_date', dateFilter: { gte: '2026-11-15', lte: '2026-12-31' } }, ['r1']],
+    [
+      'date range (ISO bounds)',
+      { type: 'date', fieldId: 'f_date', dateFilter: { gte: '2026-11-15', lte: '2026-12-31' } },
+      ['r1'],
+    ],
     ['date range (ms bounds)', { type: 'date', fieldId: 'f_date', dateFilter: { lte: Date.parse('2026-11-15') } }, []],
     ['exists true', { type: 'exists', fieldId: 'f_str', existsFilter: true }, ['r1']],
     ['exists false', { type: 'exists', fieldId: 'f_str', existsFilter: false }, ['r2', 'r3']],
@@ -158,15 +290,23 @@ describe('insight filters', () => {
     ['select in', { type: 'select', fieldId: 'f_sel', selectFilter: { in: ['Rival'], notIn: [] } }, ['r1']],
     ['select notIn', { type: 'select', fieldId: 'f_sel', selectFilter: { in: [], notIn: ['Rival'] } }, ['r2', 'r3']],
     ['string contains', { type: 'string', fieldId: 'f_str', strFilter: { contains: 'security' } }, ['r1']],
-    ['string of another kind counts as missing', { type: 'string', fieldId: 'f_num', strFilter: { exists: false } }, ['r1', 'r2', 'r3']],
+    [
+      'string of another kind counts as missing',
+      { type: 'string', fieldId: 'f_num', strFilter: { exists: false } },
+      ['r1', 'r2', 'r3'],
+    ],
   ])('%s', (_name, entry, expected) => {
     expect(matching({ insights: [entry] })).toEqual(expected);
   });
 
   it('needs every entry to match', () => {
-    expect(matching({ insights: [
-      { type: 'boolean', fieldId: 'f_bool', boolFilter: { is: true } },
-      { type: 'number', fieldId: 'f_num', numFilter: { lte: 10 } },
-    ] })).toEqual([]);
+    expect(
+      matching({
+        insights: [
+          { type: 'boolean', fieldId: 'f_bool', boolFilter: { is: true } },
+          { type: 'number', fieldId: 'f_num', numFilter: { lte: 10 } },
+        ],
+      }),
+    ).toEqual([]);
   });
 });

@@ -13,12 +13,18 @@ import { DAY, NOW } from './fixtures.js';
 
 describe('ViewNumericFilter', () => {
   it.each([
-    [{ gte: 5 }, 5, true], [{ gte: 5 }, 4.9, false],
-    [{ lte: 5 }, 5, true], [{ lte: 5 }, 6, false],
-    [{ gte: 1, lte: 3 }, 2, true], [{ gte: 1, lte: 3 }, 4, false],
-    [{ is: 3 }, 3, true], [{ is: 3 }, 2, false],
-    [{ isNot: 3 }, 3, false], [{ isNot: 3 }, 2, true],
-    [{ exists: true }, 0, true], [{ exists: false }, 0, false],
+    [{ gte: 5 }, 5, true],
+    [{ gte: 5 }, 4.9, false],
+    [{ lte: 5 }, 5, true],
+    [{ lte: 5 }, 6, false],
+    [{ gte: 1, lte: 3 }, 2, true],
+    [{ gte: 1, lte: 3 }, 4, false],
+    [{ is: 3 }, 3, true],
+    [{ is: 3 }, 2, false],
+    [{ isNot: 3 }, 3, false],
+    [{ isNot: 3 }, 2, true],
+    [{ exists: true }, 0, true],
+    [{ exists: false }, 0, false],
   ])('%j against %d is %s', (filter, value, expected) => {
     expect(matchesNumeric(filter, value)).toBe(expected);
   });
@@ -94,12 +100,18 @@ describe('relative dates and deal age', () => {
   });
 
   it.each([
-    ['ZeroDay', 0, true], ['ZeroDay', 1, false],
-    ['OneDay', 1, true], ['OneDay', 2, false],
-    ['LessThan7Days', 6, true], ['LessThan7Days', 7, false],
-    ['LessThan15Days', 14, true], ['LessThan30Days', 30, false],
-    ['LessThan90Days', 89, true], ['LessThan180Days', 180, false],
-    ['MoreThan180Days', 180, true], ['MoreThan180Days', 179, false],
+    ['ZeroDay', 0, true],
+    ['ZeroDay', 1, false],
+    ['OneDay', 1, true],
+    ['OneDay', 2, false],
+    ['LessThan7Days', 6, true],
+    ['LessThan7Days', 7, false],
+    ['LessThan15Days', 14, true],
+    ['LessThan30Days', 30, false],
+    ['LessThan90Days', 89, true],
+    ['LessThan180Days', 180, false],
+    ['MoreThan180Days', 180, true],
+    ['MoreThan180Days', 179, false],
   ])('%s with age %d is %s', (range, age, expected) => {
     expect(matchesDealAge(range, age)).toBe(expected);
   });

@@ -1,13 +1,44 @@
 import { describe, expect, it } from 'vitest';
 import { filterEnv } from '../../../src/emulator/records/filters/env.js';
-import { COMPANY_SORT, CONTACT_SORT, DEAL_SORT, RECORDING_SORT, sortDimensions, sortRecords } from '../../../src/emulator/records/sort.js';
+import {
+  COMPANY_SORT,
+  CONTACT_SORT,
+  DEAL_SORT,
+  RECORDING_SORT,
+  sortDimensions,
+  sortRecords,
+} from '../../../src/emulator/records/sort.js';
 import { daysAgo, deal, NOW, recording, workspace } from './fixtures.js';
 
 const RECORDING_SORT_FIELDS = [
-  'Author', 'Company', 'CreatedAt', 'DealAge', 'DealAmount', 'DealAmountCurrency', 'DealAmountValue', 'DealClosedAt',
-  'DealOpenedAt', 'DealOwnerName', 'DealStage', 'DealStatus', 'DealTitle', 'DealType', 'Insight', 'InteractivityScore',
-  'Label', 'LastActivityAt', 'LongestCustomerStory', 'LongestMonologue', 'Manual', 'Patience', 'People',
-  'QuestionsPerHour', 'TalkingRatio', 'Title', 'Topic', 'VideoDurationSec',
+  'Author',
+  'Company',
+  'CreatedAt',
+  'DealAge',
+  'DealAmount',
+  'DealAmountCurrency',
+  'DealAmountValue',
+  'DealClosedAt',
+  'DealOpenedAt',
+  'DealOwnerName',
+  'DealStage',
+  'DealStatus',
+  'DealTitle',
+  'DealType',
+  'Insight',
+  'InteractivityScore',
+  'Label',
+  'LastActivityAt',
+  'LongestCustomerStory',
+  'LongestMonologue',
+  'Manual',
+  'Patience',
+  'People',
+  'QuestionsPerHour',
+  'TalkingRatio',
+  'Title',
+  'Topic',
+  'VideoDurationSec',
 ];
 
 const data = workspace({
@@ -24,7 +55,9 @@ const order = (dimensions: Parameters<typeof sortDimensions>[0]): string[] =>
 
 describe('sortRecords', () => {
   it('maps every recording sort field that has data (all but Manual)', () => {
-    expect(Object.keys(RECORDING_SORT).sort()).toEqual(RECORDING_SORT_FIELDS.filter((field) => field !== 'Manual').sort());
+    expect(Object.keys(RECORDING_SORT).sort()).toEqual(
+      RECORDING_SORT_FIELDS.filter((field) => field !== 'Manual').sort(),
+    );
   });
 
   it('puts missing values last in both orders', () => {
@@ -35,29 +68,64 @@ describe('sortRecords', () => {
 
   it('applies dimensions in turn and breaks ties by id', () => {
     expect(order([{ field: 'Author', order: 'Asc' }])).toEqual(['r1', 'r2', 'r3']);
-    expect(order([{ field: 'Author', order: 'Desc' }, { field: 'Label', order: 'Desc' }])).toEqual(['r3', 'r1', 'r2']);
+    expect(
+      order([
+        { field: 'Author', order: 'Desc' },
+        { field: 'Label', order: 'Desc' },
+      ]),
+    ).toEqual(['r3', 'r1', 'r2']);
   });
 
   it('keeps the id order for fields without data and drops malformed entries', () => {
     expect(order([{ field: 'Manual', order: 'Asc' }])).toEqual(['r1', 'r2', 'r3']);
     expect(order([{ order: 'Asc' }, 'CreatedAt', null])).toEqual(['r1', 'r2', 'r3']);
-    expect(sortDimensions([{ field: 'Insight', insight: { fieldId: 'f' }, order: 'Desc' }, { field: 'Title' }]))
-      .toEqual([{ field: 'Insight', insight: { fieldId: 'f' }, order: 'Desc' }, { field: 'Title', order: 'Asc' }]);
+    expect(
+      sortDimensions([{ field: 'Insight', insight: { fieldId: 'f' }, order: 'Desc' }, { field: 'Title' }]),
+    ).toEqual([
+      { field: 'Insight', insight: { fieldId: 'f' }, order: 'Desc' },
+      { field: 'Title', order: 'Asc' },
+    ]);
   });
 
   it('sorts deals, companies and contacts by their own fields', () => {
-    expect(sortRecords(data.deals, [{ field: 'Name', order: 'Asc' }], DEAL_SORT, env).map((entry) => entry.id)).toEqual(['d2', 'd1']);
-    expect(sortRecords(data.deals, [{ field: 'AmountCurrency', order: 'Asc' }], DEAL_SORT, env).map((entry) => entry.id)).toEqual(['d1', 'd2']);
+    expect(sortRecords(data.deals, [{ field: 'Name', order: 'Asc' }], DEAL_SORT, env).map((entry) => entry.id)).toEqual(
+      ['d2', 'd1'],
+    );
+    expect(
+      sortRecords(data.deals, [{ field: 'AmountCurrency', order: 'Asc' }], DEAL_SORT, env).map((entry) => entry.id),
+    ).toEqual(['d1', 'd2']);
     const companies = [
-      { id: 'c1', name: 'Zeta', domain: 'a.example', contactIds: [], dealIds: [], hasInteraction: false, lastActivityAt: daysAgo(1) },
-      { id: 'c2', name: 'Alpha', domain: 'b.example', contactIds: [], dealIds: [], hasInteraction: false, lastActivityAt: null },
+      {
+        id: 'c1',
+        name: 'Zeta',
+        domain: 'a.example',
+        contactIds: [],
+        dealIds: [],
+        hasInteraction: false,
+        lastActivityAt: daysAgo(1),
+      },
+      {
+        id: 'c2',
+        name: 'Alpha',
+        domain: 'b.example',
+        contactIds: [],
+        dealIds: [],
+        hasInteraction: false,
+        lastActivityAt: null,
+      },
     ];
-    expect(sortRecords(companies, [{ field: 'Name', order: 'Asc' }], COMPANY_SORT, env).map((entry) => entry.id)).toEqual(['c2', 'c1']);
-    expect(sortRecords(companies, [{ field: 'LastActivityAt', order: 'Asc' }], COMPANY_SORT, env).map((entry) => entry.id)).toEqual(['c1', 'c2']);
+    expect(
+      sortRecords(companies, [{ field: 'Name', order: 'Asc' }], COMPANY_SORT, env).map((entry) => entry.id),
+    ).toEqual(['c2', 'c1']);
+    expect(
+      sortRecords(companies, [{ field: 'LastActivityAt', order: 'Asc' }], COMPANY_SORT, env).map((entry) => entry.id),
+    ).toEqual(['c1', 'c2']);
     const contacts = [
       { id: 'k1', name: 'bea', email: 'b@x.example', companyId: null, externalities: [], lastActivityAt: null },
       { id: 'k2', name: 'Al', email: 'a@x.example', companyId: null, externalities: [], lastActivityAt: null },
     ];
-    expect(sortRecords(contacts, [{ field: 'Name', order: 'Desc' }], CONTACT_SORT, env).map((entry) => entry.id)).toEqual(['k1', 'k2']);
+    expect(
+      sortRecords(contacts, [{ field: 'Name', order: 'Desc' }], CONTACT_SORT, env).map((entry) => entry.id),
+    ).toEqual(['k1', 'k2']);
   });
 });

@@ -39,7 +39,10 @@ export function matchesInsightFilter(entry: JsonRecord, insights: readonly Store
     case 'string':
       return matchesString(entry.strFilter, insight?.kind === 'string' && typeof value === 'string' ? value : null);
     case 'date':
-      return matchesBetween(dateBounds(entry.dateFilter), insight?.kind === 'date' && typeof value === 'string' ? timestamp(value) : null);
+      return matchesBetween(
+        dateBounds(entry.dateFilter),
+        insight?.kind === 'date' && typeof value === 'string' ? timestamp(value) : null,
+      );
     case 'select':
       return matchesSelect(entry.selectFilter, insight?.kind === 'select' ? selectValues(value) : []);
     default:

@@ -19,13 +19,19 @@ export function matchesOwnerIn(
 ): boolean {
   if (!Array.isArray(value) || value.length === 0) return true;
   if (deal === undefined) return false;
-  return value.some((entry) => isMe(entry)
-    ? env.memberEmails.has(deal.ownerEmail.toLowerCase())
-    : typeof entry === 'string' && sameOwner(entry, deal[key], key));
+  return value.some((entry) =>
+    isMe(entry)
+      ? env.memberEmails.has(deal.ownerEmail.toLowerCase())
+      : typeof entry === 'string' && sameOwner(entry, deal[key], key),
+  );
 }
 
 /** matchesOwnerNotIn is the exclude half of matchesOwnerIn; excluding `Me` matches nothing. */
-export function matchesOwnerNotIn(value: unknown, deal: StoredDeal | undefined, key: 'ownerName' | 'ownerEmail'): boolean {
+export function matchesOwnerNotIn(
+  value: unknown,
+  deal: StoredDeal | undefined,
+  key: 'ownerName' | 'ownerEmail',
+): boolean {
   if (!Array.isArray(value)) return true;
   if (value.some(isMe)) return false;
   if (deal === undefined) return true;

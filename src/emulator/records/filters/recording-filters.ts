@@ -40,34 +40,62 @@ export const RECORDING_FILTERS: FilterTable<StoredRecording> = {
   authorIdIn: (value, recording, env) => matchesAuthorIn(value, recording, env),
   authorIdNotIn: (value, recording) => matchesAuthorNotIn(value, recording),
   ...recordingInNotIn('companyId', (recording) => recording.companyIds),
-  createdAfterAt: (value, recording) => typeof value !== 'string' || withBound(recording.createdAt, value, (at, limit) => at >= limit),
-  createdBeforeAt: (value, recording) => typeof value !== 'string' || withBound(recording.createdAt, value, (at, limit) => at < limit),
-  createdAfterRelative: (value, recording, env) => matchesRelative(value, undefined, timestamp(recording.createdAt), env.now),
-  createdBeforeRelative: (value, recording, env) => matchesRelative(undefined, value, timestamp(recording.createdAt), env.now),
+  createdAfterAt: (value, recording) =>
+    typeof value !== 'string' || withBound(recording.createdAt, value, (at, limit) => at >= limit),
+  createdBeforeAt: (value, recording) =>
+    typeof value !== 'string' || withBound(recording.createdAt, value, (at, limit) => at < limit),
+  createdAfterRelative: (value, recording, env) =>
+    matchesRelative(value, undefined, timestamp(recording.createdAt), env.now),
+  createdBeforeRelative: (value, recording, env) =>
+    matchesRelative(undefined, value, timestamp(recording.createdAt), env.now),
   dealAgeRange: (value, recording, env) => {
     const deal = dealOf(recording, env);
     return matchesDealAge(value, deal === undefined ? null : dealAgeDays(deal.openedAt, deal.closedAt, env.now));
   },
-  ...recordingInNotIn('dealAiStatus', ofDeal((deal) => deal.aiStatus)),
-  ...recordingInNotIn('dealAmountCurrency', ofDeal((deal) => deal.amount?.currency)),
+  ...recordingInNotIn(
+    'dealAiStatus',
+    ofDeal((deal) => deal.aiStatus),
+  ),
+  ...recordingInNotIn(
+    'dealAmountCurrency',
+    ofDeal((deal) => deal.amount?.currency),
+  ),
   dealAmountValue: (value, recording, env) => matchesNumeric(value, dealOf(recording, env)?.amount?.value ?? null),
-  dealClosedAfterRelative: (value, recording, env) => matchesRelative(value, undefined, dealTime(recording, env, 'closedAt'), env.now),
-  dealClosedBeforeRelative: (value, recording, env) => matchesRelative(undefined, value, dealTime(recording, env, 'closedAt'), env.now),
-  dealOpenedAfterRelative: (value, recording, env) => matchesRelative(value, undefined, dealTime(recording, env, 'openedAt'), env.now),
-  dealOpenedBeforeRelative: (value, recording, env) => matchesRelative(undefined, value, dealTime(recording, env, 'openedAt'), env.now),
+  dealClosedAfterRelative: (value, recording, env) =>
+    matchesRelative(value, undefined, dealTime(recording, env, 'closedAt'), env.now),
+  dealClosedBeforeRelative: (value, recording, env) =>
+    matchesRelative(undefined, value, dealTime(recording, env, 'closedAt'), env.now),
+  dealOpenedAfterRelative: (value, recording, env) =>
+    matchesRelative(value, undefined, dealTime(recording, env, 'openedAt'), env.now),
+  dealOpenedBeforeRelative: (value, recording, env) =>
+    matchesRelative(undefined, value, dealTime(recording, env, 'openedAt'), env.now),
   ...recordingInNotIn('dealId', (recording) => (recording.dealId === null ? [] : [recording.dealId])),
   dealOwnerNameIn: (value, recording, env) => matchesOwnerIn(value, dealOf(recording, env), env, 'ownerName'),
   dealOwnerNameNotIn: (value, recording, env) => matchesOwnerNotIn(value, dealOf(recording, env), 'ownerName'),
-  ...recordingInNotIn('dealPipelineId', ofDeal((deal) => deal.pipelineId)),
-  ...recordingInNotIn('dealStage', ofDeal((deal) => deal.stage)),
-  ...recordingInNotIn('dealStatus', ofDeal((deal) => deal.status)),
-  ...recordingInNotIn('dealType', ofDeal((deal) => deal.type)),
+  ...recordingInNotIn(
+    'dealPipelineId',
+    ofDeal((deal) => deal.pipelineId),
+  ),
+  ...recordingInNotIn(
+    'dealStage',
+    ofDeal((deal) => deal.stage),
+  ),
+  ...recordingInNotIn(
+    'dealStatus',
+    ofDeal((deal) => deal.status),
+  ),
+  ...recordingInNotIn(
+    'dealType',
+    ofDeal((deal) => deal.type),
+  ),
   insights: (value, recording) => entryList(value).every((entry) => matchesInsightFilter(entry, recording.insights)),
   interactivityScore: (value, recording) => matchesNumeric(value, recording.analytics?.interactivityScore ?? null),
   ...recordingInNotIn('labelId', (recording) => recording.labelIds),
   ...recordingInNotIn('langIso2', (recording) => [recording.langIso2]),
-  longestCustomerStorySeconds: (value, recording) => matchesNumeric(value, recording.analytics?.longestCustomerStorySeconds ?? null),
-  longestMonologueSeconds: (value, recording) => matchesNumeric(value, recording.analytics?.longestMonologueSeconds ?? null),
+  longestCustomerStorySeconds: (value, recording) =>
+    matchesNumeric(value, recording.analytics?.longestCustomerStorySeconds ?? null),
+  longestMonologueSeconds: (value, recording) =>
+    matchesNumeric(value, recording.analytics?.longestMonologueSeconds ?? null),
   patienceSeconds: (value, recording) => matchesNumeric(value, recording.analytics?.patienceSeconds ?? null),
   peopleIn: (value, recording, env) => matchesPeopleIn(value, peopleOf(recording, env), env),
   peopleNotIn: (value, recording, env) => matchesPeopleNotIn(value, peopleOf(recording, env)),
@@ -102,7 +130,9 @@ function withBound(createdAt: string, bound: string, test: (at: number, limit: n
 }
 
 // The values of a linked-deal list filter: none for a recording without a deal.
-function ofDeal(read: (deal: StoredDeal) => string | undefined): (recording: StoredRecording, env: FilterEnv) => string[] {
+function ofDeal(
+  read: (deal: StoredDeal) => string | undefined,
+): (recording: StoredRecording, env: FilterEnv) => string[] {
   return (recording, env) => {
     const deal = dealOf(recording, env);
     const value = deal === undefined ? undefined : read(deal);
@@ -117,9 +147,11 @@ function dealTime(recording: StoredRecording, env: FilterEnv, key: 'openedAt' | 
 function matchesAuthorIn(value: unknown, recording: StoredRecording, env: FilterEnv): boolean {
   const entries = entryList(value);
   if (entries.length === 0) return true;
-  return entries.some((entry) => isMe(entry)
-    ? env.usersById.has(recording.recorderId)
-    : entry.type === 'User' && entry.userId === recording.recorderId);
+  return entries.some((entry) =>
+    isMe(entry)
+      ? env.usersById.has(recording.recorderId)
+      : entry.type === 'User' && entry.userId === recording.recorderId,
+  );
 }
 
 function matchesAuthorNotIn(value: unknown, recording: StoredRecording): boolean {
@@ -141,7 +173,8 @@ function peopleOf(recording: StoredRecording, env: FilterEnv): Person[] {
 function personMatches(entry: JsonRecord, person: Person): boolean {
   if (entry.type === 'User') return typeof entry.userId === 'string' && person.id === entry.userId;
   if (entry.type === 'Contact') {
-    if (typeof entry.email === 'string' && entry.email !== '') return person.email.toLowerCase() === entry.email.toLowerCase();
+    if (typeof entry.email === 'string' && entry.email !== '')
+      return person.email.toLowerCase() === entry.email.toLowerCase();
     return typeof entry.name === 'string' && person.name.toLowerCase() === entry.name.toLowerCase();
   }
   return false;
@@ -150,9 +183,15 @@ function personMatches(entry: JsonRecord, person: Person): boolean {
 function matchesPeopleIn(value: unknown, people: Person[], env: FilterEnv): boolean {
   const entries = entryList(value);
   if (entries.length === 0) return true;
-  return entries.some((entry) => isMe(entry)
-    ? people.some((person) => (person.id !== undefined && env.usersById.has(person.id)) || env.memberEmails.has(person.email.toLowerCase()))
-    : people.some((person) => personMatches(entry, person)));
+  return entries.some((entry) =>
+    isMe(entry)
+      ? people.some(
+          (person) =>
+            (person.id !== undefined && env.usersById.has(person.id)) ||
+            env.memberEmails.has(person.email.toLowerCase()),
+        )
+      : people.some((person) => personMatches(entry, person)),
+  );
 }
 
 function matchesPeopleNotIn(value: unknown, people: Person[]): boolean {

@@ -45,7 +45,10 @@ export function matchesFilters<T, E>(table: FilterTable<T, E>, filters: JsonReco
 }
 
 /** inNotIn makes the `<name>In` and `<name>NotIn` filters over the values `read` finds on a record. */
-export function inNotIn<T, E = FilterEnv>(name: string, read: (record: T, env: E) => readonly string[]): FilterTable<T, E> {
+export function inNotIn<T, E = FilterEnv>(
+  name: string,
+  read: (record: T, env: E) => readonly string[],
+): FilterTable<T, E> {
   return {
     [`${name}In`]: (value, record, env) => matchesIn(value, read(record, env)),
     [`${name}NotIn`]: (value, record, env) => matchesNotIn(value, read(record, env)),
@@ -115,7 +118,8 @@ export function matchesString(filter: unknown, value: string | null): boolean {
   const text = present ? value : '';
   const lower = text.toLowerCase();
   if (typeof filter.contains === 'string' && !(present && lower.includes(filter.contains.toLowerCase()))) return false;
-  if (typeof filter.containsNot === 'string' && present && lower.includes(filter.containsNot.toLowerCase())) return false;
+  if (typeof filter.containsNot === 'string' && present && lower.includes(filter.containsNot.toLowerCase()))
+    return false;
   if (typeof filter.is === 'string' && !(present && text === filter.is)) return false;
   if (typeof filter.isNot === 'string' && present && text === filter.isNot) return false;
   return true;
