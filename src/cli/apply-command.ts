@@ -31,7 +31,7 @@ import { detailsUrlOption } from './details-url-option.js';
 import { targetOption } from './target-option.js';
 import type { TargetSelector } from '../plan/targets-selection.js';
 import { renderPlan, type OutputFormat } from '../render/render-plan.js';
-import { loadManifestFiles, planningOptions } from './plan-flow.js';
+import { loadManifestFiles, planningOptions } from './apply-planning.js';
 import type { Outcome } from './outcome.js';
 import { addBaseOption, addBudgetOptions, resolveScope, type ResolvedScope } from './scope-options.js';
 import { checkRepairBase, type ManifestsCommit, type RepairChoice } from '../apply/repair.js';

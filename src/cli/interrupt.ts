@@ -1,4 +1,5 @@
 import { EXIT, ViewctlError } from '../errors.js';
+import type { RunStops } from '../flows/run-edges.js';
 import type { CliIo } from './io.js';
 
 /**
@@ -149,4 +150,16 @@ export async function stopOnInterrupt<T>(interrupt: Interrupt, unwritten: string
   const signal = interrupt.received();
   if (signal !== undefined) throw interruptedError(signal, unwritten);
   return result;
+}
+
+/**
+ * readStops are a flow's stops for a command that reads and then writes local files:
+ * its reads stop on the interrupt (`stopOnInterrupt`), and once they are over a signal
+ * lets the files being written finish.
+ */
+export function readStops(interrupt: ReadsInterrupt, unwritten: string): RunStops {
+  return {
+    reads: (body) => stopOnInterrupt(interrupt, unwritten, body),
+    writingFiles: (what) => interrupt.writingFiles(what),
+  };
 }

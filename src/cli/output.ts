@@ -1,8 +1,4 @@
-import { resolve } from 'node:path';
 import { Option } from 'commander';
-import { UsageError } from '../errors.js';
-import { writeAtomically, writeFailureReason } from '../export/atomic-file.js';
-import type { CliIo } from './io.js';
 
 /** formatOption is `--format text|markdown|json` (default text). */
 export function formatOption(): Option {
@@ -21,15 +17,4 @@ export function useColor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv): b
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
   if (env.TERM === 'dumb') return false;
   return stream.isTTY === true;
-}
-
-/** writeFileAtomically writes `path` whole or not at all, so a later `apply --plan` never reads half a plan. */
-export async function writeFileAtomically(io: CliIo, path: string, text: string): Promise<void> {
-  await writeAtomically(resolve(io.cwd, path), text).catch((error: unknown) => {
-    throw new UsageError(
-      'output.write-failed',
-      `cannot write ${path}: ${writeFailureReason(error)}`,
-      'check that the folder exists and is writable',
-    );
-  });
 }

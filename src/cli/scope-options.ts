@@ -1,26 +1,15 @@
 import { Option } from 'commander';
 import type { Command } from 'commander';
-import { formatPosition } from '../domain/source-position.js';
 import { UsageError } from '../errors.js';
-import { gitManifestSource, resolveBase } from '../manifest/git-source.js';
-import { ManifestInvalidError } from '../manifest/format-problems.js';
-import { loadDesired } from '../manifest/load-desired.js';
-import type { ScopeRequest } from '../flows/plan-workspace.js';
-import type { PlanWarning } from '../plan/types.js';
-import { systemClock, type Clock } from '../service/clock.js';
-import { DEFAULT_RESERVE } from '../state/read-ceiling.js';
-import { plural } from '../text/plural.js';
+import { DEFAULT_RESERVE } from '../domain/domains.js';
+import { resolveScope as resolvePlanScope, type ResolvedScope, type ScopeFlags } from '../flows/plan-scope.js';
 import type { CliIo } from './io.js';
 import { parseCount } from './parse-options.js';
 
-/** ScopeOptions are the flags of a scoped or budgeted plan (README, "Scoped and budgeted plans"). */
-export interface ScopeOptions {
-  base?: string;
-  budget?: number;
-  budgetDay?: string;
-  /** `--reserve` (plan, export); absent for apply, which keeps no reserve until it takes `--budget`. */
-  reserve?: number;
-}
+export type { ResolvedScope };
+
+/** ScopeOptions are the flags of a scoped or budgeted plan (README, "Scoped and budgeted plans"): the flow's ScopeFlags. */
+export type ScopeOptions = ScopeFlags;
 
 /** addBaseOption adds `--base REF` (plan, and apply when it plans). */
 export function addBaseOption(command: Command): Command {
@@ -64,53 +53,12 @@ export function addReserveOption(command: Command): Command {
   );
 }
 
-/** ResolvedScope is what a plan needs from the scope flags: the request, a clock for the UTC day, and warnings. */
-export interface ResolvedScope {
-  scope: ScopeRequest;
-  clock: Pick<Clock, 'now'>;
-  warnings: PlanWarning[];
-}
-
 /**
- * resolveScope turns the flags into a ScopeRequest before any request is sent: REF is
- * resolved and its manifests loaded through git. REF's manifests that fail to load make
- * a full plan, with a warning that says so.
+ * resolveScope resolves the scope flags before any request (the flow's rule,
+ * src/flows/plan-scope.ts), against the run's working directory and clock.
  */
-export async function resolveScope(options: ScopeOptions, paths: readonly string[], io: CliIo): Promise<ResolvedScope> {
-  if (options.budgetDay !== undefined && options.budget === undefined) {
-    throw new UsageError(
-      'usage.budget-day-without-budget',
-      '--budget-day picks the night of a --budget plan, but no --budget was given',
-      'add --budget N, or drop --budget-day',
-    );
-  }
-  const day = options.budgetDay;
-  // The night is the run's day (the clock the sweep memory dates its reads by), unless --budget-day names another.
-  const clock = day === undefined ? (io.clock ?? systemClock) : { now: () => Date.parse(`${day}T00:00:00Z`) };
-  const scope: ScopeRequest = {
-    ...(options.budget === undefined ? {} : { budget: options.budget }),
-    ...(options.reserve === undefined ? {} : { reserve: options.reserve }),
-  };
-  const warnings: PlanWarning[] = [];
-  if (options.base !== undefined) {
-    const manifestPaths = paths.length === 0 ? ['.'] : paths;
-    const base = await resolveBase(options.base, manifestPaths, io.cwd);
-    const short = base.commit.slice(0, 7);
-    try {
-      const { desired } = await loadDesired(manifestPaths, await gitManifestSource(base, manifestPaths, io.cwd));
-      scope.base = { ref: base.ref, commit: base.commit, desired };
-    } catch (error) {
-      if (!(error instanceof ManifestInvalidError)) throw error;
-      const errors = error.problems.filter((problem) => problem.severity === 'error');
-      const first = errors[0];
-      const example = first === undefined ? '' : ` (first: ${formatPosition(first)} ${first.code})`;
-      warnings.push({
-        code: 'plan.base-unloadable',
-        message: `the manifests at --base ${base.ref} (${short}) fail to load, with ${plural(errors.length, 'error')}${example}: this is a full plan, every pinned list read`,
-      });
-    }
-  }
-  return { scope, clock, warnings };
+export function resolveScope(options: ScopeOptions, paths: readonly string[], io: CliIo): Promise<ResolvedScope> {
+  return resolvePlanScope(options, paths, { cwd: io.cwd, clock: io.clock });
 }
 
 /** parseDay accepts a calendar date, YYYY-MM-DD, that exists. */

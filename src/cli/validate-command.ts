@@ -1,32 +1,11 @@
 import type { Command } from 'commander';
 import { EXIT } from '../errors.js';
-import { countProblems, formatProblems } from '../manifest/format-problems.js';
-import { plural } from '../text/plural.js';
-import { loadManifests, type LoadResult } from '../manifest/load.js';
-import { hasErrors } from '../manifest/problems.js';
-import { nodeManifestSource } from '../manifest/source.js';
-import { useColor } from './output.js';
+import { validateManifests } from '../flows/validate-manifests.js';
+import { validateReport } from '../render/validate-report.js';
 import type { CliIo } from './io.js';
 import type { Outcome } from './outcome.js';
+import { useColor } from './output.js';
 import { showWarningsOption } from './show-warnings-option.js';
-
-/**
- * validateReport renders the outcome of `viewctl validate`: the problems, then one
- * summary line. Pure, so the golden tests and the command print the same text.
- */
-export function validateReport(result: LoadResult, options: { color: boolean; showWarnings?: boolean }): string {
-  const lines: string[] = [];
-  if (result.problems.length > 0) lines.push(formatProblems(result.problems, options));
-  const scope = `${plural(result.documents.length, 'document')} in ${plural(result.files.length, 'file')}`;
-  if (hasErrors(result.problems))
-    lines.push(`${countProblems(result.problems)} in ${plural(result.files.length, 'file')}`);
-  else if (result.problems.length > 0)
-    lines.push(
-      `${scope} ${result.documents.length === 1 ? 'is' : 'are'} valid (${countProblems(result.problems).split(', ')[1] ?? ''})`,
-    );
-  else lines.push(`${scope} ${result.documents.length === 1 ? 'is' : 'are'} valid`);
-  return `${lines.join('\n')}\n`;
-}
 
 /**
  * registerValidateCommand adds `viewctl validate [PATH...]`: schema and semantic
@@ -40,10 +19,10 @@ export function registerValidateCommand(program: Command, io: CliIo, outcome: Ou
     .argument('[paths...]', 'manifest files or folders (every *.yaml / *.yml below them)', ['.'])
     .addOption(showWarningsOption())
     .action(async (paths: string[], options: { showWarnings?: boolean }) => {
-      const result = await loadManifests(paths, nodeManifestSource(io.cwd));
+      const result = await validateManifests(paths, io.cwd);
       io.stdout.write(
         validateReport(result, { color: useColor(io.stdout, io.env), showWarnings: options.showWarnings === true }),
       );
-      outcome.exitCode = hasErrors(result.problems) ? EXIT.error : EXIT.ok;
+      outcome.exitCode = result.valid ? EXIT.ok : EXIT.error;
     });
 }

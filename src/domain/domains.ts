@@ -120,6 +120,9 @@ export const USER_LICENSES = ['None', 'Lite', 'Full'] as const;
 /** DAILY_QUOTA is the service's request budget per workspace per rolling 24 hours. */
 export const DAILY_QUOTA = 3000;
 
+/** DEFAULT_RESERVE is what `--reserve` keeps of what is left today for the other integrations unless told otherwise. */
+export const DEFAULT_RESERVE = 300;
+
 /** DEFAULT_RATE is the service's steady rate per endpoint, in requests per second. */
 export const DEFAULT_RATE = 3;
 

@@ -9,8 +9,8 @@ import { formatCount, plural } from '../text/plural.js';
  * passed in.
  */
 
-/** DEFAULT_RESERVE is what `--reserve` keeps for the other integrations unless told otherwise. */
-export const DEFAULT_RESERVE = 300;
+// The default is a fact of the quota's sharing (src/domain/domains.ts): the CLI's flags and renderers name it too.
+export { DEFAULT_RESERVE } from '../domain/domains.js';
 
 /** CeilingFigures are what a run knows when it sets its ceiling (after its first request, or before any). */
 export interface CeilingFigures {

@@ -2,7 +2,8 @@ import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadManifestFiles, planAgainst } from '../../src/cli/plan-flow.js';
+import { loadManifestSet } from '../../src/flows/manifest-set.js';
+import { planWorkspace } from '../../src/flows/plan-workspace.js';
 import type { ApiUser } from '../../src/domain/api-types.js';
 import { DOMAINS, type Domain } from '../../src/domain/domains.js';
 import { demoWorkspace } from '../../src/emulator/demo/demo-workspace.js';
@@ -26,7 +27,7 @@ const EXAMPLES = fileURLToPath(new URL('../../examples/', import.meta.url));
 const USERS_PAGE = 100;
 
 /**
- * benchPlanLive times the real plan path (`loadManifestFiles` + `planAgainst`, the code
+ * benchPlanLive times the real plan path (`loadManifestSet` + `planWorkspace`, the flows
  * `viewctl plan` runs, in-process so process start does not count) against a fresh
  * emulator at its default limits. The manifests are the examples' Workspace,
  * automations and views, plus PinnedViews for `users` active members in all four
@@ -45,9 +46,9 @@ export async function benchPlanLive(users = 40): Promise<PlanLiveResult> {
     const io = quietIo(dir);
     const client = createServiceClient({ baseUrl: emulator.url, apiKey: emulator.apiKey, rate: SERVICE_LIMITS.rate });
     const started = performance.now();
-    const desired = await loadManifestFiles([dir], io, false);
+    const desired = await loadManifestSet([dir], io.cwd).then((set) => set.desired);
     const loadedMs = performance.now() - started;
-    const { plan, elapsedMs } = await planAgainst(desired, client, io);
+    const { plan, elapsedMs } = await planWorkspace(desired, client);
     const wallMs = performance.now() - started;
 
     const reads = planReads(desired);

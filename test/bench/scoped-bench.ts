@@ -3,9 +3,11 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CliIo } from '../../src/cli/io.js';
-import { loadManifestFiles, planAgainst } from '../../src/cli/plan-flow.js';
+import { loadManifestSet } from '../../src/flows/manifest-set.js';
+import { planWorkspaceOptions } from '../../src/flows/plan-options.js';
+import { planWorkspace } from '../../src/flows/plan-workspace.js';
 import { run } from '../../src/cli/run.js';
-import { resolveScope } from '../../src/cli/scope-options.js';
+import { resolveScope } from '../../src/flows/plan-scope.js';
 import { DOMAINS } from '../../src/domain/domains.js';
 import { scaledWorkspace } from '../../src/emulator/demo/scaled-workspace.js';
 import type { EmulatorData } from '../../src/emulator/model.js';
@@ -43,14 +45,14 @@ export async function benchScoped(members = 1000): Promise<BenchRow[]> {
     const manifests = join(dir, 'manifests');
     const full = 1 + DOMAINS.length + lists;
     const io = quietIo(dir);
-    const desired = await loadManifestFiles([manifests], io, false);
+    const desired = await loadManifestSet([manifests], io.cwd).then((set) => set.desired);
     const rows: BenchRow[] = [];
     const planFile = join(dir, 'plan.json');
 
     await withServiceLimits(data, async (emulator, client) => {
       const started = performance.now();
       const scoped = await resolveScope({ base: 'HEAD' }, [manifests], io);
-      const { plan } = await planAgainst(desired, client, io, { scoped });
+      const { plan } = await planWorkspace(desired, client, planWorkspaceOptions({ scoped }));
       await writeFile(planFile, renderJson(plan));
       // Every change is the pull request's own: none labelled with an origin.
       const labelled = plan.changes.filter((change) => change.origin !== undefined).length;
@@ -101,9 +103,11 @@ export async function benchScoped(members = 1000): Promise<BenchRow[]> {
     await withServiceLimits(data, async (emulator, client) => {
       const started = performance.now();
       const now = Date.now();
-      const { plan } = await planAgainst(desired, client, io, {
-        scoped: { scope: { budget: BUDGET }, clock: { now: () => now }, warnings: [] },
-      });
+      const { plan } = await planWorkspace(
+        desired,
+        client,
+        planWorkspaceOptions({ scoped: { scope: { budget: BUDGET }, clock: { now: () => now }, warnings: [] } }),
+      );
       const scope = plan.scope;
       const checks: string[] = [];
       if (scope?.coverage === undefined || scope.unread === 0) checks.push('no rotation: every list was read');
@@ -126,7 +130,7 @@ export async function benchScoped(members = 1000): Promise<BenchRow[]> {
       const started = performance.now();
       let code = 'planned';
       try {
-        await planAgainst(desired, client, io);
+        await planWorkspace(desired, client);
       } catch (error) {
         if (!(error instanceof ViewctlError)) throw error;
         code = error.code;
@@ -184,12 +188,12 @@ async function benchGroup(data: EmulatorData, dir: string, io: CliIo): Promise<B
     join(root, 'pins', 'sales-team.yaml'),
     `kind: PinnedViews\nname: Sales team\nusers: [${members.map((user) => JSON.stringify(user.email)).join(', ')}]\nrecordings: [${JSON.stringify(first.name)}]\n`,
   );
-  const desired = await loadManifestFiles([root], io, false);
+  const desired = await loadManifestSet([root], io.cwd).then((set) => set.desired);
   let row: BenchRow | undefined;
   await withServiceLimits(data, async (emulator, client) => {
     const started = performance.now();
     const scoped = await resolveScope({ base: 'HEAD' }, [root], io);
-    const { plan } = await planAgainst(desired, client, io, { scoped });
+    const { plan } = await planWorkspace(desired, client, planWorkspaceOptions({ scoped }));
     const pinned = emulator.stats().byEndpoint['GET /v1/recordings/views/pinned'] ?? 0;
     const checks = [
       ...(pinned === GROUP_MEMBERS ? [] : [`${pinned} pinned lists read, not ${GROUP_MEMBERS}`]),

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { loadManifestFiles } from '../../src/cli/plan-flow.js';
+import { loadManifestSet } from '../../src/flows/manifest-set.js';
 import type { ApiUser, ApiView } from '../../src/domain/api-types.js';
 import { DOMAINS, isDomain } from '../../src/domain/domains.js';
 import type { Desired } from '../../src/domain/desired.js';
@@ -9,7 +9,6 @@ import { planWorkspace } from '../../src/flows/plan-workspace.js';
 import { keyedPins } from '../../src/plan/desired-values.js';
 import type { ServiceClient, ServiceRequest } from '../../src/service/types.js';
 import { emptyMemory, type SweepMemory } from '../../src/state/sweep-memory.js';
-import { quietIo } from '../support/cli.js';
 
 /**
  * Nights of organisational life under the nightly sweep (README, "The nightly sweep's
@@ -39,7 +38,7 @@ export async function loadGroupManifests(data: EmulatorData, dir: string): Promi
       `kind: PinnedViews\nname: Everyone's ${domain}\nroles: ${roles}\n${domain}: [${JSON.stringify(first.name)}]\n`,
     );
   }
-  return loadManifestFiles([dir], quietIo(dir), false);
+  return loadManifestSet([dir], dir).then((set) => set.desired);
 }
 
 /** SweepNightsOptions shape the run. */

@@ -1,8 +1,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planAgainst } from '../../src/cli/plan-flow.js';
+import { planWorkspace } from '../../src/flows/plan-workspace.js';
 import { ServiceError, ViewctlError } from '../../src/errors.js';
 import { createServiceClient, type ClientOptions } from '../../src/service/client.js';
 import type { Clock } from '../../src/service/clock.js';
@@ -102,20 +101,12 @@ afterAll(async () => {
   await new Promise<void>((resolve) => silent.close(() => resolve()));
 });
 
-const io = {
-  stdout: new PassThrough(),
-  stderr: new PassThrough(),
-  stdin: new PassThrough(),
-  env: {},
-  cwd: process.cwd(),
-};
-
 async function planFailure(
   options: Partial<ClientOptions> & { baseUrl: string },
   drive: (plan: Promise<unknown>) => Promise<unknown> = (plan) => plan,
 ): Promise<ServiceError> {
   const client = createServiceClient({ apiKey: 'key-time-bounds', ...options });
-  const error = await drive(planAgainst(desired, client, io)).then(
+  const error = await drive(planWorkspace(desired, client)).then(
     () => undefined,
     (caught: unknown) => caught,
   );

@@ -1,37 +1,12 @@
-import type { ApiUser } from '../domain/api-types.js';
-import { ViewctlError } from '../errors.js';
-import { loadDesired } from '../manifest/load-desired.js';
-import { nodeManifestSource } from '../manifest/source.js';
-import { fullPlanReads } from '../plan/read-estimate.js';
+import { DEFAULT_RESERVE } from '../domain/domains.js';
 import { formatCount, plural } from '../text/plural.js';
-import { shellWord } from '../render/format.js';
-import { DEFAULT_RESERVE, loweredBudget, type ReadCeiling } from '../state/read-ceiling.js';
+import { shellWord } from './format.js';
 
 /**
  * What an export prints last: where a budgeted `export --all-users` stands and the
  * command that continues it, and the plan to run next, sized to what is left of the
- * day (README, "export"). The texts are pure; `folderPlanReads` reads the folder.
+ * day (README, "export"). Pure: the export flow answers the figures.
  */
-
-/**
- * folderPlanReads is what a full plan of the folder an export wrote would read, from
- * the manifests now in it (the team's files and earlier runs' included), or
- * undefined when they do not load without an error (the plan would stop before any
- * read).
- */
-export async function folderPlanReads(
-  outDir: string,
-  cwd: string,
-  users: readonly ApiUser[] | undefined,
-): Promise<number | undefined> {
-  try {
-    const { desired } = await loadDesired([outDir], nodeManifestSource(cwd));
-    return fullPlanReads(desired, users);
-  } catch (error) {
-    if (error instanceof ViewctlError) return undefined;
-    throw error;
-  }
-}
 
 /** RunBatch is where a budgeted export stands after a run. */
 export interface RunBatch {
@@ -43,14 +18,21 @@ export interface RunBatch {
   remaining: number;
 }
 
-/** ContinueOptions are the flags the continuing command repeats, and the ceiling this run had. */
+/** LoweredBudget is the account of a budget that what is left today lowered: the most spent, what was left, the reserve kept. */
+export interface LoweredBudget {
+  most: number;
+  left: number;
+  reserve: number;
+}
+
+/** ContinueOptions are the flags the continuing command repeats, and how what is left today lowered this run's budget. */
 interface ContinueOptions {
   out: string;
   budget: number;
   /** `--reserve`, repeated when not the default. */
   reserve: number;
-  /** This run's ceiling: when what is left today lowered the budget, the output says so. */
-  ceiling?: ReadCeiling;
+  /** When what is left today lowered the budget, the output says so. */
+  lowered?: LoweredBudget;
   emulator?: boolean;
   baseUrl?: string;
 }
@@ -62,7 +44,7 @@ interface ContinueOptions {
  * the team made since the first run stay as they are.
  */
 export function continuation(batch: RunBatch, options: ContinueOptions): string {
-  const lowered = options.ceiling === undefined ? undefined : loweredBudget(options.ceiling);
+  const { lowered } = options;
   const reserveText =
     lowered === undefined || lowered.reserve === 0 ? '' : ` less --reserve ${formatCount(lowered.reserve)}`;
   const lowerNote =
@@ -129,38 +111,46 @@ export function nextPlanStep(shown: string, figures: PlanFigures): string {
   );
 }
 
+/** ExportClosing is what an export's last lines say, as the export flow answers it (src/flows/export-closing.ts). */
+export interface ExportClosing {
+  /** `--out` as given. */
+  out: string;
+  /** `--budget`, when given. */
+  budget?: number;
+  reserve: number;
+  /** Under `--budget`: the members this run read, those done before, those left. */
+  batch?: RunBatch;
+  /** When what is left today lowered the budget. */
+  lowered?: LoweredBudget;
+  /** Requests a full plan of the folder reads; undefined when the folder cannot be planned as it is. */
+  planReads: number | undefined;
+  dailyRemaining: number | null;
+}
+
 /**
  * closingLines is what every export prints last: under `--budget`, where it stands and
- * the command that continues; then the plan to run next, sized to what is left today.
+ * the command that continues (with `where` the export was sent: `--emulator` or
+ * `--base-url`); then the plan to run next, sized to what is left today.
  */
-export async function closingLines(
-  outDir: string,
-  cwd: string,
-  options: Omit<ContinueOptions, 'budget' | 'ceiling'> & { budget?: number },
-  exported: {
-    live: { users?: readonly ApiUser[]; requests: { dailyRemaining: number | null } };
-    pinUsers: readonly ApiUser[];
-  },
-  batch: { skipped: number; remaining: number } | undefined,
-  ceiling: ReadCeiling,
-): Promise<string> {
-  const { budget } = options;
+export function closingLines(closing: ExportClosing, where: { emulator?: boolean; baseUrl?: string }): string {
+  const { budget, batch, out, reserve } = closing;
   const remaining = batch?.remaining ?? 0;
   const standing =
     batch === undefined || budget === undefined
       ? ''
-      : continuation(
-          { read: exported.pinUsers.length, skipped: batch.skipped, remaining },
-          { ...options, budget, ceiling },
-        );
-  const planReads = await folderPlanReads(outDir, cwd, exported.live.users);
-  const { dailyRemaining } = exported.live.requests;
+      : continuation(batch, {
+          out,
+          budget,
+          reserve,
+          ...where,
+          ...(closing.lowered === undefined ? {} : { lowered: closing.lowered }),
+        });
   return (
     standing +
-    nextPlanStep(options.out, {
-      planReads,
-      dailyRemaining,
-      reserve: options.reserve,
+    nextPlanStep(out, {
+      planReads: closing.planReads,
+      dailyRemaining: closing.dailyRemaining,
+      reserve,
       remaining,
       ...(budget === undefined ? {} : { budget }),
     })

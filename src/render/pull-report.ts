@@ -1,20 +1,35 @@
 import { formatLine, type SourcePosition } from '../domain/source-position.js';
-import type { NotPulled } from '../export/pull-edits.js';
-import type { PulledValue } from '../export/pull-files.js';
 import { plural } from '../text/plural.js';
 import { safeText } from '../text/safe-text.js';
 
-/** PullResult is what pull wrote in place, the new files it added (and the schema copies beside them), and what it left and why. */
-export interface PullResult {
-  written: PulledValue[];
-  files: string[];
-  added: { path: string; target: string }[];
+/** PulledLine is one value pull wrote in place: where, which target and attribute, before and after. */
+interface PulledLine {
+  at: SourcePosition;
+  target: string;
+  what: string;
+  before: unknown;
+  /** Undefined for an entry pull removed. */
+  after: unknown;
+}
+
+/** NotPulledLine is a target pull left, why, and where its manifest declares it (when one does). */
+interface NotPulledLine {
+  target: string;
+  reason: string;
+  source?: SourcePosition;
+}
+
+/** PullReport is what pull wrote in place, the new files it added (and the schema copies beside them), and what it left and why. */
+export interface PullReport {
+  written: readonly PulledLine[];
+  files: readonly string[];
+  added: readonly { path: string; target: string }[];
   schemaCopies: number;
-  notPulled: NotPulled[];
+  notPulled: readonly NotPulledLine[];
 }
 
 /** textReport prints what pull wrote (file:line, target, old -> new), the files it added, and what it left and why. */
-export function textReport(result: PullResult): string {
+export function textReport(result: PullReport): string {
   const lines: string[] = [];
   if (result.written.length > 0) {
     lines.push(
@@ -61,7 +76,7 @@ function shortValue(value: unknown): string {
 }
 
 /** jsonReport is `pull --format json`: the values written (file, line, target, attribute, before, after), the files added, and what was not pulled and why. */
-export function jsonReport(result: PullResult): object {
+export function jsonReport(result: PullReport): object {
   const where = (at: SourcePosition | undefined) => (at === undefined ? {} : { file: at.file, line: at.line });
   return {
     written: result.written.map((value) => ({

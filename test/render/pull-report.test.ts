@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonReport, textReport } from '../../src/cli/pull-report.js';
+import { jsonReport, textReport } from '../../src/render/pull-report.js';
 
 describe('what pull prints', () => {
   const at = { file: 'views/calls.yaml', line: 3, column: 1 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { continuation, nextPlanStep } from '../../src/cli/export-next.js';
-import { readCeiling } from '../../src/state/read-ceiling.js';
+import { continuation, nextPlanStep } from '../../src/render/export-next.js';
+import { loweredBudget, readCeiling } from '../../src/state/read-ceiling.js';
 
 // What an export prints last: the command that continues a budgeted export, and the
 // plan that fits in what is left of the day.
@@ -26,7 +26,12 @@ describe('the command that continues a budgeted export', () => {
 
   it('repeats a --reserve other than the default, and says when what is left today lowered the budget', () => {
     const ceiling = readCeiling({ budget: 400, reserve: 0, spent: 1, remaining: 99, least: 11 });
-    expect(continuation({ read: 2, skipped: 0, remaining: 5 }, { out: 'm', budget: 400, reserve: 0, ceiling })).toBe(
+    expect(
+      continuation(
+        { read: 2, skipped: 0, remaining: 5 },
+        { out: 'm', budget: 400, reserve: 0, lowered: loweredBudget(ceiling) },
+      ),
+    ).toBe(
       '--budget 400 lowered to 100, the 100 left today\n' +
         'pinned views of 2 members exported by this run, 0 already in the folder (their files are kept as they are); 5 members remain: continue with (it adds only what is missing, never rewrites a file)\n' +
         '  viewctl export --merge --out m --all-users --budget 400 --reserve 0\n',

@@ -1,0 +1,50 @@
+import type { Desired } from '../domain/desired.js';
+import { loadManifestSet } from '../flows/manifest-set.js';
+import type { PlanWorkspaceOptions } from '../flows/plan-workspace.js';
+import { planWorkspaceOptions, type LastApplied, type SweepMemoryRun } from '../flows/plan-options.js';
+import type { ResolvedScope } from '../flows/plan-scope.js';
+import type { TargetSelector } from '../flows/plan-manifests.js';
+import { formatProblems } from '../text/problem-lines.js';
+import type { CliIo } from './io.js';
+import { progressReporter } from './progress.js';
+
+/**
+ * What `apply` (without `--plan`) asks of the plan flow's steps while its own flow is
+ * being moved into src/flows/: the manifests loaded with their warnings on stderr, and
+ * planWorkspace's options for its flags with progress lines on stderr.
+ */
+
+/**
+ * loadManifestFiles loads and validates the manifests under `paths`; warnings go to
+ * stderr (one entry per code unless `showWarnings`), and any error stops here, before
+ * the service is contacted.
+ */
+export async function loadManifestFiles(
+  paths: string[],
+  io: CliIo,
+  color: boolean,
+  showWarnings = false,
+): Promise<Desired> {
+  const { desired, warnings } = await loadManifestSet(paths, io.cwd);
+  if (warnings.length > 0) io.stderr.write(`${formatProblems(warnings, { color, showWarnings })}\n`);
+  return desired;
+}
+
+/** PlanHow is what the command line asks of a plan: `--target`, the scope flags resolved, `--ledger` loaded, the last applied manifests. */
+interface PlanHow {
+  targets?: readonly TargetSelector[];
+  scoped?: ResolvedScope;
+  ledger?: SweepMemoryRun;
+  applied?: LastApplied;
+}
+
+/** planningOptions are planWorkspace's options for what the command line asks (`how`), with progress lines on stderr. */
+export function planningOptions(io: CliIo, how: PlanHow = {}): PlanWorkspaceOptions {
+  return planWorkspaceOptions({
+    targets: how.targets,
+    scoped: how.scoped,
+    memory: how.ledger,
+    applied: how.applied,
+    onProgress: progressReporter(io.stderr, 'reading live state'),
+  });
+}

@@ -1,0 +1,27 @@
+import { plural } from '../text/plural.js';
+import { countProblems, formatProblems, type ProblemLine } from '../text/problem-lines.js';
+
+/** ValidateResult is what the report of `viewctl validate` says: the problems, and how many documents and files were read. */
+export interface ValidateResult {
+  problems: readonly ProblemLine[];
+  documents: number;
+  files: number;
+}
+
+/**
+ * validateReport renders the outcome of `viewctl validate`: the problems, then one
+ * summary line. Pure, so the golden tests and the command print the same text.
+ */
+export function validateReport(result: ValidateResult, options: { color: boolean; showWarnings?: boolean }): string {
+  const lines: string[] = [];
+  const errors = result.problems.some((problem) => problem.severity === 'error');
+  if (result.problems.length > 0) lines.push(formatProblems(result.problems, options));
+  const scope = `${plural(result.documents, 'document')} in ${plural(result.files, 'file')}`;
+  if (errors) lines.push(`${countProblems(result.problems)} in ${plural(result.files, 'file')}`);
+  else if (result.problems.length > 0)
+    lines.push(
+      `${scope} ${result.documents === 1 ? 'is' : 'are'} valid (${countProblems(result.problems).split(', ')[1] ?? ''})`,
+    );
+  else lines.push(`${scope} ${result.documents === 1 ? 'is' : 'are'} valid`);
+  return `${lines.join('\n')}\n`;
+}
