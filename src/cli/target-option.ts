@@ -1,5 +1,5 @@
 import { Option } from 'commander';
-import { parseTargetSelector, type TargetSelector } from '../flows/plan-manifests.js';
+import { parseTargetSelector, type TargetSelector } from '../flows/plan-options.js';
 
 /**
  * targetOption is `--target SELECTOR` of `plan` and `apply`, repeatable; each value is

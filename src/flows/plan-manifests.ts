@@ -16,8 +16,7 @@ import { NO_STOPS, type RunStops, type ServiceConnection } from './run-edges.js'
 
 // What a caller of the plan flow names: the plan, its targets and the edges' types.
 export type { Plan } from '../plan/types.js';
-export { parseTargetSelector, type TargetSelector } from '../plan/targets-selection.js';
-export type { LastApplied, SweepMemoryRun } from './plan-options.js';
+export type { LastApplied, SweepMemoryRun, TargetSelector } from './plan-options.js';
 export type { ScopeFlags } from './plan-scope.js';
 
 /** PlanRequest is what `viewctl plan` is asked: the manifests, the targets, the scope and the plan file. */

@@ -6,6 +6,10 @@ import type { SweepMemory } from '../state/sweep-memory.js';
 import type { PlanWorkspaceOptions } from './plan-workspace.js';
 import type { ResolvedScope } from './plan-scope.js';
 
+// `--target` is parsed by the plan's own rule, once, where the command line is read.
+export { parseTargetSelector } from '../plan/targets-selection.js';
+export type { TargetSelector };
+
 /**
  * SweepMemoryRun is what a plan uses of one run's sweep memory (`--ledger FILE`): the
  * memory as loaded, the check that it is the key's workspace's, and what the run read.
