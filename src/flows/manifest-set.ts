@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Desired } from '../domain/desired.js';
 import { nodeManifestSource } from '../manifest/load.js';
+import type { ManifestSource } from '../manifest/source.js';
 import { loadDesired } from '../manifest/load-desired.js';
 import type { Problem } from '../manifest/types.js';
 
@@ -15,11 +16,15 @@ export interface ManifestSet {
 
 /**
  * loadManifestSet loads and validates the manifests under `paths` (the working
- * directory when none) from the filesystem, relative to `cwd`. Any error stops here
- * (`manifest.invalid`), before the service is contacted; the warnings are answered
- * for the caller to show.
+ * directory when none), relative to `cwd`, from the filesystem unless `source` says
+ * where else (a test's files in memory). Any error stops here (`manifest.invalid`),
+ * before the service is contacted; the warnings are answered for the caller to show.
  */
-export async function loadManifestSet(paths: readonly string[], cwd: string): Promise<ManifestSet> {
-  const { desired, warnings, read } = await loadDesired(paths.length === 0 ? ['.'] : paths, nodeManifestSource(cwd));
+export async function loadManifestSet(
+  paths: readonly string[],
+  cwd: string,
+  source: ManifestSource = nodeManifestSource(cwd),
+): Promise<ManifestSet> {
+  const { desired, warnings, read } = await loadDesired(paths.length === 0 ? ['.'] : paths, source);
   return { desired, warnings, files: read.map((file) => resolve(cwd, file)) };
 }

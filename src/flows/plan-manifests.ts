@@ -1,4 +1,5 @@
 import { manifestTrees } from '../manifest/git-trees.js';
+import type { ManifestSource } from '../manifest/source.js';
 import { pendingLists } from '../plan/drift-origins.js';
 import type { TargetSelector } from '../plan/targets-selection.js';
 import type { Plan } from '../plan/types.js';
@@ -40,6 +41,8 @@ export interface MemoryRun extends SweepMemoryRun {
 /** PlanEdges are what the plan flow touches outside its inputs, passed in. */
 export interface PlanEdges {
   cwd: string;
+  /** Where the manifests are read; default the filesystem under `cwd`. */
+  files?: ManifestSource;
   /** The run's wall clock (the sweep memory's times, the budget night); default the system clock. */
   clock?: Pick<Clock, 'now'>;
   /** Opens the connection, once every check that needs no request passed. */
@@ -74,7 +77,7 @@ export interface PlanOutcome {
 export async function planManifests(request: PlanRequest, edges: PlanEdges): Promise<PlanOutcome> {
   const { cwd } = edges;
   const stops = edges.stops ?? NO_STOPS;
-  const { desired, warnings, files } = await loadManifestSet(request.paths, cwd);
+  const { desired, warnings, files } = await loadManifestSet(request.paths, cwd, edges.files);
   if (warnings.length > 0) edges.onWarnings?.(warnings);
   // A plan written through to a device or a pipe is not kept: the output then says how to save one.
   const planFileKept =

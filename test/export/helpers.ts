@@ -3,14 +3,14 @@ import { Command } from 'commander';
 import { registerExportCommand } from '../../src/cli/export-command.js';
 import type { CliIo } from '../../src/cli/io.js';
 import { ViewctlError } from '../../src/errors.js';
-import { toDesired } from '../../src/manifest/desired.js';
-import { loadManifests } from '../../src/manifest/load.js';
 import type { ManifestSource } from '../../src/manifest/source.js';
 import type { Problem } from '../../src/manifest/types.js';
 import type { Plan } from '../../src/plan/types.js';
 import { createServiceClient } from '../../src/service/client.js';
 import type { ServiceClient } from '../../src/service/types.js';
-import { planWorkspace } from '../../src/flows/plan-workspace.js';
+import { planManifests as planFlow } from '../../src/flows/plan-manifests.js';
+import { connected } from '../../src/flows/run-edges.js';
+import { ManifestInvalidError } from '../../src/manifest/format-problems.js';
 
 /** FAST_LIMITS raise the emulator's limits: these tests are not about the limit. */
 export const FAST_LIMITS = { rate: 1000, burst: 1000, quota: 1_000_000 } as const;
@@ -73,14 +73,21 @@ export interface PlanCheck {
   plan?: Plan;
 }
 
-/** planManifests loads, validates and plans the manifests under `paths` against the service, as `viewctl plan` does. */
+/** planManifests loads, validates and plans the manifests under `paths` against the service: the flow `viewctl plan` calls. */
 export async function planManifests(
   paths: string[],
   source: ManifestSource,
   client: ServiceClient,
 ): Promise<PlanCheck> {
-  const { documents, problems } = await loadManifests(paths, source);
-  if (problems.some((problem) => problem.severity === 'error')) return { problems };
-  const desired = toDesired(documents);
-  return { problems, plan: (await planWorkspace(desired, client)).plan };
+  const problems: Problem[] = [];
+  try {
+    const { plan } = await planFlow(
+      { paths, scope: {}, recordTrees: false },
+      { cwd: process.cwd(), files: source, connect: connected(client), onWarnings: (found) => problems.push(...found) },
+    );
+    return { problems, plan };
+  } catch (error) {
+    if (error instanceof ManifestInvalidError) return { problems: [...error.problems] };
+    throw error;
+  }
 }
