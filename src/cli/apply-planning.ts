@@ -2,16 +2,20 @@ import type { Desired } from '../domain/desired.js';
 import { loadManifestSet } from '../flows/manifest-set.js';
 import type { PlanWorkspaceOptions } from '../flows/plan-workspace.js';
 import { planWorkspaceOptions, type LastApplied, type SweepMemoryRun } from '../flows/plan-options.js';
-import type { ResolvedScope } from '../flows/plan-scope.js';
+import { resolveScope as resolvePlanScope, type ResolvedScope } from '../flows/plan-scope.js';
 import type { TargetSelector } from '../flows/plan-manifests.js';
 import { formatProblems } from '../text/problem-lines.js';
 import type { CliIo } from './io.js';
 import { progressReporter } from './progress.js';
+import type { ScopeOptions } from './scope-options.js';
+
+export type { ResolvedScope };
 
 /**
  * What `apply` (without `--plan`) asks of the plan flow's steps while its own flow is
- * being moved into src/flows/: the manifests loaded with their warnings on stderr, and
- * planWorkspace's options for its flags with progress lines on stderr.
+ * being moved into src/flows/: the manifests loaded with their warnings on stderr, the
+ * scope flags resolved, and planWorkspace's options for its flags with progress lines
+ * on stderr.
  */
 
 /**
@@ -47,4 +51,9 @@ export function planningOptions(io: CliIo, how: PlanHow = {}): PlanWorkspaceOpti
     applied: how.applied,
     onProgress: progressReporter(io.stderr, 'reading live state'),
   });
+}
+
+/** resolveScope resolves the scope flags before any request (src/flows/plan-scope.ts), against the run's working directory and clock. */
+export function resolveScope(options: ScopeOptions, paths: readonly string[], io: CliIo): Promise<ResolvedScope> {
+  return resolvePlanScope(options, paths, { cwd: io.cwd, clock: io.clock });
 }

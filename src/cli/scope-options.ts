@@ -2,11 +2,8 @@ import { Option } from 'commander';
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { DEFAULT_RESERVE } from '../domain/domains.js';
-import { resolveScope as resolvePlanScope, type ResolvedScope, type ScopeFlags } from '../flows/plan-scope.js';
-import type { CliIo } from './io.js';
+import type { ScopeFlags } from '../flows/plan-scope.js';
 import { parseCount } from './parse-options.js';
-
-export type { ResolvedScope };
 
 /** ScopeOptions are the flags of a scoped or budgeted plan (README, "Scoped and budgeted plans"): the flow's ScopeFlags. */
 export type ScopeOptions = ScopeFlags;
@@ -51,14 +48,6 @@ export function addReserveOption(command: Command): Command {
       .default(DEFAULT_RESERVE)
       .argParser((value) => parseCount(value, '--reserve')),
   );
-}
-
-/**
- * resolveScope resolves the scope flags before any request (the flow's rule,
- * src/flows/plan-scope.ts), against the run's working directory and clock.
- */
-export function resolveScope(options: ScopeOptions, paths: readonly string[], io: CliIo): Promise<ResolvedScope> {
-  return resolvePlanScope(options, paths, { cwd: io.cwd, clock: io.clock });
 }
 
 /** parseDay accepts a calendar date, YYYY-MM-DD, that exists. */
