@@ -170,14 +170,14 @@ describe('openLedger and LedgerRun.save', () => {
     for (let trial = 0; trial < 4; trial += 1) {
       const cwd = await folder();
       const runs = await Promise.all(
-        members.map((member, index) => openLedger({ cwd, clock: { now: () => T1 + index } }, '.viewctl/ledger.json')),
+        members.map((_member, index) => openLedger({ cwd, clock: { now: () => T1 + index } }, '.viewctl/ledger.json')),
       );
-      runs.forEach((run, index) => {
+      for (const [index, run] of runs.entries()) {
         const member = members[index] ?? '';
         run?.observe(
           live({ pins: Object.fromEntries(domains.map((domain) => [`${domain}:${member}@x.io`, [view('v1', 'A')]])) }),
         );
-      });
+      }
       const err = stderr();
       await Promise.all(runs.map((run) => run?.save({ stderr: err.stream })));
       expect(err.text()).toBe('');
