@@ -142,14 +142,23 @@ export function futureGivesWay(held: SweepMemory, known: SweepMemory, now: numbe
   };
 }
 
-/** futureWarning is the stderr line about `future` dates a memory held (none: undefined). */
-export function futureWarning(future: readonly MemoryDate[], file: string, now: number): string | undefined {
+/** MemoryWarning is a warning about the memory: its stable code and what it says. */
+export interface MemoryWarning {
+  code: string;
+  message: string;
+}
+
+/** futureWarning is the warning about `future` dates a memory held (none: undefined). */
+export function futureWarning(future: readonly MemoryDate[], file: string, now: number): MemoryWarning | undefined {
   if (future.length === 0) return undefined;
   const latest = [...future].sort((a, b) => Date.parse(b.value) - Date.parse(a.value))[0] as MemoryDate;
   const count = future.length === 1 ? 'a date' : `${future.length} dates`;
   const lists = future.filter((date) => date.path[0] === 'lists').length;
   const due = lists === 0 ? '' : `; ${lists === 1 ? 'its list is' : `${lists} lists are`} due, as if never read`;
-  return `warning: --ledger ${file} holds ${count} after this run's clock (${new Date(now).toISOString()}), such as ${pointer(latest.path)} ${latest.value} (a runner whose clock is ahead, or an edit): not trusted, those entries are unknown${due} (ledger.future-date)\n`;
+  return {
+    code: 'ledger.future-date',
+    message: `--ledger ${file} holds ${count} after this run's clock (${new Date(now).toISOString()}), such as ${pointer(latest.path)} ${latest.value} (a runner whose clock is ahead, or an edit): not trusted, those entries are unknown${due}`,
+  };
 }
 
 function keep<T>(record: Record<string, T>, judge: (key: string, entry: T) => T | undefined): Record<string, T> {

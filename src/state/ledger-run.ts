@@ -31,7 +31,7 @@ export async function openLedgerRun(store: LedgerStore, now: () => number, io?: 
   const time = now();
   const { memory, future } = distrustFuture(await store.read(), time);
   const warning = futureWarning(future, store.file, time);
-  if (warning !== undefined) io?.stderr?.write(warning);
+  if (warning !== undefined) io?.stderr?.write(`warning: ${warning.message} (${warning.code})\n`);
   return new LedgerRun(store, memory, now);
 }
 

@@ -113,9 +113,11 @@ describe('distrustFuture', () => {
       'members/new@x.io/since',
       'lastApplied/at',
     ]);
-    expect(futureWarning(future, 'l.json', NOW)).toBe(
-      "warning: --ledger l.json holds 6 dates after this run's clock (2026-05-01T02:00:00.000Z), such as /lists/deals:far@x.io/lastRead 9999-12-31T23:59:59Z (a runner whose clock is ahead, or an edit): not trusted, those entries are unknown; 2 lists are due, as if never read (ledger.future-date)\n",
-    );
+    expect(futureWarning(future, 'l.json', NOW)).toEqual({
+      code: 'ledger.future-date',
+      message:
+        "--ledger l.json holds 6 dates after this run's clock (2026-05-01T02:00:00.000Z), such as /lists/deals:far@x.io/lastRead 9999-12-31T23:59:59Z (a runner whose clock is ahead, or an edit): not trusted, those entries are unknown; 2 lists are due, as if never read",
+    });
   });
 
   it('leaves a memory without future dates as it is, and says nothing', () => {
