@@ -17,6 +17,9 @@ import type { SweepMemory } from './sweep-memory.js';
  * as loaded, and never winning the merge at write time.
  */
 
+/** AppliedRecordOf is what `advanceLastApplied` records of an apply (ledger-applied.ts owns its shape). */
+type AppliedRecordOf = Parameters<typeof advanceLastApplied>[1];
+
 /** Stderr is where a run's warnings about its memory go. */
 export interface Stderr {
   stderr: NodeJS.WritableStream;
@@ -79,9 +82,9 @@ export class LedgerRun {
     this.changed = true;
   }
 
-  /** advance records `commit` as the manifests' commit last applied, `held` its targets no apply carried out (`heldAfterApply`). */
-  advance(commit: string, held: readonly string[]): void {
-    this.learnt = advanceLastApplied(this.learnt, commit, this.now(), held);
+  /** advance records what an apply that exited 0 carried out (`applied`, as `advanceLastApplied` takes it), `held` its targets no apply carried out (`heldAfterApply`). */
+  advance(applied: AppliedRecordOf, held: readonly string[]): void {
+    this.learnt = advanceLastApplied(this.learnt, applied, this.now(), held);
     this.advanced = true;
     this.changed = true;
   }
