@@ -1,4 +1,5 @@
 import { LineCounter, parseDocument } from 'yaml';
+import { FORGET_AFTER_DAYS } from './ledger-observe.js';
 import type { SweepMemory } from './sweep-memory.js';
 
 /**
@@ -13,6 +14,8 @@ import type { SweepMemory } from './sweep-memory.js';
 
 /** FUTURE_TOLERANCE_MS is the clock skew between runners tolerated (and clamped): five minutes. */
 export const FUTURE_TOLERANCE_MS = 5 * 60 * 1000;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** MemoryDate is one date of a memory: its JSON path (the keys from the top) and its text. */
 export interface MemoryDate {
@@ -117,19 +120,26 @@ export function distrustFuture(memory: SweepMemory, now: number): FutureDates {
  * futureGivesWay is `held` (what the store holds at write time) without the entries
  * dated after now + `FUTURE_TOLERANCE_MS` that `known` (what this run knows) also has:
  * such a date must never win the merge over this run's (it would shadow a fresh read
- * for as long as it is ahead). An entry only the store has is kept as it is: another
- * runner saw it, and every run that loads it distrusts its date (`distrustFuture`).
+ * for as long as it is ahead). An entry only the store has is kept as it is (another
+ * runner saw it, and every run that loads it distrusts its date, `distrustFuture`),
+ * unless it is dated more than `FORGET_AFTER_DAYS` ahead: no runner's clock is that
+ * far off, so it is forgotten as an entry that old would be, instead of being warned
+ * about on every run while nothing reads its list again (a member who left).
  */
 export function futureGivesWay(held: SweepMemory, known: SweepMemory, now: number): SweepMemory {
   const ahead = (value: string | undefined): boolean =>
     value !== undefined && Date.parse(value) > now + FUTURE_TOLERANCE_MS;
+  const beyond = (value: string | undefined): boolean =>
+    value !== undefined && Date.parse(value) > now + FORGET_AFTER_DAYS * DAY_MS;
   const yielding = <T>(
     record: Record<string, T>,
     mine: Record<string, T>,
     dates: (entry: T) => (string | undefined)[],
   ) =>
     Object.fromEntries(
-      Object.entries(record).filter(([key, entry]) => !(Object.hasOwn(mine, key) && dates(entry).some(ahead))),
+      Object.entries(record).filter(
+        ([key, entry]) => !dates(entry).some(beyond) && !(Object.hasOwn(mine, key) && dates(entry).some(ahead)),
+      ),
     );
   const { lastApplied, ...rest } = held;
   const keepApplied = lastApplied !== undefined && !(known.lastApplied !== undefined && ahead(lastApplied.at));

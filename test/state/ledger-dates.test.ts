@@ -128,11 +128,12 @@ describe('distrustFuture', () => {
 });
 
 describe('futureGivesWay', () => {
-  it("never lets a date after the run's clock win the merge over what the run knows, and keeps what only the file has", () => {
+  it("never lets a date after the run's clock win the merge over what the run knows, keeps what only the file has, and forgets what no clock could date", () => {
     const held = memory({
       lists: {
         'deals:ann@x.io': { lastRead: '9999-12-31T23:59:59Z', viewIds: ['stale'] },
-        'deals:bob@x.io': { lastRead: '9999-12-31T23:59:59Z', viewIds: ['other runner'] },
+        'deals:bob@x.io': { lastRead: iso(NOW + 2 * DAY), viewIds: ['other runner'] },
+        'deals:left@x.io': { lastRead: iso(NOW + 91 * DAY), viewIds: ['forged'] },
       },
       lastApplied: { commit: 'f'.repeat(40), at: '9999-12-31T23:59:59Z' },
     });
@@ -143,7 +144,7 @@ describe('futureGivesWay', () => {
     const merged = mergeMemories(futureGivesWay(held, known, NOW), known);
     expect(merged.lists).toEqual({
       'deals:ann@x.io': { lastRead: iso(NOW), viewIds: ['fresh'] },
-      'deals:bob@x.io': { lastRead: '9999-12-31T23:59:59Z', viewIds: ['other runner'] },
+      'deals:bob@x.io': { lastRead: iso(NOW + 2 * DAY), viewIds: ['other runner'] },
     });
     expect(merged.lastApplied?.commit).toBe('a'.repeat(40));
     // Without it, the far date wins: the defect this guards.
