@@ -166,7 +166,7 @@ function leastRecentNight(
   const known = lists.map((entry) => ({
     entry,
     hash: listHash(entry.key),
-    last: reached.has(entry.pins.userEmail.toLowerCase()) ? undefined : lastNight(memory, entry.key),
+    last: reached.has(entry.pins.userEmail.toLowerCase()) ? undefined : lastNight(memory, entry.key, night),
   }));
   const ordered = known.sort(
     (a, b) => byLastRead(a.last, b.last) || a.hash - b.hash || compareCodePoints(a.entry.key, b.entry.key),
@@ -223,10 +223,14 @@ function newlyReached(memory: SweepMemory, users: readonly ApiUser[] | undefined
   return changed;
 }
 
-/** lastNight is the UTC day number the memory last saw `key` read; undefined when never (or unreadable). */
-function lastNight(memory: SweepMemory, key: string): number | undefined {
+/**
+ * lastNight is the UTC day number the memory last saw `key` read; undefined when never,
+ * unreadable, or after tonight (`night`): a read dated in the future is no read, and
+ * trusted it would put the list behind every other for as long as the date is ahead.
+ */
+function lastNight(memory: SweepMemory, key: string, night: number): number | undefined {
   const at = memory.lists[key]?.lastRead;
   if (at === undefined) return undefined;
   const time = Date.parse(at);
-  return Number.isNaN(time) ? undefined : utcDay(time);
+  return Number.isNaN(time) || utcDay(time) > night ? undefined : utcDay(time);
 }

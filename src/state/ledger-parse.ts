@@ -1,4 +1,5 @@
 import { ViewctlError } from '../errors.js';
+import { unrealDateProblems } from './ledger-dates.js';
 import { ledgerShapeProblems } from './ledger-schema.js';
 import { emptyMemory, type SweepMemory } from './sweep-memory.js';
 
@@ -16,7 +17,8 @@ const LEDGER_WAY_OUT =
  * parseLedger reads the text of the memory file `file` (named in messages).
  * `undefined` (no file yet) is an empty memory: the first run creates it. Text that is
  * not JSON, or JSON that is not a memory of format 1 (the schema's account, each problem
- * with its JSON path), is `ledger.invalid`.
+ * with its JSON path), or that holds a date naming no instant (each with its JSON path
+ * and FILE:LINE:COLUMN), is `ledger.invalid`.
  */
 export function parseLedger(text: string | undefined, file: string): SweepMemory {
   if (text === undefined) return emptyMemory();
@@ -27,7 +29,8 @@ export function parseLedger(text: string | undefined, file: string): SweepMemory
     const message = error instanceof Error ? error.message : String(error);
     throw invalid(file, `it is not JSON${whereBroken(text, file, message)} (${message})`);
   }
-  const problems = ledgerShapeProblems(data);
+  const shape = ledgerShapeProblems(data);
+  const problems = shape.length > 0 ? shape : unrealDateProblems(data as SweepMemory, text, file);
   if (problems.length > 0) {
     throw invalid(
       file,
@@ -35,6 +38,11 @@ export function parseLedger(text: string | undefined, file: string): SweepMemory
     );
   }
   return data as SweepMemory;
+}
+
+/** formatLedger is the text of the memory file: `memory` as JSON, two spaces, a final newline (the schema's form, keys as given). */
+export function formatLedger(memory: SweepMemory): string {
+  return `${JSON.stringify(memory, null, 2)}\n`;
 }
 
 /** whereBroken is ` at FILE:LINE:COLUMN` of the offset a JSON.parse message names (`at position N`), or nothing when it names none. */

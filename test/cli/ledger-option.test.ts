@@ -1,4 +1,7 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { constants } from 'node:fs';
+import { mkdir, open, readFile, readdir, symlink, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -122,5 +125,66 @@ describe('openLedger and LedgerRun.save', () => {
       code: 'ledger.unreadable',
       message: 'cannot read --ledger plain-file/ledger.json: ENOTDIR',
     });
+  });
+
+  it('refuses a named pipe, a link to one, a socket and a device before opening them, never waiting on a reader', async () => {
+    const cwd = await folder();
+    execFileSync('mkfifo', [join(cwd, 'pipe')]);
+    await symlink(join(cwd, 'pipe'), join(cwd, 'to-pipe'));
+    const socket = createServer().listen(join(cwd, 'socket'));
+    await new Promise((resolve) => socket.once('listening', resolve));
+    try {
+      for (const [file, what] of [
+        ['pipe', 'it is a named pipe'],
+        ['to-pipe', 'it is a link to a named pipe'],
+        ['socket', 'it is a socket'],
+        ['/dev/null', 'it is a character device'],
+      ] as const) {
+        // Opened for reading, a pipe would wait for a writer for ever: the refusal must come first.
+        const outcome = await Promise.race([
+          openLedger({ cwd }, file).then(
+            () => 'opened',
+            (error: unknown) => error,
+          ),
+          new Promise((resolve) => setTimeout(() => resolve('still waiting'), 5000)),
+        ]);
+        expect(outcome).toMatchObject({
+          code: 'output.write-failed',
+          message: `cannot write --ledger ${file}: ${what}: the sweep memory is read back and merged each time it is written, so it must be a regular file; name a file (a new one, or a regular file to replace)${file === '/dev/null' ? ', or leave out --ledger to run without one' : ''}; nothing was read from the service`,
+        });
+      }
+    } finally {
+      socket.close();
+      // Release a read left waiting on the pipe (the defect this test guards), so the worker can end.
+      // (Opened without waiting: with no reader, the open fails at once instead.)
+      await open(join(cwd, 'pipe'), constants.O_WRONLY | constants.O_NONBLOCK)
+        .then((handle) => handle.close())
+        .catch(() => undefined);
+    }
+  });
+
+  it('keeps every list when four runs that read different members save at the same moment on a new file', async () => {
+    const members = ['ann', 'bob', 'cy', 'dee'];
+    const domains = ['recordings', 'deals', 'companies', 'contacts'] as const;
+    // Several trials: without one writer at a time, some lose others' lists in most of them.
+    for (let trial = 0; trial < 4; trial += 1) {
+      const cwd = await folder();
+      const runs = await Promise.all(
+        members.map((_member, index) => openLedger({ cwd, clock: { now: () => T1 + index } }, '.viewctl/ledger.json')),
+      );
+      for (const [index, run] of runs.entries()) {
+        const member = members[index] ?? '';
+        run?.observe(
+          live({ pins: Object.fromEntries(domains.map((domain) => [`${domain}:${member}@x.io`, [view('v1', 'A')]])) }),
+        );
+      }
+      const err = stderr();
+      await Promise.all(runs.map((run) => run?.save({ stderr: err.stream })));
+      expect(err.text()).toBe('');
+      const memory = await memoryFile(join(cwd, '.viewctl/ledger.json'));
+      expect(Object.keys(memory.lists)).toHaveLength(16);
+      // The lock is gone, and no temporary file stays.
+      expect(await readdir(join(cwd, '.viewctl'))).toEqual(['ledger.json']);
+    }
   });
 });

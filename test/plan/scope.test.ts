@@ -128,10 +128,12 @@ describe('choosePinnedLists', () => {
     const memory = emptyMemory();
     for (const entry of lists.slice(0, 8))
       memory.lists[entry.key] = { lastRead: '2026-03-01T02:00:00.000Z', viewIds: [] };
+    // The night after those reads (a read dated after the night is no read: it would never be due).
+    const night = Math.floor(Date.parse('2026-03-02T02:00:00.000Z') / 86_400_000);
     const remembered = choosePinnedLists(
       lists,
       { budget: 7 },
-      { viewChanges: [], spent: 3, remaining: null, ceiling: ceiling(7), day: 1, memory },
+      { viewChanges: [], spent: 3, remaining: null, ceiling: ceiling(7), day: night, memory },
     );
     expect(
       remembered.read

@@ -277,6 +277,22 @@ describe('least recently read first, with the memory', () => {
   });
 });
 
+describe('dates after tonight, with the memory', () => {
+  it('reads a list dated after tonight as one never read, on every night until a real read replaces the date', () => {
+    const lists = Array.from({ length: 9 }, (_, index) => keyed(`m${index}@acme.test`, 'deals'));
+    const memory = emptyMemory();
+    for (const entry of lists) memory.lists[entry.key] = { lastRead: dayMs(NIGHT0 - 1), viewIds: [] };
+    const forged = lists[8]?.key ?? '';
+    memory.lists[forged] = { lastRead: '9999-12-31T23:59:59Z', viewIds: [] };
+    // 3 nights of 3: the forged list is read on each (a forgery cannot put a read off), the others in turn.
+    for (let night = NIGHT0; night < NIGHT0 + 3; night += 1) {
+      const { read, coverage } = sweepNight(lists, 3, night, memory);
+      expect(read.map((entry) => entry.key)).toContain(forged);
+      expect(coverage.neverRead).toBe(1);
+    }
+  });
+});
+
 /** Gap is one list's wait between two reads, and the most any night in it (the second read's included) promised. */
 interface Gap {
   key: string;
