@@ -1,3 +1,5 @@
+import { destroyedWhat, isDestructive } from '../plan/action-traits.js';
+import { describeChange, savedPlanChecks } from '../kinds/capabilities.js';
 import { createInterface } from 'node:readline';
 import type { ApiWorkspace } from '../domain/api-types.js';
 import { InternalError, RefusedError, UsageError, ViewctlError } from '../errors.js';
@@ -74,13 +76,15 @@ export function checkPlanWorkspace(plan: Plan, workspace: ApiWorkspace): void {
 }
 
 /**
- * checkMaxDeletes refuses a plan deleting more views than `--max-deletes` allows: the
- * deletions its steps carry out (self-heal's plan keeps those of its repairs alone).
+ * checkMaxDeletes refuses a plan deleting more than `--max-deletes` allows: the
+ * changes of a destructive action (`KindAction.destructive`, whatever their kind)
+ * that its steps carry out (self-heal's plan keeps those of its repairs alone).
  */
 export function checkMaxDeletes(plan: Plan, maxDeletes: number): void {
   const sent = new Set(plan.steps.map((step) => step.change));
-  const deletes = plan.changes.filter((change, index) => change.action === 'delete' && sent.has(index));
+  const deletes = plan.changes.filter((change, index) => isDestructive(change) && sent.has(index));
   if (deletes.length <= maxDeletes) return;
+  const what = destroyedWhat(deletes);
   // Wrapped, one name after another: 300 names are 75 lines a log shows, not one 10 KB line.
   const names = wrapList(
     deletes.map((change) => `${change.kind} ${quoted(change.name)}`),
@@ -88,7 +92,7 @@ export function checkMaxDeletes(plan: Plan, maxDeletes: number): void {
   );
   throw new RefusedError(
     'apply.max-deletes',
-    `the plan deletes ${deletes.length} views, more than --max-deletes ${maxDeletes} allows; nothing was written:\n${names.join('\n')}`,
+    `the plan deletes ${deletes.length} ${what}, more than --max-deletes ${maxDeletes} allows; nothing was written:\n${names.join('\n')}`,
     `review the deletions; if they are intended, pass --max-deletes ${deletes.length}`,
   );
 }
@@ -153,7 +157,7 @@ export function savedPlanState(plan: Plan, live: Live): SavedPlanState {
     if (!isApplied(change)) return;
     const hash = now[change.target];
     if (hash !== undefined && hash === plan.liveHashes[change.target]) return;
-    const shown = kindOf(change).landed(change, live);
+    const shown = savedPlanChecks(kindOf(change)).landed(change, live);
     if (shown === undefined) stale.add(change.target);
     else landed.set(index, shown);
   });
@@ -163,7 +167,7 @@ export function savedPlanState(plan: Plan, live: Live): SavedPlanState {
   let before = live;
   for (const [index, shown] of landed) {
     const change = plan.changes[index] as Change;
-    before = kindOf(change).unlanded?.(change, shown, before) ?? before;
+    before = savedPlanChecks(kindOf(change)).unlanded?.(change, shown, before) ?? before;
   }
   const planned = new Set([...stale].filter((target) => targetHash(target, before) === plan.liveHashes[target]));
   return { landed, stale: [...stale].filter((target) => !planned.has(target)) };
@@ -190,14 +194,10 @@ export function checkNotStale(plan: Plan, live: Live): Map<number, Landed> {
   );
 }
 
-/** describeTarget names a stale target by its change, as its kind describes it (`Kind.describe`), or by default its action, kind, name and id. */
+/** describeTarget names a stale target by its change, as its kind describes it (`describeChange`). */
 function describeTarget(plan: Plan, target: string): string {
   const change = plan.changes.find((candidate) => candidate.target === target);
-  if (change === undefined) return target;
-  const described = kindOf(change).describe?.(change);
-  if (described !== undefined) return described;
-  const id = 'id' in change && change.id !== undefined ? ` (${change.id})` : '';
-  return `${change.action} ${change.kind} "${change.name}"${id}`;
+  return change === undefined ? target : describeChange(kindOf(change), change);
 }
 
 /**

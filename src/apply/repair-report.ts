@@ -1,3 +1,4 @@
+import { presentation, repairs } from '../kinds/capabilities.js';
 import { isApplied, kindOf } from '../kinds/kinds.js';
 import type { Plan } from '../plan/types.js';
 import { formatCount } from '../text/plural.js';
@@ -76,9 +77,13 @@ function groups(plan: Pick<Plan, 'changes'>, indexes: readonly number[], nouns?:
     const change = plan.changes[index];
     if (change === undefined) continue;
     const kind = kindOf(change);
-    const subject = kind.subject(change);
+    const subject = presentation(kind).subject(change);
     const noun =
-      nouns === undefined ? kind.repair(change).noun : subject.userEmail === undefined ? nouns.view : nouns.list;
+      nouns === undefined
+        ? repairs(kind).repair(change).noun
+        : subject.userEmail === undefined
+          ? nouns.view
+          : nouns.list;
     const group = byNoun.get(noun.many) ?? { ...noun, names: [], members: subject.userEmail !== undefined };
     group.names.push(subject.userEmail ?? subject.name);
     byNoun.set(noun.many, group);

@@ -1,3 +1,4 @@
+import { repairs } from '../kinds/capabilities.js';
 import { RefusedError, UsageError } from '../errors.js';
 import { createdKey } from '../kinds/kind.js';
 import { kindOf } from '../kinds/kinds.js';
@@ -139,7 +140,7 @@ export function chooseRepairs(
     const change = plan.changes[index];
     if (change === undefined) continue;
     const kind = kindOf(change);
-    const role = kind.repair(change);
+    const role = repairs(kind).repair(change);
     if (!role.repairable) {
       choice.leftForReview.push(index);
       continue;

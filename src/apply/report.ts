@@ -1,3 +1,5 @@
+import { actionTraits } from '../plan/action-traits.js';
+import type { ActionCount } from '../kinds/kind.js';
 import pc from 'picocolors';
 import type { Domain, ResourceKind } from '../domain/domains.js';
 import { EXIT } from '../errors.js';
@@ -74,7 +76,7 @@ export function buildReport(
     execution.outcomes.filter((outcome) => outcome.status === status).map(toEntry);
   const landed = byStatus('landed');
   const unsure = byStatus('failed').filter((entry) => entry.error?.mayHaveLanded === true);
-  const count = (action: Action): number => landed.filter((entry) => entry.action === action).length;
+  const count = (as: ActionCount): number => landed.filter((entry) => actionTraits(entry).countedAs === as).length;
   const clean =
     execution.stopped === null &&
     execution.outcomes.every((outcome) => outcome.status === 'landed') &&
@@ -85,7 +87,12 @@ export function buildReport(
     stopped: execution.stopped,
     workspace: plan.workspace,
     digest: plan.digest,
-    counts: { created: count('create'), updated: count('update'), pinned: count('pin'), deleted: count('delete') },
+    counts: {
+      created: count('created'),
+      updated: count('updated'),
+      pinned: count('pinned'),
+      deleted: count('deleted'),
+    },
     landed,
     mayHaveLanded: unsure,
     failed: byStatus('failed').filter((entry) => entry.error?.mayHaveLanded !== true),

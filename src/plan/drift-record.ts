@@ -1,3 +1,4 @@
+import { sweepMemoryAnswers } from '../kinds/capabilities.js';
 import { kindOf } from '../kinds/kinds.js';
 import type { DriftDetails } from '../kinds/kind.js';
 import type { Live } from '../state/types.js';
@@ -19,7 +20,7 @@ import type { Change, PlanDrift } from './types.js';
  * repaired), and a view's owner; none when the kind knows nothing.
  */
 export function driftDetails(change: Change, live: Live, memory: SweepMemory | undefined): DriftDetails {
-  return kindOf(change).driftWhen?.(change, live, memory) ?? {};
+  return sweepMemoryAnswers(kindOf(change)).driftWhen(change, live, memory);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { presentation } from '../kinds/capabilities.js';
 import type { JsonObject } from '../domain/api-types.js';
 import type { Domain, ResourceKind } from '../domain/domains.js';
 import { InternalError, ViewctlError } from '../errors.js';
@@ -63,7 +64,7 @@ export function phaseOf(change: Change): number {
  * update that changes nothing.
  */
 export function planSteps(plan: Pick<Plan, 'changes' | 'creatorEmail'>): PlanStep[] {
-  const created = new Set(plan.changes.flatMap((change) => kindOf(change).creates(change) ?? []));
+  const created = new Set(plan.changes.flatMap((change) => kindOf(change).creates?.(change) ?? []));
   const context = { creatorEmail: plan.creatorEmail, created };
   const steps = plan.changes.flatMap((change, index) => kindOf(change).steps(change, index, context));
   const phase = (step: PlanStep): number => phaseOf(appliedChange(plan.changes[step.change]));
@@ -159,8 +160,8 @@ function operationOf(step: PlanStep, change: Change | undefined): Operation {
   const target = appliedChange(change);
   const kind = kindOf(target);
   const { change: _change, newViewTabs, ...request } = step;
-  const { name, domain, id, userEmail } = kind.subject(target);
-  const creates = kind.creates(target);
+  const { name, domain, id, userEmail } = presentation(kind).subject(target);
+  const creates = kind.creates?.(target);
   return {
     id: `${step.change}-${target.action}`,
     changeIndex: step.change,

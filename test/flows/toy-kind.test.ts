@@ -74,8 +74,9 @@ describe('a kind registered by a test', () => {
         .sort(),
     ).toEqual(['note:New', 'note:Old']);
 
+    // Its drop is destructive: --max-deletes counts it (0 would refuse the plan).
     const ready = await prepareSavedPlan({ name: 'plan.json', text: renderJson(plan) }, connected(service.client), {
-      maxDeletes: 0,
+      maxDeletes: 1,
     });
     expect(ready.operations.map((operation) => [operation.action, operation.phase])).toEqual([
       ['create', 10],

@@ -1,6 +1,7 @@
 import type { JsonObject } from '../../src/domain/api-types.js';
 import type { ResourceKind } from '../../src/domain/domains.js';
 import { ServiceError } from '../../src/errors.js';
+import type { DriftLabels, Presentation, Repairs, SavedPlanChecks } from '../../src/kinds/capabilities.js';
 import type { ExecutionContext } from '../../src/kinds/execution.js';
 import { stepOf, type Kind, type SavedPlan, type VerifyContext } from '../../src/kinds/kind.js';
 import type { ServiceClient, ServiceRequest } from '../../src/service/types.js';
@@ -74,10 +75,17 @@ const noteSchema = (action: NoteChange['action']): JsonObject => ({
  * union; a test cannot, so the shape is checked against `Kind` and each answer types
  * its change by hand.
  */
-export const NOTES: Kind<any> = {
+export const NOTES: Kind<any> & SavedPlanChecks<any> & DriftLabels<any> & Repairs<any> & Presentation<any> = {
   actions: [
-    { action: 'add-note', schema: noteSchema('add-note'), phase: 15 },
-    { action: 'drop-note', schema: noteSchema('drop-note'), phase: 50 },
+    { action: 'add-note', schema: noteSchema('add-note'), phase: 15, verb: 'add', countedAs: 'created' },
+    {
+      action: 'drop-note',
+      schema: noteSchema('drop-note'),
+      phase: 50,
+      verb: 'drop',
+      countedAs: 'deleted',
+      destructive: true,
+    },
   ],
   planReads: (desired: Desired) => ((desired as NotesDesired).notes === undefined ? [] : [NOTES_READ]),
   wantsUsers: () => false,
