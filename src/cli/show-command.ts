@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { checkPlanIdentity, readPlanFile } from '../apply/gates.js';
+import { checkPlanIdentity } from '../apply/gates.js';
+import { readPlanFile } from '../plan/saved-plan-file.js';
 import { EXIT, systemErrorCode, UsageError, ViewctlError } from '../errors.js';
 import type { Plan } from '../plan/types.js';
 import { renderPlan, type OutputFormat } from '../render/render-plan.js';
