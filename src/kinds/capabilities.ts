@@ -1,7 +1,9 @@
+import type { JsonObject } from '../domain/api-types.js';
+import type { SourcePosition } from '../domain/source-position.js';
 import type { AppliedFacts } from '../state/ledger-applied.js';
 import type { SweepMemory } from '../state/sweep-memory.js';
 import type { Desired, Live } from '../state/types.js';
-import type { Change } from './changes.js';
+import type { Change, ChangeShape } from './changes.js';
 import type { DriftCause } from './drift-cause.js';
 import type { Landed } from './execution.js';
 import type { ChangeTest, DriftDetails, Kind, MemberList, RepairRole, StepSubject } from './kind.js';
@@ -22,7 +24,7 @@ import type { ChangeTest, DriftDetails, Kind, MemberList, RepairRole, StepSubjec
  * rules: whether its fields agree, and whether the live state already holds what it
  * leaves (README, "The plan file and its digest").
  */
-export interface SavedPlanChecks<C extends Change = Change> {
+export interface SavedPlanChecks<C extends ChangeShape = Change> {
   /** identityProblems are where the fields of a saved plan's `change` disagree with each other (a plan file is trusted in nothing). */
   identityProblems(change: C, creatorEmail: string | undefined): string[];
   /**
@@ -48,7 +50,7 @@ export interface SavedPlanChecks<C extends Change = Change> {
  * DriftLabels is how a kind tells changes made in the app from the manifests' own
  * (README, "Changes made outside viewctl, labelled" and "Drift: who, what, when").
  */
-export interface DriftLabels<C extends Change = Change> {
+export interface DriftLabels<C extends ChangeShape = Change> {
   /**
    * askedAlike tells, for this kind's changes of a `--base REF` plan, whether the
    * manifests at REF (`base`) ask of the change's target what the current manifests
@@ -75,7 +77,7 @@ export interface DriftLabels<C extends Change = Change> {
  * a kind's changes (README, "Drift: who, what, when"): the service records neither
  * editor nor time, so only the kind knows which of the memory's dates bound its targets.
  */
-export interface SweepMemoryAnswers<C extends Change = Change> {
+export interface SweepMemoryAnswers<C extends ChangeShape = Change> {
   /**
    * driftWhen is when, and by whom, `change` (which has an origin) came about, as far as
    * the memory and the live state tell; and whether the memory already saw the target
@@ -100,7 +102,7 @@ export interface SweepMemoryAnswers<C extends Change = Change> {
 }
 
 /** Repairs is what self-heal (`apply --budget N`, README "Self-heal: `apply --budget`") may do with a kind's changes. */
-export interface Repairs<C extends Change = Change> {
+export interface Repairs<C extends ChangeShape = Change> {
   /**
    * repair says what self-heal does with `change`, when the manifests are the last
    * applied ones: carry it out (`repairable`: it restores what a reviewed apply already
@@ -111,39 +113,74 @@ export interface Repairs<C extends Change = Change> {
 }
 
 /** Presentation is how apply's report and its messages name a kind's changes. */
-export interface Presentation<C extends Change = Change> {
+export interface Presentation<C extends ChangeShape = Change> {
   /** subject is what apply's report names for a step of `change`. */
   subject(change: C): StepSubject;
   /** describe is how a message names `change`; absent: its action, kind, name and id. */
   describe?(change: C): string;
 }
 
+/**
+ * Manifests is what a kind declares in the manifests beyond the built-in documents:
+ * each manifest `kind` it reads, with its JSON Schema (the loader validates its
+ * documents against it, with file:line:column problems as for any other), and the
+ * slice of the desired state its documents make (`Desired.slices[slice]`, which its
+ * diff reads). Absent: the kind reads only what the built-in documents declare.
+ */
+export interface Manifests {
+  manifests: readonly ManifestKind[];
+  /** slice is the key of `Desired.slices` this kind's documents fill: absent when no document of its kinds is loaded. */
+  slice: string;
+  /** desired is the slice the validated documents of this kind's manifest kinds make, in the order loaded. */
+  desired(documents: readonly KindDocument[]): unknown;
+}
+
+/** ManifestKind is one manifest `kind` a kind declares, and the JSON Schema of its documents (`$ref`s resolve against schemas/). */
+export interface ManifestKind {
+  kind: string;
+  schema: JsonObject;
+}
+
+/** KindDocument is one validated manifest document as a kind reads it: its body and where each part of it is written. */
+export interface KindDocument {
+  kind: string;
+  body: Record<string, unknown>;
+  position: SourcePosition;
+  positionOf(pointer: string): SourcePosition;
+}
+
 /** hasSavedPlanChecks tells whether `kind` checks its saved plans' changes beyond the core. */
-export function hasSavedPlanChecks<C extends Change>(kind: Kind<C>): kind is Kind<C> & SavedPlanChecks<C> {
+export function hasSavedPlanChecks<C extends ChangeShape>(kind: Kind<C>): kind is Kind<C> & SavedPlanChecks<C> {
   const checks = kind as Partial<SavedPlanChecks<C>>;
   return typeof checks.identityProblems === 'function' && typeof checks.landed === 'function';
 }
 
 /** hasDriftLabels tells whether `kind` labels its changes made in the app. */
-export function hasDriftLabels<C extends Change>(kind: Kind<C>): kind is Kind<C> & DriftLabels<C> {
+export function hasDriftLabels<C extends ChangeShape>(kind: Kind<C>): kind is Kind<C> & DriftLabels<C> {
   const labels = kind as Partial<DriftLabels<C>>;
   return typeof labels.askedAlike === 'function' && typeof labels.driftCause === 'function';
 }
 
 /** hasSweepMemoryAnswers tells whether the sweep memory learns from and tells of `kind`'s changes. */
-export function hasSweepMemoryAnswers<C extends Change>(kind: Kind<C>): kind is Kind<C> & SweepMemoryAnswers<C> {
+export function hasSweepMemoryAnswers<C extends ChangeShape>(kind: Kind<C>): kind is Kind<C> & SweepMemoryAnswers<C> {
   const answers = kind as Partial<SweepMemoryAnswers<C>>;
   return typeof answers.driftWhen === 'function' && typeof answers.remember === 'function';
 }
 
 /** hasRepairs tells whether `kind` says what self-heal may repair. */
-export function hasRepairs<C extends Change>(kind: Kind<C>): kind is Kind<C> & Repairs<C> {
+export function hasRepairs<C extends ChangeShape>(kind: Kind<C>): kind is Kind<C> & Repairs<C> {
   return typeof (kind as Partial<Repairs<C>>).repair === 'function';
 }
 
 /** hasPresentation tells whether `kind` names its changes itself. */
-export function hasPresentation<C extends Change>(kind: Kind<C>): kind is Kind<C> & Presentation<C> {
+export function hasPresentation<C extends ChangeShape>(kind: Kind<C>): kind is Kind<C> & Presentation<C> {
   return typeof (kind as Partial<Presentation<C>>).subject === 'function';
+}
+
+/** hasManifests tells whether `kind` declares manifest kinds of its own. */
+export function hasManifests<C extends ChangeShape>(kind: Kind<C>): kind is Kind<C> & Manifests {
+  const declared = kind as Partial<Manifests>;
+  return Array.isArray(declared.manifests) && typeof declared.desired === 'function';
 }
 
 /**

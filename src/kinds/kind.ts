@@ -7,7 +7,7 @@ import type { Desired, Live } from '../state/types.js';
 import type { SweepMemory } from '../state/sweep-memory.js';
 import type { RefusalReason } from '../domain/refusal-reason.js';
 import type { NameMatcher } from '../text/glob.js';
-import type { Change, HeldTarget, PlanStep, PlanWarning } from './changes.js';
+import type { Change, ChangeShape, HeldTarget, PlanStep, PlanWarning } from './changes.js';
 import type { ExecutionContext, Landed } from './execution.js';
 import type { DeclaredViewRef, HeldViewRef } from './declared-view-ref.js';
 
@@ -25,7 +25,7 @@ import type { DeclaredViewRef, HeldViewRef } from './declared-view-ref.js';
  * switches on an action or a target: what an action is (destructive, what a report
  * counts it as, its verb) is data too (`KindAction`).
  */
-export interface Kind<C extends Change = Change> {
+export interface Kind<C extends ChangeShape = Change> {
   /**
    * actions are the actions of this kind's changes, in the order plans list them: a
    * change belongs to the kind that names its action (`kindOf`).
@@ -128,7 +128,7 @@ export interface RepairRole {
  * ChangeTest answers a yes-or-no question about one change. `test` is a method so that
  * a kind's test of its own changes stands for a test of the changes it is asked about.
  */
-export interface ChangeTest<C extends Change = Change> {
+export interface ChangeTest<C extends ChangeShape = Change> {
   test(change: C): boolean;
 }
 
@@ -202,7 +202,7 @@ export interface DiffContext {
 }
 
 /** KindDiff is what a kind's diff yields; `declared`, `deleted` and `heldViews` pass on to the kinds after it. */
-interface KindDiff<C extends Change = Change> {
+interface KindDiff<C extends ChangeShape = Change> {
   changes: C[];
   reasons: RefusalReason[];
   warnings: PlanWarning[];

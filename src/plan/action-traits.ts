@@ -1,5 +1,7 @@
 import { domainOfKind } from '../domain/domains.js';
 import type { ActionCount, KindAction } from '../kinds/kind.js';
+
+export type { ActionCount };
 import { actionOf, kindActions } from '../kinds/kinds.js';
 import type { Change } from './types.js';
 
