@@ -7,7 +7,7 @@ import type { Desired, Live } from '../state/types.js';
 import type { SweepMemory } from '../state/sweep-memory.js';
 import type { RefusalReason } from '../domain/refusal-reason.js';
 import type { NameMatcher } from '../text/glob.js';
-import type { Change, ChangeShape, HeldTarget, PlanStep, PlanWarning } from './changes.js';
+import type { Change, ChangeShape, HeldTarget, NewViewTab, PlanStep, PlanWarning } from './changes.js';
 import type { ExecutionContext, Landed } from './execution.js';
 import type { DeclaredViewRef, HeldViewRef } from './declared-view-ref.js';
 
@@ -65,6 +65,14 @@ export interface Kind<C extends ChangeShape = Change> {
   reads(change: C): ChangeReads;
   /** steps are the requests that carry `change` (at `index` in the plan) out, in the order sent; none for what is never applied. */
   steps(change: C, index: number, context: StepContext): PlanStep[];
+  /**
+   * sent is the request to send for one of this kind's stored steps that names what
+   * the run creates (`step.newViewTabs`), once what it names landed: `createdIds` maps
+   * the `createdKey` of every view created so far (a pinned list's new tabs take their
+   * ids). A step that cannot be resolved throws a ViewctlError. Absent: the kind's steps
+   * never name what the run creates, and are sent as stored.
+   */
+  sent?(step: StoredStep, createdIds: ReadonlyMap<string, string>): ServiceRequest;
   /** hashed is the live state a stale check of `target` covers, or undefined when the target is not this kind's. */
   hashed(target: string, live: Live): unknown;
   /**
@@ -221,6 +229,13 @@ export interface StepContext {
   creatorEmail: string | undefined;
   /** `createdKey` of every view the plan creates. */
   created: ReadonlySet<string>;
+}
+
+/** StoredStep is a stored step about to be sent (`Kind.sent`): its request, the tabs it names that the run creates, and what it acts on. */
+export interface StoredStep {
+  request: ServiceRequest;
+  newViewTabs: readonly NewViewTab[];
+  subject: StepSubject;
 }
 
 /** StepSubject is what a step acts on, as apply reports it. */

@@ -5,6 +5,7 @@ import { pinsKey, type DesiredPins, type Live, type PinRef } from '../state/type
 import type { HeldTarget, NewViewTab, PinChange, PinnedTab, PlanWarning } from './changes.js';
 import { cannotApply, createdKey, stepOf, type Kind, type VerifyContext } from './kind.js';
 import type { DriftLabels, Presentation, Repairs, SavedPlanChecks, SweepMemoryAnswers } from './capabilities.js';
+import { sentPinnedList } from './pin-new-tabs.js';
 import type { DeclaredViewRef, HeldViewRef } from './declared-view-ref.js';
 import { ROUTES } from '../service/routes.js';
 import type { RefusalReason } from '../domain/refusal-reason.js';
@@ -360,6 +361,9 @@ export const PINNED_VIEWS: Kind<PinChange> &
     const step = stepOf(index, ROUTES.putPinned(change.domain, change.userEmail, { viewIds }));
     return [newViewTabs.length === 0 ? step : { ...step, newViewTabs }];
   },
+
+  // A tab naming a view the run creates takes its id once the create answered.
+  sent: sentPinnedList,
 
   hashed(target, live) {
     const parsed = parseTarget(target);
