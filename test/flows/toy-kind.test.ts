@@ -6,6 +6,8 @@ import { prepareSavedPlan } from '../../src/flows/saved-plan.js';
 import { prepareApply } from '../../src/flows/apply-ready.js';
 import { registerKind } from '../../src/kinds/kinds.js';
 import { loadDesired } from '../../src/manifest/load-desired.js';
+import { declaredTargets } from '../../src/export/declared-targets.js';
+import { pullPlan } from '../../src/export/pull-edits.js';
 import { loadManifests, memoryManifestSource } from '../../src/manifest/load.js';
 import type { Desired } from '../../src/domain/desired.js';
 import { planDigest, targetHash } from '../../src/plan/hash.js';
@@ -109,6 +111,28 @@ describe('a kind registered by a test', () => {
     expect(markdown).toContain('| 🗑️ | Note | Old (note\\_1) |  |');
     expect(markdown).toContain('<details><summary>🗑️ Old (note\\_1)</summary>');
     expect(markdown).toContain('**2 creates · 0 updates · 1 delete · 0 pin lists');
+
+    // Pull writes only the built-in documents: the toy's changes are said to be left, never skipped silently.
+    const documents = (await loadManifests(['.'], memoryManifestSource(manifests(plan.creatorEmail)))).documents;
+    const pulled = pullPlan({
+      changes: plan.changes,
+      held: [],
+      live: { views: {}, pins: {} },
+      documents,
+      views: [],
+      declared: declaredTargets(documents),
+    });
+    expect(pulled.notPulled.filter((entry) => entry.target.startsWith('note:'))).toEqual([
+      {
+        target: 'note:New',
+        reason: 'pull writes views, pinned lists and automations only: this Note is left as the manifests say',
+        source: { file: 'notes.yaml', line: 4, column: 5 },
+      },
+      {
+        target: 'note:Old',
+        reason: 'pull writes views, pinned lists and automations only: this Note is left as the manifests say',
+      },
+    ]);
 
     // Saved, its drop is a deletion --max-deletes counts: 0 refuses the plan before any write.
     const saved = { name: 'plan.json', text: renderJson(plan) };
