@@ -195,7 +195,13 @@ export interface KindAction {
 /** ActionCount is one of the apply report's counts (its JSON's `counts` keys). */
 export type ActionCount = 'created' | 'updated' | 'pinned' | 'deleted';
 
-/** DiffContext is what a kind's diff needs from the rest of the plan. */
+/**
+ * DiffContext is what a kind's diff needs from the rest of the plan: the ignore globs
+ * and the memory, which any kind may use, and what the saved views decided
+ * (`declared`, `deleted`, `heldViews`, by domain), which the pinned lists resolve their
+ * names against: the one dependency between kinds, typed so both sides are checked. A
+ * kind that depends on no other ignores them.
+ */
 export interface DiffContext {
   /** The Workspace document's `ignore` globs. */
   ignored: NameMatcher;
