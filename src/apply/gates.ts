@@ -104,7 +104,7 @@ export function savedPlanReads(plan: Pick<Plan, 'changes'>): ChangeReads {
  * it out, skip it), or neither (`stale`: it changed since, to something else).
  */
 export interface SavedPlanState {
-  /** Index in `plan.changes` of each change already at its `after`, with what the live state shows of it (`Kind.landed`). */
+  /** Index in `plan.changes` of each change already at its `after`, with what the live state shows of it (`SavedPlanChecks.landed`). */
   landed: Map<number, Landed>;
   /** Targets changed since the plan was computed, to something else than the plan's `after`. */
   stale: string[];
@@ -113,9 +113,9 @@ export interface SavedPlanState {
 /**
  * savedPlanState compares each applied change's target with the live state: the live
  * hash, recomputed from `live`, is the one the plan recorded (apply it); else the
- * change's kind says whether the live state already holds its `after` (`Kind.landed`:
+ * change's kind says whether the live state already holds its `after` (`SavedPlanChecks.landed`:
  * already applied); else, when some changes landed, whether undoing them
- * (`Kind.unlanded`) gives the recorded hash (apply it); else the target is stale.
+ * (`SavedPlanChecks.unlanded`) gives the recorded hash (apply it); else the target is stale.
  * Changes never applied (drift) are left
  * out; apply does not act on them. No read: `live` is the saved plan's one re-read.
  */

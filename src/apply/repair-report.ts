@@ -6,7 +6,7 @@ import type { RepairChoice } from './repair.js';
 
 /**
  * What self-heal reports (README, "Self-heal: `apply --budget`"): the changes it
- * repaired, grouped as their kinds count them (`Kind.repair`: "12 pin lists", "1 view
+ * repaired, grouped as their kinds count them (`Repairs.repair`: "12 pin lists", "1 view
  * re-created"), what it left for a reviewed apply, and what it left for the next night
  * for want of budget, as data (the apply report's `repair`; src/render/apply-report.ts
  * renders it).

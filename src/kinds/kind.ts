@@ -97,7 +97,7 @@ export interface Kind<C extends ChangeShape = Change> {
 }
 
 /**
- * DriftDetails are what a change with an origin carries beside it (`Kind.driftWhen`):
+ * DriftDetails are what a change with an origin carries beside it (`SweepMemoryAnswers.driftWhen`):
  * `since` (and `already`, the memory saw its target so then), and a view's owner (and
  * email, when the plan read the users).
  */
@@ -108,7 +108,7 @@ export interface DriftDetails {
   ownerEmail?: string;
 }
 
-/** MemberList is one member's pinned list a change writes (`Kind.memberList`). */
+/** MemberList is one member's pinned list a change writes (`SweepMemoryAnswers.memberList`). */
 export interface MemberList {
   /** The list's key in the memory's lists and in `Live.pins` (`pinsKey`). */
   key: string;

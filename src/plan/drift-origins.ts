@@ -155,7 +155,7 @@ export function reachedSinceRead(
 }
 
 /**
- * pendingLists are the keys (`pinsKey`) of the members' lists (`Kind.memberList`) whose
+ * pendingLists are the keys (`pinsKey`) of the members' lists (`SweepMemoryAnswers.memberList`) whose
  * change is a group's new member's (`membership`): the memory marks them pending.
  */
 export function pendingLists(changes: readonly Change[]): Set<string> {

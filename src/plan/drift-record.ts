@@ -10,12 +10,12 @@ import type { Change, PlanDrift } from './types.js';
  * records neither editor nor time: a pinned list's change happened between its last
  * read and now, a view's between when it was last seen and now (the sweep memory's
  * dates); a view names its owner, a list its member (already on the change). Which
- * date and owner a change has is its kind's answer (`Kind.driftWhen`).
+ * date and owner a change has is its kind's answer (`SweepMemoryAnswers.driftWhen`).
  */
 
 /**
  * driftDetails are the details of one change with an origin, as its kind tells them
- * (`Kind.driftWhen`): `since` from the memory and `already` when the memory saw the
+ * (`SweepMemoryAnswers.driftWhen`): `since` from the memory and `already` when the memory saw the
  * target as it is now (the change is then older than its `since`: reported before, not
  * repaired), and a view's owner; none when the kind knows nothing.
  */

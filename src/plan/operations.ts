@@ -16,7 +16,7 @@ import type { Action, Change, NewViewTab, Plan, PlanStep } from './types.js';
 
 /**
  * Operation is one HTTP call of an apply: a stored step joined with the change it comes
- * from, and what its kind says the step acts on (`Kind.subject`).
+ * from, and what its kind says the step acts on (`Presentation.subject`).
  */
 export interface Operation extends Omit<PlanStep, 'change' | 'newViewTabs'> {
   /** Stable within one plan: `<change index>-<action>`. */

@@ -11,7 +11,7 @@ import type {
 } from '../../src/kinds/changes.js';
 import { kindOf } from '../../src/kinds/kinds.js';
 
-/** What each kind checks of a saved plan's change (`Kind.target`, `Kind.identityProblems`): a plan file is trusted in nothing. */
+/** What each kind checks of a saved plan's change (`Kind.target`, `SavedPlanChecks.identityProblems`): a plan file is trusted in nothing. */
 
 const snapshot = (name: string, extra: Partial<ViewSnapshot> = {}): ViewSnapshot => ({
   name,
