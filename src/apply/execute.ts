@@ -1,3 +1,4 @@
+import type { OperationError, StoppedReason } from '../domain/apply-report.js';
 import { InternalError, ServiceError, ViewctlError } from '../errors.js';
 import type { ServiceClient } from '../service/types.js';
 import type { Live } from '../state/types.js';
@@ -17,24 +18,7 @@ import type { Plan } from '../plan/types.js';
  * operation is known and reported.
  */
 
-/** OperationError is the service's account of a failed operation, for the report. */
-export interface OperationError {
-  code: string;
-  message: string;
-  /** The write may have been carried out although it failed (see ServiceError.mayHaveLanded). */
-  mayHaveLanded?: boolean;
-  status?: number;
-  /** The service's `error.type` (`validation_error`, ...). */
-  errorType?: string;
-  /** The service's `error.path`: the offending attribute. */
-  path?: string;
-  /**
-   * The refusal came from a change made while this run applied, not from the manifests
-   * (a view the write named was deleted, such as by a concurrent run's clean-up of
-   * copies): nothing needs fixing, a new plan converges. Set by `explainLostPins`.
-   */
-  concurrentChange?: boolean;
-}
+export type { OperationError };
 
 /** OperationOutcome is how one operation ended: landed (with what its kind's step answered, `Landed`), failed, or not attempted. */
 export type OperationOutcome =
@@ -49,7 +33,7 @@ export type LandedOutcome = Extract<OperationOutcome, { status: 'landed' }>;
 export interface Execution {
   outcomes: OperationOutcome[];
   /** Null when every operation was attempted. */
-  stopped: null | 'failure' | 'aborted';
+  stopped: StoppedReason;
 }
 
 /** ExecuteOptions are the I/O `executeOperations` needs, passed in, and how it paces and reports. */

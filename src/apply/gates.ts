@@ -1,13 +1,12 @@
-import { createInterface } from 'node:readline';
+import { destroyedWhat, isDestructive } from '../plan/action-traits.js';
+import { describeChange, savedPlanChecks } from '../kinds/capabilities.js';
 import type { ApiWorkspace } from '../domain/api-types.js';
-import { InternalError, RefusedError, UsageError, ViewctlError } from '../errors.js';
+import { RefusedError, ViewctlError } from '../errors.js';
 import type { ChangeReads } from '../kinds/kind.js';
 import type { Landed } from '../kinds/execution.js';
 import { isApplied, kindOf } from '../kinds/kinds.js';
 import { liveHashesFor, targetHash } from '../plan/hash.js';
 import { checkStoredSteps } from '../plan/operations.js';
-import { parsePlanFile } from '../plan/plan-file.js';
-import type { PlanSchemaSource } from '../plan/plan-schema.js';
 import { applyLoad } from '../plan/requests.js';
 import { identityProblems, liveRuleProblems } from '../plan/saved-plan-checks.js';
 import type { Change, Plan } from '../plan/types.js';
@@ -18,38 +17,11 @@ import type { Live } from '../state/types.js';
 
 /**
  * The safety gates apply passes before its first write (README, "Fail-safe rules" and
- * "Exit codes"). Each throws a typed error;
- * none writes. Exit 3 is for a plan that must not be carried out as it stands (stale,
+ * "Exit codes"). Each throws a typed error; none writes, reads a file or asks on a
+ * terminal (the saved plan file is read by src/plan/saved-plan-file.ts, the question
+ * asked by src/cli/approval.ts). Exit 3 is for a plan that must not be carried out as it stands (stale,
  * not the reviewed one, too many deletes); exit 1 for everything else.
  */
-
-/**
- * readPlanFile parses a saved plan. A file that is not a plan, or of another format
- * version, is an error (exit 1). A digest that does not match the content means the
- * file was edited or corrupted after `plan` wrote it: that plan is not the one
- * reviewed, so apply refuses it (exit 3), like a stale plan. Only the file's own
- * faults are the user's: anything else (the package's plan schema missing, a bug) is
- * an InternalError with its cause, never "pass the file written by viewctl plan".
- * `schema` reads the plan schema (default: the package's file).
- */
-export function readPlanFile(text: string, file: string, schema?: PlanSchemaSource): Plan {
-  try {
-    return parsePlanFile(text, schema);
-  } catch (error) {
-    if (error instanceof ViewctlError && error.code === 'plan.digest-mismatch') {
-      throw new RefusedError(
-        'plan.digest-mismatch',
-        `${file} does not match its own digest: it was edited or corrupted after viewctl plan wrote it; nothing was written`,
-        'run viewctl plan --out again and review the new plan; never edit a plan file by hand',
-      );
-    }
-    if (error instanceof ViewctlError || error instanceof InternalError) throw error;
-    throw new InternalError(
-      `checking the plan file ${file} failed: ${error instanceof Error ? error.message : String(error)}`,
-      { cause: error },
-    );
-  }
-}
 
 /** checkExpectedDigest refuses a plan other than the one a pipeline insists on (`--expect-digest`). */
 export function checkExpectedDigest(plan: Plan, expected: string | undefined): void {
@@ -74,13 +46,15 @@ export function checkPlanWorkspace(plan: Plan, workspace: ApiWorkspace): void {
 }
 
 /**
- * checkMaxDeletes refuses a plan deleting more views than `--max-deletes` allows: the
- * deletions its steps carry out (self-heal's plan keeps those of its repairs alone).
+ * checkMaxDeletes refuses a plan deleting more than `--max-deletes` allows: the
+ * changes of a destructive action (`KindAction.destructive`, whatever their kind)
+ * that its steps carry out (self-heal's plan keeps those of its repairs alone).
  */
 export function checkMaxDeletes(plan: Plan, maxDeletes: number): void {
   const sent = new Set(plan.steps.map((step) => step.change));
-  const deletes = plan.changes.filter((change, index) => change.action === 'delete' && sent.has(index));
+  const deletes = plan.changes.filter((change, index) => isDestructive(change) && sent.has(index));
   if (deletes.length <= maxDeletes) return;
+  const what = destroyedWhat(deletes);
   // Wrapped, one name after another: 300 names are 75 lines a log shows, not one 10 KB line.
   const names = wrapList(
     deletes.map((change) => `${change.kind} ${quoted(change.name)}`),
@@ -88,7 +62,7 @@ export function checkMaxDeletes(plan: Plan, maxDeletes: number): void {
   );
   throw new RefusedError(
     'apply.max-deletes',
-    `the plan deletes ${deletes.length} views, more than --max-deletes ${maxDeletes} allows; nothing was written:\n${names.join('\n')}`,
+    `the plan deletes ${deletes.length} ${what}, more than --max-deletes ${maxDeletes} allows; nothing was written:\n${names.join('\n')}`,
     `review the deletions; if they are intended, pass --max-deletes ${deletes.length}`,
   );
 }
@@ -130,7 +104,7 @@ export function savedPlanReads(plan: Pick<Plan, 'changes'>): ChangeReads {
  * it out, skip it), or neither (`stale`: it changed since, to something else).
  */
 export interface SavedPlanState {
-  /** Index in `plan.changes` of each change already at its `after`, with what the live state shows of it (`Kind.landed`). */
+  /** Index in `plan.changes` of each change already at its `after`, with what the live state shows of it (`SavedPlanChecks.landed`). */
   landed: Map<number, Landed>;
   /** Targets changed since the plan was computed, to something else than the plan's `after`. */
   stale: string[];
@@ -139,9 +113,9 @@ export interface SavedPlanState {
 /**
  * savedPlanState compares each applied change's target with the live state: the live
  * hash, recomputed from `live`, is the one the plan recorded (apply it); else the
- * change's kind says whether the live state already holds its `after` (`Kind.landed`:
+ * change's kind says whether the live state already holds its `after` (`SavedPlanChecks.landed`:
  * already applied); else, when some changes landed, whether undoing them
- * (`Kind.unlanded`) gives the recorded hash (apply it); else the target is stale.
+ * (`SavedPlanChecks.unlanded`) gives the recorded hash (apply it); else the target is stale.
  * Changes never applied (drift) are left
  * out; apply does not act on them. No read: `live` is the saved plan's one re-read.
  */
@@ -153,7 +127,7 @@ export function savedPlanState(plan: Plan, live: Live): SavedPlanState {
     if (!isApplied(change)) return;
     const hash = now[change.target];
     if (hash !== undefined && hash === plan.liveHashes[change.target]) return;
-    const shown = kindOf(change).landed(change, live);
+    const shown = savedPlanChecks(kindOf(change)).landed(change, live);
     if (shown === undefined) stale.add(change.target);
     else landed.set(index, shown);
   });
@@ -163,7 +137,7 @@ export function savedPlanState(plan: Plan, live: Live): SavedPlanState {
   let before = live;
   for (const [index, shown] of landed) {
     const change = plan.changes[index] as Change;
-    before = kindOf(change).unlanded?.(change, shown, before) ?? before;
+    before = savedPlanChecks(kindOf(change)).unlanded?.(change, shown, before) ?? before;
   }
   const planned = new Set([...stale].filter((target) => targetHash(target, before) === plan.liveHashes[target]));
   return { landed, stale: [...stale].filter((target) => !planned.has(target)) };
@@ -190,14 +164,10 @@ export function checkNotStale(plan: Plan, live: Live): Map<number, Landed> {
   );
 }
 
-/** describeTarget names a stale target by its change, as its kind describes it (`Kind.describe`), or by default its action, kind, name and id. */
+/** describeTarget names a stale target by its change, as its kind describes it (`describeChange`). */
 function describeTarget(plan: Plan, target: string): string {
   const change = plan.changes.find((candidate) => candidate.target === target);
-  if (change === undefined) return target;
-  const described = kindOf(change).describe?.(change);
-  if (described !== undefined) return described;
-  const id = 'id' in change && change.id !== undefined ? ` (${change.id})` : '';
-  return `${change.action} ${change.kind} "${change.name}"${id}`;
+  return change === undefined ? target : describeChange(kindOf(change), change);
 }
 
 /**
@@ -228,51 +198,4 @@ function refuseUnsafe(problems: readonly string[], why: string): void {
     `the plan file is not one viewctl plan would write: ${why}; nothing was written:\n${shown.map((line) => `  ${safeText(line)}`).join('\n')}`,
     'run viewctl plan --out again and apply that file unchanged',
   );
-}
-
-/**
- * decideApproval: `--auto-approve` and a saved plan (reviewed already, as with
- * `terraform apply PLANFILE`) need no prompt; otherwise a terminal is asked, and
- * anything else is an error naming both ways out.
- */
-export function decideApproval(options: {
-  autoApprove: boolean;
-  fromPlanFile: boolean;
-  stdinIsTTY: boolean;
-}): 'given' | 'ask' {
-  if (options.autoApprove || options.fromPlanFile) return 'given';
-  if (options.stdinIsTTY) return 'ask';
-  throw new UsageError(
-    'apply.needs-approval',
-    'apply needs approval, but stdin is not a terminal to ask on; nothing was written',
-    'pass --auto-approve to apply without asking, or --plan FILE to apply a plan saved by viewctl plan --out',
-  );
-}
-
-/** APPROVAL_QUESTION is the prompt; only the exact answer "yes" goes ahead, as in Terraform. */
-export const APPROVAL_QUESTION = 'Apply these changes? Only "yes" is accepted: ';
-
-/**
- * askApproval asks on a terminal and resolves true only for "yes"; an abort (Ctrl-C)
- * or the end of input is a no.
- */
-export async function askApproval(
-  input: NodeJS.ReadableStream,
-  output: NodeJS.WritableStream,
-  signal?: AbortSignal,
-): Promise<boolean> {
-  if (signal?.aborted === true) return false;
-  output.write(APPROVAL_QUESTION);
-  const lines = createInterface({ input, terminal: false });
-  try {
-    const answer = await new Promise<string | undefined>((resolve) => {
-      lines.once('line', (line) => resolve(line));
-      lines.once('close', () => resolve(undefined));
-      signal?.addEventListener('abort', () => resolve(undefined), { once: true });
-    });
-    if (answer === undefined) output.write('\n');
-    return answer?.trim() === 'yes';
-  } finally {
-    lines.close();
-  }
 }

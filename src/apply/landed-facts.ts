@@ -1,3 +1,4 @@
+import { presentation, sweepMemoryAnswers } from '../kinds/capabilities.js';
 import type { StepSubject } from '../kinds/kind.js';
 import { kindOf } from '../kinds/kinds.js';
 import type { Change, Plan } from '../plan/types.js';
@@ -9,7 +10,7 @@ type ReportEntry = ApplyReport['landed'][number];
 /**
  * landedFacts is what an apply's report says landed (its `landed` and `alreadyApplied`
  * writes; never those that may have landed), in the sweep memory's terms: what each
- * write's change teaches the memory, as its kind says (`Kind.remember`: a pinned list
+ * write's change teaches the memory, as its kind says (`SweepMemoryAnswers.remember`: a pinned list
  * with its new ids, a view seen under its name, a view forgotten). The views the run
  * created are gathered first, so a list naming one by its name is remembered with its
  * new id.
@@ -25,12 +26,12 @@ export function landedFacts(
   });
   const createdIds = new Map<string, string>();
   for (const { entry, change } of landed) {
-    const created = kindOf(change).creates(change);
+    const created = kindOf(change).creates?.(change);
     if (created !== undefined && entry.id !== undefined) createdIds.set(created, entry.id);
   }
   const facts: AppliedFacts = { lists: {}, seen: [], deleted: [] };
   for (const { entry, change } of landed) {
-    const part = kindOf(change).remember?.(change, entry, createdIds) ?? {};
+    const part = sweepMemoryAnswers(kindOf(change)).remember(change, entry, createdIds);
     Object.assign(facts.lists, part.lists);
     facts.seen.push(...(part.seen ?? []));
     facts.deleted.push(...(part.deleted ?? []));
@@ -41,14 +42,14 @@ export function landedFacts(
 /**
  * changeFinder finds the change a report entry carried out. The report keeps no index
  * of the change: it names each write as its operation did, by the subject the change's
- * kind gives (`Kind.subject`), so the change is the one of the entry's action whose
+ * kind gives (`Presentation.subject`), so the change is the one of the entry's action whose
  * subject the entry names, its id included when the subject has one (a create's entry
  * holds the new view's id, which its subject never knew).
  */
 function changeFinder(changes: readonly Change[]): (entry: ReportEntry) => Change | undefined {
   const bySubject = new Map<string, { change: Change; id: string | undefined }[]>();
   for (const change of changes) {
-    const subject = kindOf(change).subject(change);
+    const subject = presentation(kindOf(change)).subject(change);
     const key = subjectKey(change.action, subject);
     const same = bySubject.get(key);
     if (same === undefined) bySubject.set(key, [{ change, id: subject.id }]);

@@ -1,41 +1,18 @@
+import type { RepairGroup, RepairSection } from '../domain/apply-report.js';
+import { presentation, repairs } from '../kinds/capabilities.js';
 import { isApplied, kindOf } from '../kinds/kinds.js';
 import type { Plan } from '../plan/types.js';
-import { formatCount } from '../text/plural.js';
-import { quoted, safeText } from '../text/safe-text.js';
 import type { RepairChoice } from './repair.js';
 
 /**
  * What self-heal reports (README, "Self-heal: `apply --budget`"): the changes it
- * repaired, grouped as their kinds count them (`Kind.repair`: "12 pin lists", "1 view
+ * repaired, grouped as their kinds count them (`Repairs.repair`: "12 pin lists", "1 view
  * re-created"), what it left for a reviewed apply, and what it left for the next night
- * for want of budget. Data first (the apply report's `repair`), then its text lines.
+ * for want of budget, as data (the apply report's `repair`; src/render/apply-report.ts
+ * renders it).
  */
 
-/** RepairGroup is the changes of one kind of repair: how the kind counts them, how many, and whom or what (members, view names). */
-export interface RepairGroup {
-  /** The kind's words for `count` of them ("pin lists", "view re-created"). */
-  what: string;
-  count: number;
-  /** The member of each pinned list, the name of each view, in plan order. */
-  names: string[];
-  /** Present when `names` are members (the pinned lists'), not view names. */
-  members?: true;
-}
-
-/** RepairSection is the apply report's account of a self-heal run. */
-export interface RepairSection {
-  repaired: RepairGroup[];
-  leftForReview: RepairGroup[];
-  /** Changes of targets the last apply held: no reviewer saw them, so they wait for a reviewed apply. */
-  heldWhenApplied: RepairGroup[];
-  leftForNextNight: RepairGroup[];
-  /** What the plan shows and apply never carries out (drift of the automations): fixed only in the workspace. */
-  neverApplied: RepairGroup[];
-  /** How many targets the plan held (README, "Fail-safe rules"): neither planned nor repaired. */
-  held: number;
-  /** `--budget N` as given, and what its reads were kept to. */
-  budget: { given: number; reads: number };
-}
+export type { RepairGroup, RepairSection };
 
 /**
  * repairSection accounts for a self-heal run: of the repairs chosen, those that
@@ -76,9 +53,13 @@ function groups(plan: Pick<Plan, 'changes'>, indexes: readonly number[], nouns?:
     const change = plan.changes[index];
     if (change === undefined) continue;
     const kind = kindOf(change);
-    const subject = kind.subject(change);
+    const subject = presentation(kind).subject(change);
     const noun =
-      nouns === undefined ? kind.repair(change).noun : subject.userEmail === undefined ? nouns.view : nouns.list;
+      nouns === undefined
+        ? repairs(kind).repair(change).noun
+        : subject.userEmail === undefined
+          ? nouns.view
+          : nouns.list;
     const group = byNoun.get(noun.many) ?? { ...noun, names: [], members: subject.userEmail !== undefined };
     group.names.push(subject.userEmail ?? subject.name);
     byNoun.set(noun.many, group);
@@ -89,49 +70,4 @@ function groups(plan: Pick<Plan, 'changes'>, indexes: readonly number[], nouns?:
     names,
     ...(members ? { members: true as const } : {}),
   }));
-}
-
-/** NAMES_SHOWN is how many members or views a text line names per group before "and N more" (JSON lists all). */
-const NAMES_SHOWN = 5;
-
-/**
- * repairLines are the text of a repair section: `Repaired: 12 pin lists (a@x, …), 1
- * view re-created ("Deals")`, then what was left for a reviewed apply and for the
- * next night, each on a line of its own.
- */
-export function repairLines(section: RepairSection): string[] {
-  const lines = [`Repaired: ${section.repaired.length === 0 ? 'nothing' : groupsText(section.repaired)}.`];
-  if (section.leftForReview.length > 0)
-    lines.push(`Left for a reviewed apply (self-heal never carries them out): ${groupsText(section.leftForReview)}.`);
-  if (section.heldWhenApplied.length > 0) {
-    lines.push(
-      `Left for a reviewed apply (held when the manifests were last applied, so no reviewer saw these changes): ${groupsText(section.heldWhenApplied)}.`,
-    );
-  }
-  if (section.leftForNextNight.length > 0) {
-    const { given, reads } = section.budget;
-    lines.push(
-      `Left for the next night (--budget ${formatCount(given)} had no room left for their writes and verification after reads of at most ${formatCount(reads)}): ${groupsText(section.leftForNextNight)}.`,
-    );
-  }
-  if (section.neverApplied.length > 0)
-    lines.push(`Shown, never applied (fix them in the workspace settings): ${groupsText(section.neverApplied)}.`);
-  if (section.held > 0)
-    lines.push(
-      `Held, neither planned nor repaired (the plan above says why): ${formatCount(section.held)} ${section.held === 1 ? 'target' : 'targets'}.`,
-    );
-  return lines;
-}
-
-function groupsText(list: readonly RepairGroup[]): string {
-  return list
-    .map((group) => {
-      // A member with lists in two domains is named once.
-      const names = [...new Set(group.names)];
-      const shown = names.slice(0, NAMES_SHOWN).map((name) => (group.members === true ? safeText(name) : quoted(name)));
-      const more = names.length > shown.length ? ` and ${formatCount(names.length - shown.length)} more` : '';
-      const who = group.members !== true ? '' : names.length === 1 ? 'member ' : 'members ';
-      return `${formatCount(group.count)} ${group.what} (${who}${shown.join(', ')}${more})`;
-    })
-    .join(', ');
 }

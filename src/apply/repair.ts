@@ -1,3 +1,4 @@
+import { repairs } from '../kinds/capabilities.js';
 import { RefusedError, UsageError } from '../errors.js';
 import { createdKey } from '../kinds/kind.js';
 import { kindOf } from '../kinds/kinds.js';
@@ -10,7 +11,7 @@ import type { SweepMemory } from '../state/sweep-memory.js';
  * Self-heal (`apply --budget N`, README "Self-heal: `apply --budget`"): a nightly
  * apply that reads as `plan --budget N` does and carries out only what restores the
  * manifests a reviewed apply already carried out. Which changes those are is each
- * kind's to say (`Kind.repair`); this file only checks that the manifests are the last
+ * kind's to say (`Repairs.repair`); this file only checks that the manifests are the last
  * applied ones, splits the budget between reads and writes, and cuts the repairs to
  * what the budget leaves. Pure: the memory, the commit and the figures are passed in.
  */
@@ -111,7 +112,7 @@ export interface RepairChoice {
 /**
  * chooseRepairs sorts the plan's applied changes, in the order apply sends them, into
  * repaired, left for a reviewed apply (the change's kind says it is not repairable,
- * `Kind.repair`, or its target is in `heldWhenApplied`, the targets the last apply held)
+ * `Repairs.repair`, or its target is in `heldWhenApplied`, the targets the last apply held)
  * and left for the next night: a repair is taken while its writes and
  * the verification reads it adds (each read once, `Kind.verifyReads`) fit in `room`,
  * and a pinned list naming a view this run creates goes only with that create.
@@ -139,7 +140,7 @@ export function chooseRepairs(
     const change = plan.changes[index];
     if (change === undefined) continue;
     const kind = kindOf(change);
-    const role = kind.repair(change);
+    const role = repairs(kind).repair(change);
     if (!role.repairable) {
       choice.leftForReview.push(index);
       continue;

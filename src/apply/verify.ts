@@ -1,3 +1,4 @@
+import type { VerificationProblem } from '../domain/apply-report.js';
 import type { Domain } from '../domain/domains.js';
 import { kindOf } from '../kinds/kinds.js';
 import type { Plan } from '../plan/types.js';
@@ -13,14 +14,7 @@ import { createdIdsOf, type Execution, type LandedOutcome } from './execute.js';
  * are the new lists.
  */
 
-/** VerificationProblem is one thing that is not as the plan said after apply. */
-export interface VerificationProblem {
-  changeIndex: number;
-  kind: string;
-  name: string;
-  id?: string;
-  message: string;
-}
+export type { VerificationProblem };
 
 /** Verification is the outcome of `checkApplied`. */
 export interface Verification {

@@ -5,18 +5,12 @@ import { Option } from 'commander';
 import type { Command } from 'commander';
 import { carryOut } from '../apply/carry-out.js';
 import type { OperationOutcome } from '../apply/execute.js';
-import { askApproval, decideApproval } from '../apply/gates.js';
+import { askApproval, decideApproval } from './approval.js';
 import { prepareApply } from '../flows/apply-ready.js';
 import { prepareSavedPlan, type SavedPlanFile } from '../flows/saved-plan.js';
 import type { ApplyReport } from '../apply/report.js';
-import {
-  alreadyAppliedReport,
-  buildReport,
-  renderReportJson,
-  renderReportMarkdown,
-  renderReportText,
-  reportExitCode,
-} from '../apply/report.js';
+import { alreadyAppliedReport, buildReport, reportExitCode } from '../apply/report.js';
+import { renderReportJson, renderReportMarkdown, renderReportText, repairLines } from '../render/apply-report.js';
 import { quoted, safeText } from '../text/safe-text.js';
 import { EXIT, InternalError, systemErrorCode, UsageError, ViewctlError } from '../errors.js';
 import type { Plan } from '../plan/types.js';
@@ -36,7 +30,7 @@ import type { Outcome } from './outcome.js';
 import { addBaseOption, addBudgetOptions } from './scope-options.js';
 import { checkRepairBase, type ManifestsCommit, type RepairChoice } from '../apply/repair.js';
 import { formatCount } from '../text/plural.js';
-import { repairLines, repairSection } from '../apply/repair-report.js';
+import { repairSection } from '../apply/repair-report.js';
 import { manifestsHead, type ManifestsHead } from '../manifest/git-source.js';
 import { DEFAULT_RESERVE } from '../state/read-ceiling.js';
 import { parseCount } from './parse-options.js';

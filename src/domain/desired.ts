@@ -19,6 +19,12 @@ export interface Desired {
   /** Absent when no `AdminAutomations` document is declared. */
   automations?: DesiredAutomations;
   /**
+   * What the documents of registered kinds declare (`Manifests` in
+   * src/kinds/capabilities.ts), by each kind's `slice`: absent for a kind none of whose
+   * documents is loaded, and in a targeted plan.
+   */
+  slices?: Readonly<Record<string, unknown>>;
+  /**
    * The `--target` selectors this state was narrowed to (src/plan/targets-selection.ts),
    * as the plan records them; absent for a whole plan.
    */

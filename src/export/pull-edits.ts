@@ -4,7 +4,15 @@ import { VIEW_KINDS, type Domain } from '../domain/domains.js';
 import type { SourcePosition } from '../domain/source-position.js';
 import { isPublicSaved } from '../domain/views.js';
 import { jsonEqual } from '../kinds/canonical.js';
-import type { Change, DriftChange, HeldTarget, PinChange, PinnedTab, ViewSnapshot } from '../kinds/changes.js';
+import type {
+  Change,
+  ChangeShape,
+  DriftChange,
+  HeldTarget,
+  PinChange,
+  PinnedTab,
+  ViewSnapshot,
+} from '../kinds/changes.js';
 import { desiredSnapshot, normalizeFilters, normalizeSnapshot, normalizeView } from '../kinds/normalize.js';
 import type { ManifestDocument } from '../manifest/types.js';
 import { encodePointer } from '../manifest/yaml-positions.js';
@@ -161,6 +169,15 @@ export function pullPlan(input: PullInput): PullPlan {
       case 'drift':
         automationEdit(input.documents, change, result);
         break;
+      default: {
+        // A registered kind's change: pull writes only the built-in documents, so it is said, never skipped silently.
+        const other = change as ChangeShape;
+        result.notPulled.push({
+          target: other.target,
+          reason: `pull writes views, pinned lists and automations only: this ${other.kind} is left as the manifests say`,
+          ...(other.source === undefined ? {} : { source: other.source }),
+        });
+      }
     }
   }
   const stale = staleViewIds(input, bound, result);

@@ -4,9 +4,9 @@ import {
   checkPlanIdentity,
   checkPlanRules,
   checkPlanWorkspace,
-  readPlanFile,
   savedPlanReads,
 } from '../apply/gates.js';
+import { readPlanFile } from '../plan/saved-plan-file.js';
 import type { ApiWorkspace } from '../domain/api-types.js';
 import type { PlanSchemaSource } from '../plan/plan-schema.js';
 import type { ServiceClient } from '../service/types.js';

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { checkPlanIdentity, readPlanFile } from '../apply/gates.js';
+import { checkPlanIdentity } from '../apply/gates.js';
+import { readPlanFile } from '../plan/saved-plan-file.js';
 import { EXIT, systemErrorCode, UsageError, ViewctlError } from '../errors.js';
 import type { Plan } from '../plan/types.js';
 

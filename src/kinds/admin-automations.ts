@@ -3,6 +3,7 @@ import type { ApiAdminAutomation, JsonObject, JsonValue } from '../domain/api-ty
 import type { Desired, DesiredAutomations, ExpectedAutomation, Live } from '../state/types.js';
 import type { DriftChange, DriftDifference } from './changes.js';
 import type { Kind } from './kind.js';
+import type { DriftLabels, Presentation, Repairs, SavedPlanChecks } from './capabilities.js';
 import { AUTOMATIONS_TARGET } from '../domain/targets.js';
 import { compileGlobs, type NameMatcher } from '../text/glob.js';
 import { canonicalize, jsonEqual } from './canonical.js';
@@ -151,7 +152,11 @@ function longestIncreasingByLiveIndex(liveIndexes: readonly number[]): Set<numbe
  * change admin automations), so nothing to re-read, no steps and nothing to verify;
  * hashed as the whole normalised list.
  */
-export const ADMIN_AUTOMATIONS: Kind<DriftChange> = {
+export const ADMIN_AUTOMATIONS: Kind<DriftChange> &
+  SavedPlanChecks<DriftChange> &
+  DriftLabels<DriftChange> &
+  Repairs<DriftChange> &
+  Presentation<DriftChange> = {
   diff(desired, live, context) {
     if (desired.automations === undefined) return { changes: [], reasons: [], warnings: [] };
     if (live.automations === undefined)
@@ -164,11 +169,9 @@ export const ADMIN_AUTOMATIONS: Kind<DriftChange> = {
   },
 
   // No phase: drift is shown, never applied.
-  actions: [{ action: 'drift', schema: { $ref: '#/$defs/drift' } }],
+  actions: [{ action: 'drift', schema: { $ref: '#/$defs/drift' }, verb: 'drift' }],
   sortKey: (change) => change.id ?? '',
-  creates: () => undefined,
   planReads: (desired) => (desired.automations === undefined ? [] : [automationsRead()]),
-  wantsUsers: () => false,
   // Never applied, so never stale-checked: nothing to re-read.
   reads: () => ({ reads: [] }),
   steps: () => [],

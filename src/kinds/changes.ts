@@ -60,6 +60,22 @@ export interface DriftChange
     { before: JsonObject | null; after: JsonObject | null; differences: DriftDifference[] }
   > {}
 
+/**
+ * ChangeShape is what every change has, whatever its kind: the fields the plan
+ * schema's changes share, which the engine reads (`kindOf` by the action, the stale
+ * check by the target, messages by the kind and name). A kind is typed by its own
+ * changes (`Kind<C extends ChangeShape>`); the registry holds kinds of any shape, and
+ * each kind is only ever handed its own changes, found by their action.
+ */
+export interface ChangeShape {
+  action: string;
+  target: string;
+  kind: string;
+  name: string;
+  source?: Schema.SourcePosition;
+  origin?: ChangeOrigin;
+}
+
 /** Change is any change of the built-in kinds, a tagged union on `action`; a kind's actions name it in the registry (`kindOf`). */
 export type Change = CreateChange | UpdateChange | DeleteChange | PinChange | DriftChange;
 

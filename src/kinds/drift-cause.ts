@@ -1,7 +1,7 @@
 /**
  * The causes drift is grouped by (README, "Drift: who, what, when"): what happened to a
  * target in the app, told from the change alone (before is live, after is what the
- * manifests ask). Each kind names its changes' cause (`Kind.driftCause`); a kind with a
+ * manifests ask). Each kind names its changes' cause (`DriftLabels.driftCause`); a kind with a
  * cause of its own adds it here, with its place in the order plans show them.
  */
 

@@ -27,13 +27,18 @@ export interface ExecutionContext {
   sleep?: (ms: number) => Promise<void>;
 }
 
-/** Landed is what a step that landed answered, as the report and verification need it. */
+/**
+ * Landed is what a step that landed answered, as the report and verification need it.
+ * The engine reads only `viewId` (the report's `id`, and a create's id for the steps
+ * after it) and `note`; `view` and `pinned` are what the saved views and the pinned
+ * views hand their own `verify`, which no other kind is given.
+ */
 export interface Landed {
-  /** The view created, updated, or (for a delete) removed. */
+  /** The id of what the step created, updated or removed (a view's, or another kind's resource's). */
   viewId?: string;
-  /** Create or update: the view the service answered with. */
+  /** Saved views, create or update: the view the service answered with. */
   view?: ApiView;
-  /** A pinned list: the list the service answered with, which is the new list. */
+  /** Pinned views: the list the service answered with, which is the new list. */
   pinned?: ApiView[];
   /**
    * Create: its answer was lost and the only new view of its name was taken as this

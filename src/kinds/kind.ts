@@ -5,26 +5,27 @@ import type { ServiceRequest } from '../service/types.js';
 import type { LiveRead } from '../state/live-read.js';
 import type { Desired, Live } from '../state/types.js';
 import type { SweepMemory } from '../state/sweep-memory.js';
-import type { AppliedFacts } from '../state/ledger-applied.js';
 import type { RefusalReason } from '../domain/refusal-reason.js';
 import type { NameMatcher } from '../text/glob.js';
-import type { Change, HeldTarget, PlanStep, PlanWarning } from './changes.js';
+import type { Change, ChangeShape, HeldTarget, NewViewTab, PlanStep, PlanWarning } from './changes.js';
 import type { ExecutionContext, Landed } from './execution.js';
 import type { DeclaredViewRef, HeldViewRef } from './declared-view-ref.js';
-import type { DriftCause } from './drift-cause.js';
 
 /**
- * A resource kind answers, for its own changes and targets, every question below, as
- * data: what it reads, how desired and live differ, the steps and how each is carried
- * out, the stale hash, the verification, whether a change already landed, the
- * saved-plan re-checks, the "changed outside" comparison, and what the sweep memory
- * dates, learns and labels of its changes. The engine (`planReads`, `computePlan`,
+ * A resource kind is a small core every kind answers, plus capabilities a kind may
+ * implement (src/kinds/capabilities.ts: the saved plan's re-checks, the drift labels,
+ * the sweep memory's answers, self-heal's repairs, presentation, manifests), each found
+ * by a type guard and replaced, for a kind that lacks it, by a default that is correct
+ * for it (as Grizzly's handlers: one small interface, defaults, optional interfaces
+ * found by assertion). The core says, as data: what a kind reads, how desired and live
+ * differ, the steps and how each is carried out, the verification, the stale hash, the
+ * target, and the saved-plan rule re-check. The engine (`planReads`, `computePlan`,
  * `planSteps`, `liveHashesFor`, `executeOperations`, `checkApplied`,
- * `identityProblems`, `liveRuleProblems`, `changeOrigins`, `driftDetails`,
- * `reachedSinceRead`, `driftGroups`, `landedFacts`, the flows) loops over `kinds()` and
- * never switches on an action or a target.
+ * `identityProblems`, `liveRuleProblems`, the flows) loops over `kinds()` and never
+ * switches on an action or a target: what an action is (destructive, what a report
+ * counts it as, its verb) is data too (`KindAction`).
  */
-export interface Kind<C extends Change = Change> {
+export interface Kind<C extends ChangeShape = Change> {
   /**
    * actions are the actions of this kind's changes, in the order plans list them: a
    * change belongs to the kind that names its action (`kindOf`).
@@ -42,28 +43,38 @@ export interface Kind<C extends Change = Change> {
    * diff needs the workspace's members; before any read (`read` undefined), whether it
    * may need them (what a budget must leave room for). `memory` is the sweep memory
    * the diff will take advice from (`DiffContext.memory`), when the plan has one.
+   * Absent: never.
    */
-  wantsUsers(desired: Desired, read: Partial<Live> | undefined, memory?: SweepMemory): boolean;
+  wantsUsers?(desired: Desired, read: Partial<Live> | undefined, memory?: SweepMemory): boolean;
   /** diff is this kind's changes, refusals and warnings; `context` carries what kinds before it in `kinds()` decided. */
   diff(desired: Desired, live: Live, context: DiffContext): KindDiff<C>;
   /**
    * planWarnings warns about the whole plan once its changes are ordered (saved views:
    * a create whose name looks like that of a view the plan deletes); shown after this
-   * kind's own diff warnings.
+   * kind's own diff warnings. Absent: none.
    */
   planWarnings?(changes: readonly Change[]): PlanWarning[];
-  /** sortKey orders two changes of one action, domain and name, so equal inputs give byte-equal plans. */
-  sortKey(change: C): string;
-  /** creates is the `createdKey` of what `change` creates (which later steps may name), or undefined. */
-  creates(change: C): string | undefined;
+  /**
+   * sortKey orders two changes of one action, domain and name, so equal inputs give
+   * byte-equal plans. Absent: the change's target, which names it uniquely.
+   */
+  sortKey?(change: C): string;
+  /** creates is the `createdKey` of what `change` creates (which later steps may name), or undefined; absent: nothing. */
+  creates?(change: C): string | undefined;
   /** reads are what `apply --plan` re-reads to stale-check and re-check `change`, as data. */
   reads(change: C): ChangeReads;
   /** steps are the requests that carry `change` (at `index` in the plan) out, in the order sent; none for what is never applied. */
   steps(change: C, index: number, context: StepContext): PlanStep[];
+  /**
+   * sent is the request to send for one of this kind's stored steps that names what
+   * the run creates (`step.newViewTabs`), once what it names landed: `createdIds` maps
+   * the `createdKey` of every view created so far (a pinned list's new tabs take their
+   * ids). A step that cannot be resolved throws a ViewctlError. Absent: the kind's steps
+   * never name what the run creates, and are sent as stored.
+   */
+  sent?(step: StoredStep, createdIds: ReadonlyMap<string, string>): ServiceRequest;
   /** hashed is the live state a stale check of `target` covers, or undefined when the target is not this kind's. */
   hashed(target: string, live: Live): unknown;
-  /** subject is what apply's report names for a step of `change`. */
-  subject(change: C): StepSubject;
   /**
    * execute carries one of `change`'s steps out (`context.request`) and answers what
    * landed; a write that failed throws a ViewctlError (a `MayHaveLandedError` when it
@@ -74,27 +85,8 @@ export interface Kind<C extends Change = Change> {
   verifyReads(change: C): LiveRead[];
   /** verify says what is not as `change` said after its steps landed, or undefined when all is. */
   verify(change: C, landed: Landed, context: VerifyContext): string | undefined;
-  /**
-   * landed is what `live` (the saved plan's re-read) shows of `change` when it already
-   * holds what the change leaves, its `after`, as `verify` would accept it: `apply
-   * --plan` then skips the change as already applied (README, "The plan file and its
-   * digest"). A create answers the live view's id, so a pinned list naming it resolves.
-   * Undefined when the live state is not at `after`, and always for what is never applied.
-   */
-  landed(change: C, live: Live): Landed | undefined;
-  /**
-   * unlanded is `live` as it was before `change` landed (`landed`: what `landed`
-   * answered), as far as the hashes of other targets see it. A saved plan applied
-   * part-way checks the targets it still applies against it, since their hashes may
-   * cover what the plan's own landed changes altered (a pinned list's covers its
-   * domain's listing, which a create or a rename changes). Absent, or `live` unchanged
-   * when it cannot say, such a target stays stale: never a false "as planned".
-   */
-  unlanded?(change: C, landed: Landed, live: Live): Live;
   /** target is the target `change` acts on, named from its own fields: a saved plan's change must carry it. */
   target(change: C): string;
-  /** identityProblems are where the fields of a saved plan's `change` disagree with each other (a plan file is trusted in nothing). */
-  identityProblems(change: C, creatorEmail: string | undefined): string[];
   /**
    * recheck re-checks the fail-safe rules for this kind's changes of a saved plan
    * against the live state apply re-read, as `plan` checks them against what it reads.
@@ -102,67 +94,10 @@ export interface Kind<C extends Change = Change> {
    * rule about several.
    */
   recheck(plan: SavedPlan, live: Live): RecheckProblem[];
-  /**
-   * askedAlike tells, for this kind's changes of a `--base REF` plan, whether the
-   * manifests at REF (`base`) ask of the change's target what the current manifests
-   * ask, against the same live state (README, "Changes made outside viewctl,
-   * labelled"): the "changed outside" comparison. Called once per plan, lazily; its
-   * answer is asked per change.
-   */
-  askedAlike(base: Desired, live: Live): ChangeTest<C>;
-  /** describe is how a message names `change` (default: its action, kind, name and id). */
-  describe?(change: C): string;
-  /**
-   * repair says what self-heal (`apply --budget N`, README "Self-heal: `apply
-   * --budget`") does with `change`, when the manifests are the last applied ones:
-   * carry it out (`repairable`: it restores what a reviewed apply already set, as a
-   * pinned list, a view's attributes or a view deleted in the app) or leave it for a
-   * reviewed apply (what destroys, as a prune deletion, never is); and what its report
-   * counts it as. Asked only of changes apply carries out.
-   */
-  repair(change: C): RepairRole;
-  /**
-   * driftWhen is when, and by whom, `change` (which has an origin) came about, as far as
-   * the sweep memory (`memory`) and the live state tell (README, "Drift: who, what,
-   * when"). The service records neither editor nor time, so only the kind knows which of
-   * the memory's dates bounds its target's change (a pinned list's last read, a view's
-   * last sighting) and whether the memory already saw the target as it is now. Absent:
-   * nothing is known (`{}`), as for a target the memory keeps nothing of.
-   */
-  driftWhen?(change: C, live: Live, memory: SweepMemory | undefined): DriftDetails;
-  /**
-   * remember is what one landed write of `change` teaches the sweep memory, as part of an
-   * apply's `AppliedFacts`: a write is as good as a read of what it wrote. `landed` is
-   * the write as apply's report names it (a create's `id` is the new view's);
-   * `createdIds` maps the `createdKey` of every view the run created (or found created)
-   * to its id, so a list naming one by its name is remembered with its id. Absent:
-   * nothing, as for what the memory keeps nothing of (it holds pinned lists and views).
-   */
-  remember?(change: C, landed: StepSubject, createdIds: ReadonlyMap<string, string>): Partial<AppliedFacts>;
-  /**
-   * memberList is the one member's pinned list `change` writes, when it writes one: the
-   * drift labels compare it with what the memory read of that list and saw of that
-   * member, to tell a group's new member's tabs (`membership`) from tabs changed in the
-   * app, and mark such a list pending. Absent, or undefined: `change` writes no
-   * member's list.
-   */
-  memberList?(change: C): MemberList | undefined;
-  /**
-   * driftScope is what the plan's drift lines group `change` by beside its cause and
-   * origin, named once per group: a member's tabs by their domain (one line covers the
-   * members), a view by its kind. Absent: the change's `kind`.
-   */
-  driftScope?(change: C): string;
-  /**
-   * driftCause is what happened in the app to make `change`'s target differ, told from
-   * the change alone (README, "Drift: who, what, when"): the plan's drift lines group by
-   * it. Asked only of a change with an origin other than `membership`.
-   */
-  driftCause(change: C): DriftCause;
 }
 
 /**
- * DriftDetails are what a change with an origin carries beside it (`Kind.driftWhen`):
+ * DriftDetails are what a change with an origin carries beside it (`SweepMemoryAnswers.driftWhen`):
  * `since` (and `already`, the memory saw its target so then), and a view's owner (and
  * email, when the plan read the users).
  */
@@ -173,7 +108,7 @@ export interface DriftDetails {
   ownerEmail?: string;
 }
 
-/** MemberList is one member's pinned list a change writes (`Kind.memberList`). */
+/** MemberList is one member's pinned list a change writes (`SweepMemoryAnswers.memberList`). */
 export interface MemberList {
   /** The list's key in the memory's lists and in `Live.pins` (`pinsKey`). */
   key: string;
@@ -201,7 +136,7 @@ export interface RepairRole {
  * ChangeTest answers a yes-or-no question about one change. `test` is a method so that
  * a kind's test of its own changes stands for a test of the changes it is asked about.
  */
-export interface ChangeTest<C extends Change = Change> {
+export interface ChangeTest<C extends ChangeShape = Change> {
   test(change: C): boolean;
 }
 
@@ -225,8 +160,10 @@ export interface RecheckProblem {
 
 /**
  * KindAction is one action of a kind's changes, as data: its name, the JSON Schema of
- * such a change in a plan file (`$ref`s resolve in `schemas/plan/plan.schema.json`)
- * and, when apply carries it out, its phase.
+ * such a change in a plan file (`$ref`s resolve in `schemas/plan/plan.schema.json`),
+ * when apply carries it out (its phase), and its traits: what gates and reports ask of
+ * an action rather than of its name (`--max-deletes` counts what is destructive, the
+ * apply report counts by `countedAs`, the plan names it by its verb).
  */
 export interface KindAction {
   action: string;
@@ -236,9 +173,35 @@ export interface KindAction {
    * create, 20 update, 30 pin, 40 delete, leaving room between). Absent: shown, never applied.
    */
   phase?: number;
+  /**
+   * verb is how a plan's summary line names the action (six characters or fewer keep
+   * the columns: `create`, `pins`, `drift`).
+   */
+  verb: string;
+  /**
+   * countedAs is what the apply report counts one landed change of it as (`1 created,
+   * 0 updated, 2 pin lists, 1 deleted`) and what the plan's totals add it to. Absent:
+   * never counted (what is never applied).
+   */
+  countedAs?: ActionCount;
+  /**
+   * destructive: the change removes what apply cannot bring back as it was (a deleted
+   * view's id, its pinners); `--max-deletes` counts such changes, and plans show them
+   * in red, each named, never folded away.
+   */
+  destructive?: true;
 }
 
-/** DiffContext is what a kind's diff needs from the rest of the plan. */
+/** ActionCount is one of the apply report's counts (its JSON's `counts` keys). */
+export type ActionCount = 'created' | 'updated' | 'pinned' | 'deleted';
+
+/**
+ * DiffContext is what a kind's diff needs from the rest of the plan: the ignore globs
+ * and the memory, which any kind may use, and what the saved views decided
+ * (`declared`, `deleted`, `heldViews`, by domain), which the pinned lists resolve their
+ * names against: the one dependency between kinds, typed so both sides are checked. A
+ * kind that depends on no other ignores them.
+ */
 export interface DiffContext {
   /** The Workspace document's `ignore` globs. */
   ignored: NameMatcher;
@@ -253,7 +216,7 @@ export interface DiffContext {
 }
 
 /** KindDiff is what a kind's diff yields; `declared`, `deleted` and `heldViews` pass on to the kinds after it. */
-interface KindDiff<C extends Change = Change> {
+interface KindDiff<C extends ChangeShape = Change> {
   changes: C[];
   reasons: RefusalReason[];
   warnings: PlanWarning[];
@@ -272,6 +235,13 @@ export interface StepContext {
   creatorEmail: string | undefined;
   /** `createdKey` of every view the plan creates. */
   created: ReadonlySet<string>;
+}
+
+/** StoredStep is a stored step about to be sent (`Kind.sent`): its request, the tabs it names that the run creates, and what it acts on. */
+export interface StoredStep {
+  request: ServiceRequest;
+  newViewTabs: readonly NewViewTab[];
+  subject: StepSubject;
 }
 
 /** StepSubject is what a step acts on, as apply reports it. */

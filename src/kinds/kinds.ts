@@ -1,6 +1,6 @@
 import { InternalError } from '../errors.js';
 import { ADMIN_AUTOMATIONS } from './admin-automations.js';
-import type { Change } from './changes.js';
+import type { Change, ChangeShape } from './changes.js';
 import type { Kind, KindAction } from './kind.js';
 import { PINNED_VIEWS } from './pinned-views.js';
 import { SAVED_VIEWS } from './saved-views.js';
@@ -30,9 +30,12 @@ export function kinds(): readonly Kind[] {
 
 /**
  * registerKind adds `kind` after the registered ones and returns the function that
- * removes it again. Its actions must be new: an action names exactly one kind.
+ * removes it again. Its actions must be new: an action names exactly one kind. A kind
+ * of changes of its own shape (`Kind<C>`, C not among the built-in `Change`s) is held
+ * as any other: the engine hands each kind only the changes of its actions.
  */
-export function registerKind(kind: Kind): () => void {
+export function registerKind<C extends ChangeShape>(own: Kind<C>): () => void {
+  const kind = own as unknown as Kind;
   const taken = kind.actions.filter((entry) => byAction.has(entry.action));
   if (taken.length > 0)
     throw new InternalError(`the action ${taken.map((entry) => entry.action).join(', ')} already belongs to a kind`);

@@ -11,7 +11,7 @@ import { createdKey, type DriftDetails, type MemberList } from './kind.js';
  */
 
 /**
- * pinDriftWhen is `Kind.driftWhen` for the pinned lists: `since` is when the memory last
+ * pinDriftWhen is `SweepMemoryAnswers.driftWhen` for the pinned lists: `since` is when the memory last
  * read the list, `already` when it held the same tabs in the same order then. A list
  * names no owner: its member is on the change already.
  */
@@ -23,7 +23,7 @@ export function pinDriftWhen(change: PinChange, live: Live, memory: SweepMemory 
   return { since: read.lastRead, ...(now !== undefined && sameTabs(read, now) ? { already: true as const } : {}) };
 }
 
-/** pinMemberList is `Kind.memberList` for the pinned lists: every pin change writes one member's list. */
+/** pinMemberList is `SweepMemoryAnswers.memberList` for the pinned lists: every pin change writes one member's list. */
 export function pinMemberList(change: PinChange): MemberList {
   return {
     key: pinsKey(change.domain, change.userEmail),
@@ -34,7 +34,7 @@ export function pinMemberList(change: PinChange): MemberList {
 }
 
 /**
- * rememberPins is `Kind.remember` for the pinned lists: the list written holds the ids
+ * rememberPins is `SweepMemoryAnswers.remember` for the pinned lists: the list written holds the ids
  * its change's `after` lists, a tab naming a view the run created taking that view's
  * id. A list with a tab whose id is unknown (its create did not land) is left out.
  */

@@ -4,6 +4,8 @@ import type { Domain } from '../domain/domains.js';
 import { pinsKey, type DesiredPins, type Live, type PinRef } from '../state/types.js';
 import type { HeldTarget, NewViewTab, PinChange, PinnedTab, PlanWarning } from './changes.js';
 import { cannotApply, createdKey, stepOf, type Kind, type VerifyContext } from './kind.js';
+import type { DriftLabels, Presentation, Repairs, SavedPlanChecks, SweepMemoryAnswers } from './capabilities.js';
+import { sentPinnedList } from './pin-new-tabs.js';
 import type { DeclaredViewRef, HeldViewRef } from './declared-view-ref.js';
 import { ROUTES } from '../service/routes.js';
 import type { RefusalReason } from '../domain/refusal-reason.js';
@@ -285,7 +287,12 @@ function ambiguous(name: string, pins: DesiredPins, context: PinContext, ids: st
  * hashed with the domain's listing it was resolved against; verified from the PUT's
  * answer, which is the new list.
  */
-export const PINNED_VIEWS: Kind<PinChange> = {
+export const PINNED_VIEWS: Kind<PinChange> &
+  SavedPlanChecks<PinChange> &
+  DriftLabels<PinChange> &
+  SweepMemoryAnswers<PinChange> &
+  Repairs<PinChange> &
+  Presentation<PinChange> = {
   diff(desired, live, context) {
     const members = memberPinLists(desired, live.users);
     const result = {
@@ -318,11 +325,9 @@ export const PINNED_VIEWS: Kind<PinChange> = {
     return hasPinGroups(desired) ? { ...result, skippedMembers: members.skipped } : result;
   },
 
-  actions: [{ action: 'pin', schema: { $ref: '#/$defs/pin' }, phase: 30 }],
+  actions: [{ action: 'pin', schema: { $ref: '#/$defs/pin' }, phase: 30, verb: 'pins', countedAs: 'pinned' }],
 
   sortKey: (change) => change.userEmail,
-
-  creates: () => undefined,
 
   // Names resolve against the listings of the domains pinned in; the lists themselves
   // are read in a second phase, once groups are expanded and the scope chose them.
@@ -356,6 +361,9 @@ export const PINNED_VIEWS: Kind<PinChange> = {
     const step = stepOf(index, ROUTES.putPinned(change.domain, change.userEmail, { viewIds }));
     return [newViewTabs.length === 0 ? step : { ...step, newViewTabs }];
   },
+
+  // A tab naming a view the run creates takes its id once the create answered.
+  sent: sentPinnedList,
 
   hashed(target, live) {
     const parsed = parseTarget(target);

@@ -19,6 +19,7 @@ import { viewsAskedAlike } from './view-asked-alike.js';
 import { rememberView, viewDriftWhen } from './view-sweep-memory.js';
 import { listingRead, listingReads } from '../state/reads.js';
 import type { DriftCause } from './drift-cause.js';
+import type { DriftLabels, Presentation, Repairs, SavedPlanChecks, SweepMemoryAnswers } from './capabilities.js';
 
 /**
  * The saved views of every domain as one kind: each domain's entry in `VIEW_DOMAINS`
@@ -33,7 +34,12 @@ function isViewChange(change: Change): change is ViewChange {
 }
 
 /** SAVED_VIEWS is the `Kind` of the changes of every view kind (`VIEW_KINDS`). */
-export const SAVED_VIEWS: Kind<ViewChange> = {
+export const SAVED_VIEWS: Kind<ViewChange> &
+  SavedPlanChecks<ViewChange> &
+  DriftLabels<ViewChange> &
+  SweepMemoryAnswers<ViewChange> &
+  Repairs<ViewChange> &
+  Presentation<ViewChange> = {
   diff(desired, live, context) {
     const views = planViews(desired, live, context.memory);
     const prune = planPrune(desired, live, views.claimed, context.ignored, views.heldViews);
@@ -64,9 +70,16 @@ export const SAVED_VIEWS: Kind<ViewChange> = {
   planWarnings: lookAlikeWarnings,
 
   actions: [
-    { action: 'create', schema: { $ref: '#/$defs/create' }, phase: 10 },
-    { action: 'update', schema: { $ref: '#/$defs/update' }, phase: 20 },
-    { action: 'delete', schema: { $ref: '#/$defs/delete' }, phase: 40 },
+    { action: 'create', schema: { $ref: '#/$defs/create' }, phase: 10, verb: 'create', countedAs: 'created' },
+    { action: 'update', schema: { $ref: '#/$defs/update' }, phase: 20, verb: 'update', countedAs: 'updated' },
+    {
+      action: 'delete',
+      schema: { $ref: '#/$defs/delete' },
+      phase: 40,
+      verb: 'delete',
+      countedAs: 'deleted',
+      destructive: true,
+    },
   ],
 
   sortKey: (change) => (change.action === 'create' ? change.target : change.id),

@@ -17,7 +17,7 @@ import { planPrune } from './view-prune.js';
  * list comes from, `prune`, `ignore`, the domains that have declared views, `creatorEmail`
  * under `prune: owned`, and the AdminAutomations document. Comparing what is asked, not
  * the lines that ask it, is what makes two states of the manifests alike. Each kind
- * compares its own changes (`Kind.askedAlike`): the saved views here, the pinned lists
+ * compares its own changes (`DriftLabels.askedAlike`): the saved views here, the pinned lists
  * (through REF's views, `baseViewsOf`) in pinned-views.ts, drift in admin-automations.ts.
  */
 

@@ -15,7 +15,7 @@ import type { DriftDetails, StepSubject } from './kind.js';
 type ViewChange = CreateChange | UpdateChange | DeleteChange;
 
 /**
- * viewDriftWhen is `Kind.driftWhen` for the saved views: `since` is when the memory
+ * viewDriftWhen is `SweepMemoryAnswers.driftWhen` for the saved views: `since` is when the memory
  * last saw the view (by id; by name for a view to create again, whose id is gone, or
  * what the create carries from when it was deleted in the app), `already` when it saw
  * it as it is now, and for an update the live view's owner.
@@ -69,7 +69,7 @@ function viewSince(change: ViewChange, memory: SweepMemory | undefined): string 
 }
 
 /**
- * rememberView is `Kind.remember` for the saved views: a view created or updated is seen
+ * rememberView is `SweepMemoryAnswers.remember` for the saved views: a view created or updated is seen
  * under its name (an update's new one), a view deleted is forgotten (the memory recalls
  * views deleted in the app, not by viewctl). Nothing without the view's id.
  */

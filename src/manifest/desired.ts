@@ -14,6 +14,7 @@ import type {
 import type { AdminAutomations, Manifest, PinnedViews, Workspace } from './generated/manifest-types.js';
 import type { ManifestDocument } from './types.js';
 import { encodePointer } from './yaml-positions.js';
+import { withSlices } from './kind-manifests.js';
 
 type ViewManifest = Extract<Manifest, { kind: ViewKind }>;
 
@@ -38,7 +39,7 @@ export function toDesired(documents: readonly ManifestDocument[]): Desired {
   const pinGroups = pinDocuments.filter(isGroupDocument).flatMap(toPinGroups);
   if (pinGroups.length > 0) desired.pinGroups = pinGroups;
   if (automationsDocument !== undefined) desired.automations = toAutomations(automationsDocument);
-  return desired;
+  return withSlices(desired, documents);
 }
 
 function toWorkspace(document: ManifestDocument): DesiredWorkspace {

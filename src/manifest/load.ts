@@ -2,7 +2,7 @@ import { didYouMean } from '../text/suggest.js';
 import { rawDocuments, type RawDocument } from './parsed-file.js';
 import { parseFiles } from './parse-files.js';
 import { makeProblem, sortProblems } from './problems.js';
-import { MANIFEST_KINDS, validatorFor } from './schema-registry.js';
+import { documentValidator, manifestKindNames } from './kind-manifests.js';
 import { schemaProblems } from './schema-problems.js';
 import { semanticProblems } from './semantic.js';
 import type { Listing, ManifestSource, PathInfo, SkippedEntry } from './source.js';
@@ -121,7 +121,7 @@ function skippedProblem(entry: SkippedEntry): Problem {
 
 function checkDocument(raw: RawDocument): { document?: ManifestDocument; problems: Problem[] } {
   const kind = raw.body.kind;
-  const validate = typeof kind === 'string' ? validatorFor(kind) : undefined;
+  const validate = typeof kind === 'string' ? documentValidator(kind) : undefined;
   if (typeof kind !== 'string' || validate === undefined) return { problems: [kindProblem(raw, kind)] };
   const problems = validate(raw.body) ? [] : schemaProblems(validate.errors ?? [], raw, kind);
   return { document: { ...raw, kind }, problems };
@@ -129,9 +129,10 @@ function checkDocument(raw: RawDocument): { document?: ManifestDocument; problem
 
 /** kindProblem reports a `kind` that is missing, not text, or not one of the manifest kinds. */
 function kindProblem(raw: RawDocument, kind: unknown): Problem {
+  const known = manifestKindNames();
   const where = { document: raw.index, pointer: '/kind' };
   if (kind === undefined) {
-    const message = `missing required attribute "kind" (one of ${MANIFEST_KINDS.join(', ')})`;
+    const message = `missing required attribute "kind" (one of ${known.join(', ')})`;
     return makeProblem({ code: 'schema.required', message, at: raw.positionOf(''), ...where });
   }
   const at = raw.positionOf('/kind');
@@ -140,10 +141,10 @@ function kindProblem(raw: RawDocument, kind: unknown): Problem {
   }
   return makeProblem({
     code: 'manifest.unknown-kind',
-    message: `unknown kind "${kind}"; expected one of ${MANIFEST_KINDS.join(', ')}`,
+    message: `unknown kind "${kind}"; expected one of ${known.join(', ')}`,
     at,
     ...where,
-    hint: didYouMean(kind, MANIFEST_KINDS),
+    hint: didYouMean(kind, known),
   });
 }
 

@@ -136,7 +136,7 @@ function assemblePlan(
   const changes = withPinLists(scopeless, scope, memory, live);
   const summary = summarize(changes);
   // creatorEmail owns what the plan creates: present whenever it creates anything.
-  const creates = changes.some((change) => kindOf(change).creates(change) !== undefined);
+  const creates = changes.some((change) => kindOf(change).creates?.(change) !== undefined);
   const creator =
     creates && desired.workspace.creatorEmail !== undefined ? { creatorEmail: desired.workspace.creatorEmail } : {};
   const steps = planSteps({ changes, creatorEmail: desired.workspace.creatorEmail });

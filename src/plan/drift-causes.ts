@@ -1,3 +1,4 @@
+import { driftLabels, sweepMemoryAnswers } from '../kinds/capabilities.js';
 import { kindOf } from '../kinds/kinds.js';
 import { DRIFT_CAUSES, type DriftCause } from '../kinds/drift-cause.js';
 import type { Change, ChangeOrigin } from './types.js';
@@ -6,7 +7,7 @@ import type { Change, ChangeOrigin } from './types.js';
  * Drift grouped by cause (README, "Drift: who, what, when"): the text and markdown plans
  * show one line per cause and domain or kind, with the members or views it covers
  * listed once; the JSON plan keeps every change. The kind names each change's cause
- * (`Kind.driftCause`, the causes in src/kinds/drift-cause.ts); a change the membership
+ * (`DriftLabels.driftCause`, the causes in src/kinds/drift-cause.ts); a change the membership
  * reached is `membership` whatever its kind.
  */
 
@@ -14,7 +15,7 @@ import type { Change, ChangeOrigin } from './types.js';
 export function driftCause(change: Change): DriftCause | undefined {
   if (change.origin === undefined) return undefined;
   if (change.origin === 'membership') return 'membership';
-  return kindOf(change).driftCause(change);
+  return driftLabels(kindOf(change)).driftCause(change);
 }
 
 /** DriftGroup is the changes of one cause and one origin, with what they share: a domain (tabs) or a kind (views), and for membership the group. */
@@ -30,8 +31,8 @@ export interface DriftGroup {
 
 /**
  * driftGroups groups the changes with an origin by cause, origin and what their kind
- * groups them by (`Kind.driftScope`: a member's tabs by domain, a view by kind), and for
- * membership by the group document that reaches the member (`Kind.memberList`), in
+ * groups them by (`DriftLabels.driftScope`: a member's tabs by domain, a view by kind), and for
+ * membership by the group document that reaches the member (`SweepMemoryAnswers.memberList`), in
  * `DRIFT_CAUSES` order, each keeping the plan's order; a change belongs to exactly one
  * group; changes without an origin are left out.
  */
@@ -41,8 +42,8 @@ export function driftGroups(changes: readonly Change[]): DriftGroup[] {
     const cause = driftCause(change);
     if (cause === undefined || change.origin === undefined) continue;
     const kind = kindOf(change);
-    const scope = kind.driftScope?.(change) ?? change.kind;
-    const group = cause === 'membership' ? kind.memberList?.(change)?.group : undefined;
+    const scope = driftLabels(kind).driftScope?.(change) ?? change.kind;
+    const group = cause === 'membership' ? sweepMemoryAnswers(kind).memberList?.(change)?.group : undefined;
     const key = [cause, change.origin, scope, group ?? ''].join('\u0000');
     const entry = groups.get(key);
     if (entry !== undefined) entry.changes.push(change);

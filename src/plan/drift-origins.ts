@@ -1,3 +1,4 @@
+import { sweepMemoryAnswers } from '../kinds/capabilities.js';
 import type { ApiUser } from '../domain/api-types.js';
 import { kindOf } from '../kinds/kinds.js';
 import type { Desired, Live } from '../state/types.js';
@@ -142,7 +143,7 @@ export function reachedSinceRead(
     const label = origin(change);
     if (label === undefined || label === 'membership' || memory === undefined) return label;
     // Only a member's list that a group document gives can differ because membership changed.
-    const list = kindOf(change).memberList?.(change);
+    const list = sweepMemoryAnswers(kindOf(change)).memberList?.(change);
     if (list?.group === undefined) return label;
     const since = memory.members[list.member]?.since;
     if (since === undefined) return label;
@@ -154,13 +155,13 @@ export function reachedSinceRead(
 }
 
 /**
- * pendingLists are the keys (`pinsKey`) of the members' lists (`Kind.memberList`) whose
+ * pendingLists are the keys (`pinsKey`) of the members' lists (`SweepMemoryAnswers.memberList`) whose
  * change is a group's new member's (`membership`): the memory marks them pending.
  */
 export function pendingLists(changes: readonly Change[]): Set<string> {
   return new Set(
     changes.flatMap((change) => {
-      const list = change.origin === 'membership' ? kindOf(change).memberList?.(change) : undefined;
+      const list = change.origin === 'membership' ? sweepMemoryAnswers(kindOf(change)).memberList?.(change) : undefined;
       return list === undefined ? [] : [list.key];
     }),
   );

@@ -1,3 +1,4 @@
+import { sweepMemoryAnswers } from '../kinds/capabilities.js';
 import { kindOf } from '../kinds/kinds.js';
 import type { DriftDetails } from '../kinds/kind.js';
 import type { Live } from '../state/types.js';
@@ -9,17 +10,17 @@ import type { Change, PlanDrift } from './types.js';
  * records neither editor nor time: a pinned list's change happened between its last
  * read and now, a view's between when it was last seen and now (the sweep memory's
  * dates); a view names its owner, a list its member (already on the change). Which
- * date and owner a change has is its kind's answer (`Kind.driftWhen`).
+ * date and owner a change has is its kind's answer (`SweepMemoryAnswers.driftWhen`).
  */
 
 /**
  * driftDetails are the details of one change with an origin, as its kind tells them
- * (`Kind.driftWhen`): `since` from the memory and `already` when the memory saw the
+ * (`SweepMemoryAnswers.driftWhen`): `since` from the memory and `already` when the memory saw the
  * target as it is now (the change is then older than its `since`: reported before, not
  * repaired), and a view's owner; none when the kind knows nothing.
  */
 export function driftDetails(change: Change, live: Live, memory: SweepMemory | undefined): DriftDetails {
-  return kindOf(change).driftWhen?.(change, live, memory) ?? {};
+  return sweepMemoryAnswers(kindOf(change)).driftWhen(change, live, memory);
 }
 
 /**

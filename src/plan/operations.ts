@@ -1,8 +1,8 @@
-import type { JsonObject } from '../domain/api-types.js';
+import { presentation } from '../kinds/capabilities.js';
 import type { Domain, ResourceKind } from '../domain/domains.js';
-import { InternalError, ViewctlError } from '../errors.js';
+import { InternalError } from '../errors.js';
 import { canonicalJson } from '../kinds/canonical.js';
-import { cannotApply, createdKey } from '../kinds/kind.js';
+import { cannotApply } from '../kinds/kind.js';
 import { actionOf, isApplied, kindOf } from '../kinds/kinds.js';
 import { endpointOf } from '../service/routes.js';
 import type { ServiceRequest } from '../service/types.js';
@@ -16,7 +16,7 @@ import type { Action, Change, NewViewTab, Plan, PlanStep } from './types.js';
 
 /**
  * Operation is one HTTP call of an apply: a stored step joined with the change it comes
- * from, and what its kind says the step acts on (`Kind.subject`).
+ * from, and what its kind says the step acts on (`Presentation.subject`).
  */
 export interface Operation extends Omit<PlanStep, 'change' | 'newViewTabs'> {
   /** Stable within one plan: `<change index>-<action>`. */
@@ -63,7 +63,7 @@ export function phaseOf(change: Change): number {
  * update that changes nothing.
  */
 export function planSteps(plan: Pick<Plan, 'changes' | 'creatorEmail'>): PlanStep[] {
-  const created = new Set(plan.changes.flatMap((change) => kindOf(change).creates(change) ?? []));
+  const created = new Set(plan.changes.flatMap((change) => kindOf(change).creates?.(change) ?? []));
   const context = { creatorEmail: plan.creatorEmail, created };
   const steps = plan.changes.flatMap((change, index) => kindOf(change).steps(change, index, context));
   const phase = (step: PlanStep): number => phaseOf(appliedChange(plan.changes[step.change]));
@@ -110,43 +110,32 @@ export function checkStoredSteps(plan: Pick<Plan, 'changes' | 'creatorEmail' | '
 }
 
 /**
- * toServiceRequest is the call to send for an operation. `createdIds` maps
- * `createdKey(domain, name)` to the id of each view created so far; a pinned tab
+ * toServiceRequest is the call to send for an operation. A step naming what the run
+ * creates (a pinned list's new tabs) is resolved by its kind (`Kind.sent`) against
+ * `createdIds`, the `createdKey(domain, name)` of each view created so far: a tab
  * naming a view whose create did not land cannot be sent.
  */
 export function toServiceRequest(operation: Operation, createdIds: ReadonlyMap<string, string>): ServiceRequest {
-  let body: JsonObject | undefined = operation.body;
-  if (operation.newViewTabs.length > 0 && body !== undefined) {
-    const viewIds = [...(body.viewIds as (string | null)[])];
-    for (const tab of operation.newViewTabs) {
-      const id = operation.domain === undefined ? undefined : createdIds.get(createdKey(operation.domain, tab.name));
-      if (id === undefined) {
-        throw new ViewctlError(
-          'apply.unresolved-tab',
-          `the pinned tab "${tab.name}" names a view this run did not create`,
-          {
-            hint: 'run plan again: the create it depends on did not land',
-          },
-        );
-      }
-      viewIds[tab.index] = id;
-    }
-    if (viewIds.some((id) => id === null)) {
-      throw new ViewctlError('apply.unresolved-tab', `a pinned tab of ${operation.name} has no view id`, {
-        hint: 'run viewctl plan again to get a plan apply can carry out',
-      });
-    }
-    body = { viewIds: viewIds as string[] };
-  }
-  return {
+  const request: ServiceRequest = {
     method: operation.method,
     route: operation.route,
     params: operation.params,
     query: operation.query,
-    ...(body === undefined ? {} : { body }),
+    ...(operation.body === undefined ? {} : { body: operation.body }),
     // Only a creating POST may land twice; every other write replaces or removes.
     idempotent: operation.method !== 'POST',
   };
+  if (operation.newViewTabs.length === 0) return request;
+  const kind = kindOf(operation);
+  if (kind.sent === undefined)
+    throw new InternalError(`a ${operation.action} step names what the run creates, but its kind resolves nothing`);
+  const subject = {
+    name: operation.name,
+    ...(operation.domain === undefined ? {} : { domain: operation.domain }),
+    ...(operation.viewId === undefined ? {} : { id: operation.viewId }),
+    ...(operation.userEmail === undefined ? {} : { userEmail: operation.userEmail }),
+  };
+  return kind.sent({ request, newViewTabs: operation.newViewTabs, subject }, createdIds);
 }
 
 function appliedChange(change: Change | undefined): Change {
@@ -159,8 +148,8 @@ function operationOf(step: PlanStep, change: Change | undefined): Operation {
   const target = appliedChange(change);
   const kind = kindOf(target);
   const { change: _change, newViewTabs, ...request } = step;
-  const { name, domain, id, userEmail } = kind.subject(target);
-  const creates = kind.creates(target);
+  const { name, domain, id, userEmail } = presentation(kind).subject(target);
+  const creates = kind.creates?.(target);
   return {
     id: `${step.change}-${target.action}`,
     changeIndex: step.change,

@@ -15,8 +15,13 @@ export function compareChanges(a: Change, b: Change): number {
     actions.indexOf(a.action) - actions.indexOf(b.action) ||
     domainRank(a) - domainRank(b) ||
     compareCodePoints(a.name, b.name) ||
-    compareCodePoints(kindOf(a).sortKey(a), kindOf(b).sortKey(b))
+    compareCodePoints(sortKey(a), sortKey(b))
   );
+}
+
+/** sortKey is what `change`'s kind orders it by (`Kind.sortKey`), or its target, which names it uniquely. */
+function sortKey(change: Change): string {
+  return kindOf(change).sortKey?.(change) ?? change.target;
 }
 
 function domainRank(change: Change): number {

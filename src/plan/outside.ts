@@ -1,3 +1,4 @@
+import { driftLabels } from '../kinds/capabilities.js';
 import type { ApiUser } from '../domain/api-types.js';
 import type { Desired, Live } from '../state/types.js';
 import type { ChangeTest, Kind } from '../kinds/kind.js';
@@ -83,7 +84,7 @@ export function currentOrigins(
 /**
  * askedAlike tells, for each change of a plan of the current manifests against `live`,
  * whether `base` (the manifests at REF) asks the same of its target, as the change's
- * kind compares them (`Kind.askedAlike`, built once per kind and only when a change of
+ * kind compares them (`DriftLabels.askedAlike`, built once per kind and only when a change of
  * it is asked about).
  */
 function askedAlike(base: Desired, live: Live): (change: Change) => boolean {
@@ -92,7 +93,7 @@ function askedAlike(base: Desired, live: Live): (change: Change) => boolean {
     const kind = kindOf(change);
     let alike = tests.get(kind);
     if (alike === undefined) {
-      alike = kind.askedAlike(base, live);
+      alike = driftLabels(kind).askedAlike(base, live);
       tests.set(kind, alike);
     }
     return alike.test(change);

@@ -19,7 +19,7 @@ export function planReads(desired: Desired): LiveRead[] {
  * from; before any read (undefined), whether one may.
  */
 export function kindsWantUsers(desired: Desired, read: Partial<Live> | undefined, memory?: SweepMemory): boolean {
-  return kinds().some((kind) => kind.wantsUsers(desired, read, memory));
+  return kinds().some((kind) => kind.wantsUsers?.(desired, read, memory) === true);
 }
 
 /** firstReads counts the requests before any pinned list: the workspace and `reads`. */

@@ -1,3 +1,4 @@
+import { savedPlanChecks } from '../kinds/capabilities.js';
 import { isApplied, kindOf, kinds } from '../kinds/kinds.js';
 import type { Live } from '../state/types.js';
 import type { Change, Plan } from './types.js';
@@ -16,7 +17,7 @@ import type { Change, Plan } from './types.js';
 /**
  * identityProblems lists changes whose fields disagree with each other; no live state
  * needed. The kind that owns a change names its target and checks its fields
- * (`Kind.target`, `Kind.identityProblems`); two applied changes of one target is
+ * (`Kind.target`, `SavedPlanChecks.identityProblems`); two applied changes of one target is
  * plan-wide (the drift changes all share the automations' target, and are never applied).
  */
 export function identityProblems(plan: Plan): string[] {
@@ -31,7 +32,7 @@ export function identityProblems(plan: Plan): string[] {
       if (earlier !== undefined) problems.push(`changes the same target as changes[${earlier}]`);
       seen.set(change.target, index);
     }
-    return [...problems, ...kind.identityProblems(change, plan.creatorEmail)];
+    return [...problems, ...savedPlanChecks(kind).identityProblems(change, plan.creatorEmail)];
   });
 }
 

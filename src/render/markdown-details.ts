@@ -25,6 +25,7 @@ import {
 import { attributeLines } from './plan-notes.js';
 import type { ReviewEntry } from './review-entries.js';
 import { droppedPrivateTabs, tabText } from './text.js';
+import { genericBlock } from './action-marks.js';
 
 /**
  * The collapsed blocks of the markdown plan, one per review entry (a batch of updates,
@@ -74,6 +75,8 @@ function detailBlock(change: Change, plan: Plan): string {
       return pinBlock(change);
     case 'drift':
       return driftBlock(change);
+    default:
+      return genericBlock(change);
   }
 }
 

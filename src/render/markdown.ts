@@ -17,6 +17,8 @@ import { driftDetailEntries } from './drift-text.js';
 import { driftRowPart } from './drift-markdown.js';
 import { firstNames } from './name-list.js';
 import { planSections } from './plan-sections.js';
+import { actionMark, genericTableRow } from './action-marks.js';
+import { countedTotals, isDestructive } from '../plan/action-traits.js';
 
 export { codeSpan, fence, mdText } from './markdown-text.js';
 
@@ -68,14 +70,14 @@ export function renderMarkdown(plan: Plan, options: RenderOptions): string {
   }
   const refusal = options.context === 'apply' ? undefined : maxDeletesNote(plan, options.maxDeletes);
   if (refusal !== undefined) notes.push(`> ⛔ **${mdText(refusal)}**`);
-  const { summary } = plan;
+  const totals = countedTotals(plan.summary);
   const drifted = driftCount(plan);
   const counts =
     [
-      plural(summary.create, 'create'),
-      plural(summary.update, 'update'),
-      plural(summary.delete, 'delete'),
-      plural(summary.pin, 'pin list'),
+      plural(totals.created, 'create'),
+      plural(totals.updated, 'update'),
+      plural(totals.deleted, 'delete'),
+      plural(totals.pinned, 'pin list'),
       automationDrifts(plan),
     ].join(' · ') + (drifted === undefined ? '' : ` · ${drifted}`);
   const above = [...scopeNotes, ...notes];
@@ -177,7 +179,7 @@ function rowPart(entry: ReviewEntry, origin: ChangeOrigin | undefined): CommentP
   const must =
     outside ||
     changes.some(
-      (change) => change.action === 'delete' || (change.action === 'pin' && droppedPrivateTabs(change).length > 0),
+      (change) => isDestructive(change) || (change.action === 'pin' && droppedPrivateTabs(change).length > 0),
     );
   const role = must ? 'must' : 'row';
   if (entry.type === 'single') {
@@ -200,7 +202,7 @@ function rowPart(entry: ReviewEntry, origin: ChangeOrigin | undefined): CommentP
 
 function singleRow(change: Change): string {
   const source = change.source === undefined ? '' : codeSpan(formatLine(change.source));
-  const icon = ICONS[change.action];
+  const { icon } = actionMark(change);
   switch (change.action) {
     case 'create': {
       const deleted = deletedOutsideText(change);
@@ -218,6 +220,9 @@ function singleRow(change: Change): string {
     }
     case 'drift':
       return `| ${icon} | Drift | ${mdText(change.name)} | ${source} (read-only) |`;
+    default:
+      // A registered kind's change: its common fields.
+      return genericTableRow(change, source);
   }
 }
 
@@ -255,7 +260,7 @@ function pinGroupRowPieces(changes: readonly PinChange[]): { head: string; names
 
 /** batchRow is a batch's row in three pieces, so the budget can cut the names between them. */
 function batchRow(entry: BatchEntry): { head: string; names: string[]; tail: string } {
-  const icon = ICONS[entry.action];
+  const { icon } = actionMark(entry);
   const count = formatCount(entry.changes.length);
   const folder = codeSpan(entry.cause);
   switch (entry.action) {

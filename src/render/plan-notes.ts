@@ -1,3 +1,4 @@
+import { destroyedWhat, isDestructive } from '../plan/action-traits.js';
 import { DEFAULT_MAX_DELETES } from '../domain/max-deletes.js';
 import type { CreateChange, DeleteChange, Plan, ViewSnapshot } from '../plan/types.js';
 import { formatCount } from '../text/plural.js';
@@ -22,10 +23,11 @@ export function targetsNote(plan: Plan): string | undefined {
  * deletions (`apply.max-deletes`, exit 3) and how to allow them; undefined when it will not.
  */
 export function maxDeletesNote(plan: Plan, maxDeletes = DEFAULT_MAX_DELETES): string | undefined {
-  const deletes = plan.summary.delete;
+  const destroying = plan.changes.filter(isDestructive);
+  const deletes = destroying.length;
   if (deletes <= maxDeletes) return undefined;
   return (
-    `Apply will refuse this plan: it deletes ${formatCount(deletes)} views, more than --max-deletes ${formatCount(maxDeletes)} allows. ` +
+    `Apply will refuse this plan: it deletes ${formatCount(deletes)} ${destroyedWhat(destroying)}, more than --max-deletes ${formatCount(maxDeletes)} allows. ` +
     `If every deletion below is intended, apply it with --max-deletes ${deletes}.`
   );
 }

@@ -20,6 +20,7 @@ import { attributeLines, maxDeletesNote, ownerText, targetsNote } from './plan-n
 import { WRAP_WIDTH, wrapList } from '../text/wrap.js';
 import { DEFAULT_RATE } from '../domain/domains.js';
 import { shortDigest } from '../plan/hash.js';
+import { countedTotals } from '../plan/action-traits.js';
 import type {
   Change,
   CreateChange,
@@ -35,13 +36,10 @@ import { batchLines, batchRow, pinGroupLines, pinGroupRow, type SummaryRow } fro
 import { automationDrifts, driftCount, remembers } from './drift-words.js';
 import { driftCauseLines, driftDetailEntries } from './drift-text.js';
 import { planSections } from './plan-sections.js';
+import { actionMark, genericLines, genericRow } from './action-marks.js';
 
 type Colors = ReturnType<typeof picocolors.createColors>;
 
-/** SYMBOLS are the action marks of the text plan (README, plan). */
-const SYMBOLS = { create: '+', update: '~', delete: '-', pin: '↻', drift: '!' } as const;
-const LABELS = { create: 'create', update: 'update', delete: 'delete', pin: 'pins', drift: 'drift' } as const;
-const COLORS = { create: 'green', update: 'yellow', delete: 'red', pin: 'cyan', drift: 'magenta' } as const;
 /** Columns wider than this do not push every other row right; longer values overflow. */
 const MAX_COLUMN = 48;
 
@@ -130,8 +128,9 @@ function summaryLines(entries: readonly ReviewEntry[], c: Colors): string[] {
   const nameWidth = Math.min(MAX_COLUMN, Math.max(...rows.map((row) => row.name.length)));
   return entries.flatMap((entry, index) => {
     const row = rows[index] ?? { kind: '', name: '', source: '' };
-    const action = entryAction(entry);
-    const mark = c[COLORS[action]](`${SYMBOLS[action]} ${LABELS[action].padEnd(6)}`);
+    // The action's mark as its traits say (README, plan): `+ create`, `↻ pins`, ...
+    const { symbol, color, label } = actionMark({ action: entryAction(entry) });
+    const mark = c[color](`${symbol} ${label.padEnd(6)}`);
     const line = `  ${mark}  ${row.kind.padEnd(kindWidth)}  ${row.name.padEnd(nameWidth)}  ${row.source}`.trimEnd();
     // A batch names every change it stands for, wrapped under its line: deletions are never hidden.
     return [line, ...(row.names === undefined ? [] : wrapList(row.names, { indent: '      ' }))];
@@ -179,6 +178,9 @@ function summaryRow(change: Change): SummaryRow {
       };
     case 'drift':
       return { kind: change.kind, name: quoted(change.name), source: `${source} (read-only)`.trimStart() };
+    default:
+      // A registered kind's change: its common fields.
+      return genericRow(change);
   }
 }
 
@@ -199,6 +201,8 @@ function detailLines(change: Change, plan: Plan, c: Colors): string[] {
       return pinLines(change, c);
     case 'drift':
       return driftLines(change, c);
+    default:
+      return genericLines(change, (line) => c[actionMark(change).color](line));
   }
 }
 
@@ -302,11 +306,12 @@ function driftLines(change: DriftChange, c: Colors): string[] {
 }
 
 function footerLines(plan: Plan, options: RenderOptions): string[] {
-  const { summary } = plan;
+  // Counted by what each action is counted as (a registered kind's too), not by the actions' names.
+  const totals = countedTotals(plan.summary);
   const drifted = driftCount(plan);
   const lines = [
-    `Plan: ${formatCount(summary.create)} to create, ${formatCount(summary.update)} to update, ${formatCount(summary.delete)} to delete, ` +
-      `${plural(summary.pin, 'pin list')}, ${automationDrifts(plan)}${drifted === undefined ? '' : `; ${drifted}`}.`,
+    `Plan: ${formatCount(totals.created)} to create, ${formatCount(totals.updated)} to update, ${formatCount(totals.deleted)} to delete, ` +
+      `${plural(totals.pinned, 'pin list')}, ${automationDrifts(plan)}${drifted === undefined ? '' : `; ${drifted}`}.`,
   ];
   const { applyNeeds } = plan.requests;
   const rate = options.rate ?? DEFAULT_RATE;

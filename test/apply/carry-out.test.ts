@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { carryOut } from '../../src/apply/carry-out.js';
-import { renderReportText, type ApplyReport } from '../../src/apply/report.js';
+import type { ApplyReport } from '../../src/apply/report.js';
+import { renderReportText } from '../../src/render/apply-report.js';
 import { executeOperations } from '../../src/apply/execute.js';
 import type { ApiView } from '../../src/domain/api-types.js';
 import { ServiceError } from '../../src/errors.js';

@@ -1,19 +1,17 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import {
-  APPROVAL_QUESTION,
-  askApproval,
   checkDailyBudget,
   checkExpectedDigest,
   checkMaxDeletes,
   checkNotStale,
   checkPlanIdentity,
   checkPlanRules,
-  decideApproval,
   savedPlanReads,
-  readPlanFile,
   staleTargets,
 } from '../../src/apply/gates.js';
+import { APPROVAL_QUESTION, askApproval, decideApproval } from '../../src/cli/approval.js';
+import { readPlanFile } from '../../src/plan/saved-plan-file.js';
 import { computePlan } from '../../src/plan/diff.js';
 import { renderJson } from '../../src/render/json.js';
 import { pinsKey } from '../../src/state/types.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkRepairBase, chooseRepairs, repairReadBudget } from '../../src/apply/repair.js';
-import { repairLines, repairSection } from '../../src/apply/repair-report.js';
+import { repairSection } from '../../src/apply/repair-report.js';
+import { repairLines } from '../../src/render/apply-report.js';
 import { EXIT } from '../../src/errors.js';
 import { planWorkspace } from '../../src/flows/plan-workspace.js';
 import type { Plan } from '../../src/plan/types.js';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Execution } from '../../src/apply/execute.js';
 import { buildOperations } from '../../src/plan/operations.js';
-import { buildReport, renderReportJson, renderReportText, reportExitCode } from '../../src/apply/report.js';
+import { buildReport, reportExitCode } from '../../src/apply/report.js';
+import { renderReportJson, renderReportText } from '../../src/render/apply-report.js';
 import type { Change } from '../../src/plan/types.js';
 import { handPlan, snapshot } from './plan-fixtures.js';
 

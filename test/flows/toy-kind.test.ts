@@ -5,21 +5,30 @@ import { planWorkspace } from '../../src/flows/plan-workspace.js';
 import { prepareSavedPlan } from '../../src/flows/saved-plan.js';
 import { prepareApply } from '../../src/flows/apply-ready.js';
 import { registerKind } from '../../src/kinds/kinds.js';
+import { loadDesired } from '../../src/manifest/load-desired.js';
+import { declaredTargets } from '../../src/export/declared-targets.js';
+import { pullPlan } from '../../src/export/pull-edits.js';
+import { loadManifests, memoryManifestSource } from '../../src/manifest/load.js';
+import type { Desired } from '../../src/domain/desired.js';
 import { planDigest, targetHash } from '../../src/plan/hash.js';
 import { planSteps } from '../../src/plan/operations.js';
 import type { Plan } from '../../src/plan/types.js';
+import { renderReportText } from '../../src/render/apply-report.js';
 import { renderJson } from '../../src/render/json.js';
+import { renderMarkdown } from '../../src/render/markdown.js';
+import { renderText } from '../../src/render/text.js';
 import type { ServiceClient } from '../../src/service/types.js';
 import { memoryService } from '../hardening/memory-service.js';
-import { at, declared } from '../plan/fixtures.js';
-import { NOTES, notesService, type NotesDesired } from './toy-kind.js';
+import { NOTES, notesService } from './toy-kind.js';
 
 /**
  * A kind defined in the tests (test/flows/toy-kind.ts: the workspace's notes), registered
  * and run through the flows the CLI calls, against the emulator's routes in memory with
- * notes served beside them: plan, save, apply the saved plan, converge. Nothing in src/
- * names it; the plan schema, the summary, the order, the phases, the reads, the stale
- * check, the rule re-checks and the verification all come from its answers.
+ * notes served beside them: its `Notes` documents loaded from YAML, planned, rendered as
+ * text and markdown, saved, refused by `--max-deletes`, applied and reported, converged.
+ * Nothing in src/ names it; the manifest kind, the desired state, the plan schema, the
+ * summary, the order, the phases, the reads, the stale check, the rule re-checks, the
+ * verification, the marks and counts of its actions all come from its answers.
  */
 
 let unregister: () => void = () => undefined;
@@ -28,33 +37,49 @@ beforeAll(() => {
 });
 afterAll(() => unregister());
 
-/** workspace is the demo workspace with notes beside it, and manifests asking for a new view and the notes "Kept" and "New". */
-function workspace(): { service: ReturnType<typeof notesService>; desired: NotesDesired } {
+/** manifests are a Workspace document, a view and the notes "Kept" and "New", as files. */
+function manifests(creator: string | undefined): Record<string, string> {
+  return {
+    'workspace.yaml': `kind: Workspace\n${creator === undefined ? '' : `creatorEmail: ${creator}\n`}`,
+    'views/toy-calls.yaml': 'kind: RecordingView\nname: Toy calls\n',
+    'notes.yaml': 'kind: Notes\nnotes:\n  - Kept\n  - New\n',
+  };
+}
+
+/** workspace is the demo workspace with the notes "Old" and "Kept" beside it, and the manifests loaded from YAML. */
+async function workspace(): Promise<{ service: ReturnType<typeof notesService>; desired: Desired }> {
   const data = demoWorkspace();
   const service = notesService(memoryService(data).client, [
     { id: 'note_1', title: 'Old' },
     { id: 'note_2', title: 'Kept' },
   ]);
   const creator = data.users.find((user) => user.state === 'Active')?.email;
-  const desired: NotesDesired = {
-    workspace: {
-      prune: false,
-      ignore: [],
-      ...(creator === undefined ? {} : { creatorEmail: creator }),
-      source: at('workspace.yaml'),
-    },
-    views: [declared('recordings', 'Toy calls')],
-    pins: [],
-    notes: ['Kept', 'New'],
-  };
+  const { desired } = await loadDesired(['.'], memoryManifestSource(manifests(creator)));
   return { service, desired };
 }
 
 const connected = (client: ServiceClient) => async (): Promise<ServiceClient> => client;
 
 describe('a kind registered by a test', () => {
-  it('is planned, saved, re-checked and applied like a built-in kind, and the next plan is empty', async () => {
-    const { service, desired } = workspace();
+  it('declares its manifest kind: its documents are validated against its schema and make its slice of the desired state', async () => {
+    const { desired } = await workspace();
+    expect(desired.slices?.notes).toEqual([
+      { title: 'Kept', source: { file: 'notes.yaml', line: 3, column: 5 } },
+      { title: 'New', source: { file: 'notes.yaml', line: 4, column: 5 } },
+    ]);
+    const { problems } = await loadManifests(
+      ['.'],
+      memoryManifestSource({ 'notes.yaml': 'kind: Notes\nnotes:\n  - 7\n', 'typo.yaml': 'kind: Note\n' }),
+    );
+    expect(problems.map((problem) => [problem.code, `${problem.file}:${problem.line}:${problem.column}`])).toEqual([
+      ['schema.type', 'notes.yaml:3:5'],
+      ['manifest.unknown-kind', 'typo.yaml:1:7'],
+    ]);
+    expect(problems[1]?.message).toMatch(/expected one of .*AdminAutomations, Notes$/);
+  });
+
+  it('is loaded, planned, rendered, saved, refused by --max-deletes, applied and reported like a built-in kind, and the next plan is empty', async () => {
+    const { service, desired } = await workspace();
     const { plan } = await planWorkspace(desired, service.client);
     expect(plan.changes.map((change) => [change.action, change.name])).toEqual([
       ['create', 'Toy calls'],
@@ -74,9 +99,51 @@ describe('a kind registered by a test', () => {
         .sort(),
     ).toEqual(['note:New', 'note:Old']);
 
-    const ready = await prepareSavedPlan({ name: 'plan.json', text: renderJson(plan) }, connected(service.client), {
-      maxDeletes: 0,
+    // Rendered as its actions' traits say: an add is marked and counted as a create, a drop as a deletion.
+    const text = renderText(plan, { color: false, maxDeletes: 0 });
+    expect(text).toMatch(/^ {2}\+ add {5}Note +"New" +notes\.yaml:4$/m);
+    expect(text).toMatch(/^ {2}- drop {4}Note +"Old" \(note_1\)$/m);
+    expect(text).toContain('- Note "Old" (note_1)\n    now:   {"id":"note_1","title":"Old"}\n    after: null\n');
+    expect(text).toContain('Apply will refuse this plan: it deletes 1 targets, more than --max-deletes 0 allows.');
+    expect(text).toContain('Plan: 2 to create, 0 to update, 1 to delete, 0 pin lists,');
+    const markdown = renderMarkdown(plan, { color: false, maxDeletes: 0 });
+    expect(markdown).toContain('| ➕ | Note | New | `notes.yaml:4` |');
+    expect(markdown).toContain('| 🗑️ | Note | Old (note\\_1) |  |');
+    expect(markdown).toContain('<details><summary>🗑️ Old (note\\_1)</summary>');
+    expect(markdown).toContain('**2 creates · 0 updates · 1 delete · 0 pin lists');
+
+    // Pull writes only the built-in documents: the toy's changes are said to be left, never skipped silently.
+    const documents = (await loadManifests(['.'], memoryManifestSource(manifests(plan.creatorEmail)))).documents;
+    const pulled = pullPlan({
+      changes: plan.changes,
+      held: [],
+      live: { views: {}, pins: {} },
+      documents,
+      views: [],
+      declared: declaredTargets(documents),
     });
+    expect(pulled.notPulled.filter((entry) => entry.target.startsWith('note:'))).toEqual([
+      {
+        target: 'note:New',
+        reason: 'pull writes views, pinned lists and automations only: this Note is left as the manifests say',
+        source: { file: 'notes.yaml', line: 4, column: 5 },
+      },
+      {
+        target: 'note:Old',
+        reason: 'pull writes views, pinned lists and automations only: this Note is left as the manifests say',
+      },
+    ]);
+
+    // Saved, its drop is a deletion --max-deletes counts: 0 refuses the plan before any write.
+    const saved = { name: 'plan.json', text: renderJson(plan) };
+    await expect(prepareSavedPlan(saved, connected(service.client), { maxDeletes: 0 })).rejects.toMatchObject({
+      code: 'apply.max-deletes',
+      message: expect.stringContaining(
+        'the plan deletes 1 targets, more than --max-deletes 0 allows; nothing was written:\n  Note "Old"',
+      ),
+    });
+    expect(service.notes().map((note) => note.title)).toEqual(['Old', 'Kept']);
+    const ready = await prepareSavedPlan(saved, connected(service.client), { maxDeletes: 1 });
     expect(ready.operations.map((operation) => [operation.action, operation.phase])).toEqual([
       ['create', 10],
       ['add-note', 15],
@@ -100,6 +167,11 @@ describe('a kind registered by a test', () => {
       ['add-note', 'New'],
       ['drop-note', 'Old'],
     ]);
+    // Counted as its actions are: the add a create, the drop a deletion.
+    expect(report.counts).toEqual({ created: 2, updated: 0, pinned: 0, deleted: 1 });
+    expect(renderReportText({ ...report, elapsedMs: 0 }, { color: false })).toBe(
+      `Applied: 2 created, 0 updated, 0 pin lists, 1 deleted (${report.requests} requests in 0.0 s).\n`,
+    );
     expect(report.verification?.problems).toEqual([]);
     expect(
       service
@@ -111,7 +183,7 @@ describe('a kind registered by a test', () => {
   });
 
   it('is repaired by self-heal as it says: its adds carried out and reported in its words, its drops left for a reviewed apply', async () => {
-    const { service, desired } = workspace();
+    const { service, desired } = await workspace();
     const head = { commit: 'c'.repeat(40), clean: true };
     const memory = {
       formatVersion: 1 as const,
@@ -152,7 +224,7 @@ describe('a kind registered by a test', () => {
   });
 
   it('is stale-checked by its hash and re-checked by its rules when its notes change after the plan', async () => {
-    const { service, desired } = workspace();
+    const { service, desired } = await workspace();
     const { plan } = await planWorkspace(desired, service.client);
     // "Old" dropped and made again in the app after the plan: its target hashes
     // differently now, and it is not as the plan leaves it (gone) either.
@@ -160,7 +232,10 @@ describe('a kind registered by a test', () => {
     await service.client.request({ method: 'POST', route: '/v1/notes', body: { title: 'Old' } });
     await expect(
       prepareSavedPlan({ name: 'plan.json', text: renderJson(plan) }, connected(service.client), { maxDeletes: 0 }),
-    ).rejects.toMatchObject({ code: 'apply.stale-plan', message: expect.stringContaining('note "Old"') });
+    ).rejects.toMatchObject({
+      code: 'apply.stale-plan',
+      message: expect.stringContaining('drop-note Note "Old" (note_1)'),
+    });
     // A forged drop of a note that does not exist breaks its rule, though its hash was forged too.
     const forged = structuredClone(plan);
     const drop = forged.changes.find((change) => (change.action as string) === 'drop-note') as unknown as {
@@ -178,7 +253,7 @@ describe('a kind registered by a test', () => {
   });
 
   it('gives the plan schema the shape of its changes: a malformed one is refused, and unregistered its action is no action', async () => {
-    const { service, desired } = workspace();
+    const { service, desired } = await workspace();
     const { plan } = await planWorkspace(desired, service.client);
     const malformed = structuredClone(plan);
     const add = malformed.changes.find((change) => (change.action as string) === 'add-note') as unknown as {

@@ -1,19 +1,25 @@
 import type { JsonObject } from '../../src/domain/api-types.js';
-import type { ResourceKind } from '../../src/domain/domains.js';
 import { ServiceError } from '../../src/errors.js';
+import type { KindDocument, Manifests, Repairs, SavedPlanChecks } from '../../src/kinds/capabilities.js';
+import type { ChangeShape } from '../../src/kinds/changes.js';
 import type { ExecutionContext } from '../../src/kinds/execution.js';
 import { stepOf, type Kind, type SavedPlan, type VerifyContext } from '../../src/kinds/kind.js';
 import type { ServiceClient, ServiceRequest } from '../../src/service/types.js';
+import type { SourcePosition } from '../../src/domain/source-position.js';
 import type { LiveRead } from '../../src/state/live-read.js';
 import type { Desired, Live } from '../../src/state/types.js';
 
 /**
  * A toy resource kind, written here and nowhere in src/: the workspace's notes, each a
- * title, which the manifests list (`desired.notes`). It shows what a new kind answers
- * (README, "Adding a kind"), as data: what it reads (`GET /v1/notes`, stored as
- * `live.notes`), how desired and live differ (a note to add, one to drop), the step
- * that carries each change out, the stale hash, the verification, the saved-plan rule
- * re-check and the "changed outside" comparison. The engine runs it through every flow.
+ * title, which `Notes` documents list. It shows what a new kind answers (README,
+ * "Adding a kind"), as data: its manifest kind and schema and its slice of the desired
+ * state (`Manifests`), what it reads (`GET /v1/notes`, stored as `live.notes`), how
+ * desired and live differ (a note to add, one to drop), its actions and their traits
+ * (adding is counted as a create, dropping as a delete, which `--max-deletes` counts),
+ * the step that carries each change out, the stale hash, the verification, the
+ * saved-plan checks and rule re-check, and what self-heal may repair. It implements no
+ * drift labels, memory answers or presentation: the defaults stand for them. The
+ * engine, the loader and the renderers run it through every flow.
  */
 
 /** Note is one note as the service holds it. */
@@ -23,23 +29,37 @@ export interface Note {
 }
 
 /** NoteChange adds a note the manifests list, or drops one they do not. */
-export interface NoteChange {
+export interface NoteChange extends ChangeShape {
   action: 'add-note' | 'drop-note';
-  target: string;
   kind: 'Note';
-  name: string;
   id?: string;
   before: Note | null;
   after: { title: string } | null;
 }
 
-/** NotesDesired is the desired state with the notes the manifests list. */
-export type NotesDesired = Desired & { notes?: string[] };
+/** WantedNote is one title a `Notes` document lists, and where. */
+export interface WantedNote {
+  title: string;
+  source: SourcePosition;
+}
 
 const NOTES_READ: LiveRead = { request: { method: 'GET', route: '/v1/notes' }, into: 'notes' };
 
 const notesOf = (live: Partial<Live>): Note[] => (live.notes as Note[] | undefined) ?? [];
 const noteTarget = (title: string): string => `note:${title}`;
+/** wantedNotes is the kind's slice of the desired state: absent when no `Notes` document is loaded. */
+const wantedNotes = (desired: Desired): WantedNote[] | undefined => desired.slices?.notes as WantedNote[] | undefined;
+
+/** NOTES_SCHEMA is the JSON Schema of a `Notes` document: a list of titles. */
+const NOTES_SCHEMA: JsonObject = {
+  type: 'object',
+  required: ['kind', 'notes'],
+  additionalProperties: false,
+  properties: {
+    kind: { const: 'Notes' },
+    notes: { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true },
+  },
+};
 
 const noteSchema = (action: NoteChange['action']): JsonObject => ({
   type: 'object',
@@ -70,35 +90,49 @@ const noteSchema = (action: NoteChange['action']): JsonObject => ({
 
 /**
  * NOTES is the toy kind: notes added before any view is updated (phase 15), dropped
- * after everything else (phase 50). A kind in src/ adds its change to the `Change`
- * union; a test cannot, so the shape is checked against `Kind` and each answer types
- * its change by hand.
+ * after everything else (phase 50).
  */
-export const NOTES: Kind<any> = {
+export const NOTES: Kind<NoteChange> & Manifests & SavedPlanChecks<NoteChange> & Repairs<NoteChange> = {
+  manifests: [{ kind: 'Notes', schema: NOTES_SCHEMA }],
+  slice: 'notes',
+  desired: (documents: readonly KindDocument[]): WantedNote[] =>
+    documents.flatMap((document) =>
+      (document.body.notes as string[]).map((title, index) => ({
+        title,
+        source: document.positionOf(`/notes/${index}`),
+      })),
+    ),
   actions: [
-    { action: 'add-note', schema: noteSchema('add-note'), phase: 15 },
-    { action: 'drop-note', schema: noteSchema('drop-note'), phase: 50 },
+    { action: 'add-note', schema: noteSchema('add-note'), phase: 15, verb: 'add', countedAs: 'created' },
+    {
+      action: 'drop-note',
+      schema: noteSchema('drop-note'),
+      phase: 50,
+      verb: 'drop',
+      countedAs: 'deleted',
+      destructive: true,
+    },
   ],
-  planReads: (desired: Desired) => ((desired as NotesDesired).notes === undefined ? [] : [NOTES_READ]),
-  wantsUsers: () => false,
-  diff(desired: Desired, live: Live) {
-    const wanted = (desired as NotesDesired).notes;
+  planReads: (desired) => (wantedNotes(desired) === undefined ? [] : [NOTES_READ]),
+  diff(desired, live) {
+    const wanted = wantedNotes(desired);
     if (wanted === undefined) return { changes: [], reasons: [], warnings: [] };
     const held = notesOf(live);
     const adds = wanted
-      .filter((title) => !held.some((note) => note.title === title))
+      .filter(({ title }) => !held.some((note) => note.title === title))
       .map(
-        (title): NoteChange => ({
+        ({ title, source }): NoteChange => ({
           action: 'add-note',
           target: noteTarget(title),
           kind: 'Note',
           name: title,
+          source,
           before: null,
           after: { title },
         }),
       );
     const drops = held
-      .filter((note) => !wanted.includes(note.title))
+      .filter((note) => !wanted.some(({ title }) => title === note.title))
       .map(
         (note): NoteChange => ({
           action: 'drop-note',
@@ -112,10 +146,8 @@ export const NOTES: Kind<any> = {
       );
     return { changes: [...adds, ...drops], reasons: [], warnings: [] };
   },
-  sortKey: (change: NoteChange) => change.id ?? '',
-  creates: () => undefined,
   reads: () => ({ reads: [NOTES_READ] }),
-  steps: (change: NoteChange, index: number) => [
+  steps: (change, index) => [
     stepOf(
       index,
       change.action === 'add-note'
@@ -123,45 +155,41 @@ export const NOTES: Kind<any> = {
         : { method: 'DELETE', route: '/v1/notes/{noteId}', params: { noteId: change.id ?? '' } },
     ),
   ],
-  hashed(target: string, live: Live) {
+  hashed(target, live) {
     if (!target.startsWith('note:')) return undefined;
     return { notes: notesOf(live).filter((note) => noteTarget(note.title) === target) };
   },
-  subject: (change: NoteChange) => ({ name: change.name, ...(change.id === undefined ? {} : { id: change.id }) }),
-  async execute(change: NoteChange, { client, request, signal }: ExecutionContext) {
+  async execute(change, { client, request, signal }: ExecutionContext) {
     const answered = await client.request<Note | undefined>(request, { signal });
     return { viewId: answered?.id ?? change.id };
   },
   verifyReads: () => [NOTES_READ],
-  verify(change: NoteChange, _landed: unknown, { readBack }: VerifyContext) {
+  verify(change, _landed, { readBack }: VerifyContext) {
     const there = notesOf(readBack).some((note) => note.title === change.name);
     if (change.action === 'add-note') return there ? undefined : 'the note is not there after apply';
     return there ? 'the note is still there after apply' : undefined;
   },
   // Already applied when verification would accept the notes as they are.
-  landed(change: NoteChange, live: Live) {
+  landed(change, live) {
     return NOTES.verify(change, {}, { readBack: live, createdIds: new Map() }) === undefined
       ? change.id === undefined
         ? {}
         : { viewId: change.id }
       : undefined;
   },
-  target: (change: NoteChange) => noteTarget(change.name),
-  identityProblems: (change: NoteChange) =>
+  target: (change) => noteTarget(change.name),
+  identityProblems: (change) =>
     change.name === (change.after?.title ?? change.before?.title) ? [] : ['its name is not its title'],
   recheck(plan: SavedPlan, live: Live) {
-    const changes = plan.changes as readonly unknown[] as readonly NoteChange[];
+    const changes = plan.changes as readonly ChangeShape[] as readonly NoteChange[];
     return changes.flatMap((change, index) =>
       change.action === 'drop-note' && !notesOf(live).some((note) => note.id === change.id)
         ? [{ index, problem: 'the note to drop is gone' }]
         : [],
     );
   },
-  askedAlike: () => ({ test: () => false }),
-  describe: (change: NoteChange) => `note "${change.name}"`,
   // Self-heal adds a note back, never drops one: the toy decides, as a built-in kind does.
-  driftCause: () => 'edited',
-  repair: (change: NoteChange) =>
+  repair: (change) =>
     change.action === 'add-note'
       ? { repairable: true, noun: { one: 'note added', many: 'notes added' } }
       : { repairable: false, noun: { one: 'note dropped', many: 'notes dropped' } },
@@ -199,6 +227,3 @@ export function notesService(views: ServiceClient, initial: Note[]): { client: S
   };
   return { client, notes: () => notes };
 }
-
-/** noteKind is the `kind` the toy's changes carry, as the plan types it. */
-export const NOTE_KIND = 'Note' as ResourceKind;

@@ -14,7 +14,7 @@ import { SAVED_VIEWS } from '../../src/kinds/saved-views.js';
 import type { Live } from '../../src/state/types.js';
 
 /**
- * `Kind.landed`: whether the live state a saved plan re-read already holds what a
+ * `SavedPlanChecks.landed`: whether the live state a saved plan re-read already holds what a
  * change leaves (its `after`), so `apply --plan` skips it as already applied.
  */
 

@@ -1,3 +1,4 @@
+import { savedPlanChecks } from '../../src/kinds/capabilities.js';
 import { describe, expect, it } from 'vitest';
 import type {
   Change,
@@ -10,7 +11,7 @@ import type {
 } from '../../src/kinds/changes.js';
 import { kindOf } from '../../src/kinds/kinds.js';
 
-/** What each kind checks of a saved plan's change (`Kind.target`, `Kind.identityProblems`): a plan file is trusted in nothing. */
+/** What each kind checks of a saved plan's change (`Kind.target`, `SavedPlanChecks.identityProblems`): a plan file is trusted in nothing. */
 
 const snapshot = (name: string, extra: Partial<ViewSnapshot> = {}): ViewSnapshot => ({
   name,
@@ -81,7 +82,7 @@ const drift: DriftChange = {
 
 /** problemsOf checks a change of a plan that names `ops@acme.test` as creatorEmail, or none with `noCreator`. */
 const problemsOf = (change: Change, noCreator = false) =>
-  kindOf(change).identityProblems(change, noCreator ? undefined : 'ops@acme.test');
+  savedPlanChecks(kindOf(change)).identityProblems(change, noCreator ? undefined : 'ops@acme.test');
 
 describe('the kind that owns a change', () => {
   it('names the target the change carries, from its own fields', () => {

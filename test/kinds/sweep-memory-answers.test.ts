@@ -1,14 +1,16 @@
+import { driftLabels, hasSweepMemoryAnswers, sweepMemoryAnswers } from '../../src/kinds/capabilities.js';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_AUTOMATIONS } from '../../src/kinds/admin-automations.js';
 import type {
   CreateChange,
+  DriftChange,
   DeleteChange,
   PinChange,
   PinnedTab,
   UpdateChange,
   ViewSnapshot,
 } from '../../src/kinds/changes.js';
-import { createdKey } from '../../src/kinds/kind.js';
+import { createdKey, type Kind } from '../../src/kinds/kind.js';
 import { PINNED_VIEWS } from '../../src/kinds/pinned-views.js';
 import { SAVED_VIEWS } from '../../src/kinds/saved-views.js';
 import { emptyMemory, type SweepMemory } from '../../src/state/sweep-memory.js';
@@ -195,9 +197,19 @@ describe('remember', () => {
     expect(PINNED_VIEWS.remember?.(pin(), landed, new Map([[createdKey('companies', 'New'), 'cv_7']]))).toEqual({});
   });
 
-  it('is not answered by the admin automations, which the memory keeps nothing of', () => {
-    expect(ADMIN_AUTOMATIONS.remember).toBeUndefined();
-    expect(ADMIN_AUTOMATIONS.driftWhen).toBeUndefined();
+  it('is not answered by the admin automations, which the memory keeps nothing of: the defaults teach and tell nothing', () => {
+    expect(hasSweepMemoryAnswers(ADMIN_AUTOMATIONS)).toBe(false);
+    const drift: DriftChange = {
+      action: 'drift',
+      target: 'automations',
+      kind: 'AdminAutomation',
+      name: 'Record',
+      before: null,
+      after: {},
+      differences: [],
+    };
+    expect(sweepMemoryAnswers(ADMIN_AUTOMATIONS).remember(drift, { name: 'Record' }, new Map())).toEqual({});
+    expect(sweepMemoryAnswers(ADMIN_AUTOMATIONS).driftWhen(drift, emptyLive(), undefined)).toEqual({});
   });
 });
 
@@ -220,9 +232,9 @@ describe('memberList and driftScope', () => {
   });
 
   it("are not answered for views and automations: they write no member's list, and drift groups them by kind", () => {
-    for (const kind of [SAVED_VIEWS, ADMIN_AUTOMATIONS]) {
-      expect(kind.memberList).toBeUndefined();
-      expect(kind.driftScope).toBeUndefined();
+    for (const kind of [SAVED_VIEWS, ADMIN_AUTOMATIONS] as Kind[]) {
+      expect(sweepMemoryAnswers(kind).memberList).toBeUndefined();
+      expect(driftLabels(kind).driftScope).toBeUndefined();
     }
   });
 });

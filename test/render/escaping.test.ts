@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ApplyReport } from '../../src/apply/report.js';
-import { renderReportJson, renderReportMarkdown, renderReportText } from '../../src/apply/report.js';
+import { renderReportJson, renderReportMarkdown, renderReportText } from '../../src/render/apply-report.js';
 import { formatProblems } from '../../src/manifest/format-problems.js';
 import { loadManifests } from '../../src/manifest/load.js';
 import { memoryManifestSource } from '../../src/manifest/source.js';
