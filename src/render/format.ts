@@ -138,6 +138,11 @@ export function scopeText(plan: Plan): string | undefined {
     const covered = coverageText(scope);
     why.push(covered === undefined ? budget : `${budget}${lowered === '' ? ':' : ';'} ${covered}`);
   }
+  const { crowdedOut } = scope;
+  if (crowdedOut !== undefined)
+    why.push(
+      `${plural(crowdedOut.lists, 'list')} more ${crowdedOut.lists === 1 ? 'was' : 'were'} left unread: the service failed requests, and the ${plural(crowdedOut.retries, 'retry', 'retries')} took their room, retries counting against the budget`,
+    );
   const unread =
     scope.unread === 0
       ? ''

@@ -3,6 +3,8 @@
  * a parameter, so tests feed it a fake or the emulator.
  */
 
+import type { RequestAllowance } from './allowance.js';
+
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /**
@@ -42,6 +44,8 @@ export interface ServiceStats {
  */
 export interface RequestOptions {
   signal?: AbortSignal;
+  /** The run's ceiling on requests sent (`--budget`), asked before every attempt, retries included. */
+  allowance?: RequestAllowance;
 }
 
 /** ServiceClient sends requests through one rate limiter and returns `result`. */
