@@ -17,13 +17,7 @@ import type { SweepMemory } from '../state/sweep-memory.js';
 import { checkWorkspace, computePlan } from '../plan/diff.js';
 import { planOrigins, type AppliedManifests } from '../plan/drift-origins.js';
 import { PlanRefusedError } from '../plan/refusal.js';
-import {
-  checkCeiling,
-  choosePinnedLists,
-  crowdedScope,
-  planFloor,
-  type ScopeRequest,
-} from '../plan/scope-reads.js';
+import { checkCeiling, choosePinnedLists, crowdedScope, planFloor, type ScopeRequest } from '../plan/scope-reads.js';
 import { utcDay } from '../plan/scope.js';
 import type { Plan, PlanWarning } from '../plan/types.js';
 import { selectMemberLists, selectTargets, type TargetSelector } from '../plan/targets-selection.js';
@@ -219,7 +213,9 @@ export async function planWorkspace(
     chosen.read.map((entry) => entry.key).filter((key) => !refused.has(key) && !crowded.has(key)),
   );
   const planScope =
-    chosen.scope === undefined ? undefined : crowdedScope(chosen.scope, lists, chosen.read, crowded, stats.retries - retriesBefore);
+    chosen.scope === undefined
+      ? undefined
+      : crowdedScope(chosen.scope, lists, chosen.read, crowded, stats.retries - retriesBefore);
   // The diff gets the lists read, already expanded: the groups' skipped members and warnings travel beside them.
   const scoped: Desired = {
     ...desired,

@@ -203,7 +203,9 @@ export function crowdedScope(
     ...rest,
     unread: lists.length - read.length,
     crowdedOut: { lists: crowded.size, retries },
-    ...(scope.coverage === undefined ? {} : { coverage: { ...scope.coverage, due: scope.coverage.due + crowded.size } }),
+    ...(scope.coverage === undefined
+      ? {}
+      : { coverage: { ...scope.coverage, due: scope.coverage.due + crowded.size } }),
     ...(Object.keys(byDomain).length > 0 ? { unreadByDomain: byDomain } : {}),
   };
 }

@@ -141,7 +141,7 @@ export function scopeText(plan: Plan): string | undefined {
   const { crowdedOut } = scope;
   if (crowdedOut !== undefined)
     why.push(
-      `${plural(crowdedOut.lists, 'list')} more ${crowdedOut.lists === 1 ? 'was' : 'were'} left unread: the service failed requests, and the ${plural(crowdedOut.retries, 'retry', 'retries')} took their room, retries counting against the budget`,
+      `${plural(crowdedOut.lists, 'list')} more ${crowdedOut.lists === 1 ? 'was' : 'were'} left unread: the service failed requests, and they and their ${plural(crowdedOut.retries, 'retry', 'retries')}, counted against the budget, took the room`,
     );
   const unread =
     scope.unread === 0

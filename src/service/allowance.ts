@@ -70,13 +70,14 @@ export function isBudgetSpent(error: unknown): error is ServiceError {
 }
 
 /**
- * withAllowance is `client` sending every request under `allowance`, the caller's own
- * call options kept; its stats are the client's.
+ * withAllowance is `client` sending every request under `allowance` as well as under
+ * those the caller passes (self-heal's whole budget holds its plan's share of it), the
+ * caller's other call options kept; its stats are the client's.
  */
 export function withAllowance(client: ServiceClient, allowance: RequestAllowance): ServiceClient {
   return {
     request: <T>(request: ServiceRequest, options: RequestOptions = {}): Promise<T> =>
-      client.request<T>(request, { ...options, allowance }),
+      client.request<T>(request, { ...options, allowances: [...(options.allowances ?? []), allowance] }),
     stats: () => client.stats(),
   };
 }

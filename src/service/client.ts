@@ -118,7 +118,7 @@ export function createServiceClient(options: ClientOptions): ServiceClient {
   }
 
   async function send<T>(req: ServiceRequest, reached: { value: boolean }, call: RequestOptions): Promise<T> {
-    const { signal: own, allowance } = call;
+    const { signal: own, allowances = [] } = call;
     const endpoint = endpointKey(req.method, req.route);
     const path = requestPath(req);
     const idempotent = req.idempotent ?? req.method !== 'POST';
@@ -140,16 +140,16 @@ export function createServiceClient(options: ClientOptions): ServiceClient {
       // Checked before queueing (fail fast) and again at the slot (in-flight count and
       // the run's other attempts moved). A retry is a request sent like any other.
       quota.check(inFlight, reserve, context.target);
-      allowance?.check(context.target, endpoint);
+      for (const allowance of allowances) allowance.check(context.target, endpoint);
       try {
         await limiter.acquire(endpoint, { front: attempt > 1, signal: own });
       } catch {
         throw abortedError(context, false);
       }
       quota.check(inFlight, reserve, context.target);
-      allowance?.check(context.target, endpoint);
+      for (const allowance of allowances) allowance.check(context.target, endpoint);
 
-      allowance?.count(attempt);
+      for (const allowance of allowances) allowance.count(attempt);
       counters.requests += 1;
       if (attempt > 1) counters.retries += 1;
       context.attempts = attempt;

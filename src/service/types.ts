@@ -44,8 +44,8 @@ export interface ServiceStats {
  */
 export interface RequestOptions {
   signal?: AbortSignal;
-  /** The run's ceiling on requests sent (`--budget`), asked before every attempt, retries included. */
-  allowance?: RequestAllowance;
+  /** The run's ceilings on requests sent (`--budget`), each asked before every attempt, retries included. */
+  allowances?: readonly RequestAllowance[];
 }
 
 /** ServiceClient sends requests through one rate limiter and returns `result`. */
