@@ -100,13 +100,13 @@ function listsRead(stdout: string): number {
 describe('a budget counts retries', () => {
   // 30 % of requests answered 503: the budget is a ceiling on requests sent, retries included.
   it.each([
-    { budget: 40, reserve: 0, quota: 1_000_000, seed: 1 },
-    { budget: 40, reserve: 0, quota: 1_000_000, seed: 2 },
-    { budget: 100, reserve: 0, quota: 1_000_000, seed: 3 },
-    { budget: 100, reserve: 0, quota: 1_000_000, seed: 4 },
+    { budget: 40, reserve: '0', quota: 1_000_000, seed: 1 },
+    { budget: 40, reserve: '0', quota: 1_000_000, seed: 2 },
+    { budget: 100, reserve: '0', quota: 1_000_000, seed: 3 },
+    { budget: 100, reserve: '0', quota: 1_000_000, seed: 4 },
     // The reserve binds: 150 left less --reserve 50 lowers --budget 1,000 to 100.
-    { budget: 1000, reserve: 50, quota: 150, seed: 5 },
-    { budget: 1000, reserve: 50, quota: 150, seed: 6 },
+    { budget: 1000, reserve: '50', quota: 150, seed: 5 },
+    { budget: 1000, reserve: '50', quota: 150, seed: 6 },
   ])(
     'plan --budget $budget --reserve $reserve with $quota left and 30 % faults (seed $seed) plans within the ceiling, reading fewer lists and saying why',
     async ({ budget, reserve, quota, seed }) => {
@@ -114,12 +114,12 @@ describe('a budget counts retries', () => {
       await withEmulator(
         async (emulator, env) => {
           const result = await runBuilt(
-            ['plan', manifests, '--budget', String(budget), '--reserve', String(reserve), ...DAY, ...FAST],
+            ['plan', manifests, '--budget', String(budget), '--reserve', reserve, ...DAY, ...FAST],
             { env },
           );
           expect(result.stderr).not.toMatch(/error\[/);
           expect(result.code, result.stderr).toBe(0);
-          const ceiling = Math.min(budget, quota - reserve);
+          const ceiling = Math.min(budget, quota - Number(reserve));
           const sent = emulator.stats().requests;
           expect(emulator.stats().faultsInjected).toBeGreaterThan(0);
           expect(sent).toBeLessThanOrEqual(ceiling);
@@ -129,7 +129,7 @@ describe('a budget counts retries', () => {
           const read = listsRead(result.stdout);
           expect(read).toBeLessThan(ceiling - 4);
           expect(result.stdout).toMatch(
-            /^Scope: .* \d+ lists? more (was|were) left unread: the service failed requests, and the \d+ retr(y|ies) took their room, retries counting against the budget\)/m,
+            /^Scope: .* \d+ lists? more (was|were) left unread: the service failed requests, and they and their \d+ retr(y|ies), counted against the budget, took the room\)/m,
           );
           expect(result.stdout).toContain('Plan: ');
         },
