@@ -11,6 +11,8 @@ import { isPinsTargetOf, mergeFiles, viewTarget } from '../export/merge-files.js
 import { pinDocumentMatcher } from '../export/pin-coverage.js';
 import { noTabToday, pullPlan, type PullPlan } from '../export/pull-edits.js';
 import { spliceEdits, writeSplicedFiles } from '../export/pull-files.js';
+import { finishInterruptedPull } from '../export/pull-journal.js';
+import { safeText } from '../text/safe-text.js';
 import { SCHEMAS_FOLDER } from '../export/schema-ref.js';
 import { takenPaths, writeNewFiles } from '../export/write-files.js';
 import { toDesired } from '../manifest/desired.js';
@@ -66,6 +68,12 @@ export function registerPullCommand(program: Command, io: CliIo, outcome: Outcom
     const interrupt = listenForReads(io, UNWRITTEN);
     try {
       const source = nodeManifestSource(io.cwd);
+      // A pull a crash cut short is finished first: its files are then all new, and load.
+      const finished = await finishInterruptedPull(paths, io.cwd);
+      if (finished.length > 0)
+        io.stderr.write(
+          `finished an interrupted pull: replaced ${finished.map((file) => safeText(file)).join(', ')}\n`,
+        );
       const documents = await loadChecked(paths, source, io);
       const desired = toDesired(documents);
       const declared = declaredTargets(documents);
@@ -125,7 +133,10 @@ export function registerPullCommand(program: Command, io: CliIo, outcome: Outcom
             target: `pins/${email}`,
             reason: 'no manifest declares this member, and no active member has this address: nothing to pull',
           });
-      interrupt.writingFiles('writing the pulled manifests');
+      interrupt.writingFiles(
+        'writing the pulled manifests',
+        'the manifests are either as they were or as pulled, or viewctl pull run again finishes replacing them',
+      );
       const result = await writePull(pulled, declared, live, paths, source, io);
       io.stdout.write(
         options.format === 'json' ? `${JSON.stringify(jsonReport(result), null, 2)}\n` : textReport(result),
@@ -199,7 +210,7 @@ async function writePull(
   const added = await newDocuments(pulled, declared, live, folder, source);
   const shownAdded = new Map([...added.files].map(([path, text]) => [source.display(resolve(folder, path)), text]));
   await checkPulledManifests(paths, source, new Map([...spliced.texts, ...shownAdded]));
-  await writeSplicedFiles(spliced.texts, io.cwd);
+  await writeSplicedFiles(spliced.texts, io.cwd, { roots: paths });
   if (added.files.size > 0) {
     await writeNewFiles(folder, Object.fromEntries(added.files)).catch((error: unknown) => {
       // The spliced files are written by now: say so beside what failed.
