@@ -20,7 +20,7 @@ import {
 import { quoted, safeText } from '../text/safe-text.js';
 import { EXIT, InternalError, systemErrorCode, UsageError, ViewctlError } from '../errors.js';
 import type { Plan } from '../plan/types.js';
-import { RequestAllowance, withAllowance } from '../service/allowance.js';
+import { RequestAllowance, withAllowance } from '../service/types.js';
 import type { ServiceClient } from '../service/types.js';
 import type { Desired } from '../state/types.js';
 import { addConnectionOptions, openConnection } from './connection.js';

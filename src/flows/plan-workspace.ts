@@ -6,7 +6,7 @@ import { readAll } from '../state/live-read.js';
 import { loweredBudget, readCeiling, type ReadCeiling } from '../state/read-ceiling.js';
 import { readLive, readUsers } from '../state/read-live.js';
 import { ServiceError, ViewctlError } from '../errors.js';
-import { RequestAllowance, isBudgetSpent, withAllowance } from '../service/allowance.js';
+import { RequestAllowance, isBudgetSpent, withAllowance } from '../service/types.js';
 import { formatCount } from '../text/plural.js';
 import type { LiveSlots } from '../state/live-read.js';
 import type { ApiUser, ApiWorkspace } from '../domain/api-types.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RequestAllowance, isBudgetSpent, withAllowance } from '../../src/service/allowance.js';
+import { RequestAllowance, isBudgetSpent, withAllowance } from '../../src/service/types.js';
 import { createServiceClient } from '../../src/service/client.js';
 
 /**
