@@ -14,6 +14,7 @@ import { renderReportJson, renderReportMarkdown, renderReportText, repairLines }
 import { quoted, safeText } from '../text/safe-text.js';
 import { EXIT, InternalError, systemErrorCode, UsageError, ViewctlError } from '../errors.js';
 import type { Plan } from '../plan/types.js';
+import { RequestAllowance, withAllowance } from '../service/types.js';
 import type { ServiceClient } from '../service/types.js';
 import type { Desired } from '../state/types.js';
 import { addConnectionOptions, openConnection } from './connection.js';
@@ -187,8 +188,13 @@ async function applyUntilInterrupted(
       stop: run.reads.signal,
       ...(dailyReserve === undefined ? {} : { dailyReserve }),
     });
-    run.client = connection.client;
-    return connection.client;
+    // Self-heal's --budget N counts every request sent, its writes' retries included.
+    const budget = source.type === 'manifests' && source.repair !== undefined ? options.budget : undefined;
+    run.client =
+      budget === undefined
+        ? connection.client
+        : withAllowance(connection.client, new RequestAllowance(budget, `--budget ${formatCount(budget)}`));
+    return run.client;
   };
   try {
     const gates = { expectDigest: options.expectDigest, maxDeletes: options.maxDeletes };

@@ -100,8 +100,12 @@ export function interruptedError(signal: string, what = ''): ViewctlError {
 
 /** ReadsInterrupt is the interrupt of a command that reads the service and then writes local files. */
 export interface ReadsInterrupt extends Interrupt {
-  /** writingFiles says the reads are over: a signal now lets the files being written finish. */
-  writingFiles(what: string): void;
+  /**
+   * writingFiles says the reads are over: a signal now lets the files being written
+   * finish. `what` is what the run does (`writing plan.json`); `ifQuit`, what a second
+   * signal leaves and how to recover (default: some files may be written, others not).
+   */
+  writingFiles(what: string, ifQuit?: string): void;
 }
 
 /**
@@ -113,6 +117,7 @@ export interface ReadsInterrupt extends Interrupt {
  */
 export function listenForReads(io: Pick<CliIo, 'stderr'>, unwritten = '', source?: SignalSource): ReadsInterrupt {
   let files: string | undefined;
+  let leaves = 'some files may be written and others not';
   const interrupt = listenForInterrupt(
     io,
     {
@@ -121,14 +126,15 @@ export function listenForReads(io: Pick<CliIo, 'stderr'>, unwritten = '', source
           ? `stopping the reads; nothing was written${unwritten}`
           : `the reads are done; finishing ${files}`,
       exitCode: () => EXIT.error,
-      exitNote: () => (files === undefined ? `nothing was written${unwritten}` : `${files} may be written in part`),
+      exitNote: () => (files === undefined ? `nothing was written${unwritten}` : `stopped while ${files}; ${leaves}`),
     },
     source,
   );
   return {
     ...interrupt,
-    writingFiles: (what) => {
+    writingFiles: (what, ifQuit) => {
       files = what;
+      if (ifQuit !== undefined) leaves = ifQuit;
     },
   };
 }
@@ -160,6 +166,6 @@ export async function stopOnInterrupt<T>(interrupt: Interrupt, unwritten: string
 export function readStops(interrupt: ReadsInterrupt, unwritten: string): RunStops {
   return {
     reads: (body) => stopOnInterrupt(interrupt, unwritten, body),
-    writingFiles: (what) => interrupt.writingFiles(what),
+    writingFiles: (what, ifQuit) => interrupt.writingFiles(what, ifQuit),
   };
 }

@@ -5,6 +5,7 @@ import type { TargetSelector } from '../flows/plan-manifests.js';
 import { pullManifests } from '../flows/pull-manifests.js';
 import { jsonReport, textReport } from '../render/pull-report.js';
 import { formatProblems } from '../text/problem-lines.js';
+import { safeText } from '../text/safe-text.js';
 import { addConnectionOptions, openConnection, type ConnectionOptions } from './connection.js';
 import { listenForReads, readStops } from './interrupt.js';
 import type { CliIo } from './io.js';
@@ -46,6 +47,10 @@ export function registerPullCommand(program: Command, io: CliIo, outcome: Outcom
           clock: io.clock,
           connect: () => openConnection(options, io, { dailyReserve: options.reserve, stop: interrupt.signal }),
           stops: readStops(interrupt, UNWRITTEN),
+          onFinished: (files) =>
+            io.stderr.write(
+              `finished an interrupted pull: replaced ${files.map((file) => safeText(file)).join(', ')}\n`,
+            ),
           onWarnings: (warnings) => io.stderr.write(`${formatProblems(warnings, { color: false })}\n`),
           onProgress: progressReporter(io.stderr, 'reading live state'),
         },

@@ -2,6 +2,7 @@ import { CommanderError } from 'commander';
 import { EXIT, InternalError, ServiceError, ViewctlError } from '../errors.js';
 import { safeLines } from '../text/safe-text.js';
 import { redactingStream } from '../secrets/redact.js';
+import { commandSafeStream } from '../text/command-guard.js';
 import type { CliIo } from './io.js';
 import { buildProgram } from './program.js';
 import type { Outcome } from './outcome.js';
@@ -12,12 +13,13 @@ import type { Outcome } from './outcome.js';
  * never a stack; anything else is reported as a bug.
  */
 export async function run(argv: string[], rawIo: CliIo): Promise<number> {
-  // Every byte a command prints passes through redaction of the key.
+  // Every byte a command prints passes through redaction of the key, and no line of it
+  // can start a pipeline's workflow command.
   const secret = rawIo.env.VIEWCTL_API_KEY;
   const io: CliIo = {
     ...rawIo,
-    stdout: redactingStream(rawIo.stdout, secret),
-    stderr: redactingStream(rawIo.stderr, secret),
+    stdout: commandSafeStream(redactingStream(rawIo.stdout, secret)),
+    stderr: commandSafeStream(redactingStream(rawIo.stderr, secret)),
   };
   const outcome: Outcome = { exitCode: EXIT.ok };
   try {

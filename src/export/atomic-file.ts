@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Stats } from 'node:fs';
-import { lstat, readlink, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { lstat, readlink, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 
 /**
  * Writing one file whole or not at all. A module of its own, importing only Node, so
@@ -74,6 +74,29 @@ async function throughOpenFile(target: string): Promise<boolean> {
     path = resolve(dirname(path), await readlink(path));
   }
   return false;
+}
+
+/**
+ * linkedFolderReason says why `target` must not be written when its folder, links
+ * resolved, is not inside `root`'s (a folder, links resolved too): a link to a folder
+ * committed below the manifests or the output folder would redirect the write out of
+ * it. Undefined when the folder is inside, or when `root` cannot be resolved (the
+ * write then fails with its own error).
+ */
+export async function linkedFolderReason(root: string, target: string): Promise<string | undefined> {
+  const realRoot = await realpath(root).catch(() => undefined);
+  if (realRoot === undefined) return undefined;
+  // A folder not made yet is judged by the nearest one that exists: a link above it would lead its files out too.
+  let folder = dirname(target);
+  let realFolder = await realpath(folder).catch(() => undefined);
+  while (realFolder === undefined && dirname(folder) !== folder) {
+    folder = dirname(folder);
+    realFolder = await realpath(folder).catch(() => undefined);
+  }
+  if (realFolder === undefined) return undefined;
+  if (realFolder === realRoot || realFolder.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep))
+    return undefined;
+  return `its folder is reached through a link to ${realFolder}, outside ${root}; viewctl never writes through a linked folder`;
 }
 
 /** OutputKindError is a write refused by the rule above; `reason` says what stands at the path. */

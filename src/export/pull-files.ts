@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
+import { NODE_PULL_FILE_SYSTEM, writePullTransaction, type PullFileSystem } from './pull-journal.js';
 import type { JsonValue } from '../domain/api-types.js';
-import { ViewctlError } from '../errors.js';
-import { writeAtomically, writeFailureReason } from './atomic-file.js';
 import type { SourcePosition } from '../domain/source-position.js';
 import { lineStartsOf } from '../manifest/simple-yaml.js';
 import { linesAdded, spliceDocument, SpliceError } from '../manifest/yaml-splice.js';
@@ -93,29 +92,25 @@ function topDown(edits: readonly DocumentEdit[]): DocumentEdit[] {
 }
 
 /**
- * writeSplicedFiles writes each spliced file (`texts`: path relative to `cwd` → text)
- * whole or not at all. When one cannot be written, `pull.write-failed` names it, the
- * files already written before it and those not written, so the output says exactly
- * what changed on disk; pull run again converges (what is written has nothing left to pull).
+ * writeSplicedFiles writes the spliced files (`texts`: path relative to `cwd` → text)
+ * so that a crash at any moment (SIGKILL, a second Ctrl-C, a power cut after the
+ * journal reached the disk) leaves either the old files, or the new ones, or a state
+ * the next `pull` completes (`finishInterruptedPull`), never views with new names
+ * beside pins documents with old ones (`writePullTransaction`). Each file keeps its
+ * mode, and none is written through a linked folder out of the `roots` it was loaded
+ * from (the paths given to pull). A file that cannot be written stops the pull before
+ * any is replaced: `pull.write-failed` says that no file was written.
  */
 export async function writeSplicedFiles(
   texts: ReadonlyMap<string, string>,
   cwd: string,
-  write: (path: string, text: string) => Promise<void> = writeAtomically,
+  options: { roots?: readonly string[]; fs?: PullFileSystem } = {},
 ): Promise<void> {
   const files = [...texts.keys()];
-  for (const [index, file] of files.entries()) {
-    const text = texts.get(file) ?? '';
-    await write(resolve(cwd, file), text).catch((error: unknown) => {
-      const written = files.slice(0, index);
-      const left = files.slice(index + 1);
-      throw new ViewctlError(
-        'pull.write-failed',
-        `cannot write ${file}: ${writeFailureReason(error)}; ` +
-          `${written.length === 0 ? 'no file was written' : `written already: ${written.join(', ')}`}; ` +
-          `not written: ${[file, ...left].join(', ')}`,
-        { hint: 'make the file writable and run pull again: what it wrote already has nothing left to pull' },
-      );
-    });
-  }
+  if (files.length === 0) return;
+  await writePullTransaction(
+    files.map((file) => ({ file, path: resolve(cwd, file), text: texts.get(file) ?? '' })),
+    (options.roots ?? ['.']).map((root) => resolve(cwd, root)),
+    options.fs ?? NODE_PULL_FILE_SYSTEM,
+  );
 }

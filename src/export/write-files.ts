@@ -2,7 +2,7 @@ import { link, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { systemErrorCode, UsageError } from '../errors.js';
 import { compareCodePoints } from '../kinds/canonical.js';
-import { temporaryPath, writeAtomically, writeFailureReason } from './atomic-file.js';
+import { linkedFolderReason, temporaryPath, writeAtomically, writeFailureReason } from './atomic-file.js';
 import { EXPORT_FOLDERS } from './export-files.js';
 
 /**
@@ -56,6 +56,7 @@ export interface WriteReport {
 export async function writeExportFiles(outDir: string, files: Record<string, string>): Promise<WriteReport> {
   for (const [relativePath, text] of Object.entries(files)) {
     const target = join(outDir, ...relativePath.split('/'));
+    await checkInside(outDir, target, relativePath);
     await mkdir(dirname(target), { recursive: true }).catch((error: unknown) => {
       throw writeFailure(relativePath, error);
     });
@@ -76,6 +77,7 @@ export async function writeExportFiles(outDir: string, files: Record<string, str
 export async function writeNewFiles(outDir: string, files: Record<string, string>): Promise<number> {
   for (const [relativePath, text] of Object.entries(files)) {
     const target = join(outDir, ...relativePath.split('/'));
+    await checkInside(outDir, target, relativePath);
     await mkdir(dirname(target), { recursive: true }).catch((error: unknown) => {
       throw writeFailure(relativePath, error);
     });
@@ -140,6 +142,17 @@ async function untouchedFiles(outDir: string, files: Record<string, string>): Pr
     }
   }
   return untouched.sort(compareCodePoints);
+}
+
+/** checkInside refuses a file whose folder a link leads out of `outDir` (`linkedFolderReason`). */
+async function checkInside(outDir: string, target: string, relativePath: string): Promise<void> {
+  const reason = await linkedFolderReason(outDir, target);
+  if (reason !== undefined)
+    throw new UsageError(
+      'export.write-failed',
+      `cannot write ${relativePath}: ${reason}`,
+      'replace the linked folder with a real one, or write elsewhere',
+    );
 }
 
 function writeFailure(relativePath: string, error: unknown): UsageError {

@@ -5,7 +5,9 @@ import { hasPinGroups, memberPinLists } from '../kinds/pin-members.js';
 import { readAll } from '../state/live-read.js';
 import { loweredBudget, readCeiling, type ReadCeiling } from '../state/read-ceiling.js';
 import { readLive, readUsers } from '../state/read-live.js';
-import { ViewctlError } from '../errors.js';
+import { ServiceError, ViewctlError } from '../errors.js';
+import { RequestAllowance, isBudgetSpent, withAllowance } from '../service/types.js';
+import { formatCount } from '../text/plural.js';
 import type { LiveSlots } from '../state/live-read.js';
 import type { ApiUser, ApiWorkspace } from '../domain/api-types.js';
 import { pinnedRead } from '../state/reads.js';
@@ -15,7 +17,7 @@ import type { SweepMemory } from '../state/sweep-memory.js';
 import { checkWorkspace, computePlan } from '../plan/diff.js';
 import { planOrigins, type AppliedManifests } from '../plan/drift-origins.js';
 import { PlanRefusedError } from '../plan/refusal.js';
-import { checkCeiling, choosePinnedLists, planFloor, type ScopeRequest } from '../plan/scope-reads.js';
+import { checkCeiling, choosePinnedLists, crowdedScope, planFloor, type ScopeRequest } from '../plan/scope-reads.js';
 import { utcDay } from '../plan/scope.js';
 import type { Plan, PlanWarning } from '../plan/types.js';
 import { selectMemberLists, selectTargets, type TargetSelector } from '../plan/targets-selection.js';
@@ -44,6 +46,23 @@ export interface PlanWorkspaceOptions {
   onWorkspace?: (workspace: ApiWorkspace) => void;
 }
 
+/**
+ * outOfRoom tells whether a read was refused for want of room: the ceiling was spent
+ * (retries included) or what is left today reached the reserve.
+ */
+function outOfRoom(error: unknown): boolean {
+  return isBudgetSpent(error) || (error instanceof ServiceError && error.code === 'service.quota-exhausted');
+}
+
+/** ceilingName says what set a budgeted plan's ceiling, for the refusal of an attempt past it. */
+function ceilingName(ceiling: ReadCeiling): string {
+  const budget = `--budget ${formatCount(ceiling.budget ?? 0)}`;
+  const lowered = loweredBudget(ceiling);
+  return lowered === undefined
+    ? budget
+    : `${budget} lowered to what is left today${lowered.reserve === 0 ? '' : ` less --reserve ${formatCount(lowered.reserve)}`}`;
+}
+
 /** WorkspacePlan is what `planWorkspace` returns: the plan, the live state it was computed from, and how long planning took. */
 export interface WorkspacePlan {
   plan: Plan;
@@ -69,7 +88,7 @@ export interface WorkspacePlan {
  */
 export async function planWorkspace(
   whole: Desired,
-  client: ServiceClient,
+  service: ServiceClient,
   options: PlanWorkspaceOptions = {},
 ): Promise<WorkspacePlan> {
   const desired =
@@ -92,12 +111,15 @@ export async function planWorkspace(
       desired.pins.length + (desired.pinGroups ?? []).length > 0,
     );
   const limits = { ...(scope.budget === undefined ? {} : { budget: scope.budget }), reserve: scope.reserve ?? 0 };
+  // --budget counts every request sent, retries included: the client refuses an attempt past the ceiling.
+  const allowance = new RequestAllowance(scope.budget ?? null, `--budget ${formatCount(scope.budget ?? 0)}`);
+  const client = scope.budget === undefined ? service : withAllowance(service, allowance);
   const offline = floorOf();
   let ceiling: ReadCeiling = readCeiling({ ...limits, spent: 0, remaining: null, least: offline.least });
   // Before any request only a budget whose shortfall is certain is refused: the users'
   // pages are known from the workspace's member count, and a budget of 1 pays for reading it.
   if (offline.exact || (scope.budget ?? 1) < 1) checkCeiling(ceiling, offline, 'nothing was read');
-  const before = client.stats().requests;
+  const { requests: before, retries: retriesBefore } = client.stats();
   const views = await readLive(client, reads, {
     checkWorkspace: (workspace) => {
       checkWorkspace(desired, workspace);
@@ -112,6 +134,7 @@ export async function planWorkspace(
         least: floor.least,
       });
       checkCeiling(ceiling, floor, 'only the workspace was read');
+      if (scope.budget !== undefined) allowance.limit(ceiling.most, ceilingName(ceiling));
     },
     users: (read) => baseGroups || kindsWantUsers(desired, read, options.memory),
     onProgress: options.onProgress,
@@ -148,6 +171,8 @@ export async function planWorkspace(
   // warning, their list skipped) from an address that never was one (an error, which
   // stops the other reads).
   const refused = new Set<string>();
+  // A budgeted plan whose retries took the room of lists it chose reads fewer, and says so (`crowdedScope`).
+  const crowded = new Set<string>();
   let users: Promise<ApiUser[]> | undefined;
   const leavers: PlanWarning[] = [];
   const answers = await Promise.all(
@@ -155,6 +180,10 @@ export async function planWorkspace(
       try {
         return await readAll(client, [pinnedRead(pins.domain, pins.userEmail, pins.source)], tick);
       } catch (error) {
+        if (chosen.scope !== undefined && scope.budget !== undefined && outOfRoom(error)) {
+          crowded.add(key);
+          return {};
+        }
         if (views.users !== undefined || !(error instanceof ViewctlError) || error.code !== 'pins.user-not-active')
           throw error;
         users ??= readUsers(client);
@@ -180,7 +209,13 @@ export async function planWorkspace(
       ...(lowered === undefined ? {} : { ceiling: lowered }),
     },
   };
-  const readKeys = new Set(chosen.read.map((entry) => entry.key).filter((key) => !refused.has(key)));
+  const readKeys = new Set(
+    chosen.read.map((entry) => entry.key).filter((key) => !refused.has(key) && !crowded.has(key)),
+  );
+  const planScope =
+    chosen.scope === undefined
+      ? undefined
+      : crowdedScope(chosen.scope, lists, chosen.read, crowded, stats.retries - retriesBefore);
   // The diff gets the lists read, already expanded: the groups' skipped members and warnings travel beside them.
   const scoped: Desired = {
     ...desired,
@@ -195,7 +230,7 @@ export async function planWorkspace(
     ...(options.applied === undefined ? {} : { applied: options.applied }),
   });
   const { plan } = computePlan(scoped, live, {
-    ...(chosen.scope === undefined ? {} : { scope: chosen.scope }),
+    ...(planScope === undefined ? {} : { scope: planScope }),
     ...(origins === undefined ? {} : { origin: origins.origin, drifted: origins.record }),
     warnings: [...(options.warnings ?? []), ...expansion.warnings, ...leavers],
     ...(hasPinGroups(desired) ? { skippedMembers: expansion.skipped } : {}),

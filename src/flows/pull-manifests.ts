@@ -3,6 +3,7 @@ import { DOMAINS } from '../domain/domains.js';
 import { declaredTargets, type DeclaredTargets } from '../export/declared-targets.js';
 import { pinDocumentMatcher } from '../export/pin-coverage.js';
 import { pullPlan } from '../export/pull-edits.js';
+import { finishInterruptedPull } from '../export/pull-journal.js';
 import { toDesired } from '../manifest/desired.js';
 import { ManifestInvalidError } from '../manifest/format-problems.js';
 import { loadManifests } from '../manifest/load.js';
@@ -38,6 +39,8 @@ export interface PullEdges {
   /** Opens the connection, once the manifests loaded and the scope resolved. */
   connect(): Promise<ServiceConnection>;
   stops?: RunStops;
+  /** The files a pull cut short (a crash, a second signal) had left, replaced before this one loads. */
+  onFinished?(files: readonly string[]): void;
   /** The manifests' warnings, as soon as they are loaded. */
   onWarnings?(warnings: readonly Problem[]): void;
   onProgress?(done: number, total: number): void;
@@ -55,6 +58,9 @@ export async function pullManifests(request: PullRequest, edges: PullEdges): Pro
   const { cwd } = edges;
   const stops = edges.stops ?? NO_STOPS;
   const source = nodeManifestSource(cwd);
+  // A pull a crash cut short is finished first: its files are then all new, and load.
+  const finished = await finishInterruptedPull(request.paths, cwd);
+  if (finished.length > 0) edges.onFinished?.(finished);
   // Loaded as plan loads them: any error stops here, before a request.
   const loaded = await loadManifests(request.paths, source);
   if (hasErrors(loaded.problems)) throw new ManifestInvalidError(loaded.problems);
@@ -116,7 +122,10 @@ export async function pullManifests(request: PullRequest, edges: PullEdges): Pro
         target: `pins/${email}`,
         reason: 'no manifest declares this member, and no active member has this address: nothing to pull',
       });
-  stops.writingFiles('writing the pulled manifests');
+  stops.writingFiles(
+    'writing the pulled manifests',
+    'the manifests are either as they were or as pulled, or viewctl pull run again finishes replacing them',
+  );
   return writePull(pulled, declared, live, request.paths, source, cwd);
 }
 

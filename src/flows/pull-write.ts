@@ -43,7 +43,7 @@ export async function writePull(
   const added = await newDocuments(pulled, declared, live, folder, source);
   const shownAdded = new Map([...added.files].map(([path, text]) => [source.display(resolve(folder, path)), text]));
   await checkPulledManifests(paths, source, new Map([...spliced.texts, ...shownAdded]));
-  await writeSplicedFiles(spliced.texts, cwd);
+  await writeSplicedFiles(spliced.texts, cwd, { roots: paths });
   if (added.files.size > 0) {
     await writeNewFiles(folder, Object.fromEntries(added.files)).catch((error: unknown) => {
       // The spliced files are written by now: say so beside what failed.

@@ -20,7 +20,8 @@ export interface ServiceConnection {
  */
 export interface RunStops {
   reads<T>(body: () => Promise<T>): Promise<T>;
-  writingFiles(what: string): void;
+  /** `ifQuit` is what a second signal leaves and how to recover (default: some files may be written, others not). */
+  writingFiles(what: string, ifQuit?: string): void;
 }
 
 /** NO_STOPS runs the reads as they are, for callers that do not stop a run (tests, benches). */

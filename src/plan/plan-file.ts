@@ -22,6 +22,13 @@ export function parsePlanFile(text: string, schema?: PlanSchemaSource): Plan {
     throw invalid(`it is not JSON (${error instanceof Error ? error.message : String(error)})`);
   }
   if (!isJsonObject(data)) throw invalid('it is not a JSON object');
+  // The schema and the digest walk values recursively: a file nested deeper than any
+  // plan would overflow the stack, so its depth is checked first, without recursion.
+  const deep = tooDeep(data, MAX_PLAN_DEPTH);
+  if (deep !== undefined)
+    throw invalid(
+      `${deep} nests deeper than ${MAX_PLAN_DEPTH} levels, far deeper than any plan viewctl writes (it was made or edited by hand)`,
+    );
   if (data.formatVersion !== PLAN_FORMAT_VERSION) {
     throw new ViewctlError(
       'plan.version',
@@ -49,6 +56,36 @@ export function parsePlanFile(text: string, schema?: PlanSchemaSource): Plan {
     typeof warning === 'string' ? { code: 'plan.warning', message: warning } : warning,
   );
   return { ...plan, warnings, ...(data.steps === undefined ? { steps: planSteps(plan) } : {}) };
+}
+
+/**
+ * MAX_PLAN_DEPTH bounds how deep a plan file's arrays and objects nest, the top object
+ * being level 1. A plan nests a view's filters a few levels below a change's, a dozen
+ * or so in all; a hundred leaves room for any filter a view can hold.
+ */
+export const MAX_PLAN_DEPTH = 100;
+
+/**
+ * tooDeep is the JSON pointer of the first array or object of `data` nested deeper
+ * than `limit` levels, or undefined. It walks with its own stack, so no depth can
+ * overflow it.
+ */
+function tooDeep(data: unknown, limit: number): string | undefined {
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value: data, path: '', depth: 1 }];
+  for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
+    const { value, path, depth } = entry;
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth > limit) return shortPointer(path);
+    for (const [key, child] of Object.entries(value))
+      stack.push({ value: child, path: `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, depth: depth + 1 });
+  }
+  return undefined;
+}
+
+/** shortPointer keeps the first levels of a deep pointer: those say where; the rest repeat. */
+function shortPointer(path: string): string {
+  const parts = path.split('/').slice(1);
+  return parts.length === 0 ? '/' : `/${parts.slice(0, 8).join('/')}${parts.length > 8 ? '/…' : ''}`;
 }
 
 function invalid(why: string): ViewctlError {

@@ -182,6 +182,35 @@ export function choosePinnedLists(
 }
 
 /**
+ * crowdedScope is the scope of a budgeted plan some of whose chosen lists were not read
+ * because retries of failed requests took their room under the ceiling (`crowded`,
+ * their keys): they count as unread (per domain too, and as due in the sweep's account),
+ * and `crowdedOut` says how many and how many retries the plan sent, so the plan says
+ * why it read fewer lists than the budget seemed to allow.
+ */
+export function crowdedScope(
+  scope: PlanScope,
+  lists: readonly KeyedPins[],
+  chosen: readonly KeyedPins[],
+  crowded: ReadonlySet<string>,
+  retries: number,
+): PlanScope {
+  if (crowded.size === 0) return scope;
+  const read = chosen.filter((entry) => !crowded.has(entry.key));
+  const { unreadByDomain: _before, ...rest } = scope;
+  const byDomain = unreadByDomain(lists, read);
+  return {
+    ...rest,
+    unread: lists.length - read.length,
+    crowdedOut: { lists: crowded.size, retries },
+    ...(scope.coverage === undefined
+      ? {}
+      : { coverage: { ...scope.coverage, due: scope.coverage.due + crowded.size } }),
+    ...(Object.keys(byDomain).length > 0 ? { unreadByDomain: byDomain } : {}),
+  };
+}
+
+/**
  * unreadByDomain counts, per domain some of whose lists are left unread, the lists the
  * manifests declare and those unread: a deleted view can be pinned only in its own
  * domain, so its deletion says how many of that domain's lists were not read.

@@ -2,7 +2,7 @@ import type { DriftGroup } from '../plan/drift-causes.js';
 import type { CommentPart } from './comment-budget.js';
 import { driftWords, namesShown } from './drift-words.js';
 import { ICONS } from './markdown-details.js';
-import { codeSpan, mdText } from './markdown-text.js';
+import { codeSpan, mdName, mdText } from './markdown-text.js';
 import { firstNames } from './name-list.js';
 
 /**
@@ -12,7 +12,7 @@ import { firstNames } from './name-list.js';
  * kept like a deletion (`must`): its names are cut only when the comment cannot hold them. Joiners pending are an ordinary row.
  */
 export function driftRowPart(group: DriftGroup, remembered: boolean): CommentPart {
-  const words = driftWords(group, remembered, mdText, (name) => `**${name}**`);
+  const words = driftWords(group, remembered, mdName, (name) => `**${name}**`);
   const { names } = words;
   // Every deletion is named, and every change of a cause up to GROUP_THRESHOLD; a larger cause names its first few, as the text does.
   const shown = namesShown(group);

@@ -138,6 +138,11 @@ export function scopeText(plan: Plan): string | undefined {
     const covered = coverageText(scope);
     why.push(covered === undefined ? budget : `${budget}${lowered === '' ? ':' : ';'} ${covered}`);
   }
+  const { crowdedOut } = scope;
+  if (crowdedOut !== undefined)
+    why.push(
+      `${plural(crowdedOut.lists, 'list')} more ${crowdedOut.lists === 1 ? 'was' : 'were'} left unread: the service failed requests, and they and their ${plural(crowdedOut.retries, 'retry', 'retries')}, counted against the budget, took the room`,
+    );
   const unread =
     scope.unread === 0
       ? ''

@@ -13,7 +13,7 @@ import type {
 import { batchAttributes } from './batch-attributes.js';
 import type { CommentPart } from './comment-budget.js';
 import { deletedOutsideText, pinnedNote, pointerPath, updateDiff, valueText } from './format.js';
-import { codeSpan, fence, mdText } from './markdown-text.js';
+import { codeSpan, fence, mdName, mdText } from './markdown-text.js';
 import {
   exceptionText,
   memberTabs,
@@ -58,7 +58,7 @@ function detailBlock(change: Change, plan: Plan): string {
       const deleted = deletedOutsideText(change);
       return attributesBlock(
         change,
-        `${ICONS.create} ${mdText(change.name)}${owner}${deleted === undefined ? '' : `, ${mdText(deleted)}`}: the attributes it sets`,
+        `${ICONS.create} ${mdName(change.name)}${owner}${deleted === undefined ? '' : `, ${mdText(deleted)}`}: the attributes it sets`,
         '+',
       );
     }
@@ -68,7 +68,7 @@ function detailBlock(change: Change, plan: Plan): string {
       // The deletion itself is a table row, never collapsed; only its attributes fold.
       return attributesBlock(
         change,
-        `${ICONS.delete} ${mdText(change.name)} (${mdText(change.id)}): the attributes deleted with it`,
+        `${ICONS.delete} ${mdName(change.name)} (${mdText(change.id)}): the attributes deleted with it`,
         '-',
       );
     case 'pin':
@@ -93,7 +93,7 @@ function updateBlock(change: UpdateChange): string {
   const body = updateDiff(change)
     .map((line) => (line.marker === 'gap' ? ' ⋯' : `${line.marker}${line.text}`))
     .join('\n');
-  return diffBlock(`${ICONS.update} ${mdText(change.name)} (${mdText(change.id)})`, body);
+  return diffBlock(`${ICONS.update} ${mdName(change.name)} (${mdText(change.id)})`, body);
 }
 
 /** diffBlock is a collapsed block holding `body` as a diff. */
@@ -108,11 +108,11 @@ function diffFence(body: string): string[] {
 
 /** tabList writes a pinned list for markdown: `A · B (new) · C`. */
 function tabList(tabs: readonly PinnedTab[]): string {
-  return tabs.length === 0 ? '(none)' : tabs.map((tab) => mdText(tabText(tab))).join(' · ');
+  return tabs.length === 0 ? '(none)' : tabs.map((tab) => mdName(tabText(tab))).join(' · ');
 }
 
 function pinBlock(change: PinChange): string {
-  const group = change.group === undefined ? '' : ` (group "${mdText(change.group)}")`;
+  const group = change.group === undefined ? '' : ` (group "${mdName(change.group)}")`;
   const dropped = droppedPrivateTabs(change);
   return [
     `<details><summary>${ICONS.pin} ${change.domain} tabs of ${mdText(change.userEmail)}${group}</summary>`,
@@ -137,7 +137,7 @@ function driftBlock(change: DriftChange): string {
     );
   }
   return [
-    `<details><summary>${ICONS.drift} ${mdText(change.name)}</summary>`,
+    `<details><summary>${ICONS.drift} ${mdName(change.name)}</summary>`,
     '',
     ...lines,
     '',
@@ -160,7 +160,7 @@ function pinGroupPart(changes: readonly PinChange[]): CommentPart {
   const [first] = changes;
   const summary = summarisePinGroup(changes);
   const head = [
-    `<details><summary>${ICONS.pin} ${first?.domain ?? ''} tabs of group "${mdText(summary.group)}" (${plural(summary.members.length, 'member')})</summary>`,
+    `<details><summary>${ICONS.pin} ${first?.domain ?? ''} tabs of group "${mdName(summary.group)}" (${plural(summary.members.length, 'member')})</summary>`,
     '',
     ...variantLines('now', summary.now, summary.members.length),
     ...variantLines('after', summary.after, summary.members.length),
@@ -237,8 +237,8 @@ function batchPart(changes: readonly (CreateChange | DeleteChange)[], cause: str
   const lines = views.map(({ change, attributes }) => {
     const name =
       change.action === 'delete'
-        ? `**${mdText(change.name)}** (${mdText(change.id)}${pinners(change)})`
-        : mdText(change.name);
+        ? `**${mdName(change.name)}** (${mdText(change.id)}${pinners(change)})`
+        : mdName(change.name);
     return attributes.length === 0 ? `- ${name}` : `- ${name}: ${codeSpan(attributes.join('; '))}`;
   });
   if (lines.length > 0)

@@ -4,7 +4,7 @@ import type { Change, ChangeOrigin, PinChange, Plan } from '../plan/types.js';
 import { COMMENT_LIMIT, fitComment, type CommentPart, type LeftOut } from './comment-budget.js';
 import { budgetText, byAction, deletedOutsideText, pinnedCount, scopeText } from './format.js';
 import { detailParts, ICONS } from './markdown-details.js';
-import { codeSpan, linkTarget, mdText } from './markdown-text.js';
+import { codeSpan, linkTarget, mdName, mdText } from './markdown-text.js';
 import type { RenderOptions } from './options.js';
 import { droppedPrivateCount, summarisePinGroup } from './pin-group.js';
 import { maxDeletesNote, ownerText, targetsNote } from './plan-notes.js';
@@ -39,7 +39,7 @@ const TABLE = ['| | kind | name | source |', '|---|---|---|---|'];
  * says what was left out and links the full plan (`--details-url`).
  */
 export function renderMarkdown(plan: Plan, options: RenderOptions): string {
-  const heading = `### viewctl plan: ${mdText(plan.workspace.name)} (${mdText(plan.workspace.id)})`;
+  const heading = `### viewctl plan: ${mdName(plan.workspace.name)} (${mdText(plan.workspace.id)})`;
   const skipped = skippedText(plan);
   // One entry per warning code (or per warning with --show-warnings), each its lines: what the budget keeps or leaves out.
   const warnings = [
@@ -206,20 +206,20 @@ function singleRow(change: Change): string {
   switch (change.action) {
     case 'create': {
       const deleted = deletedOutsideText(change);
-      return `| ${icon} | ${change.kind} | ${mdText(change.name)}${deleted === undefined ? '' : ` · **${mdText(deleted)}**`} | ${source} |`;
+      return `| ${icon} | ${change.kind} | ${mdName(change.name)}${deleted === undefined ? '' : ` · **${mdText(deleted)}**`} | ${source} |`;
     }
     case 'update':
-      return `| ${icon} | ${change.kind} | ${mdText(change.name)} (${mdText(change.id)}) | ${source} |`;
+      return `| ${icon} | ${change.kind} | ${mdName(change.name)} (${mdText(change.id)}) | ${source} |`;
     case 'delete': {
       const pinned = pinnedCount(change) === '' ? '' : `, ${pinnedCount(change)}`;
-      return `| ${icon} | ${change.kind} | **${mdText(change.name)}** (${mdText(change.id)}, owner ${mdText(ownerText(change))}${pinned}) | prune: not declared |`;
+      return `| ${icon} | ${change.kind} | **${mdName(change.name)}** (${mdText(change.id)}, owner ${mdName(ownerText(change))}${pinned}) | prune: not declared |`;
     }
     case 'pin': {
-      const group = change.group === undefined ? '' : ` · group "${mdText(change.group)}"`;
+      const group = change.group === undefined ? '' : ` · group "${mdName(change.group)}"`;
       return `| ${icon} | Pins | ${mdText(change.userEmail)} · ${change.domain}${unpinsText([change])} | ${source}${group} |`;
     }
     case 'drift':
-      return `| ${icon} | Drift | ${mdText(change.name)} | ${source} (read-only) |`;
+      return `| ${icon} | Drift | ${mdName(change.name)} | ${source} (read-only) |`;
     default:
       // A registered kind's change: its common fields.
       return genericTableRow(change, source);
@@ -252,7 +252,7 @@ function pinGroupRowPieces(changes: readonly PinChange[]): { head: string; names
       ? ''
       : ` · **unpins ${plural(dropped, 'private tab')} of ${plural(summary.unpinned.length, 'member')}**`;
   return {
-    head: `| ${ICONS.pin} | Pins | group "${mdText(summary.group)}" · ${first?.domain ?? ''} · ${plural(summary.members.length, 'member')}${unpins}: `,
+    head: `| ${ICONS.pin} | Pins | group "${mdName(summary.group)}" · ${first?.domain ?? ''} · ${plural(summary.members.length, 'member')}${unpins}: `,
     names: summary.members.map(mdText),
     tail: ` | ${source} |`,
   };
@@ -267,7 +267,7 @@ function batchRow(entry: BatchEntry): { head: string; names: string[]; tail: str
     case 'create':
       return {
         head: `| ${icon} | ${entry.changes[0]?.kind ?? ''} × ${count} | `,
-        names: entry.changes.map((change) => mdText(change.name)),
+        names: entry.changes.map((change) => mdName(change.name)),
         tail: ` | ${folder} |`,
       };
     case 'delete':
@@ -275,7 +275,7 @@ function batchRow(entry: BatchEntry): { head: string; names: string[]; tail: str
         head: `| ${icon} | ${entry.changes[0]?.kind ?? ''} × ${count}, owner ${mdText(entry.cause)} | `,
         names: entry.changes.map((change) => {
           const pinned = pinnedCount(change) === '' ? '' : `, ${pinnedCount(change)}`;
-          return `**${mdText(change.name)}** (${mdText(change.id)}${pinned})`;
+          return `**${mdName(change.name)}** (${mdText(change.id)}${pinned})`;
         }),
         tail: ' | prune: not declared |',
       };
@@ -294,7 +294,7 @@ function batchRow(entry: BatchEntry): { head: string; names: string[]; tail: str
       return {
         head: `| ${icon} | ${kind} × ${count} | `,
         names: entry.changes.map((change) =>
-          change.action === 'update' ? `${mdText(change.name)} (${mdText(change.id)})` : mdText(change.name),
+          change.action === 'update' ? `${mdName(change.name)} (${mdText(change.id)})` : mdName(change.name),
         ),
         tail,
       };

@@ -105,7 +105,7 @@ export function createServiceClient(options: ClientOptions): ServiceClient {
   async function request<T>(req: ServiceRequest, call: RequestOptions = {}): Promise<T> {
     const reached = { value: false };
     try {
-      return await send<T>(req, reached, call.signal);
+      return await send<T>(req, reached, call);
     } catch (error) {
       if (
         error instanceof ServiceError &&
@@ -117,7 +117,8 @@ export function createServiceClient(options: ClientOptions): ServiceClient {
     }
   }
 
-  async function send<T>(req: ServiceRequest, reached: { value: boolean }, own: AbortSignal | undefined): Promise<T> {
+  async function send<T>(req: ServiceRequest, reached: { value: boolean }, call: RequestOptions): Promise<T> {
+    const { signal: own, allowances = [] } = call;
     const endpoint = endpointKey(req.method, req.route);
     const path = requestPath(req);
     const idempotent = req.idempotent ?? req.method !== 'POST';
@@ -136,15 +137,19 @@ export function createServiceClient(options: ClientOptions): ServiceClient {
       options.onRequest?.({ method: req.method, route: req.route, path, ...event });
 
     for (let attempt = 1; ; attempt += 1) {
-      // Checked before queueing (fail fast) and again at the slot (in-flight count moved).
+      // Checked before queueing (fail fast) and again at the slot (in-flight count and
+      // the run's other attempts moved). A retry is a request sent like any other.
       quota.check(inFlight, reserve, context.target);
+      for (const allowance of allowances) allowance.check(context.target, endpoint);
       try {
         await limiter.acquire(endpoint, { front: attempt > 1, signal: own });
       } catch {
         throw abortedError(context, false);
       }
       quota.check(inFlight, reserve, context.target);
+      for (const allowance of allowances) allowance.check(context.target, endpoint);
 
+      for (const allowance of allowances) allowance.count(attempt);
       counters.requests += 1;
       if (attempt > 1) counters.retries += 1;
       context.attempts = attempt;

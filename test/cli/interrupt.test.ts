@@ -63,6 +63,26 @@ describe('listenForInterrupt', () => {
 });
 
 describe('listenForReads and stopOnInterrupt', () => {
+  it.each([
+    [undefined, 'stopped while writing plan.json; some files may be written and others not'],
+    ['run pull again: it finishes them', 'stopped while writing plan.json; run pull again: it finishes them'],
+  ])(
+    'says, when a second signal comes while files are written, what the run was doing and what it leaves (%s)',
+    (ifQuit, note) => {
+      const source = fakeSource();
+      const io = captured();
+      const interrupt = listenForReads(io, '', source);
+      interrupt.writingFiles('writing plan.json', ifQuit);
+      source.send('SIGTERM');
+      source.send('SIGTERM');
+      expect(source.exits).toEqual([1]);
+      expect(io.text()).toBe(
+        `\nSIGTERM: the reads are done; finishing writing plan.json (SIGTERM again to quit at once)\n\nSIGTERM again: quitting at once (exit 1): ${note}\n`,
+      );
+      interrupt.dispose();
+    },
+  );
+
   it('turn a read cancelled by the signal into run.interrupted, exit 1, and quit with 1 on a second signal', async () => {
     const source = fakeSource();
     const io = captured();

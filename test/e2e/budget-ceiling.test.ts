@@ -87,25 +87,56 @@ describe('plan --budget with a service quota smaller than the budget', () => {
   });
 });
 
-describe('the client under a budget', () => {
-  it('never sends a request that would dip into the reserve, even when retries spend more than the plan counted', async () => {
-    const manifests = await dir(groupTabs());
-    await withEmulator(
-      async (emulator, env) => {
-        // A ceiling of 20 spent exactly by the plan's reads; each injected 503 spends one more on its retry.
-        const result = await runBuilt(['plan', manifests, '--budget', '1000', ...DAY, ...FAST], { env });
-        expect(emulator.stats().faultsInjected).toBeGreaterThan(0);
-        expect(result.code).toBe(1);
-        expect(result.stderr).toMatch(
-          /^error\[service\.quota-exhausted\]: not sending GET .*: it would dip into the 300 requests kept in reserve for the other integrations that share the daily quota/,
-        );
-        // What the other integrations are left: 300 at least.
-        expect(emulator.stats().requests).toBeLessThanOrEqual(20);
-        expect(emulator.stats().rateLimited).toBe(0);
-      },
-      { data: scaledWorkspace(MEMBERS), quota: 320, failRate: 0.25, seed: 7 },
-    );
-  });
+/** readFigure is the "read N requests" figure the plan prints in its header. */
+function readFigure(stdout: string): number {
+  return Number(/· read (\d+) requests?/.exec(stdout)?.[1] ?? Number.NaN);
+}
+
+/** listsRead is how many pinned lists the Scope line says the plan read. */
+function listsRead(stdout: string): number {
+  return Number(/^Scope: read (\d+) of 104 pinned lists/m.exec(stdout)?.[1] ?? Number.NaN);
+}
+
+describe('a budget counts retries', () => {
+  // 30 % of requests answered 503: the budget is a ceiling on requests sent, retries included.
+  it.each([
+    { budget: 40, reserve: '0', quota: 1_000_000, seed: 1 },
+    { budget: 40, reserve: '0', quota: 1_000_000, seed: 2 },
+    { budget: 100, reserve: '0', quota: 1_000_000, seed: 3 },
+    { budget: 100, reserve: '0', quota: 1_000_000, seed: 4 },
+    // The reserve binds: 150 left less --reserve 50 lowers --budget 1,000 to 100.
+    { budget: 1000, reserve: '50', quota: 150, seed: 5 },
+    { budget: 1000, reserve: '50', quota: 150, seed: 6 },
+  ])(
+    'plan --budget $budget --reserve $reserve with $quota left and 30 % faults (seed $seed) plans within the ceiling, reading fewer lists and saying why',
+    async ({ budget, reserve, quota, seed }) => {
+      const manifests = await dir(groupTabs());
+      await withEmulator(
+        async (emulator, env) => {
+          const result = await runBuilt(
+            ['plan', manifests, '--budget', String(budget), '--reserve', reserve, ...DAY, ...FAST],
+            { env },
+          );
+          expect(result.stderr).not.toMatch(/error\[/);
+          expect(result.code, result.stderr).toBe(0);
+          const ceiling = Math.min(budget, quota - Number(reserve));
+          const sent = emulator.stats().requests;
+          expect(emulator.stats().faultsInjected).toBeGreaterThan(0);
+          expect(sent).toBeLessThanOrEqual(ceiling);
+          // The figure printed is the truth: every request sent, retries included.
+          expect(readFigure(result.stdout)).toBe(sent);
+          // The workspace, the 2 listings and a page of users, then one request per list read, and the retries.
+          const read = listsRead(result.stdout);
+          expect(read).toBeLessThan(ceiling - 4);
+          expect(result.stdout).toMatch(
+            /^Scope: .* \d+ lists? more (was|were) left unread: the service failed requests, and they and their \d+ retr(y|ies), counted against the budget, took the room\)/m,
+          );
+          expect(result.stdout).toContain('Plan: ');
+        },
+        { data: scaledWorkspace(MEMBERS), quota, failRate: 0.3, seed },
+      );
+    },
+  );
 });
 
 describe('plan --budget 0', () => {

@@ -50,6 +50,39 @@ const nightly = (budget: number): string[] => [
 const MIA = 'mia.chen%40acme.test';
 
 describe('viewctl apply --budget N --ledger FILE (self-heal)', () => {
+  // A budget counts requests sent, retries included: a service failing 30 % of them cannot make a night send more.
+  it.each([
+    { budget: 25, seed: 1 },
+    { budget: 25, seed: 2 },
+    { budget: 40, seed: 3 },
+  ])(
+    'never sends more than --budget $budget, retries included, when the service fails 30 % of requests (seed $seed)',
+    async ({ budget, seed }) => {
+      const root = await repository();
+      const state = join(await dir({}), 'workspace-state.json');
+      await withEmulator(
+        async (emulator, env) => {
+          const reviewed = await runOn(1, ['apply', 'manifests', '--ledger', LEDGER, '--auto-approve'], env, root);
+          expect(reviewed.code, reviewed.stderr).toBe(0);
+          // In the app: Mia re-orders her tabs and an admin renames a view, so the night has repairs to write.
+          await inTheApp(emulator, 'PUT', `/v1/recordings/views/pinned?userEmail=${MIA}`, {
+            viewIds: ['rv_video_meetings', 'rv_mia_followups'],
+          });
+          await inTheApp(emulator, 'PATCH', '/v1/recordings/views/rv_budget_confirmed', { name: 'Budget OK' });
+        },
+        { statePath: state },
+      );
+      await withEmulator(
+        async (emulator, env) => {
+          const night = await runOn(2, nightly(budget), env, root);
+          expect(emulator.stats().faultsInjected).toBeGreaterThan(0);
+          expect(emulator.stats().requests, night.stdout + night.stderr).toBeLessThanOrEqual(budget);
+        },
+        { statePath: state, failRate: 0.3, seed },
+      );
+    },
+  );
+
   it('repairs what people changed in the app on the nights after a reviewed apply, never deletes, and refuses once a merge is not applied', async () => {
     const root = await repository();
     await withEmulator(async (emulator, env) => {

@@ -65,6 +65,21 @@ describe('viewctl show', () => {
     expect(other.code).toBe(1);
     expect(other.stderr).toContain('error[plan.invalid]');
 
+    // A value nested 3,000 deep (the schema and the digest walk recursively) is no plan either, for show and apply.
+    const deep = `${'['.repeat(3000)}1${']'.repeat(3000)}`;
+    await writeFile(
+      join(folder, 'deep.json'),
+      (await readFile(file, 'utf8')).replace(/"value": [^\n]*?(,?)\n/, `"value": ${deep}$1\n`),
+    );
+    for (const command of [['show'], ['apply', '--auto-approve', '--plan']]) {
+      const run = await runBuilt([...command, 'deep.json'], { cwd: folder, env: {} });
+      expect(run.code, run.stderr).toBe(1);
+      expect(run.stderr).toMatch(
+        /^error\[plan\.invalid\]: the file is not a viewctl plan: \/changes\/\d+\/patch\/0\/value\/0\/0\/0\/\u2026 nests deeper than 100 levels/,
+      );
+      expect(run.stderr).not.toMatch(/RangeError|This is a bug|    at /);
+    }
+
     const missing = await runBuilt(['show', 'missing.json'], { cwd: folder, env: {} });
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('error[plan.unreadable]: cannot read the plan file missing.json: ENOENT');

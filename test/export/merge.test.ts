@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -210,6 +210,26 @@ describe('the merge writer', () => {
     expect(await readFile(join(dir, 'deals', 'mine.yaml'), 'utf8')).toBe('kind: DealView # ours\n');
     expect((await readdir(join(dir, 'deals'))).sort()).toEqual(['mine.yaml', 'nested.yaml']);
   });
+
+  it.each(['contacts/new.yaml', 'contacts/sub/new.yaml'])(
+    'never writes %s through a linked folder that leads out of the folder',
+    async (path) => {
+      const outside = await mkdtemp(join(tmpdir(), 'viewctl-outside-'));
+      try {
+        await symlink(outside, join(dir, 'contacts'));
+        await expect(writeNewFiles(dir, { [path]: 'kind: ContactView\n' })).rejects.toMatchObject({
+          code: 'export.write-failed',
+          message: expect.stringMatching(
+            /its folder is reached through a link to .*, outside .*; viewctl never writes through a linked folder$/,
+          ),
+        });
+        expect(await readdir(outside)).toEqual([]);
+      } finally {
+        await rm(join(dir, 'contacts'), { force: true });
+        await rm(outside, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 describe('viewctl export --merge output', () => {

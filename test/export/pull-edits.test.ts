@@ -360,26 +360,39 @@ describe('spliceEdits within one document', () => {
 });
 
 describe('writeSplicedFiles', () => {
-  it('names, when a file cannot be written, the files written before it and those not written', async () => {
+  it('writes no file when one cannot be written, and says so, naming every file not written', async () => {
     const { writeSplicedFiles } = await import('../../src/export/pull-files.js');
-    const texts = new Map([
-      ['a.yaml', 'a\n'],
-      ['b.yaml', 'b\n'],
-      ['c.yaml', 'c\n'],
-    ]);
-    const done: string[] = [];
-    const write = async (path: string): Promise<void> => {
-      if (path.endsWith('b.yaml')) throw Object.assign(new Error('read-only'), { code: 'EACCES' });
-      done.push(path);
-    };
-    const error = await writeSplicedFiles(texts, '/repo', write).then(
-      () => undefined,
-      (caught: unknown) => caught,
-    );
-    expect(done).toEqual(['/repo/a.yaml']);
-    expect(error).toMatchObject({ code: 'pull.write-failed' });
-    expect((error as Error).message).toContain('cannot write b.yaml');
-    expect((error as Error).message).toContain('written already: a.yaml');
-    expect((error as Error).message).toContain('not written: b.yaml, c.yaml');
+    const { NODE_PULL_FILE_SYSTEM } = await import('../../src/export/pull-journal.js');
+    const { mkdtemp, readFile, readdir, rm, writeFile } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const root = await mkdtemp(join(tmpdir(), 'viewctl-pull-write-'));
+    try {
+      for (const name of ['a', 'b', 'c']) await writeFile(join(root, `${name}.yaml`), `old ${name}\n`);
+      const texts = new Map([
+        ['a.yaml', 'a\n'],
+        ['b.yaml', 'b\n'],
+        ['c.yaml', 'c\n'],
+      ]);
+      const fs = {
+        ...NODE_PULL_FILE_SYSTEM,
+        writeFile: async (path: string, text: string, mode: number): Promise<void> => {
+          if (path.includes('.b.yaml.')) throw Object.assign(new Error('read-only'), { code: 'EACCES' });
+          await NODE_PULL_FILE_SYSTEM.writeFile(path, text, mode);
+        },
+      };
+      const error = await writeSplicedFiles(texts, root, { fs }).then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
+      expect(error).toMatchObject({ code: 'pull.write-failed' });
+      expect((error as Error).message).toBe(
+        'cannot write b.yaml: EACCES; no file was written (not written: a.yaml, b.yaml, c.yaml)',
+      );
+      expect(await readFile(join(root, 'a.yaml'), 'utf8')).toBe('old a\n');
+      expect((await readdir(root)).sort()).toEqual(['a.yaml', 'b.yaml', 'c.yaml']);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });

@@ -7,6 +7,7 @@ import type { Change, Plan } from '../../src/plan/types.js';
 import type { ApiView } from '../../src/domain/api-types.js';
 import { pinsKey } from '../../src/state/types.js';
 import { renderJson } from '../../src/render/json.js';
+import { createServiceClient } from '../../src/service/client.js';
 import type { ServiceClient } from '../../src/service/types.js';
 import type { Live } from '../../src/state/types.js';
 import { mixedScenario, view } from '../plan/fixtures.js';
@@ -50,9 +51,9 @@ interface Prepared {
 async function run(
   text: string,
   live: Live,
-  options: { maxDeletes?: number; expectDigest?: string; dailyRemaining?: number } = {},
+  options: { maxDeletes?: number; expectDigest?: string; dailyRemaining?: number; failing?: Map<string, Error> } = {},
 ): Promise<Prepared> {
-  const service = liveClient(live, options.dailyRemaining ?? null);
+  const service = liveClient(live, options.dailyRemaining ?? null, options.failing);
   const log: string[] = [];
   const connect = async (): Promise<ServiceClient> => {
     log.push('connect');
@@ -77,7 +78,45 @@ function stale(live: Live): Live {
   return changed;
 }
 
+/**
+ * unavailable is the error the real client ends with after the service answered every
+ * attempt of `route` with a 503: what a saved plan's re-read meets when the service is down.
+ */
+async function unavailable(route: string): Promise<Error> {
+  const client = createServiceClient({
+    baseUrl: 'http://service.test',
+    apiKey: 'k'.repeat(32),
+    fetch: async () =>
+      new Response('{"error":{"type":"unavailable","message":"try again later"}}', {
+        status: 503,
+        headers: { 'content-type': 'application/json' },
+      }),
+    backoff: { baseMs: 0, capMs: 0 },
+    rate: 1000,
+    maxAttempts: 3,
+  });
+  return client.request({ method: 'GET', route }).then(
+    () => {
+      throw new Error('the 503s were answered');
+    },
+    (error: unknown) => error as Error,
+  );
+}
+
 describe('prepareSavedPlan', () => {
+  it.each(['/v1/recordings/views', '/v1/deals/views', '/v1/recordings/views/pinned', '/v1/users'])(
+    "reports a re-read of %s that meets 503s as the service's failure, never as a stale plan",
+    async (route) => {
+      const { plan, live } = scenario();
+      const failure = await unavailable(route);
+      expect(failure).toMatchObject({ code: 'service.unavailable' });
+      const { ready, error } = await run(renderJson(plan), live, { failing: new Map([[route, failure]]) });
+      expect(ready).toBeUndefined();
+      // Without the failed read, the targets it reads would look changed since the plan: apply.stale-plan.
+      expect(error).toBe(failure);
+    },
+  );
+
   it("passes a fresh plan: connects once, reads the workspace first, then only the plan's targets, and answers its operations", async () => {
     const { plan, live } = scenario();
     const { ready, log, routes } = await run(renderJson(plan), live);

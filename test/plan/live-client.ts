@@ -6,11 +6,12 @@ import { isDomain } from '../../src/domain/domains.js';
 /**
  * liveClient serves a Live state in memory as the service would (GET routes only), and
  * records every route and pinned-list key it was asked for; `dailyRemaining` is what the
- * service says is left after each request.
+ * service says is left after each request; a route in `failing` is answered with its error.
  */
 export function liveClient(
   live: Live,
   dailyRemaining: number | null = null,
+  failing: ReadonlyMap<string, Error> = new Map(),
 ): { client: ServiceClient; routes: string[]; pinReads: string[] } {
   const routes: string[] = [];
   const pinReads: string[] = [];
@@ -18,6 +19,8 @@ export function liveClient(
     async request<T>(request: ServiceRequest): Promise<T> {
       routes.push(request.route);
       const route = request.route;
+      const failure = failing.get(route);
+      if (failure !== undefined) throw failure;
       if (route === '/v1/workspaces/mine') return { workspace: live.workspace } as T;
       if (route === '/v1/admin-automations') return (live.automations ?? []) as T;
       if (route === '/v1/users')

@@ -473,6 +473,13 @@ export interface PlanScope {
   budget?: number;
   lists: Count;
   unread: Count;
+  /**
+   * Only in a --budget plan whose reads met failures: lists is how many of the lists the plan chose it left unread (counted in unread) because retries of failed requests took their room under the ceiling; retries is how many retries the plan sent.
+   */
+  crowdedOut?: {
+    lists: Count;
+    retries: Count;
+  };
   coverage?: SweepCoverage;
   /**
    * Written by earlier builds, whose --budget plans read consecutive slices by UTC day; still loaded.
