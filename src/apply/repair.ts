@@ -16,10 +16,12 @@ import type { SweepMemory } from '../state/sweep-memory.js';
  */
 
 /**
- * ManifestsCommit is where the manifests stand in git: HEAD's commit, whether the files
- * match it, and the other commit (the last applied one) whose manifests git found the
- * same as HEAD's, when it did: commits that touched only other files (docs, workflows)
- * change nothing a repair writes.
+ * ManifestsCommit is what self-heal found of the manifests it loaded, before any request:
+ * HEAD's commit, whether the files match it, the other commit (the last applied one)
+ * whose manifests git found the same as HEAD's when it is HEAD or an ancestor of it
+ * (commits that touched only other files, docs or workflows, change nothing a repair
+ * writes), the manifest paths read, the digest of the desired state loaded, and each
+ * file read that is not the content git tracks at HEAD.
  */
 export interface ManifestsCommit {
   commit: string;
@@ -27,6 +29,14 @@ export interface ManifestsCommit {
   sameManifestsAs?: string;
   /** The last applied commit, when the checkout lacks it (a shallow clone), so git could not compare its manifests with HEAD's. */
   lacks?: string;
+  /** The last applied commit, when the checkout has it but it is not HEAD nor an ancestor of HEAD (another branch's, or a foreign memory). */
+  offHistory?: string;
+  /** The manifest paths read, as paths in the repository, sorted. */
+  paths: string[];
+  /** The digest of the desired state loaded (`desiredDigest`). */
+  digest: string;
+  /** Why each file read that git does not track at HEAD is not (ignored, untracked, read through a link out of the repository). */
+  untracked: string[];
 }
 
 /**
@@ -39,12 +49,21 @@ export function repairReadBudget(budget: number): number {
   return budget - Math.ceil(budget / 5);
 }
 
+/** REVIEW_DUE_HINT is the way out of a due review: the reviewed apply of what was merged. */
+const REVIEW_DUE_HINT =
+  'apply the reviewed plan of what was merged since (viewctl plan --out plan.json, review it, viewctl apply --plan plan.json --ledger FILE, as the apply workflow does on merge); the next night repairs again. Meanwhile viewctl plan --budget N reports drift without writing';
+
 /**
- * checkRepairBase refuses self-heal, before any request, unless the sweep memory
- * records an apply of exactly the manifests checked out now: HEAD's commit, or one
- * whose manifests git found the same, with no uncommitted edit below the manifest paths. Anything else may hold a merged change
- * no reviewed apply has carried out, which a repair must never write. No memory at all
- * is a usage error (`--ledger FILE` was not given).
+ * checkRepairBase is self-heal's one review gate (README, "Self-heal: `apply
+ * --budget`"), run before any request: it refuses unless the desired state loaded now
+ * is the one a complete, reviewed apply last carried out. The memory's record is only a
+ * claim, so the repository must bear it out: the recorded commit is HEAD, or an
+ * ancestor of HEAD whose manifests git finds the same; no manifest has uncommitted
+ * edits; every file read is the content git tracks at HEAD (not ignored, untracked, or
+ * read through a link out of the repository); the paths read are those recorded; and
+ * the digest of the desired state loaded is the one recorded. A stale, foreign or edited
+ * memory file can thus only make self-heal refuse. No memory at all is a usage error
+ * (`--ledger FILE` was not given).
  */
 export function checkRepairBase(memory: SweepMemory | undefined, head: ManifestsCommit | undefined): void {
   if (memory === undefined) {
@@ -55,37 +74,55 @@ export function checkRepairBase(memory: SweepMemory | undefined, head: Manifests
     );
   }
   const applied = memory.lastApplied;
-  const refuse = (
-    why: string,
-    hint = 'apply the reviewed plan of what was merged since (viewctl plan --out plan.json, review it, viewctl apply --plan plan.json --ledger FILE, as the apply workflow does on merge); the next night repairs again. Meanwhile viewctl plan --budget N reports drift without writing',
-    lead = 'a reviewed apply is due',
-  ): never => {
+  const refuse = (why: string, hint = REVIEW_DUE_HINT, lead = 'a reviewed apply is due'): never => {
     throw new RefusedError('apply.review-due', `${lead}: ${why}; nothing was read or written`, hint);
   };
   const short = (commit: string): string => commit.slice(0, 7);
-  if (applied === undefined) {
-    refuse(
+  if (applied === undefined)
+    return refuse(
       `the sweep memory records no apply yet, so nothing says the manifests${head === undefined ? '' : ` at HEAD (${short(head.commit)})`} were applied`,
     );
-    return;
-  }
   if (head === undefined)
-    refuse(
+    return refuse(
       `the manifests are not in a git repository, so nothing says they are the last applied (${short(applied.commit)})`,
     );
-  else if (head.commit !== applied.commit && head.sameManifestsAs !== applied.commit && head.lacks === applied.commit) {
-    refuse(
+  const same = head.commit === applied.commit || head.sameManifestsAs === applied.commit;
+  if (!same && head.lacks === applied.commit)
+    return refuse(
       `the checkout lacks the last applied commit (${short(applied.commit)}), so git cannot tell whether the manifests at HEAD (${short(head.commit)}) are the same (a shallow clone)`,
       'fetch the history and run again: actions/checkout with fetch-depth: 0, as the example drift workflow does, or git fetch --unshallow. Meanwhile viewctl plan --budget N reports drift without writing',
       'self-heal cannot tell whether a reviewed apply is due',
     );
-  } else if (head.commit !== applied.commit && head.sameManifestsAs !== applied.commit) {
-    refuse(
+  if (!same && head.offHistory === applied.commit)
+    return refuse(
+      `HEAD (${short(head.commit)}) is not the last applied (${short(applied.commit)}) nor a commit after it: the sweep memory records an apply of another branch, or of another repository`,
+    );
+  if (!same)
+    return refuse(
       `the manifests at HEAD (${short(head.commit)}) are not the last applied (${short(applied.commit)}), or the checkout lacks that commit to compare them`,
     );
-  } else if (!head.clean)
-    refuse(
+  if (!head.clean)
+    return refuse(
       `the manifests have uncommitted edits since HEAD (${short(head.commit)}), whose manifests are the last applied`,
+    );
+  if (head.untracked.length > 0)
+    return refuse(
+      `${head.untracked.slice(0, 3).join('; ')}${head.untracked.length > 3 ? `; and ${head.untracked.length - 3} more` : ''}: only what git tracks was reviewed`,
+      'commit the manifests self-heal reads (or move the others out of its paths), then apply the reviewed plan of them; meanwhile viewctl plan --budget N reports drift without writing',
+    );
+  if (applied.digest === undefined || applied.paths === undefined)
+    return refuse(
+      `the sweep memory's last applied record (${short(applied.commit)}) does not record which desired state was applied (written by an earlier viewctl); a full reviewed apply records it`,
+      'apply the whole manifests once, reviewed (viewctl apply --plan plan.json --ledger FILE of a plan of them, as the apply workflow does on merge); the nights after repair again',
+    );
+  if (applied.paths.join('\0') !== head.paths.join('\0'))
+    return refuse(
+      `self-heal loaded the manifests at ${head.paths.join(' ')}, but the last reviewed apply carried out those at ${applied.paths.join(' ')}`,
+      `run self-heal on the manifests the reviewed applies carry out (${applied.paths.join(' ')})`,
+    );
+  if (applied.digest !== head.digest)
+    return refuse(
+      `the desired state loaded now is not the one the last reviewed apply carried out (digest ${head.digest.slice(0, 12)}, recorded ${applied.digest.slice(0, 12)})`,
     );
 }
 

@@ -5,7 +5,7 @@ import type { ApiWorkspace } from '../domain/api-types.js';
 import { systemErrorCode, UsageError, ViewctlError } from '../errors.js';
 import { outputKind, writeAtomically, writeFailureReason } from '../export/atomic-file.js';
 import { systemClock } from '../service/clock.js';
-import { advanceLastApplied, rememberApplied, type AppliedFacts } from '../state/ledger-applied.js';
+import { advanceLastApplied, rememberApplied, type AppliedFacts, type AppliedRecord } from '../state/ledger-applied.js';
 import { mergeMemories, sortedMemory } from '../state/ledger-merge.js';
 import { forgetUnseen, observeRun, type LiveSeen } from '../state/ledger-observe.js';
 import { checkLedgerWorkspace, parseLedger } from '../state/ledger-parse.js';
@@ -71,9 +71,9 @@ export class LedgerRun {
     this.changed = true;
   }
 
-  /** advance records `commit` as the manifests' commit last applied, `held` its targets no apply carried out (`heldAfterApply`). */
-  advance(commit: string, held: readonly string[]): void {
-    this.learnt = advanceLastApplied(this.learnt, commit, this.now(), held);
+  /** advance records what a complete apply carried out (`applied`: commit, digest, paths), `held` its targets no apply carried out (`heldAfterApply`). */
+  advance(applied: AppliedRecord, held: readonly string[]): void {
+    this.learnt = advanceLastApplied(this.learnt, applied, this.now(), held);
     this.advanced = true;
     this.changed = true;
   }

@@ -17,7 +17,7 @@ import { targetOption } from './target-option.js';
 import { showWarningsOption } from './show-warnings-option.js';
 import type { TargetSelector } from '../plan/targets-selection.js';
 import { ledgerOption, openLedger } from './ledger-option.js';
-import { appliedManifests } from './applied-manifests.js';
+import { appliedManifests } from '../flows/applied-manifests.js';
 import { manifestTrees } from '../manifest/git-trees.js';
 import { addBaseOption, addBudgetOptions, addReserveOption, resolveScope, type ScopeOptions } from './scope-options.js';
 

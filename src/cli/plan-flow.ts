@@ -14,7 +14,7 @@ import type { CliIo } from './io.js';
 import { progressReporter } from './progress.js';
 import type { ResolvedScope } from './scope-options.js';
 import type { LedgerRun } from './ledger-option.js';
-import type { AppliedFound } from './applied-manifests.js';
+import type { AppliedFound } from '../flows/applied-manifests.js';
 
 /**
  * loadManifestFiles loads and validates the manifests under `paths` from the
