@@ -4,7 +4,7 @@ import { kindOf } from '../kinds/kinds.js';
 import { storedOperations, type Operation } from '../plan/operations.js';
 import type { Plan } from '../plan/types.js';
 import { readKey } from '../state/live-read.js';
-import type { SweepMemory } from '../state/sweep-memory.js';
+import type { LastApplied, SweepMemory } from '../state/sweep-memory.js';
 
 /**
  * Self-heal (`apply --budget N`, README "Self-heal: `apply --budget`"): a nightly
@@ -73,10 +73,29 @@ export function checkRepairBase(memory: SweepMemory | undefined, head: Manifests
       'pass --ledger FILE, the file the applies of reviewed plans record their commit in; or report drift without repairing: viewctl plan --budget N',
     );
   }
-  const applied = memory.lastApplied;
-  const refuse = (why: string, hint = REVIEW_DUE_HINT, lead = 'a reviewed apply is due'): never => {
-    throw new RefusedError('apply.review-due', `${lead}: ${why}; nothing was read or written`, hint);
-  };
+  const due = reviewDue(memory.lastApplied, head);
+  if (due !== undefined)
+    throw new RefusedError(
+      'apply.review-due',
+      `${due.lead ?? 'a reviewed apply is due'}: ${due.why}; nothing was read or written`,
+      due.hint ?? REVIEW_DUE_HINT,
+    );
+}
+
+/** ReviewDue is why self-heal must not repair: what, the way out when not the reviewed apply, and the lead when it is not that one is due. */
+interface ReviewDue {
+  why: string;
+  hint?: string;
+  lead?: string;
+}
+
+/** reviewDue is why the memory's record (`applied`) and what self-heal loaded (`head`) do not match, in the order `checkRepairBase` says; undefined when they do. */
+function reviewDue(applied: LastApplied | undefined, head: ManifestsCommit | undefined): ReviewDue | undefined {
+  const refuse = (why: string, hint?: string, lead?: string): ReviewDue => ({
+    why,
+    ...(hint === undefined ? {} : { hint }),
+    ...(lead === undefined ? {} : { lead }),
+  });
   const short = (commit: string): string => commit.slice(0, 7);
   if (applied === undefined)
     return refuse(
@@ -124,6 +143,7 @@ export function checkRepairBase(memory: SweepMemory | undefined, head: Manifests
     return refuse(
       `the desired state loaded now is not the one the last reviewed apply carried out (digest ${head.digest.slice(0, 12)}, recorded ${applied.digest.slice(0, 12)})`,
     );
+  return undefined;
 }
 
 /**

@@ -185,7 +185,9 @@ async function applyUntilInterrupted(
         },
         confirm: async (shown) => {
           if (!json || approval === 'ask')
-            display.write(repairHeading(shown.repair) + planText(shown, json ? 'text' : options.format, display, options, io));
+            display.write(
+              repairHeading(shown.repair) + planText(shown, json ? 'text' : options.format, display, options, io),
+            );
           if (approval === 'ask' && !(await askApproval(io.stdin, display, interrupt.signal))) {
             throw new ViewctlError('apply.cancelled', 'apply cancelled; nothing was written', {
               hint: 'answer exactly "yes" to apply, or pass --auto-approve',

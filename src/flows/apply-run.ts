@@ -143,7 +143,9 @@ export async function runApply(input: ApplyInput, edges: ApplyEdges): Promise<Ap
       ? await prepareSavedPlan(source.file, connect, {
           ...gates,
           ...(input.onRecheckProgress === undefined ? {} : { onProgress: input.onRecheckProgress }),
-          ...(ledger === undefined ? {} : { onWorkspace: (workspace: ApiWorkspace) => ledger.checkWorkspace(workspace) }),
+          ...(ledger === undefined
+            ? {}
+            : { onWorkspace: (workspace: ApiWorkspace) => ledger.checkWorkspace(workspace) }),
         })
       : await prepareApply(source.manifests.desired, await connect(), {
           ...(await withMemory(input.planning, ledger, source)),
@@ -229,11 +231,11 @@ async function remember(ledger: ApplyMemory, code: number, input: ApplyInput, pl
       base === undefined
         ? undefined
         : await appliedRepoPaths(plan, source.type === 'file' ? undefined : source.manifests.paths, cwd);
-    const uncovered =
-      manifests === undefined ? undefined : await scopedPlanCovers(base, last?.commit, manifests);
+    const uncovered = manifests === undefined ? undefined : await scopedPlanCovers(base, last?.commit, manifests);
     const why = uncovered ?? ('why' in advance ? advance.why : undefined);
     if (why !== undefined) edges.note(`the sweep memory's last applied commit was not advanced: ${why}`);
-    else if ('applied' in advance) ledger.advance(advance.applied, heldAfterApply(last?.held, appliedTargets(plan, source)));
+    else if ('applied' in advance)
+      ledger.advance(advance.applied, heldAfterApply(last?.held, appliedTargets(plan, source)));
   }
   await ledger.save();
 }

@@ -63,7 +63,9 @@ describe('checkRepairBase: self-heal runs only on the manifests last applied', (
   });
 
   it('says to fetch the history when the checkout lacks the last applied commit (a shallow clone), rather than that a merge is not applied', () => {
-    const error = viewctlErrorOf(() => checkRepairBase(memoryOf(OLDER), at({ commit: HEAD, clean: true, lacks: OLDER })));
+    const error = viewctlErrorOf(() =>
+      checkRepairBase(memoryOf(OLDER), at({ commit: HEAD, clean: true, lacks: OLDER })),
+    );
     expect([error?.code, error?.exitCode]).toEqual(['apply.review-due', EXIT.refused]);
     expect(error?.message).toBe(
       'self-heal cannot tell whether a reviewed apply is due: the checkout lacks the last applied commit (def5678), so git cannot tell whether the manifests at HEAD (abc1234) are the same (a shallow clone); nothing was read or written',
@@ -73,9 +75,9 @@ describe('checkRepairBase: self-heal runs only on the manifests last applied', (
   });
 
   it('refuses uncommitted edits, manifests outside git and a memory that records no apply', () => {
-    expect(viewctlErrorOf(() => checkRepairBase(memoryOf(HEAD), at({ commit: HEAD, clean: false })))?.message).toContain(
-      'uncommitted edits since HEAD (abc1234)',
-    );
+    expect(
+      viewctlErrorOf(() => checkRepairBase(memoryOf(HEAD), at({ commit: HEAD, clean: false })))?.message,
+    ).toContain('uncommitted edits since HEAD (abc1234)');
     expect(viewctlErrorOf(() => checkRepairBase(memoryOf(HEAD), undefined))?.message).toContain(
       'not in a git repository',
     );
@@ -85,7 +87,9 @@ describe('checkRepairBase: self-heal runs only on the manifests last applied', (
   });
 
   it('refuses the last applied commit when it is not HEAD nor an ancestor of HEAD (another branch, another repository)', () => {
-    const error = viewctlErrorOf(() => checkRepairBase(memoryOf(OLDER), at({ commit: HEAD, clean: true, offHistory: OLDER })));
+    const error = viewctlErrorOf(() =>
+      checkRepairBase(memoryOf(OLDER), at({ commit: HEAD, clean: true, offHistory: OLDER })),
+    );
     expect([error?.code, error?.exitCode]).toEqual(['apply.review-due', EXIT.refused]);
     expect(error?.message).toContain('HEAD (abc1234) is not the last applied (def5678) nor a commit after it');
   });
@@ -101,7 +105,8 @@ describe('checkRepairBase: self-heal runs only on the manifests last applied', (
 
   it('refuses other paths, another desired state, and a record without its digest (an earlier memory)', () => {
     expect(
-      viewctlErrorOf(() => checkRepairBase(memoryOf(HEAD), at({ commit: HEAD, clean: true, paths: ['draft'] })))?.message,
+      viewctlErrorOf(() => checkRepairBase(memoryOf(HEAD), at({ commit: HEAD, clean: true, paths: ['draft'] })))
+        ?.message,
     ).toContain('self-heal loaded the manifests at draft, but the last reviewed apply carried out those at manifests');
     expect(
       viewctlErrorOf(() => checkRepairBase(memoryOf(HEAD), at({ commit: HEAD, clean: true, digest: 'e'.repeat(64) })))

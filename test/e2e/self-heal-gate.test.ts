@@ -199,7 +199,10 @@ describe('self-heal repairs only the desired state a complete, reviewed apply ca
 
       // A memory written before the digest was recorded: self-heal refuses and says what records it.
       const { digest: _digest, paths: _paths, ...old } = applied;
-      await writeFile(memoryPath, JSON.stringify({ ...memory, lastApplied: { ...old, commit: git(root, 'rev-parse', 'HEAD') } }));
+      await writeFile(
+        memoryPath,
+        JSON.stringify({ ...memory, lastApplied: { ...old, commit: git(root, 'rev-parse', 'HEAD') } }),
+      );
       const older = await runOn(2, nightly(), env, root);
       expect(older.code, older.stdout).toBe(3);
       expect(older.stderr).toContain('does not record which desired state was applied');

@@ -150,11 +150,8 @@ describe('observeRun', () => {
 describe('the targets held at the last apply', () => {
   it('are recorded with the commit, the digest and the paths, once each and sorted, and left out when none', () => {
     expect(
-      advanceLastApplied(emptyMemory(), APPLIED, T0, [
-        'view:deals:id:v2',
-        'pins:deals:a@x.io',
-        'view:deals:id:v2',
-      ]).lastApplied,
+      advanceLastApplied(emptyMemory(), APPLIED, T0, ['view:deals:id:v2', 'pins:deals:a@x.io', 'view:deals:id:v2'])
+        .lastApplied,
     ).toEqual({
       ...APPLIED,
       at: iso(T0),
