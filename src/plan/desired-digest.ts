@@ -30,18 +30,7 @@ function withoutSources(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(
     Object.entries(value)
-      .filter(([key, member]) => !(/^(source|\w+Sources?)$/.test(key) && isPositions(member)))
+      .filter(([key]) => !/^(source|\w+Sources?)$/.test(key))
       .map(([key, member]) => [key, USER_DATA.has(key) ? member : withoutSources(member)]),
-  );
-}
-
-/** isPositions tells a source position (`file`, `line`, `column`), or a list of them, from data. */
-function isPositions(value: unknown): boolean {
-  if (Array.isArray(value)) return value.every(isPositions);
-  return (
-    value !== null &&
-    typeof value === 'object' &&
-    typeof (value as { file?: unknown }).file === 'string' &&
-    typeof (value as { line?: unknown }).line === 'number'
   );
 }
