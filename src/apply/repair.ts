@@ -75,26 +75,22 @@ export function checkRepairBase(memory: SweepMemory | undefined, head: Manifests
   }
   const due = reviewDue(memory.lastApplied, head);
   if (due !== undefined)
-    throw new RefusedError(
-      'apply.review-due',
-      `${due.lead ?? 'a reviewed apply is due'}: ${due.why}; nothing was read or written`,
-      due.hint ?? REVIEW_DUE_HINT,
-    );
+    throw new RefusedError('apply.review-due', `${due.lead}: ${due.why}; nothing was read or written`, due.hint);
 }
 
-/** ReviewDue is why self-heal must not repair: what, the way out when not the reviewed apply, and the lead when it is not that one is due. */
-interface ReviewDue {
+/** ReviewDue is why self-heal must not repair: the lead (a reviewed apply is due, or self-heal cannot tell), why, and the way out. */
+export interface ReviewDue {
+  lead: string;
   why: string;
-  hint?: string;
-  lead?: string;
+  hint: string;
 }
 
 /** reviewDue is why the memory's record (`applied`) and what self-heal loaded (`head`) do not match, in the order `checkRepairBase` says; undefined when they do. */
-function reviewDue(applied: LastApplied | undefined, head: ManifestsCommit | undefined): ReviewDue | undefined {
-  const refuse = (why: string, hint?: string, lead?: string): ReviewDue => ({
+export function reviewDue(applied: LastApplied | undefined, head: ManifestsCommit | undefined): ReviewDue | undefined {
+  const refuse = (why: string, hint = REVIEW_DUE_HINT, lead = 'a reviewed apply is due'): ReviewDue => ({
+    lead,
     why,
-    ...(hint === undefined ? {} : { hint }),
-    ...(lead === undefined ? {} : { lead }),
+    hint,
   });
   const short = (commit: string): string => commit.slice(0, 7);
   if (applied === undefined)

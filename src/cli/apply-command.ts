@@ -224,6 +224,7 @@ async function applyUntilInterrupted(
 /** resultText is what stdout shows of an apply's result, in `--format`. */
 function resultText(result: ApplyResult, options: ApplyOptions, io: CliIo): string {
   const color = useColor(io.stdout, io.env);
+  if (result.type === 'review-due') return reviewDueText(result, options, io);
   if (options.format === 'json') return renderReportJson(result.report);
   if (result.type === 'nothing') {
     const done =
@@ -233,6 +234,25 @@ function resultText(result: ApplyResult, options: ApplyOptions, io: CliIo): stri
   const report = reportText(result.report, options.format, color);
   // A blank line parts the report from the plan shown above it.
   return result.type === 'carried-out' ? `\n${report}` : report;
+}
+
+/**
+ * reviewDueText is a self-heal night that only swept because a reviewed apply is due:
+ * the plan as `plan --budget` shows it (JSON: the plan), then why the review is due and
+ * the way out. Nothing was written.
+ */
+function reviewDueText(result: Extract<ApplyResult, { type: 'review-due' }>, options: ApplyOptions, io: CliIo): string {
+  const plan = renderPlan(result.shown.plan, options.format, {
+    color: useColor(io.stdout, io.env),
+    elapsedMs: result.shown.elapsedMs,
+    rate: options.rate,
+    detailsUrl: options.detailsUrl,
+    showWarnings: options.showWarnings,
+  });
+  if (options.format === 'json') return plan;
+  const { lead, why, hint } = result.due;
+  const heading = `${lead.charAt(0).toUpperCase()}${lead.slice(1)}`;
+  return `Self-heal (apply --budget ${formatCount(options.budget ?? 0)}): ${lead}, so this night only reads and reports, as plan --budget does; nothing was written.\n\n${plan}${heading}: ${safeText(why)}.\nWay out: ${safeText(hint)}.\n`;
 }
 
 function reportText(report: ApplyReport, format: OutputFormat, color: boolean): string {

@@ -1,7 +1,7 @@
 import { carryOut } from '../apply/carry-out.js';
 import type { OperationOutcome } from '../apply/execute.js';
 import { landedFacts } from '../apply/landed-facts.js';
-import type { RepairChoice } from '../apply/repair.js';
+import type { RepairChoice, ReviewDue } from '../apply/repair.js';
 import { repairSection } from '../apply/repair-report.js';
 import { alreadyAppliedReport, buildReport, reportExitCode, type ApplyReport } from '../apply/report.js';
 import type { ApiWorkspace } from '../domain/api-types.js';
@@ -19,9 +19,9 @@ import type { Desired } from '../state/types.js';
 import { prepareApply, type ReadyToApply } from './apply-ready.js';
 import { appliedManifests } from './applied-manifests.js';
 import { appliedManifestsRecord, appliedPlanRecord, appliedRepoPaths, scopedPlanCovers } from './applied-record.js';
-import type { PlanWorkspaceOptions } from './plan-workspace.js';
+import { planWorkspace, type PlanWorkspaceOptions } from './plan-workspace.js';
 import { prepareSavedPlan, type SavedPlanFile } from './saved-plan.js';
-import { checkSelfHeal, type LoadedManifests } from './self-heal-gate.js';
+import { selfHealDue, type LoadedManifests } from './self-heal-gate.js';
 
 /**
  * The apply flow (README, "apply"; "Self-heal: `apply --budget`"; "The sweep memory"):
@@ -118,25 +118,32 @@ export interface ShownPlan {
  */
 export type ApplyResult =
   | { type: 'already-applied'; report: ApplyReport; code: number }
+  | { type: 'review-due'; shown: ShownPlan; due: ReviewDue; code: number }
   | { type: 'nothing'; shown: ShownPlan; report: ApplyReport; code: number }
   | { type: 'carried-out'; report: ApplyReport; code: number };
 
 /**
  * runApply is `viewctl apply`. Self-heal's gate (`checkSelfHeal`) runs first, before any
- * request; then the plan is made or re-checked (`prepareApply`, `prepareSavedPlan`),
+ * request: when a reviewed apply is due, the night still sweeps as `plan --budget` does
+ * (`sweepOnly`: reads, reports drift and why the review is due, writes nothing, exit 2
+ * as for drift) rather than end blind; then the plan is made or re-checked (`prepareApply`, `prepareSavedPlan`),
  * the memory observes what was read, the caller confirms, the operations are carried
  * out (`carryOut`) and the memory learns what landed. The memory is saved whatever the
  * outcome; what was applied is recorded only on exit 0, and only for a complete apply.
  */
 export async function runApply(input: ApplyInput, edges: ApplyEdges): Promise<ApplyResult> {
   const { source, ledger } = input;
-  if (source.type === 'manifests' && source.repair !== undefined) await checkSelfHeal(ledger?.memory, source.manifests);
+  const due =
+    source.type === 'manifests' && source.repair !== undefined
+      ? await selfHealDue(ledger?.memory, source.manifests)
+      : undefined;
   const reserve = source.type === 'manifests' ? source.repair?.reserve : undefined;
   let client: ServiceClient | undefined;
   const connect = async (): Promise<ServiceClient> => {
     client = await edges.connect(reserve === undefined ? {} : { dailyReserve: reserve });
     return client;
   };
+  if (due !== undefined && source.type === 'manifests') return sweepOnly(input, source, due, await connect());
   const gates = { expectDigest: input.expectDigest, maxDeletes: input.maxDeletes };
   const ready: ReadyToApply =
     source.type === 'file'
@@ -189,6 +196,30 @@ export async function runApply(input: ApplyInput, edges: ApplyEdges): Promise<Ap
   });
   ledger?.landed(landedFacts(plan, report));
   return finish({ type: 'carried-out', report, code: reportExitCode(report) });
+}
+
+/**
+ * sweepOnly is a self-heal night for which a reviewed apply is due: it plans as `plan
+ * --budget N` does (the reads within N and what is left today less `--reserve`), tells
+ * the memory what it read, and writes nothing; the result says why the review is due,
+ * with exit 2, as a report night's drift. A night never ends blind: the drift of the
+ * days until the reviewed apply is still found and dated, and the sweep goes on.
+ */
+async function sweepOnly(
+  input: ApplyInput,
+  source: Extract<ApplySource, { type: 'manifests' }>,
+  due: ReviewDue,
+  client: ServiceClient,
+): Promise<ApplyResult> {
+  const { ledger } = input;
+  const { plan, live, elapsedMs } = await planWorkspace(
+    source.manifests.desired,
+    client,
+    await withMemory(input.planning, ledger, source),
+  );
+  ledger?.observe(live, pendingLists(plan.changes));
+  await ledger?.save();
+  return { type: 'review-due', shown: { plan, elapsedMs }, due, code: EXIT.changes };
 }
 
 /**

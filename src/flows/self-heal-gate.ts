@@ -1,8 +1,8 @@
-import { checkRepairBase, type ManifestsCommit } from '../apply/repair.js';
+import { checkRepairBase, reviewDue, type ManifestsCommit, type ReviewDue } from '../apply/repair.js';
 import { untrackedManifests, untrackedWords } from '../manifest/git-files.js';
 import { manifestRepository, type ManifestsHead } from '../manifest/git-source.js';
 import { descendsFrom, hasCommit, sameManifestsAt } from '../manifest/git-trees.js';
-import type { SweepMemory } from '../state/sweep-memory.js';
+import { emptyMemory, type SweepMemory } from '../state/sweep-memory.js';
 import { shownPath, sortedPaths } from './applied-record.js';
 
 /** LoadedManifests are the manifests as a run loaded them: the paths given, the files read (absolute), the digest of the desired state, and where git stood then. */
@@ -23,6 +23,22 @@ export interface LoadedManifests {
  */
 export async function checkSelfHeal(memory: SweepMemory | undefined, loaded: LoadedManifests): Promise<void> {
   checkRepairBase(memory, memory?.lastApplied === undefined ? undefined : await repairBase(memory, loaded));
+}
+
+/**
+ * selfHealDue is the same gate answering why a reviewed apply is due (`reviewDue`), or
+ * undefined when self-heal may repair; no memory at all (`--ledger` not given) is
+ * still refused (`checkRepairBase`).
+ */
+export async function selfHealDue(
+  memory: SweepMemory | undefined,
+  loaded: LoadedManifests,
+): Promise<ReviewDue | undefined> {
+  if (memory === undefined) checkRepairBase(memory, undefined);
+  return reviewDue(
+    memory?.lastApplied,
+    memory?.lastApplied === undefined ? undefined : await repairBase(memory ?? emptyMemory(), loaded),
+  );
 }
 
 /** repairBase is what git says of the loaded manifests against the memory's last applied commit (`ManifestsCommit`); undefined outside git. */

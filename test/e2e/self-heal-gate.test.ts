@@ -83,9 +83,9 @@ describe('self-heal repairs only the desired state a complete, reviewed apply ca
 
       emulator.resetStats();
       const night = await runOn(2, nightly(), env, root);
-      expect(night.code, night.stdout).toBe(3);
-      expect(night.stderr).toContain('error[apply.review-due]');
-      expect(emulator.stats().requests).toBe(0);
+      expect(night.code, night.stderr).toBe(2);
+      expect(night.stdout).toContain('A reviewed apply is due: ');
+      expect(emulator.stats().writes).toBe(0);
       expect(await liveName(emulator, 'rv_budget_confirmed')).toBe('Budget confirmed');
     });
   });
@@ -101,11 +101,11 @@ describe('self-heal repairs only the desired state a complete, reviewed apply ca
       expect(first.code, first.stderr).toBe(0);
       emulator.resetStats();
       const night = await runOn(2, nightly('draft'), env, root);
-      expect(night.code, night.stdout).toBe(3);
-      expect(night.stderr).toContain(
-        'a reviewed apply is due: self-heal loaded the manifests at draft, but the last reviewed apply carried out those at manifests',
+      expect(night.code, night.stderr).toBe(2);
+      expect(night.stdout).toContain(
+        'A reviewed apply is due: self-heal loaded the manifests at draft, but the last reviewed apply carried out those at manifests',
       );
-      expect(emulator.stats().requests).toBe(0);
+      expect(emulator.stats().writes).toBe(0);
       expect(await liveName(emulator, 'rv_budget_confirmed')).toBe('Budget confirmed');
     });
   });
@@ -125,12 +125,12 @@ describe('self-heal repairs only the desired state a complete, reviewed apply ca
       expect(git(root, 'status', '--porcelain', '--', 'manifests')).toBe('');
       emulator.resetStats();
       const night = await runOn(2, nightly(), env, root);
-      expect(night.code, night.stdout).toBe(3);
-      expect(night.stderr).toContain(
+      expect(night.code, night.stderr).toBe(2);
+      expect(night.stdout).toContain(
         'manifests/views/recordings/mine.local.yaml is not a file git tracks at HEAD (git ignores it)',
       );
       expect(night.stdout).not.toContain('Repaired');
-      expect(emulator.stats().requests).toBe(0);
+      expect(emulator.stats().writes).toBe(0);
     });
   });
 
@@ -156,9 +156,9 @@ describe('self-heal repairs only the desired state a complete, reviewed apply ca
       expect(git(root, 'status', '--porcelain', '--', 'manifests')).toBe('');
       emulator.resetStats();
       const night = await runOn(2, nightly(), env, root);
-      expect(night.code, night.stdout).toBe(3);
-      expect(night.stderr).toContain('a reviewed apply is due: the sweep memory records no apply yet');
-      expect(emulator.stats().requests).toBe(0);
+      expect(night.code, night.stderr).toBe(2);
+      expect(night.stdout).toContain('A reviewed apply is due: the sweep memory records no apply yet');
+      expect(emulator.stats().writes).toBe(0);
       expect(await liveName(emulator, 'rv_budget_confirmed')).toBe('Budget confirmed');
     });
   });
@@ -180,11 +180,11 @@ describe('self-heal repairs only the desired state a complete, reviewed apply ca
       await writeFile(memoryPath, JSON.stringify({ ...memory, lastApplied: { ...applied, commit: head } }));
       emulator.resetStats();
       const forged = await runOn(2, nightly(), env, root);
-      expect(forged.code, forged.stdout).toBe(3);
-      expect(forged.stderr).toContain(
-        'a reviewed apply is due: the desired state loaded now is not the one the last reviewed apply carried out',
+      expect(forged.code, forged.stderr).toBe(2);
+      expect(forged.stdout).toContain(
+        'A reviewed apply is due: the desired state loaded now is not the one the last reviewed apply carried out',
       );
-      expect(emulator.stats().requests).toBe(0);
+      expect(emulator.stats().writes).toBe(0);
 
       // A commit off HEAD's history whose manifests equal HEAD's: not an apply of this branch.
       git(root, 'checkout', '--quiet', '-b', 'side', 'HEAD~1');
@@ -194,8 +194,8 @@ describe('self-heal repairs only the desired state a complete, reviewed apply ca
       git(root, 'revert', '--no-edit', '--quiet', 'HEAD');
       await writeFile(memoryPath, JSON.stringify({ ...memory, lastApplied: { ...applied, commit: side } }));
       const foreign = await runOn(2, nightly(), env, root);
-      expect(foreign.code, foreign.stdout).toBe(3);
-      expect(foreign.stderr).toContain(`is not the last applied (${side.slice(0, 7)}) nor a commit after it`);
+      expect(foreign.code, foreign.stderr).toBe(2);
+      expect(foreign.stdout).toContain(`is not the last applied (${side.slice(0, 7)}) nor a commit after it`);
 
       // A memory written before the digest was recorded: self-heal refuses and says what records it.
       const { digest: _digest, paths: _paths, ...old } = applied;
@@ -204,10 +204,10 @@ describe('self-heal repairs only the desired state a complete, reviewed apply ca
         JSON.stringify({ ...memory, lastApplied: { ...old, commit: git(root, 'rev-parse', 'HEAD') } }),
       );
       const older = await runOn(2, nightly(), env, root);
-      expect(older.code, older.stdout).toBe(3);
-      expect(older.stderr).toContain('does not record which desired state was applied');
-      expect(older.stderr).toContain('a full reviewed apply records it');
-      expect(emulator.stats().requests).toBe(0);
+      expect(older.code, older.stderr).toBe(2);
+      expect(older.stdout).toContain('does not record which desired state was applied');
+      expect(older.stdout).toContain('a full reviewed apply records it');
+      expect(emulator.stats().writes).toBe(0);
       expect(await liveName(emulator, 'rv_budget_confirmed')).toBe('Budget confirmed');
     });
   });

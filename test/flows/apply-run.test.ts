@@ -100,10 +100,10 @@ describe('runApply', () => {
     ]);
   });
 
-  it('runs self-heal through its one gate before connecting: refused, nothing is read, remembered or written', async () => {
+  it('runs self-heal through its one gate: when a reviewed apply is due, it only sweeps, tells the memory what it read, and writes nothing (exit 2)', async () => {
     emulator = await startTestEmulator(testWorkspace());
     const log: string[] = [];
-    const refused = runApply(
+    const result = await runApply(
       {
         source: { type: 'manifests', manifests: loaded(manifests), targeted: false, repair: { reserve: 0 } },
         cwd: '/nonexistent',
@@ -113,11 +113,27 @@ describe('runApply', () => {
       },
       edges(log),
     );
-    await expect(refused).rejects.toMatchObject({
-      code: 'apply.review-due',
-      message: expect.stringContaining('the sweep memory records no apply yet'),
+    expect(result).toMatchObject({
+      type: 'review-due',
+      code: 2,
+      due: { lead: 'a reviewed apply is due', why: expect.stringContaining('the sweep memory records no apply yet') },
     });
+    expect(log).toEqual(['connect', 'memory: workspace', 'memory: observe', 'memory: save']);
+    expect(emulator.stats().writes).toBe(0);
+  });
+
+  it('refuses self-heal without a memory before connecting (a usage error)', async () => {
+    const log: string[] = [];
+    const refused = runApply(
+      {
+        source: { type: 'manifests', manifests: loaded(manifests), targeted: false, repair: { reserve: 0 } },
+        cwd: '/nonexistent',
+        maxDeletes: 0,
+        planning: { scope: { budget: 100, reserve: 0 } },
+      },
+      edges(log),
+    );
+    await expect(refused).rejects.toMatchObject({ code: 'usage.budget-without-ledger' });
     expect(log).toEqual([]);
-    expect(emulator.stats().requests).toBe(0);
   });
 });
