@@ -28,6 +28,8 @@ export interface RepairSection {
   leftForReview: RepairGroup[];
   /** Changes of targets the last apply held: no reviewer saw them, so they wait for a reviewed apply. */
   heldWhenApplied: RepairGroup[];
+  /** Pinned lists naming a view whose create is left for a reviewed apply: they wait for it. */
+  waitingForReview: RepairGroup[];
   leftForNextNight: RepairGroup[];
   /** What the plan shows and apply never carries out (drift of the automations): fixed only in the workspace. */
   neverApplied: RepairGroup[];
@@ -54,6 +56,7 @@ export function repairSection(
     ),
     leftForReview: groups(plan, choice.leftForReview),
     heldWhenApplied: groups(plan, choice.heldWhenApplied, HELD_NOUNS),
+    waitingForReview: groups(plan, choice.waitingForReview),
     leftForNextNight: groups(plan, choice.leftForNextNight),
     neverApplied: groups(
       plan,
@@ -108,6 +111,8 @@ export function repairLines(section: RepairSection): string[] {
       `Left for a reviewed apply (held when the manifests were last applied, so no reviewer saw these changes): ${groupsText(section.heldWhenApplied)}.`,
     );
   }
+  if (section.waitingForReview.length > 0)
+    lines.push(`Left for a reviewed apply (they name a view left for one): ${groupsText(section.waitingForReview)}.`);
   if (section.leftForNextNight.length > 0) {
     const { given, reads } = section.budget;
     lines.push(

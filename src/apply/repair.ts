@@ -154,6 +154,8 @@ export interface RepairChoice {
   leftForReview: number[];
   /** Changes of targets held at the last apply (`LastApplied.held`): left for a reviewed apply too. */
   heldWhenApplied: number[];
+  /** Pinned lists naming a view whose create is left for a reviewed apply: they wait for it, whatever the budget. */
+  waitingForReview: number[];
   leftForNextNight: number[];
   /** What of the room for writes the repairs need, their verification reads included. */
   requests: number;
@@ -167,7 +169,9 @@ export interface RepairChoice {
  * `Kind.repair`, or its target is in `heldWhenApplied`, the targets the last apply held)
  * and left for the next night: a repair is taken while its writes and
  * the verification reads it adds (each read once, `Kind.verifyReads`) fit in `room`,
- * and a pinned list naming a view this run creates goes only with that create.
+ * and a pinned list naming a view this run creates goes only with that create; one
+ * naming a view whose create is left for a reviewed apply waits for that apply
+ * (`waitingForReview`), whatever the room.
  */
 export function chooseRepairs(
   plan: Pick<Plan, 'changes' | 'steps'>,
@@ -182,11 +186,18 @@ export function chooseRepairs(
     repaired: [],
     leftForReview: [],
     heldWhenApplied: [],
+    waitingForReview: [],
     leftForNextNight: [],
     requests: 0,
     budget,
   };
   const created = new Set<string>();
+  // The views whose create is left for a reviewed apply: a list naming one waits for it, not for room.
+  const reviewed = new Set<string>();
+  const leaveForReview = (into: number[], index: number, operations: readonly Operation[]): void => {
+    into.push(index);
+    for (const operation of operations) if (operation.creates !== undefined) reviewed.add(operation.creates);
+  };
   const verifying = new Set<string>();
   for (const [index, operations] of byChange) {
     const change = plan.changes[index];
@@ -194,18 +205,23 @@ export function chooseRepairs(
     const kind = kindOf(change);
     const role = kind.repair(change);
     if (!role.repairable) {
-      choice.leftForReview.push(index);
+      leaveForReview(choice.leftForReview, index, operations);
       continue;
     }
     if ((role.heldAs ?? [change.target]).some((key) => heldWhenApplied.has(key))) {
-      choice.heldWhenApplied.push(index);
+      leaveForReview(choice.heldWhenApplied, index, operations);
       continue;
     }
-    const depends = operations.some((operation) =>
-      operation.newViewTabs.some(
-        (tab) => operation.domain === undefined || !created.has(createdKey(operation.domain, tab.name)),
+    const named = operations.flatMap((operation) =>
+      operation.newViewTabs.map((tab) =>
+        operation.domain === undefined ? undefined : createdKey(operation.domain, tab.name),
       ),
     );
+    if (named.some((key) => key !== undefined && reviewed.has(key))) {
+      choice.waitingForReview.push(index);
+      continue;
+    }
+    const depends = named.some((key) => key === undefined || !created.has(key));
     const reads = kind
       .verifyReads(change)
       .map(readKey)

@@ -174,6 +174,20 @@ describe('chooseRepairs: what the kinds call repairable, within the room left', 
     );
   });
 
+  it('says why a pinned list naming a held create is left: it waits for that reviewed apply, not for the next night', async () => {
+    const plan = await mixedPlan();
+    const create = plan.changes.find((change) => change.action === 'create');
+    const choice = chooseRepairs(plan, 100, { given: 100, reads: 80 }, new Set([create?.target ?? '']));
+    expect(actions(plan, choice.heldWhenApplied)).toEqual(['create Team calls']);
+    expect(actions(plan, choice.waitingForReview)).toEqual(['pin mia@acme.com']);
+    expect(choice.leftForNextNight).toEqual([]);
+    const lines = repairLines(repairSection(plan, choice, new Set(choice.repaired)));
+    expect(lines).toContain(
+      'Left for a reviewed apply (they name a view left for one): 1 pin list (member mia@acme.com).',
+    );
+    expect(lines.some((line) => line.startsWith('Left for the next night'))).toBe(false);
+  });
+
   it("leaves a held view's manifest whichever key the change names it by: a held create is keyed by name, a bound id held as not found by id", async () => {
     const plan = await mixedPlan();
     const create = plan.changes.find((change) => change.action === 'create');
@@ -248,6 +262,7 @@ describe('repairLines: what a self-heal run says it did', () => {
       repaired: [0, 1, 2],
       leftForReview: [],
       heldWhenApplied: [],
+      waitingForReview: [],
       leftForNextNight: [],
       requests: 3,
       budget: { given: 10, reads: 8 },
