@@ -252,7 +252,7 @@ function reviewDueText(result: Extract<ApplyResult, { type: 'review-due' }>, opt
   if (options.format === 'json') return plan;
   const { lead, why, hint } = result.due;
   const heading = `${lead.charAt(0).toUpperCase()}${lead.slice(1)}`;
-  return `Self-heal (apply --budget ${formatCount(options.budget ?? 0)}): ${lead}, so this night only reads and reports, as plan --budget does; nothing was written.\n\n${plan}${heading}: ${safeText(why)}.\nWay out: ${safeText(hint)}.\n`;
+  return `Self-heal (apply --budget ${formatCount(options.budget ?? 0)}): ${lead}, so this night only reads and reports, as plan --budget does; nothing was written.\n\n${plan}\n${heading}: ${safeText(why)}.\nWay out: ${safeText(hint)}.\n`;
 }
 
 function reportText(report: ApplyReport, format: OutputFormat, color: boolean): string {
