@@ -31,6 +31,7 @@ export function repairSection(
     ),
     leftForReview: groups(plan, choice.leftForReview),
     heldWhenApplied: groups(plan, choice.heldWhenApplied, HELD_NOUNS),
+    waitingForReview: groups(plan, choice.waitingForReview),
     leftForNextNight: groups(plan, choice.leftForNextNight),
     neverApplied: groups(
       plan,

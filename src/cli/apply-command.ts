@@ -1,51 +1,42 @@
-import { pendingLists } from '../plan/drift-origins.js';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Option } from 'commander';
 import type { Command } from 'commander';
-import { carryOut } from '../apply/carry-out.js';
-import type { OperationOutcome } from '../apply/execute.js';
-import { askApproval, decideApproval } from './approval.js';
-import { prepareApply } from '../flows/apply-ready.js';
-import { prepareSavedPlan, type SavedPlanFile } from '../flows/saved-plan.js';
-import type { ApplyReport } from '../apply/report.js';
-import { alreadyAppliedReport, buildReport, reportExitCode } from '../apply/report.js';
+import type { ApplyReport } from '../domain/apply-report.js';
 import { renderReportJson, renderReportMarkdown, renderReportText, repairLines } from '../render/apply-report.js';
-import { quoted, safeText } from '../text/safe-text.js';
-import { EXIT, InternalError, systemErrorCode, UsageError, ViewctlError } from '../errors.js';
-import type { Plan } from '../plan/types.js';
 import { RequestAllowance, withAllowance } from '../service/types.js';
+import { askApproval, decideApproval } from './approval.js';
+import { loadManifestFiles, planningOptions, resolveScope, type ResolvedScope } from './apply-planning.js';
+import { EXIT, systemErrorCode, UsageError, ViewctlError } from '../errors.js';
+import {
+  loadApplyManifests,
+  runApply,
+  type ApplyMemory,
+  type ApplyResult,
+  type RepairChoice,
+  type ApplySource,
+  type ShownPlan,
+} from '../flows/apply-run.js';
+import type { TargetSelector } from '../flows/plan-manifests.js';
+import { renderPlan, type OutputFormat } from '../render/render-plan.js';
 import type { ServiceClient } from '../service/types.js';
-import type { Desired } from '../state/types.js';
+import { DEFAULT_RESERVE } from '../domain/domains.js';
+import { formatCount } from '../text/plural.js';
+import { quoted, safeText } from '../text/safe-text.js';
 import { addConnectionOptions, openConnection } from './connection.js';
 import type { Connection, ConnectionOptions } from './connection.js';
-import type { CliIo } from './io.js';
-import { formatOption, useColor } from './output.js';
-import { maxDeletesOption } from './max-deletes-option.js';
 import { detailsUrlOption } from './details-url-option.js';
-import { targetOption } from './target-option.js';
-import type { TargetSelector } from '../plan/targets-selection.js';
-import { renderPlan, type OutputFormat } from '../render/render-plan.js';
-import { loadManifestFiles, planningOptions, resolveScope, type ResolvedScope } from './apply-planning.js';
+import { interruptedError, listenForInterrupt, type Interrupt } from './interrupt.js';
+import type { CliIo } from './io.js';
+import { ledgerOption, openLedger, type LedgerRun } from './ledger-option.js';
+import { maxDeletesOption } from './max-deletes-option.js';
 import type { Outcome } from './outcome.js';
-import { addBaseOption, addBudgetOptions } from './scope-options.js';
-import { checkRepairBase, type ManifestsCommit, type RepairChoice } from '../apply/repair.js';
-import { formatCount } from '../text/plural.js';
-import { repairSection } from '../apply/repair-report.js';
-import { manifestsHead, type ManifestsHead } from '../manifest/git-source.js';
-import { DEFAULT_RESERVE } from '../state/read-ceiling.js';
+import { formatOption, useColor } from './output.js';
 import { parseCount } from './parse-options.js';
 import { progressReporter } from './progress.js';
+import { addBaseOption, addBudgetOptions } from './scope-options.js';
 import { showWarningsOption } from './show-warnings-option.js';
-import { ledgerOption, openLedger, type LedgerRun } from './ledger-option.js';
-import { appliedManifests } from './applied-manifests.js';
-import { hasCommit, sameManifestsAt } from '../manifest/git-trees.js';
-import type { SweepMemory } from '../state/sweep-memory.js';
-import { appliedManifestsCommit, appliedPlanCommit, appliedRepoPaths, scopedPlanCovers } from './ledger-advance.js';
-import { landedFacts } from '../apply/landed-facts.js';
-import { heldAfterApply } from '../state/ledger-applied.js';
-import type { ApiWorkspace } from '../domain/api-types.js';
-import { interruptedError, listenForInterrupt, type Interrupt } from './interrupt.js';
+import { targetOption } from './target-option.js';
 
 interface ApplyOptions extends ConnectionOptions {
   format: OutputFormat;
@@ -64,19 +55,6 @@ interface ApplyOptions extends ConnectionOptions {
   showWarnings?: boolean;
   ledger?: string;
 }
-
-/** Where the plan comes from: manifests to plan now, or a plan file saved by `plan --out`. */
-type PlanSource =
-  | {
-      type: 'manifests';
-      paths: string[];
-      desired: Desired;
-      scoped: ResolvedScope;
-      targets?: TargetSelector[];
-      repair?: RepairRequest;
-      read: ManifestsHead | undefined;
-    }
-  | { type: 'file'; file: SavedPlanFile };
 
 /**
  * registerApplyCommand adds `viewctl apply [PATH...]`: plan (or read `--plan FILE`
@@ -175,160 +153,174 @@ async function applyUntilInterrupted(
   outcome: Outcome,
   { approval, run, interrupt }: { approval: ReturnType<typeof decideApproval>; run: ApplyRun; interrupt: Interrupt },
 ): Promise<number> {
-  const loaded = await loadSource(paths, options, io);
+  const { source, scoped } = await loadSource(paths, options, io);
   const ledger = await openLedger(io, options.ledger);
-  const source = await withAppliedManifests(loaded, ledger?.memory, io.cwd);
-  // Self-heal runs only on the manifests last applied: refused before any request.
-  if (source.type === 'manifests' && source.repair !== undefined) checkRepairBase(ledger?.memory, source.repair.head);
+  let applying: ((done: number, total: number) => void) | undefined;
   let connection: Connection | undefined;
-  const connect = async (): Promise<ServiceClient> => {
-    // Self-heal keeps the reserve, as plan does: the client too refuses a request that would dip into it.
-    const dailyReserve = source.type === 'manifests' ? source.repair?.reserve : undefined;
-    connection = await openConnection(options, io, {
-      stop: run.reads.signal,
-      ...(dailyReserve === undefined ? {} : { dailyReserve }),
-    });
-    // Self-heal's --budget N counts every request sent, its writes' retries included.
-    const budget = source.type === 'manifests' && source.repair !== undefined ? options.budget : undefined;
-    run.client =
-      budget === undefined
-        ? connection.client
-        : withAllowance(connection.client, new RequestAllowance(budget, `--budget ${formatCount(budget)}`));
-    return run.client;
-  };
+  const json = options.format === 'json';
+  // With JSON on stdout, the plan and the prompt go to stderr so stdout stays one document.
+  const display = json ? io.stderr : io.stdout;
   try {
-    const gates = { expectDigest: options.expectDigest, maxDeletes: options.maxDeletes };
-    const { plan, live, elapsedMs, operations, alreadyApplied, repair } =
-      source.type === 'file'
-        ? await prepareSavedPlan(source.file, connect, {
-            ...gates,
-            onProgress: progressReporter(io.stderr, 'checking the plan against live state'),
-            ...(ledger === undefined
-              ? {}
-              : { onWorkspace: (workspace: ApiWorkspace) => ledger.checkWorkspace(workspace) }),
-          })
-        : await prepareApply(source.desired, await connect(), {
-            ...planningOptions(io, {
-              ...source,
-              ledger,
-              applied: await appliedManifests(ledger?.memory, options.base, paths, io.cwd),
-            }),
-            ...gates,
-            ...repairOptions(source.repair),
-          });
-    ledger?.observe(live, pendingLists(plan.changes));
-    // What was read and what landed is remembered whatever the outcome; the last applied commit only on exit 0.
-    const remember = async (code: number): Promise<number> => {
-      if (ledger !== undefined) await rememberRun(ledger, code, source, plan, io);
-      return code;
-    };
-    const { client } = run;
-    if (client === undefined) throw new InternalError('apply prepared a plan without opening a connection');
-    const json = options.format === 'json';
-    const color = useColor(io.stdout, io.env);
-    if (operations.length === 0 && alreadyApplied.length > 0) {
-      // Every change is live as the plan leaves it: say so, send nothing, succeed.
-      const report = alreadyAppliedReport(plan, alreadyApplied, { requests: live.requests.used, elapsedMs });
-      io.stdout.write(
-        json
-          ? renderReportJson(report)
-          : options.format === 'markdown'
-            ? renderReportMarkdown(report)
-            : renderReportText(report, { color }),
-      );
-      return remember(EXIT.ok);
-    }
-    if (operations.length === 0) {
-      const report =
-        repair === undefined
-          ? emptyReport(plan)
-          : { ...emptyReport(plan), repair: repairSection(plan, repair, new Set()) };
-      const done = report.repair === undefined ? 'Nothing to apply.\n' : `${repairLines(report.repair).join('\n')}\n`;
-      io.stdout.write(
-        json
-          ? renderReportJson(report)
-          : `${repairHeading(repair)}${renderPlan(plan, options.format, { color, elapsedMs, rate: options.rate, context: 'apply', showWarnings: options.showWarnings })}${done}`,
-      );
-      return remember(EXIT.ok);
-    }
-
-    // With JSON on stdout, the plan and the prompt go to stderr so stdout stays one document.
-    const display = json ? io.stderr : io.stdout;
-    if (!json || approval === 'ask') {
-      display.write(
-        repairHeading(repair) +
-          renderPlan(plan, json ? 'text' : options.format, {
-            color: useColor(display, io.env),
-            elapsedMs,
-            rate: options.rate,
-            context: 'apply',
-            detailsUrl: options.detailsUrl,
-            showWarnings: options.showWarnings,
-          }),
-      );
-    }
-    if (approval === 'ask' && !(await askApproval(io.stdin, display, interrupt.signal))) {
-      throw new ViewctlError('apply.cancelled', 'apply cancelled; nothing was written', {
-        hint: 'answer exactly "yes" to apply, or pass --auto-approve',
-      });
-    }
-    // An interrupt that came while the plan was shown stops here, before any write.
-    const signal = interrupt.received();
-    if (signal !== undefined) throw interruptedError(signal);
-    const progress = progressReporter(io.stderr, 'applying');
-    let done = 0;
-    outcome.writing = true;
-    run.writesFrom = client.stats().requests;
-    const report = await carryOut(plan, operations, {
-      client,
-      live,
-      fromPlanFile: source.type === 'file',
-      signal: interrupt.signal,
-      relistDelaysMs: io.waits?.relistDelaysMs,
-      alreadyApplied,
-      ...(repair === undefined ? {} : { repair }),
-      onOutcome: (result: OperationOutcome) => {
-        done += 1;
-        progress(done, operations.length);
-        if (result.status === 'failed')
-          io.stderr.write(
-            `failed: ${result.operation.action} ${result.operation.kind} ${quoted(result.operation.name)}: ${safeText(result.error.message)}\n`,
-          );
+    const result = await runApply(
+      {
+        source,
+        cwd: io.cwd,
+        ...(ledger === undefined ? {} : { ledger: memorySteps(ledger, io) }),
+        expectDigest: options.expectDigest,
+        maxDeletes: options.maxDeletes,
+        planning: planningOptions(io, {
+          targets: options.target,
+          ...(scoped === undefined ? {} : { scoped }),
+        }),
+        onRecheckProgress: progressReporter(io.stderr, 'checking the plan against live state'),
       },
-    });
-    // A blank line parts the report from the plan shown above it.
-    io.stdout.write(
-      json
-        ? renderReportJson(report)
-        : `\n${options.format === 'markdown' ? renderReportMarkdown(report) : renderReportText(report, { color })}`,
+      {
+        connect: async ({ dailyReserve }) => {
+          // Self-heal keeps the reserve, as plan does: the client too refuses a request that would dip into it.
+          connection = await openConnection(options, io, {
+            stop: run.reads.signal,
+            ...(dailyReserve === undefined ? {} : { dailyReserve }),
+          });
+          // Self-heal's --budget N counts every request sent, its writes' retries included.
+          const budget = options.plan === undefined && options.budget !== undefined ? options.budget : undefined;
+          run.client =
+            budget === undefined
+              ? connection.client
+              : withAllowance(connection.client, new RequestAllowance(budget, `--budget ${formatCount(budget)}`));
+          return run.client;
+        },
+        confirm: async (shown) => {
+          if (!json || approval === 'ask')
+            display.write(
+              repairHeading(shown.repair) + planText(shown, json ? 'text' : options.format, display, options, io),
+            );
+          if (approval === 'ask' && !(await askApproval(io.stdin, display, interrupt.signal))) {
+            throw new ViewctlError('apply.cancelled', 'apply cancelled; nothing was written', {
+              hint: 'answer exactly "yes" to apply, or pass --auto-approve',
+            });
+          }
+          // An interrupt that came while the plan was shown stops here, before any write.
+          const signal = interrupt.received();
+          if (signal !== undefined) throw interruptedError(signal);
+        },
+        onWriting: (client: ServiceClient) => {
+          outcome.writing = true;
+          run.writesFrom = client.stats().requests;
+        },
+        signal: interrupt.signal,
+        relistDelaysMs: io.waits?.relistDelaysMs,
+        onOutcome: (result, done, total) => {
+          applying ??= progressReporter(io.stderr, 'applying');
+          applying(done, total);
+          if (result.status === 'failed')
+            io.stderr.write(
+              `failed: ${result.operation.action} ${result.operation.kind} ${quoted(result.operation.name)}: ${safeText(result.error.message)}\n`,
+            );
+        },
+        note: (text) => io.stderr.write(`note: ${text}\n`),
+      },
     );
-    ledger?.landed(landedFacts(plan, report));
-    return remember(reportExitCode(report));
+    io.stdout.write(resultText(result, options, io));
+    return result.code;
   } finally {
     await connection?.close();
   }
 }
 
+/** resultText is what stdout shows of an apply's result, in `--format`. */
+function resultText(result: ApplyResult, options: ApplyOptions, io: CliIo): string {
+  const color = useColor(io.stdout, io.env);
+  if (result.type === 'review-due') return reviewDueText(result, options, io);
+  if (options.format === 'json') return renderReportJson(result.report);
+  if (result.type === 'nothing') {
+    const done =
+      result.report.repair === undefined ? 'Nothing to apply.\n' : `${repairLines(result.report.repair).join('\n')}\n`;
+    return `${repairHeading(result.shown.repair)}${planText(result.shown, options.format, io.stdout, options, io, false)}${done}`;
+  }
+  const report = reportText(result.report, options.format, color);
+  // A blank line parts the report from the plan shown above it.
+  return result.type === 'carried-out' ? `\n${report}` : report;
+}
+
+/**
+ * reviewDueText is a self-heal night that only swept because a reviewed apply is due:
+ * the plan as `plan --budget` shows it (JSON: the plan), then why the review is due and
+ * the way out. Nothing was written.
+ */
+function reviewDueText(result: Extract<ApplyResult, { type: 'review-due' }>, options: ApplyOptions, io: CliIo): string {
+  const plan = renderPlan(result.shown.plan, options.format, {
+    color: useColor(io.stdout, io.env),
+    elapsedMs: result.shown.elapsedMs,
+    rate: options.rate,
+    detailsUrl: options.detailsUrl,
+    showWarnings: options.showWarnings,
+  });
+  if (options.format === 'json') return plan;
+  const { lead, why, hint } = result.due;
+  const heading = `${lead.charAt(0).toUpperCase()}${lead.slice(1)}`;
+  return `Self-heal (apply --budget ${formatCount(options.budget ?? 0)}): ${lead}, so this night only reads and reports, as plan --budget does; nothing was written.\n\n${plan}\n${heading}: ${safeText(why)}.\nWay out: ${safeText(hint)}.\n`;
+}
+
+function reportText(report: ApplyReport, format: OutputFormat, color: boolean): string {
+  return format === 'markdown' ? renderReportMarkdown(report) : renderReportText(report, { color });
+}
+
+/** planText is the plan as shown before an apply (`context: 'apply'`); the details link only when it is about to be carried out. */
+function planText(
+  shown: ShownPlan,
+  format: OutputFormat,
+  stream: NodeJS.WritableStream,
+  options: ApplyOptions,
+  io: CliIo,
+  withDetails = true,
+): string {
+  return renderPlan(shown.plan, format, {
+    color: useColor(stream as CliIo['stdout'], io.env),
+    elapsedMs: shown.elapsedMs,
+    rate: options.rate,
+    context: 'apply',
+    ...(withDetails ? { detailsUrl: options.detailsUrl } : {}),
+    showWarnings: options.showWarnings,
+  });
+}
+
+/** memorySteps are the sweep memory's steps the apply flow calls, saved with this run's stderr for warnings. */
+function memorySteps(ledger: LedgerRun, io: CliIo): ApplyMemory {
+  return {
+    memory: ledger.memory,
+    checkWorkspace: (workspace) => ledger.checkWorkspace(workspace),
+    observe: (live, pending) => ledger.observe(live, pending),
+    landed: (facts) => ledger.landed(facts),
+    advance: (applied, held) => ledger.advance(applied, held),
+    save: () => ledger.save(io),
+  };
+}
+
 /** loadSource reads what needs no network: the manifests, or the plan file's text (the saved-plan flow checks it). */
-async function loadSource(paths: string[], options: ApplyOptions, io: CliIo): Promise<PlanSource> {
+async function loadSource(
+  paths: string[],
+  options: ApplyOptions,
+  io: CliIo,
+): Promise<{ source: ApplySource; scoped?: ResolvedScope }> {
   if (options.plan === undefined) {
-    // Where git stood when the files were read: the last applied commit is that one, or none.
-    const read = await manifestsHead(paths.length === 0 ? ['.'] : paths, io.cwd);
-    const desired = await loadManifestFiles(paths, io, useColor(io.stderr, io.env), options.showWarnings === true);
-    const repair = repairRequest(options, read);
+    const manifests = await loadApplyManifests(paths, io.cwd, () =>
+      loadManifestFiles(paths, io, useColor(io.stderr, io.env), options.showWarnings === true),
+    );
+    const repair = repairRequest(options);
     const scoped = await resolveScope(
       { base: options.base, budget: options.budget, budgetDay: options.budgetDay, reserve: repair?.reserve },
       paths,
       io,
     );
     return {
-      type: 'manifests',
-      paths,
-      desired,
+      source: {
+        type: 'manifests',
+        manifests,
+        targeted: (options.target?.length ?? 0) > 0,
+        ...(options.base === undefined ? {} : { base: options.base }),
+        ...(repair === undefined ? {} : { repair }),
+      },
       scoped,
-      targets: options.target,
-      read,
-      ...(repair === undefined ? {} : { repair }),
     };
   }
   if (options.budget !== undefined) {
@@ -339,7 +331,7 @@ async function loadSource(paths: string[], options: ApplyOptions, io: CliIo): Pr
     );
   }
   // Without --budget these keep or date nothing: refused as for the manifests, never silently dropped.
-  repairRequest(options, undefined);
+  repairRequest(options);
   if (options.budgetDay !== undefined) await resolveScope({ budgetDay: options.budgetDay }, paths, io);
   if (options.target !== undefined) {
     throw new UsageError(
@@ -373,23 +365,15 @@ async function loadSource(paths: string[], options: ApplyOptions, io: CliIo): Pr
       'pass the file written by viewctl plan --out',
     );
   }
-  return { type: 'file', file: { name: file, text } };
-}
-
-/** RepairRequest is what self-heal (`--budget`) needs from the command line: the manifests' commit and the reserve. */
-interface RepairRequest {
-  head: ManifestsCommit | undefined;
-  reserve: number;
+  return { source: { type: 'file', file: { name: file, text } } };
 }
 
 /**
  * repairRequest turns `--budget` on apply into self-heal, before any request: it takes
- * no `--base` (it sweeps, as plan --budget does), keeps `--reserve` (300 unless told)
- * and takes `head`, the manifests' commit when they were read, which the sweep memory's last applied one must be
- * (`checkRepairBase`, once the memory is read). Without `--budget`, apply keeps no
- * reserve and takes no `--reserve`.
+ * no `--base` (it sweeps, as plan --budget does) and keeps `--reserve` (300 unless
+ * told). Without `--budget`, apply keeps no reserve and takes no `--reserve`.
  */
-function repairRequest(options: ApplyOptions, head: ManifestsHead | undefined): RepairRequest | undefined {
+function repairRequest(options: ApplyOptions): { reserve: number } | undefined {
   if (options.budget === undefined) {
     if (options.reserve === undefined) return undefined;
     throw new UsageError(
@@ -405,37 +389,7 @@ function repairRequest(options: ApplyOptions, head: ManifestsHead | undefined): 
       'drop --base to repair, or drop --budget to apply the manifests against --base',
     );
   }
-  return { head, reserve: options.reserve ?? DEFAULT_RESERVE };
-}
-
-/**
- * withAppliedManifests notes on a self-heal's HEAD that its manifests are the memory's
- * last applied commit's, when HEAD is another commit and git finds the manifest paths
- * the same at both (the commits between touched only other files); or that the
- * checkout lacks that commit (a shallow clone), so nothing could be compared.
- */
-async function withAppliedManifests(
-  source: PlanSource,
-  memory: SweepMemory | undefined,
-  cwd: string,
-): Promise<PlanSource> {
-  const head = source.type === 'manifests' ? source.repair?.head : undefined;
-  const applied = memory?.lastApplied?.commit;
-  if (
-    source.type !== 'manifests' ||
-    source.repair === undefined ||
-    head === undefined ||
-    applied === undefined ||
-    head.commit === applied
-  )
-    return source;
-  const { repoPaths, folder } = await appliedRepoPaths({}, source.paths, cwd);
-  if (await sameManifestsAt(head.commit, applied, repoPaths, folder))
-    return { ...source, repair: { ...source.repair, head: { ...head, sameManifestsAs: applied } } };
-  // A checkout without the last applied commit cannot compare: the refusal then says to fetch the history.
-  if (!(await hasCommit(applied, folder)))
-    return { ...source, repair: { ...source.repair, head: { ...head, lacks: applied } } };
-  return source;
+  return { reserve: options.reserve ?? DEFAULT_RESERVE };
 }
 
 /** repairHeading is the line above the plan of a self-heal run: only the repairs of what follows are carried out. */
@@ -443,67 +397,6 @@ function repairHeading(repair: RepairChoice | undefined): string {
   if (repair === undefined) return '';
   const { given, reads } = repair.budget;
   return `Self-heal (apply --budget ${formatCount(given)}, reads at most ${formatCount(reads)}): only the repairs of this plan are carried out; deletions are left for a reviewed apply.\n\n`;
-}
-
-/** repairOptions are prepareApply's options for self-heal, when asked for (the memory comes with the ledger's planning options). */
-function repairOptions(repair: RepairRequest | undefined): { repair?: { head: ManifestsCommit | undefined } } {
-  return repair === undefined ? {} : { repair: { head: repair.head } };
-}
-
-/**
- * rememberRun saves the sweep memory after an apply that exited `code`: on 0, with the
- * manifests' commit as the last applied one when it can be known (otherwise stderr says
- * why it was not advanced).
- */
-async function rememberRun(ledger: LedgerRun, code: number, source: PlanSource, plan: Plan, io: CliIo): Promise<void> {
-  if (code === EXIT.ok) {
-    const advance =
-      source.type === 'file'
-        ? await appliedPlanCommit(plan, io.cwd)
-        : await appliedManifestsCommit(source.paths, io.cwd, (source.targets?.length ?? 0) > 0, source.read);
-    // A plan scoped to --base REF carried out every merged change only when REF's manifests are the last applied commit's.
-    const base = 'commit' in advance ? plan.scope?.base : undefined;
-    const manifests =
-      base === undefined
-        ? undefined
-        : await appliedRepoPaths(plan, source.type === 'file' ? undefined : source.paths, io.cwd);
-    const uncovered =
-      manifests === undefined ? undefined : await scopedPlanCovers(base, ledger.memory.lastApplied?.commit, manifests);
-    if (uncovered !== undefined)
-      io.stderr.write(`note: the sweep memory's last applied commit was not advanced: ${uncovered}\n`);
-    else if ('commit' in advance)
-      ledger.advance(advance.commit, heldAfterApply(ledger.memory.lastApplied?.held, appliedTargets(plan, source)));
-    else io.stderr.write(`note: the sweep memory's last applied commit was not advanced: ${advance.why}\n`);
-  }
-  await ledger.save(io);
-}
-
-/**
- * appliedTargets are what an apply that exited 0 tells of the held targets: those its plan
- * held, those it changed, and whether it read every target (a reviewed apply of a plan
- * neither scoped by --base nor short of any list; never self-heal, which carries out
- * only repairs and so never a change held before).
- */
-function appliedTargets(
-  plan: Plan,
-  source: PlanSource,
-): { held: string[]; changed: string[]; readEverything: boolean } {
-  const repair = source.type === 'manifests' && source.repair !== undefined;
-  const scope = plan.scope;
-  return {
-    held: (plan.held ?? []).map((entry) => entry.target),
-    changed: repair ? [] : plan.changes.map((change) => change.target),
-    readEverything: !repair && (scope === undefined || (scope.base === undefined && scope.unread === 0)),
-  };
-}
-
-function emptyReport(plan: Plan): ApplyReport {
-  return buildReport(
-    plan,
-    { outcomes: [], stopped: null },
-    { problems: [], domainsRead: [] },
-    { requests: 0, elapsedMs: 0, fromPlanFile: false },
-  );
 }
 
 /** parseDigest accepts a full plan digest: 64 hex digits, as plan prints and writes it. */

@@ -12,26 +12,25 @@ import type { ScopeOptions } from './scope-options.js';
 export type { ResolvedScope };
 
 /**
- * What `apply` (without `--plan`) asks of the plan flow's steps while its own flow is
- * being moved into src/flows/: the manifests loaded with their warnings on stderr, the
- * scope flags resolved, and planWorkspace's options for its flags with progress lines
- * on stderr.
+ * What `apply` (without `--plan`) hands its flow (src/flows/apply-run.ts) from the plan
+ * flow's steps: the manifests loaded with their warnings on stderr, the scope flags
+ * resolved, and planWorkspace's options for its flags with progress lines on stderr.
  */
 
 /**
- * loadManifestFiles loads and validates the manifests under `paths`; warnings go to
- * stderr (one entry per code unless `showWarnings`), and any error stops here, before
- * the service is contacted.
+ * loadManifestFiles loads and validates the manifests under `paths`, answering the
+ * files it read (absolute paths); warnings go to stderr (one entry per code unless
+ * `showWarnings`), and any error stops here, before the service is contacted.
  */
 export async function loadManifestFiles(
   paths: string[],
   io: CliIo,
   color: boolean,
   showWarnings = false,
-): Promise<Desired> {
-  const { desired, warnings } = await loadManifestSet(paths, io.cwd);
+): Promise<{ desired: Desired; files: string[] }> {
+  const { desired, warnings, files } = await loadManifestSet(paths, io.cwd);
   if (warnings.length > 0) io.stderr.write(`${formatProblems(warnings, { color, showWarnings })}\n`);
-  return desired;
+  return { desired, files };
 }
 
 /** PlanHow is what the command line asks of a plan: `--target`, the scope flags resolved, `--ledger` loaded, the last applied manifests. */

@@ -4,7 +4,7 @@ import { EXIT } from '../errors.js';
 import { planManifests, type TargetSelector } from '../flows/plan-manifests.js';
 import { renderPlan, type OutputFormat } from '../render/render-plan.js';
 import { formatProblems } from '../text/problem-lines.js';
-import { appliedManifests } from './applied-manifests.js';
+import { appliedManifests } from '../flows/applied-manifests.js';
 import { addConnectionOptions, openConnection } from './connection.js';
 import type { ConnectionOptions } from './connection.js';
 import { detailsUrlOption } from './details-url-option.js';

@@ -105,6 +105,8 @@ export interface RepairSection {
   leftForReview: RepairGroup[];
   /** Changes of targets the last apply held: no reviewer saw them, so they wait for a reviewed apply. */
   heldWhenApplied: RepairGroup[];
+  /** Pinned lists naming a view whose create is left for a reviewed apply: they wait for it. */
+  waitingForReview: RepairGroup[];
   leftForNextNight: RepairGroup[];
   /** What the plan shows and apply never carries out (drift of the automations): fixed only in the workspace. */
   neverApplied: RepairGroup[];

@@ -1,12 +1,5 @@
 import { checkDailyBudget, checkExpectedDigest, checkMaxDeletes } from '../apply/gates.js';
-import {
-  checkRepairBase,
-  chooseRepairs,
-  repairPlan,
-  repairReadBudget,
-  type ManifestsCommit,
-  type RepairChoice,
-} from '../apply/repair.js';
+import { chooseRepairs, repairPlan, repairReadBudget, type RepairChoice } from '../apply/repair.js';
 import { InternalError, UsageError } from '../errors.js';
 import { formatCount } from '../text/plural.js';
 import type { LandedOutcome } from '../apply/execute.js';
@@ -75,11 +68,10 @@ interface PrepareApplyOptions extends PlanWorkspaceOptions {
   /** `--max-deletes`. */
   maxDeletes: number;
   /**
-   * `apply --budget N`, self-heal: the commit the manifests are checked out at
-   * (`manifestsHead`), which must be the sweep memory's last applied one. The budget is
-   * `scope.budget`, the memory `memory`.
+   * `apply --budget N`, self-heal, once its review gate passed (`checkSelfHeal`, in the
+   * apply flow): the budget is `scope.budget`, the memory `memory`.
    */
-  repair?: { head: ManifestsCommit | undefined };
+  repair?: true;
 }
 
 /**
@@ -93,11 +85,10 @@ export async function prepareApply(
   options: PrepareApplyOptions,
 ): Promise<ReadyToApply> {
   const { expectDigest, maxDeletes, repair, ...planning } = options;
-  if (repair !== undefined)
+  if (repair === true)
     return prepareRepair(desired, client, {
       ...planning,
       maxDeletes,
-      head: repair.head,
       ...(expectDigest === undefined ? {} : { expectDigest }),
     });
   const planned = await planWorkspace(desired, client, planning);
@@ -107,8 +98,7 @@ export async function prepareApply(
 
 /**
  * prepareRepair is self-heal up to its first write (README, "Self-heal: `apply
- * --budget`"): refuse, before any request, manifests that are not the last applied
- * ones; plan as `plan --budget` does within the reads' share of the budget
+ * --budget`"), once its review gate passed: plan as `plan --budget` does within the reads' share of the budget
  * (`repairReadBudget`); keep the repairs whose writes and verification fit in what the
  * budget, and what is left today less `--reserve`, leave (`chooseRepairs`); then the
  * last gates on those alone. The plan is returned whole, so what is left shows.
@@ -116,14 +106,8 @@ export async function prepareApply(
 async function prepareRepair(
   desired: Desired,
   client: ServiceClient,
-  {
-    maxDeletes,
-    head,
-    expectDigest,
-    ...planning
-  }: PlanWorkspaceOptions & { maxDeletes: number; head: ManifestsCommit | undefined; expectDigest?: string },
+  { maxDeletes, expectDigest, ...planning }: PlanWorkspaceOptions & { maxDeletes: number; expectDigest?: string },
 ): Promise<ReadyToApply> {
-  checkRepairBase(planning.memory, head);
   const given = planning.scope?.budget;
   if (given === undefined) throw new InternalError('self-heal was asked for without a budget');
   const reads = repairReadBudget(given);

@@ -7,6 +7,7 @@ import {
   savedPlanReads,
 } from '../apply/gates.js';
 import { readPlanFile } from '../plan/saved-plan-file.js';
+import { checkRecheckBudget } from '../apply/recheck-budget.js';
 import type { ApiWorkspace } from '../domain/api-types.js';
 import type { PlanSchemaSource } from '../plan/plan-schema.js';
 import type { ServiceClient } from '../service/types.js';
@@ -42,7 +43,8 @@ interface SavedPlanOptions {
  * `--expect-digest`; its changes agree with their targets and its stored steps are
  * those they imply. Only then is the service contacted (`connect`, so a file's own
  * faults come before a missing service or key): the key's workspace is the plan's
- * (checked on the first answer, before anything else is read); the plan's targets are
+ * (checked on the first answer, before anything else is read), and what is left today
+ * pays for the re-reads and the writes (`checkRecheckBudget`); the plan's targets are
  * re-read, as their kinds say; each is still as the plan was computed from (applied),
  * or already as the plan leaves it (an earlier apply carried it out: skipped, so a plan
  * applied again sends nothing and one applied part-way sends the rest), and none
@@ -66,6 +68,8 @@ export async function prepareSavedPlan(
     checkWorkspace: (workspace) => {
       checkPlanWorkspace(saved, workspace);
       options.onWorkspace?.(workspace);
+      // Before the first re-read: the re-reads and the writes must fit in what is left today.
+      checkRecheckBudget(saved, workspace, client.stats().dailyRemaining);
     },
     users,
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),

@@ -105,3 +105,17 @@ export function sameTrees(a: Readonly<Record<string, string>>, b: Readonly<Recor
     keys.length > 0 && keys.join('\0') === Object.keys(b).sort().join('\0') && keys.every((key) => a[key] === b[key])
   );
 }
+
+/**
+ * descendsFrom tells whether `ancestor` is `commit` or one of its ancestors in the git
+ * repository holding `folder`: a last applied commit on another branch, or none this
+ * checkout has, is no apply of what HEAD holds.
+ */
+export async function descendsFrom(commit: string, ancestor: string, folder: string): Promise<boolean> {
+  const root = await repositoryTop(folder);
+  if (root === undefined) return false;
+  return git(root, ['merge-base', '--is-ancestor', ancestor, commit]).then(
+    () => true,
+    () => false,
+  );
+}

@@ -10,7 +10,7 @@ import { guardWarnings } from './workspace-guard.js';
 import { compareChanges } from './order.js';
 import { PlanRefusedError, type RefusalReason } from './refusal.js';
 import { planSteps } from './operations.js';
-import { applyLoad } from './requests.js';
+import { applyLoad, recheckLoad } from './requests.js';
 import { summarize } from './summary.js';
 import { driftDetails, driftedRecord } from './drift-record.js';
 import {
@@ -154,6 +154,7 @@ function assemblePlan(
     requests: {
       used: live.requests.used,
       applyNeeds: applyLoad({ changes, steps }).total,
+      recheck: recheckLoad({ changes }, live.users?.length ?? live.workspace.membersCount),
       dailyRemaining: live.requests.dailyRemaining,
       ...(live.requests.ceiling === undefined ? {} : { ceiling: live.requests.ceiling }),
     },

@@ -1,4 +1,4 @@
-import { sweepMemoryAnswers } from '../kinds/capabilities.js';
+import { repairs, sweepMemoryAnswers } from '../kinds/capabilities.js';
 import type { ApiUser } from '../domain/api-types.js';
 import { kindOf } from '../kinds/kinds.js';
 import type { Desired, Live } from '../state/types.js';
@@ -123,7 +123,27 @@ export function planOrigins(
       : decision.against === 'last-applied' && inputs.applied?.state === 'older'
         ? changeOrigins(inputs.applied.desired, live, memory)
         : currentOrigins(desired, live, memory);
-  return { origin: reachedSinceRead(origin, inputs.memory), record };
+  return { origin: reachedSinceRead(heldWhenApplied(origin, inputs.memory), inputs.memory), record };
+}
+
+/**
+ * heldWhenApplied relabels `outside` a change of a target the last apply held
+ * (`lastApplied.held`, as the kind names it, `heldAs`): no reviewer saw its change and no
+ * apply carried it out, so the manifests' value was never live and nothing says the app
+ * changed it; self-heal leaves it for a reviewed apply, which the hedged label says.
+ */
+export function heldWhenApplied(
+  origin: (change: Change) => ChangeOrigin | undefined,
+  memory: SweepMemory | undefined,
+): (change: Change) => ChangeOrigin | undefined {
+  const held = new Set(memory?.lastApplied?.held);
+  if (held.size === 0) return origin;
+  return (change) => {
+    const label = origin(change);
+    if (label !== 'outside') return label;
+    const keys = repairs(kindOf(change)).repair(change).heldAs ?? [change.target];
+    return keys.some((key) => held.has(key)) ? 'unapplied-or-outside' : label;
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { kindOf } from '../kinds/kinds.js';
 import { endpointOf } from '../service/routes.js';
 import { uniqueReads } from '../state/live-read.js';
+import { userReads } from '../state/user-pages.js';
 import { storedOperations } from './operations.js';
 import type { Plan } from './types.js';
 
@@ -50,4 +51,16 @@ export function applyLoad(plan: Pick<Plan, 'changes' | 'steps'>): ApplyLoad {
 export function applySeconds(plan: Pick<Plan, 'changes' | 'steps'>, rate: number): number {
   const busiest = Math.max(0, ...applyLoad(plan).perEndpoint.values());
   return rate > 0 ? busiest / rate : 0;
+}
+
+/**
+ * recheckLoad counts what `apply --plan` of a plan re-reads before its first write
+ * (README, "Saved plans"): the workspace, then each target as its kind says
+ * (`Kind.reads`, each read once), and the users, a page per USERS_PAGE of `accounts`,
+ * when a change asks for them (the plan creates views: their creator is re-checked).
+ */
+export function recheckLoad(plan: Pick<Plan, 'changes'>, accounts: number): number {
+  const asked = plan.changes.map((change) => kindOf(change).reads(change));
+  const reads = uniqueReads(asked.flatMap((read) => read.reads)).length;
+  return 1 + reads + (asked.some((read) => read.users === true) ? userReads(accounts) : 0);
 }

@@ -118,6 +118,8 @@ export function repairLines(section: RepairSection): string[] {
       `Left for a reviewed apply (held when the manifests were last applied, so no reviewer saw these changes): ${groupsText(section.heldWhenApplied)}.`,
     );
   }
+  if (section.waitingForReview.length > 0)
+    lines.push(`Left for a reviewed apply (they name a view left for one): ${groupsText(section.waitingForReview)}.`);
   if (section.leftForNextNight.length > 0) {
     const { given, reads } = section.budget;
     lines.push(

@@ -6,6 +6,7 @@ import { applySeconds } from '../plan/requests.js';
 import { formatCount, plural } from '../text/plural.js';
 import { safeText } from '../text/safe-text.js';
 import { dayOf, sinceLastApply } from './dates.js';
+import type { RenderOptions } from './options.js';
 
 /**
  * Formatting shared by the text and markdown renderers. Every name, email, path and
@@ -21,15 +22,32 @@ export function applyEstimate(plan: Plan, rate: number): string {
 }
 
 /**
- * budgetText is `2,981 left today`, as the service's headers say, or that they did not
- * say. The daily total is not shown: no header carries it, and a workspace's quota
- * need not be the 3,000 of the service's documentation.
+ * applyCost is what applying the plan costs: in `apply` (the plan's figures are the
+ * run's own, its re-reads done and counted) the writes and the reads that verify them;
+ * otherwise what `apply --plan` of the plan's file costs, the re-reads it makes first
+ * (`requests.recheck`; absent in plans of earlier builds) included.
  */
-export function budgetText(plan: Plan): string {
+export function applyCost(plan: Plan, context: RenderOptions['context']): { total: number; recheck: number } {
+  const recheck = context === 'apply' ? 0 : (plan.requests.recheck ?? 0);
+  return { total: plan.requests.applyNeeds + recheck, recheck };
+}
+
+/**
+ * budgetText is `2,981 left today, 2,884 after this apply`, as the service's headers say (the
+ * applying's cost, `applyCost`, taken off), or that they did not say. The daily total
+ * is not shown: no header carries it, and a workspace's quota need not be the 3,000 of
+ * the service's documentation.
+ */
+export function budgetText(plan: Plan, context?: RenderOptions['context']): string {
   const { dailyRemaining, applyNeeds } = plan.requests;
   if (dailyRemaining === null) return 'the service did not say how many requests are left today';
-  const short = applyNeeds > dailyRemaining ? ' (not enough for this apply: wait for the quota to recover)' : '';
-  return `${formatCount(dailyRemaining)} left today${short}`;
+  const { total } = applyCost(plan, context);
+  if (applyNeeds === 0) return `${formatCount(dailyRemaining)} left today`;
+  const after =
+    total > dailyRemaining
+      ? ' (not enough for this apply: wait for the quota to recover)'
+      : `, ${formatCount(dailyRemaining - total)} after this apply`;
+  return `${formatCount(dailyRemaining)} left today${after}`;
 }
 
 /** pointerPath turns a JSON pointer into a readable path: `/filters/0/not` → `filters[0].not`. */

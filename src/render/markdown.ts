@@ -2,7 +2,7 @@ import { formatLine } from '../domain/source-position.js';
 import { formatCount, plural } from '../text/plural.js';
 import type { Change, ChangeOrigin, PinChange, Plan } from '../plan/types.js';
 import { COMMENT_LIMIT, fitComment, type CommentPart, type LeftOut } from './comment-budget.js';
-import { budgetText, byAction, deletedOutsideText, pinnedCount, scopeText } from './format.js';
+import { applyCost, budgetText, byAction, deletedOutsideText, pinnedCount, scopeText } from './format.js';
 import { detailParts, ICONS } from './markdown-details.js';
 import { codeSpan, linkTarget, mdName, mdText } from './markdown-text.js';
 import type { RenderOptions } from './options.js';
@@ -115,7 +115,7 @@ export function renderMarkdown(plan: Plan, options: RenderOptions): string {
   const link = options.detailsUrl === undefined ? '' : ` · [the full plan](${linkTarget(options.detailsUrl)})`;
   fixed(
     '',
-    `Digest \`${plan.digest}\` · apply needs ${plural(plan.requests.applyNeeds, 'request')} · ${budgetText(plan)}${link}`,
+    `Digest \`${plan.digest}\` · apply needs ${applyNeedsText(plan, options)} · ${budgetText(plan, options.context)}${link}`,
   );
   return fitComment(parts, MARKDOWN_LIMIT, (leftOut) => leftOutNote(leftOut, options));
 }
@@ -300,4 +300,10 @@ function batchRow(entry: BatchEntry): { head: string; names: string[]; tail: str
       };
     }
   }
+}
+
+/** applyNeedsText is the comment's cost of applying: `193 requests (96 re-reads by apply --plan)`, or the writes alone in apply. */
+function applyNeedsText(plan: Plan, options: RenderOptions): string {
+  const { total, recheck } = applyCost(plan, options.context);
+  return `${plural(total, 'request')}${recheck === 0 || plan.requests.applyNeeds === 0 ? '' : ` (${formatCount(recheck)} re-reads by apply --plan)`}`;
 }

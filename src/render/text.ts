@@ -4,6 +4,7 @@ import { pinnersText } from './name-list.js';
 import { formatCount, formatRate, plural } from '../text/plural.js';
 import {
   applyEstimate,
+  applyCost,
   budgetText,
   deletedOutsideText,
   pinnedCount,
@@ -318,8 +319,13 @@ function footerLines(plan: Plan, options: RenderOptions): string[] {
   if (applyNeeds === 0) {
     lines.push(`Apply has nothing to write: drift is reported, never applied; ${budgetText(plan)}.`);
   } else {
+    const { total, recheck } = applyCost(plan, options.context);
+    const rereads =
+      recheck === 0 ? '' : `${formatCount(recheck)} to re-read, ${formatCount(applyNeeds)} to write and verify; `;
+    const left = budgetText(plan, options.context);
     lines.push(
-      `Apply needs ${plural(applyNeeds, 'request')} (${applyEstimate(plan, rate)} at ${formatRate(rate)}/s per endpoint); ${budgetText(plan)}.`,
+      `Apply needs ${plural(total, 'request')} (${rereads}${applyEstimate(plan, rate)} at ${formatRate(rate)}/s per endpoint).`,
+      `${left.charAt(0).toUpperCase()}${left.slice(1)}.`,
     );
   }
   const digest = shortDigest(plan.digest);

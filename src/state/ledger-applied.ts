@@ -1,6 +1,6 @@
 import { viewTarget } from '../domain/targets.js';
 import type { Domain } from '../domain/domains.js';
-import type { SweepMemory } from './sweep-memory.js';
+import type { LastApplied, SweepMemory } from './sweep-memory.js';
 
 /**
  * What an apply adds to the sweep memory: what it wrote and saw land. A write is as
@@ -34,20 +34,29 @@ export function rememberApplied(memory: SweepMemory, facts: AppliedFacts, now: n
   return { ...memory, lists, views };
 }
 
+/** AppliedRecord is what a complete apply carried out: the manifests' commit, the digest of the desired state loaded, and the manifest paths read. */
+export type AppliedRecord = Required<Pick<LastApplied, 'commit' | 'digest' | 'paths'>>;
+
 /**
- * advanceLastApplied is `memory` with `commit` as the manifests' commit last applied, at
- * `now` (milliseconds), holding back `held` (`heldAfterApply`).
+ * advanceLastApplied is `memory` with `applied` as what was last applied, at `now`
+ * (milliseconds), holding back `held` (`heldAfterApply`).
  */
 export function advanceLastApplied(
   memory: SweepMemory,
-  commit: string,
+  applied: AppliedRecord,
   now: number,
   held: readonly string[] = [],
 ): SweepMemory {
   const sorted = [...new Set(held)].sort();
   return {
     ...memory,
-    lastApplied: { commit, at: new Date(now).toISOString(), ...(sorted.length === 0 ? {} : { held: sorted }) },
+    lastApplied: {
+      commit: applied.commit,
+      at: new Date(now).toISOString(),
+      digest: applied.digest,
+      paths: [...new Set(applied.paths)].sort(),
+      ...(sorted.length === 0 ? {} : { held: sorted }),
+    },
   };
 }
 

@@ -28,6 +28,15 @@ export interface SweepMemory {
 /** LastApplied is the manifests' commit an apply that exited 0 carried out, when, and what of it that apply held. */
 export interface LastApplied {
   commit: string;
+  /**
+   * The SHA-256 hex of the desired state that apply loaded and carried out
+   * (`desiredDigest`): self-heal repairs only when it loads this one again. Absent in
+   * memories written before it was recorded: self-heal then refuses until a full
+   * reviewed apply records it.
+   */
+  digest?: string;
+  /** The manifest paths that apply read, as paths in the repository (`.` for its top), sorted: self-heal must read the same. */
+  paths?: string[];
   /** ISO 8601 UTC time of that apply. */
   at: string;
   /**

@@ -186,7 +186,7 @@ describe('apply --plan FILE', () => {
     expect(emulator.stats().requests).toBe(1);
   });
 
-  it('refuses a plan whose stored steps need more requests than are left today, whatever requests.applyNeeds says (exit 1)', async () => {
+  it('refuses, before its first re-read, a plan whose re-reads and stored steps need more requests than are left today, whatever requests.applyNeeds says (exit 1)', async () => {
     const { plan, file } = await savePlan((edited) => {
       // Left out of the digest, so anyone may change it: the gate counts the steps.
       edited.requests.applyNeeds = 0;
@@ -203,7 +203,14 @@ describe('apply --plan FILE', () => {
     try {
       const overBudget = await runApply(['--plan', file], short, { cwd: scratch.dir });
       expect([overBudget.exitCode, overBudget.errorCode]).toEqual([1, 'apply.daily-budget']);
-      expect(overBudget.stderr).toContain(`the apply needs ${needs} requests`);
+      // The workspace's answer is the one request sent: the re-reads would have spent the day's quota for nothing.
+      expect(overBudget.stderr).toContain(
+        `applying this plan file needs ${reads - 1 + needs} requests (${reads - 1} re-reads of its targets, then ${needs} to write and verify), but the service says only ${reads + needs - 2} are left today`,
+      );
+      expect(overBudget.stderr).toContain(
+        'hint: wait until 1 more request free up (each frees 24 h after it was made)',
+      );
+      expect(short.stats().requests).toBe(1);
       expect(short.stats().writes).toBe(0);
     } finally {
       await short.close();

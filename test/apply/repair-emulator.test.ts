@@ -58,7 +58,7 @@ async function night(client: ServiceClient, memory: SweepMemory, day: string, bu
     memory,
     scope: { budget, reserve: 0 },
     clock: { now: () => Date.parse(`${day}T02:00:00Z`) },
-    repair: { head: HEAD },
+    repair: true,
   });
   const report = await carryOut(ready.plan, ready.operations, {
     client,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkRepairBase, chooseRepairs, repairReadBudget } from '../../src/apply/repair.js';
+import { checkRepairBase, chooseRepairs, repairReadBudget, type ManifestsCommit } from '../../src/apply/repair.js';
 import { repairSection } from '../../src/apply/repair-report.js';
 import { repairLines } from '../../src/render/apply-report.js';
 import { EXIT } from '../../src/errors.js';
 import { planWorkspace } from '../../src/flows/plan-workspace.js';
 import type { Plan } from '../../src/plan/types.js';
-import type { SweepMemory } from '../../src/state/sweep-memory.js';
+import type { LastApplied, SweepMemory } from '../../src/state/sweep-memory.js';
 import { mixedScenario } from '../plan/fixtures.js';
 import { liveClient } from '../plan/live-client.js';
 import { viewctlErrorOf } from '../support/errors.js';
@@ -13,24 +13,33 @@ import { viewctlErrorOf } from '../support/errors.js';
 const HEAD = 'abc1234'.padEnd(40, '0');
 const OLDER = 'def5678'.padEnd(40, '0');
 
-/** memoryOf is a sweep memory by hand, its last applied commit `commit` (none when undefined). */
-function memoryOf(commit: string | undefined): SweepMemory {
+const DIGEST = 'd'.repeat(64);
+
+/** memoryOf is a sweep memory by hand, its last applied commit `commit` (none when undefined), of DIGEST at `manifests`. */
+function memoryOf(commit: string | undefined, recorded: Partial<LastApplied> = {}): SweepMemory {
   return {
     formatVersion: 1,
     lists: {},
     views: {},
     members: {},
-    ...(commit === undefined ? {} : { lastApplied: { commit, at: '2026-11-20T02:00:00Z' } }),
+    ...(commit === undefined
+      ? {}
+      : { lastApplied: { commit, at: '2026-11-20T02:00:00Z', digest: DIGEST, paths: ['manifests'], ...recorded } }),
   };
+}
+
+/** at is what self-heal found of the manifests it loaded: `manifests`, of DIGEST, every file tracked, unless told. */
+function at(found: Pick<ManifestsCommit, 'commit' | 'clean'> & Partial<ManifestsCommit>): ManifestsCommit {
+  return { paths: ['manifests'], digest: DIGEST, untracked: [], ...found };
 }
 
 describe('checkRepairBase: self-heal runs only on the manifests last applied', () => {
   it('lets a clean HEAD that is the last applied commit through', () => {
-    expect(viewctlErrorOf(() => checkRepairBase(memoryOf(HEAD), { commit: HEAD, clean: true }))).toBeUndefined();
+    expect(viewctlErrorOf(() => checkRepairBase(memoryOf(HEAD), at({ commit: HEAD, clean: true })))).toBeUndefined();
   });
 
   it('refuses (exit 3) manifests at another commit, naming both and the way out', () => {
-    const error = viewctlErrorOf(() => checkRepairBase(memoryOf(OLDER), { commit: HEAD, clean: true }));
+    const error = viewctlErrorOf(() => checkRepairBase(memoryOf(OLDER), at({ commit: HEAD, clean: true })));
     expect([error?.code, error?.exitCode]).toEqual(['apply.review-due', EXIT.refused]);
     expect(error?.message).toBe(
       'a reviewed apply is due: the manifests at HEAD (abc1234) are not the last applied (def5678), or the checkout lacks that commit to compare them; nothing was read or written',
@@ -41,21 +50,23 @@ describe('checkRepairBase: self-heal runs only on the manifests last applied', (
 
   it("lets HEAD through when git found its manifests the same as the last applied commit's (only other files changed since)", () => {
     expect(
-      viewctlErrorOf(() => checkRepairBase(memoryOf(OLDER), { commit: HEAD, clean: true, sameManifestsAs: OLDER })),
+      viewctlErrorOf(() => checkRepairBase(memoryOf(OLDER), at({ commit: HEAD, clean: true, sameManifestsAs: OLDER }))),
     ).toBeUndefined();
     expect(
       viewctlErrorOf(() =>
-        checkRepairBase(memoryOf(OLDER), { commit: HEAD, clean: true, sameManifestsAs: 'f'.repeat(40) }),
+        checkRepairBase(memoryOf(OLDER), at({ commit: HEAD, clean: true, sameManifestsAs: 'f'.repeat(40) })),
       )?.code,
     ).toBe('apply.review-due');
     expect(
-      viewctlErrorOf(() => checkRepairBase(memoryOf(OLDER), { commit: HEAD, clean: false, sameManifestsAs: OLDER }))
+      viewctlErrorOf(() => checkRepairBase(memoryOf(OLDER), at({ commit: HEAD, clean: false, sameManifestsAs: OLDER })))
         ?.message,
     ).toContain('uncommitted edits');
   });
 
   it('says to fetch the history when the checkout lacks the last applied commit (a shallow clone), rather than that a merge is not applied', () => {
-    const error = viewctlErrorOf(() => checkRepairBase(memoryOf(OLDER), { commit: HEAD, clean: true, lacks: OLDER }));
+    const error = viewctlErrorOf(() =>
+      checkRepairBase(memoryOf(OLDER), at({ commit: HEAD, clean: true, lacks: OLDER })),
+    );
     expect([error?.code, error?.exitCode]).toEqual(['apply.review-due', EXIT.refused]);
     expect(error?.message).toBe(
       'self-heal cannot tell whether a reviewed apply is due: the checkout lacks the last applied commit (def5678), so git cannot tell whether the manifests at HEAD (abc1234) are the same (a shallow clone); nothing was read or written',
@@ -65,19 +76,53 @@ describe('checkRepairBase: self-heal runs only on the manifests last applied', (
   });
 
   it('refuses uncommitted edits, manifests outside git and a memory that records no apply', () => {
-    expect(viewctlErrorOf(() => checkRepairBase(memoryOf(HEAD), { commit: HEAD, clean: false }))?.message).toContain(
-      'uncommitted edits since HEAD (abc1234)',
-    );
+    expect(
+      viewctlErrorOf(() => checkRepairBase(memoryOf(HEAD), at({ commit: HEAD, clean: false })))?.message,
+    ).toContain('uncommitted edits since HEAD (abc1234)');
     expect(viewctlErrorOf(() => checkRepairBase(memoryOf(HEAD), undefined))?.message).toContain(
       'not in a git repository',
     );
-    const none = viewctlErrorOf(() => checkRepairBase(memoryOf(undefined), { commit: HEAD, clean: true }));
+    const none = viewctlErrorOf(() => checkRepairBase(memoryOf(undefined), at({ commit: HEAD, clean: true })));
     expect([none?.code, none?.exitCode]).toEqual(['apply.review-due', EXIT.refused]);
     expect(none?.message).toContain('records no apply yet');
   });
 
+  it('refuses the last applied commit when it is not HEAD nor an ancestor of HEAD (another branch, another repository)', () => {
+    const error = viewctlErrorOf(() =>
+      checkRepairBase(memoryOf(OLDER), at({ commit: HEAD, clean: true, offHistory: OLDER })),
+    );
+    expect([error?.code, error?.exitCode]).toEqual(['apply.review-due', EXIT.refused]);
+    expect(error?.message).toContain('HEAD (abc1234) is not the last applied (def5678) nor a commit after it');
+  });
+
+  it('refuses files git does not track at HEAD, whatever the memory says', () => {
+    const untracked = ['m/a.local.yaml is not a file git tracks at HEAD (git ignores it)'];
+    const error = viewctlErrorOf(() => checkRepairBase(memoryOf(HEAD), at({ commit: HEAD, clean: true, untracked })));
+    expect([error?.code, error?.exitCode]).toEqual(['apply.review-due', EXIT.refused]);
+    expect(error?.message).toBe(
+      'a reviewed apply is due: m/a.local.yaml is not a file git tracks at HEAD (git ignores it): only what git tracks was reviewed; nothing was read or written',
+    );
+  });
+
+  it('refuses other paths, another desired state, and a record without its digest (an earlier memory)', () => {
+    expect(
+      viewctlErrorOf(() => checkRepairBase(memoryOf(HEAD), at({ commit: HEAD, clean: true, paths: ['draft'] })))
+        ?.message,
+    ).toContain('self-heal loaded the manifests at draft, but the last reviewed apply carried out those at manifests');
+    expect(
+      viewctlErrorOf(() => checkRepairBase(memoryOf(HEAD), at({ commit: HEAD, clean: true, digest: 'e'.repeat(64) })))
+        ?.message,
+    ).toContain('the desired state loaded now is not the one the last reviewed apply carried out');
+    const old = memoryOf(HEAD);
+    if (old.lastApplied !== undefined) old.lastApplied = { commit: HEAD, at: old.lastApplied.at };
+    const error = viewctlErrorOf(() => checkRepairBase(old, at({ commit: HEAD, clean: true })));
+    expect([error?.code, error?.exitCode]).toEqual(['apply.review-due', EXIT.refused]);
+    expect(error?.message).toContain('does not record which desired state was applied');
+    expect(error?.message).toContain('a full reviewed apply records it');
+  });
+
   it('without any memory says --ledger FILE is needed (a usage error, exit 1)', () => {
-    const error = viewctlErrorOf(() => checkRepairBase(undefined, { commit: HEAD, clean: true }));
+    const error = viewctlErrorOf(() => checkRepairBase(undefined, at({ commit: HEAD, clean: true })));
     expect([error?.code, error?.exitCode]).toEqual(['usage.budget-without-ledger', EXIT.error]);
     expect(error?.hint).toContain('--ledger FILE');
   });
@@ -128,6 +173,20 @@ describe('chooseRepairs: what the kinds call repairable, within the room left', 
     expect(repairLines(repairSection(plan, choice, new Set(choice.repaired)))).toContain(
       'Left for a reviewed apply (held when the manifests were last applied, so no reviewer saw these changes): 1 view ("Team calls"), 1 pin list (member mia@acme.com).',
     );
+  });
+
+  it('says why a pinned list naming a held create is left: it waits for that reviewed apply, not for the next night', async () => {
+    const plan = await mixedPlan();
+    const create = plan.changes.find((change) => change.action === 'create');
+    const choice = chooseRepairs(plan, 100, { given: 100, reads: 80 }, new Set([create?.target ?? '']));
+    expect(actions(plan, choice.heldWhenApplied)).toEqual(['create Team calls']);
+    expect(actions(plan, choice.waitingForReview)).toEqual(['pin mia@acme.com']);
+    expect(choice.leftForNextNight).toEqual([]);
+    const lines = repairLines(repairSection(plan, choice, new Set(choice.repaired)));
+    expect(lines).toContain(
+      'Left for a reviewed apply (they name a view left for one): 1 pin list (member mia@acme.com).',
+    );
+    expect(lines.some((line) => line.startsWith('Left for the next night'))).toBe(false);
   });
 
   it("leaves a held view's manifest whichever key the change names it by: a held create is keyed by name, a bound id held as not found by id", async () => {
@@ -204,6 +263,7 @@ describe('repairLines: what a self-heal run says it did', () => {
       repaired: [0, 1, 2],
       leftForReview: [],
       heldWhenApplied: [],
+      waitingForReview: [],
       leftForNextNight: [],
       requests: 3,
       budget: { given: 10, reads: 8 },

@@ -44,6 +44,11 @@ function stderr(): { stream: PassThrough; text: () => string } {
   return { stream, text: () => text };
 }
 
+/** appliedAt is what a complete apply of `manifests` at `commit` records. */
+function appliedAt(commit: string): { commit: string; digest: string; paths: string[] } {
+  return { commit, digest: 'd'.repeat(64), paths: ['manifests'] };
+}
+
 describe('openLedger and LedgerRun.save', () => {
   it('writes nothing without --ledger, and nothing when the run read nothing', async () => {
     const cwd = await folder();
@@ -71,16 +76,16 @@ describe('openLedger and LedgerRun.save', () => {
   it('lets the apply that just exited 0 set the last applied commit, even when the file holds one of the same instant or a later clock', async () => {
     const cwd = await folder();
     const skewed = await openLedger({ cwd, clock: { now: () => T2 } }, 'ledger.json');
-    skewed?.advance('b'.repeat(40), []);
+    skewed?.advance(appliedAt('b'.repeat(40)), []);
     await skewed?.save({ stderr: stderr().stream });
     // The next apply runs on a runner whose clock is behind, or at the same instant: it is still the newer apply.
     for (const now of [T1, T2]) {
       const next = await openLedger({ cwd, clock: { now: () => now } }, 'ledger.json');
       const commit = (now === T1 ? 'c' : 'd').repeat(40);
-      next?.advance(commit, []);
+      next?.advance(appliedAt(commit), []);
       await next?.save({ stderr: stderr().stream });
       const memory = await memoryFile(join(cwd, 'ledger.json'));
-      expect(memory.lastApplied).toEqual({ commit, at: new Date(now).toISOString() });
+      expect(memory.lastApplied).toEqual({ ...appliedAt(commit), at: new Date(now).toISOString() });
     }
   });
 

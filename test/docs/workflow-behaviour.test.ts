@@ -301,6 +301,20 @@ describe('the drift workflow with repair: true', () => {
     expect(run.summary).toContain('1 deletion ("Scratch")');
   });
 
+  it('says a reviewed apply is due when the night only swept (exit 2), with what it found in the summary', () => {
+    const run = runStepScript(script, {
+      viewctlExit: 2,
+      viewctlStdout:
+        'Self-heal (apply --budget 1,000): a reviewed apply is due, so this night only reads and reports, as plan --budget does; nothing was written.\n\nmia.chen@acme.test re-ordered tabs\nA reviewed apply is due: the manifests at HEAD (abc1234) are not the last applied (def5678).\n',
+      env: repairing,
+    });
+    expect(run.status).not.toBe(0);
+    expect(run.outputs.outcome).toBe('review-due');
+    expect(run.summary).toContain('a reviewed apply is due');
+    expect(run.summary).toContain('not the last applied (def5678)');
+    expect(run.summary).toContain('mia.chen@acme.test re-ordered tabs');
+  });
+
   it('says a reviewed apply is due when viewctl refuses the manifests as not the last applied (exit 3)', () => {
     const run = runStepScript(script, {
       viewctlExit: 3,

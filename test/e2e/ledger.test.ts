@@ -1,6 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { nodeManifestSource } from '../../src/manifest/load.js';
+import { loadDesired } from '../../src/manifest/load-desired.js';
+import { desiredDigest } from '../../src/plan/desired-digest.js';
 import { tempDirs, withEmulator } from './harness.js';
 import { exampleRepository, git, simulatedDays } from './days.js';
 import { memoryFile } from '../support/memory-file.js';
@@ -25,6 +28,9 @@ async function commitEdit(root: string, note: string): Promise<string> {
 }
 
 const MIA = 'recordings:mia.chen@acme.test';
+
+/** HEX64 is any SHA-256 hex digest, as the memory records the desired state applied. */
+const HEX64 = expect.stringMatching(/^[0-9a-f]{64}$/);
 
 describe('viewctl plan and apply --ledger FILE (the sweep memory)', () => {
   it('remembers over simulated days what was read and applied, and advances the last applied commit only on a clean exit 0', async () => {
@@ -70,7 +76,7 @@ describe('viewctl plan and apply --ledger FILE (the sweep memory)', () => {
       const day3 = await runOn(3, ['apply', 'manifests', '--auto-approve', '--ledger', ledger], env, root);
       expect(day3.code).toBe(0);
       const third = await memoryFile(ledger);
-      expect(third.lastApplied).toEqual({ commit: commit1, at: on(3) });
+      expect(third.lastApplied).toEqual({ commit: commit1, at: on(3), digest: HEX64, paths: ['manifests'] });
       // What landed is known: the view it created is seen, and Mia's list holds its id.
       const created = Object.values(third.views).find((view) => view.name === 'Team calls');
       expect(created?.lastSeen).toBe(on(3));
@@ -97,7 +103,12 @@ describe('viewctl plan and apply --ledger FILE (the sweep memory)', () => {
       git(root, 'checkout', '--quiet', '--', 'manifests');
       const clean = await runOn(4, ['apply', 'manifests', '--auto-approve', '--ledger', ledger], env, root);
       expect(clean.code).toBe(0);
-      expect((await memoryFile(ledger)).lastApplied).toEqual({ commit: commit2, at: on(4) });
+      expect((await memoryFile(ledger)).lastApplied).toEqual({
+        commit: commit2,
+        at: on(4),
+        digest: HEX64,
+        paths: ['manifests'],
+      });
       expect(emulator.stats().writes).toBeGreaterThan(0);
     });
   });
@@ -217,7 +228,14 @@ describe('viewctl plan and apply --ledger FILE (the sweep memory)', () => {
         root,
       );
       expect(exact.code).toBe(0);
-      expect((await memoryFile(ledger)).lastApplied).toEqual({ commit: commit1, at: on(3) });
+      // What it records is what self-heal loads from these manifests on disk: the same digest, the same paths.
+      const { desired } = await loadDesired(['manifests'], nodeManifestSource(root));
+      expect((await memoryFile(ledger)).lastApplied).toEqual({
+        commit: commit1,
+        at: on(3),
+        digest: desiredDigest(desired),
+        paths: ['manifests'],
+      });
 
       // A plan made from uncommitted manifests records none.
       await writeFile(

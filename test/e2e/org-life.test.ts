@@ -186,17 +186,18 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
   };
 
   /**
-   * refusedBeforeApply is self-heal run between a merge and its apply: it refuses
-   * (exit 3) before any request, since a repair must never carry out a merged change no
-   * reviewed apply has; nothing in the workspace changes.
+   * refusedBeforeApply is self-heal run between a merge and its apply: a repair must
+   * never carry out a merged change no reviewed apply has, so the night only sweeps and
+   * reports (exit 2, why the review is due); nothing in the workspace changes.
    */
   const refusedBeforeApply = async (): Promise<void> => {
     const before = live.snapshot();
     const refused = await cli('apply', 'manifests', '--budget', String(SWEEP_BUDGET), '--auto-approve');
-    expect(refused.code, describeRun(refused)).toBe(3);
-    expect(refused.stderr, describeRun(refused)).toMatch(
-      /^error\[apply\.review-due\]: a reviewed apply is due: the manifests at HEAD \([0-9a-f]{7}\) are not the last applied \([0-9a-f]{7}\)/,
+    expect(refused.code, describeRun(refused)).toBe(2);
+    expect(refused.stdout, describeRun(refused)).toMatch(
+      /^A reviewed apply is due: the manifests at HEAD \([0-9a-f]{7}\) are not the last applied \([0-9a-f]{7}\)/m,
     );
+    expect(refused.stdout, describeRun(refused)).not.toContain('Repaired');
     expect(live.snapshot(), describeRun(refused)).toEqual(before);
   };
 

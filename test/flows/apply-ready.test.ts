@@ -30,9 +30,9 @@ describe('prepareApply', () => {
   });
 });
 
-/** Self-heal (`apply --budget N`): the same flow, given the sweep memory and the manifests' commit. */
+/** Self-heal (`apply --budget N`) once its gate passed (test/flows/apply-run.test.ts): the same flow, given the sweep memory. */
 describe('prepareApply with repair', () => {
-  const head = { commit: 'a'.repeat(40), clean: true };
+  const head = { commit: 'a'.repeat(40) };
   const memory = {
     formatVersion: 1 as const,
     lists: {},
@@ -47,7 +47,7 @@ describe('prepareApply with repair', () => {
       maxDeletes: 0,
       memory,
       scope: { budget: 100, reserve: 0 },
-      repair: { head },
+      repair: true,
     });
     expect(ready.operations.map((operation) => `${operation.action} ${operation.name}`)).toEqual([
       'create Team calls',
@@ -61,7 +61,7 @@ describe('prepareApply with repair', () => {
       maxDeletes: 0,
       memory,
       scope: { budget: 100, reserve: 0 },
-      repair: { head },
+      repair: true,
       expectDigest: 'f'.repeat(64),
     });
     await expect(other).rejects.toMatchObject({ code: 'apply.digest-unexpected' });
@@ -74,7 +74,7 @@ describe('prepareApply with repair', () => {
       maxDeletes: 0,
       memory,
       scope: { budget: 10, reserve: 0 },
-      repair: { head },
+      repair: true,
     });
     expect(ready.repair?.budget).toEqual({ given: 10, reads: 8 });
     expect(routes.length).toBeLessThanOrEqual(8);
@@ -86,7 +86,7 @@ describe('prepareApply with repair', () => {
       maxDeletes: 0,
       memory,
       scope: { budget: 100, reserve: 100 - 6 - tight.routes.length },
-      repair: { head },
+      repair: true,
     });
     expect(cut.operations).toEqual([]);
     expect(cut.repair?.leftForNextNight).toHaveLength(3);
@@ -98,7 +98,7 @@ describe('prepareApply with repair', () => {
       maxDeletes: 0,
       memory,
       scope: { budget: 5, reserve: 0 },
-      repair: { head },
+      repair: true,
     });
     await expect(refused).rejects.toMatchObject({
       code: 'usage.budget-too-small',
@@ -106,18 +106,5 @@ describe('prepareApply with repair', () => {
         /^--budget 5 is too small for self-heal, which keeps a fifth of it for the repairs and leaves 4 for the reads: /,
       ),
     });
-  });
-
-  it('refuses manifests that are not the last applied before any request', async () => {
-    const { desired, live } = mixedScenario();
-    const { client, routes } = liveClient(live);
-    const moved = { commit: 'b'.repeat(40), clean: true };
-    await expect(
-      prepareApply(desired, client, { maxDeletes: 0, memory, scope: { budget: 100 }, repair: { head: moved } }),
-    ).rejects.toMatchObject({ code: 'apply.review-due' });
-    await expect(
-      prepareApply(desired, client, { maxDeletes: 0, scope: { budget: 100 }, repair: { head } }),
-    ).rejects.toMatchObject({ code: 'usage.budget-without-ledger' });
-    expect(routes).toEqual([]);
   });
 });

@@ -17,7 +17,8 @@ import { liveClient } from '../plan/live-client.js';
  * The saved-plan flow the CLI calls (`apply --plan FILE`), with a fake service: which
  * gate refuses a plan that fails several, and what it read by then. The gates run
  * file → digest → `--expect-digest` → identity → (connect) → workspace guard → re-read
- * → stale → rules → nothing to apply → `--max-deletes` → daily budget.
+ * and what is left today for the re-reads and writes → re-read → stale → rules → nothing to apply →
+ * `--max-deletes` → daily budget for the writes left.
  */
 
 /** The mixed scenario's plan (a create, an update of rv_1, a delete of dv_9, mia's recordings tabs, drift) and the live state it was computed from. */
@@ -186,15 +187,22 @@ describe('prepareSavedPlan', () => {
     expect(error?.code).toBe('plan.unsafe');
   });
 
-  it('applies --max-deletes before the daily budget, and the daily budget last', async () => {
+  it('refuses before the first re-read when the re-reads and the writes do not fit in what is left today, then --max-deletes', async () => {
     const { plan, live } = scenario();
-    expect((await run(renderJson(plan), live, { maxDeletes: 0, dailyRemaining: 6 })).error?.code).toBe(
+    // 4 re-reads after the workspace's answer (two listings, a pinned list, the users), then 4 writes and 2 listings to verify them.
+    // The fake service counts each request off what is left: 10 less the workspace's answer leaves 9.
+    const short = await run(renderJson(plan), live, { maxDeletes: 0, dailyRemaining: 10 });
+    expect(short.error).toMatchObject({
+      code: 'apply.daily-budget',
+      message:
+        'applying this plan file needs 10 requests (4 re-reads of its targets, then 6 to write and verify), but the service says only 9 are left today; nothing was re-read or written',
+      hint: expect.stringContaining('wait until 1 more request free up (each frees 24 h after it was made)'),
+    });
+    expect(short.routes).toEqual(['/v1/workspaces/mine']);
+    expect((await run(renderJson(plan), live, { maxDeletes: 0, dailyRemaining: 11 })).error?.code).toBe(
       'apply.max-deletes',
     );
-    expect((await run(renderJson(plan), live, { maxDeletes: 1, dailyRemaining: 6 })).error?.code).toBe(
-      'apply.daily-budget',
-    );
-    expect((await run(renderJson(plan), live, { maxDeletes: 1, dailyRemaining: 100 })).ready?.operations).toHaveLength(
+    expect((await run(renderJson(plan), live, { maxDeletes: 1, dailyRemaining: 11 })).ready?.operations).toHaveLength(
       4,
     );
   });
@@ -259,7 +267,8 @@ describe('prepareSavedPlan of a plan applied before', () => {
     const { ready, error, routes } = await run(
       renderJson(plan),
       appliedLive(plan, live, ['create', 'update', 'pin', 'delete']),
-      { maxDeletes: 0, dailyRemaining: 1 },
+      // Before the re-reads nothing says the plan was applied: what is left must pay for its writes too.
+      { maxDeletes: 0, dailyRemaining: 11 },
     );
     expect(error).toBeUndefined();
     expect(ready?.operations).toEqual([]);

@@ -196,7 +196,7 @@ describe('a kind registered by a test', () => {
       maxDeletes: 0,
       memory,
       scope: { budget: 100, reserve: 0 },
-      repair: { head },
+      repair: true,
     });
     expect(ready.operations.map((operation) => [operation.action, operation.name])).toEqual([
       ['create', 'Toy calls'],

@@ -176,6 +176,18 @@ describe('origins through planWorkspace, with a memory written by hand', () => {
     expect(origins(plan)).toEqual(['max@acme.com outside', 'mia@acme.com outside']);
   });
 
+  it('a target held at the last apply is never labelled changed outside: no reviewer saw its change, and self-heal leaves it', async () => {
+    const unheld = await sweep({ scope: { budget: 100 }, memory: { ...applied(HEAD), members }, applied: current });
+    const target = unheld.changes.find((change) => change.name === 'max@acme.com')?.target;
+    if (target === undefined) throw new Error('no change of Max');
+    const plan = await sweep({
+      scope: { budget: 100 },
+      memory: { ...memory({ members }), lastApplied: { commit: HEAD, at: '2026-11-20T02:00:00Z', held: [target] } },
+      applied: current,
+    });
+    expect(origins(plan)).toEqual(['max@acme.com unapplied-or-outside', 'mia@acme.com outside']);
+  });
+
   it('a last applied commit older than the manifests: what they changed since is merged, not yet applied (no origin), and counted apart', async () => {
     // At the last applied commit Mia's document asked Forecast first, as her list is: the manifests changed it since.
     const { desired: before } = scenario();

@@ -146,7 +146,12 @@ describe('many views deleted by prune', () => {
 describe('the JSON plan', () => {
   // The hashes are of main's JSON for these plans before grouping came in (JSON rendering is untouched by it).
   it('keeps every change, byte for byte as before grouping (SHA-256 of the rendering)', () => {
-    const sha = (plan: Plan): string => createHash('sha256').update(renderJson(plan)).digest('hex');
+    // `requests.recheck` came later (what apply --plan re-reads): left out, the rest is main's JSON as it was.
+    const sha = (plan: Plan): string => {
+      const before = structuredClone(plan);
+      delete before.requests.recheck;
+      return createHash('sha256').update(renderJson(before)).digest('hex');
+    };
     const group = planOf(groupScenario(52));
     expect(group.changes).toHaveLength(52);
     expect(sha(group)).toBe('940a8c9ea87755b135cc877a559d73a9faf9ac18389c9d966e5c4fff7676ba55');

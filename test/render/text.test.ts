@@ -42,11 +42,27 @@ describe('renderText', () => {
     const { desired, live } = mixedScenario();
     live.requests.dailyRemaining = null;
     expect(renderText(computePlan(desired, live).plan, { color: false })).toContain(
-      'the service did not say how many requests are left today',
+      '\nThe service did not say how many requests are left today.\n',
     );
     live.requests.dailyRemaining = 2;
     expect(renderText(computePlan(desired, live).plan, { color: false })).toContain(
-      '; 2 left today (not enough for this apply',
+      '\n2 left today (not enough for this apply',
+    );
+  });
+
+  it('says what applying the plan file costs, its re-reads included, and what is left after it; in apply, the writes alone', () => {
+    const { desired, live } = mixedScenario();
+    const { plan } = computePlan(desired, live);
+    // 6 writes and checks, 5 re-reads by apply --plan (the workspace, two listings, a pinned list, the users).
+    expect(renderText(plan, { color: false })).toContain(
+      'Apply needs 11 requests (5 to re-read, 6 to write and verify; under 1 s at 3/s per endpoint).\n2,981 left today, 2,970 after this apply.\n',
+    );
+    // In apply the re-reads are done and counted in what is left: the writes remain.
+    expect(renderText(plan, { color: false, context: 'apply' })).toContain(
+      'Apply needs 6 requests (under 1 s at 3/s per endpoint).\n2,981 left today, 2,975 after this apply.\n',
+    );
+    expect(renderMarkdown(plan, { color: false })).toContain(
+      'apply needs 11 requests (5 re-reads by apply --plan) · 2,981 left today, 2,970 after this apply',
     );
   });
 
@@ -55,8 +71,8 @@ describe('renderText', () => {
     // A workspace whose quota is 100,000: what is left is far above the documented 3,000.
     live.requests.dailyRemaining = 99_998;
     const { plan } = computePlan(desired, live);
-    expect(renderText(plan, { color: false })).toContain('; 99,998 left today.');
-    expect(renderMarkdown(plan, { color: false })).toContain(' · 99,998 left today');
+    expect(renderText(plan, { color: false })).toContain('\n99,998 left today, 99,987 after this apply.\n');
+    expect(renderMarkdown(plan, { color: false })).toContain(' · 99,998 left today, 99,987 after this apply');
     expect(`${renderText(plan, { color: false })}${renderMarkdown(plan, { color: false })}`).not.toMatch(
       /3,000|of [\d,]+ left/,
     );

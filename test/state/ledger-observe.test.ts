@@ -43,6 +43,9 @@ function live(parts: Partial<LiveSeen> = {}): LiveSeen {
   return { workspace, views: {}, pins: {}, ...parts };
 }
 
+/** APPLIED is what a complete apply of `manifests` records: its commit, the digest of its desired state, its paths. */
+const APPLIED = { commit: 'c'.repeat(40), digest: 'd'.repeat(64), paths: ['manifests'] };
+
 describe('observeRun', () => {
   it('records the lists read with their ids in tab order, the public saved views listed, the members read, and the workspace', () => {
     const pipeline = view('v1', 'Pipeline');
@@ -139,28 +142,22 @@ describe('observeRun', () => {
   });
 
   it('keeps the last applied commit', () => {
-    const applied = advanceLastApplied(emptyMemory(), 'c'.repeat(40), T0);
-    expect(observeRun(applied, live(), T0 + DAY).lastApplied).toEqual({ commit: 'c'.repeat(40), at: iso(T0) });
+    const applied = advanceLastApplied(emptyMemory(), APPLIED, T0);
+    expect(observeRun(applied, live(), T0 + DAY).lastApplied).toEqual({ ...APPLIED, at: iso(T0) });
   });
 });
 
 describe('the targets held at the last apply', () => {
-  it('are recorded with the commit, once each and sorted, and left out when none', () => {
+  it('are recorded with the commit, the digest and the paths, once each and sorted, and left out when none', () => {
     expect(
-      advanceLastApplied(emptyMemory(), 'c'.repeat(40), T0, [
-        'view:deals:id:v2',
-        'pins:deals:a@x.io',
-        'view:deals:id:v2',
-      ]).lastApplied,
+      advanceLastApplied(emptyMemory(), APPLIED, T0, ['view:deals:id:v2', 'pins:deals:a@x.io', 'view:deals:id:v2'])
+        .lastApplied,
     ).toEqual({
-      commit: 'c'.repeat(40),
+      ...APPLIED,
       at: iso(T0),
       held: ['pins:deals:a@x.io', 'view:deals:id:v2'],
     });
-    expect(advanceLastApplied(emptyMemory(), 'c'.repeat(40), T0, []).lastApplied).toEqual({
-      commit: 'c'.repeat(40),
-      at: iso(T0),
-    });
+    expect(advanceLastApplied(emptyMemory(), APPLIED, T0, []).lastApplied).toEqual({ ...APPLIED, at: iso(T0) });
   });
 
   it("are the plan's own after an apply that read every target; otherwise the earlier ones it changed nothing of stay", () => {

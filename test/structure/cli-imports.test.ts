@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { fileGraph, type Graph } from './import-graph.js';
-import { STILL_MOVING } from './still-moving.js';
 
 /**
  * The CLI parses flags, calls one flow and renders its result (src/README.md): it
@@ -36,9 +35,9 @@ const within = (path: string, parts: readonly string[]): boolean =>
   parts.some((part) => path === part || (part.endsWith('/') && path.startsWith(part)));
 
 /** cliCrossings lists each import of a CLI file outside what the CLI may import, as `from → to`. */
-function cliCrossings(graph: Graph, exceptions: readonly string[] = STILL_MOVING): string[] {
+function cliCrossings(graph: Graph): string[] {
   return [...graph]
-    .filter(([from]) => within(from, ['cli/', 'cli.ts']) && !exceptions.includes(from))
+    .filter(([from]) => within(from, ['cli/', 'cli.ts']))
     .flatMap(([from, targets]) =>
       [...targets]
         .filter(
@@ -69,20 +68,11 @@ describe('the CLI', () => {
     expect(never).toEqual([]);
   });
 
-  it('lists as still moving only files that exist and still cross (an entry is deleted once its move lands)', () => {
-    for (const file of STILL_MOVING) {
-      expect(FILES.has(file), file).toBe(true);
-      expect(cliCrossings(new Map([[file, FILES.get(file) ?? new Set()]]), []).length, file).toBeGreaterThan(0);
-    }
-  });
-
-  it('calls a flow from every command but apply, the emulator and those still moving', () => {
+  it('calls a flow from every command but the emulator', () => {
     const commands = [...FILES.keys()].filter((file) => /^cli\/[a-z-]+-command\.ts$/.test(file));
     const direct = commands.filter(
       (file) =>
-        file !== 'cli/emulator-command.ts' &&
-        !STILL_MOVING.includes(file) &&
-        ![...(FILES.get(file) ?? [])].some((to) => to.startsWith('flows/')),
+        file !== 'cli/emulator-command.ts' && ![...(FILES.get(file) ?? [])].some((to) => to.startsWith('flows/')),
     );
     expect(commands.length).toBeGreaterThan(6);
     expect(direct).toEqual([]);
@@ -106,16 +96,12 @@ describe('the crossing finders', () => {
   ]);
 
   it('name every import of the CLI outside its list, the emulator outside its starters, and a flow into the CLI or renderers', () => {
-    expect(cliCrossings(graph, [])).toEqual([
+    expect(cliCrossings(graph)).toEqual([
       'cli/bad-command.ts → manifest/load.ts',
       'cli/bad-command.ts → plan/types.ts',
       'cli/bad-command.ts → emulator/server.ts',
       'cli.ts → state/types.ts',
     ]);
     expect(flowCrossings(graph)).toEqual(['flows/one.ts → render/json.ts', 'flows/one.ts → cli/io.ts']);
-  });
-
-  it('skip the files listed as still moving', () => {
-    expect(cliCrossings(graph, ['cli/bad-command.ts', 'cli.ts'])).toEqual([]);
   });
 });

@@ -2,7 +2,6 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { fileGraph, SRC, type Graph } from './import-graph.js';
-import { STILL_MOVING } from './still-moving.js';
 
 /**
  * src/README.md, the contributor's map, is checked against the code: the folders and
@@ -36,11 +35,10 @@ function layerOf(file: string): string {
   return file.includes('/') ? (file.split('/')[0] ?? '') : file;
 }
 
-/** folderEdges are the imports between layers, without the bottom and the files still moving. */
+/** folderEdges are the imports between layers, without the bottom. */
 function folderEdges(graph: Graph): Map<string, Set<string>> {
   const edges = new Map<string, Set<string>>();
   for (const [from, targets] of graph) {
-    if (STILL_MOVING.includes(from)) continue;
     for (const to of targets) {
       const [a, b] = [layerOf(from), layerOf(to)];
       if (a === b || BOTTOM.includes(b)) continue;
@@ -90,7 +88,7 @@ describe('src/README.md, the contributor map', () => {
     const crossed = [...NEVERS].flatMap(([from, targets]) =>
       targets.flatMap((to) =>
         [...GRAPH]
-          .filter(([file]) => layerOf(file) === from && !STILL_MOVING.includes(file))
+          .filter(([file]) => layerOf(file) === from)
           .flatMap(([file, imported]) =>
             [...imported].filter((target) => layerOf(target) === to).map((target) => `${file} -> ${target}`),
           ),

@@ -71,6 +71,10 @@ export interface Plan {
   requests: {
     used: Count;
     applyNeeds: Count;
+    /**
+     * What `apply --plan` of this file re-reads before its first write (the workspace, each target, the users when the plan creates views): applying the file costs this and `applyNeeds`. Absent in plans of earlier builds.
+     */
+    recheck?: number;
     dailyRemaining: Count | null;
     /**
      * Written by earlier builds (the 3,000 of the service's documentation) and ignored: no header of the service says the daily total, so plans no longer carry it.

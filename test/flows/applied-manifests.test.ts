@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { appliedManifests } from '../../src/cli/applied-manifests.js';
+import { appliedManifests } from '../../src/flows/applied-manifests.js';
 import { emptyMemory, type SweepMemory } from '../../src/state/sweep-memory.js';
 import { scratchDir } from '../support/cli.js';
 
