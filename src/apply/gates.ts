@@ -6,6 +6,7 @@ import type { Landed } from '../kinds/execution.js';
 import { isApplied, kindOf } from '../kinds/kinds.js';
 import { liveHashesFor, targetHash } from '../plan/hash.js';
 import { checkStoredSteps } from '../plan/operations.js';
+import { pinRewrites } from '../plan/pin-rewrites.js';
 import { parsePlanFile } from '../plan/plan-file.js';
 import type { PlanSchemaSource } from '../plan/plan-schema.js';
 import { applyLoad } from '../plan/requests.js';
@@ -94,6 +95,25 @@ export function checkMaxDeletes(plan: Plan, maxDeletes: number): void {
 }
 
 /**
+ * checkMaxPinChanges refuses a plan rewriting more members' pinned lists than
+ * `--max-pin-changes` allows: the lists its steps write (self-heal's plan keeps those of
+ * its repairs alone, cut to the limit already).
+ */
+export function checkMaxPinChanges(plan: Plan, maxPinChanges: number): void {
+  const lists = pinRewrites(plan).map((index) => plan.changes[index] as Change);
+  if (lists.length <= maxPinChanges) return;
+  const members = wrapList(
+    lists.map((change) => `${change.name} (${'domain' in change ? change.domain : ''})`),
+    { indent: '  ' },
+  );
+  throw new RefusedError(
+    'apply.max-pin-changes',
+    `the plan rewrites ${lists.length} members' pinned lists, more than --max-pin-changes ${maxPinChanges} allows; nothing was written:\n${members.join('\n')}`,
+    `check the group documents' users and roles (a glob such as *@* reaches every member); if the lists are intended, pass --max-pin-changes ${lists.length}`,
+  );
+}
+
+/**
  * checkDailyBudget refuses a plan that needs more requests than the service said are
  * left today: starting it would fail part-way on the quota. The need is counted from
  * the stored steps apply sends, not from `requests.applyNeeds`, which the digest
@@ -165,7 +185,10 @@ export function savedPlanState(plan: Plan, live: Live): SavedPlanState {
     const change = plan.changes[index] as Change;
     before = kindOf(change).unlanded?.(change, shown, before) ?? before;
   }
-  const planned = new Set([...stale].filter((target) => targetHash(target, before) === plan.liveHashes[target]));
+  const changeOf = (target: string) => plan.changes.find((change) => change.target === target);
+  const planned = new Set(
+    [...stale].filter((target) => targetHash(target, before, changeOf(target)) === plan.liveHashes[target]),
+  );
   return { landed, stale: [...stale].filter((target) => !planned.has(target)) };
 }
 

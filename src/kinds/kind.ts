@@ -60,8 +60,12 @@ export interface Kind<C extends Change = Change> {
   reads(change: C): ChangeReads;
   /** steps are the requests that carry `change` (at `index` in the plan) out, in the order sent; none for what is never applied. */
   steps(change: C, index: number, context: StepContext): PlanStep[];
-  /** hashed is the live state a stale check of `target` covers, or undefined when the target is not this kind's. */
-  hashed(target: string, live: Live): unknown;
+  /**
+   * hashed is the live state a stale check of `target` covers, or undefined when the
+   * target is not this kind's; `change` is the plan's change of it, when there is one
+   * (it may say what of the target the plan leaves alone, such as a view's `appOwns`).
+   */
+  hashed(target: string, live: Live, change?: Change): unknown;
   /** subject is what apply's report names for a step of `change`. */
   subject(change: C): StepSubject;
   /**

@@ -17,6 +17,7 @@ import type { RenderOptions } from './options.js';
 import { warningEntries } from './warning-lines.js';
 import { heldEntry, heldHeading } from './held-lines.js';
 import { attributeLines, maxDeletesNote, ownerText, targetsNote } from './plan-notes.js';
+import { appOwnsNote, maxPinChangesNote } from './share-notes.js';
 import { WRAP_WIDTH, wrapList } from '../text/wrap.js';
 import { DEFAULT_RATE } from '../domain/domains.js';
 import { shortDigest } from '../plan/hash.js';
@@ -61,6 +62,7 @@ export function renderText(plan: Plan, options: RenderOptions): string {
   );
   const targeted = noteLines(targetsNote(plan));
   const skipped = skippedText(plan);
+  const leftToApp = appOwnsNote(plan);
   const scope = scopeText(plan);
   const scopeLines = scope === undefined ? [] : [scope];
   const held = heldLines(plan, c);
@@ -76,6 +78,7 @@ export function renderText(plan: Plan, options: RenderOptions): string {
       ...targeted,
       ...warnings,
       ...(skipped === undefined ? [] : [skipped]),
+      ...(leftToApp === undefined ? [] : [leftToApp]),
       '',
     ].join('\n');
   }
@@ -88,7 +91,11 @@ export function renderText(plan: Plan, options: RenderOptions): string {
   if (held.length > 0) lines.push('', ...held.slice(0, -1));
   // Said before the list, where a reviewer decides whether to read on.
   if (options.context !== 'apply')
-    lines.push(...noteLines(maxDeletesNote(plan, options.maxDeletes)).map((line) => c.red(line)));
+    lines.push(
+      ...[maxDeletesNote(plan, options.maxDeletes), maxPinChangesNote(plan, options.maxPinChanges)]
+        .flatMap(noteLines)
+        .map((line) => c.red(line)),
+    );
   lines.push('');
   if (scope !== undefined) lines.push(scope, '');
   // The pull request's own changes first; those it did not ask for (--base REF) under their origin's heading.
@@ -108,6 +115,7 @@ export function renderText(plan: Plan, options: RenderOptions): string {
   }
   if (warnings.length > 0) lines.push(...warnings, '');
   if (skipped !== undefined) lines.push(skipped, '');
+  if (leftToApp !== undefined) lines.push(leftToApp, '');
   lines.push(...footerLines(plan, options), '');
   return lines.join('\n');
 }
