@@ -29,6 +29,8 @@ export interface RepairSection {
   /** Changes of targets the last apply held: no reviewer saw them, so they wait for a reviewed apply. */
   heldWhenApplied: RepairGroup[];
   leftForNextNight: RepairGroup[];
+  /** Pinned lists beyond `--max-pin-changes`, left for the next night or a reviewed apply; absent when none. */
+  leftOverPinLimit?: { lists: RepairGroup[]; maxPinChanges: number };
   /** What the plan shows and apply never carries out (drift of the automations): fixed only in the workspace. */
   neverApplied: RepairGroup[];
   /** How many targets the plan held (README, "Fail-safe rules"): neither planned nor repaired. */
@@ -55,6 +57,14 @@ export function repairSection(
     leftForReview: groups(plan, choice.leftForReview),
     heldWhenApplied: groups(plan, choice.heldWhenApplied, HELD_NOUNS),
     leftForNextNight: groups(plan, choice.leftForNextNight),
+    ...(choice.leftOverPinLimit === undefined
+      ? {}
+      : {
+          leftOverPinLimit: {
+            lists: groups(plan, choice.leftOverPinLimit.indexes),
+            maxPinChanges: choice.leftOverPinLimit.maxPinChanges,
+          },
+        }),
     neverApplied: groups(
       plan,
       plan.changes.flatMap((change, index) => (isApplied(change) ? [] : [index])),
@@ -112,6 +122,12 @@ export function repairLines(section: RepairSection): string[] {
     const { given, reads } = section.budget;
     lines.push(
       `Left for the next night (--budget ${formatCount(given)} had no room left for their writes and verification after reads of at most ${formatCount(reads)}): ${groupsText(section.leftForNextNight)}.`,
+    );
+  }
+  if (section.leftOverPinLimit !== undefined) {
+    const { lists, maxPinChanges } = section.leftOverPinLimit;
+    lines.push(
+      `Left over --max-pin-changes ${formatCount(maxPinChanges)} (the next night repairs the next ones; a reviewed apply with a higher --max-pin-changes repairs all): ${groupsText(lists)}.`,
     );
   }
   if (section.neverApplied.length > 0)

@@ -27,6 +27,7 @@ import type { Connection, ConnectionOptions } from './connection.js';
 import type { CliIo } from './io.js';
 import { formatOption, useColor } from './output.js';
 import { maxDeletesOption } from './max-deletes-option.js';
+import { maxPinChangesOption } from './max-pin-changes-option.js';
 import { detailsUrlOption } from './details-url-option.js';
 import { targetOption } from './target-option.js';
 import type { TargetSelector } from '../plan/targets-selection.js';
@@ -62,6 +63,7 @@ interface ApplyOptions extends ConnectionOptions {
   reserve?: number;
   autoApprove?: boolean;
   maxDeletes: number;
+  maxPinChanges: number;
   plan?: string;
   expectDigest?: string;
   target?: TargetSelector[];
@@ -102,6 +104,11 @@ export function registerApplyCommand(program: Command, io: CliIo, outcome: Outco
       ),
     )
     .addOption(maxDeletesOption('refuse plans that delete more than N views'))
+    .addOption(
+      maxPinChangesOption(
+        "refuse plans that rewrite more than N members' pinned lists (self-heal repairs the first N and says what it left)",
+      ),
+    )
     .addOption(targetOption())
     .addOption(detailsUrlOption())
     .addOption(
@@ -197,7 +204,11 @@ async function applyUntilInterrupted(
     return connection.client;
   };
   try {
-    const gates = { expectDigest: options.expectDigest, maxDeletes: options.maxDeletes };
+    const gates = {
+      expectDigest: options.expectDigest,
+      maxDeletes: options.maxDeletes,
+      maxPinChanges: options.maxPinChanges,
+    };
     const { plan, live, elapsedMs, operations, alreadyApplied, repair } =
       source.type === 'file'
         ? await prepareSavedPlan(source.file, connect, {

@@ -12,6 +12,7 @@ import { listenForReads, stopOnInterrupt } from './interrupt.js';
 import { checkOutputPath, loadManifestSet, planAgainst } from './plan-flow.js';
 import type { Outcome } from './outcome.js';
 import { maxDeletesOption } from './max-deletes-option.js';
+import { maxPinChangesOption } from './max-pin-changes-option.js';
 import { detailsUrlOption } from './details-url-option.js';
 import { targetOption } from './target-option.js';
 import { showWarningsOption } from './show-warnings-option.js';
@@ -27,6 +28,7 @@ interface PlanOptions extends ConnectionOptions, ScopeOptions {
   detailedExitcode?: boolean;
   target?: TargetSelector[];
   maxDeletes: number;
+  maxPinChanges: number;
   detailsUrl?: string;
   showWarnings?: boolean;
   ledger?: string;
@@ -43,6 +45,11 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
     .addOption(new Option('--detailed-exitcode', 'exit 2 when there are changes or drift, or anything is held'))
     .addOption(targetOption())
     .addOption(maxDeletesOption('say in the plan that apply will refuse it when it deletes more than N views'))
+    .addOption(
+      maxPinChangesOption(
+        "say in the plan that apply will refuse it when it rewrites more than N members' pinned lists",
+      ),
+    )
     .addOption(detailsUrlOption())
     .addOption(showWarningsOption())
     .addOption(ledgerOption());
@@ -89,6 +96,7 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
             elapsedMs,
             rate: options.rate,
             maxDeletes: options.maxDeletes,
+            maxPinChanges: options.maxPinChanges,
             planFile,
             detailsUrl: options.detailsUrl,
             showWarnings,

@@ -8,6 +8,7 @@ import { renderPlan, type OutputFormat } from '../render/render-plan.js';
 import { detailsUrlOption } from './details-url-option.js';
 import type { CliIo } from './io.js';
 import { maxDeletesOption } from './max-deletes-option.js';
+import { maxPinChangesOption } from './max-pin-changes-option.js';
 import { formatOption, useColor } from './output.js';
 import { showWarningsOption } from './show-warnings-option.js';
 import type { Outcome } from './outcome.js';
@@ -16,6 +17,7 @@ interface ShowOptions {
   format: OutputFormat;
   detailsUrl?: string;
   maxDeletes: number;
+  maxPinChanges: number;
   showWarnings?: boolean;
 }
 
@@ -34,6 +36,9 @@ export function registerShowCommand(program: Command, io: CliIo, outcome: Outcom
     .addOption(formatOption())
     .addOption(detailsUrlOption())
     .addOption(maxDeletesOption('say that apply will refuse the plan when it deletes more than N views'))
+    .addOption(
+      maxPinChangesOption("say that apply will refuse the plan when it rewrites more than N members' pinned lists"),
+    )
     .addOption(showWarningsOption())
     .action(async (file: string, options: ShowOptions) => {
       const plan = await readSavedPlan(file, io);
@@ -42,6 +47,7 @@ export function registerShowCommand(program: Command, io: CliIo, outcome: Outcom
           color: useColor(io.stdout, io.env),
           planFile: file,
           maxDeletes: options.maxDeletes,
+          maxPinChanges: options.maxPinChanges,
           detailsUrl: options.detailsUrl,
           showWarnings: options.showWarnings === true,
         }),

@@ -1,4 +1,5 @@
-import { checkDailyBudget, checkExpectedDigest, checkMaxDeletes } from '../apply/gates.js';
+import { checkDailyBudget, checkExpectedDigest, checkMaxDeletes, checkMaxPinChanges } from '../apply/gates.js';
+import { DEFAULT_MAX_PIN_CHANGES } from '../domain/max-pin-changes.js';
 import {
   checkRepairBase,
   chooseRepairs,
@@ -53,6 +54,7 @@ export function readyToApply(
   { landed = new Map(), ...prepared }: Prepared,
   client: ServiceClient,
   maxDeletes: number,
+  maxPinChanges = DEFAULT_MAX_PIN_CHANGES,
 ): ReadyToApply {
   const { plan } = prepared;
   const stored = storedOperations(plan);
@@ -64,6 +66,7 @@ export function readyToApply(
   // Drift is never applied: a plan of drift alone has no step.
   if (left.length === 0) return { ...prepared, operations: [], alreadyApplied };
   checkMaxDeletes(plan, maxDeletes);
+  checkMaxPinChanges(plan, maxPinChanges);
   checkDailyBudget({ ...plan, steps: left }, client.stats().dailyRemaining);
   return { ...prepared, operations: stored.filter((operation) => !landed.has(operation.changeIndex)), alreadyApplied };
 }
@@ -74,6 +77,8 @@ interface PrepareApplyOptions extends PlanWorkspaceOptions {
   expectDigest?: string;
   /** `--max-deletes`. */
   maxDeletes: number;
+  /** `--max-pin-changes` (default 100); self-heal repairs that many pinned lists at most. */
+  maxPinChanges?: number;
   /**
    * `apply --budget N`, self-heal: the commit the manifests are checked out at
    * (`manifestsHead`), which must be the sweep memory's last applied one. The budget is
@@ -92,17 +97,18 @@ export async function prepareApply(
   client: ServiceClient,
   options: PrepareApplyOptions,
 ): Promise<ReadyToApply> {
-  const { expectDigest, maxDeletes, repair, ...planning } = options;
+  const { expectDigest, maxDeletes, maxPinChanges = DEFAULT_MAX_PIN_CHANGES, repair, ...planning } = options;
   if (repair !== undefined)
     return prepareRepair(desired, client, {
       ...planning,
       maxDeletes,
+      maxPinChanges,
       head: repair.head,
       ...(expectDigest === undefined ? {} : { expectDigest }),
     });
   const planned = await planWorkspace(desired, client, planning);
   checkExpectedDigest(planned.plan, expectDigest);
-  return readyToApply(planned, client, maxDeletes);
+  return readyToApply(planned, client, maxDeletes, maxPinChanges);
 }
 
 /**
@@ -118,10 +124,16 @@ async function prepareRepair(
   client: ServiceClient,
   {
     maxDeletes,
+    maxPinChanges,
     head,
     expectDigest,
     ...planning
-  }: PlanWorkspaceOptions & { maxDeletes: number; head: ManifestsCommit | undefined; expectDigest?: string },
+  }: PlanWorkspaceOptions & {
+    maxDeletes: number;
+    maxPinChanges: number;
+    head: ManifestsCommit | undefined;
+    expectDigest?: string;
+  },
 ): Promise<ReadyToApply> {
   checkRepairBase(planning.memory, head);
   const given = planning.scope?.budget;
@@ -144,8 +156,9 @@ async function prepareRepair(
     Math.max(0, room),
     { given, reads },
     new Set(planning.memory?.lastApplied?.held),
+    maxPinChanges,
   );
-  const ready = readyToApply({ ...planned, plan: repairPlan(planned.plan, choice) }, client, maxDeletes);
+  const ready = readyToApply({ ...planned, plan: repairPlan(planned.plan, choice) }, client, maxDeletes, maxPinChanges);
   return { ...ready, plan: planned.plan, repair: choice };
 }
 
