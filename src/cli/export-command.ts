@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { PinsMode } from '../export/pin-documents.js';
 import { join, resolve } from 'node:path';
 import { Option } from 'commander';
 import type { Command } from 'commander';
@@ -37,6 +38,8 @@ interface ExportOptions extends ConnectionOptions {
   merge?: boolean;
   budget?: number;
   reserve: number;
+  /** `--pins exact|include`: how members' pinned lists are written. */
+  pins?: PinsMode;
 }
 
 /**
@@ -62,6 +65,14 @@ export function registerExportCommand(program: Command, io: CliIo, outcome: Outc
       ).argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
     )
     .addOption(new Option('--all-users', 'also export the pinned views of every active member').conflicts('users'))
+    .addOption(
+      new Option(
+        '--pins <mode>',
+        "how pinned lists are written: exact (every tab, in order) or include (mode: include, the public and default tabs, which must stay pinned; the member's other tabs and the order stay theirs)",
+      )
+        .choices(['exact', 'include'])
+        .default('exact'),
+    )
     .addOption(
       new Option('--force', 'write into a non-empty folder: replace the files export writes, leave the others'),
     )
@@ -131,6 +142,7 @@ async function exportWorkspace(options: ExportOptions, io: CliIo, interrupt: Rea
   const { batch } = members;
   const result = exportFiles({
     ...exported,
+    ...(options.pins === undefined ? {} : { pinsMode: options.pins }),
     schemas: schemaTexts(),
     ...(batch === undefined ? {} : { stemUsers: batch.all }),
   });

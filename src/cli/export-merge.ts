@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import type { PinsMode } from '../export/pin-documents.js';
 import { posix, resolve } from 'node:path';
 import type { ApiUser } from '../domain/api-types.js';
 import { DOMAINS, type Domain } from '../domain/domains.js';
@@ -39,6 +40,8 @@ interface MergeOptions extends ConnectionOptions {
   budget?: number;
   /** `--reserve`: requests of what is left today left to the other integrations. */
   reserve: number;
+  /** `--pins exact|include`: how the members' pinned lists are written. */
+  pins?: PinsMode;
 }
 
 /** runExportMerge carries out `export --merge --out DIR` and prints what it wrote and what it skipped. */
@@ -93,6 +96,7 @@ export async function runExportMerge(
   const { batch } = members;
   const result = mergeFiles({
     ...exported,
+    ...(options.pins === undefined ? {} : { pinsMode: options.pins }),
     declared,
     schemas: schemaTexts(),
     taken,
