@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiView } from '../../src/domain/api-types.js';
 import type { RunningEmulator } from '../../src/emulator/server.js';
-import { tempDirs, withEmulator } from './harness.js';
+import { runBuilt, tempDirs, withEmulator } from './harness.js';
 import { exampleRepository, git, simulatedDays } from './days.js';
 
 /**
@@ -142,6 +142,30 @@ describe('members under mode: include and appOwns, over several nights', () => {
         );
         expect(widened?.columns[0]).toMatchObject({ width: 300 + day * 20 });
       }
+    });
+  });
+});
+
+describe('--max-pin-changes through the CLI', () => {
+  it('plan says apply will refuse a glob that rewrites too many lists; apply refuses with exit 3 and writes nothing', async () => {
+    const manifests = await dir({
+      'workspace.yaml': 'kind: Workspace\nworkspaceId: ws_acme\ncreatorEmail: adam.reyes@acme.test\n',
+      'pins/everyone.yaml': 'kind: PinnedViews\nname: Everyone\nusers: ["*@*"]\nrecordings: [All recordings]\n',
+    });
+    await withEmulator(async (emulator, env) => {
+      const plan = await runBuilt(['plan', manifests, '--max-pin-changes', '2'], { env });
+      expect(plan.code, plan.stderr).toBe(0);
+      expect(plan.stdout.split('\n')[1]).toMatch(
+        /^Apply will refuse this plan: it rewrites \d+ members' pinned lists, more than/,
+      );
+      const lists = Number(/it rewrites (\d+) members/.exec(plan.stdout)?.[1]);
+      expect(lists).toBeGreaterThan(2);
+      emulator.resetStats();
+      const apply = await runBuilt(['apply', manifests, '--auto-approve', '--max-pin-changes', '2'], { env });
+      expect(apply.code).toBe(3);
+      expect(apply.stderr).toContain(`error[apply.max-pin-changes]: the plan rewrites ${lists} members' pinned lists`);
+      expect(apply.stderr).toContain(`pass --max-pin-changes ${lists}`);
+      expect(emulator.stats().writes).toBe(0);
     });
   });
 });
