@@ -2,7 +2,24 @@ import type { JsonValue } from '../domain/api-types.js';
 import type { PinChange } from '../kinds/changes.js';
 import type { ManifestDocument } from '../manifest/types.js';
 import { encodePointer } from '../manifest/yaml-positions.js';
-import type { DocumentEdit, NotPulled } from './pull-edits.js';
+import type { SourcePosition } from '../domain/source-position.js';
+import type { ValueEdit } from '../manifest/yaml-splice.js';
+
+/** IncludeEdit is a `DocumentEdit` of pull-edits.ts: the document's new list. */
+interface IncludeEdit {
+  target: string;
+  file: string;
+  index: number;
+  edits: ValueEdit[];
+  at: SourcePosition;
+}
+
+/** NotPulled is pull-edits.ts's: a target left as it is, and why. */
+interface NotPulled {
+  target: string;
+  reason: string;
+  source?: SourcePosition;
+}
 
 /**
  * What `pull` writes into a `mode: include` document (README, Manifests): the document
@@ -14,7 +31,7 @@ import type { DocumentEdit, NotPulled } from './pull-edits.js';
 
 /** IncludePull is the edit of the document's list (absent when nothing is to take out), and what is left as it is. */
 interface IncludePull {
-  edit?: DocumentEdit;
+  edit?: IncludeEdit;
   notPulled: NotPulled[];
 }
 

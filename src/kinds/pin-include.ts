@@ -2,7 +2,14 @@ import type { ApiView } from '../domain/api-types.js';
 import type { DesiredPins } from '../domain/desired.js';
 import { didYouMean } from '../text/suggest.js';
 import type { PinnedTab, PlanWarning } from './changes.js';
-import type { PinContext } from './pinned-views.js';
+import type { DeclaredViewRef } from './declared-view-ref.js';
+
+/** IncludeContext is what of the pin context an include list needs: the domain, its declared views and its listing. */
+interface IncludeContext {
+  domain: string;
+  declared: readonly DeclaredViewRef[];
+  listing: readonly ApiView[];
+}
 
 /**
  * The pinned list of a `mode: include` document (README, Manifests), as Google IAM's
@@ -32,7 +39,7 @@ export function includedTabs(
   current: readonly ApiView[],
   before: readonly PinnedTab[],
   listed: readonly PinnedTab[],
-  context: PinContext,
+  context: IncludeContext,
 ): IncludedTabs {
   const warnings: PlanWarning[] = [];
   const unpinned = new Set<string>();
