@@ -110,3 +110,18 @@ describe('appOwns', () => {
     expect(computePlan(emptyDesired(), emptyLive()).plan.appOwns).toBeUndefined();
   });
 });
+
+describe('a saved plan that writes what it leaves to the app', () => {
+  it('is refused by the identity checks', async () => {
+    const { identityProblems } = await import('../../src/plan/saved-plan-checks.js');
+    const { desired, live } = widened(['columns']);
+    const { plan } = computePlan(desired, live);
+    expect(identityProblems(plan)).toEqual([]);
+    const update = plan.changes[0] as UpdateChange;
+    const forged = { ...update, after: { ...update.after, columns: NARROW } };
+    forged.patch = [...update.patch, { op: 'replace', path: '/columns/0/width', value: 120 }];
+    expect(identityProblems({ ...plan, changes: [forged] })).toContain(
+      'changes[0] update RecordingView "Calls": its patch writes columns, which it leaves to the app',
+    );
+  });
+});
