@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { declaredTargets } from '../../src/export/declared-targets.js';
 import { renderPinsFile } from '../../src/export/pin-documents.js';
+import { pullPlan } from '../../src/export/pull-edits.js';
+import { toDesired } from '../../src/manifest/desired.js';
+import { loadManifests, memoryManifestSource } from '../../src/manifest/load.js';
+import { computePlan } from '../../src/plan/diff.js';
 import { includePull } from '../../src/export/pull-include.js';
 import { renderViewFile } from '../../src/export/view-documents.js';
 import type { PinChange } from '../../src/kinds/changes.js';
@@ -98,5 +103,46 @@ describe('pull of a mode: include document', () => {
     );
     expect(pulled.edit).toBeUndefined();
     expect(pulled.notPulled[0]?.reason).toContain('`unpin` is left as it is: mia@acme.com pins "Old" again');
+  });
+});
+
+describe('pull under appOwns', () => {
+  it('never writes an app-owned attribute back, and writes the managed ones', async () => {
+    const files = {
+      'calls.yaml': [
+        'kind: RecordingView',
+        'name: Calls',
+        'viewId: rv_1',
+        'appOwns: [columns]',
+        'columns: [{type: Default, columnId: title, width: 120}]',
+        'filters: {sourceIn: [Zoom]}',
+        '',
+      ].join('\n'),
+    };
+    const { documents } = await loadManifests(['.'], memoryManifestSource(files));
+    const desired = toDesired(documents);
+    const live = {
+      workspace: { id: 'ws_1', name: 'Acme', createdAt: '2026-01-01T00:00:00Z', membersCount: 1, recordingsCount: 0 },
+      views: {
+        recordings: [
+          view('rv_1', 'Calls', {
+            columns: [{ type: 'Default', columnId: 'title', width: 480 }],
+            filters: { sourceIn: ['Call'] },
+          }),
+        ],
+      },
+      pins: {},
+      requests: { used: 0, dailyRemaining: null },
+    };
+    const { plan } = computePlan(desired, live);
+    const pulled = pullPlan({
+      changes: plan.changes,
+      held: [],
+      live,
+      documents,
+      views: desired.views,
+      declared: declaredTargets(documents),
+    });
+    expect(pulled.edits.flatMap((edit) => edit.edits.map((one) => one.path.join('/')))).toEqual(['filters']);
   });
 });
