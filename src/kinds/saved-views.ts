@@ -202,7 +202,8 @@ export const SAVED_VIEWS: Kind<ViewChange> = {
     const owned = change.action === 'update' ? (change.appOwns ?? []) : [];
     const written = change.action === 'update' ? change.patch.map((operation) => operation.path.split('/')[1]) : [];
     const ownedWritten = owned.filter((attribute) => written.includes(attribute));
-    if (ownedWritten.length > 0) problems.push(`its patch writes ${ownedWritten.join(', ')}, which it leaves to the app`);
+    if (ownedWritten.length > 0)
+      problems.push(`its patch writes ${ownedWritten.join(', ')}, which it leaves to the app`);
     if (change.action === 'create' && creatorEmail === undefined)
       problems.push('creates a view but the plan names no creatorEmail');
     return problems;
