@@ -7,6 +7,7 @@ import type { Landed } from '../kinds/execution.js';
 import { isApplied, kindOf } from '../kinds/kinds.js';
 import { liveHashesFor, targetHash } from '../plan/hash.js';
 import { checkStoredSteps } from '../plan/operations.js';
+import { pinRewrites } from '../plan/pin-rewrites.js';
 import { applyLoad } from '../plan/requests.js';
 import { identityProblems, liveRuleProblems } from '../plan/saved-plan-checks.js';
 import type { Change, Plan } from '../plan/types.js';
@@ -64,6 +65,25 @@ export function checkMaxDeletes(plan: Plan, maxDeletes: number): void {
     'apply.max-deletes',
     `the plan deletes ${deletes.length} ${what}, more than --max-deletes ${maxDeletes} allows; nothing was written:\n${names.join('\n')}`,
     `review the deletions; if they are intended, pass --max-deletes ${deletes.length}`,
+  );
+}
+
+/**
+ * checkMaxPinChanges refuses a plan rewriting more members' pinned lists than
+ * `--max-pin-changes` allows: the lists its steps write (self-heal's plan keeps those of
+ * its repairs alone, cut to the limit already).
+ */
+export function checkMaxPinChanges(plan: Plan, maxPinChanges: number): void {
+  const lists = pinRewrites(plan).map((index) => plan.changes[index] as Change);
+  if (lists.length <= maxPinChanges) return;
+  const members = wrapList(
+    lists.map((change) => `${change.name} (${'domain' in change ? change.domain : ''})`),
+    { indent: '  ' },
+  );
+  throw new RefusedError(
+    'apply.max-pin-changes',
+    `the plan rewrites ${lists.length} members' pinned lists, more than --max-pin-changes ${maxPinChanges} allows; nothing was written:\n${members.join('\n')}`,
+    `check the group documents' users and roles (a glob such as *@* reaches every member); if the lists are intended, pass --max-pin-changes ${lists.length}`,
   );
 }
 
@@ -139,7 +159,10 @@ export function savedPlanState(plan: Plan, live: Live): SavedPlanState {
     const change = plan.changes[index] as Change;
     before = savedPlanChecks(kindOf(change)).unlanded?.(change, shown, before) ?? before;
   }
-  const planned = new Set([...stale].filter((target) => targetHash(target, before) === plan.liveHashes[target]));
+  const changeOf = (target: string) => plan.changes.find((change) => change.target === target);
+  const planned = new Set(
+    [...stale].filter((target) => targetHash(target, before, changeOf(target)) === plan.liveHashes[target]),
+  );
   return { landed, stale: [...stale].filter((target) => !planned.has(target)) };
 }
 

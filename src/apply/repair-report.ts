@@ -33,6 +33,14 @@ export function repairSection(
     heldWhenApplied: groups(plan, choice.heldWhenApplied, HELD_NOUNS),
     waitingForReview: groups(plan, choice.waitingForReview),
     leftForNextNight: groups(plan, choice.leftForNextNight),
+    ...(choice.leftOverPinLimit === undefined
+      ? {}
+      : {
+          leftOverPinLimit: {
+            lists: groups(plan, choice.leftOverPinLimit.indexes),
+            maxPinChanges: choice.leftOverPinLimit.maxPinChanges,
+          },
+        }),
     neverApplied: groups(
       plan,
       plan.changes.flatMap((change, index) => (isApplied(change) ? [] : [index])),

@@ -158,6 +158,11 @@ export interface RepairChoice {
   /** Pinned lists naming a view whose create is left for a reviewed apply: they wait for it, whatever the budget. */
   waitingForReview: number[];
   leftForNextNight: number[];
+  /**
+   * Pinned lists beyond `--max-pin-changes`: repairable, but self-heal rewrites no more
+   * lists a night than apply would accept; absent when none was left so.
+   */
+  leftOverPinLimit?: { indexes: number[]; maxPinChanges: number };
   /** What of the room for writes the repairs need, their verification reads included. */
   requests: number;
   /** `--budget N` as given, and what its reads were kept to (`repairReadBudget`). */
@@ -179,6 +184,7 @@ export function chooseRepairs(
   room: number,
   budget: RepairChoice['budget'],
   heldWhenApplied: ReadonlySet<string> = new Set(),
+  maxPinChanges = Number.POSITIVE_INFINITY,
 ): RepairChoice {
   const byChange = new Map<number, Operation[]>();
   for (const operation of storedOperations(plan))
@@ -200,6 +206,7 @@ export function chooseRepairs(
     for (const operation of operations) if (operation.creates !== undefined) reviewed.add(operation.creates);
   };
   const verifying = new Set<string>();
+  let pinLists = 0;
   for (const [index, operations] of byChange) {
     const change = plan.changes[index];
     if (change === undefined) continue;
@@ -228,11 +235,18 @@ export function chooseRepairs(
       .map(readKey)
       .filter((key) => !verifying.has(key));
     const cost = operations.length + new Set(reads).size;
+    // The first lists are repaired, the rest wait: a glob that reached too many members is no repair.
+    if (change.action === 'pin' && pinLists >= maxPinChanges) {
+      choice.leftOverPinLimit ??= { indexes: [], maxPinChanges };
+      choice.leftOverPinLimit.indexes.push(index);
+      continue;
+    }
     if (depends || choice.requests + cost > room) {
       choice.leftForNextNight.push(index);
       continue;
     }
     choice.repaired.push(index);
+    if (change.action === 'pin') pinLists += 1;
     choice.requests += cost;
     for (const key of reads) verifying.add(key);
     for (const operation of operations) if (operation.creates !== undefined) created.add(operation.creates);

@@ -25,6 +25,7 @@ import { formatCount } from '../text/plural.js';
 import { quoted, safeText } from '../text/safe-text.js';
 import { addConnectionOptions, openConnection } from './connection.js';
 import type { Connection, ConnectionOptions } from './connection.js';
+import { maxPinChangesOption } from './max-pin-changes-option.js';
 import { detailsUrlOption } from './details-url-option.js';
 import { interruptedError, listenForInterrupt, type Interrupt } from './interrupt.js';
 import type { CliIo } from './io.js';
@@ -48,6 +49,7 @@ interface ApplyOptions extends ConnectionOptions {
   reserve?: number;
   autoApprove?: boolean;
   maxDeletes: number;
+  maxPinChanges: number;
   plan?: string;
   expectDigest?: string;
   target?: TargetSelector[];
@@ -75,6 +77,11 @@ export function registerApplyCommand(program: Command, io: CliIo, outcome: Outco
       ),
     )
     .addOption(maxDeletesOption('refuse plans that delete more than N views'))
+    .addOption(
+      maxPinChangesOption(
+        "refuse plans that rewrite more than N members' pinned lists (self-heal repairs the first N and says what it left)",
+      ),
+    )
     .addOption(targetOption())
     .addOption(detailsUrlOption())
     .addOption(
@@ -168,6 +175,7 @@ async function applyUntilInterrupted(
         ...(ledger === undefined ? {} : { ledger: memorySteps(ledger, io) }),
         expectDigest: options.expectDigest,
         maxDeletes: options.maxDeletes,
+        maxPinChanges: options.maxPinChanges,
         planning: planningOptions(io, {
           targets: options.target,
           ...(scoped === undefined ? {} : { scoped }),

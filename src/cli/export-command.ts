@@ -1,7 +1,7 @@
 import { Option } from 'commander';
 import type { Command } from 'commander';
 import { EXIT } from '../errors.js';
-import { exportWorkspace } from '../flows/export-workspace.js';
+import { exportWorkspace, type PinsMode } from '../flows/export-workspace.js';
 import { closingLines } from '../render/export-next.js';
 import { exportNotes, exportSummary } from '../render/export-summary.js';
 import { formatProblems } from '../text/problem-lines.js';
@@ -22,6 +22,8 @@ interface ExportOptions extends ConnectionOptions {
   merge?: boolean;
   budget?: number;
   reserve: number;
+  /** `--pins exact|include`: how members' pinned lists are written. */
+  pins?: PinsMode;
 }
 
 /**
@@ -48,6 +50,14 @@ export function registerExportCommand(program: Command, io: CliIo, outcome: Outc
       ).argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
     )
     .addOption(new Option('--all-users', 'also export the pinned views of every active member').conflicts('users'))
+    .addOption(
+      new Option(
+        '--pins <mode>',
+        "how pinned lists are written: exact (every tab, in order) or include (mode: include, the public and default tabs, which must stay pinned; the member's other tabs and the order stay theirs)",
+      )
+        .choices(['exact', 'include'])
+        .default('exact'),
+    )
     .addOption(
       new Option('--force', 'write into a non-empty folder: replace the files export writes, leave the others'),
     )

@@ -7,6 +7,7 @@ import { formatProblems } from '../text/problem-lines.js';
 import { appliedManifests } from '../flows/applied-manifests.js';
 import { addConnectionOptions, openConnection } from './connection.js';
 import type { ConnectionOptions } from './connection.js';
+import { maxPinChangesOption } from './max-pin-changes-option.js';
 import { detailsUrlOption } from './details-url-option.js';
 import { listenForReads, readStops } from './interrupt.js';
 import type { CliIo } from './io.js';
@@ -25,6 +26,7 @@ interface PlanOptions extends ConnectionOptions, ScopeOptions {
   detailedExitcode?: boolean;
   target?: TargetSelector[];
   maxDeletes: number;
+  maxPinChanges: number;
   detailsUrl?: string;
   showWarnings?: boolean;
   ledger?: string;
@@ -41,6 +43,11 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
     .addOption(new Option('--detailed-exitcode', 'exit 2 when there are changes or drift, or anything is held'))
     .addOption(targetOption())
     .addOption(maxDeletesOption('say in the plan that apply will refuse it when it deletes more than N views'))
+    .addOption(
+      maxPinChangesOption(
+        "say in the plan that apply will refuse it when it rewrites more than N members' pinned lists",
+      ),
+    )
     .addOption(detailsUrlOption())
     .addOption(showWarningsOption())
     .addOption(ledgerOption());
@@ -80,6 +87,7 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
           elapsedMs,
           rate: options.rate,
           maxDeletes: options.maxDeletes,
+          maxPinChanges: options.maxPinChanges,
           planFile: planFileKept ? options.out : undefined,
           detailsUrl: options.detailsUrl,
           showWarnings,

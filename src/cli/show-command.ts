@@ -6,6 +6,7 @@ import { detailsUrlOption } from './details-url-option.js';
 import type { CliIo } from './io.js';
 import { maxDeletesOption } from './max-deletes-option.js';
 import type { Outcome } from './outcome.js';
+import { maxPinChangesOption } from './max-pin-changes-option.js';
 import { formatOption, useColor } from './output.js';
 import { showWarningsOption } from './show-warnings-option.js';
 
@@ -13,6 +14,7 @@ interface ShowOptions {
   format: OutputFormat;
   detailsUrl?: string;
   maxDeletes: number;
+  maxPinChanges: number;
   showWarnings?: boolean;
 }
 
@@ -30,6 +32,9 @@ export function registerShowCommand(program: Command, io: CliIo, outcome: Outcom
     .addOption(formatOption())
     .addOption(detailsUrlOption())
     .addOption(maxDeletesOption('say that apply will refuse the plan when it deletes more than N views'))
+    .addOption(
+      maxPinChangesOption("say that apply will refuse the plan when it rewrites more than N members' pinned lists"),
+    )
     .addOption(showWarningsOption())
     .action(async (file: string, options: ShowOptions) => {
       const plan = await showPlan(file, io.cwd);
@@ -38,6 +43,7 @@ export function registerShowCommand(program: Command, io: CliIo, outcome: Outcom
           color: useColor(io.stdout, io.env),
           planFile: file,
           maxDeletes: options.maxDeletes,
+          maxPinChanges: options.maxPinChanges,
           detailsUrl: options.detailsUrl,
           showWarnings: options.showWarnings === true,
         }),

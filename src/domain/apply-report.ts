@@ -108,6 +108,8 @@ export interface RepairSection {
   /** Pinned lists naming a view whose create is left for a reviewed apply: they wait for it. */
   waitingForReview: RepairGroup[];
   leftForNextNight: RepairGroup[];
+  /** Pinned lists beyond `--max-pin-changes`, left for the next night or a reviewed apply; absent when none. */
+  leftOverPinLimit?: { lists: RepairGroup[]; maxPinChanges: number };
   /** What the plan shows and apply never carries out (drift of the automations): fixed only in the workspace. */
   neverApplied: RepairGroup[];
   /** How many targets the plan held (README, "Fail-safe rules"): neither planned nor repaired. */

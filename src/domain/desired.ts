@@ -1,4 +1,5 @@
 import type { JsonObject, ViewPatchBody } from './api-types.js';
+import type { AppOwnable } from './app-owns.js';
 import type { Domain } from './domains.js';
 import type { SourcePosition } from './source-position.js';
 
@@ -45,6 +46,8 @@ export interface DesiredWorkspace {
   prune: boolean | 'owned';
   /** Name globs that prune and drift leave alone. */
   ignore: string[];
+  /** `appOwns`: the attributes every view document that gives none of its own leaves to the app. */
+  appOwns?: AppOwnable[];
   source?: SourcePosition;
   /** Where `workspaceId` and `creatorEmail` are written, so refusals about them point there. */
   workspaceIdSource?: SourcePosition;
@@ -61,6 +64,11 @@ export interface DesiredView {
   /** Binds the manifest to this live view; lets a rename be an update. */
   viewId?: string;
   managed: ManagedViewAttributes;
+  /**
+   * The attributes left to the app (the document's `appOwns`, else the Workspace's),
+   * absent when none: their `managed` value, if any, only serves a create.
+   */
+  appOwns?: AppOwnable[];
   /** The document's start: where the plan lists the view. */
   source: SourcePosition;
   /** Where `name` and `viewId` are written, so refusals about them point there. */
@@ -82,6 +90,13 @@ export interface DesiredPins {
   refs: PinRef[];
   /** The document drops the private views the member pins today that it does not list. */
   unpinPrivate: boolean;
+  /**
+   * `include`: the listed tabs must be pinned, the member's other tabs and the order
+   * are theirs (src/kinds/pin-include.ts); absent for `exact`, the default.
+   */
+  mode?: 'include';
+  /** With `mode: include`: names of views to remove where pinned, each with its position. */
+  unpin?: { name: string; source: SourcePosition }[];
   /** Where the domain's list is written. */
   source: SourcePosition;
   /** Position of each entry of `refs`, same order. */

@@ -33,6 +33,8 @@ export interface DeclaredTargets {
   workspace?: SourcePosition;
   /** The Workspace's `ignore` globs: names of views left unmanaged on purpose. */
   ignore: string[];
+  /** The Workspace's `appOwns`: attributes a new view document leaves out (the app owns them). */
+  appOwns?: string[];
   automations?: SourcePosition;
 }
 
@@ -63,6 +65,7 @@ export function declaredTargets(documents: readonly ManifestDocument[]): Declare
     } else if (document.kind === 'Workspace' && declared.workspace === undefined) {
       declared.workspace = document.position;
       declared.ignore = texts(body.ignore);
+      if (body.appOwns !== undefined) declared.appOwns = texts(body.appOwns);
     } else if (document.kind === 'AdminAutomations') {
       declared.automations ??= document.position;
     }

@@ -2,7 +2,7 @@ import type { ApiAdminAutomation, ApiUser, ApiView } from '../domain/api-types.j
 import { DOMAINS, type Domain } from '../domain/domains.js';
 import { compareCodePoints } from '../kinds/canonical.js';
 import { pinsKey, type Live } from '../state/types.js';
-import { renderPinsFile } from './pin-documents.js';
+import { renderPinsFile, type PinsMode } from './pin-documents.js';
 import { schemaCopies, schemaModeline } from './schema-ref.js';
 import { assignStems, slugify } from './slug.js';
 import { isPublicSaved } from '../domain/views.js';
@@ -45,6 +45,8 @@ export interface ExportInput {
   stemUsers?: readonly ApiUser[];
   /** The package's JSON Schemas (file name to text), copied for editors under SCHEMAS_FOLDER. */
   schemas: ReadonlyMap<string, string>;
+  /** `export --pins`: how the pinned lists are written (default exact). */
+  pinsMode?: PinsMode;
 }
 
 /** ExportSummary counts what was exported, for the closing message. */
@@ -98,7 +100,9 @@ export function exportFiles(input: ExportInput): ExportResult {
       const list = live.pins[pinsKey(domain, user.email)];
       if (list !== undefined) pins[domain] = list;
     }
-    const rendered = renderPinsFile(user, pins, live.views, schemaModeline('PinnedViews', path));
+    const rendered = renderPinsFile(user, pins, live.views, schemaModeline('PinnedViews', path), {
+      ...(input.pinsMode === undefined ? {} : { mode: input.pinsMode }),
+    });
     files.set(path, rendered.text);
     if (rendered.emptyDomains.length > 0) {
       notes.push(

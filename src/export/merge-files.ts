@@ -12,7 +12,7 @@ import {
   type DeclaredView,
 } from './declared-targets.js';
 import { AUTOMATIONS_FILE, automationsFile, PINS_FOLDER, pinStems, viewPaths, WORKSPACE_FILE } from './export-files.js';
-import { renderPinsFile } from './pin-documents.js';
+import { renderPinsFile, type PinsMode } from './pin-documents.js';
 import { schemaCopies, schemaModeline } from './schema-ref.js';
 import { slugify } from './slug.js';
 import { renderViewFile } from './view-documents.js';
@@ -44,6 +44,8 @@ interface MergeInput {
   declared: DeclaredTargets;
   /** The package's JSON Schemas (file name to text); copies the folder lacks are added. */
   schemas: ReadonlyMap<string, string>;
+  /** `export --pins`: how the pinned lists are written (default exact). */
+  pinsMode?: PinsMode;
   /** Paths that exist in the output folder, relative with `/`: never written, compared case-insensitively. */
   taken: Iterable<string>;
   /** The output folder as the declared positions spell it (`.` when they are relative to it): comments in new files cite paths within it. */
@@ -108,7 +110,9 @@ export function mergeFiles(input: MergeInput): MergeResult {
       } else fresh.push(view);
     }
     for (const [view, path] of viewPaths(domain, fresh)) {
-      add(path, viewTarget(domain, view), (claimed) => renderViewFile(domain, view, listing, claimed));
+      add(path, viewTarget(domain, view), (claimed) =>
+        renderViewFile(domain, view, listing, claimed, declared.appOwns),
+      );
     }
   }
 
@@ -193,6 +197,7 @@ function mergePins(
   const render = (path: string): string =>
     renderPinsFile(user, pins, input.live.views, schemaModeline('PinnedViews', path), {
       domains: open,
+      ...(input.pinsMode === undefined ? {} : { mode: input.pinsMode }),
       nameClash: (domain, view) =>
         nameClash(
           input.declared.views.filter((candidate) => candidate.domain === domain),

@@ -49,7 +49,16 @@ interface PinsFileOptions {
   nameClash?: (domain: Domain, view: ApiView) => string | undefined;
   /** Lines added to the header comment (e.g. which documents manage the other domains). */
   header?: readonly string[];
+  /**
+   * `include` (`export --pins include`): write `mode: include` and only the public and
+   * default tabs, which the list then requires; the member's private tabs and the
+   * order stay theirs. Default `exact`: every tab, in order.
+   */
+  mode?: PinsMode;
 }
+
+/** PinsMode is how `export --pins` writes pinned lists: `exact` (every tab, in order) or `include`. */
+export type PinsMode = 'exact' | 'include';
 
 /**
  * renderPinsFile prints the PinnedViews document of `user`. `pins` holds the user's
@@ -62,11 +71,13 @@ export function renderPinsFile(
   modeline: string,
   options: PinsFileOptions = {},
 ): PinsFile {
-  const value: JsonObject = { kind: 'PinnedViews', userEmail: user.email };
+  const include = options.mode === 'include';
+  const value: JsonObject = { kind: 'PinnedViews', userEmail: user.email, ...(include ? { mode: 'include' } : {}) };
   const entries = new Map<Domain, PinEntry[]>();
   const emptyDomains: Domain[] = [];
   for (const domain of options.domains ?? DOMAINS) {
-    const tabs = pins[domain] ?? [];
+    // Under include a private tab is the member's already: requiring it would say nothing more.
+    const tabs = (pins[domain] ?? []).filter((view) => !include || view.visibility !== 'Private' || view.isDefault);
     if (tabs.length === 0) {
       emptyDomains.push(domain);
       continue;
@@ -91,11 +102,17 @@ export function renderPinsFile(
       node.comment = ` ${entry.comment}`;
     });
   }
-  const header = [
-    `Pinned view tabs of ${user.name === '' ? user.email : `${quoted(user.name)} (${user.email})`}, in tab order.`,
-  ];
+  const who = user.name === '' ? user.email : `${quoted(user.name)} (${user.email})`;
+  const header = include
+    ? [
+        `Pinned view tabs ${who} must keep (mode: include): their other tabs and the order stay theirs.`,
+        'A tab missing is put back in front; remove a line here to stop requiring it.',
+      ]
+    : [`Pinned view tabs of ${who}, in tab order.`];
   for (const domain of emptyDomains) {
-    header.push(`${domain}: no tab pinned today, and a pinned list needs one: left unmanaged.`);
+    header.push(
+      `${domain}: no ${include ? 'public or default ' : ''}tab pinned today, and a pinned list needs one: left unmanaged.`,
+    );
   }
   header.push(...(options.header ?? []));
   return { text: renderFile(document, modeline, header), emptyDomains };

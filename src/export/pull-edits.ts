@@ -21,6 +21,7 @@ import type { Live } from '../state/types.js';
 import type { DeclaredTargets, DeclaredView } from './declared-targets.js';
 import { nameClash } from './merge-files.js';
 import { pinEntry } from './pin-documents.js';
+import { includePull } from './pull-include.js';
 import { quoted } from './yaml-text.js';
 
 /**
@@ -385,6 +386,13 @@ function pinEdit(input: PullInput, change: PinChange, declared: readonly Declare
   );
   if (document === undefined) {
     result.notPulled.push({ target, reason: 'its userEmail document was not found', ...sourceOf(change) });
+    return;
+  }
+  if (document.body.mode === 'include') {
+    // Only what the document mandates is pulled: the member's own tabs stay theirs.
+    const pulled = includePull(document, change, target);
+    if (pulled.edit !== undefined) result.edits.push(pulled.edit);
+    result.notPulled.push(...pulled.notPulled);
     return;
   }
   const listing = input.live.views[change.domain] ?? [];

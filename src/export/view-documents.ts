@@ -27,27 +27,38 @@ const VIEW_HEADER = [
  * set, columns, filters and sort, normalised (sets sorted, `isHidden: false` and
  * response-only attributes dropped) and in a stable key order.
  */
-function viewDocumentValue(domain: Domain, view: ApiView): JsonObject {
+function viewDocumentValue(domain: Domain, view: ApiView, appOwns: readonly string[]): JsonObject {
   const snapshot = normalizeView(domain, view);
   const value: JsonObject = { kind: VIEW_KINDS[domain], name: view.name, viewId: view.viewId };
-  if (snapshot.icon !== undefined) value.icon = snapshot.icon;
-  value.columns = snapshot.columns.map((column) => orderKeys(column, ['type', 'columnId', 'fieldId', 'title']));
-  value.filters = typeFirst(snapshot.filters) as JsonObject;
-  value.sort = snapshot.sort.map((entry) => orderKeys(entry, ['field', 'insight', 'order']));
+  const managed = (attribute: string) => !appOwns.includes(attribute);
+  if (snapshot.icon !== undefined && managed('icon')) value.icon = snapshot.icon;
+  if (managed('columns'))
+    value.columns = snapshot.columns.map((column) => orderKeys(column, ['type', 'columnId', 'fieldId', 'title']));
+  if (managed('filters')) value.filters = typeFirst(snapshot.filters) as JsonObject;
+  if (managed('sort')) value.sort = snapshot.sort.map((entry) => orderKeys(entry, ['field', 'insight', 'order']));
   return value;
 }
 
 /**
  * renderViewFile prints the file of one view, to be written at `path`. The other views
  * of the domain's `listing` with the same name (saved or default) are named in the
- * header, since only `viewId` tells them apart.
+ * header, since only `viewId` tells them apart. The attributes the Workspace leaves to
+ * the app (`appOwns`) are not written: a value there would only serve a create.
  */
-export function renderViewFile(domain: Domain, view: ApiView, listing: readonly ApiView[], path: string): string {
-  const document = new Document(viewDocumentValue(domain, view));
-  flowEach(document.get('columns', true));
-  flowEach(document.get('sort', true));
-  compactLeaves(document.get('filters', true));
+export function renderViewFile(
+  domain: Domain,
+  view: ApiView,
+  listing: readonly ApiView[],
+  path: string,
+  appOwns: readonly string[] = [],
+): string {
+  const document = new Document(viewDocumentValue(domain, view, appOwns));
+  if (document.has('columns')) flowEach(document.get('columns', true));
+  if (document.has('sort')) flowEach(document.get('sort', true));
+  if (document.has('filters')) compactLeaves(document.get('filters', true));
   const header: string[] = [...VIEW_HEADER];
+  if (appOwns.length > 0)
+    header.push(`${appOwns.join(', ')}: left to the app (the Workspace's appOwns), so not written here.`);
   const namesakes = listing.filter((other) => other.name === view.name && other.viewId !== view.viewId);
   if (namesakes.length > 0) {
     const others = namesakes.map((other) => `${other.viewId}${other.isDefault ? ' (built-in default)' : ''}`);

@@ -1,4 +1,5 @@
-import { checkDailyBudget, checkExpectedDigest, checkMaxDeletes } from '../apply/gates.js';
+import { checkDailyBudget, checkExpectedDigest, checkMaxDeletes, checkMaxPinChanges } from '../apply/gates.js';
+import { DEFAULT_MAX_PIN_CHANGES } from '../domain/max-pin-changes.js';
 import { chooseRepairs, repairPlan, repairReadBudget, type RepairChoice } from '../apply/repair.js';
 import { InternalError, UsageError } from '../errors.js';
 import { formatCount } from '../text/plural.js';
@@ -46,6 +47,7 @@ export function readyToApply(
   { landed = new Map(), ...prepared }: Prepared,
   client: ServiceClient,
   maxDeletes: number,
+  maxPinChanges = DEFAULT_MAX_PIN_CHANGES,
 ): ReadyToApply {
   const { plan } = prepared;
   const stored = storedOperations(plan);
@@ -57,6 +59,7 @@ export function readyToApply(
   // Drift is never applied: a plan of drift alone has no step.
   if (left.length === 0) return { ...prepared, operations: [], alreadyApplied };
   checkMaxDeletes(plan, maxDeletes);
+  checkMaxPinChanges(plan, maxPinChanges);
   checkDailyBudget({ ...plan, steps: left }, client.stats().dailyRemaining);
   return { ...prepared, operations: stored.filter((operation) => !landed.has(operation.changeIndex)), alreadyApplied };
 }
@@ -67,6 +70,8 @@ interface PrepareApplyOptions extends PlanWorkspaceOptions {
   expectDigest?: string;
   /** `--max-deletes`. */
   maxDeletes: number;
+  /** `--max-pin-changes` (default 100); self-heal repairs that many pinned lists at most. */
+  maxPinChanges?: number;
   /**
    * `apply --budget N`, self-heal, once its review gate passed (`checkSelfHeal`, in the
    * apply flow): the budget is `scope.budget`, the memory `memory`.
@@ -84,16 +89,17 @@ export async function prepareApply(
   client: ServiceClient,
   options: PrepareApplyOptions,
 ): Promise<ReadyToApply> {
-  const { expectDigest, maxDeletes, repair, ...planning } = options;
+  const { expectDigest, maxDeletes, maxPinChanges = DEFAULT_MAX_PIN_CHANGES, repair, ...planning } = options;
   if (repair === true)
     return prepareRepair(desired, client, {
       ...planning,
       maxDeletes,
+      maxPinChanges,
       ...(expectDigest === undefined ? {} : { expectDigest }),
     });
   const planned = await planWorkspace(desired, client, planning);
   checkExpectedDigest(planned.plan, expectDigest);
-  return readyToApply(planned, client, maxDeletes);
+  return readyToApply(planned, client, maxDeletes, maxPinChanges);
 }
 
 /**
@@ -106,7 +112,12 @@ export async function prepareApply(
 async function prepareRepair(
   desired: Desired,
   client: ServiceClient,
-  { maxDeletes, expectDigest, ...planning }: PlanWorkspaceOptions & { maxDeletes: number; expectDigest?: string },
+  {
+    maxDeletes,
+    maxPinChanges,
+    expectDigest,
+    ...planning
+  }: PlanWorkspaceOptions & { maxDeletes: number; maxPinChanges: number; expectDigest?: string },
 ): Promise<ReadyToApply> {
   const given = planning.scope?.budget;
   if (given === undefined) throw new InternalError('self-heal was asked for without a budget');
@@ -128,8 +139,9 @@ async function prepareRepair(
     Math.max(0, room),
     { given, reads },
     new Set(planning.memory?.lastApplied?.held),
+    maxPinChanges,
   );
-  const ready = readyToApply({ ...planned, plan: repairPlan(planned.plan, choice) }, client, maxDeletes);
+  const ready = readyToApply({ ...planned, plan: repairPlan(planned.plan, choice) }, client, maxDeletes, maxPinChanges);
   return { ...ready, plan: planned.plan, repair: choice };
 }
 

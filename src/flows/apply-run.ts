@@ -83,6 +83,8 @@ export interface ApplyInput {
   ledger?: ApplyMemory;
   expectDigest?: string;
   maxDeletes: number;
+  /** `--max-pin-changes` (default 100): the most members' pinned lists a plan may rewrite; self-heal repairs that many at most. */
+  maxPinChanges?: number;
   /** planWorkspace's options for the manifests (progress, `--target`, scope); the memory's are added here. */
   planning: PlanWorkspaceOptions;
   /** Progress of a saved plan's re-reads. */
@@ -146,7 +148,7 @@ export async function runApply(input: ApplyInput, edges: ApplyEdges): Promise<Ap
     return client;
   };
   if (due !== undefined && source.type === 'manifests') return sweepOnly(input, source, due, await connect());
-  const gates = { expectDigest: input.expectDigest, maxDeletes: input.maxDeletes };
+  const gates = { expectDigest: input.expectDigest, maxDeletes: input.maxDeletes, maxPinChanges: input.maxPinChanges };
   const ready: ReadyToApply =
     source.type === 'file'
       ? await prepareSavedPlan(source.file, connect, {

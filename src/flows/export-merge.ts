@@ -1,3 +1,4 @@
+import type { PinsMode } from '../export/pin-documents.js';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { ApiUser } from '../domain/api-types.js';
@@ -37,6 +38,8 @@ interface MergeRequest {
   reserve: number;
   /** Requests per second per endpoint, to say how long the pinned views take. */
   rate: number;
+  /** `--pins exact|include`: how the members' pinned lists are written. */
+  pins?: PinsMode;
 }
 
 /** MergeEdges are the export flow's edges, and where the folder's warnings go. */
@@ -120,6 +123,7 @@ export async function mergeExport(
   const { batch } = members;
   const result = mergeFiles({
     ...exported,
+    ...(options.pins === undefined ? {} : { pinsMode: options.pins }),
     declared,
     schemas: schemaTexts(),
     taken,

@@ -1,3 +1,4 @@
+import type { PinsMode } from '../export/pin-documents.js';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { ApiUser } from '../domain/api-types.js';
@@ -16,6 +17,7 @@ import { NO_STOPS, type RunStops, type ServiceConnection } from './run-edges.js'
 
 export type { ExportClosing } from './export-closing.js';
 export type { MergeOutcome } from './export-merge.js';
+export type { PinsMode } from '../export/pin-documents.js';
 
 /** ExportRequest is what `viewctl export` is asked: where to write, whose pinned views, and what it may spend. */
 export interface ExportRequest {
@@ -30,6 +32,8 @@ export interface ExportRequest {
   reserve: number;
   /** Requests per second per endpoint, to say how long the pinned views take. */
   rate: number;
+  /** `--pins exact|include`: how members' pinned lists are written. */
+  pins?: PinsMode;
 }
 
 /** ExportEdges are what the export flow touches outside its inputs, passed in (files are written under `cwd`). */
@@ -123,6 +127,7 @@ export async function exportWorkspace(request: ExportRequest, edges: ExportEdges
   const { batch } = members;
   const result = exportFiles({
     ...exported,
+    ...(request.pins === undefined ? {} : { pinsMode: request.pins }),
     schemas: schemaTexts(),
     ...(batch === undefined ? {} : { stemUsers: batch.all }),
   });

@@ -26,6 +26,8 @@ interface SavedPlanOptions {
   expectDigest?: string;
   /** `--max-deletes`. */
   maxDeletes: number;
+  /** `--max-pin-changes` (default 100). */
+  maxPinChanges?: number;
   /** Called after each re-read with how many of the total are done. */
   onProgress?: (done: number, total: number) => void;
   /** Milliseconds clock for `elapsedMs`; default `performance.now`. */
@@ -88,5 +90,6 @@ export async function prepareSavedPlan(
     { plan: { ...saved, requests }, live, elapsedMs: now() - started, landed },
     client,
     options.maxDeletes,
+    options.maxPinChanges,
   );
 }

@@ -73,8 +73,12 @@ export interface Kind<C extends ChangeShape = Change> {
    * never name what the run creates, and are sent as stored.
    */
   sent?(step: StoredStep, createdIds: ReadonlyMap<string, string>): ServiceRequest;
-  /** hashed is the live state a stale check of `target` covers, or undefined when the target is not this kind's. */
-  hashed(target: string, live: Live): unknown;
+  /**
+   * hashed is the live state a stale check of `target` covers, or undefined when the
+   * target is not this kind's; `change` is the plan's change of it, when there is one
+   * (it may say what of the target the plan leaves alone, such as a view's `appOwns`).
+   */
+  hashed(target: string, live: Live, change?: Change): unknown;
   /**
    * execute carries one of `change`'s steps out (`context.request`) and answers what
    * landed; a write that failed throws a ViewctlError (a `MayHaveLandedError` when it

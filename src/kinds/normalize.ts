@@ -1,4 +1,5 @@
 import { isJsonObject, type ApiView, type JsonObject, type JsonValue } from '../domain/api-types.js';
+import type { AppOwnable } from '../domain/app-owns.js';
 import { VIEW_DOMAINS, type Domain, type ViewDomain } from '../domain/domains.js';
 import type { DesiredView, ManagedViewAttributes } from '../state/types.js';
 import { canonicalize, compareCodePoints, sortedSet } from './canonical.js';
@@ -105,16 +106,30 @@ function normalizeSortEntry(entry: JsonObject): JsonObject {
 /**
  * desiredSnapshot is the state a view manifest asks for. Managed attributes override
  * `live` (an already normalised snapshot of the bound view); unmanaged ones keep
- * their live value. For a create (`live` absent) they take the service's defaults.
- * `icon: null` means no icon.
+ * their live value, and so do the attributes left to the app (`appOwns`), whatever the
+ * manifest gives: their manifest value only serves a create. For a create (`live`
+ * absent) the manifest's values count, app-owned or not, and the rest take the
+ * service's defaults. `icon: null` means no icon.
  */
 export function desiredSnapshot(domain: Domain, desiredView: DesiredView, live?: ViewSnapshot): ViewSnapshot {
-  const { managed } = desiredView;
+  const owned = new Set(live === undefined ? [] : (desiredView.appOwns ?? []));
+  const managed = (attribute: AppOwnable) => (owned.has(attribute) ? undefined : desiredView.managed[attribute]);
+  const icon = managed('icon') as ViewSnapshot['icon'] | null | undefined;
   return normalizeSnapshot(domain, {
     name: desiredView.name,
-    icon: managed.icon === undefined ? live?.icon : managed.icon,
-    columns: managed.columns ?? live?.columns,
-    filters: managed.filters ?? live?.filters,
-    sort: managed.sort ?? live?.sort,
+    icon: icon === undefined ? live?.icon : icon,
+    columns: (managed('columns') as JsonObject[] | undefined) ?? live?.columns,
+    filters: (managed('filters') as JsonObject | undefined) ?? live?.filters,
+    sort: (managed('sort') as JsonObject[] | undefined) ?? live?.sort,
   });
+}
+
+/**
+ * withoutAppOwned is `snapshot` without the attributes left to the app: what the stale
+ * check, the re-checks and verification compare of a view whose manifest leaves them.
+ */
+export function withoutAppOwned(snapshot: ViewSnapshot, appOwns: readonly AppOwnable[] | undefined): JsonObject {
+  const kept: JsonObject = { ...(snapshot as unknown as JsonObject) };
+  for (const attribute of appOwns ?? []) delete kept[attribute];
+  return kept;
 }

@@ -144,8 +144,19 @@ export function memberPinLists(
 }
 
 function groupList(group: DesiredPinGroup, userEmail: string, key: string): MemberPinList {
-  const { domain, refs, unpinPrivate, source, refSources } = group;
-  return { userEmail, domain, refs, unpinPrivate, source, refSources, group: group.group, key };
+  const { domain, refs, unpinPrivate, mode, unpin, source, refSources } = group;
+  return {
+    userEmail,
+    domain,
+    refs,
+    unpinPrivate,
+    ...(mode === undefined ? {} : { mode }),
+    ...(unpin === undefined ? {} : { unpin }),
+    source,
+    refSources,
+    group: group.group,
+    key,
+  };
 }
 
 /**

@@ -23,6 +23,7 @@ import type { SweepMemory } from '../state/sweep-memory.js';
 import { deletedInApp } from './view-deleted-outside.js';
 import { pinDriftWhen, pinMemberList, rememberPins } from './pin-sweep-memory.js';
 import { tabsCause } from './pin-drift-cause.js';
+import { includedTabs, tabKey } from './pin-include.js';
 
 /**
  * The `PinnedViews` kind: resolving each entry of a desired pinned list to a view,
@@ -56,18 +57,15 @@ function tabOfView(view: ApiView, renamedTo?: string): PinnedTab {
   return { viewId: view.viewId, name: renamedTo ?? view.name, visibility: view.visibility, isDefault: view.isDefault };
 }
 
-/** tabKey compares tabs: by id, or by name for a view the plan creates. */
-function tabKey(tab: PinnedTab): string {
-  return tab.viewId === null ? `new:${tab.name}` : `id:${tab.viewId}`;
-}
-
 /**
  * planPins resolves one desired pinned list against the list read live (`current`,
  * in tab order) and returns its change, if any, every rule it breaks and what it left
  * out. Private tabs are the member's (README, Fail-safe rules): those the list names
  * as `{viewId}` stay where it names them, the others stay ahead of the listed tabs in
  * their current order, unless `unpinPrivate` drops them. No private-tab state refuses
- * a list: a `{viewId}` the member no longer pins is left out with a warning.
+ * a list: a `{viewId}` the member no longer pins is left out with a warning. A
+ * `mode: include` list keeps the member's list and only adds what it lacks
+ * (`includedTabs`).
  */
 export function planPins(pins: DesiredPins, current: readonly ApiView[], context: PinContext): PinOutcome {
   const reasons: RefusalReason[] = [];
@@ -121,10 +119,15 @@ export function planPins(pins: DesiredPins, current: readonly ApiView[], context
       ids: [],
     });
   }
+  const before = current.map((view) => tabOfView(view));
   const listedIds = new Set(listed.map((tab) => tab.viewId));
   const unlisted = current.filter((view) => view.visibility === 'Private' && !listedIds.has(view.viewId));
-  const after = [...(pins.unpinPrivate ? [] : unlisted.map((view) => tabOfView(view))), ...listed];
-  const before = current.map((view) => tabOfView(view));
+  let after = [...(pins.unpinPrivate ? [] : unlisted.map((view) => tabOfView(view))), ...listed];
+  if (pins.mode === 'include') {
+    const included = includedTabs(pins, current, before, listed, context);
+    after = included.after;
+    warnings.push(...included.warnings);
+  }
   const same =
     before.length === after.length &&
     before.every((tab, index) => after[index] !== undefined && tabKey(tab) === tabKey(after[index]));
@@ -151,7 +154,7 @@ export function planPins(pins: DesiredPins, current: readonly ApiView[], context
       before,
       after,
       ...(pins.group === undefined ? {} : { group: pins.group.name }),
-      ...(pins.unpinPrivate && unlisted.length > 0 ? { unpinPrivate: true as const } : {}),
+      ...(pins.mode !== 'include' && pins.unpinPrivate && unlisted.length > 0 ? { unpinPrivate: true as const } : {}),
     },
   };
 }

@@ -8,7 +8,7 @@ import { jsonEqual } from './canonical.js';
 import type { Change, CreateChange, DeleteChange, UpdateChange, ViewSnapshot } from './changes.js';
 import { cannotApply, createdKey, stepOf, type Kind, type RepairRole, type VerifyContext } from './kind.js';
 import type { Landed } from './execution.js';
-import { normalizeSnapshot, normalizeView } from './normalize.js';
+import { normalizeSnapshot, normalizeView, withoutAppOwned } from './normalize.js';
 import { createsViews, planViews } from './view-identity.js';
 import { planPrune, prunesViews } from './view-prune.js';
 import { executeViewChange } from './view-execution.js';
@@ -117,15 +117,17 @@ export const SAVED_VIEWS: Kind<ViewChange> &
     }
   },
 
-  hashed(target, live) {
+  hashed(target, live, change) {
     const parsed = parseTarget(target);
     if (parsed?.type === 'view') {
       const view = live.views[parsed.domain]?.find(
         (candidate) => isPublicSaved(candidate) && candidate.viewId === parsed.id,
       );
+      // What the app owns may change between plan and apply: the plan never writes it.
+      const appOwns = change?.action === 'update' ? change.appOwns : undefined;
       return view === undefined
         ? { id: parsed.id, absent: true }
-        : { id: parsed.id, view: normalizeView(parsed.domain, view) };
+        : { id: parsed.id, view: withoutAppOwned(normalizeView(parsed.domain, view), appOwns) };
     }
     if (parsed?.type === 'new-view') {
       // A new view is absent live: any public view of its name makes the plan stale.
@@ -209,6 +211,12 @@ export const SAVED_VIEWS: Kind<ViewChange> &
     if (change.action === 'update' && !jsonEqual(change.patch, jsonpatch.compare(change.before, change.after))) {
       problems.push('its patch is not the difference between before and after');
     }
+    // What a plan leaves to the app it never writes: its stale check and verification skip it.
+    const owned = change.action === 'update' ? (change.appOwns ?? []) : [];
+    const written = change.action === 'update' ? change.patch.map((operation) => operation.path.split('/')[1]) : [];
+    const ownedWritten = owned.filter((attribute) => written.includes(attribute));
+    if (ownedWritten.length > 0)
+      problems.push(`its patch writes ${ownedWritten.join(', ')}, which it leaves to the app`);
     if (change.action === 'create' && creatorEmail === undefined)
       problems.push('creates a view but the plan names no creatorEmail');
     return problems;
@@ -261,6 +269,7 @@ function verifyView(change: ViewChange, landed: Landed, { readBack }: VerifyCont
         listing.find((view) => view.viewId === change.id),
         change.after,
         change.id,
+        change.appOwns,
       );
     case 'delete':
       return listing.some((view) => view.viewId === change.id) ? 'the view is still there after delete' : undefined;
@@ -272,12 +281,14 @@ function compareView(
   view: ApiView | undefined,
   after: ViewSnapshot,
   expectedId: string | undefined,
+  appOwns: readonly string[] = [],
 ): string | undefined {
   if (view === undefined) return 'the view is not in the listing after apply';
   if (expectedId !== undefined && view.viewId !== expectedId)
     return `the view named "${view.name}" is ${view.viewId}, not ${expectedId}`;
   const actual = normalizeView(domain, view);
-  const names: (keyof ViewSnapshot)[] = ['name', 'icon', 'columns', 'filters', 'sort'];
+  // The app may change what it owns at any time, the moment after the PATCH included.
+  const names = (['name', 'icon', 'columns', 'filters', 'sort'] as const).filter((name) => !appOwns.includes(name));
   const differing = names.filter((name) => !jsonEqual(actual[name] ?? null, after[name] ?? null));
   if (differing.length === 0) return undefined;
   return `after apply, ${differing.join(', ')} differ${differing.length === 1 ? 's' : ''} from the plan`;

@@ -256,6 +256,8 @@ function planDomain(
       before,
       after,
       patch: jsonpatch.compare(before, after) as JsonPatchOperation[],
+      // What the app owns stays out of the stale check and the re-checks of a saved plan.
+      ...(view.appOwns === undefined ? {} : { appOwns: view.appOwns }),
     });
   }
   // A held view is not declared: pins naming it are held with it (\`heldViews\`).

@@ -3,7 +3,7 @@ import type { Live } from '../state/types.js';
 import { jsonEqual } from './canonical.js';
 import type { Change, CreateChange, DeleteChange, UpdateChange } from './changes.js';
 import type { RecheckProblem, SavedPlan } from './kind.js';
-import { normalizeView } from './normalize.js';
+import { normalizeView, withoutAppOwned } from './normalize.js';
 import { viewsAfterPlan, type ViewsAfterPlan } from './views-after-plan.js';
 import { renameReasons } from './view-renames.js';
 
@@ -73,7 +73,8 @@ function ruleProblems(change: ViewChange, live: Live, { deleted, renamedTo }: Vi
     ];
   }
   if (view.isDefault) return [`${change.id} is a built-in default view, which is never ${change.action}d`];
-  if (!jsonEqual(change.before, normalizeView(change.domain, view)))
+  const appOwns = change.action === 'update' ? change.appOwns : undefined;
+  if (!jsonEqual(withoutAppOwned(change.before, appOwns), withoutAppOwned(normalizeView(change.domain, view), appOwns)))
     return [`its before is not the live state of ${change.id}`];
   if (change.action === 'delete' && change.ownerId !== view.ownerId)
     return [`names owner ${change.ownerId}, but ${change.id} belongs to ${view.ownerId}`];

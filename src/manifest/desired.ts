@@ -1,4 +1,5 @@
 import type { JsonObject } from '../domain/api-types.js';
+import { sortedAppOwns, type AppOwnable } from '../domain/app-owns.js';
 import { DOMAINS, domainOfKind, type Domain, type ViewKind } from '../domain/domains.js';
 import type {
   Desired,
@@ -30,12 +31,15 @@ export function toDesired(documents: readonly ManifestDocument[]): Desired {
   const pinDocuments = documents.filter((document) => document.kind === 'PinnedViews');
   const desired: Desired = {
     workspace: workspaceDocument === undefined ? { prune: false, ignore: [] } : toWorkspace(workspaceDocument),
-    views: documents.flatMap((document) => {
-      const domain = domainOfKind(document.kind);
-      return domain === undefined ? [] : [toView(document, domain)];
-    }),
+    views: [],
+
     pins: pinDocuments.filter((document) => !isGroupDocument(document)).flatMap(toPins),
   };
+  // A view's own `appOwns` replaces the Workspace's default (README, Manifests).
+  desired.views = documents.flatMap((document) => {
+    const domain = domainOfKind(document.kind);
+    return domain === undefined ? [] : [toView(document, domain, desired.workspace.appOwns)];
+  });
   const pinGroups = pinDocuments.filter(isGroupDocument).flatMap(toPinGroups);
   if (pinGroups.length > 0) desired.pinGroups = pinGroups;
   if (automationsDocument !== undefined) desired.automations = toAutomations(automationsDocument);
@@ -49,24 +53,27 @@ function toWorkspace(document: ManifestDocument): DesiredWorkspace {
     ...(body.creatorEmail === undefined ? {} : { creatorEmail: body.creatorEmail }),
     prune: body.prune ?? false,
     ignore: body.ignore ?? [],
+    ...(body.appOwns === undefined || body.appOwns.length === 0 ? {} : { appOwns: sortedAppOwns(body.appOwns) }),
     source: document.position,
     ...(body.workspaceId === undefined ? {} : { workspaceIdSource: document.positionOf('/workspaceId') }),
     ...(body.creatorEmail === undefined ? {} : { creatorEmailSource: document.positionOf('/creatorEmail') }),
   };
 }
 
-function toView(document: ManifestDocument, domain: Domain): DesiredView {
+function toView(document: ManifestDocument, domain: Domain, workspaceAppOwns?: AppOwnable[]): DesiredView {
   const body = document.body as unknown as ViewManifest;
   const managed: ManagedViewAttributes = {};
   if (body.icon !== undefined) managed.icon = body.icon;
   if (body.columns !== undefined) managed.columns = body.columns as unknown as JsonObject[];
   if (body.filters !== undefined) managed.filters = body.filters as unknown as JsonObject;
   if (body.sort !== undefined) managed.sort = body.sort as unknown as JsonObject[];
+  const appOwns = body.appOwns === undefined ? workspaceAppOwns : sortedAppOwns(body.appOwns);
   return {
     domain,
     name: body.name,
     ...(body.viewId === undefined ? {} : { viewId: body.viewId }),
     managed,
+    ...(appOwns === undefined || appOwns.length === 0 ? {} : { appOwns }),
     source: document.position,
     nameSource: document.positionOf('/name'),
     ...(body.viewId === undefined ? {} : { viewIdSource: document.positionOf('/viewId') }),
@@ -79,7 +86,7 @@ export function isGroupDocument(document: ManifestDocument): boolean {
 }
 
 /** PinLists is what a per-member and a group document share: one ordered list per domain listed. */
-type PinLists = Pick<DesiredPins, 'domain' | 'refs' | 'unpinPrivate' | 'source' | 'refSources'>;
+type PinLists = Pick<DesiredPins, 'domain' | 'refs' | 'unpinPrivate' | 'mode' | 'unpin' | 'source' | 'refSources'>;
 
 function pinLists(document: ManifestDocument): PinLists[] {
   const body = document.body as unknown as PinnedViews;
@@ -94,6 +101,15 @@ function pinLists(document: ManifestDocument): PinLists[] {
         domain,
         refs,
         unpinPrivate: body.unpinPrivate ?? false,
+        ...(body.mode === 'include' ? { mode: 'include' as const } : {}),
+        ...(body.unpin === undefined
+          ? {}
+          : {
+              unpin: body.unpin.map((name, index) => ({
+                name,
+                source: document.positionOf(encodePointer(['unpin', index])),
+              })),
+            }),
         source: document.positionOf(`/${domain}`),
         refSources: list.map((_, index) => document.positionOf(encodePointer([domain, index]))),
       },

@@ -2,6 +2,7 @@ import { DOMAINS, VIEW_KINDS } from '../domain/domains.js';
 import { GLOB_INVALID, globProblem } from '../text/glob.js';
 import { makeProblem } from './problems.js';
 import { pruneOwnedProblems } from './prune-rules.js';
+import { pinModeProblems } from './pin-mode-rules.js';
 import { formatPosition } from '../domain/source-position.js';
 import type { ManifestDocument, Problem } from './types.js';
 import { encodePointer } from './yaml-positions.js';
@@ -165,7 +166,7 @@ function pinProblems(documents: readonly ManifestDocument[]): Problem[] {
   const managed: Occurrence[] = [];
   const groupNames: Occurrence[] = [];
   for (const document of documents) {
-    problems.push(...pinMemberProblems(document));
+    problems.push(...pinMemberProblems(document), ...pinModeProblems(document));
     if (isGroupDocument(document)) groupNames.push(identity(document, '/name'));
     const listed = DOMAINS.filter((domain) => Array.isArray(document.body[domain]));
     if (listed.length === 0) {

@@ -6,6 +6,7 @@ import type { Desired, Live } from '../state/types.js';
 import type { SweepMemory } from '../state/sweep-memory.js';
 import { compileGlobs } from '../text/glob.js';
 import { liveHashesFor, planDigest } from './hash.js';
+import { appOwnsSummary } from './app-owns-summary.js';
 import { guardWarnings } from './workspace-guard.js';
 import { compareChanges } from './order.js';
 import { PlanRefusedError, type RefusalReason } from './refusal.js';
@@ -151,6 +152,7 @@ function assemblePlan(
     summary,
     ...(extra.drifted === undefined ? {} : { drifted: extra.drifted }),
     ...(extra.skippedMembers === undefined ? {} : { skippedMembers: extra.skippedMembers }),
+    ...appOwnsSummary(desired),
     requests: {
       used: live.requests.used,
       applyNeeds: applyLoad({ changes, steps }).total,

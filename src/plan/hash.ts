@@ -21,9 +21,9 @@ export function hashJson(value: unknown): string {
  * ordered ids with its domain's ids and names, or the normalised automation list.
  * A target that is not read in `live` hashes as absent, which makes it stale.
  */
-export function targetHash(target: string, live: Live): string {
+export function targetHash(target: string, live: Live, change?: Change): string {
   for (const kind of kinds()) {
-    const hashed = kind.hashed(target, live);
+    const hashed = kind.hashed(target, live, change);
     if (hashed !== undefined) return hashJson(hashed);
   }
   return hashJson({ unknownTarget: target });
@@ -31,8 +31,10 @@ export function targetHash(target: string, live: Live): string {
 
 /** liveHashesFor recomputes the hash of every target of the plan's changes from `live`, keys sorted. */
 export function liveHashesFor(plan: { changes: readonly Change[] }, live: Live): Record<string, string> {
-  const targets = [...new Set(plan.changes.map((change) => change.target))].sort();
-  return Object.fromEntries(targets.map((target) => [target, targetHash(target, live)]));
+  const byTarget = new Map<string, Change>();
+  for (const change of plan.changes) if (!byTarget.has(change.target)) byTarget.set(change.target, change);
+  const targets = [...byTarget.keys()].sort();
+  return Object.fromEntries(targets.map((target) => [target, targetHash(target, live, byTarget.get(target))]));
 }
 
 /**

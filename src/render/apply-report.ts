@@ -126,6 +126,12 @@ export function repairLines(section: RepairSection): string[] {
       `Left for the next night (--budget ${formatCount(given)} had no room left for their writes and verification after reads of at most ${formatCount(reads)}): ${groupsText(section.leftForNextNight)}.`,
     );
   }
+  if (section.leftOverPinLimit !== undefined) {
+    const { lists, maxPinChanges } = section.leftOverPinLimit;
+    lines.push(
+      `Left over --max-pin-changes ${formatCount(maxPinChanges)} (the next night repairs the next ones; a reviewed apply with a higher --max-pin-changes repairs all): ${groupsText(lists)}.`,
+    );
+  }
   if (section.neverApplied.length > 0)
     lines.push(`Shown, never applied (fix them in the workspace settings): ${groupsText(section.neverApplied)}.`);
   if (section.held > 0)

@@ -8,6 +8,7 @@ import { codeSpan, linkTarget, mdName, mdText } from './markdown-text.js';
 import type { RenderOptions } from './options.js';
 import { droppedPrivateCount, summarisePinGroup } from './pin-group.js';
 import { maxDeletesNote, ownerText, targetsNote } from './plan-notes.js';
+import { appOwnsNote, maxPinChangesNote } from './share-notes.js';
 import { entryChanges, type BatchEntry, type ReviewEntry } from './review-entries.js';
 import { droppedPrivateTabs, skippedText } from './text.js';
 import { warningEntries } from './warning-lines.js';
@@ -49,7 +50,8 @@ export function renderMarkdown(plan: Plan, options: RenderOptions): string {
     ...(skipped === undefined ? [] : [`> ${mdText(skipped)}`]),
   ];
   const targeted = targetsNote(plan);
-  const notes = targeted === undefined ? [] : [`*${mdText(targeted)}*`];
+  const leftToApp = appOwnsNote(plan);
+  const notes = [targeted, leftToApp].flatMap((note) => (note === undefined ? [] : [`*${mdText(note)}*`]));
   const scope = scopeText(plan);
   const scopeNotes = scope === undefined ? [] : [`*${mdText(scope)}*`];
   const held = heldRows(plan);
@@ -70,6 +72,8 @@ export function renderMarkdown(plan: Plan, options: RenderOptions): string {
   }
   const refusal = options.context === 'apply' ? undefined : maxDeletesNote(plan, options.maxDeletes);
   if (refusal !== undefined) notes.push(`> ⛔ **${mdText(refusal)}**`);
+  const pinRefusal = options.context === 'apply' ? undefined : maxPinChangesNote(plan, options.maxPinChanges);
+  if (pinRefusal !== undefined) notes.push(`> ⛔ **${mdText(pinRefusal)}**`);
   const totals = countedTotals(plan.summary);
   const drifted = driftCount(plan);
   const counts =

@@ -20,6 +20,8 @@ export interface RenderOptions {
   detailsUrl?: string;
   /** `--max-deletes` apply will enforce: a plan deleting more says apply will refuse it; default 5. */
   maxDeletes?: number;
+  /** `--max-pin-changes` apply will enforce: a plan rewriting more pinned lists says apply will refuse it; default 100. */
+  maxPinChanges?: number;
   /** `--show-warnings`: every warning on its own line, instead of one line per code. */
   showWarnings?: boolean;
 }

@@ -18,6 +18,7 @@ import type { RenderOptions } from './options.js';
 import { warningEntries } from './warning-lines.js';
 import { heldEntry, heldHeading } from './held-lines.js';
 import { attributeLines, maxDeletesNote, ownerText, targetsNote } from './plan-notes.js';
+import { appOwnsNote, maxPinChangesNote } from './share-notes.js';
 import { WRAP_WIDTH, wrapList } from '../text/wrap.js';
 import { DEFAULT_RATE } from '../domain/domains.js';
 import { shortDigest } from '../plan/hash.js';
@@ -60,6 +61,7 @@ export function renderText(plan: Plan, options: RenderOptions): string {
   );
   const targeted = noteLines(targetsNote(plan));
   const skipped = skippedText(plan);
+  const leftToApp = appOwnsNote(plan);
   const scope = scopeText(plan);
   const scopeLines = scope === undefined ? [] : [scope];
   const held = heldLines(plan, c);
@@ -75,6 +77,7 @@ export function renderText(plan: Plan, options: RenderOptions): string {
       ...targeted,
       ...warnings,
       ...(skipped === undefined ? [] : [skipped]),
+      ...(leftToApp === undefined ? [] : [leftToApp]),
       '',
     ].join('\n');
   }
@@ -87,7 +90,11 @@ export function renderText(plan: Plan, options: RenderOptions): string {
   if (held.length > 0) lines.push('', ...held.slice(0, -1));
   // Said before the list, where a reviewer decides whether to read on.
   if (options.context !== 'apply')
-    lines.push(...noteLines(maxDeletesNote(plan, options.maxDeletes)).map((line) => c.red(line)));
+    lines.push(
+      ...[maxDeletesNote(plan, options.maxDeletes), maxPinChangesNote(plan, options.maxPinChanges)]
+        .flatMap(noteLines)
+        .map((line) => c.red(line)),
+    );
   lines.push('');
   if (scope !== undefined) lines.push(scope, '');
   // The pull request's own changes first; those it did not ask for (--base REF) under their origin's heading.
@@ -107,6 +114,7 @@ export function renderText(plan: Plan, options: RenderOptions): string {
   }
   if (warnings.length > 0) lines.push(...warnings, '');
   if (skipped !== undefined) lines.push(skipped, '');
+  if (leftToApp !== undefined) lines.push(leftToApp, '');
   lines.push(...footerLines(plan, options), '');
   return lines.join('\n');
 }

@@ -133,6 +133,8 @@ describe('the workflows as copied, with only the secret and VIEWCTL_BASE_URL set
         DIGEST,
         '--max-deletes',
         '5',
+        '--max-pin-changes',
+        '100',
         '--ledger',
         '.viewctl/ledger.json',
         '--format',
@@ -271,12 +273,24 @@ describe('the drift workflow with repair: true', () => {
     '```\n',
     'Left for a reviewed apply (self-heal never carries them out): 1 deletion ("Scratch").\n```\n',
   );
-  const repairing = { REPAIR: 'true', BUDGET: '1000' };
+  const repairing = { REPAIR: 'true', BUDGET: '1000', MAX_PIN_CHANGES: '100' };
 
   it('repairs with apply --budget --ledger --auto-approve, and succeeds with "repaired" in the summary when nothing is left', () => {
     const run = runStepScript(script, { viewctlExit: 0, viewctlStdout: REPAIRED, env: repairing });
     expect(run.viewctlCalls).toEqual([
-      ['apply', '.', '--budget', '1000', '--ledger', '.viewctl/ledger.json', '--auto-approve', '--format', 'markdown'],
+      [
+        'apply',
+        '.',
+        '--budget',
+        '1000',
+        '--max-pin-changes',
+        '100',
+        '--ledger',
+        '.viewctl/ledger.json',
+        '--auto-approve',
+        '--format',
+        'markdown',
+      ],
     ]);
     expect(run.status, run.stderr).toBe(0);
     expect(run.outputs).toEqual({ 'exit-code': '0', outcome: 'repaired' });
@@ -345,7 +359,11 @@ describe('the apply step', () => {
     manifestsTree: `tree-${pr}`,
     mergeSha: merge,
   });
-  const queue = (...entries: ReturnType<typeof entry>[]) => ({ QUEUE: JSON.stringify(entries), MAX_DELETES: '5' });
+  const queue = (...entries: ReturnType<typeof entry>[]) => ({
+    QUEUE: JSON.stringify(entries),
+    MAX_DELETES: '5',
+    MAX_PIN_CHANGES: '100',
+  });
 
   it('downloads each reviewed plan and applies it with its digest, and succeeds when all applied', () => {
     const run = runStepScript(applyScript, {
@@ -368,6 +386,8 @@ describe('the apply step', () => {
         DIGEST,
         '--max-deletes',
         '5',
+        '--max-pin-changes',
+        '100',
         '--ledger',
         '.viewctl/ledger.json',
         '--format',
@@ -381,6 +401,8 @@ describe('the apply step', () => {
         DIGEST,
         '--max-deletes',
         '5',
+        '--max-pin-changes',
+        '100',
         '--ledger',
         '.viewctl/ledger.json',
         '--format',
@@ -427,6 +449,8 @@ describe('the apply step', () => {
         DIGEST,
         '--max-deletes',
         '5',
+        '--max-pin-changes',
+        '100',
         '--ledger',
         '.viewctl/ledger.json',
         '--format',

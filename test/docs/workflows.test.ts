@@ -181,6 +181,7 @@ describe('the viewctl action', () => {
       'base-url',
       'github-token',
       'max-deletes',
+      'max-pin-changes',
       'look-back',
       'budget',
       'repair',

@@ -68,6 +68,13 @@ export interface Plan {
    * Members a group PinnedViews document reaches by a glob or a role who are not active (deactivated or invited), and so skipped; present when the manifests have a group document.
    */
   skippedMembers?: number;
+  /**
+   * The attributes the manifests leave to the app (`appOwns`), each with how many declared views leave it: never compared, repaired or pulled. Absent when none.
+   */
+  appOwns?: {
+    attribute: 'columns' | 'filters' | 'sort' | 'icon';
+    views: number;
+  }[];
   requests: {
     used: Count;
     applyNeeds: Count;
@@ -238,6 +245,10 @@ export interface UpdateChange {
    * Only on a change with an origin, when the plan read the users: the owner's email.
    */
   ownerEmail?: string;
+  /**
+   * The attributes of this view left to the app (`appOwns`): its before and after hold their live value, and the stale check and re-checks leave them out.
+   */
+  appOwns?: ('columns' | 'filters' | 'sort' | 'icon')[];
 }
 /**
  * This interface was referenced by `Plan`'s JSON-Schema

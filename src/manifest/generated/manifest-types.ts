@@ -214,6 +214,13 @@ export type ViewId = string;
  */
 export type ViewIcon = string | null;
 /**
+ * View attributes left to the app: written when viewctl creates the view (if the document gives them), then never compared, repaired or pulled. `name` is identity and never left to the app.
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "common.appOwns".
+ */
+export type AppOwns = ('columns' | 'filters' | 'sort' | 'icon')[];
+/**
  * Deal owners: email addresses, or `{type: Me}` (whoever views the table; rule 7 of the service: for API reads it matches every member, and excluding it lists nothing).
  *
  * This interface was referenced by `undefined`'s JSON-Schema
@@ -724,6 +731,10 @@ export interface CompanyView {
   columns?: DefaultColumns;
   filters?: CompanyViewFilters;
   sort?: PlainSort;
+  /**
+   * Attributes of this view left to the app (replaces the Workspace's `appOwns`): written on create, then never compared, repaired or pulled.
+   */
+  appOwns?: AppOwns;
 }
 /**
  * Contact view filters: all set filters must match.
@@ -762,6 +773,10 @@ export interface ContactView {
   columns?: DefaultColumns;
   filters?: ContactViewFilters;
   sort?: PlainSort;
+  /**
+   * Attributes of this view left to the app (replaces the Workspace's `appOwns`): written on create, then never compared, repaired or pulled.
+   */
+  appOwns?: AppOwns;
 }
 /**
  * Deal view filters: all set filters must match. `dealAgeRange` is refused: the service shows it in responses only and rejects it in a request.
@@ -901,6 +916,10 @@ export interface DealView {
   columns?: AiColumns;
   filters?: DealViewFilters;
   sort?: DealViewSort;
+  /**
+   * Attributes of this view left to the app (replaces the Workspace's `appOwns`): written on create, then never compared, repaired or pulled.
+   */
+  appOwns?: AppOwns;
 }
 export interface PinById {
   /**
@@ -909,7 +928,7 @@ export interface PinById {
   viewId: string;
 }
 /**
- * The pinned view tabs of one member (`userEmail`), or of a group of members (`users` and/or `roles`, with a `name`), for the domains listed. Private tabs stay the member's unless `unpinPrivate: true`.
+ * The pinned view tabs of one member (`userEmail`), or of a group of members (`users` and/or `roles`, with a `name`), for the domains listed. Private tabs stay the member's unless `unpinPrivate: true`. With `mode: include` the listed tabs must be pinned and the member keeps their other tabs and their order.
  *
  * This interface was referenced by `undefined`'s JSON-Schema
  * via the `definition` "pinned-views".
@@ -967,6 +986,16 @@ export interface PinnedViews {
    * Drop the private views the member pins today that the list does not name as `{viewId}` (default false: they are kept, in their current order).
    */
   unpinPrivate?: boolean;
+  /**
+   * `exact` (default): the lists are the member's tabs, in order. `include`: the listed tabs must be pinned; the member's other tabs and the order of all tabs stay theirs, and a write adds the missing ones in front, in the listed order.
+   */
+  mode?: 'exact' | 'include';
+  /**
+   * With `mode: include` only: names of views to remove from the member's tabs, in every domain the document lists, where they are pinned.
+   *
+   * @minItems 1
+   */
+  unpin?: [string, ...string[]];
 }
 /**
  * RecordingViewFilters: all set filters must match. `In` includes, `NotIn` excludes. `{}` means no filters.
@@ -1234,6 +1263,10 @@ export interface RecordingView {
   columns?: AiColumns;
   filters?: RecordingViewFilters;
   sort?: RecordingViewSort;
+  /**
+   * Attributes of this view left to the app (replaces the Workspace's `appOwns`): written on create, then never compared, repaired or pulled.
+   */
+  appOwns?: AppOwns;
 }
 /**
  * Settings of the workspace the manifests describe; at most one document.
@@ -1262,4 +1295,8 @@ export interface Workspace {
    * Name globs (`*`, `?`) that prune and drift leave alone (default none).
    */
   ignore?: string[];
+  /**
+   * Attributes left to the app for every view document that gives no `appOwns` of its own (default none).
+   */
+  appOwns?: AppOwns;
 }
