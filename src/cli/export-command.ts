@@ -13,6 +13,7 @@ import {
   type ExportResult,
 } from '../export/export-files.js';
 import { checkPinBudget, describePinRead, parseEmailList, type PinUserChoice } from '../export/pin-users.js';
+import { choosePinLayout, PIN_LAYOUTS, type PinLayout } from '../export/pin-layout.js';
 import { schemaTexts } from '../manifest/schema-registry.js';
 import { checkOutFolder, writeExportFiles, type WriteReport } from '../export/write-files.js';
 import { readExport } from '../state/read-export.js';
@@ -37,6 +38,7 @@ interface ExportOptions extends ConnectionOptions {
   merge?: boolean;
   budget?: number;
   reserve: number;
+  pins?: PinLayout;
 }
 
 /**
@@ -76,6 +78,12 @@ export function registerExportCommand(program: Command, io: CliIo, outcome: Outc
         '--budget <n>',
         'with --all-users: spend at most N requests, and never more than what is left today less --reserve, reading members in email order and skipping those already exported; prints the command that continues (--merge --budget, which adds only what is missing)',
       ).argParser((value) => parseCount(value, '--budget')),
+    )
+    .addOption(
+      new Option(
+        '--pins <layout>',
+        'how pinned lists are written: groups (default: one PinnedViews document per list members share, by role, glob or addresses; a member gets their own only for a list nobody shares; lists on the built-in defaults get none) or per-member (one document per member; what --merge and --budget write)',
+      ).choices(PIN_LAYOUTS),
     );
   addReserveOption(command);
   addConnectionOptions(command).action(async (options: ExportOptions) => {
@@ -99,6 +107,7 @@ async function exportWorkspace(options: ExportOptions, io: CliIo, interrupt: Rea
       'add --all-users, or drop --budget',
     );
   }
+  const pinLayout = choosePinLayout(options);
   if (options.merge === true) {
     await runExportMerge(options, choice, io, interrupt);
     return;
@@ -132,6 +141,8 @@ async function exportWorkspace(options: ExportOptions, io: CliIo, interrupt: Rea
   const result = exportFiles({
     ...exported,
     schemas: schemaTexts(),
+    pinLayout,
+    ...(exported.live.users === undefined ? {} : { everyone: exported.live.users }),
     ...(batch === undefined ? {} : { stemUsers: batch.all }),
   });
   interrupt.writingFiles(`writing the files to ${options.out}`);
@@ -176,7 +187,14 @@ function summaryText(
   ];
   if (automations !== null)
     lines.push(`  ${AUTOMATIONS_FILE}: ${automations} admin automation${automations === 1 ? '' : 's'}`);
-  if (pinUsers > 0) lines.push(`  ${PINS_FOLDER}/: pinned views of ${pinUsers} member${pinUsers === 1 ? '' : 's'}`);
+  if (pinUsers > 0) lines.push(`  ${PINS_FOLDER}/: ${pinsLine(pinUsers, result.summary.pinDocuments)}`);
   lines.push(`${report.written} files written, ${requests} requests used; nothing was changed in the workspace`);
   return `${lines.join('\n')}\n`;
+}
+
+/** pinsLine says whose pinned views were exported, and in how many documents when they are grouped. */
+function pinsLine(members: number, documents: { groups: number; members: number }): string {
+  const whose = `pinned views of ${members} member${members === 1 ? '' : 's'}`;
+  if (documents.groups === 0 && documents.members === members) return whose;
+  return `${whose} in ${documents.groups} group document${documents.groups === 1 ? '' : 's'} and ${documents.members} member document${documents.members === 1 ? '' : 's'}`;
 }
