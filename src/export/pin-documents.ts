@@ -100,7 +100,10 @@ export function renderPinGroupFile(
     `Pinned view tabs ${count} members share today, in tab order; each keeps their private tabs ahead of these.`,
   ];
   if (group.exceptions > 0) {
-    const others = group.exceptions === 1 ? '1 other member, whose own document wins' : `${group.exceptions} other members, whose own documents win`;
+    const others =
+      group.exceptions === 1
+        ? '1 other member, whose own document wins'
+        : `${group.exceptions} other members, whose own documents win`;
     header.push(`The ${'roles' in group.reach ? 'role' : 'glob'} also reaches ${others} (pins/ has them).`);
   }
   return renderFile(written.document, modeline, header);

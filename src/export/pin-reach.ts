@@ -49,7 +49,11 @@ export function pinReach(
   const roles = [...new Set(members.map((user) => user.role))].sort(roleOrder);
   const byRoles = exceptions((user) => roles.includes(user.role));
   if (byRoles !== undefined) {
-    return { name: `${roles.length === 1 ? 'Role' : 'Roles'} ${roles.join(', ')}`, reach: { roles }, exceptions: byRoles };
+    return {
+      name: `${roles.length === 1 ? 'Role' : 'Roles'} ${roles.join(', ')}`,
+      reach: { roles },
+      exceptions: byRoles,
+    };
   }
   for (const glob of globCandidates([...emails])) {
     const test = compileNameGlob(glob);

@@ -11,7 +11,13 @@ describe('viewctl export --merge against the emulator', () => {
     const root = await dir({});
     const manifests = join(root, 'manifests');
     await withEmulator(async (emulator, env) => {
-      expect((await runBuilt(['export', '--out', manifests, '--users', 'adam.reyes@acme.test'], { env })).code).toBe(0);
+      expect(
+        (
+          await runBuilt(['export', '--out', manifests, '--users', 'adam.reyes@acme.test', '--pins', 'per-member'], {
+            env,
+          })
+        ).code,
+      ).toBe(0);
 
       // What a team does with an export: opt in to creates and prune, comment, re-sort a
       // set and keys by hand, rename a view in its file (and in the pins naming it), and apply.

@@ -14,7 +14,15 @@ import { pinDocumentMatcher } from '../../src/export/pin-coverage.js';
  */
 
 function view(viewId: string, visibility: 'Public' | 'Private', isDefault = false): ApiView {
-  return { viewId, name: viewId, visibility, isDefault, ownerId: isDefault ? '#global' : 'u', columns: [], filters: {} };
+  return {
+    viewId,
+    name: viewId,
+    visibility,
+    isDefault,
+    ownerId: isDefault ? '#global' : 'u',
+    columns: [],
+    filters: {},
+  };
 }
 
 const DEFAULTS = [view('d1', 'Public', true), view('d2', 'Public', true)];
@@ -113,7 +121,10 @@ function effectiveList(
     (document) =>
       document.kind === 'group' &&
       document.tabs[domain] !== undefined &&
-      pinDocumentMatcher({ users: 'users' in document.reach ? document.reach.users : [], roles: 'roles' in document.reach ? document.reach.roles : [] })(user),
+      pinDocumentMatcher({
+        users: 'users' in document.reach ? document.reach.users : [],
+        roles: 'roles' in document.reach ? document.reach.roles : [],
+      })(user),
   );
   expect(groups.length, `groups reaching ${user.email} in ${domain}`).toBeLessThanOrEqual(1);
   const [group] = groups;
@@ -197,7 +208,11 @@ describe('groupPinLists', () => {
     }));
     const documents = checkGrouping(build(seeds, true));
     const group = documents.find((document) => document.kind === 'group');
-    expect(group).toMatchObject({ reach: { users: ['*@sales.acme.test'] }, exceptions: 1, name: 'Users *@sales.acme.test' });
+    expect(group).toMatchObject({
+      reach: { users: ['*@sales.acme.test'] },
+      exceptions: 1,
+      name: 'Users *@sales.acme.test',
+    });
     expect(documents.filter((document) => document.kind === 'member')).toHaveLength(1);
   });
 
