@@ -90,7 +90,7 @@ function build(seeds: fc.infer<typeof memberSeed>[], allExported: boolean): Work
     everyone.push(user);
     if (seed.state !== 'Active' || !(allExported || seed.exported)) return;
     members.push(user);
-    DOMAINS.forEach((domain, at) => lists.set(`${domain} ${user.id}`, listOf(seed.lists[at], user)));
+    for (const [at, domain] of DOMAINS.entries()) lists.set(`${domain} ${user.id}`, listOf(seed.lists[at], user));
   });
   return { everyone, members, lists };
 }
