@@ -22,6 +22,7 @@ function view(viewId: string, visibility: 'Public' | 'Private', isDefault = fals
     ownerId: isDefault ? '#global' : 'u',
     columns: [],
     filters: {},
+    sort: [],
   };
 }
 
@@ -33,7 +34,8 @@ const SHARED = [['p1', 'p2'], ['p3', 'd1', 'p1'], ['p4']];
 
 /** ListSeed is how one member's list of one domain is made. */
 type ListSeed =
-  | { kind: 'defaults' | 'empty' }
+  | { kind: 'defaults' }
+  | { kind: 'empty' }
   | { kind: 'shared'; index: number; privateAt?: number }
   | { kind: 'own'; picks: number[]; privateAt?: number };
 
@@ -60,7 +62,7 @@ const listSeed: fc.Arbitrary<ListSeed> = fc.oneof(
   },
 );
 
-const memberSeed = fc.record({
+const memberSeed: fc.Arbitrary<MemberSeed> = fc.record({
   team: fc.constantFrom('sales.acme.test', 'cs.acme.test', 'acme.test'),
   prefix: fc.constantFrom('ae.', 'sdr-', '', 'x*y.'),
   role: fc.constantFrom('Owner', 'Admin', 'Member', 'Member', 'Member'),
@@ -69,13 +71,23 @@ const memberSeed = fc.record({
   lists: fc.tuple(listSeed, listSeed, listSeed, listSeed),
 });
 
+/** MemberSeed is one generated member: mail team, address prefix, role, state, and a list seed per domain. */
+interface MemberSeed {
+  team: string;
+  prefix: string;
+  role: string;
+  state: string;
+  exported: boolean;
+  lists: [ListSeed, ListSeed, ListSeed, ListSeed];
+}
+
 interface Workspace {
   everyone: ApiUser[];
   members: ApiUser[];
   lists: Map<string, ApiView[]>;
 }
 
-function build(seeds: fc.infer<typeof memberSeed>[], allExported: boolean): Workspace {
+function build(seeds: MemberSeed[], allExported: boolean): Workspace {
   const everyone: ApiUser[] = [];
   const members: ApiUser[] = [];
   const lists = new Map<string, ApiView[]>();
