@@ -10,6 +10,7 @@ import type { CliIo } from './io.js';
 import { formatOption, useColor, writeFileAtomically } from './output.js';
 import { listenForReads, stopOnInterrupt } from './interrupt.js';
 import { checkOutputPath, loadManifestSet, planAgainst } from './plan-flow.js';
+import { checkOutOfManifests } from '../flows/plan-out-path.js';
 import type { Outcome } from './outcome.js';
 import { maxDeletesOption } from './max-deletes-option.js';
 import { detailsUrlOption } from './details-url-option.js';
@@ -50,6 +51,8 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
   addConnectionOptions(command).action(async (paths: string[], options: PlanOptions) => {
     const color = useColor(io.stdout, io.env);
     const unwritten = options.out === undefined ? '' : `, not even the plan file ${options.out}`;
+    // A YAML plan file inside the manifests would be loaded as one: refused before reading any.
+    if (options.out !== undefined) checkOutOfManifests(options.out, paths, io.cwd);
     const interrupt = listenForReads(io, unwritten);
     try {
       const showWarnings = options.showWarnings === true;
