@@ -2,11 +2,11 @@ import { stat } from 'node:fs/promises';
 import { posix, resolve } from 'node:path';
 import type { ApiUser } from '../domain/api-types.js';
 import { DOMAINS, type Domain } from '../domain/domains.js';
-import { formatLine } from '../domain/source-position.js';
 import { UsageError } from '../errors.js';
 import { declaredTargets, pinCoverage } from '../export/declared-targets.js';
 import { EXPORT_FOLDERS } from '../export/export-files.js';
 import { mergeFiles, type MergeResult } from '../export/merge-files.js';
+import { skippedRows } from '../export/merge-skipped.js';
 import { checkPinBudget, describePinRead, type PinUserChoice } from '../export/pin-users.js';
 import { SCHEMAS_FOLDER } from '../export/schema-ref.js';
 import { takenPaths, writeNewFiles } from '../export/write-files.js';
@@ -151,7 +151,7 @@ function mergeSummary(
   }
   if (result.skipped.length > 0) {
     lines.push(`skipped, already declared (${result.skipped.length}):`);
-    lines.push(...columns(result.skipped.map((skipped) => [formatLine(skipped.declaredAt), skipped.target])));
+    lines.push(...columns(skippedRows(result.skipped)));
   }
   const copies = Object.keys(result.files).length - result.written.length;
   const schemaNote =

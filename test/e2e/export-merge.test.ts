@@ -80,9 +80,8 @@ describe('viewctl export --merge against the emulator', () => {
         'recordings/customer-calls-2.yaml',
       ]);
       expect(merge.stdout).toMatch(/recordings\/customer-calls-2\.yaml +RecordingView "Customer calls" \(rv_\w+\)/);
-      expect(merge.stdout).toMatch(
-        /recordings\/customer-calls\.yaml:\d+ +RecordingView "Team calls" \(rv_customer_calls\)/,
-      );
+      // More than a few already declared: one line per sort of target, with the folders that declare them.
+      expect(merge.stdout).toMatch(/recordings\/ +6 RecordingViews\n/);
       expect(merge.stdout).toMatch(
         /pins\/adam-reyes-acme-test\.yaml:\d+ +pins of adam\.reyes@acme\.test: recordings, deals, companies, contacts/,
       );
