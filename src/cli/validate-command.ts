@@ -1,10 +1,11 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { EXIT } from '../errors.js';
 import { countProblems, formatProblems } from '../manifest/format-problems.js';
 import { plural } from '../text/plural.js';
 import { loadManifests, type LoadResult } from '../manifest/load.js';
 import { hasErrors } from '../manifest/problems.js';
 import { nodeManifestSource } from '../manifest/source.js';
+import { validateJson } from '../manifest/problems-json.js';
 import { useColor } from './output.js';
 import type { CliIo } from './io.js';
 import type { Outcome } from './outcome.js';
@@ -39,10 +40,20 @@ export function registerValidateCommand(program: Command, io: CliIo, outcome: Ou
     .description('check manifests offline: schemas and semantic rules, every problem with file:line:column')
     .argument('[paths...]', 'manifest files or folders (every *.yaml / *.yml below them)', ['.'])
     .addOption(showWarningsOption())
-    .action(async (paths: string[], options: { showWarnings?: boolean }) => {
+    .addOption(
+      new Option(
+        '--format <format>',
+        'text, or json: {valid, problems: [{file, line, column, code, severity, message, pointer, hint?}]} (exit codes alike)',
+      )
+        .choices(['text', 'json'])
+        .default('text'),
+    )
+    .action(async (paths: string[], options: { showWarnings?: boolean; format: 'text' | 'json' }) => {
       const result = await loadManifests(paths, nodeManifestSource(io.cwd));
       io.stdout.write(
-        validateReport(result, { color: useColor(io.stdout, io.env), showWarnings: options.showWarnings === true }),
+        options.format === 'json'
+          ? validateJson(result)
+          : validateReport(result, { color: useColor(io.stdout, io.env), showWarnings: options.showWarnings === true }),
       );
       outcome.exitCode = hasErrors(result.problems) ? EXIT.error : EXIT.ok;
     });
