@@ -1,7 +1,7 @@
 import type { ApiUser, ApiView } from '../domain/api-types.js';
 import { DOMAINS, type Domain } from '../domain/domains.js';
 import { compareCodePoints } from '../kinds/canonical.js';
-import { pinReach } from './pin-reach.js';
+import { type GroupReach, pinReach } from './pin-reach.js';
 
 /**
  * The PinnedViews documents a person would write for the lists an export read (README,
@@ -39,9 +39,6 @@ export interface PinGroupInput {
   /** The domains' listings (public saved views, then the built-in defaults). */
   listings: Partial<Record<Domain, readonly ApiView[]>>;
 }
-
-/** GroupReach is how a group document names its members: `roles`, or `users` (one glob, or the addresses). */
-export type GroupReach = { roles: string[] } | { users: string[] };
 
 /** PinDocumentPlan is one document to write: whom it reaches and the tabs of each domain it manages. */
 export type PinDocumentPlan =

@@ -1,6 +1,5 @@
 import type { ApiUser } from '../domain/api-types.js';
 import { compileNameGlob } from '../text/glob.js';
-import type { GroupReach } from './pin-groups.js';
 
 /**
  * How an exported group document names its members, the way a person would (README,
@@ -12,6 +11,9 @@ import type { GroupReach } from './pin-groups.js';
  * reached any other member would manage that member's list, and the plan of the export
  * would not be a no-op.
  */
+
+/** GroupReach is how a group document names its members: `roles`, or `users` (one glob, or the addresses). */
+export type GroupReach = { roles: string[] } | { users: string[] };
 
 /** NamedReach is a group's reach and the name it is written under. */
 interface NamedReach {
