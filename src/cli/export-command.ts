@@ -1,7 +1,8 @@
 import { Option } from 'commander';
 import type { Command } from 'commander';
 import { EXIT } from '../errors.js';
-import { exportWorkspace, type PinsMode } from '../flows/export-workspace.js';
+import { exportWorkspace, PIN_LAYOUTS, type PinLayout, type PinsMode } from '../flows/export-workspace.js';
+import { UsageError } from '../errors.js';
 import { closingLines } from '../render/export-next.js';
 import { exportNotes, exportSummary } from '../render/export-summary.js';
 import { formatProblems } from '../text/problem-lines.js';
@@ -22,8 +23,8 @@ interface ExportOptions extends ConnectionOptions {
   merge?: boolean;
   budget?: number;
   reserve: number;
-  /** `--pins exact|include`: how members' pinned lists are written. */
-  pins?: PinsMode;
+  /** `--pins`: the layout of the pinned lists' documents and their mode, parsed (`parsePins`). */
+  pins?: PinsChoice;
 }
 
 /**
@@ -52,11 +53,9 @@ export function registerExportCommand(program: Command, io: CliIo, outcome: Outc
     .addOption(new Option('--all-users', 'also export the pinned views of every active member').conflicts('users'))
     .addOption(
       new Option(
-        '--pins <mode>',
-        "how pinned lists are written: exact (every tab, in order) or include (mode: include, the public and default tabs, which must stay pinned; the member's other tabs and the order stay theirs)",
-      )
-        .choices(['exact', 'include'])
-        .default('exact'),
+        '--pins <how>',
+        "how pinned lists are written, comma separated: groups (default: one PinnedViews document per list members share, by role, glob or addresses; a member gets their own only for a list nobody shares; lists on the built-in defaults get none) or per-member (one document per member; what --merge and --budget write); and exact (default: every tab, in order) or include (mode: include, the public and default tabs, which must stay pinned; the member's other tabs and the order stay theirs). E.g. --pins per-member,include",
+      ).argParser(parsePins),
     )
     .addOption(
       new Option('--force', 'write into a non-empty folder: replace the files export writes, leave the others'),
@@ -77,14 +76,17 @@ export function registerExportCommand(program: Command, io: CliIo, outcome: Outc
   addConnectionOptions(command).action(async (options: ExportOptions) => {
     const interrupt = listenForReads(io);
     try {
-      const exported = await exportWorkspace(options, {
-        cwd: io.cwd,
-        connect: () => openConnection(options, io, { dailyReserve: options.reserve, stop: interrupt.signal }),
-        stops: readStops(interrupt, ''),
-        onNotice: (text) => io.stderr.write(text),
-        onProgress: progressReporter(io.stderr, 'reading pinned views'),
-        onWarnings: (warnings) => io.stderr.write(`${formatProblems(warnings, { color: false })}\n`),
-      });
+      const exported = await exportWorkspace(
+        { ...options, ...options.pins },
+        {
+          cwd: io.cwd,
+          connect: () => openConnection(options, io, { dailyReserve: options.reserve, stop: interrupt.signal }),
+          stops: readStops(interrupt, ''),
+          onNotice: (text) => io.stderr.write(text),
+          onProgress: progressReporter(io.stderr, 'reading pinned views'),
+          onWarnings: (warnings) => io.stderr.write(`${formatProblems(warnings, { color: false })}\n`),
+        },
+      );
       const notes = exportNotes(exported);
       if (notes !== '') io.stderr.write(notes);
       io.stdout.write(exportSummary(options.out, exported));
@@ -94,4 +96,32 @@ export function registerExportCommand(program: Command, io: CliIo, outcome: Outc
       interrupt.dispose();
     }
   });
+}
+
+/** PinsChoice is `--pins` parsed: the documents' layout and their mode, each when given. */
+interface PinsChoice {
+  pinLayout?: PinLayout;
+  pinsMode?: PinsMode;
+}
+
+const PINS_MODES: readonly PinsMode[] = ['exact', 'include'];
+
+/** parsePins reads `--pins`: comma-separated words, at most one layout (groups, per-member) and one mode (exact, include). */
+function parsePins(value: string): PinsChoice {
+  const choice: PinsChoice = {};
+  for (const word of value.split(',').map((part) => part.trim())) {
+    const layout = PIN_LAYOUTS.find((name) => name === word);
+    const mode = PINS_MODES.find((name) => name === word);
+    if (layout !== undefined && choice.pinLayout === undefined) choice.pinLayout = layout;
+    else if (mode !== undefined && choice.pinsMode === undefined) choice.pinsMode = mode;
+    else
+      throw new UsageError(
+        'usage.bad-pins',
+        layout !== undefined || mode !== undefined
+          ? `--pins names ${word} after another ${layout !== undefined ? 'layout' : 'mode'}: "${value}"`
+          : `--pins takes groups or per-member, and exact or include, comma separated; got "${word}"`,
+        'pass e.g. --pins groups, --pins per-member, --pins include or --pins per-member,include',
+      );
+  }
+  return choice;
 }

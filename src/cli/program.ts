@@ -36,6 +36,9 @@ const COMMANDS: readonly (readonly [name: string, load: () => Promise<Register>]
   ['schemas', async () => (await import('./schemas-command.js')).registerSchemasCommand],
 ];
 
+/** COMMAND_NAMES are the commands' names, for messages. */
+export const COMMAND_NAMES: readonly string[] = COMMANDS.map(([name]) => name);
+
 /**
  * commandsFor are the commands `argv` needs: none for `--version`, the one it names
  * (also as `help NAME`), or all of them (top-level help, an unknown command).
@@ -57,12 +60,13 @@ export async function buildProgram(io: CliIo, outcome: Outcome, argv: readonly s
   const program = new Command('viewctl')
     .description('GitOps for the saved views, pinned tabs and admin automations of a workspace')
     .version(VERSION)
-    .showHelpAfterError()
     .addHelpText('after', ENVIRONMENT_AND_EXIT_CODES)
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
+      // run() reports commander's errors with a code and a hint, as every user error.
+      outputError: () => undefined,
     });
   const registers = await Promise.all(commandsFor(argv).map(([, load]) => load()));
   for (const register of registers) register(program, io, outcome);

@@ -36,7 +36,7 @@ export function registerPullCommand(program: Command, io: CliIo, outcome: Outcom
     .argument('[paths...]', 'manifest files or folders (every *.yaml / *.yml below)', ['.'])
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .addOption(targetOption());
-  addReserveOption(addBudgetOptions(addBaseOption(command)));
+  addReserveOption(addBudgetOptions(addBaseOption(command), false));
   addConnectionOptions(command).action(async (paths: string[], options: PullOptions) => {
     const interrupt = listenForReads(io, UNWRITTEN);
     try {

@@ -4,7 +4,8 @@ import { safeLines } from '../text/safe-text.js';
 import { redactingStream } from '../secrets/redact.js';
 import { commandSafeStream } from '../text/command-guard.js';
 import type { CliIo } from './io.js';
-import { buildProgram } from './program.js';
+import { buildProgram, COMMAND_NAMES } from './program.js';
+import { commanderUsageError } from './commander-errors.js';
 import type { Outcome } from './outcome.js';
 
 /**
@@ -27,8 +28,17 @@ export async function run(argv: string[], rawIo: CliIo): Promise<number> {
     await program.parseAsync(argv, { from: 'user' });
     return outcome.exitCode;
   } catch (error) {
-    return reportError(error, io, outcome);
+    // Commander's own errors are reported as ours are: a code and a hint.
+    const usage = error instanceof CommanderError ? commanderUsageError(error, commandOf(argv)) : undefined;
+    return reportError(usage ?? error, io, outcome);
   }
+}
+
+/** commandOf is the command `argv` names (as `help NAME` too), if it names one. */
+function commandOf(argv: readonly string[]): string | undefined {
+  const [first, second] = argv;
+  const named = first === 'help' ? second : first;
+  return named !== undefined && COMMAND_NAMES.includes(named) ? named : undefined;
 }
 
 /**
@@ -38,7 +48,7 @@ export async function run(argv: string[], rawIo: CliIo): Promise<number> {
 export function reportError(error: unknown, io: Pick<CliIo, 'stderr'>, outcome: Outcome): number {
   const write = (text: string): boolean => io.stderr.write(text);
   if (error instanceof CommanderError) {
-    // Commander already printed its message (unknown option, missing argument, help).
+    // Help or the version, which commander printed (its errors come here as UsageErrors).
     return error.exitCode === 0 ? EXIT.ok : EXIT.error;
   }
   if (error instanceof ViewctlError) {

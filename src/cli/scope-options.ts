@@ -18,13 +18,19 @@ export function addBaseOption(command: Command): Command {
   );
 }
 
-/** addBudgetOptions adds `--budget N` and `--budget-day DATE` (plan). */
-export function addBudgetOptions(command: Command): Command {
+/**
+ * addBudgetOptions adds `--budget N` and `--budget-day DATE` (plan, apply, pull); `ledger`
+ * says whether the command takes `--ledger` (pull keeps no sweep memory), which orders the reads.
+ */
+export function addBudgetOptions(command: Command, ledger = true): Command {
+  const order = ledger
+    ? 'those new to the sweep and least recently read first with --ledger, else a rotation by UTC day'
+    : 'a rotation by UTC day';
   return command
     .addOption(
       new Option(
         '--budget <n>',
-        'spend at most N requests, and never more than what is left today less --reserve: read every view list and as many pinned lists as fit, those new to the sweep and least recently read first with --ledger, else a rotation by UTC day; says within how many nights every list is read',
+        `spend at most N requests, and never more than what is left today less --reserve: read every view list and as many pinned lists as fit, ${order}; says within how many nights every list is read`,
       ).argParser((value) => parseCount(value, '--budget')),
     )
     .addOption(

@@ -1,7 +1,7 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { EXIT } from '../errors.js';
 import { validateManifests } from '../flows/validate-manifests.js';
-import { validateReport } from '../render/validate-report.js';
+import { validateJson, validateReport } from '../render/validate-report.js';
 import type { CliIo } from './io.js';
 import type { Outcome } from './outcome.js';
 import { useColor } from './output.js';
@@ -18,10 +18,20 @@ export function registerValidateCommand(program: Command, io: CliIo, outcome: Ou
     .description('check manifests offline: schemas and semantic rules, every problem with file:line:column')
     .argument('[paths...]', 'manifest files or folders (every *.yaml / *.yml below them)', ['.'])
     .addOption(showWarningsOption())
-    .action(async (paths: string[], options: { showWarnings?: boolean }) => {
+    .addOption(
+      new Option(
+        '--format <format>',
+        'text, or json: {valid, problems: [{file, line, column, code, severity, message, pointer, hint?}]} (exit codes alike)',
+      )
+        .choices(['text', 'json'])
+        .default('text'),
+    )
+    .action(async (paths: string[], options: { showWarnings?: boolean; format: 'text' | 'json' }) => {
       const result = await validateManifests(paths, io.cwd);
       io.stdout.write(
-        validateReport(result, { color: useColor(io.stdout, io.env), showWarnings: options.showWarnings === true }),
+        options.format === 'json'
+          ? validateJson(result)
+          : validateReport(result, { color: useColor(io.stdout, io.env), showWarnings: options.showWarnings === true }),
       );
       outcome.exitCode = result.valid ? EXIT.ok : EXIT.error;
     });

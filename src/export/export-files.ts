@@ -2,10 +2,13 @@ import type { ApiAdminAutomation, ApiUser, ApiView } from '../domain/api-types.j
 import { DOMAINS, type Domain } from '../domain/domains.js';
 import { compareCodePoints } from '../kinds/canonical.js';
 import { pinsKey, type Live } from '../state/types.js';
-import { renderPinsFile, type PinsMode } from './pin-documents.js';
+import { renderPinGroupFile, renderPinsFile, type PinsMode } from './pin-documents.js';
+import { groupPinLists, type PinDocumentPlan } from './pin-groups.js';
+import type { PinLayout } from './pin-layout.js';
 import { schemaCopies, schemaModeline } from './schema-ref.js';
 import { assignStems, slugify } from './slug.js';
 import { isPublicSaved } from '../domain/views.js';
+import { plural } from '../text/plural.js';
 import { renderViewFile } from './view-documents.js';
 import { renderAutomationsFile, renderWorkspaceFile } from './workspace-documents.js';
 
@@ -18,14 +21,16 @@ import { renderAutomationsFile, renderWorkspaceFile } from './workspace-document
  *   workspace.yaml            Workspace
  *   automations.yaml          AdminAutomations
  *   <domain>/<name-slug>.yaml one view document per public saved view
- *   pins/<email-slug>.yaml    PinnedViews, one per exported user
+ *   pins/<name-slug>.yaml     PinnedViews: a group document per list members share,
+ *                             a member's own for a list nobody shares (--pins groups);
+ *                             or one per exported user (--pins per-member)
  *   .viewctl/schemas/*.json   the JSON Schemas the files' modelines point editors at
  */
 
 export const WORKSPACE_FILE = 'workspace.yaml';
 export const AUTOMATIONS_FILE = 'automations.yaml';
 
-/** PINS_FOLDER holds one PinnedViews file per user. */
+/** PINS_FOLDER holds the PinnedViews files. */
 export const PINS_FOLDER = 'pins';
 
 /** EXPORT_FOLDERS are the folders whose YAML files an export owns (one per domain, and pins). */
@@ -47,6 +52,13 @@ export interface ExportInput {
   schemas: ReadonlyMap<string, string>;
   /** `export --pins`: how the pinned lists are written (default exact). */
   pinsMode?: PinsMode;
+  /**
+   * How the pinned lists are written (`--pins`): `groups` (the default), one document per
+   * list members share; `per-member`, one document per member, every list in it.
+   */
+  pinLayout?: PinLayout;
+  /** Every workspace user (`live.users`), which a group's role or glob must reach exactly; default `pinUsers`. */
+  everyone?: readonly ApiUser[];
 }
 
 /** ExportSummary counts what was exported, for the closing message. */
@@ -54,6 +66,8 @@ interface ExportSummary {
   views: Record<Domain, number>;
   automations: number | null;
   pinUsers: number;
+  /** PinnedViews documents written: groups, and members' own. */
+  pinDocuments: { groups: number; members: number };
 }
 
 /** ExportResult is every file (path relative to the output folder → text), sorted by path. */
@@ -92,30 +106,94 @@ export function exportFiles(input: ExportInput): ExportResult {
     }
   }
 
-  const userStems = pinStems(input.stemUsers ?? input.pinUsers);
-  for (const user of input.pinUsers) {
-    const path = `${PINS_FOLDER}/${userStems.get(user.id) ?? slugify(user.id)}.yaml`;
-    const pins: Partial<Record<Domain, ApiView[]>> = {};
-    for (const domain of DOMAINS) {
-      const list = live.pins[pinsKey(domain, user.email)];
-      if (list !== undefined) pins[domain] = list;
-    }
-    const rendered = renderPinsFile(user, pins, live.views, schemaModeline('PinnedViews', path), {
-      ...(input.pinsMode === undefined ? {} : { mode: input.pinsMode }),
+  const pinDocuments = { groups: 0, members: 0 };
+  if ((input.pinLayout ?? 'groups') === 'groups') {
+    const grouping = groupPinLists({
+      members: input.pinUsers,
+      everyone: input.everyone ?? input.pinUsers,
+      listOf: (domain, user) => live.pins[pinsKey(domain, user.email)],
+      listings: live.views,
     });
-    files.set(path, rendered.text);
-    if (rendered.emptyDomains.length > 0) {
-      notes.push(
-        `${user.email} has no pinned ${rendered.emptyDomains.join(', ')} views today: ${path} leaves them unmanaged`,
-      );
+    for (const [path, text] of groupedPinFiles(grouping.documents, live.views, input.pinsMode)) files.set(path, text);
+    for (const document of grouping.documents) pinDocuments[document.kind === 'group' ? 'groups' : 'members'] += 1;
+    notes.push(...unmanagedNotes(grouping));
+  } else {
+    const userStems = pinStems(input.stemUsers ?? input.pinUsers);
+    for (const user of input.pinUsers) {
+      const path = `${PINS_FOLDER}/${userStems.get(user.id) ?? slugify(user.id)}.yaml`;
+      const pins: Partial<Record<Domain, ApiView[]>> = {};
+      for (const domain of DOMAINS) {
+        const list = live.pins[pinsKey(domain, user.email)];
+        if (list !== undefined) pins[domain] = list;
+      }
+      const rendered = renderPinsFile(user, pins, live.views, schemaModeline('PinnedViews', path), {
+        ...(input.pinsMode === undefined ? {} : { mode: input.pinsMode }),
+      });
+      files.set(path, rendered.text);
+      pinDocuments.members += 1;
+      if (rendered.emptyDomains.length > 0) {
+        notes.push(
+          `${user.email} has no pinned ${rendered.emptyDomains.join(', ')} views today: ${path} leaves them unmanaged`,
+        );
+      }
     }
   }
 
   return {
     files: Object.fromEntries([...files].sort(([a], [b]) => compareCodePoints(a, b))),
     notes,
-    summary: { views, automations, pinUsers: input.pinUsers.length },
+    summary: { views, automations, pinUsers: input.pinUsers.length, pinDocuments },
   };
+}
+
+/**
+ * groupedPinFiles renders the documents of `--pins groups`, each under `pins/` with a
+ * stem from its name: a group's (`role-member`, `users-sales-acme-com`), or the member's email.
+ */
+function groupedPinFiles(
+  documents: readonly PinDocumentPlan[],
+  listings: Partial<Record<Domain, readonly ApiView[]>>,
+  mode: PinsMode = 'exact',
+): Map<string, string> {
+  const keyOf = (document: PinDocumentPlan) =>
+    document.kind === 'group' ? `group:${document.name}` : `member:${document.user.id}`;
+  const stems = assignStems(
+    documents.map((document) => ({
+      name: document.kind === 'group' ? document.name : document.user.email,
+      id: keyOf(document),
+    })),
+  );
+  const files = new Map<string, string>();
+  for (const document of documents) {
+    const path = `${PINS_FOLDER}/${stems.get(keyOf(document)) ?? 'pins'}.yaml`;
+    const modeline = schemaModeline('PinnedViews', path);
+    files.set(
+      path,
+      document.kind === 'group'
+        ? renderPinGroupFile(document, document.tabs, listings, modeline, mode)
+        : renderPinsFile(document.user, document.tabs, listings, modeline, {
+            domains: DOMAINS.filter((domain) => document.tabs[domain] !== undefined),
+            mode,
+          }).text,
+    );
+  }
+  return files;
+}
+
+/** unmanagedNotes tells, in two lines at most, which lists no exported document manages and why that is right. */
+function unmanagedNotes(grouping: { onDefaults: number; empty: number }): string[] {
+  const notes: string[] = [];
+  if (grouping.onDefaults > 0) {
+    notes.push(
+      `${plural(grouping.onDefaults, 'pinned list')} (member × domain) ${grouping.onDefaults === 1 ? 'is' : 'are'} the built-in default tabs: no document manages ${grouping.onDefaults === 1 ? 'it' : 'them'} (the service gives those tabs to whoever never changed theirs)`,
+    );
+  }
+  if (grouping.empty > 0) {
+    notes.push(
+      `${plural(grouping.empty, 'pinned list')} (member × domain) ${grouping.empty === 1 ? 'has' : 'have'} no tab today, and a pinned list needs one: left unmanaged`,
+    );
+  }
+  return notes;
 }
 
 /** AutomationsOutput is the automations file, unless it cannot be written, and what a reviewer should know. */

@@ -72,7 +72,79 @@ export function renderPinsFile(
   options: PinsFileOptions = {},
 ): PinsFile {
   const include = options.mode === 'include';
-  const value: JsonObject = { kind: 'PinnedViews', userEmail: user.email, ...(include ? { mode: 'include' } : {}) };
+  const written = pinListsDocument(
+    { kind: 'PinnedViews', userEmail: user.email, ...(include ? { mode: 'include' } : {}) },
+    pins,
+    listings,
+    options,
+  );
+  const who = user.name === '' ? user.email : `${quoted(user.name)} (${user.email})`;
+  const header = include
+    ? [
+        `Pinned view tabs ${who} must keep (mode: include): their other tabs and the order stay theirs.`,
+        'A tab missing is put back in front; remove a line here to stop requiring it.',
+      ]
+    : [`Pinned view tabs of ${who}, in tab order.`];
+  for (const domain of written.emptyDomains) {
+    header.push(
+      `${domain}: no ${include ? 'public or default ' : ''}tab pinned today, and a pinned list needs one: left unmanaged.`,
+    );
+  }
+  header.push(...(options.header ?? []));
+  return { text: renderFile(written.document, modeline, header), emptyDomains: written.emptyDomains };
+}
+/** PinGroupFile is what a group document says: its name, how it reaches its members, and who they are. */
+interface PinGroupFile {
+  name: string;
+  reach: { roles: string[] } | { users: string[] };
+  members: readonly ApiUser[];
+  exceptions: number;
+}
+
+/**
+ * renderPinGroupFile prints a group PinnedViews document: the tabs its members share,
+ * by domain. Each member's private tabs are not listed: a group keeps them ahead of the
+ * listed ones (README, "Private tabs are the member's").
+ */
+export function renderPinGroupFile(
+  group: PinGroupFile,
+  pins: Partial<Record<Domain, readonly ApiView[]>>,
+  listings: Partial<Record<Domain, readonly ApiView[]>>,
+  modeline: string,
+  mode: PinsMode = 'exact',
+): string {
+  const include = mode === 'include';
+  const written = pinListsDocument(
+    { kind: 'PinnedViews', name: group.name, ...(include ? { mode: 'include' } : {}), ...group.reach },
+    pins,
+    listings,
+    { domains: DOMAINS.filter((domain) => pins[domain] !== undefined), mode },
+  );
+  const count = group.members.length;
+  const header = include
+    ? [
+        `Pinned view tabs ${count} members share today and must keep (mode: include): their other tabs and the order stay theirs.`,
+      ]
+    : [`Pinned view tabs ${count} members share today, in tab order; each keeps their private tabs ahead of these.`];
+  if (group.exceptions > 0) {
+    const others =
+      group.exceptions === 1
+        ? '1 other member, whose own document wins'
+        : `${group.exceptions} other members, whose own documents win`;
+    header.push(`The ${'roles' in group.reach ? 'role' : 'glob'} also reaches ${others} (pins/ has them).`);
+  }
+  return renderFile(written.document, modeline, header);
+}
+
+/** pinListsDocument adds each domain's tabs to `head` (names, or commented `{viewId}`s) as a YAML document. */
+function pinListsDocument(
+  head: JsonObject,
+  pins: Partial<Record<Domain, readonly ApiView[]>>,
+  listings: Partial<Record<Domain, readonly ApiView[]>>,
+  options: PinsFileOptions,
+): { document: Document; emptyDomains: Domain[] } {
+  const include = options.mode === 'include';
+  const value: JsonObject = { ...head };
   const entries = new Map<Domain, PinEntry[]>();
   const emptyDomains: Domain[] = [];
   for (const domain of options.domains ?? DOMAINS) {
@@ -92,6 +164,10 @@ export function renderPinsFile(
     value[domain] = domainEntries.map((entry): JsonValue => ('name' in entry ? entry.name : { viewId: entry.viewId }));
   }
   const document = new Document(value);
+  for (const key of ['users', 'roles']) {
+    const list = document.get(key, true);
+    if (isSeq(list) && list.items.length <= 1) list.flow = true;
+  }
   for (const [domain, domainEntries] of entries) {
     const list = document.get(domain, true);
     if (!isSeq(list)) continue;
@@ -102,18 +178,5 @@ export function renderPinsFile(
       node.comment = ` ${entry.comment}`;
     });
   }
-  const who = user.name === '' ? user.email : `${quoted(user.name)} (${user.email})`;
-  const header = include
-    ? [
-        `Pinned view tabs ${who} must keep (mode: include): their other tabs and the order stay theirs.`,
-        'A tab missing is put back in front; remove a line here to stop requiring it.',
-      ]
-    : [`Pinned view tabs of ${who}, in tab order.`];
-  for (const domain of emptyDomains) {
-    header.push(
-      `${domain}: no ${include ? 'public or default ' : ''}tab pinned today, and a pinned list needs one: left unmanaged.`,
-    );
-  }
-  header.push(...(options.header ?? []));
-  return { text: renderFile(document, modeline, header), emptyDomains };
+  return { document, emptyDomains };
 }

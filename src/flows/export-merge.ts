@@ -39,7 +39,7 @@ interface MergeRequest {
   /** Requests per second per endpoint, to say how long the pinned views take. */
   rate: number;
   /** `--pins exact|include`: how the members' pinned lists are written. */
-  pins?: PinsMode;
+  pinsMode?: PinsMode;
 }
 
 /** MergeEdges are the export flow's edges, and where the folder's warnings go. */
@@ -123,7 +123,7 @@ export async function mergeExport(
   const { batch } = members;
   const result = mergeFiles({
     ...exported,
-    ...(options.pins === undefined ? {} : { pinsMode: options.pins }),
+    ...(options.pinsMode === undefined ? {} : { pinsMode: options.pinsMode }),
     declared,
     schemas: schemaTexts(),
     taken,

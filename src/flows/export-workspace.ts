@@ -1,3 +1,4 @@
+import { choosePinLayout, type PinLayout } from '../export/pin-layout.js';
 import type { PinsMode } from '../export/pin-documents.js';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -18,6 +19,7 @@ import { NO_STOPS, type RunStops, type ServiceConnection } from './run-edges.js'
 export type { ExportClosing } from './export-closing.js';
 export type { MergeOutcome } from './export-merge.js';
 export type { PinsMode } from '../export/pin-documents.js';
+export { PIN_LAYOUTS, type PinLayout } from '../export/pin-layout.js';
 
 /** ExportRequest is what `viewctl export` is asked: where to write, whose pinned views, and what it may spend. */
 export interface ExportRequest {
@@ -32,8 +34,10 @@ export interface ExportRequest {
   reserve: number;
   /** Requests per second per endpoint, to say how long the pinned views take. */
   rate: number;
+  /** `--pins groups|per-member`: one document per list members share (default), or one per member. */
+  pinLayout?: PinLayout;
   /** `--pins exact|include`: how members' pinned lists are written. */
-  pins?: PinsMode;
+  pinsMode?: PinsMode;
 }
 
 /** ExportEdges are what the export flow touches outside its inputs, passed in (files are written under `cwd`). */
@@ -64,6 +68,8 @@ export interface PlainExportOutcome {
   /** Admin automations written; null when the workspace has none to read. */
   automations: number | null;
   pinUsers: number;
+  /** How many documents hold the pinned lists: groups members share, and members' own. */
+  pinDocuments: { groups: number; members: number };
   /** Files written. */
   written: number;
   /** YAML files in the export's folders this export did not write (left as they were). */
@@ -95,6 +101,7 @@ export async function exportWorkspace(request: ExportRequest, edges: ExportEdges
       'add --all-users, or drop --budget',
     );
   }
+  const pinLayout = choosePinLayout(request);
   if (request.merge === true) return mergeExport(request, choice, edges);
   const stops = edges.stops ?? NO_STOPS;
   const outDir = resolve(edges.cwd, request.out);
@@ -127,7 +134,9 @@ export async function exportWorkspace(request: ExportRequest, edges: ExportEdges
   const { batch } = members;
   const result = exportFiles({
     ...exported,
-    ...(request.pins === undefined ? {} : { pinsMode: request.pins }),
+    ...(request.pinsMode === undefined ? {} : { pinsMode: request.pinsMode }),
+    pinLayout,
+    ...(exported.live.users === undefined ? {} : { everyone: exported.live.users }),
     schemas: schemaTexts(),
     ...(batch === undefined ? {} : { stemUsers: batch.all }),
   });

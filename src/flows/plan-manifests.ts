@@ -1,3 +1,4 @@
+import { checkOutOfManifests } from './plan-out-path.js';
 import { manifestTrees } from '../manifest/git-trees.js';
 import type { ManifestSource } from '../manifest/source.js';
 import { pendingLists } from '../plan/drift-origins.js';
@@ -77,6 +78,8 @@ export interface PlanOutcome {
 export async function planManifests(request: PlanRequest, edges: PlanEdges): Promise<PlanOutcome> {
   const { cwd } = edges;
   const stops = edges.stops ?? NO_STOPS;
+  // A YAML plan file inside the manifests would be loaded as one: refused before reading any.
+  if (request.out !== undefined) checkOutOfManifests(request.out, request.paths, cwd);
   const { desired, warnings, files } = await loadManifestSet(request.paths, cwd, edges.files);
   if (warnings.length > 0) edges.onWarnings?.(warnings);
   // A plan written through to a device or a pipe is not kept: the output then says how to save one.

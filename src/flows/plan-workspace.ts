@@ -11,7 +11,7 @@ import { formatCount } from '../text/plural.js';
 import type { LiveSlots } from '../state/live-read.js';
 import type { ApiUser, ApiWorkspace } from '../domain/api-types.js';
 import { pinnedRead } from '../state/reads.js';
-import { firstReads, kindsWantUsers, planReads } from '../plan/plan-reads.js';
+import { kindsWantUsers, planReads } from '../plan/plan-reads.js';
 import type { Live } from '../state/types.js';
 import type { SweepMemory } from '../state/sweep-memory.js';
 import { checkWorkspace, computePlan } from '../plan/diff.js';
@@ -159,8 +159,9 @@ export async function planWorkspace(
     ...(views.users === undefined ? {} : { users: views.users }),
     ...(options.memory === undefined ? {} : { memory: options.memory }),
   });
-  // readLive reported its reads (the workspace and the kinds' first reads); the pinned reads continue its count.
-  let done = firstReads(reads);
+  // The pinned reads continue the count of every request sent so far (the workspace, the
+  // kinds' first reads, the users' pages), so the last progress line is the plan's "read N".
+  let done = read.requests - before;
   const total = done + chosen.read.length;
   const tick = (): void => {
     done += 1;

@@ -214,7 +214,7 @@ export function automationDrifts(plan: Plan): string {
 
 /**
  * driftCount is what the plan's counts add about drift: `13 of them drift (1 update,
- * 12 pin lists)`, and how many were merged but not applied yet; undefined for a plan
+ * 12 pin lists)` or `no drift`, and how many were merged but not applied yet; undefined for a plan
  * that labels no origins. Drift is counted apart from the actions, never added to them.
  */
 export function driftCount(plan: Plan): string | undefined {
@@ -223,7 +223,11 @@ export function driftCount(plan: Plan): string | undefined {
     plan.changes.filter((change) => change.origin !== undefined),
     DRIFT_NOUNS,
   );
-  const of = `${formatCount(plan.drifted.changes)} of them drift${counts === '' ? '' : ` (${counts})`}`;
+  // "0 of them drift" after "0 automation drifts" reads as a riddle: say there is none.
+  const of =
+    plan.drifted.changes === 0
+      ? 'no drift'
+      : `${formatCount(plan.drifted.changes)} of them drift${counts === '' ? '' : ` (${counts})`}`;
   const unapplied =
     plan.drifted.unapplied === undefined || plan.drifted.unapplied === 0
       ? ''

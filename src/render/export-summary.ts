@@ -1,7 +1,8 @@
 import { DOMAINS, type Domain } from '../domain/domains.js';
-import { formatLine, type SourcePosition } from '../domain/source-position.js';
+import type { SourcePosition } from '../domain/source-position.js';
 import { plural } from '../text/plural.js';
 import { safeText } from '../text/safe-text.js';
+import { skippedRows } from './merge-skipped.js';
 import { posix } from 'node:path';
 
 /**
@@ -17,6 +18,8 @@ interface PlainExport {
   views: Record<Domain, number>;
   automations: number | null;
   pinUsers: number;
+  /** How many documents hold the pinned lists: groups members share, and members' own. */
+  pinDocuments: { groups: number; members: number };
   written: number;
   untouched: readonly string[];
   notes: readonly string[];
@@ -75,12 +78,18 @@ function plainSummary(shown: string, outcome: PlainExport): string {
   ];
   if (automations !== null)
     lines.push(`  ${layout.automationsFile}: ${automations} admin automation${automations === 1 ? '' : 's'}`);
-  if (pinUsers > 0)
-    lines.push(`  ${layout.pinsFolder}/: pinned views of ${pinUsers} member${pinUsers === 1 ? '' : 's'}`);
+  if (pinUsers > 0) lines.push(`  ${layout.pinsFolder}/: ${pinsLine(pinUsers, outcome.pinDocuments)}`);
   lines.push(
     `${outcome.written} files written, ${outcome.requests} requests used; nothing was changed in the workspace`,
   );
   return `${lines.join('\n')}\n`;
+}
+
+/** pinsLine says whose pinned views were exported, and in how many documents when they are grouped. */
+function pinsLine(members: number, documents: { groups: number; members: number }): string {
+  const whose = `pinned views of ${members} member${members === 1 ? '' : 's'}`;
+  if (documents.groups === 0 && documents.members === members) return whose;
+  return `${whose} in ${documents.groups} group document${documents.groups === 1 ? '' : 's'} and ${documents.members} member document${documents.members === 1 ? '' : 's'}`;
 }
 
 function mergeSummary(shown: string, outcome: MergedExport): string {
@@ -94,7 +103,7 @@ function mergeSummary(shown: string, outcome: MergedExport): string {
   }
   if (outcome.skipped.length > 0) {
     lines.push(`skipped, already declared (${outcome.skipped.length}):`);
-    lines.push(...columns(outcome.skipped.map((skipped) => [formatLine(skipped.declaredAt), skipped.target])));
+    lines.push(...columns(skippedRows(outcome.skipped)));
   }
   const copies = outcome.schemaCopies;
   const schemaNote =

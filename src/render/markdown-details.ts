@@ -13,6 +13,7 @@ import type {
 import { batchAttributes } from './batch-attributes.js';
 import type { CommentPart } from './comment-budget.js';
 import { deletedOutsideText, pinnedNote, pointerPath, updateDiff, valueText } from './format.js';
+import { htmlCode, htmlName, htmlText } from './html-text.js';
 import { codeSpan, fence, mdName, mdText } from './markdown-text.js';
 import {
   exceptionText,
@@ -54,11 +55,11 @@ export function detailParts(entry: ReviewEntry, plan: Plan): CommentPart[] {
 function detailBlock(change: Change, plan: Plan): string {
   switch (change.action) {
     case 'create': {
-      const owner = plan.creatorEmail === undefined ? '' : `, owner ${mdText(plan.creatorEmail)}`;
+      const owner = plan.creatorEmail === undefined ? '' : `, owner ${htmlText(plan.creatorEmail)}`;
       const deleted = deletedOutsideText(change);
       return attributesBlock(
         change,
-        `${ICONS.create} ${mdName(change.name)}${owner}${deleted === undefined ? '' : `, ${mdText(deleted)}`}: the attributes it sets`,
+        `${ICONS.create} ${htmlName(change.name)}${owner}${deleted === undefined ? '' : `, ${htmlText(deleted)}`}: the attributes it sets`,
         '+',
       );
     }
@@ -68,7 +69,7 @@ function detailBlock(change: Change, plan: Plan): string {
       // The deletion itself is a table row, never collapsed; only its attributes fold.
       return attributesBlock(
         change,
-        `${ICONS.delete} ${mdName(change.name)} (${mdText(change.id)}): the attributes deleted with it`,
+        `${ICONS.delete} ${htmlName(change.name)} (${htmlText(change.id)}): the attributes deleted with it`,
         '-',
       );
     case 'pin':
@@ -93,10 +94,10 @@ function updateBlock(change: UpdateChange): string {
   const body = updateDiff(change)
     .map((line) => (line.marker === 'gap' ? ' ⋯' : `${line.marker}${line.text}`))
     .join('\n');
-  return diffBlock(`${ICONS.update} ${mdName(change.name)} (${mdText(change.id)})`, body);
+  return diffBlock(`${ICONS.update} ${htmlName(change.name)} (${htmlText(change.id)})`, body);
 }
 
-/** diffBlock is a collapsed block holding `body` as a diff. */
+/** diffBlock is a collapsed block holding `body` as a diff; `summary` is HTML (htmlText), not markdown. */
 function diffBlock(summary: string, body: string): string {
   return [`<details><summary>${summary}</summary>`, '', ...diffFence(body), '</details>'].join('\n');
 }
@@ -112,10 +113,10 @@ function tabList(tabs: readonly PinnedTab[]): string {
 }
 
 function pinBlock(change: PinChange): string {
-  const group = change.group === undefined ? '' : ` (group "${mdName(change.group)}")`;
+  const group = change.group === undefined ? '' : ` (group "${htmlText(change.group)}")`;
   const dropped = droppedPrivateTabs(change);
   return [
-    `<details><summary>${ICONS.pin} ${change.domain} tabs of ${mdText(change.userEmail)}${group}</summary>`,
+    `<details><summary>${ICONS.pin} ${change.domain} tabs of ${htmlText(change.userEmail)}${group}</summary>`,
     '',
     `- now: ${tabList(change.before)}`,
     `- after: ${tabList(change.after)}`,
@@ -137,7 +138,7 @@ function driftBlock(change: DriftChange): string {
     );
   }
   return [
-    `<details><summary>${ICONS.drift} ${mdName(change.name)}</summary>`,
+    `<details><summary>${ICONS.drift} ${htmlName(change.name)}</summary>`,
     '',
     ...lines,
     '',
@@ -160,7 +161,7 @@ function pinGroupPart(changes: readonly PinChange[]): CommentPart {
   const [first] = changes;
   const summary = summarisePinGroup(changes);
   const head = [
-    `<details><summary>${ICONS.pin} ${first?.domain ?? ''} tabs of group "${mdName(summary.group)}" (${plural(summary.members.length, 'member')})</summary>`,
+    `<details><summary>${ICONS.pin} ${first?.domain ?? ''} tabs of group "${htmlText(summary.group)}" (${plural(summary.members.length, 'member')})</summary>`,
     '',
     ...variantLines('now', summary.now, summary.members.length),
     ...variantLines('after', summary.after, summary.members.length),
@@ -217,8 +218,8 @@ function batchPart(changes: readonly (CreateChange | DeleteChange)[], cause: str
   const marker = creates ? '+' : '-';
   const kind = first?.kind ?? '';
   const title = creates
-    ? `${ICONS.create} ${formatCount(changes.length)} ${kind}s in ${codeSpan(cause)}${plan.creatorEmail === undefined ? '' : `, owner ${mdText(plan.creatorEmail)}`}: the attributes they set`
-    : `${ICONS.delete} ${formatCount(changes.length)} ${kind}s owned by ${mdText(cause)}: the attributes deleted with them`;
+    ? `${ICONS.create} ${formatCount(changes.length)} ${kind}s in ${htmlCode(cause)}${plan.creatorEmail === undefined ? '' : `, owner ${htmlText(plan.creatorEmail)}`}: the attributes they set`
+    : `${ICONS.delete} ${formatCount(changes.length)} ${kind}s owned by ${htmlText(cause)}: the attributes deleted with them`;
   const head = [`<details><summary>${title}</summary>`, ''];
   if (common.length > 0)
     head.push(

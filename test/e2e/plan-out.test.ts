@@ -18,9 +18,8 @@ describe('viewctl plan --out', () => {
       emulator.resetStats();
       const run = await runBuilt(['plan', '.', '--out', 'workspace.yaml'], { env, cwd: manifests });
       expect(run.code).toBe(1);
-      expect(run.stderr).toContain(
-        'error[output.overwrites-manifest]: --out workspace.yaml is a manifest this plan read',
-      );
+      // A YAML name inside the manifest paths is refused first, before any file is read.
+      expect(run.stderr).toContain('error[output.in-manifests]: --out workspace.yaml is a YAML file inside');
       expect(emulator.stats().requests).toBe(0);
     });
     expect(await readFile(join(manifests, 'workspace.yaml'), 'utf8')).toBe(before);

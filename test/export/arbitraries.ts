@@ -168,18 +168,30 @@ function toView(seed: ViewSeed, viewId: string, visibility: 'Public' | 'Private'
 interface DomainSeed {
   publicViews: ViewSeed[];
   privateViews: { seed: ViewSeed; owner: number }[];
-  /** Per active user: no custom tabs (null), or picks (indexes into what they can access) in tab order. */
-  pins: (number[] | null)[];
+  /**
+   * Per active user: no custom tabs (null), picks (indexes into what they can access) in
+   * tab order, or one of the lists several members share (`{shared}`), after their own
+   * private views when they own some.
+   */
+  pins: (number[] | { shared: number } | null)[];
+  /** Lists members share, as picks among the public and default views. */
+  shared: number[][];
 }
 
 function domainSeed(domain: Domain, activeUsers: number): fc.Arbitrary<DomainSeed> {
   return fc.record({
     publicViews: fc.array(viewSeed(domain), { maxLength: 5 }),
     privateViews: fc.array(fc.record({ seed: viewSeed(domain), owner: fc.nat(activeUsers - 1) }), { maxLength: 2 }),
-    pins: fc.array(fc.option(fc.uniqueArray(fc.nat(20), { maxLength: 5 }), { nil: null }), {
-      minLength: activeUsers,
-      maxLength: activeUsers,
-    }),
+    pins: fc.array(
+      fc.option(fc.oneof(fc.uniqueArray(fc.nat(20), { maxLength: 5 }), fc.record({ shared: fc.nat(1) })), {
+        nil: null,
+      }),
+      { minLength: activeUsers, maxLength: activeUsers },
+    ),
+    shared: fc.tuple(
+      fc.uniqueArray(fc.nat(20), { minLength: 1, maxLength: 3 }),
+      fc.uniqueArray(fc.nat(20), { minLength: 1, maxLength: 3 }),
+    ),
   });
 }
 
@@ -221,6 +233,13 @@ export function buildWorkspace(seeds: WorkspaceSeed): EmulatorData {
       const picks = seed.pins[index];
       if (picks === null || picks === undefined) return;
       const accessible = data.views[domain].filter((view) => canAccess(user, view));
+      if (!Array.isArray(picks)) {
+        const everyones = data.views[domain].filter((view) => view.visibility === 'Public' || view.isDefault);
+        const owned = data.views[domain].filter((view) => view.visibility === 'Private' && view.ownerId === user.id);
+        const tabs = (seed.shared[picks.shared] ?? []).map((pick) => everyones[pick % everyones.length]?.viewId ?? '');
+        data.pinned[domain][user.id] = [...new Set([...owned.map((view) => view.viewId), ...tabs])];
+        return;
+      }
       const chosen = picks.map((pick) => accessible[pick % accessible.length]?.viewId ?? '').filter((id) => id !== '');
       data.pinned[domain][user.id] = [...new Set(chosen)];
     });

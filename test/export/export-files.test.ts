@@ -24,6 +24,7 @@ describe('exportFiles', () => {
       views: { recordings: 1, deals: 2, companies: 0, contacts: 0 },
       automations: 1,
       pinUsers: 1,
+      pinDocuments: { groups: 0, members: 1 },
     });
   });
 

@@ -86,5 +86,7 @@ export function smallWorkspace(): ExportInput {
     },
     pinUsers: [mia],
     schemas: new Map(),
+    // One document per member, every list in it: what these fixtures check (pin-groups.test.ts checks groups).
+    pinLayout: 'per-member',
   };
 }

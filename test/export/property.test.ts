@@ -10,7 +10,7 @@ import { nodeManifestSource } from '../../src/manifest/source.js';
 import { buildWorkspace, workspaceSeeds } from './arbitraries.js';
 import { FAST_LIMITS, clientFor, planManifests } from './helpers.js';
 
-describe('export then plan, on random workspaces', () => {
+describe.each(['groups', 'per-member'] as const)('export --pins %s then plan, on random workspaces', (pinLayout) => {
   it('validates and plans no change', async () => {
     await fc.assert(
       fc.asyncProperty(workspaceSeeds(), async (seeds) => {
@@ -20,7 +20,7 @@ describe('export then plan, on random workspaces', () => {
           const client = clientFor(emulator);
           // The flows `viewctl export --all-users` and `viewctl plan` call, as they call them.
           await exportWorkspace(
-            { out: 'm', allUsers: true, reserve: 0, rate: 1000 },
+            { out: 'm', allUsers: true, reserve: 0, rate: 1000, pinLayout },
             { cwd: dir, connect: connected(client) },
           );
           const { problems, plan } = await planManifests(['m'], nodeManifestSource(dir), client);
@@ -32,8 +32,8 @@ describe('export then plan, on random workspaces', () => {
           await rm(dir, { recursive: true, force: true });
         }
       }),
-      { numRuns: 15, seed: 20261101, endOnFailure: true },
+      { numRuns: 8, seed: 20261101, endOnFailure: true },
     );
-    // Fifteen exports written to disk and planned: a loaded machine needs more than the default.
+    // Eight exports written to disk and planned: a loaded machine needs more than the default.
   }, 60_000);
 });

@@ -87,7 +87,7 @@ describe('the plan flow', () => {
       await refusedBeforeConnecting((connect) =>
         planManifests({ paths: ['.'], scope: {}, out: 'v.yaml', recordTrees: true }, edges(connect)),
       ),
-    ).toBe('output.overwrites-manifest');
+    ).toBe('output.in-manifests');
     expect(opened).toBe(false);
   });
 

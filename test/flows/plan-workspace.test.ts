@@ -162,6 +162,15 @@ describe('planWorkspace with group pin documents', () => {
     expect(plan.changes.map((change) => change.target)).toEqual(['pins:companies:b@x.test']);
   });
 
+  it('counts the users it reads in its progress, whose last line is the requests the plan says it read', async () => {
+    const { desired, live } = scenario([groupOf('everyone', '*@x.test')]);
+    const ticks: [number, number][] = [];
+    const { plan } = await planWorkspace(desired, liveClient(live).client, {
+      onProgress: (done, total) => ticks.push([done, total]),
+    });
+    expect(ticks.at(-1)).toEqual([plan.requests.used, plan.requests.used]);
+  });
+
   it('reads no pinned list at all when expanding the groups refuses', async () => {
     const { desired, live } = scenario([groupOf('everyone', '*@x.test'), groupOf('sales', 'a@x.test')]);
     const { client, pinReads } = liveClient(live);

@@ -53,7 +53,7 @@ describe('the create of a view deleted in the app', () => {
       '| ⚠️ | Drift | **1 RecordingView deleted in the app**: **Coaching** (was rv\\_gone) | `views/coaching.yaml:1` · changed between 2026-11-20 03:00 UTC (last seen) and now ·',
     );
     expect(markdown).toContain(
-      '➕ Coaching, owner ops@acme.com, deleted in the app (rv\\_gone, last seen 2026-11-20): created again: the attributes it sets',
+      '➕ Coaching, owner ops@acme.com, deleted in the app (rv_gone, last seen 2026-11-20): created again: the attributes it sets',
     );
   });
 
