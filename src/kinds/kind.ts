@@ -11,7 +11,7 @@ import type { NameMatcher } from '../text/glob.js';
 import type { Change, HeldTarget, PlanStep, PlanWarning } from './changes.js';
 import type { ExecutionContext, Landed } from './execution.js';
 import type { DeclaredViewRef, HeldViewRef } from './declared-view-ref.js';
-import type { DriftCause } from './drift-cause.js';
+import type { DriftCause, DriftPlan } from './drift-cause.js';
 
 /**
  * A resource kind answers, for its own changes and targets, every question below, as
@@ -156,9 +156,10 @@ export interface Kind<C extends Change = Change> {
   /**
    * driftCause is what happened in the app to make `change`'s target differ, told from
    * the change alone (README, "Drift: who, what, when"): the plan's drift lines group by
-   * it. Asked only of a change with an origin other than `membership`.
+   * it, and `plan` says what the rest of the plan tells (a view deleted in the app). Asked
+   * only of a change with an origin other than `membership`.
    */
-  driftCause(change: C): DriftCause;
+  driftCause(change: C, plan?: DriftPlan): DriftCause;
 }
 
 /**
@@ -183,6 +184,8 @@ export interface MemberList {
   group?: string;
   /** The ids the list holds live, in tab order. */
   liveIds: (string | null)[];
+  /** The list holds only built-in default views live: no one ever set this member's tabs. */
+  defaultsOnly?: true;
 }
 
 /** RepairRole is what self-heal does with a change, and the words its report counts it in ("1 pin list", "12 pin lists"). */
