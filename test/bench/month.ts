@@ -64,7 +64,8 @@ export interface MonthReport {
   members: number;
   lists: number;
   broken: string[];
-  joiners: { email: string; joined: number; tabsOn?: number }[];
+  /** Each joiner: the day they joined, the day their deals tabs were the group's, the day they left again. */
+  joiners: { email: string; joined: number; tabsOn?: number; left?: number }[];
   statedCycle: number;
   measuredCycle: number;
   drift: Map<string, number>;
@@ -149,8 +150,11 @@ export async function runMonth(options: MonthOptions): Promise<MonthReport> {
         for (const email of joiners) world.users.push(joiner(email));
       });
       for (const email of joiners) report.joiners.push({ email, joined: day });
+      for (const entry of report.joiners)
+        if (leavers.includes(entry.email) && entry.tabsOn === undefined) entry.left = day;
       // Tabs re-ordered in the app by three members; an admin edits a declared view every fifth day.
-      for (let n = 0; n < 3; n += 1) await reorder(live, random.pick(active).email, 'deals');
+      const stayed = live.snapshot().users.filter((user) => user.state === 'Active' && user.role === 'Member');
+      for (let n = 0; n < 3; n += 1) await reorder(live, random.pick(stayed).email, 'deals');
       if (day % 5 === 0) await live.api('PATCH', '/v1/deals/views/dv_won_recently', { icon: `star${String(day)}` });
       if (day === 12) await live.api('DELETE', '/v1/deals/views/dv_stalled_emea');
       // One to three pull requests, each planned given the memory, merged and applied.
@@ -201,7 +205,7 @@ export async function runMonth(options: MonthOptions): Promise<MonthReport> {
       // Joiners whose deals tabs now start with the sales group's.
       const users = live.snapshot();
       for (const entry of report.joiners) {
-        if (entry.tabsOn !== undefined) continue;
+        if (entry.tabsOn !== undefined || entry.left !== undefined) continue;
         const id = users.users.find((user) => user.email === entry.email)?.id ?? '';
         const tabs = users.pinned.deals[id] ?? [];
         if (SALES_TABS.every((viewId, index) => tabs[index] === viewId)) entry.tabsOn = day;
@@ -312,8 +316,9 @@ export function renderMonth(report: MonthReport): string {
       (got.length === 0
         ? '-'
         : `least ${String(Math.min(...got))}, most ${String(Math.max(...got))}, mean ${(got.reduce((a, b) => a + b, 0) / got.length).toFixed(1)}`),
+    `    left again before they had them: ${String(report.joiners.filter((entry) => entry.left !== undefined).length)}`,
     ...report.joiners
-      .filter((entry) => entry.tabsOn === undefined)
+      .filter((entry) => entry.tabsOn === undefined && entry.left === undefined)
       .slice(0, 10)
       .map((entry) => `    still without: ${entry.email} (joined day ${String(entry.joined)})`),
     `  sweep cycle: stated ${String(report.statedCycle)} nights, measured ${String(report.measuredCycle)} (the longest wait between two reads of a list)`,
