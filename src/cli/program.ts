@@ -30,6 +30,7 @@ const COMMANDS: readonly (readonly [name: string, load: () => Promise<Register>]
   ['plan', async () => (await import('./plan-command.js')).registerPlanCommand],
   ['apply', async () => (await import('./apply-command.js')).registerApplyCommand],
   ['pull', async () => (await import('./pull-command.js')).registerPullCommand],
+  ['rename', async () => (await import('./rename-command.js')).registerRenameCommand],
   ['show', async () => (await import('./show-command.js')).registerShowCommand],
   ['export', async () => (await import('./export-command.js')).registerExportCommand],
   ['emulator', async () => (await import('./emulator-command.js')).registerEmulatorCommand],

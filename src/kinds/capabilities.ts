@@ -4,7 +4,7 @@ import type { AppliedFacts } from '../state/ledger-applied.js';
 import type { SweepMemory } from '../state/sweep-memory.js';
 import type { Desired, Live } from '../state/types.js';
 import type { Change, ChangeShape } from './changes.js';
-import type { DriftCause } from './drift-cause.js';
+import type { DriftCause, DriftPlan } from './drift-cause.js';
 import type { Landed } from './execution.js';
 import type { ChangeTest, DriftDetails, Kind, MemberList, RepairRole, StepSubject } from './kind.js';
 
@@ -60,10 +60,11 @@ export interface DriftLabels<C extends ChangeShape = Change> {
   askedAlike(base: Desired, live: Live): ChangeTest<C>;
   /**
    * driftCause is what happened in the app to make `change`'s target differ, told from
-   * the change alone: the plan's drift lines group by it. Asked only of a change with an
-   * origin other than `membership`.
+   * the change and what the rest of the plan tells (`plan`: a view deleted in the app
+   * that it creates again): the plan's drift lines group by it. Asked only of a change
+   * with an origin other than `membership`.
    */
-  driftCause(change: C): DriftCause;
+  driftCause(change: C, plan?: DriftPlan): DriftCause;
   /**
    * driftScope is what the plan's drift lines group `change` by beside its cause and
    * origin, named once per group: a member's tabs by their domain (one line covers the

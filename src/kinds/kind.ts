@@ -122,6 +122,8 @@ export interface MemberList {
   group?: string;
   /** The ids the list holds live, in tab order. */
   liveIds: (string | null)[];
+  /** The list holds only built-in default views live: no one ever set this member's tabs. */
+  defaultsOnly?: true;
 }
 
 /** RepairRole is what self-heal does with a change, and the words its report counts it in ("1 pin list", "12 pin lists"). */

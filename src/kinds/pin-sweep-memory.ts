@@ -30,6 +30,7 @@ export function pinMemberList(change: PinChange): MemberList {
     member: change.userEmail.toLowerCase(),
     ...(change.group === undefined ? {} : { group: change.group }),
     liveIds: change.before.map((tab) => tab.viewId),
+    ...(change.before.every((tab) => tab.isDefault) ? { defaultsOnly: true as const } : {}),
   };
 }
 

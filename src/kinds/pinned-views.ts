@@ -24,6 +24,7 @@ import { deletedInApp } from './view-deleted-outside.js';
 import { pinDriftWhen, pinMemberList, rememberPins } from './pin-sweep-memory.js';
 import { tabsCause } from './pin-drift-cause.js';
 import { includedTabs, tabKey } from './pin-include.js';
+import { formerNames, renamedPinText } from './view-renames.js';
 
 /**
  * The `PinnedViews` kind: resolving each entry of a desired pinned list to a view,
@@ -42,6 +43,8 @@ export interface PinContext {
   deleted: ReadonlyMap<string, string>;
   /** The sweep memory, which tells a `{viewId}` tab naming a view deleted in the app (`DiffContext.memory`). */
   memory?: SweepMemory;
+  /** Old names of the views the manifests rename, to the view they now name (`formerNames`). */
+  formerNames?: ReadonlyMap<string, DeclaredViewRef>;
 }
 
 /** PinOutcome is the change (if the list differs), the refusals and the warnings of one desired list. */
@@ -88,6 +91,7 @@ export function planPins(pins: DesiredPins, current: readonly ApiView[], context
     const { tab } = resolved;
     if (resolved.replaced !== undefined)
       warnings.push({ code: 'pins.id-replaced', message: resolved.replaced, source });
+    if (resolved.renamed !== undefined) warnings.push({ code: 'pins.renamed-view', message: resolved.renamed, source });
     const deletedName = tab.viewId === null ? undefined : context.deleted.get(tab.viewId);
     if (tab.viewId !== null && deletedName !== undefined) {
       reasons.push({
@@ -178,7 +182,7 @@ function heldBy(pins: DesiredPins, heldViews: readonly HeldViewRef[]): HeldTarge
 }
 
 type Resolution =
-  | { tab: PinnedTab; replaced?: string }
+  | { tab: PinnedTab; replaced?: string; renamed?: string }
   | { reason: Omit<RefusalReason, 'source'> }
   | { leftOut: string };
 
@@ -244,13 +248,26 @@ function resolveRef(
       context,
       defaults.map((view) => view.viewId),
     );
+  // The old name of a view the manifests rename means that view, with a warning to name it anew.
+  const renamed = context.formerNames?.get(name);
+  if (renamed !== undefined) {
+    const resolved = declaredTab(renamed, context);
+    return 'tab' in resolved
+      ? { ...resolved, renamed: renamedPinText(context.domain, pins.userEmail, name, renamed) }
+      : resolved;
+  }
+  // A near miss of an old name suggests the new one first.
+  const formerly = suggestNames(name, context.formerNames?.keys() ?? [], 1).flatMap(
+    (old) => context.formerNames?.get(old)?.name ?? [],
+  );
   const candidates = [
+    ...formerly,
     ...context.declared.map((view) => view.name),
     ...saved.map((view) => view.name),
     ...context.listing.filter((view) => view.isDefault).map((view) => view.name),
     ...current.map((view) => view.name),
   ];
-  const suggestions = suggestNames(name, candidates);
+  const suggestions = [...new Set([...formerly, ...suggestNames(name, candidates)])].slice(0, 3);
   const didYouMean = suggestions.length === 0 ? '' : `; did you mean ${suggestions.map((s) => `"${s}"`).join(' or ')}?`;
   return {
     reason: {
@@ -304,6 +321,15 @@ export const PINNED_VIEWS: Kind<PinChange> &
       warnings: [...members.warnings],
       held: [] as HeldTarget[],
     };
+    const renames = new Map<Domain, Map<string, DeclaredViewRef>>();
+    const formerNamesOf = (domain: Domain): Map<string, DeclaredViewRef> => {
+      let names = renames.get(domain);
+      if (names === undefined) {
+        names = formerNames(domain, context.declared.get(domain) ?? [], liveListing(live, domain), context.memory);
+        renames.set(domain, names);
+      }
+      return names;
+    };
     for (const pins of members.lists) {
       // A list naming a held view is held with it, whole: half a list would move the member's tabs.
       const held = heldBy(pins, context.heldViews.get(pins.domain) ?? []);
@@ -320,6 +346,7 @@ export const PINNED_VIEWS: Kind<PinChange> &
         listing: liveListing(live, pins.domain),
         deleted: context.deleted.get(pins.domain) ?? new Map(),
         ...(context.memory === undefined ? {} : { memory: context.memory }),
+        formerNames: formerNamesOf(pins.domain),
       });
       result.reasons.push(...outcome.reasons);
       result.warnings.push(...outcome.warnings);

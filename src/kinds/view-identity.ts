@@ -57,26 +57,43 @@ export function planViews(desired: Desired, live: Live, memory?: SweepMemory): V
   const creates = result.changes.filter((change) => change.action === 'create');
   const first = creates[0];
   if (first === undefined) return result;
+  if (desired.workspace.creatorEmail === undefined) {
+    // A view deleted in the app is created again because of the app, not the manifests:
+    // without a creator it is held (the rest is planned); a create the manifests ask for is refused.
+    const again = creates.filter((change) => change.deletedOutside !== undefined);
+    for (const change of again) holdCreate(result, change, recreateWithoutCreator(desired, change));
+    const own = creates.filter((change) => change.deletedOutside === undefined);
+    const firstOwn = own[0];
+    if (firstOwn !== undefined) result.reasons.push(creatorRequired(desired, own.length, firstOwn));
+    return result;
+  }
   const creator = checkCreator(desired, live, creates.length, first);
   if ('reason' in creator) result.reasons.push(creator.reason);
   if (!('held' in creator)) return result;
-  result.changes = result.changes.filter((change) => change.action !== 'create');
-  for (const change of creates) {
-    result.held.push({
-      target: change.target,
+  for (const change of creates)
+    holdCreate(result, change, {
       code: creator.held.code,
       reason: `${change.kind} "${change.name}" is not created: ${creator.held.reason}`,
       wayOut: creator.held.wayOut,
-      source: change.source,
+      ...(creator.held.source === undefined ? {} : { source: creator.held.source }),
     });
-    // A re-create held names the id its manifest binds: a list naming that id is held with it.
-    heldView(result, change.domain, {
-      name: change.name,
-      viewId: change.deletedOutside?.id ?? null,
-      target: change.target,
-    });
-  }
   return result;
+}
+
+/** holdCreate takes a create out of the plan as held, with every list naming the view it would make. */
+function holdCreate(result: ViewPlan, change: CreateChange, held: Omit<HeldTarget, 'target' | 'source'>): void {
+  result.changes = result.changes.filter((candidate) => candidate !== change);
+  result.held.push({
+    target: change.target,
+    ...held,
+    ...(change.source === undefined ? {} : { source: change.source }),
+  });
+  // A re-create held names the id its manifest binds: a list naming that id is held with it.
+  heldView(result, change.domain, {
+    name: change.name,
+    viewId: change.deletedOutside?.id ?? null,
+    target: change.target,
+  });
 }
 
 function heldView(result: ViewPlan, domain: Domain, view: HeldViewRef): void {
@@ -284,18 +301,7 @@ type CreatorCheck = Record<string, never> | { reason: RefusalReason } | { held: 
 function checkCreator(desired: Desired, live: Live, creates: number, first: CreateChange): CreatorCheck {
   const email = desired.workspace.creatorEmail;
   const source = desired.workspace.source ?? first.source;
-  const plural = creates === 1 ? `creates ${first.kind} "${first.name}"` : `creates ${creates} views`;
-  if (email === undefined) {
-    return {
-      reason: {
-        code: 'workspace.creator-required',
-        message: `the plan ${plural}, and the Workspace document names no \`creatorEmail\` to own them`,
-        wayOut: 'set `creatorEmail: <an active member>` in the Workspace document',
-        ...(source === undefined ? {} : { source }),
-        ids: [],
-      },
-    };
-  }
+  if (email === undefined) return { reason: creatorRequired(desired, creates, first) };
   if (live.users === undefined) {
     // The reader reads users whenever createsViews says so; skipping the check would
     // let apply fail half-way on a creator the service refuses.
@@ -324,5 +330,35 @@ function checkCreator(desired: Desired, live: Live, creates: number, first: Crea
       wayOut,
       ...(emailSource === undefined ? {} : { source: emailSource }),
     },
+  };
+}
+
+/** creatorRequired is the refusal of creates the manifests ask for while the Workspace document names no `creatorEmail`. */
+function creatorRequired(desired: Desired, creates: number, first: CreateChange): RefusalReason {
+  const source = desired.workspace.source ?? first.source;
+  const plural = creates === 1 ? `creates ${first.kind} "${first.name}"` : `creates ${creates} views`;
+  return {
+    code: 'workspace.creator-required',
+    message: `the plan ${plural}, and the Workspace document names no \`creatorEmail\` to own them`,
+    wayOut: 'set `creatorEmail: <an active member>` in the Workspace document',
+    ...(source === undefined ? {} : { source }),
+    ids: [],
+  };
+}
+
+/**
+ * recreateWithoutCreator holds the create again of a view deleted in the app while the
+ * Workspace document names no `creatorEmail` (as `export` writes it): a consequence of
+ * the app, not a mistake of the manifests, so the rest of the plan goes on.
+ */
+function recreateWithoutCreator(desired: Desired, change: CreateChange): Omit<HeldTarget, 'target' | 'source'> {
+  const id = change.deletedOutside?.id ?? '';
+  const workspace = desired.workspace.source?.file;
+  return {
+    code: 'workspace.creator-required',
+    reason: `${change.kind} "${change.name}" (${id}) was deleted in the app and is not created again: the Workspace document names no \`creatorEmail\` to own it`,
+    wayOut:
+      `to create it again, set \`creatorEmail: <an active member>\` in the Workspace document${workspace === undefined ? '' : ` (${workspace})`}; ` +
+      `if it is gone for good, drop \`viewId: ${id}\` and the document with it${change.source === undefined ? '' : ` (${change.source.file})`}, and the tabs naming it`,
   };
 }

@@ -4,6 +4,10 @@ import type { Live } from '../state/types.js';
 import type { RefusalReason } from '../domain/refusal-reason.js';
 import type { SourcePosition } from '../domain/source-position.js';
 import type { Change, UpdateChange } from './changes.js';
+import type { DeclaredViewRef } from './declared-view-ref.js';
+import type { ApiView } from '../domain/api-types.js';
+import type { Domain } from '../domain/domains.js';
+import type { SweepMemory } from '../state/sweep-memory.js';
 
 /**
  * The name rules of the README's "Fail-safe rules" hold for the name a view has after
@@ -66,4 +70,50 @@ export function renameReasons(
     }
   }
   return reasons;
+}
+
+/**
+ * formerNames maps each old name of a view the manifests rename to the view as the pins
+ * see it after apply (README, "Renaming a view"): a declared view bound by id whose live
+ * view (or, once applied, the view the sweep memory last saw) has another name. A pinned
+ * name no view has any more then resolves to the renamed view, with a warning, and "did
+ * you mean" prefers its new name. An old name two renamed views shared, or that a view
+ * has after apply, means none of them.
+ */
+export function formerNames(
+  domain: Domain,
+  declared: readonly DeclaredViewRef[],
+  listing: readonly ApiView[],
+  memory?: SweepMemory,
+): Map<string, DeclaredViewRef> {
+  const byId = new Map(declared.flatMap((view) => (view.viewId === null ? [] : [[view.viewId, view] as const])));
+  // Names some view has after apply: the manifests', and the live names of views no manifest binds.
+  const current = new Set([
+    ...declared.map((view) => view.name),
+    ...listing.filter((view) => !byId.has(view.viewId)).map((view) => view.name),
+  ]);
+  const found = new Map<string, DeclaredViewRef | null>();
+  const note = (oldName: string, view: DeclaredViewRef): void => {
+    if (oldName === view.name || current.has(oldName)) return;
+    const before = found.get(oldName);
+    found.set(oldName, before === undefined || before === view ? view : null);
+  };
+  for (const live of listing) {
+    const view = byId.get(live.viewId);
+    if (view !== undefined) note(live.name, view);
+  }
+  for (const seen of Object.values(memory?.views ?? {})) {
+    const view = seen.domain === domain ? byId.get(seen.id) : undefined;
+    if (view !== undefined) note(seen.name, view);
+  }
+  return new Map([...found].flatMap(([name, view]) => (view === null ? [] : [[name, view] as const])));
+}
+
+/** renamedPinText says that a pinned name is the old name of a view the manifests rename, and how to name it. */
+export function renamedPinText(domain: Domain, userEmail: string, oldName: string, view: DeclaredViewRef): string {
+  const kind = VIEW_KINDS[domain];
+  return (
+    `"${oldName}" in the ${domain} tabs of ${userEmail} is the old name of ${kind} "${view.name}"${view.viewId === null ? '' : ` (${view.viewId})`}, which the manifests rename: ` +
+    `it resolves to it; name it "${view.name}" here, or \`viewctl rename ${kind} "${oldName}" "${view.name}"\` rewrites every reference`
+  );
 }

@@ -1,6 +1,6 @@
 import { driftLabels, sweepMemoryAnswers } from '../kinds/capabilities.js';
 import { kindOf } from '../kinds/kinds.js';
-import { DRIFT_CAUSES, type DriftCause } from '../kinds/drift-cause.js';
+import { DRIFT_CAUSES, type DriftCause, type DriftPlan } from '../kinds/drift-cause.js';
 import type { Change, ChangeOrigin } from './types.js';
 
 /**
@@ -11,11 +11,27 @@ import type { Change, ChangeOrigin } from './types.js';
  * reached is `membership` whatever its kind.
  */
 
-/** driftCause classifies one change with an origin; undefined for a change without one (the pull request's own). */
-export function driftCause(change: Change): DriftCause | undefined {
+/**
+ * driftCause classifies one change with an origin, `plan` saying what the rest of the
+ * plan tells (`driftPlan`); undefined for a change without one (the pull request's own).
+ */
+export function driftCause(change: Change, plan?: DriftPlan): DriftCause | undefined {
   if (change.origin === undefined) return undefined;
   if (change.origin === 'membership') return 'membership';
-  return driftLabels(kindOf(change)).driftCause(change);
+  return driftLabels(kindOf(change)).driftCause(change, plan);
+}
+
+/**
+ * driftPlan is what a plan's changes tell each other's causes: the views deleted in the
+ * app (`deletedOutside`) that the plan creates again, by `createdKey`.
+ */
+export function driftPlan(changes: readonly Change[]): DriftPlan {
+  const recreated = changes.flatMap((change) => {
+    if (!('deletedOutside' in change) || change.deletedOutside === undefined) return [];
+    const key = kindOf(change).creates?.(change);
+    return key === undefined ? [] : [key];
+  });
+  return { recreated: new Set(recreated) };
 }
 
 /** DriftGroup is the changes of one cause and one origin, with what they share: a domain (tabs) or a kind (views), and for membership the group. */
@@ -34,12 +50,14 @@ export interface DriftGroup {
  * groups them by (`DriftLabels.driftScope`: a member's tabs by domain, a view by kind), and for
  * membership by the group document that reaches the member (`SweepMemoryAnswers.memberList`), in
  * `DRIFT_CAUSES` order, each keeping the plan's order; a change belongs to exactly one
- * group; changes without an origin are left out.
+ * group; changes without an origin are left out. `all` are the plan's changes (a
+ * section's `changes` are some of them): what they tell each other's causes.
  */
-export function driftGroups(changes: readonly Change[]): DriftGroup[] {
+export function driftGroups(changes: readonly Change[], all: readonly Change[] = changes): DriftGroup[] {
   const groups = new Map<string, DriftGroup>();
+  const plan = driftPlan(all);
   for (const change of changes) {
-    const cause = driftCause(change);
+    const cause = driftCause(change, plan);
     if (cause === undefined || change.origin === undefined) continue;
     const kind = kindOf(change);
     const scope = driftLabels(kind).driftScope?.(change) ?? change.kind;

@@ -150,7 +150,8 @@ export function heldWhenApplied(
  * reachedSinceRead relabels `membership` a difference on a member's list that a group
  * document gives, when the member joined or changed role or state (`since`) after the
  * list was last read (or it never was), or when the last read found the list so for that
- * reason (`pending`) and it is still as it was then (a report-only night): any run
+ * reason (`pending`) and it is still as it was then (a report-only night), or when it
+ * was never read and holds only the built-in defaults (no one ever set it): any run
  * that reads the users (a pull request's plan) refreshes the members last seen, so
  * comparing with them alone would call a joiner's tabs changed in the app. A change the
  * manifests ask for (no origin) stays theirs.
@@ -166,9 +167,14 @@ export function reachedSinceRead(
     const list = sweepMemoryAnswers(kindOf(change)).memberList?.(change);
     if (list?.group === undefined) return label;
     const since = memory.members[list.member]?.since;
-    if (since === undefined) return label;
     const read = memory.lists[list.key];
-    if (read === undefined || Date.parse(since) > Date.parse(read.lastRead)) return 'membership';
+    // Never read, and holding only the built-in defaults: no one ever set these tabs, so the
+    // group reaches a member it never wrote (a joiner seen first by the memory's first users
+    // read, which dates no one's joining), not tabs changed in the app.
+    if (read === undefined && list.defaultsOnly === true) return 'membership';
+    if (since !== undefined && (read === undefined || Date.parse(since) > Date.parse(read.lastRead)))
+      return 'membership';
+    if (read === undefined) return label;
     // Found so at the last read, and still as it was then: the membership's difference, not yet written.
     return sameTabs(read, list.liveIds) && read.pending === 'membership' ? 'membership' : label;
   };

@@ -7,7 +7,7 @@ import { firstReads } from './plan-reads.js';
 import { leftText, quotaWaysOut, roomLeft, type ReadCeiling } from '../state/read-ceiling.js';
 import { formatCount, plural } from '../text/plural.js';
 import { keyedPins, type KeyedPins } from './desired-values.js';
-import { selectByBase } from './scope.js';
+import { pendingKeys, selectByBase } from './scope.js';
 import { sweepNight } from './sweep-schedule.js';
 import type { SweepMemory } from '../state/sweep-memory.js';
 import { touchedViews } from '../kinds/views-after-plan.js';
@@ -129,7 +129,8 @@ export function checkCeiling(ceiling: ReadCeiling, floor: ReadFloor, outcome: st
 
 /**
  * choosePinnedLists picks the lists to read: every list; with a base, those that
- * changed since REF or name a view `viewChanges` creates, renames or deletes; with a
+ * changed since REF, name a view `viewChanges` creates, renames or deletes, or the
+ * memory marks pending (a group's new member's); with a
  * budget, as many of those as fit in what the ceiling leaves after `spent`, chosen by
  * the sweep's schedule for UTC day number `day` (`sweepNight`: never-read and least
  * recently read first from `memory`, else a rotation by a hash of each list's key); a
@@ -158,7 +159,12 @@ export function choosePinnedLists(
   let candidates =
     request.base === undefined
       ? [...lists]
-      : selectByBase(lists, keyedPins(request.base.desired, figures.users), touchedViews(figures.viewChanges));
+      : selectByBase(
+          lists,
+          keyedPins(request.base.desired, figures.users),
+          touchedViews(figures.viewChanges),
+          pendingKeys(figures.memory),
+        );
   let coverage: PlanScope['coverage'];
   if (request.budget !== undefined) {
     if (room < 1 && candidates.length > 0) throw noListFits(figures, request.budget);

@@ -1,6 +1,7 @@
 import type { DesiredPins } from '../domain/desired.js';
 import { pinsValue, type KeyedPins } from './desired-values.js';
 import type { TouchedViews } from '../kinds/views-after-plan.js';
+import type { SweepMemory } from '../state/sweep-memory.js';
 
 /**
  * Which pinned lists a scoped plan reads (README, "Scoped and budgeted plans"). Reading
@@ -18,17 +19,31 @@ export function namesTouchedView(pins: DesiredPins, touched: TouchedViews): bool
 
 /**
  * selectByBase keeps the lists a `--base REF` plan reads: those whose desired value
- * differs between REF and now (new lists included), and those naming a view the plan
- * creates, renames or deletes. Every other list asks for what it asked at REF.
+ * differs between REF and now (new lists included), those naming a view the plan
+ * creates, renames or deletes, and those the sweep memory marks `pending` (a group's new
+ * member, found by a report-only night and written by no one since): the next reviewed
+ * plan carries them, so the next merge writes them. Every other list asks for what it
+ * asked at REF.
  */
 export function selectByBase(
   now: readonly KeyedPins[],
   base: readonly KeyedPins[],
   touched: TouchedViews,
+  pending: ReadonlySet<string> = new Set(),
 ): KeyedPins[] {
   const before = new Map(base.map((entry) => [entry.key, pinsValue(entry.pins)]));
   return now.filter(
-    (entry) => before.get(entry.key) !== pinsValue(entry.pins) || namesTouchedView(entry.pins, touched),
+    (entry) =>
+      before.get(entry.key) !== pinsValue(entry.pins) ||
+      namesTouchedView(entry.pins, touched) ||
+      pending.has(entry.key),
+  );
+}
+
+/** pendingKeys are the keys of the lists the sweep memory marks pending: a group's new member's, not written yet. */
+export function pendingKeys(memory: SweepMemory | undefined): Set<string> {
+  return new Set(
+    Object.entries(memory?.lists ?? {}).flatMap(([key, list]) => (list.pending === 'membership' ? [key] : [])),
   );
 }
 

@@ -97,6 +97,8 @@ function titleOf(group: DriftGroup, escapeName: Escape): string {
       return sure ? `${views} renamed in the app` : `${views}: the name differs`;
     case 'deleted':
       return sure ? `${views} deleted in the app` : `${views} missing from the workspace`;
+    case 'lost-with-view':
+      return `${members} lost a ${group.scope} tab when its view was deleted in the app (the service unpins a deleted view)`;
     case 'created':
       return sure ? `${views} created in the app, declared by no manifest` : `${views} declared by no manifest`;
     case 'automation':
@@ -172,6 +174,8 @@ function wayOf(group: DriftGroup): string {
       return 'apply --budget writes them, or the next apply';
     case 'automation':
       return 'fix it in the workspace settings; apply cannot';
+    case 'lost-with-view':
+      return 'apply creates the view again and pins it back';
     case 'deleted':
       return group.changes.length === 1
         ? 'apply creates it again; delete its document to let it go'

@@ -27,7 +27,7 @@ export function planSections(plan: Plan): PlanSection[] {
     origin,
     heading: origin === undefined ? unappliedHeading(plan) : originHeading(plan, origin, changes),
     entries: origin === undefined ? reviewEntries(changes) : [],
-    drift: driftGroups(changes),
+    drift: driftGroups(changes, plan.changes),
   }));
 }
 

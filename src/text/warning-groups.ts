@@ -32,6 +32,8 @@ export const ACTION_AT_EACH_PLACE: ReadonlySet<string> = new Set([
   'view.id-replaced',
   // A {viewId} tab naming a view deleted in the app: name the view there instead.
   'pins.id-replaced',
+  // The old name of a view the manifests rename: name it anew there (or `viewctl rename`).
+  'pins.renamed-view',
 ]);
 
 /** WarningGroup is the warnings of one code, in the order given: the first and the others. */

@@ -14,7 +14,8 @@ import { benchValidatePeer } from './validate-peer.js';
  * `npm run bench`: measures validate, diff + render, plan and apply, prints one table
  * on stdout (progress on stderr). Targets are reported (✓/✗), not enforced: the exit
  * code is 0 unless a row threw, which is 1. `--soak` (or `--soak-seeds N`) adds the
- * soak's report after the table; `--rows 0,5` runs only the rows named.
+ * soak's report after the table; `--month` (with `--days N`, `--members N`) the simulated
+ * month's (test/bench/month.ts); `--rows 0,5` runs only the rows named.
  * Every live row gets a fresh emulator, so no row spends another's daily quota.
  */
 
@@ -135,6 +136,7 @@ async function main(argv: readonly string[]): Promise<number> {
   process.stdout.write(renderTable(rows, machine, performance.now() - started));
   let failed = rows.some((row) => row.kind === 'failed');
   if (soakSeeds !== undefined) failed = !(await runSoakRow(soakSeeds)) || failed;
+  if (argv.includes('--month')) failed = !(await runMonthRow(argv)) || failed;
   return failed ? 1 : 0;
 }
 
@@ -163,6 +165,21 @@ function rowsOf(argv: readonly string[]): string[] | undefined {
   if (ids.length === 0 || unknown.length > 0)
     throw new Error(`--rows needs ids among ${ROWS.map((row) => row.id).join(', ')}, got ${argv[at + 1] ?? 'nothing'}`);
   return ids;
+}
+
+/** runMonthRow runs the simulated month (`--month`, with `--days N` and `--members N`) and prints its report; false when it threw or found broken plans or loss. */
+async function runMonthRow(argv: readonly string[]): Promise<boolean> {
+  try {
+    // Loaded only when asked for: it runs the whole CLI against the emulator for a month of days.
+    const { monthOptionsOf, renderMonth, runMonth } = await import('./month.js');
+    const report = await runMonth({ ...monthOptionsOf(argv), log: (line) => process.stderr.write(`${line}\n`) });
+    process.stdout.write(`\n${renderMonth(report)}`);
+    return report.broken.length === 0 && report.lost.length === 0;
+  } catch (error) {
+    process.stderr.write(`bench: month threw: ${stackOf(error)}\n`);
+    process.stdout.write(`\nmonth ✗ threw: ${describe(error)}\n`);
+    return false;
+  }
 }
 
 /** runSoakRow runs the soak and prints its report; false when it threw. */

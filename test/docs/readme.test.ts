@@ -54,7 +54,17 @@ describe('README.md', () => {
   });
 
   it('has a section for every command', () => {
-    expect([...help.keys()]).toEqual(['validate', 'plan', 'apply', 'pull', 'show', 'export', 'emulator', 'schemas']);
+    expect([...help.keys()]).toEqual([
+      'validate',
+      'plan',
+      'apply',
+      'pull',
+      'rename',
+      'show',
+      'export',
+      'emulator',
+      'schemas',
+    ]);
     for (const command of help.keys()) expect(readme).toContain(`\n### ${command}\n`);
   });
 

@@ -153,6 +153,32 @@ describe('planPins: what a name and an id resolve to', () => {
     expect(reason?.code).toBe('pins.unknown-name');
   });
 
+  it('resolves the old name of a view the manifests rename (formerNames) to it, with a warning naming the place and the new name', () => {
+    const context: PinContext = {
+      ...renamed,
+      formerNames: new Map([['Calls', { name: 'Customer calls', viewId: 'rv_1' }]]),
+    };
+    const outcome = planPins(pinsOf('mia@acme.com', 'recordings', [{ name: 'Calls' }]), [DEMOS], context);
+    expect(outcome.reasons).toEqual([]);
+    expect(outcome.change?.after).toEqual([
+      { viewId: 'rv_1', name: 'Customer calls', visibility: 'Public', isDefault: false },
+    ]);
+    expect(outcome.warnings).toEqual([
+      {
+        code: 'pins.renamed-view',
+        message:
+          '"Calls" in the recordings tabs of mia@acme.com is the old name of RecordingView "Customer calls" (rv_1), which the manifests rename: ' +
+          'it resolves to it; name it "Customer calls" here, or `viewctl rename RecordingView "Calls" "Customer calls"` rewrites every reference',
+        source: pinsOf('mia@acme.com', 'recordings', [{ name: 'Calls' }]).refSources[0],
+      },
+    ]);
+    // A near miss of the old name suggests the new name first.
+    const [near] = planPins(pinsOf('mia@acme.com', 'recordings', [{ name: 'Call' }]), [DEMOS], context).reasons;
+    expect(near?.message).toBe(
+      'no manifest, public view or default recordings view is named "Call"; did you mean "Customer calls"?',
+    );
+  });
+
   it('resolves a {viewId} the member does not pin yet from the listing, under the name a manifest gives it', () => {
     expect(
       planPins(pinsOf('mia@acme.com', 'recordings', [{ viewId: 'rv_1' }]), [DEMOS], renamed).change?.after,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InternalError } from '../../src/errors.js';
 import { matchViews, planViews } from '../../src/kinds/view-identity.js';
+import { emptyMemory } from '../../src/state/sweep-memory.js';
 import { RECORDING_DEFAULTS, at, declared, emptyDesired, emptyLive, user, view } from '../plan/fixtures.js';
 
 /** Identity of declared views (view-identity.ts) against in-memory listings. */
@@ -25,6 +26,45 @@ describe('the creator of the views a plan creates', () => {
     desired.views = names.map((name) => declared('recordings', name));
     return desired;
   };
+
+  it("holds the create again of a view deleted in the app (the app did it), with its way out, and refuses the manifests' own create", () => {
+    const desired = creates('New');
+    desired.views.push(declared('recordings', 'Calls', {}, { viewId: 'rv_calls' }));
+    const memory = emptyMemory();
+    memory.views['view:recordings:id:rv_calls'] = {
+      domain: 'recordings',
+      id: 'rv_calls',
+      name: 'Calls',
+      lastSeen: '2026-04-07T06:00:00.000Z',
+    };
+    const both = planViews(desired, emptyLive(), memory);
+    expect(both.reasons.map((reason) => [reason.code, reason.message])).toEqual([
+      [
+        'workspace.creator-required',
+        'the plan creates RecordingView "New", and the Workspace document names no `creatorEmail` to own them',
+      ],
+    ]);
+    expect(both.held).toEqual([
+      {
+        target: 'view:recordings:name:Calls',
+        code: 'workspace.creator-required',
+        reason:
+          'RecordingView "Calls" (rv_calls) was deleted in the app and is not created again: the Workspace document names no `creatorEmail` to own it',
+        wayOut:
+          'to create it again, set `creatorEmail: <an active member>` in the Workspace document (workspace.yaml); ' +
+          'if it is gone for good, drop `viewId: rv_calls` and the document with it (views/recordings/calls.yaml), and the tabs naming it',
+        source: at('views/recordings/calls.yaml'),
+      },
+    ]);
+    // The lists naming the held view by its old id are held with it.
+    expect(both.heldViews.get('recordings')).toEqual([
+      { name: 'Calls', viewId: 'rv_calls', target: 'view:recordings:name:Calls' },
+    ]);
+    desired.views.shift();
+    const only = planViews(desired, emptyLive(), memory);
+    expect(only.reasons).toEqual([]);
+    expect(only.changes).toEqual([]);
+  });
 
   it('is required, at the Workspace document, with the one view or the number of views it would own', () => {
     const [one] = planViews(creates('New'), emptyLive()).reasons;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { driftCause, driftGroups } from '../../src/plan/drift-causes.js';
+import { driftCause, driftGroups, driftPlan } from '../../src/plan/drift-causes.js';
 import type { Change, ChangeOrigin, PinChange, PinnedTab, UpdateChange } from '../../src/plan/types.js';
 import { at } from './fixtures.js';
 
@@ -87,6 +87,46 @@ describe('driftCause, as a table', () => {
   ];
   it.each(rows)('%s', (_name, change, cause) => {
     expect(driftCause(change)).toBe(cause);
+  });
+});
+
+describe('tabs that went with a view deleted in the app', () => {
+  const recreate: Change = {
+    action: 'create',
+    kind: 'DealView',
+    name: 'Stalled',
+    target: 'view:deals:name:Stalled',
+    domain: 'deals',
+    before: null,
+    after: { name: 'Stalled', columns: [], filters: {}, sort: [] },
+    origin: 'outside',
+    deletedOutside: { id: 'dv_stalled', lastSeen: '2026-04-07T06:00:00.000Z' },
+  };
+  const lost = (member: string, extra: string[] = []): PinChange => ({
+    ...pinDrift(member, ['dv_1', ...extra], ['dv_1']),
+    after: [tab('dv_1'), { viewId: null, name: 'Stalled', visibility: 'Public', isDefault: false }],
+  });
+
+  it('are lost with the view, not removed by the member, when the plan creates it again; removed otherwise', () => {
+    const plan = driftPlan([recreate, lost('a@x.com')]);
+    expect(plan.recreated).toEqual(new Set(['deals\u0000Stalled']));
+    expect(driftCause(lost('a@x.com'), plan)).toBe('lost-with-view');
+    // A view the manifests add (no deletion in the app) missing from a list: removed, as before.
+    expect(driftCause(lost('a@x.com'), driftPlan([{ ...recreate, deletedOutside: undefined } as Change]))).toBe(
+      'removed',
+    );
+    // Another listed tab missing too: the member removed something as well.
+    const both = { ...lost('a@x.com'), after: [...lost('a@x.com').after, tab('dv_2')] };
+    expect(driftCause(both, plan)).toBe('removed');
+  });
+
+  it('are grouped apart from the members who removed tabs, whichever section the create is in', () => {
+    const removedByHand = pinDrift('c@x.com', ['dv_1'], ['dv_1', 'dv_2']);
+    const groups = driftGroups([lost('a@x.com'), lost('b@x.com'), removedByHand], [recreate, lost('a@x.com')]);
+    expect(groups.map((group) => [group.cause, group.changes.map((change) => change.name)])).toEqual([
+      ['removed', ['c@x.com']],
+      ['lost-with-view', ['a@x.com', 'b@x.com']],
+    ]);
   });
 });
 

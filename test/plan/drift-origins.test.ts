@@ -325,6 +325,38 @@ describe("reachedSinceRead: a group's new member's tabs are membership, even aft
     ).toBeUndefined();
   });
 
+  it("labels membership a never-read list of the built-in defaults only: a joiner the memory's first users read saw, whose group tabs were never written", () => {
+    const defaults = change({
+      before: [{ viewId: 'dv_all', name: 'All deals', visibility: 'Public', isDefault: true }],
+    });
+    expect(label({ ...emptyMemory(), members: member() }, defaults)).toBe('membership');
+    // Read before (as it is now, or otherwise): the memory knows the list; tabs of their own: someone set them.
+    expect(
+      label(
+        {
+          ...emptyMemory(),
+          members: member(),
+          lists: { [KEY]: { lastRead: '2026-11-22T02:00:00Z', viewIds: ['dv_all'] } },
+        },
+        defaults,
+      ),
+    ).toBe('outside');
+    expect(label({ ...emptyMemory(), members: member() })).toBe('outside');
+    // Found pending at its first read, and unchanged since: still the membership's.
+    expect(
+      label(
+        {
+          ...emptyMemory(),
+          members: member(),
+          lists: { [KEY]: { lastRead: '2026-11-22T02:00:00Z', viewIds: ['dv_all'], pending: 'membership' } },
+        },
+        change({ before: [{ viewId: 'dv_all', name: 'All deals', visibility: 'Public', isDefault: true }] }),
+      ),
+    ).toBe('membership');
+    // A member's own document: the group does not reach them.
+    expect(label({ ...emptyMemory(), members: member() }, { ...defaults, group: undefined } as Change)).toBe('outside');
+  });
+
   it("names as pending the lists whose change is the membership's", () => {
     expect([
       ...pendingLists([

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Desired } from '../../src/domain/desired.js';
 import { keyedPins } from '../../src/plan/desired-values.js';
 import { planWorkspace } from '../../src/flows/plan-workspace.js';
-import { namesTouchedView, selectByBase } from '../../src/plan/scope.js';
+import { namesTouchedView, pendingKeys, selectByBase } from '../../src/plan/scope.js';
 import { emptyMemory } from '../../src/state/sweep-memory.js';
 import { touchedViews } from '../../src/kinds/views-after-plan.js';
 import { checkCeiling, choosePinnedLists, planFloor } from '../../src/plan/scope-reads.js';
@@ -63,6 +63,27 @@ describe('selectByBase', () => {
       'renamed@acme.com',
       'private@acme.com',
     ]);
+  });
+});
+
+describe('selectByBase and the sweep memory', () => {
+  it("reads the lists the memory marks pending (a group's new member's), and only those of the rest", () => {
+    const now = emptyDesired();
+    now.pins = [
+      pinsOf('joiner@acme.com', 'deals', [{ name: 'All deals' }]),
+      pinsOf('old@acme.com', 'deals', [{ name: 'All deals' }]),
+    ];
+    const memory = emptyMemory();
+    memory.lists['deals:joiner@acme.com'] = {
+      lastRead: '2026-06-01T00:00:00Z',
+      viewIds: ['dv_all'],
+      pending: 'membership',
+    };
+    memory.lists['deals:old@acme.com'] = { lastRead: '2026-06-01T00:00:00Z', viewIds: ['dv_x'] };
+    const read = (pending: ReadonlySet<string>) =>
+      selectByBase(keyedPins(now), keyedPins(now), touchedViews([]), pending).map((entry) => entry.pins.userEmail);
+    expect(read(pendingKeys(memory))).toEqual(['joiner@acme.com']);
+    expect(read(pendingKeys(undefined))).toEqual([]);
   });
 });
 
