@@ -2,7 +2,7 @@ import { presentation, sweepMemoryAnswers } from '../kinds/capabilities.js';
 import type { StepSubject } from '../kinds/kind.js';
 import { kindOf } from '../kinds/kinds.js';
 import type { Change, Plan } from '../plan/types.js';
-import type { AppliedFacts } from '../state/ledger-applied.js';
+import type { AppliedFacts } from '../state/memory-applied.js';
 import type { ApplyReport } from './report.js';
 
 type ReportEntry = ApplyReport['landed'][number];

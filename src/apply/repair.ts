@@ -1,3 +1,4 @@
+import { rewritesPinnedList } from '../plan/action-traits.js';
 import { repairs } from '../kinds/capabilities.js';
 import { RefusedError, UsageError } from '../errors.js';
 import { createdKey } from '../kinds/kind.js';
@@ -236,7 +237,7 @@ export function chooseRepairs(
       .filter((key) => !verifying.has(key));
     const cost = operations.length + new Set(reads).size;
     // The first lists are repaired, the rest wait: a glob that reached too many members is no repair.
-    if (change.action === 'pin' && pinLists >= maxPinChanges) {
+    if (rewritesPinnedList(change) && pinLists >= maxPinChanges) {
       choice.leftOverPinLimit ??= { indexes: [], maxPinChanges };
       choice.leftOverPinLimit.indexes.push(index);
       continue;
@@ -246,7 +247,7 @@ export function chooseRepairs(
       continue;
     }
     choice.repaired.push(index);
-    if (change.action === 'pin') pinLists += 1;
+    if (rewritesPinnedList(change)) pinLists += 1;
     choice.requests += cost;
     for (const key of reads) verifying.add(key);
     for (const operation of operations) if (operation.creates !== undefined) created.add(operation.creates);

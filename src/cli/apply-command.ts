@@ -29,7 +29,7 @@ import { maxPinChangesOption } from './max-pin-changes-option.js';
 import { detailsUrlOption } from './details-url-option.js';
 import { interruptedError, listenForInterrupt, type Interrupt } from './interrupt.js';
 import type { CliIo } from './io.js';
-import { ledgerOption, openLedger, type LedgerRun } from './ledger-option.js';
+import { ledgerOption, openSweepMemory, type MemoryFileRun } from './ledger-option.js';
 import { maxDeletesOption } from './max-deletes-option.js';
 import type { Outcome } from './outcome.js';
 import { formatOption, useColor } from './output.js';
@@ -161,7 +161,7 @@ async function applyUntilInterrupted(
   { approval, run, interrupt }: { approval: ReturnType<typeof decideApproval>; run: ApplyRun; interrupt: Interrupt },
 ): Promise<number> {
   const { source, scoped } = await loadSource(paths, options, io);
-  const ledger = await openLedger(io, options.ledger);
+  const ledger = await openSweepMemory(io, options.ledger);
   let applying: ((done: number, total: number) => void) | undefined;
   let connection: Connection | undefined;
   const json = options.format === 'json';
@@ -260,6 +260,8 @@ function reviewDueText(result: Extract<ApplyResult, { type: 'review-due' }>, opt
     color: useColor(io.stdout, io.env),
     elapsedMs: result.shown.elapsedMs,
     rate: options.rate,
+    maxDeletes: options.maxDeletes,
+    maxPinChanges: options.maxPinChanges,
     detailsUrl: options.detailsUrl,
     showWarnings: options.showWarnings,
   });
@@ -293,7 +295,7 @@ function planText(
 }
 
 /** memorySteps are the sweep memory's steps the apply flow calls, saved with this run's stderr for warnings. */
-function memorySteps(ledger: LedgerRun, io: CliIo): ApplyMemory {
+function memorySteps(ledger: MemoryFileRun, io: CliIo): ApplyMemory {
   return {
     memory: ledger.memory,
     checkWorkspace: (workspace) => ledger.checkWorkspace(workspace),

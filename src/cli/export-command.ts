@@ -54,8 +54,8 @@ export function registerExportCommand(program: Command, io: CliIo, outcome: Outc
     .addOption(
       new Option(
         '--pins <how>',
-        "how pinned lists are written, comma separated: groups (default: one PinnedViews document per list members share, by role, glob or addresses; a member gets their own only for a list nobody shares; lists on the built-in defaults get none) or per-member (one document per member; what --merge and --budget write); and exact (default: every tab, in order) or include (mode: include, the public and default tabs, which must stay pinned; the member's other tabs and the order stay theirs). E.g. --pins per-member,include",
-      ).argParser(parsePins),
+        "how pinned lists are written, comma separated: groups (default: one PinnedViews document per list members share, by role, glob or addresses; a member gets their own only for a list nobody shares; lists on the built-in defaults get none) or per-member (one document per member; what --merge and --budget write); and exact (default: every tab, in order) or include (mode: include, the public and default tabs, which must stay pinned; the member's other tabs and the order stay theirs). E.g. --pins per-member,include. --merge and --budget write per-member and refuse groups",
+      ).argParser((value: string, previous: PinsChoice | undefined) => parsePins(value, previous)),
     )
     .addOption(
       new Option('--force', 'write into a non-empty folder: replace the files export writes, leave the others'),
@@ -106,9 +106,12 @@ interface PinsChoice {
 
 const PINS_MODES: readonly PinsMode[] = ['exact', 'include'];
 
-/** parsePins reads `--pins`: comma-separated words, at most one layout (groups, per-member) and one mode (exact, include). */
-function parsePins(value: string): PinsChoice {
-  const choice: PinsChoice = {};
+/**
+ * parsePins reads `--pins`: comma-separated words, at most one layout (groups,
+ * per-member) and one mode (exact, include), across every `--pins` given (`previous`).
+ */
+function parsePins(value: string, previous: PinsChoice = {}): PinsChoice {
+  const choice: PinsChoice = { ...previous };
   for (const word of value.split(',').map((part) => part.trim())) {
     const layout = PIN_LAYOUTS.find((name) => name === word);
     const mode = PINS_MODES.find((name) => name === word);

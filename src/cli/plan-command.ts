@@ -11,7 +11,7 @@ import { maxPinChangesOption } from './max-pin-changes-option.js';
 import { detailsUrlOption } from './details-url-option.js';
 import { listenForReads, readStops } from './interrupt.js';
 import type { CliIo } from './io.js';
-import { ledgerOption, openLedger, type LedgerRun } from './ledger-option.js';
+import { ledgerOption, openSweepMemory, type MemoryFileRun } from './ledger-option.js';
 import { maxDeletesOption } from './max-deletes-option.js';
 import type { Outcome } from './outcome.js';
 import { formatOption, useColor } from './output.js';
@@ -58,7 +58,7 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
     const showWarnings = options.showWarnings === true;
     try {
       // The memory file is opened by the flow's turn (before any request) and saved here, after the output.
-      let ledger: LedgerRun | undefined;
+      let ledger: MemoryFileRun | undefined;
       const { plan, elapsedMs, planFileKept } = await planManifests(
         {
           paths,
@@ -77,7 +77,7 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
           onWarnings: (warnings) =>
             io.stderr.write(`${formatProblems(warnings, { color: useColor(io.stderr, io.env), showWarnings })}\n`),
           onProgress: progressReporter(io.stderr, 'reading live state'),
-          openMemory: async () => (ledger = await openLedger(io, options.ledger)),
+          openMemory: async () => (ledger = await openSweepMemory(io, options.ledger)),
           lastApplied: (memory) => appliedManifests(memory, options.base, paths, io.cwd),
         },
       );

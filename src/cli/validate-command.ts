@@ -21,7 +21,7 @@ export function registerValidateCommand(program: Command, io: CliIo, outcome: Ou
     .addOption(
       new Option(
         '--format <format>',
-        'text, or json: {valid, problems: [{file, line, column, code, severity, message, pointer, hint?}]} (exit codes alike)',
+        'text, or json: {formatVersion, valid, files, documents, errorCount, warningCount, problems: [{file, line, column, code, severity, message, pointer, hint?}]} (exit codes alike)',
       )
         .choices(['text', 'json'])
         .default('text'),

@@ -1,10 +1,12 @@
+import { throughOpenFile } from '../state/open-file-links.js';
 import { randomBytes } from 'node:crypto';
 import type { Stats } from 'node:fs';
-import { lstat, readlink, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve, sep } from 'node:path';
+import { lstat, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, sep } from 'node:path';
 
 /**
- * Writing one file whole or not at all. A module of its own, importing only Node, so
+ * Writing one file whole or not at all. A module of its own, importing only Node (and the
+ * open-file rule it shares with the sweep memory, src/state/open-file-links.ts), so
  * `plan --out` and the commands that load it do not load the export's YAML writer.
  *
  * Every file viewctl writes (plan --out, export, schemas) goes through one rule on
@@ -59,21 +61,6 @@ function kindOf(info: Stats, is: string): OutputKind {
         ? 'a block device'
         : 'not a regular file';
   return { action: 'refuse', reason: `${is} ${what}; name a file (a new one, or a regular file to replace)` };
-}
-
-/** OPEN_FILE_LINKS are the folders whose entries stand for a process's open files. */
-const OPEN_FILE_LINKS = /^\/(?:proc\/(?:self|thread-self|\d+)\/fd|dev\/fd)\/\d+$/;
-
-/** throughOpenFile tells whether a link chain from `target` passes through a process's open-file entry. */
-async function throughOpenFile(target: string): Promise<boolean> {
-  let path = target;
-  for (let hop = 0; hop < 40; hop += 1) {
-    if (OPEN_FILE_LINKS.test(path)) return true;
-    const info = await lstat(path).catch(() => undefined);
-    if (info === undefined || !info.isSymbolicLink()) return false;
-    path = resolve(dirname(path), await readlink(path));
-  }
-  return false;
 }
 
 /**

@@ -114,8 +114,11 @@ export function exportFiles(input: ExportInput): ExportResult {
       listOf: (domain, user) => live.pins[pinsKey(domain, user.email)],
       listings: live.views,
     });
-    for (const [path, text] of groupedPinFiles(grouping.documents, live.views, input.pinsMode)) files.set(path, text);
-    for (const document of grouping.documents) pinDocuments[document.kind === 'group' ? 'groups' : 'members'] += 1;
+    const grouped = groupedPinFiles(grouping.documents, live.views, input.pinsMode);
+    for (const [path, text] of grouped.files) files.set(path, text);
+    pinDocuments.groups = grouped.groups;
+    pinDocuments.members = grouped.members;
+    notes.push(...grouped.notes);
     notes.push(...unmanagedNotes(grouping));
   } else {
     const userStems = pinStems(input.stemUsers ?? input.pinUsers);
@@ -154,7 +157,7 @@ function groupedPinFiles(
   documents: readonly PinDocumentPlan[],
   listings: Partial<Record<Domain, readonly ApiView[]>>,
   mode: PinsMode = 'exact',
-): Map<string, string> {
+): { files: Map<string, string>; groups: number; members: number; notes: string[] } {
   const keyOf = (document: PinDocumentPlan) =>
     document.kind === 'group' ? `group:${document.name}` : `member:${document.user.id}`;
   const stems = assignStems(
@@ -163,21 +166,27 @@ function groupedPinFiles(
       id: keyOf(document),
     })),
   );
-  const files = new Map<string, string>();
+  const written = { files: new Map<string, string>(), groups: 0, members: 0, notes: [] as string[] };
   for (const document of documents) {
     const path = `${PINS_FOLDER}/${stems.get(keyOf(document)) ?? 'pins'}.yaml`;
     const modeline = schemaModeline('PinnedViews', path);
-    files.set(
-      path,
-      document.kind === 'group'
-        ? renderPinGroupFile(document, document.tabs, listings, modeline, mode)
-        : renderPinsFile(document.user, document.tabs, listings, modeline, {
-            domains: DOMAINS.filter((domain) => document.tabs[domain] !== undefined),
-            mode,
-          }).text,
-    );
+    if (document.kind === 'group') {
+      written.files.set(path, renderPinGroupFile(document, document.tabs, listings, modeline, mode));
+      written.groups += 1;
+      continue;
+    }
+    const domains = DOMAINS.filter((domain) => document.tabs[domain] !== undefined);
+    const rendered = renderPinsFile(document.user, document.tabs, listings, modeline, { domains, mode });
+    // Under include a list of private tabs alone requires nothing: that domain stays the member's, said in a note.
+    if (rendered.emptyDomains.length > 0)
+      written.notes.push(
+        `${document.user.email} has no pinned ${rendered.emptyDomains.join(', ')} views to require today: ${rendered.emptyDomains.length === domains.length ? 'no document written, their' : `${path} leaves those`} lists unmanaged`,
+      );
+    if (rendered.emptyDomains.length === domains.length) continue;
+    written.files.set(path, rendered.text);
+    written.members += 1;
   }
-  return files;
+  return written;
 }
 
 /** unmanagedNotes tells, in two lines at most, which lists no exported document manages and why that is right. */

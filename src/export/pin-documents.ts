@@ -104,7 +104,7 @@ interface PinGroupFile {
 /**
  * renderPinGroupFile prints a group PinnedViews document: the tabs its members share,
  * by domain. Each member's private tabs are not listed: a group keeps them ahead of the
- * listed ones (README, "Private tabs are the member's").
+ * listed ones (README, "Private tabs stay the member's").
  */
 export function renderPinGroupFile(
   group: PinGroupFile,

@@ -70,7 +70,12 @@ export function renameEdits(
     if (document.kind !== 'PinnedViews') continue;
     const list = document.body[domain];
     if (!Array.isArray(list)) continue;
-    const paths = list.flatMap((entry, index) => (entry === from ? [[domain, index]] : []));
+    // `unpin` (mode: include) names views of every domain the document lists: the old name there goes too.
+    const unpin = Array.isArray(document.body.unpin) ? document.body.unpin : [];
+    const paths = [
+      ...list.flatMap((entry, index) => (entry === from ? [[domain, index]] : [])),
+      ...unpin.flatMap((entry, index) => (entry === from ? [['unpin', index]] : [])),
+    ];
     if (paths.length === 0) continue;
     const member = String(document.body.userEmail ?? document.body.name);
     edits.push(documentEdit(document, `pins:${domain}:${member}`, paths, to));

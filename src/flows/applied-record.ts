@@ -14,7 +14,7 @@ import { loadDesired } from '../manifest/load-desired.js';
 import { isBelow } from '../manifest/source.js';
 import { desiredDigest } from '../plan/desired-digest.js';
 import type { Plan } from '../plan/types.js';
-import type { AppliedRecord } from '../state/ledger-applied.js';
+import type { AppliedRecord } from '../state/memory-applied.js';
 
 /**
  * What an apply that exited 0 records as last applied in the sweep memory (README, "The

@@ -40,7 +40,7 @@ interface Prepared extends Omit<ReadyToApply, 'operations' | 'alreadyApplied'> {
 /**
  * readyToApply passes a plan through the gates that come last, in this order: a plan
  * with no step left to send (none at all, or each already applied) has nothing to
- * apply and meets no gate; then `--max-deletes`; then the daily budget for the steps
+ * apply and meets no gate; then `--max-deletes`; then `--max-pin-changes`; then the daily budget for the steps
  * left, against what the service says is left now. Each gate throws; none writes.
  */
 export function readyToApply(

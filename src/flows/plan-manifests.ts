@@ -5,7 +5,7 @@ import { pendingLists } from '../plan/drift-origins.js';
 import type { TargetSelector } from '../plan/targets-selection.js';
 import type { Plan } from '../plan/types.js';
 import type { Clock } from '../service/clock.js';
-import type { LiveSeen } from '../state/ledger-observe.js';
+import type { LiveSeen } from '../state/memory-observe.js';
 import type { SweepMemory } from '../state/sweep-memory.js';
 import type { Live } from '../state/types.js';
 import { jsonText } from '../text/json-text.js';

@@ -1,6 +1,6 @@
 import type { JsonObject } from '../domain/api-types.js';
 import type { SourcePosition } from '../domain/source-position.js';
-import type { AppliedFacts } from '../state/ledger-applied.js';
+import type { AppliedFacts } from '../state/memory-applied.js';
 import type { SweepMemory } from '../state/sweep-memory.js';
 import type { Desired, Live } from '../state/types.js';
 import type { Change, ChangeShape } from './changes.js';

@@ -1,4 +1,4 @@
-import type { AppliedFacts } from '../state/ledger-applied.js';
+import type { AppliedFacts } from '../state/memory-applied.js';
 import { sameTabs, type SweepMemory } from '../state/sweep-memory.js';
 import { pinsKey, type Live } from '../state/types.js';
 import type { PinChange } from './changes.js';

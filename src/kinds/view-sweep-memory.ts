@@ -1,5 +1,5 @@
 import { parseTarget } from '../domain/targets.js';
-import type { AppliedFacts } from '../state/ledger-applied.js';
+import type { AppliedFacts } from '../state/memory-applied.js';
 import type { SweepMemory } from '../state/sweep-memory.js';
 import type { Live } from '../state/types.js';
 import type { CreateChange, DeleteChange, UpdateChange } from './changes.js';

@@ -25,6 +25,11 @@ export function isDestructive(change: Pick<Change, 'action'>): boolean {
   return actionOf(change).destructive === true;
 }
 
+/** rewritesPinnedList tells whether a change rewrites a member's pinned list (`countedAs: 'pinned'`): what `--max-pin-changes` counts. */
+export function rewritesPinnedList(change: Pick<Change, 'action'>): boolean {
+  return actionOf(change).countedAs === 'pinned';
+}
+
 /**
  * countedTotals adds a plan's per-action `summary` up by what each action is counted as
  * (`KindAction.countedAs`): the plan's totals line. Actions counted as nothing (drift)

@@ -1,4 +1,5 @@
-import type { Plan } from './types.js';
+import { rewritesPinnedList } from './action-traits.js';
+import type { Change, Plan } from './types.js';
 
 /**
  * pinRewrites are the indexes in `plan.changes` of the pinned lists the plan's steps
@@ -7,5 +8,8 @@ import type { Plan } from './types.js';
  */
 export function pinRewrites(plan: Pick<Plan, 'changes' | 'steps'>): number[] {
   const sent = [...new Set(plan.steps.map((step) => step.change))];
-  return sent.filter((index) => plan.changes[index]?.action === 'pin');
+  return sent.filter((index) => {
+    const change: Change | undefined = plan.changes[index];
+    return change !== undefined && rewritesPinnedList(change);
+  });
 }

@@ -55,7 +55,7 @@ export function applySeconds(plan: Pick<Plan, 'changes' | 'steps'>, rate: number
 
 /**
  * recheckLoad counts what `apply --plan` of a plan re-reads before its first write
- * (README, "Saved plans"): the workspace, then each target as its kind says
+ * (README, "How requests are spent"): the workspace, then each target as its kind says
  * (`Kind.reads`, each read once), and the users, a page per USERS_PAGE of `accounts`,
  * when a change asks for them (the plan creates views: their creator is re-checked).
  */

@@ -1,5 +1,5 @@
 /**
- * The guard against forged workflow commands (README, "Threat model"). A pipeline's
+ * The guard against forged workflow commands (README, "Exit codes": what names made in the app can and cannot do to the output). A pipeline's
  * runner reads each line of a step's output whose text starts, after whitespace, with
  * `::` (`::warning title=Approved::…`, `::add-mask::`, `::group::`) or the older `##[`
  * as a command: an annotation, a mask, a hidden log group. A view, workspace or member
@@ -13,7 +13,7 @@ const LINE_BREAK_AFTER = /[\n\r\u2028\u2029]/g;
 
 /**
  * commandGuard makes one output stream, written in chunks, unable to carry a GitHub
- * workflow command (README, "Threat model"): the runner of a workflow reads every line
+ * workflow command (README, "Exit codes": what names made in the app can and cannot do to the output): the runner of a workflow reads every line
  * of a step's output whose text starts, after whitespace, with `::` (`::warning
  * title=Approved::…`, `::add-mask::`, `::group::`, `::stop-commands::`) or with the
  * older `##[`. viewctl writes no such command itself, so a line that would start with

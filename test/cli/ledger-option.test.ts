@@ -5,9 +5,9 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openLedger } from '../../src/cli/ledger-option.js';
+import { openSweepMemory } from '../../src/cli/ledger-option.js';
 import type { ApiView } from '../../src/domain/api-types.js';
-import type { LiveSeen } from '../../src/state/ledger-observe.js';
+import type { LiveSeen } from '../../src/state/memory-observe.js';
 import { scratchDir } from '../support/cli.js';
 import { memoryFile } from '../support/memory-file.js';
 
@@ -49,19 +49,19 @@ function appliedAt(commit: string): { commit: string; digest: string; paths: str
   return { commit, digest: 'd'.repeat(64), paths: ['manifests'] };
 }
 
-describe('openLedger and LedgerRun.save', () => {
+describe('openSweepMemory and MemoryFileRun.save', () => {
   it('writes nothing without --ledger, and nothing when the run read nothing', async () => {
     const cwd = await folder();
-    expect(await openLedger({ cwd }, undefined)).toBeUndefined();
-    const ledger = await openLedger({ cwd, clock: { now: () => T1 } }, 'memory/ledger.json');
+    expect(await openSweepMemory({ cwd }, undefined)).toBeUndefined();
+    const ledger = await openSweepMemory({ cwd, clock: { now: () => T1 } }, 'memory/ledger.json');
     await ledger?.save({ stderr: stderr().stream });
     await expect(readFile(join(cwd, 'memory/ledger.json'), 'utf8')).rejects.toThrow('ENOENT');
   });
 
   it('merges with what the file holds at write time: two overlapping runs lose nothing', async () => {
     const cwd = await folder();
-    const a = await openLedger({ cwd, clock: { now: () => T1 } }, 'ledger.json');
-    const b = await openLedger({ cwd, clock: { now: () => T2 } }, 'ledger.json');
+    const a = await openSweepMemory({ cwd, clock: { now: () => T1 } }, 'ledger.json');
+    const b = await openSweepMemory({ cwd, clock: { now: () => T2 } }, 'ledger.json');
     a?.observe(live({ pins: { 'deals:ann@x.io': [view('v1', 'A')] } }));
     b?.observe(live({ pins: { 'deals:bob@x.io': [view('v2', 'B')] } }));
     await b?.save({ stderr: stderr().stream });
@@ -75,12 +75,12 @@ describe('openLedger and LedgerRun.save', () => {
 
   it('lets the apply that just exited 0 set the last applied commit, even when the file holds one of the same instant or a later clock', async () => {
     const cwd = await folder();
-    const skewed = await openLedger({ cwd, clock: { now: () => T2 } }, 'ledger.json');
+    const skewed = await openSweepMemory({ cwd, clock: { now: () => T2 } }, 'ledger.json');
     skewed?.advance(appliedAt('b'.repeat(40)), []);
     await skewed?.save({ stderr: stderr().stream });
     // The next apply runs on a runner whose clock is behind, or at the same instant: it is still the newer apply.
     for (const now of [T1, T2]) {
-      const next = await openLedger({ cwd, clock: { now: () => now } }, 'ledger.json');
+      const next = await openSweepMemory({ cwd, clock: { now: () => now } }, 'ledger.json');
       const commit = (now === T1 ? 'c' : 'd').repeat(40);
       next?.advance(appliedAt(commit), []);
       await next?.save({ stderr: stderr().stream });
@@ -91,10 +91,10 @@ describe('openLedger and LedgerRun.save', () => {
 
   it('keeps a view deleted by the apply forgotten, even though the file still remembers it at write time', async () => {
     const cwd = await folder();
-    const first = await openLedger({ cwd, clock: { now: () => T1 } }, 'ledger.json');
+    const first = await openSweepMemory({ cwd, clock: { now: () => T1 } }, 'ledger.json');
     first?.observe(live({ views: { deals: [view('v9', 'Pruned'), view('v1', 'Kept')] } }));
     await first?.save({ stderr: stderr().stream });
-    const apply = await openLedger({ cwd, clock: { now: () => T2 } }, 'ledger.json');
+    const apply = await openSweepMemory({ cwd, clock: { now: () => T2 } }, 'ledger.json');
     apply?.landed({ lists: {}, seen: [], deleted: [{ domain: 'deals', id: 'v9' }] });
     await apply?.save({ stderr: stderr().stream });
     const memory = await memoryFile(join(cwd, 'ledger.json'));
@@ -103,7 +103,7 @@ describe('openLedger and LedgerRun.save', () => {
 
   it("never writes over a file that stopped being this workspace's memory during the run, and says so on stderr", async () => {
     const cwd = await folder();
-    const ledger = await openLedger({ cwd, clock: { now: () => T1 } }, 'ledger.json');
+    const ledger = await openSweepMemory({ cwd, clock: { now: () => T1 } }, 'ledger.json');
     ledger?.observe(live({}));
     for (const text of [
       '# a manifest someone saved here\n',
@@ -120,13 +120,13 @@ describe('openLedger and LedgerRun.save', () => {
   it('refuses a folder as the file, before any request', async () => {
     const cwd = await folder();
     await mkdir(join(cwd, 'dir'));
-    await expect(openLedger({ cwd }, 'dir')).rejects.toMatchObject({ code: 'output.write-failed' });
+    await expect(openSweepMemory({ cwd }, 'dir')).rejects.toMatchObject({ code: 'output.write-failed' });
   });
 
   it('refuses a file it cannot read (ledger.unreadable), before any request', async () => {
     const cwd = await folder();
     await writeFile(join(cwd, 'plain-file'), 'x');
-    await expect(openLedger({ cwd }, 'plain-file/ledger.json')).rejects.toMatchObject({
+    await expect(openSweepMemory({ cwd }, 'plain-file/ledger.json')).rejects.toMatchObject({
       code: 'ledger.unreadable',
       message: 'cannot read --ledger plain-file/ledger.json: ENOTDIR',
     });
@@ -147,7 +147,7 @@ describe('openLedger and LedgerRun.save', () => {
       ] as const) {
         // Opened for reading, a pipe would wait for a writer for ever: the refusal must come first.
         const outcome = await Promise.race([
-          openLedger({ cwd }, file).then(
+          openSweepMemory({ cwd }, file).then(
             () => 'opened',
             (error: unknown) => error,
           ),
@@ -175,7 +175,9 @@ describe('openLedger and LedgerRun.save', () => {
     for (let trial = 0; trial < 4; trial += 1) {
       const cwd = await folder();
       const runs = await Promise.all(
-        members.map((_member, index) => openLedger({ cwd, clock: { now: () => T1 + index } }, '.viewctl/ledger.json')),
+        members.map((_member, index) =>
+          openSweepMemory({ cwd, clock: { now: () => T1 + index } }, '.viewctl/ledger.json'),
+        ),
       );
       for (const [index, run] of runs.entries()) {
         const member = members[index] ?? '';

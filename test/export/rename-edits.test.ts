@@ -61,6 +61,18 @@ describe('renameEdits', () => {
     ]);
   });
 
+  it("rewrites the old name in an include document's unpin list, which names views of every domain it lists", async () => {
+    const dir = await folder({
+      ...FILES,
+      'pins/reps.yaml':
+        'kind: PinnedViews\nname: Reps\nusers: ["*@reps.acme.test"]\nmode: include\ndeals: [All deals]\nunpin: [Pipeline]\n',
+    });
+    const planned = renameEdits(await documents(dir), 'DealView', 'Pipeline', 'Pipeline (weekly)');
+    expect(planned.edits.find((edit) => edit.file === 'pins/reps.yaml')?.edits).toEqual([
+      { path: ['unpin', 0], value: 'Pipeline (weekly)' },
+    ]);
+  });
+
   it('refuses, with the way out, an unknown kind or view, a name taken, the same name and an empty one', async () => {
     const docs = await documents(await folder(FILES));
     expect(refused(() => renameEdits(docs, 'Deal', 'Pipeline', 'X'))).toBe(

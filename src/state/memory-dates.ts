@@ -1,5 +1,5 @@
 import { LineCounter, parseDocument } from 'yaml';
-import { FORGET_AFTER_DAYS } from './ledger-observe.js';
+import { FORGET_AFTER_DAYS } from './memory-observe.js';
 import type { SweepMemory } from './sweep-memory.js';
 
 /**

@@ -1,6 +1,6 @@
 import { ViewctlError } from '../errors.js';
-import { unrealDateProblems } from './ledger-dates.js';
-import { ledgerShapeProblems } from './ledger-schema.js';
+import { unrealDateProblems } from './memory-dates.js';
+import { memoryShapeProblems } from './memory-schema.js';
 import { emptyMemory, type SweepMemory } from './sweep-memory.js';
 
 /**
@@ -14,13 +14,13 @@ const LEDGER_WAY_OUT =
   'point --ledger at another file, or delete this one: the next run writes a new memory (without it viewctl only knows less)';
 
 /**
- * parseLedger reads the text of the memory file `file` (named in messages).
+ * parseMemoryFile reads the text of the memory file `file` (named in messages).
  * `undefined` (no file yet) is an empty memory: the first run creates it. Text that is
  * not JSON, or JSON that is not a memory of format 1 (the schema's account, each problem
  * with its JSON path), or that holds a date naming no instant (each with its JSON path
  * and FILE:LINE:COLUMN), is `ledger.invalid`.
  */
-export function parseLedger(text: string | undefined, file: string): SweepMemory {
+export function parseMemoryFile(text: string | undefined, file: string): SweepMemory {
   if (text === undefined) return emptyMemory();
   let data: unknown;
   try {
@@ -29,7 +29,7 @@ export function parseLedger(text: string | undefined, file: string): SweepMemory
     const message = error instanceof Error ? error.message : String(error);
     throw invalid(file, `it is not JSON${whereBroken(text, file, message)} (${message})`);
   }
-  const shape = ledgerShapeProblems(data);
+  const shape = memoryShapeProblems(data);
   const problems = shape.length > 0 ? shape : unrealDateProblems(data as SweepMemory, text, file);
   if (problems.length > 0) {
     throw invalid(
@@ -40,8 +40,8 @@ export function parseLedger(text: string | undefined, file: string): SweepMemory
   return data as SweepMemory;
 }
 
-/** formatLedger is the text of the memory file: `memory` as JSON, two spaces, a final newline (the schema's form, keys as given). */
-export function formatLedger(memory: SweepMemory): string {
+/** formatMemoryFile is the text of the memory file: `memory` as JSON, two spaces, a final newline (the schema's form, keys as given). */
+export function formatMemoryFile(memory: SweepMemory): string {
   return `${JSON.stringify(memory, null, 2)}\n`;
 }
 
@@ -65,13 +65,13 @@ function invalid(file: string, why: string): ViewctlError {
 }
 
 /**
- * checkLedgerWorkspace refuses a memory of another workspace than the key's
+ * checkMemoryWorkspace refuses a memory of another workspace than the key's
  * (`ledger.other-workspace`): what it remembers of lists and views is not this
  * workspace's. Called on the workspace's answer, the first read, before any other read
  * uses the memory and before anything is written. A memory without a workspace (a new
  * file) fits any.
  */
-export function checkLedgerWorkspace(
+export function checkMemoryWorkspace(
   memory: SweepMemory,
   workspace: { id: string; name?: string },
   file: string,

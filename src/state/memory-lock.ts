@@ -61,11 +61,11 @@ interface Holder {
 }
 
 /**
- * withLedgerLock runs `work` holding the lock of the memory file at `path` (its folder
+ * withMemoryLock runs `work` holding the lock of the memory file at `path` (its folder
  * must exist), and releases it after, whatever `work` does. A lock held by another
  * writer past `waits.waitMs` is `ledger.locked` (`file` names the memory in messages).
  */
-export async function withLedgerLock<T>(
+export async function withMemoryLock<T>(
   path: string,
   file: string,
   work: () => Promise<T>,

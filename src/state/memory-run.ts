@@ -1,23 +1,23 @@
 import type { ApiWorkspace } from '../domain/api-types.js';
 import { viewTarget } from '../domain/targets.js';
 import { systemErrorCode, ViewctlError } from '../errors.js';
-import { advanceLastApplied, rememberApplied, type AppliedFacts } from './ledger-applied.js';
-import { distrustFuture, futureGivesWay, futureWarning } from './ledger-dates.js';
-import { mergeMemories, sortedMemory } from './ledger-merge.js';
-import { forgetUnseen, observeRun, type LiveSeen } from './ledger-observe.js';
-import { checkLedgerWorkspace } from './ledger-parse.js';
-import type { LedgerStore } from './ledger-store.js';
+import { advanceLastApplied, rememberApplied, type AppliedFacts } from './memory-applied.js';
+import { distrustFuture, futureGivesWay, futureWarning } from './memory-dates.js';
+import { mergeMemories, sortedMemory } from './memory-merge.js';
+import { forgetUnseen, observeRun, type LiveSeen } from './memory-observe.js';
+import { checkMemoryWorkspace } from './memory-parse.js';
+import type { MemoryStore } from './memory-store.js';
 import type { SweepMemory } from './sweep-memory.js';
 
 /**
- * One run's use of the sweep memory (README, "The sweep memory"), over a `LedgerStore`:
- * loaded once before any request (`openLedgerRun`), fed with what the run read and
- * wrote, and saved once after it (`LedgerRun.save`), merged with what the store holds
- * then. Dates after the run's clock are never trusted (ledger-dates.ts): made unknown
+ * One run's use of the sweep memory (README, "The sweep memory"), over a `MemoryStore`:
+ * loaded once before any request (`openMemoryFileRun`), fed with what the run read and
+ * wrote, and saved once after it (`MemoryFileRun.save`), merged with what the store holds
+ * then. Dates after the run's clock are never trusted (memory-dates.ts): made unknown
  * as loaded, and never winning the merge at write time.
  */
 
-/** AppliedRecordOf is what `advanceLastApplied` records of an apply (ledger-applied.ts owns its shape). */
+/** AppliedRecordOf is what `advanceLastApplied` records of an apply (memory-applied.ts owns its shape). */
 type AppliedRecordOf = Parameters<typeof advanceLastApplied>[1];
 
 /** Stderr is where a run's warnings about its memory go. */
@@ -26,24 +26,28 @@ export interface Stderr {
 }
 
 /**
- * openLedgerRun loads the memory `store` holds, for a run whose clock is `now`: what
+ * openMemoryFileRun loads the memory `store` holds, for a run whose clock is `now`: what
  * cannot be read, or is not a sweep memory, stops the run here (before any request);
  * dates after the run's clock are made unknown, and `io.stderr`, when given, says so.
  */
-export async function openLedgerRun(store: LedgerStore, now: () => number, io?: Partial<Stderr>): Promise<LedgerRun> {
+export async function openMemoryFileRun(
+  store: MemoryStore,
+  now: () => number,
+  io?: Partial<Stderr>,
+): Promise<MemoryFileRun> {
   const time = now();
   const { memory, future } = distrustFuture(await store.read(), time);
   const warning = futureWarning(future, store.file, time);
   if (warning !== undefined) io?.stderr?.write(`warning: ${warning.message} (${warning.code})\n`);
-  return new LedgerRun(store, memory, now);
+  return new MemoryFileRun(store, memory, now);
 }
 
 /**
- * LedgerRun is one run's use of the memory: the memory as loaded (advice for the
+ * MemoryFileRun is one run's use of the memory: the memory as loaded (advice for the
  * plan), and what this run learnt (`observe`, `landed`, `advance`), which `save`
  * merges into the store.
  */
-export class LedgerRun {
+export class MemoryFileRun {
   /** The memory as the store held it when the run began (dates after the run's clock made unknown); empty for a new file. */
   readonly memory: SweepMemory;
   /** The memory's name in messages (`--ledger FILE` as given). */
@@ -55,7 +59,7 @@ export class LedgerRun {
   private advanced = false;
 
   constructor(
-    private readonly store: LedgerStore,
+    private readonly store: MemoryStore,
     memory: SweepMemory,
     private readonly now: () => number,
   ) {
@@ -66,7 +70,7 @@ export class LedgerRun {
 
   /** checkWorkspace refuses a memory of another workspace than the key's, on the workspace's answer (`ledger.other-workspace`). */
   checkWorkspace(workspace: Pick<ApiWorkspace, 'id' | 'name'>): void {
-    checkLedgerWorkspace(this.memory, workspace, this.file);
+    checkMemoryWorkspace(this.memory, workspace, this.file);
   }
 
   /** observe records what the run read (`observeRun`) and, of the lists read, those whose difference is a group's new member's (`pendingLists`). */
@@ -111,7 +115,7 @@ export class LedgerRun {
   /** mergedWith is the memory to write over `held` (what the store holds at write time). */
   private mergedWith(held: SweepMemory): SweepMemory {
     const now = this.now();
-    if (this.learnt.workspaceId !== undefined) checkLedgerWorkspace(held, { id: this.learnt.workspaceId }, this.file);
+    if (this.learnt.workspaceId !== undefined) checkMemoryWorkspace(held, { id: this.learnt.workspaceId }, this.file);
     // A date after this run's clock (another runner's clock ahead, an edit) never wins the merge.
     const onDisk = futureGivesWay(held, this.learnt, now);
     // This run's apply is the newest: applies run one at a time (the apply concurrency

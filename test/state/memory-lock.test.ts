@@ -3,13 +3,13 @@ import { readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fileLedgerStore } from '../../src/state/ledger-file-store.js';
-import { LOCK_WAITS, type LockWaits, withLedgerLock } from '../../src/state/ledger-lock.js';
+import { fileMemoryStore } from '../../src/state/memory-file-store.js';
+import { LOCK_WAITS, type LockWaits, withMemoryLock } from '../../src/state/memory-lock.js';
 import { emptyMemory, type SweepMemory } from '../../src/state/sweep-memory.js';
 import { scratchDir } from '../support/cli.js';
 
 /**
- * One writer at a time for the memory file (state/ledger-lock.ts), against the real
+ * One writer at a time for the memory file (state/memory-lock.ts), against the real
  * file system. Outcomes never depend on timing: the waits' clock is injected, and a
  * writer that must wait is given no time to wait.
  */
@@ -44,11 +44,11 @@ async function lockFile(path: string, record: object, mtimeMs: number): Promise<
   await utimes(`${path}.lock`, mtimeMs / 1000, mtimeMs / 1000);
 }
 
-describe('withLedgerLock and the file store', () => {
+describe('withMemoryLock and the file store', () => {
   it('makes concurrent writers take turns: each merges what the one before wrote', async () => {
     const dir = await folder();
     const path = join(dir, 'ledger.json');
-    const store = fileLedgerStore(path, 'ledger.json');
+    const store = fileMemoryStore(path, 'ledger.json');
     const keys = Array.from({ length: 12 }, (_, index) => `deals:m${index}@x.io`);
     await Promise.all(keys.map((key) => store.writeMerged(withList(key))));
     expect(Object.keys((await store.read()).lists).sort()).toEqual([...keys].sort());
@@ -60,7 +60,7 @@ describe('withLedgerLock and the file store', () => {
     const path = join(dir, 'ledger.json');
     const record = { pid: process.pid, host: hostname(), token: 'held' };
     await lockFile(path, record, NOW);
-    const store = fileLedgerStore(path, 'ledger.json', NO_WAIT);
+    const store = fileMemoryStore(path, 'ledger.json', NO_WAIT);
     await expect(store.writeMerged(withList('deals:ann@x.io'))).rejects.toMatchObject({
       code: 'ledger.locked',
       message: `--ledger ledger.json is being written by another run (process ${process.pid} on ${hostname()}): its lock ${path}.lock has stood for 0 s, past the 0 s a run waits`,
@@ -74,7 +74,7 @@ describe('withLedgerLock and the file store', () => {
     const dir = await folder();
     const path = join(dir, 'ledger.json');
     await lockFile(path, { pid: exitedPid(), host: hostname(), token: 'dead' }, NOW);
-    await fileLedgerStore(path, 'ledger.json', NO_WAIT).writeMerged(withList('deals:ann@x.io'));
+    await fileMemoryStore(path, 'ledger.json', NO_WAIT).writeMerged(withList('deals:ann@x.io'));
     expect(await readdir(dir)).toEqual(['ledger.json']);
     expect(Object.keys(JSON.parse(await readFile(path, 'utf8')).lists)).toEqual(['deals:ann@x.io']);
   });
@@ -83,7 +83,7 @@ describe('withLedgerLock and the file store', () => {
     const dir = await folder();
     const path = join(dir, 'ledger.json');
     await lockFile(path, { pid: process.pid, host: 'another-runner', token: 'old' }, NOW - LOCK_WAITS.staleMs);
-    await fileLedgerStore(path, 'ledger.json', NO_WAIT).writeMerged(withList('deals:ann@x.io'));
+    await fileMemoryStore(path, 'ledger.json', NO_WAIT).writeMerged(withList('deals:ann@x.io'));
     expect(await readdir(dir)).toEqual(['ledger.json']);
   });
 
@@ -94,7 +94,7 @@ describe('withLedgerLock and the file store', () => {
       await writeFile(`${path}.lock`, text);
       await utimes(`${path}.lock`, NOW / 1000, NOW / 1000);
       await expect(
-        fileLedgerStore(path, 'ledger.json', NO_WAIT).writeMerged(withList('deals:ann@x.io')),
+        fileMemoryStore(path, 'ledger.json', NO_WAIT).writeMerged(withList('deals:ann@x.io')),
       ).rejects.toMatchObject({ code: 'ledger.locked' });
     }
   });
@@ -103,7 +103,7 @@ describe('withLedgerLock and the file store', () => {
     const dir = await folder();
     const path = join(dir, 'ledger.json');
     let release: () => void = () => undefined;
-    const first = withLedgerLock(path, 'ledger.json', () => new Promise<void>((resolve) => (release = resolve)));
+    const first = withMemoryLock(path, 'ledger.json', () => new Promise<void>((resolve) => (release = resolve)));
     let pauses = 0;
     // The second writer's pauses are the first writer's time: the first releases at the third pause.
     const waits: LockWaits = {
@@ -117,7 +117,7 @@ describe('withLedgerLock and the file store', () => {
         }
       },
     };
-    await fileLedgerStore(path, 'ledger.json', waits).writeMerged(withList('deals:ann@x.io'));
+    await fileMemoryStore(path, 'ledger.json', waits).writeMerged(withList('deals:ann@x.io'));
     expect(pauses).toBe(3);
     expect(await readdir(dir)).toEqual(['ledger.json']);
   });
@@ -126,7 +126,7 @@ describe('withLedgerLock and the file store', () => {
     const dir = await folder();
     const path = join(dir, 'ledger.json');
     await writeFile(path, 'not json');
-    const store = fileLedgerStore(path, 'ledger.json');
+    const store = fileMemoryStore(path, 'ledger.json');
     await expect(store.writeMerged(() => emptyMemory())).rejects.toMatchObject({ code: 'ledger.invalid' });
     expect(await readdir(dir)).toEqual(['ledger.json']);
     expect(await readFile(path, 'utf8')).toBe('not json');

@@ -1,11 +1,12 @@
+import { throughOpenFile } from './open-file-links.js';
 import { randomBytes } from 'node:crypto';
 import { constants, type Stats } from 'node:fs';
-import { lstat, mkdir, open, readlink, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { lstat, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { systemErrorCode, UsageError } from '../errors.js';
-import { type LockWaits, withLedgerLock } from './ledger-lock.js';
-import { formatLedger, parseLedger } from './ledger-parse.js';
-import type { LedgerStore } from './ledger-store.js';
+import { type LockWaits, withMemoryLock } from './memory-lock.js';
+import { formatMemoryFile, parseMemoryFile } from './memory-parse.js';
+import type { MemoryStore } from './memory-store.js';
 
 /**
  * The sweep memory as a file (`--ledger FILE`, README "The sweep memory" and "Files
@@ -15,22 +16,22 @@ import type { LedgerStore } from './ledger-store.js';
  * so a budgeted sweep would read the same lists every night; `/dev/zero` never ends)
  * and a folder are refused before it is opened, never read. It is written whole (a
  * temporary file beside it, renamed over it; a link is replaced, never written
- * through), one writer at a time (ledger-lock.ts).
+ * through), one writer at a time (memory-lock.ts).
  */
 
-/** fileLedgerStore is the memory file at `path` (absolute), named `file` in messages; `lock` bounds the wait for another writer. */
-export function fileLedgerStore(path: string, file: string, lock?: LockWaits): LedgerStore {
+/** fileMemoryStore is the memory file at `path` (absolute), named `file` in messages; `lock` bounds the wait for another writer. */
+export function fileMemoryStore(path: string, file: string, lock?: LockWaits): MemoryStore {
   return {
     file,
-    read: async () => parseLedger(await readMemoryText(path, file, 'open'), file),
+    read: async () => parseMemoryFile(await readMemoryText(path, file, 'open'), file),
     async writeMerged(merge) {
       await mkdir(dirname(path), { recursive: true });
-      await withLedgerLock(
+      await withMemoryLock(
         path,
         file,
         async () => {
-          const held = parseLedger(await readMemoryText(path, file, 'write'), file);
-          await replaceFile(path, formatLedger(merge(held)));
+          const held = parseMemoryFile(await readMemoryText(path, file, 'write'), file);
+          await replaceFile(path, formatMemoryFile(merge(held)));
         },
         lock,
       );
@@ -100,21 +101,6 @@ function whyRegular(info: Stats): string {
   if (info.isDirectory()) return name;
   const without = info.isCharacterDevice() || info.isBlockDevice() ? ', or leave out --ledger to run without one' : '';
   return `: the sweep memory is read back and merged each time it is written, so it must be a regular file${name}${without}`;
-}
-
-/** OPEN_FILE_LINKS are the folders whose entries stand for a process's open files. */
-const OPEN_FILE_LINKS = /^\/(?:proc\/(?:self|thread-self|\d+)\/fd|dev\/fd)\/\d+$/;
-
-/** throughOpenFile tells whether a link chain from `target` passes through a process's open-file entry. */
-async function throughOpenFile(target: string): Promise<boolean> {
-  let path = target;
-  for (let hop = 0; hop < 40; hop += 1) {
-    if (OPEN_FILE_LINKS.test(path)) return true;
-    const info = await lstat(path).catch(() => undefined);
-    if (info === undefined || !info.isSymbolicLink()) return false;
-    path = resolve(dirname(path), await readlink(path));
-  }
-  return false;
 }
 
 /** replaceFile writes `text` to a temporary file beside `path` and renames it over `path`: no reader sees half a memory. */

@@ -1,13 +1,13 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { ApiView } from '../../src/domain/api-types.js';
-import type { LiveSeen } from '../../src/state/ledger-observe.js';
-import { openLedgerRun } from '../../src/state/ledger-run.js';
-import { memoryLedgerStore } from '../../src/state/ledger-store.js';
+import type { LiveSeen } from '../../src/state/memory-observe.js';
+import { openMemoryFileRun } from '../../src/state/memory-run.js';
+import { inMemoryStore } from '../../src/state/memory-store.js';
 import type { SweepMemory } from '../../src/state/sweep-memory.js';
 
 /**
- * A run's use of the memory over the in-memory store (state/ledger-store.ts): what a
+ * A run's use of the memory over the in-memory store (state/memory-store.ts): what a
  * flow sees when a test hands it a store by type, and the same rules as the file.
  */
 
@@ -38,10 +38,10 @@ function text(memory: Partial<SweepMemory>): string {
   return JSON.stringify({ formatVersion: 1, workspaceId: 'ws_1', lists: {}, views: {}, members: {}, ...memory });
 }
 
-describe('openLedgerRun and LedgerRun.save over the in-memory store', () => {
+describe('openMemoryFileRun and MemoryFileRun.save over the in-memory store', () => {
   it('starts a new memory, and writes it as the file would be written', async () => {
-    const store = memoryLedgerStore();
-    const run = await openLedgerRun(store, () => T1);
+    const store = inMemoryStore();
+    const run = await openMemoryFileRun(store, () => T1);
     expect(run.memory.lists).toEqual({});
     run.observe(live({ 'deals:ann@x.io': [view('v1')] }));
     const err = stderr();
@@ -53,13 +53,13 @@ describe('openLedgerRun and LedgerRun.save over the in-memory store', () => {
   });
 
   it('refuses what is not a memory, as the file store does', async () => {
-    await expect(openLedgerRun(memoryLedgerStore('[]', 'l.json'), () => T1)).rejects.toMatchObject({
+    await expect(openMemoryFileRun(inMemoryStore('[]', 'l.json'), () => T1)).rejects.toMatchObject({
       code: 'ledger.invalid',
     });
   });
 
   it('says a date after the run clock on stderr, plans without it, and lets the fresh read replace it', async () => {
-    const store = memoryLedgerStore(
+    const store = inMemoryStore(
       text({
         lists: {
           'deals:ann@x.io': { lastRead: '9999-12-31T23:59:59Z', viewIds: ['forged'] },
@@ -68,7 +68,7 @@ describe('openLedgerRun and LedgerRun.save over the in-memory store', () => {
       }),
     );
     const err = stderr();
-    const run = await openLedgerRun(store, () => T1, err);
+    const run = await openMemoryFileRun(store, () => T1, err);
     expect(err.text()).toBe(
       "warning: --ledger ledger.json holds a date after this run's clock (2026-05-01T02:00:00.000Z), such as /lists/deals:ann@x.io/lastRead 9999-12-31T23:59:59Z (a runner whose clock is ahead, or an edit): not trusted, those entries are unknown; its list is due, as if never read (ledger.future-date)\n",
     );
@@ -83,8 +83,8 @@ describe('openLedgerRun and LedgerRun.save over the in-memory store', () => {
   });
 
   it('never lets a date after its clock, written by another run meanwhile, win over what it read', async () => {
-    const store = memoryLedgerStore();
-    const run = await openLedgerRun(store, () => T1);
+    const store = inMemoryStore();
+    const run = await openMemoryFileRun(store, () => T1);
     run.observe(live({ 'deals:ann@x.io': [view('v1')] }));
     // A runner whose clock is a month ahead saved meanwhile.
     store.text = text({
@@ -101,10 +101,10 @@ describe('openLedgerRun and LedgerRun.save over the in-memory store', () => {
   });
 
   it('queues writers: each merges what the one before wrote', async () => {
-    const store = memoryLedgerStore();
+    const store = inMemoryStore();
     const members = ['ann', 'bob', 'cy'];
     const runs = await Promise.all(
-      members.map(async (member) => ({ member, run: await openLedgerRun(store, () => T1) })),
+      members.map(async (member) => ({ member, run: await openMemoryFileRun(store, () => T1) })),
     );
     for (const { member, run } of runs) run.observe(live({ [`deals:${member}@x.io`]: [view('v1')] }));
     await Promise.all(runs.map(({ run }) => run.save(stderr())));

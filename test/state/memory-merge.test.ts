@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mergeMemories } from '../../src/state/ledger-merge.js';
+import { mergeMemories } from '../../src/state/memory-merge.js';
 import type { SweepMemory } from '../../src/state/sweep-memory.js';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -15,11 +15,11 @@ export const LEDGER_SCHEMA_FILE = new URL('../../schemas/ledger/ledger.schema.js
 let validator: ValidateFunction | undefined;
 
 /**
- * ledgerShapeProblems lists where `data` departs from the ledger schema, as
+ * memoryShapeProblems lists where `data` departs from the ledger schema, as
  * `path: what` strings (the JSON pointer of the part); empty when it fits. A schema that
  * cannot be read or compiled is viewctl's fault, never the file's: an InternalError.
  */
-export function ledgerShapeProblems(data: unknown): string[] {
+export function memoryShapeProblems(data: unknown): string[] {
   validator ??= compile();
   if (validator(data)) return [];
   // A key that breaks `propertyNames` is reported once, by that keyword, not also by the pattern inside it.

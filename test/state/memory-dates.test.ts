@@ -5,9 +5,9 @@ import {
   futureGivesWay,
   futureWarning,
   isRealTime,
-} from '../../src/state/ledger-dates.js';
-import { mergeMemories } from '../../src/state/ledger-merge.js';
-import { parseLedger } from '../../src/state/ledger-parse.js';
+} from '../../src/state/memory-dates.js';
+import { mergeMemories } from '../../src/state/memory-merge.js';
+import { parseMemoryFile } from '../../src/state/memory-parse.js';
 import type { SweepMemory } from '../../src/state/sweep-memory.js';
 import { thrownViewctlError } from '../support/errors.js';
 
@@ -38,7 +38,7 @@ describe('isRealTime', () => {
   });
 });
 
-describe('parseLedger: dates that name no instant', () => {
+describe('parseMemoryFile: dates that name no instant', () => {
   it('refuses each with its JSON path and FILE:LINE:COLUMN (a date past every real one would shadow each fresh read)', () => {
     const text = JSON.stringify(
       memory({
@@ -52,7 +52,7 @@ describe('parseLedger: dates that name no instant', () => {
       null,
       2,
     );
-    const error = thrownViewctlError(() => parseLedger(text, '.viewctl/ledger.json'));
+    const error = thrownViewctlError(() => parseMemoryFile(text, '.viewctl/ledger.json'));
     expect(error.code).toBe('ledger.invalid');
     expect(error.message).toBe(
       '--ledger .viewctl/ledger.json is not a viewctl sweep memory, so it is neither used nor written over: ' +
@@ -66,7 +66,7 @@ describe('parseLedger: dates that name no instant', () => {
 
   it('reads real dates, the far future included (that is judged against the run clock, not here)', () => {
     const far = memory({ lists: { 'deals:ann@x.io': { lastRead: '9999-12-31T23:59:59Z', viewIds: [] } } });
-    expect(parseLedger(JSON.stringify(far), 'l.json')).toEqual(far);
+    expect(parseMemoryFile(JSON.stringify(far), 'l.json')).toEqual(far);
   });
 });
 

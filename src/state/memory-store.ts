@@ -1,19 +1,19 @@
-import { formatLedger, parseLedger } from './ledger-parse.js';
+import { formatMemoryFile, parseMemoryFile } from './memory-parse.js';
 import type { SweepMemory } from './sweep-memory.js';
 
 /**
  * Where the sweep memory lives, behind one small interface, so the runs that read and
  * feed it (plan, apply, self-heal) take a store by type: the file of `--ledger FILE`
- * (`fileLedgerStore`, ledger-file-store.ts) or a memory held in the process
- * (`memoryLedgerStore`, for tests and for callers that keep it elsewhere).
+ * (`fileMemoryStore`, memory-file-store.ts) or a memory held in the process
+ * (`inMemoryStore`, for tests and for callers that keep it elsewhere).
  */
 
 /**
- * LedgerStore holds one sweep memory. `read` is what it holds now; `writeMerged` is
+ * MemoryStore holds one sweep memory. `read` is what it holds now; `writeMerged` is
  * the only way to write: one writer at a time, it reads what is held at that moment and
  * writes what `merge` makes of it, so two runs that overlap lose nothing either saw.
  */
-export interface LedgerStore {
+export interface MemoryStore {
   /** The memory's name for messages (`--ledger FILE` as given). */
   readonly file: string;
   /**
@@ -29,26 +29,26 @@ export interface LedgerStore {
   writeMerged(merge: (held: SweepMemory) => SweepMemory): Promise<void>;
 }
 
-/** MemoryLedgerStore is a store held in the process; `text` is what a file would hold (undefined: none yet). */
-export interface MemoryLedgerStore extends LedgerStore {
+/** InMemoryStore is a store held in the process; `text` is what a file would hold (undefined: none yet). */
+export interface InMemoryStore extends MemoryStore {
   text: string | undefined;
 }
 
 /**
- * memoryLedgerStore is a store held in the process, starting from `text` (a file's
+ * inMemoryStore is a store held in the process, starting from `text` (a file's
  * content; undefined for none), read and written exactly as the file would be, one
  * writer at a time (writes queue behind each other).
  */
-export function memoryLedgerStore(text?: string, file = 'ledger.json'): MemoryLedgerStore {
+export function inMemoryStore(text?: string, file = 'ledger.json'): InMemoryStore {
   let queue: Promise<unknown> = Promise.resolve();
-  const store: MemoryLedgerStore = {
+  const store: InMemoryStore = {
     file,
     text,
-    read: async () => parseLedger(store.text, file),
+    read: async () => parseMemoryFile(store.text, file),
     writeMerged(merge) {
       const write = queue.then(async () => {
         const held = await store.read();
-        store.text = formatLedger(merge(held));
+        store.text = formatMemoryFile(merge(held));
       });
       queue = write.catch(() => undefined);
       return write;

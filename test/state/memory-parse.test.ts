@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkLedgerWorkspace, parseLedger } from '../../src/state/ledger-parse.js';
+import { checkMemoryWorkspace, parseMemoryFile } from '../../src/state/memory-parse.js';
 import { emptyMemory, type SweepMemory } from '../../src/state/sweep-memory.js';
 import { thrownViewctlError } from '../support/errors.js';
 
@@ -12,17 +12,17 @@ const memory: SweepMemory = {
   lastApplied: { commit: 'a'.repeat(40), at: '2026-01-02T03:04:05.000Z' },
 };
 
-describe('parseLedger', () => {
+describe('parseMemoryFile', () => {
   it('reads no file as an empty memory', () => {
-    expect(parseLedger(undefined, 'ledger.json')).toEqual(emptyMemory());
+    expect(parseMemoryFile(undefined, 'ledger.json')).toEqual(emptyMemory());
   });
 
   it('reads a memory back as written', () => {
-    expect(parseLedger(JSON.stringify(memory), 'ledger.json')).toEqual(memory);
+    expect(parseMemoryFile(JSON.stringify(memory), 'ledger.json')).toEqual(memory);
   });
 
   it('refuses text that is not JSON, naming the file and the way out', () => {
-    const error = thrownViewctlError(() => parseLedger('kind: SavedView\n', '.viewctl/ledger.json'));
+    const error = thrownViewctlError(() => parseMemoryFile('kind: SavedView\n', '.viewctl/ledger.json'));
     expect(error.code).toBe('ledger.invalid');
     expect(error.message).toContain('--ledger .viewctl/ledger.json');
     expect(error.message).toContain('not JSON');
@@ -31,47 +31,47 @@ describe('parseLedger', () => {
 
   it('says where the JSON breaks, as FILE:LINE:COLUMN, whatever the JSON parser says', () => {
     const error = thrownViewctlError(() =>
-      parseLedger('{"formatVersion": 1,\n  "workspaceId": "ws_1",\n  }\n', '.viewctl/ledger.json'),
+      parseMemoryFile('{"formatVersion": 1,\n  "workspaceId": "ws_1",\n  }\n', '.viewctl/ledger.json'),
     );
     expect(error.message).toContain('it is not JSON at .viewctl/ledger.json:3:3 (');
   });
 
   it('refuses an empty file (it is not JSON)', () => {
-    expect(thrownViewctlError(() => parseLedger('', 'l.json')).code).toBe('ledger.invalid');
+    expect(thrownViewctlError(() => parseMemoryFile('', 'l.json')).code).toBe('ledger.invalid');
   });
 
   it('refuses JSON that is not a memory, with the JSON path of each problem', () => {
     const broken = { ...memory, lists: { 'deals:ann@example.com': { lastRead: 'yesterday', viewIds: ['v1'] } } };
-    const error = thrownViewctlError(() => parseLedger(JSON.stringify(broken), 'l.json'));
+    const error = thrownViewctlError(() => parseMemoryFile(JSON.stringify(broken), 'l.json'));
     expect(error.code).toBe('ledger.invalid');
     expect(error.message).toContain('/lists/deals:ann@example.com/lastRead');
   });
 
   it('refuses another format version, an unknown attribute and a missing part', () => {
     expect(
-      thrownViewctlError(() => parseLedger(JSON.stringify({ ...memory, formatVersion: 2 }), 'l.json')).message,
+      thrownViewctlError(() => parseMemoryFile(JSON.stringify({ ...memory, formatVersion: 2 }), 'l.json')).message,
     ).toContain('/formatVersion: must be 1');
     expect(
-      thrownViewctlError(() => parseLedger(JSON.stringify({ ...memory, apiKey: 'x' }), 'l.json')).message,
+      thrownViewctlError(() => parseMemoryFile(JSON.stringify({ ...memory, apiKey: 'x' }), 'l.json')).message,
     ).toContain('has no attribute "apiKey"');
     const { members: _members, ...noMembers } = memory;
-    expect(thrownViewctlError(() => parseLedger(JSON.stringify(noMembers), 'l.json')).message).toContain(
+    expect(thrownViewctlError(() => parseMemoryFile(JSON.stringify(noMembers), 'l.json')).message).toContain(
       'needs "members"',
     );
   });
 
   it('refuses a plan file or any other JSON document', () => {
-    expect(thrownViewctlError(() => parseLedger('[]', 'l.json')).code).toBe('ledger.invalid');
+    expect(thrownViewctlError(() => parseMemoryFile('[]', 'l.json')).code).toBe('ledger.invalid');
     expect(
       thrownViewctlError(() =>
-        parseLedger(JSON.stringify({ formatVersion: 1, workspace: { id: 'ws_1' }, changes: [] }), 'l.json'),
+        parseMemoryFile(JSON.stringify({ formatVersion: 1, workspace: { id: 'ws_1' }, changes: [] }), 'l.json'),
       ).code,
     ).toBe('ledger.invalid');
   });
 
   it('names a key that is not a list, view or member key once', () => {
     const error = thrownViewctlError(() =>
-      parseLedger(
+      parseMemoryFile(
         JSON.stringify({ ...memory, lists: { 'bob@x.io': { lastRead: '2026-01-01T00:00:00Z', viewIds: [] } } }),
         'l.json',
       ),
@@ -82,7 +82,7 @@ describe('parseLedger', () => {
   it('refuses keys that are not list, view or member keys', () => {
     expect(
       thrownViewctlError(() =>
-        parseLedger(
+        parseMemoryFile(
           JSON.stringify({
             ...memory,
             lists: { 'ann@example.com': { lastRead: memory.lastApplied?.at, viewIds: [] } },
@@ -93,7 +93,7 @@ describe('parseLedger', () => {
     ).toContain('/lists');
     expect(
       thrownViewctlError(() =>
-        parseLedger(
+        parseMemoryFile(
           JSON.stringify({ ...memory, members: { __proto__x: memory.members['ann@example.com'] } }),
           'l.json',
         ),
@@ -102,14 +102,14 @@ describe('parseLedger', () => {
   });
 });
 
-describe('checkLedgerWorkspace', () => {
+describe('checkMemoryWorkspace', () => {
   it("accepts the memory of the key's workspace, and a new memory for any", () => {
-    expect(() => checkLedgerWorkspace(memory, { id: 'ws_1' }, 'l.json')).not.toThrow();
-    expect(() => checkLedgerWorkspace(emptyMemory(), { id: 'ws_2' }, 'l.json')).not.toThrow();
+    expect(() => checkMemoryWorkspace(memory, { id: 'ws_1' }, 'l.json')).not.toThrow();
+    expect(() => checkMemoryWorkspace(emptyMemory(), { id: 'ws_2' }, 'l.json')).not.toThrow();
   });
 
   it('refuses the memory of another workspace, naming both and the way out', () => {
-    const error = thrownViewctlError(() => checkLedgerWorkspace(memory, { id: 'ws_2', name: 'Other' }, 'l.json'));
+    const error = thrownViewctlError(() => checkMemoryWorkspace(memory, { id: 'ws_2', name: 'Other' }, 'l.json'));
     expect(error.code).toBe('ledger.other-workspace');
     expect(error.message).toContain('ws_1');
     expect(error.message).toContain('ws_2');

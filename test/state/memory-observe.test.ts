@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiUser, ApiView } from '../../src/domain/api-types.js';
-import { ledgerShapeProblems } from '../../src/state/ledger-schema.js';
-import { FORGET_AFTER_DAYS, observeRun, type LiveSeen } from '../../src/state/ledger-observe.js';
-import { advanceLastApplied, heldAfterApply, rememberApplied } from '../../src/state/ledger-applied.js';
+import { memoryShapeProblems } from '../../src/state/memory-schema.js';
+import { FORGET_AFTER_DAYS, observeRun, type LiveSeen } from '../../src/state/memory-observe.js';
+import { advanceLastApplied, heldAfterApply, rememberApplied } from '../../src/state/memory-applied.js';
 import { emptyMemory, type SweepMemory } from '../../src/state/sweep-memory.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -81,8 +81,8 @@ describe('observeRun', () => {
       }),
       T0,
     );
-    expect(ledgerShapeProblems(memory)).toEqual([]);
-    expect(ledgerShapeProblems(JSON.parse(JSON.stringify(memory)))).toEqual([]);
+    expect(memoryShapeProblems(memory)).toEqual([]);
+    expect(memoryShapeProblems(JSON.parse(JSON.stringify(memory)))).toEqual([]);
     expect(Object.keys(memory.members)).toEqual(['ann@example.com']);
   });
 
@@ -228,7 +228,7 @@ describe('observeRun: when a member was first seen as they are, and lists pendin
       lastSeen: iso(T0 + 2 * DAY),
       since: iso(T0 + DAY),
     });
-    expect(ledgerShapeProblems(promoted)).toEqual([]);
+    expect(memoryShapeProblems(promoted)).toEqual([]);
   });
 
   it('marks pending the lists read whose difference was the membership, and only those; a later read without it clears it', () => {
@@ -237,7 +237,7 @@ describe('observeRun: when a member was first seen as they are, and lists pendin
     const night = observeRun(emptyMemory(), read, T0, new Set(['deals:bob@example.com']));
     expect(night.lists['deals:bob@example.com']).toEqual({ lastRead: iso(T0), viewIds: ['v1'], pending: 'membership' });
     expect(night.lists['deals:ann@example.com']).toEqual({ lastRead: iso(T0), viewIds: ['v1'] });
-    expect(ledgerShapeProblems(night)).toEqual([]);
+    expect(memoryShapeProblems(night)).toEqual([]);
     expect(observeRun(night, read, T0 + DAY).lists['deals:bob@example.com']).toEqual({
       lastRead: iso(T0 + DAY),
       viewIds: ['v1'],
