@@ -42,14 +42,16 @@ interface MergeRequest {
   pinsMode?: PinsMode;
 }
 
-/** MergeEdges are the export flow's edges, and where the folder's warnings go. */
-interface MergeEdges {
+/** ExportEdges are what the export flow touches outside its inputs, passed in (files are written under `cwd`); a merge uses them all. */
+export interface ExportEdges {
   cwd: string;
+  /** Opens the connection, once every check that needs no request passed. */
   connect(): Promise<ServiceConnection>;
   stops?: RunStops;
+  /** What the export layer says before the pinned views are read: how many requests, and about how long. */
   onNotice?(text: string): void;
   onProgress?(done: number, total: number): void;
-  /** The folder's manifests' warnings, as soon as they are loaded. */
+  /** With `merge`: the folder's manifests' warnings, as soon as they are loaded. */
   onWarnings?(warnings: readonly Problem[]): void;
 }
 
@@ -73,7 +75,7 @@ export interface MergeOutcome {
 export async function mergeExport(
   options: MergeRequest,
   choice: PinUserChoice,
-  edges: MergeEdges,
+  edges: ExportEdges,
 ): Promise<MergeOutcome> {
   const stops = edges.stops ?? NO_STOPS;
   if (options.force === true) {
@@ -161,7 +163,7 @@ export async function mergeExport(
 async function loadFolder(
   outDir: string,
   shown: string,
-  edges: Pick<MergeEdges, 'cwd' | 'onWarnings'>,
+  edges: Pick<ExportEdges, 'cwd' | 'onWarnings'>,
 ): Promise<ManifestDocument[]> {
   const info = await stat(outDir).catch(() => undefined);
   if (info !== undefined && !info.isDirectory()) {

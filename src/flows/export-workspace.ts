@@ -9,15 +9,14 @@ import { AUTOMATIONS_FILE, exportFiles, PINS_FOLDER, pinStems, WORKSPACE_FILE } 
 import { checkPinBudget, describePinRead, parseEmailList, type PinUserChoice } from '../export/pin-users.js';
 import { checkOutFolder, writeExportFiles } from '../export/write-files.js';
 import { schemaTexts } from '../manifest/schema-registry.js';
-import type { Problem } from '../manifest/types.js';
 import { readExport } from '../state/read-export.js';
 import { exportCeiling, memberSelection } from './export-ceiling.js';
 import { exportClosing, type ExportClosing } from './export-closing.js';
-import { mergeExport, type MergeOutcome } from './export-merge.js';
-import { NO_STOPS, type RunStops, type ServiceConnection } from './run-edges.js';
+import { mergeExport, type ExportEdges, type MergeOutcome } from './export-merge.js';
+import { NO_STOPS } from './run-edges.js';
 
 export type { ExportClosing } from './export-closing.js';
-export type { MergeOutcome } from './export-merge.js';
+export type { ExportEdges, MergeOutcome } from './export-merge.js';
 export type { PinsMode } from '../export/pin-documents.js';
 export { PIN_LAYOUTS, type PinLayout } from '../export/pin-layout.js';
 
@@ -38,19 +37,6 @@ export interface ExportRequest {
   pinLayout?: PinLayout;
   /** `--pins exact|include`: how members' pinned lists are written. */
   pinsMode?: PinsMode;
-}
-
-/** ExportEdges are what the export flow touches outside its inputs, passed in (files are written under `cwd`). */
-export interface ExportEdges {
-  cwd: string;
-  /** Opens the connection, once every check that needs no request passed. */
-  connect(): Promise<ServiceConnection>;
-  stops?: RunStops;
-  /** What the export layer says before the pinned views are read: how many requests, and about how long. */
-  onNotice?(text: string): void;
-  onProgress?(done: number, total: number): void;
-  /** With `merge`: the folder's manifests' warnings, as soon as they are loaded. */
-  onWarnings?(warnings: readonly Problem[]): void;
 }
 
 /** ExportLayout names where a plain export puts the workspace, the automations and the members' pinned views. */

@@ -1,3 +1,4 @@
+import { createRng } from '../../src/emulator/rng.js';
 import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,14 +41,7 @@ const FIRST = '2026-12-01T06:00:00.000Z';
 
 /** seeded is a small deterministic generator: the month is the same every run. */
 function seeded(seed: number): { int(below: number): number; pick<T>(items: readonly T[]): T } {
-  let state = seed >>> 0;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const { next } = createRng(seed);
   return {
     int: (below) => Math.floor(next() * below),
     pick: (items) => {
