@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/errors.js';
 import { commandHelp, topLevelCommands, type CommandHelp } from './cli-help.js';
+import { viewctlInvocations } from './shell-commands.js';
 import { REPO, workflowPaths } from './workflow-files.js';
 
 // The README documents every command and option as `--help` has them, links only to
@@ -28,6 +29,22 @@ function between(start: string, level: number): string {
 /** documentedFlags lists the flags in the first column of the tables of a text. */
 const documentedFlags = (text: string): string[] =>
   [...text.matchAll(/^\| `(--[a-z0-9-]+)/gm)].map((match) => match[1] ?? '');
+
+/** shellBlocks returns the text of the ```sh blocks of a text. */
+const shellBlocks = (text: string): string[] =>
+  [...text.matchAll(/^ *```sh\n([\s\S]*?)^ *```$/gm)].map((match) => match[1] ?? '');
+
+/** headingsOf lists the `##` and `###` headings of a text, outside code blocks. */
+function headingsOf(text: string): string[] {
+  const headings: string[] = [];
+  let inCode = false;
+  for (const line of text.split('\n')) {
+    if (/^ *```/.test(line)) inCode = !inCode;
+    const match = /^#{2,3} (.+)$/.exec(line);
+    if (!inCode && match) headings.push(match[1] ?? '');
+  }
+  return headings;
+}
 
 /** slug is GitHub's anchor for a heading. */
 const slug = (heading: string): string =>
@@ -145,5 +162,77 @@ describe('README.md', () => {
       else expect(existsSync(join(REPO, link)), link).toBe(true);
     }
     expect(readme).toContain('(schemas/README.md)');
+  });
+});
+
+describe('README.md: the guide, then the contents, then the reference', () => {
+  const GUIDE_HEADING = '\n## Guide: adopt viewctl in an afternoon\n';
+  const REFERENCE_HEADING = '\n## Reference\n';
+  // From its heading to the reference's (`between` would stop at a `# comment` in a shell block).
+  const guide = (): string =>
+    readme.slice(readme.indexOf(GUIDE_HEADING) + GUIDE_HEADING.length, readme.indexOf(REFERENCE_HEADING));
+  const reference = (): string => readme.slice(readme.indexOf(REFERENCE_HEADING) + REFERENCE_HEADING.length);
+
+  it('opens with a guide of at most about 300 lines, whose steps go from install to recovery', () => {
+    const start = readme.indexOf(GUIDE_HEADING);
+    expect(start).toBeGreaterThan(readme.indexOf('npm ci && npm test'));
+    expect(start).toBeLessThan(readme.indexOf(REFERENCE_HEADING));
+    expect(readme.indexOf(REFERENCE_HEADING)).toBeLessThan(
+      readme.indexOf('\n## Quick start against a real workspace\n'),
+    );
+    expect(guide().split('\n').length).toBeLessThanOrEqual(300);
+    expect(headingsOf(guide())).toEqual([
+      '1. Install',
+      '2. Export the workspace you have',
+      '3. The first pull request',
+      '4. Merge, and the apply',
+      '5. The nightly',
+      '6. Recovery runbook',
+    ]);
+  });
+
+  it('lists every section of the reference in its table of contents, in order, and nothing else', () => {
+    const rest = reference();
+    const firstSection = rest.indexOf('\n## ');
+    const contents = rest.slice(0, firstSection);
+    const linked = [...contents.matchAll(/^ *- \[[^\]]+\]\(#([^)]+)\)$/gm)].map((match) => match[1]);
+    expect(linked).toEqual(headingsOf(rest.slice(firstSection)).map(slug));
+  });
+
+  it('installs with the Quick start lines as they are', () => {
+    const [install = ''] = shellBlocks(guide());
+    const [quickStart = ''] = shellBlocks(between('\n## Quick start against a real workspace\n', 2));
+    const lines = install.trim().split('\n');
+    expect(lines.length).toBeGreaterThan(2);
+    for (const line of lines) expect(quickStart.split('\n'), line).toContain(line);
+  });
+
+  it('runs only viewctl commands and options that exist, in the guide and the whole README', () => {
+    const commands = topLevelCommands();
+    const guideRuns = shellBlocks(guide()).flatMap(viewctlInvocations);
+    for (const expected of ['export --all-users --out manifests', 'rename', 'pull', '--ledger', 'apply --plan'])
+      expect(
+        guideRuns.some((run) => run.line.includes(expected)),
+        expected,
+      ).toBe(true);
+    const runs = shellBlocks(readme).flatMap(viewctlInvocations);
+    expect(runs.length).toBeGreaterThan(guideRuns.length);
+    for (const run of runs) {
+      expect(commands, run.line).toContain(run.subcommand);
+      const flags = new Set(help.get(run.subcommand ?? '')?.options.map((option) => option.flag));
+      for (const word of run.args.filter((arg) => arg.startsWith('--')))
+        expect(flags.has(word.split('=')[0] ?? word), `${run.line}: ${word}`).toBe(true);
+    }
+  });
+
+  it('states only figures --help and package.json give', () => {
+    const { version } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string };
+    const tarballs = [...readme.matchAll(/viewctl-(\d+\.\d+\.\d+)\.tgz/g)].map((match) => match[1]);
+    expect(tarballs.length).toBeGreaterThan(0);
+    for (const found of tarballs) expect(found).toBe(version);
+    const maxDeletes = help.get('apply')?.options.find((option) => option.flag === '--max-deletes');
+    const stated = [...guide().matchAll(/`--max-deletes`\s+\(default (\d+)\)/g)].map((match) => match[1]);
+    expect(stated.length).toBeGreaterThan(0);
+    for (const value of stated) expect(maxDeletes?.description).toContain(`default: ${value}`);
   });
 });
