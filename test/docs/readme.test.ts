@@ -234,5 +234,7 @@ describe('README.md: the guide, then the contents, then the reference', () => {
     const stated = [...guide().matchAll(/`--max-deletes`\s+\(default (\d+)\)/g)].map((match) => match[1]);
     expect(stated.length).toBeGreaterThan(0);
     for (const value of stated) expect(maxDeletes?.description).toContain(`default: ${value}`);
+    const exits = [...guide().matchAll(/\*\*Exit (\d)/g)].map((match) => Number(match[1]));
+    expect(exits).toEqual([EXIT.error, EXIT.refused, EXIT.partial]);
   });
 });
