@@ -47,12 +47,27 @@ export interface PlanWorkspaceOptions {
 }
 
 /**
- * outOfRoom tells whether a read was refused for want of room: the ceiling was spent
- * (retries included) or what is left today reached the reserve.
+ * outOfRoom tells whether a budgeted plan leaves a list unread rather than failing: the
+ * ceiling was spent (retries included), what is left today reached the reserve, or the
+ * service failed the list's read past its retries (`LEFT_FOR_LATER`).
  */
 function outOfRoom(error: unknown): boolean {
-  return isBudgetSpent(error) || (error instanceof ServiceError && error.code === 'service.quota-exhausted');
+  return isBudgetSpent(error) || (error instanceof ServiceError && LEFT_FOR_LATER.has(error.code));
 }
+
+/**
+ * LEFT_FOR_LATER are the service's answers that end one list's read in a budgeted plan
+ * without ending the plan: the day's quota gone, or a failure its retries did not get
+ * past (a sweep reads the list on a later night; a problem of the live service holds
+ * only that list, never the plan of the others). A plan without a budget reads every
+ * list or fails, since its reviewer must see them all.
+ */
+const LEFT_FOR_LATER: ReadonlySet<string> = new Set([
+  'service.quota-exhausted',
+  'service.unavailable',
+  'service.timeout',
+  'service.rate-limited',
+]);
 
 /** ceilingName says what set a budgeted plan's ceiling, for the refusal of an attempt past it. */
 function ceilingName(ceiling: ReadCeiling): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Desired } from '../../src/domain/desired.js';
-import { ViewctlError } from '../../src/errors.js';
+import { ServiceError, ViewctlError } from '../../src/errors.js';
 import { planWorkspace } from '../../src/flows/plan-workspace.js';
 import type { ScopeRequest } from '../../src/plan/scope-reads.js';
 import { scopeText } from '../../src/render/format.js';
@@ -152,5 +152,30 @@ describe('planWorkspace under a ceiling', () => {
     await planWorkspace(aGroup(), works.client, { scope: { budget: least }, clock: DAY });
     expect(works.routes.length).toBeLessThanOrEqual(least);
     expect(works.pinReads.length).toBeGreaterThan(0);
+  });
+});
+
+describe('a budgeted plan whose list read fails past its retries', () => {
+  const unavailable = new ServiceError('service.unavailable', 'the service answered 503 after 5 attempts', {
+    endpoint: 'GET /v1/deals/views/pinned',
+    status: 503,
+  });
+  const twoDomains = (): Desired => {
+    const desired = members(3);
+    desired.pins.push(pinsOf('m000@acme.com', 'deals', [{ name: 'All deals' }]));
+    return desired;
+  };
+
+  it('leaves that list for a later night and plans the others, saying so', async () => {
+    const { client } = liveClient(emptyLive(), null, new Map([['/v1/deals/views/pinned', unavailable]]));
+    const { plan } = await planWorkspace(twoDomains(), client, { scope: { budget: 100, reserve: 0 }, clock: DAY });
+    expect(plan.scope?.crowdedOut?.lists).toBe(1);
+    expect(scopeText(plan)).toMatch(/1 list more was left unread: the service failed requests/);
+  });
+
+  it('without a budget fails: a reviewer sees every list or none', async () => {
+    const { client } = liveClient(emptyLive(), null, new Map([['/v1/deals/views/pinned', unavailable]]));
+    const error = await refusal(planWorkspace(twoDomains(), client, {}));
+    expect(error.code).toBe('service.unavailable');
   });
 });
