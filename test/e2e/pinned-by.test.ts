@@ -79,7 +79,11 @@ describe('plan --pinned-by on a pull request that deletes a view', () => {
         // With it: every active member's recordings list is read, after its cost is said.
         emulator.resetStats();
         const complete = await deletion(['--pinned-by']);
-        expect(complete.change.pinnedBy).toEqual(['adam.reyes@acme.test', 'mia.chen@acme.test', 'noah.patel@acme.test']);
+        expect(complete.change.pinnedBy).toEqual([
+          'adam.reyes@acme.test',
+          'mia.chen@acme.test',
+          'noah.patel@acme.test',
+        ]);
         expect(complete.change.pinLists).toEqual({ read: active, unread: 0, members: true });
         expect(complete.stdout).toContain('pinned by 3 members (read today)');
         expect(complete.stderr).toContain(

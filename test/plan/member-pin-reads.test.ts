@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  chooseMemberPinReads,
-  deletedDomains,
-  memberReadsNotice,
-} from '../../src/plan/member-pin-reads.js';
+import { chooseMemberPinReads, deletedDomains, memberReadsNotice } from '../../src/plan/member-pin-reads.js';
 import { computePlan } from '../../src/plan/diff.js';
 import type { Change } from '../../src/plan/types.js';
 import { renderMarkdown } from '../../src/render/markdown.js';
