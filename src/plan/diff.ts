@@ -175,7 +175,7 @@ function assemblePlan(
  * unread how many of them it read and how many it did not (`pinLists`): its `pinnedBy`
  * counts only the lists read, and an unread one may pin the view too (README, "Scoped
  * and budgeted plans"). With `--pinned-by` (`memberLists`), the lists counted are every
- * active member's of the domain, declared or not (README, "Who a deletion reaches").
+ * active member's of the domain, declared or not (README, "Scoped and budgeted plans").
  * With the sweep memory, also the last known count of the lists not read that pin it,
  * and its date (`rememberedPinning`).
  */

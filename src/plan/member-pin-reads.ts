@@ -5,7 +5,7 @@ import { formatCount, plural } from '../text/plural.js';
 import type { Change } from './types.js';
 
 /**
- * The decision behind `plan --pinned-by` (README, "Who a deletion reaches"): which
+ * The decision behind `plan --pinned-by` (README, "Scoped and budgeted plans"): which
  * members' pinned lists a plan reads beyond those the manifests declare, so that a
  * deletion says how many members pin the view, not only how many declared lists do.
  * Pure: the users, the lists already read and the room are passed in.
