@@ -30,6 +30,7 @@ interface PlanOptions extends ConnectionOptions, ScopeOptions {
   detailsUrl?: string;
   showWarnings?: boolean;
   ledger?: string;
+  pinnedBy?: boolean;
 }
 
 /** registerPlanCommand adds `viewctl plan [PATH...]`: validate, read live state, print the plan. Never writes. */
@@ -50,7 +51,13 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
     )
     .addOption(detailsUrlOption())
     .addOption(showWarningsOption())
-    .addOption(ledgerOption());
+    .addOption(ledgerOption())
+    .addOption(
+      new Option(
+        '--pinned-by',
+        "when the plan deletes views, read every active member's pinned list of their domains to count who pins them (within --budget and the quota less --reserve; the cost is said first)",
+      ),
+    );
   addReserveOption(addBudgetOptions(addBaseOption(command)));
   addConnectionOptions(command).action(async (paths: string[], options: PlanOptions) => {
     const unwritten = options.out === undefined ? '' : `, not even the plan file ${options.out}`;
@@ -77,6 +84,7 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
           onWarnings: (warnings) =>
             io.stderr.write(`${formatProblems(warnings, { color: useColor(io.stderr, io.env), showWarnings })}\n`),
           onProgress: progressReporter(io.stderr, 'reading live state'),
+          onNotice: (text) => io.stderr.write(`note: ${text}\n`),
           openMemory: async () => (ledger = await openSweepMemory(io, options.ledger)),
           lastApplied: (memory) => appliedManifests(memory, options.base, paths, io.cwd),
         },

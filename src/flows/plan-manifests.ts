@@ -52,6 +52,8 @@ export interface PlanEdges {
   /** The manifests' warnings, as soon as they are loaded. */
   onWarnings?(warnings: readonly Problem[]): void;
   onProgress?(done: number, total: number): void;
+  /** Said before reads the plan adds on request (`--pinned-by`'s cost). */
+  onNotice?(text: string): void;
   /** Loads the sweep memory (`--ledger FILE`), before any request. */
   openMemory?(): Promise<MemoryRun | undefined>;
   /** Finds the manifests of the memory's last applied commit, through git, before any request. */
@@ -93,7 +95,14 @@ export async function planManifests(request: PlanRequest, edges: PlanEdges): Pro
   const applied = await edges.lastApplied?.(memory?.memory);
   const connection = await edges.connect();
   try {
-    const how = { scoped, targets: request.targets, memory, applied, onProgress: edges.onProgress };
+    const how = {
+      scoped,
+      targets: request.targets,
+      memory,
+      applied,
+      onProgress: edges.onProgress,
+      onNotice: edges.onNotice,
+    };
     const made = await stops.reads(() => planWorkspace(desired, connection.client, planWorkspaceOptions(how)));
     memory?.observe(made.live, pendingLists(made.plan.changes));
     // Only a clean checkout's ids say which manifests the plan was made from (apply --plan compares them with HEAD's).

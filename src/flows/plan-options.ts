@@ -33,6 +33,8 @@ export interface PlanHow {
   memory?: SweepMemoryRun;
   applied?: LastApplied;
   onProgress?: (done: number, total: number) => void;
+  /** Said before reads the plan adds on request (`--pinned-by`'s cost). */
+  onNotice?: ((text: string) => void) | undefined;
 }
 
 /** planWorkspaceOptions are planWorkspace's options for what a plan is asked for (`how`). */
@@ -41,6 +43,7 @@ export function planWorkspaceOptions(how: PlanHow = {}): PlanWorkspaceOptions {
   return {
     ...(how.onProgress === undefined ? {} : { onProgress: how.onProgress }),
     targets: how.targets,
+    ...(how.onNotice === undefined ? {} : { onNotice: how.onNotice }),
     // The scope request, the clock of its UTC day and its warnings, under planWorkspace's names.
     ...how.scoped,
     // The sweep memory is advice for the plan, used once the workspace's answer shows it is this workspace's.

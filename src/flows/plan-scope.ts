@@ -16,6 +16,8 @@ export interface ScopeFlags {
   budgetDay?: string;
   /** `--reserve` (plan, export); absent for apply, which keeps no reserve until it takes `--budget`. */
   reserve?: number;
+  /** `--pinned-by` (plan): count every active member who pins a view the plan deletes. */
+  pinnedBy?: boolean;
 }
 
 /** ResolvedScope is what a plan needs from the scope flags: the request, a clock for the UTC day, and warnings. */
@@ -49,6 +51,7 @@ export async function resolveScope(
   const scope: ScopeRequest = {
     ...(flags.budget === undefined ? {} : { budget: flags.budget }),
     ...(flags.reserve === undefined ? {} : { reserve: flags.reserve }),
+    ...(flags.pinnedBy === true ? { pinnedBy: true } : {}),
   };
   const warnings: PlanWarning[] = [];
   if (flags.base !== undefined) {

@@ -3,6 +3,7 @@ import { systemClock, type Clock } from '../service/clock.js';
 import type { ServiceClient } from '../service/types.js';
 import { hasPinGroups, memberPinLists } from '../kinds/pin-members.js';
 import { readAll } from '../state/live-read.js';
+import { readMemberLists } from './plan-member-pins.js';
 import { loweredBudget, readCeiling, type ReadCeiling } from '../state/read-ceiling.js';
 import { readLive, readUsers } from '../state/read-live.js';
 import { ServiceError, ViewctlError } from '../errors.js';
@@ -44,6 +45,8 @@ export interface PlanWorkspaceOptions {
   applied?: AppliedManifests;
   /** Checks of the workspace's answer beside the manifests' (the memory's workspace): run before any other read. */
   onWorkspace?: (workspace: ApiWorkspace) => void;
+  /** Said before reads the plan adds on request (`--pinned-by`'s cost), on stderr from the command line. */
+  onNotice?: (text: string) => void;
 }
 
 /**
@@ -211,7 +214,25 @@ export async function planWorkspace(
       }
     }),
   );
-  const pinned = { pins: Object.assign({}, ...answers.map((answer) => answer.pins ?? {})) as Live['pins'] };
+  const readKeys = new Set(
+    chosen.read.map((entry) => entry.key).filter((key) => !refused.has(key) && !crowded.has(key)),
+  );
+  // --pinned-by: every active member's list of the domains whose views the plan deletes, within the ceiling.
+  const members =
+    scope.pinnedBy === true
+      ? await readMemberLists(client, {
+          viewChanges,
+          users: views.users,
+          alreadyRead: readKeys,
+          ceiling,
+          spentBefore: before,
+          limit: scope.budget === undefined ? "today's quota less --reserve" : ceilingName(ceiling),
+          ...(options.onNotice === undefined ? {} : { notice: options.onNotice }),
+        })
+      : undefined;
+  const pinned = {
+    pins: Object.assign({}, ...answers.map((answer) => answer.pins ?? {}), members?.pins ?? {}) as Live['pins'],
+  };
   // The reads answer in any order: the warnings are sorted, so equal inputs give equal plans.
   leavers.sort((a, b) => (a.message < b.message ? -1 : a.message > b.message ? 1 : 0));
   const stats = client.stats();
@@ -225,9 +246,6 @@ export async function planWorkspace(
       ...(lowered === undefined ? {} : { ceiling: lowered }),
     },
   };
-  const readKeys = new Set(
-    chosen.read.map((entry) => entry.key).filter((key) => !refused.has(key) && !crowded.has(key)),
-  );
   const planScope =
     chosen.scope === undefined
       ? undefined
@@ -251,6 +269,7 @@ export async function planWorkspace(
     warnings: [...(options.warnings ?? []), ...expansion.warnings, ...leavers],
     ...(hasPinGroups(desired) ? { skippedMembers: expansion.skipped } : {}),
     ...(options.memory === undefined ? {} : { memory: options.memory }),
+    ...(members === undefined ? {} : { memberLists: members.byDomain }),
   });
   return { plan, live, elapsedMs: now() - started };
 }

@@ -1,3 +1,4 @@
+import type { MemberPinReads } from './member-pin-reads.js';
 import type { ApiWorkspace } from '../domain/api-types.js';
 import type { DiffContext, Kind } from '../kinds/kind.js';
 import { kindOf, kinds } from '../kinds/kinds.js';
@@ -63,6 +64,8 @@ interface PlanExtras {
   skippedMembers?: number;
   /** The sweep memory, which the kinds' diffs may take advice from (`DiffContext.memory`). */
   memory?: SweepMemory;
+  /** `--pinned-by`: per domain whose views the plan deletes, every active member's list and how many were not read (`chooseMemberPinReads`). */
+  memberLists?: MemberPinReads['byDomain'];
 }
 
 /**
@@ -117,7 +120,7 @@ export function computePlan(desired: Desired, live: Live, extras: PlanExtras = {
   held.sort((a, b) => (a.target < b.target ? -1 : a.target > b.target ? 1 : 0));
   const drifted = extras.origin === undefined ? {} : { drifted: driftedRecord(labelled, extras.drifted ?? {}) };
   return {
-    plan: assemblePlan(desired, live, labelled, warnings, extras.scope, extras.memory, {
+    plan: assemblePlan(desired, live, labelled, warnings, extras, {
       ...drifted,
       ...(skippedMembers === undefined ? {} : { skippedMembers }),
       ...(held.length === 0 ? {} : { held }),
@@ -130,11 +133,11 @@ function assemblePlan(
   live: Live,
   scopeless: Change[],
   warnings: PlanWarning[],
-  scope: PlanScope | undefined,
-  memory: SweepMemory | undefined,
+  extras: Pick<PlanExtras, 'scope' | 'memory' | 'memberLists'>,
   extra: Pick<Plan, 'skippedMembers' | 'held' | 'drifted'>,
 ): Plan {
-  const changes = withPinLists(scopeless, scope, memory, live);
+  const { scope } = extras;
+  const changes = withPinLists(scopeless, extras, live);
   const summary = summarize(changes);
   // creatorEmail owns what the plan creates: present whenever it creates anything.
   const creates = changes.some((change) => kindOf(change).creates?.(change) !== undefined);
@@ -171,27 +174,34 @@ function assemblePlan(
  * withPinLists tells each deletion of a scoped plan that left lists of its view's domain
  * unread how many of them it read and how many it did not (`pinLists`): its `pinnedBy`
  * counts only the lists read, and an unread one may pin the view too (README, "Scoped
- * and budgeted plans"). With the sweep memory, also the last known count of the lists
- * not read that pin it, and its date (`rememberedPinning`).
+ * and budgeted plans"). With `--pinned-by` (`memberLists`), the lists counted are every
+ * active member's of the domain, declared or not (README, "Scoped and budgeted plans").
+ * With the sweep memory, also the last known count of the lists not read that pin it,
+ * and its date (`rememberedPinning`).
  */
 function withPinLists(
   changes: Change[],
-  scope: PlanScope | undefined,
-  memory: SweepMemory | undefined,
+  { scope, memory, memberLists }: Pick<PlanExtras, 'scope' | 'memory' | 'memberLists'>,
   live: Live,
 ): Change[] {
   const byDomain = scope?.unreadByDomain;
-  if (byDomain === undefined) return changes;
+  if (byDomain === undefined && memberLists === undefined) return changes;
   return changes.map((change) => {
-    const count = change.action === 'delete' ? byDomain[change.domain] : undefined;
-    if (count === undefined || change.action !== 'delete') return change;
-    const remembered = memory === undefined ? undefined : rememberedPinning(memory, live, change.domain, change.id);
+    if (change.action !== 'delete') return change;
+    const members = memberLists?.[change.domain];
+    const count = members ?? byDomain?.[change.domain];
+    if (count === undefined) return change;
+    const remembered =
+      memory === undefined || count.unread === 0
+        ? undefined
+        : rememberedPinning(memory, live, change.domain, change.id);
     return {
       ...change,
       pinLists: {
         read: count.lists - count.unread,
         unread: count.unread,
         ...(remembered === undefined ? {} : { remembered }),
+        ...(members === undefined ? {} : { members: true as const }),
       },
     };
   });

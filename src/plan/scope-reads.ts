@@ -32,6 +32,8 @@ export interface ScopeRequest {
    * integrations sharing the quota (`--reserve`, 300 from the command line); default 0.
    */
   reserve?: number;
+  /** `--pinned-by`: also read every active member's list of the domains whose views the plan deletes, within the ceiling. */
+  pinnedBy?: boolean;
 }
 
 /** ChosenLists are the lists to read and, for a scoped plan, what the plan says about the rest. */

@@ -222,6 +222,24 @@ function loweredText(plan: Plan): string {
 }
 
 /**
+ * memberPinners is what `--pinned-by` counted, every active member's list of the view's
+ * domain: `32 members (read today)`, or when the ceiling left some unread `30 of the
+ * 280 members' deals lists read today; 20 lists not read (no room left; they may pin
+ * it too)`, with the memory's last count of those when it has one.
+ */
+function memberPinners(change: DeleteChange, lists: NonNullable<DeleteChange['pinLists']>): string {
+  const pinning = change.pinnedBy.length;
+  const who = pinning === 0 ? 'no member' : plural(pinning, 'member');
+  if (lists.unread === 0) return `${who} (read today)`;
+  const unread =
+    lists.remembered === undefined
+      ? `${plural(lists.unread, 'list')} not read (no room left; ${lists.unread === 1 ? 'it' : 'they'} may pin it${pinning === 0 ? '' : ' too'})`
+      : rememberedText(lists.unread, lists.remembered);
+  const count = pinning === 0 ? 'none' : formatCount(pinning);
+  return `${count} of the ${formatCount(lists.read)} members' ${change.domain} lists read today; ${unread}`;
+}
+
+/**
  * rememberedText is what the sweep memory says of the lists a scoped plan did not read:
  * `of the 960 not read, 12 pinned it when last read (as of 2026-11-20)`, then how many
  * of them it never read, when some.
@@ -313,6 +331,7 @@ export function pinnedNote(change: DeleteChange): string | undefined {
 }
 
 function scopedPinners(change: DeleteChange, lists: NonNullable<DeleteChange['pinLists']>): string {
+  if (lists.members === true) return memberPinners(change, lists);
   const unread =
     lists.remembered === undefined
       ? `${plural(lists.unread, 'list')} not read (${lists.unread === 1 ? 'it' : 'they'} may pin it${change.pinnedBy.length === 0 ? '' : ' too'})`

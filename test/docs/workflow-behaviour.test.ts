@@ -199,6 +199,23 @@ describe('the plan step of the pull request workflow', () => {
     ]);
   });
 
+  it("reads every member's list of a deleted view's domain when the pinned-by input is 'true' (--pinned-by), and not otherwise", () => {
+    const base = 'ba5e'.padEnd(40, '0');
+    const run = runStepScript(script, {
+      viewctlExit: 2,
+      viewctlStdout: PLAN_MD,
+      env: { VIEWCTL_API_KEY: 'k', BASE_SHA: base, PINNED_BY: 'true' },
+    });
+    expect(run.status).toBe(0);
+    expect(run.viewctlCalls).toEqual([
+      ['plan', '.', '--base', base, '--pinned-by', '--format', 'markdown', '--out', 'plan.json', '--detailed-exitcode'],
+    ]);
+    const off = runStepScript(script, { viewctlExit: 0, env: { VIEWCTL_API_KEY: 'k', PINNED_BY: 'false' } });
+    expect(off.viewctlCalls).toEqual([
+      ['plan', '.', '--format', 'markdown', '--out', 'plan.json', '--detailed-exitcode'],
+    ]);
+  });
+
   it('links the run that keeps the plan file from the markdown (--details-url)', () => {
     const url = 'https://github.com/acme/views/actions/runs/4242';
     const run = runStepScript(script, {

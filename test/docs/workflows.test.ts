@@ -185,6 +185,7 @@ describe('the viewctl action', () => {
       'look-back',
       'budget',
       'repair',
+      'pinned-by',
     ]);
     const steps = action.jobs.action?.steps ?? [];
     for (const step of steps) {

@@ -297,7 +297,7 @@ export interface DeleteChange {
    */
   pinnedBy: string[];
   /**
-   * Only in a scoped plan that left pinned lists of the view's domain unread: how many lists of that domain it read (pinnedBy counts only those) and how many it did not read (they may pin the view too).
+   * In a scoped plan that left pinned lists of the view's domain unread, and in every plan with --pinned-by: how many lists of that domain it read (pinnedBy counts only those) and how many it did not read (they may pin the view too).
    */
   pinLists?: {
     read: Count;
@@ -319,6 +319,10 @@ export interface DeleteChange {
        */
       asOf: string;
     };
+    /**
+     * Only with --pinned-by: read and unread count every active member's list of the view's domain (one each), not only the lists the manifests declare.
+     */
+    members?: true;
   };
 }
 /**
