@@ -4,6 +4,7 @@
  * position and a JSON pointer; wording is for people, tests assert codes.
  */
 
+import type { ProblemLine } from '../text/problem-lines.js';
 import type { SourcePosition } from '../domain/source-position.js';
 
 export type { SourcePosition };
@@ -11,20 +12,16 @@ export type { SourcePosition };
 /** Severity of a problem: errors stop plan and apply; warnings are printed only. */
 export type Severity = 'error' | 'warning';
 
-/** Problem is one thing wrong with a manifest, with where and how to fix it. */
-export interface Problem {
+/**
+ * Problem is one thing wrong with a manifest, with where and how to fix it: a problem
+ * line as printed (`ProblemLine`: severity, stable code such as
+ * `schema.unknown-attribute`, message, file:line:column, JSON pointer, hint) and the
+ * YAML document it is in.
+ */
+export interface Problem extends ProblemLine {
   severity: Severity;
-  /** Stable code, e.g. `schema.unknown-attribute`, `yaml.duplicate-key`. */
-  code: string;
-  message: string;
-  file: string;
-  line: number;
-  column: number;
-  /** JSON pointer inside the document, `''` for the whole document. */
-  pointer: string;
   /** Zero-based index of the YAML document inside its file. */
   document: number;
-  hint?: string;
 }
 
 /**

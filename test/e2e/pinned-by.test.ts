@@ -1,9 +1,8 @@
-import { execFile } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EXAMPLES, cloneData, runBuilt, tempDirs, withEmulator } from './harness.js';
+import { cloneData, runBuilt, tempDirs, withEmulator } from './harness.js';
+import { zoomDeletingPullRequest } from './pull-requests.js';
 
 /**
  * `plan --pinned-by` through the built CLI against the emulator: a pull request's plan
@@ -14,17 +13,6 @@ import { EXAMPLES, cloneData, runBuilt, tempDirs, withEmulator } from './harness
 const { dir, cleanupAll } = tempDirs();
 afterEach(cleanupAll);
 
-const run = promisify(execFile);
-
-async function git(cwd: string, ...args: string[]): Promise<string> {
-  const { stdout } = await run(
-    'git',
-    ['-c', 'user.email=ci@acme.test', '-c', 'user.name=CI', '-c', 'init.defaultBranch=main', ...args],
-    { cwd },
-  );
-  return stdout.trim();
-}
-
 interface DeleteJson {
   action: string;
   pinnedBy: string[];
@@ -33,24 +21,8 @@ interface DeleteJson {
 
 describe('plan --pinned-by on a pull request that deletes a view', () => {
   it('counts every member who pins it (a member without a document too) with the flag, and only the lists read without it', async () => {
-    const example = (path: string) => readFile(join(EXAMPLES, path), 'utf8');
-    const root = await dir({
-      'manifests/workspace.yaml':
-        'kind: Workspace\nworkspaceId: ws_acme\ncreatorEmail: olivia.park@acme.test\nprune: owned\n',
-      'manifests/views/zoom.yaml': await example('views/recordings/zoom-and-meet-calls.yaml'),
-      'manifests/views/deals-at-risk.yaml': await example('views/recordings/deals-at-risk.yaml'),
-      'manifests/pins/adam.yaml': await example('pins/adam.yaml'),
-      'manifests/pins/mia.yaml': 'kind: PinnedViews\nuserEmail: mia.chen@acme.test\nrecordings: [All recordings]\n',
-    });
-    await git(root, 'init', '-q');
-    await git(root, 'add', '-A');
-    await git(root, 'commit', '-qm', 'base');
     // The pull request deletes the Zoom view (prune) and edits Mia's tabs.
-    await run('rm', ['manifests/views/zoom.yaml'], { cwd: root });
-    await writeFile(
-      join(root, 'manifests/pins/mia.yaml'),
-      'kind: PinnedViews\nuserEmail: mia.chen@acme.test\nrecordings: [All recordings, Customer calls]\n',
-    );
+    const root = await zoomDeletingPullRequest(dir);
     // In the app, Adam (a document the plan does not read) and Noah (no document at all) pinned the Zoom view.
     const data = cloneData();
     data.pinned.recordings.u_adam = [...(data.pinned.recordings.u_adam ?? []), 'rv_video_meetings'];

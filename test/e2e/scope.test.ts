@@ -1,9 +1,8 @@
-import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EXAMPLES, cloneData, runBuilt, tempDirs, withEmulator } from './harness.js';
+import { cloneData, runBuilt, tempDirs, withEmulator } from './harness.js';
+import { example, git, zoomDeletingPullRequest } from './pull-requests.js';
 
 /**
  * Scoped and budgeted plans through the built CLI against the emulator: budgeted nights
@@ -15,7 +14,6 @@ import { EXAMPLES, cloneData, runBuilt, tempDirs, withEmulator } from './harness
 const { dir, cleanupAll } = tempDirs();
 afterEach(cleanupAll);
 
-const run = promisify(execFile);
 const MEMBERS = ['olivia.park', 'adam.reyes', 'mia.chen', 'noah.patel', 'lena.fischer', 'sam.okafor', 'ines.duarte'];
 
 /** Seven members who each pin the default deal view only (their private tabs dropped on purpose, so no list is refused). */
@@ -32,19 +30,6 @@ function pinnedReads(stderr: string): string[] {
   return [...stderr.matchAll(/^GET \/v1\/\w+\/views\/pinned\?userEmail=([^ ]+) 200/gm)].map((match) =>
     decodeURIComponent(match[1] ?? ''),
   );
-}
-
-async function git(cwd: string, ...args: string[]): Promise<string> {
-  const { stdout } = await run(
-    'git',
-    ['-c', 'user.email=ci@acme.test', '-c', 'user.name=CI', '-c', 'init.defaultBranch=main', ...args],
-    { cwd },
-  );
-  return stdout.trim();
-}
-
-async function example(path: string): Promise<string> {
-  return readFile(join(EXAMPLES, path), 'utf8');
 }
 
 describe('plan --budget', () => {
@@ -304,24 +289,9 @@ describe('plan --base labels only what the pull request did not ask for', () => 
 
 describe('plan --base deleting a view a member pinned in the app', () => {
   it('says how many of the lists read pin it and how many lists were not read, since an unread list may pin it too', async () => {
-    const root = await dir({
-      // prune: owned: only Olivia's public views are candidates, and she owns both declared here.
-      'manifests/workspace.yaml':
-        'kind: Workspace\nworkspaceId: ws_acme\ncreatorEmail: olivia.park@acme.test\nprune: owned\n',
-      'manifests/views/zoom.yaml': await example('views/recordings/zoom-and-meet-calls.yaml'),
-      'manifests/views/deals-at-risk.yaml': await example('views/recordings/deals-at-risk.yaml'),
-      'manifests/pins/adam.yaml': await example('pins/adam.yaml'),
-      'manifests/pins/mia.yaml': 'kind: PinnedViews\nuserEmail: mia.chen@acme.test\nrecordings: [All recordings]\n',
-    });
-    await git(root, 'init', '-q');
-    await git(root, 'add', '-A');
-    await git(root, 'commit', '-qm', 'base');
-    // The pull request deletes the Zoom view (prune) and edits Mia's tabs; Adam's document is not touched.
-    await run('rm', ['manifests/views/zoom.yaml'], { cwd: root });
-    await writeFile(
-      join(root, 'manifests/pins/mia.yaml'),
-      'kind: PinnedViews\nuserEmail: mia.chen@acme.test\nrecordings: [All recordings, Customer calls]\n',
-    );
+    // prune: owned: only Olivia's public views are candidates, and she owns both declared. The pull
+    // request deletes the Zoom view (prune) and edits Mia's tabs; Adam's document is not touched.
+    const root = await zoomDeletingPullRequest(dir);
     // Yesterday, in the app, Adam pinned the Zoom view: his list is not read by this plan.
     const data = cloneData();
     data.pinned.recordings.u_adam = [...(data.pinned.recordings.u_adam ?? []), 'rv_video_meetings'];
