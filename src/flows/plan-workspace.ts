@@ -1,17 +1,18 @@
 import type { Desired } from '../domain/desired.js';
 import { systemClock, type Clock } from '../service/clock.js';
 import type { ServiceClient } from '../service/types.js';
-import { hasPinGroups, memberPinLists } from '../kinds/pin-members.js';
+import { hasSecondReads, type SecondRead, type SecondReads } from '../kinds/capabilities.js';
+import type { Kind } from '../kinds/kind.js';
+import { kinds } from '../kinds/kinds.js';
 import { readAll } from '../state/live-read.js';
 import { readMemberLists } from './plan-member-pins.js';
 import { loweredBudget, readCeiling, type ReadCeiling } from '../state/read-ceiling.js';
 import { readLive, readUsers } from '../state/read-live.js';
-import { ServiceError, ViewctlError } from '../errors.js';
+import { InternalError, ServiceError } from '../errors.js';
 import { RequestAllowance, isBudgetSpent, withAllowance } from '../service/types.js';
 import { formatCount } from '../text/plural.js';
 import type { LiveSlots } from '../state/live-read.js';
 import type { ApiUser, ApiWorkspace } from '../domain/api-types.js';
-import { pinnedRead } from '../state/reads.js';
 import { kindsWantUsers, planReads } from '../plan/plan-reads.js';
 import type { Live } from '../state/types.js';
 import type { SweepMemory } from '../state/sweep-memory.js';
@@ -21,7 +22,7 @@ import { PlanRefusedError } from '../plan/refusal.js';
 import { checkCeiling, choosePinnedLists, crowdedScope, planFloor, type ScopeRequest } from '../plan/scope-reads.js';
 import { utcDay } from '../plan/scope.js';
 import type { Plan, PlanWarning } from '../plan/types.js';
-import { selectMemberLists, selectTargets, type TargetSelector } from '../plan/targets-selection.js';
+import { selectTargets, type TargetSelector } from '../plan/targets-selection.js';
 
 export type { ScopeRequest } from '../plan/scope-reads.js';
 
@@ -94,12 +95,13 @@ export interface WorkspacePlan {
  * first (`planReads`: the view listings, the automations) and, when a kind needs them
  * (`Kind.wantsUsers`), the users (the plan creates views, to check `creatorEmail`; it
  * prunes, to name each deleted view's owner and find `prune: owned`'s views; a group
- * pin document, now or at REF, must be expanded to its members), and diffs the views.
- * Then it expands the pin documents to one list per member and domain, decides which
- * of them to read (all; with `--base`, those that changed or name a view the plan
- * creates, renames or deletes; with `--budget`, the night's lists that fit), refuses before the
- * first pinned read when they cannot fit in what is left today, reads them and diffs
- * everything. Its ceiling (`--budget`, and what the workspace's answer says is left
+ * pin document, now or at REF, must be expanded to its members), and diffs what they
+ * read. Then it asks the kinds that read in a second phase (`SecondReads`: the pinned
+ * lists, one per member and domain) for their reads, decides which of them to read
+ * (all; with `--base`, those that changed or name a view the plan creates, renames or
+ * deletes; with `--budget`, the night's lists that fit: `choosePinnedLists`), refuses
+ * before the first of them when they cannot fit in what is left today, reads them and
+ * diffs everything. Its ceiling (`--budget`, and what the workspace's answer says is left
  * today less `--reserve`) is set after the first request, which is the last one sent
  * when even the least the plan reads does not fit. The CLI, the tests and the benches
  * all plan through it.
@@ -115,10 +117,14 @@ export async function planWorkspace(
   const started = now();
   const scope = options.scope ?? {};
   const reads = planReads(desired);
-  // Group documents at REF name their members only through the users list too.
+  // The kinds that read in a second phase, once the first diff is in (the pinned lists); by default none.
+  const later = kinds().filter(hasSecondReads);
+  // Documents at REF may name their reads only through the users list too.
   const olderApplied =
     scope.base === undefined && options.applied?.state === 'older' ? options.applied.desired : undefined;
-  const baseGroups = [scope.base?.desired, olderApplied].some((base) => base !== undefined && hasPinGroups(base));
+  const baseGroups = [scope.base?.desired, olderApplied].some(
+    (base) => base !== undefined && later.some((kind) => kind.secondReadsNeedUsers(base)),
+  );
   // The least the plan reads counts the users whenever it may read them (a kind may want
   // them, before any read says): the minimum a refusal prints must be one that then works.
   const mayReadUsers = baseGroups || kindsWantUsers(desired, undefined);
@@ -126,7 +132,7 @@ export async function planWorkspace(
     planFloor(
       reads,
       { read: mayReadUsers, ...(members === undefined ? {} : { members }) },
-      desired.pins.length + (desired.pinGroups ?? []).length > 0,
+      later.some((kind) => kind.hasSecondReads(desired)),
     );
   const limits = { ...(scope.budget === undefined ? {} : { budget: scope.budget }), reserve: scope.reserve ?? 0 };
   // --budget counts every request sent, retries included: the client refuses an attempt past the ceiling.
@@ -157,16 +163,22 @@ export async function planWorkspace(
     users: (read) => baseGroups || kindsWantUsers(desired, read, options.memory),
     onProgress: options.onProgress,
   });
-  // The views' own changes decide which lists must be read; a refusal about views stops here.
+  // The first diff's own changes (the views') decide which second reads are due; a refusal about them stops here.
   const viewChanges = computePlan(
-    { ...desired, pins: [], pinGroups: [] },
+    narrowedTo(
+      later.map((kind) => ({ kind, entries: [] })),
+      desired,
+      () => false,
+    ),
     views,
     options.memory === undefined ? {} : { memory: options.memory },
   ).plan.changes;
-  // One list per member and domain; members a document cannot have stop the plan before any pinned read.
-  const expansion = memberPinLists(desired, views.users);
-  if (expansion.reasons.length > 0) throw new PlanRefusedError(expansion.reasons);
-  const lists = selectMemberLists(desired, expansion.lists).map(({ key, ...pins }) => ({ key, pins }));
+  // Each kind's second reads (one list per member and domain); what a document cannot have stops the plan before any of them.
+  const expanded = later.map((kind) => ({ kind, ...kind.secondReads(desired, views.users) }));
+  const reasons = expanded.flatMap((expansion) => expansion.reasons);
+  if (reasons.length > 0) throw new PlanRefusedError(reasons);
+  const kindOf = new Map(expanded.flatMap(({ kind, entries }) => entries.map((entry) => [entry.key, kind] as const)));
+  const lists = expanded.flatMap((expansion) => expansion.entries);
   const read = client.stats();
   const chosen = choosePinnedLists(lists, scope, {
     viewChanges,
@@ -177,7 +189,7 @@ export async function planWorkspace(
     ...(views.users === undefined ? {} : { users: views.users }),
     ...(options.memory === undefined ? {} : { memory: options.memory }),
   });
-  // The pinned reads continue the count of every request sent so far (the workspace, the
+  // The second reads continue the count of every request sent so far (the workspace, the
   // kinds' first reads, the users' pages), so the last progress line is the plan's "read N".
   let done = read.requests - before;
   const total = done + chosen.read.length;
@@ -185,31 +197,29 @@ export async function planWorkspace(
     done += 1;
     options.onProgress?.(done, total);
   };
-  // Without the users read, a member's own document naming someone the service refuses
-  // is only found here: the users are read then, once, to tell a member who left (a
-  // warning, their list skipped) from an address that never was one (an error, which
-  // stops the other reads).
+  // A read the service refused that the users may explain (a member who left): the
+  // users are read then, once, and the kind says what they tell.
   const refused = new Set<string>();
   // A budgeted plan whose retries took the room of lists it chose reads fewer, and says so (`crowdedScope`).
   const crowded = new Set<string>();
   let users: Promise<ApiUser[]> | undefined;
   const leavers: PlanWarning[] = [];
   const answers = await Promise.all(
-    chosen.read.map(async ({ key, pins }): Promise<LiveSlots> => {
+    chosen.read.map(async (entry): Promise<LiveSlots> => {
+      const kind = ownerOf(kindOf, entry);
       try {
-        return await readAll(client, [pinnedRead(pins.domain, pins.userEmail, pins.source)], tick);
+        return await readAll(client, [kind.secondRead(entry)], tick);
       } catch (error) {
         if (chosen.scope !== undefined && scope.budget !== undefined && outOfRoom(error)) {
-          crowded.add(key);
+          crowded.add(entry.key);
           return {};
         }
-        if (views.users !== undefined || !(error instanceof ViewctlError) || error.code !== 'pins.user-not-active')
-          throw error;
-        users ??= readUsers(client);
-        const member = memberPinLists({ pins: [pins], pinGroups: [] }, await users);
-        if (member.reasons.length > 0) throw new PlanRefusedError(member.reasons);
-        refused.add(key);
-        leavers.push(...member.warnings);
+        if (views.users !== undefined) throw error;
+        const told = await kind.refusedRead(error, entry, () => (users ??= readUsers(client)));
+        if (told === undefined) throw error;
+        if (told.reasons.length > 0) throw new PlanRefusedError(told.reasons);
+        refused.add(entry.key);
+        leavers.push(...told.warnings);
         return {};
       }
     }),
@@ -230,16 +240,14 @@ export async function planWorkspace(
           ...(options.onNotice === undefined ? {} : { notice: options.onNotice }),
         })
       : undefined;
-  const pinned = {
-    pins: Object.assign({}, ...answers.map((answer) => answer.pins ?? {}), members?.pins ?? {}) as Live['pins'],
-  };
+  const secondSlots = mergedSlots([...answers, ...(members === undefined ? [] : [{ pins: members.pins }])]);
   // The reads answer in any order: the warnings are sorted, so equal inputs give equal plans.
   leavers.sort((a, b) => (a.message < b.message ? -1 : a.message > b.message ? 1 : 0));
   const stats = client.stats();
   const lowered = loweredBudget(ceiling);
   const live: Live = {
     ...views,
-    ...pinned,
+    ...secondSlots,
     requests: {
       used: stats.requests - before,
       dailyRemaining: stats.dailyRemaining,
@@ -250,12 +258,8 @@ export async function planWorkspace(
     chosen.scope === undefined
       ? undefined
       : crowdedScope(chosen.scope, lists, chosen.read, crowded, stats.retries - retriesBefore);
-  // The diff gets the lists read, already expanded: the groups' skipped members and warnings travel beside them.
-  const scoped: Desired = {
-    ...desired,
-    pins: lists.filter((entry) => readKeys.has(entry.key)).map((entry) => entry.pins),
-    pinGroups: [],
-  };
+  // The diff gets what was read, already expanded: what expanding found travels beside it.
+  const scoped = narrowedTo(expanded, desired, (entry) => readKeys.has(entry.key));
   // Origins (README, "Drift: who, what, when"): against REF, or without it against the last applied manifests when a sweep or the memory asks.
   const origins = planOrigins(desired, live, {
     ...(scope.base === undefined ? {} : { baseCommit: scope.base.commit, base: scope.base.desired }),
@@ -263,13 +267,53 @@ export async function planWorkspace(
     ...(options.memory === undefined ? {} : { memory: options.memory }),
     ...(options.applied === undefined ? {} : { applied: options.applied }),
   });
+  const skipped = expanded.flatMap((expansion) => (expansion.skipped === undefined ? [] : [expansion.skipped]));
   const { plan } = computePlan(scoped, live, {
     ...(planScope === undefined ? {} : { scope: planScope }),
     ...(origins === undefined ? {} : { origin: origins.origin, drifted: origins.record }),
-    warnings: [...(options.warnings ?? []), ...expansion.warnings, ...leavers],
-    ...(hasPinGroups(desired) ? { skippedMembers: expansion.skipped } : {}),
+    warnings: [...(options.warnings ?? []), ...expanded.flatMap((expansion) => expansion.warnings), ...leavers],
+    ...(skipped.length === 0 ? {} : { skippedMembers: skipped.reduce((sum, count) => sum + count, 0) }),
     ...(options.memory === undefined ? {} : { memory: options.memory }),
     ...(members === undefined ? {} : { memberLists: members.byDomain }),
   });
   return { plan, live, elapsedMs: now() - started };
+}
+
+/** SecondReader is a kind that reads in the plan's second phase. */
+type SecondReader = Kind & SecondReads;
+
+/** ownerOf is the kind whose second read `entry` is. */
+function ownerOf(owners: ReadonlyMap<string, SecondReader>, entry: SecondRead): SecondReader {
+  const kind = owners.get(entry.key);
+  if (kind === undefined) throw new InternalError(`no kind reads the entry ${entry.key}`);
+  return kind;
+}
+
+/**
+ * narrowedTo is `desired` as the diff sees it: each second-reading kind's documents
+ * replaced by those of its entries that `wasRead` keeps (none before the second phase).
+ */
+function narrowedTo(
+  expanded: readonly { kind: SecondReader; entries: readonly SecondRead[] }[],
+  desired: Desired,
+  wasRead: (entry: SecondRead) => boolean,
+): Desired {
+  return expanded.reduce((narrowed, { kind, entries }) => kind.narrowed(narrowed, entries.filter(wasRead)), desired);
+}
+
+/**
+ * mergedSlots are the answers of the second reads in one place: a keyed slot (`pins`,
+ * one entry per list) gathers the entries of every answer, in the order answered.
+ */
+function mergedSlots(answers: readonly LiveSlots[]): LiveSlots {
+  const merged: LiveSlots = {};
+  for (const answer of answers) {
+    for (const [slot, value] of Object.entries(answer)) {
+      merged[slot] =
+        typeof value === 'object' && value !== null && !Array.isArray(value)
+          ? { ...((merged[slot] as object | undefined) ?? {}), ...value }
+          : value;
+    }
+  }
+  return merged;
 }

@@ -1,9 +1,12 @@
-import type { JsonObject } from '../domain/api-types.js';
+import type { ApiUser, JsonObject } from '../domain/api-types.js';
+import type { DesiredPins } from '../domain/desired.js';
+import type { RefusalReason } from '../domain/refusal-reason.js';
 import type { SourcePosition } from '../domain/source-position.js';
+import type { LiveRead } from '../state/live-read.js';
 import type { AppliedFacts } from '../state/memory-applied.js';
 import type { SweepMemory } from '../state/sweep-memory.js';
 import type { Desired, Live } from '../state/types.js';
-import type { Change, ChangeShape } from './changes.js';
+import type { Change, ChangeShape, PlanWarning } from './changes.js';
 import type { DriftCause, DriftPlan } from './drift-cause.js';
 import type { Landed } from './execution.js';
 import type { ChangeTest, DriftDetails, Kind, MemberList, RepairRole, StepSubject } from './kind.js';
@@ -150,6 +153,62 @@ export interface KindDocument {
   positionOf(pointer: string): SourcePosition;
 }
 
+/**
+ * SecondReads is what a kind reads only once the plan's first reads are diffed (README,
+ * "Scoped and budgeted plans"): its documents expand to one read each only with the
+ * users, and which of them a plan reads depends on what the first diff creates, renames
+ * or deletes and on the plan's scope (`--base`, `--budget`), which the plan decides over
+ * the keyed entries the kind hands it. The pinned lists are such reads: one per member
+ * and domain. Absent: the kind reads everything in the first phase (`Kind.planReads`).
+ */
+export interface SecondReads {
+  /** hasSecondReads tells whether `desired` declares anything read in the second phase: the least a plan reads counts one such read. */
+  hasSecondReads(desired: Desired): boolean;
+  /** secondReadsNeedUsers tells whether expanding `desired` (the manifests now, or at REF) to its reads needs the workspace's users. */
+  secondReadsNeedUsers(desired: Desired): boolean;
+  /**
+   * secondReads expands `desired` to one keyed entry per read, with the users when the
+   * plan read them, in a stable order; `reasons` refuse the plan before any such read,
+   * `warnings` go with it, `skipped` (when the documents reach members through the
+   * users) counts those they reached who are not active. A `--target` the entries do
+   * not cover throws `target.unknown`.
+   */
+  secondReads(desired: Desired, users: readonly ApiUser[] | undefined): ExpandedSecondReads;
+  /** secondRead is the read of one entry, as data: its answer goes under the kind's key of `Live`. */
+  secondRead(entry: SecondRead): LiveRead;
+  /**
+   * refusedRead tells, when the service refused `entry`'s read with `error` and the plan
+   * did not read the users, what the users (read once, by `users()`) say of it: the
+   * warnings of an entry left unread, or reasons that refuse the plan. Undefined: the
+   * error stands.
+   */
+  refusedRead(
+    error: unknown,
+    entry: SecondRead,
+    users: () => Promise<readonly ApiUser[]>,
+  ): Promise<{ reasons: RefusalReason[]; warnings: PlanWarning[] } | undefined>;
+  /** narrowed is `desired` as the diff sees it once `read` are the entries read: the kind's documents replaced by them (none before the second phase). */
+  narrowed(desired: Desired, read: readonly SecondRead[]): Desired;
+}
+
+/**
+ * SecondRead is one read of the second phase: its key (`pinsKey`, the key of its answer
+ * in `Live` and of the sweep memory's lists) and the desired list it reads for, which
+ * the plan's scope compares with the list at REF and with the views the plan touches.
+ */
+export interface SecondRead {
+  key: string;
+  pins: DesiredPins;
+}
+
+/** ExpandedSecondReads are a kind's second-phase reads of the manifests, and what expanding them found. */
+export interface ExpandedSecondReads {
+  entries: SecondRead[];
+  reasons: RefusalReason[];
+  warnings: PlanWarning[];
+  skipped?: number;
+}
+
 /** hasSavedPlanChecks tells whether `kind` checks its saved plans' changes beyond the core. */
 export function hasSavedPlanChecks<C extends ChangeShape>(kind: Kind<C>): kind is Kind<C> & SavedPlanChecks<C> {
   const checks = kind as Partial<SavedPlanChecks<C>>;
@@ -182,6 +241,12 @@ export function hasPresentation<C extends ChangeShape>(kind: Kind<C>): kind is K
 export function hasManifests<C extends ChangeShape>(kind: Kind<C>): kind is Kind<C> & Manifests {
   const declared = kind as Partial<Manifests>;
   return Array.isArray(declared.manifests) && typeof declared.desired === 'function';
+}
+
+/** hasSecondReads tells whether `kind` reads in the plan's second phase (`SecondReads`); the default is none. */
+export function hasSecondReads<C extends ChangeShape>(kind: Kind<C>): kind is Kind<C> & SecondReads {
+  const reads = kind as Partial<SecondReads>;
+  return typeof reads.secondReads === 'function' && typeof reads.secondRead === 'function';
 }
 
 /**

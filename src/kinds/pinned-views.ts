@@ -4,7 +4,15 @@ import type { Domain } from '../domain/domains.js';
 import { pinsKey, type DesiredPins, type Live, type PinRef } from '../state/types.js';
 import type { HeldTarget, NewViewTab, PinChange, PinnedTab, PlanWarning } from './changes.js';
 import { cannotApply, createdKey, stepOf, type Kind, type VerifyContext } from './kind.js';
-import type { DriftLabels, Presentation, Repairs, SavedPlanChecks, SweepMemoryAnswers } from './capabilities.js';
+import type {
+  DriftLabels,
+  Presentation,
+  Repairs,
+  SavedPlanChecks,
+  SecondReads,
+  SweepMemoryAnswers,
+} from './capabilities.js';
+import { PIN_SECOND_READS } from './pin-second-reads.js';
 import { sentPinnedList } from './pin-new-tabs.js';
 import type { DeclaredViewRef, HeldViewRef } from './declared-view-ref.js';
 import { ROUTES } from '../service/routes.js';
@@ -312,7 +320,11 @@ export const PINNED_VIEWS: Kind<PinChange> &
   DriftLabels<PinChange> &
   SweepMemoryAnswers<PinChange> &
   Repairs<PinChange> &
-  Presentation<PinChange> = {
+  Presentation<PinChange> &
+  SecondReads = {
+  // The lists themselves: expanded per member and domain, and read once the first diff chose them.
+  ...PIN_SECOND_READS,
+
   diff(desired, live, context) {
     const members = memberPinLists(desired, live.users);
     const result = {

@@ -62,7 +62,7 @@ function selectorText(selector: TargetSelector): string {
  * selectTargets narrows `desired` to the selected targets: the view documents named,
  * every pinned list of the members named (with the declared views those lists name;
  * a member only a group document reaches is found once the users are read, by
- * `selectMemberLists`), the automations if named. The Workspace document stays (its
+ * `selectMemberLists` in src/kinds/pin-second-reads.ts), the automations if named. The Workspace document stays (its
  * `workspaceId` guard and `creatorEmail` still hold) but prune is off: a selected view
  * is declared, so never a prune candidate, and no other view is selected. A selector
  * no manifest declares is an error (`target.unknown`), all of them at once, so a typo
@@ -140,30 +140,4 @@ export function selectTargets(desired: Desired, selectors: readonly TargetSelect
     targets: texts,
     ...(automations && desired.automations !== undefined ? { automations: desired.automations } : {}),
   };
-}
-
-/**
- * selectMemberLists keeps, of the expanded per-member lists, those of the members
- * `--target pins/EMAIL` names (all of them when no such selector was given), and
- * refuses a named member no document reaches (`target.unknown`), before any pinned read.
- */
-export function selectMemberLists<T extends { userEmail: string }>(
-  desired: Pick<Desired, 'pinMembers'>,
-  lists: readonly T[],
-): T[] {
-  if (desired.pinMembers === undefined) return [...lists];
-  const wanted = new Set(desired.pinMembers);
-  const kept = lists.filter((list) => wanted.has(list.userEmail.toLowerCase()));
-  const found = new Set(kept.map((list) => list.userEmail.toLowerCase()));
-  const missing = desired.pinMembers.filter((email) => !found.has(email));
-  if (missing.length > 0) {
-    throw new ViewctlError(
-      'target.unknown',
-      `no manifest declares ${missing.length === 1 ? 'this target' : 'these targets'}: ${missing.map((email) => `pins/${email}`).join(', ')}; no pinned list was read`,
-      {
-        hint: 'pins/EMAIL names a member of a PinnedViews document: its userEmail, or an active member a group document reaches by users or roles',
-      },
-    );
-  }
-  return kept;
 }

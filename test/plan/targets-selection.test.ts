@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ViewctlError } from '../../src/errors.js';
-import { parseTargetSelector, selectMemberLists, selectTargets } from '../../src/plan/targets-selection.js';
+import { selectMemberLists } from '../../src/kinds/pin-second-reads.js';
+import { parseTargetSelector, selectTargets } from '../../src/plan/targets-selection.js';
 import { computePlan } from '../../src/plan/diff.js';
 import { parsePlanFile } from '../../src/plan/plan-file.js';
 import { renderJson } from '../../src/render/json.js';
