@@ -11,6 +11,7 @@ import { isPublicSaved } from '../domain/views.js';
 import { plural } from '../text/plural.js';
 import { renderViewFile } from './view-documents.js';
 import { renderAutomationsFile, renderWorkspaceFile } from './workspace-documents.js';
+import { unexportedKinds } from './kind-exports.js';
 
 /**
  * The pure half of `viewctl export`: live state in, file texts out. The writer
@@ -141,6 +142,9 @@ export function exportFiles(input: ExportInput): ExportResult {
       }
     }
   }
+
+  // A registered kind's documents are not exported: said, never left out in silence.
+  notes.push(...unexportedKinds());
 
   return {
     files: Object.fromEntries([...files].sort(([a], [b]) => compareCodePoints(a, b))),

@@ -132,7 +132,7 @@ export async function planWorkspace(
     planFloor(
       reads,
       { read: mayReadUsers, ...(members === undefined ? {} : { members }) },
-      later.some((kind) => kind.hasSecondReads(desired)),
+      later.some((kind) => kind.declaresSecondReads(desired)),
     );
   const limits = { ...(scope.budget === undefined ? {} : { budget: scope.budget }), reserve: scope.reserve ?? 0 };
   // --budget counts every request sent, retries included: the client refuses an attempt past the ceiling.

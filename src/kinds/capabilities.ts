@@ -162,8 +162,8 @@ export interface KindDocument {
  * and domain. Absent: the kind reads everything in the first phase (`Kind.planReads`).
  */
 export interface SecondReads {
-  /** hasSecondReads tells whether `desired` declares anything read in the second phase: the least a plan reads counts one such read. */
-  hasSecondReads(desired: Desired): boolean;
+  /** declaresSecondReads tells whether `desired` declares anything read in the second phase: the least a plan reads counts one such read. */
+  declaresSecondReads(desired: Desired): boolean;
   /** secondReadsNeedUsers tells whether expanding `desired` (the manifests now, or at REF) to its reads needs the workspace's users. */
   secondReadsNeedUsers(desired: Desired): boolean;
   /**
@@ -209,6 +209,22 @@ export interface ExpandedSecondReads {
   skipped?: number;
 }
 
+/**
+ * Targets is how `--target KIND/NAME` names a kind's targets (README, "Working alongside
+ * the app"): the KIND, the names its manifests declare, and what of its slices of the
+ * desired state a plan of only some of them diffs (which must then leave the others
+ * alone, as a `--target` plan turns prune off). Absent: `--target` cannot name its
+ * targets, and a plan with any `--target` leaves them out.
+ */
+export interface Targets {
+  /** targetKind is the KIND of `--target KIND/NAME` (`Note` for `Note/Weekly review`). */
+  targetKind: string;
+  /** targetNames are the names of the targets `desired` declares of this kind, as `--target` writes them. */
+  targetNames(desired: Desired): readonly string[];
+  /** selectedSlices are the kind's slices of `desired` narrowed to the targets `names` (each one of `targetNames`). */
+  selectedSlices(desired: Desired, names: ReadonlySet<string>): Readonly<Record<string, unknown>>;
+}
+
 /** hasSavedPlanChecks tells whether `kind` checks its saved plans' changes beyond the core. */
 export function hasSavedPlanChecks<C extends ChangeShape>(kind: Kind<C>): kind is Kind<C> & SavedPlanChecks<C> {
   const checks = kind as Partial<SavedPlanChecks<C>>;
@@ -241,6 +257,12 @@ export function hasPresentation<C extends ChangeShape>(kind: Kind<C>): kind is K
 export function hasManifests<C extends ChangeShape>(kind: Kind<C>): kind is Kind<C> & Manifests {
   const declared = kind as Partial<Manifests>;
   return Array.isArray(declared.manifests) && typeof declared.desired === 'function';
+}
+
+/** hasTargets tells whether `--target KIND/NAME` can name `kind`'s targets. */
+export function hasTargets<C extends ChangeShape>(kind: Kind<C>): kind is Kind<C> & Targets {
+  const targets = kind as Partial<Targets>;
+  return typeof targets.targetKind === 'string' && typeof targets.targetNames === 'function';
 }
 
 /** hasSecondReads tells whether `kind` reads in the plan's second phase (`SecondReads`); the default is none. */

@@ -14,7 +14,8 @@ import type { DeclaredViewRef, HeldViewRef } from './declared-view-ref.js';
 /**
  * A resource kind is a small core every kind answers, plus capabilities a kind may
  * implement (src/kinds/capabilities.ts: the saved plan's re-checks, the drift labels,
- * the sweep memory's answers, self-heal's repairs, presentation, manifests), each found
+ * the sweep memory's answers, self-heal's repairs, presentation, manifests, `--target`
+ * names, reads after the first diff), each found
  * by a type guard and replaced, for a kind that lacks it, by a default that is correct
  * for it (as Grizzly's handlers: one small interface, defaults, optional interfaces
  * found by assertion). The core says, as data: what a kind reads, how desired and live

@@ -11,7 +11,7 @@ import { hasPinGroups, memberPinLists } from './pin-members.js';
  * or deletes and on its scope. The kind expands and reads; the plan chooses.
  */
 export const PIN_SECOND_READS: SecondReads = {
-  hasSecondReads: (desired) => desired.pins.length + (desired.pinGroups ?? []).length > 0,
+  declaresSecondReads: (desired) => desired.pins.length + (desired.pinGroups ?? []).length > 0,
 
   // Group documents name their members only through the users list, at REF too.
   secondReadsNeedUsers: (desired) => hasPinGroups(desired),

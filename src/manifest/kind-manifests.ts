@@ -43,6 +43,25 @@ export function withSlices(desired: Desired, documents: readonly ManifestDocumen
   return Object.keys(slices).length === 0 ? desired : { ...desired, slices };
 }
 
+/**
+ * registeredSchemaTexts are the JSON Schemas of the registered kinds' manifest kinds, as
+ * files to write beside schemas/ (`viewctl schemas --out`): `notes.schema.json` for
+ * `Notes`, whose `$ref`s to `common.schema.json` resolve there as a schema file's do.
+ */
+export function registeredSchemaTexts(): Map<string, string> {
+  return new Map(
+    declaredKinds().map((entry) => [
+      `${kebabCase(entry.kind)}.schema.json`,
+      `${JSON.stringify({ $schema: 'https://json-schema.org/draft/2020-12/schema', title: entry.kind, ...entry.schema }, null, 2)}\n`,
+    ]),
+  );
+}
+
+/** kebabCase is a manifest kind as a file name: `RecordingView` is `recording-view`. */
+function kebabCase(kind: string): string {
+  return kind.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+}
+
 function declaredKinds(): ManifestKind[] {
   return kinds().flatMap((kind) => (hasManifests(kind) ? kind.manifests : []));
 }

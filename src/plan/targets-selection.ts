@@ -3,6 +3,9 @@ import type { Desired } from '../domain/desired.js';
 import { UsageError, ViewctlError } from '../errors.js';
 import { quoted } from '../text/safe-text.js';
 import { closestName } from '../text/suggest.js';
+import { hasTargets, type Targets } from '../kinds/capabilities.js';
+import type { Kind } from '../kinds/kind.js';
+import { kinds } from '../kinds/kinds.js';
 
 /**
  * `--target SELECTOR` (README, "Working alongside the app"): plan and apply only some
@@ -10,15 +13,22 @@ import { closestName } from '../text/suggest.js';
  * guard holds; only the selected targets are read and planned.
  */
 
-/** TargetSelector is one parsed `--target`: a view document, one member's pinned lists, or the automations. */
+/**
+ * TargetSelector is one parsed `--target`: a view document, one member's pinned lists,
+ * the automations, or a target of a registered kind that names its own (`Targets`).
+ */
 export type TargetSelector =
   | { type: 'view'; kind: ViewKind; name: string }
   | { type: 'pins'; userEmail: string }
-  | { type: 'automations' };
+  | { type: 'automations' }
+  | { type: 'kind'; kind: string; name: string };
 
 const VIEW_KIND_NAMES: readonly ViewKind[] = DOMAINS.map((domain) => VIEW_KINDS[domain]);
-const PREFIXES: readonly string[] = [...VIEW_KIND_NAMES, 'pins'];
-const FORMS = `KIND/NAME (KIND one of ${VIEW_KIND_NAMES.join(', ')}; e.g. "RecordingView/Customer calls"), pins/EMAIL or automations`;
+
+/** selectable are the registered kinds whose targets `--target KIND/NAME` names (`Targets`). */
+function selectable(): (Kind & Targets)[] {
+  return kinds().filter(hasTargets);
+}
 
 /** parseTargetSelector parses a `--target` value, or throws `usage.bad-target` naming the accepted forms. */
 export function parseTargetSelector(text: string): TargetSelector {
@@ -27,11 +37,16 @@ export function parseTargetSelector(text: string): TargetSelector {
   const slash = value.indexOf('/');
   const prefix = slash === -1 ? value : value.slice(0, slash);
   const rest = slash === -1 ? '' : value.slice(slash + 1).trim();
+  const own = selectable().map((kind) => kind.targetKind);
   if (slash !== -1 && rest !== '') {
     if (prefix === 'pins') return { type: 'pins', userEmail: rest };
     const kind = VIEW_KIND_NAMES.find((candidate) => candidate === prefix);
     if (kind !== undefined) return { type: 'view', kind, name: rest };
+    if (own.includes(prefix)) return { type: 'kind', kind: prefix, name: rest };
   }
+  const kindNames = [...VIEW_KIND_NAMES, ...own];
+  const PREFIXES = [...kindNames, 'pins'];
+  const FORMS = `KIND/NAME (KIND one of ${kindNames.join(', ')}; e.g. "RecordingView/Customer calls"), pins/EMAIL or automations`;
   const near = closestName(prefix, slash === -1 ? [...PREFIXES, 'automations'] : PREFIXES);
   const meant =
     near === undefined
@@ -41,7 +56,7 @@ export function parseTargetSelector(text: string): TargetSelector {
         : `; did you mean "${near}/${rest === '' ? '...' : rest}"?`;
   const why =
     slash !== -1 && rest === '' && PREFIXES.includes(prefix)
-      ? `it names no ${prefix === 'pins' ? 'email' : 'view'} after the /`
+      ? `it names no ${prefix === 'pins' ? 'email' : own.includes(prefix) ? 'target' : 'view'} after the /`
       : 'it is not one of the accepted forms';
   throw new UsageError('usage.bad-target', `--target ${quoted(text)}: ${why}${meant}`, `write the target as ${FORMS}`);
 }
@@ -55,6 +70,8 @@ function selectorText(selector: TargetSelector): string {
       return `pins/${selector.userEmail.toLowerCase()}`;
     case 'automations':
       return 'automations';
+    case 'kind':
+      return `${selector.kind}/${selector.name}`;
   }
 }
 
@@ -73,8 +90,20 @@ export function selectTargets(desired: Desired, selectors: readonly TargetSelect
   const unknown: string[] = [];
   const views = new Set<Desired['views'][number]>();
   const emails = new Set<string>();
+  // Per registered kind (its KIND), the names selected of its targets.
+  const named = new Map<string, Set<string>>();
   for (const selector of selectors) {
-    if (selector.type === 'view') {
+    if (selector.type === 'kind') {
+      const kind = selectable().find((candidate) => candidate.targetKind === selector.kind);
+      const names = kind?.targetNames(desired) ?? [];
+      if (!names.includes(selector.name)) {
+        const near = closestName(selector.name, names);
+        unknown.push(
+          `${selectorText(selector)}${near === undefined ? '' : ` (did you mean ${quoted(`${selector.kind}/${near}`)}?)`}`,
+        );
+      }
+      named.set(selector.kind, new Set([...(named.get(selector.kind) ?? []), selector.name]));
+    } else if (selector.type === 'view') {
       const matches = desired.views.filter(
         (view) => VIEW_KINDS[view.domain] === selector.kind && view.name === selector.name,
       );
@@ -113,7 +142,7 @@ export function selectTargets(desired: Desired, selectors: readonly TargetSelect
       'target.unknown',
       `no manifest declares ${unknown.length === 1 ? 'this target' : 'these targets'}: ${unknown.join(', ')}; nothing was read`,
       {
-        hint: 'a target is a view document (KIND/NAME, its kind and name), pins/EMAIL of a PinnedViews document, or automations of the AdminAutomations document',
+        hint: 'a target is a view document (KIND/NAME, its kind and name), pins/EMAIL of a PinnedViews document, automations of the AdminAutomations document, or KIND/NAME of a kind that names its targets',
       },
     );
   }
@@ -131,6 +160,14 @@ export function selectTargets(desired: Desired, selectors: readonly TargetSelect
     }
   }
   const automations = selectors.some((selector) => selector.type === 'automations');
+  // A registered kind's slices are planned only for the targets named of it: the others' are left out, as unselected views are.
+  const slices = Object.assign(
+    {},
+    ...selectable().flatMap((kind) => {
+      const names = named.get(kind.targetKind);
+      return names === undefined ? [] : [kind.selectedSlices(desired, names)];
+    }),
+  ) as Record<string, unknown>;
   return {
     workspace: { ...desired.workspace, prune: false },
     views: desired.views.filter((view) => views.has(view)),
@@ -139,5 +176,6 @@ export function selectTargets(desired: Desired, selectors: readonly TargetSelect
     ...(emails.size === 0 ? {} : { pinMembers: [...emails] }),
     targets: texts,
     ...(automations && desired.automations !== undefined ? { automations: desired.automations } : {}),
+    ...(Object.keys(slices).length === 0 ? {} : { slices }),
   };
 }

@@ -1,7 +1,14 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carryOut } from '../../src/apply/carry-out.js';
 import { demoWorkspace } from '../../src/emulator/demo/demo-workspace.js';
+import { exportWorkspace } from '../../src/flows/export-workspace.js';
 import { planWorkspace } from '../../src/flows/plan-workspace.js';
+import { connected as connectedEdge } from '../../src/flows/run-edges.js';
+import { writeSchemas } from '../../src/flows/write-schemas.js';
+import { parseTargetSelector } from '../../src/plan/targets-selection.js';
 import { prepareSavedPlan } from '../../src/flows/saved-plan.js';
 import { prepareApply } from '../../src/flows/apply-ready.js';
 import { registerKind } from '../../src/kinds/kinds.js';
@@ -180,6 +187,47 @@ describe('a kind registered by a test', () => {
         .sort(),
     ).toEqual(['Kept', 'New']);
     expect((await planWorkspace(desired, service.client)).plan.changes).toEqual([]);
+  });
+
+  it('is selected by --target Note/TITLE: only that note is read and planned, the view and the other notes left alone', async () => {
+    const { service, desired } = await workspace();
+    const { plan } = await planWorkspace(desired, service.client, { targets: [parseTargetSelector('Note/New')] });
+    expect(plan.changes.map((change) => [change.action, change.name])).toEqual([['add-note', 'New']]);
+    // A title no Notes document lists is refused before any read, with the nearest one.
+    await expect(
+      planWorkspace(desired, service.client, { targets: [parseTargetSelector('Note/Nwe')] }),
+    ).rejects.toMatchObject({
+      code: 'target.unknown',
+      message: expect.stringContaining('Note/Nwe (did you mean "Note/New"?)'),
+    });
+    // Its KIND is one of the accepted forms, named in the refusal of a near miss.
+    expect(() => parseTargetSelector('Notes/New')).toThrow(/did you mean "Note\/New"\?/);
+  });
+
+  it('is listed by viewctl schemas, and said by export to be not exported, since it has no export capability', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'viewctl-toy-kind-'));
+    try {
+      const { written } = await writeSchemas('schemas', dir);
+      const files = await readdir(join(dir, 'schemas'));
+      expect(files).toContain('notes.schema.json');
+      expect(written).toBe(files.length);
+      const schema = JSON.parse(await readFile(join(dir, 'schemas', 'notes.schema.json'), 'utf8')) as {
+        title: string;
+        properties: { kind: unknown };
+      };
+      expect(schema.title).toBe('Notes');
+      expect(schema.properties.kind).toEqual({ const: 'Notes' });
+
+      const { service } = await workspace();
+      const outcome = await exportWorkspace(
+        { out: 'exported', reserve: 0, rate: 1000 },
+        { cwd: dir, connect: connectedEdge(service.client) },
+      );
+      expect(outcome.notes).toContain('kind Notes: not exported (no export capability)');
+      expect((await readdir(join(dir, 'exported'))).filter((name) => name.includes('note'))).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('is repaired by self-heal as it says: its adds carried out and reported in its words, its drops left for a reviewed apply', async () => {

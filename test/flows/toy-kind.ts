@@ -1,6 +1,6 @@
 import type { JsonObject } from '../../src/domain/api-types.js';
 import { ServiceError } from '../../src/errors.js';
-import type { KindDocument, Manifests, Repairs, SavedPlanChecks } from '../../src/kinds/capabilities.js';
+import type { KindDocument, Manifests, Repairs, SavedPlanChecks, Targets } from '../../src/kinds/capabilities.js';
 import type { ChangeShape } from '../../src/kinds/changes.js';
 import type { ExecutionContext } from '../../src/kinds/execution.js';
 import { stepOf, type Kind, type SavedPlan, type VerifyContext } from '../../src/kinds/kind.js';
@@ -17,9 +17,10 @@ import type { Desired, Live } from '../../src/state/types.js';
  * desired and live differ (a note to add, one to drop), its actions and their traits
  * (adding is counted as a create, dropping as a delete, which `--max-deletes` counts),
  * the step that carries each change out, the stale hash, the verification, the
- * saved-plan checks and rule re-check, and what self-heal may repair. It implements no
- * drift labels, memory answers or presentation: the defaults stand for them. The
- * engine, the loader and the renderers run it through every flow.
+ * saved-plan checks and rule re-check, what self-heal may repair, and how `--target
+ * Note/TITLE` names one note (`Targets`). It implements no drift labels, memory
+ * answers, presentation or export: the defaults stand for them. The engine, the
+ * loader and the renderers run it through every flow.
  */
 
 /** Note is one note as the service holds it. */
@@ -49,6 +50,8 @@ const notesOf = (live: Partial<Live>): Note[] => (live.notes as Note[] | undefin
 const noteTarget = (title: string): string => `note:${title}`;
 /** wantedNotes is the kind's slice of the desired state: absent when no `Notes` document is loaded. */
 const wantedNotes = (desired: Desired): WantedNote[] | undefined => desired.slices?.notes as WantedNote[] | undefined;
+/** onlyNotes are the titles a `--target Note/TITLE` plan selected: the only notes it may add or drop; absent, all. */
+const onlyNotes = (desired: Desired): string[] | undefined => desired.slices?.onlyNotes as string[] | undefined;
 
 /** NOTES_SCHEMA is the JSON Schema of a `Notes` document: a list of titles. */
 const NOTES_SCHEMA: JsonObject = {
@@ -92,7 +95,7 @@ const noteSchema = (action: NoteChange['action']): JsonObject => ({
  * NOTES is the toy kind: notes added before any view is updated (phase 15), dropped
  * after everything else (phase 50).
  */
-export const NOTES: Kind<NoteChange> & Manifests & SavedPlanChecks<NoteChange> & Repairs<NoteChange> = {
+export const NOTES: Kind<NoteChange> & Manifests & SavedPlanChecks<NoteChange> & Repairs<NoteChange> & Targets = {
   manifests: [{ kind: 'Notes', schema: NOTES_SCHEMA }],
   slice: 'notes',
   desired: (documents: readonly KindDocument[]): WantedNote[] =>
@@ -113,6 +116,13 @@ export const NOTES: Kind<NoteChange> & Manifests & SavedPlanChecks<NoteChange> &
       destructive: true,
     },
   ],
+  targetKind: 'Note',
+  targetNames: (desired) => (wantedNotes(desired) ?? []).map((note) => note.title),
+  // A plan of some notes adds those and drops none of the others, as a --target plan prunes no view.
+  selectedSlices: (desired, names) => ({
+    notes: (wantedNotes(desired) ?? []).filter((note) => names.has(note.title)),
+    onlyNotes: [...names],
+  }),
   planReads: (desired) => (wantedNotes(desired) === undefined ? [] : [NOTES_READ]),
   diff(desired, live) {
     const wanted = wantedNotes(desired);
@@ -131,8 +141,10 @@ export const NOTES: Kind<NoteChange> & Manifests & SavedPlanChecks<NoteChange> &
           after: { title },
         }),
       );
+    const only = onlyNotes(desired);
     const drops = held
       .filter((note) => !wanted.some(({ title }) => title === note.title))
+      .filter((note) => only === undefined || only.includes(note.title))
       .map(
         (note): NoteChange => ({
           action: 'drop-note',
