@@ -158,11 +158,12 @@ export async function planWorkspace(
     onProgress: options.onProgress,
   });
   // The views' own changes decide which lists must be read; a refusal about views stops here.
-  const viewChanges = computePlan(
-    { ...desired, pins: [], pinGroups: [] },
-    views,
-    options.memory === undefined ? {} : { memory: options.memory },
-  ).plan.changes;
+  // A view document renamed since --base renames its view: the lists naming either name are read.
+  const base = scope.base === undefined ? {} : { base: scope.base.desired };
+  const viewChanges = computePlan({ ...desired, pins: [], pinGroups: [] }, views, {
+    ...(options.memory === undefined ? {} : { memory: options.memory }),
+    ...base,
+  }).plan.changes;
   // One list per member and domain; members a document cannot have stop the plan before any pinned read.
   const expansion = memberPinLists(desired, views.users);
   if (expansion.reasons.length > 0) throw new PlanRefusedError(expansion.reasons);
@@ -270,6 +271,7 @@ export async function planWorkspace(
     ...(hasPinGroups(desired) ? { skippedMembers: expansion.skipped } : {}),
     ...(options.memory === undefined ? {} : { memory: options.memory }),
     ...(members === undefined ? {} : { memberLists: members.byDomain }),
+    ...base,
   });
   return { plan, live, elapsedMs: now() - started };
 }
