@@ -129,7 +129,14 @@ export function renameBinding(
       hold: {
         code: 'view.rename-ambiguous',
         reason: `${document} may be the rename of ${names.join(' or ')} at --base, and the documents do not tell which: the rename is held, no view is changed`,
-        wayOut: `bind the document to the view it renames with \`viewId: ${olds[0]?.viewId}\`${olds.length > 1 ? ` (or ${olds.slice(1).map((old) => old.viewId).join(', ')})` : ''}`,
+        wayOut: `bind the document to the view it renames with \`viewId: ${olds[0]?.viewId}\`${
+          olds.length > 1
+            ? ` (or ${olds
+                .slice(1)
+                .map((old) => old.viewId)
+                .join(', ')})`
+            : ''
+        }`,
       },
       keep: olds.map((old) => old.viewId),
     };

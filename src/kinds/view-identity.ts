@@ -219,7 +219,11 @@ function planDomain(
     const binding =
       renamed === undefined && ambiguous === undefined
         ? undefined
-        : renameBinding(view, { ...(renamed === undefined ? {} : { renamed }), ...(ambiguous === undefined ? {} : { ambiguous }) }, free);
+        : renameBinding(
+            view,
+            { ...(renamed === undefined ? {} : { renamed }), ...(ambiguous === undefined ? {} : { ambiguous }) },
+            free,
+          );
     if (binding !== undefined && 'bind' in binding) {
       claim(view, binding.bind);
       continue;

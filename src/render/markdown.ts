@@ -2,15 +2,7 @@ import { formatLine } from '../domain/source-position.js';
 import { formatCount, plural } from '../text/plural.js';
 import type { Change, ChangeOrigin, PinChange, Plan } from '../plan/types.js';
 import { COMMENT_LIMIT, fitComment, type CommentPart, type LeftOut } from './comment-budget.js';
-import {
-  applyCost,
-  budgetText,
-  byAction,
-  deletedOutsideText,
-  pinnedCount,
-  renamedName,
-  scopeText,
-} from './format.js';
+import { applyCost, budgetText, byAction, deletedOutsideText, pinnedCount, renamedName, scopeText } from './format.js';
 import { detailParts, ICONS } from './markdown-details.js';
 import { codeSpan, linkTarget, mdName, mdText } from './markdown-text.js';
 import type { RenderOptions } from './options.js';

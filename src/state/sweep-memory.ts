@@ -96,7 +96,13 @@ export function seenView(
   const earlier = [...(before?.formerNames ?? []), ...(before === undefined ? [] : [before.name])];
   const formerNames = earlier.filter((name, index) => name !== seen.name && earlier.lastIndexOf(name) === index);
   const kept = formerNames.slice(-FORMER_NAMES);
-  return { domain: seen.domain, id: seen.id, name: seen.name, lastSeen: at, ...(kept.length === 0 ? {} : { formerNames: kept }) };
+  return {
+    domain: seen.domain,
+    id: seen.id,
+    name: seen.name,
+    lastSeen: at,
+    ...(kept.length === 0 ? {} : { formerNames: kept }),
+  };
 }
 
 /** MemberMemory is one member as last seen in the users list. */

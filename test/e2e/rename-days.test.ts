@@ -124,17 +124,17 @@ describe('a view document renamed in a pull request, without viewId', () => {
   const TEAM = Array.from({ length: 15 }, (_, index) => `member${String(index + 1).padStart(2, '0')}@acme.test`);
   const teamData = () => {
     const data = cloneData();
-    TEAM.forEach((email, index) =>
-      data.users.push({
+    data.users.push(
+      ...TEAM.map((email, index) => ({
         id: `u_team_${index + 1}`,
         email,
         name: `Member ${index + 1}`,
-        license: 'Full',
-        role: 'Member',
-        state: 'Active',
+        license: 'Full' as const,
+        role: 'Member' as const,
+        state: 'Active' as const,
         isDesktopAppInstalled: false,
         isMobileAppInstalled: false,
-      }),
+      })),
     );
     return data;
   };
@@ -169,9 +169,9 @@ describe('a view document renamed in a pull request, without viewId', () => {
         const blind = JSON.parse(
           (await days.run(2, ['plan', 'manifests', '--format', 'json'], env, root)).stdout,
         ) as Plan;
-        expect(blind.changes.filter((change) => change.action !== 'drift').map((change) => [change.action, change.name])).toEqual([
-          ['create', NEW],
-        ]);
+        expect(
+          blind.changes.filter((change) => change.action !== 'drift').map((change) => [change.action, change.name]),
+        ).toEqual([['create', NEW]]);
         const planned = await days.run(
           2,
           ['plan', 'manifests', '--base', 'main', '--format', 'json', '--out', 'plan.json'],

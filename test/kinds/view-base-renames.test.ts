@@ -90,11 +90,13 @@ describe('baseRenames: the same document at --base', () => {
     const now = manifests(deal('C', risk, 1));
     const found = baseRenames(base, now);
     expect(found.renamed.size).toBe(0);
-    expect([...found.ambiguous].map(([view, { candidates }]) => [view.name, candidates.map((old) => old.name)])).toEqual([
-      ['C', ['A', 'B']],
-    ]);
+    expect(
+      [...found.ambiguous].map(([view, { candidates }]) => [view.name, candidates.map((old) => old.name)]),
+    ).toEqual([['C', ['A', 'B']]]);
     // The same place settles it when nothing was inserted or removed.
-    expect(pairs(manifests(deal('A', risk, 1), deal('B', risk, 10)), manifests(deal('C', risk, 1), deal('D', risk, 10)))).toEqual([
+    expect(
+      pairs(manifests(deal('A', risk, 1), deal('B', risk, 10)), manifests(deal('C', risk, 1), deal('D', risk, 10))),
+    ).toEqual([
       ['A', 'C'],
       ['B', 'D'],
     ]);
