@@ -129,6 +129,18 @@ describe('the saved views planned with the manifests at --base', () => {
     });
     expect(planned.reasons).toEqual([]);
     expect(planned.warnings.map((warning) => warning.code)).toEqual(['pins.renamed-view']);
+    // A near miss of the old name: "did you mean" the new one first.
+    const near = PINNED_VIEWS.diff(
+      { ...now, pins: [pinsOf('mia@acme.com', 'deals', [{ name: 'Deals at rsk' }])] },
+      live,
+      {
+        ignored: compileGlobs([]),
+        declared: renamed.declared ?? new Map(),
+        deleted: new Map(),
+        heldViews: new Map(),
+      },
+    );
+    expect(near.reasons[0]?.message).toContain('did you mean "At risk (weekly)"');
     // Without the manifests at REF: a new view, and the old one left alone.
     expect(diffOf(now, live).changes.map((change) => [change.action, change.name])).toEqual([
       ['create', 'At risk (weekly)'],
