@@ -164,6 +164,8 @@ export async function planWorkspace(
     onProgress: options.onProgress,
   });
   // The first diff's own changes (the views') decide which second reads are due; a refusal about them stops here.
+  // A view document renamed since --base renames its view: the lists naming either name are read.
+  const base = scope.base === undefined ? {} : { base: scope.base.desired };
   const viewChanges = computePlan(
     narrowedTo(
       later.map((kind) => ({ kind, entries: [] })),
@@ -171,7 +173,7 @@ export async function planWorkspace(
       () => false,
     ),
     views,
-    options.memory === undefined ? {} : { memory: options.memory },
+    { ...(options.memory === undefined ? {} : { memory: options.memory }), ...base },
   ).plan.changes;
   // Each kind's second reads (one list per member and domain); what a document cannot have stops the plan before any of them.
   const expanded = later.map((kind) => ({ kind, ...kind.secondReads(desired, views.users) }));
@@ -275,6 +277,7 @@ export async function planWorkspace(
     ...(skipped.length === 0 ? {} : { skippedMembers: skipped.reduce((sum, count) => sum + count, 0) }),
     ...(options.memory === undefined ? {} : { memory: options.memory }),
     ...(members === undefined ? {} : { memberLists: members.byDomain }),
+    ...base,
   });
   return { plan, live, elapsedMs: now() - started };
 }

@@ -220,6 +220,8 @@ export interface DiffContext {
   heldViews: ReadonlyMap<Domain, readonly HeldViewRef[]>;
   /** The sweep memory (`--ledger FILE`) when the plan has one: advice (a view seen live and public), never a reason to write unchecked. */
   memory?: SweepMemory;
+  /** The manifests at `--base REF` when they loaded: a view document renamed since binds its old view (view-base-renames.ts). */
+  base?: Desired;
 }
 
 /** KindDiff is what a kind's diff yields; `declared`, `deleted` and `heldViews` pass on to the kinds after it. */

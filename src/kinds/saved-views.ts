@@ -14,6 +14,7 @@ import { planPrune, prunesViews } from './view-prune.js';
 import { executeViewChange } from './view-execution.js';
 import { recheckViews } from './view-rechecks.js';
 import { renameReasons } from './view-renames.js';
+import { baseRenames } from './view-base-renames.js';
 import { lookAlikeWarnings } from './look-alikes.js';
 import { viewsAskedAlike } from './view-asked-alike.js';
 import { rememberView, viewDriftWhen } from './view-sweep-memory.js';
@@ -41,7 +42,9 @@ export const SAVED_VIEWS: Kind<ViewChange> &
   Repairs<ViewChange> &
   Presentation<ViewChange> = {
   diff(desired, live, context) {
-    const views = planViews(desired, live, context.memory);
+    // A document renamed since --base renames the live view of its old name (view-base-renames.ts).
+    const renames = context.base === undefined ? undefined : baseRenames(context.base, desired);
+    const views = planViews(desired, live, context.memory, renames);
     const prune = planPrune(desired, live, views.claimed, context.ignored, views.heldViews);
     const deleted = new Map<Domain, Map<string, string>>();
     for (const change of prune.changes)
@@ -55,10 +58,15 @@ export const SAVED_VIEWS: Kind<ViewChange> &
           : [[`${view.domain} ${view.viewId}`, view.nameSource] as const],
       ),
     );
-    const renames = renameReasons(live, changes, (rename) => nameSources.get(`${rename.domain} ${rename.id}`));
+    for (const [view] of renames?.renamed ?? []) {
+      const bound = views.changes.find((change) => change.action === 'update' && change.source === view.source);
+      if (bound?.action === 'update' && view.nameSource !== undefined)
+        nameSources.set(`${view.domain} ${bound.id}`, view.nameSource);
+    }
+    const refused = renameReasons(live, changes, (rename) => nameSources.get(`${rename.domain} ${rename.id}`));
     return {
       changes,
-      reasons: [...views.reasons, ...renames],
+      reasons: [...views.reasons, ...refused],
       warnings: [...views.warnings, ...prune.warnings],
       held: [...views.held, ...prune.held],
       declared: views.declared,

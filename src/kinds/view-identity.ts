@@ -12,6 +12,7 @@ import { newViewTarget, viewTarget } from '../domain/targets.js';
 import type { CreateChange, HeldTarget, JsonPatchOperation, PlanWarning, UpdateChange } from './changes.js';
 import type { SweepMemory, ViewMemory } from '../state/sweep-memory.js';
 import { deletedInApp, replacedWarning } from './view-deleted-outside.js';
+import { renameBinding, type BaseRenames } from './view-base-renames.js';
 
 /**
  * Identity of declared views (README, "Fail-safe rules"): a manifest
@@ -19,7 +20,8 @@ import { deletedInApp, replacedWarning } from './view-deleted-outside.js';
  * domain. Zero live matches is a create, one an update when it differs; anything
  * else is refused with the ids and the way out. A `viewId` the service no longer lists
  * is held, unless the sweep memory saw it live and public: then it was deleted in the
- * app, and the manifest binds by name (view-deleted-outside.ts).
+ * app, and the manifest binds by name (view-deleted-outside.ts). A document renamed since
+ * `--base` binds the live view of its old name (view-base-renames.ts).
  */
 
 /** ViewPlan is what identity resolution yields for every declared view. */
@@ -52,8 +54,8 @@ export function liveListing(live: Pick<Live, 'views'>, domain: Domain): ApiView[
  * active) holds the creates, not the whole plan: updates, deletes and the pinned lists
  * that name no new view are still planned.
  */
-export function planViews(desired: Desired, live: Live, memory?: SweepMemory): ViewPlan {
-  const result = matchViews(desired, live, memory);
+export function planViews(desired: Desired, live: Live, memory?: SweepMemory, renames?: BaseRenames): ViewPlan {
+  const result = matchViews(desired, live, memory, renames);
   const creates = result.changes.filter((change) => change.action === 'create');
   const first = creates[0];
   if (first === undefined) return result;
@@ -113,9 +115,14 @@ export function createsViews(desired: Desired, views: Live['views'], memory?: Sw
 /**
  * matchViews resolves the identity of every declared view against its domain's
  * listing; `memory` (the sweep memory) tells a bound id deleted in the app from one
- * that never was public.
+ * that never was public; `renames` (`baseRenames`) are the documents renamed since `--base`.
  */
-export function matchViews(desired: Desired, live: Pick<Live, 'views'>, memory?: SweepMemory): ViewPlan {
+export function matchViews(
+  desired: Desired,
+  live: Pick<Live, 'views'>,
+  memory?: SweepMemory,
+  renames?: BaseRenames,
+): ViewPlan {
   const result: ViewPlan = {
     changes: [],
     reasons: [],
@@ -127,7 +134,7 @@ export function matchViews(desired: Desired, live: Pick<Live, 'views'>, memory?:
   };
   for (const domain of DOMAINS) {
     const views = desired.views.filter((view) => view.domain === domain);
-    if (views.length > 0) planDomain(domain, views, liveListing(live, domain), result, memory);
+    if (views.length > 0) planDomain(domain, views, liveListing(live, domain), result, memory, renames);
   }
   return result;
 }
@@ -138,6 +145,7 @@ function planDomain(
   listing: ApiView[],
   result: ViewPlan,
   memory: SweepMemory | undefined,
+  renames: BaseRenames | undefined,
 ): void {
   const kind = VIEW_KINDS[domain];
   const claimedBy = new Map<string, DesiredView>();
@@ -199,8 +207,35 @@ function planDomain(
     else if (isPublicSaved(candidate)) entry.saved.push(candidate);
     byName.set(candidate.name, entry);
   }
+  // Documents renamed since --base whose rename is held, and the live views they may mean (prune leaves them).
+  const heldRenames = new Set<DesiredView>();
+  const kept = new Set<string>();
+  const free = (name: string): ApiView[] =>
+    (byName.get(name)?.saved ?? []).filter((candidate) => !claimedBy.has(candidate.viewId));
   for (const view of views) {
     if (view.viewId !== undefined && !gone.has(view)) continue;
+    const renamed = renames?.renamed.get(view);
+    const ambiguous = renames?.ambiguous.get(view);
+    const binding =
+      renamed === undefined && ambiguous === undefined
+        ? undefined
+        : renameBinding(
+            view,
+            { ...(renamed === undefined ? {} : { renamed }), ...(ambiguous === undefined ? {} : { ambiguous }) },
+            free,
+          );
+    if (binding !== undefined && 'bind' in binding) {
+      claim(view, binding.bind);
+      continue;
+    }
+    if (binding !== undefined) {
+      const target = newViewTarget(domain, view.name);
+      result.held.push({ target, ...binding.hold, source: view.nameSource ?? view.source });
+      heldView(result, domain, { name: view.name, viewId: null, target });
+      heldRenames.add(view);
+      for (const id of binding.keep) kept.add(id);
+      continue;
+    }
     const named = byName.get(view.name);
     const saved = (named?.saved ?? []).filter((candidate) => !claimedBy.has(candidate.viewId));
     const defaults = named?.defaults ?? [];
@@ -285,14 +320,14 @@ function planDomain(
   result.declared.set(
     domain,
     views
-      .filter((view) => view.viewId === undefined || !heldIds.has(view.viewId))
+      .filter((view) => !heldRenames.has(view) && (view.viewId === undefined || !heldIds.has(view.viewId)))
       .map((view) => ({
         name: view.name,
         viewId: bound.get(view)?.viewId ?? null,
         ...(gone.has(view) && view.viewId !== undefined ? { formerViewId: view.viewId } : {}),
       })),
   );
-  result.claimed.set(domain, new Set(claimedBy.keys()));
+  result.claimed.set(domain, new Set([...claimedBy.keys(), ...kept]));
 }
 
 /** CreatorCheck is what the creator check found: nothing, a refusal (the manifests' fault), or the creates held (the member left). */

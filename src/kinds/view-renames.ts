@@ -74,8 +74,9 @@ export function renameReasons(
 
 /**
  * formerNames maps each old name of a view the manifests rename to the view as the pins
- * see it after apply (README, "Renaming a view"): a declared view bound by id whose live
- * view (or, once applied, the view the sweep memory last saw) has another name. A pinned
+ * see it after apply (README, "Renaming a view"): a declared view bound (by id, or as
+ * the document renamed since `--base`) whose live view has another name, or that the
+ * sweep memory saw under another name (once applied, the names it had before). A pinned
  * name no view has any more then resolves to the renamed view, with a warning, and "did
  * you mean" prefers its new name. An old name two renamed views shared, or that a view
  * has after apply, means none of them.
@@ -104,16 +105,19 @@ export function formerNames(
   }
   for (const seen of Object.values(memory?.views ?? {})) {
     const view = seen.domain === domain ? byId.get(seen.id) : undefined;
-    if (view !== undefined) note(seen.name, view);
+    if (view === undefined) continue;
+    note(seen.name, view);
+    // Once applied, the old name is only the memory's (`ViewMemory.formerNames`).
+    for (const former of seen.formerNames ?? []) note(former, view);
   }
   return new Map([...found].flatMap(([name, view]) => (view === null ? [] : [[name, view] as const])));
 }
 
-/** renamedPinText says that a pinned name is the old name of a view the manifests rename, and how to name it. */
+/** renamedPinText says that a pinned name is the old name of a view the manifests rename (or renamed), and how to name it. */
 export function renamedPinText(domain: Domain, userEmail: string, oldName: string, view: DeclaredViewRef): string {
   const kind = VIEW_KINDS[domain];
   return (
-    `"${oldName}" in the ${domain} tabs of ${userEmail} is the old name of ${kind} "${view.name}"${view.viewId === null ? '' : ` (${view.viewId})`}, which the manifests rename: ` +
-    `it resolves to it; name it "${view.name}" here, or \`viewctl rename ${kind} "${oldName}" "${view.name}"\` rewrites every reference`
+    `"${oldName}" in the ${domain} tabs of ${userEmail} is the old name of ${kind} "${view.name}"${view.viewId === null ? '' : ` (${view.viewId})`}: ` +
+    `it resolves to it; name it "${view.name}" here and at each place these warnings list (with the document's old name back, \`viewctl rename ${kind} "${oldName}" "${view.name}"\` rewrites them all)`
   );
 }

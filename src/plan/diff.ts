@@ -64,6 +64,8 @@ interface PlanExtras {
   skippedMembers?: number;
   /** The sweep memory, which the kinds' diffs may take advice from (`DiffContext.memory`). */
   memory?: SweepMemory;
+  /** The manifests at `--base REF` (`DiffContext.base`): a view document renamed since renames its view. */
+  base?: Desired;
   /** `--pinned-by`: per domain whose views the plan deletes, every active member's list and how many were not read (`chooseMemberPinReads`). */
   memberLists?: MemberPinReads['byDomain'];
 }
@@ -83,6 +85,7 @@ export function computePlan(desired: Desired, live: Live, extras: PlanExtras = {
     deleted: new Map(),
     heldViews: new Map(),
     ...(extras.memory === undefined ? {} : { memory: extras.memory }),
+    ...(extras.base === undefined ? {} : { base: extras.base }),
   };
   const reasons: RefusalReason[] = [];
   const changes: Change[] = [];

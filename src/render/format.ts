@@ -262,6 +262,17 @@ function rememberedText(
  * deleted in the app (`deletedOutside`): `deleted in the app (rv_1, last seen
  * 2026-11-20): created again`; undefined for any other create.
  */
+/**
+ * renamedName names an updated view as the reviewer should read it: `rename "OLD" ->
+ * "NEW"` when the update renames it (by viewId, or the document renamed since --base),
+ * else its name; `name` quotes a name for the output at hand.
+ */
+export function renamedName(change: UpdateChange, name: (text: string) => string): string {
+  return change.before.name === change.after.name
+    ? name(change.name)
+    : `rename ${name(change.before.name)} -> ${name(change.after.name)}`;
+}
+
 export function deletedOutsideText(change: CreateChange): string | undefined {
   const gone = change.deletedOutside;
   return gone === undefined

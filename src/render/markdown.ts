@@ -2,7 +2,7 @@ import { formatLine } from '../domain/source-position.js';
 import { formatCount, plural } from '../text/plural.js';
 import type { Change, ChangeOrigin, PinChange, Plan } from '../plan/types.js';
 import { COMMENT_LIMIT, fitComment, type CommentPart, type LeftOut } from './comment-budget.js';
-import { applyCost, budgetText, byAction, deletedOutsideText, pinnedCount, scopeText } from './format.js';
+import { applyCost, budgetText, byAction, deletedOutsideText, pinnedCount, renamedName, scopeText } from './format.js';
 import { detailParts, ICONS } from './markdown-details.js';
 import { codeSpan, linkTarget, mdName, mdText } from './markdown-text.js';
 import type { RenderOptions } from './options.js';
@@ -212,8 +212,14 @@ function singleRow(change: Change): string {
       const deleted = deletedOutsideText(change);
       return `| ${icon} | ${change.kind} | ${mdName(change.name)}${deleted === undefined ? '' : ` · **${mdText(deleted)}**`} | ${source} |`;
     }
-    case 'update':
-      return `| ${icon} | ${change.kind} | ${mdName(change.name)} (${mdText(change.id)}) | ${source} |`;
+    case 'update': {
+      // A rename reads as one: `rename "OLD" -> "NEW"`.
+      const name =
+        change.before.name === change.after.name
+          ? mdName(change.name)
+          : renamedName(change, (text) => `"${mdName(text)}"`);
+      return `| ${icon} | ${change.kind} | ${name} (${mdText(change.id)}) | ${source} |`;
+    }
     case 'delete': {
       const pinned = pinnedCount(change) === '' ? '' : `, ${pinnedCount(change)}`;
       return `| ${icon} | ${change.kind} | **${mdName(change.name)}** (${mdText(change.id)}, owner ${mdName(ownerText(change))}${pinned}) | prune: not declared |`;

@@ -9,6 +9,7 @@ import {
   deletedOutsideText,
   pinnedCount,
   pointerPath,
+  renamedName,
   scopeText,
   shellWord,
   updateDiff,
@@ -172,7 +173,7 @@ function summaryRow(change: Change): SummaryRow {
       };
     }
     case 'update':
-      return { kind: change.kind, name: `${quoted(change.name)} (${safeText(change.id)})`, source };
+      return { kind: change.kind, name: `${renamedName(change, quoted)} (${safeText(change.id)})`, source };
     case 'delete':
       return {
         kind: change.kind,
@@ -216,7 +217,7 @@ function detailLines(change: Change, plan: Plan, c: Colors): string[] {
 }
 
 function updateLines(change: UpdateChange, c: Colors): string[] {
-  const lines = [c.yellow(`~ ${change.kind} ${quoted(change.name)} (${safeText(change.id)})`)];
+  const lines = [c.yellow(`~ ${change.kind} ${renamedName(change, quoted)} (${safeText(change.id)})`)];
   for (const line of updateDiff(change)) {
     if (line.marker === 'gap') lines.push(c.dim('    ⋯'));
     else if (line.marker === '+') lines.push(c.green(`  + ${line.text}`));

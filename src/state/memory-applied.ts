@@ -1,6 +1,6 @@
 import { viewTarget } from '../domain/targets.js';
 import type { Domain } from '../domain/domains.js';
-import type { LastApplied, SweepMemory } from './sweep-memory.js';
+import { seenView, type LastApplied, type SweepMemory } from './sweep-memory.js';
 
 /**
  * What an apply adds to the sweep memory: what it wrote and saw land. A write is as
@@ -28,8 +28,10 @@ export function rememberApplied(memory: SweepMemory, facts: AppliedFacts, now: n
   const lists = { ...memory.lists };
   for (const [key, viewIds] of Object.entries(facts.lists)) lists[key] = { lastRead: at, viewIds: [...viewIds] };
   const views = { ...memory.views };
-  for (const view of facts.seen)
-    views[viewTarget(view.domain, view.id)] = { domain: view.domain, id: view.id, name: view.name, lastSeen: at };
+  for (const view of facts.seen) {
+    const key = viewTarget(view.domain, view.id);
+    views[key] = seenView(views[key], view, at);
+  }
   for (const view of facts.deleted) delete views[viewTarget(view.domain, view.id)];
   return { ...memory, lists, views };
 }

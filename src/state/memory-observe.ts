@@ -2,7 +2,7 @@ import { isPublicSaved } from '../domain/views.js';
 import { viewTarget } from '../domain/targets.js';
 import type { Domain } from '../domain/domains.js';
 import type { Live } from './types.js';
-import type { SweepMemory } from './sweep-memory.js';
+import { seenView, type SweepMemory } from './sweep-memory.js';
 
 /**
  * What a run adds to the sweep memory: the pinned lists it read, the public saved views
@@ -45,8 +45,9 @@ export function observeRun(
   const views = { ...memory.views };
   for (const [domain, listing] of Object.entries(live.views) as [Domain, Live['views'][Domain]][]) {
     for (const view of listing ?? []) {
-      if (isPublicSaved(view))
-        views[viewTarget(domain, view.viewId)] = { domain, id: view.viewId, name: view.name, lastSeen: at };
+      if (!isPublicSaved(view)) continue;
+      const key = viewTarget(domain, view.viewId);
+      views[key] = seenView(views[key], { domain, id: view.viewId, name: view.name }, at);
     }
   }
   const members = { ...memory.members };

@@ -73,6 +73,36 @@ export interface ViewMemory {
   name: string;
   /** ISO 8601 UTC time it was last seen in its domain's listing. */
   lastSeen: string;
+  /**
+   * Names it was seen under before `name`, the latest last (at most `FORMER_NAMES`):
+   * once a rename is applied, a pinned name still naming the old one resolves to the
+   * view with a warning, instead of failing the plan. Absent when none.
+   */
+  formerNames?: string[];
+}
+
+/** FORMER_NAMES is how many earlier names the memory keeps per view. */
+const FORMER_NAMES = 5;
+
+/**
+ * seenView is the memory of a view seen at `at` under `name`, after `before` (its entry,
+ * if any): a new name pushes the one it had into `formerNames`.
+ */
+export function seenView(
+  before: ViewMemory | undefined,
+  seen: { domain: Domain; id: string; name: string },
+  at: string,
+): ViewMemory {
+  const earlier = [...(before?.formerNames ?? []), ...(before === undefined ? [] : [before.name])];
+  const formerNames = earlier.filter((name, index) => name !== seen.name && earlier.lastIndexOf(name) === index);
+  const kept = formerNames.slice(-FORMER_NAMES);
+  return {
+    domain: seen.domain,
+    id: seen.id,
+    name: seen.name,
+    lastSeen: at,
+    ...(kept.length === 0 ? {} : { formerNames: kept }),
+  };
 }
 
 /** MemberMemory is one member as last seen in the users list. */

@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Plan } from '../../src/plan/types.js';
-import { runCli, tempDirs, withEmulator } from './harness.js';
+import { cloneData, runCli, tempDirs, withEmulator } from './harness.js';
 import { exampleRepository, git, simulatedDays } from './days.js';
 
 /**
@@ -109,5 +109,110 @@ describe('a view renamed in a pull request', () => {
       ) as Plan;
       expect(night.changes.filter((change) => change.action !== 'drift')).toEqual([]);
     });
+  });
+});
+
+/**
+ * The usual rename of a team (README, "Renaming a view"): the view document names its
+ * view (no viewId) and the pull request changes its `name:` alone, leaving every pins
+ * document naming the old name. The plan `--base main` tells it is the same document
+ * renamed: an update of the live view, the old name resolving in each pins document with
+ * a warning; its apply lands, and the nights after still resolve the old name (the
+ * sweep memory keeps it) and find no drift.
+ */
+describe('a view document renamed in a pull request, without viewId', () => {
+  const TEAM = Array.from({ length: 15 }, (_, index) => `member${String(index + 1).padStart(2, '0')}@acme.test`);
+  const teamData = () => {
+    const data = cloneData();
+    data.users.push(
+      ...TEAM.map((email, index) => ({
+        id: `u_team_${index + 1}`,
+        email,
+        name: `Member ${index + 1}`,
+        license: 'Full' as const,
+        role: 'Member' as const,
+        state: 'Active' as const,
+        isDesktopAppInstalled: false,
+        isMobileAppInstalled: false,
+      })),
+    );
+    return data;
+  };
+  const warned = (plan: Plan, code: string) =>
+    plan.warnings.flatMap((warning) => (typeof warning !== 'string' && warning.code === code ? [warning] : []));
+  const OLD = 'Deals at risk';
+  const NEW = 'Deals at risk (weekly)';
+
+  it('plans --base main as a rename, resolves the 15 pins documents with warnings, and lands', async () => {
+    const root = await exampleRepository(await dir({}));
+    const manifests = join(root, 'manifests');
+    const viewFile = join(manifests, 'views/recordings/deals-at-risk.yaml');
+    // The view document names its view: no viewId, as a team writes it.
+    await edit(viewFile, (text) => text.replace('viewId: rv_deals_at_risk\n', ''));
+    for (const [index, email] of TEAM.entries())
+      await writeFile(
+        join(manifests, `pins/team-${index + 1}.yaml`),
+        `kind: PinnedViews\nuserEmail: ${email}\nrecordings: [${OLD}, All recordings]\n`,
+      );
+    git(root, 'add', '.');
+    git(root, 'commit', '--quiet', '-m', 'the team pins Deals at risk');
+    await withEmulator(
+      async (_emulator, env) => {
+        const applied = await days.run(1, ['apply', 'manifests', '--auto-approve', '--ledger', LEDGER], env, root);
+        expect(applied.code, applied.stderr).toBe(0);
+
+        // Day 2: a pull request changes the document's name only.
+        git(root, 'checkout', '--quiet', '-b', 'rename-risk');
+        await edit(viewFile, (text) => text.replace(`name: ${OLD}`, `name: ${NEW}`));
+        git(root, 'commit', '--quiet', '-am', 'rename Deals at risk');
+        // Without --base the document is a new view, and the old one stays as it is.
+        const blind = JSON.parse(
+          (await days.run(2, ['plan', 'manifests', '--format', 'json'], env, root)).stdout,
+        ) as Plan;
+        expect(
+          blind.changes.filter((change) => change.action !== 'drift').map((change) => [change.action, change.name]),
+        ).toEqual([['create', NEW]]);
+        const planned = await days.run(
+          2,
+          ['plan', 'manifests', '--base', 'main', '--format', 'json', '--out', 'plan.json'],
+          env,
+          root,
+        );
+        expect(planned.code, planned.stderr).toBe(0);
+        const plan = JSON.parse(planned.stdout) as Plan;
+        expect(
+          plan.changes
+            .filter((change) => change.action !== 'drift')
+            .map((change) => [change.action, change.name, 'id' in change ? change.id : null]),
+        ).toEqual([['update', NEW, 'rv_deals_at_risk']]);
+        const renamed = warned(plan, 'pins.renamed-view');
+        expect(renamed.map((warning) => warning.source?.file).sort()).toEqual(
+          [...TEAM.map((_, index) => `manifests/pins/team-${index + 1}.yaml`), 'manifests/pins/adam.yaml'].sort(),
+        );
+        expect(renamed[0]?.message).toContain(`is the old name of RecordingView "${NEW}" (rv_deals_at_risk)`);
+        // The reviewer reads a rename.
+        const text = await runCli(['show', 'plan.json'], { cwd: root, env: {} });
+        expect(text.stdout).toContain(`rename "${OLD}" -> "${NEW}"`);
+
+        // Merged; the reviewed plan is applied.
+        git(root, 'checkout', '--quiet', 'main');
+        git(root, 'merge', '--quiet', '--no-ff', '-m', 'Merge rename-risk', 'rename-risk');
+        const landed = await days.run(2, ['apply', '--plan', 'plan.json', '--ledger', LEDGER], env, root);
+        expect(landed.code, landed.stderr).toBe(0);
+
+        // Night 3: the view binds by its new name; the old name in the pins is the memory's, with warnings.
+        const night = await days.run(
+          3,
+          ['plan', 'manifests', '--budget', '1000', '--ledger', LEDGER, '--format', 'json'],
+          env,
+          root,
+        );
+        expect(night.code, night.stderr).toBe(0);
+        const nightly = JSON.parse(night.stdout) as Plan;
+        expect(nightly.changes.filter((change) => change.action !== 'drift')).toEqual([]);
+        expect(warned(nightly, 'pins.renamed-view')).toHaveLength(TEAM.length + 1);
+      },
+      { data: teamData() },
+    );
   });
 });

@@ -167,8 +167,8 @@ describe('planPins: what a name and an id resolve to', () => {
       {
         code: 'pins.renamed-view',
         message:
-          '"Calls" in the recordings tabs of mia@acme.com is the old name of RecordingView "Customer calls" (rv_1), which the manifests rename: ' +
-          'it resolves to it; name it "Customer calls" here, or `viewctl rename RecordingView "Calls" "Customer calls"` rewrites every reference',
+          '"Calls" in the recordings tabs of mia@acme.com is the old name of RecordingView "Customer calls" (rv_1): ' +
+          'it resolves to it; name it "Customer calls" here and at each place these warnings list (with the document\'s old name back, `viewctl rename RecordingView "Calls" "Customer calls"` rewrites them all)',
         source: pinsOf('mia@acme.com', 'recordings', [{ name: 'Calls' }]).refSources[0],
       },
     ]);

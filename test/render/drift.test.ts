@@ -164,7 +164,7 @@ describe('drift in the text plan', () => {
     }));
     const text = renderText(plan, { color: false });
     expect(text).toContain(
-      'In the manifests since the last apply (fffffff, 2026-11-20 02:00 UTC), not applied yet: not drift; a reviewed apply carries them out\n  ~ update  DealView  "Forecast" (dv_2)',
+      'In the manifests since the last apply (fffffff, 2026-11-20 02:00 UTC), not applied yet: not drift; a reviewed apply carries them out\n  ~ update  DealView  rename "Forecast Q4" -> "Forecast" (dv_2)',
     );
     expect(text).toContain('; 16 of them drift (16 pin lists), 1 merged since the last apply and not applied yet.');
   });

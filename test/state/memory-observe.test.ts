@@ -202,7 +202,14 @@ describe('rememberApplied', () => {
       'deals:bob@example.com': { lastRead: iso(T0 + DAY), viewIds: ['v2'] },
     });
     expect(after.views).toEqual({
-      'view:deals:id:v1': { domain: 'deals', id: 'v1', name: 'New name', lastSeen: iso(T0 + DAY) },
+      // The renamed view keeps the name it had: pinned lists may still name it.
+      'view:deals:id:v1': {
+        domain: 'deals',
+        id: 'v1',
+        name: 'New name',
+        lastSeen: iso(T0 + DAY),
+        formerNames: ['Old name'],
+      },
       'view:deals:id:v2': { domain: 'deals', id: 'v2', name: 'New', lastSeen: iso(T0 + DAY) },
     });
     expect(after.lastApplied).toBeUndefined();
