@@ -427,6 +427,19 @@ describe('the merge workflow', () => {
     expect(stepById(action, 'recover').env?.DIGEST).toBe('${{ inputs.digest }}');
   });
 
+  it('plans the recovery when a plan was not carried out whole, or when the merged change has no reviewed plan', () => {
+    const step = stepById(action, 'recovery-plan');
+    const runs = (recover: string, reviewed: string): unknown =>
+      evaluateExpression(step.if ?? '', {
+        inputs: { command: 'apply' },
+        steps: { apply: { outputs: { recover } }, reviewed: { outcome: reviewed } },
+      });
+    expect(runs('the reviewed plan of #5 was not applied', 'success')).toBe(true);
+    expect(runs('', 'success')).toBe(false);
+    expect(runs('', 'failure')).toBe(true);
+    expect(evaluate(String(step.env?.WHY), { steps: { apply: { outputs: {} } } })).toContain('no reviewed plan');
+  });
+
   it('applies each downloaded reviewed plan with the digest from its plan comment', () => {
     expect(actionStep(USER_WORKFLOWS.apply).with?.command).toBe('apply');
     const call = invocations(action).find((entry) => entry.subcommand === 'apply');
