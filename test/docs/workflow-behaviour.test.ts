@@ -602,11 +602,15 @@ async function postPlan(
     runId?: number;
     planMd?: string;
     baseRef?: string;
+    warnings?: { code: string; message: string }[];
   } = {},
 ) {
   const { dir } = runStepScript('true', { viewctlExit: 0 });
   writeFileSync(join(dir, 'plan.md'), options.planMd ?? PLAN_MD);
-  writeFileSync(join(dir, 'plan.json'), JSON.stringify({ formatVersion: 1, digest: DIGEST }));
+  writeFileSync(
+    join(dir, 'plan.json'),
+    JSON.stringify({ formatVersion: 1, digest: DIGEST, warnings: options.warnings ?? [] }),
+  );
   writeFileSync(join(dir, 'plan.err'), options.stderr ?? '');
   return runGithubScript(planComment, {
     api,
@@ -741,6 +745,21 @@ describe('the plan comment', () => {
     await postPlan(real, 2, { planMd: markdown });
     expect(real.created[0]?.body).toContain('[the full plan](https://github.com/acme/views/actions/runs/4242)');
     expect((real.created[0]?.body ?? '').length).toBeLessThanOrEqual(65_536);
+  });
+
+  it('says first when the plan starts from the last applied commit: merging applies what earlier merges left unapplied', async () => {
+    const message =
+      'planned from the last applied commit 0fe96c2 (sweep memory), not --base ba5e000: includes 2 merged changes never applied since 0fe96c2';
+    const api = fakeGitHub();
+    await postPlan(api, 2, { warnings: [{ code: 'plan.includes-unapplied', message }] });
+    const lines = api.created[0]?.body.split('\n') ?? [];
+    expect(lines.slice(2, 4)).toEqual([
+      '> [!IMPORTANT]',
+      `> P${message.slice(1)}. Merging this pull request applies them with its own changes.`,
+    ]);
+    const plain = fakeGitHub();
+    await postPlan(plain, 2);
+    expect(plain.created[0]?.body).not.toContain('[!IMPORTANT]');
   });
 
   it('carries no digest when the plan file could not be saved', async () => {
