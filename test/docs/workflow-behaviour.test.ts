@@ -1172,6 +1172,35 @@ describe('the recovery from a reviewed plan not carried out whole (issue 33)', (
     expect(recovery).toContain(PLAN_MD.trim());
   });
 
+  it('posts no recovery comment when every plan applied and the recovery has nothing to apply (a hold whose cause lasts)', async () => {
+    const api = fakeGitHub();
+    const { dir } = runStepScript('mkdir -p reviewed recovery', { viewctlExit: 0 });
+    writeFileSync(join(dir, 'reviewed', 'results'), '5 0\n');
+    writeFileSync(join(dir, 'recovery', 'plan.md'), PLAN_MD);
+    await runGithubScript(reportApplies, {
+      api,
+      dir,
+      context: {
+        repo: { owner: 'acme', repo: 'views' },
+        runId: 9,
+        sha: MERGE,
+        serverUrl: 'https://github.com',
+        payload: {},
+      },
+      env: {
+        UNREVIEWED: '[]',
+        QUEUE: JSON.stringify([{ pr: 5, digest: DIGEST }]),
+        PR: '5',
+        WHY: 'the apply held targets (its output names them and why)',
+        RECOVERY_EXIT: '2',
+        RECOVERY_DIGEST: DIGEST,
+        RECOVERY_OFFERED: '',
+        RECOVERY_BASE: MERGE,
+      },
+    });
+    expect(api.created.map((comment) => comment.body.split('\n')[2])).toEqual(['### ✅ viewctl apply: applied']);
+  });
+
   it('applies the approved recovery plan with its digest and the memory, and reports on the merged pull request', async () => {
     const run = runStepScript(recoverScript, { viewctlExit: 0, env: { ...limits, DIGEST } });
     expect(run.status, run.stderr).toBe(0);
