@@ -16,7 +16,13 @@ import { maxDeletesOption } from './max-deletes-option.js';
 import type { Outcome } from './outcome.js';
 import { formatOption, useColor } from './output.js';
 import { progressReporter } from './progress.js';
-import { addBaseOption, addBudgetOptions, addReserveOption, type ScopeOptions } from './scope-options.js';
+import {
+  addBaseOption,
+  addBudgetOptions,
+  addReserveOption,
+  addSinceAppliedOption,
+  type ScopeOptions,
+} from './scope-options.js';
 import { showWarningsOption } from './show-warnings-option.js';
 import { targetOption } from './target-option.js';
 
@@ -58,7 +64,7 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
         "when the plan deletes views, read every active member's pinned list of their domains to count who pins them (within --budget and the quota less --reserve; the cost is said first)",
       ),
     );
-  addReserveOption(addBudgetOptions(addBaseOption(command)));
+  addReserveOption(addBudgetOptions(addSinceAppliedOption(addBaseOption(command))));
   addConnectionOptions(command).action(async (paths: string[], options: PlanOptions) => {
     const unwritten = options.out === undefined ? '' : `, not even the plan file ${options.out}`;
     const interrupt = listenForReads(io, unwritten);

@@ -19,6 +19,19 @@ export function addBaseOption(command: Command): Command {
 }
 
 /**
+ * addSinceAppliedOption adds `--since-applied` (plan): `--base` the sweep memory's last
+ * applied commit (`--ledger`), or with `--base REF` that commit when it is an ancestor of REF.
+ */
+export function addSinceAppliedOption(command: Command): Command {
+  return command.addOption(
+    new Option(
+      '--since-applied',
+      "plan --base the sweep memory's last applied commit (needs --ledger), so what was merged since and never applied is in the plan; with --base REF, that commit when it is an ancestor of REF, else REF with a warning",
+    ),
+  );
+}
+
+/**
  * addBudgetOptions adds `--budget N` and `--budget-day DATE` (plan, apply, pull); `ledger`
  * says whether the command takes `--ledger` (pull keeps no sweep memory), which orders the reads.
  */

@@ -87,19 +87,21 @@ export async function planManifests(request: PlanRequest, edges: PlanEdges): Pro
   // A plan written through to a device or a pipe is not kept: the output then says how to save one.
   const planFileKept =
     request.out !== undefined && (await checkOutputPath(cwd, request.out, files, request.ledgerFile));
-  const scoped = await resolveScope(request.scope, request.paths, { cwd, clock: edges.clock });
-  // What the plan file (--out, or the JSON plan) records of the manifests' git state, and the sweep memory: both before any request.
-  const trees = request.recordTrees ? await manifestTrees(request.paths, cwd) : undefined;
+  // The sweep memory before the scope: --since-applied plans from its last applied commit.
   const memory = await edges.openMemory?.();
+  const applied = { ledgerFile: request.ledgerFile, commit: memory?.memory.lastApplied?.commit };
+  const scoped = await resolveScope(request.scope, request.paths, { cwd, clock: edges.clock, applied });
+  // What the plan file (--out, or the JSON plan) records of the manifests' git state: before any request.
+  const trees = request.recordTrees ? await manifestTrees(request.paths, cwd) : undefined;
   // Without --base, drift is labelled against the memory's last applied commit, found through git before any request.
-  const applied = await edges.lastApplied?.(memory?.memory);
+  const lastApplied = scoped.scope.base === undefined ? await edges.lastApplied?.(memory?.memory) : undefined;
   const connection = await edges.connect();
   try {
     const how = {
       scoped,
       targets: request.targets,
       memory,
-      applied,
+      applied: lastApplied,
       onProgress: edges.onProgress,
       onNotice: edges.onNotice,
     };

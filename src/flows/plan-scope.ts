@@ -7,6 +7,7 @@ import type { ScopeRequest } from '../plan/scope-reads.js';
 import type { PlanWarning } from '../plan/types.js';
 import { systemClock, type Clock } from '../service/clock.js';
 import { plural } from '../text/plural.js';
+import { type AppliedCommit, sinceAppliedBase } from './plan-since-applied.js';
 
 /** ScopeFlags are what a scoped or budgeted plan is asked for (README, "Scoped and budgeted plans"). */
 export interface ScopeFlags {
@@ -18,6 +19,8 @@ export interface ScopeFlags {
   reserve?: number;
   /** `--pinned-by` (plan): count every active member who pins a view the plan deletes. */
   pinnedBy?: boolean;
+  /** `--since-applied` (plan): `--base` the sweep memory's last applied commit (flows/plan-since-applied.ts). */
+  sinceApplied?: boolean;
 }
 
 /** ResolvedScope is what a plan needs from the scope flags: the request, a clock for the UTC day, and warnings. */
@@ -32,11 +35,12 @@ export interface ResolvedScope {
  * REF is resolved and its manifests loaded through git, relative to `cwd`. REF's
  * manifests that fail to load make a full plan, with a warning that says so. `clock`
  * is the run's (the sweep memory dates its reads by it); default the system clock.
+ * `applied` is the sweep memory's last applied commit, which `--since-applied` plans from.
  */
 export async function resolveScope(
   flags: ScopeFlags,
   paths: readonly string[],
-  where: { cwd: string; clock?: Pick<Clock, 'now'> },
+  where: { cwd: string; clock?: Pick<Clock, 'now'>; applied?: AppliedCommit },
 ): Promise<ResolvedScope> {
   if (flags.budgetDay !== undefined && flags.budget === undefined) {
     throw new UsageError(
@@ -53,10 +57,11 @@ export async function resolveScope(
     ...(flags.reserve === undefined ? {} : { reserve: flags.reserve }),
     ...(flags.pinnedBy === true ? { pinnedBy: true } : {}),
   };
-  const warnings: PlanWarning[] = [];
-  if (flags.base !== undefined) {
+  const since = await sinceAppliedBase(flags, where.applied ?? {}, paths, where.cwd);
+  const warnings: PlanWarning[] = [...since.warnings];
+  if (since.base !== undefined) {
     const manifestPaths = paths.length === 0 ? ['.'] : paths;
-    const base = await resolveBase(flags.base, manifestPaths, where.cwd);
+    const base = await resolveBase(since.base, manifestPaths, where.cwd);
     const short = base.commit.slice(0, 7);
     try {
       const { desired } = await loadDesired(manifestPaths, await gitManifestSource(base, manifestPaths, where.cwd));

@@ -35,6 +35,8 @@ export interface StubOptions {
   viewctlExit: number;
   /** viewctl's exit code per call, in order (apply runs it once per reviewed plan). */
   viewctlExits?: number[];
+  /** The plan file viewctl writes where `--out` says (default `{"digest":"stub"}`). */
+  viewctlPlan?: string;
   /** What viewctl prints on stdout and stderr. */
   viewctlStdout?: string;
   viewctlStderr?: string;
@@ -67,7 +69,9 @@ while [ $# -gt 0 ]; do
   if [ "$1" = "--out" ]; then out="$2"; fi
   shift
 done
-if [ -n "$out" ] && { [ "$code" = 0 ] || [ "$code" = 2 ]; }; then echo '{"digest":"stub"}' >"$out"; fi
+plan_json="$STUB_PLAN"
+if [ -z "$plan_json" ]; then plan_json='{"digest":"stub"}'; fi
+if [ -n "$out" ] && { [ "$code" = 0 ] || [ "$code" = 2 ]; }; then printf '%s\n' "$plan_json" >"$out"; fi
 printf '%s' "$STUB_STDOUT"
 printf '%s' "$STUB_STDERR" >&2
 exit "$code"
@@ -144,6 +148,7 @@ export function runStepScript(script: string, options: StubOptions): StubbedRun 
       STUB_MISSING: (options.missingArtifacts ?? []).join(' '),
       STUB_FETCH_EXIT: options.gitFetchFails === true ? '1' : '0',
       STUB_ABSENT: (options.gitAbsent ?? []).join(' '),
+      STUB_PLAN: options.viewctlPlan ?? '',
       STUB_STDOUT: options.viewctlStdout ?? '',
       STUB_STDERR: options.viewctlStderr ?? '',
       STUB_TREE: options.gitTree ?? 'tree-0',

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commandHelp, topLevelCommands } from './cli-help.js';
-import { REPO } from './workflow-files.js';
+import { ACTION, REPO, loadAction, loadWorkflow, stepById, stepByName } from './workflow-files.js';
 
 /**
  * The advice the drift issue and the run summaries give must work as written (issue 36:
@@ -51,5 +51,32 @@ describe('the advice of the workflows and the action', () => {
       expect(text).not.toContain('`viewctl export`');
       expect(text).not.toMatch(/empty\s+(#\s*)?commit/);
     }
+  });
+
+  it('answers a reviewed plan not carried out whole with the recovery the pipeline runs, never "open a pull request to plan again"', () => {
+    const text = readFileSync(join(REPO, ACTION), 'utf8');
+    expect(text).not.toMatch(/open a pull request to plan|plan main again/);
+    const action = loadAction(ACTION);
+    const workflow = loadWorkflow(FILES[2] ?? '');
+    // The advice names the recover job, its environment and the plan it applies: each exists as named.
+    const report = String(stepByName(action, 'Report on the pull requests').with?.script);
+    const drift = [
+      String(stepById(action, 'drift').run),
+      String(stepByName(action, 'Open, update or close the drift issue').with?.script),
+    ];
+    for (const advice of [report, String(stepById(action, 'recovery-plan').run), ...drift]) {
+      expect(advice).toMatch(/approve the recover job|approve its waiting recover job/i);
+      expect(advice).toContain('environment viewctl-apply');
+    }
+    const recover = workflow.jobs.recover;
+    expect(recover?.environment).toBe('viewctl-apply');
+    expect(recover?.steps.some((step) => step.with?.command === 'recover')).toBe(true);
+    // The recovery plans from the memory's last applied commit, with the flags plan has.
+    const plan = flagsOf('plan');
+    for (const flag of ['--since-applied', '--ledger', '--out']) expect(plan.has(flag), flag).toBe(true);
+    expect(flagsOf('apply').has('--expect-digest')).toBe(true);
+    expect(String(stepById(action, 'recovery-plan').run)).toContain(
+      'viewctl plan "$MANIFESTS" --since-applied --ledger .viewctl/ledger.json',
+    );
   });
 });

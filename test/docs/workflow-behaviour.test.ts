@@ -46,6 +46,8 @@ const DIGEST = 'ab'.repeat(32);
 const HEAD = 'c0ffee'.padEnd(40, '0');
 const MERGE = 'feed'.padEnd(40, '1');
 const BOT = { login: 'github-actions[bot]' };
+/** LEDGER is how the action names the sweep memory to viewctl: the file the Actions cache keeps. */
+const LEDGER = ['--ledger', '.viewctl/ledger.json'];
 
 describe('the workflows as copied, with only the secret and VIEWCTL_BASE_URL set', () => {
   // What the README says to set; every other value is a default of the workflow or the action.
@@ -87,6 +89,8 @@ describe('the workflows as copied, with only the secret and VIEWCTL_BASE_URL set
       [
         'plan',
         'manifests',
+        '--ledger',
+        '.viewctl/ledger.json',
         '--format',
         'markdown',
         '--out',
@@ -158,7 +162,7 @@ describe('the plan step of the pull request workflow', () => {
     expect(run.outputs).toEqual({ 'exit-code': String(code), 'manifests-tree': 'tree-1' });
     expect(run.summary).toBe(PLAN_MD);
     expect(run.viewctlCalls).toEqual([
-      ['plan', '.', '--format', 'markdown', '--out', 'plan.json', '--detailed-exitcode'],
+      ['plan', '.', ...LEDGER, '--format', 'markdown', '--out', 'plan.json', '--detailed-exitcode'],
     ]);
   });
 
@@ -174,29 +178,68 @@ describe('the plan step of the pull request workflow', () => {
     expect(run.stdout).toContain(`::error title=viewctl plan failed::exit code ${code}`);
   });
 
-  it('fetches the base commit and plans against it, or plans every list when the fetch fails', () => {
+  it('fetches the base commit when the checkout lacks it and plans against it, or plans every list when the fetch fails', () => {
     const base = 'ba5e'.padEnd(40, '0');
     const run = runStepScript(script, {
       viewctlExit: 2,
       viewctlStdout: PLAN_MD,
+      gitAbsent: [base],
       env: { VIEWCTL_API_KEY: 'k', BASE_SHA: base },
     });
     expect(run.status).toBe(0);
-    expect(run.gitCalls[0]).toEqual(['fetch', '--quiet', '--no-tags', '--depth=1', 'origin', base]);
+    expect(run.gitCalls[1]).toEqual(['fetch', '--quiet', '--no-tags', '--depth=1', 'origin', base]);
     expect(run.viewctlCalls).toEqual([
-      ['plan', '.', '--base', base, '--format', 'markdown', '--out', 'plan.json', '--detailed-exitcode'],
+      ['plan', '.', '--base', base, ...LEDGER, '--format', 'markdown', '--out', 'plan.json', '--detailed-exitcode'],
     ]);
 
     const unfetched = runStepScript(script, {
       viewctlExit: 0,
       gitFetchFails: true,
+      gitAbsent: [base],
       env: { VIEWCTL_API_KEY: 'k', BASE_SHA: base },
     });
     expect(unfetched.status).toBe(0);
     expect(unfetched.stdout).toContain('could not fetch the base commit');
     expect(unfetched.viewctlCalls).toEqual([
-      ['plan', '.', '--format', 'markdown', '--out', 'plan.json', '--detailed-exitcode'],
+      ['plan', '.', ...LEDGER, '--format', 'markdown', '--out', 'plan.json', '--detailed-exitcode'],
     ]);
+  });
+
+  it("plans from the sweep memory's last applied commit (--since-applied) when the memory was restored and the base is in the checkout", () => {
+    const base = 'ba5e'.padEnd(40, '0');
+    const withMemory = runStepScript(script, {
+      viewctlExit: 2,
+      viewctlStdout: PLAN_MD,
+      files: { '.viewctl/ledger.json': '{}' },
+      env: { VIEWCTL_API_KEY: 'k', BASE_SHA: base },
+    });
+    expect(withMemory.status).toBe(0);
+    // A full checkout has the base: no --depth fetch makes it shallow.
+    expect(withMemory.gitCalls.filter((call) => call[0] === 'fetch')).toEqual([]);
+    expect(withMemory.viewctlCalls).toEqual([
+      [
+        'plan',
+        '.',
+        '--base',
+        base,
+        '--since-applied',
+        ...LEDGER,
+        '--format',
+        'markdown',
+        '--out',
+        'plan.json',
+        '--detailed-exitcode',
+      ],
+    ]);
+    // No memory restored (a first pull request, an evicted cache), or no base: no --since-applied.
+    const fresh = runStepScript(script, { viewctlExit: 2, env: { VIEWCTL_API_KEY: 'k', BASE_SHA: base } });
+    expect(fresh.viewctlCalls[0]).not.toContain('--since-applied');
+    const baseless = runStepScript(script, {
+      viewctlExit: 2,
+      files: { '.viewctl/ledger.json': '{}' },
+      env: { VIEWCTL_API_KEY: 'k' },
+    });
+    expect(baseless.viewctlCalls[0]).not.toContain('--since-applied');
   });
 
   it("reads every member's list of a deleted view's domain when the pinned-by input is 'true' (--pinned-by), and not otherwise", () => {
@@ -208,11 +251,23 @@ describe('the plan step of the pull request workflow', () => {
     });
     expect(run.status).toBe(0);
     expect(run.viewctlCalls).toEqual([
-      ['plan', '.', '--base', base, '--pinned-by', '--format', 'markdown', '--out', 'plan.json', '--detailed-exitcode'],
+      [
+        'plan',
+        '.',
+        '--base',
+        base,
+        '--pinned-by',
+        ...LEDGER,
+        '--format',
+        'markdown',
+        '--out',
+        'plan.json',
+        '--detailed-exitcode',
+      ],
     ]);
     const off = runStepScript(script, { viewctlExit: 0, env: { VIEWCTL_API_KEY: 'k', PINNED_BY: 'false' } });
     expect(off.viewctlCalls).toEqual([
-      ['plan', '.', '--format', 'markdown', '--out', 'plan.json', '--detailed-exitcode'],
+      ['plan', '.', ...LEDGER, '--format', 'markdown', '--out', 'plan.json', '--detailed-exitcode'],
     ]);
   });
 
@@ -225,7 +280,18 @@ describe('the plan step of the pull request workflow', () => {
     });
     expect(run.status).toBe(0);
     expect(run.viewctlCalls).toEqual([
-      ['plan', '.', '--format', 'markdown', '--out', 'plan.json', '--detailed-exitcode', '--details-url', url],
+      [
+        'plan',
+        '.',
+        ...LEDGER,
+        '--format',
+        'markdown',
+        '--out',
+        'plan.json',
+        '--detailed-exitcode',
+        '--details-url',
+        url,
+      ],
     ]);
   });
 
@@ -447,7 +513,10 @@ describe('the apply step', () => {
     expect(run.viewctlCalls).toHaveLength(1);
     expect(run.summary).toContain(`viewctl apply of #4: ${says}`);
     expect(run.summary).toContain('apply.stale-plan');
-    expect(run.summary).toContain('viewctl apply of #5: not applied: the plan merged before it was not applied');
+    expect(run.summary).toContain('viewctl apply of #5: not applied: a plan merged before it was not applied');
+    // The recovery plans what was not carried out; the summary says so.
+    expect(run.outputs.recover).toBe('the reviewed plan of #4 was not applied');
+    expect(run.stdout).toContain('the recovery plan is in the run summary');
   });
 
   it('skips, without running viewctl, a plan an earlier apply report recorded as applied, and says "already applied"', () => {
@@ -533,11 +602,15 @@ async function postPlan(
     runId?: number;
     planMd?: string;
     baseRef?: string;
+    warnings?: { code: string; message: string }[];
   } = {},
 ) {
   const { dir } = runStepScript('true', { viewctlExit: 0 });
   writeFileSync(join(dir, 'plan.md'), options.planMd ?? PLAN_MD);
-  writeFileSync(join(dir, 'plan.json'), JSON.stringify({ formatVersion: 1, digest: DIGEST }));
+  writeFileSync(
+    join(dir, 'plan.json'),
+    JSON.stringify({ formatVersion: 1, digest: DIGEST, warnings: options.warnings ?? [] }),
+  );
   writeFileSync(join(dir, 'plan.err'), options.stderr ?? '');
   return runGithubScript(planComment, {
     api,
@@ -672,6 +745,21 @@ describe('the plan comment', () => {
     await postPlan(real, 2, { planMd: markdown });
     expect(real.created[0]?.body).toContain('[the full plan](https://github.com/acme/views/actions/runs/4242)');
     expect((real.created[0]?.body ?? '').length).toBeLessThanOrEqual(65_536);
+  });
+
+  it('says first when the plan starts from the last applied commit: merging applies what earlier merges left unapplied', async () => {
+    const message =
+      'planned from the last applied commit 0fe96c2 (sweep memory), not --base ba5e000: includes 2 merged changes never applied since 0fe96c2';
+    const api = fakeGitHub();
+    await postPlan(api, 2, { warnings: [{ code: 'plan.includes-unapplied', message }] });
+    const lines = api.created[0]?.body.split('\n') ?? [];
+    expect(lines.slice(2, 4)).toEqual([
+      '> [!IMPORTANT]',
+      `> P${message.slice(1)}. Merging this pull request applies them with its own changes.`,
+    ]);
+    const plain = fakeGitHub();
+    await postPlan(plain, 2);
+    expect(plain.created[0]?.body).not.toContain('[!IMPORTANT]');
   });
 
   it('carries no digest when the plan file could not be saved', async () => {
@@ -854,7 +942,7 @@ describe('catching up on merges whose apply run GitHub dropped', () => {
       [4, '<!-- viewctl-apply --> | ### ✅ viewctl apply: applied'],
       [
         5,
-        '<!-- viewctl-apply --> | ### ❌ viewctl apply: refused, nothing written: the plan is not the reviewed one, is stale, or deletes too much; open a pull request to plan again',
+        '<!-- viewctl-apply --> | ### ❌ viewctl apply: refused, nothing written: the plan is not the reviewed one, is stale, or deletes too much',
       ],
     ]);
     expect(api.created[0]?.body).toContain('Applied: 1 created.');
@@ -919,6 +1007,243 @@ describe('catching up on merges whose apply run GitHub dropped', () => {
     await reportOn(api, '5 0\n', unreviewed);
     expect(api.created.map((comment) => comment.issue_number)).toEqual([5, 4]);
     expect(api.created[1]?.body).toContain('not applied: the last plan on #4 failed or was not saved');
+  });
+});
+
+describe('the recovery from a reviewed plan not carried out whole (issue 33)', () => {
+  const applyScript = runOf(apply, stepById(apply, 'apply'));
+  const recoveryScript = runOf(apply, stepById(apply, 'recovery-plan'));
+  const recoverScript = runOf(apply, stepById(apply, 'recover'));
+  const reportRecover = scriptOf(apply, (_uses, name) => name === 'Report the recovery on the pull request');
+  const APPLIED = 'aa'.padEnd(40, 'a');
+  const limits = { MAX_DELETES: '5', MAX_PIN_CHANGES: '100' };
+  const one = (env: Record<string, string> = {}) => ({
+    QUEUE: JSON.stringify([{ pr: 5, digest: DIGEST, runId: 4205, manifestsTree: 'tree-5', mergeSha: 'm5' }]),
+    ...limits,
+    ...env,
+  });
+  const recoveryPlan = (changes: number, base: string | null) =>
+    JSON.stringify({
+      digest: DIGEST,
+      changes: Array.from({ length: changes }, () => ({})),
+      ...(base === null ? {} : { scope: { base: { ref: base, commit: base } } }),
+    });
+
+  it('asks for a recovery when a plan was not applied, a merge had no reviewed plan, the record did not advance, or targets are held; not when all landed', () => {
+    const all = runStepScript(applyScript, { viewctlExit: 0, gitTrees: { m5: 'tree-5' }, env: one() });
+    expect(all.status, all.stderr).toBe(0);
+    expect(all.outputs.recover).toBe('');
+    const stale = runStepScript(applyScript, { viewctlExit: 3, gitTrees: { m5: 'tree-5' }, env: one() });
+    expect(stale.outputs.recover).toBe('the reviewed plan of #5 was not applied');
+    const unreviewed = runStepScript(applyScript, {
+      viewctlExit: 0,
+      gitTrees: { m5: 'tree-5' },
+      env: one({ UNREVIEWED: JSON.stringify([{ pr: 4, reason: 'the last plan on #4 failed or was not saved' }]) }),
+    });
+    expect(unreviewed.status).toBe(0);
+    expect(unreviewed.outputs.recover).toBe('a merged pull request had no reviewed plan to apply');
+    const notAdvanced = runStepScript(applyScript, {
+      viewctlExit: 0,
+      viewctlStderr: "note: the sweep memory's last applied commit was not advanced: the plan read only ...\n",
+      gitTrees: { m5: 'tree-5' },
+      env: one(),
+    });
+    expect(notAdvanced.outputs.recover).toContain('last applied commit was not advanced');
+    const held = runStepScript(applyScript, {
+      viewctlExit: 0,
+      gitTrees: { m5: 'tree-5' },
+      files: {
+        '.viewctl/ledger.json': JSON.stringify({
+          lastApplied: { commit: APPLIED, held: ['RecordingView/Team calls'] },
+        }),
+      },
+      env: one(),
+    });
+    expect(held.status).toBe(0);
+    expect(held.outputs.recover).toBe('the apply held targets (its output names them and why)');
+  });
+
+  it('plans main from the last applied commit with the memory (--since-applied), and offers that plan for approval', () => {
+    const run = runStepScript(recoveryScript, {
+      viewctlExit: 2,
+      viewctlStdout: PLAN_MD,
+      viewctlPlan: recoveryPlan(1, APPLIED),
+      env: { ...limits, WHY: 'the reviewed plan of #5 was not applied', HEAD_SHA: MERGE },
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.viewctlCalls).toEqual([
+      [
+        'plan',
+        '.',
+        '--since-applied',
+        ...LEDGER,
+        '--max-deletes',
+        '5',
+        '--max-pin-changes',
+        '100',
+        '--format',
+        'markdown',
+        '--out',
+        'recovery/plan.json',
+        '--detailed-exitcode',
+      ],
+    ]);
+    expect(run.outputs).toEqual({ 'exit-code': '2', digest: DIGEST, base: APPLIED, offered: DIGEST });
+    expect(run.summary).toContain('### viewctl recovery: the reviewed plan of #5 was not applied');
+    expect(run.summary).toContain(`planned from the last applied commit ${APPLIED.slice(0, 7)}`);
+    expect(run.summary).toContain('approve the recover job waiting in this run');
+    expect(run.summary).toContain(PLAN_MD);
+  });
+
+  it('reads every list when the memory records no applied commit, and offers nothing when nothing is left to apply', () => {
+    const full = runStepScript(recoveryScript, {
+      viewctlExit: 2,
+      viewctlExits: [1, 2],
+      viewctlStderr: 'error[usage.no-applied-commit]: --since-applied: the sweep memory records no applied commit\n',
+      viewctlPlan: recoveryPlan(3, null),
+      env: { ...limits, WHY: 'x', HEAD_SHA: MERGE },
+    });
+    expect(full.status, full.stderr).toBe(0);
+    expect(full.viewctlCalls.map((call) => call.includes('--since-applied'))).toEqual([true, false]);
+    expect(full.outputs.offered).toBe(DIGEST);
+    expect(full.summary).toContain('every pinned list (the sweep memory records no applied commit to start from)');
+    const nothing = runStepScript(recoveryScript, {
+      viewctlExit: 2,
+      viewctlPlan: recoveryPlan(0, MERGE),
+      env: { ...limits, WHY: 'the apply held targets', HEAD_SHA: MERGE },
+    });
+    expect(nothing.status).toBe(0);
+    expect(nothing.outputs.offered).toBe('');
+    expect(nothing.summary).toContain('nothing to approve');
+  });
+
+  it('fails with the error and the ways out when the recovery plan fails', () => {
+    const run = runStepScript(recoveryScript, {
+      viewctlExit: 1,
+      viewctlStderr: 'error[service.unauthorized]: the service did not accept the API key\n',
+      env: { ...limits, WHY: 'x', HEAD_SHA: MERGE },
+    });
+    expect(run.status).not.toBe(0);
+    expect(run.viewctlCalls).toHaveLength(1);
+    expect(run.outputs.offered).toBeUndefined();
+    expect(run.summary).toContain('re-run this job');
+    expect(run.summary).toContain('service.unauthorized');
+  });
+
+  it('posts the recovery plan on the merged pull request, marked and with its digest and run, and tells each report what to do', async () => {
+    const api = fakeGitHub();
+    const { dir } = runStepScript('mkdir -p reviewed recovery', { viewctlExit: 0 });
+    writeFileSync(join(dir, 'reviewed', 'results'), '5 3\n');
+    writeFileSync(join(dir, 'recovery', 'plan.md'), PLAN_MD);
+    const result = await runGithubScript(reportApplies, {
+      api,
+      dir,
+      context: {
+        repo: { owner: 'acme', repo: 'views' },
+        runId: 9,
+        sha: MERGE,
+        serverUrl: 'https://github.com',
+        payload: {},
+      },
+      env: {
+        UNREVIEWED: '[]',
+        QUEUE: JSON.stringify([{ pr: 5, digest: DIGEST }]),
+        PR: '5',
+        WHY: 'the reviewed plan of #5 was not applied',
+        RECOVERY_EXIT: '2',
+        RECOVERY_DIGEST: DIGEST,
+        RECOVERY_OFFERED: DIGEST,
+        RECOVERY_BASE: APPLIED,
+      },
+    });
+    expect(result.error).toBeUndefined();
+    expect(api.created.map((comment) => comment.issue_number)).toEqual([5, 5]);
+    const [report, recovery] = api.created.map((comment) => comment.body);
+    expect(report).toContain('### ❌ viewctl apply: refused, nothing written');
+    expect(report).toContain(
+      `The recovery plan (main's manifests planned from the last applied commit ${APPLIED.slice(0, 7)}`,
+    );
+    expect(report).toContain('approve the recover job waiting in [run 9]');
+    expect(report).not.toMatch(/open a pull request to plan|empty\s+commit/);
+    expect(recovery?.startsWith('<!-- viewctl-recovery -->\n')).toBe(true);
+    expect(recovery).toContain(
+      `<!-- viewctl-recovery-meta ${JSON.stringify({ digest: DIGEST, runId: 9, headSha: MERGE, base: APPLIED })} -->`,
+    );
+    expect(recovery).toContain(PLAN_MD.trim());
+  });
+
+  it('posts no recovery comment when every plan applied and the recovery has nothing to apply (a hold whose cause lasts)', async () => {
+    const api = fakeGitHub();
+    const { dir } = runStepScript('mkdir -p reviewed recovery', { viewctlExit: 0 });
+    writeFileSync(join(dir, 'reviewed', 'results'), '5 0\n');
+    writeFileSync(join(dir, 'recovery', 'plan.md'), PLAN_MD);
+    await runGithubScript(reportApplies, {
+      api,
+      dir,
+      context: {
+        repo: { owner: 'acme', repo: 'views' },
+        runId: 9,
+        sha: MERGE,
+        serverUrl: 'https://github.com',
+        payload: {},
+      },
+      env: {
+        UNREVIEWED: '[]',
+        QUEUE: JSON.stringify([{ pr: 5, digest: DIGEST }]),
+        PR: '5',
+        WHY: 'the apply held targets (its output names them and why)',
+        RECOVERY_EXIT: '2',
+        RECOVERY_DIGEST: DIGEST,
+        RECOVERY_OFFERED: '',
+        RECOVERY_BASE: MERGE,
+      },
+    });
+    expect(api.created.map((comment) => comment.body.split('\n')[2])).toEqual(['### ✅ viewctl apply: applied']);
+  });
+
+  it('applies the approved recovery plan with its digest and the memory, and reports on the merged pull request', async () => {
+    const run = runStepScript(recoverScript, { viewctlExit: 0, env: { ...limits, DIGEST } });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.viewctlCalls).toEqual([
+      [
+        'apply',
+        '--plan',
+        'recovery/plan.json',
+        '--expect-digest',
+        DIGEST,
+        '--max-deletes',
+        '5',
+        '--max-pin-changes',
+        '100',
+        ...LEDGER,
+        '--format',
+        'markdown',
+      ],
+    ]);
+    expect(run.summary).toContain('### viewctl recovery apply: applied; the sweep memory records main as applied');
+    const stale = runStepScript(recoverScript, { viewctlExit: 3, env: { ...limits, DIGEST } });
+    expect(stale.status).not.toBe(0);
+    expect(stale.outputs.says).toContain('re-run the whole run to plan the recovery again');
+    const missing = runStepScript(recoverScript, { viewctlExit: 0, env: { ...limits, DIGEST: '' } });
+    expect(missing.status).not.toBe(0);
+    expect(missing.viewctlCalls).toEqual([]);
+
+    const api = fakeGitHub({ pulls: [mergedPull] });
+    await runGithubScript(reportRecover, {
+      api,
+      dir: run.dir,
+      context: {
+        repo: { owner: 'acme', repo: 'views' },
+        runId: 9,
+        sha: MERGE,
+        serverUrl: 'https://github.com',
+        payload: {},
+      },
+      env: { EXIT_CODE: '0', SAYS: run.outputs.says ?? '', DIGEST },
+    });
+    expect(api.created).toHaveLength(1);
+    expect(api.created[0]?.issue_number).toBe(5);
+    expect(api.created[0]?.body).toContain('### ✅ viewctl recovery apply: applied');
   });
 });
 

@@ -59,6 +59,7 @@ const VIEWCTL_ACTION = `your-org/viewctl/${ACTION.replace(/\/action\.yml$/, '')}
 
 /** MANIFESTS is how every user workflow names the manifests folder: a repository variable, manifests/ without one. */
 const MANIFESTS = "${{ vars.VIEWCTL_MANIFESTS || 'manifests' }}";
+const DIGEST = 'ab'.repeat(32);
 
 const paths = workflowPaths();
 const action = loadAction(ACTION);
@@ -87,14 +88,26 @@ function invocations(flow: Workflow): Array<Invocation & { step: string }> {
   );
 }
 
-/** actionStep is the one step of a user workflow that calls the viewctl action. */
-function actionStep(path: string): Step {
-  const steps = allSteps(workflow(path)).filter(
-    ({ step }) => step.uses?.split('@')[0] === VIEWCTL_ACTION.split('@')[0],
-  );
-  expect(steps, path).toHaveLength(1);
-  return steps[0]?.step ?? {};
+/** actionSteps are the steps of a user workflow that call the viewctl action: one per job (apply has two jobs). */
+function actionSteps(path: string): Step[] {
+  return allSteps(workflow(path))
+    .filter(({ step }) => step.uses?.split('@')[0] === VIEWCTL_ACTION.split('@')[0])
+    .map(({ step }) => step);
 }
+
+/** actionStep is the step of a user workflow's first job that calls the viewctl action. */
+function actionStep(path: string): Step {
+  const [first] = actionSteps(path);
+  expect(first, path).toBeDefined();
+  return first ?? {};
+}
+
+/** ACTION_STEPS is how many jobs of each user workflow call the action: apply's second job applies the recovery plan. */
+const ACTION_STEPS: Readonly<Record<string, number>> = {
+  [USER_WORKFLOWS.plan]: 1,
+  [USER_WORKFLOWS.apply]: 2,
+  [USER_WORKFLOWS.drift]: 1,
+};
 
 describe('workflow files', () => {
   it('are the CI and the three workflows users copy', () => {
@@ -137,11 +150,34 @@ describe('workflow files', () => {
     },
   );
 
-  it.each([USER_WORKFLOWS.apply, USER_WORKFLOWS.drift])(
-    '%s checks out the whole history: the memory compares the manifests with those of the last applied commit',
+  it.each([USER_WORKFLOWS.plan, USER_WORKFLOWS.apply, USER_WORKFLOWS.drift])(
+    '%s checks out the whole history in every job: the memory compares the manifests with those of the last applied commit',
     (path) => {
-      const checkout = allSteps(workflow(path)).find(({ step }) => step.uses?.startsWith('actions/checkout@'));
-      expect(checkout?.step.with?.['fetch-depth']).toBe(0);
+      const checkouts = allSteps(workflow(path)).filter(({ step }) => step.uses?.startsWith('actions/checkout@'));
+      expect(checkouts).toHaveLength(Object.keys(workflow(path).jobs).length);
+      for (const { step } of checkouts) expect(step.with?.['fetch-depth']).toBe(0);
+    },
+  );
+
+  it.each(Object.values(USER_WORKFLOWS))(
+    '%s names no branch: its jobs run for the default branch, whatever it is called',
+    (path) => {
+      expect(readFileSync(join(REPO, path), 'utf8')).not.toMatch(/branches:|['"[]main['"\]]|:\s*main\s*$/m);
+      const flow = workflow(path);
+      for (const [name, job] of Object.entries(flow.jobs)) {
+        const condition = (job as { if?: string }).if;
+        if (condition === undefined || condition.includes('needs.')) continue;
+        const on = (branch: string, base: string): unknown =>
+          evaluateExpression(condition, {
+            github: {
+              ref_name: branch,
+              event: { repository: { default_branch: base }, pull_request: { base: { ref: branch } } },
+            },
+          });
+        expect(on('trunk', 'trunk'), name).toBe(true);
+        expect(on('main', 'main'), name).toBe(true);
+        expect(on('feature', 'trunk'), name).toBe(false);
+      }
     },
   );
 
@@ -185,22 +221,26 @@ describe('the viewctl action', () => {
       'look-back',
       'budget',
       'repair',
+      'digest',
       'pinned-by',
     ]);
     const steps = action.jobs.action?.steps ?? [];
     for (const step of steps) {
       if (step.run !== undefined) expect(step.shell, step.name).toBe('bash');
-      const command = /inputs\.command == '(plan|apply|drift)'/.exec(step.if ?? '')?.[1];
+      const command = /inputs\.command == '(plan|apply|recover|drift)'/.exec(step.if ?? '')?.[1];
       if (command !== undefined) continue;
       // Only the shared steps run for every command: check, Node, install.
       expect(['Check the command', 'Install viewctl', undefined], step.name).toContain(step.name);
     }
   });
 
-  it('runs plan, apply and drift (the reader of run steps works)', () => {
+  it('runs plan, apply, the recovery and drift (the reader of run steps works)', () => {
     expect(invocations(action).map((call) => [call.step, call.subcommand])).toEqual([
       ['Plan', 'plan'],
       ['Apply', 'apply'],
+      ['Plan the recovery', 'plan'],
+      ['Plan the recovery', 'plan'],
+      ['Apply the recovery plan', 'apply'],
       ['Check for drift', 'apply'],
       ['Check for drift', 'plan'],
     ]);
@@ -256,21 +296,25 @@ describe('the viewctl action', () => {
   });
 
   it.each(userPaths)(
-    '%s calls it once, at the one ref of this version, with inputs it declares and the key from the secret',
+    '%s calls it once per job, at the one ref of this version, with inputs it declares and the key from the secret',
     (path) => {
-      const step = actionStep(path);
-      expect(step.uses).toBe(VIEWCTL_ACTION);
-      const given = Object.keys(step.with ?? {});
-      for (const input of given) expect(Object.keys(action.inputs), input).toContain(input);
-      for (const [input, declared] of Object.entries(action.inputs))
-        if (declared.required === true) expect(given, input).toContain(input);
-      expect(step.with?.['api-key']).toBe('${{ secrets.VIEWCTL_API_KEY }}');
-      expect(step.with?.['base-url']).toBe('${{ vars.VIEWCTL_BASE_URL }}');
-      expect(step.with?.manifests).toBe(MANIFESTS);
+      const steps = actionSteps(path);
+      expect(steps).toHaveLength(ACTION_STEPS[path] ?? 1);
+      for (const step of steps) {
+        expect(step.uses).toBe(VIEWCTL_ACTION);
+        const given = Object.keys(step.with ?? {});
+        for (const input of given) expect(Object.keys(action.inputs), input).toContain(input);
+        for (const [input, declared] of Object.entries(action.inputs))
+          if (declared.required === true) expect(given, input).toContain(input);
+        expect(step.with?.['api-key']).toBe('${{ secrets.VIEWCTL_API_KEY }}');
+        expect(step.with?.['base-url']).toBe('${{ vars.VIEWCTL_BASE_URL }}');
+        // The recovery plan file names what it applies; every other command reads the manifests.
+        if (step.with?.command !== 'recover') expect(step.with?.manifests).toBe(MANIFESTS);
+      }
       const flow = workflow(path);
       expect(JSON.stringify(flow.env ?? {})).not.toContain('VIEWCTL_API_KEY');
       for (const { step: other } of allSteps(flow))
-        if (other !== step) expect(JSON.stringify(other)).not.toContain('secrets.');
+        if (!steps.includes(other)) expect(JSON.stringify(other)).not.toContain('secrets.');
       expect(readFileSync(join(REPO, path), 'utf8')).not.toMatch(/npm install|npx viewctl|[\s"']viewctl@/);
     },
   );
@@ -279,10 +323,10 @@ describe('the viewctl action', () => {
 describe('setting the workflows up', () => {
   const userPaths = Object.values(USER_WORKFLOWS);
 
-  it.each(userPaths)('%s needs one line set, the action reference: the placeholder is on that line only', (path) => {
+  it.each(userPaths)('%s needs only the action reference set: the placeholder is on those lines only', (path) => {
     const lines = readFileSync(join(REPO, path), 'utf8').split('\n');
     const placeholders = lines.filter((line) => line.includes('your-org'));
-    expect(placeholders).toEqual([`      - uses: ${VIEWCTL_ACTION}`]);
+    expect(placeholders).toEqual(Array(ACTION_STEPS[path] ?? 1).fill(`      - uses: ${VIEWCTL_ACTION}`));
   });
 
   it.each(userPaths)('%s takes the manifests folder from a repository variable, manifests/ by default', (path) => {
@@ -314,7 +358,7 @@ describe('the pull request workflow', () => {
   const flow = () => workflow(USER_WORKFLOWS.plan);
 
   it('runs on pull requests, may only read code and write the comment, and supersedes older runs', () => {
-    expect(Object.keys(flow().on)).toEqual(['pull_request']);
+    expect(flow().on).toEqual({ pull_request: { paths: ['**.yaml', '**.yml'] } });
     expect(flow().permissions).toEqual({ contents: 'read', 'pull-requests': 'write' });
     expect(flow().concurrency).toEqual({
       group: 'viewctl-plan-${{ github.event.pull_request.number }}',
@@ -351,12 +395,49 @@ describe('the pull request workflow', () => {
 describe('the merge workflow', () => {
   const flow = () => workflow(USER_WORKFLOWS.apply);
 
-  it('runs on pushes to main, one apply at a time, never cancelling one', () => {
-    expect(flow().on).toEqual({ push: { branches: ['main'], paths: ['**.yaml', '**.yml'] } });
+  it('runs on pushes to the default branch, one apply at a time, never cancelling one', () => {
+    expect(flow().on).toEqual({ push: { paths: ['**.yaml', '**.yml'] } });
     // The writing key lives in an environment that can require a reviewer and the main branch.
     expect(flow().jobs.apply?.environment).toBe('viewctl-apply');
     expect(flow().concurrency).toEqual({ group: 'viewctl-apply', 'cancel-in-progress': false });
     expect(flow().permissions).toEqual({ contents: 'read', actions: 'read', 'pull-requests': 'write' });
+  });
+
+  it('applies the recovery plan in a second job, after the viewctl-apply environment approves it, only when there is one', () => {
+    const recover = flow().jobs.recover as unknown as { needs: string; if: string; environment: string };
+    expect(recover.needs).toBe('apply');
+    expect(recover.environment).toBe('viewctl-apply');
+    const apply = flow().jobs.apply as unknown as { outputs: Record<string, string> };
+    expect(apply.outputs['recovery-digest']).toBe('${{ steps.viewctl.outputs.recovery-digest }}');
+    expect(actionStep(USER_WORKFLOWS.apply).id).toBe('viewctl');
+    expect(String(action.outputs?.['recovery-digest']?.value)).toBe('${{ steps.recovery-plan.outputs.offered }}');
+    const runs = (digest: string): unknown =>
+      evaluateExpression(recover.if, { needs: { apply: { outputs: { 'recovery-digest': digest } } } });
+    expect(runs(DIGEST)).toBe(true);
+    expect(runs('')).toBe(false);
+    const step = actionSteps(USER_WORKFLOWS.apply)[1];
+    expect(step?.with).toMatchObject({ command: 'recover', digest: '${{ needs.apply.outputs.recovery-digest }}' });
+    // It downloads the plan the apply job uploaded in the same run, and applies it with its digest.
+    const upload = stepByName(action, 'Upload the recovery plan');
+    const download = stepByName(action, 'Download the recovery plan');
+    expect(download.uses?.startsWith('actions/download-artifact@')).toBe(true);
+    expect(download.with?.name).toBe(upload.with?.name);
+    const call = invocations(action).find((entry) => entry.step === 'Apply the recovery plan');
+    expect(call?.args.slice(0, 4)).toEqual(['--plan', 'recovery/plan.json', '--expect-digest', '$DIGEST']);
+    expect(stepById(action, 'recover').env?.DIGEST).toBe('${{ inputs.digest }}');
+  });
+
+  it('plans the recovery when a plan was not carried out whole, or when the merged change has no reviewed plan', () => {
+    const step = stepById(action, 'recovery-plan');
+    const runs = (recover: string, reviewed: string): unknown =>
+      evaluateExpression(step.if ?? '', {
+        inputs: { command: 'apply' },
+        steps: { apply: { outputs: { recover } }, reviewed: { outcome: reviewed } },
+      });
+    expect(runs('the reviewed plan of #5 was not applied', 'success')).toBe(true);
+    expect(runs('', 'success')).toBe(false);
+    expect(runs('', 'failure')).toBe(true);
+    expect(evaluate(String(step.env?.WHY), { steps: { apply: { outputs: {} } } })).toContain('no reviewed plan');
   });
 
   it('applies each downloaded reviewed plan with the digest from its plan comment', () => {
@@ -422,13 +503,20 @@ describe('the drift workflow', () => {
     expect(restore.with?.path).toBe('.viewctl/ledger.json');
     expect(save.with?.path).toBe('.viewctl/ledger.json');
     expect(restore.with?.['restore-keys']).toBe('viewctl-ledger-');
-    expect(save.with?.key).toBe('viewctl-ledger-${{ github.run_id }}-${{ github.run_attempt }}');
+    // The apply and recover jobs of one run each save their own entry: an entry is never overwritten.
+    expect(save.with?.key).toBe('viewctl-ledger-${{ github.run_id }}-${{ github.run_attempt }}-${{ inputs.command }}');
+    // Every command restores it; a pull request's plan only reads it.
+    for (const command of ['plan', 'apply', 'recover', 'drift'])
+      expect(evaluateExpression(restore.if ?? '', { inputs: { command } }), command).toBe(true);
     expect(String(save.with?.key).startsWith(String(restore.with?.['restore-keys']))).toBe(true);
     const saves = (github: Record<string, unknown>, command = 'drift'): unknown =>
       evaluateExpression(save.if ?? '', { inputs: { command }, github }, { hashFiles: () => 'f00d' });
     expect(saves({ event_name: 'schedule', ref_name: 'main', event: {} })).toBe(true);
     expect(
       saves({ event_name: 'push', ref_name: 'main', event: { repository: { default_branch: 'main' } } }, 'apply'),
+    ).toBe(true);
+    expect(
+      saves({ event_name: 'push', ref_name: 'trunk', event: { repository: { default_branch: 'trunk' } } }, 'recover'),
     ).toBe(true);
     expect(
       saves({
