@@ -32,7 +32,7 @@ import type { CliIo } from './io.js';
 import { ledgerOption, openSweepMemory, type MemoryFileRun } from './ledger-option.js';
 import { maxDeletesOption } from './max-deletes-option.js';
 import type { Outcome } from './outcome.js';
-import { formatOption, useColor } from './output.js';
+import { formatOption, textWidth, useColor } from './output.js';
 import { parseCount } from './parse-options.js';
 import { progressReporter } from './progress.js';
 import { addBaseOption, addBudgetOptions } from './scope-options.js';
@@ -245,7 +245,7 @@ function resultText(result: ApplyResult, options: ApplyOptions, io: CliIo): stri
       result.report.repair === undefined ? 'Nothing to apply.\n' : `${repairLines(result.report.repair).join('\n')}\n`;
     return `${repairHeading(result.shown.repair)}${planText(result.shown, options.format, io.stdout, options, io, false)}${done}`;
   }
-  const report = reportText(result.report, options.format, color);
+  const report = reportText(result.report, options.format, { color, width: textWidth(io.stdout, io.env) });
   // A blank line parts the report from the plan shown above it.
   return result.type === 'carried-out' ? `\n${report}` : report;
 }
@@ -258,6 +258,7 @@ function resultText(result: ApplyResult, options: ApplyOptions, io: CliIo): stri
 function reviewDueText(result: Extract<ApplyResult, { type: 'review-due' }>, options: ApplyOptions, io: CliIo): string {
   const plan = renderPlan(result.shown.plan, options.format, {
     color: useColor(io.stdout, io.env),
+    width: textWidth(io.stdout, io.env),
     elapsedMs: result.shown.elapsedMs,
     rate: options.rate,
     maxDeletes: options.maxDeletes,
@@ -271,8 +272,8 @@ function reviewDueText(result: Extract<ApplyResult, { type: 'review-due' }>, opt
   return `Self-heal (apply --budget ${formatCount(options.budget ?? 0)}): ${lead}, so this night only reads and reports, as plan --budget does; nothing was written.\n\n${plan}\n${heading}: ${safeText(why)}.\nWay out: ${safeText(hint)}.\n`;
 }
 
-function reportText(report: ApplyReport, format: OutputFormat, color: boolean): string {
-  return format === 'markdown' ? renderReportMarkdown(report) : renderReportText(report, { color });
+function reportText(report: ApplyReport, format: OutputFormat, text: { color: boolean; width?: number }): string {
+  return format === 'markdown' ? renderReportMarkdown(report) : renderReportText(report, text);
 }
 
 /** planText is the plan as shown before an apply (`context: 'apply'`); the details link only when it is about to be carried out. */
@@ -286,6 +287,7 @@ function planText(
 ): string {
   return renderPlan(shown.plan, format, {
     color: useColor(stream as CliIo['stdout'], io.env),
+    width: textWidth(stream as CliIo['stdout'], io.env),
     elapsedMs: shown.elapsedMs,
     rate: options.rate,
     context: 'apply',
