@@ -18,7 +18,8 @@ export const MIN_WIDTH = 40;
  */
 const GLUE = '\u2060';
 
-const ANSI = /\x1b\[[0-9;]*m/g;
+/** ANSI matches the colour codes picocolors writes (ESC [ ... m), which take no columns. */
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 
 /**
  * keepWhole marks a span the reader copies as it is (a command line): `fitText` never
