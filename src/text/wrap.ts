@@ -13,7 +13,7 @@ export const MIN_WIDTH = 40;
 
 /**
  * GLUE stands for a space inside a span `keepWhole` marks. It is a format character
- * (U+2060 WORD JOINER), which `safeText` escapes in every piece of user data, so it
+ * (U+2060 WORD JOINER), which `safeText` escapes wherever user data is printed, so it
  * cannot come from a name or a message; `fitText` turns it back into a space.
  */
 const GLUE = '\u2060';
