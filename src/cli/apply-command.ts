@@ -22,7 +22,7 @@ import type { CliIo } from './io.js';
 import { ledgerOption, openSweepMemory, type MemoryFileRun } from './ledger-option.js';
 import { maxDeletesOption } from './max-deletes-option.js';
 import type { Outcome } from './outcome.js';
-import { formatOption, useColor } from './output.js';
+import { formatOption, textWidth, useColor } from './output.js';
 import { parseCount } from './parse-options.js';
 import { progressReporter } from './progress.js';
 import { addBaseOption, addBudgetOptions } from './scope-options.js';
@@ -174,6 +174,7 @@ async function applyUntilInterrupted(
                 ...outputOptions(options),
                 format: json ? 'text' : options.format,
                 color: useColor(display, io.env),
+                ...widthOf(display, io),
               }),
             );
           if (approval === 'ask' && !(await askApproval(io.stdin, display, interrupt.signal))) {
@@ -199,11 +200,23 @@ async function applyUntilInterrupted(
         note: (text) => io.stderr.write(`note: ${text}\n`),
       },
     );
-    io.stdout.write(applyResultText(result, { ...outputOptions(options), color: useColor(io.stdout, io.env) }));
+    io.stdout.write(
+      applyResultText(result, {
+        ...outputOptions(options),
+        color: useColor(io.stdout, io.env),
+        ...widthOf(io.stdout, io),
+      }),
+    );
     return result.code;
   } finally {
     await connection?.close();
   }
+}
+
+/** widthOf is the width text wraps to on `stream`: the terminal's, or none off a terminal (src/cli/output.ts). */
+function widthOf(stream: { isTTY?: boolean; columns?: number }, io: CliIo): { width?: number } {
+  const width = textWidth(stream, io.env);
+  return width === undefined ? {} : { width };
 }
 
 /** outputOptions are the flags apply's output follows (src/render/apply-output.ts); the caller says the stream's colour. */

@@ -11,6 +11,7 @@ import type { ConnectionOptions } from './connection.js';
 import { listenForReads, readStops } from './interrupt.js';
 import type { CliIo } from './io.js';
 import type { Outcome } from './outcome.js';
+import { textWidth } from './output.js';
 import { parseCount } from './parse-options.js';
 import { progressReporter } from './progress.js';
 import { addReserveOption } from './scope-options.js';
@@ -89,8 +90,9 @@ export function registerExportCommand(program: Command, io: CliIo, outcome: Outc
       );
       const notes = exportNotes(exported);
       if (notes !== '') io.stderr.write(notes);
-      io.stdout.write(exportSummary(options.out, exported));
-      io.stdout.write(closingLines(exported.closing, options));
+      const width = textWidth(io.stdout, io.env);
+      io.stdout.write(exportSummary(options.out, exported, width));
+      io.stdout.write(closingLines(exported.closing, options, width));
       outcome.exitCode = EXIT.ok;
     } finally {
       interrupt.dispose();

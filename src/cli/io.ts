@@ -5,7 +5,8 @@ import type { Clock } from '../service/clock.js';
  * working directory. Commands receive it, so tests run them in-process with buffers.
  */
 export interface CliIo {
-  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  /** `columns` is a terminal's width (Node sets it on a TTY): text output is wrapped to it. */
+  stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
   env: NodeJS.ProcessEnv;

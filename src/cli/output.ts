@@ -18,3 +18,15 @@ export function useColor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv): b
   if (env.TERM === 'dumb') return false;
   return stream.isTTY === true;
 }
+
+/**
+ * textWidth is the width text output is wrapped to (README, "Output"): on a terminal,
+ * `COLUMNS` when it is a positive number (as `ls` and git follow it), else the
+ * terminal's own width. Off a terminal (a pipe, a file, a CI log) undefined: the fixed
+ * layout, lists wrapped at WRAP_WIDTH and no other line broken, the same everywhere.
+ */
+export function textWidth(stream: { isTTY?: boolean; columns?: number }, env: NodeJS.ProcessEnv): number | undefined {
+  if (stream.isTTY !== true) return undefined;
+  const columns = /^\d+$/.test(env.COLUMNS?.trim() ?? '') ? Number(env.COLUMNS) : stream.columns;
+  return columns !== undefined && Number.isFinite(columns) && columns > 0 ? columns : undefined;
+}

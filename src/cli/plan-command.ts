@@ -14,7 +14,7 @@ import type { CliIo } from './io.js';
 import { ledgerOption, openSweepMemory, type MemoryFileRun } from './ledger-option.js';
 import { maxDeletesOption } from './max-deletes-option.js';
 import type { Outcome } from './outcome.js';
-import { formatOption, useColor } from './output.js';
+import { formatOption, textWidth, useColor } from './output.js';
 import { progressReporter } from './progress.js';
 import {
   addBaseOption,
@@ -98,6 +98,7 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
       io.stdout.write(
         renderPlan(plan, options.format, {
           color: useColor(io.stdout, io.env),
+          width: textWidth(io.stdout, io.env),
           elapsedMs,
           rate: options.rate,
           maxDeletes: options.maxDeletes,

@@ -10,6 +10,7 @@ import { addConnectionOptions, openConnection, type ConnectionOptions } from './
 import { listenForReads, readStops } from './interrupt.js';
 import type { CliIo } from './io.js';
 import type { Outcome } from './outcome.js';
+import { textWidth } from './output.js';
 import { progressReporter } from './progress.js';
 import { addBaseOption, addBudgetOptions, addReserveOption, type ScopeOptions } from './scope-options.js';
 import { targetOption } from './target-option.js';
@@ -56,7 +57,9 @@ export function registerPullCommand(program: Command, io: CliIo, outcome: Outcom
         },
       );
       io.stdout.write(
-        options.format === 'json' ? `${JSON.stringify(jsonReport(result), null, 2)}\n` : textReport(result),
+        options.format === 'json'
+          ? `${JSON.stringify(jsonReport(result), null, 2)}\n`
+          : textReport(result, textWidth(io.stdout, io.env)),
       );
       outcome.exitCode = EXIT.ok;
     } finally {

@@ -7,7 +7,7 @@ import type { CliIo } from './io.js';
 import { maxDeletesOption } from './max-deletes-option.js';
 import type { Outcome } from './outcome.js';
 import { maxPinChangesOption } from './max-pin-changes-option.js';
-import { formatOption, useColor } from './output.js';
+import { formatOption, textWidth, useColor } from './output.js';
 import { showWarningsOption } from './show-warnings-option.js';
 
 interface ShowOptions {
@@ -41,6 +41,7 @@ export function registerShowCommand(program: Command, io: CliIo, outcome: Outcom
       io.stdout.write(
         renderPlan(plan, options.format, {
           color: useColor(io.stdout, io.env),
+          width: textWidth(io.stdout, io.env),
           planFile: file,
           maxDeletes: options.maxDeletes,
           maxPinChanges: options.maxPinChanges,

@@ -4,7 +4,7 @@ import { validateManifests } from '../flows/validate-manifests.js';
 import { validateJson, validateReport } from '../render/validate-report.js';
 import type { CliIo } from './io.js';
 import type { Outcome } from './outcome.js';
-import { useColor } from './output.js';
+import { textWidth, useColor } from './output.js';
 import { showWarningsOption } from './show-warnings-option.js';
 
 /**
@@ -31,7 +31,11 @@ export function registerValidateCommand(program: Command, io: CliIo, outcome: Ou
       io.stdout.write(
         options.format === 'json'
           ? validateJson(result)
-          : validateReport(result, { color: useColor(io.stdout, io.env), showWarnings: options.showWarnings === true }),
+          : validateReport(result, {
+              color: useColor(io.stdout, io.env),
+              showWarnings: options.showWarnings === true,
+              width: textWidth(io.stdout, io.env),
+            }),
       );
       outcome.exitCode = result.valid ? EXIT.ok : EXIT.error;
     });

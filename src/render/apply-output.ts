@@ -17,6 +17,8 @@ import { renderPlan, type OutputFormat } from './render-plan.js';
 export interface ApplyOutputOptions {
   format: OutputFormat;
   color: boolean;
+  /** The terminal's width, when text goes to one (src/text/wrap.ts); absent off a terminal. */
+  width?: number;
   rate?: number;
   maxDeletes: number;
   maxPinChanges: number;
@@ -52,7 +54,10 @@ export function applyResultText(result: ApplyOutcome, options: ApplyOutputOption
   const report =
     options.format === 'markdown'
       ? renderReportMarkdown(result.report)
-      : renderReportText(result.report, { color: options.color });
+      : renderReportText(result.report, {
+          color: options.color,
+          ...(options.width === undefined ? {} : { width: options.width }),
+        });
   // A blank line parts the report from the plan shown above it.
   return result.type === 'carried-out' ? `\n${report}` : report;
 }
@@ -78,6 +83,7 @@ export function failedWriteLine(operation: { action: string; kind: string; name:
 function reviewDueText(result: Extract<ApplyOutcome, { type: 'review-due' }>, options: ApplyOutputOptions): string {
   const plan = renderPlan(result.shown.plan, options.format, {
     color: options.color,
+    ...(options.width === undefined ? {} : { width: options.width }),
     elapsedMs: result.shown.elapsedMs,
     rate: options.rate,
     maxDeletes: options.maxDeletes,
@@ -95,6 +101,7 @@ function reviewDueText(result: Extract<ApplyOutcome, { type: 'review-due' }>, op
 function applyPlanText(shown: ShownApply, options: ApplyOutputOptions, withDetails = true): string {
   return renderPlan(shown.plan, options.format, {
     color: options.color,
+    ...(options.width === undefined ? {} : { width: options.width }),
     elapsedMs: shown.elapsedMs,
     rate: options.rate,
     context: 'apply',

@@ -2,6 +2,7 @@ import pc from 'picocolors';
 import type { ApplyReport, OperationError, RepairGroup, RepairSection, ReportEntry } from '../domain/apply-report.js';
 import { formatCount } from '../text/plural.js';
 import { quoted, safeLines, safeText } from '../text/safe-text.js';
+import { fitText } from '../text/wrap.js';
 import { jsonText } from './json.js';
 import { fence } from './markdown-text.js';
 
@@ -11,8 +12,12 @@ import { fence } from './markdown-text.js';
  * report handed in (src/domain/apply-report.ts); apply builds it.
  */
 
-/** renderReportText renders the report for a terminal or a CI log. */
-export function renderReportText(report: ApplyReport, options: { color: boolean }): string {
+/** renderReportText renders the report for a terminal or a CI log, wrapped to a terminal's `width` when given. */
+export function renderReportText(report: ApplyReport, options: { color: boolean; width?: number }): string {
+  return fitText(reportText(report, options), options.width);
+}
+
+function reportText(report: ApplyReport, options: { color: boolean }): string {
   const c = pc.createColors(options.color);
   if (report.status === 'already-applied') {
     const count = report.alreadyApplied.length;

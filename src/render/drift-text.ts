@@ -11,16 +11,21 @@ type Colors = ReturnType<typeof picocolors.createColors>;
  * driftCauseLines are a plan's drift in the text plan, one block per cause (README,
  * "Drift: who, what, when"): the cause on the `! drift` line, who under it (members or
  * views listed once, compactly), then when and the way to repair or keep it.
- * `remembered` is `remembers(plan)`.
+ * `remembered` is `remembers(plan)`; lists wrap at `width`.
  */
-export function driftCauseLines(groups: readonly DriftGroup[], remembered: boolean, c: Colors): string[] {
+export function driftCauseLines(
+  groups: readonly DriftGroup[],
+  remembered: boolean,
+  c: Colors,
+  width: number,
+): string[] {
   return groups.flatMap((group) => {
     const words = driftWords(group, remembered, safeText);
     const details = group.changes.length > GROUP_THRESHOLD ? ' · every change is in the JSON plan' : '';
     return [
       `  ${c.magenta('! drift ')}  ${words.title}${words.sources.length === 0 ? '' : `  ${words.sources.map(safeText).join(', ')}`}`,
-      ...wrapList(someNames(group, words.names), { indent: '      ' }),
-      ...wrapList(`${words.when}${details}`.split(' '), { separator: ' ', indent: '      ' }),
+      ...wrapList(someNames(group, words.names), { indent: '      ', width }),
+      ...wrapList(`${words.when}${details}`.split(' '), { separator: ' ', indent: '      ', width }),
       `      ${words.way}`,
     ];
   });

@@ -1,5 +1,6 @@
 import { DEFAULT_RESERVE } from '../domain/domains.js';
 import { formatCount, plural } from '../text/plural.js';
+import { fitText, keepWhole } from '../text/wrap.js';
 import { shellWord } from './format.js';
 
 /**
@@ -33,6 +34,8 @@ interface ContinueOptions {
   reserve: number;
   /** When what is left today lowered the budget, the output says so. */
   lowered?: LoweredBudget;
+  /** A terminal's width, to wrap to (the command kept whole). */
+  width?: number;
   emulator?: boolean;
   baseUrl?: string;
 }
@@ -52,7 +55,7 @@ export function continuation(batch: RunBatch, options: ContinueOptions): string 
       ? ''
       : `--budget ${formatCount(options.budget)} lowered to ${formatCount(lowered.most)}, the ${formatCount(lowered.left)} left today${reserveText}\n`;
   const done = `pinned views of ${plural(batch.read, 'member')} exported by this run, ${formatCount(batch.skipped)} already in the folder (their files are kept as they are)`;
-  if (batch.remaining === 0) return `${lowerNote}${done}; every member is exported\n`;
+  if (batch.remaining === 0) return fitText(`${lowerNote}${done}; every member is exported\n`, options.width);
   const where =
     options.emulator === true
       ? ' --emulator'
@@ -60,9 +63,10 @@ export function continuation(batch: RunBatch, options: ContinueOptions): string 
         ? ''
         : ` --base-url ${shellWord(options.baseUrl)}`;
   const reserve = options.reserve === DEFAULT_RESERVE ? '' : ` --reserve ${options.reserve}`;
-  return (
+  return fitText(
     `${lowerNote}${done}; ${plural(batch.remaining, 'member')} remain${batch.remaining === 1 ? 's' : ''}: continue with (it adds only what is missing, never rewrites a file)\n` +
-    `  viewctl export --merge --out ${shellWord(options.out)} --all-users --budget ${options.budget}${reserve}${where}\n`
+      `  ${keepWhole(`viewctl export --merge --out ${shellWord(options.out)} --all-users --budget ${options.budget}${reserve}${where}`)}\n`,
+    options.width,
   );
 }
 
@@ -85,9 +89,10 @@ const MIN_PLAN_READS = 7;
 /**
  * nextPlanStep is the `next:` line: `viewctl plan DIR` when a full plan fits in what
  * the service says is left today, else the `--budget` plan that does (every view
- * list, and as many pinned lists as fit), with the figures that decide.
+ * list, and as many pinned lists as fit), with the figures that decide; wrapped to a
+ * terminal's `width` when given, the command kept whole.
  */
-export function nextPlanStep(shown: string, figures: PlanFigures): string {
+export function nextPlanStep(shown: string, figures: PlanFigures, width?: number): string {
   const partial = figures.remaining > 0 ? 'it plans the members exported so far; ' : '';
   const { planReads, dailyRemaining, reserve } = figures;
   // A plan too keeps --reserve of what is left today for the other integrations.
@@ -95,7 +100,10 @@ export function nextPlanStep(shown: string, figures: PlanFigures): string {
   const reserveFlag = reserve === DEFAULT_RESERVE ? '' : ` --reserve ${reserve}`;
   if (planReads === undefined || available === null || planReads <= available) {
     const cost = planReads === undefined ? '' : `; about ${plural(planReads, 'request')}`;
-    return `next: viewctl plan ${shellWord(shown)}${reserveFlag} (${partial}it should show no changes${cost})\n`;
+    return fitText(
+      `next: ${keepWhole(`viewctl plan ${shellWord(shown)}${reserveFlag}`)} (${partial}it should show no changes${cost})\n`,
+      width,
+    );
   }
   // What fits today: at most what may be spent (and the export's own daily spend); else, once the quota recovers.
   const today = available >= MIN_PLAN_READS;
@@ -105,9 +113,10 @@ export function nextPlanStep(shown: string, figures: PlanFigures): string {
   );
   const later = today ? '' : "; today's quota is spent, so run it once the rolling 24-hour budget has recovered";
   const kept = reserve === 0 ? '' : ` less --reserve ${formatCount(reserve)}`;
-  return (
-    `next: viewctl plan ${shellWord(shown)} --budget ${budget}${reserveFlag} (${partial}a full plan reads about ${plural(planReads, 'request')}, ` +
-    `more than the ${formatCount(dailyRemaining ?? 0)} left today${kept}; --budget reads every view list and as many pinned lists as fit, other lists each night${later})\n`
+  return fitText(
+    `next: ${keepWhole(`viewctl plan ${shellWord(shown)} --budget ${budget}${reserveFlag}`)} (${partial}a full plan reads about ${plural(planReads, 'request')}, ` +
+      `more than the ${formatCount(dailyRemaining ?? 0)} left today${kept}; --budget reads every view list and as many pinned lists as fit, other lists each night${later})\n`,
+    width,
   );
 }
 
@@ -130,9 +139,14 @@ export interface ExportClosing {
 /**
  * closingLines is what every export prints last: under `--budget`, where it stands and
  * the command that continues (with `where` the export was sent: `--emulator` or
- * `--base-url`); then the plan to run next, sized to what is left today.
+ * `--base-url`); then the plan to run next, sized to what is left today. Wrapped to a
+ * terminal's `width` when given.
  */
-export function closingLines(closing: ExportClosing, where: { emulator?: boolean; baseUrl?: string }): string {
+export function closingLines(
+  closing: ExportClosing,
+  where: { emulator?: boolean; baseUrl?: string },
+  width?: number,
+): string {
   const { budget, batch, out, reserve } = closing;
   const remaining = batch?.remaining ?? 0;
   const standing =
@@ -143,16 +157,21 @@ export function closingLines(closing: ExportClosing, where: { emulator?: boolean
           budget,
           reserve,
           ...where,
+          ...(width === undefined ? {} : { width }),
           ...(closing.lowered === undefined ? {} : { lowered: closing.lowered }),
         });
   return (
     standing +
-    nextPlanStep(out, {
-      planReads: closing.planReads,
-      dailyRemaining: closing.dailyRemaining,
-      reserve,
-      remaining,
-      ...(budget === undefined ? {} : { budget }),
-    })
+    nextPlanStep(
+      out,
+      {
+        planReads: closing.planReads,
+        dailyRemaining: closing.dailyRemaining,
+        reserve,
+        remaining,
+        ...(budget === undefined ? {} : { budget }),
+      },
+      width,
+    )
   );
 }

@@ -2,6 +2,7 @@ import { DOMAINS, type Domain } from '../domain/domains.js';
 import type { SourcePosition } from '../domain/source-position.js';
 import { plural } from '../text/plural.js';
 import { safeText } from '../text/safe-text.js';
+import { fitText } from '../text/wrap.js';
 import { skippedRows } from './merge-skipped.js';
 import { posix } from 'node:path';
 
@@ -62,9 +63,9 @@ export function exportNotes(outcome: ExportSummary): string {
   return lines.join('');
 }
 
-/** exportSummary is what an export wrote into `shown` (`--out` as given), on stdout. */
-export function exportSummary(shown: string, outcome: ExportSummary): string {
-  return outcome.merged ? mergeSummary(shown, outcome) : plainSummary(shown, outcome);
+/** exportSummary is what an export wrote into `shown` (`--out` as given), on stdout, wrapped to a terminal's `width` when given. */
+export function exportSummary(shown: string, outcome: ExportSummary, width?: number): string {
+  return fitText(outcome.merged ? mergeSummary(shown, outcome) : plainSummary(shown, outcome), width);
 }
 
 function plainSummary(shown: string, outcome: PlainExport): string {

@@ -1,6 +1,12 @@
 export interface RenderOptions {
   /** Colour the text output (the CLI decides: TTY, `NO_COLOR`). Ignored by markdown and json. */
   color: boolean;
+  /**
+   * Columns the text output is wrapped to: the terminal's (the CLI decides, `COLUMNS`
+   * first). Unset off a terminal: lists wrap at `WRAP_WIDTH` and no other line is
+   * broken, so logs and tests read the same everywhere. Ignored by markdown and json.
+   */
+  width?: number;
   /** Where the JSON plan was written (`--out`), named in the apply hint and the markdown footer. */
   planFile?: string;
   /** Time the live read took, shown in the text header. */

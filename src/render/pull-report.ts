@@ -1,6 +1,7 @@
 import { formatLine, type SourcePosition } from '../domain/source-position.js';
 import { plural } from '../text/plural.js';
 import { safeText } from '../text/safe-text.js';
+import { fitText } from '../text/wrap.js';
 
 /** PulledLine is one value pull wrote in place: where, which target and attribute, before and after. */
 interface PulledLine {
@@ -28,8 +29,11 @@ export interface PullReport {
   notPulled: readonly NotPulledLine[];
 }
 
-/** textReport prints what pull wrote (file:line, target, old -> new), the files it added, and what it left and why. */
-export function textReport(result: PullReport): string {
+/**
+ * textReport prints what pull wrote (file:line, target, old -> new), the files it added,
+ * and what it left and why, wrapped to a terminal's `width` when given.
+ */
+export function textReport(result: PullReport, width?: number): string {
   const lines: string[] = [];
   if (result.written.length > 0) {
     lines.push(
@@ -66,7 +70,7 @@ export function textReport(result: PullReport): string {
   lines.push(
     `${plural(result.files.length + result.added.length, 'manifest')} written${copies}, every other byte kept; nothing was changed in the workspace`,
   );
-  return `${lines.map(safeText).join('\n')}\n`;
+  return fitText(`${lines.map(safeText).join('\n')}\n`, width);
 }
 
 /** shortValue shows a value on one line: JSON, cut past 80 characters. */

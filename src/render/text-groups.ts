@@ -5,7 +5,7 @@ import { pinnersText } from './name-list.js';
 import { formatCount, plural } from '../text/plural.js';
 import { pinnedCount, pinnedNote } from './format.js';
 import { quoted, safeText } from '../text/safe-text.js';
-import { WRAP_WIDTH, wrapList } from '../text/wrap.js';
+import { wrapList } from '../text/wrap.js';
 import { batchAttributes } from './batch-attributes.js';
 import {
   droppedPrivateCount,
@@ -91,7 +91,12 @@ type TabItems = (tabs: readonly PinnedTab[]) => string[];
  * after (each distinct list with its members, most common first), the private tabs kept
  * or dropped apart, then every member.
  */
-export function pinGroupLines(changes: readonly PinChange[], c: Colors, tabText: (tab: PinnedTab) => string): string[] {
+export function pinGroupLines(
+  changes: readonly PinChange[],
+  c: Colors,
+  tabText: (tab: PinnedTab) => string,
+  width: number,
+): string[] {
   const [first] = changes;
   const summary = summarisePinGroup(changes);
   const tabs: TabItems = (list) => (list.length === 0 ? ['(none)'] : list.map(tabText));
@@ -101,33 +106,39 @@ export function pinGroupLines(changes: readonly PinChange[], c: Colors, tabText:
       `↻ ${first?.domain ?? ''} tabs of group ${quoted(summary.group)} (${plural(summary.members.length, 'member')})${source}`,
     ),
   ];
-  lines.push(...variantLines('now:     ', summary.now, summary.members.length, tabs));
-  lines.push(...variantLines('after:   ', summary.after, summary.members.length, tabs));
-  lines.push(...exceptionLines('kept first for', summary.keptFirst, 'their private tabs'));
-  lines.push(...exceptionLines('kept in place for', summary.keptInPlace, 'their private tabs listed by viewId'));
+  lines.push(...variantLines('now:     ', summary.now, summary.members.length, tabs, width));
+  lines.push(...variantLines('after:   ', summary.after, summary.members.length, tabs, width));
+  lines.push(...exceptionLines('kept first for', summary.keptFirst, 'their private tabs', width));
+  lines.push(...exceptionLines('kept in place for', summary.keptInPlace, 'their private tabs listed by viewId', width));
   if (summary.unpinned.length > 0) {
     // Dropped private tabs are the member's loss: every one is named.
     lines.push(c.red(`    unpins private tabs of ${plural(summary.unpinned.length, 'member')} (unpinPrivate: true):`));
     lines.push(
       ...wrapList(
         summary.unpinned.map((entry) => memberTabs(entry, safeText)),
-        { separator: '; ', indent: '      ' },
+        { separator: '; ', indent: '      ', width },
       ).map((line) => c.red(line)),
     );
   }
-  lines.push(...labelled('members: ', summary.members.map(safeText), ', '));
+  lines.push(...labelled('members: ', summary.members.map(safeText), ', ', width));
   return lines;
 }
 
-function variantLines(label: string, variants: readonly TabListVariant[], total: number, tabs: TabItems): string[] {
+function variantLines(
+  label: string,
+  variants: readonly TabListVariant[],
+  total: number,
+  tabs: TabItems,
+  width: number,
+): string[] {
   const [main, ...others] = variants;
   if (main === undefined) return [];
-  if (others.length === 0) return labelled(label, tabs(main.tabs), ' · ');
+  if (others.length === 0) return labelled(label, tabs(main.tabs), ' · ', width);
   const shown = [main, ...others.slice(0, VARIANTS_SHOWN - 1)];
   const lines = shown.flatMap((variant, index) => {
     const items = tabs(variant.tabs);
     items.push(`${items.pop() ?? ''} (${someMembers(variant.members, total, safeText)})`);
-    return labelled(index === 0 ? label : ' '.repeat(label.length), items, ' · ');
+    return labelled(index === 0 ? label : ' '.repeat(label.length), items, ' · ', width);
   });
   const rest = others.slice(VARIANTS_SHOWN - 1);
   if (rest.length > 0) {
@@ -139,17 +150,19 @@ function variantLines(label: string, variants: readonly TabListVariant[], total:
   return lines;
 }
 
-function exceptionLines(label: string, entries: readonly MemberTabs[], what: string): string[] {
+function exceptionLines(label: string, entries: readonly MemberTabs[], what: string, width: number): string[] {
   if (entries.length === 0) return [];
-  return wrapList(exceptionText(label, entries, what, safeText).split(' '), { separator: ' ', indent: '      ' }).map(
-    (line, index) => (index === 0 ? `    ${line.trimStart()}` : line),
-  );
+  return wrapList(exceptionText(label, entries, what, safeText).split(' '), {
+    separator: ' ',
+    indent: '      ',
+    width,
+  }).map((line, index) => (index === 0 ? `    ${line.trimStart()}` : line));
 }
 
 /** labelled wraps items under a label: the first line after it, the others aligned with the first item. */
-function labelled(label: string, items: readonly string[], separator: string): string[] {
+function labelled(label: string, items: readonly string[], separator: string, width: number): string[] {
   const indent = 4 + label.length;
-  return wrapList(items, { separator, width: WRAP_WIDTH - indent }).map(
+  return wrapList(items, { separator, width: width - indent }).map(
     (line, index) => `${index === 0 ? `    ${label}` : ' '.repeat(indent)}${line}`,
   );
 }
@@ -163,6 +176,7 @@ export function batchLines(
   cause: string,
   plan: Plan,
   c: Colors,
+  width: number,
 ): string[] {
   const [first] = changes;
   const creates = first?.action === 'create';
@@ -202,7 +216,7 @@ export function batchLines(
         : quoted(change.name);
     const text = attributes.length === 0 ? name : `${name}: ${attributes.join('; ')}`;
     lines.push(
-      ...wrapList(text.split(', '), { indent: '        ' }).map((line, index) =>
+      ...wrapList(text.split(', '), { indent: '        ', width }).map((line, index) =>
         paint(index === 0 ? `  ${marker}   ${line.trimStart()}` : line),
       ),
     );

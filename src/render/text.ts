@@ -20,7 +20,7 @@ import { warningEntries } from './warning-lines.js';
 import { heldEntry, heldHeading } from './held-lines.js';
 import { attributeLines, maxDeletesNote, ownerText, targetsNote } from './plan-notes.js';
 import { appOwnsNote, maxPinChangesNote } from './share-notes.js';
-import { WRAP_WIDTH, wrapList } from '../text/wrap.js';
+import { fitText, keepWhole, WRAP_WIDTH, wrapList } from '../text/wrap.js';
 import { DEFAULT_RATE } from '../domain/domains.js';
 import { shortDigest } from '../plan/hash.js';
 import { countedTotals } from '../plan/action-traits.js';
@@ -53,14 +53,21 @@ const MAX_COLUMN = 48;
  * the details a reviewer needs (the attributes of creates, YAML diffs of updates,
  * deletions with owner, pinners and attributes, tab lists told once per group, drift),
  * then the counts, the request budget and the digest. A plan with nothing to do is one line.
+ * Lines are wrapped to a terminal's `options.width` (README, "Output"), commands and YAML kept whole.
  */
 export function renderText(plan: Plan, options: RenderOptions): string {
+  return fitText(planText(plan, options), options.width);
+}
+
+function planText(plan: Plan, options: RenderOptions): string {
   const c = picocolors.createColors(options.color);
+  // Lists wrap at the terminal's width, or at WRAP_WIDTH off a terminal.
+  const width = options.width ?? WRAP_WIDTH;
   const workspace = `${safeText(plan.workspace.name)} (${safeText(plan.workspace.id)})`;
   const warnings = warningEntries(plan.warnings, options.showWarnings).flatMap((lines) =>
     lines.map((line, index) => c.yellow(index === 0 ? `warning: ${safeText(line)}` : safeText(line))),
   );
-  const targeted = noteLines(targetsNote(plan));
+  const targeted = noteLines(targetsNote(plan), width);
   const skipped = skippedText(plan);
   const leftToApp = appOwnsNote(plan);
   const scope = scopeText(plan);
@@ -93,7 +100,7 @@ export function renderText(plan: Plan, options: RenderOptions): string {
   if (options.context !== 'apply')
     lines.push(
       ...[maxDeletesNote(plan, options.maxDeletes), maxPinChangesNote(plan, options.maxPinChanges)]
-        .flatMap(noteLines)
+        .flatMap((note) => noteLines(note, width))
         .map((line) => c.red(line)),
     );
   lines.push('');
@@ -105,13 +112,13 @@ export function renderText(plan: Plan, options: RenderOptions): string {
   for (const section of sections) {
     lines.push(
       ...(section.heading === undefined ? [] : [section.heading]),
-      ...summaryLines(section.entries, c),
-      ...driftCauseLines(section.drift, remembered, c),
+      ...summaryLines(section.entries, c, width),
+      ...driftCauseLines(section.drift, remembered, c, width),
       '',
     );
   }
   for (const entry of sections.flatMap((section) => [...section.entries, ...driftDetailEntries(section.drift)])) {
-    for (const block of entryDetails(entry, plan, c)) if (block.length > 0) lines.push(...block, '');
+    for (const block of entryDetails(entry, plan, c, width)) if (block.length > 0) lines.push(...block, '');
   }
   if (warnings.length > 0) lines.push(...warnings, '');
   if (skipped !== undefined) lines.push(skipped, '');
@@ -131,7 +138,7 @@ function heldLines(plan: Plan, c: Colors): string[] {
   return [c.yellow(heading), ...entries, ''];
 }
 
-function summaryLines(entries: readonly ReviewEntry[], c: Colors): string[] {
+function summaryLines(entries: readonly ReviewEntry[], c: Colors, width: number): string[] {
   if (entries.length === 0) return [];
   const rows = entries.map(entryRow);
   const kindWidth = Math.min(MAX_COLUMN, Math.max(...rows.map((row) => row.kind.length)));
@@ -141,9 +148,11 @@ function summaryLines(entries: readonly ReviewEntry[], c: Colors): string[] {
     // The action's mark as its traits say (README, plan): `+ create`, `↻ pins`, ...
     const { symbol, color, label } = actionMark({ action: entryAction(entry) });
     const mark = c[color](`${symbol} ${label.padEnd(6)}`);
-    const line = `  ${mark}  ${row.kind.padEnd(kindWidth)}  ${row.name.padEnd(nameWidth)}  ${row.source}`.trimEnd();
+    // A cell is kept whole on a narrow terminal: a name broken across lines reads as two.
+    const line =
+      `  ${mark}  ${keepWhole(row.kind).padEnd(kindWidth)}  ${keepWhole(row.name).padEnd(nameWidth)}  ${row.source}`.trimEnd();
     // A batch names every change it stands for, wrapped under its line: deletions are never hidden.
-    return [line, ...(row.names === undefined ? [] : wrapList(row.names, { indent: '      ' }))];
+    return [line, ...(row.names === undefined ? [] : wrapList(row.names, { indent: '      ', width }))];
   });
 }
 
@@ -154,11 +163,11 @@ function entryRow(entry: ReviewEntry): SummaryRow {
 }
 
 /** entryDetails are the blocks of an entry: one for a group or a batch of creates or deletes, one per change otherwise. */
-function entryDetails(entry: ReviewEntry, plan: Plan, c: Colors): string[][] {
-  if (entry.type === 'pin-group') return [pinGroupLines(entry.changes, c, tabText)];
+function entryDetails(entry: ReviewEntry, plan: Plan, c: Colors, width: number): string[][] {
+  if (entry.type === 'pin-group') return [pinGroupLines(entry.changes, c, tabText, width)];
   if (entry.type === 'batch' && (entry.action === 'create' || entry.action === 'delete'))
-    return [batchLines(entry.changes, entry.cause, plan, c)];
-  return entryChanges(entry).map((change) => detailLines(change, plan, c));
+    return [batchLines(entry.changes, entry.cause, plan, c, width)];
+  return entryChanges(entry).map((change) => detailLines(change, plan, c, width));
 }
 
 function summaryRow(change: Change): SummaryRow {
@@ -195,11 +204,11 @@ function summaryRow(change: Change): SummaryRow {
 }
 
 /** noteLines wraps a note (plain text, made safe here) at the plan's width. */
-function noteLines(note: string | undefined): string[] {
-  return note === undefined ? [] : wrapList(safeText(note).split(' '), { separator: ' ' });
+function noteLines(note: string | undefined, width: number): string[] {
+  return note === undefined ? [] : wrapList(safeText(note).split(' '), { separator: ' ', width });
 }
 
-function detailLines(change: Change, plan: Plan, c: Colors): string[] {
+function detailLines(change: Change, plan: Plan, c: Colors, width: number): string[] {
   switch (change.action) {
     case 'create':
       return createLines(change, plan, c);
@@ -208,7 +217,7 @@ function detailLines(change: Change, plan: Plan, c: Colors): string[] {
     case 'delete':
       return deleteLines(change, c);
     case 'pin':
-      return pinLines(change, c);
+      return pinLines(change, c, width);
     case 'drift':
       return driftLines(change, c);
     default:
@@ -218,11 +227,12 @@ function detailLines(change: Change, plan: Plan, c: Colors): string[] {
 
 function updateLines(change: UpdateChange, c: Colors): string[] {
   const lines = [c.yellow(`~ ${change.kind} ${renamedName(change, quoted)} (${safeText(change.id)})`)];
+  // A YAML line is kept whole: wrapped, its rest would read as another key.
   for (const line of updateDiff(change)) {
     if (line.marker === 'gap') lines.push(c.dim('    ⋯'));
-    else if (line.marker === '+') lines.push(c.green(`  + ${line.text}`));
-    else if (line.marker === '-') lines.push(c.red(`  - ${line.text}`));
-    else lines.push(`    ${line.text}`);
+    else if (line.marker === '+') lines.push(c.green(`  + ${keepWhole(line.text)}`));
+    else if (line.marker === '-') lines.push(c.red(`  - ${keepWhole(line.text)}`));
+    else lines.push(`    ${keepWhole(line.text)}`);
   }
   return lines;
 }
@@ -255,12 +265,12 @@ export function tabText(tab: PinnedTab): string {
   return `${safeText(tab.name)}${marks}`;
 }
 
-function pinLines(change: PinChange, c: Colors): string[] {
+function pinLines(change: PinChange, c: Colors, width: number): string[] {
   // Wrapped under their label: a member with many tabs still gets readable lines.
   const list = (label: string, tabs: readonly PinnedTab[], suffix = ''): string[] => {
     const indent = 4 + label.length;
     const lines =
-      tabs.length === 0 ? ['(none)'] : wrapList(tabs.map(tabText), { separator: ' · ', width: WRAP_WIDTH - indent });
+      tabs.length === 0 ? ['(none)'] : wrapList(tabs.map(tabText), { separator: ' · ', width: width - indent });
     return lines.map(
       (line, index) =>
         `${index === 0 ? `    ${label}` : ' '.repeat(indent)}${line}${index === lines.length - 1 ? suffix : ''}`,
@@ -342,11 +352,11 @@ function footerLines(plan: Plan, options: RenderOptions): string[] {
     lines.push(`Digest ${digest}.`);
   } else if (options.planFile === undefined) {
     lines.push(
-      `Digest ${digest}. To apply exactly this plan, save it with --out plan.json, then: viewctl apply --plan plan.json --expect-digest ${plan.digest}`,
+      `Digest ${digest}. To apply exactly this plan, save it with --out plan.json, then: ${keepWhole(`viewctl apply --plan plan.json --expect-digest ${plan.digest}`)}`,
     );
   } else {
     lines.push(
-      `Digest ${digest}. To apply exactly this plan: viewctl apply --plan ${shellWord(options.planFile)} --expect-digest ${plan.digest}`,
+      `Digest ${digest}. To apply exactly this plan: ${keepWhole(`viewctl apply --plan ${shellWord(options.planFile)} --expect-digest ${plan.digest}`)}`,
     );
   }
   return lines;

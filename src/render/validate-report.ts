@@ -1,5 +1,6 @@
 import { plural } from '../text/plural.js';
 import { countProblems, formatProblems, type ProblemLine } from '../text/problem-lines.js';
+import { fitText } from '../text/wrap.js';
 
 /** ValidateResult is what the report of `viewctl validate` says: the problems, and how many documents and files were read. */
 export interface ValidateResult {
@@ -10,9 +11,13 @@ export interface ValidateResult {
 
 /**
  * validateReport renders the outcome of `viewctl validate`: the problems, then one
- * summary line. Pure, so the golden tests and the command print the same text.
+ * summary line, wrapped to a terminal's `width` when given. Pure, so the golden tests
+ * and the command print the same text.
  */
-export function validateReport(result: ValidateResult, options: { color: boolean; showWarnings?: boolean }): string {
+export function validateReport(
+  result: ValidateResult,
+  options: { color: boolean; showWarnings?: boolean; width?: number },
+): string {
   const lines: string[] = [];
   const errors = result.problems.some((problem) => problem.severity === 'error');
   if (result.problems.length > 0) lines.push(formatProblems(result.problems, options));
@@ -23,7 +28,7 @@ export function validateReport(result: ValidateResult, options: { color: boolean
       `${scope} ${result.documents === 1 ? 'is' : 'are'} valid (${countProblems(result.problems).split(', ')[1] ?? ''})`,
     );
   else lines.push(`${scope} ${result.documents === 1 ? 'is' : 'are'} valid`);
-  return `${lines.join('\n')}\n`;
+  return fitText(`${lines.join('\n')}\n`, options.width);
 }
 
 /**

@@ -207,6 +207,20 @@ describe('README.md: the guide, then the contents, then the reference', () => {
     for (const line of lines) expect(quickStart.split('\n'), line).toContain(line);
   });
 
+  it("shows no npm line in the guide's install step that .ci/run does not run: each is a Quick start line", () => {
+    // .ci/run runs every `npm` line of the Quick start's shell blocks, as written (comments dropped).
+    const npmLines = (text: string): string[] =>
+      shellBlocks(text)
+        .flatMap((block) => block.split('\n'))
+        .map((line) => line.replace(/\s+#.*$/, ''))
+        .filter((line) => line.startsWith('npm '));
+    const proven = npmLines(between('\n## Quick start against a real workspace\n', 2));
+    expect(proven).toContain('npm ci && npm install -g .');
+    const install = npmLines(between('\n### 1. Install\n', 3));
+    expect(install.length).toBeGreaterThan(2);
+    for (const line of install) expect(proven, line).toContain(line);
+  });
+
   it('runs only viewctl commands and options that exist, in the guide and the whole README', () => {
     const commands = topLevelCommands();
     const guideRuns = shellBlocks(guide()).flatMap(viewctlInvocations);

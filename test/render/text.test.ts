@@ -105,3 +105,32 @@ describe('renderJson', () => {
     expect(JSON.parse(text)).toEqual(plan);
   });
 });
+
+describe('renderText at a terminal width', () => {
+  const membersLines = (text: string): string[] => {
+    const lines = text.split('\n');
+    const start = lines.findIndex((line) => line.startsWith('    members: '));
+    const end = lines.findIndex((line, index) => index > start && !line.startsWith('             '));
+    return lines.slice(start, end === -1 ? undefined : end);
+  };
+
+  it('wraps lists to the width, continuation lines aligned under the first item, and off a terminal at 100', async () => {
+    const { groupScenario } = await import('./scale-fixtures.js');
+    const { desired, live } = groupScenario(52);
+    const { plan } = computePlan(desired, live);
+    const lengths = (width?: number): number[] =>
+      membersLines(renderText(plan, { color: false, ...(width === undefined ? {} : { width }) })).map(
+        (line) => line.length,
+      );
+    const fixed = lengths();
+    expect(Math.max(...fixed)).toBeLessThanOrEqual(100);
+    const wide = lengths(200);
+    expect(Math.max(...wide)).toBeGreaterThan(100);
+    expect(Math.max(...wide)).toBeLessThanOrEqual(200);
+    expect(wide.length).toBeLessThan(fixed.length);
+    const narrow = membersLines(renderText(plan, { color: false, width: 60 }));
+    expect(narrow.length).toBeGreaterThan(fixed.length);
+    for (const line of narrow) expect(line.length).toBeLessThanOrEqual(60);
+    for (const line of narrow.slice(1)) expect(line).toMatch(/^ {13}\S/);
+  });
+});
