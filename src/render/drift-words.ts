@@ -210,10 +210,12 @@ const DRIFT_NOUNS: Readonly<Record<Action, string>> = { ...ACTION_NOUNS, drift: 
 /**
  * automationDrifts counts the plan's `drift` changes among the actions: `1 drift`, or
  * `1 automation drift` in a plan that labels origins, whose drift (`driftCount`) also
- * counts lists and views changed in the app.
+ * counts lists and views changed in the app. There it is left out when none drifted:
+ * "0 automation drifts; 1 of them drift" read as if the one drift were an automation's.
  */
-export function automationDrifts(plan: Plan): string {
-  return plural(plan.summary.drift, plan.drifted === undefined ? 'drift' : 'automation drift');
+export function automationDrifts(plan: Plan): string | undefined {
+  if (plan.drifted === undefined) return plural(plan.summary.drift, 'drift');
+  return plan.summary.drift === 0 ? undefined : plural(plan.summary.drift, 'automation drift');
 }
 
 /**

@@ -83,7 +83,9 @@ export function renderMarkdown(plan: Plan, options: RenderOptions): string {
       plural(totals.deleted, 'delete'),
       plural(totals.pinned, 'pin list'),
       automationDrifts(plan),
-    ].join(' · ') + (drifted === undefined ? '' : ` · ${drifted}`);
+    ]
+      .filter((part) => part !== undefined)
+      .join(' · ') + (drifted === undefined ? '' : ` · ${drifted}`);
   const above = [...scopeNotes, ...notes];
   // The pull request's own changes first; those it did not ask for (--base REF) get a table per origin.
   // Changes with an origin are drift, a row per cause; a sweep's merged but unapplied changes get a heading of their own.

@@ -331,7 +331,7 @@ function footerLines(plan: Plan, options: RenderOptions): string[] {
   const drifted = driftCount(plan);
   const lines = [
     `Plan: ${formatCount(totals.created)} to create, ${formatCount(totals.updated)} to update, ${formatCount(totals.deleted)} to delete, ` +
-      `${plural(totals.pinned, 'pin list')}, ${automationDrifts(plan)}${drifted === undefined ? '' : `; ${drifted}`}.`,
+      `${[plural(totals.pinned, 'pin list'), automationDrifts(plan)].filter((part) => part !== undefined).join(', ')}${drifted === undefined ? '' : `; ${drifted}`}.`,
   ];
   const { applyNeeds } = plan.requests;
   const rate = options.rate ?? DEFAULT_RATE;

@@ -133,7 +133,7 @@ describe('drift in the text plan', () => {
     // A smaller cause keeps each change's block.
     expect(text).toContain('↻ deals tabs of ann@acme.com\n    now:   Pipeline · Forecast · Mine\n');
     expect(text).toContain(
-      'Plan: 0 to create, 1 to update, 0 to delete, 16 pin lists, 0 automation drifts; 17 of them drift (1 update, 16 pin lists).',
+      'Plan: 0 to create, 1 to update, 0 to delete, 16 pin lists; 17 of them drift (1 update, 16 pin lists).',
     );
   });
 
@@ -195,7 +195,7 @@ describe('drift in the markdown plan', () => {
   it('is one row per cause, naming the members once, with when and the way out; the counts say how much is drift', async () => {
     const markdown = renderMarkdown(await sweep(withMemory), { color: false });
     expect(markdown).toContain(
-      '**0 creates · 1 update · 0 deletes · 16 pin lists · 0 automation drifts · 17 of them drift (1 update, 16 pin lists)**',
+      '**0 creates · 1 update · 0 deletes · 16 pin lists · 17 of them drift (1 update, 16 pin lists)**',
     );
     expect(markdown).toContain(
       '| ⚠️ | Drift | **12 members re-ordered their deals tabs in the app**: m01@acme.com · m02@acme.com · m03@acme.com · m04@acme.com · m05@acme.com · … 7 more | `pins/m01.yaml:1`, `pins/m02.yaml:1`, … 10 more · changed between 2026-11-20 02:00 UTC … 2026-11-22 02:00 UTC (last read) and now · apply --budget repairs, viewctl pull keeps |',
