@@ -1,4 +1,4 @@
-import { DEFAULT_RESERVE } from '../domain/domains.js';
+import { DAILY_QUOTA, DEFAULT_RESERVE } from '../domain/domains.js';
 import { formatCount, plural } from '../text/plural.js';
 import { fitText, keepWhole } from '../text/wrap.js';
 import { shellWord } from './format.js';
@@ -107,6 +107,14 @@ export function nextPlanStep(shown: string, figures: PlanFigures, width?: number
   }
   // What fits today: at most what may be spent (and the export's own daily spend); else, once the quota recovers.
   const today = available >= MIN_PLAN_READS;
+  if (!today && planReads <= DAILY_QUOTA - reserve && planReads <= (figures.budget ?? planReads)) {
+    // A day's quota (and the export's own daily spend) pays for the full plan: a --budget as large as the plan would only be that plan, renamed.
+    return fitText(
+      `next: ${keepWhole(`viewctl plan ${shellWord(shown)}${reserveFlag}`)} once the rolling 24-hour budget has recovered (${partial}a full plan reads about ${plural(planReads, 'request')}, ` +
+        `more than the ${formatCount(dailyRemaining ?? 0)} left today${reserve === 0 ? '' : ` less --reserve ${formatCount(reserve)}`}, within a day's ${formatCount(DAILY_QUOTA)}; it should show no changes)\n`,
+      width,
+    );
+  }
   const budget = Math.max(
     MIN_PLAN_READS,
     Math.min(planReads, figures.budget ?? planReads, today ? available : planReads),

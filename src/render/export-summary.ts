@@ -1,6 +1,6 @@
 import { DOMAINS, type Domain } from '../domain/domains.js';
 import type { SourcePosition } from '../domain/source-position.js';
-import { plural } from '../text/plural.js';
+import { formatCount, plural } from '../text/plural.js';
 import { safeText } from '../text/safe-text.js';
 import { fitText } from '../text/wrap.js';
 import { skippedRows } from './merge-skipped.js';
@@ -81,7 +81,7 @@ function plainSummary(shown: string, outcome: PlainExport): string {
     lines.push(`  ${layout.automationsFile}: ${automations} admin automation${automations === 1 ? '' : 's'}`);
   if (pinUsers > 0) lines.push(`  ${layout.pinsFolder}/: ${pinsLine(pinUsers, outcome.pinDocuments)}`);
   lines.push(
-    `${outcome.written} files written, ${outcome.requests} requests used; nothing was changed in the workspace`,
+    `${formatCount(outcome.written)} files written, ${formatCount(outcome.requests)} requests used; nothing was changed in the workspace`,
   );
   return `${lines.join('\n')}\n`;
 }

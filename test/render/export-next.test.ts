@@ -76,6 +76,22 @@ describe('the plan an export says to run next', () => {
     expect(text).toContain("today's quota is spent, so run it once the rolling 24-hour budget has recovered");
   });
 
+  it('is the full plan, once the quota recovers, when a day pays for it (never a --budget as large as the plan)', () => {
+    // The 1,000-member trial: day one's export spent the day; its plan fits in tomorrow's 3,000 less the reserve.
+    const text = nextPlanStep('m', {
+      planReads: 2_674,
+      dailyRemaining: 300,
+      budget: 2_684,
+      reserve: 300,
+      remaining: 211,
+    });
+    expect(text).toMatch(/^next: viewctl plan m once the rolling 24-hour budget has recovered \(/);
+    expect(text).toContain(
+      "a full plan reads about 2,674 requests, more than the 300 left today less --reserve 300, within a day's 3,000",
+    );
+    expect(text).not.toContain('--budget');
+  });
+
   it('is the plain plan when the folder cannot be planned as it is (the plan will say why)', () => {
     expect(nextPlanStep('m', { planReads: undefined, dailyRemaining: 3, reserve: 300, remaining: 0 })).toBe(
       'next: viewctl plan m (it should show no changes)\n',
