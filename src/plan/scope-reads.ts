@@ -7,8 +7,8 @@ import { firstReads } from './plan-reads.js';
 import { leftText, quotaWaysOut, roomLeft, type ReadCeiling } from '../state/read-ceiling.js';
 import { formatCount, plural } from '../text/plural.js';
 import { keyedPins, type KeyedPins } from './desired-values.js';
-import { pendingKeys, selectByBase } from './scope.js';
-import { sweepNight } from './sweep-schedule.js';
+import { heldListKeys, pendingKeys, selectByBase } from './scope.js';
+import { sweepNight, type SweepNight } from './sweep-schedule.js';
 import type { SweepMemory } from '../state/sweep-memory.js';
 import { touchedViews } from '../kinds/views-after-plan.js';
 import type { Change, PlanScope } from './types.js';
@@ -158,6 +158,7 @@ export function choosePinnedLists(
     checkReadsFit(lists.length, lists.length, room, figures);
     return { read: [...lists] };
   }
+  const held = heldListKeys(figures.memory);
   let candidates =
     request.base === undefined
       ? [...lists]
@@ -165,12 +166,14 @@ export function choosePinnedLists(
           lists,
           keyedPins(request.base.desired, figures.users),
           touchedViews(figures.viewChanges),
-          pendingKeys(figures.memory),
+          new Set([...pendingKeys(figures.memory), ...held]),
         );
   let coverage: PlanScope['coverage'];
   if (request.budget !== undefined) {
     if (room < 1 && candidates.length > 0) throw noListFits(figures, request.budget);
-    const night = sweepNight(candidates, Math.max(room, 1), figures.day, figures.memory, figures.users);
+    const night = heldFirst(candidates, held, Math.max(room, 1), (rest, left) =>
+      sweepNight(rest, left, figures.day, figures.memory, figures.users),
+    );
     candidates = night.read;
     // The promise is the sweep's: a pull request's lists are read once, not in rotation.
     if (request.base === undefined) coverage = night.coverage;
@@ -187,6 +190,29 @@ export function choosePinnedLists(
   const byDomain = unreadByDomain(lists, candidates);
   if (Object.keys(byDomain).length > 0) scope.unreadByDomain = byDomain;
   return { read: candidates, scope };
+}
+
+/**
+ * heldFirst is a budgeted night that reads the lists held at the last apply (`held`,
+ * their keys) before the sweep's choice: they are due, and a hold ends only once a run
+ * reads its list. The sweep (`night`) picks the rest in the room they leave, and its
+ * promise is stated for that room; when they fill the room, the rest waits, counted due.
+ */
+function heldFirst(
+  candidates: readonly KeyedPins[],
+  held: ReadonlySet<string>,
+  room: number,
+  night: (rest: readonly KeyedPins[], room: number) => SweepNight,
+): SweepNight {
+  const first = candidates.filter((entry) => held.has(entry.key)).slice(0, room);
+  if (first.length === 0) return night(candidates, room);
+  const taken = new Set(first.map((entry) => entry.key));
+  const rest = candidates.filter((entry) => !taken.has(entry.key));
+  const left = room - first.length;
+  const swept = night(rest, Math.max(left, 1));
+  const read = [...first, ...(left > 0 ? swept.read : [])];
+  const due = candidates.length - read.length;
+  return { read, coverage: { ...swept.coverage, due, ...(due === 0 ? { dueWithin: 0 } : {}) } };
 }
 
 /**
