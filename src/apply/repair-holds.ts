@@ -30,8 +30,9 @@ export interface HoldsNow {
  * read it, when the plan holds it again, or when the plan changes it (as its kind names
  * the targets a change may have been held under, `Repairs.repair(...).heldAs`) for
  * another reason than a view deleted in the app. It ends when the plan has no change of
- * it (as desired), when it is a view known deleted in the app, or when it is a pinned
- * list naming such a view.
+ * it (as desired), or when each of its changes concerns a view known deleted in the app
+ * (`namesViewDeletedInApp`: its create again, the view made by hand in its place, a
+ * list naming it).
  */
 export function holdsNow(
   memory: SweepMemory | undefined,
@@ -53,7 +54,7 @@ export function holdsNow(
     const ends =
       readNow(target, live) &&
       !heldNow.has(target) &&
-      (deleted.targets.has(target) || changes.every((change) => namesViewDeletedInApp(change, deleted)));
+      changes.every((change) => namesViewDeletedInApp(change, deleted));
     (ends ? result.ended : result.held).push(target);
   }
   return result;

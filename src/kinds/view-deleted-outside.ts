@@ -48,11 +48,10 @@ export function replacedWarning(
 
 /**
  * DeletedInApp is what the sweep memory and a run's listings tell of the views deleted
- * in the app: the targets (`viewTarget`) of the views the memory saw live and public
- * that the listings read now no longer list, and their names, as `domain:name`.
+ * in the app: the names (`domain:name`) of the views the memory saw live and public
+ * that the listings read now no longer list.
  */
 export interface DeletedInApp {
-  targets: ReadonlySet<string>;
   names: ReadonlySet<string>;
 }
 
@@ -65,15 +64,13 @@ export function deletedInAppNow(
   memory: SweepMemory | undefined,
   listings: Partial<Record<Domain, readonly Pick<ApiView, 'viewId'>[]>>,
 ): DeletedInApp {
-  const targets = new Set<string>();
   const names = new Set<string>();
   for (const seen of Object.values(memory?.views ?? {})) {
     const listing = listings[seen.domain];
     if (listing === undefined || listing.some((view) => view.viewId === seen.id)) continue;
-    targets.add(viewTarget(seen.domain, seen.id));
     names.add(`${seen.domain}:${seen.name}`);
   }
-  return { targets, names };
+  return { names };
 }
 
 /**
