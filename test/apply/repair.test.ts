@@ -203,10 +203,15 @@ describe('chooseRepairs: what the kinds call repairable, within the room left', 
       new Set([`view:${update.domain}:name:${update.name}`]),
     );
     expect(actions(plan, byName.heldWhenApplied)).toEqual(['update Zoom and Meet calls']);
-    // The id held as not found comes back as a re-create by name once the memory saw it deleted in the app.
+    // An id held as not found whose view the memory now knows was deleted in the app: its
+    // cause ended, and the re-create is what the last full apply would have carried out.
     Object.assign(create, { deletedOutside: { id: 'v_gone', lastSeen: '2026-11-20T02:00:00Z' } });
     const byId = chooseRepairs(plan, 100, { given: 100, reads: 80 }, new Set([`view:${create.domain}:id:v_gone`]));
-    expect(actions(plan, byId.heldWhenApplied)).toEqual(['create Team calls']);
+    expect(byId.heldWhenApplied).toEqual([]);
+    expect(actions(plan, byId.repaired)).toContain('create Team calls');
+    // Held by name (its creator had left), it is still left for a reviewed apply.
+    const creatorHeld = chooseRepairs(plan, 100, { given: 100, reads: 80 }, new Set([create.target]));
+    expect(actions(plan, creatorHeld.heldWhenApplied)).toEqual(['create Team calls']);
   });
 
   it('cuts what does not fit for the next night, and a pinned list naming a view goes only with its create', async () => {
