@@ -132,9 +132,10 @@ export function checkCeiling(ceiling: ReadCeiling, floor: ReadFloor, outcome: st
 /**
  * choosePinnedLists picks the lists to read: every list; with a base, those that
  * changed since REF, name a view `viewChanges` creates, renames or deletes, or the
- * memory marks pending (a group's new member's); with a
- * budget, as many of those as fit in what the ceiling leaves after `spent`, chosen by
- * the sweep's schedule for UTC day number `day` (`sweepNight`: never-read and least
+ * memory marks pending (a group's new member's) or records as held at the last apply;
+ * with a budget, as many of those as fit in what the ceiling leaves after `spent`, the
+ * held ones first (`heldFirst`), the rest chosen by the sweep's schedule for UTC day
+ * number `day` (`sweepNight`: never-read and least
  * recently read first from `memory`, else a rotation by a hash of each list's key); a
  * sweep (no base) says what it covered and promises. Without a budget, lists that do not fit
  * in what the service says is left (`remaining`) less the reserve are refused before
@@ -212,7 +213,10 @@ function heldFirst(
   const swept = night(rest, Math.max(left, 1));
   const read = [...first, ...(left > 0 ? swept.read : [])];
   const due = candidates.length - read.length;
-  return { read, coverage: { ...swept.coverage, due, ...(due === 0 ? { dueWithin: 0 } : {}) } };
+  const coverage = { ...swept.coverage, due, ...(due === 0 ? { dueWithin: 0 } : {}) };
+  // A night the holds filled read none of the sweep's own choice.
+  if (left < 1 && coverage.neverRead !== undefined) coverage.neverRead = 0;
+  return { read, coverage };
 }
 
 /**
