@@ -21,6 +21,8 @@ const { dir, cleanupAll } = tempDirs();
 afterEach(cleanupAll);
 
 const days = simulatedDays('2026-05-04T03:00:00.000Z');
+// Four simulated days of several runs each: room for a loaded machine, never a measure of speed.
+const DAYS_TIMEOUT = 90_000;
 const LEDGER = '.viewctl/ledger.json';
 const HELD_VIEW = 'view:recordings:id:rv_sdr_coaching';
 const SDR = 'SDR coaching';
@@ -104,66 +106,74 @@ async function reviewedThenHeld(emulator: RunningEmulator, env: Record<string, s
 }
 
 describe('a hold ends when its cause does (issue 33, item 5)', () => {
-  it('a view deleted in the app and held by a merged pull request is created again by the next self-heal, which ends the hold; the night after has nothing left', async () => {
-    const root = await repository();
-    await withEmulator(async (emulator, env) => {
-      await reviewedThenHeld(emulator, env, root);
+  it(
+    'a view deleted in the app and held by a merged pull request is created again by the next self-heal, which ends the hold; the night after has nothing left',
+    async () => {
+      const root = await repository();
+      await withEmulator(async (emulator, env) => {
+        await reviewedThenHeld(emulator, env, root);
 
-      // Day 3: the memory knows the view was deleted in the app: its create again is what the
-      // last full apply would have done, and the lists naming it wait for it, not for a review.
-      const night = await days.run(3, nightly, env, root);
-      expect(night.code, night.stderr).toBe(0);
-      expect(night.stdout).toContain('1 view re-created ("SDR coaching")');
-      expect(night.stdout).toMatch(/2 pin lists \(members mia\.chen@acme\.test, noah\.patel@acme\.test\)/);
-      expect(night.stdout).not.toContain('Left for');
-      expect(await sdrViews(emulator)).toHaveLength(1);
-      const [created] = await sdrViews(emulator);
-      expect(created?.viewId).not.toBe('rv_sdr_coaching');
-      expect(created?.ownerId).toBe('u_adam');
-      expect(await pinnedNames(emulator, 'noah.patel@acme.test')).toEqual([SDR, 'All recordings']);
-      const memory = await memoryFile(join(root, LEDGER));
-      expect(memory.lastApplied?.held).toBeUndefined();
-      expect(memory.lastApplied?.commit).toBe(git(root, 'rev-parse', 'HEAD'));
+        // Day 3: the memory knows the view was deleted in the app: its create again is what the
+        // last full apply would have done, and the lists naming it wait for it, not for a review.
+        const night = await days.run(3, nightly, env, root);
+        expect(night.code, night.stderr).toBe(0);
+        expect(night.stdout).toContain('1 view re-created ("SDR coaching")');
+        expect(night.stdout).toMatch(/2 pin lists \(members mia\.chen@acme\.test, noah\.patel@acme\.test\)/);
+        expect(night.stdout).not.toContain('Left for');
+        expect(await sdrViews(emulator)).toHaveLength(1);
+        const [created] = await sdrViews(emulator);
+        expect(created?.viewId).not.toBe('rv_sdr_coaching');
+        expect(created?.ownerId).toBe('u_adam');
+        expect(await pinnedNames(emulator, 'noah.patel@acme.test')).toEqual([SDR, 'All recordings']);
+        const memory = await memoryFile(join(root, LEDGER));
+        expect(memory.lastApplied?.held).toBeUndefined();
+        expect(memory.lastApplied?.commit).toBe(git(root, 'rev-parse', 'HEAD'));
 
-      // Day 4: nothing is left, and nothing is written.
-      emulator.resetStats();
-      const after = await days.run(4, nightly, env, root);
-      expect(after.code, after.stderr).toBe(0);
-      expect(after.stdout).toContain('Repaired: nothing.');
-      expect(after.stdout).not.toContain('Left for');
-      expect(emulator.stats().writes).toBe(0);
-      expect(await sdrViews(emulator)).toHaveLength(1);
-    });
-  });
-
-  it('a held view an admin creates again by hand ends its hold: no second create, the lists pin the one made by hand', async () => {
-    const root = await repository();
-    await withEmulator(async (emulator, env) => {
-      await reviewedThenHeld(emulator, env, root);
-
-      // Day 3: an admin makes the view again by hand, before the night.
-      await inTheApp(emulator, 'POST', '/recordings/views', {
-        creatorEmail: 'mia.chen@acme.test',
-        name: SDR,
-        icon: 'mortar_board',
-        filters: { teamIdIn: ['team_sdr'] },
+        // Day 4: nothing is left, and nothing is written.
+        emulator.resetStats();
+        const after = await days.run(4, nightly, env, root);
+        expect(after.code, after.stderr).toBe(0);
+        expect(after.stdout).toContain('Repaired: nothing.');
+        expect(after.stdout).not.toContain('Left for');
+        expect(emulator.stats().writes).toBe(0);
+        expect(await sdrViews(emulator)).toHaveLength(1);
       });
-      const [byHand] = await sdrViews(emulator);
-      const night = await days.run(3, nightly, env, root);
-      expect(night.code, night.stderr).toBe(0);
-      expect(night.stdout).not.toContain('re-created');
-      expect(night.stdout).not.toContain('Left for');
-      expect((await sdrViews(emulator)).map((view) => view.viewId)).toEqual([byHand?.viewId]);
-      expect(await pinnedNames(emulator, 'mia.chen@acme.test')).toEqual(["Mia's follow-ups", SDR, 'All recordings']);
-      expect((await memoryFile(join(root, LEDGER))).lastApplied?.held).toBeUndefined();
+    },
+    DAYS_TIMEOUT,
+  );
 
-      emulator.resetStats();
-      const after = await days.run(4, nightly, env, root);
-      expect(after.code, after.stderr).toBe(0);
-      expect(after.stdout).not.toContain('Left for');
-      expect(emulator.stats().writes).toBe(0);
-    });
-  });
+  it(
+    'a held view an admin creates again by hand ends its hold: no second create, the lists pin the one made by hand',
+    async () => {
+      const root = await repository();
+      await withEmulator(async (emulator, env) => {
+        await reviewedThenHeld(emulator, env, root);
+
+        // Day 3: an admin makes the view again by hand, before the night.
+        await inTheApp(emulator, 'POST', '/recordings/views', {
+          creatorEmail: 'mia.chen@acme.test',
+          name: SDR,
+          icon: 'mortar_board',
+          filters: { teamIdIn: ['team_sdr'] },
+        });
+        const [byHand] = await sdrViews(emulator);
+        const night = await days.run(3, nightly, env, root);
+        expect(night.code, night.stderr).toBe(0);
+        expect(night.stdout).not.toContain('re-created');
+        expect(night.stdout).not.toContain('Left for');
+        expect((await sdrViews(emulator)).map((view) => view.viewId)).toEqual([byHand?.viewId]);
+        expect(await pinnedNames(emulator, 'mia.chen@acme.test')).toEqual(["Mia's follow-ups", SDR, 'All recordings']);
+        expect((await memoryFile(join(root, LEDGER))).lastApplied?.held).toBeUndefined();
+
+        emulator.resetStats();
+        const after = await days.run(4, nightly, env, root);
+        expect(after.code, after.stderr).toBe(0);
+        expect(after.stdout).not.toContain('Left for');
+        expect(emulator.stats().writes).toBe(0);
+      });
+    },
+    DAYS_TIMEOUT,
+  );
 
   it('a --base plan given the memory reads and plans a pinned list it records as held, which the pull request does not touch', async () => {
     const root = await repository();
