@@ -32,6 +32,7 @@ export function repairSection(
     leftForReview: groups(plan, choice.leftForReview),
     heldWhenApplied: groups(plan, choice.heldWhenApplied, HELD_NOUNS),
     waitingForReview: groups(plan, choice.waitingForReview),
+    ...(choice.waitingForCreate.length === 0 ? {} : { waitingForCreate: groups(plan, choice.waitingForCreate) }),
     leftForNextNight: groups(plan, choice.leftForNextNight),
     ...(choice.leftOverPinLimit === undefined
       ? {}

@@ -158,6 +158,8 @@ export interface RepairChoice {
   heldWhenApplied: number[];
   /** Pinned lists naming a view whose create is left for a reviewed apply: they wait for it, whatever the budget. */
   waitingForReview: number[];
+  /** Pinned lists naming a view whose create is left for the next night: they go with it, not for want of room of their own. */
+  waitingForCreate: number[];
   leftForNextNight: number[];
   /**
    * Pinned lists beyond `--max-pin-changes`: repairable, but self-heal rewrites no more
@@ -195,6 +197,7 @@ export function chooseRepairs(
     leftForReview: [],
     heldWhenApplied: [],
     waitingForReview: [],
+    waitingForCreate: [],
     leftForNextNight: [],
     requests: 0,
     budget,
@@ -205,6 +208,12 @@ export function chooseRepairs(
   const leaveForReview = (into: number[], index: number, operations: readonly Operation[]): void => {
     into.push(index);
     for (const operation of operations) if (operation.creates !== undefined) reviewed.add(operation.creates);
+  };
+  // The views whose create is left for the next night: a list naming one waits for it.
+  const deferred = new Set<string>();
+  const leaveForNextNight = (into: number[], index: number, operations: readonly Operation[]): void => {
+    into.push(index);
+    for (const operation of operations) if (operation.creates !== undefined) deferred.add(operation.creates);
   };
   const verifying = new Set<string>();
   let pinLists = 0;
@@ -239,11 +248,15 @@ export function chooseRepairs(
     // The first lists are repaired, the rest wait: a glob that reached too many members is no repair.
     if (rewritesPinnedList(change) && pinLists >= maxPinChanges) {
       choice.leftOverPinLimit ??= { indexes: [], maxPinChanges };
-      choice.leftOverPinLimit.indexes.push(index);
+      leaveForNextNight(choice.leftOverPinLimit.indexes, index, operations);
+      continue;
+    }
+    if (named.some((key) => key !== undefined && deferred.has(key))) {
+      choice.waitingForCreate.push(index);
       continue;
     }
     if (depends || choice.requests + cost > room) {
-      choice.leftForNextNight.push(index);
+      leaveForNextNight(choice.leftForNextNight, index, operations);
       continue;
     }
     choice.repaired.push(index);

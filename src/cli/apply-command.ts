@@ -239,6 +239,7 @@ function memorySteps(ledger: MemoryFileRun, io: CliIo): ApplyMemory {
     checkWorkspace: (workspace) => ledger.checkWorkspace(workspace),
     observe: (live, pending) => ledger.observe(live, pending),
     landed: (facts) => ledger.landed(facts),
+    endHolds: (targets) => ledger.endHolds(targets),
     advance: (applied, held) => ledger.advance(applied, held),
     save: () => ledger.save(io),
   };

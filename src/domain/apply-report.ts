@@ -107,6 +107,8 @@ export interface RepairSection {
   heldWhenApplied: RepairGroup[];
   /** Pinned lists naming a view whose create is left for a reviewed apply: they wait for it. */
   waitingForReview: RepairGroup[];
+  /** Pinned lists naming a view whose create is left for the next night: they wait for it; absent when none. */
+  waitingForCreate?: RepairGroup[];
   leftForNextNight: RepairGroup[];
   /** Pinned lists beyond `--max-pin-changes`, left for the next night or a reviewed apply; absent when none. */
   leftOverPinLimit?: { lists: RepairGroup[]; maxPinChanges: number };

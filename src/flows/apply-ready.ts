@@ -1,6 +1,7 @@
 import { checkDailyBudget, checkExpectedDigest, checkMaxDeletes, checkMaxPinChanges } from '../apply/gates.js';
 import { DEFAULT_MAX_PIN_CHANGES } from '../domain/max-pin-changes.js';
 import { chooseRepairs, repairPlan, repairReadBudget, type RepairChoice } from '../apply/repair.js';
+import { holdsNow } from '../apply/repair-holds.js';
 import { InternalError, UsageError } from '../errors.js';
 import { formatCount } from '../text/plural.js';
 import type { LandedOutcome } from '../apply/execute.js';
@@ -138,7 +139,7 @@ async function prepareRepair(
     planned.plan,
     Math.max(0, room),
     { given, reads },
-    new Set(planning.memory?.lastApplied?.held),
+    new Set(holdsNow(planning.memory, planned.plan, planned.live).held),
     maxPinChanges,
   );
   const ready = readyToApply({ ...planned, plan: repairPlan(planned.plan, choice) }, client, maxDeletes, maxPinChanges);

@@ -2,6 +2,7 @@ import { carryOut } from '../apply/carry-out.js';
 import type { OperationOutcome } from '../apply/execute.js';
 import { landedFacts } from '../apply/landed-facts.js';
 import type { RepairChoice, ReviewDue } from '../apply/repair.js';
+import { holdsNow } from '../apply/repair-holds.js';
 
 export type { RepairChoice } from '../apply/repair.js';
 import { repairSection } from '../apply/repair-report.js';
@@ -59,6 +60,8 @@ export interface ApplyMemory {
   checkWorkspace(workspace: Pick<ApiWorkspace, 'id' | 'name'>): void;
   observe(live: LiveSeen, pending?: ReadonlySet<string>): void;
   landed(facts: AppliedFacts): void;
+  /** Held targets whose cause this run saw end (`holdsNow`): pruned from the last applied record when it is saved. */
+  endHolds(targets: readonly string[]): void;
   advance(applied: AppliedRecord, held: readonly string[]): void;
   save(): Promise<void>;
 }
@@ -165,6 +168,7 @@ export async function runApply(input: ApplyInput, edges: ApplyEdges): Promise<Ap
         });
   const { plan, live, elapsedMs, operations, alreadyApplied, repair } = ready;
   ledger?.observe(live, pendingLists(plan.changes));
+  if (source.type === 'manifests' && !source.targeted) ledger?.endHolds(holdsNow(ledger.memory, plan, live).ended);
   // What was read and what landed is remembered whatever the outcome; what was applied only on exit 0.
   const finish = async <T extends ApplyResult>(result: T): Promise<T> => {
     if (ledger !== undefined) await remember(ledger, result.code, input, plan, edges);
@@ -222,6 +226,7 @@ async function sweepOnly(
     await withMemory(input.planning, ledger, source),
   );
   ledger?.observe(live, pendingLists(plan.changes));
+  if (!source.targeted) ledger?.endHolds(holdsNow(ledger.memory, plan, live).ended);
   await ledger?.save();
   return { type: 'review-due', shown: { plan, elapsedMs }, due, code: EXIT.changes };
 }

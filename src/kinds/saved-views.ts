@@ -306,17 +306,17 @@ function compareView(
  * heldAs are the targets the last apply may have held a view's manifest under: the
  * change's own, and the manifest's other key. A create held (its creator left) is keyed
  * by name, and comes back as an update of the view of that name someone created in the
- * app since (keyed by id); a bound id held as not found comes back as a re-create by
- * name once the memory saw it deleted in the app (`deletedOutside`). Either way the
- * change carries out the manifest no reviewer saw carried out.
+ * app since (keyed by id): the change carries out the manifest no reviewer saw carried
+ * out. A re-create of a view deleted in the app (`deletedOutside`) is not held under the
+ * id it replaces: a bound id held as not found had an unknown cause, which ends once the
+ * memory knows the view was deleted in the app (README, "What stays held").
  */
 function heldAs(change: ViewChange): string[] {
   if (change.action === 'delete') return [change.target];
-  const id = change.action === 'update' ? change.id : change.deletedOutside?.id;
   return [
     change.target,
     newViewTarget(change.domain, change.name),
-    ...(id === undefined ? [] : [viewTarget(change.domain, id)]),
+    ...(change.action === 'update' ? [viewTarget(change.domain, change.id)] : []),
   ];
 }
 

@@ -3,7 +3,7 @@ import type { Domain, ViewKind } from '../domain/domains.js';
 import { viewTarget } from '../domain/targets.js';
 import type { DesiredView } from '../state/types.js';
 import type { SweepMemory, ViewMemory } from '../state/sweep-memory.js';
-import type { PlanWarning } from './changes.js';
+import type { Change, PlanWarning } from './changes.js';
 
 /**
  * A declared view deleted in the app (README, "A declared view deleted in the app"): a
@@ -44,4 +44,46 @@ export function replacedWarning(
       `or \`viewctl pull --target ${kind}/${view.name}\` rewrites it`,
     source,
   };
+}
+
+/**
+ * DeletedInApp is what the sweep memory and a run's listings tell of the views deleted
+ * in the app: the names (`domain:name`) of the views the memory saw live and public
+ * that the listings read now no longer list.
+ */
+export interface DeletedInApp {
+  names: ReadonlySet<string>;
+}
+
+/**
+ * deletedInAppNow is what `memory` and the listings read now (`listings`, by domain;
+ * a domain not read tells nothing) know of the views deleted in the app: each view the
+ * memory remembers live and public whose domain was listed without it.
+ */
+export function deletedInAppNow(
+  memory: SweepMemory | undefined,
+  listings: Partial<Record<Domain, readonly Pick<ApiView, 'viewId'>[]>>,
+): DeletedInApp {
+  const names = new Set<string>();
+  for (const seen of Object.values(memory?.views ?? {})) {
+    const listing = listings[seen.domain];
+    if (listing === undefined || listing.some((view) => view.viewId === seen.id)) continue;
+    names.add(`${seen.domain}:${seen.name}`);
+  }
+  return { names };
+}
+
+/**
+ * namesViewDeletedInApp tells whether `change` concerns, in its domain, a view of the
+ * name of one deleted in the app (`deleted`): a pinned list whose tabs name one, or the
+ * create or update of a declared view of that name (its create again, or the view
+ * someone made by hand to replace it). A target held with such a view (its bound id not
+ * found, a list naming it, a view of its name kept from prune) had the view's hold as
+ * its cause, which ends once the view is known deleted.
+ */
+export function namesViewDeletedInApp(change: Change, deleted: DeletedInApp): boolean {
+  if (change.action === 'pin') return change.after.some((tab) => deleted.names.has(`${change.domain}:${tab.name}`));
+  if (change.action === 'create' || change.action === 'update')
+    return deleted.names.has(`${change.domain}:${change.name}`);
+  return false;
 }

@@ -390,7 +390,7 @@ function recreateWithoutCreator(desired: Desired, change: CreateChange): Omit<He
   const id = change.deletedOutside?.id ?? '';
   const workspace = desired.workspace.source?.file;
   return {
-    code: 'workspace.creator-required',
+    code: 'view.create-needs-creator',
     reason: `${change.kind} "${change.name}" (${id}) was deleted in the app and is not created again: the Workspace document names no \`creatorEmail\` to own it`,
     wayOut:
       `to create it again, set \`creatorEmail: <an active member>\` in the Workspace document${workspace === undefined ? '' : ` (${workspace})`}; ` +

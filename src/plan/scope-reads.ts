@@ -7,8 +7,8 @@ import { firstReads } from './plan-reads.js';
 import { leftText, quotaWaysOut, roomLeft, type ReadCeiling } from '../state/read-ceiling.js';
 import { formatCount, plural } from '../text/plural.js';
 import { keyedPins, type KeyedPins } from './desired-values.js';
-import { pendingKeys, selectByBase } from './scope.js';
-import { sweepNight } from './sweep-schedule.js';
+import { heldListKeys, pendingKeys, selectByBase } from './scope.js';
+import { sweepNight, type SweepNight } from './sweep-schedule.js';
 import type { SweepMemory } from '../state/sweep-memory.js';
 import { touchedViews } from '../kinds/views-after-plan.js';
 import type { Change, PlanScope } from './types.js';
@@ -132,9 +132,10 @@ export function checkCeiling(ceiling: ReadCeiling, floor: ReadFloor, outcome: st
 /**
  * choosePinnedLists picks the lists to read: every list; with a base, those that
  * changed since REF, name a view `viewChanges` creates, renames or deletes, or the
- * memory marks pending (a group's new member's); with a
- * budget, as many of those as fit in what the ceiling leaves after `spent`, chosen by
- * the sweep's schedule for UTC day number `day` (`sweepNight`: never-read and least
+ * memory marks pending (a group's new member's) or records as held at the last apply;
+ * with a budget, as many of those as fit in what the ceiling leaves after `spent`, the
+ * held ones first (`heldFirst`), the rest chosen by the sweep's schedule for UTC day
+ * number `day` (`sweepNight`: never-read and least
  * recently read first from `memory`, else a rotation by a hash of each list's key); a
  * sweep (no base) says what it covered and promises. Without a budget, lists that do not fit
  * in what the service says is left (`remaining`) less the reserve are refused before
@@ -158,6 +159,7 @@ export function choosePinnedLists(
     checkReadsFit(lists.length, lists.length, room, figures);
     return { read: [...lists] };
   }
+  const held = heldListKeys(figures.memory);
   let candidates =
     request.base === undefined
       ? [...lists]
@@ -165,12 +167,14 @@ export function choosePinnedLists(
           lists,
           keyedPins(request.base.desired, figures.users),
           touchedViews(figures.viewChanges),
-          pendingKeys(figures.memory),
+          new Set([...pendingKeys(figures.memory), ...held]),
         );
   let coverage: PlanScope['coverage'];
   if (request.budget !== undefined) {
     if (room < 1 && candidates.length > 0) throw noListFits(figures, request.budget);
-    const night = sweepNight(candidates, Math.max(room, 1), figures.day, figures.memory, figures.users);
+    const night = heldFirst(candidates, held, Math.max(room, 1), (rest, left) =>
+      sweepNight(rest, left, figures.day, figures.memory, figures.users),
+    );
     candidates = night.read;
     // The promise is the sweep's: a pull request's lists are read once, not in rotation.
     if (request.base === undefined) coverage = night.coverage;
@@ -187,6 +191,32 @@ export function choosePinnedLists(
   const byDomain = unreadByDomain(lists, candidates);
   if (Object.keys(byDomain).length > 0) scope.unreadByDomain = byDomain;
   return { read: candidates, scope };
+}
+
+/**
+ * heldFirst is a budgeted night that reads the lists held at the last apply (`held`,
+ * their keys) before the sweep's choice: they are due, and a hold ends only once a run
+ * reads its list. The sweep (`night`) picks the rest in the room they leave, and its
+ * promise is stated for that room; when they fill the room, the rest waits, counted due.
+ */
+function heldFirst(
+  candidates: readonly KeyedPins[],
+  held: ReadonlySet<string>,
+  room: number,
+  night: (rest: readonly KeyedPins[], room: number) => SweepNight,
+): SweepNight {
+  const first = candidates.filter((entry) => held.has(entry.key)).slice(0, room);
+  if (first.length === 0) return night(candidates, room);
+  const taken = new Set(first.map((entry) => entry.key));
+  const rest = candidates.filter((entry) => !taken.has(entry.key));
+  const left = room - first.length;
+  const swept = night(rest, Math.max(left, 1));
+  const read = [...first, ...(left > 0 ? swept.read : [])];
+  const due = candidates.length - read.length;
+  const coverage = { ...swept.coverage, due, ...(due === 0 ? { dueWithin: 0 } : {}) };
+  // A night the holds filled read none of the sweep's own choice.
+  if (left < 1 && coverage.neverRead !== undefined) coverage.neverRead = 0;
+  return { read, coverage };
 }
 
 /**

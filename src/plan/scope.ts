@@ -2,6 +2,7 @@ import type { DesiredPins } from '../domain/desired.js';
 import { pinsValue, type KeyedPins } from './desired-values.js';
 import type { TouchedViews } from '../kinds/views-after-plan.js';
 import type { SweepMemory } from '../state/sweep-memory.js';
+import { parseTarget } from '../domain/targets.js';
 
 /**
  * Which pinned lists a scoped plan reads (README, "Scoped and budgeted plans"). Reading
@@ -21,22 +22,35 @@ export function namesTouchedView(pins: DesiredPins, touched: TouchedViews): bool
  * selectByBase keeps the lists a `--base REF` plan reads: those whose desired value
  * differs between REF and now (new lists included), those naming a view the plan
  * creates, renames or deletes, and those the sweep memory marks `pending` (a group's new
- * member, found by a report-only night and written by no one since): the next reviewed
- * plan carries them, so the next merge writes them. Every other list asks for what it
- * asked at REF.
+ * member, found by a report-only night and written by no one since) or records as held
+ * at the last apply (`heldListKeys`), both in `due`: the next reviewed plan carries
+ * them, so the next merge writes them. Every other list asks for what it asked at REF.
  */
 export function selectByBase(
   now: readonly KeyedPins[],
   base: readonly KeyedPins[],
   touched: TouchedViews,
-  pending: ReadonlySet<string> = new Set(),
+  due: ReadonlySet<string> = new Set(),
 ): KeyedPins[] {
   const before = new Map(base.map((entry) => [entry.key, pinsValue(entry.pins)]));
   return now.filter(
     (entry) =>
-      before.get(entry.key) !== pinsValue(entry.pins) ||
-      namesTouchedView(entry.pins, touched) ||
-      pending.has(entry.key),
+      before.get(entry.key) !== pinsValue(entry.pins) || namesTouchedView(entry.pins, touched) || due.has(entry.key),
+  );
+}
+
+/**
+ * heldListKeys are the keys of the pinned lists the sweep memory records as held when
+ * the manifests were last applied (`lastApplied.held`: a list naming a held view, a
+ * saved plan's stale list): any plan given the memory reads and plans them, so the hold
+ * ends once one finds them as desired or an apply writes them.
+ */
+export function heldListKeys(memory: SweepMemory | undefined): Set<string> {
+  return new Set(
+    (memory?.lastApplied?.held ?? []).flatMap((target) => {
+      const parsed = parseTarget(target);
+      return parsed?.type === 'pins' ? [`${parsed.domain}:${parsed.userEmail}`] : [];
+    }),
   );
 }
 

@@ -131,6 +131,10 @@ export function repairLines(section: RepairSection): string[] {
       `Left for the next night (--budget ${formatCount(given)} had no room left for their writes and verification after reads of at most ${formatCount(reads)}): ${groupsText(section.leftForNextNight)}.`,
     );
   }
+  if (section.waitingForCreate !== undefined)
+    lines.push(
+      `Left for the next night (they name a view whose create is left for it, and go with it): ${groupsText(section.waitingForCreate)}.`,
+    );
   if (section.leftOverPinLimit !== undefined) {
     const { lists, maxPinChanges } = section.leftOverPinLimit;
     lines.push(

@@ -76,3 +76,15 @@ export function heldAfterApply(
   const changed = new Set(plan.changed);
   return [...(before ?? []).filter((target) => !changed.has(target)), ...plan.held];
 }
+
+/**
+ * withHoldsEnded is `applied` without the held targets in `ended`, those whose cause a
+ * run saw end (`holdsNow`): the target is as the manifests ask, or the view it waited on
+ * is known deleted in the app. A record left holding nothing holds no `held` list.
+ */
+export function withHoldsEnded(applied: LastApplied, ended: ReadonlySet<string>): LastApplied {
+  if (applied.held === undefined || !applied.held.some((target) => ended.has(target))) return applied;
+  const { held, ...rest } = applied;
+  const left = held.filter((target) => !ended.has(target));
+  return left.length === 0 ? rest : { ...rest, held: left };
+}

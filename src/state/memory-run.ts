@@ -1,7 +1,7 @@
 import type { ApiWorkspace } from '../domain/api-types.js';
 import { viewTarget } from '../domain/targets.js';
 import { systemErrorCode, ViewctlError } from '../errors.js';
-import { advanceLastApplied, rememberApplied, type AppliedFacts } from './memory-applied.js';
+import { advanceLastApplied, rememberApplied, withHoldsEnded, type AppliedFacts } from './memory-applied.js';
 import { distrustFuture, futureGivesWay, futureWarning } from './memory-dates.js';
 import { mergeMemories, sortedMemory } from './memory-merge.js';
 import { forgetUnseen, observeRun, type LiveSeen } from './memory-observe.js';
@@ -54,6 +54,8 @@ export class MemoryFileRun {
   readonly file: string;
   private learnt: SweepMemory;
   private readonly forgotten = new Set<string>();
+  /** Held targets whose cause this run saw end (`endHolds`): pruned from the last applied record at write time. */
+  private readonly ended = new Set<string>();
   private changed = false;
   /** This run advanced the last applied commit (an apply that exited 0): it wins over the store's at write time. */
   private advanced = false;
@@ -94,6 +96,17 @@ export class MemoryFileRun {
   }
 
   /**
+   * endHolds records that the cause of these held targets ended (`holdsNow`): they are
+   * pruned from the last applied record written, when it is this run's or the one it
+   * loaded (a newer apply's record held them from its own reads).
+   */
+  endHolds(targets: readonly string[]): void {
+    if (targets.length === 0) return;
+    for (const target of targets) this.ended.add(target);
+    this.changed = true;
+  }
+
+  /**
    * save writes what the run learnt, merged with what the store holds now (another run
    * may have written it meanwhile), whole and with no other writer in between. A run
    * that read nothing writes nothing. The memory is advice: when it cannot be written,
@@ -125,6 +138,16 @@ export class MemoryFileRun {
         ? { ...mergeMemories(onDisk, this.learnt), lastApplied: this.learnt.lastApplied }
         : mergeMemories(onDisk, this.learnt);
     const views = Object.fromEntries(Object.entries(merged.views).filter(([key]) => !this.forgotten.has(key)));
-    return sortedMemory(forgetUnseen({ ...merged, views }, now));
+    const { lastApplied } = merged;
+    const loaded = this.memory.lastApplied;
+    const ours =
+      lastApplied !== undefined &&
+      (this.advanced || (lastApplied.commit === loaded?.commit && lastApplied.at === loaded.at));
+    return sortedMemory(
+      forgetUnseen(
+        { ...merged, views, ...(ours ? { lastApplied: withHoldsEnded(lastApplied, this.ended) } : {}) },
+        now,
+      ),
+    );
   }
 }

@@ -203,10 +203,15 @@ describe('chooseRepairs: what the kinds call repairable, within the room left', 
       new Set([`view:${update.domain}:name:${update.name}`]),
     );
     expect(actions(plan, byName.heldWhenApplied)).toEqual(['update Zoom and Meet calls']);
-    // The id held as not found comes back as a re-create by name once the memory saw it deleted in the app.
+    // An id held as not found whose view the memory now knows was deleted in the app: its
+    // cause ended, and the re-create is what the last full apply would have carried out.
     Object.assign(create, { deletedOutside: { id: 'v_gone', lastSeen: '2026-11-20T02:00:00Z' } });
     const byId = chooseRepairs(plan, 100, { given: 100, reads: 80 }, new Set([`view:${create.domain}:id:v_gone`]));
-    expect(actions(plan, byId.heldWhenApplied)).toEqual(['create Team calls']);
+    expect(byId.heldWhenApplied).toEqual([]);
+    expect(actions(plan, byId.repaired)).toContain('create Team calls');
+    // Held by name (its creator had left), it is still left for a reviewed apply.
+    const creatorHeld = chooseRepairs(plan, 100, { given: 100, reads: 80 }, new Set([create.target]));
+    expect(actions(plan, creatorHeld.heldWhenApplied)).toEqual(['create Team calls']);
   });
 
   it('cuts what does not fit for the next night, and a pinned list naming a view goes only with its create', async () => {
@@ -217,11 +222,12 @@ describe('chooseRepairs: what the kinds call repairable, within the room left', 
     // One request would pay for the pinned list's write, but it names "Team calls", which is not created.
     const one = chooseRepairs(plan, 1, { given: 100, reads: 80 });
     expect(one.repaired).toEqual([]);
-    expect(actions(plan, one.leftForNextNight)).toEqual([
-      'create Team calls',
-      'update Zoom and Meet calls',
-      'pin mia@acme.com',
-    ]);
+    expect(actions(plan, one.leftForNextNight)).toEqual(['create Team calls', 'update Zoom and Meet calls']);
+    // Its real reason is the create it names, not room of its own: it says so on a line of its own.
+    expect(actions(plan, one.waitingForCreate)).toEqual(['pin mia@acme.com']);
+    expect(repairLines(repairSection(plan, one, new Set()))).toContain(
+      'Left for the next night (they name a view whose create is left for it, and go with it): 1 pin list (member mia@acme.com).',
+    );
   });
 });
 
@@ -264,6 +270,7 @@ describe('repairLines: what a self-heal run says it did', () => {
       leftForReview: [],
       heldWhenApplied: [],
       waitingForReview: [],
+      waitingForCreate: [],
       leftForNextNight: [],
       requests: 3,
       budget: { given: 10, reads: 8 },

@@ -61,7 +61,7 @@ describe('the report-only nightly when a declared view is deleted in the app and
       const night = await days.run(3, ['plan', 'manifests', ...NIGHTLY, '--format', 'markdown'], env, root);
       expect(night.stderr).not.toContain('workspace.creator-required');
       expect(night.code, night.stderr).toBe(2);
-      expect(night.stdout).toContain('workspace.creator-required');
+      expect(night.stdout).toContain('view.create-needs-creator');
       expect(night.stdout).toContain('"Customer calls" (rv\\_customer\\_calls) was deleted in the app');
       expect(night.stdout).toContain('**1 member re-ordered their recordings tabs in the app**: mia.chen@acme.test');
       expect(night.stdout).toContain('**1 DealView: attributes edited in the app**: **Pipeline review**');
@@ -69,7 +69,7 @@ describe('the report-only nightly when a declared view is deleted in the app and
       const json = JSON.parse(
         (await days.run(3, ['plan', 'manifests', ...NIGHTLY, '--format', 'json'], env, root)).stdout,
       ) as Plan;
-      const held = (json.held ?? []).find((entry) => entry.code === 'workspace.creator-required');
+      const held = (json.held ?? []).find((entry) => entry.code === 'view.create-needs-creator');
       expect(held).toMatchObject({ target: 'view:recordings:name:Customer calls' });
       expect(held?.wayOut).toContain('set `creatorEmail: <an active member>` in the Workspace document');
       expect(held?.wayOut).toContain('drop `viewId: rv_customer_calls`');
@@ -91,7 +91,7 @@ describe('the report-only nightly when a declared view is deleted in the app and
       const next = JSON.parse(
         (await days.run(4, ['plan', 'manifests', ...NIGHTLY, '--format', 'json'], env, root)).stdout,
       ) as Plan;
-      expect((next.held ?? []).filter((held) => held.code === 'workspace.creator-required')).toEqual([]);
+      expect((next.held ?? []).filter((held) => held.code === 'view.create-needs-creator')).toEqual([]);
       expect(next.changes.find((change) => change.action === 'create')).toMatchObject({
         name: 'Customer calls',
         origin: 'outside',

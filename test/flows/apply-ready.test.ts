@@ -89,7 +89,9 @@ describe('prepareApply with repair', () => {
       repair: true,
     });
     expect(cut.operations).toEqual([]);
-    expect(cut.repair?.leftForNextNight).toHaveLength(3);
+    expect(cut.repair?.leftForNextNight).toHaveLength(2);
+    // The pinned list naming the view whose create is left waits for that create.
+    expect(cut.repair?.waitingForCreate).toHaveLength(1);
   });
 
   it("says a budget too small of the budget given, not of the reads' share", async () => {

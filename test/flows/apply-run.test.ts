@@ -50,6 +50,7 @@ function recording(memory: SweepMemory, log: string[]): ApplyMemory {
     checkWorkspace: () => log.push('memory: workspace'),
     observe: () => log.push('memory: observe'),
     landed: () => log.push('memory: landed'),
+    endHolds: () => undefined,
     advance: () => log.push('memory: advance'),
     save: async () => {
       log.push('memory: save');

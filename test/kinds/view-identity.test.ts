@@ -47,7 +47,7 @@ describe('the creator of the views a plan creates', () => {
     expect(both.held).toEqual([
       {
         target: 'view:recordings:name:Calls',
-        code: 'workspace.creator-required',
+        code: 'view.create-needs-creator',
         reason:
           'RecordingView "Calls" (rv_calls) was deleted in the app and is not created again: the Workspace document names no `creatorEmail` to own it',
         wayOut:

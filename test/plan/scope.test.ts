@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Desired } from '../../src/domain/desired.js';
 import { keyedPins } from '../../src/plan/desired-values.js';
 import { planWorkspace } from '../../src/flows/plan-workspace.js';
-import { namesTouchedView, pendingKeys, selectByBase } from '../../src/plan/scope.js';
+import { heldListKeys, namesTouchedView, pendingKeys, selectByBase } from '../../src/plan/scope.js';
 import { emptyMemory } from '../../src/state/sweep-memory.js';
 import { touchedViews } from '../../src/kinds/views-after-plan.js';
 import { checkCeiling, choosePinnedLists, planFloor } from '../../src/plan/scope-reads.js';
@@ -84,6 +84,55 @@ describe('selectByBase and the sweep memory', () => {
       selectByBase(keyedPins(now), keyedPins(now), touchedViews([]), pending).map((entry) => entry.pins.userEmail);
     expect(read(pendingKeys(memory))).toEqual(['joiner@acme.com']);
     expect(read(pendingKeys(undefined))).toEqual([]);
+  });
+
+  it('knows the pinned lists the last apply held, of every target the memory records as held', () => {
+    const memory = emptyMemory();
+    memory.lastApplied = {
+      commit: 'c'.repeat(40),
+      at: '2026-06-01T00:00:00Z',
+      held: ['pins:deals:old@acme.com', 'view:deals:id:dv_x', 'automations'],
+    };
+    expect([...heldListKeys(memory)]).toEqual(['deals:old@acme.com']);
+    expect(heldListKeys(undefined).size).toBe(0);
+  });
+});
+
+describe('choosePinnedLists and the lists the last apply held', () => {
+  const ceiling = (budget: number | undefined) =>
+    readCeiling({ ...(budget === undefined ? {} : { budget }), reserve: 0, spent: 0, remaining: null, least: 4 });
+  const lists = keyedPins(members(10));
+  const held = [lists[7]?.key ?? '', lists[9]?.key ?? ''];
+  const memory = emptyMemory();
+  memory.lastApplied = { commit: 'c'.repeat(40), at: '2026-06-01T00:00:00Z', held: held.map((key) => `pins:${key}`) };
+
+  it('reads them in a --base plan, which the pull request does not touch', () => {
+    const base = { base: { ref: 'main', commit: 'a'.repeat(40), desired: members(10) } };
+    const figures = { viewChanges: [], spent: 3, remaining: null, ceiling: ceiling(undefined), day: 1 };
+    expect(choosePinnedLists(lists, base, figures).read).toEqual([]);
+    expect(choosePinnedLists(lists, base, { ...figures, memory }).read.map((entry) => entry.key)).toEqual(held);
+  });
+
+  it('reads them first in a budgeted night: they are due', () => {
+    // Every list read the night before: without the holds the night would read others.
+    for (const entry of lists) memory.lists[entry.key] = { lastRead: '2026-06-01T00:00:00.000Z', viewIds: [] };
+    const night = Math.floor(Date.parse('2026-06-02T02:00:00.000Z') / 86_400_000);
+    const chosen = choosePinnedLists(
+      lists,
+      { budget: 6 },
+      { viewChanges: [], spent: 3, remaining: null, ceiling: ceiling(6), day: night, memory },
+    );
+    expect(chosen.read.map((entry) => entry.key).slice(0, 2)).toEqual(held);
+    expect(chosen.read).toHaveLength(3);
+    expect(chosen.scope?.coverage).toMatchObject({ due: 7 });
+    // Holds that fill the room leave the sweep for the next night.
+    const full = choosePinnedLists(
+      lists,
+      { budget: 5 },
+      { viewChanges: [], spent: 3, remaining: null, ceiling: ceiling(5), day: night, memory },
+    );
+    expect(full.read.map((entry) => entry.key)).toEqual(held);
+    expect(full.scope?.coverage).toMatchObject({ due: 8 });
   });
 });
 

@@ -100,6 +100,34 @@ describe('openMemoryFileRun and MemoryFileRun.save over the in-memory store', ()
     expect(saved.lists['deals:cy@x.io']?.viewIds).toEqual(['v3']);
   });
 
+  it("prunes the holds whose cause ended from the last applied record it loaded, never from a newer apply's", async () => {
+    const applied = { commit: 'c'.repeat(40), at: iso(T1 - DAY), held: ['pins:deals:ann@x.io', 'view:deals:id:v9'] };
+    const store = inMemoryStore(text({ lastApplied: applied }));
+    const run = await openMemoryFileRun(store, () => T1);
+    run.endHolds(['view:deals:id:v9']);
+    await run.save(stderr());
+    expect((JSON.parse(store.text ?? '') as SweepMemory).lastApplied).toEqual({
+      ...applied,
+      held: ['pins:deals:ann@x.io'],
+    });
+    // The last hold ends: the record holds no list.
+    const again = await openMemoryFileRun(store, () => T1);
+    again.endHolds(['pins:deals:ann@x.io']);
+    await again.save(stderr());
+    expect((JSON.parse(store.text ?? '') as SweepMemory).lastApplied).toEqual({
+      commit: applied.commit,
+      at: applied.at,
+    });
+    // An apply recorded meanwhile held it from its own reads: kept.
+    const meanwhile = inMemoryStore(text({ lastApplied: applied }));
+    const late = await openMemoryFileRun(meanwhile, () => T1);
+    const newer = { commit: 'd'.repeat(40), at: iso(T1), held: ['view:deals:id:v9'] };
+    meanwhile.text = text({ lastApplied: newer });
+    late.endHolds(['view:deals:id:v9']);
+    await late.save(stderr());
+    expect((JSON.parse(meanwhile.text ?? '') as SweepMemory).lastApplied).toEqual(newer);
+  });
+
   it('queues writers: each merges what the one before wrote', async () => {
     const store = inMemoryStore();
     const members = ['ann', 'bob', 'cy'];
