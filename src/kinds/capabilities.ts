@@ -44,6 +44,29 @@ export interface SavedPlanChecks<C extends ChangeShape = Change> {
    * when it cannot say, such a target stays stale: never a false "as planned".
    */
   unlanded?(change: C, landed: Landed, live: Live): Live;
+  /**
+   * staleWhy says how `change`'s target differs now (`live`, the re-read) from what the
+   * plan expected of it, its `before`, in a reader's words ("its tabs are now A, B; the
+   * plan expected B, A"): `apply --plan` holds a stale target and names why. Absent: the
+   * target changed since the plan was computed, no more said.
+   */
+  staleWhy?(change: C, live: Live): string;
+  /**
+   * dependsOn is the change among `held` (changes of the saved plan apply holds, any
+   * kind) without which `change` would not be what its reviewer approved (a pinned list
+   * naming a view a held create makes, or by the name a held rename gives it), and why,
+   * in a reader's words; undefined when it depends on none of them. Absent: the kind
+   * cannot tell, so its change is held with the first held change (never carried out
+   * on the strength of a write that was not made).
+   */
+  dependsOn?(change: C, held: readonly Change[]): HeldDependency | undefined;
+}
+
+/** HeldDependency is the held change another one depends on (`SavedPlanChecks.dependsOn`), and why it does. */
+export interface HeldDependency {
+  change: Change;
+  /** Why, e.g. `it names "Deals", which the held create makes`. */
+  why: string;
 }
 
 /**
@@ -219,6 +242,24 @@ const NAMED_BY_FIELDS: Presentation = {
 /** savedPlanChecks are `kind`'s saved-plan checks, or the defaults (`NO_SAVED_PLAN_CHECKS`). */
 export function savedPlanChecks(kind: Kind): SavedPlanChecks {
   return hasSavedPlanChecks(kind) ? kind : NO_SAVED_PLAN_CHECKS;
+}
+
+/** staleWhy is how `change`'s target differs now from what the plan expected, as its kind says (`SavedPlanChecks.staleWhy`), or a plain default. */
+export function staleWhy(kind: Kind, change: Change, live: Live): string {
+  return savedPlanChecks(kind).staleWhy?.(change, live) ?? 'it changed since the plan was computed';
+}
+
+/**
+ * heldDependency is the held change `change` depends on, as its kind says
+ * (`SavedPlanChecks.dependsOn`); a kind that cannot tell depends on the first of `held`.
+ */
+export function heldDependency(kind: Kind, change: Change, held: readonly Change[]): HeldDependency | undefined {
+  const dependsOn = savedPlanChecks(kind).dependsOn;
+  if (dependsOn !== undefined) return dependsOn(change, held);
+  const first = held[0];
+  return first === undefined
+    ? undefined
+    : { change: first, why: `its kind (${change.kind}) cannot tell which held change it depends on` };
 }
 
 /** driftLabels are `kind`'s drift labels, or the defaults (`NO_DRIFT_LABELS`). */
