@@ -46,9 +46,9 @@ export interface SavedPlanChecks<C extends ChangeShape = Change> {
   unlanded?(change: C, landed: Landed, live: Live): Live;
   /**
    * staleWhy says how `change`'s target differs now (`live`, the re-read) from what the
-   * plan expected of it, its `before`, in a reader's words ("its tabs are now A, B; the
-   * plan expected B, A"): `apply --plan` holds a stale target and names why. Absent: the
-   * target changed since the plan was computed, no more said.
+   * plan expected of it, its `before`, in a reader's words ("the tabs are now A, B; the
+   * plan expected B, A"): `apply --plan` holds a stale target and names why. Absent: it
+   * is not as the plan expected, no more said.
    */
   staleWhy?(change: C, live: Live): string;
   /**
@@ -246,7 +246,7 @@ export function savedPlanChecks(kind: Kind): SavedPlanChecks {
 
 /** staleWhy is how `change`'s target differs now from what the plan expected, as its kind says (`SavedPlanChecks.staleWhy`), or a plain default. */
 export function staleWhy(kind: Kind, change: Change, live: Live): string {
-  return savedPlanChecks(kind).staleWhy?.(change, live) ?? 'it changed since the plan was computed';
+  return savedPlanChecks(kind).staleWhy?.(change, live) ?? 'it is not as the plan expected';
 }
 
 /**

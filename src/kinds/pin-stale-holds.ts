@@ -19,10 +19,10 @@ export function pinStaleWhy(change: PinChange, live: Live): string {
   if (current === undefined) return 'its list was not read';
   const expected = change.before.map((tab) => tab.viewId);
   if (expected.join('\u0000') === current.map((view) => view.viewId).join('\u0000'))
-    return `its tabs are as the plan expected, but the ${change.domain} views they were resolved against changed in the app since (a view renamed, deleted, or one of the same name made)`;
+    return `its tabs are as the plan expected, but not the ${change.domain} views their names were resolved against (one renamed, deleted, or made with a name the plan uses)`;
   const now = current.map((view) => quoted(view.name)).join(', ');
   const before = change.before.map((tab) => quoted(tab.name)).join(', ');
-  return `${change.userEmail} changed these ${change.domain} tabs in the app since: they are now ${now || '(none)'}; the plan expected ${before || '(none)'}`;
+  return `the tabs are now ${now || '(none)'}; the plan expected ${before || '(none)'}`;
 }
 
 /**

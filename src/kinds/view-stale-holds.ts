@@ -24,13 +24,13 @@ export function viewStaleWhy(change: ViewChange, live: Live): string {
   const listing = live.views[change.domain] ?? [];
   if (change.action === 'create') {
     const namesakes = listing.filter((view) => isPublicSaved(view) && view.name === change.after.name);
-    if (namesakes.length === 0) return 'its domain changed since the plan was computed';
+    if (namesakes.length === 0) return 'its domain is not as the plan expected';
     const ids = namesakes.map((view) => view.viewId).join(', ');
-    return `a public view named ${quoted(change.after.name)} was made in the app since (${ids}); the plan expected none, and creates one`;
+    return `a public view named ${quoted(change.after.name)} exists now (${ids}); the plan expected none, and creates one`;
   }
   const view = listing.find((candidate) => isPublicSaved(candidate) && candidate.viewId === change.id);
   if (view === undefined)
-    return `the view was deleted in the app, or made private; the plan expected it public, as ${quoted(change.before.name)}`;
+    return `the view is gone (deleted, or made private); the plan expected it public, as ${quoted(change.before.name)}`;
   return changedAttributes(change, view);
 }
 
@@ -44,12 +44,10 @@ function changedAttributes(change: UpdateChange | DeleteChange, view: ApiView): 
   const renamed = now.name !== expected.name;
   const others = changed.filter((attribute) => attribute !== 'name');
   const parts = [
-    ...(renamed
-      ? [`it was renamed ${quoted(view.name)} in the app; the plan expected ${quoted(change.before.name)}`]
-      : []),
-    ...(others.length === 0 ? [] : [`its ${others.join(', ')} changed in the app since the plan was computed`]),
+    ...(renamed ? [`it is named ${quoted(view.name)} now; the plan expected ${quoted(change.before.name)}`] : []),
+    ...(others.length === 0 ? [] : [`its ${others.join(', ')} changed from what the plan expected`]),
   ];
-  return parts.length === 0 ? 'it changed in the app since the plan was computed' : parts.join('; ');
+  return parts.length === 0 ? 'it is not as the plan expected' : parts.join('; ');
 }
 
 /**

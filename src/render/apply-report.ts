@@ -69,7 +69,7 @@ export function renderReportText(report: ApplyReport, options: { color: boolean 
     }
   }
   if (report.repair !== undefined) lines.push(...repairLines(report.repair));
-  if (report.held !== undefined) lines.push(...heldLines(report.held, c));
+  if (report.held !== undefined) lines.push(...heldLines(report.held, c, 'carried out'));
   if (report.next !== undefined) lines.push(safeLines(report.next));
   return `${lines.join('\n')}\n`;
 }
@@ -92,7 +92,7 @@ function heldOnlyText(report: ApplyReport, c: Colors): string {
   ];
   if (applied > 0)
     lines.push(c.dim('Already applied by an earlier run (not sent again):'), ...sectionLines(report.alreadyApplied));
-  if (report.held !== undefined) lines.push(...heldLines(report.held, c));
+  if (report.held !== undefined) lines.push(...heldLines(report.held, c, 'none'));
   return `${lines.join('\n')}\n`;
 }
 
@@ -101,13 +101,12 @@ function heldOnlyText(report: ApplyReport, c: Colors): string {
  * (what the plan expected and what the app has now, or the held change it depends on),
  * how many wait with it; then how to plan them again.
  */
-function heldLines(section: HeldSection, c: Colors): string[] {
-  const count = section.targets.length;
-  const lines = [
-    c.yellow(
-      `Held, not written: ${count === 1 ? '1 target' : `${formatCount(count)} targets`} changed in the app since the plan was reviewed, or depending on one that did (the rest of the plan is as reviewed):`,
-    ),
-  ];
+function heldLines(section: HeldSection, c: Colors, rest: 'carried out' | 'none'): string[] {
+  const stale = section.targets.filter((entry) => entry.code === 'apply.stale-target').length;
+  const dependent = section.targets.length - stale;
+  const what = `${stale === 1 ? '1 target' : `${formatCount(stale)} targets`} changed in the app since the plan was reviewed${dependent === 0 ? '' : `, and ${dependent === 1 ? '1 change' : `${formatCount(dependent)} changes`} depending on ${stale === 1 ? 'it' : 'them'}`}`;
+  const after = rest === 'carried out' ? ' (the rest of the plan was carried out, as reviewed)' : '';
+  const lines = [c.yellow(`Held, not written: ${what}${after}:`)];
   for (const entry of section.targets) {
     const waiting = entry.dependents === undefined ? '' : ` (${formatCount(entry.dependents.length)} held with it)`;
     lines.push(`  ${c.yellow('⏸ held')}  ${safeText(entry.change)}  [${entry.code}]${waiting}`);

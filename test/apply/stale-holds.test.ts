@@ -60,7 +60,7 @@ describe('a saved plan whose stale check fails for some targets', () => {
         code: 'apply.stale-target',
         change: 'pinned recordings tabs of mia@acme.com',
         reason:
-          'changed in the app since the plan was reviewed: mia@acme.com changed these recordings tabs in the app since: they are now "All recordings", "Zoom and Meet calls", "Mia\'s calls"; the plan expected "Mia\'s calls", "Zoom and Meet calls", "All recordings"',
+          'changed in the app since the plan was reviewed: the tabs are now "All recordings", "Zoom and Meet calls", "Mia\'s calls"; the plan expected "Mia\'s calls", "Zoom and Meet calls", "All recordings"',
       },
     ]);
     const { plan: left, landed } = planLeft(plan, holds);
@@ -86,8 +86,7 @@ describe('a saved plan whose stale check fails for some targets', () => {
         target: 'view:recordings:id:rv_1',
         code: 'apply.stale-target',
         change: 'update RecordingView "Calls" (rv_1)',
-        reason:
-          'changed in the app since the plan was reviewed: its filters changed in the app since the plan was computed',
+        reason: 'changed in the app since the plan was reviewed: its filters changed from what the plan expected',
         dependents: ['pins:recordings:mia@acme.com'],
       },
       {
@@ -164,7 +163,7 @@ describe('a saved plan whose stale check fails for some targets', () => {
       'view:recordings:name:Team calls',
     ]);
     expect([...holds.held.values()].find((entry) => entry.target === 'view:deals:id:dv_9')?.reason).toBe(
-      'changed in the app since the plan was reviewed: it was renamed "Older pipeline" in the app; the plan expected "Old pipeline"',
+      'changed in the app since the plan was reviewed: it is named "Older pipeline" now; the plan expected "Old pipeline"',
     );
     const { plan: left, landed } = planLeft(plan, holds);
     expect(left.changes.map((change) => change.action)).toEqual(['drift']);

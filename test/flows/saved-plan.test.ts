@@ -317,8 +317,7 @@ describe('prepareSavedPlan of a plan applied before', () => {
         target: 'view:recordings:id:rv_1',
         code: 'apply.stale-target',
         change: 'update RecordingView "Zoom and Meet calls" (rv_1)',
-        reason:
-          'changed in the app since the plan was reviewed: its filters changed in the app since the plan was computed',
+        reason: 'changed in the app since the plan was reviewed: its filters changed from what the plan expected',
       },
     ]);
     expect(ready?.alreadyApplied.map((outcome) => outcome.operation.action)).toEqual(['create', 'delete']);
