@@ -162,7 +162,7 @@ describe('two applies at once against one workspace', () => {
     });
   });
 
-  it('with saved plans of the same views: the first applied makes the other's changed targets held, with nothing written (exit 0)', async () => {
+  it('with saved plans of the same views: the first applied holds the targets it changed in the other, with nothing written (exit 0)', async () => {
     const emulator = await startEmulator({ data: demoWorkspace(), port: 0, ...FAST });
     try {
       // Both plans are computed before either is applied, as by two reviewers at once.
@@ -187,7 +187,9 @@ describe('two applies at once against one workspace', () => {
       );
       // Every change of b is now held (a target a changed otherwise) or already applied (a made it so): exit 0, nothing sent.
       expect(second.code, second.stdout + second.stderr).toBe(0);
-      expect(second.stdout).toMatch(/^Held, nothing written: plan \w+: 8 changes are held and the other 17 are already applied/);
+      expect(second.stdout).toMatch(
+        /^Held, nothing written: plan \w+: 8 changes are held and the other 17 are already applied/,
+      );
       expect(second.stdout).toContain('create RecordingView "Escalations"  [apply.stale-target]');
       expect(wrongExit(second)).toBeUndefined();
       expect(emulator.stats().writes).toBe(writes);
