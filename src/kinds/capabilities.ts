@@ -13,7 +13,8 @@ import type { ChangeTest, DriftDetails, Kind, MemberList, RepairRole, StepSubjec
  * interface found by a type guard (`hasSavedPlanChecks`, ...) and, for a kind that
  * lacks it, replaced by a default that is correct for such a kind: a kind that cannot
  * tell whether a saved plan's change already landed never skips one (its target is
- * stale, and apply refuses), one that knows no drift never labels a change as made in
+ * stale, and apply holds it), nor carries one out while another is held (it cannot say
+ * it does not depend on it), one that knows no drift never labels a change as made in
  * the app, one the memory keeps nothing of teaches it nothing, one that does not say
  * what self-heal may repair is left for a reviewed apply. The engine asks through the
  * accessors here (`savedPlanChecks(kind)`, ...), never a kind's member directly.
@@ -209,8 +210,8 @@ export function hasManifests<C extends ChangeShape>(kind: Kind<C>): kind is Kind
 
 /**
  * NO_SAVED_PLAN_CHECKS: the engine's own checks (the target, the stored steps, the
- * rules) are all; a change is never taken as already applied, so a saved plan whose
- * target moved is refused as stale rather than skipped.
+ * rules) are all; a change is never taken as already applied, so a saved plan's change
+ * whose target moved is held as stale rather than skipped.
  */
 const NO_SAVED_PLAN_CHECKS: SavedPlanChecks = {
   identityProblems: () => [],

@@ -113,7 +113,7 @@ describe('prepareSavedPlan', () => {
       expect(failure).toMatchObject({ code: 'service.unavailable' });
       const { ready, error } = await run(renderJson(plan), live, { failing: new Map([[route, failure]]) });
       expect(ready).toBeUndefined();
-      // Without the failed read, the targets it reads would look changed since the plan: apply.stale-plan.
+      // Without the failed read, the targets it reads would look changed since the plan, and be held.
       expect(error).toBe(failure);
     },
   );
