@@ -3,6 +3,7 @@ import type { HeldEntry } from '../domain/apply-report.js';
 import type { Landed } from '../kinds/execution.js';
 import { isApplied, kindOf } from '../kinds/kinds.js';
 import { driftedRecord } from '../plan/drift-record.js';
+import { applyLoad } from '../plan/requests.js';
 import { summarize } from '../plan/summary.js';
 import type { Change, HeldTarget, Plan } from '../plan/types.js';
 import type { Live } from '../state/types.js';
@@ -41,7 +42,7 @@ export function holdStale(plan: Plan, live: Live): StaleHolds {
       target: change.target,
       code: 'apply.stale-target',
       change: describeChange(kindOf(change), change),
-      reason: `changed in the app since the plan was reviewed: ${staleWhy(kindOf(change), change, live)}`,
+      reason: `changed since the plan was reviewed (in the app, or by another apply): ${staleWhy(kindOf(change), change, live)}`,
     });
   });
   let added = held.size > 0;
@@ -94,8 +95,8 @@ export interface PlanLeft {
 
 /**
  * planLeft is the saved plan as apply carries it out once `holds` are taken: its held
- * changes and their steps left out (the other steps renumbered), its summary and drift
- * counts those of the changes left, and each held target listed with the plan's own
+ * changes and their steps left out (the other steps renumbered), its summary, drift
+ * count and requests apply needs those of the changes left, and each held target listed with the plan's own
  * held ones, so the plan shown says what is held and why, and the sweep memory records
  * it. The digest stays the reviewed plan's: what is carried out is part of what was approved.
  */
@@ -123,7 +124,8 @@ export function planLeft(plan: Plan, holds: StaleHolds): PlanLeft {
             countsUnapplied: plan.drifted.unapplied !== undefined,
           }),
         };
-  return { plan: { ...plan, changes, steps, summary: summarize(changes), held, ...drifted }, landed };
+  const requests = { ...plan.requests, applyNeeds: applyLoad({ changes, steps }).total };
+  return { plan: { ...plan, changes, steps, summary: summarize(changes), held, requests, ...drifted }, landed };
 }
 
 /** heldTarget is a held entry as the plan lists its held targets, with the way out. */

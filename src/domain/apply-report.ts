@@ -126,7 +126,7 @@ export interface RepairSection {
 
 /**
  * HeldEntry is one target of a saved plan that `apply --plan` held: `apply.stale-target`,
- * it changed in the app since the plan was reviewed (`reason`: what the plan expected
+ * it changed since the plan was reviewed, in the app or by another apply (`reason`: what the plan expected
  * and what it is now, as its kind says); `apply.held-dependent`, its change depends on
  * a held one (`dependsOn`, that target). A stale target lists what is held with it.
  */

@@ -104,7 +104,7 @@ function heldOnlyText(report: ApplyReport, c: Colors): string {
 function heldLines(section: HeldSection, c: Colors, rest: 'carried out' | 'none'): string[] {
   const stale = section.targets.filter((entry) => entry.code === 'apply.stale-target').length;
   const dependent = section.targets.length - stale;
-  const what = `${stale === 1 ? '1 target' : `${formatCount(stale)} targets`} changed in the app since the plan was reviewed${dependent === 0 ? '' : `, and ${dependent === 1 ? '1 change' : `${formatCount(dependent)} changes`} depending on ${stale === 1 ? 'it' : 'them'}`}`;
+  const what = `${stale === 1 ? '1 target' : `${formatCount(stale)} targets`} changed since the plan was reviewed${dependent === 0 ? '' : `, and ${dependent === 1 ? '1 change' : `${formatCount(dependent)} changes`} depending on ${stale === 1 ? 'it' : 'them'}`}`;
   const after = rest === 'carried out' ? ' (the rest of the plan was carried out, as reviewed)' : '';
   const lines = [c.yellow(`Held, not written: ${what}${after}:`)];
   for (const entry of section.targets) {

@@ -143,7 +143,7 @@ describe('apply --plan FILE', () => {
     expect(run.stdout).toContain('Held: 2 targets left out of this plan');
     expect(run.stdout).toContain('Applied: 1 created, 0 updated, 0 pin lists, 2 deleted');
     expect(run.stdout).toContain(
-      'Held, not written: 2 targets changed in the app since the plan was reviewed (the rest of the plan was carried out, as reviewed):',
+      'Held, not written: 2 targets changed since the plan was reviewed (the rest of the plan was carried out, as reviewed):',
     );
     expect(run.stdout).toContain('update RecordingView "Customer calls" (rv_1)  [apply.stale-target]');
     expect(run.stdout).toContain('its icon changed from what the plan expected');

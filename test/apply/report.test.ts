@@ -264,7 +264,7 @@ describe('apply report of a saved plan with held targets', () => {
       code: 'apply.stale-target' as const,
       change: 'create RecordingView "Team"',
       reason:
-        'changed in the app since the plan was reviewed: a public view named "Team" exists now (rv_9); the plan expected none, and creates one',
+        'changed since the plan was reviewed (in the app, or by another apply): a public view named "Team" exists now (rv_9); the plan expected none, and creates one',
       dependents: ['pins:recordings:mia@acme.test'],
     },
     {
@@ -291,9 +291,9 @@ describe('apply report of a saved plan with held targets', () => {
     expect(renderReportText(report, { color: false })).toBe(
       [
         'Applied: 0 created, 1 updated, 0 pin lists, 0 deleted (2 requests in 0.0 s).',
-        'Held, not written: 1 target changed in the app since the plan was reviewed, and 1 change depending on it (the rest of the plan was carried out, as reviewed):',
+        'Held, not written: 1 target changed since the plan was reviewed, and 1 change depending on it (the rest of the plan was carried out, as reviewed):',
         '  ⏸ held  create RecordingView "Team"  [apply.stale-target] (1 held with it)',
-        '            changed in the app since the plan was reviewed: a public view named "Team" exists now (rv_9); the plan expected none, and creates one',
+        '            changed since the plan was reviewed (in the app, or by another apply): a public view named "Team" exists now (rv_9); the plan expected none, and creates one',
         '  ⏸ held  pinned recordings tabs of mia@acme.test  [apply.held-dependent]',
         '            depends on create RecordingView "Team", which is held: it names "Team", which the held create makes',
         next,

@@ -60,7 +60,7 @@ describe('a saved plan whose stale check fails for some targets', () => {
         code: 'apply.stale-target',
         change: 'pinned recordings tabs of mia@acme.com',
         reason:
-          'changed in the app since the plan was reviewed: the tabs are now "All recordings", "Zoom and Meet calls", "Mia\'s calls"; the plan expected "Mia\'s calls", "Zoom and Meet calls", "All recordings"',
+          'changed since the plan was reviewed (in the app, or by another apply): the tabs are now "All recordings", "Zoom and Meet calls", "Mia\'s calls"; the plan expected "Mia\'s calls", "Zoom and Meet calls", "All recordings"',
       },
     ]);
     const { plan: left, landed } = planLeft(plan, holds);
@@ -69,6 +69,8 @@ describe('a saved plan whose stale check fails for some targets', () => {
     // The steps follow their changes, renumbered; the held list's is gone.
     expect(left.steps.map((step) => left.changes[step.change]?.action)).toEqual(['create', 'update', 'delete']);
     expect(left.summary).toMatchObject({ create: 1, update: 1, delete: 1, pin: 0 });
+    // Apply needs three writes and a listing read per domain written: the list's PUT is not counted.
+    expect(left.requests.applyNeeds).toBe(plan.requests.applyNeeds - 1);
     expect(left.held?.map((entry) => [entry.target, entry.code])).toEqual([
       ['pins:recordings:mia@acme.com', 'apply.stale-target'],
     ]);
@@ -86,7 +88,8 @@ describe('a saved plan whose stale check fails for some targets', () => {
         target: 'view:recordings:id:rv_1',
         code: 'apply.stale-target',
         change: 'update RecordingView "Calls" (rv_1)',
-        reason: 'changed in the app since the plan was reviewed: its filters changed from what the plan expected',
+        reason:
+          'changed since the plan was reviewed (in the app, or by another apply): its filters changed from what the plan expected',
         dependents: ['pins:recordings:mia@acme.com'],
       },
       {
@@ -163,7 +166,7 @@ describe('a saved plan whose stale check fails for some targets', () => {
       'view:recordings:name:Team calls',
     ]);
     expect([...holds.held.values()].find((entry) => entry.target === 'view:deals:id:dv_9')?.reason).toBe(
-      'changed in the app since the plan was reviewed: it is named "Older pipeline" now; the plan expected "Old pipeline"',
+      'changed since the plan was reviewed (in the app, or by another apply): it is named "Older pipeline" now; the plan expected "Old pipeline"',
     );
     const { plan: left, landed } = planLeft(plan, holds);
     expect(left.changes.map((change) => change.action)).toEqual(['drift']);

@@ -84,11 +84,11 @@ describe('a reviewed plan one of whose targets changed in the app before the mer
       expect(applied.code, applied.stdout + applied.stderr).toBe(0);
       expect(applied.stdout).toContain('Applied: 0 created, 1 updated, 3 pin lists, 0 deleted');
       expect(applied.stdout).toContain(
-        'Held, not written: 1 target changed in the app since the plan was reviewed (the rest of the plan was carried out, as reviewed):',
+        'Held, not written: 1 target changed since the plan was reviewed (the rest of the plan was carried out, as reviewed):',
       );
       expect(applied.stdout).toContain('⏸ held  pinned recordings tabs of noah.patel@acme.test  [apply.stale-target]');
       expect(applied.stdout).toContain(
-        'changed in the app since the plan was reviewed: the tabs are now "Customer calls", "All recordings"; the plan expected "All recordings", "Customer calls"',
+        'changed since the plan was reviewed (in the app, or by another apply): the tabs are now "Customer calls", "All recordings"; the plan expected "All recordings", "Customer calls"',
       );
       // The way on: a plan of the merged manifests from the commit the memory now records, with the memory.
       expect(applied.stdout).toContain(
@@ -125,7 +125,7 @@ describe('a reviewed plan one of whose targets changed in the app before the mer
           code: 'apply.stale-target',
           change: 'pinned recordings tabs of noah.patel@acme.test',
           reason:
-            'changed in the app since the plan was reviewed: the tabs are now "Customer calls", "All recordings"; the plan expected "All recordings", "Customer calls"',
+            'changed since the plan was reviewed (in the app, or by another apply): the tabs are now "Customer calls", "All recordings"; the plan expected "All recordings", "Customer calls"',
         },
       ]);
       expect(emulator.stats().writes).toBe(0);

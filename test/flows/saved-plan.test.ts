@@ -317,7 +317,8 @@ describe('prepareSavedPlan of a plan applied before', () => {
         target: 'view:recordings:id:rv_1',
         code: 'apply.stale-target',
         change: 'update RecordingView "Zoom and Meet calls" (rv_1)',
-        reason: 'changed in the app since the plan was reviewed: its filters changed from what the plan expected',
+        reason:
+          'changed since the plan was reviewed (in the app, or by another apply): its filters changed from what the plan expected',
       },
     ]);
     expect(ready?.alreadyApplied.map((outcome) => outcome.operation.action)).toEqual(['create', 'delete']);
