@@ -1,5 +1,5 @@
 import { destroyedWhat, isDestructive } from '../plan/action-traits.js';
-import { describeChange, savedPlanChecks } from '../kinds/capabilities.js';
+import { savedPlanChecks } from '../kinds/capabilities.js';
 import type { ApiWorkspace } from '../domain/api-types.js';
 import { RefusedError, ViewctlError } from '../errors.js';
 import type { ChangeReads } from '../kinds/kind.js';
@@ -20,8 +20,9 @@ import type { Live } from '../state/types.js';
  * The safety gates apply passes before its first write (README, "Fail-safe rules" and
  * "Exit codes"). Each throws a typed error; none writes, reads a file or asks on a
  * terminal (the saved plan file is read by src/plan/saved-plan-file.ts, the question
- * asked by src/cli/approval.ts). Exit 3 is for a plan that must not be carried out as it stands (stale,
- * not the reviewed one, too many deletes); exit 1 for everything else.
+ * asked by src/cli/approval.ts). Exit 3 is for a plan that must not be carried out as it stands (not
+ * the reviewed one, too many deletes); exit 1 for everything else. A saved plan's stale
+ * targets hold only themselves and what depends on them (src/apply/stale-holds.ts).
  */
 
 /** checkExpectedDigest refuses a plan other than the one a pipeline insists on (`--expect-digest`). */
@@ -121,7 +122,7 @@ export function savedPlanReads(plan: Pick<Plan, 'changes'>): ChangeReads {
  * SavedPlanState is how a saved plan's applied changes stand against the live state
  * apply re-read: each target is still as the plan was computed from (its recorded
  * hash: apply it), already as the change leaves it (`landed`: an earlier apply carried
- * it out, skip it), or neither (`stale`: it changed since, to something else).
+ * it out, skip it), or neither (`stale`: it changed since, to something else: held).
  */
 export interface SavedPlanState {
   /** Index in `plan.changes` of each change already at its `after`, with what the live state shows of it (`SavedPlanChecks.landed`). */
@@ -169,28 +170,6 @@ export function savedPlanState(plan: Plan, live: Live): SavedPlanState {
 /** staleTargets lists the targets of `savedPlanState` that changed since the plan to something else than what it makes them. */
 export function staleTargets(plan: Plan, live: Live): string[] {
   return savedPlanState(plan, live).stale;
-}
-
-/**
- * checkNotStale refuses a saved plan any of whose targets changed live since it was
- * computed, to something else than the plan's `after`, listing only those; otherwise
- * it answers the changes already applied (`SavedPlanState.landed`), which apply skips.
- */
-export function checkNotStale(plan: Plan, live: Live): Map<number, Landed> {
-  const { landed, stale } = savedPlanState(plan, live);
-  if (stale.length === 0) return landed;
-  const described = stale.map((target) => safeText(describeTarget(plan, target)));
-  throw new RefusedError(
-    'apply.stale-plan',
-    `the plan is stale: ${stale.length === 1 ? 'this target' : `these ${stale.length} targets`} changed since it was computed, to something else than the plan makes ${stale.length === 1 ? 'it' : 'them'}; nothing was written:\n${described.map((line) => `  ${line}`).join('\n')}`,
-    'run viewctl plan again, review the new plan and apply that one',
-  );
-}
-
-/** describeTarget names a stale target by its change, as its kind describes it (`describeChange`). */
-function describeTarget(plan: Plan, target: string): string {
-  const change = plan.changes.find((candidate) => candidate.target === target);
-  return change === undefined ? target : describeChange(kindOf(change), change);
 }
 
 /**

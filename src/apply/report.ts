@@ -85,13 +85,14 @@ function nextStep(report: ApplyReport, fromPlanFile: boolean): string {
 }
 
 /**
- * reportExitCode is 0 when everything landed and verified, and 4 (partial) once a
+ * reportExitCode is 0 when everything landed and verified (a saved plan's held targets
+ * are no failure: they were not written, as the report says), and 4 (partial) once a
  * write landed or may have, and anything went wrong. Only when no write landed and
  * every failed one is known not to have been carried out is the workspace as it was:
  * 1, an error before any write.
  */
 export function reportExitCode(report: ApplyReport): ExitCode {
-  if (report.status === 'applied' || report.status === 'already-applied') return EXIT.ok;
+  if (report.status === 'applied' || report.status === 'already-applied' || report.status === 'held') return EXIT.ok;
   if (report.landed.length === 0 && report.mayHaveLanded.length === 0) return EXIT.error;
   return EXIT.partial;
 }

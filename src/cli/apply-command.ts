@@ -142,7 +142,7 @@ async function applyUntilInterrupted(
       {
         source,
         cwd: io.cwd,
-        ...(ledger === undefined ? {} : { ledger: memorySteps(ledger, io) }),
+        ...(ledger === undefined ? {} : { ledger: { ...memorySteps(ledger, io), file: options.ledger } }),
         expectDigest: options.expectDigest,
         maxDeletes: options.maxDeletes,
         maxPinChanges: options.maxPinChanges,

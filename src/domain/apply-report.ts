@@ -28,9 +28,10 @@ export interface ApplyReport {
   /**
    * `applied`: every operation landed and verified. `partial`: anything else after
    * writing began. `already-applied`: a saved plan whose every change an earlier apply
-   * carried out; nothing was sent.
+   * carried out; nothing was sent. `held`: a saved plan every change of which was held
+   * or already applied (`held` names them); nothing was sent.
    */
-  status: 'applied' | 'partial' | 'already-applied';
+  status: 'applied' | 'partial' | 'already-applied' | 'held';
   /** Why the run stopped before attempting everything, when it did. */
   stopped: StoppedReason;
   workspace: { id: string; name: string };
@@ -53,6 +54,11 @@ export interface ApplyReport {
   elapsedMs: number;
   /** What to do next, on a partial outcome. */
   next?: string;
+  /**
+   * A saved plan's targets held, not written (README, "Fail-safe rules"): each changed in
+   * the app since the plan was reviewed, or depends on one that did. Absent when none.
+   */
+  held?: HeldSection;
   /** Self-heal (`apply --budget`): what it repaired, and what it left for a reviewed apply or the next night. */
   repair?: RepairSection;
 }
@@ -118,4 +124,29 @@ export interface RepairSection {
   held: number;
   /** `--budget N` as given, and what its reads were kept to. */
   budget: { given: number; reads: number };
+}
+
+/**
+ * HeldEntry is one target of a saved plan that `apply --plan` held: `apply.stale-target`,
+ * it changed since the plan was reviewed, in the app or by another apply (`reason`: what the plan expected
+ * and what it is now, as its kind says); `apply.held-dependent`, its change depends on
+ * a held one (`dependsOn`, that target). A stale target lists what is held with it.
+ */
+export interface HeldEntry {
+  target: string;
+  code: 'apply.stale-target' | 'apply.held-dependent';
+  /** The change as a message names it ("pinned deals tabs of a@x.com"). */
+  change: string;
+  reason: string;
+  /** `apply.held-dependent`: the held target it depends on. */
+  dependsOn?: string;
+  /** `apply.stale-target`: the targets held because they depend on it. */
+  dependents?: string[];
+}
+
+/** HeldSection is what an apply of a saved plan held, and how to carry those targets out. */
+export interface HeldSection {
+  targets: HeldEntry[];
+  /** The commands that plan the held targets again for a review (README, "Fail-safe rules"). */
+  next: string;
 }

@@ -6,6 +6,7 @@ import { InternalError, UsageError } from '../errors.js';
 import { formatCount } from '../text/plural.js';
 import type { LandedOutcome } from '../apply/execute.js';
 import type { Landed } from '../kinds/execution.js';
+import type { HeldEntry } from '../domain/apply-report.js';
 import { storedOperations, type Operation } from '../plan/operations.js';
 import type { Plan } from '../plan/types.js';
 import type { ServiceClient } from '../service/types.js';
@@ -31,6 +32,8 @@ export interface ReadyToApply {
   alreadyApplied: LandedOutcome[];
   /** Self-heal (`apply --budget`): which of the plan's changes the operations repair, and which are left. */
   repair?: RepairChoice;
+  /** A saved plan's changes held (stale targets, and what depends on them): left out of `plan`, listed in its `held`. */
+  held?: HeldEntry[];
 }
 
 /** Prepared is what the gates before `readyToApply` hand it: the plan, what was read, and the changes already applied (index in `plan.changes` to what the live state shows). */
@@ -40,9 +43,9 @@ interface Prepared extends Omit<ReadyToApply, 'operations' | 'alreadyApplied'> {
 
 /**
  * readyToApply passes a plan through the gates that come last, in this order: a plan
- * with no step left to send (none at all, or each already applied) has nothing to
- * apply and meets no gate; then `--max-deletes`; then `--max-pin-changes`; then the daily budget for the steps
- * left, against what the service says is left now. Each gate throws; none writes.
+ * with no step left to send (none at all, or each already applied or held) has nothing to
+ * apply and meets no gate; then `--max-deletes`, `--max-pin-changes` and the daily
+ * budget (against what the service says is left now), each for the steps left. Each gate throws; none writes.
  */
 export function readyToApply(
   { landed = new Map(), ...prepared }: Prepared,
@@ -59,8 +62,9 @@ export function readyToApply(
   const left = plan.steps.filter((step) => !landed.has(step.change));
   // Drift is never applied: a plan of drift alone has no step.
   if (left.length === 0) return { ...prepared, operations: [], alreadyApplied };
-  checkMaxDeletes(plan, maxDeletes);
-  checkMaxPinChanges(plan, maxPinChanges);
+  // The limits count what is left to send: not the changes an earlier apply carried out.
+  checkMaxDeletes({ ...plan, steps: left }, maxDeletes);
+  checkMaxPinChanges({ ...plan, steps: left }, maxPinChanges);
   checkDailyBudget({ ...plan, steps: left }, client.stats().dailyRemaining);
   return { ...prepared, operations: stored.filter((operation) => !landed.has(operation.changeIndex)), alreadyApplied };
 }

@@ -7,6 +7,7 @@ import { holdsNow } from '../apply/repair-holds.js';
 export type { RepairChoice } from '../apply/repair.js';
 import { repairSection } from '../apply/repair-report.js';
 import { alreadyAppliedReport, buildReport, reportExitCode, type ApplyReport } from '../apply/report.js';
+import { heldReport, withHeld } from '../apply/held-report.js';
 import type { ApiWorkspace } from '../domain/api-types.js';
 import { EXIT, InternalError } from '../errors.js';
 import { manifestsHead, type ManifestsHead } from '../manifest/git-source.js';
@@ -57,6 +58,8 @@ export async function loadApplyManifests(
 /** ApplyMemory is what the flow asks of the sweep memory (`--ledger FILE`): the memory as loaded, and the steps that teach it. */
 export interface ApplyMemory {
   readonly memory: SweepMemory;
+  /** The `--ledger` file as given, for the advice an apply prints (how to plan its held targets again). */
+  readonly file?: string;
   checkWorkspace(workspace: Pick<ApiWorkspace, 'id' | 'name'>): void;
   observe(live: LiveSeen, pending?: ReadonlySet<string>): void;
   landed(facts: AppliedFacts): void;
@@ -120,13 +123,16 @@ export interface ShownPlan {
 
 /**
  * ApplyResult is what an apply did: every change already live (nothing sent), nothing
- * to apply (the plan and, for self-heal, its account), or carried out (the report); the
- * exit code in each (README, "Exit codes").
+ * to apply (the plan and, for self-heal, its account), a saved plan every change of
+ * which is held or already live (nothing sent; the report names what is held), or
+ * carried out (the report, naming what a saved plan held); the exit code in each
+ * (README, "Exit codes").
  */
 export type ApplyResult =
   | { type: 'already-applied'; report: ApplyReport; code: number }
   | { type: 'review-due'; shown: ShownPlan; due: ReviewDue; code: number }
   | { type: 'nothing'; shown: ShownPlan; report: ApplyReport; code: number }
+  | { type: 'held'; report: ApplyReport; code: number }
   | { type: 'carried-out'; report: ApplyReport; code: number };
 
 /**
@@ -166,15 +172,26 @@ export async function runApply(input: ApplyInput, edges: ApplyEdges): Promise<Ap
           ...gates,
           ...(source.repair === undefined ? {} : { repair: true }),
         });
-  const { plan, live, elapsedMs, operations, alreadyApplied, repair } = ready;
+  const { plan, live, elapsedMs, operations, alreadyApplied, repair, held } = ready;
   ledger?.observe(live, pendingLists(plan.changes));
   if (source.type === 'manifests' && !source.targeted) ledger?.endHolds(holdsNow(ledger.memory, plan, live).ended);
-  // What was read and what landed is remembered whatever the outcome; what was applied only on exit 0.
+  // What was read and what landed is remembered whatever the outcome; what was applied
+  // only on exit 0, with what was held. The report then says how to plan the held targets again.
   const finish = async <T extends ApplyResult>(result: T): Promise<T> => {
-    if (ledger !== undefined) await remember(ledger, result.code, input, plan, edges);
-    return result;
+    const lastApplied = ledger === undefined ? undefined : await remember(ledger, result.code, input, plan, edges);
+    if (!('report' in result)) return result;
+    const advice = {
+      ...(ledger?.file === undefined ? {} : { ledgerFile: ledger.file }),
+      ...(lastApplied === undefined ? {} : { lastApplied }),
+    };
+    return { ...result, report: withHeld(result.report, held, advice) };
   };
   if (client === undefined) throw new InternalError('apply prepared a plan without opening a connection');
+  if (operations.length === 0 && held !== undefined) {
+    // Every change left is held (or already live): nothing to send; the report says what is held and why.
+    const report = heldReport(plan, alreadyApplied, { requests: live.requests.used, elapsedMs });
+    return finish({ type: 'held', report, code: EXIT.ok });
+  }
   if (operations.length === 0 && alreadyApplied.length > 0) {
     // Every change is live as the plan leaves it: say so, send nothing, succeed.
     const report = alreadyAppliedReport(plan, alreadyApplied, { requests: live.requests.used, elapsedMs });
@@ -255,9 +272,17 @@ async function withMemory(
 /**
  * remember saves the sweep memory after an apply that exited `code`: on 0, with what was
  * applied (`appliedManifestsRecord`, `appliedPlanRecord`) when the apply carried out
- * the whole of a commit's manifests; otherwise a note says why it was not advanced.
+ * the whole of a commit's manifests; otherwise a note says why it was not advanced. It
+ * answers the commit the memory then records as last applied, if any.
  */
-async function remember(ledger: ApplyMemory, code: number, input: ApplyInput, plan: Plan, edges: ApplyEdges) {
+async function remember(
+  ledger: ApplyMemory,
+  code: number,
+  input: ApplyInput,
+  plan: Plan,
+  edges: ApplyEdges,
+): Promise<string | undefined> {
+  let recorded = ledger.memory.lastApplied?.commit;
   if (code === EXIT.ok) {
     const { source, cwd } = input;
     const last = ledger.memory.lastApplied;
@@ -274,15 +299,19 @@ async function remember(ledger: ApplyMemory, code: number, input: ApplyInput, pl
     const uncovered = manifests === undefined ? undefined : await scopedPlanCovers(base, last?.commit, manifests);
     const why = uncovered ?? ('why' in advance ? advance.why : undefined);
     if (why !== undefined) edges.note(`the sweep memory's last applied commit was not advanced: ${why}`);
-    else if ('applied' in advance)
+    else if ('applied' in advance) {
       ledger.advance(advance.applied, heldAfterApply(last?.held, appliedTargets(plan, source)));
+      recorded = advance.applied.commit;
+    }
   }
   await ledger.save();
+  return recorded;
 }
 
 /**
  * appliedTargets are what an apply that exited 0 tells of the held targets: those its plan
- * held, those it changed, and whether it read every target (a reviewed apply of a plan
+ * held (a saved plan's stale targets and their dependents among them: `planLeft`), those
+ * it changed, and whether it read every target (a reviewed apply of a plan
  * neither scoped by --base nor short of any list; never self-heal, which carries out
  * only repairs and so never a change held before).
  */

@@ -1,6 +1,5 @@
 import {
   checkExpectedDigest,
-  checkNotStale,
   checkPlanIdentity,
   checkPlanRules,
   checkPlanWorkspace,
@@ -8,6 +7,7 @@ import {
 } from '../apply/gates.js';
 import { readPlanFile } from '../plan/saved-plan-file.js';
 import { checkRecheckBudget } from '../apply/recheck-budget.js';
+import { holdStale, planLeft } from '../apply/stale-holds.js';
 import type { ApiWorkspace } from '../domain/api-types.js';
 import type { PlanSchemaSource } from '../plan/plan-schema.js';
 import type { ServiceClient } from '../service/types.js';
@@ -49,10 +49,11 @@ interface SavedPlanOptions {
  * pays for the re-reads and the writes (`checkRecheckBudget`); the plan's targets are
  * re-read, as their kinds say; each is still as the plan was computed from (applied),
  * or already as the plan leaves it (an earlier apply carried it out: skipped, so a plan
- * applied again sends nothing and one applied part-way sends the rest), and none
- * changed since to something else (stale); the fail-safe rules hold against what was
- * re-read for the changes left; then the last gates (`readyToApply`: nothing to apply,
- * `--max-deletes`, the daily budget). The figures the plan shows become this run's.
+ * applied again sends nothing and one applied part-way sends the rest), or changed
+ * since to something else (stale: held, with the changes that depend on it, and the
+ * rest carried out: `holdStale`); the fail-safe rules hold against what was re-read
+ * for the changes left; then the last gates on those (`readyToApply`: nothing to apply,
+ * `--max-deletes`, `--max-pin-changes`, the daily budget). The figures the plan shows become this run's.
  */
 export async function prepareSavedPlan(
   file: SavedPlanFile,
@@ -76,18 +77,26 @@ export async function prepareSavedPlan(
     users,
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
   });
-  // A target still as planned is applied, one already as the plan leaves it is skipped, any other refuses.
-  const landed = checkNotStale(saved, live);
-  checkPlanRules(saved, live, new Set(landed.keys()));
+  // A target still as planned is applied, one already as the plan leaves it is skipped, any other is held.
+  const holds = holdStale(saved, live);
+  const { plan: left, landed } = planLeft(saved, holds);
+  checkPlanRules(left, live, new Set(landed.keys()));
   // The figures shown are this run's: its re-reads and what the service says is left
   // now, not the saved plan's (the digest covers the content, not these figures).
   const requests = {
-    ...saved.requests,
+    ...left.requests,
     used: live.requests.used,
-    dailyRemaining: live.requests.dailyRemaining ?? saved.requests.dailyRemaining,
+    dailyRemaining: live.requests.dailyRemaining ?? left.requests.dailyRemaining,
   };
+  const held = [...holds.held.values()];
   return readyToApply(
-    { plan: { ...saved, requests }, live, elapsedMs: now() - started, landed },
+    {
+      plan: { ...left, requests },
+      live,
+      elapsedMs: now() - started,
+      landed,
+      ...(held.length === 0 ? {} : { held }),
+    },
     client,
     options.maxDeletes,
     options.maxPinChanges,

@@ -16,7 +16,8 @@ import type { ChangeTest, DriftDetails, Kind, MemberList, RepairRole, StepSubjec
  * interface found by a type guard (`hasSavedPlanChecks`, ...) and, for a kind that
  * lacks it, replaced by a default that is correct for such a kind: a kind that cannot
  * tell whether a saved plan's change already landed never skips one (its target is
- * stale, and apply refuses), one that knows no drift never labels a change as made in
+ * stale, and apply holds it), nor carries one out while another is held (it cannot say
+ * it does not depend on it), one that knows no drift never labels a change as made in
  * the app, one the memory keeps nothing of teaches it nothing, one that does not say
  * what self-heal may repair is left for a reviewed apply. The engine asks through the
  * accessors here (`savedPlanChecks(kind)`, ...), never a kind's member directly.
@@ -47,6 +48,29 @@ export interface SavedPlanChecks<C extends ChangeShape = Change> {
    * when it cannot say, such a target stays stale: never a false "as planned".
    */
   unlanded?(change: C, landed: Landed, live: Live): Live;
+  /**
+   * staleWhy says how `change`'s target differs now (`live`, the re-read) from what the
+   * plan expected of it, its `before`, in a reader's words ("the tabs are now A, B; the
+   * plan expected B, A"): `apply --plan` holds a stale target and names why. Absent: it
+   * is not as the plan expected, no more said.
+   */
+  staleWhy?(change: C, live: Live): string;
+  /**
+   * dependsOn is the change among `held` (changes of the saved plan apply holds, any
+   * kind) without which `change` would not be what its reviewer approved (a pinned list
+   * naming a view a held create makes, or by the name a held rename gives it), and why,
+   * in a reader's words; undefined when it depends on none of them. Absent: the kind
+   * cannot tell, so its change is held with the first held change (never carried out
+   * on the strength of a write that was not made).
+   */
+  dependsOn?(change: C, held: readonly Change[]): HeldDependency | undefined;
+}
+
+/** HeldDependency is the held change another one depends on (`SavedPlanChecks.dependsOn`), and why it does. */
+export interface HeldDependency {
+  change: Change;
+  /** Why, e.g. `it names "Deals", which the held create makes`. */
+  why: string;
 }
 
 /**
@@ -273,8 +297,8 @@ export function hasSecondReads<C extends ChangeShape>(kind: Kind<C>): kind is Ki
 
 /**
  * NO_SAVED_PLAN_CHECKS: the engine's own checks (the target, the stored steps, the
- * rules) are all; a change is never taken as already applied, so a saved plan whose
- * target moved is refused as stale rather than skipped.
+ * rules) are all; a change is never taken as already applied, so a saved plan's change
+ * whose target moved is held as stale rather than skipped.
  */
 const NO_SAVED_PLAN_CHECKS: SavedPlanChecks = {
   identityProblems: () => [],
@@ -306,6 +330,24 @@ const NAMED_BY_FIELDS: Presentation = {
 /** savedPlanChecks are `kind`'s saved-plan checks, or the defaults (`NO_SAVED_PLAN_CHECKS`). */
 export function savedPlanChecks(kind: Kind): SavedPlanChecks {
   return hasSavedPlanChecks(kind) ? kind : NO_SAVED_PLAN_CHECKS;
+}
+
+/** staleWhy is how `change`'s target differs now from what the plan expected, as its kind says (`SavedPlanChecks.staleWhy`), or a plain default. */
+export function staleWhy(kind: Kind, change: Change, live: Live): string {
+  return savedPlanChecks(kind).staleWhy?.(change, live) ?? 'it is not as the plan expected';
+}
+
+/**
+ * heldDependency is the held change `change` depends on, as its kind says
+ * (`SavedPlanChecks.dependsOn`); a kind that cannot tell depends on the first of `held`.
+ */
+export function heldDependency(kind: Kind, change: Change, held: readonly Change[]): HeldDependency | undefined {
+  const dependsOn = savedPlanChecks(kind).dependsOn;
+  if (dependsOn !== undefined) return dependsOn(change, held);
+  const first = held[0];
+  return first === undefined
+    ? undefined
+    : { change: first, why: `its kind (${change.kind}) cannot tell which held change it depends on` };
 }
 
 /** driftLabels are `kind`'s drift labels, or the defaults (`NO_DRIFT_LABELS`). */

@@ -24,6 +24,7 @@ import { hasPinGroups, memberPinLists } from './pin-members.js';
 import { liveListing } from './view-identity.js';
 import { afterWrite, type Landed } from './execution.js';
 import { recheckPins } from './pin-rechecks.js';
+import { pinDependsOn, pinStaleWhy } from './pin-stale-holds.js';
 import { listingRead, listingReads, pinnedRead } from '../state/reads.js';
 import { baseViewsOf, type BaseViews } from './view-asked-alike.js';
 import { jsonEqual } from './canonical.js';
@@ -454,6 +455,10 @@ export const PINNED_VIEWS: Kind<PinChange> &
     }
     return verifyPins(change, { pinned }, { createdIds }) === undefined ? { pinned } : undefined;
   },
+
+  // A stale list is held (apply --plan): how its tabs changed; and a list naming a held create or rename waits with it.
+  staleWhy: pinStaleWhy,
+  dependsOn: pinDependsOn,
 
   target: (change) => pinsTarget(change.domain, change.userEmail),
 

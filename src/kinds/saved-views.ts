@@ -18,6 +18,7 @@ import { baseRenames } from './view-base-renames.js';
 import { lookAlikeWarnings } from './look-alikes.js';
 import { viewsAskedAlike } from './view-asked-alike.js';
 import { rememberView, viewDriftWhen } from './view-sweep-memory.js';
+import { viewDependsOn, viewStaleWhy } from './view-stale-holds.js';
 import { listingRead, listingReads } from '../state/reads.js';
 import type { DriftCause } from './drift-cause.js';
 import type { DriftLabels, Presentation, Repairs, SavedPlanChecks, SweepMemoryAnswers } from './capabilities.js';
@@ -195,6 +196,10 @@ export const SAVED_VIEWS: Kind<ViewChange> &
         : listing.map((view) => (view.viewId === change.id ? { ...view, ...change.before } : view));
     return { ...live, views: { ...live.views, [change.domain]: restored } };
   },
+
+  // A stale view is held with what depends on it (apply --plan): what changed, and what a create or rename needs.
+  staleWhy: viewStaleWhy,
+  dependsOn: viewDependsOn,
 
   target: (change) =>
     change.action === 'create' ? newViewTarget(change.domain, change.after.name) : viewTarget(change.domain, change.id),

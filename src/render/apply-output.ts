@@ -40,7 +40,9 @@ export type ApplyOutcome =
   | { type: 'already-applied'; report: ApplyReport }
   | { type: 'review-due'; shown: ShownApply; due: { lead: string; why: string; hint: string } }
   | { type: 'nothing'; shown: ShownApply; report: ApplyReport }
-  | { type: 'carried-out'; report: ApplyReport };
+  | { type: 'carried-out'; report: ApplyReport }
+  /** Every change left was held (stale, or waiting on one): nothing was sent; the report says why and what next. */
+  | { type: 'held'; report: ApplyReport };
 
 /** applyResultText is what stdout shows of an apply's result, in `--format`. */
 export function applyResultText(result: ApplyOutcome, options: ApplyOutputOptions): string {

@@ -1,5 +1,12 @@
 import pc from 'picocolors';
-import type { ApplyReport, OperationError, RepairGroup, RepairSection, ReportEntry } from '../domain/apply-report.js';
+import type {
+  ApplyReport,
+  HeldSection,
+  OperationError,
+  RepairGroup,
+  RepairSection,
+  ReportEntry,
+} from '../domain/apply-report.js';
 import { formatCount } from '../text/plural.js';
 import { quoted, safeLines, safeText } from '../text/safe-text.js';
 import { fitText } from '../text/wrap.js';
@@ -19,6 +26,7 @@ export function renderReportText(report: ApplyReport, options: { color: boolean;
 
 function reportText(report: ApplyReport, options: { color: boolean }): string {
   const c = pc.createColors(options.color);
+  if (report.status === 'held') return heldOnlyText(report, c);
   if (report.status === 'already-applied') {
     const count = report.alreadyApplied.length;
     return `${c.bold('Already applied:')} plan ${report.digest}: ${count === 1 ? 'its change is' : `all ${count} changes are`} live as the plan leaves ${count === 1 ? 'it' : 'them'}; nothing was sent (${report.requests} ${report.requests === 1 ? 'read' : 'reads'} to check).\n`;
@@ -66,8 +74,51 @@ function reportText(report: ApplyReport, options: { color: boolean }): string {
     }
   }
   if (report.repair !== undefined) lines.push(...repairLines(report.repair));
+  if (report.held !== undefined) lines.push(...heldLines(report.held, c, 'carried out'));
   if (report.next !== undefined) lines.push(safeLines(report.next));
   return `${lines.join('\n')}\n`;
+}
+
+type Colors = ReturnType<typeof pc.createColors>;
+
+/**
+ * heldOnlyText is the report of a saved plan of which every change was held (or
+ * already applied): nothing was written, each held target and why, and what to do.
+ */
+function heldOnlyText(report: ApplyReport, c: Colors): string {
+  const count = report.held?.targets.length ?? 0;
+  const applied = report.alreadyApplied.length;
+  const what =
+    applied === 0
+      ? `${count === 1 ? 'its one change is' : `all ${count} of its changes are`} held`
+      : `${count === 1 ? 'one change is' : `${count} changes are`} held and the other ${applied === 1 ? 'one is' : `${applied} are`} already applied`;
+  const lines = [
+    `${c.bold(c.yellow('Held, nothing written:'))} plan ${report.digest}: ${what}; nothing was sent (${report.requests} ${report.requests === 1 ? 'read' : 'reads'} to check).`,
+  ];
+  if (applied > 0)
+    lines.push(c.dim('Already applied by an earlier run (not sent again):'), ...sectionLines(report.alreadyApplied));
+  if (report.held !== undefined) lines.push(...heldLines(report.held, c, 'none'));
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * heldLines are a saved plan's held targets: each change and its code, why it is held
+ * (what the plan expected and what the app has now, or the held change it depends on),
+ * how many wait with it; then how to plan them again.
+ */
+function heldLines(section: HeldSection, c: Colors, rest: 'carried out' | 'none'): string[] {
+  const stale = section.targets.filter((entry) => entry.code === 'apply.stale-target').length;
+  const dependent = section.targets.length - stale;
+  const what = `${stale === 1 ? '1 target' : `${formatCount(stale)} targets`} changed since the plan was reviewed${dependent === 0 ? '' : `, and ${dependent === 1 ? '1 change' : `${formatCount(dependent)} changes`} depending on ${stale === 1 ? 'it' : 'them'}`}`;
+  const after = rest === 'carried out' ? ' (the rest of the plan was carried out, as reviewed)' : '';
+  const lines = [c.yellow(`Held, not written: ${what}${after}:`)];
+  for (const entry of section.targets) {
+    const waiting = entry.dependents === undefined ? '' : ` (${formatCount(entry.dependents.length)} held with it)`;
+    lines.push(`  ${c.yellow('⏸ held')}  ${safeText(entry.change)}  [${entry.code}]${waiting}`);
+    lines.push(`            ${safeText(entry.reason)}`);
+  }
+  lines.push(safeLines(section.next));
+  return lines;
 }
 
 /**

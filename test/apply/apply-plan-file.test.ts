@@ -122,7 +122,7 @@ describe('apply --plan FILE', () => {
     });
   });
 
-  it('refuses a stale plan, naming what changed, and writes nothing', async () => {
+  it('holds the stale targets, naming what changed, and carries out the rest (exit 0)', async () => {
     const { file } = await savePlan();
     await client.request({
       method: 'PATCH',
@@ -138,15 +138,27 @@ describe('apply --plan FILE', () => {
     });
     emulator.resetStats();
     const run = await runApply(['--plan', file], emulator, { cwd: scratch.dir });
-    expect(run.exitCode).toBe(3);
-    expect(run.errorCode).toBe('apply.stale-plan');
-    expect(run.stderr).toContain('update RecordingView "Customer calls" (rv_1)');
-    expect(run.stderr).toContain('pinned recordings tabs of mia@acme.test');
-    expect(run.stderr).not.toContain('Pipeline');
-    expect(emulator.stats().writes).toBe(0);
-    // Only the plan's targets were re-read: the workspace, two listings, one pinned list,
-    // and the users, since the plan creates a view whose creator is checked again.
-    expect(emulator.stats().requests).toBe(5);
+    expect(run.exitCode, run.stderr).toBe(0);
+    // The plan shown before the writes says what is held, and the report names each with why.
+    expect(run.stdout).toContain('Held: 2 targets left out of this plan');
+    expect(run.stdout).toContain('Applied: 1 created, 0 updated, 0 pin lists, 2 deleted');
+    expect(run.stdout).toContain(
+      'Held, not written: 2 targets changed since the plan was reviewed (the rest of the plan was carried out, as reviewed):',
+    );
+    expect(run.stdout).toContain('update RecordingView "Customer calls" (rv_1)  [apply.stale-target]');
+    expect(run.stdout).toContain('its icon changed from what the plan expected');
+    expect(run.stdout).toContain(
+      `the tabs are now "Customer calls"; the plan expected "Mia's private", "Customer calls"`,
+    );
+    expect(run.stdout).toContain('run `viewctl plan --out plan.json`');
+    // The create and the two deletes were written; nothing of the held view or list.
+    expect(emulator.stats().writes).toBe(3);
+    const pinned = await client.request<{ viewId: string }[]>({
+      method: 'GET',
+      route: '/v1/recordings/views/pinned',
+      query: { userEmail: 'mia@acme.test' },
+    });
+    expect(pinned.map((view) => view.viewId)).toEqual(['rv_1']);
   });
 
   it('refuses a plan edited after it was written (digest kept), and writes nothing', async () => {

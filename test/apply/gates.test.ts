@@ -4,7 +4,6 @@ import {
   checkDailyBudget,
   checkExpectedDigest,
   checkMaxDeletes,
-  checkNotStale,
   checkPlanIdentity,
   checkPlanRules,
   savedPlanReads,
@@ -21,6 +20,7 @@ import { reportError } from '../../src/cli/run.js';
 import type { Change } from '../../src/plan/types.js';
 import { handPlan, snapshot } from './plan-fixtures.js';
 import { viewctlErrorOf } from '../support/errors.js';
+import { holdStale } from '../../src/apply/stale-holds.js';
 
 const deleteOf = (id: string): Change => ({
   action: 'delete',
@@ -174,18 +174,16 @@ describe('gates of a saved plan', () => {
     expect(staleTargets(plan, changed).sort()).toEqual(['pins:recordings:mia@acme.com', 'view:recordings:id:rv_1']);
   });
 
-  it('refuses a stale plan with exit 3, naming each changed target', () => {
+  it('holds the targets of a stale plan, not the plan, naming each changed target', () => {
     const { plan, live } = mixed();
-    expect(viewctlErrorOf(() => checkNotStale(plan, live))).toBeUndefined();
+    expect(holdStale(plan, live).held.size).toBe(0);
     const changed = structuredClone(live);
     changed.views.recordings = [...(changed.views.recordings ?? []), view('rv_new', 'Team calls')];
     changed.pins[pinsKey('recordings', 'mia@acme.com')] = [];
-    const error = viewctlErrorOf(() => checkNotStale(plan, changed));
-    expect(error?.code).toBe('apply.stale-plan');
-    expect(error?.exitCode).toBe(EXIT.refused);
-    expect(error?.message.split('\n').slice(1).sort()).toEqual([
-      '  create RecordingView "Team calls"',
-      '  pinned recordings tabs of mia@acme.com',
+    const held = [...holdStale(plan, changed).held.values()];
+    expect(held.map((entry) => [entry.code, entry.change])).toEqual([
+      ['apply.stale-target', 'create RecordingView "Team calls"'],
+      ['apply.stale-target', 'pinned recordings tabs of mia@acme.com'],
     ]);
   });
 

@@ -256,3 +256,50 @@ describe('apply report', () => {
     ]);
   });
 });
+
+describe('apply report of a saved plan with held targets', () => {
+  const held = [
+    {
+      target: 'view:recordings:name:Team',
+      code: 'apply.stale-target' as const,
+      change: 'create RecordingView "Team"',
+      reason:
+        'changed since the plan was reviewed (in the app, or by another apply): a public view named "Team" exists now (rv_9); the plan expected none, and creates one',
+      dependents: ['pins:recordings:mia@acme.test'],
+    },
+    {
+      target: 'pins:recordings:mia@acme.test',
+      code: 'apply.held-dependent' as const,
+      change: 'pinned recordings tabs of mia@acme.test',
+      reason: 'depends on create RecordingView "Team", which is held: it names "Team", which the held create makes',
+      dependsOn: 'view:recordings:name:Team',
+    },
+  ];
+  const next = 'The 2 held targets need a new reviewed plan: …';
+
+  it('names each held target, why, and what waits with it, after what was carried out; exit 0', () => {
+    const report = {
+      ...buildReport(
+        plan,
+        { stopped: null, outcomes: [{ status: 'landed', operation: update, viewId: 'dv_1' }] },
+        { problems: [], domainsRead: ['deals'] },
+        { requests: 2, elapsedMs: 0, fromPlanFile: true },
+      ),
+      held: { targets: held, next },
+    };
+    expect(reportExitCode(report)).toBe(0);
+    expect(renderReportText(report, { color: false })).toBe(
+      [
+        'Applied: 0 created, 1 updated, 0 pin lists, 0 deleted (2 requests in 0.0 s).',
+        'Held, not written: 1 target changed since the plan was reviewed, and 1 change depending on it (the rest of the plan was carried out, as reviewed):',
+        '  ⏸ held  create RecordingView "Team"  [apply.stale-target] (1 held with it)',
+        '            changed since the plan was reviewed (in the app, or by another apply): a public view named "Team" exists now (rv_9); the plan expected none, and creates one',
+        '  ⏸ held  pinned recordings tabs of mia@acme.test  [apply.held-dependent]',
+        '            depends on create RecordingView "Team", which is held: it names "Team", which the held create makes',
+        next,
+        '',
+      ].join('\n'),
+    );
+    expect(JSON.parse(renderReportJson(report)).held).toEqual({ targets: held, next });
+  });
+});

@@ -15,7 +15,7 @@ describe('error codes', () => {
   it('are found in src/ (the scan works)', () => {
     expect(codes.size).toBeGreaterThan(80);
     for (const code of [
-      'apply.stale-plan',
+      'apply.stale-target',
       'manifest.invalid',
       'service.unauthorized',
       'schema.required',

@@ -89,7 +89,7 @@ describe('viewctl apply against the emulator', () => {
     });
   });
 
-  it('refuses a stale plan (exit 3) and a tampered plan, writing nothing', async () => {
+  it('refuses a tampered plan (exit 3), writing nothing, and holds the changed target of a stale one, applying the rest (exit 0)', async () => {
     const out = await dir({});
     const planFile = join(out, 'plan.json');
     await withEmulator(async (emulator, env) => {
@@ -113,11 +113,20 @@ describe('viewctl apply against the emulator', () => {
         body: JSON.stringify({ icon: 'tv' }),
       });
       expect(changed.status).toBe(200);
-      const writesBefore = emulator.stats().writes;
       const stale = await runBuilt(['apply', '--rate', '1000', '--plan', planFile], { env });
-      expect(stale.code).toBe(3);
-      expect(stale.stderr).toContain('rv_video_meetings');
-      expect(emulator.stats().writes).toBe(writesBefore);
+      expect(stale.code, stale.stderr).toBe(0);
+      expect(stale.stdout).toMatch(/⏸ held {2}update \w+ "[^"]+" \(rv_video_meetings\) {2}\[apply\.stale-target\]/);
+      expect(stale.stdout).toContain('its icon changed from what the plan expected');
+      // The held view keeps what the app gave it; the plan's other changes landed.
+      const listing = JSON.stringify(
+        await (
+          await fetch(`${emulator.url}/v1/recordings/views`, { headers: { 'x-service-key': emulator.apiKey } })
+        ).json(),
+      );
+      expect(listing).toMatch(
+        /"viewId":"rv_video_meetings"[^}]*"icon":"tv"|"icon":"tv"[^}]*"viewId":"rv_video_meetings"/,
+      );
+      expect(stale.stdout).toMatch(/^Applied: /m);
     });
   });
 
@@ -168,7 +177,7 @@ describe('viewctl apply against the emulator', () => {
 });
 
 describe('the stale check of pinned lists', () => {
-  it('refuses a saved plan whose pinned list names a view deleted since the plan', async () => {
+  it('holds a saved plan whose pinned list names a view deleted since the plan: nothing written, exit 0, the way out named', async () => {
     const { dir: tempDir, cleanupAll } = tempDirs();
     try {
       const manifests = await tempDir({
@@ -186,9 +195,10 @@ describe('the stale check of pinned lists', () => {
         expect(deleted.status).toBe(200);
         const writes = emulator.stats().writes;
         const stale = await runBuilt(['apply', '--rate', '1000', '--plan', planFile], { env });
-        expect(stale.code).toBe(3);
-        expect(stale.stderr).toContain('apply.stale-plan');
-        expect(stale.stderr).toContain('recordings tabs of noah.patel@acme.test');
+        expect(stale.code, stale.stderr).toBe(0);
+        expect(stale.stdout).toContain('Held, nothing written: plan ');
+        expect(stale.stdout).toContain('pinned recordings tabs of noah.patel@acme.test  [apply.stale-target]');
+        expect(stale.stdout).toContain('The held target needs a new reviewed plan');
         expect(emulator.stats().writes).toBe(writes);
       });
     } finally {

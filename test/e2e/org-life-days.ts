@@ -240,8 +240,8 @@ export async function keepAppRename(tools: DayTools): Promise<void> {
  * interleaved is day 4's two pull requests planned before either merges: A reorders the
  * sales reps' deal tabs, B gives rep.03 a document of their own. Both are planned
  * against main; A is merged and its saved plan applied; B's saved plan is then stale
- * (A wrote rep.03's list since), so apply refuses it (exit 3) and B is applied by a
- * fresh plan of main.
+ * (A wrote rep.03's list since), so apply holds its one change (exit 0, nothing
+ * written) and B is applied by a fresh plan of main.
  */
 export async function interleaved(tools: DayTools): Promise<void> {
   const { cli, repo, json, inSync, nothingLost, checkPullRequestPlan } = tools;
@@ -272,9 +272,17 @@ export async function interleaved(tools: DayTools): Promise<void> {
   nothingLost();
   await repo.merge('rep03-own-tabs');
   const afterA = await repo.head('main~1');
+  const untouched = tools.live.snapshot();
   const appliedB = await cli('apply', '--plan', fileB);
-  // B's plan read rep.03's list before A wrote it: stale, refused before any write.
-  expect(appliedB.code, describeRun(appliedB)).toBe(3);
+  // B's plan read rep.03's list before A wrote it: stale, so held (its only change), nothing written, exit 0.
+  expect(appliedB.code, describeRun(appliedB)).toBe(0);
+  expect(appliedB.stdout, describeRun(appliedB)).toMatch(
+    /^Held, nothing written: plan \w+: one change is held and the other/,
+  );
+  expect(appliedB.stdout, describeRun(appliedB)).toContain(
+    'pinned deals tabs of rep.03@sales.acme.test  [apply.stale-target]',
+  );
+  expect(tools.live.snapshot()).toEqual(untouched);
   const replanned = await cli('apply', 'manifests', '--base', afterA, '--auto-approve');
   expect(replanned.code, describeRun(replanned)).toBe(0);
   nothingLost();

@@ -139,7 +139,9 @@ async function tenDays(options: { memory: boolean }): Promise<Days> {
     for (const list of pinnedReads(result.stderr)) days.readAt.set(list, [...(days.readAt.get(list) ?? []), live.now]);
     // No ordinary event of the organisation is an error: exit 1 never happens.
     expect(result.code, describeRun(ran)).not.toBe(1);
-    if (options.memory && args[0] === 'apply' && result.code === 0 && !args.includes('--budget')) {
+    // A saved plan of a pull request planned before another merged (day 4's B, every target held) is no plan of main's manifests.
+    const notMain = args.includes('--plan') && /are not those the plan was made from/.test(result.stderr);
+    if (options.memory && args[0] === 'apply' && result.code === 0 && !args.includes('--budget') && !notMain) {
       // An apply that exits 0 on main's manifests advances the memory's last applied commit to main.
       expect((await savedMemory()).lastApplied?.commit, describeRun(ran)).toBe(await repo.head('main'));
     }

@@ -13,8 +13,8 @@ import { liveClient } from '../plan/live-client.js';
 /**
  * `apply --plan` of a saved plan that creates again a view deleted in the app: memory
  * decided the create, but the write is checked against a fresh read (README, "A
- * declared view deleted in the app"). Someone re-creating it by hand in between, or the
- * old id listed again, refuses the plan: never a duplicate.
+ * declared view deleted in the app"). Someone re-creating it by hand in between holds
+ * the create; the old id listed again refuses the plan: never a duplicate.
  */
 
 /** recreate plans "Coaching", bound to rv_gone, which the memory saw; with `pins`, Mia's list naming it too (whose hash covers the whole listing). */
@@ -35,12 +35,18 @@ function recreate(pins = true): { plan: Plan; live: Live } {
   return { plan, live };
 }
 
-async function prepare(plan: Plan, live: Live): Promise<{ code?: string; message?: string; operations?: string[] }> {
+async function prepare(
+  plan: Plan,
+  live: Live,
+): Promise<{ code?: string; message?: string; operations?: string[]; held?: string[][] }> {
   const service = liveClient(live, null);
   return prepareSavedPlan({ name: 'plan.json', text: renderJson(plan) }, async () => service.client, {
     maxDeletes: 5,
   }).then(
-    (ready) => ({ operations: ready.operations.map((operation) => operation.action) }),
+    (ready) => ({
+      operations: ready.operations.map((operation) => operation.action),
+      ...(ready.held === undefined ? {} : { held: ready.held.map((entry) => [entry.target, entry.code]) }),
+    }),
     (error: unknown) => error as { code?: string; message?: string },
   );
 }
@@ -52,13 +58,16 @@ describe('apply --plan of a view created again after its deletion in the app', (
     expect(await prepare(plan, live)).toEqual({ operations: ['create', 'pin'] });
   });
 
-  it('refuses as stale when someone re-created it by hand in between', async () => {
+  it('holds the create, and the list naming it, when someone re-created it by hand in between: never a duplicate', async () => {
     const { plan, live } = recreate();
     const byHand = structuredClone(live);
     byHand.views.recordings = [view('rv_hand', 'Coaching', { icon: 'books' }), ...RECORDING_DEFAULTS];
     const outcome = await prepare(plan, byHand);
-    expect(outcome.code).toBe('apply.stale-plan');
-    expect(outcome.message).toContain('Coaching');
+    expect(outcome.operations).toEqual([]);
+    expect(outcome.held).toEqual([
+      ['view:recordings:name:Coaching', 'apply.stale-target'],
+      ['pins:recordings:mia@acme.com', 'apply.stale-target'],
+    ]);
   });
 
   it('refuses when the old id is listed again (made public again), even under another name', async () => {

@@ -113,7 +113,7 @@ describe('prepareSavedPlan', () => {
       expect(failure).toMatchObject({ code: 'service.unavailable' });
       const { ready, error } = await run(renderJson(plan), live, { failing: new Map([[route, failure]]) });
       expect(ready).toBeUndefined();
-      // Without the failed read, the targets it reads would look changed since the plan: apply.stale-plan.
+      // Without the failed read, the targets it reads would look changed since the plan, and be held.
       expect(error).toBe(failure);
     },
   );
@@ -169,12 +169,22 @@ describe('prepareSavedPlan', () => {
     expect(routes).toEqual(['/v1/workspaces/mine']);
   });
 
-  it('refuses a stale plan that also breaks a rule as stale: the stale check comes before the rule re-checks', async () => {
+  it('holds a stale target that also breaks a rule: the stale check comes before the rule re-checks, which meet only the changes left', async () => {
     const { plan, live } = scenario();
-    // rv_1 renamed in the app: its hash differs (stale), and the update's before is no longer live (a rule).
-    const { error, routes } = await run(renderJson(plan), stale(live));
-    expect(error?.code).toBe('apply.stale-plan');
+    // rv_1 renamed in the app: its hash differs (stale), and the update's before is no longer live (a rule);
+    // mia's tabs were resolved against the old name: stale too. Both are held; the create and the delete go on.
+    const { ready, error, routes } = await run(renderJson(plan), stale(live));
+    expect(error).toBeUndefined();
     expect(routes).toContain('/v1/recordings/views');
+    expect(ready?.held?.map((entry) => [entry.target, entry.code])).toEqual([
+      ['view:recordings:id:rv_1', 'apply.stale-target'],
+      ['pins:recordings:mia@acme.com', 'apply.stale-target'],
+    ]);
+    expect(ready?.operations.map((operation) => operation.action)).toEqual(['create', 'delete']);
+    expect(ready?.plan.held?.map((entry) => entry.target)).toEqual([
+      'view:recordings:id:rv_1',
+      'pins:recordings:mia@acme.com',
+    ]);
   });
 
   it('re-checks the rules before --max-deletes: a creator who left refuses the plan before its delete counts', async () => {
@@ -294,18 +304,25 @@ describe('prepareSavedPlan of a plan applied before', () => {
     ]);
   });
 
-  it('refuses as stale only the target changed to something else, not those already applied', async () => {
+  it('holds as stale only the target changed to something else, not those already applied, and sends the rest', async () => {
     const { plan, live } = scenario();
     const changed = appliedLive(plan, live, ['create', 'delete']);
     changed.views.recordings = (changed.views.recordings ?? []).map((candidate) =>
       candidate.viewId === 'rv_1' ? { ...candidate, filters: { sourceIn: ['Zoom'] } } : candidate,
     );
-    const { error } = await run(renderJson(plan), changed);
-    expect(error?.code).toBe('apply.stale-plan');
-    const message = (error as { message: string }).message;
-    expect(message).toContain('this target changed since it was computed');
-    expect(message).toContain('rv_1');
-    expect(message).not.toContain('Team calls');
-    expect(message).not.toContain('dv_9');
+    const { ready, error } = await run(renderJson(plan), changed);
+    expect(error).toBeUndefined();
+    expect(ready?.held).toEqual([
+      {
+        target: 'view:recordings:id:rv_1',
+        code: 'apply.stale-target',
+        change: 'update RecordingView "Zoom and Meet calls" (rv_1)',
+        reason:
+          'changed since the plan was reviewed (in the app, or by another apply): its filters changed from what the plan expected',
+      },
+    ]);
+    expect(ready?.alreadyApplied.map((outcome) => outcome.operation.action)).toEqual(['create', 'delete']);
+    // Mia's tabs name the created view, which landed: her list is sent.
+    expect(ready?.operations.map((operation) => operation.action)).toEqual(['pin']);
   });
 });

@@ -275,15 +275,19 @@ describe('a kind registered by a test', () => {
     const { service, desired } = await workspace();
     const { plan } = await planWorkspace(desired, service.client);
     // "Old" dropped and made again in the app after the plan: its target hashes
-    // differently now, and it is not as the plan leaves it (gone) either.
+    // differently now, and it is not as the plan leaves it (gone) either: held. The kind
+    // says nothing of what its changes depend on, so its add is held with it (the
+    // default); the view's create does not depend on it and is carried out.
     await service.client.request({ method: 'DELETE', route: '/v1/notes/{noteId}', params: { noteId: 'note_1' } });
     await service.client.request({ method: 'POST', route: '/v1/notes', body: { title: 'Old' } });
-    await expect(
-      prepareSavedPlan({ name: 'plan.json', text: renderJson(plan) }, connected(service.client), { maxDeletes: 0 }),
-    ).rejects.toMatchObject({
-      code: 'apply.stale-plan',
-      message: expect.stringContaining('drop-note Note "Old" (note_1)'),
+    const ready = await prepareSavedPlan({ name: 'plan.json', text: renderJson(plan) }, connected(service.client), {
+      maxDeletes: 0,
     });
+    expect(ready.held?.map((entry) => [entry.code, entry.change])).toEqual([
+      ['apply.held-dependent', 'add-note Note "New"'],
+      ['apply.stale-target', 'drop-note Note "Old" (note_1)'],
+    ]);
+    expect(ready.operations.map((operation) => [operation.action, operation.name])).toEqual([['create', 'Toy calls']]);
     // A forged drop of a note that does not exist breaks its rule, though its hash was forged too.
     const forged = structuredClone(plan);
     const drop = forged.changes.find((change) => (change.action as string) === 'drop-note') as unknown as {

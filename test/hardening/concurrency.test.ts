@@ -162,7 +162,7 @@ describe('two applies at once against one workspace', () => {
     });
   });
 
-  it('with saved plans of the same views: the first applied makes the other stale, refused (exit 3) with nothing written', async () => {
+  it('with saved plans of the same views: the first applied holds the targets it changed in the other, with nothing written (exit 0)', async () => {
     const emulator = await startEmulator({ data: demoWorkspace(), port: 0, ...FAST });
     try {
       // Both plans are computed before either is applied, as by two reviewers at once.
@@ -185,8 +185,12 @@ describe('two applies at once against one workspace', () => {
         ['apply', '--plan', plans.b, '--max-deletes', '20', '--rate', '1000'],
         env(emulator.url, emulator),
       );
-      expect(second.code, second.stdout + second.stderr).toBe(3);
-      expect(second.stderr).toContain('error[apply.stale-plan]');
+      // Every change of b is now held (a target a changed otherwise) or already applied (a made it so): exit 0, nothing sent.
+      expect(second.code, second.stdout + second.stderr).toBe(0);
+      expect(second.stdout).toMatch(
+        /^Held, nothing written: plan \w+: 8 changes are held and the other 17 are already applied/,
+      );
+      expect(second.stdout).toContain('create RecordingView "Escalations"  [apply.stale-target]');
       expect(wrongExit(second)).toBeUndefined();
       expect(emulator.stats().writes).toBe(writes);
       expect(emulator.snapshot()).toEqual(afterFirst);

@@ -90,9 +90,7 @@ export function wrongExit(result: CliResult): string | undefined {
     case 1:
       return wrote ? 'exit 1 though writes landed or may have' : undefined;
     case 3:
-      return /error\[apply\.(stale-plan|max-deletes|digest-unexpected)\]/.test(output)
-        ? undefined
-        : 'exit 3 without a refusal';
+      return /error\[apply\.(max-deletes|digest-unexpected)\]/.test(output) ? undefined : 'exit 3 without a refusal';
     case 4:
       return partial ? undefined : 'exit 4 without an account of what landed';
     default:

@@ -9,9 +9,11 @@ import {
   hasRepairs,
   hasSavedPlanChecks,
   hasSweepMemoryAnswers,
+  heldDependency,
   presentation,
   repairs,
   savedPlanChecks,
+  staleWhy,
   sweepMemoryAnswers,
 } from '../../src/kinds/capabilities.js';
 import type { DeleteChange } from '../../src/kinds/changes.js';
@@ -72,8 +74,17 @@ describe('the capabilities of a kind', () => {
 
   it('default, for a kind that lacks them, to what is safe: never already applied, never made in the app, nothing remembered, nothing repaired', () => {
     const live = emptyLive();
-    // A saved plan's change is never taken as landed: its moved target is stale, and apply refuses.
+    // A saved plan's change is never taken as landed: its moved target is stale, and apply holds it.
     expect(savedPlanChecks(CORE_ONLY).landed(remove, live)).toBeUndefined();
+    // A stale target is said to be not as planned; a kind that cannot tell what its change
+    // depends on waits with the first held change, never written on the strength of one not made.
+    expect(staleWhy(CORE_ONLY, remove, live)).toBe('it is not as the plan expected');
+    expect(heldDependency(CORE_ONLY, remove, [])).toBeUndefined();
+    const held = { ...remove, id: 'rv_2', target: 'view:recordings:id:rv_2' };
+    expect(heldDependency(CORE_ONLY, remove, [held])).toEqual({
+      change: held,
+      why: 'its kind (RecordingView) cannot tell which held change it depends on',
+    });
     expect(savedPlanChecks(CORE_ONLY).identityProblems(remove, undefined)).toEqual([]);
     // Nothing is labelled as changed outside viewctl.
     expect(

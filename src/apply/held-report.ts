@@ -1,0 +1,67 @@
+import type { ApplyReport, HeldEntry } from '../domain/apply-report.js';
+import type { Plan } from '../plan/types.js';
+import type { OperationOutcome } from './execute.js';
+import { buildReport } from './report.js';
+
+/**
+ * What an apply of a saved plan reports of the targets it held (README, "Fail-safe
+ * rules"): each held target and why, and the commands that bring them to a review
+ * again. The rest of the report is the ordinary one.
+ */
+
+/** HeldAdvice is what the advice depends on: the sweep memory's file, and the commit it records as last applied after this apply. */
+export interface HeldAdvice {
+  /** The `--ledger` file, when the apply was given the sweep memory. */
+  ledgerFile?: string;
+  /** The memory's last applied commit once this apply is recorded (it holds the held targets when this apply advanced it). */
+  lastApplied?: string;
+}
+
+/**
+ * heldNext is how to carry the held targets out: a new plan of the merged manifests, for
+ * a new review. With the sweep memory and a last applied commit, `plan --base` that
+ * commit costs what changed since it and plans the targets the memory records as held;
+ * without, a plan of the manifests reads every target.
+ */
+export function heldNext(count: number, advice: HeldAdvice): string {
+  const them = count === 1 ? 'The held target needs' : `The ${count} held targets need`;
+  const ledger = advice.ledgerFile === undefined ? '' : ` --ledger ${shellWord(advice.ledgerFile)}`;
+  const plan =
+    advice.ledgerFile !== undefined && advice.lastApplied !== undefined
+      ? `viewctl plan --base ${advice.lastApplied}${ledger} --out plan.json`
+      : `viewctl plan${ledger} --out plan.json`;
+  const why =
+    advice.ledgerFile !== undefined && advice.lastApplied !== undefined
+      ? `(the last applied commit: it plans what changed since and the targets the sweep memory holds)`
+      : '(it reads every target, the held ones as the app has them now)';
+  return `${them} a new reviewed plan: from the merged manifests, run \`${plan}\` ${why}, have that plan reviewed, then \`viewctl apply --plan plan.json${ledger}\`.`;
+}
+
+/** withHeld is `report` naming the `held` targets and how to carry them out; unchanged when none is held. */
+export function withHeld(report: ApplyReport, held: readonly HeldEntry[] | undefined, advice: HeldAdvice): ApplyReport {
+  if (held === undefined || held.length === 0) return report;
+  return { ...report, held: { targets: [...held], next: heldNext(held.length, advice) } };
+}
+
+/**
+ * heldReport is the report of a saved plan of which nothing was left to send: every
+ * change held, or held and already applied. Nothing was written; `requests` are the
+ * re-reads that showed it.
+ */
+export function heldReport(
+  plan: Plan,
+  alreadyApplied: readonly OperationOutcome[],
+  run: { requests: number; elapsedMs: number },
+): ApplyReport {
+  const report = buildReport(plan, { outcomes: [], stopped: null }, null, {
+    ...run,
+    fromPlanFile: true,
+    alreadyApplied,
+  });
+  return { ...report, status: 'held' };
+}
+
+/** shellWord quotes `text` for a POSIX shell when it holds anything but plain path characters. */
+function shellWord(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
