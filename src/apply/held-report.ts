@@ -19,22 +19,23 @@ export interface HeldAdvice {
 
 /**
  * heldNext is how to carry the held targets out: a new plan of the merged manifests, for
- * a new review. With the sweep memory and a last applied commit, `plan --base` that
- * commit costs what changed since it and plans the targets the memory records as held;
- * without, a plan of the manifests reads every target.
+ * a new review. With the sweep memory, `plan --since-applied` plans from the commit it
+ * records as last applied (this apply's, when it advanced it): it costs what changed
+ * since and plans the targets the memory records as held; without, a plan of the
+ * manifests reads every target. A saved plan does not name its manifest paths, so the
+ * command says where they go.
  */
 export function heldNext(count: number, advice: HeldAdvice): string {
   const them = count === 1 ? 'The held target needs' : `The ${count} held targets need`;
   const ledger = advice.ledgerFile === undefined ? '' : ` --ledger ${shellWord(advice.ledgerFile)}`;
-  const plan =
-    advice.ledgerFile !== undefined && advice.lastApplied !== undefined
-      ? `viewctl plan --base ${advice.lastApplied}${ledger} --out plan.json`
-      : `viewctl plan${ledger} --out plan.json`;
-  const why =
-    advice.ledgerFile !== undefined && advice.lastApplied !== undefined
-      ? `(the last applied commit: it plans what changed since and the targets the sweep memory holds)`
-      : '(it reads every target, the held ones as the app has them now)';
-  return `${them} a new reviewed plan: from the merged manifests, run \`${plan}\` ${why}, have that plan reviewed, then \`viewctl apply --plan plan.json${ledger}\`.`;
+  const remembered = advice.ledgerFile !== undefined && advice.lastApplied !== undefined;
+  const plan = remembered
+    ? `viewctl plan <manifests> --since-applied${ledger} --out plan.json`
+    : `viewctl plan <manifests>${ledger} --out plan.json`;
+  const why = remembered
+    ? `(from the last applied commit, ${advice.lastApplied?.slice(0, 7)}: it plans what changed since and the targets the sweep memory holds)`
+    : '(it reads every target, the held ones as the app has them now)';
+  return `${them} a new reviewed plan: in the merged checkout, run \`${plan}\` ${why}, have that plan reviewed, then \`viewctl apply --plan plan.json${ledger}\`.`;
 }
 
 /** withHeld is `report` naming the `held` targets and how to carry them out; unchanged when none is held. */

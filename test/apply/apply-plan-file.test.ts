@@ -150,7 +150,7 @@ describe('apply --plan FILE', () => {
     expect(run.stdout).toContain(
       `the tabs are now "Customer calls"; the plan expected "Mia's private", "Customer calls"`,
     );
-    expect(run.stdout).toContain('run `viewctl plan --out plan.json`');
+    expect(run.stdout).toContain('run `viewctl plan <manifests> --out plan.json`');
     // The create and the two deletes were written; nothing of the held view or list.
     expect(emulator.stats().writes).toBe(3);
     const pinned = await client.request<{ viewId: string }[]>({

@@ -5,16 +5,16 @@ import { heldNext } from '../../src/apply/held-report.js';
 describe('heldNext', () => {
   it('plans from the commit the memory now records as last applied, with the memory, when it has one', () => {
     expect(heldNext(1, { ledgerFile: '.viewctl/ledger.json', lastApplied: 'c'.repeat(40) })).toBe(
-      `The held target needs a new reviewed plan: from the merged manifests, run \`viewctl plan --base ${'c'.repeat(40)} --ledger .viewctl/ledger.json --out plan.json\` (the last applied commit: it plans what changed since and the targets the sweep memory holds), have that plan reviewed, then \`viewctl apply --plan plan.json --ledger .viewctl/ledger.json\`.`,
+      `The held target needs a new reviewed plan: in the merged checkout, run \`viewctl plan <manifests> --since-applied --ledger .viewctl/ledger.json --out plan.json\` (from the last applied commit, ccccccc: it plans what changed since and the targets the sweep memory holds), have that plan reviewed, then \`viewctl apply --plan plan.json --ledger .viewctl/ledger.json\`.`,
     );
   });
 
   it('plans the whole manifests without the memory, or when it records no commit; a file name a shell would split is quoted', () => {
     expect(heldNext(3, {})).toBe(
-      'The 3 held targets need a new reviewed plan: from the merged manifests, run `viewctl plan --out plan.json` (it reads every target, the held ones as the app has them now), have that plan reviewed, then `viewctl apply --plan plan.json`.',
+      'The 3 held targets need a new reviewed plan: in the merged checkout, run `viewctl plan <manifests> --out plan.json` (it reads every target, the held ones as the app has them now), have that plan reviewed, then `viewctl apply --plan plan.json`.',
     );
     expect(heldNext(2, { ledgerFile: "my memory's.json" })).toContain(
-      `run \`viewctl plan --ledger 'my memory'\\''s.json' --out plan.json\``,
+      `run \`viewctl plan <manifests> --ledger 'my memory'\\''s.json' --out plan.json\``,
     );
   });
 });

@@ -4,7 +4,7 @@ import { REPO } from './workflow-files.js';
 
 /**
  * Finds the stable error and problem codes viewctl can report, by reading src/: codes
- * are string literals such as 'apply.stale-plan', given to the error constructors, to
+ * are string literals such as 'apply.stale-target', given to the error constructors, to
  * `code:` of problems and refusals, or to helpers that build them.
  */
 

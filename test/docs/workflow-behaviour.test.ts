@@ -504,7 +504,7 @@ describe('the apply step', () => {
     const run = runStepScript(applyScript, {
       viewctlExit: 0,
       viewctlExits: [code],
-      viewctlStderr: 'error[apply.stale-plan]: the plan is stale',
+      viewctlStderr: 'error[apply.digest-unexpected]: the plan is not the reviewed one',
       gitTrees: { m4: 'tree-4', m5: 'tree-5' },
       env: queue(entry(4, 'm4'), entry(5, 'm5')),
     });
@@ -512,7 +512,7 @@ describe('the apply step', () => {
     expect(run.outputs['exit-code']).toBe(String(code));
     expect(run.viewctlCalls).toHaveLength(1);
     expect(run.summary).toContain(`viewctl apply of #4: ${says}`);
-    expect(run.summary).toContain('apply.stale-plan');
+    expect(run.summary).toContain('apply.digest-unexpected');
     expect(run.summary).toContain('viewctl apply of #5: not applied: a plan merged before it was not applied');
     // The recovery plans what was not carried out; the summary says so.
     expect(run.outputs.recover).toBe('the reviewed plan of #4 was not applied');
@@ -942,7 +942,7 @@ describe('catching up on merges whose apply run GitHub dropped', () => {
       [4, '<!-- viewctl-apply --> | ### ✅ viewctl apply: applied'],
       [
         5,
-        '<!-- viewctl-apply --> | ### ❌ viewctl apply: refused, nothing written: the plan is not the reviewed one, is stale, or deletes too much',
+        '<!-- viewctl-apply --> | ### ❌ viewctl apply: refused, nothing written: the plan is not the reviewed one, or deletes or changes more than max-deletes / max-pin-changes allow',
       ],
     ]);
     expect(api.created[0]?.body).toContain('Applied: 1 created.');

@@ -91,9 +91,8 @@ describe('a reviewed plan one of whose targets changed in the app before the mer
         'changed since the plan was reviewed (in the app, or by another apply): the tabs are now "Customer calls", "All recordings"; the plan expected "All recordings", "Customer calls"',
       );
       // The way on: a plan of the merged manifests from the commit the memory now records, with the memory.
-      expect(applied.stdout).toContain(
-        `The held target needs a new reviewed plan: from the merged manifests, run \`viewctl plan --base ${merged} --ledger ${ledger} --out plan.json\``,
-      );
+      const advised = applied.stdout.match(/run `viewctl (plan <manifests> [^`]*)`/)?.[1];
+      expect(advised).toBe(`plan <manifests> --since-applied --ledger ${ledger} --out plan.json`);
       expect(applied.stdout).toContain(`then \`viewctl apply --plan plan.json --ledger ${ledger}\``);
       expect(emulator.stats().writes).toBe(4);
       for (const member of ['u_adam', 'u_lena', 'u_sam'])
@@ -130,6 +129,20 @@ describe('a reviewed plan one of whose targets changed in the app before the mer
       ]);
       expect(emulator.stats().writes).toBe(0);
       expect((await memoryFile(join(root, ledger))).lastApplied?.held).toEqual([NOAH]);
+
+      // Day 3, the advice followed as printed: the plan from the last applied commit takes
+      // Noah's held list again (nothing else changed since), its apply writes it and ends the hold.
+      const words = (advised ?? '').replace('<manifests>', 'manifests').split(' ');
+      const recovery = await days.run(3, words, env, root);
+      expect(recovery.code, recovery.stdout + recovery.stderr).toBe(0);
+      expect(recovery.stdout).toContain('noah.patel@acme.test');
+      expect(recovery.stdout).toContain('Plan: 0 to create, 0 to update, 0 to delete, 1 pin list');
+      const recovered = await days.run(3, ['apply', '--plan', 'plan.json', '--ledger', ledger], env, root);
+      expect(recovered.code, recovered.stdout + recovered.stderr).toBe(0);
+      expect(pinnedIds(emulator, 'u_noah')).toEqual(['rv_customer_calls', 'rv_video_meetings', 'rv_default_all']);
+      const after = await memoryFile(join(root, ledger));
+      expect(after.lastApplied?.commit).toBe(merged);
+      expect(after.lastApplied?.held ?? []).toEqual([]);
     });
   });
 });
