@@ -3,7 +3,7 @@ import { InternalError, ServiceError, ViewctlError } from '../errors.js';
 import type { ServiceClient } from '../service/types.js';
 import type { Live } from '../state/types.js';
 import type { Operation } from '../plan/operations.js';
-import { MayHaveLandedError, type Landed } from '../kinds/execution.js';
+import { MayHaveLandedError, type WriteAnswer } from '../kinds/execution.js';
 import { kindOf } from '../kinds/kinds.js';
 import { toServiceRequest } from '../plan/operations.js';
 import type { Plan } from '../plan/types.js';
@@ -20,9 +20,9 @@ import type { Plan } from '../plan/types.js';
 
 export type { OperationError };
 
-/** OperationOutcome is how one operation ended: landed (with what its kind's step answered, `Landed`), failed, or not attempted. */
+/** OperationOutcome is how one operation ended: landed (with what its kind's step answered, `WriteAnswer`), failed, or not attempted. */
 export type OperationOutcome =
-  | ({ status: 'landed'; operation: Operation } & Landed)
+  | ({ status: 'landed'; operation: Operation } & WriteAnswer)
   | { status: 'failed'; operation: Operation; error: OperationError }
   | { status: 'not-attempted'; operation: Operation };
 

@@ -3,7 +3,7 @@ import { savedPlanChecks } from '../kinds/capabilities.js';
 import type { ApiWorkspace } from '../domain/api-types.js';
 import { RefusedError, ViewctlError } from '../errors.js';
 import type { ChangeReads } from '../kinds/kind.js';
-import type { Landed } from '../kinds/execution.js';
+import type { WriteAnswer } from '../kinds/execution.js';
 import { isApplied, kindOf } from '../kinds/kinds.js';
 import { liveHashesFor, targetHash } from '../plan/hash.js';
 import { checkStoredSteps } from '../plan/operations.js';
@@ -121,12 +121,12 @@ export function savedPlanReads(plan: Pick<Plan, 'changes'>): ChangeReads {
 /**
  * SavedPlanState is how a saved plan's applied changes stand against the live state
  * apply re-read: each target is still as the plan was computed from (its recorded
- * hash: apply it), already as the change leaves it (`landed`: an earlier apply carried
+ * hash: apply it), already as the change leaves it (`alreadyLive`: an earlier apply carried
  * it out, skip it), or neither (`stale`: it changed since, to something else: held).
  */
 export interface SavedPlanState {
-  /** Index in `plan.changes` of each change already at its `after`, with what the live state shows of it (`SavedPlanChecks.landed`). */
-  landed: Map<number, Landed>;
+  /** Index in `plan.changes` of each change already at its `after`, with what the live state shows of it (`SavedPlanChecks.alreadyLive`). */
+  alreadyLive: Map<number, WriteAnswer>;
   /** Targets changed since the plan was computed, to something else than the plan's `after`. */
   stale: string[];
 }
@@ -134,37 +134,37 @@ export interface SavedPlanState {
 /**
  * savedPlanState compares each applied change's target with the live state: the live
  * hash, recomputed from `live`, is the one the plan recorded (apply it); else the
- * change's kind says whether the live state already holds its `after` (`SavedPlanChecks.landed`:
+ * change's kind says whether the live state already holds its `after` (`SavedPlanChecks.alreadyLive`:
  * already applied); else, when some changes landed, whether undoing them
- * (`SavedPlanChecks.unlanded`) gives the recorded hash (apply it); else the target is stale.
+ * (`SavedPlanChecks.undoAlreadyLive`) gives the recorded hash (apply it); else the target is stale.
  * Changes never applied (drift) are left
  * out; apply does not act on them. No read: `live` is the saved plan's one re-read.
  */
 export function savedPlanState(plan: Plan, live: Live): SavedPlanState {
   const now = liveHashesFor(plan, live);
-  const landed = new Map<number, Landed>();
+  const alreadyLive = new Map<number, WriteAnswer>();
   const stale = new Set<string>();
   plan.changes.forEach((change, index) => {
     if (!isApplied(change)) return;
     const hash = now[change.target];
     if (hash !== undefined && hash === plan.liveHashes[change.target]) return;
-    const shown = savedPlanChecks(kindOf(change)).landed(change, live);
+    const shown = savedPlanChecks(kindOf(change)).alreadyLive(change, live);
     if (shown === undefined) stale.add(change.target);
-    else landed.set(index, shown);
+    else alreadyLive.set(index, shown);
   });
-  if (stale.size === 0 || landed.size === 0) return { landed, stale: [...stale] };
+  if (stale.size === 0 || alreadyLive.size === 0) return { alreadyLive, stale: [...stale] };
   // Applied part-way: a target may differ only by what the plan's own landed changes
   // did (a pinned list's listing holds the views it created). Undone, it must hash exactly as planned.
   let before = live;
-  for (const [index, shown] of landed) {
+  for (const [index, shown] of alreadyLive) {
     const change = plan.changes[index] as Change;
-    before = savedPlanChecks(kindOf(change)).unlanded?.(change, shown, before) ?? before;
+    before = savedPlanChecks(kindOf(change)).undoAlreadyLive?.(change, shown, before) ?? before;
   }
   const changeOf = (target: string) => plan.changes.find((change) => change.target === target);
   const planned = new Set(
     [...stale].filter((target) => targetHash(target, before, changeOf(target)) === plan.liveHashes[target]),
   );
-  return { landed, stale: [...stale].filter((target) => !planned.has(target)) };
+  return { alreadyLive, stale: [...stale].filter((target) => !planned.has(target)) };
 }
 
 /** staleTargets lists the targets of `savedPlanState` that changed since the plan to something else than what it makes them. */
@@ -185,11 +185,11 @@ export function checkPlanIdentity(plan: Plan): void {
 /**
  * checkPlanRules refuses a saved plan that breaks a fail-safe rule against the live
  * state apply re-read, so a plan file can never do what `plan` would have refused. The
- * changes already applied (`landed`, indexes in `plan.changes`) are not re-checked:
+ * changes already applied (`alreadyLive`, indexes in `plan.changes`) are not re-checked:
  * apply sends nothing for them, and their live state is their `after`, not their `before`.
  */
-export function checkPlanRules(plan: Plan, live: Live, landed: ReadonlySet<number> = new Set()): void {
-  refuseUnsafe(liveRuleProblems(plan, live, landed), 'it breaks the fail-safe rules against the live workspace');
+export function checkPlanRules(plan: Plan, live: Live, alreadyLive: ReadonlySet<number> = new Set()): void {
+  refuseUnsafe(liveRuleProblems(plan, live, alreadyLive), 'it breaks the fail-safe rules against the live workspace');
 }
 
 function refuseUnsafe(problems: readonly string[], why: string): void {

@@ -27,15 +27,15 @@ export interface HeldAdvice {
  */
 export function heldNext(count: number, advice: HeldAdvice): string {
   const them = count === 1 ? 'The held target needs' : `The ${count} held targets need`;
-  const ledger = advice.ledgerFile === undefined ? '' : ` --ledger ${shellWord(advice.ledgerFile)}`;
+  const memoryFlag = advice.ledgerFile === undefined ? '' : ` --ledger ${shellWord(advice.ledgerFile)}`;
   const remembered = advice.ledgerFile !== undefined && advice.lastApplied !== undefined;
   const plan = remembered
-    ? `viewctl plan <manifests> --since-applied${ledger} --out plan.json`
-    : `viewctl plan <manifests>${ledger} --out plan.json`;
+    ? `viewctl plan <manifests> --since-applied${memoryFlag} --out plan.json`
+    : `viewctl plan <manifests>${memoryFlag} --out plan.json`;
   const why = remembered
     ? `(from the last applied commit, ${advice.lastApplied?.slice(0, 7)}: it plans what changed since and the targets the sweep memory holds)`
     : '(it reads every target, the held ones as the app has them now)';
-  return `${them} a new reviewed plan: in the merged checkout, run \`${plan}\` ${why}, have that plan reviewed, then \`viewctl apply --plan plan.json${ledger}\`.`;
+  return `${them} a new reviewed plan: in the merged checkout, run \`${plan}\` ${why}, have that plan reviewed, then \`viewctl apply --plan plan.json${memoryFlag}\`.`;
 }
 
 /** withHeld is `report` naming the `held` targets and how to carry them out; unchanged when none is held. */

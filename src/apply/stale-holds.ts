@@ -1,6 +1,6 @@
 import { describeChange, heldDependency, staleWhy } from '../kinds/capabilities.js';
 import type { HeldEntry } from '../domain/apply-report.js';
-import type { Landed } from '../kinds/execution.js';
+import type { WriteAnswer } from '../kinds/execution.js';
 import { isApplied, kindOf } from '../kinds/kinds.js';
 import { driftedRecord } from '../plan/drift-record.js';
 import { applyLoad } from '../plan/requests.js';
@@ -19,8 +19,8 @@ import { savedPlanState } from './gates.js';
 
 /** StaleHolds are how a saved plan stands against the live state: the changes already applied, and those held. */
 export interface StaleHolds {
-  /** Index in `plan.changes` of each change already at its `after` (`SavedPlanState.landed`): skipped. */
-  landed: Map<number, Landed>;
+  /** Index in `plan.changes` of each change already at its `after` (`SavedPlanState.alreadyLive`): skipped. */
+  alreadyLive: Map<number, WriteAnswer>;
   /** Index in `plan.changes` of each held change, with what the report says of it. */
   held: Map<number, HeldEntry>;
 }
@@ -33,11 +33,11 @@ export interface StaleHolds {
  * create needed. Changes already applied are never held: nothing is sent for them.
  */
 export function holdStale(plan: Plan, live: Live): StaleHolds {
-  const { landed, stale } = savedPlanState(plan, live);
+  const { alreadyLive, stale } = savedPlanState(plan, live);
   const held = new Map<number, HeldEntry>();
   const staleSet = new Set(stale);
   plan.changes.forEach((change, index) => {
-    if (!isApplied(change) || landed.has(index) || !staleSet.has(change.target)) return;
+    if (!isApplied(change) || alreadyLive.has(index) || !staleSet.has(change.target)) return;
     held.set(index, {
       target: change.target,
       code: 'apply.stale-target',
@@ -50,7 +50,7 @@ export function holdStale(plan: Plan, live: Live): StaleHolds {
     added = false;
     const heldChanges = [...held.keys()].map((index) => plan.changes[index] as Change);
     plan.changes.forEach((change, index) => {
-      if (!isApplied(change) || landed.has(index) || held.has(index)) return;
+      if (!isApplied(change) || alreadyLive.has(index) || held.has(index)) return;
       const dependency = heldDependency(kindOf(change), change, heldChanges);
       if (dependency === undefined) return;
       const on = dependency.change.target;
@@ -64,7 +64,7 @@ export function holdStale(plan: Plan, live: Live): StaleHolds {
       added = true;
     });
   }
-  return { landed, held: withDependents(held) };
+  return { alreadyLive, held: withDependents(held) };
 }
 
 /** withDependents adds to each held entry the targets held because they depend on it, in the plan's order. */
@@ -90,7 +90,7 @@ function withDependents(held: Map<number, HeldEntry>): Map<number, HeldEntry> {
  */
 export interface PlanLeft {
   plan: Plan;
-  landed: Map<number, Landed>;
+  alreadyLive: Map<number, WriteAnswer>;
 }
 
 /**
@@ -101,7 +101,7 @@ export interface PlanLeft {
  * it. The digest stays the reviewed plan's: what is carried out is part of what was approved.
  */
 export function planLeft(plan: Plan, holds: StaleHolds): PlanLeft {
-  if (holds.held.size === 0) return { plan, landed: holds.landed };
+  if (holds.held.size === 0) return { plan, alreadyLive: holds.alreadyLive };
   const renumbered = new Map<number, number>();
   const changes: Change[] = [];
   plan.changes.forEach((change, index) => {
@@ -114,7 +114,9 @@ export function planLeft(plan: Plan, holds: StaleHolds): PlanLeft {
     return index === undefined ? [] : [{ ...step, change: index }];
   });
   const held: HeldTarget[] = [...(plan.held ?? []), ...[...holds.held.values()].map(heldTarget)];
-  const landed = new Map([...holds.landed].map(([index, shown]) => [renumbered.get(index) ?? -1, shown] as const));
+  const alreadyLive = new Map(
+    [...holds.alreadyLive].map(([index, shown]) => [renumbered.get(index) ?? -1, shown] as const),
+  );
   const drifted =
     plan.drifted === undefined
       ? {}
@@ -125,7 +127,7 @@ export function planLeft(plan: Plan, holds: StaleHolds): PlanLeft {
           }),
         };
   const requests = { ...plan.requests, applyNeeds: applyLoad({ changes, steps }).total };
-  return { plan: { ...plan, changes, steps, summary: summarize(changes), held, requests, ...drifted }, landed };
+  return { plan: { ...plan, changes, steps, summary: summarize(changes), held, requests, ...drifted }, alreadyLive };
 }
 
 /** heldTarget is a held entry as the plan lists its held targets, with the way out. */

@@ -131,7 +131,7 @@ async function applyUntilInterrupted(
       load: () => loadManifestFiles(paths, io, useColor(io.stderr, io.env), options.showWarnings === true),
     },
   );
-  const ledger = await openSweepMemory(io, options.ledger);
+  const memoryRun = await openSweepMemory(io, options.ledger);
   let applying: ((done: number, total: number) => void) | undefined;
   let connection: Connection | undefined;
   const json = options.format === 'json';
@@ -142,7 +142,7 @@ async function applyUntilInterrupted(
       {
         source,
         cwd: io.cwd,
-        ...(ledger === undefined ? {} : { ledger: { ...memorySteps(ledger, io), file: options.ledger } }),
+        ...(memoryRun === undefined ? {} : { memoryRun: { ...memorySteps(memoryRun, io), file: options.ledger } }),
         expectDigest: options.expectDigest,
         maxDeletes: options.maxDeletes,
         maxPinChanges: options.maxPinChanges,
@@ -233,15 +233,15 @@ function outputOptions(options: ApplyOptions): Omit<ApplyOutputOptions, 'color'>
 }
 
 /** memorySteps are the sweep memory's steps the apply flow calls, saved with this run's stderr for warnings. */
-function memorySteps(ledger: MemoryFileRun, io: CliIo): ApplyMemory {
+function memorySteps(memoryRun: MemoryFileRun, io: CliIo): ApplyMemory {
   return {
-    memory: ledger.memory,
-    checkWorkspace: (workspace) => ledger.checkWorkspace(workspace),
-    observe: (live, pending) => ledger.observe(live, pending),
-    landed: (facts) => ledger.landed(facts),
-    endHolds: (targets) => ledger.endHolds(targets),
-    advance: (applied, held) => ledger.advance(applied, held),
-    save: () => ledger.save(io),
+    memory: memoryRun.memory,
+    checkWorkspace: (workspace) => memoryRun.checkWorkspace(workspace),
+    observe: (live, pending) => memoryRun.observe(live, pending),
+    rememberWrites: (facts) => memoryRun.rememberWrites(facts),
+    endHolds: (targets) => memoryRun.endHolds(targets),
+    advance: (applied, held) => memoryRun.advance(applied, held),
+    save: () => memoryRun.save(io),
   };
 }
 

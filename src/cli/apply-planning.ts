@@ -37,7 +37,7 @@ export async function loadManifestFiles(
 interface PlanHow {
   targets?: readonly TargetSelector[];
   scoped?: ResolvedScope;
-  ledger?: SweepMemoryRun;
+  memoryRun?: SweepMemoryRun;
   applied?: LastApplied;
 }
 
@@ -46,7 +46,7 @@ export function planningOptions(io: CliIo, how: PlanHow = {}): PlanWorkspaceOpti
   return planWorkspaceOptions({
     targets: how.targets,
     scoped: how.scoped,
-    memory: how.ledger,
+    memory: how.memoryRun,
     applied: how.applied,
     onProgress: progressReporter(io.stderr, 'reading live state'),
   });

@@ -71,7 +71,7 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
     const showWarnings = options.showWarnings === true;
     try {
       // The memory file is opened by the flow's turn (before any request) and saved here, after the output.
-      let ledger: MemoryFileRun | undefined;
+      let memoryRun: MemoryFileRun | undefined;
       const { plan, elapsedMs, planFileKept } = await planManifests(
         {
           paths,
@@ -91,7 +91,7 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
             io.stderr.write(`${formatProblems(warnings, { color: useColor(io.stderr, io.env), showWarnings })}\n`),
           onProgress: progressReporter(io.stderr, 'reading live state'),
           onNotice: (text) => io.stderr.write(`note: ${text}\n`),
-          openMemory: async () => (ledger = await openSweepMemory(io, options.ledger)),
+          openMemory: async () => (memoryRun = await openSweepMemory(io, options.ledger)),
           lastApplied: (memory) => appliedManifests(memory, options.base, paths, io.cwd),
         },
       );
@@ -113,7 +113,7 @@ export function registerPlanCommand(program: Command, io: CliIo, outcome: Outcom
         options.detailedExitcode === true && (plan.changes.length > 0 || (plan.held?.length ?? 0) > 0)
           ? EXIT.changes
           : EXIT.ok;
-      await ledger?.save(io);
+      await memoryRun?.save(io);
     } finally {
       interrupt.dispose();
     }

@@ -32,11 +32,11 @@ export function addSinceAppliedOption(command: Command): Command {
 }
 
 /**
- * addBudgetOptions adds `--budget N` and `--budget-day DATE` (plan, apply, pull); `ledger`
+ * addBudgetOptions adds `--budget N` and `--budget-day DATE` (plan, apply, pull); `takesMemory`
  * says whether the command takes `--ledger` (pull keeps no sweep memory), which orders the reads.
  */
-export function addBudgetOptions(command: Command, ledger = true): Command {
-  const order = ledger
+export function addBudgetOptions(command: Command, takesMemory = true): Command {
+  const order = takesMemory
     ? 'those new to the sweep and least recently read first with --ledger, else a rotation by UTC day'
     : 'a rotation by UTC day';
   return command

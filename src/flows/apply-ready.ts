@@ -5,7 +5,7 @@ import { holdsNow } from '../apply/repair-holds.js';
 import { InternalError, UsageError } from '../errors.js';
 import { formatCount } from '../text/plural.js';
 import type { LandedOutcome } from '../apply/execute.js';
-import type { Landed } from '../kinds/execution.js';
+import type { WriteAnswer } from '../kinds/execution.js';
 import type { HeldEntry } from '../domain/apply-report.js';
 import { storedOperations, type Operation } from '../plan/operations.js';
 import type { Plan } from '../plan/types.js';
@@ -38,7 +38,7 @@ export interface ReadyToApply {
 
 /** Prepared is what the gates before `readyToApply` hand it: the plan, what was read, and the changes already applied (index in `plan.changes` to what the live state shows). */
 interface Prepared extends Omit<ReadyToApply, 'operations' | 'alreadyApplied'> {
-  landed?: ReadonlyMap<number, Landed>;
+  alreadyLive?: ReadonlyMap<number, WriteAnswer>;
 }
 
 /**
@@ -48,7 +48,7 @@ interface Prepared extends Omit<ReadyToApply, 'operations' | 'alreadyApplied'> {
  * budget (against what the service says is left now), each for the steps left. Each gate throws; none writes.
  */
 export function readyToApply(
-  { landed = new Map(), ...prepared }: Prepared,
+  { alreadyLive = new Map(), ...prepared }: Prepared,
   client: ServiceClient,
   maxDeletes: number,
   maxPinChanges = DEFAULT_MAX_PIN_CHANGES,
@@ -56,17 +56,21 @@ export function readyToApply(
   const { plan } = prepared;
   const stored = storedOperations(plan);
   const alreadyApplied = stored.flatMap((operation): LandedOutcome[] => {
-    const shown = landed.get(operation.changeIndex);
+    const shown = alreadyLive.get(operation.changeIndex);
     return shown === undefined ? [] : [{ status: 'landed', operation, ...shown }];
   });
-  const left = plan.steps.filter((step) => !landed.has(step.change));
+  const left = plan.steps.filter((step) => !alreadyLive.has(step.change));
   // Drift is never applied: a plan of drift alone has no step.
   if (left.length === 0) return { ...prepared, operations: [], alreadyApplied };
   // The limits count what is left to send: not the changes an earlier apply carried out.
   checkMaxDeletes({ ...plan, steps: left }, maxDeletes);
   checkMaxPinChanges({ ...plan, steps: left }, maxPinChanges);
   checkDailyBudget({ ...plan, steps: left }, client.stats().dailyRemaining);
-  return { ...prepared, operations: stored.filter((operation) => !landed.has(operation.changeIndex)), alreadyApplied };
+  return {
+    ...prepared,
+    operations: stored.filter((operation) => !alreadyLive.has(operation.changeIndex)),
+    alreadyApplied,
+  };
 }
 
 /** PrepareApplyOptions are planWorkspace's, and the gates' flags. */

@@ -1,6 +1,6 @@
 import { carryOut } from '../apply/carry-out.js';
 import type { OperationOutcome } from '../apply/execute.js';
-import { landedFacts } from '../apply/landed-facts.js';
+import { appliedFacts } from '../apply/applied-facts.js';
 import type { RepairChoice, ReviewDue } from '../apply/repair.js';
 import { holdsNow } from '../apply/repair-holds.js';
 
@@ -62,7 +62,7 @@ export interface ApplyMemory {
   readonly file?: string;
   checkWorkspace(workspace: Pick<ApiWorkspace, 'id' | 'name'>): void;
   observe(live: LiveSeen, pending?: ReadonlySet<string>): void;
-  landed(facts: AppliedFacts): void;
+  rememberWrites(facts: AppliedFacts): void;
   /** Held targets whose cause this run saw end (`holdsNow`): pruned from the last applied record when it is saved. */
   endHolds(targets: readonly string[]): void;
   advance(applied: AppliedRecord, held: readonly string[]): void;
@@ -86,7 +86,7 @@ export type ApplySource =
 export interface ApplyInput {
   source: ApplySource;
   cwd: string;
-  ledger?: ApplyMemory;
+  memoryRun?: ApplyMemory;
   expectDigest?: string;
   maxDeletes: number;
   /** `--max-pin-changes` (default 100): the most members' pinned lists a plan may rewrite; self-heal repairs that many at most. */
@@ -145,10 +145,10 @@ export type ApplyResult =
  * outcome; what was applied is recorded only on exit 0, and only for a complete apply.
  */
 export async function runApply(input: ApplyInput, edges: ApplyEdges): Promise<ApplyResult> {
-  const { source, ledger } = input;
+  const { source, memoryRun } = input;
   const due =
     source.type === 'manifests' && source.repair !== undefined
-      ? await selfHealDue(ledger?.memory, source.manifests)
+      ? await selfHealDue(memoryRun?.memory, source.manifests)
       : undefined;
   const reserve = source.type === 'manifests' ? source.repair?.reserve : undefined;
   let client: ServiceClient | undefined;
@@ -163,25 +163,27 @@ export async function runApply(input: ApplyInput, edges: ApplyEdges): Promise<Ap
       ? await prepareSavedPlan(source.file, connect, {
           ...gates,
           ...(input.onRecheckProgress === undefined ? {} : { onProgress: input.onRecheckProgress }),
-          ...(ledger === undefined
+          ...(memoryRun === undefined
             ? {}
-            : { onWorkspace: (workspace: ApiWorkspace) => ledger.checkWorkspace(workspace) }),
+            : { onWorkspace: (workspace: ApiWorkspace) => memoryRun.checkWorkspace(workspace) }),
         })
       : await prepareApply(source.manifests.desired, await connect(), {
-          ...(await withMemory(input.planning, ledger, source)),
+          ...(await withMemory(input.planning, memoryRun, source)),
           ...gates,
           ...(source.repair === undefined ? {} : { repair: true }),
         });
   const { plan, live, elapsedMs, operations, alreadyApplied, repair, held } = ready;
-  ledger?.observe(live, pendingLists(plan.changes));
-  if (source.type === 'manifests' && !source.targeted) ledger?.endHolds(holdsNow(ledger.memory, plan, live).ended);
+  memoryRun?.observe(live, pendingLists(plan.changes));
+  if (source.type === 'manifests' && !source.targeted)
+    memoryRun?.endHolds(holdsNow(memoryRun.memory, plan, live).ended);
   // What was read and what landed is remembered whatever the outcome; what was applied
   // only on exit 0, with what was held. The report then says how to plan the held targets again.
   const finish = async <T extends ApplyResult>(result: T): Promise<T> => {
-    const lastApplied = ledger === undefined ? undefined : await remember(ledger, result.code, input, plan, edges);
+    const lastApplied =
+      memoryRun === undefined ? undefined : await remember(memoryRun, result.code, input, plan, edges);
     if (!('report' in result)) return result;
     const advice = {
-      ...(ledger?.file === undefined ? {} : { ledgerFile: ledger.file }),
+      ...(memoryRun?.file === undefined ? {} : { ledgerFile: memoryRun.file }),
       ...(lastApplied === undefined ? {} : { lastApplied }),
     };
     return { ...result, report: withHeld(result.report, held, advice) };
@@ -219,7 +221,7 @@ export async function runApply(input: ApplyInput, edges: ApplyEdges): Promise<Ap
       edges.onOutcome?.(outcome, done, operations.length);
     },
   });
-  ledger?.landed(landedFacts(plan, report));
+  memoryRun?.rememberWrites(appliedFacts(plan, report));
   return finish({ type: 'carried-out', report, code: reportExitCode(report) });
 }
 
@@ -236,15 +238,15 @@ async function sweepOnly(
   due: ReviewDue,
   client: ServiceClient,
 ): Promise<ApplyResult> {
-  const { ledger } = input;
+  const { memoryRun } = input;
   const { plan, live, elapsedMs } = await planWorkspace(
     source.manifests.desired,
     client,
-    await withMemory(input.planning, ledger, source),
+    await withMemory(input.planning, memoryRun, source),
   );
-  ledger?.observe(live, pendingLists(plan.changes));
-  if (!source.targeted) ledger?.endHolds(holdsNow(ledger.memory, plan, live).ended);
-  await ledger?.save();
+  memoryRun?.observe(live, pendingLists(plan.changes));
+  if (!source.targeted) memoryRun?.endHolds(holdsNow(memoryRun.memory, plan, live).ended);
+  await memoryRun?.save();
   return { type: 'review-due', shown: { plan, elapsedMs }, due, code: EXIT.changes };
 }
 
@@ -255,15 +257,15 @@ async function sweepOnly(
  */
 async function withMemory(
   planning: PlanWorkspaceOptions,
-  ledger: ApplyMemory | undefined,
+  memoryRun: ApplyMemory | undefined,
   source: Extract<ApplySource, { type: 'manifests' }>,
 ): Promise<PlanWorkspaceOptions> {
-  if (ledger === undefined) return planning;
-  const found = await appliedManifests(ledger.memory, source.base, source.manifests.paths, source.manifests.cwd);
+  if (memoryRun === undefined) return planning;
+  const found = await appliedManifests(memoryRun.memory, source.base, source.manifests.paths, source.manifests.cwd);
   return {
     ...planning,
-    memory: ledger.memory,
-    onWorkspace: (workspace) => ledger.checkWorkspace(workspace),
+    memory: memoryRun.memory,
+    onWorkspace: (workspace) => memoryRun.checkWorkspace(workspace),
     ...(found.applied === undefined ? {} : { applied: found.applied }),
     ...(found.warnings.length === 0 ? {} : { warnings: [...(planning.warnings ?? []), ...found.warnings] }),
   };
@@ -276,16 +278,16 @@ async function withMemory(
  * answers the commit the memory then records as last applied, if any.
  */
 async function remember(
-  ledger: ApplyMemory,
+  memoryRun: ApplyMemory,
   code: number,
   input: ApplyInput,
   plan: Plan,
   edges: ApplyEdges,
 ): Promise<string | undefined> {
-  let recorded = ledger.memory.lastApplied?.commit;
+  let recorded = memoryRun.memory.lastApplied?.commit;
   if (code === EXIT.ok) {
     const { source, cwd } = input;
-    const last = ledger.memory.lastApplied;
+    const last = memoryRun.memory.lastApplied;
     const advance =
       source.type === 'file'
         ? await appliedPlanRecord(plan, cwd, last?.paths)
@@ -300,11 +302,11 @@ async function remember(
     const why = uncovered ?? ('why' in advance ? advance.why : undefined);
     if (why !== undefined) edges.note(`the sweep memory's last applied commit was not advanced: ${why}`);
     else if ('applied' in advance) {
-      ledger.advance(advance.applied, heldAfterApply(last?.held, appliedTargets(plan, source)));
+      memoryRun.advance(advance.applied, heldAfterApply(last?.held, appliedTargets(plan, source)));
       recorded = advance.applied.commit;
     }
   }
-  await ledger.save();
+  await memoryRun.save();
   return recorded;
 }
 

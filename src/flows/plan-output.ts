@@ -14,7 +14,7 @@ import { outputKind, writeAtomically, writeFailureReason } from '../export/atomi
  * written: by the writer's rule on what stands at FILE (`outputKind`: a folder, a
  * socket or the like is refused; a device or a pipe is written through), its folder
  * exists and takes a new file, and FILE is neither one of the manifests this run read
- * nor the sweep memory (`ledger`, the --ledger FILE): a plan written there would replace
+ * nor the sweep memory (`memoryFile`, the --ledger FILE): a plan written there would replace
  * it, or be replaced by the memory saved after it. Links are followed on both sides, as the
  * loader follows them. Answers whether FILE keeps the plan: false for a device or a
  * pipe, which `apply --plan` cannot read back, so the output must not offer it.
@@ -23,16 +23,16 @@ export async function checkOutputPath(
   cwd: string,
   path: string,
   manifests: readonly string[],
-  ledger?: string,
+  memoryFile?: string,
 ): Promise<boolean> {
   const target = resolve(cwd, path);
   const real = await realpath(target).catch(() => target);
-  if (ledger !== undefined) {
-    const memory = resolve(cwd, ledger);
+  if (memoryFile !== undefined) {
+    const memory = resolve(cwd, memoryFile);
     if ((await realpath(memory).catch(() => memory)) === real) {
       throw new UsageError(
         'output.overwrites-ledger',
-        `--out ${path} is the sweep memory (--ledger ${ledger}); the plan and the memory would replace each other; nothing was read from the service`,
+        `--out ${path} is the sweep memory (--ledger ${memoryFile}); the plan and the memory would replace each other; nothing was read from the service`,
         'write the plan to another file, e.g. --out plan.json',
       );
     }

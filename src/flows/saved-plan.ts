@@ -79,8 +79,8 @@ export async function prepareSavedPlan(
   });
   // A target still as planned is applied, one already as the plan leaves it is skipped, any other is held.
   const holds = holdStale(saved, live);
-  const { plan: left, landed } = planLeft(saved, holds);
-  checkPlanRules(left, live, new Set(landed.keys()));
+  const { plan: left, alreadyLive } = planLeft(saved, holds);
+  checkPlanRules(left, live, new Set(alreadyLive.keys()));
   // The figures shown are this run's: its re-reads and what the service says is left
   // now, not the saved plan's (the digest covers the content, not these figures).
   const requests = {
@@ -94,7 +94,7 @@ export async function prepareSavedPlan(
       plan: { ...left, requests },
       live,
       elapsedMs: now() - started,
-      landed,
+      alreadyLive,
       ...(held.length === 0 ? {} : { held }),
     },
     client,

@@ -193,7 +193,7 @@ export const ADMIN_AUTOMATIONS: Kind<DriftChange> &
   verifyReads: () => [],
   verify: () => undefined,
   // Drift is never applied, so never already applied either.
-  landed: () => undefined,
+  alreadyLive: () => undefined,
   target: () => AUTOMATIONS_TARGET,
   // Drift is never applied: no rule to re-check.
   recheck: () => [],

@@ -8,7 +8,7 @@ import type { SweepMemory } from '../state/sweep-memory.js';
 import type { Desired, Live } from '../state/types.js';
 import type { Change, ChangeShape, PlanWarning } from './changes.js';
 import type { DriftCause, DriftPlan } from './drift-cause.js';
-import type { Landed } from './execution.js';
+import type { WriteAnswer } from './execution.js';
 import type { ChangeTest, DriftDetails, Kind, MemberList, RepairRole, StepSubject } from './kind.js';
 
 /**
@@ -32,22 +32,22 @@ export interface SavedPlanChecks<C extends ChangeShape = Change> {
   /** identityProblems are where the fields of a saved plan's `change` disagree with each other (a plan file is trusted in nothing). */
   identityProblems(change: C, creatorEmail: string | undefined): string[];
   /**
-   * landed is what `live` (the saved plan's re-read) shows of `change` when it already
+   * alreadyLive is what `live` (the saved plan's re-read) shows of `change` when it already
    * holds what the change leaves, its `after`, as `verify` would accept it: `apply
    * --plan` then skips the change as already applied. A create answers the live view's
    * id, so a pinned list naming it resolves. Undefined when the live state is not at
    * `after`, and always for what is never applied.
    */
-  landed(change: C, live: Live): Landed | undefined;
+  alreadyLive(change: C, live: Live): WriteAnswer | undefined;
   /**
-   * unlanded is `live` as it was before `change` landed (`landed`: what `landed`
+   * undoAlreadyLive is `live` as it was before `change` landed (`shown`: what `alreadyLive`
    * answered), as far as the hashes of other targets see it. A saved plan applied
    * part-way checks the targets it still applies against it, since their hashes may
    * cover what the plan's own landed changes altered (a pinned list's covers its
    * domain's listing, which a create or a rename changes). Absent, or `live` unchanged
    * when it cannot say, such a target stays stale: never a false "as planned".
    */
-  unlanded?(change: C, landed: Landed, live: Live): Live;
+  undoAlreadyLive?(change: C, shown: WriteAnswer, live: Live): Live;
   /**
    * staleWhy says how `change`'s target differs now (`live`, the re-read) from what the
    * plan expected of it, its `before`, in a reader's words ("the tabs are now A, B; the
@@ -252,7 +252,7 @@ export interface Targets {
 /** hasSavedPlanChecks tells whether `kind` checks its saved plans' changes beyond the core. */
 export function hasSavedPlanChecks<C extends ChangeShape>(kind: Kind<C>): kind is Kind<C> & SavedPlanChecks<C> {
   const checks = kind as Partial<SavedPlanChecks<C>>;
-  return typeof checks.identityProblems === 'function' && typeof checks.landed === 'function';
+  return typeof checks.identityProblems === 'function' && typeof checks.alreadyLive === 'function';
 }
 
 /** hasDriftLabels tells whether `kind` labels its changes made in the app. */
@@ -302,7 +302,7 @@ export function hasSecondReads<C extends ChangeShape>(kind: Kind<C>): kind is Ki
  */
 const NO_SAVED_PLAN_CHECKS: SavedPlanChecks = {
   identityProblems: () => [],
-  landed: () => undefined,
+  alreadyLive: () => undefined,
 };
 
 /** NO_DRIFT_LABELS: every change is the manifests' own; none is labelled as made in the app. */

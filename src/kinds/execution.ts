@@ -28,12 +28,12 @@ export interface ExecutionContext {
 }
 
 /**
- * Landed is what a step that landed answered, as the report and verification need it.
+ * WriteAnswer is what a step that landed answered, as the report and verification need it.
  * The engine reads only `viewId` (the report's `id`, and a create's id for the steps
  * after it) and `note`; `view` and `pinned` are what the saved views and the pinned
  * views hand their own `verify`, which no other kind is given.
  */
-export interface Landed {
+export interface WriteAnswer {
   /** The id of what the step created, updated or removed (a view's, or another kind's resource's). */
   viewId?: string;
   /** Saved views, create or update: the view the service answered with. */

@@ -8,7 +8,7 @@ import type { SweepMemory } from '../state/sweep-memory.js';
 import type { RefusalReason } from '../domain/refusal-reason.js';
 import type { NameMatcher } from '../text/glob.js';
 import type { Change, ChangeShape, HeldTarget, NewViewTab, PlanStep, PlanWarning } from './changes.js';
-import type { ExecutionContext, Landed } from './execution.js';
+import type { ExecutionContext, WriteAnswer } from './execution.js';
 import type { DeclaredViewRef, HeldViewRef } from './declared-view-ref.js';
 
 /**
@@ -85,11 +85,11 @@ export interface Kind<C extends ChangeShape = Change> {
    * landed; a write that failed throws a ViewctlError (a `MayHaveLandedError` when it
    * may have been carried out all the same).
    */
-  execute(change: C, context: ExecutionContext): Promise<Landed>;
+  execute(change: C, context: ExecutionContext): Promise<WriteAnswer>;
   /** verifyReads are what apply reads back, once `change` landed, to verify it (none when the step's answer suffices). */
   verifyReads(change: C): LiveRead[];
   /** verify says what is not as `change` said after its steps landed, or undefined when all is. */
-  verify(change: C, landed: Landed, context: VerifyContext): string | undefined;
+  verify(change: C, landed: WriteAnswer, context: VerifyContext): string | undefined;
   /** target is the target `change` acts on, named from its own fields: a saved plan's change must carry it. */
   target(change: C): string;
   /**

@@ -22,7 +22,7 @@ import { parseTarget, pinsTarget } from '../domain/targets.js';
 import { InternalError } from '../errors.js';
 import { hasPinGroups, memberPinLists } from './pin-members.js';
 import { liveListing } from './view-identity.js';
-import { afterWrite, type Landed } from './execution.js';
+import { afterWrite, type WriteAnswer } from './execution.js';
 import { recheckPins } from './pin-rechecks.js';
 import { pinDependsOn, pinStaleWhy } from './pin-stale-holds.js';
 import { listingRead, listingReads, pinnedRead } from '../state/reads.js';
@@ -442,7 +442,7 @@ export const PINNED_VIEWS: Kind<PinChange> &
 
   // Already applied is what verification would accept of the re-read list, a tab
   // naming a view the plan creates resolving by name to the one public view of it.
-  landed(change, live) {
+  alreadyLive(change, live) {
     const pinned = live.pins[pinsKey(change.domain, change.userEmail)];
     const listing = live.views[change.domain];
     if (pinned === undefined || listing === undefined) return undefined;
@@ -501,7 +501,7 @@ export const PINNED_VIEWS: Kind<PinChange> &
 /** verifyPins says how the pinned list `landed` differs from the ids `change` sent, or undefined when it holds them, in order. */
 function verifyPins(
   change: PinChange,
-  landed: Landed,
+  landed: WriteAnswer,
   { createdIds }: Pick<VerifyContext, 'createdIds'>,
 ): string | undefined {
   const expected = change.after.map(

@@ -7,7 +7,7 @@ import { ROUTES } from '../service/routes.js';
 import { jsonEqual } from './canonical.js';
 import type { Change, CreateChange, DeleteChange, UpdateChange, ViewSnapshot } from './changes.js';
 import { cannotApply, createdKey, stepOf, type Kind, type RepairRole, type VerifyContext } from './kind.js';
-import type { Landed } from './execution.js';
+import type { WriteAnswer } from './execution.js';
 import { normalizeSnapshot, normalizeView, withoutAppOwned } from './normalize.js';
 import { createsViews, planViews } from './view-identity.js';
 import { planPrune, prunesViews } from './view-prune.js';
@@ -175,7 +175,7 @@ export const SAVED_VIEWS: Kind<ViewChange> &
   verify: verifyView,
 
   // Already applied is what verification would accept of the re-read listing.
-  landed(change, live) {
+  alreadyLive(change, live) {
     const listing = live.views[change.domain];
     if (listing === undefined || verifyView(change, {}, { readBack: live, createdIds: new Map() }) !== undefined)
       return undefined;
@@ -187,12 +187,12 @@ export const SAVED_VIEWS: Kind<ViewChange> &
 
   // The listing as before: without the view created, the updated view as it was (in
   // place: the listing is in creation order). Where a deleted view stood is lost.
-  unlanded(change, landed, live) {
+  undoAlreadyLive(change, shown, live) {
     const listing = live.views[change.domain];
     if (listing === undefined || change.action === 'delete') return live;
     const restored =
       change.action === 'create'
-        ? listing.filter((view) => view.viewId !== landed.viewId)
+        ? listing.filter((view) => view.viewId !== shown.viewId)
         : listing.map((view) => (view.viewId === change.id ? { ...view, ...change.before } : view));
     return { ...live, views: { ...live.views, [change.domain]: restored } };
   },
@@ -268,7 +268,7 @@ function createBody(after: ViewSnapshot, creatorEmail: string): ViewCreateBody {
  * it: a created view exists once with its `after`, an updated one has its `after`, a
  * deleted one is gone; undefined when all is.
  */
-function verifyView(change: ViewChange, landed: Landed, { readBack }: VerifyContext): string | undefined {
+function verifyView(change: ViewChange, landed: WriteAnswer, { readBack }: VerifyContext): string | undefined {
   const listing = readBack.views?.[change.domain] ?? [];
   switch (change.action) {
     case 'create': {

@@ -4,7 +4,7 @@ import { ServiceError } from '../errors.js';
 import { systemClock } from '../service/clock.js';
 import { ROUTES } from '../service/routes.js';
 import type { CreateChange, DeleteChange, UpdateChange } from './changes.js';
-import { afterWrite, MayHaveLandedError, type ExecutionContext, type Landed } from './execution.js';
+import { afterWrite, MayHaveLandedError, type ExecutionContext, type WriteAnswer } from './execution.js';
 
 /**
  * Carrying out a saved view's change: a create is sent once and never again, an update
@@ -15,7 +15,7 @@ import { afterWrite, MayHaveLandedError, type ExecutionContext, type Landed } fr
 export async function executeViewChange(
   change: CreateChange | UpdateChange | DeleteChange,
   context: ExecutionContext,
-): Promise<Landed> {
+): Promise<WriteAnswer> {
   switch (change.action) {
     case 'create':
       return create(change, context);
@@ -43,7 +43,7 @@ const DEFAULT_RELIST_DELAYS_MS: readonly number[] = [1_000, 4_000, 10_000];
  * unknown outcome, reported as "may have landed" for the next run, which adopts the
  * view by its name if it landed.
  */
-async function create(change: CreateChange, context: ExecutionContext): Promise<Landed> {
+async function create(change: CreateChange, context: ExecutionContext): Promise<WriteAnswer> {
   const { name } = change;
   let lost: ServiceError;
   try {
@@ -103,7 +103,7 @@ async function newViewsNamed(domain: Domain, name: string, context: ExecutionCon
 }
 
 /** remove deletes a view; a 404 means it is already gone (a retry after a lost response), which is the goal. */
-async function remove(change: DeleteChange, context: ExecutionContext): Promise<Landed> {
+async function remove(change: DeleteChange, context: ExecutionContext): Promise<WriteAnswer> {
   try {
     await context.client.request(context.request, { signal: context.signal });
     return { viewId: change.id };

@@ -81,8 +81,8 @@ export class MemoryFileRun {
     this.changed = true;
   }
 
-  /** landed records what an apply wrote (`rememberApplied`); the views it deleted stay forgotten whatever the store holds at write time. */
-  landed(facts: AppliedFacts): void {
+  /** rememberWrites records what an apply wrote (`rememberApplied`); the views it deleted stay forgotten whatever the store holds at write time. */
+  rememberWrites(facts: AppliedFacts): void {
     this.learnt = rememberApplied(this.learnt, facts, this.now());
     for (const view of facts.deleted) this.forgotten.add(viewTarget(view.domain, view.id));
     this.changed = true;

@@ -63,8 +63,8 @@ describe('a saved plan whose stale check fails for some targets', () => {
           'changed since the plan was reviewed (in the app, or by another apply): the tabs are now "All recordings", "Zoom and Meet calls", "Mia\'s calls"; the plan expected "Mia\'s calls", "Zoom and Meet calls", "All recordings"',
       },
     ]);
-    const { plan: left, landed } = planLeft(plan, holds);
-    expect(landed.size).toBe(0);
+    const { plan: left, alreadyLive } = planLeft(plan, holds);
+    expect(alreadyLive.size).toBe(0);
     expect(left.changes.map((change) => change.action)).toEqual(['create', 'update', 'delete', 'drift']);
     // The steps follow their changes, renumbered; the held list's is gone.
     expect(left.steps.map((step) => left.changes[step.change]?.action)).toEqual(['create', 'update', 'delete']);
@@ -76,7 +76,7 @@ describe('a saved plan whose stale check fails for some targets', () => {
     ]);
     expect(left.digest).toBe(plan.digest);
     // The rules are re-checked against what is left, and hold.
-    expect(viewctlErrorOf(() => checkPlanRules(left, changed, new Set(landed.keys())))).toBeUndefined();
+    expect(viewctlErrorOf(() => checkPlanRules(left, changed, new Set(alreadyLive.keys())))).toBeUndefined();
   });
 
   it('holds a pinned list with the held rename whose name it shows, and says which depends on which', () => {
@@ -168,10 +168,10 @@ describe('a saved plan whose stale check fails for some targets', () => {
     expect([...holds.held.values()].find((entry) => entry.target === 'view:deals:id:dv_9')?.reason).toBe(
       'changed since the plan was reviewed (in the app, or by another apply): it is named "Older pipeline" now; the plan expected "Old pipeline"',
     );
-    const { plan: left, landed } = planLeft(plan, holds);
+    const { plan: left, alreadyLive } = planLeft(plan, holds);
     expect(left.changes.map((change) => change.action)).toEqual(['drift']);
     expect(left.steps).toEqual([]);
-    const ready = readyToApply({ plan: left, live: changed, elapsedMs: 0, landed }, client(), 0);
+    const ready = readyToApply({ plan: left, live: changed, elapsedMs: 0, alreadyLive }, client(), 0);
     expect(ready.operations).toEqual([]);
   });
 
@@ -189,9 +189,9 @@ describe('a saved plan whose stale check fails for some targets', () => {
       entry.viewId === 'dv_9' ? { ...entry, name: 'Older pipeline' } : entry,
     );
     changed.pins[pinsKey('recordings', 'mia@acme.com')] = [];
-    const { plan: left, landed } = planLeft(plan, holdStale(plan, changed));
+    const { plan: left, alreadyLive } = planLeft(plan, holdStale(plan, changed));
     // The held delete and list count against neither limit: the create and the update are carried out.
-    const ready = readyToApply({ plan: left, live: changed, elapsedMs: 0, landed }, client(), 0, 0);
+    const ready = readyToApply({ plan: left, live: changed, elapsedMs: 0, alreadyLive }, client(), 0, 0);
     expect(ready.operations.map((operation) => operation.action)).toEqual(['create', 'update']);
   });
 });

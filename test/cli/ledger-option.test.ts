@@ -95,7 +95,7 @@ describe('openSweepMemory and MemoryFileRun.save', () => {
     first?.observe(live({ views: { deals: [view('v9', 'Pruned'), view('v1', 'Kept')] } }));
     await first?.save({ stderr: stderr().stream });
     const apply = await openSweepMemory({ cwd, clock: { now: () => T2 } }, 'ledger.json');
-    apply?.landed({ lists: {}, seen: [], deleted: [{ domain: 'deals', id: 'v9' }] });
+    apply?.rememberWrites({ lists: {}, seen: [], deleted: [{ domain: 'deals', id: 'v9' }] });
     await apply?.save({ stderr: stderr().stream });
     const memory = await memoryFile(join(cwd, 'ledger.json'));
     expect(Object.keys(memory.views)).toEqual(['view:deals:id:v1']);

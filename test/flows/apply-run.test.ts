@@ -49,7 +49,7 @@ function recording(memory: SweepMemory, log: string[]): ApplyMemory {
     memory,
     checkWorkspace: () => log.push('memory: workspace'),
     observe: () => log.push('memory: observe'),
-    landed: () => log.push('memory: landed'),
+    rememberWrites: () => log.push('memory: writes'),
     endHolds: () => undefined,
     advance: () => log.push('memory: advance'),
     save: async () => {
@@ -82,7 +82,7 @@ describe('runApply', () => {
       {
         source: { type: 'manifests', manifests: loaded(manifests), targeted: false },
         cwd: '/nonexistent',
-        ledger: recording(emptyMemory(), log),
+        memoryRun: recording(emptyMemory(), log),
         maxDeletes: 0,
         planning: {},
       },
@@ -95,7 +95,7 @@ describe('runApply', () => {
       'memory: observe',
       'confirm 2 steps',
       'writing',
-      'memory: landed',
+      'memory: writes',
       "note: the sweep memory's last applied commit was not advanced: the manifests are not in a git repository",
       'memory: save',
     ]);
@@ -108,7 +108,7 @@ describe('runApply', () => {
       {
         source: { type: 'manifests', manifests: loaded(manifests), targeted: false, repair: { reserve: 0 } },
         cwd: '/nonexistent',
-        ledger: recording(emptyMemory(), log),
+        memoryRun: recording(emptyMemory(), log),
         maxDeletes: 0,
         planning: { scope: { budget: 100, reserve: 0 } },
       },

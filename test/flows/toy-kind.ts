@@ -182,7 +182,7 @@ export const NOTES: Kind<NoteChange> & Manifests & SavedPlanChecks<NoteChange> &
     return there ? 'the note is still there after apply' : undefined;
   },
   // Already applied when verification would accept the notes as they are.
-  landed(change, live) {
+  alreadyLive(change, live) {
     return NOTES.verify(change, {}, { readBack: live, createdIds: new Map() }) === undefined
       ? change.id === undefined
         ? {}

@@ -14,7 +14,7 @@ import { SAVED_VIEWS } from '../../src/kinds/saved-views.js';
 import type { Live } from '../../src/state/types.js';
 
 /**
- * `SavedPlanChecks.landed`: whether the live state a saved plan re-read already holds what a
+ * `SavedPlanChecks.alreadyLive`: whether the live state a saved plan re-read already holds what a
  * change leaves (its `after`), so `apply --plan` skips it as already applied.
  */
 
@@ -99,86 +99,89 @@ const drift: DriftChange = {
   differences: [],
 };
 
-describe('SAVED_VIEWS.landed', () => {
+describe('SAVED_VIEWS.alreadyLive', () => {
   it('a create: one view of its name with its after, under the id the service gave it', () => {
     const created = apiView('dv_77', 'New', { filters: { stageIn: ['a'] } });
-    expect(SAVED_VIEWS.landed(create, liveOf([apiView('dv_1', 'Pipeline'), created]))).toEqual({
+    expect(SAVED_VIEWS.alreadyLive(create, liveOf([apiView('dv_1', 'Pipeline'), created]))).toEqual({
       viewId: 'dv_77',
       view: created,
     });
     // Not yet created, created with other attributes, or twice: not as the plan leaves it.
-    expect(SAVED_VIEWS.landed(create, liveOf([apiView('dv_1', 'Pipeline')]))).toBeUndefined();
+    expect(SAVED_VIEWS.alreadyLive(create, liveOf([apiView('dv_1', 'Pipeline')]))).toBeUndefined();
     expect(
-      SAVED_VIEWS.landed(create, liveOf([apiView('dv_77', 'New', { filters: { stageIn: ['z'] } })])),
+      SAVED_VIEWS.alreadyLive(create, liveOf([apiView('dv_77', 'New', { filters: { stageIn: ['z'] } })])),
     ).toBeUndefined();
     expect(
-      SAVED_VIEWS.landed(create, liveOf([created, apiView('dv_78', 'New', { filters: { stageIn: ['a'] } })])),
+      SAVED_VIEWS.alreadyLive(create, liveOf([created, apiView('dv_78', 'New', { filters: { stageIn: ['a'] } })])),
     ).toBeUndefined();
     // A listing not read says nothing.
-    expect(SAVED_VIEWS.landed(create, liveOf(undefined))).toBeUndefined();
+    expect(SAVED_VIEWS.alreadyLive(create, liveOf(undefined))).toBeUndefined();
   });
 
   it('an update: the view has every managed attribute of its after; partly there is not landed', () => {
     expect(
-      SAVED_VIEWS.landed(update, liveOf([apiView('dv_1', 'Pipeline review', { filters: { stageIn: ['b'] } })])),
+      SAVED_VIEWS.alreadyLive(update, liveOf([apiView('dv_1', 'Pipeline review', { filters: { stageIn: ['b'] } })])),
     ).toEqual({ viewId: 'dv_1' });
     // Renamed as the plan says, but its filters are not the after's (nor the before's icon).
-    expect(SAVED_VIEWS.landed(update, liveOf([apiView('dv_1', 'Pipeline review')]))).toBeUndefined();
-    expect(SAVED_VIEWS.landed(update, liveOf([apiView('dv_1', 'Pipeline', { icon: 'star' })]))).toBeUndefined();
-    expect(SAVED_VIEWS.landed(update, liveOf([]))).toBeUndefined();
+    expect(SAVED_VIEWS.alreadyLive(update, liveOf([apiView('dv_1', 'Pipeline review')]))).toBeUndefined();
+    expect(SAVED_VIEWS.alreadyLive(update, liveOf([apiView('dv_1', 'Pipeline', { icon: 'star' })]))).toBeUndefined();
+    expect(SAVED_VIEWS.alreadyLive(update, liveOf([]))).toBeUndefined();
   });
 
   it('a delete: the view is gone from the listing', () => {
-    expect(SAVED_VIEWS.landed(remove, liveOf([apiView('dv_1', 'Pipeline')]))).toEqual({ viewId: 'dv_9' });
-    expect(SAVED_VIEWS.landed(remove, liveOf([apiView('dv_9', 'Old')]))).toBeUndefined();
+    expect(SAVED_VIEWS.alreadyLive(remove, liveOf([apiView('dv_1', 'Pipeline')]))).toEqual({ viewId: 'dv_9' });
+    expect(SAVED_VIEWS.alreadyLive(remove, liveOf([apiView('dv_9', 'Old')]))).toBeUndefined();
   });
 });
 
-describe('PINNED_VIEWS.landed', () => {
+describe('PINNED_VIEWS.alreadyLive', () => {
   const listing = [apiView('dv_1', 'Pipeline review'), apiView('dv_77', 'New')];
   it('the live list is the after list, a tab naming a view the plan creates resolving by name to the view created', () => {
     const pinned = [apiView('dv_77', 'New'), apiView('dv_1', 'Pipeline review')];
-    expect(PINNED_VIEWS.landed(pin, liveOf(listing, { 'deals:mia@acme.test': pinned }))).toEqual({ pinned });
+    expect(PINNED_VIEWS.alreadyLive(pin, liveOf(listing, { 'deals:mia@acme.test': pinned }))).toEqual({ pinned });
   });
 
   it('another order, the before list, a created view not there, or a list not read is not landed', () => {
     const live = (pinned: ApiView[] | undefined, views = listing): Live =>
       liveOf(views, pinned === undefined ? {} : { 'deals:mia@acme.test': pinned });
     expect(
-      PINNED_VIEWS.landed(pin, live([apiView('dv_1', 'Pipeline review'), apiView('dv_77', 'New')])),
+      PINNED_VIEWS.alreadyLive(pin, live([apiView('dv_1', 'Pipeline review'), apiView('dv_77', 'New')])),
     ).toBeUndefined();
-    expect(PINNED_VIEWS.landed(pin, live([apiView('dv_1', 'Pipeline')]))).toBeUndefined();
+    expect(PINNED_VIEWS.alreadyLive(pin, live([apiView('dv_1', 'Pipeline')]))).toBeUndefined();
     expect(
-      PINNED_VIEWS.landed(
+      PINNED_VIEWS.alreadyLive(
         pin,
         live([apiView('dv_77', 'New'), apiView('dv_1', 'Pipeline review')], [apiView('dv_1', 'Pipeline review')]),
       ),
     ).toBeUndefined();
-    expect(PINNED_VIEWS.landed(pin, live(undefined))).toBeUndefined();
+    expect(PINNED_VIEWS.alreadyLive(pin, live(undefined))).toBeUndefined();
   });
 });
 
-describe('ADMIN_AUTOMATIONS.landed', () => {
+describe('ADMIN_AUTOMATIONS.alreadyLive', () => {
   it('drift is never applied, so never already applied', () => {
-    expect(ADMIN_AUTOMATIONS.landed(drift, liveOf([]))).toBeUndefined();
+    expect(ADMIN_AUTOMATIONS.alreadyLive(drift, liveOf([]))).toBeUndefined();
   });
 });
 
-describe('SAVED_VIEWS.unlanded', () => {
+describe('SAVED_VIEWS.undoAlreadyLive', () => {
   it('gives the listing as before the change landed: the created view gone, the updated one as it was, in place; a delete cannot say', () => {
     const live = liveOf([
       apiView('dv_1', 'Pipeline review', { filters: { stageIn: ['b'] } }),
       apiView('dv_77', 'New', { filters: { stageIn: ['a'] } }),
     ]);
-    expect(SAVED_VIEWS.unlanded?.(create, { viewId: 'dv_77' }, live).views.deals?.map((view) => view.viewId)).toEqual([
-      'dv_1',
-    ]);
     expect(
-      SAVED_VIEWS.unlanded?.(update, { viewId: 'dv_1' }, live).views.deals?.map((view) => [view.viewId, view.name]),
+      SAVED_VIEWS.undoAlreadyLive?.(create, { viewId: 'dv_77' }, live).views.deals?.map((view) => view.viewId),
+    ).toEqual(['dv_1']);
+    expect(
+      SAVED_VIEWS.undoAlreadyLive?.(update, { viewId: 'dv_1' }, live).views.deals?.map((view) => [
+        view.viewId,
+        view.name,
+      ]),
     ).toEqual([
       ['dv_1', 'Pipeline'],
       ['dv_77', 'New'],
     ]);
-    expect(SAVED_VIEWS.unlanded?.(remove, { viewId: 'dv_9' }, live)).toBe(live);
+    expect(SAVED_VIEWS.undoAlreadyLive?.(remove, { viewId: 'dv_9' }, live)).toBe(live);
   });
 });

@@ -75,7 +75,7 @@ describe('the capabilities of a kind', () => {
   it('default, for a kind that lacks them, to what is safe: never already applied, never made in the app, nothing remembered, nothing repaired', () => {
     const live = emptyLive();
     // A saved plan's change is never taken as landed: its moved target is stale, and apply holds it.
-    expect(savedPlanChecks(CORE_ONLY).landed(remove, live)).toBeUndefined();
+    expect(savedPlanChecks(CORE_ONLY).alreadyLive(remove, live)).toBeUndefined();
     // A stale target is said to be not as planned; a kind that cannot tell what its change
     // depends on waits with the first held change, never written on the strength of one not made.
     expect(staleWhy(CORE_ONLY, remove, live)).toBe('it is not as the plan expected');

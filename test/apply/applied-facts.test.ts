@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { landedFacts } from '../../src/apply/landed-facts.js';
+import { appliedFacts } from '../../src/apply/applied-facts.js';
 import type { ApplyReport } from '../../src/apply/report.js';
 import type { Change } from '../../src/plan/types.js';
 
@@ -86,7 +86,7 @@ const entry = (action: Entry['action'], name: string, extra: Partial<Entry> = {}
   ...extra,
 });
 
-describe('landedFacts', () => {
+describe('appliedFacts', () => {
   it('turns what landed into lists written (new views by their new ids), views seen and views deleted', () => {
     const report = {
       landed: [
@@ -98,7 +98,7 @@ describe('landedFacts', () => {
       // An earlier run's pin, already live as the plan leaves it: known as well as one sent now.
       alreadyApplied: [entry('pin', 'bob@example.com deals', { userEmail: 'bob@example.com' })],
     };
-    expect(landedFacts({ changes }, report)).toEqual({
+    expect(appliedFacts({ changes }, report)).toEqual({
       lists: { 'deals:ann@example.com': ['v7', 'p1', 'v1'], 'deals:bob@example.com': ['v1'] },
       seen: [
         { domain: 'deals', id: 'v7', name: 'New' },
@@ -113,7 +113,7 @@ describe('landedFacts', () => {
       landed: [entry('pin', 'Ann@example.com deals', { userEmail: 'Ann@example.com' })],
       alreadyApplied: [],
     };
-    expect(landedFacts({ changes }, report)).toEqual({ lists: {}, seen: [], deleted: [] });
+    expect(appliedFacts({ changes }, report)).toEqual({ lists: {}, seen: [], deleted: [] });
   });
 
   it("takes each entry's change by the subject it names: two views of one name by their ids or domains, one member's lists by their domains", () => {
@@ -155,7 +155,7 @@ describe('landedFacts', () => {
       ],
       alreadyApplied: [],
     };
-    expect(landedFacts({ changes: twins }, report)).toEqual({
+    expect(appliedFacts({ changes: twins }, report)).toEqual({
       lists: { 'companies:bob@example.com': ['c7'] },
       seen: [
         { domain: 'deals', id: 'v2', name: 'Board two' },

@@ -8,14 +8,14 @@ import type { ApplyReport } from './report.js';
 type ReportEntry = ApplyReport['landed'][number];
 
 /**
- * landedFacts is what an apply's report says landed (its `landed` and `alreadyApplied`
+ * appliedFacts is what an apply's report says landed (its `landed` and `alreadyApplied`
  * writes; never those that may have landed), in the sweep memory's terms: what each
  * write's change teaches the memory, as its kind says (`SweepMemoryAnswers.remember`: a pinned list
  * with its new ids, a view seen under its name, a view forgotten). The views the run
  * created are gathered first, so a list naming one by its name is remembered with its
  * new id.
  */
-export function landedFacts(
+export function appliedFacts(
   plan: Pick<Plan, 'changes'>,
   report: Pick<ApplyReport, 'landed' | 'alreadyApplied'>,
 ): AppliedFacts {
