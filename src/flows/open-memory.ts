@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { viewDigests } from '../kinds/view-sweep-memory.js';
 import { type Clock, systemClock } from '../service/clock.js';
 import { fileMemoryStore } from '../state/memory-file-store.js';
 import { type MemoryFileRun, openMemoryFileRun, type Stderr } from '../state/memory-run.js';
@@ -25,8 +26,9 @@ export interface MemoryFileEdges {
  * request: a missing file is an empty memory; one that cannot be read, is not a sweep
  * memory, or stands where no memory file can (a folder, a named pipe, a socket, a
  * device) stops the run here. Dates after the run's clock are said on `edges.stderr`.
+ * The views the run sees are remembered with their digests (`viewDigests`).
  */
 export function openMemoryFile(edges: MemoryFileEdges, file: string): Promise<MemoryFileRun> {
   const clock = edges.clock ?? systemClock;
-  return openMemoryFileRun(fileMemoryStore(resolve(edges.cwd, file), file), () => clock.now(), edges);
+  return openMemoryFileRun(fileMemoryStore(resolve(edges.cwd, file), file), () => clock.now(), edges, viewDigests);
 }

@@ -1,15 +1,20 @@
+import { createHash } from 'node:crypto';
+import type { ApiView } from '../domain/api-types.js';
+import { APP_OWNABLE, type AppOwnable } from '../domain/app-owns.js';
+import type { Domain } from '../domain/domains.js';
 import { parseTarget } from '../domain/targets.js';
 import type { AppliedFacts } from '../state/memory-applied.js';
-import type { SweepMemory } from '../state/sweep-memory.js';
+import type { SweepMemory, ViewDigests } from '../state/sweep-memory.js';
 import type { Live } from '../state/types.js';
-import type { CreateChange, DeleteChange, UpdateChange } from './changes.js';
+import { canonicalJson } from './canonical.js';
+import type { CreateChange, DeleteChange, UpdateChange, ViewSnapshot } from './changes.js';
 import type { DriftDetails, StepSubject } from './kind.js';
+import { normalizeSnapshot } from './normalize.js';
 
 /**
  * What the sweep memory and the saved views tell each other: when a view's drift came
- * about (the memory keeps when it last saw each view, by id, and its name), and what a
- * view's landed write teaches the memory. The memory keeps nothing of a view's other
- * attributes.
+ * about (the memory keeps when it last saw each view, by id, its name, and a digest of
+ * each of its other attributes), and what a view's landed write teaches the memory.
  */
 
 type ViewChange = CreateChange | UpdateChange | DeleteChange;
@@ -33,18 +38,47 @@ export function viewDriftWhen(change: ViewChange, live: Live, memory: SweepMemor
 
 /**
  * seenSo tells whether the memory saw the view as it is now: a view to delete that it
- * saw at all, a view renamed in the app that it saw under its live name (of the other
- * attributes it keeps nothing). Then the change is older than its `since`: reported
- * before, not repaired.
+ * saw at all, a view updated whose every attribute the update writes was so when last
+ * seen (the name as kept, the others by their digests; without digests, an old memory,
+ * only a rename can tell). Then the change is older than its `since`: reported before,
+ * not repaired. An attribute the update leaves alone (the app's, or one already as the
+ * manifests ask) may have changed since: it is not the drift.
  */
 function seenSo(change: ViewChange, memory: SweepMemory | undefined): boolean {
   if (memory === undefined) return false;
   // A view prune would delete was already there when last seen: it was made before then.
   if (change.action === 'delete') return memory.views[change.target] !== undefined;
-  if (change.action === 'update' && change.patch.every((operation) => operation.path === '/name')) {
-    return memory.views[change.target]?.name === change.before.name;
-  }
-  return false;
+  if (change.action !== 'update') return false;
+  const seen = memory.views[change.target];
+  if (seen === undefined) return false;
+  const written = new Set(change.patch.map((operation) => operation.path.split('/')[1] ?? ''));
+  const live = seen.digests === undefined ? undefined : viewDigests(change.domain, change.before);
+  return [...written].every((attribute) => {
+    if (attribute === 'name') return seen.name === change.before.name;
+    if (!isDigested(attribute) || live === undefined) return false;
+    return seen.digests?.[attribute] === live[attribute];
+  });
+}
+
+function isDigested(attribute: string): attribute is AppOwnable {
+  return (APP_OWNABLE as readonly string[]).includes(attribute);
+}
+
+/**
+ * viewDigests are the memory's digests of a view's attributes besides its name
+ * (`ViewDigests`): each normalised as the plan compares it (`normalizeSnapshot`, so an
+ * absent icon and a null one digest alike), in canonical JSON. Sixteen hex digits tell
+ * two states of one attribute apart; the memory needs no more, and a thousand views
+ * stay small.
+ */
+export function viewDigests(domain: Domain, view: ApiView | ViewSnapshot): ViewDigests {
+  const snapshot = normalizeSnapshot(domain, view);
+  const digest = (attribute: AppOwnable): string =>
+    createHash('sha256')
+      .update(canonicalJson(snapshot[attribute] ?? null))
+      .digest('hex')
+      .slice(0, 16);
+  return { columns: digest('columns'), filters: digest('filters'), sort: digest('sort'), icon: digest('icon') };
 }
 
 function viewSince(change: ViewChange, memory: SweepMemory | undefined): string | undefined {
@@ -70,17 +104,24 @@ function viewSince(change: ViewChange, memory: SweepMemory | undefined): string 
 
 /**
  * rememberView is `SweepMemoryAnswers.remember` for the saved views: a view created or updated is seen
- * under its name (an update's new one), a view deleted is forgotten (the memory recalls
- * views deleted in the app, not by viewctl). Nothing without the view's id.
+ * under its name (an update's new one) and as written (the digests of `after`), a view
+ * deleted is forgotten (the memory recalls views deleted in the app, not by viewctl).
+ * Nothing without the view's id.
  */
 export function rememberView(change: ViewChange, landed: StepSubject): Partial<AppliedFacts> {
   const { id } = landed;
   if (id === undefined) return {};
   switch (change.action) {
     case 'create':
-      return { seen: [{ domain: change.domain, id, name: change.name }] };
+      return {
+        seen: [{ domain: change.domain, id, name: change.name, digests: viewDigests(change.domain, change.after) }],
+      };
     case 'update':
-      return { seen: [{ domain: change.domain, id, name: change.after.name }] };
+      return {
+        seen: [
+          { domain: change.domain, id, name: change.after.name, digests: viewDigests(change.domain, change.after) },
+        ],
+      };
     case 'delete':
       return { deleted: [{ domain: change.domain, id }] };
   }

@@ -1,6 +1,6 @@
 import { viewTarget } from '../domain/targets.js';
 import type { Domain } from '../domain/domains.js';
-import { seenView, type LastApplied, type SweepMemory } from './sweep-memory.js';
+import { seenView, type LastApplied, type SweepMemory, type ViewDigests } from './sweep-memory.js';
 
 /**
  * What an apply adds to the sweep memory: what it wrote and saw land. A write is as
@@ -11,8 +11,8 @@ import { seenView, type LastApplied, type SweepMemory } from './sweep-memory.js'
 export interface AppliedFacts {
   /** Each pinned list written (`pinsKey`): the ids it holds now, in tab order. */
   lists: Record<string, string[]>;
-  /** Views created or updated: live and public now, under this name. */
-  seen: { domain: Domain; id: string; name: string }[];
+  /** Views created or updated: live and public now, under this name, with the digests of what was written when known. */
+  seen: { domain: Domain; id: string; name: string; digests?: ViewDigests }[];
   /** Views deleted: gone. */
   deleted: { domain: Domain; id: string }[];
 }

@@ -2,7 +2,7 @@ import { isPublicSaved } from '../domain/views.js';
 import { viewTarget } from '../domain/targets.js';
 import type { Domain } from '../domain/domains.js';
 import type { Live } from './types.js';
-import { seenView, type SweepMemory } from './sweep-memory.js';
+import { seenView, type SweepMemory, type ViewDigester } from './sweep-memory.js';
 
 /**
  * What a run adds to the sweep memory: the pinned lists it read, the public saved views
@@ -24,14 +24,16 @@ export type LiveSeen = Pick<Live, 'workspace' | 'views' | 'pins' | 'users'>;
  * observeRun is `memory` after a run that read `live` at `now` (milliseconds, the
  * run's injected clock): each list read holds its ids as read, each public saved view
  * listed is seen (built-in defaults and private views never are: they are no one's to
- * re-create or prune), each member read is seen with role and state. Entries not seen
- * again are kept, and dropped once unseen for `FORGET_AFTER_DAYS`.
+ * re-create or prune), with its attributes' digests when given `digest`, each member
+ * read is seen with role and state. Entries not seen again are kept, and dropped once
+ * unseen for `FORGET_AFTER_DAYS`.
  */
 export function observeRun(
   memory: SweepMemory,
   live: LiveSeen,
   now: number,
   pending: ReadonlySet<string> = new Set(),
+  digest?: ViewDigester,
 ): SweepMemory {
   const at = new Date(now).toISOString();
   const lists = { ...memory.lists };
@@ -47,7 +49,12 @@ export function observeRun(
     for (const view of listing ?? []) {
       if (!isPublicSaved(view)) continue;
       const key = viewTarget(domain, view.viewId);
-      views[key] = seenView(views[key], { domain, id: view.viewId, name: view.name }, at);
+      const digests = digest?.(domain, view);
+      views[key] = seenView(
+        views[key],
+        { domain, id: view.viewId, name: view.name, ...(digests === undefined ? {} : { digests }) },
+        at,
+      );
     }
   }
   const members = { ...memory.members };

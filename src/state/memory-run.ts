@@ -7,7 +7,7 @@ import { mergeMemories, sortedMemory } from './memory-merge.js';
 import { forgetUnseen, observeRun, type LiveSeen } from './memory-observe.js';
 import { checkMemoryWorkspace } from './memory-parse.js';
 import type { MemoryStore } from './memory-store.js';
-import type { SweepMemory } from './sweep-memory.js';
+import type { SweepMemory, ViewDigester } from './sweep-memory.js';
 
 /**
  * One run's use of the sweep memory (README, "The sweep memory"), over a `MemoryStore`:
@@ -29,17 +29,19 @@ export interface Stderr {
  * openMemoryFileRun loads the memory `store` holds, for a run whose clock is `now`: what
  * cannot be read, or is not a sweep memory, stops the run here (before any request);
  * dates after the run's clock are made unknown, and `io.stderr`, when given, says so.
+ * `digest` digests the views the run sees (`observeRun`); without it none are.
  */
 export async function openMemoryFileRun(
   store: MemoryStore,
   now: () => number,
   io?: Partial<Stderr>,
+  digest?: ViewDigester,
 ): Promise<MemoryFileRun> {
   const time = now();
   const { memory, future } = distrustFuture(await store.read(), time);
   const warning = futureWarning(future, store.file, time);
   if (warning !== undefined) io?.stderr?.write(`warning: ${warning.message} (${warning.code})\n`);
-  return new MemoryFileRun(store, memory, now);
+  return new MemoryFileRun(store, memory, now, digest);
 }
 
 /**
@@ -64,6 +66,7 @@ export class MemoryFileRun {
     private readonly store: MemoryStore,
     memory: SweepMemory,
     private readonly now: () => number,
+    private readonly digest?: ViewDigester,
   ) {
     this.file = store.file;
     this.memory = memory;
@@ -77,7 +80,7 @@ export class MemoryFileRun {
 
   /** observe records what the run read (`observeRun`) and, of the lists read, those whose difference is a group's new member's (`pendingLists`). */
   observe(live: LiveSeen, pending: ReadonlySet<string> = new Set()): void {
-    this.learnt = observeRun(this.learnt, live, this.now(), pending);
+    this.learnt = observeRun(this.learnt, live, this.now(), pending, this.digest);
     this.changed = true;
   }
 

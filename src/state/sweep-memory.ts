@@ -1,4 +1,5 @@
-import type { ApiUser } from '../domain/api-types.js';
+import type { ApiUser, ApiView } from '../domain/api-types.js';
+import type { AppOwnable } from '../domain/app-owns.js';
 import type { Domain } from '../domain/domains.js';
 
 /**
@@ -17,7 +18,7 @@ export interface SweepMemory {
   workspaceId?: string;
   /** Per pinned list read (`pinsKey`): when it was last read and the view ids it held then, in tab order. */
   lists: Record<string, ListMemory>;
-  /** Per view seen live and public (`viewTarget(domain, id)`): its domain, id, name, and when last seen. */
+  /** Per view seen live and public (`viewTarget(domain, id)`): its domain, id, name, when last seen, and its attributes' digests then. */
   views: Record<string, ViewMemory>;
   /** Per member (lower-cased email): role and state when last seen, and when. */
   members: Record<string, MemberMemory>;
@@ -79,18 +80,42 @@ export interface ViewMemory {
    * view with a warning, instead of failing the plan. Absent when none.
    */
   formerNames?: string[];
+  /**
+   * Its other attributes as last read or written (`ViewDigests`): a drift whose
+   * attributes digest as they did then is older than `lastSeen`, reported before (the
+   * plan's `already`). Absent in memories written before it was recorded, and after a
+   * run that saw the view without digesting it: the drift is then dated from `lastSeen`.
+   */
+  digests?: ViewDigests;
 }
+
+/**
+ * ViewDigests are, per attribute besides the name (those a manifest may leave to the
+ * app), the first 16 hex digits of the SHA-256 of its normalised value, as the plan
+ * compares it (the saved views kind makes them: `viewDigests`). They only date drift: a
+ * forged or stale digest can make a plan say a change was reported before, never make
+ * an apply write more or less, since every write is decided by a fresh read.
+ */
+export type ViewDigests = Record<AppOwnable, string>;
+
+/**
+ * ViewDigester digests a view as its domain's listing returned it (`ViewDigests`); the
+ * saved views kind gives it, as the memory knows nothing of how a view normalises.
+ */
+export type ViewDigester = (domain: Domain, view: ApiView) => ViewDigests;
 
 /** FORMER_NAMES is how many earlier names the memory keeps per view. */
 const FORMER_NAMES = 5;
 
 /**
  * seenView is the memory of a view seen at `at` under `name`, after `before` (its entry,
- * if any): a new name pushes the one it had into `formerNames`.
+ * if any): a new name pushes the one it had into `formerNames`. Its digests are those
+ * it was seen with; none when not digested then (an earlier digest may be of another
+ * state, so it is not kept past a newer `lastSeen`).
  */
 export function seenView(
   before: ViewMemory | undefined,
-  seen: { domain: Domain; id: string; name: string },
+  seen: { domain: Domain; id: string; name: string; digests?: ViewDigests },
   at: string,
 ): ViewMemory {
   const earlier = [...(before?.formerNames ?? []), ...(before === undefined ? [] : [before.name])];
@@ -102,6 +127,7 @@ export function seenView(
     name: seen.name,
     lastSeen: at,
     ...(kept.length === 0 ? {} : { formerNames: kept }),
+    ...(seen.digests === undefined ? {} : { digests: { ...seen.digests } }),
   };
 }
 

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { appliedFacts } from '../../src/apply/applied-facts.js';
 import type { ApplyReport } from '../../src/apply/report.js';
+import { viewDigests } from '../../src/kinds/view-sweep-memory.js';
 import type { Change } from '../../src/plan/types.js';
 
 const snapshot = (name: string) => ({ name, columns: [], filters: {}, sort: [] });
+/** written are the memory's digests of a view written as `snapshot` gives it (its name aside, all alike). */
+const written = (domain: 'deals' | 'companies') => viewDigests(domain, snapshot(''));
 const tab = (viewId: string | null, name: string) => ({
   viewId,
   name,
@@ -101,8 +104,8 @@ describe('appliedFacts', () => {
     expect(appliedFacts({ changes }, report)).toEqual({
       lists: { 'deals:ann@example.com': ['v7', 'p1', 'v1'], 'deals:bob@example.com': ['v1'] },
       seen: [
-        { domain: 'deals', id: 'v7', name: 'New' },
-        { domain: 'deals', id: 'v1', name: 'Renamed' },
+        { domain: 'deals', id: 'v7', name: 'New', digests: written('deals') },
+        { domain: 'deals', id: 'v1', name: 'Renamed', digests: written('deals') },
       ],
       deleted: [{ domain: 'deals', id: 'v9' }],
     });
@@ -158,9 +161,9 @@ describe('appliedFacts', () => {
     expect(appliedFacts({ changes: twins }, report)).toEqual({
       lists: { 'companies:bob@example.com': ['c7'] },
       seen: [
-        { domain: 'deals', id: 'v2', name: 'Board two' },
-        { domain: 'deals', id: 'v1', name: 'Board one' },
-        { domain: 'companies', id: 'c7', name: 'Board' },
+        { domain: 'deals', id: 'v2', name: 'Board two', digests: written('deals') },
+        { domain: 'deals', id: 'v1', name: 'Board one', digests: written('deals') },
+        { domain: 'companies', id: 'c7', name: 'Board', digests: written('companies') },
       ],
       deleted: [],
     });

@@ -13,6 +13,7 @@ import type {
 import { createdKey, type Kind } from '../../src/kinds/kind.js';
 import { PINNED_VIEWS } from '../../src/kinds/pinned-views.js';
 import { SAVED_VIEWS } from '../../src/kinds/saved-views.js';
+import { viewDigests } from '../../src/kinds/view-sweep-memory.js';
 import { emptyMemory, type SweepMemory } from '../../src/state/sweep-memory.js';
 import { emptyLive, view } from '../plan/fixtures.js';
 
@@ -99,7 +100,7 @@ describe('driftWhen of the saved views', () => {
       ownerId: 'u_mia',
       ownerEmail: 'mia@acme.com',
     });
-    // Another name then: renamed since; other attributes: the memory keeps none of them, so never already.
+    // Another name then: renamed since; other attributes, with no digests kept (an older memory): never already.
     expect(SAVED_VIEWS.driftWhen?.(update(['/name'], 'Renamed'), live, memory)).toEqual({
       since: '2026-12-01T02:00:00.000Z',
       ownerId: 'u_mia',
@@ -173,7 +174,7 @@ describe('driftWhen of the pinned lists', () => {
 describe('remember', () => {
   it("remembers a view created or updated under its name (an update's new one), forgets one deleted, and needs the id", () => {
     expect(SAVED_VIEWS.remember?.(create(), { name: 'Pipeline', domain: 'deals', id: 'dv_7' }, new Map())).toEqual({
-      seen: [{ domain: 'deals', id: 'dv_7', name: 'Pipeline' }],
+      seen: [{ domain: 'deals', id: 'dv_7', name: 'Pipeline', digests: viewDigests('deals', snapshot('Pipeline')) }],
     });
     expect(
       SAVED_VIEWS.remember?.(
@@ -181,7 +182,9 @@ describe('remember', () => {
         { name: 'Pipeline', domain: 'deals', id: 'dv_1' },
         new Map(),
       ),
-    ).toEqual({ seen: [{ domain: 'deals', id: 'dv_1', name: 'Renamed' }] });
+    ).toEqual({
+      seen: [{ domain: 'deals', id: 'dv_1', name: 'Renamed', digests: viewDigests('deals', snapshot('Renamed')) }],
+    });
     expect(SAVED_VIEWS.remember?.(remove, { name: 'Old', domain: 'deals', id: 'dv_9' }, new Map())).toEqual({
       deleted: [{ domain: 'deals', id: 'dv_9' }],
     });

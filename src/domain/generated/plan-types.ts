@@ -168,7 +168,7 @@ export interface CreateChange {
    */
   since?: string;
   /**
-   * Only with since: the target was already so when last read (a list holding the same tabs) or seen (a view of the same name), so it changed before since, at a time no one recorded, and no apply has repaired it since.
+   * Only with since: the target was already so when last read (a list holding the same tabs) or seen (a view of the same name, and of the same attributes where the update writes them), so it changed before since, at a time no one recorded, and no apply has repaired it since.
    */
   already?: true;
   domain: Domain;
@@ -226,7 +226,7 @@ export interface UpdateChange {
    */
   since?: string;
   /**
-   * Only with since: the target was already so when last read (a list holding the same tabs) or seen (a view of the same name), so it changed before since, at a time no one recorded, and no apply has repaired it since.
+   * Only with since: the target was already so when last read (a list holding the same tabs) or seen (a view of the same name, and of the same attributes where the update writes them), so it changed before since, at a time no one recorded, and no apply has repaired it since.
    */
   already?: true;
   domain: Domain;
@@ -279,7 +279,7 @@ export interface DeleteChange {
    */
   since?: string;
   /**
-   * Only with since: the target was already so when last read (a list holding the same tabs) or seen (a view of the same name), so it changed before since, at a time no one recorded, and no apply has repaired it since.
+   * Only with since: the target was already so when last read (a list holding the same tabs) or seen (a view of the same name, and of the same attributes where the update writes them), so it changed before since, at a time no one recorded, and no apply has repaired it since.
    */
   already?: true;
   domain: Domain;
@@ -344,7 +344,7 @@ export interface PinChange {
    */
   since?: string;
   /**
-   * Only with since: the target was already so when last read (a list holding the same tabs) or seen (a view of the same name), so it changed before since, at a time no one recorded, and no apply has repaired it since.
+   * Only with since: the target was already so when last read (a list holding the same tabs) or seen (a view of the same name, and of the same attributes where the update writes them), so it changed before since, at a time no one recorded, and no apply has repaired it since.
    */
   already?: true;
   domain: Domain;
@@ -389,7 +389,7 @@ export interface DriftChange {
    */
   since?: string;
   /**
-   * Only with since: the target was already so when last read (a list holding the same tabs) or seen (a view of the same name), so it changed before since, at a time no one recorded, and no apply has repaired it since.
+   * Only with since: the target was already so when last read (a list holding the same tabs) or seen (a view of the same name, and of the same attributes where the update writes them), so it changed before since, at a time no one recorded, and no apply has repaired it since.
    */
   already?: true;
   id?: string;
