@@ -1,7 +1,4 @@
 import type { ApplyReport, HeldEntry } from '../domain/apply-report.js';
-import type { Plan } from '../plan/types.js';
-import type { OperationOutcome } from './execute.js';
-import { buildReport } from './report.js';
 
 /**
  * What an apply of a saved plan reports of the targets it held (README, "Fail-safe
@@ -42,24 +39,6 @@ export function heldNext(count: number, advice: HeldAdvice): string {
 export function withHeld(report: ApplyReport, held: readonly HeldEntry[] | undefined, advice: HeldAdvice): ApplyReport {
   if (held === undefined || held.length === 0) return report;
   return { ...report, held: { targets: [...held], next: heldNext(held.length, advice) } };
-}
-
-/**
- * heldReport is the report of a saved plan of which nothing was left to send: every
- * change held, or held and already applied. Nothing was written; `requests` are the
- * re-reads that showed it.
- */
-export function heldReport(
-  plan: Plan,
-  alreadyApplied: readonly OperationOutcome[],
-  run: { requests: number; elapsedMs: number },
-): ApplyReport {
-  const report = buildReport(plan, { outcomes: [], stopped: null }, null, {
-    ...run,
-    fromPlanFile: true,
-    alreadyApplied,
-  });
-  return { ...report, status: 'held' };
 }
 
 /** shellWord quotes `text` for a POSIX shell when it holds anything but plain path characters. */

@@ -98,21 +98,23 @@ export function reportExitCode(report: ApplyReport): ExitCode {
 }
 
 /**
- * alreadyAppliedReport is the report of a saved plan whose every change an earlier
- * apply carried out (`alreadyApplied`): nothing was sent; `requests` are the re-reads
+ * nothingSentReport is the report of a saved plan of which nothing was left to send:
+ * every change an earlier apply carried out (`already-applied`), or every change left
+ * held, with or without some already applied (`held`). `requests` are the re-reads
  * that showed it.
  */
-export function alreadyAppliedReport(
+export function nothingSentReport(
   plan: Plan,
   alreadyApplied: readonly OperationOutcome[],
   run: { requests: number; elapsedMs: number },
+  status: 'already-applied' | 'held',
 ): ApplyReport {
   const report = buildReport(plan, { outcomes: [], stopped: null }, null, {
     ...run,
     fromPlanFile: true,
     alreadyApplied,
   });
-  return { ...report, status: 'already-applied' };
+  return { ...report, status };
 }
 
 function toEntry(outcome: OperationOutcome): ReportEntry {

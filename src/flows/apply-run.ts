@@ -6,8 +6,8 @@ import { holdsNow } from '../apply/repair-holds.js';
 
 export type { RepairChoice } from '../apply/repair.js';
 import { repairSection } from '../apply/repair-report.js';
-import { alreadyAppliedReport, buildReport, reportExitCode, type ApplyReport } from '../apply/report.js';
-import { heldReport, withHeld } from '../apply/held-report.js';
+import { buildReport, nothingSentReport, reportExitCode, type ApplyReport } from '../apply/report.js';
+import { withHeld } from '../apply/held-report.js';
 import type { ApiWorkspace } from '../domain/api-types.js';
 import { EXIT, InternalError } from '../errors.js';
 import { manifestsHead, type ManifestsHead } from '../manifest/git-source.js';
@@ -191,12 +191,17 @@ export async function runApply(input: ApplyInput, edges: ApplyEdges): Promise<Ap
   if (client === undefined) throw new InternalError('apply prepared a plan without opening a connection');
   if (operations.length === 0 && held !== undefined) {
     // Every change left is held (or already live): nothing to send; the report says what is held and why.
-    const report = heldReport(plan, alreadyApplied, { requests: live.requests.used, elapsedMs });
+    const report = nothingSentReport(plan, alreadyApplied, { requests: live.requests.used, elapsedMs }, 'held');
     return finish({ type: 'held', report, code: EXIT.ok });
   }
   if (operations.length === 0 && alreadyApplied.length > 0) {
     // Every change is live as the plan leaves it: say so, send nothing, succeed.
-    const report = alreadyAppliedReport(plan, alreadyApplied, { requests: live.requests.used, elapsedMs });
+    const report = nothingSentReport(
+      plan,
+      alreadyApplied,
+      { requests: live.requests.used, elapsedMs },
+      'already-applied',
+    );
     return finish({ type: 'already-applied', report, code: EXIT.ok });
   }
   const shown: ShownPlan = { plan, elapsedMs, ...(repair === undefined ? {} : { repair }) };

@@ -122,11 +122,15 @@ export async function runMonth(options: MonthOptions): Promise<MonthReport> {
     options.log(`month: day 1, the first apply of ${String(options.members)} members`);
     const first = await run(
       1,
-      ['apply', 'manifests', '--auto-approve', '--ledger', LEDGER, '--format', 'json'],
+      // The adoption's one apply writes every member's lists: past --max-pin-changes' default of 100, as a team raises it once.
+      ['apply', 'manifests', '--auto-approve', '--max-pin-changes', '100000', '--ledger', LEDGER, '--format', 'json'],
       'apply',
     );
     report.requestsByDay[1] = requestsOf(first.stdout);
-    if (first.code !== 0) throw new Error(`the first apply exited ${String(first.code)}: ${report.broken.join('; ')}`);
+    if (first.code !== 0)
+      throw new Error(
+        `the first apply exited ${String(first.code)}: ${first.stderr.trim().split('\n').slice(-3).join(' ')}`,
+      );
     await commentCreator(root);
     let joinerCount = 0;
     for (let day = 1; day <= options.days; day += 1) {

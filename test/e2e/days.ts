@@ -66,6 +66,11 @@ export function git(cwd: string, ...args: string[]): string {
 /** exampleRepository makes `root` (an empty folder) a git repository with the examples committed under `manifests/`. */
 export async function exampleRepository(root: string): Promise<string> {
   await cp(EXAMPLES, join(root, 'manifests'), { recursive: true });
+  return commitAll(root);
+}
+
+/** commitAll makes `root` a git repository on `main` with everything in it committed as one commit; answers `root`. */
+export function commitAll(root: string): string {
   git(root, 'init', '--quiet', '--initial-branch=main');
   git(root, 'config', 'user.email', 'ci@example.com');
   git(root, 'config', 'user.name', 'CI');

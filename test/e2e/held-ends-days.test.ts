@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiView } from '../../src/domain/api-types.js';
 import type { RunningEmulator } from '../../src/emulator/server.js';
 import { memoryFile } from '../support/memory-file.js';
-import { git, simulatedDays } from './days.js';
+import { commitAll, git, simulatedDays } from './days.js';
 import { tempDirs, withEmulator } from './harness.js';
 
 /**
@@ -44,12 +44,7 @@ async function repository(): Promise<string> {
     await mkdir(dirname(join(root, path)), { recursive: true });
     await writeFile(join(root, path), text);
   }
-  git(root, 'init', '--quiet', '--initial-branch=main');
-  git(root, 'config', 'user.email', 'ci@example.com');
-  git(root, 'config', 'user.name', 'CI');
-  git(root, 'add', '.');
-  git(root, 'commit', '--quiet', '-m', 'manifests');
-  return root;
+  return commitAll(root);
 }
 
 /** inTheApp sends a request as the app would (an admin), straight to the emulator. */
