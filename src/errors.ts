@@ -10,7 +10,7 @@ export const EXIT = {
   error: 1,
   /** `plan --detailed-exitcode`: changes or drift. */
   changes: 2,
-  /** `apply` refused: stale plan, or `--max-deletes` broken. */
+  /** `apply` refused: not the reviewed plan, or `--max-deletes` / `--max-pin-changes` broken (a stale target is held, not refused). */
   refused: 3,
   /** `apply` failed part-way. */
   partial: 4,
@@ -78,7 +78,7 @@ export class ServiceError extends ViewctlError {
   }
 }
 
-/** RefusedError is an apply refusal (stale plan, `--max-deletes`): exit 3, nothing written. */
+/** RefusedError is an apply refusal (not the reviewed plan, `--max-deletes`, `--max-pin-changes`): exit 3, nothing written. */
 export class RefusedError extends ViewctlError {
   constructor(code: string, message: string, hint?: string) {
     super(code, message, { exitCode: EXIT.refused, hint });

@@ -17,10 +17,11 @@ export interface HeldAdvice {
 /**
  * heldNext is how to carry the held targets out: a new plan of the merged manifests, for
  * a new review. With the sweep memory, `plan --since-applied` plans from the commit it
- * records as last applied (this apply's, when it advanced it): it costs what changed
- * since and plans the targets the memory records as held; without, a plan of the
- * manifests reads every target. A saved plan does not name its manifest paths, so the
- * command says where they go.
+ * records as last applied (this apply's, when it advanced it, and the memory then holds
+ * these targets; an older one's otherwise, whose changes since include them): it costs
+ * what changed since; without, a plan of the manifests reads every target. Its apply
+ * names the reviewed plan's digest, as every apply of a reviewed plan does. A saved plan
+ * does not name its manifest paths, so the command says where they go.
  */
 export function heldNext(count: number, advice: HeldAdvice): string {
   const them = count === 1 ? 'The held target needs' : `The ${count} held targets need`;
@@ -30,9 +31,9 @@ export function heldNext(count: number, advice: HeldAdvice): string {
     ? `viewctl plan <manifests> --since-applied${memoryFlag} --out plan.json`
     : `viewctl plan <manifests>${memoryFlag} --out plan.json`;
   const why = remembered
-    ? `(from the last applied commit, ${advice.lastApplied?.slice(0, 7)}: it plans what changed since and the targets the sweep memory holds)`
+    ? `(from the last applied commit, ${advice.lastApplied?.slice(0, 7)}: it plans what changed since it, the held targets among them)`
     : '(it reads every target, the held ones as the app has them now)';
-  return `${them} a new reviewed plan: in the merged checkout, run \`${plan}\` ${why}, have that plan reviewed, then \`viewctl apply --plan plan.json${memoryFlag}\`.`;
+  return `${them} a new reviewed plan: in the merged checkout, run \`${plan}\` ${why}, have that plan reviewed, then \`viewctl apply --plan plan.json --expect-digest <digest printed by plan>${memoryFlag}\`.`;
 }
 
 /** withHeld is `report` naming the `held` targets and how to carry them out; unchanged when none is held. */

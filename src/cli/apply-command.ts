@@ -50,7 +50,7 @@ interface ApplyOptions extends ConnectionOptions {
 
 /**
  * registerApplyCommand adds `viewctl apply [PATH...]`: plan (or read `--plan FILE`
- * and check it is not stale), pass the safety gates, carry the plan out, verify and
+ * and re-check each target: one changed since is held with what depends on it), pass the safety gates, carry the plan out, verify and
  * report. Exit 0 applied (or nothing to do), 1 error before any write, 3 refused,
  * 4 failed part-way (README, "Exit codes").
  */
@@ -75,7 +75,10 @@ export function registerApplyCommand(program: Command, io: CliIo, outcome: Outco
     .addOption(targetOption())
     .addOption(detailsUrlOption())
     .addOption(
-      new Option('--plan <file>', 'carry out a plan saved by viewctl plan --out, after checking it is not stale'),
+      new Option(
+        '--plan <file>',
+        'carry out a plan saved by viewctl plan --out, after re-checking each target: one changed since the plan is held with what depends on it, the rest carried out',
+      ),
     )
     .addOption(
       new Option(

@@ -13,8 +13,8 @@ Environment:
 Exit codes:
   0  success (plan: in sync, with --detailed-exitcode)
   1  error before any write: invalid manifests, unreachable service, bad key, a fail-safe rule refused
-  2  plan --detailed-exitcode: there are changes to apply or drift to report
-  3  apply refused: the plan is not the reviewed one, or breaks --max-deletes; nothing written
+  2  plan --detailed-exitcode: there are changes to apply, drift to report, or a target held
+  3  apply refused: the plan is not the reviewed one, or breaks --max-deletes or --max-pin-changes; nothing written
      (a target changed since the plan is held, the rest applied: exit 0)
   4  apply failed part-way: some writes landed (or may have), others did not; the report lists both
 `;

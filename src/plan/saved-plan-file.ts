@@ -7,7 +7,7 @@ import type { Plan } from './types.js';
  * readPlanFile parses a saved plan. A file that is not a plan, or of another format
  * version, is an error (exit 1). A digest that does not match the content means the
  * file was edited or corrupted after `plan` wrote it: that plan is not the one
- * reviewed, so apply refuses it (exit 3), like a stale plan. Only the file's own
+ * reviewed, so apply refuses it (exit 3), as it refuses a digest other than `--expect-digest`. Only the file's own
  * faults are the user's: anything else (the package's plan schema missing, a bug) is
  * an InternalError with its cause, never "pass the file written by viewctl plan".
  * `schema` reads the plan schema (default: the package's file).

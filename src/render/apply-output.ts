@@ -4,6 +4,7 @@ import { formatCount } from '../text/plural.js';
 import { quoted, safeText } from '../text/safe-text.js';
 import { renderReportJson, renderReportMarkdown, renderReportText, repairLines } from './apply-report.js';
 import { renderPlan, type OutputFormat } from './render-plan.js';
+import { fitText } from '../text/wrap.js';
 
 /**
  * What `viewctl apply` prints (README, "apply"): the plan it is about to carry out
@@ -50,8 +51,10 @@ export function applyResultText(result: ApplyOutcome, options: ApplyOutputOption
   if (options.format === 'json') return renderReportJson(result.report);
   if (result.type === 'nothing') {
     const done =
-      result.report.repair === undefined ? 'Nothing to apply.\n' : `${repairLines(result.report.repair).join('\n')}\n`;
-    return `${repairHeading(result.shown)}${applyPlanText(result.shown, options, false)}${done}`;
+      result.report.repair === undefined
+        ? 'Nothing to apply.\n'
+        : `${fitted(repairLines(result.report.repair).join('\n'), options)}\n`;
+    return `${fitted(repairHeading(result.shown), options)}${applyPlanText(result.shown, options, false)}${done}`;
   }
   const report =
     options.format === 'markdown'
@@ -69,7 +72,7 @@ export function applyResultText(result: ApplyOutcome, options: ApplyOutputOption
  * heading when it repairs; the details link is there since it is about to be carried out.
  */
 export function shownBeforeApply(shown: ShownApply, options: ApplyOutputOptions): string {
-  return repairHeading(shown) + applyPlanText(shown, options);
+  return fitted(repairHeading(shown), options) + applyPlanText(shown, options);
 }
 
 /** failedWriteLine is the stderr line of one write that failed as apply goes, naming the change. */
@@ -96,7 +99,9 @@ function reviewDueText(result: Extract<ApplyOutcome, { type: 'review-due' }>, op
   if (options.format === 'json') return plan;
   const { lead, why, hint } = result.due;
   const heading = `${lead.charAt(0).toUpperCase()}${lead.slice(1)}`;
-  return `Self-heal (apply --budget ${formatCount(options.budget ?? 0)}): ${lead}, so this night only reads and reports, as plan --budget does; nothing was written.\n\n${plan}\n${heading}: ${safeText(why)}.\nWay out: ${safeText(hint)}.\n`;
+  const above = `Self-heal (apply --budget ${formatCount(options.budget ?? 0)}): ${lead}, so this night only reads and reports, as plan --budget does; nothing was written.\n\n`;
+  const below = `${heading}: ${safeText(why)}.\nWay out: ${safeText(hint)}.\n`;
+  return `${fitted(above, options)}${plan}\n${fitted(below, options)}`;
 }
 
 /** applyPlanText is the plan as shown before an apply (`context: 'apply'`); the details link only when it is about to be carried out. */
@@ -110,6 +115,11 @@ function applyPlanText(shown: ShownApply, options: ApplyOutputOptions, withDetai
     ...(withDetails ? { detailsUrl: options.detailsUrl } : {}),
     showWarnings: options.showWarnings,
   });
+}
+
+/** fitted is `text` wrapped to the terminal's width in text output; markdown is never wrapped (the plan beside it is already). */
+function fitted(text: string, options: ApplyOutputOptions): string {
+  return options.format === 'text' ? fitText(text, options.width) : text;
 }
 
 /** repairHeading is the line above the plan of a self-heal run: only the repairs of what follows are carried out. */

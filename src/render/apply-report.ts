@@ -9,7 +9,7 @@ import type {
 } from '../domain/apply-report.js';
 import { formatCount } from '../text/plural.js';
 import { quoted, safeLines, safeText } from '../text/safe-text.js';
-import { fitText } from '../text/wrap.js';
+import { fitText, keepWhole } from '../text/wrap.js';
 import { jsonText } from './json.js';
 import { fence } from './markdown-text.js';
 
@@ -117,7 +117,8 @@ function heldLines(section: HeldSection, c: Colors, rest: 'carried out' | 'none'
     lines.push(`  ${c.yellow('⏸ held')}  ${safeText(entry.change)}  [${entry.code}]${waiting}`);
     lines.push(`            ${safeText(entry.reason)}`);
   }
-  lines.push(safeLines(section.next));
+  // The commands to copy stay whole when the text is wrapped to a terminal.
+  lines.push(safeLines(section.next).replace(/`[^`]+`/g, (command) => keepWhole(command)));
   return lines;
 }
 

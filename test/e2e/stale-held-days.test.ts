@@ -93,7 +93,9 @@ describe('a reviewed plan one of whose targets changed in the app before the mer
       // The way on: a plan of the merged manifests from the commit the memory now records, with the memory.
       const advised = applied.stdout.match(/run `viewctl (plan <manifests> [^`]*)`/)?.[1];
       expect(advised).toBe(`plan <manifests> --since-applied --ledger ${ledger} --out plan.json`);
-      expect(applied.stdout).toContain(`then \`viewctl apply --plan plan.json --ledger ${ledger}\``);
+      expect(applied.stdout).toContain(
+        `then \`viewctl apply --plan plan.json --expect-digest <digest printed by plan> --ledger ${ledger}\``,
+      );
       expect(emulator.stats().writes).toBe(4);
       for (const member of ['u_adam', 'u_lena', 'u_sam'])
         expect(pinnedIds(emulator, member), member).toEqual([
@@ -137,7 +139,13 @@ describe('a reviewed plan one of whose targets changed in the app before the mer
       expect(recovery.code, recovery.stdout + recovery.stderr).toBe(0);
       expect(recovery.stdout).toContain('noah.patel@acme.test');
       expect(recovery.stdout).toContain('Plan: 0 to create, 0 to update, 0 to delete, 1 pin list');
-      const recovered = await days.run(3, ['apply', '--plan', 'plan.json', '--ledger', ledger], env, root);
+      const digest = recovery.stdout.match(/--expect-digest ([0-9a-f]{64})/)?.[1] ?? 'no digest printed';
+      const recovered = await days.run(
+        3,
+        ['apply', '--plan', 'plan.json', '--expect-digest', digest, '--ledger', ledger],
+        env,
+        root,
+      );
       expect(recovered.code, recovered.stdout + recovered.stderr).toBe(0);
       expect(pinnedIds(emulator, 'u_noah')).toEqual(['rv_customer_calls', 'rv_video_meetings', 'rv_default_all']);
       const after = await memoryFile(join(root, ledger));
