@@ -167,11 +167,6 @@ export function savedPlanState(plan: Plan, live: Live): SavedPlanState {
   return { alreadyLive, stale: [...stale].filter((target) => !planned.has(target)) };
 }
 
-/** staleTargets lists the targets of `savedPlanState` that changed since the plan to something else than what it makes them. */
-export function staleTargets(plan: Plan, live: Live): string[] {
-  return savedPlanState(plan, live).stale;
-}
-
 /**
  * checkPlanIdentity refuses, before any request, a saved plan whose changes disagree
  * with their own targets, or whose stored steps are not the ones those changes imply

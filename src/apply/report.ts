@@ -77,7 +77,7 @@ function nextStep(report: ApplyReport, fromPlanFile: boolean): string {
   if (report.failed.some((entry) => entry.error?.concurrentChange === true)) {
     return `A concurrent run removed a view a pinned list named while this run applied; nothing needs fixing: a new plan converges (${again}).`;
   }
-  // A saved plan applied again skips what landed (already at its after) and sends the
+  // A saved plan applied again skips what is already live (at its after) and sends the
   // rest; a result that differs from the plan is neither, so only a new plan converges.
   if (fromPlanFile && (report.verification?.problems.length ?? 0) === 0)
     return 'Run the same command again to apply the rest: what landed is skipped as already applied.';

@@ -15,7 +15,7 @@ import type { ChangeTest, DriftDetails, Kind, MemberList, RepairRole, StepSubjec
  * The capabilities a kind may implement beside its core (`Kind`), each a small
  * interface found by a type guard (`hasSavedPlanChecks`, ...) and, for a kind that
  * lacks it, replaced by a default that is correct for such a kind: a kind that cannot
- * tell whether a saved plan's change already landed never skips one (its target is
+ * tell whether a saved plan's change is already live never skips one (its target is
  * stale, and apply holds it), nor carries one out while another is held (it cannot say
  * it does not depend on it), one that knows no drift never labels a change as made in
  * the app, one the memory keeps nothing of teaches it nothing, one that does not say
@@ -43,7 +43,7 @@ export interface SavedPlanChecks<C extends ChangeShape = Change> {
    * undoAlreadyLive is `live` as it was before `change` landed (`shown`: what `alreadyLive`
    * answered), as far as the hashes of other targets see it. A saved plan applied
    * part-way checks the targets it still applies against it, since their hashes may
-   * cover what the plan's own landed changes altered (a pinned list's covers its
+   * cover what the plan's own changes already live altered (a pinned list's covers its
    * domain's listing, which a create or a rename changes). Absent, or `live` unchanged
    * when it cannot say, such a target stays stale: never a false "as planned".
    */

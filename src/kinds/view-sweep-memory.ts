@@ -40,8 +40,8 @@ export function viewDriftWhen(change: ViewChange, live: Live, memory: SweepMemor
  * seenSo tells whether the memory saw the view as it is now: a view to delete that it
  * saw at all, a view updated whose every attribute the update writes was so when last
  * seen (the name as kept, the others by their digests; without digests, an old memory,
- * only a rename can tell). Then the change is older than its `since`: reported before,
- * not repaired. An attribute the update leaves alone (the app's, or one already as the
+ * only a rename can tell). Then the change is older than its `since`: reported before
+ * (the words say so; what is repaired does not change). An attribute the update leaves alone (the app's, or one already as the
  * manifests ask) may have changed since: it is not the drift.
  */
 function seenSo(change: ViewChange, memory: SweepMemory | undefined): boolean {

@@ -7,7 +7,7 @@ import { seenView, type LastApplied, type SweepMemory, type ViewDigests } from '
  * good as a read of what it wrote: the service answered it.
  */
 
-/** AppliedFacts are the writes an apply saw land (or found already landed), in the memory's terms. */
+/** AppliedFacts are the writes an apply saw land (or found already live), in the memory's terms. */
 export interface AppliedFacts {
   /** Each pinned list written (`pinsKey`): the ids it holds now, in tab order. */
   lists: Record<string, string[]>;

@@ -46,7 +46,7 @@ export async function openMemoryFileRun(
 
 /**
  * MemoryFileRun is one run's use of the memory: the memory as loaded (advice for the
- * plan), and what this run learnt (`observe`, `landed`, `advance`), which `save`
+ * plan), and what this run learnt (`observe`, `rememberWrites`, `endHolds`, `advance`), which `save`
  * merges into the store.
  */
 export class MemoryFileRun {

@@ -7,7 +7,7 @@ import {
   checkPlanIdentity,
   checkPlanRules,
   savedPlanReads,
-  staleTargets,
+  savedPlanState,
 } from '../../src/apply/gates.js';
 import { APPROVAL_QUESTION, askApproval, decideApproval } from '../../src/cli/approval.js';
 import { readPlanFile } from '../../src/plan/saved-plan-file.js';
@@ -163,15 +163,18 @@ describe('gates of a saved plan', () => {
 
   it('finds a plan stale exactly at the targets whose live state changed, never at drift', () => {
     const { plan, live } = mixed();
-    expect(staleTargets(plan, live)).toEqual([]);
+    expect(savedPlanState(plan, live).stale).toEqual([]);
     const changed = structuredClone(live);
     changed.automations = [automation('aa_1', 'Record external meetings', { color: 'green' })];
-    expect(staleTargets(plan, changed)).toEqual([]);
+    expect(savedPlanState(plan, changed).stale).toEqual([]);
     changed.views.recordings = (changed.views.recordings ?? []).map((entry) =>
       entry.viewId === 'rv_1' ? { ...entry, icon: 'star' } : entry,
     );
     changed.pins[pinsKey('recordings', 'mia@acme.com')] = [];
-    expect(staleTargets(plan, changed).sort()).toEqual(['pins:recordings:mia@acme.com', 'view:recordings:id:rv_1']);
+    expect(savedPlanState(plan, changed).stale.sort()).toEqual([
+      'pins:recordings:mia@acme.com',
+      'view:recordings:id:rv_1',
+    ]);
   });
 
   it('holds the targets of a stale plan, not the plan, naming each changed target', () => {

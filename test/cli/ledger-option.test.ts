@@ -53,8 +53,8 @@ describe('openSweepMemory and MemoryFileRun.save', () => {
   it('writes nothing without --ledger, and nothing when the run read nothing', async () => {
     const cwd = await folder();
     expect(await openSweepMemory({ cwd }, undefined)).toBeUndefined();
-    const ledger = await openSweepMemory({ cwd, clock: { now: () => T1 } }, 'memory/ledger.json');
-    await ledger?.save({ stderr: stderr().stream });
+    const memoryRun = await openSweepMemory({ cwd, clock: { now: () => T1 } }, 'memory/ledger.json');
+    await memoryRun?.save({ stderr: stderr().stream });
     await expect(readFile(join(cwd, 'memory/ledger.json'), 'utf8')).rejects.toThrow('ENOENT');
   });
 
@@ -103,15 +103,15 @@ describe('openSweepMemory and MemoryFileRun.save', () => {
 
   it("never writes over a file that stopped being this workspace's memory during the run, and says so on stderr", async () => {
     const cwd = await folder();
-    const ledger = await openSweepMemory({ cwd, clock: { now: () => T1 } }, 'ledger.json');
-    ledger?.observe(live({}));
+    const memoryRun = await openSweepMemory({ cwd, clock: { now: () => T1 } }, 'ledger.json');
+    memoryRun?.observe(live({}));
     for (const text of [
       '# a manifest someone saved here\n',
       JSON.stringify({ formatVersion: 1, workspaceId: 'ws_other', lists: {}, views: {}, members: {} }),
     ]) {
       await writeFile(join(cwd, 'ledger.json'), text);
       const err = stderr();
-      await ledger?.save({ stderr: err.stream });
+      await memoryRun?.save({ stderr: err.stream });
       expect(await readFile(join(cwd, 'ledger.json'), 'utf8')).toBe(text);
       expect(err.text()).toMatch(/warning: the sweep memory was not written \(ledger\.(invalid|other-workspace): /);
     }

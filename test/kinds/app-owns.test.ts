@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { staleTargets } from '../../src/apply/gates.js';
+import { savedPlanState } from '../../src/apply/gates.js';
 import { identityProblems, liveRuleProblems } from '../../src/plan/saved-plan-checks.js';
 import { toDesired } from '../../src/manifest/desired.js';
 import { loadManifests } from '../../src/manifest/load.js';
@@ -82,11 +82,11 @@ describe('appOwns', () => {
     const calls = later.views.recordings?.find((entry) => entry.viewId === 'rv_1');
     if (calls === undefined) throw new Error('no rv_1');
     calls.columns = [{ type: 'Default', columnId: 'title', width: 480 }];
-    expect(staleTargets(plan, later)).toEqual([]);
+    expect(savedPlanState(plan, later).stale).toEqual([]);
     expect(liveRuleProblems(plan, later)).toEqual([]);
     // A managed attribute changed in the app still does.
     calls.filters = { titleIn: ['x'] };
-    expect(staleTargets(plan, later)).toEqual(['view:recordings:id:rv_1']);
+    expect(savedPlanState(plan, later).stale).toEqual(['view:recordings:id:rv_1']);
   });
 
   it('the plan says once which attributes were left to the app, in the JSON, text and markdown', () => {
