@@ -101,7 +101,11 @@ export async function runMonth(options: MonthOptions): Promise<MonthReport> {
     await setUpManifests(root);
     await live.start();
     let runs = 0;
-    const run = async (day: number, args: string[], what: string): Promise<{ code: number; stdout: string; stderr: string }> => {
+    const run = async (
+      day: number,
+      args: string[],
+      what: string,
+    ): Promise<{ code: number; stdout: string; stderr: string }> => {
       // The emulator's rate limiter refills by its clock: each run a minute later, or a frozen day's bucket empties.
       runs += 1;
       live.now = Date.parse(days.on(day)) + runs * 60_000;
