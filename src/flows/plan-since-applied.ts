@@ -8,7 +8,7 @@ import { plural } from '../text/plural.js';
 /**
  * `plan --since-applied` (README, "Scoped and budgeted plans"): the plan's `--base` is
  * the sweep memory's last applied commit, so what was merged since and never applied
- * (a reviewed plan refused as stale, a merge whose apply never ran) is planned, at the
+ * (a reviewed plan not applied or holding targets, a merge whose apply never ran) is planned, at the
  * cost of what changed since that commit, not of every list; an apply of that plan
  * exiting 0 advances the memory's record. With `--base REF` as well (a pull request's
  * base), the last applied commit is used only when it is an ancestor of REF; when it

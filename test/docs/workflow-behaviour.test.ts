@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { computePlan } from '../../src/plan/diff.js';
@@ -806,7 +806,10 @@ describe('finding the reviewed plan after the merge', () => {
   it('refuses a plan comment written by anyone but the bot', async () => {
     const api = await reviewed();
     api.comments = api.comments.map((comment) => ({ ...comment, user: { login: 'mallory' } }));
-    expect((await lookUp(api)).error?.message).toContain('has no viewctl plan comment');
+    const result = await lookUp(api);
+    expect(result.error?.message).toContain('has no viewctl plan comment');
+    // The merged pull request is named all the same: the recovery is posted on it.
+    expect(result.outputs).toEqual({ pr: '5' });
   });
 
   it('refuses a plan of an earlier commit than the last one merged', async () => {
@@ -1022,6 +1025,38 @@ describe('the recovery from a reviewed plan not carried out whole (issue 33)', (
     ...limits,
     ...env,
   });
+  // The apply's markdown report with held targets, as src/render/apply-report.ts words it.
+  const HELD_MD = [
+    '````text',
+    'Applied: 1 created, 0 updated, 0 pin lists, 0 deleted (2 requests in 0.0 s).',
+    'Held, not written: 1 target changed since the plan was reviewed (the rest of the plan was carried out, as reviewed):',
+    '  ⏸ held  create RecordingView "Team calls"  [apply.stale-target]',
+    '            changed since the plan was reviewed (in the app, or by another apply): ...',
+    '````',
+    '',
+  ].join('\n');
+  const HELD_ONLY_MD = [
+    '````text',
+    'Held, nothing written: plan abc: all 2 of its changes are held; nothing was sent (2 reads to check).',
+    'Held, not written: 1 target changed since the plan was reviewed, and 1 change depending on it:',
+    '  ⏸ held  create RecordingView "Team calls"  [apply.stale-target] (1 held with it)',
+    '            changed since the plan was reviewed (in the app, or by another apply): ...',
+    '  ⏸ held  pinned recordings tabs of mia@acme.test  [apply.held-dependent]',
+    '            depends on create RecordingView "Team calls", which is held',
+    '````',
+    '',
+  ].join('\n');
+  /**
+   * ledgerWith writes a sweep memory holding `held` before the script runs, and has the stand-in
+   * viewctl's apply leave it holding $HELD_AFTER (as an apply that advanced the record does).
+   */
+  const ledgerWith = (held: string[]) =>
+    [
+      'mkdir -p .viewctl',
+      `printf '%s' '${JSON.stringify({ lastApplied: { commit: APPLIED, held } })}' >.viewctl/ledger.json`,
+      'real_viewctl="$(command -v viewctl)"',
+      'viewctl() { "$real_viewctl" "$@"; local code=$?; if [ -n "$HELD_AFTER" ]; then printf \'{"lastApplied":{"commit":"x","held":%s}}\' "$HELD_AFTER" >.viewctl/ledger.json; fi; return $code; }',
+    ].join('\n');
   const recoveryPlan = (changes: number, base: string | null) =>
     JSON.stringify({
       digest: DIGEST,
@@ -1049,18 +1084,51 @@ describe('the recovery from a reviewed plan not carried out whole (issue 33)', (
       env: one(),
     });
     expect(notAdvanced.outputs.recover).toContain('last applied commit was not advanced');
-    const held = runStepScript(applyScript, {
+    // The memory holds a target after the apply that it did not hold before: the apply held it.
+    const held = runStepScript(`${ledgerWith(['RecordingView/Old'])}\n${applyScript}`, {
       viewctlExit: 0,
+      viewctlStdout: HELD_MD,
       gitTrees: { m5: 'tree-5' },
-      files: {
-        '.viewctl/ledger.json': JSON.stringify({
-          lastApplied: { commit: APPLIED, held: ['RecordingView/Team calls'] },
-        }),
-      },
+      env: one({ HELD_AFTER: JSON.stringify(['RecordingView/Old', 'RecordingView/Team calls']) }),
+    });
+    expect(held.status, held.stderr).toBe(0);
+    expect(held.outputs.recover).toBe('the apply held targets (its output names them and why)');
+  });
+
+  it('plans no recovery for a hold the memory held before this run: a hold whose cause lasts would plan one on every merge', () => {
+    const lasting = runStepScript(`${ledgerWith(['RecordingView/Team calls'])}\n${applyScript}`, {
+      viewctlExit: 0,
+      viewctlStdout: HELD_MD,
+      gitTrees: { m5: 'tree-5' },
+      env: one({ HELD_AFTER: JSON.stringify(['RecordingView/Team calls']) }),
+    });
+    expect(lasting.status, lasting.stderr).toBe(0);
+    expect(lasting.outputs.recover).toBe('');
+    // The summary still says the plan held targets.
+    expect(lasting.summary).toContain('viewctl apply of #5: applied, 1 held (changed since the review');
+  });
+
+  it('says "applied, N held" when the apply held targets, and "nothing written, N held" when it held every change', () => {
+    const some = runStepScript(applyScript, {
+      viewctlExit: 0,
+      viewctlStdout: HELD_MD,
+      gitTrees: { m5: 'tree-5' },
       env: one(),
     });
-    expect(held.status).toBe(0);
-    expect(held.outputs.recover).toBe('the apply held targets (its output names them and why)');
+    expect(readFileSync(join(some.dir, 'reviewed', 'results'), 'utf8')).toBe('5 0 1\n');
+    expect(some.summary).toContain(
+      'viewctl apply of #5: applied, 1 held (changed since the review; the recovery plans them)',
+    );
+    const all = runStepScript(applyScript, {
+      viewctlExit: 0,
+      viewctlStdout: HELD_ONLY_MD,
+      gitTrees: { m5: 'tree-5' },
+      env: one(),
+    });
+    expect(readFileSync(join(all.dir, 'reviewed', 'results'), 'utf8')).toBe('5 held 2\n');
+    expect(all.summary).toContain('viewctl apply of #5: nothing written, 2 held (changed since the review');
+    // Without the memory, held targets ask for a recovery all the same.
+    expect(all.outputs.recover).toContain('the apply held targets');
   });
 
   it('plans main from the last applied commit with the memory (--since-applied), and offers that plan for approval', () => {
@@ -1088,8 +1156,22 @@ describe('the recovery from a reviewed plan not carried out whole (issue 33)', (
         '--detailed-exitcode',
       ],
     ]);
-    expect(run.outputs).toEqual({ 'exit-code': '2', digest: DIGEST, base: APPLIED, offered: DIGEST });
+    expect(run.outputs).toEqual({
+      why: 'the reviewed plan of #5 was not applied',
+      'exit-code': '2',
+      digest: DIGEST,
+      base: APPLIED,
+      offered: DIGEST,
+    });
     expect(run.summary).toContain('### viewctl recovery: the reviewed plan of #5 was not applied');
+    // Said to be posted only where the report step posts it: on the pull request this push merged.
+    expect(run.summary).not.toContain('It is posted on');
+    const merged = runStepScript(recoveryScript, {
+      viewctlExit: 2,
+      viewctlPlan: recoveryPlan(1, APPLIED),
+      env: { ...limits, WHY: 'x', HEAD_SHA: MERGE, MERGED_PR: '5' },
+    });
+    expect(merged.summary).toContain('It is posted on the merged pull request #5 too.');
     expect(run.summary).toContain(`planned from the last applied commit ${APPLIED.slice(0, 7)}`);
     expect(run.summary).toContain('approve the recover job waiting in this run');
     expect(run.summary).toContain(PLAN_MD);
@@ -1172,6 +1254,100 @@ describe('the recovery from a reviewed plan not carried out whole (issue 33)', (
     expect(recovery).toContain(PLAN_MD.trim());
   });
 
+  it('posts the recovery on the merged pull request when its reviewed plan was not found (no plan applied, no report)', async () => {
+    const api = fakeGitHub();
+    const { dir } = runStepScript('mkdir -p recovery', { viewctlExit: 0 });
+    writeFileSync(join(dir, 'recovery', 'plan.md'), PLAN_MD);
+    const result = await runGithubScript(reportApplies, {
+      api,
+      dir,
+      context: {
+        repo: { owner: 'acme', repo: 'views' },
+        runId: 9,
+        sha: MERGE,
+        serverUrl: 'https://github.com',
+        payload: {},
+      },
+      env: {
+        PR: '5',
+        WHY: 'the merged change has no reviewed plan to apply (the job log says why)',
+        RECOVERY_EXIT: '2',
+        RECOVERY_DIGEST: DIGEST,
+        RECOVERY_OFFERED: DIGEST,
+        RECOVERY_BASE: APPLIED,
+      },
+    });
+    expect(result.error).toBeUndefined();
+    expect(api.created.map((comment) => [comment.issue_number, comment.body.split('\n')[0]])).toEqual([
+      [5, '<!-- viewctl-recovery -->'],
+    ]);
+    expect(api.created[0]?.body).toContain('### viewctl recovery: the merged change has no reviewed plan to apply');
+  });
+
+  it('reports a plan that held targets as "applied, N held", records it held, and points to the recovery', async () => {
+    const report = async (results: string, why: string) => {
+      const api = fakeGitHub();
+      const { dir } = runStepScript('mkdir -p reviewed recovery', { viewctlExit: 0 });
+      writeFileSync(join(dir, 'reviewed', 'results'), results);
+      writeFileSync(join(dir, 'reviewed', '5.md'), HELD_MD);
+      writeFileSync(join(dir, 'recovery', 'plan.md'), PLAN_MD);
+      await runGithubScript(reportApplies, {
+        api,
+        dir,
+        context: {
+          repo: { owner: 'acme', repo: 'views' },
+          runId: 9,
+          sha: MERGE,
+          serverUrl: 'https://github.com',
+          payload: {},
+        },
+        env: {
+          UNREVIEWED: '[]',
+          QUEUE: JSON.stringify([{ pr: 5, digest: DIGEST }]),
+          PR: '5',
+          WHY: why,
+          ...(why === ''
+            ? {}
+            : { RECOVERY_EXIT: '2', RECOVERY_DIGEST: DIGEST, RECOVERY_OFFERED: DIGEST, RECOVERY_BASE: APPLIED }),
+        },
+      });
+      return api.created.map((comment) => comment.body);
+    };
+    const [applied = '', recovery] = await report('5 0 1\n', 'the apply held targets (its output names them and why)');
+    expect(applied.split('\n').slice(1, 3)).toEqual([
+      `<!-- viewctl-apply-meta ${JSON.stringify({ digest: DIGEST, applied: true, held: true })} -->`,
+      '### ⏸ viewctl apply: applied, 1 held (changed since the review; the recovery plans them)',
+    ]);
+    expect(applied).toContain('approve the recover job waiting in [run 9]');
+    expect(recovery?.startsWith('<!-- viewctl-recovery -->')).toBe(true);
+    const [none = ''] = await report('5 held 2\n', 'the apply held targets (its output names them and why)');
+    expect(none).toContain('### ⏸ viewctl apply: nothing written, 2 held (changed since the review');
+    // Held before this run too: no recovery was planned, and the report says what takes them.
+    const [lasting = '', ...more] = await report('5 0 1\n', '');
+    expect(more).toEqual([]);
+    expect(lasting).toContain('These targets were held before this merge too');
+    expect(lasting).not.toContain('Re-run');
+  });
+
+  it('applies a plan that held targets again on a re-run (viewctl says what is still held), not "already applied"', async () => {
+    const api = fakeGitHub({ pulls: [mergedPull], runs: { 4242: planRun } });
+    await postPlan(api, 2);
+    api.comments = api.created.map((created, index) => ({
+      id: index + 1,
+      user: BOT,
+      body: created.body,
+      issue_number: 5,
+    }));
+    api.comments.push({
+      id: 50,
+      user: BOT,
+      issue_number: 5,
+      body: `<!-- viewctl-apply -->\n<!-- viewctl-apply-meta ${JSON.stringify({ digest: DIGEST, applied: true, held: true })} -->`,
+    });
+    const queue = JSON.parse((await lookUp(api)).outputs.queue ?? '[]') as { pr: number; applied: boolean }[];
+    expect(queue.map((entry) => [entry.pr, entry.applied])).toEqual([[5, false]]);
+  });
+
   it('posts no recovery comment when every plan applied and the recovery has nothing to apply (a hold whose cause lasts)', async () => {
     const api = fakeGitHub();
     const { dir } = runStepScript('mkdir -p reviewed recovery', { viewctlExit: 0 });
@@ -1224,6 +1400,9 @@ describe('the recovery from a reviewed plan not carried out whole (issue 33)', (
     const stale = runStepScript(recoverScript, { viewctlExit: 3, env: { ...limits, DIGEST } });
     expect(stale.status).not.toBe(0);
     expect(stale.outputs.says).toContain('re-run the whole run to plan the recovery again');
+    // Exit 3 is a refusal (not that plan, or past the limits); a target changed since is held, under exit 0.
+    expect(stale.outputs.says).toContain('not the recovery plan posted');
+    expect(run.outputs.says).toContain('is held');
     const missing = runStepScript(recoverScript, { viewctlExit: 0, env: { ...limits, DIGEST: '' } });
     expect(missing.status).not.toBe(0);
     expect(missing.viewctlCalls).toEqual([]);

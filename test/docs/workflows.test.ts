@@ -438,6 +438,20 @@ describe('the merge workflow', () => {
     expect(runs('', 'success')).toBe(false);
     expect(runs('', 'failure')).toBe(true);
     expect(evaluate(String(step.env?.WHY), { steps: { apply: { outputs: {} } } })).toContain('no reviewed plan');
+    // The report step posts that recovery on the merged pull request also when its reviewed plan was not found.
+    const report = stepByName(action, 'Report on the pull requests');
+    const reports = (pr: string): unknown =>
+      evaluateExpression(
+        report.if ?? '',
+        {
+          inputs: { command: 'apply' },
+          steps: { reviewed: { outcome: 'failure', outputs: { pr } } },
+        },
+        { cancelled: () => false },
+      );
+    expect(reports('5')).toBe(true);
+    expect(reports('')).toBe(false);
+    expect(report.env?.WHY).toBe('${{ steps.recovery-plan.outputs.why }}');
   });
 
   it('applies each downloaded reviewed plan with the digest from its plan comment', () => {
