@@ -86,6 +86,7 @@ async function pullRequest(
   day: number,
   name: string,
   change: () => Promise<void>,
+  refusedAt?: number,
 ): Promise<Plan> {
   git(root, 'checkout', '--quiet', '-b', name, 'main');
   await change();
@@ -100,12 +101,17 @@ async function pullRequest(
   expect(planned.code, planned.stderr).toBe(0);
   git(root, 'checkout', '--quiet', 'main');
   git(root, 'merge', '--quiet', '--no-ff', '-m', `Merge ${name}`, name);
-  const applied = await days.run(
-    day,
-    ['apply', 'manifests', '--base', 'HEAD^1', '--ledger', LEDGER, '--auto-approve'],
-    env,
-    root,
-  );
+  const apply = ['apply', 'manifests', '--base', 'HEAD^1', '--ledger', LEDGER, '--auto-approve'];
+  if (refusedAt !== undefined) {
+    // Past --max-pin-changes the apply is refused, nothing written, and says the limit that would pass.
+    const memory = await readFile(join(root, LEDGER), 'utf8');
+    const refused = await days.run(day, [...apply, '--max-pin-changes', String(refusedAt)], env, root);
+    expect(refused.code, refused.stderr).toBe(3);
+    expect(refused.stderr).toContain('error[apply.max-pin-changes]');
+    expect(refused.stderr).toContain(`pass --max-pin-changes ${String(refusedAt + 1)}`);
+    expect(JSON.parse(await readFile(join(root, LEDGER), 'utf8')).lastApplied).toEqual(JSON.parse(memory).lastApplied);
+  }
+  const applied = await days.run(day, apply, env, root);
   expect(applied.code, applied.stderr).toBe(0);
   expect(applied.stderr).not.toContain('not advanced');
   return JSON.parse(planned.stdout) as Plan;
@@ -145,9 +151,16 @@ describe('what ends a hold, and what does not (issue 33)', () => {
         });
         expect(sdrViews(emulator)).toEqual([]);
 
-        // Day 3: a pull request names the creator. Its apply creates the view again and pins it.
-        const named = await pullRequest(root, env, 3, 'creator', () =>
-          edit(root, 'workspace.yaml', (text) => text.replace(`# ${CREATOR}`, CREATOR)),
+        // Day 3: a pull request names the creator. Its apply creates the view again and pins it
+        // on every list naming it: refused past --max-pin-changes (the simulated month's 755
+        // lists against the default 100), carried out within it.
+        const named = await pullRequest(
+          root,
+          env,
+          3,
+          'creator',
+          () => edit(root, 'workspace.yaml', (text) => text.replace(`# ${CREATOR}`, CREATOR)),
+          1,
         );
         expect(named.changes.map((change) => change.target)).toEqual(
           expect.arrayContaining(['view:recordings:name:SDR coaching', MIA, NOAH]),
