@@ -302,7 +302,9 @@ async function withMemory(
  * remember saves the sweep memory after an apply that exited `code`: on 0, with what was
  * applied (`appliedManifestsRecord`, `appliedPlanRecord`) when the apply carried out
  * the whole of a commit's manifests; otherwise a note says why it was not advanced. It
- * answers the commit the memory then records as last applied, if any.
+ * answers the commit the memory then records as last applied, if any. `ended` are the
+ * holds this run saw end under manifests not applied yet: they end once it advances the
+ * record to them.
  */
 async function remember(
   memoryRun: ApplyMemory,
