@@ -18,6 +18,20 @@ import type { Live } from '../state/types.js';
  * held with it is held no more. Pure: the memory, the plan and what was read are passed in.
  */
 
+/**
+ * VIEW_DELETION_CODES are the causes of a hold that a view's deletion in the app can be:
+ * its bound id not found, its create again without a creator, a list or a prune naming
+ * it. Only these end once the view is known deleted; a saved plan's stale target
+ * (`apply.stale-target`) and what depends on it (`apply.held-dependent`) end found as
+ * desired, or written by a later apply.
+ */
+const VIEW_DELETION_CODES: ReadonlySet<string> = new Set([
+  'view.id-not-found',
+  'view.create-needs-creator',
+  'pins.names-held-view',
+  'prune.names-held-view',
+]);
+
 /** HoldsNow are the memory's held targets as one run found them: those whose cause ended, and those still held. */
 export interface HoldsNow {
   ended: string[];
@@ -30,9 +44,11 @@ export interface HoldsNow {
  * read it, when the plan holds it again, or when the plan changes it (as its kind names
  * the targets a change may have been held under, `Repairs.repair(...).heldAs`) for
  * another reason than a view deleted in the app. It ends when the plan has no change of
- * it (as desired), or when each of its changes concerns a view known deleted in the app
- * (`namesViewDeletedInApp`: its create again, the view made by hand in its place, a
- * list naming it).
+ * it (as desired), or, held for a view's deletion (`lastApplied.heldCodes`, one of
+ * `VIEW_DELETION_CODES`), when each of its changes concerns a view known deleted in the
+ * app (`namesViewDeletedInApp`: its create again, the view made by hand in its place, a
+ * list naming it). A hold of unknown cause (a memory without codes) ends only found as
+ * desired: a memory can make viewctl do less, never more.
  */
 export function holdsNow(
   memory: SweepMemory | undefined,
@@ -48,13 +64,16 @@ export function holdsNow(
     for (const key of new Set(repairs(kindOf(change)).repair(change).heldAs ?? [change.target]))
       changesOf.set(key, [...(changesOf.get(key) ?? []), change]);
   }
+  const codes = memory?.lastApplied?.heldCodes ?? {};
   const result: HoldsNow = { ended: [], held: [] };
   for (const target of before) {
     const changes = changesOf.get(target) ?? [];
+    // Only a view's deletion ends with the view known deleted; any other cause, or one not recorded, ends found as desired.
+    const viewCause = VIEW_DELETION_CODES.has(codes[target] ?? '');
     const ends =
       readNow(target, live) &&
       !heldNow.has(target) &&
-      changes.every((change) => namesViewDeletedInApp(change, deleted));
+      (changes.length === 0 || (viewCause && changes.every((change) => namesViewDeletedInApp(change, deleted))));
     (ends ? result.ended : result.held).push(target);
   }
   return result;

@@ -15,7 +15,7 @@ import { desiredDigest } from '../plan/desired-digest.js';
 import { pendingLists } from '../plan/drift-origins.js';
 import type { Plan } from '../plan/types.js';
 import type { ServiceClient } from '../service/types.js';
-import type { AppliedFacts, AppliedRecord } from '../state/memory-applied.js';
+import type { AppliedFacts, AppliedRecord, HeldTargets } from '../state/memory-applied.js';
 import { heldAfterApply } from '../state/memory-applied.js';
 import type { LiveSeen } from '../state/memory-observe.js';
 import type { SweepMemory } from '../state/sweep-memory.js';
@@ -65,7 +65,8 @@ export interface ApplyMemory {
   rememberWrites(facts: AppliedFacts): void;
   /** Held targets whose cause this run saw end (`holdsNow`): pruned from the last applied record when it is saved. */
   endHolds(targets: readonly string[]): void;
-  advance(applied: AppliedRecord, held: readonly string[]): void;
+  /** Records `applied` as what was last applied, with the targets it leaves held and why (`heldAfterApply`). */
+  advance(applied: AppliedRecord, held: HeldTargets): void;
   save(): Promise<void>;
 }
 
@@ -174,13 +175,21 @@ export async function runApply(input: ApplyInput, edges: ApplyEdges): Promise<Ap
         });
   const { plan, live, elapsedMs, operations, alreadyApplied, repair, held } = ready;
   memoryRun?.observe(live, pendingLists(plan.changes));
-  if (source.type === 'manifests' && !source.targeted)
-    memoryRun?.endHolds(holdsNow(memoryRun.memory, plan, live).ended);
+  // Holds are judged against the last applied desired state alone: now, when this run
+  // loaded it; else only once this run's apply advances the record to its own.
+  const ended =
+    source.type === 'manifests' && !source.targeted && memoryRun !== undefined
+      ? holdsNow(memoryRun.memory, plan, live).ended
+      : [];
+  const judged = source.type === 'manifests' && lastAppliedLoaded(memoryRun?.memory, source.manifests);
+  if (judged) memoryRun?.endHolds(ended);
   // What was read and what landed is remembered whatever the outcome; what was applied
   // only on exit 0, with what was held. The report then says how to plan the held targets again.
   const finish = async <T extends ApplyResult>(result: T): Promise<T> => {
     const lastApplied =
-      memoryRun === undefined ? undefined : await remember(memoryRun, result.code, input, plan, edges);
+      memoryRun === undefined
+        ? undefined
+        : await remember(memoryRun, result.code, input, plan, edges, judged ? [] : ended);
     if (!('report' in result)) return result;
     const advice = {
       ...(memoryRun?.file === undefined ? {} : { ledgerFile: memoryRun.file }),
@@ -250,9 +259,22 @@ async function sweepOnly(
     await withMemory(input.planning, memoryRun, source),
   );
   memoryRun?.observe(live, pendingLists(plan.changes));
-  if (!source.targeted) memoryRun?.endHolds(holdsNow(memoryRun.memory, plan, live).ended);
+  // A review is due: holds end here only when the manifests loaded are still the last applied ones.
+  if (!source.targeted && lastAppliedLoaded(memoryRun?.memory, source.manifests))
+    memoryRun?.endHolds(holdsNow(memoryRun.memory, plan, live).ended);
   await memoryRun?.save();
   return { type: 'review-due', shown: { plan, elapsedMs }, due, code: EXIT.changes };
+}
+
+/**
+ * lastAppliedLoaded tells whether the run loaded the desired state the memory records as
+ * last applied (`lastApplied.digest`): only then may a hold end on what its plan shows.
+ * Judged against manifests not applied (a merge later reverted, a review due), a hold
+ * could end on a change no reviewer approved carried out.
+ */
+function lastAppliedLoaded(memory: SweepMemory | undefined, manifests: Pick<LoadedManifests, 'digest'>): boolean {
+  const digest = memory?.lastApplied?.digest;
+  return digest !== undefined && digest === manifests.digest;
 }
 
 /**
@@ -280,7 +302,9 @@ async function withMemory(
  * remember saves the sweep memory after an apply that exited `code`: on 0, with what was
  * applied (`appliedManifestsRecord`, `appliedPlanRecord`) when the apply carried out
  * the whole of a commit's manifests; otherwise a note says why it was not advanced. It
- * answers the commit the memory then records as last applied, if any.
+ * answers the commit the memory then records as last applied, if any. `ended` are the
+ * holds this run saw end under manifests not applied yet: they end once it advances the
+ * record to them.
  */
 async function remember(
   memoryRun: ApplyMemory,
@@ -288,6 +312,7 @@ async function remember(
   input: ApplyInput,
   plan: Plan,
   edges: ApplyEdges,
+  ended: readonly string[],
 ): Promise<string | undefined> {
   let recorded = memoryRun.memory.lastApplied?.commit;
   if (code === EXIT.ok) {
@@ -307,7 +332,9 @@ async function remember(
     const why = uncovered ?? ('why' in advance ? advance.why : undefined);
     if (why !== undefined) edges.note(`the sweep memory's last applied commit was not advanced: ${why}`);
     else if ('applied' in advance) {
-      memoryRun.advance(advance.applied, heldAfterApply(last?.held, appliedTargets(plan, source)));
+      memoryRun.advance(advance.applied, heldAfterApply(last, appliedTargets(plan, source)));
+      // The desired state this run planned is now the last applied: the holds it saw end, end.
+      memoryRun.endHolds(ended);
       recorded = advance.applied.commit;
     }
   }
@@ -325,11 +352,11 @@ async function remember(
 function appliedTargets(
   plan: Plan,
   source: ApplySource,
-): { held: string[]; changed: string[]; readEverything: boolean } {
+): { held: { target: string; code: string }[]; changed: string[]; readEverything: boolean } {
   const repair = source.type === 'manifests' && source.repair !== undefined;
   const scope = plan.scope;
   return {
-    held: (plan.held ?? []).map((entry) => entry.target),
+    held: (plan.held ?? []).map((entry) => ({ target: entry.target, code: entry.code })),
     changed: repair ? [] : plan.changes.map((change) => change.target),
     readEverything: !repair && (scope === undefined || (scope.base === undefined && scope.unread === 0)),
   };

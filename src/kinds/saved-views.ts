@@ -312,9 +312,10 @@ function compareView(
  * change's own, and the manifest's other key. A create held (its creator left) is keyed
  * by name, and comes back as an update of the view of that name someone created in the
  * app since (keyed by id): the change carries out the manifest no reviewer saw carried
- * out. A re-create of a view deleted in the app (`deletedOutside`) is not held under the
- * id it replaces: a bound id held as not found had an unknown cause, which ends once the
- * memory knows the view was deleted in the app (README, "What stays held").
+ * out. A re-create of a view deleted in the app (`deletedOutside`) is also held under the
+ * id it replaces: a bound id held as not found is that view, whose hold ends (held for a
+ * view's deletion) once the memory knows the view was deleted in the app, and stays
+ * while its cause is unknown (README, "What stays held").
  */
 function heldAs(change: ViewChange): string[] {
   if (change.action === 'delete') return [change.target];
@@ -322,6 +323,9 @@ function heldAs(change: ViewChange): string[] {
     change.target,
     newViewTarget(change.domain, change.name),
     ...(change.action === 'update' ? [viewTarget(change.domain, change.id)] : []),
+    ...(change.action === 'create' && change.deletedOutside !== undefined
+      ? [viewTarget(change.domain, change.deletedOutside.id)]
+      : []),
   ];
 }
 

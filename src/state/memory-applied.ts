@@ -39,17 +39,25 @@ export function rememberApplied(memory: SweepMemory, facts: AppliedFacts, now: n
 /** AppliedRecord is what a complete apply carried out: the manifests' commit, the digest of the desired state loaded, and the manifest paths read. */
 export type AppliedRecord = Required<Pick<LastApplied, 'commit' | 'digest' | 'paths'>>;
 
+/** HeldTargets are the targets an apply leaves held (`heldAfterApply`), with the code each was held with when known. */
+export interface HeldTargets {
+  targets: readonly string[];
+  /** By target: why it was held (`view.id-not-found`, `apply.stale-target`, ...); a target without one has an unknown cause. */
+  codes?: Readonly<Record<string, string>>;
+}
+
 /**
  * advanceLastApplied is `memory` with `applied` as what was last applied, at `now`
- * (milliseconds), holding back `held` (`heldAfterApply`).
+ * (milliseconds), holding back `held` (`heldAfterApply`) with the codes known of them.
  */
 export function advanceLastApplied(
   memory: SweepMemory,
   applied: AppliedRecord,
   now: number,
-  held: readonly string[] = [],
+  held: HeldTargets = { targets: [] },
 ): SweepMemory {
-  const sorted = [...new Set(held)].sort();
+  const sorted = [...new Set(held.targets)].sort();
+  const codes = codesOf(sorted, held.codes);
   return {
     ...memory,
     lastApplied: {
@@ -58,23 +66,35 @@ export function advanceLastApplied(
       digest: applied.digest,
       paths: [...new Set(applied.paths)].sort(),
       ...(sorted.length === 0 ? {} : { held: sorted }),
+      ...(codes === undefined ? {} : { heldCodes: codes }),
     },
   };
 }
 
 /**
- * heldAfterApply is what an apply that exited 0 leaves held: the targets its plan held,
- * and, unless it read every target (a plan of the whole manifests, not scoped by
- * `--base` nor a self-heal sweep), those held before that it carried out no change of:
- * a target it did not read may still be as it was when held.
+ * heldAfterApply is what an apply that exited 0 leaves held: the targets its plan held
+ * (with their codes), and, unless it read every target (a plan of the whole manifests,
+ * not scoped by `--base` nor a self-heal sweep), those held before (`before`, with the
+ * codes recorded then) that it carried out no change of: a target it did not read may
+ * still be as it was when held.
  */
 export function heldAfterApply(
-  before: readonly string[] | undefined,
-  plan: { held: readonly string[]; changed: readonly string[]; readEverything: boolean },
-): string[] {
-  if (plan.readEverything) return [...plan.held];
+  before: Pick<LastApplied, 'held' | 'heldCodes'> | undefined,
+  plan: {
+    held: readonly { target: string; code: string }[];
+    changed: readonly string[];
+    readEverything: boolean;
+  },
+): HeldTargets {
   const changed = new Set(plan.changed);
-  return [...(before ?? []).filter((target) => !changed.has(target)), ...plan.held];
+  const kept = plan.readEverything ? [] : (before?.held ?? []).filter((target) => !changed.has(target));
+  const codes: Record<string, string> = {};
+  for (const target of kept) {
+    const code = before?.heldCodes?.[target];
+    if (code !== undefined) codes[target] = code;
+  }
+  for (const entry of plan.held) codes[entry.target] = entry.code;
+  return { targets: [...new Set([...kept, ...plan.held.map((entry) => entry.target)])], codes };
 }
 
 /**
@@ -84,7 +104,24 @@ export function heldAfterApply(
  */
 export function withHoldsEnded(applied: LastApplied, ended: ReadonlySet<string>): LastApplied {
   if (applied.held === undefined || !applied.held.some((target) => ended.has(target))) return applied;
-  const { held, ...rest } = applied;
+  const { held, heldCodes, ...rest } = applied;
   const left = held.filter((target) => !ended.has(target));
-  return left.length === 0 ? rest : { ...rest, held: left };
+  const codes = codesOf(left, heldCodes);
+  return {
+    ...rest,
+    ...(left.length === 0 ? {} : { held: left }),
+    ...(codes === undefined ? {} : { heldCodes: codes }),
+  };
+}
+
+/** codesOf are `codes` of `targets` alone, undefined when none is known (the record then holds no `heldCodes`). */
+function codesOf(
+  targets: readonly string[],
+  codes: Readonly<Record<string, string>> | undefined,
+): Record<string, string> | undefined {
+  const entries = targets.flatMap((target) => {
+    const code = codes?.[target];
+    return code === undefined ? [] : [[target, code] as const];
+  });
+  return entries.length === 0 ? undefined : Object.fromEntries(entries);
 }

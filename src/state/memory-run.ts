@@ -1,7 +1,13 @@
 import type { ApiWorkspace } from '../domain/api-types.js';
 import { viewTarget } from '../domain/targets.js';
 import { systemErrorCode, ViewctlError } from '../errors.js';
-import { advanceLastApplied, rememberApplied, withHoldsEnded, type AppliedFacts } from './memory-applied.js';
+import {
+  advanceLastApplied,
+  rememberApplied,
+  withHoldsEnded,
+  type AppliedFacts,
+  type HeldTargets,
+} from './memory-applied.js';
 import { distrustFuture, futureGivesWay, futureWarning } from './memory-dates.js';
 import { mergeMemories, sortedMemory } from './memory-merge.js';
 import { forgetUnseen, observeRun, type LiveSeen } from './memory-observe.js';
@@ -91,8 +97,8 @@ export class MemoryFileRun {
     this.changed = true;
   }
 
-  /** advance records what an apply that exited 0 carried out (`applied`, as `advanceLastApplied` takes it), `held` its targets no apply carried out (`heldAfterApply`). */
-  advance(applied: AppliedRecordOf, held: readonly string[]): void {
+  /** advance records what an apply that exited 0 carried out (`applied`, as `advanceLastApplied` takes it), `held` its targets no apply carried out, with why (`heldAfterApply`). */
+  advance(applied: AppliedRecordOf, held: HeldTargets): void {
     this.learnt = advanceLastApplied(this.learnt, applied, this.now(), held);
     this.advanced = true;
     this.changed = true;

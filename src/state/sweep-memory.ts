@@ -46,6 +46,14 @@ export interface LastApplied {
    * changes, so self-heal leaves them for a reviewed apply. Absent when none.
    */
   held?: string[];
+  /**
+   * Why each held target was held, by target: the code its plan held it with
+   * (`view.id-not-found`, `pins.names-held-view`, `apply.stale-target`, ...). A hold ends
+   * only as its cause does (README, "What stays held"); a target without a code here (a
+   * memory written before codes were kept) has an unknown cause, and ends only once found
+   * as desired. Absent when none is known.
+   */
+  heldCodes?: Record<string, string>;
 }
 
 /** ListMemory is one pinned list as last read. */

@@ -36,15 +36,30 @@ function live(replacement?: string, pins: Live['pins'] = {}): Live {
   return state;
 }
 
-/** memory held `held` at the last apply; `sawSdr` when an earlier run saw SDR coaching live and public. */
-function memory(held: string[], sawSdr: boolean): SweepMemory {
+/** The codes SDR coaching and Mia's list were held with when its bound id was not found. */
+const DELETION: Record<string, string> = { [SDR]: 'view.id-not-found', [MIA]: 'pins.names-held-view' };
+
+/**
+ * memory held `held` at the last apply, with the codes of `codes` (a view's deletion by
+ * default; none: a memory written before codes were kept); `sawSdr` when an earlier run
+ * saw SDR coaching live and public.
+ */
+function memory(held: string[], sawSdr: boolean, codes: Record<string, string> = DELETION): SweepMemory {
   const base = emptyMemory();
+  const heldCodes = Object.fromEntries(
+    held.flatMap((target) => (codes[target] === undefined ? [] : [[target, codes[target]]])),
+  );
   return {
     ...base,
     views: sawSdr
       ? { [SDR]: { domain: 'recordings', id: 'rv_sdr', name: 'SDR coaching', lastSeen: '2026-05-01T03:00:00.000Z' } }
       : {},
-    lastApplied: { commit: 'c'.repeat(40), at: '2026-05-02T03:00:00.000Z', held },
+    lastApplied: {
+      commit: 'c'.repeat(40),
+      at: '2026-05-02T03:00:00.000Z',
+      held,
+      ...(Object.keys(heldCodes).length === 0 ? {} : { heldCodes }),
+    },
   };
 }
 
@@ -65,6 +80,25 @@ describe('holdsNow', () => {
   it('ends the hold of a view the memory knows was deleted in the app, and of a list held with it: its create again is an ordinary repair', () => {
     const known = memory([SDR, MIA], true);
     expect(holds(desired('ops@acme.com'), live(undefined, ALL()), known)).toEqual({ ended: [SDR, MIA], held: [] });
+  });
+
+  it("keeps a saved plan's stale list held although the view it names was deleted in the app: only found as desired, or written by a later apply, ends it", () => {
+    const known = memory([MIA], true, { [MIA]: 'apply.stale-target' });
+    expect(holds(desired('ops@acme.com'), live(undefined, ALL()), known)).toEqual({ ended: [], held: [MIA] });
+    const dependent = memory([MIA], true, { [MIA]: 'apply.held-dependent' });
+    expect(holds(desired('ops@acme.com'), live(undefined, ALL()), dependent)).toEqual({ ended: [], held: [MIA] });
+  });
+
+  it('keeps a hold of unknown cause (a memory written before codes were kept) until it is found as desired', () => {
+    const known = memory([SDR, MIA], true, {});
+    expect(holds(desired('ops@acme.com'), live(undefined, ALL()), known)).toEqual({ ended: [], held: [SDR, MIA] });
+    const asked = ALL({
+      'recordings:mia@acme.com': [
+        view('rv_sdr', 'SDR coaching'),
+        view('rv_all', 'All recordings', { isDefault: true }),
+      ],
+    });
+    expect(holds(desired('ops@acme.com'), live('rv_sdr', asked), known)).toEqual({ ended: [SDR, MIA], held: [] });
   });
 
   it('ends them when someone made the view again by hand: it binds by name, nothing is created', () => {

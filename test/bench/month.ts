@@ -18,7 +18,9 @@ import { LiveWorkspace } from '../support/org-life.js';
  * declared view (and deletes one on day 12, while `creatorEmail` is commented out as
  * export writes it, until a pull request names it on day 14), one to three pull
  * requests are planned (`plan --base main`, given a copy of the memory), merged and
- * applied (`apply --base HEAD^1 --ledger`), and the nightly reports
+ * applied (`apply --base HEAD^1 --ledger`; an apply refused past `--max-pin-changes`
+ * applied again with the limit its refusal names, as a team that reviewed the lists
+ * does, and listed), and the nightly reports
  * (`plan --budget 1000 --ledger --detailed-exitcode`, report only, as the drift
  * workflow runs it). Prints: broken plans, joiners' days to their tabs, the stated vs
  * measured sweep cycle, drift found and how it was labelled, requests on the busiest
@@ -65,6 +67,8 @@ export interface MonthReport {
   drift: Map<string, number>;
   requestsByDay: number[];
   lost: string[];
+  /** Each merged pull request's apply refused (exit 3): the day, the code, and what the team did. */
+  refused: string[];
   seconds: number;
 }
 
@@ -92,6 +96,7 @@ export async function runMonth(options: MonthOptions): Promise<MonthReport> {
     drift: new Map(),
     requestsByDay: [],
     lost: [],
+    refused: [],
     seconds: 0,
   };
   const lastRead = new Map<string, number>();
@@ -136,6 +141,13 @@ export async function runMonth(options: MonthOptions): Promise<MonthReport> {
         `the first apply exited ${String(first.code)}: ${first.stderr.trim().split('\n').slice(-3).join(' ')}`,
       );
     await commentCreator(root);
+    // That commit is merged and applied as any other: the memory's last applied commit is then main's.
+    const exported = await run(
+      1,
+      ['apply', 'manifests', '--base', 'HEAD^1', '--ledger', LEDGER, '--auto-approve', '--format', 'json'],
+      'apply of the export',
+    );
+    report.requestsByDay[1] = (report.requestsByDay[1] ?? 0) + requestsOf(exported.stdout);
     let joinerCount = 0;
     for (let day = 1; day <= options.days; day += 1) {
       let requests = day === 1 ? (report.requestsByDay[1] ?? 0) : 0;
@@ -176,12 +188,33 @@ export async function runMonth(options: MonthOptions): Promise<MonthReport> {
         requests += requestsOf(planned.stdout);
         git(root, 'checkout', '--quiet', 'main');
         git(root, 'merge', '--quiet', '--no-ff', '-m', `Merge ${name}`, name);
-        const applied = await run(
-          day,
-          ['apply', 'manifests', '--base', 'HEAD^1', '--ledger', LEDGER, '--auto-approve', '--format', 'json'],
-          `apply of ${name}`,
-        );
+        const apply = [
+          'apply',
+          'manifests',
+          '--base',
+          'HEAD^1',
+          '--ledger',
+          LEDGER,
+          '--auto-approve',
+          '--format',
+          'json',
+        ];
+        const applied = await run(day, apply, `apply of ${name}`);
         requests += requestsOf(applied.stdout);
+        if (applied.code === 3) {
+          // Refused, nothing written: the team reads why. Past --max-pin-changes, it checks the
+          // lists the refusal names (the reviewed plan said so above its list) and applies again
+          // with the limit the refusal gives, as its hint says; any other refusal stays refused.
+          const code = /error\[([a-z.-]+)\]/.exec(applied.stderr)?.[1] ?? 'unknown';
+          const limit = /pass --max-pin-changes (\d+)/.exec(applied.stderr)?.[1];
+          if (code === 'apply.max-pin-changes' && limit !== undefined) {
+            const again = await run(day, [...apply, '--max-pin-changes', limit], `apply of ${name} again`);
+            requests += requestsOf(again.stdout);
+            report.refused.push(
+              `day ${String(day)} ${name}: ${code}, applied again with --max-pin-changes ${limit}: exit ${String(again.code)}`,
+            );
+          } else report.refused.push(`day ${String(day)} ${name}: ${code}: ${firstLine(applied.stderr)}`);
+        }
       }
       // The nightly, report only, as the drift workflow runs it.
       const night = await run(
@@ -317,6 +350,8 @@ export function renderMonth(report: MonthReport): string {
     `The simulated month: ${String(report.days)} days, ${String(report.members)} members, ${String(report.lists)} pinned lists declared (${String(report.seconds)} s)`,
     `  broken plans: ${String(report.broken.length)}`,
     ...report.broken.slice(0, 20).map((line) => `    ${line}`),
+    `  applies refused (exit 3): ${String(report.refused.length)}`,
+    ...report.refused.slice(0, 10).map((line) => `    ${line}`),
     `  joiners: ${String(report.joiners.length)}; with their tabs: ${String(got.length)}; days to their tabs: ` +
       (got.length === 0
         ? '-'

@@ -76,13 +76,13 @@ describe('openSweepMemory and MemoryFileRun.save', () => {
   it('lets the apply that just exited 0 set the last applied commit, even when the file holds one of the same instant or a later clock', async () => {
     const cwd = await folder();
     const skewed = await openSweepMemory({ cwd, clock: { now: () => T2 } }, 'ledger.json');
-    skewed?.advance(appliedAt('b'.repeat(40)), []);
+    skewed?.advance(appliedAt('b'.repeat(40)), { targets: [] });
     await skewed?.save({ stderr: stderr().stream });
     // The next apply runs on a runner whose clock is behind, or at the same instant: it is still the newer apply.
     for (const now of [T1, T2]) {
       const next = await openSweepMemory({ cwd, clock: { now: () => now } }, 'ledger.json');
       const commit = (now === T1 ? 'c' : 'd').repeat(40);
-      next?.advance(appliedAt(commit), []);
+      next?.advance(appliedAt(commit), { targets: [] });
       await next?.save({ stderr: stderr().stream });
       const memory = await memoryFile(join(cwd, 'ledger.json'));
       expect(memory.lastApplied).toEqual({ ...appliedAt(commit), at: new Date(now).toISOString() });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiUser, ApiView } from '../../src/domain/api-types.js';
 import { memoryShapeProblems } from '../../src/state/memory-schema.js';
 import { FORGET_AFTER_DAYS, observeRun, type LiveSeen } from '../../src/state/memory-observe.js';
-import { advanceLastApplied, heldAfterApply, rememberApplied } from '../../src/state/memory-applied.js';
+import { advanceLastApplied, heldAfterApply, rememberApplied, withHoldsEnded } from '../../src/state/memory-applied.js';
 import { emptyMemory, type SweepMemory } from '../../src/state/sweep-memory.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -148,28 +148,59 @@ describe('observeRun', () => {
 });
 
 describe('the targets held at the last apply', () => {
-  it('are recorded with the commit, the digest and the paths, once each and sorted, and left out when none', () => {
+  it('are recorded with the commit, the digest and the paths, once each and sorted, with the codes known, and left out when none', () => {
+    const targets = ['view:deals:id:v2', 'pins:deals:a@x.io', 'view:deals:id:v2'];
     expect(
-      advanceLastApplied(emptyMemory(), APPLIED, T0, ['view:deals:id:v2', 'pins:deals:a@x.io', 'view:deals:id:v2'])
+      advanceLastApplied(emptyMemory(), APPLIED, T0, { targets, codes: { 'view:deals:id:v2': 'view.id-not-found' } })
         .lastApplied,
     ).toEqual({
       ...APPLIED,
       at: iso(T0),
       held: ['pins:deals:a@x.io', 'view:deals:id:v2'],
+      heldCodes: { 'view:deals:id:v2': 'view.id-not-found' },
     });
-    expect(advanceLastApplied(emptyMemory(), APPLIED, T0, []).lastApplied).toEqual({ ...APPLIED, at: iso(T0) });
+    expect(advanceLastApplied(emptyMemory(), APPLIED, T0, { targets: [] }).lastApplied).toEqual({
+      ...APPLIED,
+      at: iso(T0),
+    });
   });
 
-  it("are the plan's own after an apply that read every target; otherwise the earlier ones it changed nothing of stay", () => {
-    const before = ['view:deals:id:v2', 'view:deals:name:Q4'];
-    expect(heldAfterApply(before, { held: ['pins:deals:a@x.io'], changed: [], readEverything: true })).toEqual([
-      'pins:deals:a@x.io',
-    ]);
+  it("are the plan's own after an apply that read every target; otherwise the earlier ones it changed nothing of stay, with their codes", () => {
+    const before = {
+      held: ['view:deals:id:v2', 'view:deals:name:Q4'],
+      heldCodes: { 'view:deals:id:v2': 'view.id-not-found', 'view:deals:name:Q4': 'view.create-needs-creator' },
+    };
+    const stale = { target: 'pins:deals:a@x.io', code: 'apply.stale-target' };
+    expect(heldAfterApply(before, { held: [stale], changed: [], readEverything: true })).toEqual({
+      targets: ['pins:deals:a@x.io'],
+      codes: { 'pins:deals:a@x.io': 'apply.stale-target' },
+    });
     // A --base apply, or self-heal: a target it did not read may still be as when held; one it carried out a change of is not.
-    expect(
-      heldAfterApply(before, { held: ['pins:deals:a@x.io'], changed: ['view:deals:name:Q4'], readEverything: false }),
-    ).toEqual(['view:deals:id:v2', 'pins:deals:a@x.io']);
-    expect(heldAfterApply(undefined, { held: [], changed: ['view:deals:id:v2'], readEverything: false })).toEqual([]);
+    expect(heldAfterApply(before, { held: [stale], changed: ['view:deals:name:Q4'], readEverything: false })).toEqual({
+      targets: ['view:deals:id:v2', 'pins:deals:a@x.io'],
+      codes: { 'view:deals:id:v2': 'view.id-not-found', 'pins:deals:a@x.io': 'apply.stale-target' },
+    });
+    // A memory written before codes were kept: the target stays held, its cause unknown.
+    expect(heldAfterApply({ held: ['view:deals:id:v2'] }, { held: [], changed: [], readEverything: false })).toEqual({
+      targets: ['view:deals:id:v2'],
+      codes: {},
+    });
+  });
+
+  it('lose the codes of the holds that ended', () => {
+    const applied = {
+      ...APPLIED,
+      at: iso(T0),
+      held: ['pins:deals:a@x.io', 'view:deals:id:v2'],
+      heldCodes: { 'pins:deals:a@x.io': 'pins.names-held-view', 'view:deals:id:v2': 'view.id-not-found' },
+    };
+    expect(withHoldsEnded(applied, new Set(['pins:deals:a@x.io']))).toEqual({
+      ...APPLIED,
+      at: iso(T0),
+      held: ['view:deals:id:v2'],
+      heldCodes: { 'view:deals:id:v2': 'view.id-not-found' },
+    });
+    expect(withHoldsEnded(applied, new Set(applied.held))).toEqual({ ...APPLIED, at: iso(T0) });
   });
 });
 
