@@ -1,10 +1,11 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiView } from '../../src/domain/api-types.js';
 import type { RunningEmulator } from '../../src/emulator/server.js';
 import { memoryFile } from '../support/memory-file.js';
-import { commitAll, git, simulatedDays } from './days.js';
+import { git, simulatedDays } from './days.js';
+import { inTheApp, repositoryOf } from './in-the-app.js';
 import { tempDirs, withEmulator } from './harness.js';
 
 /**
@@ -39,22 +40,7 @@ const FILES = {
 };
 
 async function repository(): Promise<string> {
-  const root = await dir({});
-  for (const [path, text] of Object.entries(FILES)) {
-    await mkdir(dirname(join(root, path)), { recursive: true });
-    await writeFile(join(root, path), text);
-  }
-  return commitAll(root);
-}
-
-/** inTheApp sends a request as the app would (an admin), straight to the emulator. */
-async function inTheApp(emulator: RunningEmulator, method: string, path: string, body?: unknown): Promise<void> {
-  const response = await fetch(`${emulator.url}/v1${path}`, {
-    method,
-    headers: { 'x-service-key': emulator.apiKey, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  expect(response.status, `${method} ${path}`).toBeLessThan(300);
+  return repositoryOf(await dir({}), FILES);
 }
 
 async function sdrViews(emulator: RunningEmulator): Promise<ApiView[]> {
@@ -82,7 +68,7 @@ async function reviewedThenHeld(emulator: RunningEmulator, env: Record<string, s
   expect(reviewed.code, reviewed.stderr).toBe(0);
   expect((await memoryFile(join(root, LEDGER))).views[HELD_VIEW]?.name).toBe(SDR);
 
-  await inTheApp(emulator, 'DELETE', '/recordings/views/rv_sdr_coaching');
+  await inTheApp(emulator, 'DELETE', '/v1/recordings/views/rv_sdr_coaching');
   await writeFile(join(root, 'manifests/views/demos.yaml'), 'kind: RecordingView\nname: Demos\nfilters: {}\n');
   git(root, 'add', '.');
   git(root, 'commit', '--quiet', '-m', 'Add the Demos view');
@@ -145,7 +131,7 @@ describe('a hold ends when its cause does (issue 33, item 5)', () => {
         await reviewedThenHeld(emulator, env, root);
 
         // Day 3: an admin makes the view again by hand, before the night.
-        await inTheApp(emulator, 'POST', '/recordings/views', {
+        await inTheApp(emulator, 'POST', '/v1/recordings/views', {
           creatorEmail: 'mia.chen@acme.test',
           name: SDR,
           icon: 'mortar_board',
@@ -181,7 +167,7 @@ describe('a hold ends when its cause does (issue 33, item 5)', () => {
       if (memory.lastApplied === undefined) throw new Error('the reviewed apply recorded nothing');
       memory.lastApplied.held = ['pins:recordings:noah.patel@acme.test'];
       await writeFile(file, `${JSON.stringify(memory, null, 2)}\n`);
-      await inTheApp(emulator, 'PUT', '/recordings/views/pinned?userEmail=noah.patel%40acme.test', {
+      await inTheApp(emulator, 'PUT', '/v1/recordings/views/pinned?userEmail=noah.patel%40acme.test', {
         viewIds: ['rv_default_all', 'rv_sdr_coaching'],
       });
       // A pull request that touches no list.

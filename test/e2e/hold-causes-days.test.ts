@@ -1,11 +1,12 @@
-import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { copyFile, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiView } from '../../src/domain/api-types.js';
 import type { RunningEmulator } from '../../src/emulator/server.js';
 import type { Plan } from '../../src/plan/types.js';
 import { memoryFile } from '../support/memory-file.js';
-import { commitAll, git, simulatedDays } from './days.js';
+import { git, simulatedDays } from './days.js';
+import { inTheApp, repositoryOf } from './in-the-app.js';
 import { tempDirs, withEmulator } from './harness.js';
 
 /**
@@ -42,22 +43,7 @@ const FILES = {
 };
 
 async function repository(): Promise<string> {
-  const root = await dir({});
-  for (const [path, text] of Object.entries(FILES)) {
-    await mkdir(dirname(join(root, path)), { recursive: true });
-    await writeFile(join(root, path), text);
-  }
-  return commitAll(root);
-}
-
-/** inTheApp sends a request as the app would (an admin, or a member's tabs), straight to the emulator. */
-async function inTheApp(emulator: RunningEmulator, method: string, path: string, body?: unknown): Promise<void> {
-  const response = await fetch(`${emulator.url}/v1${path}`, {
-    method,
-    headers: { 'x-service-key': emulator.apiKey, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  expect(response.status, `${method} ${path}`).toBeLessThan(300);
+  return repositoryOf(await dir({}), FILES);
 }
 
 function sdrViews(emulator: RunningEmulator): ApiView[] {
@@ -139,7 +125,7 @@ describe('what ends a hold, and what does not (issue 33)', () => {
 
         // Day 2: an admin deletes SDR coaching in the app (the service unpins it everywhere); a
         // pull request edits another view. Its create again needs a creator: held, with the lists.
-        await inTheApp(emulator, 'DELETE', '/recordings/views/rv_sdr_coaching');
+        await inTheApp(emulator, 'DELETE', '/v1/recordings/views/rv_sdr_coaching');
         await pullRequest(root, env, 2, 'icon-2', () =>
           edit(root, 'views/demos.yaml', (text) => text.replace('icon: star', 'icon: rocket')),
         );
@@ -202,7 +188,7 @@ describe('what ends a hold, and what does not (issue 33)', () => {
         await writeFile(file, `${JSON.stringify(memory, null, 2)}\n`);
 
         // Day 2: an admin deletes SDR coaching in the app; the night re-creates it.
-        await inTheApp(emulator, 'DELETE', '/recordings/views/rv_sdr_coaching');
+        await inTheApp(emulator, 'DELETE', '/v1/recordings/views/rv_sdr_coaching');
         const night = await days.run(2, nightly, env, root);
         expect(night.code, night.stderr).toBe(0);
         expect(night.stdout).toContain('1 view re-created ("SDR coaching")');
@@ -231,7 +217,7 @@ describe('what ends a hold, and what does not (issue 33)', () => {
         Object.assign(memory.lastApplied, { held: [MIA], heldCodes: { [MIA]: 'apply.stale-target' } });
         await writeFile(file, `${JSON.stringify(memory, null, 2)}\n`);
         // Mia re-orders her tabs in the app; a merge asks for them so, and is not applied.
-        await inTheApp(emulator, 'PUT', '/recordings/views/pinned?userEmail=mia.chen%40acme.test', {
+        await inTheApp(emulator, 'PUT', '/v1/recordings/views/pinned?userEmail=mia.chen%40acme.test', {
           viewIds: ['rv_mia_followups', 'rv_default_all', 'rv_sdr_coaching'],
         });
         await edit(

@@ -7,6 +7,7 @@ import { ACTION, loadAction, stepById, type Step } from '../docs/workflow-files.
 import { memoryFile } from '../support/memory-file.js';
 import { exampleRepository, git, simulatedDays } from './days.js';
 import { tempDirs, withEmulator } from './harness.js';
+import { inTheApp } from './in-the-app.js';
 
 /**
  * The pipeline's recovery from a reviewed plan that is not carried out (issue 33: one
@@ -63,15 +64,6 @@ const recoveryApply = (digest: string): string[] =>
   actionCall(stepById(action, 'recover'), 0, { ...LIMITS, DIGEST: digest });
 /** selfHeal is the nightly drift job with repair: true. */
 const selfHeal = (): string[] => actionCall(stepById(action, 'drift'), 0, LIMITS, { budget: ['--budget', '1000'] });
-
-async function inTheApp(emulator: RunningEmulator, method: string, path: string, body: unknown): Promise<void> {
-  const response = await fetch(`${emulator.url}${path}`, {
-    method,
-    headers: { 'x-service-key': emulator.apiKey, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, `${method} ${path}`).toBeLessThan(300);
-}
 
 async function liveName(emulator: RunningEmulator, id: string): Promise<string | undefined> {
   const response = await fetch(`${emulator.url}/v1/recordings/views`, {

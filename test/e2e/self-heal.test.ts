@@ -1,8 +1,8 @@
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RunningEmulator } from '../../src/emulator/server.js';
 import { tempDirs, withEmulator } from './harness.js';
+import { inTheApp } from './in-the-app.js';
 import { exampleRepository, git, simulatedDays } from './days.js';
 import { memoryFile } from '../support/memory-file.js';
 
@@ -25,16 +25,6 @@ const LEDGER = '.viewctl/ledger.json';
 
 async function repository(): Promise<string> {
   return exampleRepository(await dir({}));
-}
-
-/** inTheApp sends a request as the app would (a member, an admin), straight to the emulator. */
-async function inTheApp(emulator: RunningEmulator, method: string, path: string, body: unknown): Promise<void> {
-  const response = await fetch(`${emulator.url}${path}`, {
-    method,
-    headers: { 'x-service-key': emulator.apiKey, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, `${method} ${path}`).toBeLessThan(300);
 }
 
 const nightly = (budget: number): string[] => [
