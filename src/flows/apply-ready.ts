@@ -134,6 +134,7 @@ async function prepareRepair(
   const planned = await planWorkspace(desired, client, {
     ...planning,
     scope: { ...planning.scope, budget: reads },
+    repair: true,
   }).catch((error: unknown) => {
     throw readsTooFew(error, given, reads);
   });

@@ -42,6 +42,8 @@ export interface PlanWorkspaceOptions {
   warnings?: readonly PlanWarning[];
   /** The sweep memory (`--ledger FILE`): advice from earlier runs; absent, the plan knows less, never decides differently for safety. */
   memory?: SweepMemory;
+  /** Self-heal's plan: what only the memory's advice decides is held (`DiffContext.repair`). */
+  repair?: true;
   /** Without `--base`: what the command line found of the memory's last applied commit (`appliedManifests`), against which origins are labelled. */
   applied?: AppliedManifests;
   /** Checks of the workspace's answer beside the manifests' (the memory's workspace): run before any other read. */
@@ -278,6 +280,7 @@ export async function planWorkspace(
     ...(options.memory === undefined ? {} : { memory: options.memory }),
     ...(members === undefined ? {} : { memberLists: members.byDomain }),
     ...base,
+    ...(options.repair === undefined ? {} : { repair: options.repair }),
   });
   return { plan, live, elapsedMs: now() - started };
 }

@@ -222,6 +222,12 @@ export interface DiffContext {
   memory?: SweepMemory;
   /** The manifests at `--base REF` when they loaded: a view document renamed since binds its old view (view-base-renames.ts). */
   base?: Desired;
+  /**
+   * Self-heal's plan: nothing a reviewer saw decides what it writes but the desired
+   * state last applied, so a change only the memory's advice makes (a pinned name only
+   * the memory knows as a view's old name) is held, never repaired.
+   */
+  repair?: true;
 }
 
 /** KindDiff is what a kind's diff yields; `declared`, `deleted` and `heldViews` pass on to the kinds after it. */

@@ -172,6 +172,32 @@ export function planPins(pins: DesiredPins, current: readonly ApiView[], context
   };
 }
 
+/**
+ * renamedByMemory tells whether `outcome`'s list resolves a pinned name only through the
+ * memory's old names of a view: planned again without them, it is refused or differs.
+ * A memory file is advice: self-heal never writes what only it decides.
+ */
+function renamedByMemory(
+  outcome: ReturnType<typeof planPins>,
+  planned: (advised: boolean) => ReturnType<typeof planPins>,
+): boolean {
+  if (!outcome.warnings.some((warning) => warning.code === 'pins.renamed-view')) return false;
+  const unadvised = planned(false);
+  return unadvised.reasons.length > 0 || JSON.stringify(unadvised.change) !== JSON.stringify(outcome.change);
+}
+
+/** heldAsAdvised is self-heal's hold of a list whose write only the memory's old names of a view decide. */
+function heldAsAdvised(change: PinChange): HeldTarget {
+  return {
+    target: change.target,
+    code: 'pins.renamed-by-memory',
+    reason: `the ${change.domain} tabs of ${change.userEmail} name a view by an old name only the sweep memory knows: self-heal writes only what a reviewed apply decided, so the list is left as it is`,
+    wayOut:
+      "name the view by its name in the document (the plan's pins.renamed-view warning says which), then merge it: the reviewed apply writes the list",
+    source: change.source,
+  };
+}
+
 /** heldBy is the held entry of `pins` when one of its tabs names a held view (by its name or its id), else undefined. */
 function heldBy(pins: DesiredPins, heldViews: readonly HeldViewRef[]): HeldTarget | undefined {
   for (const [index, ref] of pins.refs.entries()) {
@@ -334,12 +360,15 @@ export const PINNED_VIEWS: Kind<PinChange> &
       warnings: [...members.warnings],
       held: [] as HeldTarget[],
     };
-    const renames = new Map<Domain, Map<string, DeclaredViewRef>>();
-    const formerNamesOf = (domain: Domain): Map<string, DeclaredViewRef> => {
-      let names = renames.get(domain);
+    const renames = new Map<string, Map<string, DeclaredViewRef>>();
+    // `advised`: with the memory's names too (a view's old names it saw); without, only the live listing's.
+    const formerNamesOf = (domain: Domain, advised = true): Map<string, DeclaredViewRef> => {
+      const key = `${domain}:${String(advised)}`;
+      let names = renames.get(key);
       if (names === undefined) {
-        names = formerNames(domain, context.declared.get(domain) ?? [], liveListing(live, domain), context.memory);
-        renames.set(domain, names);
+        const memory = advised ? context.memory : undefined;
+        names = formerNames(domain, context.declared.get(domain) ?? [], liveListing(live, domain), memory);
+        renames.set(key, names);
       }
       return names;
     };
@@ -353,14 +382,21 @@ export const PINNED_VIEWS: Kind<PinChange> &
       const current = live.pins[pins.key];
       if (current === undefined)
         throw new InternalError(`live state lacks the ${pins.domain} pinned list of ${pins.userEmail}`);
-      const outcome = planPins(pins, current, {
-        domain: pins.domain,
-        declared: context.declared.get(pins.domain) ?? [],
-        listing: liveListing(live, pins.domain),
-        deleted: context.deleted.get(pins.domain) ?? new Map(),
-        ...(context.memory === undefined ? {} : { memory: context.memory }),
-        formerNames: formerNamesOf(pins.domain),
-      });
+      const planned = (advised: boolean) =>
+        planPins(pins, current, {
+          domain: pins.domain,
+          declared: context.declared.get(pins.domain) ?? [],
+          listing: liveListing(live, pins.domain),
+          deleted: context.deleted.get(pins.domain) ?? new Map(),
+          ...(context.memory === undefined ? {} : { memory: context.memory }),
+          formerNames: formerNamesOf(pins.domain, advised),
+        });
+      const outcome = planned(true);
+      const advisedOnly = context.repair === true && outcome.change !== undefined && renamedByMemory(outcome, planned);
+      if (advisedOnly && outcome.change !== undefined) {
+        result.held.push(heldAsAdvised(outcome.change));
+        continue;
+      }
       result.reasons.push(...outcome.reasons);
       result.warnings.push(...outcome.warnings);
       if (outcome.change !== undefined) result.changes.push(outcome.change);

@@ -66,6 +66,8 @@ interface PlanExtras {
   memory?: SweepMemory;
   /** The manifests at `--base REF` (`DiffContext.base`): a view document renamed since renames its view. */
   base?: Desired;
+  /** Self-heal's plan (`DiffContext.repair`): what only the memory's advice decides is held. */
+  repair?: true;
   /** `--pinned-by`: per domain whose views the plan deletes, every active member's list and how many were not read (`chooseMemberPinReads`). */
   memberLists?: MemberPinReads['byDomain'];
 }
@@ -86,6 +88,7 @@ export function computePlan(desired: Desired, live: Live, extras: PlanExtras = {
     heldViews: new Map(),
     ...(extras.memory === undefined ? {} : { memory: extras.memory }),
     ...(extras.base === undefined ? {} : { base: extras.base }),
+    ...(extras.repair === undefined ? {} : { repair: extras.repair }),
   };
   const reasons: RefusalReason[] = [];
   const changes: Change[] = [];
