@@ -16,7 +16,7 @@ describe('a pinned name only the memory knows as a view old name', () => {
     pins: [pinsOf('mia@acme.com', 'recordings', [{ name: 'Old calls' }])],
   };
   const live = emptyLive();
-  live.views.recordings = [...live.views.recordings, view('rv_1', 'Customer calls')];
+  live.views.recordings = [...(live.views.recordings ?? []), view('rv_1', 'Customer calls')];
   live.pins = { [pinsKey('recordings', 'mia@acme.com')]: [] };
   const memory = emptyMemory();
   memory.views['view:recordings:id:rv_1'] = {
@@ -44,7 +44,7 @@ describe('a pinned name only the memory knows as a view old name', () => {
   it('is repaired in self-heal when the live listing itself gives the old name (no advice needed)', () => {
     const renamedNow = { ...desired, views: [declared('recordings', 'Customer calls', {}, { viewId: 'rv_1' })] };
     const liveOld = emptyLive();
-    liveOld.views.recordings = [...liveOld.views.recordings, view('rv_1', 'Old calls')];
+    liveOld.views.recordings = [...(liveOld.views.recordings ?? []), view('rv_1', 'Old calls')];
     liveOld.pins = { [pinsKey('recordings', 'mia@acme.com')]: [] };
     const { plan } = computePlan(renamedNow, liveOld, { memory, repair: true });
     expect(plan.held ?? []).toEqual([]);
