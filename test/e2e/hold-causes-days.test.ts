@@ -50,6 +50,21 @@ function sdrViews(emulator: RunningEmulator): ApiView[] {
   return (emulator.snapshot().views.recordings ?? []).filter((view) => view.name === SDR && !view.isDefault);
 }
 
+/**
+ * appliedWithMiaHeld is day 1's reviewed apply, after which the memory records Mia's list
+ * held as a saved plan's stale target (as `apply --plan` records it); answers the memory file.
+ */
+async function appliedWithMiaHeld(root: string, env: Record<string, string>): Promise<string> {
+  const reviewed = await days.run(1, ['apply', 'manifests', '--ledger', LEDGER, '--auto-approve'], env, root);
+  expect(reviewed.code, reviewed.stderr).toBe(0);
+  const file = join(root, LEDGER);
+  const memory = await memoryFile(file);
+  if (memory.lastApplied === undefined) throw new Error('the reviewed apply recorded nothing');
+  Object.assign(memory.lastApplied, { held: [MIA], heldCodes: { [MIA]: 'apply.stale-target' } });
+  await writeFile(file, `${JSON.stringify(memory, null, 2)}\n`);
+  return file;
+}
+
 /** pinnedIds are a member's recordings tabs in the emulator (by user id), in tab order. */
 function pinnedIds(emulator: RunningEmulator, userId: string): string[] | undefined {
   return emulator.snapshot().pinned.recordings[userId];
@@ -178,14 +193,8 @@ describe('what ends a hold, and what does not (issue 33)', () => {
     async () => {
       const root = await repository();
       await withEmulator(async (emulator, env) => {
-        const reviewed = await days.run(1, ['apply', 'manifests', '--ledger', LEDGER, '--auto-approve'], env, root);
-        expect(reviewed.code, reviewed.stderr).toBe(0);
         // The last apply held Mia's list as a saved plan's stale target (as apply --plan records it).
-        const file = join(root, LEDGER);
-        const memory = await memoryFile(file);
-        if (memory.lastApplied === undefined) throw new Error('the reviewed apply recorded nothing');
-        Object.assign(memory.lastApplied, { held: [MIA], heldCodes: { [MIA]: 'apply.stale-target' } });
-        await writeFile(file, `${JSON.stringify(memory, null, 2)}\n`);
+        const file = await appliedWithMiaHeld(root, env);
 
         // Day 2: an admin deletes SDR coaching in the app; the night re-creates it.
         await inTheApp(emulator, 'DELETE', '/v1/recordings/views/rv_sdr_coaching');
@@ -209,13 +218,7 @@ describe('what ends a hold, and what does not (issue 33)', () => {
     async () => {
       const root = await repository();
       await withEmulator(async (emulator, env) => {
-        const reviewed = await days.run(1, ['apply', 'manifests', '--ledger', LEDGER, '--auto-approve'], env, root);
-        expect(reviewed.code, reviewed.stderr).toBe(0);
-        const file = join(root, LEDGER);
-        const memory = await memoryFile(file);
-        if (memory.lastApplied === undefined) throw new Error('the reviewed apply recorded nothing');
-        Object.assign(memory.lastApplied, { held: [MIA], heldCodes: { [MIA]: 'apply.stale-target' } });
-        await writeFile(file, `${JSON.stringify(memory, null, 2)}\n`);
+        const file = await appliedWithMiaHeld(root, env);
         // Mia re-orders her tabs in the app; a merge asks for them so, and is not applied.
         await inTheApp(emulator, 'PUT', '/v1/recordings/views/pinned?userEmail=mia.chen%40acme.test', {
           viewIds: ['rv_mia_followups', 'rv_default_all', 'rv_sdr_coaching'],
